@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { browsePath, CATALOGUE } from "../lib/catalogue.ts";
+import { SITE_NAME } from "../lib/strings.ts";
+import { Logo } from "./Logo.tsx";
+
+const SOCIAL = [
+  { label: "Facebook", href: "https://www.facebook.com/" },
+  { label: "Instagram", href: "https://www.instagram.com/" },
+  { label: "YouTube", href: "https://www.youtube.com/" },
+  { label: "Pinterest", href: "https://www.pinterest.com/" },
+];
+
+const OFFICE = "Malviya Nagar, Jaipur, Rajasthan";
+
+/** A map that loads only when asked: no third-party frame (or its cost) until the visitor wants it. */
+function OfficeMap() {
+  const [shown, setShown] = useState(false);
+  const src = `https://www.google.com/maps?q=${encodeURIComponent(OFFICE)}&output=embed`;
+  return shown ? (
+    <iframe title={`Map: ${OFFICE}`} src={src} width={320} height={180} loading="lazy" className="h-44 w-full rounded-lg border-0" referrerPolicy="no-referrer-when-downgrade" />
+  ) : (
+    <button type="button" onClick={() => setShown(true)} className="flex h-44 w-full flex-col items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/5 text-sm text-white/85 hover:bg-white/10">
+      <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
+        <circle cx="12" cy="10" r="2.5" />
+      </svg>
+      <span>{OFFICE}</span>
+      <span className="underline">Show map</span>
+    </button>
+  );
+}
+
+export function SiteFooter({ contactPhone }: { contactPhone: string }) {
+  return (
+    <footer className="mt-16 bg-maroon-900 text-white">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="lg:col-span-2">
+          <Logo light />
+          <p className="mt-3 max-w-sm text-sm text-white/80">
+            India’s wedding marketplace: venues, vendors and planning tools for every function, from roka to reception.
+          </p>
+          <p className="mt-3 text-sm text-white/80">
+            Call us: <a className="underline" href={`tel:${contactPhone.replace(/\s/g, "")}`}>{contactPhone}</a>
+          </p>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm">
+            {SOCIAL.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-white/85 underline-offset-4 hover:underline">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {CATALOGUE.map((group) => (
+          <div key={group.slug}>
+            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-marigold-300">{group.name}</h2>
+            <ul className="mt-3 space-y-1.5 text-sm">
+              {group.subcategories.slice(0, 6).map((s) => (
+                <li key={s.slug}>
+                  <Link to={browsePath(group.name, s.name)} className="text-white/80 hover:text-white">
+                    {s.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="container-page grid gap-8 border-t border-white/15 py-8 md:grid-cols-2">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <li><Link to="/" className="text-white/85 hover:text-white">Home</Link></li>
+          <li><Link to="/about" className="text-white/85 hover:text-white">About</Link></li>
+          <li><Link to="/contactus" className="text-white/85 hover:text-white">Contact us</Link></li>
+          <li><a href="/privacypolicy.html" className="text-white/85 hover:text-white">Privacy policy</a></li>
+          <li><a href="/terms.html" className="text-white/85 hover:text-white">Terms</a></li>
+        </ul>
+        <OfficeMap />
+      </div>
+      <p className="pb-8 text-center text-xs text-white/60">
+        © {new Date().getFullYear()} {SITE_NAME}. Prices in INR. Made in India.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { browsePath, CATALOGUE } from "../lib/catalogue.ts";
+import { initials } from "../lib/format.ts";
+import { SITE_NAME } from "../lib/strings.ts";
+import { Logo } from "./Logo.tsx";
+
+export type HeaderUser = { id: string; userName: string; role: string; profilePhoto: string | null };
+
+const isAdmin = (role: string) => ["admin", "super_admin"].includes(role.toLowerCase());
+
+/**
+ * The top bar: dropdowns Venue, Vendor, Brides and Grooms from the catalogue, Invitation, Blog,
+ * Vendor Login, and the account corner. Menus are <details> so they work before JavaScript loads;
+ * with it they close on outside click, Escape and navigation.
+ */
+export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; showNavigation: boolean }) {
+  const navRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    const closeAll = (except?: Element | null) =>
+      nav.querySelectorAll("details[open]").forEach((d) => {
+        if (d !== except && !d.contains(except ?? null)) d.removeAttribute("open");
+      });
+    const onClick = (e: MouseEvent) => {
+      const target = e.target as Element;
+      closeAll(target.closest("details"));
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") closeAll();
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  useEffect(() => {
+    navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [location.pathname, location.search]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium hover:bg-maroon-50 hover:text-maroon-700 ${isActive ? "text-maroon-700" : "text-ink"}`;
+
+  const menus = (
+    <>
+      {CATALOGUE.map((group) => (
+        <details key={group.slug} className="group relative" data-menu={group.navLabel}>
+          <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-maroon-50 hover:text-maroon-700 [&::-webkit-details-marker]:hidden">
+            {group.navLabel}
+            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="transition-transform group-open:rotate-180">
+              <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" />
+            </svg>
+          </summary>
+          <ul className="z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-maroon-100 bg-white p-2 shadow-lg md:absolute md:left-0 md:w-64">
+            {group.subcategories.map((s) => (
+              <li key={s.slug}>
+                <Link to={browsePath(group.name, s.name)} className="block rounded-md px-3 py-2 text-sm hover:bg-maroon-50 hover:text-maroon-700">
+                  {s.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+      <NavLink to="/templates" className={linkClass}>
+        Invitation
+      </NavLink>
+      <NavLink to="/blogs" className={linkClass}>
+        Blog
+      </NavLink>
+      <NavLink to="/vendorLogin" className={linkClass}>
+        Vendor Login
+      </NavLink>
+      {user && isAdmin(user.role) && (
+        <NavLink to="/admin" className={linkClass}>
+          ADMIN
+        </NavLink>
+      )}
+    </>
+  );
+
+  const account = user ? (
+    <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50" aria-label={`Your profile, ${user.userName}`}>
+      {user.profilePhoto ? (
+        <img src={user.profilePhoto} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-maroon-700 text-xs font-bold text-white">
+          {initials(user.userName)}
+        </span>
+      )}
+      <span className="max-w-32 truncate">{user.userName}</span>
+    </Link>
+  ) : (
+    <div className="flex items-center gap-2">
+      <Link to="/login" className="btn-secondary px-4 py-2">
+        Login
+      </Link>
+      <Link to="/signup" className="btn-primary px-4 py-2">
+        Sign up
+      </Link>
+    </div>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-maroon-100 bg-white/95 backdrop-blur">
+      <nav ref={navRef} aria-label="Main" className="container-page flex h-16 items-center justify-between gap-3">
+        <Link to="/" className="flex items-center gap-2" aria-label={`${SITE_NAME} home`}>
+          <Logo />
+        </Link>
+        {showNavigation && (
+          <>
+            <div className="hidden flex-1 items-center justify-center gap-1 md:flex">{menus}</div>
+            <div className="hidden md:block">{account}</div>
+            <details className="relative md:hidden" data-menu="mobile">
+              <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-md hover:bg-maroon-50 [&::-webkit-details-marker]:hidden" aria-label="Menu">
+                <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+                  <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </summary>
+              <div className="fixed inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-maroon-100 bg-white p-4 shadow-lg">
+                <div className="mb-4">{account}</div>
+                <div className="flex flex-col">{menus}</div>
+              </div>
+            </details>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

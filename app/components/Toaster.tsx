@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { TOAST_OPTIONS, type FlashToast } from "../lib/toast.ts";
+
+/**
+ * Toasts with the spec's options. react-toastify loads on the first toast, so pages that never
+ * show one never download it. `showToast` can be called from anywhere on the client.
+ */
+const ToastContainer = lazy(() => import("react-toastify").then((m) => ({ default: m.ToastContainer })));
+
+type Listener = (t: FlashToast) => void;
+let listener: Listener | null = null;
+const pending: FlashToast[] = [];
+
+export function showToast(type: FlashToast["type"], message: string) {
+  const toast = { type, message };
+  if (listener) listener(toast);
+  else pending.push(toast);
+}
+
+export function Toaster({ flash }: { flash: FlashToast | null }) {
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    listener = (t) => {
+      setReady(true);
+      void import("react-toastify").then(({ toast }) => {
+        // Give the container a frame to mount before the first toast.
+        requestAnimationFrame(() => toast(t.message, { type: t.type }));
+      });
+    };
+    pending.splice(0).forEach((t) => listener?.(t));
+    return () => {
+      listener = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (flash) showToast(flash.type, flash.message);
+  }, [flash]);
+
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer {...TOAST_OPTIONS} />
+    </Suspense>
+  );
+}

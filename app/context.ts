@@ -1,0 +1,14 @@
+import { createContext } from "react-router";
+import type { Db } from "../db/client.ts";
+import type { Env } from "../functions/env.ts";
+
+/** What every loader and action gets from the Worker through the RouterContextProvider. */
+export type AppContext = {
+  env: Env;
+  ctx: ExecutionContext;
+  db: Db;
+  /** The CSP nonce of this response, for inline scripts. */
+  nonce: string;
+};
+
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,63 @@
+import type { FlashToast } from "./toast.ts";
+
+/**
+ * Small cookies the pages use: the flash toast a server redirect carries, and the first-visit flag
+ * that skips the welcome splash (cleared at logout).
+ */
+export const FLASH_COOKIE = "mandap_flash";
+export const VISITED_COOKIE = "mandap_visited";
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function secureFlag(request: Request) {
+  return new URL(request.url).protocol === "https:" ? "; Secure" : "";
+}
+
+export function flashCookie(request: Request, toast: FlashToast): string {
+  return `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(toast))}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secureFlag(request)}`;
+}
+
+export function clearFlashCookie(request: Request): string {
+  return `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag(request)}`;
+}
+
+export function readFlash(request: Request): FlashToast | null {
+  const raw = readCookie(request, FLASH_COOKIE);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as FlashToast;
+    return typeof value?.message === "string" && ["success", "error", "info", "warning"].includes(value.type) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function visitedCookie(request: Request): string {
+  return `${VISITED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secureFlag(request)}`;
+}
+
+export function clearVisitedCookie(request: Request): string {
+  return `${VISITED_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secureFlag(request)}`;
+}
+
+/** A redirect that shows a toast on the next page. */
+export function redirectWithToast(request: Request, to: string, toast: FlashToast, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Location", to);
+  headers.append("Set-Cookie", flashCookie(request, toast));
+  return new Response(null, { status: 302, ...init, headers });
+}

@@ -1,0 +1,6 @@
+/** Public URL of an R2 object served by the Worker; a placeholder when there is none. */
+export const PLACEHOLDER_IMAGE = "/images/placeholder-service.svg";
+
+export function mediaUrl(key: string | null | undefined): string {
+  return key ? `/media/${key.split("/").map(encodeURIComponent).join("/")}` : PLACEHOLDER_IMAGE;
+}

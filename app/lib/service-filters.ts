@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/**
+ * The service list's filters and sorts, shared by the browse pages (URL search params) and the
+ * API's query string. Empty values are dropped before validation, as the spec asks.
+ */
+export const SORT_OPTIONS = [
+  { value: "rating", label: "Top rated" },
+  { value: "price_low", label: "Price: low to high" },
+  { value: "price_high", label: "Price: high to low" },
+  { value: "most_viewed", label: "Most viewed" },
+  { value: "newest", label: "Newest" },
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number]["value"];
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+/** Totals are counted up to this many matches ("10,000+"), so a search reads a bounded number of rows. */
+export const COUNT_CAP = 10_000;
+
+const emptyToUndefined = (v: unknown) => (v === "" || v === null || v === "null" || v === "undefined" ? undefined : v);
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().max(100).optional());
+const optionalInt = (min: number, max: number, label: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: `${label} must be a number.` })
+      .int(`${label} must be a whole number.`)
+      .min(min, `${label} must be at least ${min}.`)
+      .max(max, `${label} must be at most ${max.toLocaleString("en-IN")}.`)
+      .optional(),
+  );
+const isoDay = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-05.")
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "That date does not exist.")
+    .optional(),
+);
+
+export const serviceFilterFields = {
+  q: optionalText,
+  service_category: optionalText,
+  service_type: optionalText,
+  state: optionalText,
+  city: optionalText,
+  minPrice: optionalInt(0, 100_000_000, "Minimum price"),
+  maxPrice: optionalInt(0, 100_000_000, "Maximum price"),
+  rating: z.preprocess(emptyToUndefined, z.coerce.number({ message: "Rating must be a number." }).min(0, "Rating must be between 0 and 5.").max(5, "Rating must be between 0 and 5.").optional()),
+  available_on: isoDay,
+  vendorId: optionalText,
+  vendor_name: optionalText,
+  page: optionalInt(1, 10_000, "Page"),
+  limit: optionalInt(1, PAGE_SIZE_MAX, "Limit"),
+};
+
+/** API query: the spec's sort_by/sort_order pair. */
+export const serviceListQuery = z
+  .object({
+    ...serviceFilterFields,
+    status: z.preprocess(emptyToUndefined, z.enum(["active", "archived"], { message: "Status must be active or archived." }).optional()),
+    sort_by: z.preprocess(
+      emptyToUndefined,
+      z.enum(["rating", "price", "min_price", "views", "view_count", "newest", "created_at"], { message: "sort_by must be rating, price, views or newest." }).optional(),
+    ),
+    sort_order: z.preprocess((v) => (typeof v === "string" ? v.toLowerCase() : emptyToUndefined(v)), z.enum(["asc", "desc"], { message: "sort_order must be asc or desc." }).optional()),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: "Minimum price cannot be more than maximum price.",
+    path: ["minPrice"],
+  });
+export type ServiceListQuery = z.infer<typeof serviceListQuery>;
+
+export type SortBy = "rating" | "price" | "views" | "newest";
+
+/** Maps the API's sort_by/sort_order onto the domain's sort. */
+export function sortFromQuery(by: ServiceListQuery["sort_by"], order: ServiceListQuery["sort_order"]): { by: SortBy; order: "asc" | "desc" } {
+  const map: Record<string, SortBy> = { rating: "rating", price: "price", min_price: "price", views: "views", view_count: "views", newest: "newest", created_at: "newest" };
+  const sortBy = map[by ?? "rating"] ?? "rating";
+  return { by: sortBy, order: order ?? (sortBy === "price" ? "asc" : "desc") };
+}
+
+/** Maps a page's friendly sort option onto the domain's sort. */
+export function sortFromOption(option: string | null | undefined): { by: SortBy; order: "asc" | "desc" } {
+  switch (option) {
+    case "price_low":
+      return { by: "price", order: "asc" };
+    case "price_high":
+      return { by: "price", order: "desc" };
+    case "most_viewed":
+      return { by: "views", order: "desc" };
+    case "newest":
+      return { by: "newest", order: "desc" };
+    default:
+      return { by: "rating", order: "desc" };
+  }
+}

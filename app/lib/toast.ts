@@ -1,0 +1,12 @@
+/** The spec's toast options (section 9), used by the single ToastContainer. */
+export const TOAST_OPTIONS = {
+  position: "top-right",
+  autoClose: 5000,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: "touch",
+  draggablePercent: 80,
+  theme: "light",
+} as const;
+
+export type FlashToast = { type: "success" | "error" | "info" | "warning"; message: string };

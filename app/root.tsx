@@ -1,0 +1,120 @@
+import { isbot } from "isbot";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { appContext } from "./context.ts";
+import { ErrorScreen } from "./components/ErrorScreen.tsx";
+import { NotFoundPage } from "./components/NotFoundPage.tsx";
+import { ScrollToTop } from "./components/ScrollToTop.tsx";
+import { SiteFooter } from "./components/SiteFooter.tsx";
+import { SiteHeader } from "./components/SiteHeader.tsx";
+import { Splash } from "./components/Splash.tsx";
+import { Toaster } from "./components/Toaster.tsx";
+import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie } from "./lib/cookies.server.ts";
+import { pageTitle } from "./lib/strings.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  const headers = new Headers();
+  const flash = readFlash(request);
+  if (flash) headers.append("Set-Cookie", clearFlashCookie(request));
+  const firstVisit = !readCookie(request, VISITED_COOKIE);
+  if (firstVisit) headers.append("Set-Cookie", visitedCookie(request));
+  const userAgent = request.headers.get("user-agent") ?? "";
+  return data(
+    {
+      flash,
+      showSplash: firstVisit && !isbot(userAgent),
+      contactPhone: env.CONTACT_PHONE,
+      user: null as null | { id: string; userName: string; role: string; profilePhoto: string | null },
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
+  { name: "description", content: "Find and book wedding venues, caterers, photographers, makeup artists and more across India. Plan every function, manage guests and send invitations." },
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+/** The vendor dashboard has no top bar; vendor login and sign-up hide the navigation. */
+function chromeFor(pathname: string) {
+  const lower = pathname.toLowerCase();
+  return {
+    topBar: !lower.startsWith("/vendordashboard"),
+    navigation: !["/vendorlogin", "/vendorsignup"].includes(lower.replace(/\/$/, "")),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7f1d3c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollToTop />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const { pathname } = useLocation();
+  const chrome = chromeFor(pathname);
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {chrome.topBar && <SiteHeader user={root?.user ?? null} showNavigation={chrome.navigation} />}
+      <main id="main">{children}</main>
+      {chrome.topBar && <SiteFooter contactPhone={root?.contactPhone ?? ""} />}
+      <Toaster flash={root?.flash ?? null} />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      {loaderData.showSplash && <Splash />}
+      <Chrome>
+        <Outlet />
+      </Chrome>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Chrome>
+        <title>{pageTitle("Page not found")}</title>
+        <NotFoundPage />
+      </Chrome>
+    );
+  }
+  // The error is logged, never shown.
+  console.error(error);
+  return (
+    <>
+      <title>{pageTitle("Something went wrong")}</title>
+      <ErrorScreen />
+    </>
+  );
+}

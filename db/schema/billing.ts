@@ -1,0 +1,121 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+import { users, vendors } from "./identity.ts";
+
+/** Plans are data created by admins; a price of 0 is the free trial plan. Limits are data too. */
+export const plans = sqliteTable("plans", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  /** Whole rupees. */
+  price: integer("price").notNull(),
+  durationMonths: integer("duration_months").notNull(),
+  trialDays: integer("trial_days").notNull().default(0),
+  features: text("features", { mode: "json" }).$type<string[]>().notNull().default([]),
+  maxActiveServices: integer("max_active_services"),
+  featuredPlacement: flag("featured_placement"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "CANCELLED", "EXPIRED"] as const;
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: id(),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("PENDING"),
+    gatewayOrderId: text("gateway_order_id"),
+    startDate: timestamp("start_date"),
+    endDate: timestamp("end_date"),
+    autoRenew: flag("auto_renew"),
+    isTrial: flag("is_trial"),
+    trialEndDate: timestamp("trial_end_date"),
+    lastReminderDays: integer("last_reminder_days"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_vendor_idx").on(t.vendorId, t.status, t.endDate),
+    index("subscriptions_end_idx").on(t.status, t.endDate),
+    uniqueIndex("subscriptions_order_unique").on(t.gatewayOrderId),
+  ],
+);
+
+export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED"] as const;
+
+/** Money paid through the gateway: plan subscriptions and invitation template purchases. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["SUBSCRIPTION", "TEMPLATE"] }).notNull(),
+    subscriptionId: text("subscription_id"),
+    templatePurchaseId: text("template_purchase_id"),
+    /** Whole rupees; the gateway sees paise. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("PENDING"),
+    method: text("method"),
+    gatewayOrderId: text("gateway_order_id").notNull(),
+    gatewayPaymentId: text("gateway_payment_id"),
+    refundId: text("refund_id"),
+    refundedAmount: integer("refunded_amount"),
+    vpa: text("vpa"),
+    fee: integer("fee"),
+    tax: integer("tax"),
+    contact: text("contact"),
+    notes: text("notes", { mode: "json" }).$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_order_unique").on(t.gatewayOrderId),
+    uniqueIndex("payments_gateway_payment_unique").on(t.gatewayPaymentId),
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    index("payments_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** GST invoice per successful payment, numbered in one series. */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    sequence: integer("sequence").notNull(),
+    taxableAmount: integer("taxable_amount").notNull(),
+    igstRate: integer("igst_rate").notNull(),
+    igstAmount: integer("igst_amount").notNull(),
+    total: integer("total").notNull(),
+    billedTo: text("billed_to", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    issuedAt: timestamp("issued_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    uniqueIndex("invoices_sequence_unique").on(t.sequence),
+    uniqueIndex("invoices_payment_unique").on(t.paymentId),
+  ],
+);
+
+/** Webhook deliveries, idempotent by the gateway's event id. */
+export const webhookEvents = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  payload: text("payload").notNull(),
+  receivedAt: timestamp("received_at").notNull(),
+  processedAt: timestamp("processed_at"),
+});

@@ -1,0 +1,9 @@
+import { integer, text } from "drizzle-orm/sqlite-core";
+
+/** Text ids (UUID v7) sort by creation time and never expose a sequence. */
+export const id = () => text("id").primaryKey();
+/** UTC epoch milliseconds. */
+export const timestamp = (name: string) => integer(name, { mode: "number" });
+export const createdAt = () => timestamp("created_at").notNull();
+export const updatedAt = () => timestamp("updated_at").notNull();
+export const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);

@@ -1,0 +1,183 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+import { users } from "./identity.ts";
+import { payments } from "./billing.ts";
+
+export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;
+export const TEMPLATE_REQUIREMENTS = ["HOT", "POPULAR", "LATEST"] as const;
+export const TEMPLATE_STATUSES = ["DRAFT", "PUBLISHED", "ARCHIVED"] as const;
+
+export const inviteTemplates = sqliteTable(
+  "invite_templates",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** fabric.js canvas JSON. */
+    canvas: text("canvas").notNull(),
+    price: integer("price").notNull().default(0),
+    amountCategory: text("amount_category", { enum: ["FREE", "PAID"] }).notNull().default("FREE"),
+    mood: text("mood", { enum: TEMPLATE_MOODS }).notNull().default("WEDDING"),
+    requirement: text("requirement", { enum: TEMPLATE_REQUIREMENTS }),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    designer: text("designer"),
+    thumbnailKey: text("thumbnail_key"),
+    rating: real("rating").notNull().default(0),
+    status: text("status", { enum: TEMPLATE_STATUSES }).notNull().default("DRAFT"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("invite_templates_filter_idx").on(t.status, t.mood, t.amountCategory, t.createdAt)],
+);
+
+export const templatePurchases = sqliteTable(
+  "template_purchases",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => inviteTemplates.id, { onDelete: "cascade" }),
+    paymentId: text("payment_id").references(() => payments.id),
+    orderStatus: text("order_status", { enum: ["pending", "failed", "completed"] }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: ["initiated", "failed", "successful"] }).notNull().default("initiated"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("template_purchases_user_idx").on(t.userId, t.templateId)],
+);
+
+/** The couple's own card: their texts over a template, plus the edited canvas. */
+export const userTemplates = sqliteTable(
+  "user_templates",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    templateId: text("template_id").references(() => inviteTemplates.id, { onDelete: "set null" }),
+    heading: text("heading"),
+    subheading: text("subheading"),
+    brideName: text("bride_name"),
+    groomName: text("groom_name"),
+    eventDate: text("event_date"),
+    time: text("time"),
+    location: text("location"),
+    description: text("description"),
+    canvas: text("canvas"),
+    /** Public e-invite page slug, set when published. */
+    publicSlug: text("public_slug"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("user_templates_user_idx").on(t.userId), uniqueIndex("user_templates_slug_unique").on(t.publicSlug)],
+);
+
+export const templateViews = sqliteTable(
+  "template_views",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => inviteTemplates.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.templateId] }), index("template_views_recent_idx").on(t.userId, t.viewedAt)],
+);
+
+export const editorAssets = sqliteTable(
+  "editor_assets",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** R2 key, exposed as public_id. */
+    key: text("key").notNull(),
+    folder: text("folder").notNull().default("user_assets"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("editor_assets_key_unique").on(t.key), index("editor_assets_user_idx").on(t.userId, t.folder)],
+);
+
+export const BLOG_STATUSES = ["DRAFT", "PUBLISHED"] as const;
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: id(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    urlTitle: text("url_title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    /** Markdown source; rendered and sanitised on the server. */
+    content: text("content").notNull(),
+    coverImageKey: text("cover_image_key"),
+    status: text("status", { enum: BLOG_STATUSES }).notNull().default("DRAFT"),
+    featured: flag("featured"),
+    viewCount: integer("view_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    publishedAt: timestamp("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("blog_posts_url_title_unique").on(t.urlTitle), index("blog_posts_status_idx").on(t.status, t.publishedAt)],
+);
+
+export const blogTags = sqliteTable(
+  "blog_tags",
+  { id: id(), name: text("name").notNull(), slug: text("slug").notNull() },
+  (t) => [uniqueIndex("blog_tags_slug_unique").on(t.slug)],
+);
+
+export const blogPostTags = sqliteTable(
+  "blog_post_tags",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => blogTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("blog_post_tags_tag_idx").on(t.tagId)],
+);
+
+export const blogComments = sqliteTable(
+  "blog_comments",
+  {
+    id: id(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_comments_post_idx").on(t.postId, t.createdAt)],
+);
+
+export const blogLikes = sqliteTable(
+  "blog_likes",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);

@@ -1,0 +1,150 @@
+
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+
+export const ROLES = ["USER", "VENDOR", "ADMIN", "SUPER_ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Everybody who logs in: couples, vendors and admins. Vendor and couple login are two doors to it. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub"),
+    userName: text("user_name").notNull(),
+    phone: text("phone"),
+    profilePhoto: text("profile_photo"),
+    role: text("role", { enum: ROLES }).notNull().default("USER"),
+    isVerified: flag("is_verified"),
+    weddingDate: text("wedding_date"),
+    weddingCity: text("wedding_city"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    index("users_role_idx").on(t.role, t.isVerified),
+  ],
+);
+
+/** Only the SHA-256 of the session token is stored; expiry slides on use. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
+);
+
+export const AUTH_TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
+
+/** Single-use, expiring tokens for e-mail verification and password reset (hash stored). */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId, t.purpose), index("auth_tokens_expiry_idx").on(t.expiresAt)],
+);
+
+/** Fixed-window counters for login and reset abuse limits, keyed e.g. "login:ip:1.2.3.4". */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start").notNull(),
+  lockedUntil: timestamp("locked_until"),
+});
+
+/** The vendor's business profile, beside its identity row. */
+export const vendors = sqliteTable(
+  "vendors",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    businessName: text("business_name").notNull(),
+    businessCategory: text("business_category"),
+    tagline: text("tagline"),
+    description: text("description"),
+    phone: text("phone"),
+    email: text("email"),
+    state: text("state"),
+    city: text("city"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    logoKey: text("logo_key"),
+    facebook: text("facebook"),
+    instagram: text("instagram"),
+    website: text("website"),
+    licenceNumber: text("licence_number"),
+    isVerified: flag("is_verified"),
+    profileViews: integer("profile_views").notNull().default(0),
+    /** Median minutes from enquiry to first reply over 90 days; null until measured. */
+    replyMinutesMedian: integer("reply_minutes_median"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("vendors_slug_unique").on(t.slug), index("vendors_location_idx").on(t.state, t.city)],
+);
+
+/** Profile views per vendor per day (the counter on vendors is the total). */
+export const vendorProfileViews = sqliteTable(
+  "vendor_profile_views",
+  {
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.day] })],
+);
+
+/** E-mail outbox: the local mail adapter's store, and a delivery log in production. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status", { enum: ["QUEUED", "SENT", "FAILED"] }).notNull().default("QUEUED"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at"),
+  },
+  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    handledAt: timestamp("handled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+

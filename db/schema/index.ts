@@ -1,0 +1,5 @@
+export * from "./identity.ts";
+export * from "./marketplace.ts";
+export * from "./billing.ts";
+export * from "./planning.ts";
+export * from "./content.ts";

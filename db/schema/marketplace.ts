@@ -1,0 +1,273 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+import { users, vendors } from "./identity.ts";
+
+export const SERVICE_STATUSES = ["active", "archived"] as const;
+
+/**
+ * A vendor's listing. Every service carries a starting price and a unit from its subcategory's
+ * unit list. Rating and counters are aggregates kept by the domain layer.
+ */
+export const services = sqliteTable(
+  "services",
+  {
+    id: id(),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    serviceName: text("service_name").notNull(),
+    description: text("description").notNull().default(""),
+    /** The catalogue group, e.g. "Wedding Vendor". */
+    serviceCategory: text("service_category").notNull(),
+    /** The subcategory, e.g. "Caterers". */
+    serviceType: text("service_type").notNull(),
+    minPrice: integer("min_price").notNull(),
+    maxPrice: integer("max_price"),
+    serviceUnit: text("service_unit").notNull(),
+    state: text("state").notNull(),
+    city: text("city").notNull(),
+    status: text("status", { enum: SERVICE_STATUSES }).notNull().default("active"),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    leadCount: integer("lead_count").notNull().default(0),
+    wishlistCount: integer("wishlist_count").notNull().default(0),
+    /** Key of the cover image in R2, denormalised for list cards. */
+    coverKey: text("cover_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("services_vendor_idx").on(t.vendorId, t.status),
+    index("services_type_loc_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating),
+    index("services_category_rating_idx").on(t.status, t.serviceCategory, t.rating),
+    index("services_loc_rating_idx").on(t.status, t.state, t.city, t.rating),
+    index("services_rating_idx").on(t.status, t.rating),
+    index("services_views_idx").on(t.status, t.viewCount),
+    index("services_price_idx").on(t.status, t.minPrice),
+    index("services_created_idx").on(t.status, t.createdAt),
+    index("services_type_price_idx").on(t.status, t.serviceType, t.minPrice),
+  ],
+);
+
+export const serviceMedia = sqliteTable(
+  "service_media",
+  {
+    id: id(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: ["image", "video"] }).notNull().default("image"),
+    width: integer("width"),
+    height: integer("height"),
+    alt: text("alt"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_media_service_idx").on(t.serviceId, t.position)],
+);
+
+export const serviceFaqs = sqliteTable(
+  "service_faqs",
+  {
+    id: id(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_faqs_service_idx").on(t.serviceId, t.position)],
+);
+
+export const REVIEW_STATUSES = ["PUBLISHED", "HIDDEN", "DISPUTED"] as const;
+
+/** One review per couple per service (editable); five sub-scores; the vendor may reply once. */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    quality: integer("quality").notNull(),
+    responsiveness: integer("responsiveness").notNull(),
+    professionalism: integer("professionalism").notNull(),
+    value: integer("value").notNull(),
+    flexibility: integer("flexibility").notNull(),
+    comment: text("comment").notNull(),
+    /** JSON array of R2 keys. */
+    photoKeys: text("photo_keys", { mode: "json" }).$type<string[]>().notNull().default([]),
+    verifiedBooking: flag("verified_booking"),
+    vendorReply: text("vendor_reply"),
+    vendorRepliedAt: timestamp("vendor_replied_at"),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("PUBLISHED"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_service_user_unique").on(t.serviceId, t.userId),
+    index("reviews_service_idx").on(t.serviceId, t.status, t.createdAt),
+    index("reviews_user_idx").on(t.userId),
+  ],
+);
+
+export const wishlistItems = sqliteTable(
+  "wishlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serviceId] }), index("wishlist_service_idx").on(t.serviceId)],
+);
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serviceId] })],
+);
+
+/** Dates a vendor has blocked for a service ("available on" filters these out). yyyy-mm-dd. */
+export const serviceBlockedDates = sqliteTable(
+  "service_blocked_dates",
+  {
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    note: text("note"),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.day] }), index("service_blocked_day_idx").on(t.day)],
+);
+
+/** Views and leads per service per day, for vendor analytics over time. */
+export const serviceDailyStats = sqliteTable(
+  "service_daily_stats",
+  {
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+    leads: integer("leads").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.day] })],
+);
+
+export const LEAD_STATUSES = ["NEW", "CONTACTED", "QUOTED", "BOOKED", "LOST", "SPAM"] as const;
+
+/** A couple's enquiry about a service: the vendor's sales pipeline. */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    eventDate: text("event_date"),
+    guestCount: integer("guest_count"),
+    budget: integer("budget"),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("NEW"),
+    firstReplyAt: timestamp("first_reply_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("leads_vendor_idx").on(t.vendorId, t.status, t.createdAt),
+    index("leads_user_idx").on(t.userId, t.createdAt),
+    index("leads_service_idx").on(t.serviceId),
+  ],
+);
+
+export const leadMessages = sqliteTable(
+  "lead_messages",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_messages_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+export const BOOKING_STATUSES = ["CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+
+/** Created from a lead at BOOKED; both the couple and the vendor see the same record. */
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: id(),
+    leadId: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventDate: text("event_date"),
+    agreedPrice: integer("agreed_price").notNull(),
+    advancePaid: integer("advance_paid").notNull().default(0),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("CONFIRMED"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bookings_vendor_idx").on(t.vendorId, t.status, t.eventDate),
+    index("bookings_user_idx").on(t.userId, t.status),
+    index("bookings_user_vendor_idx").on(t.userId, t.vendorId, t.status),
+  ],
+);
+
+/** Balance instalments and promised deliverables (album, video) with due dates. */
+export const bookingMilestones = sqliteTable(
+  "booking_milestones",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["PAYMENT", "DELIVERABLE"] }).notNull(),
+    title: text("title").notNull(),
+    amount: integer("amount"),
+    dueDate: text("due_date"),
+    doneAt: timestamp("done_at"),
+    remindedAt: timestamp("reminded_at"),
+  },
+  (t) => [index("booking_milestones_booking_idx").on(t.bookingId), index("booking_milestones_due_idx").on(t.dueDate)],
+);

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { createDb } from "../../db/client.ts";
+import { isDomainError, TooManyRequests } from "../domain/errors.ts";
+import type { ApiEnv } from "./context.ts";
+import { openApiDocument } from "./openapi.ts";
+import { analyticsApi, servicesApi } from "./services.ts";
+
+/**
+ * The JSON API under /api/v1: one sub-app per resource, domain errors mapped to statuses, and a
+ * body-type rule (JSON or multipart) on writes. Importable without the React Router build.
+ */
+export function createApi() {
+  const api = new Hono<ApiEnv>().basePath("/api/v1");
+
+  api.use(async (c, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      const type = c.req.header("content-type") ?? "";
+      const hasBody = c.req.header("content-length") !== "0" && (c.req.header("content-length") || c.req.header("transfer-encoding"));
+      if (hasBody && !type.startsWith("application/json") && !type.startsWith("multipart/form-data")) {
+        return c.json({ success: false, message: "Send the request body as application/json." }, 415);
+      }
+    }
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+
+  api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
+  api.route("/services", servicesApi.app);
+  api.route("/analytics", analyticsApi.app);
+
+  api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
+  api.onError((err, c) => {
+    if (isDomainError(err)) {
+      if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
+      const body: Record<string, unknown> = { success: false, message: err.message };
+      if ("fields" in err && err.fields && Object.keys(err.fields as object).length) body.errors = err.fields;
+      return c.json(body, err.status);
+    }
+    console.error("api error", c.req.method, c.req.path, err);
+    return c.json({ success: false, message: "Something went wrong on our side. Please try again." }, 500);
+  });
+  return api;
+}

@@ -1,0 +1,283 @@
+import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "../../app/lib/service-filters.ts";
+import { mediaUrl } from "../../app/lib/media.ts";
+import { Forbidden } from "./errors.ts";
+
+/** A service as lists show it; field names are the spec's `ServiceResult` names. */
+export type ServiceSummary = {
+  id: string;
+  service_name: string;
+  service_category: string;
+  service_type: string;
+  state: string;
+  city: string;
+  rating: number;
+  review_count: number;
+  view_count: number;
+  min_price: number;
+  max_price: number | null;
+  service_unit: string;
+  status: "active" | "archived";
+  created_at: number;
+  vendor: { id: string; name: string; slug: string; reply_minutes_median: number | null };
+  media: { image_urls: { path: string }[] }[];
+};
+
+export type ServiceSearch = {
+  q?: string;
+  service_category?: string;
+  service_type?: string;
+  state?: string;
+  city?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+  available_on?: string;
+  vendorId?: string;
+  vendor_name?: string;
+  status?: "active" | "archived";
+  sort?: { by: SortBy; order: "asc" | "desc" };
+  page?: number;
+  limit?: number;
+};
+
+export type ServicePage = {
+  services: ServiceSummary[];
+  total: number;
+  /** True when more than COUNT_CAP matched and `total` is the cap. */
+  totalIsCapped: boolean;
+  page: number;
+  limit: number;
+  totalPages: number;
+  rowsRead: number;
+};
+
+export type Actor = { id: string; role: "USER" | "VENDOR" | "ADMIN" | "SUPER_ADMIN" } | null;
+
+/** Turns typed text into an FTS5 query: every word must match, as a prefix, quotes stripped. */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
+}
+
+const ORDER: Record<SortBy, string> = {
+  rating: "s.rating {dir}, s.review_count {dir}",
+  price: "s.min_price {dir}",
+  views: "s.view_count {dir}",
+  newest: "s.created_at {dir}",
+};
+
+const SUMMARY_COLUMNS = `s.id, s.service_name, s.service_category, s.service_type, s.state, s.city, s.rating, s.review_count,
+  s.view_count, s.min_price, s.max_price, s.service_unit, s.status, s.created_at, s.cover_key,
+  v.user_id AS vendor_id, v.business_name AS vendor_name, v.slug AS vendor_slug, v.reply_minutes_median`;
+
+type SummaryRow = {
+  id: string;
+  service_name: string;
+  service_category: string;
+  service_type: string;
+  state: string;
+  city: string;
+  rating: number;
+  review_count: number;
+  view_count: number;
+  min_price: number;
+  max_price: number | null;
+  service_unit: string;
+  status: "active" | "archived";
+  created_at: number;
+  cover_key: string | null;
+  vendor_id: string;
+  vendor_name: string;
+  vendor_slug: string;
+  reply_minutes_median: number | null;
+};
+
+export function toSummary(r: SummaryRow): ServiceSummary {
+  return {
+    id: r.id,
+    service_name: r.service_name,
+    service_category: r.service_category,
+    service_type: r.service_type,
+    state: r.state,
+    city: r.city,
+    rating: Math.round(r.rating * 10) / 10,
+    review_count: r.review_count,
+    view_count: r.view_count,
+    min_price: r.min_price,
+    max_price: r.max_price,
+    service_unit: r.service_unit,
+    status: r.status,
+    created_at: r.created_at,
+    vendor: { id: r.vendor_id, name: r.vendor_name, slug: r.vendor_slug, reply_minutes_median: r.reply_minutes_median },
+    media: [{ image_urls: [{ path: mediaUrl(r.cover_key) }] }],
+  };
+}
+
+/**
+ * The one service search behind browse pages, carousels and GET /services: filters on the
+ * services table, free text through FTS5, a stable sort, and a total counted up to COUNT_CAP.
+ * Matching on category, type, state and city is case-insensitive (the catalogue's names are
+ * stored; callers may pass any case).
+ */
+export async function searchServices(d1: D1Database, actor: Actor, search: ServiceSearch): Promise<ServicePage> {
+  const status = search.status ?? "active";
+  if (status !== "active") {
+    const own = actor && search.vendorId === actor.id;
+    const admin = actor && (actor.role === "ADMIN" || actor.role === "SUPER_ADMIN");
+    if (!own && !admin) throw new Forbidden("Only the vendor can list their archived services.");
+  }
+  const where: string[] = ["s.status = ?"];
+  const binds: unknown[] = [status];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    binds.push(...values);
+  };
+  if (search.service_category) add("s.service_category = ?", search.service_category);
+  if (search.service_type) add("s.service_type = ?", search.service_type);
+  if (search.state) add("s.state = ?", search.state);
+  if (search.city) add("s.city = ?", search.city);
+  if (search.minPrice !== undefined) add("s.min_price >= ?", search.minPrice);
+  if (search.maxPrice !== undefined) add("s.min_price <= ?", search.maxPrice);
+  if (search.rating !== undefined) add("s.rating >= ?", search.rating);
+  if (search.vendorId) add("s.vendor_id = ?", search.vendorId);
+  if (search.vendor_name) add("v.business_name LIKE ? ESCAPE '\\'", `%${search.vendor_name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = s.id AND b.day = ?)", search.available_on);
+  const match = search.q ? ftsQuery(search.q) : null;
+  if (match)
+    add(
+      "s.id IN (SELECT k.service_id FROM services_fts f JOIN service_search_keys k ON k.id = f.rowid WHERE services_fts MATCH ?)",
+      match,
+    );
+
+  const limit = search.limit ?? PAGE_SIZE_DEFAULT;
+  const page = search.page ?? 1;
+  const offset = (page - 1) * limit;
+  const sort = search.sort ?? { by: "rating", order: "desc" };
+  const dir = sort.order === "asc" ? "ASC" : "DESC";
+  const orderBy = `${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
+  const whereSql = where.join(" AND ");
+  const from = "FROM services s JOIN vendors v ON v.user_id = s.vendor_id";
+
+  const [list, count] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
+    d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+  ]);
+  const counted = Number(count?.results[0]?.n ?? 0);
+  const total = Math.min(counted, COUNT_CAP);
+  return {
+    services: ((list?.results ?? []) as SummaryRow[]).map(toSummary),
+    total,
+    totalIsCapped: counted > COUNT_CAP,
+    page,
+    limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+    rowsRead: (list?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
+  };
+}
+
+/** Map of state (region) to its cities that have active services, for the location box. */
+export type LocationMap = Record<string, string[]>;
+
+let locationCache: { at: number; value: LocationMap } | null = null;
+const LOCATION_TTL_MS = 5 * 60 * 1000;
+
+export async function serviceLocations(d1: D1Database, now = Date.now()): Promise<LocationMap> {
+  if (locationCache && now - locationCache.at < LOCATION_TTL_MS) return locationCache.value;
+  const { results } = await d1
+    .prepare("SELECT state, city FROM services WHERE status = 'active' GROUP BY state, city ORDER BY state, city")
+    .all<{ state: string; city: string }>();
+  const value: LocationMap = {};
+  for (const r of results) (value[r.state] ??= []).push(r.city);
+  locationCache = { at: now, value };
+  return value;
+}
+
+export type HeroAnalytics = { verifiedUsers: number; verifiedVendors: number; activeServices: number };
+
+/** The hero counters: verified couples, verified vendors and active services. */
+export async function heroAnalytics(d1: D1Database): Promise<HeroAnalytics> {
+  const row = await d1
+    .prepare(
+      `SELECT
+        (SELECT count(*) FROM users WHERE role = 'USER' AND is_verified = 1) AS verifiedUsers,
+        (SELECT count(*) FROM vendors WHERE is_verified = 1) AS verifiedVendors,
+        (SELECT count(*) FROM services WHERE status = 'active') AS activeServices`,
+    )
+    .first<HeroAnalytics>();
+  return row ?? { verifiedUsers: 0, verifiedVendors: 0, activeServices: 0 };
+}
+
+export type ServiceDetail = ServiceSummary & {
+  description: string;
+  media: { image_urls: { path: string; width: number | null; height: number | null; alt: string | null }[] }[];
+  faqs: { id: string; question: string; answer: string }[];
+  vendor: ServiceSummary["vendor"] & {
+    tagline: string | null;
+    phone_number: string | null;
+    email: string | null;
+    city: string | null;
+    state: string | null;
+    logo_url: { path: string } | null;
+    is_verified: boolean;
+  };
+};
+
+/** A service with its gallery, FAQs and vendor card. Archived services are visible only to their vendor and admins. */
+export async function serviceDetail(d1: D1Database, actor: Actor, id: string): Promise<ServiceDetail | null> {
+  const [main, media, faqs] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS}, s.description, v.tagline, v.phone, v.email AS vendor_email, v.city AS vendor_city,
+          v.state AS vendor_state, v.logo_key, v.is_verified AS vendor_verified
+         FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE s.id = ?`,
+      )
+      .bind(id),
+    d1.prepare("SELECT key, width, height, alt FROM service_media WHERE service_id = ? AND kind = 'image' ORDER BY position").bind(id),
+    d1.prepare("SELECT id, question, answer FROM service_faqs WHERE service_id = ? ORDER BY position").bind(id),
+  ]);
+  const row = main?.results[0] as
+    | (SummaryRow & {
+        description: string;
+        tagline: string | null;
+        phone: string | null;
+        vendor_email: string | null;
+        vendor_city: string | null;
+        vendor_state: string | null;
+        logo_key: string | null;
+        vendor_verified: number;
+      })
+    | undefined;
+  if (!row) return null;
+  if (row.status !== "active") {
+    const allowed = actor && (actor.id === row.vendor_id || actor.role === "ADMIN" || actor.role === "SUPER_ADMIN");
+    if (!allowed) return null;
+  }
+  const summary = toSummary(row);
+  const images = (media?.results ?? []) as { key: string; width: number | null; height: number | null; alt: string | null }[];
+  return {
+    ...summary,
+    description: row.description,
+    media: [
+      {
+        image_urls: images.length
+          ? images.map((m) => ({ path: mediaUrl(m.key), width: m.width, height: m.height, alt: m.alt }))
+          : [{ path: mediaUrl(null), width: 800, height: 600, alt: null }],
+      },
+    ],
+    faqs: (faqs?.results ?? []) as ServiceDetail["faqs"],
+    vendor: {
+      ...summary.vendor,
+      tagline: row.tagline,
+      phone_number: row.phone,
+      email: row.vendor_email,
+      city: row.vendor_city,
+      state: row.vendor_state,
+      logo_url: row.logo_key ? { path: mediaUrl(row.logo_key) } : null,
+      is_verified: Boolean(row.vendor_verified),
+    },
+  };
+}

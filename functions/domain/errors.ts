@@ -1,0 +1,59 @@
+/**
+ * Typed domain errors. Domain functions throw these; the API maps them to JSON statuses and the
+ * pages map them to responses or redirects. Messages are written for the person who will read them.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429;
+}
+
+export type FieldErrors = Record<string, string>;
+
+export class Invalid extends DomainError {
+  readonly status = 400;
+  constructor(
+    message: string,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  readonly status = 401;
+  constructor(message = "Please log in to continue.") {
+    super(message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  readonly status = 403;
+  constructor(message = "You do not have permission to do that.") {
+    super(message);
+  }
+}
+
+/** Also used for records that belong to someone else, so their existence does not leak. */
+export class NotFound extends DomainError {
+  readonly status = 404;
+  constructor(message = "We could not find what you were looking for.") {
+    super(message);
+  }
+}
+
+export class Conflict extends DomainError {
+  readonly status = 409;
+}
+
+export class TooManyRequests extends DomainError {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+export function isDomainError(e: unknown): e is DomainError {
+  return e instanceof DomainError;
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { Invalid, type FieldErrors } from "./errors.ts";
+
+/** Turns zod issues into one message per field ("limit" -> "Must be at most 100"). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Validates input against a schema, throwing Invalid (400) with field messages. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message = "Please correct the highlighted fields."): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new Invalid(message, fieldErrors(result.error));
+  return result.data;
+}
+
+/** Reads a form submission into a plain object (last value wins; repeated keys become arrays when asked). */
+export function formToObject(form: FormData, arrays: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    if (arrays.includes(key)) ((out[key] ??= []) as string[]).push(value);
+    else out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,6 @@
+import { createRequestHandler } from "react-router";
+import { createWorker } from "./app.ts";
+
+const pages = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default createWorker(pages) satisfies ExportedHandler<import("./env.ts").Env>;

@@ -1,0 +1,17 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// MANDAP_STATE lets the e2e suite run on its own local D1/R2 without touching the demo data.
+const statePath = process.env.MANDAP_STATE ?? ".wrangler/state";
+
+export default defineConfig({
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: { path: statePath } }),
+    tailwindcss(),
+    reactRouter(),
+  ],
+  preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+  server: { port: Number(process.env.PORT ?? 5173) },
+});
