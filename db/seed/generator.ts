@@ -1,0 +1,230 @@
+import { ALL_SUBCATEGORIES } from "../../app/lib/catalogue.ts";
+import { slugify } from "../../app/lib/slug.ts";
+import { demoImageKey, demoLogoKey, IMAGE_HEIGHT, IMAGE_WIDTH, IMAGES_PER_SUBCATEGORY, LOGO_VARIANTS } from "./images.ts";
+import { ALL_CITIES } from "./places.ts";
+import { Random } from "./random.ts";
+
+/**
+ * The demo data generator: deterministic (same seed and options, same rows), covering every
+ * subcategory, 14 states and 48 cities, with images, FAQs and reviews. Pure: it yields rows and
+ * leaves writing them to the caller (the seed script, or a test).
+ */
+export type SeedOptions = {
+  seed: number;
+  services: number;
+  /** "Now" of the demo world; created dates fall in the year before it. */
+  now: number;
+};
+
+export const DEFAULT_SEED = 20261122;
+export const DEFAULT_SERVICES = 2000;
+/** A fixed clock so the same options give the same data on any day. */
+export const DEMO_NOW = Date.UTC(2026, 10, 1);
+
+export type Row = Record<string, string | number | null>;
+export type Chunk = { table: string; rows: Row[] };
+
+/** Demo accounts (passwords are set by the seed script; README lists them). */
+export const DEMO_ACCOUNTS = {
+  couple: { email: "couple@mandap.example", userName: "Ananya Sharma", role: "USER" },
+  vendor: { email: "vendor@mandap.example", userName: "Rohan Mehta", role: "VENDOR" },
+  admin: { email: "admin@mandap.example", userName: "Priya Nair", role: "ADMIN" },
+  superAdmin: { email: "superadmin@mandap.example", userName: "Vikram Singh", role: "SUPER_ADMIN" },
+} as const;
+
+const FIRST = ["Aarav", "Vivaan", "Aditya", "Ishaan", "Kabir", "Arjun", "Reyansh", "Sai", "Krishna", "Rahul", "Ananya", "Diya", "Isha", "Kavya", "Meera", "Saanvi", "Aadhya", "Riya", "Pooja", "Neha", "Sneha", "Tanvi", "Farhan", "Zoya", "Gurpreet", "Harleen", "Joseph", "Maria", "Lakshmi", "Karthik"];
+const LAST = ["Sharma", "Verma", "Gupta", "Iyer", "Nair", "Reddy", "Patel", "Shah", "Singh", "Kaur", "Khan", "Das", "Banerjee", "Chatterjee", "Menon", "Pillai", "Joshi", "Kulkarni", "Deshmukh", "Agarwal", "Mehta", "Bose", "D'Souza", "Fernandes", "Rao"];
+const BRAND_FIRST = ["Shubh", "Mangal", "Royal", "Shaadi", "Utsav", "Rang", "Saat Phere", "Kesar", "Gulmohar", "Mehfil", "Noor", "Sitara", "Tara", "Bandhan", "Anand", "Heritage", "Shagun", "Moti", "Chandni", "Aangan"];
+const BRAND_LAST = ["Events", "Studios", "Creations", "Caterers", "Decor", "Weddings", "Collective", "House", "& Co.", "Palace", "Artistry", "Celebrations"];
+const ADJECTIVES = ["elegant", "vibrant", "heritage", "modern", "intimate", "grand", "royal", "serene", "joyful", "timeless"];
+const TAGLINES = ["Celebrations crafted with love", "Your day, our devotion", "Tradition meets elegance", "Memories that last forever", "Making every function special", "Where stories begin"];
+const PRAISE = [
+  "The team was punctual, polite and handled every last-minute change without fuss.",
+  "Our guests are still talking about it, and the price was exactly what was quoted.",
+  "They understood our family traditions and planned around every ritual beautifully.",
+  "Communication on WhatsApp was quick and they shared updates before every function.",
+  "Great value for money; a few small delays but nothing that spoiled the day.",
+  "Professional from the first call to the vidaai, highly recommended for big families.",
+  "The quality was excellent and they went beyond what we had asked for.",
+];
+const FAQS: readonly [string, (ctx: { unit: string; city: string }) => string][] = [
+  ["Do you travel outside the city?", (c) => `Yes. We are based in ${c.city} and travel across India; travel and stay are charged at actuals.`],
+  ["How much advance do you take to confirm a date?", () => "We block your date with a 25% advance; the balance is due one week before the event."],
+  ["How is the price calculated?", (c) => `Our starting price is ${c.unit.toLowerCase()}. The final quote depends on the date, guest count and add-ons.`],
+  ["Can we customise the package?", () => "Every package can be customised. Share your functions and guest count and we will send a tailored quote."],
+  ["What is your cancellation policy?", () => "Cancellations 60 days before the event get a full refund of the advance minus a 10% processing fee."],
+];
+
+function businessName(rnd: Random, type: string): string {
+  const base = `${rnd.pick(BRAND_FIRST)} ${rnd.pick(BRAND_LAST)}`;
+  return rnd.chance(0.4) ? `${base} ${type.split(" ").pop()}` : base;
+}
+
+function reviewText(rnd: Random, type: string, city: string): string {
+  const [a, b] = rnd.sample(PRAISE, 2);
+  return `We booked them for our wedding in ${city} (${type.toLowerCase()}). ${a} ${b}`;
+}
+
+function phone(rnd: Random): string {
+  return `+91 ${rnd.int(70000, 99999)} ${rnd.int(10000, 99999)}`;
+}
+
+/** Demo data rows in insertion order (parents before children), in chunks for batched writes. */
+export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
+  const rnd = new Random(options.seed);
+  const yearAgo = options.now - 365 * 86_400_000;
+  const at = () => yearAgo + Math.floor(rnd.next() * 365 * 86_400_000);
+
+  // Couples who write reviews, plus the demo accounts.
+  const reviewerCount = Math.max(120, Math.min(5000, Math.ceil(options.services / 10)));
+  const users: Row[] = [];
+  const reviewerIds: string[] = [];
+  for (const [key, acc] of Object.entries(DEMO_ACCOUNTS)) {
+    const created = yearAgo;
+    users.push({ id: rnd.uuid7(created), email: acc.email, user_name: acc.userName, role: acc.role, is_verified: 1, phone: phone(rnd), wedding_date: key === "couple" ? "2027-02-14" : null, wedding_city: key === "couple" ? "Jaipur" : null, created_at: created, updated_at: created });
+  }
+  for (let i = 0; i < reviewerCount; i++) {
+    const created = at();
+    const name = `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`;
+    const id = rnd.uuid7(created);
+    reviewerIds.push(id);
+    users.push({ id, email: `couple${i + 1}@demo.mandap.example`, user_name: name, role: "USER", is_verified: rnd.chance(0.8) ? 1 : 0, phone: phone(rnd), wedding_date: null, wedding_city: null, created_at: created, updated_at: created });
+  }
+
+  // Vendors: at least 60; about 25 services each at scale. The demo vendor account owns the first.
+  const vendorCount = Math.max(60, Math.ceil(options.services / 25));
+  const vendors: Row[] = [];
+  const vendorUsers: Row[] = [];
+  const usedSlugs = new Set<string>();
+  const demoVendorUser = users[1] as Row;
+  for (let i = 0; i < vendorCount; i++) {
+    const created = at();
+    const place = ALL_CITIES[i % ALL_CITIES.length] as { state: string; city: string };
+    const mainType = ALL_SUBCATEGORIES[i % ALL_SUBCATEGORIES.length] as (typeof ALL_SUBCATEGORIES)[number];
+    const name = businessName(rnd, mainType.name);
+    let slug = slugify(name);
+    if (usedSlugs.has(slug)) slug = `${slug}-${slugify(place.city)}`;
+    for (let n = 2; usedSlugs.has(slug); n++) slug = `${slugify(name)}-${n}`;
+    usedSlugs.add(slug);
+    let userId: string;
+    if (i === 0) {
+      userId = demoVendorUser.id as string;
+    } else {
+      userId = rnd.uuid7(created);
+      vendorUsers.push({ id: userId, email: `vendor${i}@demo.mandap.example`, user_name: `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`, role: "VENDOR", is_verified: 1, phone: phone(rnd), wedding_date: null, wedding_city: null, created_at: created, updated_at: created });
+    }
+    const about = `${name} is a ${rnd.pick(ADJECTIVES)} ${mainType.name.toLowerCase()} team from ${place.city}, ${place.state}. We have planned over ${rnd.int(40, 900)} weddings across ${rnd.int(2, 12)} states and love working with families on every function, from haldi to reception.`;
+    vendors.push({
+      user_id: userId,
+      slug,
+      business_name: name,
+      business_category: mainType.name,
+      tagline: rnd.chance(0.85) ? rnd.pick(TAGLINES) : null,
+      description: rnd.chance(0.9) ? about : null,
+      phone: phone(rnd),
+      email: `hello@${slug.replace(/-/g, "")}.example`,
+      state: place.state,
+      city: place.city,
+      logo_key: rnd.chance(0.5) ? demoLogoKey(rnd.int(0, LOGO_VARIANTS - 1)) : null,
+      facebook: rnd.chance(0.6) ? `https://www.facebook.com/${slug}` : null,
+      instagram: rnd.chance(0.8) ? `https://www.instagram.com/${slug.replace(/-/g, "_")}` : null,
+      website: rnd.chance(0.5) ? `https://${slug}.example` : null,
+      is_verified: rnd.chance(0.85) ? 1 : 0,
+      profile_views: rnd.int(0, 2500),
+      reply_minutes_median: rnd.chance(0.7) ? rnd.pick([20, 45, 90, 180, 360, 720, 1440]) : null,
+      created_at: created,
+      updated_at: created,
+    });
+  }
+  yield { table: "users", rows: [...users, ...vendorUsers] };
+  yield { table: "vendors", rows: vendors };
+
+  // Services in chunks: round-robin over subcategories so every one is covered.
+  const CHUNK = 500;
+  for (let start = 0; start < options.services; start += CHUNK) {
+    const services: Row[] = [];
+    const media: Row[] = [];
+    const faqs: Row[] = [];
+    const reviews: Row[] = [];
+    for (let i = start; i < Math.min(options.services, start + CHUNK); i++) {
+      const type = ALL_SUBCATEGORIES[i % ALL_SUBCATEGORIES.length] as (typeof ALL_SUBCATEGORIES)[number];
+      const vendor = vendors[(i * 7 + Math.floor(i / ALL_SUBCATEGORIES.length)) % vendors.length] as Row;
+      const place = rnd.chance(0.7) ? { state: vendor.state as string, city: vendor.city as string } : rnd.pick(ALL_CITIES);
+      const created = at();
+      const id = rnd.uuid7(created);
+      const unit = rnd.pick(type.units);
+      const minPrice = Math.round((rnd.int(5, 400) * (unit.includes("Plate") || unit.includes("Guest") || unit.includes("Card") ? 10 : 500)) / 10) * 10;
+      const imageVariants = rnd.sample([...Array(IMAGES_PER_SUBCATEGORY).keys()], rnd.int(3, 8));
+      const adjective = rnd.pick(ADJECTIVES);
+      const name = `${vendor.business_name as string} ${type.name}${rnd.chance(0.3) ? ` – ${adjective[0]?.toUpperCase()}${adjective.slice(1)} Package` : ""}`;
+
+      imageVariants.forEach((variant, position) =>
+        media.push({ id: rnd.uuid7(created), service_id: id, key: demoImageKey(type.slug, variant), kind: "image", width: IMAGE_WIDTH, height: IMAGE_HEIGHT, alt: `${type.name} by ${vendor.business_name as string}, photo ${position + 1}`, position, created_at: created }),
+      );
+      rnd.sample(FAQS, rnd.int(2, 4)).forEach(([question, answer], position) =>
+        faqs.push({ id: rnd.uuid7(created), service_id: id, question, answer: answer({ unit, city: place.city }), position, created_at: created }),
+      );
+      const reviewers = rnd.sample(reviewerIds, rnd.int(1, 6));
+      let ratingSum = 0;
+      for (const userId of reviewers) {
+        const rating = rnd.chance(0.75) ? rnd.int(4, 5) : rnd.int(2, 5);
+        ratingSum += rating;
+        const sub = () => Math.max(1, Math.min(5, rating + rnd.int(-1, 1)));
+        const reviewed = created + rnd.int(1, 200) * 86_400_000;
+        reviews.push({
+          id: rnd.uuid7(reviewed),
+          service_id: id,
+          user_id: userId,
+          rating,
+          quality: sub(),
+          responsiveness: sub(),
+          professionalism: sub(),
+          value: sub(),
+          flexibility: sub(),
+          comment: reviewText(rnd, type.name, place.city),
+          photo_keys: "[]",
+          verified_booking: rnd.chance(0.4) ? 1 : 0,
+          vendor_reply: rnd.chance(0.3) ? "Thank you so much for choosing us. It was a joy to be part of your celebrations!" : null,
+          vendor_replied_at: null,
+          status: "PUBLISHED",
+          created_at: reviewed,
+          updated_at: reviewed,
+        });
+      }
+      services.push({
+        id,
+        vendor_id: vendor.user_id as string,
+        service_name: name,
+        description: `${vendor.business_name as string} offers ${adjective} ${type.name.toLowerCase()} for weddings in ${place.city}, ${place.state}. Starting at ₹${minPrice.toLocaleString("en-IN")} ${unit.toLowerCase()}, with packages for intimate ceremonies and grand celebrations alike. Tell us your dates, functions and guest count and we will send a detailed quote within a day.`,
+        service_category: type.group.name,
+        service_type: type.name,
+        min_price: minPrice,
+        max_price: rnd.chance(0.6) ? minPrice * rnd.int(2, 5) : null,
+        service_unit: unit,
+        state: place.state,
+        city: place.city,
+        status: rnd.chance(0.97) ? "active" : "archived",
+        rating: Math.round((ratingSum / reviewers.length) * 100) / 100,
+        review_count: reviewers.length,
+        view_count: rnd.int(0, 5000),
+        lead_count: rnd.int(0, 60),
+        wishlist_count: rnd.int(0, 300),
+        cover_key: demoImageKey(type.slug, imageVariants[0] as number),
+        created_at: created,
+        updated_at: created,
+      });
+    }
+    yield { table: "services", rows: services };
+    yield { table: "service_media", rows: media };
+    yield { table: "service_faqs", rows: faqs };
+    yield { table: "reviews", rows: reviews };
+  }
+}
+
+/** Every demo image key with its SVG, for uploading to R2. */
+export function* demoImages(): Generator<{ key: string; label: string; variant: number; logo: boolean }> {
+  for (const s of ALL_SUBCATEGORIES) {
+    for (let v = 0; v < IMAGES_PER_SUBCATEGORY; v++) yield { key: demoImageKey(s.slug, v), label: s.name, variant: v, logo: false };
+  }
+  for (let n = 0; n < LOGO_VARIANTS; n++) yield { key: demoLogoKey(n), label: "", variant: n, logo: true };
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Loads the demo data into the local D1 and R2 (the same state `npm start` serves).
+//   npm run db:seed                      demo data (2,000 services) if the database is empty
+//   npm run db:seed -- --services 100000 a bigger catalogue for benchmarks (replaces the data)
+//   npm run db:seed -- --reset           wipe and reload
+// Options: --seed N (default 20261122), --state DIR (default .wrangler/state, or MANDAP_STATE).
+import { parseArgs } from "node:util";
+import { getPlatformProxy } from "wrangler";
+import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, generateDemoData } from "../db/seed/generator.ts";
+import { artworkSvg, logoSvg } from "../db/seed/images.ts";
+import { hashPassword } from "../functions/platform/password.ts";
+import { DEMO_PASSWORDS } from "../db/seed/demo-passwords.ts";
+
+const { values } = parseArgs({
+  options: {
+    services: { type: "string" },
+    seed: { type: "string" },
+    reset: { type: "boolean", default: false },
+    state: { type: "string" },
+    quiet: { type: "boolean", default: false },
+  },
+});
+const services = values.services ? Number(values.services) : DEFAULT_SERVICES;
+const seed = values.seed ? Number(values.seed) : DEFAULT_SEED;
+if (!Number.isInteger(services) || services < 1) throw new Error("--services must be a positive whole number");
+const statePath = values.state ?? process.env.MANDAP_STATE ?? ".wrangler/state";
+const log = values.quiet ? () => {} : (...a) => console.log(...a);
+
+// Tables the generator fills, children first for deletes.
+const TABLES = ["reviews", "service_faqs", "service_media", "services", "vendors", "sessions", "auth_tokens", "users"];
+
+const sqlValue = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''").replace(/\n/g, " ")}'`);
+
+// D1 refuses statements over 100 KB, so multi-row INSERTs are cut at about 90 KB.
+function insertStatements(table, rows, maxBytes = 90_000) {
+  const out = [];
+  if (!rows.length) return out;
+  const cols = Object.keys(rows[0]);
+  const head = `INSERT INTO ${table} (${cols.join(",")}) VALUES `;
+  let values = [];
+  let size = head.length;
+  for (const r of rows) {
+    const tuple = `(${cols.map((c) => sqlValue(r[c])).join(",")})`;
+    if (values.length && size + tuple.length + 1 > maxBytes) {
+      out.push(`${head}${values.join(",")};`);
+      values = [];
+      size = head.length;
+    }
+    values.push(tuple);
+    size += tuple.length + 1;
+  }
+  if (values.length) out.push(`${head}${values.join(",")};`);
+  return out;
+}
+
+const started = Date.now();
+const proxy = await getPlatformProxy({ persist: { path: `${statePath}/v3` } });
+try {
+  const { DB, MEDIA } = proxy.env;
+  const existing = await DB.prepare("SELECT count(*) AS n FROM services").first("n");
+  const replace = values.reset || values.services !== undefined || values.seed !== undefined;
+  if (existing > 0 && !replace) {
+    log(`Demo data already loaded (${existing} services); use --reset to reload.`);
+  } else {
+    if (existing > 0) {
+      log("Removing the existing data…");
+      for (const t of TABLES) await DB.exec(`DELETE FROM ${t};`);
+    }
+    log(`Generating ${services.toLocaleString("en-IN")} services (seed ${seed})…`);
+    let rows = 0;
+    let buffer = [];
+    let bufferSize = 0;
+    const flush = async () => {
+      if (!buffer.length) return;
+      await DB.exec(buffer.join("\n"));
+      buffer = [];
+      bufferSize = 0;
+    };
+    for (const chunk of generateDemoData({ seed, services, now: DEMO_NOW })) {
+      for (const stmt of insertStatements(chunk.table, chunk.rows)) {
+        buffer.push(stmt);
+        bufferSize += stmt.length;
+        if (bufferSize > 2_000_000) await flush();
+      }
+      rows += chunk.rows.length;
+    }
+    await flush();
+    for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
+      await DB.prepare("UPDATE users SET password_hash = ? WHERE email = ?").bind(await hashPassword(DEMO_PASSWORDS[key]), account.email).run();
+    }
+    log(`Inserted ${rows.toLocaleString("en-IN")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  let uploaded = 0;
+  for (const image of demoImages()) {
+    if (await MEDIA.head(image.key)) continue;
+    const body = image.logo ? logoSvg(image.variant) : artworkSvg(image.label, image.variant);
+    await MEDIA.put(image.key, body, { httpMetadata: { contentType: "image/svg+xml" } });
+    uploaded++;
+  }
+  if (uploaded) log(`Uploaded ${uploaded} demo images to local R2.`);
+} finally {
+  await proxy.dispose();
+}
