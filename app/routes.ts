@@ -1,7 +1,8 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
 /** Every URL of the site in one readable map (spec section 2). */
 export default [
   index("routes/home.tsx"),
+  ...prefix("dev", [route("error-screen", "routes/dev/error-screen.tsx")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "react-router";
 import { createWorker } from "./app.ts";
+import type { Env } from "./env.ts";
 
 const pages = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-export default createWorker(pages) satisfies ExportedHandler<import("./env.ts").Env>;
+export default createWorker(pages) satisfies ExportedHandler<Env>;

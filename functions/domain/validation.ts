@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { Invalid, type FieldErrors } from "./errors.ts";
 
 /** Turns zod issues into one message per field ("limit" -> "Must be at most 100"). */

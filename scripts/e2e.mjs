@@ -1,0 +1,14 @@
+// The e2e suite: a fresh local D1/R2 of its own (the demo data you browse is untouched), the
+// production build, and Playwright in system Chromium.
+import { rmSync } from "node:fs";
+import { ensureChromium } from "./chromium.mjs";
+import { mustRun } from "./run.mjs";
+
+const state = ".wrangler/e2e-state";
+const chromium = ensureChromium();
+rmSync(state, { recursive: true, force: true });
+const env = { MANDAP_STATE: state, CHROMIUM_PATH: chromium, CI: process.env.CI ?? "" };
+await mustRun("e2e database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: { ...env, CI: "1" }, quiet: true });
+await mustRun("e2e demo data", "node", ["scripts/seed.mjs", "--state", state, "--quiet"], { env });
+if (!process.argv.includes("--no-build")) await mustRun("production build", "react-router", ["build"], { quiet: true });
+await mustRun("e2e tests (Playwright, Chromium)", "playwright", ["test", ...process.argv.slice(2).filter((a) => a !== "--no-build")], { env });

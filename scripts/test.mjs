@@ -1,0 +1,9 @@
+// npm test: typecheck, lint, unit and integration tests in workerd, then e2e against the
+// production build in Chromium. Stops at the first failure.
+import { mustRun } from "./run.mjs";
+
+await mustRun("typecheck", "npm", ["run", "-s", "typecheck"]);
+await mustRun("lint", "npm", ["run", "-s", "lint"]);
+await mustRun("unit and integration tests (workerd)", "vitest", ["run"]);
+await mustRun("production build", "react-router", ["build"], { quiet: true });
+await mustRun("e2e", "node", ["scripts/e2e.mjs", "--no-build"]);

@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { ERROR_SCREEN } from "../../app/lib/strings.ts";
+
+test.describe("the page shell", () => {
+  test("the home page renders seeded data with the titled prefix @mobile", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/^Mandap \| /);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.locator("footer")).toContainText("Privacy policy");
+  });
+
+  test("an unknown URL shows the not-found page with a 404", async ({ page }) => {
+    const response = await page.goto("/this/page/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("couldn’t find");
+    await expect(page).toHaveTitle("Mandap | Page not found");
+  });
+
+  test("a rendering failure shows the error screen and Retry reloads", async ({ page }) => {
+    await page.goto("/dev/error-screen");
+    await expect(page.getByRole("heading", { name: ERROR_SCREEN.heading })).toBeVisible();
+    await expect(page.getByText(ERROR_SCREEN.text)).toBeVisible();
+    await expect(page.getByText("Deliberate failure")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: ERROR_SCREEN.home })).toHaveAttribute("href", "/");
+    const reload = page.waitForEvent("load");
+    await page.getByRole("button", { name: ERROR_SCREEN.retry }).click();
+    await reload;
+    await expect(page.getByRole("heading", { name: ERROR_SCREEN.heading })).toBeVisible();
+  });
+});
