@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Db } from "../db/client.ts";
+import type { Actor, ValidSession } from "../functions/domain/sessions.ts";
 import type { Env } from "../functions/env.ts";
 
 /** What every loader and action gets from the Worker through the RouterContextProvider. */
@@ -9,6 +10,9 @@ export type AppContext = {
   db: Db;
   /** The CSP nonce of this response, for inline scripts. */
   nonce: string;
+  /** The signed-in account, or null for a visitor. */
+  actor: Actor | null;
+  session: ValidSession | null;
 };
 
 export const appContext = createContext<AppContext>();

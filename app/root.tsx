@@ -14,7 +14,7 @@ import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie 
 import { pageTitle } from "./lib/strings.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
+  const { env, actor } = context.get(appContext);
   const headers = new Headers();
   const flash = readFlash(request);
   if (flash) headers.append("Set-Cookie", clearFlashCookie(request));
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       showSplash: firstVisit && !isbot(userAgent),
       contactPhone: env.CONTACT_PHONE,
-      user: null as null | { id: string; userName: string; role: string; profilePhoto: string | null },
+      user: actor ? { id: actor.id, userName: actor.userName, role: actor.role, profilePhoto: actor.profilePhoto, isVerified: actor.isVerified } : null,
     },
     { headers },
   );

@@ -6,6 +6,7 @@ import { runScheduled } from "./cron/index.ts";
 import type { Env } from "./env.ts";
 import { serveMedia } from "./platform/media.ts";
 import { isCrossOriginWrite, newNonce, pageCsp, withSecurityHeaders } from "./platform/security.ts";
+import { resolveSession } from "./platform/session-cookie.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -32,9 +33,12 @@ export function createWorker(pages: PagesHandler) {
         return withSecurityHeaders(await serveMedia(request, env.MEDIA), request);
       }
       const nonce = newNonce();
+      const { session, setCookie } = await resolveSession(env.DB, request);
       const context = new RouterContextProvider();
-      context.set(appContext, { env, ctx, db: createDb(env.DB), nonce });
-      return withSecurityHeaders(await pages(request, context), request, pageCsp(nonce));
+      context.set(appContext, { env, ctx, db: createDb(env.DB), nonce, actor: session?.actor ?? null, session });
+      const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce));
+      if (setCookie) response.headers.append("Set-Cookie", setCookie);
+      return response;
     },
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
       void ctx;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createDb } from "../../db/client.ts";
+import { resolveSession } from "../platform/session-cookie.ts";
 import { isDomainError, TooManyRequests } from "../domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -21,7 +22,11 @@ export function createApi() {
       }
     }
     c.set("db", createDb(c.env.DB));
+    const { session, setCookie } = await resolveSession(c.env.DB, c.req.raw);
+    c.set("session", session);
+    c.set("actor", session?.actor ?? null);
     await next();
+    if (setCookie) c.res.headers.append("Set-Cookie", setCookie);
   });
 
   api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));

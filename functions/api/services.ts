@@ -19,7 +19,7 @@ export const servicesApi = new Resource("/services", "Services")
     },
     async (c, { query }) => {
       const { sort_by, sort_order, ...filters } = query;
-      const page = await searchServices(c.env.DB, null, { ...filters, sort: sortFromQuery(sort_by, sort_order) });
+      const page = await searchServices(c.env.DB, c.get("actor"), { ...filters, sort: sortFromQuery(sort_by, sort_order) });
       return c.json({
         success: true,
         ServiceResult: page.services,
@@ -45,7 +45,7 @@ export const servicesApi = new Resource("/services", "Services")
   .endpoint(
     { method: "get", path: "/:id", summary: "One service with gallery, FAQs and vendor", params: idParams, access: "public", responses: { 200: "The service", 404: "No such service" } },
     async (c, { params }) => {
-      const service = await serviceDetail(c.env.DB, null, params.id);
+      const service = await serviceDetail(c.env.DB, c.get("actor"), params.id);
       if (!service) throw new NotFound("We could not find that service.");
       return c.json({ success: true, service });
     },

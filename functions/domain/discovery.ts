@@ -1,6 +1,7 @@
 import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "../../app/lib/service-filters.ts";
 import { mediaUrl } from "../../app/lib/media.ts";
 import { Forbidden } from "./errors.ts";
+import type { Actor } from "./sessions.ts";
 
 /** A service as lists show it; field names are the spec's `ServiceResult` names. */
 export type ServiceSummary = {
@@ -51,7 +52,6 @@ export type ServicePage = {
   rowsRead: number;
 };
 
-export type Actor = { id: string; role: "USER" | "VENDOR" | "ADMIN" | "SUPER_ADMIN" } | null;
 
 /** Turns typed text into an FTS5 query: every word must match, as a prefix, quotes stripped. */
 export function ftsQuery(text: string): string | null {
@@ -123,7 +123,7 @@ export function toSummary(r: SummaryRow): ServiceSummary {
  * Matching on category, type, state and city is case-insensitive (the catalogue's names are
  * stored; callers may pass any case).
  */
-export async function searchServices(d1: D1Database, actor: Actor, search: ServiceSearch): Promise<ServicePage> {
+export async function searchServices(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<ServicePage> {
   const status = search.status ?? "active";
   if (status !== "active") {
     const own = actor && search.vendorId === actor.id;
@@ -227,7 +227,7 @@ export type ServiceDetail = ServiceSummary & {
 };
 
 /** A service with its gallery, FAQs and vendor card. Archived services are visible only to their vendor and admins. */
-export async function serviceDetail(d1: D1Database, actor: Actor, id: string): Promise<ServiceDetail | null> {
+export async function serviceDetail(d1: D1Database, actor: Actor | null, id: string): Promise<ServiceDetail | null> {
   const [main, media, faqs] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
