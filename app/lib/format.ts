@@ -20,3 +20,11 @@ export function initials(name: string | null | undefined): string {
   const letters = (name ?? "").replace(/[^\p{L}\p{N}]/gu, "");
   return letters.slice(0, 2).toUpperCase() || "VN";
 }
+
+/** "Usually replies within 3 hours" from the vendor's median reply time, or null when unknown. */
+export function replyTimeLabel(minutes: number | null | undefined): string | null {
+  if (minutes === null || minutes === undefined) return null;
+  if (minutes <= 60) return "Usually replies within an hour";
+  if (minutes <= 24 * 60) return `Usually replies within ${Math.ceil(minutes / 60)} hours`;
+  return `Usually replies within ${Math.ceil(minutes / 1440)} days`;
+}

@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import type { ServiceSummary } from "../../functions/domain/discovery.ts";
+import { servicePath } from "../lib/catalogue.ts";
+import { formatCount, priceFrom, replyTimeLabel } from "../lib/format.ts";
+
+/**
+ * A service as every list shows it: cover image (sized, lazy unless `eager`), name, vendor and
+ * place, rating, "from ₹1,200 / plate" and the vendor's reply-time badge. `actions` is a slot for
+ * controls such as the wishlist heart, drawn over the image.
+ */
+export function ServiceCard({ service, eager = false, actions }: { service: ServiceSummary; eager?: boolean; actions?: React.ReactNode }) {
+  const href = servicePath({ id: service.id, serviceCategory: service.service_category, serviceType: service.service_type, state: service.state, city: service.city });
+  const cover = service.media[0]?.image_urls[0]?.path;
+  const reply = replyTimeLabel(service.vendor.reply_minutes_median);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative aspect-[3/2] overflow-hidden bg-maroon-50">
+        {cover && (
+          <img
+            src={cover}
+            alt=""
+            width={600}
+            height={400}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        )}
+        {actions && <div className="absolute right-2 top-2 z-10">{actions}</div>}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xs font-medium uppercase tracking-wide text-maroon-600">{service.service_type}</p>
+        <h3 className="font-sans text-base font-semibold leading-snug">
+          <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+            {service.service_name}
+          </Link>
+        </h3>
+        <p className="text-sm text-ink/70">
+          {service.vendor.name} · {service.city}, {service.state}
+        </p>
+        <p className="mt-1 flex items-center gap-1 text-sm">
+          {service.review_count > 0 ? (
+            <>
+              <span aria-hidden="true" className="text-marigold-500">★</span>
+              <span className="font-semibold">{service.rating.toFixed(1)}</span>
+              <span className="text-ink/60">({formatCount(service.review_count)} reviews)</span>
+            </>
+          ) : (
+            <span className="text-ink/60">New on Mandap</span>
+          )}
+        </p>
+        <p className="mt-auto pt-2 font-semibold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</p>
+        {reply && <p className="text-xs text-emerald-700">{reply}</p>}
+      </div>
+    </article>
+  );
+}
