@@ -1,10 +1,22 @@
-import { Hono } from "hono";
+import { Hono, type ErrorHandler } from "hono";
 import { createDb } from "../../db/client.ts";
 import { resolveSession } from "../platform/session-cookie.ts";
-import { isDomainError, TooManyRequests } from "../domain/errors.ts";
+import { Invalid, isDomainError, TooManyRequests } from "../domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
+
+/** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
+export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
+  if (isDomainError(err)) {
+    if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
+    const body: Record<string, unknown> = { success: false, message: err.message };
+    if (err instanceof Invalid && Object.keys(err.fields).length) body.errors = err.fields;
+    return c.json(body, err.status);
+  }
+  console.error("api error", c.req.method, c.req.path, err);
+  return c.json({ success: false, message: "Something went wrong on our side. Please try again." }, 500);
+};
 
 /**
  * The JSON API under /api/v1: one sub-app per resource, domain errors mapped to statuses, and a
@@ -34,15 +46,6 @@ export function createApi() {
   api.route("/analytics", analyticsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
-  api.onError((err, c) => {
-    if (isDomainError(err)) {
-      if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
-      const body: Record<string, unknown> = { success: false, message: err.message };
-      if ("fields" in err && err.fields && Object.keys(err.fields as object).length) body.errors = err.fields;
-      return c.json(body, err.status);
-    }
-    console.error("api error", c.req.method, c.req.path, err);
-    return c.json({ success: false, message: "Something went wrong on our side. Please try again." }, 500);
-  });
+  api.onError(apiErrorHandler);
   return api;
 }

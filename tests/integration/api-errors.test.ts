@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "../../functions/domain/errors.ts";
+import { fieldErrors, parseInput } from "../../functions/domain/validation.ts";
+import { call } from "../support/factories.ts";
+import { Hono } from "hono";
+import { apiErrorHandler } from "../../functions/api/app.ts";
+import type { ApiEnv } from "../../functions/api/context.ts";
+
+describe("validation", () => {
+  const schema = z.object({ name: z.string().min(2, "Name is too short."), age: z.coerce.number().int().min(18, "Must be 18 or older.") });
+
+  it("turns bad input into Invalid with one message per field", () => {
+    let error: unknown;
+    try {
+      parseInput(schema, { name: "A", age: "12" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(Invalid);
+    expect((error as Invalid).fields).toEqual({ name: "Name is too short.", age: "Must be 18 or older." });
+  });
+
+  it("returns parsed data for good input", () => {
+    expect(parseInput(schema, { name: "Asha", age: "30" })).toEqual({ name: "Asha", age: 30 });
+  });
+
+  it("names nested fields with dots", () => {
+    const nested = z.object({ guest: z.object({ phone: z.string().regex(/^\d{10}$/, "Use 10 digits.") }) });
+    const result = nested.safeParse({ guest: { phone: "12" } });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)).toEqual({ "guest.phone": "Use 10 digits." });
+  });
+});
+
+describe("API error mapping", () => {
+  it("answers a malformed query with 400 and field messages", async () => {
+    const res = await call("/api/v1/services?limit=0&sort_order=sideways&page=x");
+    expect(res.status).toBe(400);
+    const body = await res.json<{ success: boolean; message: string; errors: Record<string, string> }>();
+    expect(body.success).toBe(false);
+    expect(body.message).toBe("Some search options are not valid.");
+    expect(Object.keys(body.errors).sort()).toEqual(["limit", "page", "sort_order"]);
+  });
+
+  it("answers an unknown service with 404 and a message", async () => {
+    const res = await call("/api/v1/services/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: "We could not find that service." });
+  });
+
+  it("maps every domain error to its status, with Retry-After for 429", async () => {
+    // The API's own error handler, on a probe app whose routes throw each error.
+    const probe = new Hono<ApiEnv>();
+    const errors: Record<string, Error> = {
+      invalid: new Invalid("Bad", { a: "b" }),
+      unauthorized: new Unauthorized(),
+      forbidden: new Forbidden(),
+      missing: new NotFound(),
+      conflict: new Conflict("Taken"),
+      limited: new TooManyRequests("Slow down", 42),
+      crash: new Error("secret detail"),
+    };
+    for (const [name, err] of Object.entries(errors)) probe.get(`/${name}`, () => { throw err; });
+    probe.onError(apiErrorHandler);
+    const statuses: Record<string, number> = {};
+    for (const name of Object.keys(errors)) statuses[name] = (await probe.request(`/${name}`)).status;
+    expect(statuses).toEqual({ invalid: 400, unauthorized: 401, forbidden: 403, missing: 404, conflict: 409, limited: 429, crash: 500 });
+    const limited = await probe.request("/limited");
+    expect(limited.headers.get("retry-after")).toBe("42");
+    const crash = await probe.request("/crash");
+    expect(JSON.stringify(await crash.json())).not.toContain("secret detail");
+    expect(await (await probe.request("/invalid")).json()).toEqual({ success: false, message: "Bad", errors: { a: "b" } });
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 and describes the services list with its query parameters", async () => {
+    const res = await call("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json<{ openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> }>();
+    expect(doc.openapi).toBe("3.1.0");
+    const list = doc.paths["/api/v1/services"]?.get;
+    expect(list).toBeDefined();
+    const names = list!.parameters!.map((p) => p.name);
+    for (const n of ["limit", "page", "service_type", "sort_by", "sort_order", "minPrice", "city", "state", "rating", "q"]) expect(names).toContain(n);
+    expect(doc.paths["/api/v1/services/{id}"]?.get?.parameters).toEqual([expect.objectContaining({ name: "id", in: "path" })]);
+  });
+});

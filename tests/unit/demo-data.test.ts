@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { ALL_SUBCATEGORIES, unitsFor } from "../../app/lib/catalogue.ts";
+import { DEMO_NOW, generateDemoData, type Chunk } from "../../db/seed/generator.ts";
+import { artworkSvg } from "../../db/seed/images.ts";
+
+const collect = (seed: number, services: number) => {
+  const tables: Record<string, Chunk["rows"]> = {};
+  for (const chunk of generateDemoData({ seed, services, now: DEMO_NOW })) (tables[chunk.table] ??= []).push(...chunk.rows);
+  return tables;
+};
+
+describe("the demo data generator", () => {
+  const data = collect(7, 2000);
+
+  it("gives the same rows for the same seed, and different rows for another", () => {
+    expect(collect(7, 300)).toEqual(collect(7, 300));
+    expect(collect(8, 300).services?.[0]?.id).not.toBe(collect(7, 300).services?.[0]?.id);
+  });
+
+  it("makes at least 60 vendors and the asked number of services over every subcategory", () => {
+    expect(data.vendors!.length).toBeGreaterThanOrEqual(60);
+    expect(data.services).toHaveLength(2000);
+    const types = new Set(data.services!.map((s) => s.service_type));
+    expect(types.size).toBe(ALL_SUBCATEGORIES.length);
+  });
+
+  it("spreads services over at least 12 states and 40 cities", () => {
+    expect(new Set(data.services!.map((s) => s.state)).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(data.services!.map((s) => s.city)).size).toBeGreaterThanOrEqual(40);
+  });
+
+  it("gives every service a price, a unit from its subcategory, 3 to 8 images, FAQs and reviews", () => {
+    const count = (table: string) => {
+      const m = new Map<string, number>();
+      for (const r of data[table]!) m.set(r.service_id as string, (m.get(r.service_id as string) ?? 0) + 1);
+      return m;
+    };
+    const images = count("service_media");
+    const faqs = count("service_faqs");
+    const reviews = count("reviews");
+    for (const s of data.services!) {
+      expect(s.min_price as number).toBeGreaterThan(0);
+      expect(unitsFor(s.service_type as string)).toContain(s.service_unit);
+      expect(images.get(s.id as string)).toBeGreaterThanOrEqual(3);
+      expect(images.get(s.id as string)).toBeLessThanOrEqual(8);
+      expect(faqs.get(s.id as string)).toBeGreaterThanOrEqual(2);
+      expect(reviews.get(s.id as string)).toBeGreaterThanOrEqual(1);
+      expect(s.review_count).toBe(reviews.get(s.id as string));
+    }
+  });
+
+  it("writes review comments of at least 60 characters and one review per couple per service", () => {
+    const seen = new Set<string>();
+    for (const r of data.reviews!) {
+      expect((r.comment as string).length).toBeGreaterThanOrEqual(60);
+      const key = `${r.service_id}:${r.user_id}`;
+      expect(seen.has(key)).toBe(false);
+      seen.add(key);
+    }
+  });
+
+  it("uses only images the project makes (no external URLs)", () => {
+    for (const m of data.service_media!) expect(m.key as string).toMatch(/^seed\/img\/[a-z0-9-]+-\d\.svg$/);
+    const svg = artworkSvg("Caterers", 3);
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+    expect(artworkSvg("Caterers", 3)).toBe(svg);
+  });
+
+  it("includes the four demo accounts and gives the demo vendor services", () => {
+    const emails = data.users!.map((u) => u.email);
+    for (const e of ["couple@mandap.example", "vendor@mandap.example", "admin@mandap.example", "superadmin@mandap.example"]) expect(emails).toContain(e);
+    const demoVendor = data.users!.find((u) => u.email === "vendor@mandap.example")!;
+    expect(data.services!.some((s) => s.vendor_id === demoVendor.id)).toBe(true);
+  });
+});
