@@ -20,6 +20,7 @@ export const servicesApi = new Resource("/services", "Services")
     async (c, { query }) => {
       const { sort_by, sort_order, ...filters } = query;
       const page = await searchServices(c.env.DB, c.get("actor"), { ...filters, sort: sortFromQuery(sort_by, sort_order) });
+      c.header("Server-Timing", `d1;desc="rows_read=${page.rowsRead}"`);
       return c.json({
         success: true,
         ServiceResult: page.services,

@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// npm run bench: throughput and latency of the production build against a bare "hello" Worker
+// run by the same launcher (wrangler dev, local workerd), plus the home page's gzipped client JS
+// and the D1 rows read by a search. Prints a table; writes tests/bench/results/latest.json.
+//   npm run bench                         demo data (.wrangler/state)
+//   npm run bench -- --services 100000    a separate bench database of that size (seeded once)
+//   npm run bench -- --duration 5 --connections 8 --no-build
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { delimiter, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { mustRun } from "../../scripts/run.mjs";
+
+const { values } = parseArgs({
+  options: {
+    services: { type: "string" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const BIN = resolve("node_modules/.bin");
+const env = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH}` };
+
+let state = ".wrangler/state";
+if (values.services) {
+  state = `.wrangler/bench-${values.services}`;
+  if (!existsSync(`${state}/v3/d1`)) {
+    await mustRun("bench database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: { CI: "1" }, quiet: true });
+    await mustRun(`bench data (${values.services} services)`, "node", ["scripts/seed.mjs", "--state", state, "--services", values.services]);
+  }
+} else {
+  await mustRun("database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local"], { env: { CI: "1" }, quiet: true });
+  await mustRun("demo data", "node", ["scripts/seed.mjs", "--quiet"]);
+}
+if (!values["no-build"]) await mustRun("production build", "react-router", ["build"], { quiet: true });
+
+function launch(config, port, extra = []) {
+  const child = spawn("wrangler", ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--log-level", "error", "--show-interactive-dev-session=false", ...extra], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(url) {
+  // Warm up, then measure.
+  await autocannon({ url, connections, duration: 2 });
+  const times = [];
+  const statuses = new Map();
+  const instance = autocannon({ url, connections, duration });
+  instance.on("response", (_client, status, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    statuses: Object.fromEntries(statuses),
+  };
+}
+
+async function homeClientJs(base) {
+  const html = await (await fetch(`${base}/`)).text();
+  const urls = new Set();
+  for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from\s*"([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
+  let raw = 0;
+  let gz = 0;
+  for (const u of urls) {
+    const body = Buffer.from(await (await fetch(new URL(u, base))).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body, { level: 6 }).length;
+  }
+  return { files: urls.size, rawKB: raw / 1024, gzipKB: gz / 1024, htmlGzipKB: gzipSync(Buffer.from(html)).length / 1024 };
+}
+
+async function rowsRead(url) {
+  const res = await fetch(url);
+  const timing = res.headers.get("server-timing") ?? "";
+  const m = timing.match(/rows_read=(\d+)/);
+  return m ? Number(m[1]) : null;
+}
+
+const APP_PORT = 8797;
+const HELLO_PORT = 8798;
+const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
+const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
+const stopAll = () => {
+  app.kill("SIGTERM");
+  hello.kill("SIGTERM");
+};
+process.on("exit", stopAll);
+process.on("SIGINT", () => process.exit(130));
+
+try {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
+  await waitFor(`${base}/`);
+  const targets = [
+    { name: "hello (ceiling)", url: `http://127.0.0.1:${HELLO_PORT}/` },
+    { name: "home page", url: `${base}/` },
+    { name: "browse page", url: `${base}/all/wedding-vendor/caterers` },
+    { name: "services list API", url: `${base}/api/v1/services?service_type=Caterers&limit=24` },
+    { name: "search API (q + filters)", url: `${base}/api/v1/services?q=jaipur%20caterer&minPrice=100&sort_by=rating&limit=24` },
+  ];
+  const rows = [];
+  for (const t of targets) {
+    process.stdout.write(`measuring ${t.name}… `);
+    const r = await measure(t.url);
+    console.log(`${r.rps.toFixed(0)} req/s`);
+    rows.push({ target: t.name, path: t.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ""), ...r });
+  }
+  const ceiling = rows[0].rps;
+  const js = await homeClientJs(base);
+  const searchRows = await rowsRead(targets[4].url);
+  const listRows = await rowsRead(targets[3].url);
+
+  console.log(`\nBench: ${connections} connections, ${duration} s per target, data: ${state}\n`);
+  const header = ["target", "req/s", "vs hello", "p50 ms", "p95 ms", "p99 ms", "statuses"];
+  const table = rows.map((r) => [
+    r.target,
+    r.rps.toFixed(0),
+    `${((r.rps / ceiling) * 100).toFixed(0)} %`,
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p99.toFixed(1),
+    Object.entries(r.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ") + (r.errors ? ` errors×${r.errors}` : ""),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of table) console.log(line(row));
+  console.log(`\nHome page client JS: ${js.files} files, ${js.rawKB.toFixed(1)} KB raw, ${js.gzipKB.toFixed(1)} KB gzipped (budget 150 KB); HTML ${js.htmlGzipKB.toFixed(1)} KB gzipped`);
+  console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
+  mkdirSync("tests/bench/results", { recursive: true });
+  writeFileSync("tests/bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), state, connections, duration, rows, homeClientJs: js, rowsRead: { list: listRows, search: searchRows } }, null, 2));
+} finally {
+  stopAll();
+}
+process.exit(0);
