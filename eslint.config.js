@@ -20,4 +20,8 @@ export default tseslint.config(
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: globals.node },
   },
+  {
+    files: ["tests/bench/hello/*.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
 );
