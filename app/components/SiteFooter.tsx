@@ -34,8 +34,8 @@ function OfficeMap() {
 export function SiteFooter({ contactPhone }: { contactPhone: string }) {
   return (
     <footer className="mt-16 bg-maroon-900 text-white">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="lg:col-span-2">
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-6">
+        <div className="col-span-2">
           <Logo light />
           <p className="mt-3 max-w-sm text-sm text-white/80">
             India’s wedding marketplace: venues, vendors and planning tools for every function, from roka to reception.
