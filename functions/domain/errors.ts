@@ -10,11 +10,10 @@ export type FieldErrors = Record<string, string>;
 
 export class Invalid extends DomainError {
   readonly status = 400;
-  constructor(
-    message: string,
-    readonly fields: FieldErrors = {},
-  ) {
+  readonly fields: FieldErrors;
+  constructor(message: string, fields: FieldErrors = {}) {
     super(message);
+    this.fields = fields;
   }
 }
 
@@ -46,11 +45,10 @@ export class Conflict extends DomainError {
 
 export class TooManyRequests extends DomainError {
   readonly status = 429;
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
     super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
