@@ -170,7 +170,8 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
         const rating = rnd.chance(0.75) ? rnd.int(4, 5) : rnd.int(2, 5);
         ratingSum += rating;
         const sub = () => Math.max(1, Math.min(5, rating + rnd.int(-1, 1)));
-        const reviewed = created + rnd.int(1, 200) * 86_400_000;
+        // Reviews come after the listing and never after the demo world's "now".
+        const reviewed = Math.min(options.now, created + rnd.int(1, 200) * 86_400_000);
         reviews.push({
           id: rnd.uuid7(reviewed),
           service_id: id,
@@ -207,8 +208,9 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
         rating: Math.round((ratingSum / reviewers.length) * 100) / 100,
         review_count: reviewers.length,
         view_count: rnd.int(0, 5000),
-        lead_count: rnd.int(0, 60),
-        wishlist_count: rnd.int(0, 300),
+        // Counters that rows back (leads, wishlists) start at zero so they always match their rows.
+        lead_count: 0,
+        wishlist_count: 0,
         cover_key: demoImageKey(type.slug, imageVariants[0] as number),
         created_at: created,
         updated_at: created,

@@ -74,3 +74,21 @@ describe("the demo data generator", () => {
     expect(data.services!.some((s) => s.vendor_id === demoVendor.id)).toBe(true);
   });
 });
+
+describe("demo counters and dates", () => {
+  const data = collect(11, 400);
+  it("dates every review after its listing and not after the demo world's now", () => {
+    const created = new Map(data.services!.map((s) => [s.id, s.created_at as number]));
+    for (const r of data.reviews!) {
+      expect(r.created_at as number).toBeLessThanOrEqual(DEMO_NOW);
+      expect(r.created_at as number).toBeGreaterThanOrEqual(created.get(r.service_id)!);
+    }
+  });
+
+  it("starts lead and wishlist counters at zero, since no lead or wishlist rows are seeded", () => {
+    for (const s of data.services!) {
+      expect(s.lead_count).toBe(0);
+      expect(s.wishlist_count).toBe(0);
+    }
+  });
+});
