@@ -29,6 +29,7 @@ export const SEARCH = {
 
 export const FAVORITE = {
   added: "Added to favorites!",
+  removed: "Removed from favorites",
   failed: "Failed to update favorite status. Please try again.",
 } as const;
 
