@@ -29,7 +29,7 @@ async function book(userId: string, vendorId: string, serviceId: string, status:
     .run();
 }
 
-function pngBytes(size = 200): Uint8Array {
+function pngBytes(size = 200): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return bytes;
@@ -162,7 +162,7 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const a = await couple();
     const bad = new FormData();
     for (const [k, v] of Object.entries(review())) bad.set(k, String(v));
-    bad.append("photos", new File([new TextEncoder().encode("<html>not an image</html>")], "photo.png", { type: "image/png" }));
+    bad.append("photos", new File(["<html>not an image</html>"], "photo.png", { type: "image/png" }));
     const refused = await postMultipart(`/api/v1/services/feedback/${serviceId}`, bad, a.cookie);
     expect(refused.status).toBe(400);
     expect((await refused.json<{ errors: Record<string, string> }>()).errors.photos).toContain("not a JPEG");

@@ -1,0 +1,22 @@
+import { data, redirect } from "react-router";
+import { Invalid, isDomainError, Unauthorized } from "../../functions/domain/errors.ts";
+
+/** The login page, coming back to `to` afterwards. */
+export const loginPath = (to: string) => `/login?redirectTo=${encodeURIComponent(to)}`;
+
+export type ActionFailure = { ok: false; intent: string; message: string; errors: Record<string, string> };
+
+/**
+ * Turns a domain error thrown by a form action into what the page shows: field messages (400)
+ * beside the form, a redirect to log in for a visitor, or a message with the error's status.
+ * Anything else is a real failure and goes to the error boundary.
+ */
+export function actionFailure(e: unknown, intent: string, request: Request) {
+  if (e instanceof Unauthorized) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
+  if (e instanceof Invalid) return data<ActionFailure>({ ok: false, intent, message: e.message, errors: e.fields }, { status: 400 });
+  if (isDomainError(e)) return data<ActionFailure>({ ok: false, intent, message: e.message, errors: {} }, { status: e.status });
+  throw e;
+}
