@@ -1,10 +1,7 @@
 import { data, redirect } from "react-router";
 import { Invalid, isDomainError, Unauthorized } from "../../functions/domain/errors.ts";
-
-/** The login page, coming back to `to` afterwards. */
-export const loginPath = (to: string) => `/login?redirectTo=${encodeURIComponent(to)}`;
-
-export type ActionFailure = { ok: false; intent: string; message: string; errors: Record<string, string> };
+import type { ActionFailure } from "./action-failure.ts";
+import { loginPath } from "./links.ts";
 
 /**
  * Turns a domain error thrown by a form action into what the page shows: field messages (400)

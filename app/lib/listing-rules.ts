@@ -1,25 +1,12 @@
 import { z } from "zod";
+import { LEAD_MESSAGE_MAX, LEAD_MESSAGE_MIN, REPLY_MAX, REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, todayInIndia } from "./listing-limits.ts";
+
+export * from "./listing-limits.ts";
 
 /**
  * Rules for what couples send about a service (reviews, enquiries), shared by the page forms,
  * the API and the domain so each rule is written once.
  */
-export const SUB_SCORES = [
-  { key: "quality", label: "Quality" },
-  { key: "responsiveness", label: "Responsiveness" },
-  { key: "professionalism", label: "Professionalism" },
-  { key: "value", label: "Value for money" },
-  { key: "flexibility", label: "Flexibility" },
-] as const;
-export type SubScoreKey = (typeof SUB_SCORES)[number]["key"];
-
-export const REVIEW_COMMENT_MIN = 60;
-export const REVIEW_COMMENT_MAX = 4000;
-export const REVIEW_PHOTOS_MAX = 6;
-export const REPLY_MAX = 2000;
-export const LEAD_MESSAGE_MIN = 20;
-export const LEAD_MESSAGE_MAX = 2000;
-
 const score = (label: string) =>
   z.coerce
     .number({ message: `${label} must be a number from 1 to 5.` })
@@ -47,11 +34,6 @@ export const replyInput = z.object({
 });
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-
-/** Today in India as yyyy-mm-dd. */
-export function todayInIndia(now = Date.now()): string {
-  return new Date(now + 330 * 60_000).toISOString().slice(0, 10);
-}
 
 export const leadInput = z.object({
   message: z

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/favorite-toggle";
 import { appContext } from "../context.ts";
-import { loginPath } from "../lib/action-errors.server.ts";
+import { loginPath } from "../lib/links.ts";
 import { redirectWithToast } from "../lib/cookies.server.ts";
 import { FAVORITE } from "../lib/strings.ts";
 import { isDomainError } from "../../functions/domain/errors.ts";

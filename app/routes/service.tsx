@@ -8,17 +8,19 @@ import { Gallery } from "../components/Gallery.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
 import { Stars } from "../components/Stars.tsx";
 import { showToast } from "../components/Toaster.tsx";
-import { actionFailure, loginPath, type ActionFailure } from "../lib/action-errors.server.ts";
+import { actionFailure } from "../lib/action-errors.server.ts";
+import type { ActionFailure } from "../lib/action-failure.ts";
+import { loginPath, vendorPath } from "../lib/links.ts";
 import { browsePath, servicePath } from "../lib/catalogue.ts";
 import { readCookie, redirectWithToast } from "../lib/cookies.server.ts";
 import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel, unitLabel } from "../lib/format.ts";
-import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, reviewInput, SUB_SCORES, todayInIndia } from "../lib/listing-rules.ts";
+import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES, todayInIndia } from "../lib/listing-limits.ts";
+import { reviewInput } from "../lib/listing-rules.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
 import { makeLead } from "../../functions/domain/enquiries.ts";
 import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, type Review } from "../../functions/domain/reviews.ts";
 import { servicePage } from "../../functions/domain/service-page.ts";
 import { toggleCartItem } from "../../functions/domain/shortlist.ts";
-import { vendorPath } from "../../functions/domain/vendor-profile.ts";
 import { countView } from "../../functions/domain/views.ts";
 import { Unauthorized } from "../../functions/domain/errors.ts";
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
@@ -202,8 +204,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
+      {/* On phones the price and enquiry come right after the photos; on wide screens they stay beside the page. */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
-        <div className="flex min-w-0 flex-col gap-10">
+        <div className="min-w-0 lg:col-start-1">
           <section aria-labelledby="gallery-heading">
             <h2 id="gallery-heading" className="sr-only">
               Photos
@@ -211,6 +214,20 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <Gallery images={images} label={`Photos of ${service.service_name}`} />
           </section>
 
+        </div>
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" aria-label="Price and enquiry">
+          <div className="rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
+            <p className="text-2xl font-bold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</p>
+            <p className="mt-1 text-sm text-ink/70">Final quotes depend on your date, guest count and add-ons.</p>
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <FavoriteButton serviceId={service.id} serviceName={service.service_name} initial={viewer.favorited} variant="button" />
+              <CartButton inCart={viewer.inCart} role={loaderData.viewerRole} canonical={canonical} />
+            </div>
+          </div>
+          <EnquiryPanel data={loaderData} />
+          <VendorCard vendor={service.vendor} />
+        </aside>
+        <div className="flex min-w-0 flex-col gap-10 lg:col-start-1">
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="mb-3 text-2xl font-bold">
               About this service
@@ -261,19 +278,6 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
           <ReviewsSection data={loaderData} />
         </div>
-
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start" aria-label="Price and enquiry">
-          <div className="rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
-            <p className="text-2xl font-bold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</p>
-            <p className="mt-1 text-sm text-ink/70">Final quotes depend on your date, guest count and add-ons.</p>
-            <div className="mt-4 grid grid-cols-2 gap-2">
-              <FavoriteButton serviceId={service.id} serviceName={service.service_name} initial={viewer.favorited} variant="button" />
-              <CartButton inCart={viewer.inCart} role={loaderData.viewerRole} canonical={canonical} />
-            </div>
-          </div>
-          <EnquiryPanel data={loaderData} />
-          <VendorCard vendor={service.vendor} />
-        </aside>
       </div>
 
       {loaderData.similar.length > 0 && (

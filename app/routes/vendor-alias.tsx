@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/vendor-alias";
 import { appContext } from "../context.ts";
-import { vendorBySlug, vendorPath } from "../../functions/domain/vendor-profile.ts";
+import { vendorPath } from "../lib/links.ts";
+import { vendorBySlug } from "../../functions/domain/vendor-profile.ts";
 
 /** The spec's vendorBussinessProfile page: a permanent alias of /{city}/{vendor}. */
 export async function loader({ params, context }: Route.LoaderArgs) {

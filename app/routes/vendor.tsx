@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/vendor";
 import { appContext } from "../context.ts";
 import { FavoriteButton } from "../components/FavoriteButton.tsx";
@@ -213,13 +213,6 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p className="text-ink/75">No testimonials yet.</p>
-        )}
-        {services[0] && (
-          <p className="mt-4">
-            <Link to={`/service/${services[0].id}`} className="btn-secondary">
-              Read all reviews on their services
-            </Link>
-          </p>
         )}
       </section>
     </article>

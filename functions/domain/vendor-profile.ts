@@ -1,5 +1,5 @@
 import { mediaUrl } from "../../app/lib/media.ts";
-import { slugify } from "../../app/lib/slug.ts";
+import { vendorLocation } from "../../app/lib/links.ts";
 import { searchServices, type ServiceSummary } from "./discovery.ts";
 import { vendorTestimonials, type Review } from "./reviews.ts";
 
@@ -48,8 +48,6 @@ type VendorRow = {
   reply_minutes_median: number | null;
 };
 
-export const vendorLocation = (city: string | null | undefined) => (city ? slugify(city) : "") || "india";
-export const vendorPath = (v: { slug: string; city: string | null }) => `/${vendorLocation(v.city)}/${v.slug}`;
 
 /** Only http(s) links are shown; anything else (javascript:, data:) is dropped. */
 function safeLink(url: string | null): string | null {
