@@ -8,11 +8,11 @@ import { Gallery } from "../components/Gallery.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
 import { Stars } from "../components/Stars.tsx";
 import { showToast } from "../components/Toaster.tsx";
-import { actionFailure } from "../lib/action-errors.server.ts";
+import { actionFailure, pagePath } from "../lib/action-errors.server.ts";
 import type { ActionFailure } from "../lib/action-failure.ts";
 import { loginPath, vendorPath } from "../lib/links.ts";
 import { browsePath, servicePath } from "../lib/catalogue.ts";
-import { readCookie, redirectWithToast } from "../lib/cookies.server.ts";
+import { readCookie } from "../lib/cookies.server.ts";
 import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel, unitLabel } from "../lib/format.ts";
 import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES, todayInIndia } from "../lib/listing-limits.ts";
 import { reviewInput } from "../lib/listing-rules.ts";
@@ -39,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { service } = found;
   const canonical = servicePath({ id: service.id, serviceCategory: service.service_category, serviceType: service.service_type, state: service.state, city: service.city });
-  if (decodeURIComponent(url.pathname) !== canonical) throw redirect(canonical + url.search, 301);
+  // Client navigations load "{path}.data": compare the page's own path.
+  if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical + url.search, 301);
 
   const headers = new Headers();
   const ownerLooking = actor && actor.id === service.vendor.id;
@@ -61,8 +62,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, actor } = context.get(appContext);
-  const url = new URL(request.url);
-  const back = url.pathname;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
@@ -84,11 +83,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const photos = files.length ? await storeImages(env.MEDIA, files) : null;
         if (reviewId) await updateReview(env.DB, actor, params.id, reviewId, fields, photos);
         else await submitReview(env.DB, actor, params.id, fields, photos ?? []);
-        return redirectWithToast(request, `${back}#reviews`, { type: "success", message: reviewId ? REVIEW_MESSAGES.updated : REVIEW_MESSAGES.published });
+        // No redirect: the page's loaders run again after the action, and a same-page redirect with
+        // only a hash would skip them.
+        return { ok: true as const, intent, message: reviewId ? REVIEW_MESSAGES.updated : REVIEW_MESSAGES.published };
       }
       case "reply": {
         await replyToReview(env.DB, actor, params.id, String(form.get("reviewId") ?? ""), formToObject(form));
-        return redirectWithToast(request, `${back}#reviews`, { type: "success", message: REVIEW_MESSAGES.replied });
+        return { ok: true as const, intent, message: REVIEW_MESSAGES.replied };
       }
       case "cart": {
         const result = await toggleCartItem(env.DB, actor, params.id);
@@ -491,6 +492,11 @@ function ScoreBar({ label, value }: { label: string; value: number }) {
 
 function ReviewsSection({ data: d }: { data: LoaderData }) {
   const { reviews, reviewSummary, reviewsPage, viewer, viewerRole, canonical, service } = d;
+  const actionData = useActionDataSafe();
+  const done = actionData?.ok && (actionData.intent === "review" || actionData.intent === "reply") ? actionData.message : null;
+  useEffect(() => {
+    if (done) showToast("success", done);
+  }, [actionData, done]);
   const hasMore = reviewsPage * 10 < reviewSummary.count;
   return (
     <section aria-labelledby="reviews-heading" id="reviews" className="scroll-mt-4">
@@ -516,10 +522,25 @@ function ReviewsSection({ data: d }: { data: LoaderData }) {
         <p className="mb-6 text-ink/75">{LISTING.noReviews}</p>
       )}
 
-      <ol className="flex flex-col gap-4">
-        {reviews.map((r) => (
-          <ReviewItem key={r.id} review={r} canReply={viewer.canReply} />
-        ))}
+      {done && (
+        <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm font-semibold text-emerald-900">
+          {done}
+        </p>
+      )}
+      {viewer.ownReview && (
+        <div className="mb-4">
+          <h3 className="mb-2 text-lg font-semibold">Your review</h3>
+          <ul>
+            <ReviewItem review={viewer.ownReview} canReply={false} />
+          </ul>
+        </div>
+      )}
+      <ol className="flex flex-col gap-4" aria-label="Reviews from couples">
+        {reviews
+          .filter((r) => r.id !== viewer.ownReview?.id)
+          .map((r) => (
+            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} />
+          ))}
       </ol>
       {(hasMore || reviewsPage > 1) && (
         <nav aria-label="More reviews" className="mt-4 flex gap-3">
@@ -703,5 +724,5 @@ function ReviewForm({ own }: { own: Review | null }) {
 }
 
 function useActionDataSafe() {
-  return useActionData<typeof action>() as ActionFailure | { ok: true; intent: string } | undefined;
+  return useActionData<typeof action>() as ActionFailure | { ok: true; intent: string; message?: string } | undefined;
 }

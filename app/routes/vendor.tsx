@@ -6,6 +6,7 @@ import { FavoriteButton } from "../components/FavoriteButton.tsx";
 import { Gallery } from "../components/Gallery.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
 import { Stars } from "../components/Stars.tsx";
+import { pagePath } from "../lib/action-errors.server.ts";
 import { readCookie } from "../lib/cookies.server.ts";
 import { formatDate, initials, replyTimeLabel } from "../lib/format.ts";
 import { slugify } from "../lib/slug.ts";
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const canonical = `/${page.vendor.location}/${page.vendor.slug}`;
   const url = new URL(request.url);
-  if (decodeURIComponent(url.pathname) !== canonical) throw redirect(canonical, 301);
+  if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical, 301);
   const headers = new Headers();
   if (actor?.id !== page.vendor.id && !isbot(request.headers.get("user-agent") ?? "")) {
     const setCookie = await countView(env.DB, request, "profile", page.vendor.id, readCookie);
