@@ -373,7 +373,9 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 function EnquiryPanel({ data: d }: { data: LoaderData }) {
   const { service, viewer, viewerRole, canonical, today } = d;
   const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data;
+  // Without JavaScript the form posts the whole page and the answer arrives as the page's action data.
+  const pageResult = useActionData<typeof action>();
+  const result = fetcher.data ?? (pageResult && pageResult.intent === "enquire" ? pageResult : undefined);
   const failure = result && !result.ok && result.intent === "enquire" ? (result as ActionFailure) : null;
   const sent = result && result.ok && "lead" in result ? result.lead : null;
   const vendorName = service.vendor.name;

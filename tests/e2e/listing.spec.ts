@@ -165,3 +165,24 @@ test.describe("the vendor page", () => {
     expect((await page.goto(`/${citySlug}/no-such-vendor-here`))?.status()).toBe(404);
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the heart asks a visitor to log in, and a signed-in couple's enquiry form still works", async ({ page, request }) => {
+    const cake = await jaipurCaterer(request, 0, "Wedding Cakes");
+    await page.goto(`/service/${cake.id}`);
+    await page.getByRole("button", { name: "Shortlist" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+
+    await logIn(page, `/service/${cake.id}`);
+    await page.getByRole("button", { name: "Shortlist" }).click();
+    await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+
+    const form = page.locator("#enquiry");
+    await form.getByLabel("Message").fill("Two-tier eggless cake for 150 guests at our sangeet, with marigold decoration please.");
+    await form.getByLabel("Guest count").fill("150");
+    await form.getByRole("button", { name: LISTING.enquirySubmit }).click();
+    await expect(page.getByRole("heading", { name: LISTING.enquirySent(cake.vendor.name) })).toBeVisible();
+  });
+});

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FAVORITE } from "../../app/lib/strings.ts";
 import { REVIEW_COMMENT_MIN } from "../../app/lib/listing-rules.ts";
+import { readCookie } from "../../app/lib/cookies.server.ts";
+import { countView, viewDecision } from "../../functions/domain/views.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
@@ -187,6 +189,40 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
 });
 
 describe("service views: counted at most once a day per browser", () => {
+  const pageRequest = (cookie?: string) => new Request("https://mandap.example/service/x", { headers: cookie ? { Cookie: cookie } : {} });
+  const viewsOf = async (id: string) => ({
+    total: (await serviceRow(id))?.view_count,
+    daily: await env.DB.prepare("SELECT sum(views) AS n FROM service_daily_stats WHERE service_id = ?").bind(id).first<number>("n"),
+  });
+
+  it("the first view of the day counts and sets a one-day cookie; the same browser again does not count", async () => {
+    const { serviceId } = await vendorWithService();
+    const now = Date.UTC(2026, 10, 22, 6, 0);
+    const setCookie = await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
+    expect(setCookie).toMatch(/^mandap_sv=2026-11-22%7C.+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/);
+    const cookie = (setCookie ?? "").split(";")[0] ?? "";
+    expect(await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, now + 60_000)).toBeNull();
+    expect(await viewsOf(serviceId)).toEqual({ total: 1, daily: 1 });
+    // Another browser counts; the next day (India time) the same browser counts again.
+    await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
+    await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, Date.UTC(2026, 10, 22, 19, 0));
+    expect(await viewsOf(serviceId)).toEqual({ total: 3, daily: 3 });
+  });
+
+  it("one cookie remembers many services; archived services are not counted", async () => {
+    const { serviceId: one } = await vendorWithService();
+    const { serviceId: two } = await vendorWithService();
+    const { serviceId: archived } = await vendorWithService({ status: "archived" });
+    const first = viewDecision(null, one, "2026-11-22");
+    const second = viewDecision(first.cookieValue, two, "2026-11-22");
+    expect(second).toEqual({ record: true, cookieValue: `2026-11-22|${one},${two}` });
+    expect(viewDecision(second.cookieValue, one, "2026-11-22").record).toBe(false);
+    expect(viewDecision(second.cookieValue, one, "2026-11-23").record).toBe(true);
+    expect(viewDecision("garbage", one, "2026-11-22").record).toBe(true);
+    await countView(env.DB, pageRequest(), "service", archived, readCookie);
+    expect(await viewsOf(archived)).toEqual({ total: 0, daily: null });
+  });
+
   it("GET /services/{id} shows archived services only to their vendor", async () => {
     const { serviceId, vendorCookie } = await vendorWithService({ status: "archived" });
     const a = await couple();
