@@ -5,6 +5,8 @@ import { favoritesSnapshot, loadFavorites, subscribeFavorites, toggleFavorite } 
 import { LISTING } from "../lib/strings.ts";
 import { showToast } from "./Toaster.tsx";
 
+/** The same rule the server applies (a vendor has no wishlist). */
+const FAVORITE_ROLE_MESSAGE = "Only couples have a wishlist.";
 const canShortlist = (role: string | undefined) => role === "USER" || role === "ADMIN" || role === "SUPER_ADMIN";
 
 /**
@@ -28,6 +30,10 @@ export function FavoriteButton({ serviceId, serviceName, initial = false, varian
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
+    if (user && !accountId) {
+      showToast("error", FAVORITE_ROLE_MESSAGE);
+      return;
+    }
     setBusy(true);
     const outcome = await toggleFavorite(serviceId, accountId);
     setBusy(false);

@@ -24,7 +24,7 @@ export type FavoriteToggle = { success: true; message: string; favorited: boolea
 
 export async function toggleFavorite(d1: D1Database, actor: Actor | null, serviceId: string, now = Date.now()): Promise<FavoriteToggle> {
   const me = requireShopper(actor, "wishlist");
-  await requireActiveService(d1, serviceId);
+  // Removing works even after the service was archived; adding needs an active service.
   // One batch: uncount and delete an existing favourite; nothing deleted means it was not one.
   const [, deleted] = await d1.batch([
     d1
@@ -33,6 +33,7 @@ export async function toggleFavorite(d1: D1Database, actor: Actor | null, servic
     d1.prepare("DELETE FROM wishlist_items WHERE user_id = ? AND service_id = ? RETURNING service_id").bind(me.id, serviceId),
   ]);
   if (deleted?.results.length) return { success: true, message: FAVORITE.removed, favorited: false };
+  await requireActiveService(d1, serviceId);
   await addFavorites(d1, me.id, [serviceId], now);
   return { success: true, message: FAVORITE.added, favorited: true };
 }
@@ -107,9 +108,9 @@ export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed f
 
 export async function toggleCartItem(d1: D1Database, actor: Actor | null, serviceId: string, now = Date.now()): Promise<{ inCart: boolean; message: string }> {
   const me = requireShopper(actor, "cart");
-  await requireActiveService(d1, serviceId);
   const removed = await d1.prepare("DELETE FROM cart_items WHERE user_id = ? AND service_id = ? RETURNING service_id").bind(me.id, serviceId).first();
   if (removed) return { inCart: false, message: CART_MESSAGES.removed };
+  await requireActiveService(d1, serviceId);
   await d1.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").bind(me.id, serviceId, now).run();
   return { inCart: true, message: CART_MESSAGES.added };
 }

@@ -275,6 +275,16 @@ describe("favourites: toggle, list and merge", () => {
     expect((await serviceRow(serviceId))?.wishlist_count).toBe(0);
   });
 
+  it("a favourite can be removed after the service was archived, but an archived service cannot be added", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
+    await env.DB.prepare("UPDATE services SET status = 'archived' WHERE id = ?").bind(serviceId).run();
+    expect(await (await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie })).json()).toMatchObject({ favorited: false });
+    expect((await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie })).status).toBe(404);
+    expect((await serviceRow(serviceId))?.wishlist_count).toBe(0);
+  });
+
   it("visitors get 401, vendors 403, unknown services 404", async () => {
     const { serviceId, vendorCookie } = await vendorWithService();
     const a = await couple();
