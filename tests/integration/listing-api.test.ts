@@ -391,3 +391,11 @@ describe("enquiries: PUT /services/makeLead/{id}", () => {
     expect((await serviceRow(serviceId))?.lead_count).toBe(0);
   });
 });
+
+describe("the API document", () => {
+  it("lists the listing endpoints", async () => {
+    const doc = await (await call("/api/v1/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const paths = Object.keys(doc.paths).join(" ");
+    for (const p of ["/api/v1/services/makeLead/", "/api/v1/services/feedback/", "/api/v1/favorites", "/api/v1/cart", "/api/v1/vendors/viewUpdate/"]) expect(paths).toContain(p);
+  });
+});
