@@ -419,7 +419,7 @@ function EnquiryPanel({ data: d }: { data: LoaderData }) {
           <p className="mt-1">{vendorName} will reply to it; you can follow the conversation in your dashboard.</p>
         </div>
       ) : (
-        <fetcher.Form method="post" className="mt-3 flex flex-col gap-3" noValidate={false}>
+        <fetcher.Form method="post" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="enquire" />
           {failure && failure.message && !Object.keys(failure.errors).length && (
             <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
@@ -452,21 +452,21 @@ function EnquiryPanel({ data: d }: { data: LoaderData }) {
               <label htmlFor="enquiry-date" className="text-sm font-semibold">
                 Event date
               </label>
-              <input id="enquiry-date" type="date" name="eventDate" min={today} aria-invalid={Boolean(failure?.errors.eventDate)} aria-describedby="enquiry-date-error" className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
+              <input id="enquiry-date" type="date" name="eventDate" min={today} aria-invalid={Boolean(failure?.errors.eventDate)} aria-describedby={failure?.errors.eventDate ? "enquiry-date-error" : undefined} className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
               <FieldError id="enquiry-date-error" message={failure?.errors.eventDate} />
             </div>
             <div>
               <label htmlFor="enquiry-guests" className="text-sm font-semibold">
                 Guest count
               </label>
-              <input id="enquiry-guests" type="number" name="guestCount" min={1} max={100000} inputMode="numeric" aria-describedby="enquiry-guests-error" className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
+              <input id="enquiry-guests" type="number" name="guestCount" min={1} max={100000} inputMode="numeric" aria-describedby={failure?.errors.guestCount ? "enquiry-guests-error" : undefined} className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
               <FieldError id="enquiry-guests-error" message={failure?.errors.guestCount} />
             </div>
             <div>
               <label htmlFor="enquiry-budget" className="text-sm font-semibold">
                 Budget (₹)
               </label>
-              <input id="enquiry-budget" type="number" name="budget" min={0} step={1000} inputMode="numeric" aria-describedby="enquiry-budget-error" className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
+              <input id="enquiry-budget" type="number" name="budget" min={0} step={1000} inputMode="numeric" aria-describedby={failure?.errors.budget ? "enquiry-budget-error" : undefined} className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
               <FieldError id="enquiry-budget-error" message={failure?.errors.budget} />
             </div>
           </div>
@@ -702,7 +702,7 @@ function ReviewForm({ own }: { own: Review | null }) {
           maxLength={4000}
           rows={5}
           defaultValue={own?.comment}
-          aria-describedby="review-comment-hint review-comment-error"
+          aria-describedby={failure?.errors.comment ? "review-comment-hint review-comment-error" : "review-comment-hint"}
           className="mt-1 w-full rounded-lg border border-ink/30 p-2"
         />
         <p id="review-comment-hint" className="text-xs text-ink/70">
@@ -714,7 +714,7 @@ function ReviewForm({ own }: { own: Review | null }) {
         <label htmlFor="review-photos" className="text-sm font-semibold">
           Photos (optional, up to {REVIEW_PHOTOS_MAX}, 5 MB each)
         </label>
-        <input id="review-photos" type="file" name="photos" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" aria-describedby="review-photos-error" className="mt-1 block w-full text-sm" />
+        <input id="review-photos" type="file" name="photos" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" aria-describedby={failure?.errors.photos ? "review-photos-error" : undefined} className="mt-1 block w-full text-sm" />
         {own && own.photos.length > 0 && <p className="text-xs text-ink/70">New photos replace the {own.photos.length} you added before.</p>}
         <FieldError id="review-photos-error" message={failure?.errors.photos} />
       </div>
