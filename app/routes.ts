@@ -4,5 +4,11 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   ...prefix("dev", [route("error-screen", "routes/dev/error-screen.tsx")]),
+  route("service/:id", "routes/service-by-id.tsx"),
+  route("all/:category/:subcategory/:state/:city/:id", "routes/service.tsx"),
+  route("favorites/:serviceId", "routes/favorite-toggle.tsx"),
+  route("vendorBussinessProfile/:slug?", "routes/vendor-alias.tsx"),
+  // Two free segments: keep last before "*" so it never shadows another route.
+  route(":location/:vendorname", "routes/vendor.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -29,6 +29,7 @@ export const SEARCH = {
 
 export const FAVORITE = {
   added: "Added to favorites!",
+  removed: "Removed from favorites",
   failed: "Failed to update favorite status. Please try again.",
 } as const;
 
@@ -42,3 +43,30 @@ export const VENDOR_FALLBACK = {
 } as const;
 
 export const LOADING = "Loading...";
+
+/** Service page, reviews, enquiries and the shortlist. */
+export const LISTING = {
+  enquiryHeading: "Send an enquiry",
+  enquirySubmit: "Send enquiry",
+  enquirySent: (vendor: string) => `Enquiry sent to ${vendor}`,
+  whatNextHeading: "What happens next",
+  whatNext: (vendor: string, reply: string | null) => [
+    `${vendor} has your enquiry now, by e-mail and in their dashboard.`,
+    reply ? `${reply}. They will reply with questions or a quote.` : "Most vendors reply within a day with questions or a quote.",
+    "Follow the conversation and the status of your enquiry in your dashboard. Nothing is booked or paid until you both agree on a booking.",
+  ],
+  enquiryOpen: "You have already sent an enquiry for this service.",
+  loginToEnquire: "Log in to send an enquiry",
+  loginToReview: "Log in to write a review",
+  reviewHeading: "Write a review",
+  reviewEditHeading: "Edit your review",
+  reviewSubmit: "Publish review",
+  reviewUpdate: "Update review",
+  verifiedBooking: "Verified booking",
+  noReviews: "No reviews yet. Couples who book this service can be the first to review it.",
+  vendorReply: "Reply from the vendor",
+  addToCart: "Add to cart",
+  removeFromCart: "Remove from cart",
+  favoriteAdd: "Add to favorites",
+  favoriteRemove: "Remove from favorites",
+} as const;

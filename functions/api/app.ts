@@ -5,6 +5,7 @@ import { Invalid, isDomainError, TooManyRequests } from "../domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
+import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./listing.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -44,6 +45,10 @@ export function createApi() {
   api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   api.route("/services", servicesApi.app);
   api.route("/analytics", analyticsApi.app);
+  api.route("/services", serviceEngagementApi.app);
+  api.route("/favorites", favoritesApi.app);
+  api.route("/cart", cartApi.app);
+  api.route("/vendors", vendorViewsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

@@ -1,0 +1,78 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../root.tsx";
+import { favoritesSnapshot, loadFavorites, subscribeFavorites, toggleFavorite } from "../lib/favorites-store.ts";
+import { LISTING } from "../lib/strings.ts";
+import { showToast } from "./Toaster.tsx";
+
+/** The same rule the server applies (a vendor has no wishlist). */
+const FAVORITE_ROLE_MESSAGE = "Only couples have a wishlist.";
+const canShortlist = (role: string | undefined) => role === "USER" || role === "ADMIN" || role === "SUPER_ADMIN";
+
+/**
+ * The wishlist heart, for ServiceCard's `actions` slot and the service page. Without JavaScript it
+ * is a form posting to /favorites/{id}; with it, it toggles in place and shows the spec's toasts.
+ */
+export function FavoriteButton({ serviceId, serviceName, initial = false, variant = "icon" }: { serviceId: string; serviceName: string; initial?: boolean; variant?: "icon" | "button" }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const user = root?.user ?? null;
+  const accountId = user && canShortlist(user.role) ? user.id : null;
+  const ids = useSyncExternalStore(subscribeFavorites, favoritesSnapshot, () => null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void loadFavorites(accountId);
+  }, [accountId]);
+
+  const favorited = ids ? ids.has(serviceId) : initial;
+  const label = `${favorited ? LISTING.favoriteRemove : LISTING.favoriteAdd}: ${serviceName}`;
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (user && !accountId) {
+      showToast("error", FAVORITE_ROLE_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    const outcome = await toggleFavorite(serviceId, accountId);
+    setBusy(false);
+    showToast(outcome.ok ? "success" : "error", outcome.message);
+  }
+
+  const heart = (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={favorited ? "fill-maroon-600 stroke-maroon-600" : "fill-none stroke-current"} strokeWidth="2">
+      <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 5 6.6 5c2 0 3.5 1.1 4.4 2.6h2C13.9 6.1 15.4 5 17.4 5c3.4 0 5.5 3.4 4.1 6.8C19.5 16.4 12 21 12 21z" />
+    </svg>
+  );
+  return (
+    <form method="post" action={`/favorites/${encodeURIComponent(serviceId)}`} onSubmit={onSubmit} className="relative z-10">
+      <button
+        type="submit"
+        aria-pressed={favorited}
+        aria-label={variant === "icon" ? label : undefined}
+        title={label}
+        disabled={busy}
+        className={
+          variant === "icon"
+            ? "grid h-10 w-10 place-items-center rounded-full bg-white/95 text-maroon-700 shadow hover:bg-white disabled:opacity-60"
+            : "btn-secondary w-full disabled:opacity-60"
+        }
+      >
+        {heart}
+        {variant === "button" && <span>{favorited ? "Shortlisted" : "Shortlist"}</span>}
+      </button>
+    </form>
+  );
+}
+
+/** Runs once the root loader's user becomes a couple: their browser favourites join the account. */
+export function FavoritesSync() {
+  const root = useRouteLoaderData<RootData>("root");
+  const user = root?.user ?? null;
+  const accountId = user && canShortlist(user.role) ? user.id : null;
+  useEffect(() => {
+    if (accountId) void loadFavorites(accountId);
+  }, [accountId]);
+  return null;
+}

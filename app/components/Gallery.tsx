@@ -1,0 +1,92 @@
+import { useRef, useState } from "react";
+
+export type GalleryImage = { path: string; width: number | null; height: number | null; alt: string | null };
+
+/**
+ * Photos as a masonry (spec: 4 columns, 3 up to 1100 px, 2 up to 700 px, 1 up to 500 px) that
+ * open in a lightbox: a native <dialog> (focus kept inside, Escape closes) with Previous/Next
+ * buttons and the arrow keys. Without JavaScript each photo links to the full image.
+ */
+export function Gallery({ images, label }: { images: readonly GalleryImage[]; label: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  const current = images[index];
+
+  function open(i: number, event: React.MouseEvent) {
+    event.preventDefault();
+    setIndex(i);
+    dialog.current?.showModal();
+  }
+  const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      step(1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      step(-1);
+    }
+  }
+
+  if (!count) return null;
+  return (
+    <>
+      <ul className="columns-1 gap-3 min-[501px]:columns-2 min-[701px]:columns-3 min-[1101px]:columns-4" aria-label={label}>
+        {images.map((image, i) => (
+          <li key={`${image.path}-${i}`} className="mb-3 break-inside-avoid">
+            <a
+              href={image.path}
+              onClick={(e) => open(i, e)}
+              className="block overflow-hidden rounded-xl bg-maroon-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
+              aria-label={`Open photo ${i + 1} of ${count}${image.alt ? `: ${image.alt}` : ""}`}
+            >
+              <img
+                src={image.path}
+                alt={image.alt ?? ""}
+                width={image.width ?? 800}
+                height={image.height ?? 600}
+                loading={i < 2 ? "eager" : "lazy"}
+                decoding="async"
+                className="h-auto w-full transition-transform duration-300 hover:scale-[1.03]"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <dialog
+        ref={dialog}
+        onKeyDown={onKeyDown}
+        aria-label={`${label}: photo ${index + 1} of ${count}`}
+        className="m-auto max-h-[95vh] w-[min(96vw,1100px)] rounded-2xl bg-ink p-0 text-white backdrop:bg-black/80"
+        onClick={(e) => {
+          if (e.target === dialog.current) dialog.current?.close();
+        }}
+      >
+        {current && (
+          <figure className="flex flex-col">
+            <div className="flex items-center justify-between gap-2 px-4 py-2">
+              <p aria-live="polite" className="text-sm">
+                Photo {index + 1} of {count}
+              </p>
+              <button type="button" autoFocus onClick={() => dialog.current?.close()} className="rounded-full px-3 py-1 text-sm font-semibold hover:bg-white/10">
+                Close
+              </button>
+            </div>
+            <img src={current.path} alt={current.alt ?? ""} width={current.width ?? 800} height={current.height ?? 600} className="max-h-[75vh] w-full object-contain" />
+            <figcaption className="flex items-center justify-between gap-2 px-4 py-3 text-sm">
+              <button type="button" onClick={() => step(-1)} className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10" aria-label="Previous photo">
+                ← Previous
+              </button>
+              <span className="line-clamp-1 text-white/80">{current.alt}</span>
+              <button type="button" onClick={() => step(1)} className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10" aria-label="Next photo">
+                Next →
+              </button>
+            </figcaption>
+          </figure>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** Limits and labels of reviews and enquiries, safe for the browser bundle (no zod here). */
+export const SUB_SCORES = [
+  { key: "quality", label: "Quality" },
+  { key: "responsiveness", label: "Responsiveness" },
+  { key: "professionalism", label: "Professionalism" },
+  { key: "value", label: "Value for money" },
+  { key: "flexibility", label: "Flexibility" },
+] as const;
+export type SubScoreKey = (typeof SUB_SCORES)[number]["key"];
+
+export const REVIEW_COMMENT_MIN = 60;
+export const REVIEW_COMMENT_MAX = 4000;
+export const REVIEW_PHOTOS_MAX = 6;
+export const REPLY_MAX = 2000;
+export const LEAD_MESSAGE_MIN = 20;
+export const LEAD_MESSAGE_MAX = 2000;
+
+/** Today in India as yyyy-mm-dd. */
+export function todayInIndia(now = Date.now()): string {
+  return new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+}
+

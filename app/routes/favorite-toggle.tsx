@@ -1,0 +1,38 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/favorite-toggle";
+import { appContext } from "../context.ts";
+import { loginPath } from "../lib/links.ts";
+import { redirectWithToast } from "../lib/cookies.server.ts";
+import { FAVORITE } from "../lib/strings.ts";
+import { isDomainError } from "../../functions/domain/errors.ts";
+import { toggleFavorite } from "../../functions/domain/shortlist.ts";
+
+/**
+ * The heart without JavaScript: toggles the favourite and goes back to the page it was pressed
+ * on with the spec's toast. A visitor is sent to log in first (the browser list needs JavaScript).
+ */
+function backTo(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (referer) {
+    const url = new URL(referer);
+    if (url.origin === new URL(request.url).origin) return url.pathname + url.search;
+  }
+  return "/";
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env, actor } = context.get(appContext);
+  const back = backTo(request);
+  if (!actor) throw redirect(loginPath(back));
+  try {
+    const result = await toggleFavorite(env.DB, actor, params.serviceId);
+    return redirectWithToast(request, back, { type: "success", message: result.message || FAVORITE.added });
+  } catch (e) {
+    if (isDomainError(e)) return redirectWithToast(request, back, { type: "error", message: e.message || FAVORITE.failed });
+    throw e;
+  }
+}
+
+export function loader() {
+  throw redirect("/");
+}

@@ -1,0 +1,17 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/vendor-alias";
+import { appContext } from "../context.ts";
+import { vendorPath } from "../lib/links.ts";
+import { vendorBySlug } from "../../functions/domain/vendor-profile.ts";
+
+/** The spec's vendorBussinessProfile page: a permanent alias of /{city}/{vendor}. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  const vendor = params.slug ? await vendorBySlug(env.DB, params.slug) : null;
+  if (!vendor) throw data(null, { status: 404 });
+  throw redirect(vendorPath({ slug: vendor.slug, city: vendor.city }), 301);
+}
+
+export default function VendorAlias() {
+  return null;
+}

@@ -1,0 +1,221 @@
+import { isbot } from "isbot";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/vendor";
+import { appContext } from "../context.ts";
+import { FavoriteButton } from "../components/FavoriteButton.tsx";
+import { Gallery } from "../components/Gallery.tsx";
+import { ServiceCard } from "../components/ServiceCard.tsx";
+import { Stars } from "../components/Stars.tsx";
+import { pagePath } from "../lib/action-errors.server.ts";
+import { readCookie } from "../lib/cookies.server.ts";
+import { formatDate, initials, replyTimeLabel } from "../lib/format.ts";
+import { slugify } from "../lib/slug.ts";
+import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
+import { vendorPage } from "../../functions/domain/vendor-profile.ts";
+import { countView } from "../../functions/domain/views.ts";
+
+/**
+ * The public vendor page at /{city}/{vendor}. A wrong city redirects to the canonical one; an
+ * unknown vendor is a 404. A profile view counts once a day per browser (cookie, 1 day).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { env, actor } = context.get(appContext);
+  const slug = slugify(params.vendorname);
+  const page = slug ? await vendorPage(env.DB, slug) : null;
+  if (!page) throw data(null, { status: 404 });
+  const canonical = `/${page.vendor.location}/${page.vendor.slug}`;
+  const url = new URL(request.url);
+  if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical, 301);
+  const headers = new Headers();
+  if (actor?.id !== page.vendor.id && !isbot(request.headers.get("user-agent") ?? "")) {
+    const setCookie = await countView(env.DB, request, "profile", page.vendor.id, readCookie);
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+  }
+  return data({ ...page, canonical, origin: url.origin }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle("Vendor not found") }];
+  const { vendor, canonical, origin, totalServices } = loaderData;
+  const place = [vendor.city, vendor.state].filter(Boolean).join(", ");
+  const description = `${vendor.name}${place ? ` in ${place}` : ""}: ${vendor.tagline ?? "wedding services"}. ${totalServices} services with prices, photos and reviews on Mandap. ${vendor.description ?? ""}`.slice(0, 300);
+  return [
+    { title: pageTitle(`${vendor.name}${vendor.city ? `, ${vendor.city}` : ""}`) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${origin}${canonical}` },
+    { property: "og:title", content: vendor.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "business.business" },
+    { property: "og:url", content: `${origin}${canonical}` },
+  ];
+};
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function localBusinessJsonLd(d: LoaderData) {
+  const { vendor, origin, canonical, testimonials } = d;
+  const json: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: vendor.name,
+    url: `${origin}${canonical}`,
+    description: vendor.description ?? undefined,
+    slogan: vendor.tagline ?? undefined,
+    telephone: vendor.phone_number ?? undefined,
+    email: vendor.email ?? undefined,
+    image: vendor.logo_url ? `${origin}${vendor.logo_url.path}` : undefined,
+    address: { "@type": "PostalAddress", addressLocality: vendor.city ?? undefined, addressRegion: vendor.state ?? undefined, addressCountry: "IN" },
+    sameAs: Object.values(vendor.social_networks).filter(Boolean),
+  };
+  if (testimonials.length) {
+    const avg = testimonials.reduce((a, r) => a + r.rating, 0) / testimonials.length;
+    json.review = testimonials.slice(0, 3).map((r) => ({ "@type": "Review", author: { "@type": "Person", name: r.user_name }, reviewBody: r.comment, reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 } }));
+    void avg;
+  }
+  return JSON.stringify(json).replace(/</g, "\\u003c");
+}
+
+function SocialLink({ href, label }: { href: string | null; label: string }) {
+  return (
+    <li>
+      <span className="font-semibold">{label}: </span>
+      {href ? (
+        <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-maroon-700 underline">
+          {href.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
+        </a>
+      ) : (
+        <span>{VENDOR_FALLBACK.missing}</span>
+      )}
+    </li>
+  );
+}
+
+export default function VendorPage({ loaderData }: Route.ComponentProps) {
+  const { vendor, services, totalServices, gallery, testimonials } = loaderData;
+  const name = vendor.name || VENDOR_FALLBACK.name;
+  const reply = replyTimeLabel(vendor.reply_minutes_median);
+  return (
+    <article className="container-page py-6 md:py-10">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: localBusinessJsonLd(loaderData) }} />
+      <header className="flex flex-col gap-5 rounded-3xl bg-white p-6 shadow-sm md:flex-row md:items-center">
+        {vendor.logo_url ? (
+          <img src={vendor.logo_url.path} alt={`${name} logo`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="grid h-28 w-28 shrink-0 place-items-center rounded-full bg-maroon-100 text-4xl font-bold text-maroon-700">
+            {initials(vendor.name)}
+          </span>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <h1 className="text-3xl font-bold md:text-4xl">{name}</h1>
+          <p className="text-lg text-ink/80">{vendor.tagline || VENDOR_FALLBACK.tagline}</p>
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink/80">
+            <span>
+              {vendor.city || VENDOR_FALLBACK.missing}, {vendor.state || VENDOR_FALLBACK.missing}
+            </span>
+            {vendor.is_verified && <span className="font-semibold text-emerald-800">✓ Verified vendor</span>}
+            {reply && <span className="text-emerald-800">{reply}</span>}
+          </p>
+        </div>
+        <ul className="flex flex-col gap-1 text-sm md:w-80">
+          <li>
+            <span className="font-semibold">Phone: </span>
+            {vendor.phone_number ? (
+              <a href={`tel:${vendor.phone_number.replace(/\s+/g, "")}`} className="text-maroon-700 underline">
+                {vendor.phone_number}
+              </a>
+            ) : (
+              VENDOR_FALLBACK.missing
+            )}
+          </li>
+          <li>
+            <span className="font-semibold">E-mail: </span>
+            {vendor.email ? (
+              <a href={`mailto:${vendor.email}`} className="break-all text-maroon-700 underline">
+                {vendor.email}
+              </a>
+            ) : (
+              VENDOR_FALLBACK.missing
+            )}
+          </li>
+          <SocialLink href={vendor.social_networks.facebook} label="Facebook" />
+          <SocialLink href={vendor.social_networks.instagram} label="Instagram" />
+          <SocialLink href={vendor.social_networks.website} label="Website" />
+        </ul>
+      </header>
+
+      <nav aria-label="On this page" className="sticky top-0 z-20 -mx-4 mt-6 overflow-x-auto bg-cream/95 px-4 py-2 backdrop-blur md:mx-0">
+        <ul className="flex gap-2 text-sm font-semibold">
+          {[
+            ["about", "About Us"],
+            ["gallery", "Photo Gallery"],
+            ["services", "Services"],
+            ["testimonials", "Customer Testimonials"],
+          ].map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="block whitespace-nowrap rounded-full bg-white px-4 py-2 text-maroon-700 shadow-sm hover:bg-maroon-50">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section id="about" aria-labelledby="about-heading" className="mt-8 scroll-mt-16">
+        <h2 id="about-heading" className="mb-3 text-2xl font-bold">
+          About Us
+        </h2>
+        <p className="max-w-3xl whitespace-pre-line leading-relaxed text-ink/85">{vendor.description || VENDOR_FALLBACK.about}</p>
+      </section>
+
+      <section id="gallery" aria-labelledby="gallery-heading" className="mt-10 scroll-mt-16">
+        <h2 id="gallery-heading" className="mb-3 text-2xl font-bold">
+          Photo Gallery
+        </h2>
+        {gallery.length ? <Gallery images={gallery} label={`Photos by ${name}`} /> : <p className="text-ink/75">No photos yet.</p>}
+      </section>
+
+      <section id="services" aria-labelledby="services-heading" className="mt-10 scroll-mt-16">
+        <h2 id="services-heading" className="mb-3 text-2xl font-bold">
+          Services <span className="text-base font-normal text-ink/70">({totalServices})</span>
+        </h2>
+        {services.length ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {services.map((s) => (
+              <li key={s.id}>
+                <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink/75">This vendor has no active services right now.</p>
+        )}
+      </section>
+
+      <section id="testimonials" aria-labelledby="testimonials-heading" className="mt-10 scroll-mt-16">
+        <h2 id="testimonials-heading" className="mb-3 text-2xl font-bold">
+          Customer Testimonials
+        </h2>
+        {testimonials.length ? (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {testimonials.map((t) => (
+              <li key={t.id} className="flex flex-col gap-2 rounded-2xl border border-maroon-100 bg-white p-5">
+                <div className="flex items-center justify-between gap-2">
+                  <p className="font-semibold">{t.user_name}</p>
+                  <Stars value={t.rating} />
+                </div>
+                <p className="text-xs text-ink/70">
+                  {t.location ? `${t.location} · ` : ""}
+                  {formatDate(t.created_at)} · {t.service_name}
+                  {t.verified_booking ? ` · ✓ ${LISTING.verifiedBooking}` : ""}
+                </p>
+                <blockquote className="leading-relaxed">{t.comment}</blockquote>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink/75">No testimonials yet.</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { readCookie } from "../../app/lib/cookies.server.ts";
+import { leadInput, replyInput, reviewInput } from "../../app/lib/listing-rules.ts";
+import { makeLead } from "../domain/enquiries.ts";
+import { NotFound } from "../domain/errors.ts";
+import { REVIEW_MESSAGES, replyToReview, serviceReviews, submitReview, updateReview } from "../domain/reviews.ts";
+import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "../domain/shortlist.ts";
+import { vendorExists } from "../domain/vendor-profile.ts";
+import { countView } from "../domain/views.ts";
+import { chosenFiles, storeImages } from "../platform/uploads.ts";
+import type { ApiContext } from "./context.ts";
+import { Resource } from "./endpoint.ts";
+
+const id = z.string().min(1).max(64);
+const serviceParams = z.object({ id });
+const reviewParams = z.object({ id, feedbackId: id });
+
+/** Review photos come as multipart `photos` files; JSON bodies carry none. Returns null when none were sent. */
+async function uploadedPhotos(c: ApiContext): Promise<string[] | null> {
+  if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return null;
+  const files = chosenFiles((await c.req.formData()).getAll("photos"));
+  return files.length ? storeImages(c.env.MEDIA, files) : null;
+}
+
+/** Reviews ("feedback") and enquiries ("makeLead") on a service: mounted beside the services resource. */
+export const serviceEngagementApi = new Resource("/services", "Reviews and enquiries")
+  .endpoint(
+    {
+      method: "put",
+      path: "/makeLead/:id",
+      summary: "Send an enquiry (creates a lead for the vendor)",
+      description: "Couples only. One open enquiry per couple per service (409 otherwise).",
+      params: serviceParams,
+      body: leadInput,
+      access: "USER",
+      responses: { 201: "The lead", 400: "Invalid fields", 401: "Not logged in", 403: "Not a couple", 404: "No such service", 409: "An open enquiry exists" },
+    },
+    async (c, { params, body }) => {
+      const lead = await makeLead(c.env.DB, c.get("actor"), params.id, body);
+      return c.json({ success: true, message: `Your enquiry was sent to ${lead.vendorName}.`, lead }, 201);
+    },
+  )
+  .endpoint(
+    { method: "get", path: "/feedback/:id", summary: "Published reviews of a service with sub-score averages", params: serviceParams, query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }), access: "public" },
+    async (c, { params, query }) => c.json({ success: true, ...(await serviceReviews(c.env.DB, params.id, query.page)) }),
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/feedback/:id",
+      summary: "Review a service",
+      description: "Couples only, one review per service (409: edit it instead). JSON, or multipart with up to 6 `photos` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each).",
+      params: serviceParams,
+      body: reviewInput,
+      access: "USER",
+    },
+    async (c, { params, body }) => {
+      // The body is already valid here; photos are checked (type, size) before anything is written.
+      const photos = await uploadedPhotos(c);
+      const review = await submitReview(c.env.DB, c.get("actor"), params.id, body, photos ?? []);
+      return c.json({ success: true, message: REVIEW_MESSAGES.published, feedback: review }, 201);
+    },
+  )
+  .endpoint(
+    { method: "post", path: "/feedback/:id/:feedbackId", summary: "Edit your review", description: "New photos replace the old ones; none keeps them.", params: reviewParams, body: reviewInput, access: "USER" },
+    async (c, { params, body }) => {
+      const photos = await uploadedPhotos(c);
+      const review = await updateReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body, photos);
+      return c.json({ success: true, message: REVIEW_MESSAGES.updated, feedback: review });
+    },
+  )
+  .endpoint(
+    { method: "post", path: "/feedback/:id/:feedbackId/reply", summary: "The vendor's reply to a review (once)", params: reviewParams, body: replyInput, access: "VENDOR (owner)" },
+    async (c, { params, body }) => {
+      const review = await replyToReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body);
+      return c.json({ success: true, message: REVIEW_MESSAGES.replied, feedback: review });
+    },
+  );
+
+const favoriteParams = z.object({ serviceId: id });
+
+export const favoritesApi = new Resource("/favorites", "Wishlist")
+  .endpoint({ method: "get", path: "/", summary: "The couple's favourite service ids", access: "USER" }, async (c) =>
+    c.json({ success: true, favorites: await listFavorites(c.env.DB, c.get("actor")) }),
+  )
+  .endpoint(
+    { method: "post", path: "/merge", summary: "Merge favourites kept in the browser into the account", body: mergeFavoritesInput, access: "USER" },
+    async (c, { body }) => c.json({ success: true, favorites: await mergeFavorites(c.env.DB, c.get("actor"), body) }),
+  )
+  .endpoint(
+    { method: "post", path: "/:serviceId", summary: "Toggle a favourite", params: favoriteParams, access: "USER", responses: { 200: "{success, message, favorited}" } },
+    async (c, { params }) => c.json(await toggleFavorite(c.env.DB, c.get("actor"), params.serviceId)),
+  );
+
+const cartBody = z.object({ id: id.optional() });
+
+export const cartApi = new Resource("/cart", "Cart")
+  .endpoint({ method: "get", path: "/", summary: "The cart", access: "USER" }, async (c) => c.json({ success: true, cart: await readCart(c.env.DB, c.get("actor")) }))
+  .endpoint(
+    { method: "post", path: "/", summary: "Toggle a service in the cart ({id}); with no id, read the cart", body: cartBody, access: "USER" },
+    async (c, { body }) => {
+      const db = c.env.DB;
+      if (!body.id) return c.json({ success: true, cart: await readCart(db, c.get("actor")) });
+      const result = await toggleCartItem(db, c.get("actor"), body.id);
+      return c.json({ success: true, message: result.message, inCart: result.inCart, cart: await readCart(db, c.get("actor")) });
+    },
+  )
+  .endpoint({ method: "delete", path: "/clear", summary: "Empty the cart", access: "USER" }, async (c) => {
+    await clearCart(c.env.DB, c.get("actor"));
+    return c.json({ success: true, message: "Your cart is empty now.", cart: [] });
+  });
+
+export const vendorViewsApi = new Resource("/vendors", "Vendors").endpoint(
+  {
+    method: "patch",
+    path: "/viewUpdate/:vendorId",
+    summary: "Record a profile view",
+    description: "Counted at most once a day per browser (cookie, 1 day); `recorded` says whether this call counted.",
+    params: z.object({ vendorId: id }),
+    access: "public",
+  },
+  async (c, { params }) => {
+    if (!(await vendorExists(c.env.DB, params.vendorId))) throw new NotFound("We could not find that vendor.");
+    const setCookie = await countView(c.env.DB, c.req.raw, "profile", params.vendorId, readCookie);
+    if (setCookie) c.header("Set-Cookie", setCookie, { append: true });
+    return c.json({ success: true, recorded: Boolean(setCookie) });
+  },
+);

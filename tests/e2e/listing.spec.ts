@@ -1,0 +1,188 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { FAVORITE, LISTING, VENDOR_FALLBACK } from "../../app/lib/strings.ts";
+
+const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };
+
+type Found = { id: string; service_name: string; vendor: { name: string; slug: string } };
+
+/** A Jaipur caterer of the seeded demo data, found the way a client would: through the API. */
+async function jaipurCaterer(request: APIRequestContext, index = 0, type = "Caterers"): Promise<Found> {
+  const res = await request.get(`/api/v1/services?service_type=${encodeURIComponent(type)}&city=Jaipur&sort_by=rating&sort_order=desc&limit=10`);
+  expect(res.ok()).toBe(true);
+  const list = ((await res.json()) as { ServiceResult: Found[] }).ServiceResult;
+  const found = list[index];
+  if (!found) throw new Error(`Expected at least ${index + 1} ${type} in Jaipur in the demo data`);
+  return found;
+}
+
+/** Rows of the e2e database, read through wrangler (the state the preview server serves). */
+function query<T>(sql: string): T[] {
+  const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", process.env.MANDAP_STATE ?? ".wrangler/e2e-state", "--json", "--command", sql], { encoding: "utf8" });
+  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
+}
+
+/** Logs the demo couple in through the /login form, then opens `to`. */
+async function logIn(page: Page, to: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
+  await page.getByLabel(/password/i).first().fill(COUPLE.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.goto(to);
+}
+
+test.describe("the service page", () => {
+  test("a visitor opens a caterer in Jaipur, reads its reviews and browses the photos by keyboard @mobile", async ({ page, request }) => {
+    const caterer = await jaipurCaterer(request);
+    const response = await page.goto(`/service/${caterer.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/all/wedding-vendor/caterers/rajasthan/jaipur/${caterer.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(caterer.service_name);
+    await expect(page).toHaveTitle(new RegExp(`^Mandap \\| ${caterer.service_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/all/wedding-vendor/caterers/rajasthan/jaipur/${caterer.id}$`));
+    await expect(page.getByText(/^from ₹[\d,]+ \/ (plate|guest|package pricing)$/).first()).toBeVisible();
+
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@type": string; aggregateRating?: { reviewCount: number } };
+    expect(jsonLd["@type"]).toBe("Product");
+    expect(jsonLd.aggregateRating?.reviewCount).toBeGreaterThan(0);
+
+    const reviews = page.locator("#reviews");
+    await expect(reviews.getByRole("heading", { name: "Reviews" })).toBeVisible();
+    await expect(reviews.locator("ol > li").first()).toBeVisible();
+    await expect(reviews.getByText("Professionalism").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: LISTING.loginToReview })).toBeVisible();
+
+    // The vendor card links to the vendor page.
+    await expect(page.getByRole("link", { name: "View vendor profile" })).toHaveAttribute("href", new RegExp(`/${caterer.vendor.slug}$`));
+
+    // Lightbox: Enter opens, arrows move, Escape closes and focus returns to the photo.
+    const firstPhoto = page.getByRole("link", { name: /^Open photo 1 of \d+/ });
+    const count = Number((await firstPhoto.getAttribute("aria-label"))?.match(/of (\d+)/)?.[1]);
+    await firstPhoto.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(`Photo 1 of ${count}`)).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.getByText(`Photo 2 of ${count}`)).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog.getByText(`Photo ${count} of ${count}`)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(firstPhoto).toBeFocused();
+  });
+
+  test("an unknown service is the not-found page and a wrong slug redirects to the canonical one", async ({ page, request }) => {
+    expect((await page.goto("/service/no-such-service"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("couldn’t find");
+    const caterer = await jaipurCaterer(request);
+    await page.goto(`/all/Wedding%20Vendor/Caterers/rajasthan/delhi/${caterer.id}`);
+    await expect(page).toHaveURL(new RegExp(`/all/wedding-vendor/caterers/rajasthan/jaipur/${caterer.id}$`));
+  });
+
+  test("a visitor shortlists a service in the browser and it stays after a reload", async ({ page, request }) => {
+    const caterer = await jaipurCaterer(request, 1);
+    await page.goto(`/service/${caterer.id}`);
+    const heart = page.getByRole("button", { name: "Shortlist" });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(page.getByText(FAVORITE.added)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+    expect(await page.evaluate(() => localStorage.getItem("mandap_favorites"))).toContain(caterer.id);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a couple's browser shortlist joins the account at login, and the couple sends an enquiry", async ({ page, request }) => {
+    const caterer = await jaipurCaterer(request, 2);
+    await page.goto(`/service/${caterer.id}`);
+    await page.getByRole("button", { name: "Shortlist" }).click();
+    await expect(page.getByText(FAVORITE.added)).toBeVisible();
+
+    await expect(page.getByRole("link", { name: LISTING.loginToEnquire })).toHaveAttribute("href", /^\/login\?redirectTo=/);
+    await logIn(page, `/service/${caterer.id}`);
+
+    // Merged: the server now has the favourite and the browser copy is gone.
+    await expect.poll(async () => page.evaluate(async () => ((await (await fetch("/api/v1/favorites")).json()) as { favorites: string[] }).favorites)).toContain(caterer.id);
+    expect(await page.evaluate(() => localStorage.getItem("mandap_favorites"))).toBeNull();
+    await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+
+    // Toggling off as a signed-in couple goes to the server with the spec's message.
+    await page.getByRole("button", { name: "Shortlisted" }).click();
+    await expect(page.getByText(FAVORITE.removed)).toBeVisible();
+
+    const form = page.locator("#enquiry");
+    await form.getByLabel("Message").fill("We are planning a reception for about 300 guests and would love a vegetarian Rajasthani menu.");
+    await form.getByLabel("Event date").fill("2027-02-14");
+    await form.getByLabel("Guest count").fill("300");
+    await form.getByLabel("Budget (₹)").fill("450000");
+    await form.getByRole("button", { name: LISTING.enquirySubmit }).click();
+    await expect(page.getByRole("heading", { name: LISTING.enquirySent(caterer.vendor.name) })).toBeVisible();
+    await expect(page.getByRole("heading", { name: LISTING.whatNextHeading })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(LISTING.enquiryOpen)).toBeVisible();
+  });
+
+  test("a couple writes a review with five sub-scores and sees it published", async ({ page, request }) => {
+    const caterer = await jaipurCaterer(request, 0, "Wedding Photographers");
+    await logIn(page, `/service/${caterer.id}`);
+    const form = page.locator("#review-form");
+    await expect(form.getByRole("heading", { name: LISTING.reviewHeading })).toBeVisible();
+    await form.getByLabel("4 stars").check();
+    for (const label of ["Quality", "Responsiveness", "Professionalism", "Value for money", "Flexibility"]) await form.getByLabel(label).selectOption("4");
+    const comment = "Lovely food and a calm, polite team; they handled a late change in guest count without any fuss at all.";
+    await form.getByLabel("Your review").fill(comment);
+    await form.getByRole("button", { name: LISTING.reviewSubmit }).click();
+    await expect(page.locator("#reviews").getByRole("status")).toHaveText("Thank you! Your review is published.");
+    await expect(page.locator("#reviews").getByRole("paragraph").filter({ hasText: comment })).toBeVisible();
+    await expect(page.locator("#review-form").getByRole("heading", { name: LISTING.reviewEditHeading })).toBeVisible();
+  });
+});
+
+test.describe("the vendor page", () => {
+  test("shows About Us, Photo Gallery, Services and Customer Testimonials, and the spec's fallbacks @mobile", async ({ page }) => {
+    const [vendor] = query<{ slug: string; city: string; business_name: string }>(
+      "SELECT slug, city, business_name FROM vendors v WHERE tagline IS NULL AND website IS NULL AND EXISTS (SELECT 1 FROM services s WHERE s.vendor_id = v.user_id AND s.status = 'active') ORDER BY slug LIMIT 1",
+    );
+    if (!vendor) throw new Error("Expected a demo vendor without a tagline and website");
+    const citySlug = vendor.city.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const response = await page.goto(`/vendorBussinessProfile/${vendor.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/${citySlug}/${vendor.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(vendor.business_name);
+    for (const name of ["About Us", "Photo Gallery", "Services", "Customer Testimonials"]) await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    await expect(page.getByText(VENDOR_FALLBACK.tagline)).toBeVisible();
+    await expect(page.locator("header").getByText(VENDOR_FALLBACK.missing).first()).toBeVisible();
+    await expect(page.locator("#services article").first()).toBeVisible();
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@type": string; name: string };
+    expect(jsonLd).toMatchObject({ "@type": "LocalBusiness", name: vendor.business_name });
+
+    // Wrong city: redirected; unknown vendor: 404.
+    await page.goto(`/goa/${vendor.slug}`);
+    await expect(page).toHaveURL(new RegExp(`/${citySlug}/${vendor.slug}$`));
+    expect((await page.goto(`/${citySlug}/no-such-vendor-here`))?.status()).toBe(404);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the heart asks a visitor to log in, and a signed-in couple's enquiry form still works", async ({ page, request }) => {
+    const cake = await jaipurCaterer(request, 0, "Wedding Cakes");
+    await page.goto(`/service/${cake.id}`);
+    await page.getByRole("button", { name: "Shortlist" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+
+    await logIn(page, `/service/${cake.id}`);
+    await page.getByRole("button", { name: "Shortlist" }).click();
+    await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+
+    const form = page.locator("#enquiry");
+    await form.getByLabel("Message").fill("Two-tier eggless cake for 150 guests at our sangeet, with marigold decoration please.");
+    await form.getByLabel("Guest count").fill("150");
+    await form.getByRole("button", { name: LISTING.enquirySubmit }).click();
+    await expect(page.getByRole("heading", { name: LISTING.enquirySent(cake.vendor.name) })).toBeVisible();
+  });
+});

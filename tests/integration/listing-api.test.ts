@@ -1,0 +1,401 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { FAVORITE } from "../../app/lib/strings.ts";
+import { REVIEW_COMMENT_MIN } from "../../app/lib/listing-rules.ts";
+import { readCookie } from "../../app/lib/cookies.server.ts";
+import { countView, viewDecision } from "../../functions/domain/views.ts";
+import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+
+const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
+const review = (over: Record<string, unknown> = {}) => ({ rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 3, comment: COMMENT, ...over });
+
+async function couple() {
+  const user = await createUser({ role: "USER" });
+  return { ...user, cookie: await sessionCookieFor(user.id) };
+}
+
+async function vendorWithService(over: { status?: "active" | "archived" } = {}) {
+  const vendor = await createVendor();
+  const service = await createService({ vendorId: vendor.id, ...over });
+  return { vendor, vendorCookie: await sessionCookieFor(vendor.id), serviceId: service.id };
+}
+
+async function serviceRow(id: string) {
+  return env.DB.prepare("SELECT rating, review_count, view_count, lead_count, wishlist_count FROM services WHERE id = ?").bind(id).first<{ rating: number; review_count: number; view_count: number; lead_count: number; wishlist_count: number }>();
+}
+
+async function book(userId: string, vendorId: string, serviceId: string, status: "CONFIRMED" | "COMPLETED" | "CANCELLED") {
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO bookings (id, service_id, vendor_id, user_id, agreed_price, status, created_at, updated_at) VALUES (?, ?, ?, ?, 100000, ?, ?, ?)")
+    .bind(`bk-${crypto.randomUUID()}`, serviceId, vendorId, userId, status, now, now)
+    .run();
+}
+
+function pngBytes(size = 200): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+}
+
+async function postMultipart(path: string, form: FormData, cookie: string) {
+  return worker.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie }, body: form });
+}
+
+describe("reviews: one per couple per service, rating and five sub-scores, comment of 60+ characters", () => {
+  it("a couple reviews a service and the service's rating and review count follow", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const b = await couple();
+    const first = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 5 }), cookie: a.cookie });
+    expect(first.status).toBe(201);
+    const body = await first.json<{ success: boolean; feedback: { id: string; rating: number; quality: number; verified_booking: boolean; user_name: string } }>();
+    expect(body.success).toBe(true);
+    expect(body.feedback).toMatchObject({ rating: 5, quality: 5, verified_booking: false, user_name: a.userName });
+    expect(await serviceRow(serviceId)).toMatchObject({ rating: 5, review_count: 1 });
+
+    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 2 }), cookie: b.cookie })).status).toBe(201);
+    expect(await serviceRow(serviceId)).toMatchObject({ rating: 3.5, review_count: 2 });
+
+    const list = await (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ reviews: unknown[]; summary: { count: number; rating: number; responsiveness: number } }>();
+    expect(list.reviews).toHaveLength(2);
+    expect(list.summary).toMatchObject({ count: 2, rating: 3.5, responsiveness: 4 });
+  });
+
+  it("a second review of the same service is refused with 409 and the first can be edited instead", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 4 }), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const again = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 1 }), cookie: a.cookie });
+    expect(again.status).toBe(409);
+    expect(await serviceRow(serviceId)).toMatchObject({ rating: 4, review_count: 1 });
+
+    const edited = await call(`/api/v1/services/feedback/${serviceId}/${created.feedback.id}`, { method: "POST", body: review({ rating: 2, flexibility: 1 }), cookie: a.cookie });
+    expect(edited.status).toBe(200);
+    expect((await edited.json<{ feedback: { rating: number; flexibility: number } }>()).feedback).toMatchObject({ rating: 2, flexibility: 1 });
+    expect(await serviceRow(serviceId)).toMatchObject({ rating: 2, review_count: 1 });
+  });
+
+  it("the same couple may review different services (the original allowed one review ever)", async () => {
+    const { serviceId: one } = await vendorWithService();
+    const { serviceId: two } = await vendorWithService();
+    const a = await couple();
+    expect((await call(`/api/v1/services/feedback/${one}`, { method: "POST", body: review(), cookie: a.cookie })).status).toBe(201);
+    expect((await call(`/api/v1/services/feedback/${two}`, { method: "POST", body: review(), cookie: a.cookie })).status).toBe(201);
+  });
+
+  it("only the author can edit a review; others get 404", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const b = await couple();
+    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const res = await call(`/api/v1/services/feedback/${serviceId}/${created.feedback.id}`, { method: "POST", body: review({ rating: 1 }), cookie: b.cookie });
+    expect(res.status).toBe(404);
+    expect(await serviceRow(serviceId)).toMatchObject({ rating: 5 });
+  });
+
+  it("rejects a comment shorter than 60 characters and sub-scores outside 1-5 with field messages", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const short = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ comment: "x".repeat(REVIEW_COMMENT_MIN - 1) }), cookie: a.cookie });
+    expect(short.status).toBe(400);
+    expect((await short.json<{ errors: Record<string, string> }>()).errors.comment).toContain("60");
+    for (const [field, value] of [["quality", 0], ["value", 6], ["rating", 4.5], ["flexibility", "great"]] as const) {
+      const res = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ [field]: value }), cookie: a.cookie });
+      expect(res.status, field).toBe(400);
+      expect(Object.keys((await res.json<{ errors: Record<string, string> }>()).errors)).toContain(field);
+    }
+    const missing = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: { rating: 5, comment: COMMENT }, cookie: a.cookie });
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await missing.json<{ errors: Record<string, string> }>()).errors)).toEqual(expect.arrayContaining(["quality", "responsiveness", "professionalism", "value", "flexibility"]));
+    expect(await serviceRow(serviceId)).toMatchObject({ review_count: 0 });
+  });
+
+  it("only couples review: visitors get 401, vendors and admins 403", async () => {
+    const { serviceId, vendorCookie } = await vendorWithService();
+    const admin = await createUser({ role: "ADMIN" });
+    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review() })).status).toBe(401);
+    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: vendorCookie })).status).toBe(403);
+    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: await sessionCookieFor(admin.id) })).status).toBe(403);
+  });
+
+  it("an unknown or archived service cannot be reviewed (404)", async () => {
+    const a = await couple();
+    const { serviceId } = await vendorWithService({ status: "archived" });
+    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).status).toBe(404);
+    expect((await call(`/api/v1/services/feedback/no-such-service`, { method: "POST", body: review(), cookie: a.cookie })).status).toBe(404);
+  });
+
+  it("carries the Verified booking badge only with a CONFIRMED or COMPLETED booking with the vendor", async () => {
+    const { vendor, serviceId } = await vendorWithService();
+    const other = await vendorWithService();
+    const confirmed = await couple();
+    const completed = await couple();
+    const cancelled = await couple();
+    const elsewhere = await couple();
+    await book(confirmed.id, vendor.id, serviceId, "CONFIRMED");
+    await book(completed.id, vendor.id, serviceId, "COMPLETED");
+    await book(cancelled.id, vendor.id, serviceId, "CANCELLED");
+    await book(elsewhere.id, other.vendor.id, other.serviceId, "CONFIRMED");
+    const badge = async (cookie: string) =>
+      (await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie })).json<{ feedback: { verified_booking: boolean } }>()).feedback.verified_booking;
+    expect(await badge(confirmed.cookie)).toBe(true);
+    expect(await badge(completed.cookie)).toBe(true);
+    expect(await badge(cancelled.cookie)).toBe(false);
+    expect(await badge(elsewhere.cookie)).toBe(false);
+  });
+
+  it("the owning vendor replies once; another vendor cannot", async () => {
+    const { serviceId, vendorCookie } = await vendorWithService();
+    const stranger = await vendorWithService();
+    const a = await couple();
+    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const path = `/api/v1/services/feedback/${serviceId}/${created.feedback.id}/reply`;
+    expect((await call(path, { method: "POST", body: { reply: "Thank you!" }, cookie: stranger.vendorCookie })).status).toBe(404);
+    expect((await call(path, { method: "POST", body: { reply: "Thank you!" }, cookie: a.cookie })).status).toBe(404);
+    const ok = await call(path, { method: "POST", body: { reply: "Thank you for celebrating with us!" }, cookie: vendorCookie });
+    expect(ok.status).toBe(200);
+    expect((await ok.json<{ feedback: { vendor_reply: string } }>()).feedback.vendor_reply).toBe("Thank you for celebrating with us!");
+    expect((await call(path, { method: "POST", body: { reply: "Second try" }, cookie: vendorCookie })).status).toBe(409);
+    expect((await call(path, { method: "POST", body: { reply: "" }, cookie: vendorCookie })).status).toBe(400);
+  });
+
+  it("takes photos as multipart: images are stored under u/, other files are refused and nothing is saved", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const bad = new FormData();
+    for (const [k, v] of Object.entries(review())) bad.set(k, String(v));
+    bad.append("photos", new File(["<html>not an image</html>"], "photo.png", { type: "image/png" }));
+    const refused = await postMultipart(`/api/v1/services/feedback/${serviceId}`, bad, a.cookie);
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ errors: Record<string, string> }>()).errors.photos).toContain("not a JPEG");
+    expect(await serviceRow(serviceId)).toMatchObject({ review_count: 0 });
+
+    const big = new FormData();
+    for (const [k, v] of Object.entries(review())) big.set(k, String(v));
+    big.append("photos", new File([pngBytes(5 * 1024 * 1024 + 1)], "huge.png"));
+    expect((await postMultipart(`/api/v1/services/feedback/${serviceId}`, big, a.cookie)).status).toBe(400);
+
+    const good = new FormData();
+    for (const [k, v] of Object.entries(review())) good.set(k, String(v));
+    good.append("photos", new File([pngBytes()], "../../etc/passwd.png"));
+    const saved = await postMultipart(`/api/v1/services/feedback/${serviceId}`, good, a.cookie);
+    expect(saved.status).toBe(201);
+    const photos = (await saved.json<{ feedback: { photos: { key: string; path: string }[] } }>()).feedback.photos;
+    expect(photos).toHaveLength(1);
+    expect(photos[0]?.key).toMatch(/^u\/reviews\/[0-9a-f]{32}\.png$/);
+    const object = await env.MEDIA.get(photos[0]?.key ?? "");
+    expect(object?.httpMetadata?.contentType).toBe("image/png");
+  });
+});
+
+describe("service views: counted at most once a day per browser", () => {
+  const pageRequest = (cookie?: string) => new Request("https://mandap.example/service/x", { headers: cookie ? { Cookie: cookie } : {} });
+  const viewsOf = async (id: string) => ({
+    total: (await serviceRow(id))?.view_count,
+    daily: await env.DB.prepare("SELECT sum(views) AS n FROM service_daily_stats WHERE service_id = ?").bind(id).first<number>("n"),
+  });
+
+  it("the first view of the day counts and sets a one-day cookie; the same browser again does not count", async () => {
+    const { serviceId } = await vendorWithService();
+    const now = Date.UTC(2026, 10, 22, 6, 0);
+    const setCookie = await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
+    expect(setCookie).toMatch(/^mandap_sv=2026-11-22%7C.+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/);
+    const cookie = (setCookie ?? "").split(";")[0] ?? "";
+    expect(await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, now + 60_000)).toBeNull();
+    expect(await viewsOf(serviceId)).toEqual({ total: 1, daily: 1 });
+    // Another browser counts; the next day (India time) the same browser counts again.
+    await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
+    await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, Date.UTC(2026, 10, 22, 19, 0));
+    expect(await viewsOf(serviceId)).toEqual({ total: 3, daily: 3 });
+  });
+
+  it("one cookie remembers many services; archived services are not counted", async () => {
+    const { serviceId: one } = await vendorWithService();
+    const { serviceId: two } = await vendorWithService();
+    const { serviceId: archived } = await vendorWithService({ status: "archived" });
+    const first = viewDecision(null, one, "2026-11-22");
+    const second = viewDecision(first.cookieValue, two, "2026-11-22");
+    expect(second).toEqual({ record: true, cookieValue: `2026-11-22|${one},${two}` });
+    expect(viewDecision(second.cookieValue, one, "2026-11-22").record).toBe(false);
+    expect(viewDecision(second.cookieValue, one, "2026-11-23").record).toBe(true);
+    expect(viewDecision("garbage", one, "2026-11-22").record).toBe(true);
+    await countView(env.DB, pageRequest(), "service", archived, readCookie);
+    expect(await viewsOf(archived)).toEqual({ total: 0, daily: null });
+  });
+
+  it("GET /services/{id} shows archived services only to their vendor", async () => {
+    const { serviceId, vendorCookie } = await vendorWithService({ status: "archived" });
+    const a = await couple();
+    expect((await call(`/api/v1/services/${serviceId}`)).status).toBe(404);
+    expect((await call(`/api/v1/services/${serviceId}`, { cookie: a.cookie })).status).toBe(404);
+    expect((await call(`/api/v1/services/${serviceId}`, { cookie: vendorCookie })).status).toBe(200);
+  });
+});
+
+describe("vendor profile views: PATCH /vendors/viewUpdate/{vendorId}", () => {
+  it("counts once per browser per day, remembered in a one-day cookie", async () => {
+    const vendor = await createVendor();
+    const first = await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, { method: "PATCH" });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ success: true, recorded: true });
+    const setCookie = first.headers.get("set-cookie") ?? "";
+    expect(setCookie).toContain("Max-Age=86400");
+    const cookie = setCookie.split(";")[0] ?? "";
+    const again = await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, { method: "PATCH", cookie });
+    expect(await again.json()).toEqual({ success: true, recorded: false });
+    const views = await env.DB.prepare("SELECT profile_views FROM vendors WHERE user_id = ?").bind(vendor.id).first<number>("profile_views");
+    expect(views).toBe(1);
+    const daily = await env.DB.prepare("SELECT sum(views) AS n FROM vendor_profile_views WHERE vendor_id = ?").bind(vendor.id).first<number>("n");
+    expect(daily).toBe(1);
+
+    // Another browser (no cookie) counts; the same cookie with another vendor counts too.
+    expect(await (await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, { method: "PATCH" })).json()).toMatchObject({ recorded: true });
+    const other = await createVendor();
+    expect(await (await call(`/api/v1/vendors/viewUpdate/${other.id}`, { method: "PATCH", cookie })).json()).toMatchObject({ recorded: true });
+    expect(await env.DB.prepare("SELECT profile_views FROM vendors WHERE user_id = ?").bind(vendor.id).first<number>("profile_views")).toBe(2);
+  });
+
+  it("an unknown vendor is a 404 and counts nothing", async () => {
+    const res = await call(`/api/v1/vendors/viewUpdate/no-such-vendor`, { method: "PATCH" });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("favourites: toggle, list and merge", () => {
+  it("toggles with the spec's messages and keeps wishlist_count", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const added = await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
+    expect(await added.json()).toEqual({ success: true, message: FAVORITE.added, favorited: true });
+    expect((await serviceRow(serviceId))?.wishlist_count).toBe(1);
+    expect(await (await call(`/api/v1/favorites`, { cookie: a.cookie })).json()).toEqual({ success: true, favorites: [serviceId] });
+    const removed = await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
+    expect(await removed.json()).toEqual({ success: true, message: FAVORITE.removed, favorited: false });
+    expect((await serviceRow(serviceId))?.wishlist_count).toBe(0);
+  });
+
+  it("a favourite can be removed after the service was archived, but an archived service cannot be added", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
+    await env.DB.prepare("UPDATE services SET status = 'archived' WHERE id = ?").bind(serviceId).run();
+    expect(await (await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie })).json()).toMatchObject({ favorited: false });
+    expect((await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie })).status).toBe(404);
+    expect((await serviceRow(serviceId))?.wishlist_count).toBe(0);
+  });
+
+  it("visitors get 401, vendors 403, unknown services 404", async () => {
+    const { serviceId, vendorCookie } = await vendorWithService();
+    const a = await couple();
+    const visitor = await call(`/api/v1/favorites/${serviceId}`, { method: "POST" });
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toMatchObject({ success: false, message: expect.any(String) });
+    expect((await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: vendorCookie })).status).toBe(403);
+    expect((await call(`/api/v1/favorites/nope`, { method: "POST", cookie: a.cookie })).status).toBe(404);
+  });
+
+  it("merges browser favourites at login: existing ones are not counted twice, unknown ids are skipped", async () => {
+    const { serviceId: one } = await vendorWithService();
+    const { serviceId: two } = await vendorWithService();
+    const a = await couple();
+    await call(`/api/v1/favorites/${one}`, { method: "POST", cookie: a.cookie });
+    const merged = await call(`/api/v1/favorites/merge`, { method: "POST", body: { ids: [one, two, two, "ghost"] }, cookie: a.cookie });
+    expect(merged.status).toBe(200);
+    expect(((await merged.json<{ favorites: string[] }>()).favorites).sort()).toEqual([one, two].sort());
+    expect((await serviceRow(one))?.wishlist_count).toBe(1);
+    expect((await serviceRow(two))?.wishlist_count).toBe(1);
+    expect((await call(`/api/v1/favorites/merge`, { method: "POST", body: { ids: "nope" }, cookie: a.cookie })).status).toBe(400);
+  });
+});
+
+describe("cart: toggle, read (also as a POST), clear", () => {
+  it("toggles, reads and clears", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const added = await (await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie })).json<{ inCart: boolean; cart: { id: string }[] }>();
+    expect(added.inCart).toBe(true);
+    expect(added.cart.map((c) => c.id)).toEqual([serviceId]);
+    const readAsPost = await (await call(`/api/v1/cart`, { method: "POST", body: {}, cookie: a.cookie })).json<{ cart: { id: string; min_price: number }[] }>();
+    expect(readAsPost.cart).toHaveLength(1);
+    expect(readAsPost.cart[0]).toMatchObject({ id: serviceId, min_price: 1000 });
+    const readEmptyBody = await call(`/api/v1/cart`, { method: "POST", cookie: a.cookie });
+    expect((await readEmptyBody.json<{ cart: unknown[] }>()).cart).toHaveLength(1);
+    const removed = await (await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie })).json<{ inCart: boolean; cart: unknown[] }>();
+    expect(removed).toMatchObject({ inCart: false, cart: [] });
+    await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie });
+    expect((await call(`/api/v1/cart/clear`, { method: "DELETE", cookie: a.cookie })).status).toBe(200);
+    expect(await (await call(`/api/v1/cart`, { cookie: a.cookie })).json()).toEqual({ success: true, cart: [] });
+  });
+
+  it("is for couples and admins: visitors 401, vendors 403", async () => {
+    const { serviceId, vendorCookie } = await vendorWithService();
+    const admin = await createUser({ role: "ADMIN" });
+    expect((await call(`/api/v1/cart`)).status).toBe(401);
+    expect((await call(`/api/v1/cart/clear`, { method: "DELETE" })).status).toBe(401);
+    expect((await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: vendorCookie })).status).toBe(403);
+    expect((await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: await sessionCookieFor(admin.id) })).status).toBe(200);
+  });
+});
+
+describe("enquiries: PUT /services/makeLead/{id}", () => {
+  const enquiry = { message: "We are looking for a caterer for 300 guests for our reception in Jaipur.", eventDate: "2099-02-14", guestCount: 300, budget: 450000 };
+
+  it("creates a NEW lead for the vendor, counts it and notifies the vendor by e-mail", async () => {
+    const { vendor, serviceId } = await vendorWithService();
+    const a = await couple();
+    const res = await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie: a.cookie });
+    expect(res.status).toBe(201);
+    const body = await res.json<{ success: boolean; lead: { id: string; status: string } }>();
+    expect(body).toMatchObject({ success: true, lead: { status: "NEW" } });
+    const lead = await env.DB.prepare("SELECT vendor_id, user_id, guest_count, budget, event_date, status FROM leads WHERE id = ?").bind(body.lead.id).first();
+    expect(lead).toEqual({ vendor_id: vendor.id, user_id: a.id, guest_count: 300, budget: 450000, event_date: "2099-02-14", status: "NEW" });
+    expect((await serviceRow(serviceId))?.lead_count).toBe(1);
+    expect(await env.DB.prepare("SELECT sum(leads) AS n FROM service_daily_stats WHERE service_id = ?").bind(serviceId).first<number>("n")).toBe(1);
+    const mail = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC").bind(vendor.email).first<{ subject: string; text: string }>();
+    expect(mail?.subject).toContain("New enquiry");
+    expect(mail?.text).toContain(enquiry.message);
+    // A second open enquiry for the same service is a conflict.
+    expect((await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie: a.cookie })).status).toBe(409);
+  });
+
+  it("validates the message, date, guest count and budget and writes nothing when they are wrong", async () => {
+    const { serviceId } = await vendorWithService();
+    const a = await couple();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...enquiry, message: "hi" }, "message"],
+      [{ ...enquiry, eventDate: "2020-01-01" }, "eventDate"],
+      [{ ...enquiry, eventDate: "2099-02-30" }, "eventDate"],
+      [{ ...enquiry, eventDate: "14/02/2099" }, "eventDate"],
+      [{ ...enquiry, guestCount: 0 }, "guestCount"],
+      [{ ...enquiry, guestCount: "lots" }, "guestCount"],
+      [{ ...enquiry, budget: -5 }, "budget"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body, cookie: a.cookie });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys((await res.json<{ errors: Record<string, string> }>()).errors)).toContain(field);
+    }
+    const optional = await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: { message: enquiry.message, eventDate: "", guestCount: "", budget: "" }, cookie: a.cookie });
+    expect(optional.status).toBe(201);
+    expect((await serviceRow(serviceId))?.lead_count).toBe(1);
+  });
+
+  it("only couples enquire: 401 for visitors, 403 for vendors, 404 for archived services", async () => {
+    const { serviceId, vendorCookie } = await vendorWithService();
+    const archived = await vendorWithService({ status: "archived" });
+    const a = await couple();
+    expect((await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry })).status).toBe(401);
+    expect((await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie: vendorCookie })).status).toBe(403);
+    expect((await call(`/api/v1/services/makeLead/${archived.serviceId}`, { method: "PUT", body: enquiry, cookie: a.cookie })).status).toBe(404);
+    expect((await serviceRow(serviceId))?.lead_count).toBe(0);
+  });
+});
+
+describe("the API document", () => {
+  it("lists the listing endpoints", async () => {
+    const doc = await (await call("/api/v1/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const paths = Object.keys(doc.paths).join(" ");
+    for (const p of ["/api/v1/services/makeLead/", "/api/v1/services/feedback/", "/api/v1/favorites", "/api/v1/cart", "/api/v1/vendors/viewUpdate/"]) expect(paths).toContain(p);
+  });
+});
