@@ -11,3 +11,11 @@ export interface Env {
   RAZORPAY_KEY_SECRET?: string;
   RAZORPAY_WEBHOOK_SECRET?: string;
 }
+
+/** Optional mail configuration (functions/platform/mail.ts); the outbox is the default. */
+export interface Env {
+  /** "outbox" (default) or "http". */
+  MAIL_TRANSPORT?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+}

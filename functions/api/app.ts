@@ -5,6 +5,9 @@ import { isDomainError, TooManyRequests } from "../domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
+import { usersApi } from "./users.ts";
+import { vendorAccountsApi } from "./vendors.ts";
+import { adminApi } from "./admin.ts";
 
 /**
  * The JSON API under /api/v1: one sub-app per resource, domain errors mapped to statuses, and a
@@ -32,6 +35,9 @@ export function createApi() {
   api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   api.route("/services", servicesApi.app);
   api.route("/analytics", analyticsApi.app);
+  api.route("/users", usersApi.app);
+  api.route("/vendors", vendorAccountsApi.app);
+  api.route("/admin", adminApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError((err, c) => {

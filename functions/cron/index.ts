@@ -1,4 +1,5 @@
 import type { Env } from "../env.ts";
+import { purgeExpiredAuth } from "../domain/accounts.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
 export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown> };
