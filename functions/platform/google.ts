@@ -52,12 +52,7 @@ export async function verifyGoogleIdToken(token: string, clientId: string, keySo
   const jwk = await keySource(header.kid);
   if (!jwk) throw new GoogleTokenError("The Google sign-in token was signed by an unknown key.");
   const key = await crypto.subtle.importKey("jwk", { ...jwk, alg: "RS256", ext: true }, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]);
-  let signatureOk = false;
-  try {
-    signatureOk = await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, b64urlBytes(s), new TextEncoder().encode(`${h}.${p}`));
-  } catch {
-    signatureOk = false;
-  }
+  const signatureOk = await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, b64urlBytes(s), new TextEncoder().encode(`${h}.${p}`)).catch(() => false);
   if (!signatureOk) throw new GoogleTokenError("The Google sign-in token's signature is not valid.");
   const claims = b64urlJson(p);
   if (!ISSUERS.includes(String(claims.iss))) throw new GoogleTokenError("The sign-in token was not issued by Google.");
