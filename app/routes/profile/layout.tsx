@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "../../context.ts";
 import { LogoutButton } from "../../components/auth/LogoutButton.tsx";
@@ -27,6 +28,12 @@ export function VerifiedBadge() {
 }
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const { hash, pathname } = useLocation();
+  // The header's mobile dashboard icon links to #dashboard-menu: open the menu; close it on navigation.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = hash === "#dashboard-menu";
+  }, [hash, pathname]);
   const links = (
     <ul className="flex flex-col gap-1">
       <li>
@@ -62,7 +69,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page flex flex-col gap-6 py-6 md:flex-row md:py-10">
       <aside className="md:w-60 md:shrink-0">
-        <details id="dashboard-menu" className="rounded-xl border border-maroon-100 bg-white p-2 md:hidden">
+        <details ref={menuRef} id="dashboard-menu" className="rounded-xl border border-maroon-100 bg-white p-2 md:hidden">
           <summary className="cursor-pointer list-none px-3 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">Dashboard menu</summary>
           <nav aria-label="Dashboard" className="mt-1">
             {links}
