@@ -19,25 +19,24 @@ export type FormResult = { ok: false; message: string; errors: Record<string, st
 
 const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass", "credential"];
 
+/** The submitted values of a request (secrets left out), to refill the form after a refusal. */
+const submitted = new WeakMap<Request, Record<string, string>>();
+
 export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
   const raw = formToObject(await request.formData()) as Record<string, string>;
   const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
-  try {
-    return { input: parseInput(schema, raw), values };
-  } catch (e) {
-    (e as { values?: Record<string, string> }).values = values;
-    throw e;
-  }
+  submitted.set(request, values);
+  return { input: parseInput(schema, raw), values };
 }
 
 /** A domain error as the form's answer (400/401/403/409/429 with the message and field errors). */
-export function formFailure(e: unknown, values: Record<string, string> = {}) {
+export function formFailure(e: unknown, request?: Request) {
   if (!isDomainError(e)) throw e;
   const errors = "fields" in e && e.fields ? (e.fields as Record<string, string>) : {};
   const init: ResponseInit = { status: e.status };
   if (e instanceof TooManyRequests) init.headers = { "Retry-After": String(e.retryAfterSeconds) };
-  const v = (e as { values?: Record<string, string> }).values ?? values;
-  return data<FormResult>({ ok: false, message: e.message, errors, values: v }, init);
+  const values = (request && submitted.get(request)) ?? {};
+  return data<FormResult>({ ok: false, message: e.message, errors, values }, init);
 }
 
 export function sessionRedirect(request: Request, start: SessionStart, to: string, toast: FlashToast): Response {

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", flashCookie(request, { type: "success", message }));
     return new Response(null, { status: 302, headers });
   } catch (e) {
-    return formFailure(e);
+    return formFailure(e, request);
   }
 }
 

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await requestPasswordReset(env.DB, mailerFor(env), doorOf(new URL(request.url).pathname), input.email, requestInfo(request));
     return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
   } catch (e) {
-    return formFailure(e);
+    return formFailure(e, request);
   }
 }
 

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const start = await login(env.DB, door, input, requestInfo(request));
     return sessionRedirect(request, start, homeFor(start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
   } catch (e) {
-    return formFailure(e);
+    return formFailure(e, request);
   }
 }
 

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const start = await registerUser(env.DB, mailerFor(env), input, requestInfo(request));
     return sessionRedirect(request, start, "/profile", { type: "success", message: `Welcome to Mandap, ${start.account.user_name}! We sent a verification link to ${start.account.email}.` });
   } catch (e) {
-    return formFailure(e);
+    return formFailure(e, request);
   }
 }
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const start = await registerVendor(env.DB, mailerFor(env), input, requestInfo(request));
     return sessionRedirect(request, start, "/VendorDashboard", { type: "success", message: `Welcome to Mandap, ${input.name}! We sent a verification link to ${start.account.email}.` });
   } catch (e) {
-    return formFailure(e);
+    return formFailure(e, request);
   }
 }
 

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const to = actor?.id === userId ? homeFor(role) : role === "VENDOR" ? "/vendorLogin" : "/login";
     return redirectWithToast(request, to, { type: "success", message });
   } catch (e) {
-    return formFailure(e);
+    return formFailure(e, request);
   }
 }
 

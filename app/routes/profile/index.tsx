@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateUser(env.DB, actor, input);
     return { ok: true as const, intent: "update", message: ACCOUNT_MESSAGES.profileUpdated, errors: {}, values: {} };
   } catch (e) {
-    const failure = formFailure(e);
+    const failure = formFailure(e, request);
     return data({ ...failure.data, intent }, failure.init ?? undefined);
   }
 }
