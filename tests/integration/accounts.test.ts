@@ -420,3 +420,31 @@ describe("daily housekeeping", () => {
     expect((await api("/users/me", { cookie: live })).json.isLoggedIn).toBe(true);
   });
 });
+
+describe("API description", () => {
+  it("lists the account, vendor and admin calls in the OpenAPI document", async () => {
+    const res = await worker.fetch(`${ORIGIN}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ["/api/v1/users/register", "post"],
+      ["/api/v1/users/login", "post"],
+      ["/api/v1/users/google-login", "post"],
+      ["/api/v1/users/logout", "post"],
+      ["/api/v1/users/request-password-reset", "post"],
+      ["/api/v1/users/reset-password", "post"],
+      ["/api/v1/users", "patch"],
+      ["/api/v1/users/delete-user", "delete"],
+      ["/api/v1/users/me", "get"],
+      ["/api/v1/vendors/register", "post"],
+      ["/api/v1/vendors/change-password", "patch"],
+      ["/api/v1/vendors/update", "patch"],
+      ["/api/v1/vendors/delete", "delete"],
+      ["/api/v1/admin/give-admin/{id}", "patch"],
+      ["/api/v1/admin/revoke-admin/{id}", "patch"],
+      ["/api/v1/admin/give-superadmin/{id}", "patch"],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
