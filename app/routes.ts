@@ -20,7 +20,10 @@ export default [
     index("routes/profile/index.tsx"),
     ...["favoriteList", "checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
   ]),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/index.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    ...["giveAdmin", "revokeAdmin", "giveSuperAdmin"].map((p) => route(p, "routes/admin/roles.tsx", { id: `admin-${p}` })),
+  ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [index("routes/vendor-dashboard/index.tsx")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -48,6 +48,11 @@ export function sessionRedirect(request: Request, start: SessionStart, to: strin
 
 export { requestInfo };
 
+/** The page path a request is for: client navigations fetch "<path>.data", which is the same page. */
+export function pagePath(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
+}
+
 /** Where a signed-in account belongs after log-in. */
 export function homeFor(role: string): string {
   if (role === "VENDOR") return "/VendorDashboard";
@@ -66,7 +71,7 @@ export function redirectIfSignedIn(ctx: AppContext) {
  */
 export function guardArea({ request, context }: { request: Request; context: { get: (c: typeof appContext) => AppContext } }) {
   const { actor } = context.get(appContext);
-  const decision = guardDecision(new URL(request.url).pathname, actor?.role ?? null);
+  const decision = guardDecision(pagePath(request), actor?.role ?? null);
   if (decision.allow) return;
   if (decision.toast) throw redirectWithToast(request, decision.redirectTo, { type: "error", message: decision.toast });
   throw redirect(decision.redirectTo);

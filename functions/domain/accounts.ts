@@ -431,3 +431,22 @@ export async function purgeExpiredAuth(d1: D1Database, now = Date.now()) {
   ]);
   return { sessions: sessions?.meta.changes ?? 0, tokens: tokens?.meta.changes ?? 0 };
 }
+
+/** The admin team (for the role pages): admins and super admins, for admins only. */
+export async function listAdminTeam(d1: D1Database, actor: Actor | null) {
+  if (!actor) throw new Unauthorized();
+  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new Forbidden();
+  const { results } = await d1
+    .prepare("SELECT id, user_name, email, role FROM users WHERE role IN ('ADMIN', 'SUPER_ADMIN') ORDER BY role DESC, user_name LIMIT 200")
+    .all<{ id: string; user_name: string; email: string; role: Role }>();
+  return results;
+}
+
+/** The role pages name the account by e-mail; the API by id. */
+export async function changeRoleByEmail(d1: D1Database, actor: Actor | null, email: string, change: RoleChange) {
+  if (!actor) throw new Unauthorized();
+  if (actor.role !== "SUPER_ADMIN") throw new Forbidden("Only a super admin can change admin roles.");
+  const target = await userByEmail(d1, email);
+  if (!target) throw new NotFound("There is no account with that e-mail address.");
+  return changeRole(d1, actor, target.id, change);
+}

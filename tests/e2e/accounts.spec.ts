@@ -257,3 +257,40 @@ test.describe("mobile navigation", () => {
     await expect(page.locator("#dashboard-menu").getByRole("link", { name: "Wishlist" })).toBeVisible();
   });
 });
+
+test.describe("admin roles", () => {
+  test("a super admin gives and revokes admin by e-mail; the last super admin stays", async ({ page }) => {
+    const email = `promote.${stamp()}@example.com`;
+    const created = await page.request.post("/api/v1/users/register", { data: { user_name: "Kiran Das", email, password: "Sangeet2027", confirmPassword: "Sangeet2027" } });
+    expect(created.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("superadmin@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.superAdmin);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole("link", { name: "Give admin" }).click();
+    await page.getByLabel("E-mail address of the account").fill(email);
+    await page.getByRole("button", { name: "Make admin" }).click();
+    await expect(page.getByText("Kiran Das is now an admin.")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: email })).toContainText("Admin");
+    await page.getByRole("link", { name: "Revoke admin" }).click();
+    await page.getByLabel("E-mail address of the account").fill("superadmin@mandap.example");
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.lastSuperAdmin)).toBeVisible();
+    await page.getByLabel("E-mail address of the account").fill(email);
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText("Kiran Das is no longer an admin.")).toBeVisible();
+  });
+
+  test("an admin sees the role pages but cannot change roles", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("admin@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.admin);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/admin/giveSuperAdmin");
+    await expect(page.getByText("Only a super admin can change admin roles.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Make super admin" })).toHaveCount(0);
+  });
+});

@@ -17,6 +17,15 @@ export default function AdminLayout() {
           <NavLink to="/admin" end className={item}>
             Analytics
           </NavLink>
+          <NavLink to="/admin/giveAdmin" className={item}>
+            Give admin
+          </NavLink>
+          <NavLink to="/admin/revokeAdmin" className={item}>
+            Revoke admin
+          </NavLink>
+          <NavLink to="/admin/giveSuperAdmin" className={item}>
+            Give super admin
+          </NavLink>
           <div className="md:mt-2 md:border-t md:border-maroon-100 md:pt-2">
             <LogoutButton />
           </div>

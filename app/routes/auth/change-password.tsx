@@ -6,7 +6,7 @@ import { Invalid } from "../../../functions/domain/errors.ts";
 import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, readForm } from "../../lib/auth-forms.server.ts";
+import { formFailure, pagePath, readForm } from "../../lib/auth-forms.server.ts";
 import { flashCookie, redirectWithToast } from "../../lib/cookies.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
@@ -24,14 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   if (token !== null) return { mode: "reset" as const, linkValid: TOKEN.test(token) && (await resetLinkIsValid(env.DB, token)) };
-  if (!actor) throw redirect(isVendorPath(url.pathname) ? "/vendor-forgot-password" : "/user-forgot-password");
+  if (!actor) throw redirect(isVendorPath(pagePath(request)) ? "/vendor-forgot-password" : "/user-forgot-password");
   return { mode: "change" as const, linkValid: true, hasPassword: true };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, actor, session } = context.get(appContext);
   const url = new URL(request.url);
-  const vendor = isVendorPath(url.pathname);
+  const vendor = isVendorPath(pagePath(request));
   const token = url.searchParams.get("token");
   try {
     if (token !== null) {

@@ -5,7 +5,7 @@ import { login, type Door } from "../../../functions/domain/accounts.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
 import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
-import { formFailure, homeFor, readForm, redirectIfSignedIn, requestInfo, sessionRedirect } from "../../lib/auth-forms.server.ts";
+import { formFailure, homeFor, readForm, redirectIfSignedIn, requestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
@@ -16,13 +16,13 @@ export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(do
 export function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   redirectIfSignedIn(ctx);
-  const door = doorOf(new URL(request.url).pathname);
+  const door = doorOf(pagePath(request));
   return { googleClientId: door === "user" ? (ctx.env.GOOGLE_CLIENT_ID ?? null) : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(appContext);
-  const door = doorOf(new URL(request.url).pathname);
+  const door = doorOf(pagePath(request));
   try {
     const { input } = await readForm(request, loginInput);
     const start = await login(env.DB, door, input, requestInfo(request));
