@@ -24,6 +24,9 @@ export default [
     index("routes/admin/index.tsx"),
     ...["giveAdmin", "revokeAdmin", "giveSuperAdmin"].map((p) => route(p, "routes/admin/roles.tsx", { id: `admin-${p}` })),
   ]),
-  route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [index("routes/vendor-dashboard/index.tsx")]),
+  route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
+    index("routes/vendor-dashboard/index.tsx"),
+    ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -294,3 +294,55 @@ test.describe("admin roles", () => {
     await expect(page.getByRole("button", { name: "Make super admin" })).toHaveCount(0);
   });
 });
+
+test.describe("signed-in account changes", () => {
+  test("a couple changes the password, then deletes the account", async ({ page }) => {
+    const email = `leaving.${stamp()}@example.com`;
+    await page.goto("/signup");
+    await page.getByLabel("Your name").fill("Dev Patel");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Haldi2027x");
+    await page.getByLabel("Repeat the password").fill("Haldi2027x");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.getByRole("link", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/user-change-password$/);
+    await page.getByLabel("Current password").fill("wrong-one-1");
+    await page.getByLabel("New password", { exact: true }).fill("Pheras2028x");
+    await page.getByLabel("Repeat the new password").fill("Pheras2028x");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.wrongCurrentPassword)).toBeVisible();
+    await page.getByLabel("Current password").fill("Haldi2027x");
+    await page.getByLabel("New password", { exact: true }).fill("Pheras2028x");
+    await page.getByLabel("Repeat the new password").fill("Pheras2028x");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
+
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("Tick the box to confirm")).toBeVisible();
+    await page.getByLabel("I understand that this cannot be undone.").check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(ACCOUNT_MESSAGES.accountDeleted)).toBeVisible();
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("Pheras2028x");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(ACCOUNT_MESSAGES.badCredentials);
+  });
+
+  test("a signed-in vendor's name in the header leads to the vendor dashboard, whose top bar links work", async ({ page }) => {
+    await page.goto("/vendorLogin");
+    await page.getByLabel("E-mail address").fill("vendor@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.vendor);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+    await page.getByRole("navigation", { name: "Vendor" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Your profile/ }).first().click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+  });
+});

@@ -2,13 +2,15 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/placeholder";
 import { pageTitle } from "../../lib/strings.ts";
 
-/** Dashboard sections that other parts of the product fill in; until then a short note. */
+/** Dashboard sections (couple and vendor) that other parts of the product fill in; until then a short note. */
 const TITLES: Record<string, string> = {
   checklist: "Checklist",
   weddingplan: "Wedding Planner",
   weddingbudget: "Wedding Budget",
   favoritelist: "Wishlist",
   invitationcards: "Invitation Cards",
+  settings: "Settings",
+  "vendor-profile": "Business profile",
 };
 const titleOf = (pathname: string) => TITLES[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? "Dashboard";
 
