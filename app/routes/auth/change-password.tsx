@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (token !== null) return { mode: "reset" as const, linkValid: TOKEN.test(token) && (await resetLinkIsValid(env.DB, token)) };
   if (!actor) throw redirect(isVendorPath(pagePath(request)) ? "/vendor-forgot-password" : "/user-forgot-password");
-  return { mode: "change" as const, linkValid: true, hasPassword: true };
+  return { mode: "change" as const, linkValid: true };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
