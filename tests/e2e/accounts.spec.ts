@@ -133,6 +133,8 @@ test.describe("vendor accounts", () => {
     await expect(page).toHaveURL(/\/VendorDashboard$/);
     await expect(page.getByRole("heading", { name: "Kesar Caterers" })).toBeVisible();
     await expect(page.getByText("e-mail not verified yet")).toBeVisible();
+    await page.getByRole("button", { name: "Send a new verification link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `We sent a new verification link to ${email}.` })).toBeVisible();
 
     await openMailLink(page, email, /Verify/);
     await page.getByRole("button", { name: "Verify my e-mail address" }).click();
