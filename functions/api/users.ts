@@ -62,7 +62,7 @@ export const usersApi = new Resource("/users", "Accounts")
   })
   .endpoint(
     { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (same answer whether or not the address exists)", body: resetRequestInput, access: "public", responses: { 429: "Too many requests" } },
-    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), "user", body.email, requestInfo(c.req.raw))) }),
+    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, requestInfo(c.req.raw))) }),
   )
   .endpoint(
     { method: "post", path: "/reset-password", summary: "Set a new password with a single-use reset token; ends every session", query: tokenQuery, body: resetPasswordInput, access: "public" },

@@ -30,7 +30,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
   })
   .endpoint(
     { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (same answer whether or not the address exists)", body: resetRequestInput, access: "public" },
-    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), "vendor", body.email, requestInfo(c.req.raw))) }),
+    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, requestInfo(c.req.raw))) }),
   )
   .endpoint(
     { method: "post", path: "/reset-password", summary: "Set a new password with a single-use reset token (body: password, confirmPassword)", query: tokenQuery, body: resetPasswordInput, access: "public" },

@@ -240,9 +240,10 @@ export async function logout(d1: D1Database, sessionToken: string | null): Promi
 
 /**
  * Asks for a reset link. The answer is the same whether or not the address has an account; the
- * limit counts per address and per IP either way.
+ * limit counts per address and per IP either way. The link opens the change-password page of the
+ * account's own door (couples' or vendors'), whichever forgot-password page was used.
  */
-export async function requestPasswordReset(d1: D1Database, mailer: Mailer, door: Door, email: string, info: Pick<RequestInfo, "origin" | "ip">): Promise<{ message: string }> {
+export async function requestPasswordReset(d1: D1Database, mailer: Mailer, email: string, info: Pick<RequestInfo, "origin" | "ip">): Promise<{ message: string }> {
   await consumeOrThrow(d1, `reset:address:${email}`, RESET_PER_ADDRESS);
   await consumeOrThrow(d1, `reset:ip:${info.ip}`, RESET_PER_IP);
   const user = await userByEmail(d1, email);
@@ -256,7 +257,6 @@ export async function requestPasswordReset(d1: D1Database, mailer: Mailer, door:
       text: `Namaste ${user.user_name},\n\nSomeone (hopefully you) asked to reset the password of your Mandap ${userDoor === "vendor" ? "vendor " : ""}account. Open this link within 1 hour to choose a new password:\n${link}\n\nThe link works once. If you did not ask for this, ignore this message; your password stays the same.\n\nTeam Mandap`,
     });
   }
-  void door;
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 

@@ -5,7 +5,7 @@ import { requestPasswordReset, type Door } from "../../../functions/domain/accou
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, readForm, requestInfo, pagePath } from "../../lib/auth-forms.server.ts";
+import { formFailure, readForm, requestInfo } from "../../lib/auth-forms.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(appContext);
   try {
     const { input } = await readForm(request, resetRequestInput);
-    const { message } = await requestPasswordReset(env.DB, mailerFor(env), doorOf(pagePath(request)), input.email, requestInfo(request));
+    const { message } = await requestPasswordReset(env.DB, mailerFor(env), input.email, requestInfo(request));
     return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);
