@@ -20,6 +20,7 @@ async function logOut(page: Page) {
 
 test.describe("couple accounts", () => {
   test("sign up, verify by the mailbox link, log out, log in, reset the password", async ({ page, context }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `asha.${stamp()}@example.com`;
     await page.goto("/signup");
     await page.getByLabel("Your name").fill("Asha Rao");
@@ -118,6 +119,7 @@ test.describe("forms without JavaScript", () => {
 
 test.describe("vendor accounts", () => {
   test("vendor sign-up, verify, log out to /vendorLogin, log in, reset the password", async ({ page }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `vendor.${stamp()}@example.com`;
     await page.goto("/vendorSignup");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" })).toHaveCount(0);
@@ -262,6 +264,7 @@ test.describe("mobile navigation", () => {
 
 test.describe("admin roles", () => {
   test("a super admin gives and revokes admin by e-mail; the last super admin stays", async ({ page }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `promote.${stamp()}@example.com`;
     const created = await page.request.post("/api/v1/users/register", { data: { user_name: "Kiran Das", email, password: "Sangeet2027", confirmPassword: "Sangeet2027" } });
     expect(created.status()).toBe(201);
@@ -299,6 +302,7 @@ test.describe("admin roles", () => {
 
 test.describe("signed-in account changes", () => {
   test("a couple changes the password, then deletes the account", async ({ page }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `leaving.${stamp()}@example.com`;
     await page.goto("/signup");
     await page.getByLabel("Your name").fill("Dev Patel");
