@@ -4,6 +4,30 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   ...prefix("dev", [route("error-screen", "routes/dev/error-screen.tsx")]),
+  // Accounts and access
+  route("login", "routes/auth/login.tsx", { id: "login" }),
+  route("vendorLogin", "routes/auth/login.tsx", { id: "vendor-login" }),
+  route("signup", "routes/auth/signup.tsx"),
+  route("vendorSignup", "routes/auth/vendor-signup.tsx"),
+  route("user-forgot-password", "routes/auth/forgot-password.tsx", { id: "user-forgot-password" }),
+  route("vendor-forgot-password", "routes/auth/forgot-password.tsx", { id: "vendor-forgot-password" }),
+  route("user-change-password", "routes/auth/change-password.tsx", { id: "user-change-password" }),
+  route("vendor-change-password", "routes/auth/change-password.tsx", { id: "vendor-change-password" }),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("profile", "routes/profile/layout.tsx", [
+    index("routes/profile/index.tsx"),
+    ...["favoriteList", "checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
+  ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    ...["giveAdmin", "revokeAdmin", "giveSuperAdmin"].map((p) => route(p, "routes/admin/roles.tsx", { id: `admin-${p}` })),
+  ]),
+  route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
+    index("routes/vendor-dashboard/index.tsx"),
+    ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
+  ]),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service.tsx"),
   route("favorites/:serviceId", "routes/favorite-toggle.tsx"),

@@ -5,6 +5,10 @@ export interface Env {
   APP_ENV: "development" | "test" | "production" | string;
   CONTACT_PHONE: string;
   MAIL_FROM: string;
+  /** Mail adapter (functions/platform/mail.ts): "outbox" (default) or "http" with MAIL_API_URL and the MAIL_API_KEY secret. */
+  MAIL_TRANSPORT?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
   /** Google Identity Services client id; the Google button is hidden without it. */
   GOOGLE_CLIENT_ID?: string;
   RAZORPAY_KEY_ID?: string;

@@ -6,6 +6,9 @@ import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
 import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./listing.ts";
+import { usersApi } from "./users.ts";
+import { vendorAccountsApi } from "./vendors.ts";
+import { adminApi } from "./admin.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -49,6 +52,9 @@ export function createApi() {
   api.route("/favorites", favoritesApi.app);
   api.route("/cart", cartApi.app);
   api.route("/vendors", vendorViewsApi.app);
+  api.route("/users", usersApi.app);
+  api.route("/vendors", vendorAccountsApi.app);
+  api.route("/admin", adminApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

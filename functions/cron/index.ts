@@ -1,4 +1,5 @@
 import type { Env } from "../env.ts";
+import { purgeExpiredAuth } from "../domain/accounts.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
 export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown> };
@@ -12,6 +13,7 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
       name: "purge-expired-rate-limits",
       run: (env, now) => env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ? AND (locked_until IS NULL OR locked_until < ?)").bind(now - 86_400_000, now).run(),
     },
+    { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
   ],
 };
 

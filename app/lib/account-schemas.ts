@@ -1,0 +1,144 @@
+import { z } from "zod";
+
+/**
+ * Field rules of every account form and call, shared by the pages (server-side validation of
+ * plain form posts) and the JSON API, so a rule is written once.
+ */
+const trimmed = (message: string) => z.string({ error: message }).trim();
+
+export const email = trimmed("Please enter your e-mail address.")
+  .min(1, "Please enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email({ error: "Please enter a valid e-mail address." }))
+  .transform((v) => v.toLowerCase());
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters with a letter and a number.`;
+
+export const newPassword = z
+  .string({ error: "Please choose a password." })
+  .min(1, "Please choose a password.")
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(128, "Use at most 128 characters.")
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), "Use at least one letter and one number.");
+
+const loginPassword = z.string({ error: "Please enter your password." }).min(1, "Please enter your password.").max(128, "That password is too long.");
+
+const personName = trimmed("Please enter your name.").min(2, "Please enter your name.").max(80, "Use at most 80 characters.");
+
+/** Indian mobile numbers: 10 digits starting 6-9, optionally written with +91 and spaces. */
+export const phone = trimmed("Please enter a phone number.")
+  .transform((v) => v.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, ""))
+  .refine((v) => /^[6-9]\d{9}$/.test(v), "Enter a 10-digit mobile number.");
+
+const optionalPhone = z
+  .union([z.literal(""), phone])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "The passwords do not match." });
+};
+
+export const registerUserInput = z
+  .object({
+    user_name: personName,
+    email,
+    phone: optionalPhone,
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please repeat the password." }).min(1, "Please repeat the password."),
+  })
+  .superRefine(passwordsMatch);
+
+export const loginInput = z.object({ email, password: loginPassword });
+
+export const googleLoginInput = z.object({ credential: z.string({ error: "The Google sign-in token is missing." }).min(20, "The Google sign-in token is missing.").max(8000) });
+
+export const resetRequestInput = z.object({ email });
+
+export const resetPasswordInput = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please repeat the password." }).min(1, "Please repeat the password."),
+  })
+  .superRefine(passwordsMatch);
+
+export const tokenQuery = z.object({ token: z.string({ error: "The link is missing its token." }).regex(/^[a-z2-7]{32}$/, "This link is not valid.") });
+
+/** Signed-in change: the current password proves it is the owner; `pass` is the new one (spec 7). */
+export const changePasswordInput = z
+  .object({
+    currentPassword: loginPassword,
+    pass: newPassword,
+    confirmPassword: z.string({ error: "Please repeat the password." }).min(1, "Please repeat the password."),
+  })
+  .superRefine((v, ctx) => {
+    if (v.pass !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "The passwords do not match." });
+  });
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Choose a real date.");
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+export const updateUserInput = z
+  .object({
+    user_name: personName.optional(),
+    phone: z
+      .union([z.literal(""), phone])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    wedding_date: z
+      .union([z.literal(""), isoDate])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    wedding_city: optionalText(80),
+  });
+
+const businessName = trimmed("Please enter your business name.").min(2, "Please enter your business name.").max(100, "Use at most 100 characters.");
+const place = (what: string) => trimmed(`Please enter your ${what}.`).min(2, `Please enter your ${what}.`).max(80, "Use at most 80 characters.");
+
+export const registerVendorInput = z
+  .object({
+    name: businessName,
+    user_name: personName,
+    email,
+    phone_number: phone,
+    state: place("state"),
+    city: place("city"),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please repeat the password." }).min(1, "Please repeat the password."),
+  })
+  .superRefine(passwordsMatch);
+
+const url = z
+  .union([z.literal(""), z.url({ error: "Enter a full web address starting with https://", protocol: /^https?$/ })])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+export const updateVendorInput = z
+  .object({
+    name: businessName.optional(),
+    tagline: optionalText(120),
+    description: optionalText(4000),
+    phone_number: phone.optional(),
+    state: place("state").optional(),
+    city: place("city").optional(),
+    facebook: url,
+    instagram: url,
+    website: url,
+  });
+
+export type RegisterUserInput = z.infer<typeof registerUserInput>;
+export type RegisterVendorInput = z.infer<typeof registerVendorInput>;
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+export type UpdateVendorInput = z.infer<typeof updateVendorInput>;

@@ -1,0 +1,78 @@
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { requestInfo } from "../../functions/api/account-http.ts";
+import type { SessionStart } from "../../functions/domain/accounts.ts";
+import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts";
+import { formToObject, parseInput } from "../../functions/domain/validation.ts";
+import { sessionCookie } from "../../functions/platform/session-cookie.ts";
+import { appContext, type AppContext } from "../context.ts";
+import { guardDecision } from "./access.ts";
+import { flashCookie, redirectWithToast } from "./cookies.server.ts";
+import type { FlashToast } from "./toast.ts";
+
+/**
+ * Glue between the account pages' plain form posts and the accounts domain: read and validate
+ * the form with the API's schemas, turn domain errors into field errors the form shows, and
+ * answer a started session with the cookie and a redirect.
+ */
+export type FormResult = { ok: false; message: string; errors: Record<string, string>; values: Record<string, string> };
+
+const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass", "credential"];
+
+/** The submitted values of a request (secrets left out), to refill the form after a refusal. */
+const submitted = new WeakMap<Request, Record<string, string>>();
+
+export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
+  const raw = formToObject(await request.formData()) as Record<string, string>;
+  const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
+  submitted.set(request, values);
+  return { input: parseInput(schema, raw), values };
+}
+
+/** A domain error as the form's answer (400/401/403/409/429 with the message and field errors). */
+export function formFailure(e: unknown, request?: Request) {
+  if (!isDomainError(e)) throw e;
+  const errors = "fields" in e && e.fields ? (e.fields as Record<string, string>) : {};
+  const init: ResponseInit = { status: e.status };
+  if (e instanceof TooManyRequests) init.headers = { "Retry-After": String(e.retryAfterSeconds) };
+  const values = (request && submitted.get(request)) ?? {};
+  return data<FormResult>({ ok: false, message: e.message, errors, values }, init);
+}
+
+export function sessionRedirect(request: Request, start: SessionStart, to: string, toast: FlashToast): Response {
+  const headers = new Headers({ Location: to });
+  headers.append("Set-Cookie", sessionCookie(request, start.token, start.expiresAt));
+  headers.append("Set-Cookie", flashCookie(request, toast));
+  return new Response(null, { status: 302, headers });
+}
+
+export { requestInfo };
+
+/** The page path a request is for: client navigations fetch "<path>.data", which is the same page. */
+export function pagePath(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
+}
+
+/** Where a signed-in account belongs after log-in. */
+export function homeFor(role: string): string {
+  if (role === "VENDOR") return "/VendorDashboard";
+  if (role === "ADMIN" || role === "SUPER_ADMIN") return "/admin";
+  return "/profile";
+}
+
+/** Log-in and sign-up pages send a signed-in visitor on to their own area. */
+export function redirectIfSignedIn(ctx: AppContext) {
+  if (ctx.actor) throw redirect(homeFor(ctx.actor.role));
+}
+
+/**
+ * Middleware for the guarded areas (/admin, /profile, /VendorDashboard): runs on the server
+ * before any loader or action of the area, so nothing of a refused page is loaded or rendered.
+ */
+export function guardArea({ request, context }: { request: Request; context: { get: (c: typeof appContext) => AppContext } }) {
+  const { actor } = context.get(appContext);
+  const decision = guardDecision(pagePath(request), actor?.role ?? null);
+  if (decision.allow) return;
+  if (decision.toast) throw redirectWithToast(request, decision.redirectTo, { type: "error", message: decision.toast });
+  throw redirect(decision.redirectTo);
+}

@@ -1,0 +1,73 @@
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/roles";
+import { resetRequestInput } from "../../lib/account-schemas.ts";
+import { changeRoleByEmail, listAdminTeam, type RoleChange } from "../../../functions/domain/accounts.ts";
+import { appContext } from "../../context.ts";
+import { Field, FormMessage, SubmitButton } from "../../components/auth/AuthForm.tsx";
+import { formFailure, readForm, pagePath } from "../../lib/auth-forms.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+/** /admin/giveAdmin, /admin/revokeAdmin, /admin/giveSuperAdmin: the role calls for super admins. */
+const PAGES: Record<string, { change: RoleChange; title: string; button: string; help: string }> = {
+  giveadmin: { change: "give-admin", title: "Give admin", button: "Make admin", help: "A couple's account becomes an admin." },
+  revokeadmin: { change: "revoke-admin", title: "Revoke admin", button: "Revoke", help: "An admin or super admin becomes a couple's account again. The last super admin cannot be demoted." },
+  givesuperadmin: { change: "give-superadmin", title: "Give super admin", button: "Make super admin", help: "The account can then change admin roles too." },
+};
+const pageOf = (pathname: string) => PAGES[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? PAGES.giveadmin!;
+
+export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(pageOf(location.pathname).title) }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, actor } = context.get(appContext);
+  return { team: await listAdminTeam(env.DB, actor), canChange: actor?.role === "SUPER_ADMIN" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, actor } = context.get(appContext);
+  try {
+    const { input } = await readForm(request, resetRequestInput);
+    const { message } = await changeRoleByEmail(env.DB, actor, input.email, pageOf(pagePath(request)).change);
+    return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function RolePage({ loaderData, actionData }: Route.ComponentProps) {
+  const page = pageOf(useLocation().pathname);
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h1 className="text-3xl font-bold text-maroon-700">{page.title}</h1>
+        <p className="mt-1 text-sm text-ink/75">{page.help}</p>
+        {loaderData.canChange ? (
+          <div className="mt-4 max-w-md">
+            <FormMessage tone={actionData?.ok ? "success" : "error"} message={actionData?.ok || !Object.keys(errors).length ? actionData?.message : null} />
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <Field label="E-mail address of the account" name="email" type="email" required defaultValue={actionData?.ok ? "" : actionData?.values.email} error={errors.email} />
+              <SubmitButton pendingText="Saving…" className="btn-primary self-start">
+                {page.button}
+              </SubmitButton>
+            </Form>
+          </div>
+        ) : (
+          <p className="mt-4 rounded-lg bg-marigold-300/40 p-3 text-sm">Only a super admin can change admin roles.</p>
+        )}
+      </section>
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h2 className="text-xl font-bold">Admin team</h2>
+        <ul className="mt-3 divide-y divide-maroon-100">
+          {loaderData.team.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span>
+                <strong>{m.user_name}</strong> · {m.email}
+              </span>
+              <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">{m.role === "SUPER_ADMIN" ? "Super admin" : "Admin"}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Form, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/change-password";
+import { changePasswordInput, PASSWORD_RULE, resetPasswordInput } from "../../lib/account-schemas.ts";
+import { ACCOUNT_MESSAGES, changePassword, resetLinkIsValid, resetPassword } from "../../../functions/domain/accounts.ts";
+import { Invalid } from "../../../functions/domain/errors.ts";
+import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
+import { appContext } from "../../context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { formFailure, pagePath, readForm } from "../../lib/auth-forms.server.ts";
+import { flashCookie, redirectWithToast } from "../../lib/cookies.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+/**
+ * /user-change-password and /vendor-change-password. With ?token= (the e-mailed link) it sets a
+ * new password; signed in without a token it changes the password after the current one.
+ */
+const isVendorPath = (pathname: string) => pathname.toLowerCase().startsWith("/vendor");
+const TOKEN = /^[a-z2-7]{32}$/;
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Change password") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, actor } = context.get(appContext);
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token !== null) return { mode: "reset" as const, linkValid: TOKEN.test(token) && (await resetLinkIsValid(env.DB, token)) };
+  if (!actor) throw redirect(isVendorPath(pagePath(request)) ? "/vendor-forgot-password" : "/user-forgot-password");
+  return { mode: "change" as const, linkValid: true };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, actor, session } = context.get(appContext);
+  const url = new URL(request.url);
+  const vendor = isVendorPath(pagePath(request));
+  const token = url.searchParams.get("token");
+  try {
+    if (token !== null) {
+      if (!TOKEN.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badResetLink);
+      const { input } = await readForm(request, resetPasswordInput);
+      const { message, door } = await resetPassword(env.DB, token, input.password);
+      // Every session ended; this browser's cookie goes too.
+      const res = redirectWithToast(request, door === "vendor" ? "/vendorLogin" : "/login", { type: "success", message });
+      res.headers.append("Set-Cookie", clearSessionCookie(request));
+      return res;
+    }
+    const { input } = await readForm(request, changePasswordInput);
+    const { message } = await changePassword(env.DB, actor, session?.sessionId ?? null, input);
+    const headers = new Headers({ Location: vendor ? "/VendorDashboard" : "/profile" });
+    headers.append("Set-Cookie", flashCookie(request, { type: "success", message }));
+    return new Response(null, { status: 302, headers });
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const vendor = isVendorPath(useLocation().pathname);
+  const errors = actionData?.errors ?? {};
+  const forgot = vendor ? "/vendor-forgot-password" : "/user-forgot-password";
+  if (loaderData.mode === "reset" && !loaderData.linkValid) {
+    return (
+      <AuthCard title="This link has expired">
+        <FormMessage message={ACCOUNT_MESSAGES.badResetLink} />
+        <TextLink to={forgot}>Ask for a new reset link</TextLink>
+      </AuthCard>
+    );
+  }
+  const reset = loaderData.mode === "reset";
+  return (
+    <AuthCard title={reset ? "Choose a new password" : "Change your password"} subtitle={reset ? "The link works once. After the change you will be signed out everywhere." : "Other devices will be signed out."}>
+      <FormMessage message={actionData?.message && (errors.token || !Object.keys(errors).length) ? actionData.message : null} />
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {!reset && <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />}
+        <Field label="New password" name={reset ? "password" : "pass"} type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={reset ? errors.password : errors.pass} />
+        <Field label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <SubmitButton pendingText="Saving…">{reset ? "Set new password" : "Change password"}</SubmitButton>
+      </Form>
+      {reset && errors.token && (
+        <p className="mt-4 text-sm">
+          <TextLink to={forgot}>Ask for a new reset link</TextLink>
+        </p>
+      )}
+    </AuthCard>
+  );
+}

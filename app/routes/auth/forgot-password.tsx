@@ -1,0 +1,51 @@
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { resetRequestInput } from "../../lib/account-schemas.ts";
+import { requestPasswordReset, type Door } from "../../../functions/domain/accounts.ts";
+import { mailerFor } from "../../../functions/platform/mail.ts";
+import { appContext } from "../../context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { formFailure, readForm, requestInfo } from "../../lib/auth-forms.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+/** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
+const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendor") ? "vendor" : "user");
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  try {
+    const { input } = await readForm(request, resetRequestInput);
+    const { message } = await requestPasswordReset(env.DB, mailerFor(env), input.email, requestInfo(request));
+    return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const vendor = doorOf(useLocation().pathname) === "vendor";
+  const errors = actionData?.errors ?? {};
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it? <TextLink to={vendor ? "/vendorLogin" : "/login"}>Back to log in</TextLink>.
+        </p>
+      }
+    >
+      {actionData?.ok ? (
+        <FormMessage tone="success" message={actionData.message} />
+      ) : (
+        <FormMessage message={actionData && !actionData.ok && !Object.keys(errors).length ? actionData.message : null} />
+      )}
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={errors.email} />
+        <SubmitButton pendingText="Sending…">Send reset link</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

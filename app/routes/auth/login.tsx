@@ -1,0 +1,66 @@
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/login";
+import { loginInput } from "../../lib/account-schemas.ts";
+import { login, type Door } from "../../../functions/domain/accounts.ts";
+import { appContext } from "../../context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
+import { formFailure, homeFor, readForm, redirectIfSignedIn, requestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+/** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
+const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendorlogin") ? "vendor" : "user");
+
+export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(doorOf(location.pathname) === "vendor" ? "Vendor Login" : "Login") }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  redirectIfSignedIn(ctx);
+  const door = doorOf(pagePath(request));
+  return { googleClientId: door === "user" ? (ctx.env.GOOGLE_CLIENT_ID ?? null) : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  const door = doorOf(pagePath(request));
+  try {
+    const { input } = await readForm(request, loginInput);
+    const start = await login(env.DB, door, input, requestInfo(request));
+    return sessionRedirect(request, start, homeFor(start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const vendor = doorOf(useLocation().pathname) === "vendor";
+  const errors = actionData?.errors ?? {};
+  return (
+    <AuthCard
+      title={vendor ? "Vendor Login" : "Login"}
+      subtitle={vendor ? "Manage your services, enquiries and bookings." : "Plan your wedding, save favourites and track every function."}
+      footer={
+        vendor ? (
+          <p>
+            New to Mandap? <TextLink to="/vendorSignup">Register your business</TextLink>. Planning a wedding? <TextLink to="/login">Couples log in here</TextLink>.
+          </p>
+        ) : (
+          <p>
+            New here? <TextLink to="/signup">Create an account</TextLink>. A vendor? <TextLink to="/vendorLogin">Vendor Login</TextLink>.
+          </p>
+        )
+      }
+    >
+      <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={errors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <div className="flex justify-end text-sm">
+          <TextLink to={vendor ? "/vendor-forgot-password" : "/user-forgot-password"}>Forgot password?</TextLink>
+        </div>
+        <SubmitButton pendingText="Logging in…">Log in</SubmitButton>
+      </Form>
+      <GoogleButton clientId={loaderData.googleClientId} />
+    </AuthCard>
+  );
+}

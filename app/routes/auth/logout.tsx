@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { logout } from "../../../functions/domain/accounts.ts";
+import { clearSessionCookie, readSessionToken } from "../../../functions/platform/session-cookie.ts";
+import { appContext } from "../../context.ts";
+import { clearVisitedCookie, redirectWithToast } from "../../lib/cookies.server.ts";
+
+/**
+ * POST /logout (the Logout buttons are plain forms). Success shows the server's message; a failure
+ * shows its message as an error toast. Either way the session cookie and the first-visit flag are
+ * cleared, and the visitor goes to / (couples, admins) or /vendorLogin (vendors).
+ */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, actor } = context.get(appContext);
+  const to = actor?.role === "VENDOR" ? "/vendorLogin" : "/";
+  let response: Response;
+  try {
+    const { message } = await logout(env.DB, readSessionToken(request));
+    response = redirectWithToast(request, to, { type: "success", message });
+  } catch (e) {
+    console.error("logout failed", e);
+    response = redirectWithToast(request, to, { type: "error", message: e instanceof Error && e.message ? e.message : "Logout failed." });
+  }
+  response.headers.append("Set-Cookie", clearSessionCookie(request));
+  response.headers.append("Set-Cookie", clearVisitedCookie(request));
+  return response;
+}

@@ -1,0 +1,56 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/signup";
+import { PASSWORD_RULE, registerUserInput } from "../../lib/account-schemas.ts";
+import { registerUser } from "../../../functions/domain/accounts.ts";
+import { mailerFor } from "../../../functions/platform/mail.ts";
+import { appContext } from "../../context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
+import { formFailure, readForm, redirectIfSignedIn, requestInfo, sessionRedirect } from "../../lib/auth-forms.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  redirectIfSignedIn(ctx);
+  return { googleClientId: ctx.env.GOOGLE_CLIENT_ID ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  try {
+    const { input } = await readForm(request, registerUserInput);
+    const start = await registerUser(env.DB, mailerFor(env), input, requestInfo(request));
+    return sessionRedirect(request, start, "/profile", { type: "success", message: `Welcome to Mandap, ${start.account.user_name}! We sent a verification link to ${start.account.email}.` });
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors ?? {};
+  const v = actionData?.values ?? {};
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Save favourite venues and vendors, plan every function and send invitations."
+      footer={
+        <p>
+          Already have an account? <TextLink to="/login">Log in</TextLink>. Own a wedding business? <TextLink to="/vendorSignup">Register as a vendor</TextLink>.
+        </p>
+      }
+    >
+      <FormMessage message={actionData?.message && (actionData.message.includes("already exists") || !Object.keys(errors).length) ? actionData.message : null} />
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />
+        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
+        <Field label="Mobile number (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" defaultValue={v.phone} error={errors.phone} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={errors.password} />
+        <Field label="Repeat the password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
+      </Form>
+      <GoogleButton clientId={loaderData.googleClientId} text="signup_with" />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/vendor-signup";
+import { PASSWORD_RULE, registerVendorInput } from "../../lib/account-schemas.ts";
+import { registerVendor } from "../../../functions/domain/accounts.ts";
+import { mailerFor } from "../../../functions/platform/mail.ts";
+import { appContext } from "../../context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { formFailure, readForm, redirectIfSignedIn, requestInfo, sessionRedirect } from "../../lib/auth-forms.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign up") }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectIfSignedIn(context.get(appContext));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  try {
+    const { input } = await readForm(request, registerVendorInput);
+    const start = await registerVendor(env.DB, mailerFor(env), input, requestInfo(request));
+    return sessionRedirect(request, start, "/VendorDashboard", { type: "success", message: `Welcome to Mandap, ${input.name}! We sent a verification link to ${start.account.email}.` });
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function VendorSignup({ actionData }: Route.ComponentProps) {
+  const errors = actionData?.errors ?? {};
+  const v = actionData?.values ?? {};
+  return (
+    <AuthCard
+      wide
+      title="Register your business"
+      subtitle="List your services for couples across India. It takes two minutes."
+      footer={
+        <p>
+          Already registered? <TextLink to="/vendorLogin">Vendor Login</TextLink>.
+        </p>
+      }
+    >
+      <FormMessage message={actionData?.message && (actionData.message.includes("already exists") || !Object.keys(errors).length) ? actionData.message : null} />
+      <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
+        <Field label="Business name" name="name" type="text" autoComplete="organization" required defaultValue={v.name} error={errors.name} />
+        <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />
+        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
+        <Field label="Mobile number" name="phone_number" type="tel" autoComplete="tel" inputMode="tel" required defaultValue={v.phone_number} error={errors.phone_number} />
+        <Field label="State" name="state" type="text" autoComplete="address-level1" required defaultValue={v.state} error={errors.state} />
+        <Field label="City" name="city" type="text" autoComplete="address-level2" required defaultValue={v.city} error={errors.city} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={errors.password} />
+        <Field label="Repeat the password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <div className="md:col-span-2">
+          <SubmitButton pendingText="Creating your account…">Create vendor account</SubmitButton>
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

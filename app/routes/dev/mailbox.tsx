@@ -1,0 +1,72 @@
+import { Fragment } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/mailbox";
+import { appContext } from "../../context.ts";
+import { listOutbox, mailboxEnabled } from "../../../functions/platform/mail.ts";
+import { pageTitle } from "../../lib/strings.ts";
+
+/**
+ * Development only: the e-mails the local mail adapter "sent" (the outbox), newest first, with
+ * working links. Not found in production.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mailbox (development)") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  if (!mailboxEnabled(env)) throw data(null, { status: 404 });
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || undefined;
+  return { to: to ?? "", messages: await listOutbox(env.DB, { to, limit: 50 }) };
+}
+
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s]+)/g);
+  return (
+    <>
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <a key={i} href={part} className="break-all font-semibold text-maroon-700 underline">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const { messages, to } = loaderData;
+  return (
+    <section className="container-page py-8">
+      <h1 className="text-3xl font-bold text-maroon-700">Mailbox</h1>
+      <p className="mt-1 text-sm text-ink/70">Development only: e-mails the app would have sent. Newest first.</p>
+      <form method="get" className="mt-4 flex flex-wrap gap-2">
+        <label htmlFor="mailbox-to" className="sr-only">
+          Recipient
+        </label>
+        <input id="mailbox-to" name="to" type="email" defaultValue={to} placeholder="Filter by recipient" className="min-w-64 rounded-lg border border-ink/20 bg-white px-3 py-2" />
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </form>
+      {messages.length === 0 ? (
+        <p className="mt-8">No e-mails yet.</p>
+      ) : (
+        <ol className="mt-6 flex flex-col gap-4">
+          {messages.map((m) => (
+            <li key={m.id} className="rounded-xl border border-maroon-100 bg-white p-4" data-testid="mail">
+              <p className="text-sm text-ink/70">
+                To <strong className="text-ink">{m.to}</strong> · {new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} · {m.status}
+              </p>
+              <h2 className="mt-1 font-sans text-lg font-semibold">{m.subject}</h2>
+              <p className="mt-2 whitespace-pre-wrap text-sm">
+                <Linkified text={m.text} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

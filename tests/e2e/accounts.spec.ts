@@ -1,0 +1,354 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORDS } from "../../db/seed/demo-passwords.ts";
+import { ACCOUNT_MESSAGES } from "../../functions/domain/accounts.ts";
+import { GUARD } from "../../app/lib/strings.ts";
+
+/** Accounts end to end in Chromium: sign-up, verify by the mailbox link, log out, log in, reset. */
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function openMailLink(page: Page, to: string, subject: RegExp) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const mail = page.getByTestId("mail").filter({ hasText: subject }).first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole("link").first().click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.loggedOut)).toBeVisible();
+}
+
+test.describe("couple accounts", () => {
+  test("sign up, verify by the mailbox link, log out, log in, reset the password", async ({ page, context }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
+    const email = `asha.${stamp()}@example.com`;
+    await page.goto("/signup");
+    await page.getByLabel("Your name").fill("Asha Rao");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Shaadi2027");
+    await page.getByLabel("Repeat the password").fill("Shaadi2027");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Asha Rao" })).toBeVisible();
+    await expect(page.getByText("Verified", { exact: true })).toHaveCount(0);
+
+    await openMailLink(page, email, /Verify/);
+    await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(ACCOUNT_MESSAGES.verified)).toBeVisible();
+    await expect(page.getByRole("main").getByText("Verified", { exact: true }).filter({ visible: true })).toHaveCount(2); // beside the name and beside Profile in the sidebar
+
+    // The first-visit flag goes at logout.
+    expect((await context.cookies()).some((c) => c.name === "mandap_visited")).toBe(true);
+    await logOut(page);
+    await expect(page).toHaveURL(/\/$/);
+    expect((await context.cookies()).some((c) => c.name === "mandap_session")).toBe(false);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).first()).toBeVisible();
+
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("Shaadi2027");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("link", { name: "Your profile, Asha Rao" }).first()).toBeAttached();
+    await logOut(page);
+
+    await page.goto("/user-forgot-password");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
+    await openMailLink(page, email, /Reset/);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("Mehendi2028");
+    await page.getByLabel("Repeat the new password").fill("Mehendi2028");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(ACCOUNT_MESSAGES.resetDone)).toBeVisible();
+
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("Shaadi2027");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(ACCOUNT_MESSAGES.badCredentials);
+    await page.getByLabel("Password").fill("Mehendi2028");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test("edits the profile and shows field errors from the server", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("couple@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.couple);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByLabel("Mobile number").fill("12345");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Enter a 10-digit mobile number.")).toBeVisible();
+    await page.getByLabel("Mobile number").fill("98765 43210");
+    await page.getByLabel("Wedding city").fill("Udaipur");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.profileUpdated)).toBeVisible();
+    await expect(page.getByText(/in Udaipur/)).toBeVisible();
+  });
+});
+
+test.describe("forms without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sign-up and log-in post to the server and show its field errors", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("E-mail address").fill("not-an-address");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
+    await expect(page.getByLabel("E-mail address")).toHaveValue("not-an-address");
+
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("couple@mandap.example");
+    await page.getByLabel("Password").fill("wrong-password-1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(ACCOUNT_MESSAGES.badCredentials);
+
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.couple);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("vendor accounts", () => {
+  test("vendor sign-up, verify, log out to /vendorLogin, log in, reset the password", async ({ page }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
+    const email = `vendor.${stamp()}@example.com`;
+    await page.goto("/vendorSignup");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" })).toHaveCount(0);
+    await page.getByLabel("Business name").fill("Kesar Caterers");
+    await page.getByLabel("Your name").fill("Rohit Jain");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Mobile number").fill("98290 12345");
+    await page.getByLabel("State").fill("Rajasthan");
+    await page.getByLabel("City").fill("Jaipur");
+    await page.getByLabel("Password", { exact: true }).fill("Thali2027");
+    await page.getByLabel("Repeat the password").fill("Thali2027");
+    await page.getByRole("button", { name: "Create vendor account" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+    await expect(page.getByRole("heading", { name: "Kesar Caterers" })).toBeVisible();
+    await expect(page.getByText("e-mail not verified yet")).toBeVisible();
+    await page.getByRole("button", { name: "Send a new verification link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `We sent a new verification link to ${email}.` })).toBeVisible();
+
+    await openMailLink(page, email, /Verify/);
+    await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+    await expect(page.getByText("e-mail verified")).toBeVisible();
+
+    await logOut(page);
+    await expect(page).toHaveURL(/\/vendorLogin$/);
+
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("Thali2027");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+    await logOut(page);
+
+    await page.goto("/vendor-forgot-password");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
+    await openMailLink(page, email, /Reset/);
+    await expect(page).toHaveURL(/\/vendor-change-password\?token=/);
+    await page.getByLabel("New password", { exact: true }).fill("Biryani2028");
+    await page.getByLabel("Repeat the new password").fill("Biryani2028");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/vendorLogin$/);
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("Biryani2028");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+  });
+
+  test("a reset link works once", async ({ page }) => {
+    const email = `once.${stamp()}@example.com`;
+    const registered = await page.request.post("/api/v1/vendors/register", {
+      data: { name: `Once Decor ${stamp()}`, user_name: "Neha Shah", email, phone_number: "9829012345", state: "Gujarat", city: "Surat", password: "Garland2027", confirmPassword: "Garland2027" },
+    });
+    expect(registered.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto("/vendor-forgot-password");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await openMailLink(page, email, /Reset/);
+    const link = page.url();
+    await page.getByLabel("New password", { exact: true }).fill("Garland2028");
+    await page.getByLabel("Repeat the new password").fill("Garland2028");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/vendorLogin$/);
+    await page.goto(link);
+    await expect(page.getByText(ACCOUNT_MESSAGES.badResetLink)).toBeVisible();
+  });
+});
+
+test.describe("route guards", () => {
+  async function logIn(page: Page, door: "/login" | "/vendorLogin", email: string, password: string) {
+    await page.goto(door);
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((u) => !u.pathname.toLowerCase().endsWith("login"));
+  }
+
+  test("a visitor is sent to / from every protected area", async ({ page }) => {
+    for (const path of ["/profile", "/admin", "/VendorDashboard"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test("a couple is refused /admin and /VendorDashboard with the permission toast @mobile", async ({ page }) => {
+    await logIn(page, "/login", "couple@mandap.example", DEMO_PASSWORDS.couple);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(GUARD.roleNotAllowed)).toBeVisible();
+    await page.goto("/VendorDashboard");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(GUARD.roleNotAllowed)).toBeVisible();
+    await expect(page.getByRole("link", { name: "ADMIN" })).toHaveCount(0);
+  });
+
+  test("an admin reaches /admin and /profile but not /VendorDashboard (Unauthorized access.)", async ({ page }) => {
+    await logIn(page, "/login", "admin@mandap.example", DEMO_PASSWORDS.admin);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Signed in as")).toContainText("Priya Nair");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "ADMIN" }).first()).toBeAttached();
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.goto("/VendorDashboard");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(GUARD.pathNotAllowed)).toBeVisible();
+  });
+
+  test("a vendor is refused /profile and /admin", async ({ page }) => {
+    await logIn(page, "/vendorLogin", "vendor@mandap.example", DEMO_PASSWORDS.vendor);
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(GUARD.roleNotAllowed)).toBeVisible();
+  });
+});
+
+test.describe("mobile navigation", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("only a couple sees the mobile dashboard menu icon, and it opens the dashboard menu", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("admin@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.admin);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/");
+    await expect(page.getByTestId("user-dashboard-menu")).toHaveCount(0);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("couple@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.couple);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.goto("/");
+    await page.getByTestId("user-dashboard-menu").click();
+    await expect(page).toHaveURL(/\/profile#dashboard-menu$/);
+    await expect(page.locator("#dashboard-menu").getByRole("link", { name: "Wishlist" })).toBeVisible();
+  });
+});
+
+test.describe("admin roles", () => {
+  test("a super admin gives and revokes admin by e-mail; the last super admin stays", async ({ page }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
+    const email = `promote.${stamp()}@example.com`;
+    const created = await page.request.post("/api/v1/users/register", { data: { user_name: "Kiran Das", email, password: "Sangeet2027", confirmPassword: "Sangeet2027" } });
+    expect(created.status()).toBe(201);
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("superadmin@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.superAdmin);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole("link", { name: "Give admin" }).click();
+    await page.getByLabel("E-mail address of the account").fill(email);
+    await page.getByRole("button", { name: "Make admin" }).click();
+    await expect(page.getByText("Kiran Das is now an admin.")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: email })).toContainText("Admin");
+    await page.getByRole("link", { name: "Revoke admin" }).click();
+    await page.getByLabel("E-mail address of the account").fill("superadmin@mandap.example");
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.lastSuperAdmin)).toBeVisible();
+    await page.getByLabel("E-mail address of the account").fill(email);
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText("Kiran Das is no longer an admin.")).toBeVisible();
+  });
+
+  test("an admin sees the role pages but cannot change roles", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill("admin@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.admin);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/admin/giveSuperAdmin");
+    await expect(page.getByText("Only a super admin can change admin roles.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Make super admin" })).toHaveCount(0);
+  });
+});
+
+test.describe("signed-in account changes", () => {
+  test("a couple changes the password, then deletes the account", async ({ page }) => {
+    test.setTimeout(90_000); // a whole journey on a shared 2-core machine
+    const email = `leaving.${stamp()}@example.com`;
+    await page.goto("/signup");
+    await page.getByLabel("Your name").fill("Dev Patel");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Haldi2027x");
+    await page.getByLabel("Repeat the password").fill("Haldi2027x");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.getByRole("link", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/user-change-password$/);
+    await page.getByLabel("Current password").fill("wrong-one-1");
+    await page.getByLabel("New password", { exact: true }).fill("Pheras2028x");
+    await page.getByLabel("Repeat the new password").fill("Pheras2028x");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.wrongCurrentPassword)).toBeVisible();
+    await page.getByLabel("Current password").fill("Haldi2027x");
+    await page.getByLabel("New password", { exact: true }).fill("Pheras2028x");
+    await page.getByLabel("Repeat the new password").fill("Pheras2028x");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
+
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("Tick the box to confirm")).toBeVisible();
+    await page.getByLabel("I understand that this cannot be undone.").check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(ACCOUNT_MESSAGES.accountDeleted)).toBeVisible();
+    await page.goto("/login");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password").fill("Pheras2028x");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(ACCOUNT_MESSAGES.badCredentials);
+  });
+
+  test("a signed-in vendor's name in the header leads to the vendor dashboard, whose top bar links work", async ({ page }) => {
+    await page.goto("/vendorLogin");
+    await page.getByLabel("E-mail address").fill("vendor@mandap.example");
+    await page.getByLabel("Password").fill(DEMO_PASSWORDS.vendor);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+    await page.getByRole("navigation", { name: "Vendor" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Your profile/ }).first().click();
+    await expect(page).toHaveURL(/\/VendorDashboard$/);
+  });
+});
