@@ -22,6 +22,8 @@ export const DEFAULT_SERVICES = 2000;
 export const DEMO_NOW = Date.UTC(2026, 10, 1);
 
 export type Row = Record<string, string | number | null>;
+
+export const JAIPUR_LISTINGS_PER_SUBCATEGORY = 3;
 export type Chunk = { table: string; rows: Row[] };
 
 /** Demo accounts (passwords are set by the seed script; README lists them). */
@@ -149,7 +151,13 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
     for (let i = start; i < Math.min(options.services, start + CHUNK); i++) {
       const type = ALL_SUBCATEGORIES[i % ALL_SUBCATEGORIES.length] as (typeof ALL_SUBCATEGORIES)[number];
       const vendor = vendors[(i * 7 + Math.floor(i / ALL_SUBCATEGORIES.length)) % vendors.length] as Row;
-      const place = rnd.chance(0.7) ? { state: vendor.state as string, city: vendor.city as string } : rnd.pick(ALL_CITIES);
+      // The demo couple marries in Jaipur: every subcategory has at least three listings there.
+      const place =
+        i < ALL_SUBCATEGORIES.length * JAIPUR_LISTINGS_PER_SUBCATEGORY
+          ? { state: "Rajasthan", city: "Jaipur" }
+          : rnd.chance(0.7)
+            ? { state: vendor.state as string, city: vendor.city as string }
+            : rnd.pick(ALL_CITIES);
       const created = at();
       const id = rnd.uuid7(created);
       const unit = rnd.pick(type.units);

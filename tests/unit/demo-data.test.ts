@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_SUBCATEGORIES, unitsFor } from "../../app/lib/catalogue.ts";
-import { DEMO_NOW, generateDemoData, type Chunk } from "../../db/seed/generator.ts";
+import { DEFAULT_SEED, DEMO_NOW, generateDemoData, type Chunk } from "../../db/seed/generator.ts";
 import { artworkSvg } from "../../db/seed/images.ts";
 
 const collect = (seed: number, services: number) => {
@@ -89,6 +89,16 @@ describe("demo counters and dates", () => {
     for (const s of data.services!) {
       expect(s.lead_count).toBe(0);
       expect(s.wishlist_count).toBe(0);
+    }
+  });
+});
+
+describe("the demo couple's city", () => {
+  it("has at least three listings of every subcategory in Jaipur", () => {
+    const data = collect(DEFAULT_SEED, 2000);
+    for (const s of ALL_SUBCATEGORIES) {
+      const inJaipur = data.services!.filter((x) => x.service_type === s.name && x.city === "Jaipur").length;
+      expect(inJaipur, s.name).toBeGreaterThanOrEqual(3);
     }
   });
 });
