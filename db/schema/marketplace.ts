@@ -39,17 +39,14 @@ export const services = sqliteTable(
   },
   (t) => [
     index("services_vendor_idx").on(t.vendorId, t.status),
-    // Every sort has an index ending in id, so "ORDER BY x, id" with LIMIT reads only the page.
     index("services_type_loc_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating),
+    index("services_category_rating_idx").on(t.status, t.serviceCategory, t.rating),
     index("services_loc_rating_idx").on(t.status, t.state, t.city, t.rating),
-    index("services_category_rating_idx").on(t.status, t.serviceCategory, t.rating, t.id),
-    index("services_type_rating_idx").on(t.status, t.serviceType, t.rating, t.id),
-    index("services_type_price_idx").on(t.status, t.serviceType, t.minPrice, t.id),
-    index("services_type_views_idx").on(t.status, t.serviceType, t.viewCount, t.id),
-    index("services_rating_idx").on(t.status, t.rating, t.id),
-    index("services_views_idx").on(t.status, t.viewCount, t.id),
-    index("services_price_idx").on(t.status, t.minPrice, t.id),
-    index("services_created_idx").on(t.status, t.createdAt, t.id),
+    index("services_rating_idx").on(t.status, t.rating),
+    index("services_views_idx").on(t.status, t.viewCount),
+    index("services_price_idx").on(t.status, t.minPrice),
+    index("services_created_idx").on(t.status, t.createdAt),
+    index("services_type_price_idx").on(t.status, t.serviceType, t.minPrice),
   ],
 );
 
