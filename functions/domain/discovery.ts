@@ -1,5 +1,7 @@
 import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "../../app/lib/service-filters.ts";
 import { mediaUrl } from "../../app/lib/media.ts";
+import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "../../app/lib/catalogue.ts";
+import { slugify } from "../../app/lib/slug.ts";
 import { Forbidden } from "./errors.ts";
 import type { Actor } from "./sessions.ts";
 
@@ -136,10 +138,17 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
     where.push(clause);
     binds.push(...values);
   };
-  if (search.service_category) add("s.service_category = ?", search.service_category);
-  if (search.service_type) add("s.service_type = ?", search.service_type);
-  if (search.state) add("s.state = ?", search.state);
-  if (search.city) add("s.city = ?", search.city);
+  // Names are matched in any case or spacing by mapping them to the stored (catalogue / place)
+  // names first, so the comparisons stay exact and use the indexes.
+  const group = search.service_category ? findGroup(search.service_category) : undefined;
+  const subcategory = search.service_type ? findSubcategory(search.service_type) : undefined;
+  let place = search.state || search.city ? resolvePlace(await serviceLocations(d1), search.state, search.city) : {};
+  // A place the cached map does not know may be new since it was read: look once more.
+  if ((search.state && !place.state) || (search.city && !place.city)) place = resolvePlace(await serviceLocations(d1, Date.now(), true), search.state, search.city);
+  if (search.service_category) add("s.service_category = ?", group?.name ?? search.service_category);
+  if (search.service_type) add("s.service_type = ?", subcategory?.name ?? search.service_type);
+  if (search.state) add("s.state = ?", place.state ?? search.state);
+  if (search.city) add("s.city = ?", place.city ?? search.city);
   if (search.minPrice !== undefined) add("s.min_price >= ?", search.minPrice);
   if (search.maxPrice !== undefined) add("s.min_price <= ?", search.maxPrice);
   if (search.rating !== undefined) add("s.rating >= ?", search.rating);
@@ -179,14 +188,22 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   };
 }
 
+/** The stored state and city names for names or slugs in any case ("rajasthan", "Navi-Mumbai"). */
+export function resolvePlace(locations: LocationMap, state?: string, city?: string): { state?: string; city?: string } {
+  const stateName = state ? Object.keys(locations).find((s) => slugify(s) === slugify(state)) : undefined;
+  const cities = stateName ? (locations[stateName] ?? []) : Object.values(locations).flat();
+  const cityName = city ? cities.find((c) => slugify(c) === slugify(city)) : undefined;
+  return { state: stateName, city: cityName };
+}
+
 /** Map of state (region) to its cities that have active services, for the location box. */
 export type LocationMap = Record<string, string[]>;
 
 let locationCache: { at: number; value: LocationMap } | null = null;
 const LOCATION_TTL_MS = 5 * 60 * 1000;
 
-export async function serviceLocations(d1: D1Database, now = Date.now()): Promise<LocationMap> {
-  if (locationCache && now - locationCache.at < LOCATION_TTL_MS) return locationCache.value;
+export async function serviceLocations(d1: D1Database, now = Date.now(), fresh = false): Promise<LocationMap> {
+  if (!fresh && locationCache && now - locationCache.at < LOCATION_TTL_MS) return locationCache.value;
   const { results } = await d1
     .prepare("SELECT state, city FROM services WHERE status = 'active' GROUP BY state, city ORDER BY state, city")
     .all<{ state: string; city: string }>();
@@ -280,4 +297,39 @@ export async function serviceDetail(d1: D1Database, actor: Actor | null, id: str
       is_verified: Boolean(row.vendor_verified),
     },
   };
+}
+
+/** A sitemap holds at most 50,000 URLs; browse pages come first, then the best-rated services. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * Paths for /sitemap.xml: home, discover, every group and subcategory, every subcategory in each
+ * state and city that has active services, then active services (best rated first) up to the cap.
+ */
+export async function sitemapEntries(d1: D1Database): Promise<{ path: string; lastmod?: number }[]> {
+  const entries: { path: string; lastmod?: number }[] = [{ path: "/" }, { path: "/browse" }, { path: "/all" }];
+  for (const group of CATALOGUE) {
+    entries.push({ path: browsePath(group.name) });
+    for (const sub of group.subcategories) entries.push({ path: browsePath(group.name, sub.name) });
+  }
+  const { results: places } = await d1
+    .prepare("SELECT service_category, service_type, state, city FROM services WHERE status = 'active' GROUP BY service_category, service_type, state, city")
+    .all<{ service_category: string; service_type: string; state: string; city: string }>();
+  const states = new Set<string>();
+  for (const p of places) {
+    const statePath = browsePath(p.service_category, p.service_type, p.state);
+    if (!states.has(statePath)) {
+      states.add(statePath);
+      entries.push({ path: statePath });
+    }
+    entries.push({ path: browsePath(p.service_category, p.service_type, p.state, p.city) });
+  }
+  const room = Math.max(0, SITEMAP_MAX_URLS - entries.length);
+  const { results: services } = await d1
+    .prepare("SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY rating DESC, id LIMIT ?")
+    .bind(room)
+    .all<{ id: string; service_category: string; service_type: string; state: string; city: string; updated_at: number }>();
+  for (const s of services)
+    entries.push({ path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }), lastmod: s.updated_at });
+  return entries.slice(0, SITEMAP_MAX_URLS);
 }
