@@ -82,7 +82,7 @@ export function LocationBox({
     }
   };
 
-  let index = -1;
+  const offsets = groups.map((_, g) => groups.slice(0, g).reduce((n, [, cities]) => n + cities.length, 0));
   return (
     <div ref={rootRef} className={`relative ${className}`}>
       <label htmlFor={`${id}-input`} className="sr-only">
@@ -121,15 +121,14 @@ export function LocationBox({
           className="absolute left-0 right-0 top-full z-40 mt-1 max-h-[200px] overflow-y-auto rounded-xl border border-maroon-100 bg-white py-1 text-left text-ink shadow-lg"
         >
           {groups.length === 0 && <li className="px-4 py-2 text-sm text-ink/70">No matching city</li>}
-          {groups.map(([region, cities]) => (
+          {groups.map(([region, cities], g) => (
             <li key={region} role="presentation">
               <div role="presentation" className="px-4 pt-2 text-xs font-semibold uppercase tracking-wide text-maroon-700">
                 {region}
               </div>
               <ul role="group" aria-label={region}>
-                {cities.map((city) => {
-                  index += 1;
-                  const i = index;
+                {cities.map((city, c) => {
+                  const i = (offsets[g] ?? 0) + c;
                   return (
                     <li
                       key={city}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcategory } from "./catalogue.ts";
 import { serviceFilterFields, SORT_OPTIONS, type SortOption } from "./service-filters.ts";
 import { slugify } from "./slug.ts";

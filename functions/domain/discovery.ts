@@ -41,6 +41,8 @@ export type ServiceSearch = {
   sort?: { by: SortBy; order: "asc" | "desc" };
   page?: number;
   limit?: number;
+  /** false skips counting (carousels need no total); `total` is then the page's length. */
+  withTotal?: boolean;
 };
 
 export type ServicePage = {
@@ -171,11 +173,15 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   const whereSql = where.join(" AND ");
   const from = "FROM services s JOIN vendors v ON v.user_id = s.vendor_id";
 
-  const [list, count] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
-    d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
-  ]);
-  const counted = Number(count?.results[0]?.n ?? 0);
+  const listQuery = d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
+  const [list, count] =
+    search.withTotal === false
+      ? [await listQuery.all<Record<string, unknown>>(), null]
+      : await d1.batch<Record<string, unknown>>([
+          listQuery,
+          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+        ]);
+  const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
   const total = Math.min(counted, COUNT_CAP);
   return {
     services: ((list?.results ?? []) as SummaryRow[]).map(toSummary),
@@ -332,4 +338,44 @@ export async function sitemapEntries(d1: D1Database): Promise<{ path: string; la
   for (const s of services)
     entries.push({ path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }), lastmod: s.updated_at });
   return entries.slice(0, SITEMAP_MAX_URLS);
+}
+
+export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };
+
+/** The newest published blog posts for the home page (spec: the first 6). */
+export async function latestBlogPosts(d1: D1Database, limit = 6): Promise<BlogPreview[]> {
+  const { results } = await d1
+    .prepare("SELECT title, url_title, excerpt, cover_image_key, published_at FROM blog_posts WHERE status = 'PUBLISHED' ORDER BY published_at DESC LIMIT ?")
+    .bind(limit)
+    .all<{ title: string; url_title: string; excerpt: string; cover_image_key: string | null; published_at: number | null }>();
+  return results.map((r) => ({ title: r.title, urlTitle: r.url_title, excerpt: r.excerpt, coverUrl: r.cover_image_key ? mediaUrl(r.cover_image_key) : null, publishedAt: r.published_at }));
+}
+
+export type Testimonial = { id: string; rating: number; comment: string; author: string; serviceName: string; city: string; verifiedBooking: boolean };
+
+let testimonialCache: { at: number; value: Testimonial[] } | null = null;
+
+/** Real reviews for the home page: five-star, published, with a substantial comment; cached 10 minutes. */
+export async function topTestimonials(d1: D1Database, limit = 6, now = Date.now()): Promise<Testimonial[]> {
+  if (testimonialCache && now - testimonialCache.at < 10 * 60 * 1000 && testimonialCache.value.length >= Math.min(limit, 1)) return testimonialCache.value.slice(0, limit);
+  const { results } = await d1
+    .prepare(
+      `SELECT r.id, r.rating, r.comment, r.verified_booking, u.user_name, s.service_name, s.city
+       FROM reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id
+       WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND s.status = 'active' AND length(r.comment) >= 60
+       ORDER BY r.rating DESC, r.verified_booking DESC, r.created_at DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<{ id: string; rating: number; comment: string; verified_booking: number; user_name: string; service_name: string; city: string }>();
+  const value = results.map((r) => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    author: r.user_name,
+    serviceName: r.service_name,
+    city: r.city,
+    verifiedBooking: Boolean(r.verified_booking),
+  }));
+  testimonialCache = { at: now, value };
+  return value;
 }
