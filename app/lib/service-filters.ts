@@ -35,7 +35,11 @@ const isoDay = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-05.")
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "That date does not exist.")
+    // Date.parse rolls 2026-02-30 over to March; a real day survives the round trip.
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    }, "That date does not exist.")
     .optional(),
 );
 
