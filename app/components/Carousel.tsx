@@ -53,7 +53,7 @@ export function Carousel({ label, children }: { label: string; children: React.R
           </svg>
         </button>
       </div>
-      <ul ref={listRef} className="flex snap-x gap-4 overflow-x-auto scroll-smooth pb-3 [scrollbar-width:thin]" data-carousel-list>
+      <ul ref={listRef} className="relative flex gap-4 overflow-x-auto pb-3 [scrollbar-width:thin]" data-carousel-list>
         {children}
       </ul>
     </div>

@@ -3,8 +3,8 @@ import { useEffect, useRef } from "react";
 /**
  * A home page section revealed when 10 % of it scrolls into view, once. The server renders it
  * visible (crawlers and visitors without JavaScript see everything); after hydration, sections
- * still below the fold are faded out and fade in on arrival. Only opacity and transform change,
- * so nothing shifts the layout.
+ * still below the fold are faded out and fade in on arrival. Only opacity changes, so nothing
+ * shifts the layout and nothing moves under a finger.
  */
 export function Reveal({ children, className = "", as: Tag = "section", ...rest }: { children: React.ReactNode; className?: string; as?: "section" | "div" } & React.HTMLAttributes<HTMLElement>) {
   const ref = useRef<HTMLElement>(null);

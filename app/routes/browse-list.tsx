@@ -14,8 +14,17 @@ import { pageTitle, SEARCH } from "../lib/strings.ts";
 /** Hero and filter forms send these; the page turns them into its canonical path. */
 const FORM_KEYS = ["vendor", "category", "subcategory", "location", "where"] as const;
 
-function withoutFormKeys(url: URL): string {
+/** The page's own query string, without React Router's data-request parameters. */
+function pageSearch(url: URL): string {
   const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  params.delete("index");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function withoutFormKeys(url: URL): string {
+  const params = new URLSearchParams(pageSearch(url));
   for (const key of FORM_KEYS) params.delete(key);
   for (const [key, value] of [...params]) if (value === "") params.delete(key);
   const text = params.toString();
@@ -58,14 +67,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       next.city = place?.city;
     }
     if (next.group !== scope.group) extra.delete("page");
+    if (extra.get("sort") === "rating") extra.delete("sort"); // the default stays out of the URL
     const search = extra.toString();
     return redirect(`${scopePath(next)}${search ? `?${search}` : ""}`);
   }
 
   // Mixed-case, spaced and plural links ("/all/Wedding Vendor/caterers") go to the canonical slug.
+  // (Compared through the matched params: a client navigation's data request has its own URL.)
   const canonicalPath = scopePath(scope);
-  if (url.pathname !== canonicalPath) {
-    return redirect(`${canonicalPath}${url.search}`, 301);
+  const given = [params.category, params.subCategory, params.state, params.city].filter(Boolean).join("/");
+  if (`/all${given ? `/${given}` : ""}` !== canonicalPath) {
+    return redirect(`${canonicalPath}${pageSearch(url)}`, 301);
   }
 
   const { filters, problems } = parseBrowseFilters(url.searchParams);

@@ -174,7 +174,7 @@ function Benefits() {
   };
   useEffect(() => stop, []);
   return (
-    <ul ref={listRef} onMouseEnter={start} onMouseLeave={stop} className="flex gap-4 overflow-x-auto pb-3" data-testid="benefits-list">
+    <ul ref={listRef} onMouseEnter={start} onMouseLeave={stop} className="relative flex gap-4 overflow-x-auto pb-3" data-testid="benefits-list">
       {BENEFITS.map((b) => (
         <li key={b.title} className="w-64 shrink-0 rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
           <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-maroon-50 text-xl text-maroon-700">
@@ -310,7 +310,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <Carousel label={c.title}>
               {c.services.map((s) => (
-                <li key={s.id} className="w-64 shrink-0 snap-start md:w-72">
+                <li key={s.id} className="w-64 shrink-0 md:w-72">
                   <ServiceCard service={s} />
                 </li>
               ))}
