@@ -120,7 +120,11 @@ export function LocationBox({
           aria-label="Locations"
           className="absolute left-0 right-0 top-full z-40 mt-1 max-h-[200px] overflow-y-auto rounded-xl border border-maroon-100 bg-white py-1 text-left text-ink shadow-lg"
         >
-          {groups.length === 0 && <li className="px-4 py-2 text-sm text-ink/70">No matching city</li>}
+          {groups.length === 0 && (
+            <li role="option" aria-disabled="true" aria-selected={false} className="px-4 py-2 text-sm text-ink/70">
+              No matching city
+            </li>
+          )}
           {groups.map(([region, cities], g) => (
             <li key={region} role="presentation">
               <div role="presentation" className="px-4 pt-2 text-xs font-semibold uppercase tracking-wide text-maroon-700">

@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcategory } from "./catalogue.ts";
-import { serviceFilterFields, SORT_OPTIONS, type SortOption } from "./service-filters.ts";
+import type { SortOption } from "./sort-options.ts";
 import { slugify } from "./slug.ts";
 
 export type LocationMap = Record<string, string[]>;
@@ -53,30 +52,7 @@ export type BrowseFilters = {
   page: number;
 };
 
-const FILTER_KEYS = ["q", "minPrice", "maxPrice", "rating", "available_on", "page"] as const;
-
-export function parseBrowseFilters(params: URLSearchParams): { filters: BrowseFilters; problems: string[] } {
-  const problems: string[] = [];
-  const filters: BrowseFilters = { sort: "rating", page: 1 };
-  for (const key of FILTER_KEYS) {
-    const raw = params.get(key);
-    if (raw === null || raw.trim() === "") continue;
-    const parsed = (serviceFilterFields[key] as z.ZodType).safeParse(raw);
-    if (parsed.success) {
-      if (parsed.data !== undefined) (filters as Record<string, unknown>)[key] = parsed.data;
-    } else problems.push(parsed.error.issues[0]?.message ?? `Ignored ${key}.`);
-  }
-  if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
-    problems.push("Minimum price cannot be more than maximum price.");
-    delete filters.maxPrice;
-  }
-  const sort = params.get("sort");
-  if (sort) {
-    if (SORT_OPTIONS.some((o) => o.value === sort)) filters.sort = sort as SortOption;
-    else problems.push("Unknown sort: showing top rated first.");
-  }
-  return { filters, problems };
-}
+export const FILTER_KEYS = ["q", "minPrice", "maxPrice", "rating", "available_on", "page"] as const;
 
 /** The URL search string for filters (defaults left out), with overrides. */
 export function filterSearch(filters: BrowseFilters, overrides: Partial<Record<keyof BrowseFilters, string | number | undefined>> = {}): string {

@@ -4,11 +4,13 @@ import { appContext } from "../context.ts";
 import { searchServices, serviceLocations } from "../../functions/domain/discovery.ts";
 import { LocationBox } from "../components/LocationBox.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
-import { filterSearch, parseBrowseFilters, parseLocation, resolveScope, scopeHeading, scopePath, type BrowseFilters, type BrowseScope } from "../lib/browse.ts";
+import { filterSearch, parseLocation, resolveScope, scopeHeading, scopePath, type BrowseFilters, type BrowseScope } from "../lib/browse.ts";
+import { parseBrowseFilters } from "../lib/browse.server.ts";
 import { browsePath, CATALOGUE, findGroup, findSubcategory } from "../lib/catalogue.ts";
 import { redirectWithToast } from "../lib/cookies.server.ts";
 import { formatCount, formatDate, formatRupees } from "../lib/format.ts";
-import { PAGE_SIZE_DEFAULT, SORT_OPTIONS, sortFromOption } from "../lib/service-filters.ts";
+import { sortFromOption } from "../lib/service-filters.ts";
+import { PAGE_SIZE_DEFAULT, SORT_OPTIONS } from "../lib/sort-options.ts";
 import { pageTitle, SEARCH } from "../lib/strings.ts";
 
 /** Hero and filter forms send these; the page turns them into its canonical path. */

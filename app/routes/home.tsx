@@ -376,8 +376,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {testimonials.map((t) => (
               <li key={t.id}>
                 <figure className="flex h-full flex-col rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
-                  <p className="text-marigold-500" aria-label={`Rated ${t.rating} out of 5`}>
-                    {"★".repeat(t.rating)}
+                  <p className="text-marigold-500">
+                    <span aria-hidden="true">{"★".repeat(t.rating)}</span>
+                    <span className="sr-only">Rated {t.rating} out of 5</span>
                   </p>
                   <blockquote className="mt-2 line-clamp-5 flex-1 text-sm text-ink/85">“{t.comment}”</blockquote>
                   <figcaption className="mt-3 text-sm">
