@@ -207,8 +207,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { counters, locations, blog, testimonials, carousels } = loaderData;
   const root = useRouteLoaderData<RootData>("root");
   const phone = root?.contactPhone ?? "";
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: "Mandap",
+    url: `${loaderData.origin}/`,
+    potentialAction: { "@type": "SearchAction", target: `${loaderData.origin}/all?q={search_term_string}`, "query-input": "required name=search_term_string" },
+  };
   return (
     <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       {/* Hero */}
       <section aria-labelledby="hero-title" className="relative isolate overflow-hidden text-white">
         <HeroImages />
