@@ -167,6 +167,29 @@ test.describe("discovery: home, browse, search", () => {
     await expect(carousel.getByRole("article")).toHaveCount(20);
   });
 
+  test("the hero rotates its six images every 5 seconds and the benefits scroll on hover", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const hero = page.locator("[data-hero-index]");
+    await expect(hero).toHaveAttribute("data-hero-index", "0");
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute("href", "/images/hero/hero-1.svg");
+    await page.clock.runFor(5000);
+    await expect(hero).toHaveAttribute("data-hero-index", "1");
+    await page.clock.runFor(5 * 5000);
+    await expect(hero).toHaveAttribute("data-hero-index", "0"); // six images, then round again
+    await expect(hero.locator("img")).toHaveCount(6);
+
+    const benefits = page.getByTestId("benefits-list");
+    await benefits.scrollIntoViewIfNeeded();
+    await benefits.hover();
+    await page.clock.runFor(500); // 10 px every 50 ms
+    const scrolled = await benefits.evaluate((el) => el.scrollLeft);
+    expect(scrolled).toBeGreaterThanOrEqual(80);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(500);
+    expect(await benefits.evaluate((el) => el.scrollLeft)).toBe(scrolled);
+  });
+
   test("the home page shows every section on the server, in order, without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
