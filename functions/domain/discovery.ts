@@ -179,7 +179,8 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
       ? [await listQuery.all<Record<string, unknown>>(), null]
       : await d1.batch<Record<string, unknown>>([
           listQuery,
-          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+          // The count needs the vendor only to filter on its name; every service has a vendor.
+          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : "FROM services s"} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
         ]);
   const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
   const total = Math.min(counted, COUNT_CAP);
