@@ -4,16 +4,10 @@ import { z } from "zod";
  * The service list's filters and sorts, shared by the browse pages (URL search params) and the
  * API's query string. Empty values are dropped before validation, as the spec asks.
  */
-export const SORT_OPTIONS = [
-  { value: "rating", label: "Top rated" },
-  { value: "price_low", label: "Price: low to high" },
-  { value: "price_high", label: "Price: high to low" },
-  { value: "most_viewed", label: "Most viewed" },
-  { value: "newest", label: "Newest" },
-] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number]["value"];
+import { SORT_OPTIONS, type SortOption, PAGE_SIZE_DEFAULT } from "./sort-options.ts";
 
-export const PAGE_SIZE_DEFAULT = 24;
+export { SORT_OPTIONS, type SortOption, PAGE_SIZE_DEFAULT };
+
 export const PAGE_SIZE_MAX = 100;
 /** Totals are counted up to this many matches ("10,000+"), so a search reads a bounded number of rows. */
 export const COUNT_CAP = 10_000;
@@ -35,7 +29,11 @@ const isoDay = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-05.")
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "That date does not exist.")
+    // Date.parse rolls 2026-02-30 over to March; a real day survives the round trip.
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    }, "That date does not exist.")
     .optional(),
 );
 

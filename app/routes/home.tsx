@@ -1,36 +1,408 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "../context.ts";
-import { heroAnalytics, searchServices } from "../../functions/domain/discovery.ts";
-import { formatCount } from "../lib/format.ts";
-import { pageTitle } from "../lib/strings.ts";
+import { heroAnalytics, latestBlogPosts, searchServices, serviceLocations, topTestimonials, type ServiceSearch } from "../../functions/domain/discovery.ts";
+import { Carousel } from "../components/Carousel.tsx";
+import { LocationBox } from "../components/LocationBox.tsx";
+import { Reveal } from "../components/Reveal.tsx";
+import { ServiceCard } from "../components/ServiceCard.tsx";
+import { showToast } from "../components/Toaster.tsx";
+import { ALL_SUBCATEGORIES, browsePath, CATALOGUE } from "../lib/catalogue.ts";
+import { formatCount, formatDate } from "../lib/format.ts";
+import { pageTitle, SEARCH } from "../lib/strings.ts";
+import type { RootData } from "../root.tsx";
+import { POPULAR_SEARCHES } from "../lib/home-content.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
-  { name: "description", content: "Find and book wedding venues, caterers, photographers, makeup artists and more across India." },
+export const HERO_IMAGE_COUNT = 6;
+export const HERO_ROTATE_MS = 5000;
+const heroImage = (i: number) => `/images/hero/hero-${i + 1}.svg`;
+
+
+/** Discover carousels: limit 20, page 1, rating descending (most viewed: by views). */
+const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: string }[] = [
+  { key: "most-rated", title: "Most rated", search: {}, more: "/all" },
+  { key: "most-viewed", title: "Most viewed", search: { sort: { by: "views", order: "desc" } }, more: "/all?sort=most_viewed" },
+  { key: "caterers", title: "Top caterers", search: { service_type: "Caterers" }, more: browsePath("Wedding Vendor", "Caterers") },
+  { key: "photographers", title: "Photographers", search: { service_type: "Wedding Photographers" }, more: browsePath("Wedding Vendor", "Wedding Photographers") },
+  { key: "videographers", title: "Videographers", search: { service_type: "Wedding Videographers" }, more: browsePath("Wedding Vendor", "Wedding Videographers") },
+  { key: "makeup-salon", title: "Makeup salon", search: { service_type: "Makeup Salon" }, more: browsePath("Bride", "Makeup Salon") },
+  { key: "wedding-dj", title: "Wedding DJ", search: { service_type: "Wedding DJ" }, more: browsePath("Wedding Vendor", "Wedding DJ") },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+const BENEFITS = [
+  { title: "Checklist", text: "Every task from roka to vidaai, ticked off together.", href: "/profile", icon: "✓" },
+  { title: "Event planning", text: "Plan each function with its date, time, budget and vendors.", href: "/profile/weddingplan", icon: "📅" },
+  { title: "Wishlist", text: "Shortlist venues and vendors and compare them side by side.", href: "/profile/favoriteList", icon: "♥" },
+  { title: "Budget tracker", text: "See what is spent and what is left for every function.", href: "/profile/weddingplan", icon: "₹" },
+  { title: "Invitation cards", text: "Design and share beautiful invitations in minutes.", href: "/templates", icon: "✉" },
+  { title: "Reminders", text: "Never miss a payment, fitting or trial with timely reminders.", href: "/profile/weddingplan", icon: "⏰" },
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: heroImage(0), fetchPriority: "high" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  const [counters, mostRated] = await Promise.all([heroAnalytics(env.DB), searchServices(env.DB, null, { limit: 20 })]);
-  return { counters, mostRated: mostRated.services };
+  const [counters, locations, blog, testimonials, ...carousels] = await Promise.all([
+    heroAnalytics(env.DB),
+    serviceLocations(env.DB),
+    latestBlogPosts(env.DB, 6),
+    topTestimonials(env.DB, 6),
+    ...CAROUSELS.map((c) => searchServices(env.DB, null, { ...c.search, limit: 20, page: 1, withTotal: false })),
+  ]);
+  return {
+    origin: new URL(request.url).origin,
+    counters,
+    locations,
+    blog,
+    testimonials,
+    carousels: CAROUSELS.map((c, i) => ({ key: c.key, title: c.title, more: c.more, services: carousels[i]?.services ?? [] })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
+  {
+    name: "description",
+    content: "Find and book wedding venues, caterers, photographers, makeup artists and more across India. Compare prices in rupees, read verified reviews and plan every function.",
+  },
+  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/` },
+];
+
+function HeroImages() {
+  const [index, setIndex] = useState(0);
+  const [loaded, setLoaded] = useState(1);
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      setIndex((i) => (i + 1) % HERO_IMAGE_COUNT);
+      setLoaded((n) => Math.min(HERO_IMAGE_COUNT, n + 1));
+    }, HERO_ROTATE_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <div aria-hidden="true" className="absolute inset-0" data-hero-index={index}>
+      {Array.from({ length: loaded }, (_, i) => (
+        <img
+          key={i}
+          src={heroImage(i)}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority={i === 0 ? "high" : "auto"}
+          className={`hero-slide absolute inset-0 h-full w-full object-cover ${i === index ? "opacity-100" : "opacity-0"}`}
+        />
+      ))}
+      <div className="absolute inset-0 bg-gradient-to-b from-maroon-900/80 via-maroon-900/65 to-maroon-900/85" />
+    </div>
+  );
+}
+
+function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(e.currentTarget);
+    const vendor = String(form.get("vendor") ?? "").trim();
+    const place = String(form.get("location") ?? "").trim() || String(form.get("where") ?? "").trim();
+    if (place && !vendor) {
+      e.preventDefault();
+      showToast("error", SEARCH.selectVendor);
+    }
+  };
+  return (
+    <Form method="get" action="/all" onSubmit={onSubmit} role="search" aria-label="Find vendors" className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]">
+      <div>
+        <label htmlFor="hero-vendor" className="sr-only">
+          Vendor category
+        </label>
+        <input
+          id="hero-vendor"
+          name="vendor"
+          type="search"
+          list="hero-vendor-options"
+          autoComplete="off"
+          placeholder="Select vendor (e.g. Caterers)"
+          className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/60"
+        />
+        <datalist id="hero-vendor-options">
+          {ALL_SUBCATEGORIES.map((s) => (
+            <option key={`${s.group.slug}-${s.slug}`} value={s.name}>
+              {s.group.name}
+            </option>
+          ))}
+        </datalist>
+      </div>
+      <LocationBox locations={locations} label="Wedding location" />
+      <button type="submit" className="btn-primary h-12 px-8">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number } }) {
+  const items = [
+    { value: counters.verifiedUsers, label: "Verified users" },
+    { value: counters.verifiedVendors, label: "Verified vendors" },
+    { value: counters.activeServices, label: "Active services" },
+  ];
+  return (
+    <dl className="mt-8 grid grid-cols-3 gap-3 text-center">
+      {items.map((c) => (
+        <div key={c.label} className="rounded-xl bg-white/10 px-2 py-3 backdrop-blur">
+          <dt className="text-xs text-white/85 md:text-sm">{c.label}</dt>
+          <dd className="order-first font-display text-2xl font-bold text-marigold-300 md:text-3xl">{formatCount(c.value)}+</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Benefits() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const timer = useRef<number | null>(null);
+  const stop = () => {
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = null;
+  };
+  const start = () => {
+    if (timer.current !== null || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    timer.current = window.setInterval(() => {
+      const el = listRef.current;
+      if (!el) return;
+      if (el.scrollLeft + el.clientWidth >= el.scrollWidth - 1) el.scrollLeft = 0;
+      else el.scrollLeft += 10;
+    }, 50);
+  };
+  useEffect(() => stop, []);
+  return (
+    <ul ref={listRef} onMouseEnter={start} onMouseLeave={stop} className="relative flex gap-4 overflow-x-auto pb-3" data-testid="benefits-list">
+      {BENEFITS.map((b) => (
+        <li key={b.title} className="w-64 shrink-0 rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
+          <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-maroon-50 text-xl text-maroon-700">
+            {b.icon}
+          </span>
+          <h3 className="mt-3 text-lg font-semibold">{b.title}</h3>
+          <p className="mt-1 text-sm text-ink/75">{b.text}</p>
+          <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+            Try {b.title.toLowerCase()}
+            <span className="sr-only"> on Mandap</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SectionHeading({ id, title, text }: { id: string; title: string; text?: string }) {
+  return (
+    <div className="mb-6">
+      <h2 id={id} className="text-2xl font-bold text-maroon-700 md:text-3xl">
+        {title}
+      </h2>
+      {text && <p className="mt-1 text-ink/75">{text}</p>}
+    </div>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { counters, mostRated } = loaderData;
+  const { counters, locations, blog, testimonials, carousels } = loaderData;
+  const root = useRouteLoaderData<RootData>("root");
+  const phone = root?.contactPhone ?? "";
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: "Mandap",
+    url: `${loaderData.origin}/`,
+    potentialAction: { "@type": "SearchAction", target: `${loaderData.origin}/all?q={search_term_string}`, "query-input": "required name=search_term_string" },
+  };
   return (
-    <div className="container-page py-10">
-      <h1 className="text-4xl font-bold text-maroon-700">Plan every function of your wedding</h1>
-      <p className="mt-2">
-        {formatCount(counters.verifiedUsers)} verified users · {formatCount(counters.verifiedVendors)} verified vendors · {formatCount(counters.activeServices)} active services
-      </p>
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {mostRated.map((s) => (
-          <li key={s.id}>
-            <Link to={`/service/${s.id}`}>{s.service_name}</Link>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      {/* Hero */}
+      <section aria-labelledby="hero-title" className="relative isolate overflow-hidden text-white">
+        <HeroImages />
+        <div className="container-page relative py-14 md:py-24">
+          <h1 id="hero-title" className="max-w-3xl text-4xl font-bold leading-tight md:text-6xl">
+            Plan every function of your wedding, with vendors you can trust
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-white/90">Venues, caterers, photographers and makeup artists across India, with real prices and real reviews.</p>
+          <HeroSearch locations={locations} />
+          <Counters counters={counters} />
+        </div>
+      </section>
+
+      <Reveal aria-labelledby="popular-title" className="container-page py-10">
+        <SectionHeading id="popular-title" title="Popular searches" />
+        <ul className="flex flex-wrap gap-2">
+          {POPULAR_SEARCHES.map((p) => (
+            <li key={p.label}>
+              <Link to={p.href} className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm font-medium hover:border-maroon-600 hover:text-maroon-700">
+                {p.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+
+      <Reveal aria-labelledby="about-title" className="container-page grid items-center gap-8 py-10 md:grid-cols-2">
+        <div>
+          <SectionHeading id="about-title" title="About Mandap" />
+          <p className="text-ink/80">
+            Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price, rating and how quickly they
+            reply. Shortlist the ones you love, enquire for free and keep your checklist, budget, guests and invitations together.
+          </p>
+          <Link to="/browse" className="btn-secondary mt-5">
+            Discover all services
+          </Link>
+        </div>
+        <img src="/images/categories/destination.svg" alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full rounded-2xl object-cover" />
+      </Reveal>
+
+      <Reveal aria-label="For vendors" className="container-page py-6">
+        <div className="flex flex-col items-start gap-4 rounded-2xl bg-gradient-to-r from-marigold-400 to-marigold-300 p-6 md:flex-row md:items-center md:justify-between md:p-8">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">For vendors</p>
+            <p className="mt-1 font-display text-2xl font-bold text-maroon-900">Grow your wedding business with Mandap</p>
+            <p className="mt-1 text-maroon-900/85">List your services, answer enquiries and manage bookings in one place.</p>
+          </div>
+          <Link to="/vendorSignup" className="btn-primary">
+            List your business
+          </Link>
+        </div>
+      </Reveal>
+
+      <Reveal aria-labelledby="categories-title" className="container-page py-10">
+        <SectionHeading id="categories-title" title="Service categories" text="Everything from the venue to the varmala." />
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {CATALOGUE.map((g) => (
+            <li key={g.slug} className="overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm" data-testid="category-card">
+              <img src={`/images/categories/${g.slug}.svg`} alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+              <details className="group p-4">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden">
+                  <span className="font-display text-xl font-semibold">{g.name}</span>
+                  <span
+                    aria-hidden="true"
+                    className="grid h-8 w-8 place-items-center rounded-full bg-maroon-700 text-lg leading-none text-white transition-transform group-open:rotate-45"
+                  >
+                    +
+                  </span>
+                  <span className="sr-only">Show {g.name} categories</span>
+                </summary>
+                <ul className="mt-3 grid gap-1">
+                  {g.subcategories.map((s) => (
+                    <li key={s.slug}>
+                      <Link to={browsePath(g.name, s.name)} className="block rounded-md px-2 py-1 text-sm hover:bg-maroon-50 hover:text-maroon-700">
+                        {s.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+              <Link to={browsePath(g.name)} className="mx-4 mb-4 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+                All {g.name.toLowerCase()} services
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+
+      {carousels.map((c) => (
+        <Reveal key={c.key} aria-labelledby={`carousel-${c.key}`} className="container-page py-8" data-testid={`carousel-${c.key}`}>
+          <div className="flex items-end justify-between gap-4">
+            <SectionHeading id={`carousel-${c.key}`} title={c.title} />
+            <Link to={c.more} className="mb-6 shrink-0 text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+              See all<span className="sr-only"> {c.title.toLowerCase()}</span>
+            </Link>
+          </div>
+          {c.services.length === 0 ? (
+            <p className="text-ink/70">No services here yet.</p>
+          ) : (
+            <Carousel label={c.title}>
+              {c.services.map((s) => (
+                <li key={s.id} className="w-64 shrink-0 md:w-72">
+                  <ServiceCard service={s} />
+                </li>
+              ))}
+            </Carousel>
+          )}
+        </Reveal>
+      ))}
+
+      <Reveal aria-labelledby="blog-title" className="container-page py-10">
+        <SectionHeading id="blog-title" title="From the blog" text="Ideas, budgets and real weddings." />
+        {blog.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-maroon-100 bg-white p-8 text-center" data-testid="blog-empty">
+            <p className="font-semibold">Wedding stories and planning guides are on their way.</p>
+            <p className="mt-1 text-sm text-ink/75">Check back soon for budgets, décor ideas and real weddings from across India.</p>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {blog.map((b) => (
+              <li key={b.urlTitle} className="overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm">
+                {b.coverUrl && <img src={b.coverUrl} alt="" width={600} height={400} loading="lazy" className="aspect-[3/2] w-full object-cover" />}
+                <div className="p-4">
+                  {b.publishedAt && <p className="text-xs text-ink/70">{formatDate(b.publishedAt)}</p>}
+                  <h3 className="mt-1 text-lg font-semibold">
+                    <Link to={`/blogs/${b.urlTitle}`} className="hover:text-maroon-700">
+                      {b.title}
+                    </Link>
+                  </h3>
+                  {b.excerpt && <p className="mt-1 line-clamp-3 text-sm text-ink/75">{b.excerpt}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Reveal>
+
+      <Reveal aria-labelledby="benefits-title" className="container-page py-10">
+        <SectionHeading id="benefits-title" title="Plan it all on Mandap" text="Free tools for couples, in one place." />
+        <Benefits />
+      </Reveal>
+
+      <Reveal aria-labelledby="destination-title" className="container-page py-8">
+        <div className="relative isolate overflow-hidden rounded-2xl text-white">
+          <img src="/images/hero/hero-4.svg" alt="" width={1600} height={900} loading="lazy" className="absolute inset-0 -z-10 h-full w-full object-cover" />
+          <div className="absolute inset-0 -z-10 bg-maroon-900/80" />
+          <div className="p-8 md:p-12">
+            <h2 id="destination-title" className="text-3xl font-bold md:text-4xl">
+              Dreaming of a destination wedding?
+            </h2>
+            <p className="mt-2 max-w-xl text-white/90">Palaces in Udaipur, beaches in Goa, hills in Rishikesh: our planners arrange venues, travel and stays for every guest.</p>
+            <a href={`tel:${phone.replace(/\s/g, "")}`} className="btn mt-5 bg-marigold-400 text-maroon-900 hover:bg-marigold-300" data-testid="destination-phone">
+              Call {phone}
+            </a>
+          </div>
+        </div>
+      </Reveal>
+
+      <Reveal aria-labelledby="testimonials-title" className="container-page py-10">
+        <SectionHeading id="testimonials-title" title="What couples say" />
+        {testimonials.length === 0 ? (
+          <p className="text-ink/70">Reviews from couples will appear here.</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-3">
+            {testimonials.map((t) => (
+              <li key={t.id}>
+                <figure className="flex h-full flex-col rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
+                  <p className="text-marigold-500">
+                    <span aria-hidden="true">{"★".repeat(t.rating)}</span>
+                    <span className="sr-only">Rated {t.rating} out of 5</span>
+                  </p>
+                  <blockquote className="mt-2 line-clamp-5 flex-1 text-sm text-ink/85">“{t.comment}”</blockquote>
+                  <figcaption className="mt-3 text-sm">
+                    <span className="font-semibold">{t.author}</span>
+                    <span className="text-ink/70">
+                      {" "}
+                      · {t.serviceName}, {t.city}
+                    </span>
+                    {t.verifiedBooking && <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">Verified booking</span>}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Reveal>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "../../app/lib/service-filters.ts";
 import { mediaUrl } from "../../app/lib/media.ts";
+import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "../../app/lib/catalogue.ts";
+import { slugify } from "../../app/lib/slug.ts";
 import { Forbidden } from "./errors.ts";
 import type { Actor } from "./sessions.ts";
 
@@ -39,6 +41,8 @@ export type ServiceSearch = {
   sort?: { by: SortBy; order: "asc" | "desc" };
   page?: number;
   limit?: number;
+  /** false skips counting (carousels need no total); `total` is then the page's length. */
+  withTotal?: boolean;
 };
 
 export type ServicePage = {
@@ -136,10 +140,17 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
     where.push(clause);
     binds.push(...values);
   };
-  if (search.service_category) add("s.service_category = ?", search.service_category);
-  if (search.service_type) add("s.service_type = ?", search.service_type);
-  if (search.state) add("s.state = ?", search.state);
-  if (search.city) add("s.city = ?", search.city);
+  // Names are matched in any case or spacing by mapping them to the stored (catalogue / place)
+  // names first, so the comparisons stay exact and use the indexes.
+  const group = search.service_category ? findGroup(search.service_category) : undefined;
+  const subcategory = search.service_type ? findSubcategory(search.service_type) : undefined;
+  let place = search.state || search.city ? resolvePlace(await serviceLocations(d1), search.state, search.city) : {};
+  // A place the cached map does not know may be new since it was read: look once more.
+  if ((search.state && !place.state) || (search.city && !place.city)) place = resolvePlace(await serviceLocations(d1, Date.now(), true), search.state, search.city);
+  if (search.service_category) add("s.service_category = ?", group?.name ?? search.service_category);
+  if (search.service_type) add("s.service_type = ?", subcategory?.name ?? search.service_type);
+  if (search.state) add("s.state = ?", place.state ?? search.state);
+  if (search.city) add("s.city = ?", place.city ?? search.city);
   if (search.minPrice !== undefined) add("s.min_price >= ?", search.minPrice);
   if (search.maxPrice !== undefined) add("s.min_price <= ?", search.maxPrice);
   if (search.rating !== undefined) add("s.rating >= ?", search.rating);
@@ -162,11 +173,16 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   const whereSql = where.join(" AND ");
   const from = "FROM services s JOIN vendors v ON v.user_id = s.vendor_id";
 
-  const [list, count] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
-    d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${from} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
-  ]);
-  const counted = Number(count?.results[0]?.n ?? 0);
+  const listQuery = d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
+  const [list, count] =
+    search.withTotal === false
+      ? [await listQuery.all<Record<string, unknown>>(), null]
+      : await d1.batch<Record<string, unknown>>([
+          listQuery,
+          // The count needs the vendor only to filter on its name; every service has a vendor.
+          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : "FROM services s"} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+        ]);
+  const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
   const total = Math.min(counted, COUNT_CAP);
   return {
     services: ((list?.results ?? []) as SummaryRow[]).map(toSummary),
@@ -179,14 +195,22 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   };
 }
 
+/** The stored state and city names for names or slugs in any case ("rajasthan", "Navi-Mumbai"). */
+export function resolvePlace(locations: LocationMap, state?: string, city?: string): { state?: string; city?: string } {
+  const stateName = state ? Object.keys(locations).find((s) => slugify(s) === slugify(state)) : undefined;
+  const cities = stateName ? (locations[stateName] ?? []) : Object.values(locations).flat();
+  const cityName = city ? cities.find((c) => slugify(c) === slugify(city)) : undefined;
+  return { state: stateName, city: cityName };
+}
+
 /** Map of state (region) to its cities that have active services, for the location box. */
 export type LocationMap = Record<string, string[]>;
 
 let locationCache: { at: number; value: LocationMap } | null = null;
 const LOCATION_TTL_MS = 5 * 60 * 1000;
 
-export async function serviceLocations(d1: D1Database, now = Date.now()): Promise<LocationMap> {
-  if (locationCache && now - locationCache.at < LOCATION_TTL_MS) return locationCache.value;
+export async function serviceLocations(d1: D1Database, now = Date.now(), fresh = false): Promise<LocationMap> {
+  if (!fresh && locationCache && now - locationCache.at < LOCATION_TTL_MS) return locationCache.value;
   const { results } = await d1
     .prepare("SELECT state, city FROM services WHERE status = 'active' GROUP BY state, city ORDER BY state, city")
     .all<{ state: string; city: string }>();
@@ -280,4 +304,79 @@ export async function serviceDetail(d1: D1Database, actor: Actor | null, id: str
       is_verified: Boolean(row.vendor_verified),
     },
   };
+}
+
+/** A sitemap holds at most 50,000 URLs; browse pages come first, then the best-rated services. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * Paths for /sitemap.xml: home, discover, every group and subcategory, every subcategory in each
+ * state and city that has active services, then active services (best rated first) up to the cap.
+ */
+export async function sitemapEntries(d1: D1Database): Promise<{ path: string; lastmod?: number }[]> {
+  const entries: { path: string; lastmod?: number }[] = [{ path: "/" }, { path: "/browse" }, { path: "/all" }];
+  for (const group of CATALOGUE) {
+    entries.push({ path: browsePath(group.name) });
+    for (const sub of group.subcategories) entries.push({ path: browsePath(group.name, sub.name) });
+  }
+  const { results: places } = await d1
+    .prepare("SELECT service_category, service_type, state, city FROM services WHERE status = 'active' GROUP BY service_category, service_type, state, city")
+    .all<{ service_category: string; service_type: string; state: string; city: string }>();
+  const states = new Set<string>();
+  for (const p of places) {
+    const statePath = browsePath(p.service_category, p.service_type, p.state);
+    if (!states.has(statePath)) {
+      states.add(statePath);
+      entries.push({ path: statePath });
+    }
+    entries.push({ path: browsePath(p.service_category, p.service_type, p.state, p.city) });
+  }
+  const room = Math.max(0, SITEMAP_MAX_URLS - entries.length);
+  const { results: services } = await d1
+    .prepare("SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY rating DESC, id LIMIT ?")
+    .bind(room)
+    .all<{ id: string; service_category: string; service_type: string; state: string; city: string; updated_at: number }>();
+  for (const s of services)
+    entries.push({ path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }), lastmod: s.updated_at });
+  return entries.slice(0, SITEMAP_MAX_URLS);
+}
+
+export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };
+
+/** The newest published blog posts for the home page (spec: the first 6). */
+export async function latestBlogPosts(d1: D1Database, limit = 6): Promise<BlogPreview[]> {
+  const { results } = await d1
+    .prepare("SELECT title, url_title, excerpt, cover_image_key, published_at FROM blog_posts WHERE status = 'PUBLISHED' ORDER BY published_at DESC LIMIT ?")
+    .bind(limit)
+    .all<{ title: string; url_title: string; excerpt: string; cover_image_key: string | null; published_at: number | null }>();
+  return results.map((r) => ({ title: r.title, urlTitle: r.url_title, excerpt: r.excerpt, coverUrl: r.cover_image_key ? mediaUrl(r.cover_image_key) : null, publishedAt: r.published_at }));
+}
+
+export type Testimonial = { id: string; rating: number; comment: string; author: string; serviceName: string; city: string; verifiedBooking: boolean };
+
+let testimonialCache: { at: number; value: Testimonial[] } | null = null;
+
+/** Real reviews for the home page: five-star, published, with a substantial comment; cached 10 minutes. */
+export async function topTestimonials(d1: D1Database, limit = 6, now = Date.now()): Promise<Testimonial[]> {
+  if (testimonialCache && now - testimonialCache.at < 10 * 60 * 1000 && testimonialCache.value.length >= Math.min(limit, 1)) return testimonialCache.value.slice(0, limit);
+  const { results } = await d1
+    .prepare(
+      `SELECT r.id, r.rating, r.comment, r.verified_booking, u.user_name, s.service_name, s.city
+       FROM reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id
+       WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND s.status = 'active' AND length(r.comment) >= 60
+       ORDER BY r.rating DESC, r.verified_booking DESC, r.created_at DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<{ id: string; rating: number; comment: string; verified_booking: number; user_name: string; service_name: string; city: string }>();
+  const value = results.map((r) => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    author: r.user_name,
+    serviceName: r.service_name,
+    city: r.city,
+    verifiedBooking: Boolean(r.verified_booking),
+  }));
+  testimonialCache = { at: now, value };
+  return value;
 }

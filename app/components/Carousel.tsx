@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** The discover carousels' scroll step (spec section 9). */
+export const CAROUSEL_STEP_PX = 800;
+
+/**
+ * A horizontal list with previous/next buttons that scroll by 800 px and are disabled at the start
+ * and end. Without JavaScript the list still scrolls by touch or trackpad.
+ */
+export function Carousel({ label, children }: { label: string; children: React.ReactNode }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [atStart, setAtStart] = useState(true);
+  const [atEnd, setAtEnd] = useState(false);
+
+  const update = useCallback(() => {
+    const el = listRef.current;
+    if (!el) return;
+    setAtStart(el.scrollLeft <= 1);
+    setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 1);
+  }, []);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    return () => {
+      el.removeEventListener("scroll", update);
+      window.removeEventListener("resize", update);
+    };
+  }, [update]);
+
+  const scroll = (direction: 1 | -1) => {
+    const el = listRef.current;
+    if (!el) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: smooth ? "smooth" : "auto" });
+  };
+
+  const button = "grid h-10 w-10 place-items-center rounded-full border border-maroon-100 bg-white text-maroon-700 shadow-sm hover:bg-maroon-50";
+  return (
+    <div className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
+      <div className="mb-3 flex justify-end gap-2">
+        <button type="button" className={button} onClick={() => scroll(-1)} disabled={atStart} aria-label={`Scroll ${label} back`}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+            <path d="M10 3L5 8l5 5" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
+        </button>
+        <button type="button" className={button} onClick={() => scroll(1)} disabled={atEnd} aria-label={`Scroll ${label} forward`}>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+            <path d="M6 3l5 5-5 5" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
+        </button>
+      </div>
+      <ul ref={listRef} className="relative flex gap-4 overflow-x-auto pb-3 [scrollbar-width:thin]" data-carousel-list>
+        {children}
+      </ul>
+    </div>
+  );
+}

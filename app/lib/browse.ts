@@ -1,0 +1,107 @@
+import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcategory } from "./catalogue.ts";
+import type { SortOption } from "./sort-options.ts";
+import { slugify } from "./slug.ts";
+
+export type LocationMap = Record<string, string[]>;
+
+/**
+ * A place typed or chosen in a location box: "Rajasthan/Jaipur" (the box's value), "Jaipur",
+ * "Jaipur, Rajasthan" or a state alone, in any case. Returns the stored names, or null.
+ */
+export function parseLocation(locations: LocationMap, text: string | null | undefined): { state: string; city?: string } | null {
+  const parts = (text ?? "")
+    .split(/[/,]/)
+    .map((p) => slugify(p))
+    .filter(Boolean);
+  if (!parts.length) return null;
+  const states = Object.keys(locations);
+  const stateOf = (slug: string) => states.find((s) => slugify(s) === slug);
+  const cityIn = (state: string, slug: string) => locations[state]?.find((c) => slugify(c) === slug);
+  // "state/city" or "city, state"
+  if (parts.length >= 2) {
+    const [a = "", b = ""] = parts;
+    const asStateCity = stateOf(a);
+    if (asStateCity) {
+      const city = cityIn(asStateCity, b);
+      return city ? { state: asStateCity, city } : { state: asStateCity };
+    }
+    const asCityState = stateOf(b);
+    if (asCityState) {
+      const city = cityIn(asCityState, a);
+      return city ? { state: asCityState, city } : { state: asCityState };
+    }
+  }
+  const only = parts.join("-");
+  const state = stateOf(only);
+  if (state) return { state };
+  for (const s of states) {
+    const city = cityIn(s, parts[0] ?? "");
+    if (city) return { state: s, city };
+  }
+  return null;
+}
+
+/** The filters a browse page reads from its URL; invalid values are dropped with a message. */
+export type BrowseFilters = {
+  q?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+  available_on?: string;
+  sort: SortOption;
+  page: number;
+};
+
+export const FILTER_KEYS = ["q", "minPrice", "maxPrice", "rating", "available_on", "page"] as const;
+
+/** The URL search string for filters (defaults left out), with overrides. */
+export function filterSearch(filters: BrowseFilters, overrides: Partial<Record<keyof BrowseFilters, string | number | undefined>> = {}): string {
+  const params = new URLSearchParams();
+  const merged: Record<string, unknown> = { ...filters, ...overrides };
+  for (const key of [...FILTER_KEYS, "sort"] as const) {
+    const value = merged[key];
+    if (value === undefined || value === "" || (key === "sort" && value === "rating") || (key === "page" && Number(value) <= 1)) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export type BrowseScope = {
+  group?: CategoryGroup;
+  subcategory?: Subcategory;
+  state?: string;
+  city?: string;
+};
+
+export function scopePath(scope: BrowseScope): string {
+  return browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city);
+}
+
+/** Resolves the /all/... path segments; `null` when one of them is unknown (a 404). */
+export function resolveScope(
+  locations: LocationMap,
+  params: { category?: string; subCategory?: string; state?: string; city?: string },
+): BrowseScope | null {
+  const scope: BrowseScope = {};
+  if (!params.category) return scope;
+  scope.group = findGroup(params.category);
+  if (!scope.group) return null;
+  if (!params.subCategory) return scope;
+  scope.subcategory = findSubcategory(params.subCategory, scope.group);
+  if (!scope.subcategory) return null;
+  if (!params.state) return scope;
+  scope.state = Object.keys(locations).find((s) => slugify(s) === slugify(params.state ?? ""));
+  if (!scope.state) return null;
+  if (!params.city) return scope;
+  scope.city = locations[scope.state]?.find((c) => slugify(c) === slugify(params.city ?? ""));
+  if (!scope.city) return null;
+  return scope;
+}
+
+/** "Caterers in Jaipur", "Wedding Venue in Rajasthan", "Wedding services in India". */
+export function scopeHeading(scope: BrowseScope): string {
+  const what = scope.subcategory?.name ?? scope.group?.name ?? "Wedding venues and vendors";
+  const where = scope.city ?? scope.state;
+  return where ? `${what} in ${where}` : `${what} in India`;
+}

@@ -1,0 +1,12 @@
+/** The spec's popular-search shortcuts, exactly as it writes them (the browse route canonicalises). */
+export const POPULAR_SEARCHES = [
+  { label: "Caterers", href: "/all/Wedding Vendor/caterers" },
+  { label: "Photographers", href: "/all/Wedding Vendor/Wedding Photographers" },
+  { label: "Makeup Salon", href: "/all/bride/Makeup Salon" },
+  { label: "Entertainment", href: "/all/Wedding vendor/Wedding Entertainment" },
+  { label: "Transportation", href: "/all/Wedding vendor/Wedding Entertainment" },
+  { label: "Wedding Gifts", href: "/all/Wedding vendor/Wedding Gift" },
+  { label: "Invitations", href: "/all/Wedding vendor/Wedding Invitation" },
+  { label: "Wedding Planner", href: "/all/Wedding vendor/Wedding planner" },
+  { label: "Mehndi Artist", href: "/all/bride/Mehndi Artist" },
+] as const;
