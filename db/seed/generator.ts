@@ -164,7 +164,10 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       const minPrice = Math.round((rnd.int(5, 400) * (unit.includes("Plate") || unit.includes("Guest") || unit.includes("Card") ? 10 : 500)) / 10) * 10;
       const imageVariants = rnd.sample([...Array(IMAGES_PER_SUBCATEGORY).keys()], rnd.int(3, 8));
       const adjective = rnd.pick(ADJECTIVES);
-      const name = `${vendor.business_name as string} ${type.name}${rnd.chance(0.3) ? ` – ${adjective[0]?.toUpperCase()}${adjective.slice(1)} Package` : ""}`;
+      const brand = vendor.business_name as string;
+      // "Heritage Caterers" selling Caterers is not "Heritage Caterers Caterers".
+      const base = brand.endsWith(type.name.split(" ").pop() as string) ? brand : `${brand} ${type.name}`;
+      const name = `${base}${rnd.chance(0.3) ? ` – ${adjective[0]?.toUpperCase()}${adjective.slice(1)} Package` : ""}`;
 
       imageVariants.forEach((variant, position) =>
         media.push({ id: rnd.uuid7(created), service_id: id, key: demoImageKey(type.slug, variant), kind: "image", width: IMAGE_WIDTH, height: IMAGE_HEIGHT, alt: `${type.name} by ${vendor.business_name as string}, photo ${position + 1}`, position, created_at: created }),

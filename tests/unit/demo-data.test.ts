@@ -102,3 +102,10 @@ describe("the demo couple's city", () => {
     }
   });
 });
+
+describe("demo service names", () => {
+  it("never repeat the subcategory's last word", () => {
+    const data = collect(DEFAULT_SEED, 2000);
+    for (const s of data.services!) expect(s.service_name as string).not.toMatch(/\b(\w+) \1\b/);
+  });
+});
