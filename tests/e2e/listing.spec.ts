@@ -106,7 +106,8 @@ test.describe("the service page", () => {
 
     // Merged: the server now has the favourite and the browser copy is gone.
     await expect.poll(async () => page.evaluate(async () => ((await (await fetch("/api/v1/favorites")).json()) as { favorites: string[] }).favorites)).toContain(caterer.id);
-    expect(await page.evaluate(() => localStorage.getItem("mandap_favorites"))).toBeNull();
+    // The browser copy is cleared once the merge call has answered.
+    await expect.poll(async () => page.evaluate(() => localStorage.getItem("mandap_favorites"))).toBeNull();
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
 
     // Toggling off as a signed-in couple goes to the server with the spec's message.
