@@ -67,6 +67,9 @@ export function ftsQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 
+/** A text search considers at most this many best-matching services (docs/decisions/0002). */
+export const TEXT_MATCH_CAP = 2000;
+
 const ORDER: Record<SortBy, string> = {
   rating: "s.rating {dir}, s.review_count {dir}",
   price: "s.min_price {dir}",
@@ -158,11 +161,6 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   if (search.vendor_name) add("v.business_name LIKE ? ESCAPE '\\'", `%${search.vendor_name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
   if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = s.id AND b.day = ?)", search.available_on);
   const match = search.q ? ftsQuery(search.q) : null;
-  if (match)
-    add(
-      "s.id IN (SELECT k.service_id FROM services_fts f JOIN service_search_keys k ON k.id = f.rowid WHERE services_fts MATCH ?)",
-      match,
-    );
 
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
   const page = search.page ?? 1;
@@ -171,7 +169,14 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   const dir = sort.order === "asc" ? "ASC" : "DESC";
   const orderBy = `${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
   const whereSql = where.join(" AND ");
-  const from = "FROM services s JOIN vendors v ON v.user_id = s.vendor_id";
+  // Free text drives the query from FTS5: the most relevant matches (at most TEXT_MATCH_CAP, by
+  // bm25) are found first, then filtered and sorted, so rows read stay bounded however common the
+  // words are. Without text the sort's index drives it and stops after the page.
+  const matched = match
+    ? `(SELECT k.service_id AS id FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rank LIMIT ${TEXT_MATCH_CAP}) f JOIN service_search_keys k ON k.id = f.rowid) m CROSS JOIN services s ON s.id = m.id`
+    : "services s";
+  if (match) binds.unshift(match);
+  const from = `FROM ${matched} JOIN vendors v ON v.user_id = s.vendor_id`;
 
   const listQuery = d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
   const [list, count] =
@@ -180,7 +185,7 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
       : await d1.batch<Record<string, unknown>>([
           listQuery,
           // The count needs the vendor only to filter on its name; every service has a vendor.
-          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : "FROM services s"} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : `FROM ${matched}`} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
         ]);
   const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
   const total = Math.min(counted, COUNT_CAP);
