@@ -22,7 +22,8 @@ export default [
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
-    ...["favoriteList", "checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
+    route("favoriteList", "routes/profile/favorites.tsx"),
+    ...["checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

@@ -6,7 +6,7 @@ import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
 import { sessionCookie } from "../../functions/platform/session-cookie.ts";
 import { appContext, type AppContext } from "../context.ts";
-import { guardDecision } from "./access.ts";
+import { guardDecision, protectedAreaOf } from "./access.ts";
 import { flashCookie, redirectWithToast } from "./cookies.server.ts";
 import type { FlashToast } from "./toast.ts";
 
@@ -58,6 +58,18 @@ export function homeFor(role: string): string {
   if (role === "VENDOR") return "/VendorDashboard";
   if (role === "ADMIN" || role === "SUPER_ADMIN") return "/admin";
   return "/profile";
+}
+
+/**
+ * Where to go after logging in: the page that sent the visitor to log in (`?redirectTo=`), when it
+ * is a path on this site the account may open; otherwise the account's own area.
+ */
+export function afterLogin(request: Request, role: string): string {
+  const to = new URL(request.url).searchParams.get("redirectTo");
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return homeFor(role);
+  const path = new URL(to, "http://x").pathname;
+  if (protectedAreaOf(path) && !guardDecision(path, role).allow) return homeFor(role);
+  return to;
 }
 
 /** Log-in and sign-up pages send a signed-in visitor on to their own area. */

@@ -1,3 +1,4 @@
+import { FavoriteButton } from "../components/FavoriteButton.tsx";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/browse-list";
 import { appContext } from "../context.ts";
@@ -394,7 +395,7 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {d.services.map((s, i) => (
                   <li key={s.id}>
-                    <ServiceCard service={s} eager={i < 2} />
+                    <ServiceCard service={s} eager={i < 2} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />
                   </li>
                 ))}
               </ul>

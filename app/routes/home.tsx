@@ -1,3 +1,4 @@
+import { FavoriteButton } from "../components/FavoriteButton.tsx";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
@@ -319,7 +320,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Carousel label={c.title}>
               {c.services.map((s) => (
                 <li key={s.id} className="w-64 shrink-0 md:w-72">
-                  <ServiceCard service={s} />
+                  <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />
                 </li>
               ))}
             </Carousel>

@@ -77,11 +77,11 @@ const ORDER: Record<SortBy, string> = {
   newest: "s.created_at {dir}",
 };
 
-const SUMMARY_COLUMNS = `s.id, s.service_name, s.service_category, s.service_type, s.state, s.city, s.rating, s.review_count,
+export const SUMMARY_COLUMNS = `s.id, s.service_name, s.service_category, s.service_type, s.state, s.city, s.rating, s.review_count,
   s.view_count, s.min_price, s.max_price, s.service_unit, s.status, s.created_at, s.cover_key,
   v.user_id AS vendor_id, v.business_name AS vendor_name, v.slug AS vendor_slug, v.reply_minutes_median`;
 
-type SummaryRow = {
+export type SummaryRow = {
   id: string;
   service_name: string;
   service_category: string;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FAVORITE } from "../../app/lib/strings.ts";
+import { SUMMARY_COLUMNS, toSummary, type ServiceSummary, type SummaryRow } from "./discovery.ts";
 import { Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { isAdminRole, type Actor } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
@@ -71,6 +72,19 @@ export async function favoriteIds(d1: D1Database, actor: Actor): Promise<string[
 
 export async function listFavorites(d1: D1Database, actor: Actor | null): Promise<string[]> {
   return favoriteIds(d1, requireShopper(actor, "wishlist"));
+}
+
+/** The couple's wishlist as cards, newest first (archived listings included, so they can be removed). */
+export async function shortlistedServices(d1: D1Database, actor: Actor | null): Promise<ServiceSummary[]> {
+  const me = requireShopper(actor, "wishlist");
+  const { results } = await d1
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM wishlist_items w JOIN services s ON s.id = w.service_id JOIN vendors v ON v.user_id = s.vendor_id
+       WHERE w.user_id = ? ORDER BY w.created_at DESC LIMIT 500`,
+    )
+    .bind(me.id)
+    .all<SummaryRow>();
+  return results.map(toSummary);
 }
 
 export async function isFavorite(d1: D1Database, actor: Actor | null, serviceId: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import { login, type Door } from "../../../functions/domain/accounts.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
 import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
-import { formFailure, homeFor, readForm, redirectIfSignedIn, requestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
+import { afterLogin, formFailure, readForm, redirectIfSignedIn, requestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
@@ -26,14 +26,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { input } = await readForm(request, loginInput);
     const start = await login(env.DB, door, input, requestInfo(request));
-    return sessionRedirect(request, start, homeFor(start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
+    return sessionRedirect(request, start, afterLogin(request, start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
   } catch (e) {
     return formFailure(e, request);
   }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const vendor = doorOf(useLocation().pathname) === "vendor";
+  const location = useLocation();
+  const vendor = doorOf(location.pathname) === "vendor";
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
@@ -52,7 +53,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
-      <Form method="post" className="flex flex-col gap-4" noValidate>
+      {/* The query (?redirectTo=) goes with the post so the action can send the couple back. */}
+      <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4" noValidate>
         <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={errors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="flex justify-end text-sm">

@@ -1,0 +1,114 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/favorites";
+import { appContext } from "../../context.ts";
+import { FavoriteButton } from "../../components/FavoriteButton.tsx";
+import { ServiceCard } from "../../components/ServiceCard.tsx";
+import { servicePath } from "../../lib/catalogue.ts";
+import { formatRupees, priceFrom } from "../../lib/format.ts";
+import { loadOrRespond, submitOrRespond } from "../../lib/page-errors.server.ts";
+import { pageTitle } from "../../lib/strings.ts";
+import { clearCart, readCart, shortlistedServices, toggleCartItem } from "../../../functions/domain/shortlist.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wishlist") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, actor } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    const [favorites, cart] = await Promise.all([shortlistedServices(env.DB, actor), readCart(env.DB, actor)]);
+    return { favorites, cart };
+  });
+}
+
+/** The cart's two actions: take one service out, or empty it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, actor } = context.get(appContext);
+  const form = await request.formData();
+  return submitOrRespond(request, async () => {
+    if (form.get("intent") === "clear-cart") {
+      await clearCart(env.DB, actor);
+      return { ok: true as const, message: "Your cart is empty now." };
+    }
+    const result = await toggleCartItem(env.DB, actor, String(form.get("serviceId") ?? ""));
+    return { ok: true as const, message: result.message };
+  });
+}
+
+export default function Wishlist({ loaderData }: Route.ComponentProps) {
+  const { favorites, cart } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const cartTotal = cart.reduce((sum, item) => sum + item.min_price, 0);
+  return (
+    <div className="space-y-8">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h1 className="text-3xl font-bold text-maroon-700">Wishlist</h1>
+        <p className="mt-1 text-ink/70">
+          {favorites.length ? `${favorites.length} shortlisted ${favorites.length === 1 ? "service" : "services"}.` : "Nothing shortlisted yet."}
+        </p>
+        {favorites.length === 0 ? (
+          <p className="mt-4">
+            Tap the heart on any venue or vendor to keep it here.{" "}
+            <Link to="/all" className="font-semibold text-maroon-700 underline">
+              Browse venues and vendors
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {favorites.map((s) => (
+              <li key={s.id} className="relative">
+                <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} initial />} />
+                {s.status !== "active" && <p className="mt-1 text-sm text-ink/60">This listing is no longer available.</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="cart-heading">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="cart-heading" className="text-2xl font-bold text-maroon-700">
+            Cart
+          </h2>
+          {cart.length > 0 && (
+            <Form method="post">
+              <button type="submit" name="intent" value="clear-cart" className="btn-secondary" disabled={busy}>
+                Clear cart
+              </button>
+            </Form>
+          )}
+        </div>
+        {cart.length === 0 ? (
+          <p className="mt-2 text-ink/70">Your cart is empty. Add services from their pages to compare starting prices here.</p>
+        ) : (
+          <>
+            <ul className="mt-4 divide-y divide-maroon-100">
+              {cart.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <Link
+                      to={servicePath({ id: item.id, serviceCategory: item.service_category, serviceType: item.service_type, state: item.state, city: item.city })}
+                      className="font-semibold hover:text-maroon-700"
+                    >
+                      {item.service_name}
+                    </Link>
+                    <p className="text-sm text-ink/70">
+                      {item.vendor_name} · {item.city} · {priceFrom(item.min_price, item.service_unit)}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="serviceId" value={item.id} />
+                    <button type="submit" className="text-sm font-semibold text-maroon-700 underline" disabled={busy}>
+                      Remove<span className="sr-only"> {item.service_name} from the cart</span>
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm text-ink/70">
+              Starting prices add up to <strong className="text-ink">{formatRupees(cartTotal)}</strong> (units differ; ask each vendor for a quote).
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { FAVORITE, LISTING } from "../../app/lib/strings.ts";
+
+const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };
+
+test("a couple shortlists from the browse page and finds it, with the cart, in the wishlist @mobile", async ({ page, request }, testInfo) => {
+  // A Jaipur DJ of the demo data (other suites use caterers), found as an API client would; each
+  // project takes its own, since both sign in as the same demo couple at the same time.
+  const res = await request.get("/api/v1/services?service_type=Wedding%20DJ&city=Jaipur&limit=3");
+  const dj = ((await res.json()) as { ServiceResult: { id: string; service_name: string }[] }).ServiceResult[testInfo.project.name === "mobile" ? 1 : 0];
+  expect(dj).toBeDefined();
+
+  await page.goto("/login?redirectTo=%2Fall%2Fwedding-vendor%2Fwedding-dj%2Frajasthan%2Fjaipur");
+  await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
+  await page.getByLabel(/password/i).first().fill(COUPLE.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/all\/wedding-vendor\/wedding-dj\/rajasthan\/jaipur/);
+
+  const heart = page.getByRole("button", { name: new RegExp(`: ${dj!.service_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first();
+  if ((await heart.getAttribute("aria-pressed")) === "true") {
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+  }
+  await heart.click();
+  await expect(page.getByText(FAVORITE.added).first()).toBeVisible();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto(`/service/${dj!.id}`);
+  const cartButton = page.getByRole("button", { name: LISTING.addToCart });
+  if (await cartButton.count()) await cartButton.click();
+  await expect(page.getByRole("button", { name: LISTING.removeFromCart })).toBeVisible();
+
+  await page.goto("/profile/favoriteList");
+  await expect(page).toHaveTitle("Mandap | Wishlist");
+  await expect(page.getByRole("heading", { level: 1, name: "Wishlist" })).toBeVisible();
+  await expect(page.getByRole("link", { name: dj!.service_name }).first()).toBeVisible();
+  const cart = page.getByRole("region", { name: "Cart" });
+  await expect(cart.getByRole("link", { name: dj!.service_name })).toBeVisible();
+
+  await cart.getByRole("button", { name: "Clear cart" }).click();
+  await expect(cart.getByText("Your cart is empty.")).toBeVisible();
+});
+
+test("a visitor is sent to log in from the wishlist", async ({ page }) => {
+  await page.goto("/profile/favoriteList");
+  await expect(page).toHaveURL(/\/$/);
+});
