@@ -110,7 +110,7 @@ export function LocationBox({
         onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/60 focus:border-maroon-600"
+        className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70 focus:border-maroon-600"
       />
       <input type="hidden" name={name} value={choice ? `${choice.region}/${choice.city}` : ""} />
       {open && (

@@ -31,7 +31,7 @@ export function Reveal({ children, className = "", as: Tag = "section", ...rest 
     return () => observer.disconnect();
   }, []);
   return (
-    <Tag ref={ref as React.Ref<HTMLElement & HTMLDivElement>} className={className} {...rest}>
+    <Tag ref={ref as React.Ref<HTMLElement & HTMLDivElement>} className={`home-section ${className}`} {...rest}>
       {children}
     </Tag>
   );

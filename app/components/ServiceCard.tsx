@@ -43,10 +43,10 @@ export function ServiceCard({ service, eager = false, actions }: { service: Serv
             <>
               <span aria-hidden="true" className="text-marigold-500">★</span>
               <span className="font-semibold">{service.rating.toFixed(1)}</span>
-              <span className="text-ink/60">({formatCount(service.review_count)} reviews)</span>
+              <span className="text-ink/70">({formatCount(service.review_count)} reviews)</span>
             </>
           ) : (
-            <span className="text-ink/60">New on Mandap</span>
+            <span className="text-ink/70">New on Mandap</span>
           )}
         </p>
         <p className="mt-auto pt-2 font-semibold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</p>

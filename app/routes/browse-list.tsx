@@ -389,9 +389,9 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
             <EmptyState d={d} scope={scope} />
           ) : (
             <>
-              <p className="sr-only">
-                Showing {start} to {start + d.services.length - 1}
-              </p>
+              <h2 className="sr-only">
+                Results {start} to {start + d.services.length - 1}
+              </h2>
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {d.services.map((s, i) => (
                   <li key={s.id}>

@@ -121,7 +121,7 @@ function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
           list="hero-vendor-options"
           autoComplete="off"
           placeholder="Select vendor (e.g. Caterers)"
-          className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/60"
+          className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70"
         />
         <datalist id="hero-vendor-options">
           {ALL_SUBCATEGORIES.map((s) => (

@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
+import { audit, startCompressingProxy } from "./lighthouse.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     "no-build": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
   },
 });
 const duration = Number(values.duration);
@@ -112,6 +115,7 @@ async function rowsRead(url) {
 
 const APP_PORT = 8797;
 const HELLO_PORT = 8798;
+const PROXY_PORT = 8799;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
 const stopAll = () => {
@@ -164,8 +168,28 @@ try {
   for (const row of table) console.log(line(row));
   console.log(`\nHome page client JS: ${js.files} files, ${js.rawKB.toFixed(1)} KB raw, ${js.gzipKB.toFixed(1)} KB gzipped (budget 150 KB); HTML ${js.htmlGzipKB.toFixed(1)} KB gzipped`);
   console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
+  let lighthouse = null;
+  if (!values["no-lighthouse"]) {
+    process.env.CHROMIUM_PATH ??= ensureChromium();
+    const proxy = await startCompressingProxy(base, PROXY_PORT);
+    const front = `http://127.0.0.1:${PROXY_PORT}`;
+    const first = (await (await fetch(`${base}/api/v1/services?service_type=Caterers&city=Jaipur&limit=1`)).json()).ServiceResult[0];
+    lighthouse = await audit([
+      { name: "home page", url: `${front}/` },
+      { name: "browse page", url: `${front}/all/wedding-vendor/caterers` },
+      ...(first ? [{ name: "service page", url: `${front}/service/${first.id}` }] : []),
+    ]);
+    proxy.close();
+    console.log("\nLighthouse (mobile, simulated throttling, gzip proxy; budgets: performance ≥ 95, accessibility ≥ 95, best practices ≥ 95, SEO 100)\n");
+    console.log("| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | failing audits |");
+    console.log("|---|---|---|---|---|---|---|---|---|");
+    for (const r of lighthouse) {
+      const failing = [...r.failing.accessibility, ...r.failing.seo, ...r.failing.bestPractices].join(", ") || "none";
+      console.log(`| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${failing} |`);
+    }
+  }
   mkdirSync("tests/bench/results", { recursive: true });
-  writeFileSync("tests/bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), state, connections, duration, rows, homeClientJs: js, rowsRead: { list: listRows, search: searchRows } }, null, 2));
+  writeFileSync("tests/bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), state, connections, duration, rows, homeClientJs: js, rowsRead: { list: listRows, search: searchRows }, lighthouse }, null, 2));
 } finally {
   stopAll();
 }

@@ -54,7 +54,7 @@ export function GoogleButton({ clientId, text = "signin_with" }: { clientId: str
   if (!clientId) return null;
   return (
     <div className="mt-5">
-      <div className="mb-4 flex items-center gap-3 text-xs uppercase tracking-wide text-ink/60">
+      <div className="mb-4 flex items-center gap-3 text-xs uppercase tracking-wide text-ink/70">
         <span className="h-px flex-1 bg-ink/15" /> or <span className="h-px flex-1 bg-ink/15" />
       </div>
       <div ref={ref} data-testid="google-signin" className="flex min-h-11 justify-center" />

@@ -56,7 +56,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             {favorites.map((s) => (
               <li key={s.id} className="relative">
                 <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} initial />} />
-                {s.status !== "active" && <p className="mt-1 text-sm text-ink/60">This listing is no longer available.</p>}
+                {s.status !== "active" && <p className="mt-1 text-sm text-ink/70">This listing is no longer available.</p>}
               </li>
             ))}
           </ul>

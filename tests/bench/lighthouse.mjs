@@ -1,0 +1,81 @@
+// Lighthouse (mobile, simulated throttling) against the local production build, through a
+// compressing proxy, since Cloudflare's edge compresses and local workerd does not.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** A gzip stand-in for the edge: forwards to `upstream` and compresses text bodies. */
+export function startCompressingProxy(upstream, port) {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const headers = { ...req.headers };
+      delete headers["accept-encoding"];
+      delete headers.host;
+      const up = await fetch(new URL(req.url, upstream), { method: req.method, headers, redirect: "manual" });
+      const body = Buffer.from(await up.arrayBuffer());
+      const out = {};
+      up.headers.forEach((v, k) => {
+        if (!["content-length", "content-encoding", "transfer-encoding", "connection"].includes(k)) out[k] = v;
+      });
+      const setCookies = up.headers.getSetCookie?.() ?? [];
+      if (setCookies.length) out["set-cookie"] = setCookies;
+      const type = up.headers.get("content-type") ?? "";
+      if (COMPRESSIBLE.test(type) && /gzip/.test(req.headers["accept-encoding"] ?? "") && body.length > 0) {
+        const gz = gzipSync(body, { level: 6 });
+        res.writeHead(up.status, { ...out, "content-encoding": "gzip", "content-length": gz.length, vary: "accept-encoding" });
+        res.end(gz);
+      } else {
+        res.writeHead(up.status, { ...out, "content-length": body.length });
+        res.end(body);
+      }
+    } catch (e) {
+      res.writeHead(502);
+      res.end(String(e));
+    }
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+/** Scores (0-100) per category and key metrics for each URL. */
+export async function audit(urls) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const results = [];
+  try {
+    for (const { name, url } of urls) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = run.lhr;
+      const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const failed = (c) =>
+        lhr.categories[c].auditRefs
+          .map((r) => lhr.audits[r.id])
+          .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+          .map((a) => a.id);
+      results.push({
+        name,
+        url,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        failing: { accessibility: failed("accessibility"), seo: failed("seo"), bestPractices: failed("best-practices") },
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
