@@ -1,5 +1,5 @@
 import { clearVisitedCookie } from "../../app/lib/cookies.server.ts";
-import type { RequestInfo, SessionStart } from "../domain/accounts.ts";
+import { logout, type RequestInfo, type SessionStart } from "../domain/accounts.ts";
 import { clientIp } from "../domain/rate-limits.ts";
 import { clearSessionCookie, readSessionToken, sessionCookie } from "../platform/session-cookie.ts";
 import type { ApiContext } from "./context.ts";
@@ -24,4 +24,19 @@ export function sessionStarted(c: ApiContext, start: SessionStart, message: stri
 export function clearBrowserSession(c: ApiContext) {
   c.header("Set-Cookie", clearSessionCookie(c.req.raw), { append: true });
   c.header("Set-Cookie", clearVisitedCookie(c.req.raw), { append: true });
+}
+
+/**
+ * POST /users/logout and /vendors/logout: ends the session on the server and clears the browser's
+ * side even when the server could not (the error still reaches the client as its message).
+ */
+export async function logoutHandler(c: ApiContext) {
+  try {
+    const { message } = await logout(c.env.DB, readSessionToken(c.req.raw));
+    clearBrowserSession(c);
+    return c.json({ success: true, message });
+  } catch (e) {
+    clearBrowserSession(c);
+    throw e;
+  }
 }

@@ -7,7 +7,6 @@ import {
   deleteAccount,
   googleLogin,
   login,
-  logout,
   registerUser,
   requestPasswordReset,
   resendVerification,
@@ -17,8 +16,7 @@ import {
 } from "../domain/accounts.ts";
 import { Unauthorized } from "../domain/errors.ts";
 import { mailerFor } from "../platform/mail.ts";
-import { readSessionToken } from "../platform/session-cookie.ts";
-import { clearBrowserSession, requestInfo, sessionStarted } from "./account-http.ts";
+import { clearBrowserSession, logoutHandler, requestInfo, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 
 /** Couples' (and admins') account calls, spec section 7 "Auth (users)". */
@@ -49,17 +47,7 @@ export const usersApi = new Resource("/users", "Accounts")
       return sessionStarted(c, start, start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.", start.created ? 201 : 200);
     },
   )
-  .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, async (c) => {
-    try {
-      const { message } = await logout(c.env.DB, readSessionToken(c.req.raw));
-      clearBrowserSession(c);
-      return c.json({ success: true, message });
-    } catch (e) {
-      // The browser's session is cleared even when the server could not end it.
-      clearBrowserSession(c);
-      throw e;
-    }
-  })
+  .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, logoutHandler)
   .endpoint(
     { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (same answer whether or not the address exists)", body: resetRequestInput, access: "public", responses: { 429: "Too many requests" } },
     async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, requestInfo(c.req.raw))) }),

@@ -1,8 +1,7 @@
 import { changePasswordInput, loginInput, registerVendorInput, resetPasswordInput, resetRequestInput, tokenQuery, updateVendorInput } from "../../app/lib/account-schemas.ts";
-import { deleteAccount, login, logout, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "../domain/accounts.ts";
+import { deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "../domain/accounts.ts";
 import { mailerFor } from "../platform/mail.ts";
-import { readSessionToken } from "../platform/session-cookie.ts";
-import { clearBrowserSession, requestInfo, sessionStarted } from "./account-http.ts";
+import { clearBrowserSession, logoutHandler, requestInfo, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 
 /** Vendors' account calls, spec section 7 "Vendors" (the vendor door to the same identity table). */
@@ -18,16 +17,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
     { method: "post", path: "/login", summary: "Log in a vendor", body: loginInput, access: "public", responses: { 401: "Wrong e-mail or password", 429: "Too many failed attempts" } },
     async (c, { body }) => sessionStarted(c, await login(c.env.DB, "vendor", body, requestInfo(c.req.raw)), "Logged in successfully."),
   )
-  .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, async (c) => {
-    try {
-      const { message } = await logout(c.env.DB, readSessionToken(c.req.raw));
-      clearBrowserSession(c);
-      return c.json({ success: true, message });
-    } catch (e) {
-      clearBrowserSession(c);
-      throw e;
-    }
-  })
+  .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, logoutHandler)
   .endpoint(
     { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (same answer whether or not the address exists)", body: resetRequestInput, access: "public" },
     async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, requestInfo(c.req.raw))) }),
