@@ -6,6 +6,7 @@
 // skip it on other platforms; on the platform it belongs to, npm fetches it by version.
 //
 // Run after any `npm install` that changes package-lock.json:  node scripts/complete-lockfile.mjs
+// `--check` changes nothing and fails if entries are missing (npm test runs it first).
 import { readFileSync, writeFileSync } from "node:fs";
 
 const LOCK = new URL("../package-lock.json", import.meta.url);
@@ -63,6 +64,14 @@ for (const [path, entry] of Object.entries({ ...packages })) {
     };
     added += 1;
   }
+}
+
+if (process.argv.includes("--check")) {
+  if (added > 0) {
+    console.error(`package-lock.json lacks ${added} platform entries, so \`npm ci\` would refuse it: run node scripts/complete-lockfile.mjs`);
+    process.exit(1);
+  }
+  process.exit(0);
 }
 
 lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));

@@ -2,6 +2,7 @@
 // production build in Chromium. Stops at the first failure.
 import { mustRun } from "./run.mjs";
 
+await mustRun("lock file complete for npm ci", "node", ["scripts/complete-lockfile.mjs", "--check"]);
 await mustRun("typecheck", "npm", ["run", "-s", "typecheck"]);
 await mustRun("lint", "npm", ["run", "-s", "lint"]);
 await mustRun("unit and integration tests (workerd)", "vitest", ["run"]);
