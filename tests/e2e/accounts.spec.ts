@@ -178,6 +178,7 @@ test.describe("vendor accounts", () => {
     await page.goto("/vendor-forgot-password");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.resetRequested)).toBeVisible();
     await openMailLink(page, email, /Reset/);
     const link = page.url();
     await page.getByLabel("New password", { exact: true }).fill("Garland2028");

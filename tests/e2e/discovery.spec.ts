@@ -195,7 +195,9 @@ test.describe("discovery: home, browse, search", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
-    const headings = await page.getByRole("heading", { level: 2 }).allInnerTexts();
+    // textContent, as a crawler reads it: innerText is empty for sections that
+    // content-visibility: auto has not laid out yet.
+    const headings = (await page.getByRole("heading", { level: 2 }).allTextContents()).map((h) => h.trim());
     const order = ["Popular searches", "About Mandap", "Service categories", "Most rated", "Most viewed", "Top caterers", "Photographers", "Videographers", "Makeup salon", "Wedding DJ", "From the blog", "Plan it all on Mandap", "Dreaming of a destination wedding?", "What couples say"];
     expect(headings.filter((h) => order.includes(h))).toEqual(order);
     await expect(page.getByText(/Verified users/)).toBeVisible();
