@@ -1,7 +1,8 @@
 import { Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/change-password";
 import { changePasswordInput, PASSWORD_RULE, resetPasswordInput } from "../../lib/account-schemas.ts";
-import { ACCOUNT_MESSAGES, changePassword, resetLinkIsValid, resetPassword } from "../../../functions/domain/accounts.ts";
+import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
+import { changePassword, resetLinkIsValid, resetPassword } from "../../../functions/domain/accounts.ts";
 import { Invalid } from "../../../functions/domain/errors.ts";
 import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
 import { appContext } from "../../context.ts";

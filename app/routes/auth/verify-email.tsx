@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { verifyEmail, ACCOUNT_MESSAGES } from "../../../functions/domain/accounts.ts";
+import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
+import { verifyEmail } from "../../../functions/domain/accounts.ts";
 import { Invalid } from "../../../functions/domain/errors.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";

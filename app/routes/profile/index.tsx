@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { updateUserInput } from "../../lib/account-schemas.ts";
-import { ACCOUNT_MESSAGES, accountView, deleteAccount, resendVerification, updateUser } from "../../../functions/domain/accounts.ts";
+import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
+import { accountView, deleteAccount, resendVerification, updateUser } from "../../../functions/domain/accounts.ts";
 import { Unauthorized } from "../../../functions/domain/errors.ts";
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
