@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
+import { lowerModulePreloadPriority } from "./lib/head-stream.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -30,5 +31,5 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(lowerModulePreloadPriority(body), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,14 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 
 /** The discover carousels' scroll step (spec section 9). */
 export const CAROUSEL_STEP_PX = 800;
 
 /**
+ * Cards the server renders per carousel: enough to fill a wide screen. The rest of the list (the
+ * spec's 20) is drawn in the browser as the carousel comes within a screen of view, so the home
+ * page's HTML and hydration stay small on a cheap phone. Every card is one "See all" away without
+ * JavaScript too.
+ */
+export const CAROUSEL_SERVER_CARDS = 6;
+
+/**
  * A horizontal list with previous/next buttons that scroll by 800 px and are disabled at the start
  * and end. Without JavaScript the list still scrolls by touch or trackpad.
  */
-export function Carousel({ label, children }: { label: string; children: React.ReactNode }) {
+export function Carousel<T>({ label, items, itemKey, renderItem }: { label: string; items: T[]; itemKey: (item: T) => string; renderItem: (item: T) => React.ReactNode }) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const [shown, setShown] = useState(Math.min(CAROUSEL_SERVER_CARDS, items.length));
   const [atStart, setAtStart] = useState(true);
   const [atEnd, setAtEnd] = useState(false);
 
@@ -31,16 +42,40 @@ export function Carousel({ label, children }: { label: string; children: React.R
     };
   }, [update]);
 
+  // Draw the rest of the cards once the carousel is within a screen of the viewport.
+  useEffect(() => {
+    const el = rootRef.current;
+    if (!el || shown >= items.length) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setShown(items.length);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          startTransition(() => setShown(items.length));
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [items.length, shown]);
+
+  useEffect(update, [shown, update]);
+
   const scroll = (direction: 1 | -1) => {
     const el = listRef.current;
     if (!el) return;
+    if (shown < items.length) flushSync(() => setShown(items.length));
     const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     el.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: smooth ? "smooth" : "auto" });
   };
 
   const button = "grid h-10 w-10 place-items-center rounded-full border border-maroon-100 bg-white text-maroon-700 shadow-sm hover:bg-maroon-50";
   return (
-    <div className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
+    <div ref={rootRef} className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
       <div className="mb-3 flex justify-end gap-2">
         <button type="button" className={button} onClick={() => scroll(-1)} disabled={atStart} aria-label={`Scroll ${label} back`}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
@@ -54,7 +89,11 @@ export function Carousel({ label, children }: { label: string; children: React.R
         </button>
       </div>
       <ul ref={listRef} className="relative flex gap-4 overflow-x-auto pb-3 [scrollbar-width:thin]" data-carousel-list>
-        {children}
+        {items.slice(0, shown).map((item) => (
+          <li key={itemKey(item)} className="w-64 shrink-0 md:w-72">
+            {renderItem(item)}
+          </li>
+        ))}
       </ul>
     </div>
   );

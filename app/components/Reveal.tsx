@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 
 /**
  * A home page section revealed when 10 % of it scrolls into view, once. The server renders it
@@ -32,7 +32,9 @@ export function Reveal({ children, className = "", as: Tag = "section", ...rest 
   }, []);
   return (
     <Tag ref={ref as React.Ref<HTMLElement & HTMLDivElement>} className={`home-section ${className}`} {...rest}>
-      {children}
+      {/* Its own Suspense boundary: React hydrates each section in a separate task, so a slow
+          phone never sees one long freeze while the whole page hydrates. */}
+      <Suspense>{children}</Suspense>
     </Tag>
   );
 }

@@ -317,13 +317,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {c.services.length === 0 ? (
             <p className="text-ink/70">No services here yet.</p>
           ) : (
-            <Carousel label={c.title}>
-              {c.services.map((s) => (
-                <li key={s.id} className="w-64 shrink-0 md:w-72">
-                  <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />
-                </li>
-              ))}
-            </Carousel>
+            <Carousel
+              label={c.title}
+              items={c.services}
+              itemKey={(s) => s.id}
+              renderItem={(s) => <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />}
+            />
           )}
         </Reveal>
       ))}

@@ -172,14 +172,14 @@ try {
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
     const proxy = await startCompressingProxy(base, PROXY_PORT);
-    const front = `http://127.0.0.1:${PROXY_PORT}`;
+    const front = proxy.origin;
     const first = (await (await fetch(`${base}/api/v1/services?service_type=Caterers&city=Jaipur&limit=1`)).json()).ServiceResult[0];
     lighthouse = await audit([
       { name: "home page", url: `${front}/` },
       { name: "browse page", url: `${front}/all/wedding-vendor/caterers` },
       ...(first ? [{ name: "service page", url: `${front}/service/${first.id}` }] : []),
     ]);
-    proxy.close();
+    proxy.server.close();
     console.log("\nLighthouse (mobile, simulated throttling, gzip proxy; budgets: performance ≥ 95, accessibility ≥ 95, best practices ≥ 95, SEO 100)\n");
     console.log("| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | failing audits |");
     console.log("|---|---|---|---|---|---|---|---|---|");

@@ -1,11 +1,26 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel } from "../../app/lib/format.ts";
+import { formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel } from "../../app/lib/format.ts";
 
 describe("Indian formats", () => {
   it("shows rupees in en-IN grouping without decimals", () => {
     expect(formatRupees(1200)).toBe("₹1,200");
     expect(formatRupees(1234567)).toBe("₹12,34,567");
     expect(formatRupees(999.6)).toBe("₹1,000");
+    expect(formatRupees(0)).toBe("₹0");
+    expect(formatRupees(-4500)).toBe("-₹4,500");
+  });
+
+  it("groups rupees and counts exactly as Intl's en-IN does, for any amount", () => {
+    const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+    const counts = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e13, noNaN: true }), (amount) => {
+        expect(formatRupees(amount)).toBe(rupees.format(amount));
+        expect(formatCount(amount)).toBe(counts.format(amount));
+      }),
+    );
+    expect(formatCount(12345678)).toBe("1,23,45,678");
   });
 
   it("shows a starting price with its unit", () => {
