@@ -45,11 +45,8 @@ export function Carousel<T>({ label, items, itemKey, renderItem }: { label: stri
   // Draw the rest of the cards once the carousel is within a screen of the viewport.
   useEffect(() => {
     const el = rootRef.current;
-    if (!el || shown >= items.length) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setShown(items.length);
-      return;
-    }
+    // Without IntersectionObserver the rest still appears on the first press of "forward".
+    if (!el || shown >= items.length || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
