@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "../context.ts";
-import { heroAnalytics, latestBlogPosts, searchServices, serviceLocations, topTestimonials, type ServiceSearch } from "../../functions/domain/discovery.ts";
+import { heroAnalytics, latestBlogPosts, searchServicesBatch, serviceLocations, topTestimonials, type ServiceSearch } from "../../functions/domain/discovery.ts";
 import { Carousel } from "../components/Carousel.tsx";
 import { LocationBox } from "../components/LocationBox.tsx";
 import { Reveal } from "../components/Reveal.tsx";
@@ -44,12 +44,15 @@ export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  const [counters, locations, blog, testimonials, ...carousels] = await Promise.all([
+  const [counters, locations, blog, testimonials, carousels] = await Promise.all([
     heroAnalytics(env.DB),
     serviceLocations(env.DB),
     latestBlogPosts(env.DB, 6),
     topTestimonials(env.DB, 6),
-    ...CAROUSELS.map((c) => searchServices(env.DB, null, { ...c.search, limit: 20, page: 1, withTotal: false })),
+    searchServicesBatch(
+      env.DB,
+      CAROUSELS.map((c) => ({ ...c.search, limit: 20, page: 1 })),
+    ),
   ]);
   return {
     origin: new URL(request.url).origin,
@@ -57,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locations,
     blog,
     testimonials,
-    carousels: CAROUSELS.map((c, i) => ({ key: c.key, title: c.title, more: c.more, services: carousels[i]?.services ?? [] })),
+    carousels: CAROUSELS.map((c, i) => ({ key: c.key, title: c.title, more: c.more, services: carousels[i] ?? [] })),
   };
 }
 

@@ -130,7 +130,10 @@ export function toSummary(r: SummaryRow): ServiceSummary {
  * Matching on category, type, state and city is case-insensitive (the catalogue's names are
  * stored; callers may pass any case).
  */
-export async function searchServices(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<ServicePage> {
+type PreparedSearch = { list: D1PreparedStatement; count: D1PreparedStatement; limit: number; page: number };
+
+/** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
+async function prepareSearch(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<PreparedSearch> {
   const status = search.status ?? "active";
   if (status !== "active") {
     const own = actor && search.vendorId === actor.id;
@@ -178,15 +181,18 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
   if (match) binds.unshift(match);
   const from = `FROM ${matched} JOIN vendors v ON v.user_id = s.vendor_id`;
 
-  const listQuery = d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset);
-  const [list, count] =
-    search.withTotal === false
-      ? [await listQuery.all<Record<string, unknown>>(), null]
-      : await d1.batch<Record<string, unknown>>([
-          listQuery,
-          // The count needs the vendor only to filter on its name; every service has a vendor.
-          d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : `FROM ${matched}`} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
-        ]);
+  return {
+    list: d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
+    // The count needs the vendor only to filter on its name; every service has a vendor.
+    count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : `FROM ${matched}`} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+    limit,
+    page,
+  };
+}
+
+export async function searchServices(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<ServicePage> {
+  const { list: listQuery, count: countQuery, limit, page } = await prepareSearch(d1, actor, search);
+  const [list, count] = search.withTotal === false ? [await listQuery.all<Record<string, unknown>>(), null] : await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
   const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
   const total = Math.min(counted, COUNT_CAP);
   return {
@@ -198,6 +204,14 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
     totalPages: Math.max(1, Math.ceil(total / limit)),
     rowsRead: (list?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
   };
+}
+
+/** Several public searches' first pages (no totals) in one D1 round trip: the home carousels. */
+export async function searchServicesBatch(d1: D1Database, searches: ServiceSearch[]): Promise<ServiceSummary[][]> {
+  if (searches.length === 0) return [];
+  const prepared = await Promise.all(searches.map((search) => prepareSearch(d1, null, search)));
+  const results = await d1.batch<Record<string, unknown>>(prepared.map((p) => p.list));
+  return results.map((r) => (r.results as SummaryRow[]).map(toSummary));
 }
 
 /** The stored state and city names for names or slugs in any case ("rajasthan", "Navi-Mumbai"). */

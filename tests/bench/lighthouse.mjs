@@ -63,7 +63,10 @@ export async function startCompressingProxy(upstream, port) {
   return { server, origin: `${tls ? "https" : "http"}://127.0.0.1:${port}` };
 }
 
-/** Scores (0-100) per category and key metrics for each URL. */
+/**
+ * Scores (0-100) per category and key metrics for each { name, url, cookie? }. A cookie makes the
+ * visit a returning one (Lighthouse otherwise always loads a page as a first-time visitor).
+ */
 export async function audit(urls) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -71,12 +74,13 @@ export async function audit(urls) {
   });
   const results = [];
   try {
-    for (const { name, url } of urls) {
+    for (const { name, url, cookie } of urls) {
       const run = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       const lhr = run.lhr;
       const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -92,6 +96,8 @@ export async function audit(urls) {
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
+        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+        siMs: Math.round(lhr.audits["speed-index"]?.numericValue ?? 0),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
