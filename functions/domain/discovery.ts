@@ -67,7 +67,7 @@ export function ftsQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 
-/** A text search considers at most this many best-matching services (docs/decisions/0002). */
+/** A text search considers at most this many (the newest) matching services (docs/decisions/0002). */
 export const TEXT_MATCH_CAP = 2000;
 
 const ORDER: Record<SortBy, string> = {
@@ -172,11 +172,12 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
   const dir = sort.order === "asc" ? "ASC" : "DESC";
   const orderBy = `${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
   const whereSql = where.join(" AND ");
-  // Free text drives the query from FTS5: the most relevant matches (at most TEXT_MATCH_CAP, by
-  // bm25) are found first, then filtered and sorted, so rows read stay bounded however common the
-  // words are. Without text the sort's index drives it and stops after the page.
+  // Free text drives the query from FTS5: the newest matches (at most TEXT_MATCH_CAP; FTS5 walks its
+  // index backwards at no extra cost) are found first, then filtered and sorted, so rows read and
+  // time stay bounded however common the words are. Without text the sort's index drives it and
+  // stops after the page.
   const matched = match
-    ? `(SELECT k.service_id AS id FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rank LIMIT ${TEXT_MATCH_CAP}) f JOIN service_search_keys k ON k.id = f.rowid) m CROSS JOIN services s ON s.id = m.id`
+    ? `(SELECT k.service_id AS id FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rowid DESC LIMIT ${TEXT_MATCH_CAP}) f JOIN service_search_keys k ON k.id = f.rowid) m CROSS JOIN services s ON s.id = m.id`
     : "services s";
   if (match) binds.unshift(match);
   const from = `FROM ${matched} JOIN vendors v ON v.user_id = s.vendor_id`;

@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
+import { printSearchLatency, searchLatency } from "./search.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -170,6 +171,9 @@ try {
   for (const row of table) console.log(line(row));
   console.log(`\nHome page client JS: ${js.files} files, ${js.rawKB.toFixed(1)} KB raw, ${js.gzipKB.toFixed(1)} KB gzipped (budget 150 KB); HTML ${js.htmlGzipKB.toFixed(1)} KB gzipped`);
   console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
+  console.log("");
+  const search = await searchLatency(base, 30);
+  printSearchLatency(search);
   let lighthouse = null;
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
@@ -197,7 +201,7 @@ try {
     }
   }
   mkdirSync("tests/bench/results", { recursive: true });
-  writeFileSync("tests/bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), state, connections, duration, rows, homeClientJs: js, rowsRead: { list: listRows, search: searchRows }, lighthouse }, null, 2));
+  writeFileSync("tests/bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), state, connections, duration, rows, homeClientJs: js, rowsRead: { list: listRows, search: searchRows }, search, lighthouse }, null, 2));
 } finally {
   stopAll();
 }

@@ -167,6 +167,51 @@ test.describe("the vendor page", () => {
   });
 });
 
+test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortlist, and an enquiry after signing in", async ({ page, context }) => {
+  await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Caterers", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/all\/wedding-vendor\/caterers$/);
+  const filters = page.getByRole("form", { name: "Filters" }).filter({ visible: true });
+  await filters.getByPlaceholder("In Location").fill("jai");
+  await filters.getByRole("option", { name: "Jaipur", exact: true }).click();
+  await filters.getByRole("button", { name: "Show results" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caterers in Jaipur");
+
+  // The fourth result (other tests shortlist and enquire with the first three).
+  const card = page.getByRole("region", { name: "Results" }).getByRole("article").nth(3);
+  const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
+  await card.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(/\/all\/wedding-vendor\/caterers\/rajasthan\/jaipur\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+  const reviews = page.locator("#reviews");
+  await expect(reviews.getByRole("heading", { name: "Reviews" })).toBeVisible();
+  await expect(reviews.locator("ol > li").first()).toBeVisible();
+
+  const shortlist = page.getByRole("button", { name: /^Shortlist/ });
+  if ((await shortlist.getAttribute("aria-pressed")) !== "true") {
+    await shortlist.click();
+    await expect(page.getByText(FAVORITE.added)).toBeVisible();
+  }
+
+  const servicePage = new URL(page.url()).pathname;
+  await page.getByRole("link", { name: LISTING.loginToEnquire }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
+  await page.getByLabel(/password/i).first().fill(COUPLE.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${servicePage}$`));
+  await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+
+  const form = page.locator("#enquiry");
+  await form.getByLabel("Message").fill("We are hosting a mehendi lunch for about 200 guests and would like a Rajasthani thali menu.");
+  await form.getByLabel("Event date").fill("2027-01-22");
+  await form.getByLabel("Guest count").fill("200");
+  await form.getByRole("button", { name: LISTING.enquirySubmit }).click();
+  await expect(page.getByRole("heading", { name: LISTING.whatNextHeading })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
