@@ -107,6 +107,13 @@ async function sendVerification(d1: D1Database, mailer: Mailer, user: { id: stri
   });
 }
 
+/** The signed-in account's view, or Unauthorized (its session ended or the account is gone). */
+export async function requireAccountView(d1: D1Database, actor: Actor | null): Promise<AccountView> {
+  const account = actor ? await accountView(d1, actor.id) : null;
+  if (!account) throw new Unauthorized();
+  return account;
+}
+
 export async function registerUser(d1: D1Database, mailer: Mailer, input: RegisterUserInput, info: RequestInfo): Promise<SessionStart> {
   if (await userByEmail(d1, input.email)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
   const now = Date.now();

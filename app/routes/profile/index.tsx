@@ -2,8 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { updateUserInput } from "../../lib/account-schemas.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
-import { accountView, deleteAccount, resendVerification, updateUser } from "../../../functions/domain/accounts.ts";
-import { Unauthorized } from "../../../functions/domain/errors.ts";
+import { deleteAccount, requireAccountView, resendVerification, updateUser } from "../../../functions/domain/accounts.ts";
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
 import { appContext } from "../../context.ts";
@@ -19,9 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your profile"
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
-  const account = actor ? await accountView(env.DB, actor.id) : null;
-  if (!account) throw new Unauthorized();
-  return { account };
+  return { account: await requireAccountView(env.DB, actor) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

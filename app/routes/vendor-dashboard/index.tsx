@@ -1,10 +1,9 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
-import { accountView, resendVerification } from "../../../functions/domain/accounts.ts";
+import { requireAccountView, resendVerification } from "../../../functions/domain/accounts.ts";
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { SubmitButton } from "../../components/auth/AuthForm.tsx";
 import { formFailure } from "../../lib/auth-forms.server.ts";
-import { Unauthorized } from "../../../functions/domain/errors.ts";
 import { appContext } from "../../context.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
@@ -13,9 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Dashbo
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
-  const account = actor ? await accountView(env.DB, actor.id) : null;
-  if (!account) throw new Unauthorized();
-  return { account };
+  return { account: await requireAccountView(env.DB, actor) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
