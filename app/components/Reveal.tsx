@@ -1,10 +1,12 @@
-import { Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 
 /**
  * A home page section revealed when 10 % of it scrolls into view, once. The server renders it
  * visible (crawlers and visitors without JavaScript see everything); after hydration, sections
  * still below the fold are faded out and fade in on arrival. Only opacity changes, so nothing
  * shifts the layout and nothing moves under a finger.
+ * No Suspense boundary around a section: React streams a large finished boundary out of order,
+ * hidden until an inline script moves it, so without JavaScript the section would never show.
  */
 export function Reveal({ children, className = "", as: Tag = "section", ...rest }: { children: React.ReactNode; className?: string; as?: "section" | "div" } & React.HTMLAttributes<HTMLElement>) {
   const ref = useRef<HTMLElement>(null);
@@ -32,9 +34,7 @@ export function Reveal({ children, className = "", as: Tag = "section", ...rest 
   }, []);
   return (
     <Tag ref={ref as React.Ref<HTMLElement & HTMLDivElement>} className={`home-section ${className}`} {...rest}>
-      {/* Its own Suspense boundary: React hydrates each section in a separate task, so a slow
-          phone never sees one long freeze while the whole page hydrates. */}
-      <Suspense>{children}</Suspense>
+      {children}
     </Tag>
   );
 }
