@@ -27,4 +27,19 @@ test.describe("the page shell", () => {
     await reload;
     await expect(page.getByRole("heading", { name: ERROR_SCREEN.heading })).toBeVisible();
   });
+
+  test("the welcome splash shows for 3 s on the first visit only, and never to crawlers", async ({ page, request }) => {
+    await page.goto("/");
+    const splash = page.getByTestId("splash");
+    await expect(splash).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeAttached(); // the page is there beneath it
+    // It lasts 3 s: fading, then gone at 3,000 ms (read from the running animations, not a clock).
+    const ends = await splash.evaluate((el) => el.getAnimations().map((a) => a.effect?.getComputedTiming().endTime));
+    expect(ends).toEqual([3000, 3000]);
+    await expect(splash).toBeHidden({ timeout: 4000 });
+    await page.reload();
+    await expect(page.getByTestId("splash")).toHaveCount(0);
+    const crawler = await request.get("/", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", cookie: "" } });
+    expect(await crawler.text()).not.toContain('data-testid="splash"');
+  });
 });
