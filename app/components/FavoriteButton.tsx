@@ -17,14 +17,14 @@ export function FavoriteButton({ serviceId, serviceName, initial = false, varian
   const root = useRouteLoaderData<RootData>("root");
   const user = root?.user ?? null;
   const accountId = user && canShortlist(user.role) ? user.id : null;
-  const ids = useSyncExternalStore(subscribeFavorites, favoritesSnapshot, () => null);
+  // A boolean snapshot: when the list loads or changes, only the hearts whose state changed
+  // re-render (a page has dozens). FavoritesSync in the root loads the list once for the page.
+  const favorited = useSyncExternalStore(
+    subscribeFavorites,
+    () => favoritesSnapshot()?.has(serviceId) ?? initial,
+    () => initial,
+  );
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void loadFavorites(accountId);
-  }, [accountId]);
-
-  const favorited = ids ? ids.has(serviceId) : initial;
   const label = `${favorited ? LISTING.favoriteRemove : LISTING.favoriteAdd}: ${serviceName}`;
 
   async function onSubmit(event: React.FormEvent) {
@@ -66,13 +66,16 @@ export function FavoriteButton({ serviceId, serviceName, initial = false, varian
   );
 }
 
-/** Runs once the root loader's user becomes a couple: their browser favourites join the account. */
+/**
+ * Loads the shortlist for every heart on the page, once per viewer: the browser's list for a
+ * visitor; the account's for a couple, after their browser favourites join it.
+ */
 export function FavoritesSync() {
   const root = useRouteLoaderData<RootData>("root");
   const user = root?.user ?? null;
   const accountId = user && canShortlist(user.role) ? user.id : null;
   useEffect(() => {
-    if (accountId) void loadFavorites(accountId);
+    void loadFavorites(accountId);
   }, [accountId]);
   return null;
 }
