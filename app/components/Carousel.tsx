@@ -5,12 +5,12 @@ import { flushSync } from "react-dom";
 export const CAROUSEL_STEP_PX = 800;
 
 /**
- * Cards the server renders per carousel: enough to fill a wide screen. The rest of the list (the
+ * Cards the server renders per carousel: a 1280 px screen's width (four 288 px cards). The rest of the list (the
  * spec's 20) is drawn in the browser as the carousel comes within a screen of view, so the home
  * page's HTML and hydration stay small on a cheap phone. Every card is one "See all" away without
  * JavaScript too.
  */
-export const CAROUSEL_SERVER_CARDS = 6;
+export const CAROUSEL_SERVER_CARDS = 4;
 
 /**
  * A horizontal list with previous/next buttons that scroll by 800 px and are disabled at the start
