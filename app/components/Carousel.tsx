@@ -5,10 +5,10 @@ import { flushSync } from "react-dom";
 export const CAROUSEL_STEP_PX = 800;
 
 /**
- * Cards the server renders per carousel: a 1280 px screen's width (four 288 px cards). The rest of the list (the
- * spec's 20) is drawn in the browser as the carousel comes within a screen of view, so the home
- * page's HTML and hydration stay small on a cheap phone. Every card is one "See all" away without
- * JavaScript too.
+ * Cards the server renders per carousel: a 1280 px screen's width (four 288 px cards). The rest
+ * of the list (the spec's 20) is drawn in the browser as the carousel comes within a screen of
+ * view, so the home page's HTML and hydration stay small on a cheap phone. Every card is one
+ * "See all" away without JavaScript too.
  */
 export const CAROUSEL_SERVER_CARDS = 4;
 
