@@ -124,12 +124,6 @@ export function toSummary(r: SummaryRow): ServiceSummary {
   };
 }
 
-/**
- * The one service search behind browse pages, carousels and GET /services: filters on the
- * services table, free text through FTS5, a stable sort, and a total counted up to COUNT_CAP.
- * Matching on category, type, state and city is case-insensitive (the catalogue's names are
- * stored; callers may pass any case).
- */
 type PreparedSearch = { list: D1PreparedStatement; count: D1PreparedStatement; limit: number; page: number };
 
 /** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
@@ -191,6 +185,12 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
   };
 }
 
+/**
+ * The one service search behind browse pages, carousels and GET /services: filters on the
+ * services table, free text through FTS5, a stable sort, and a total counted up to COUNT_CAP.
+ * Matching on category, type, state and city is case-insensitive (the catalogue's names are
+ * stored; callers may pass any case).
+ */
 export async function searchServices(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<ServicePage> {
   const { list: listQuery, count: countQuery, limit, page } = await prepareSearch(d1, actor, search);
   const [list, count] = search.withTotal === false ? [await listQuery.all<Record<string, unknown>>(), null] : await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
