@@ -313,36 +313,34 @@ export async function resendVerification(d1: D1Database, mailer: Mailer, actor: 
   return { message: `We sent a new verification link to ${user.email}.` };
 }
 
+/**
+ * Writes the fields a partial update carries (undefined = leave alone) to their columns, with
+ * updated_at; a request that changes nothing is refused.
+ */
+async function updateColumns<T extends object>(d1: D1Database, table: "users" | "vendors", key: "id" | "user_id", id: string, input: T, columns: [keyof T, string][]): Promise<void> {
+  const given = columns.filter(([field]) => input[field] !== undefined);
+  if (!given.length) throw new Invalid("Nothing to update.", { _: "Change at least one field." });
+  await d1
+    .prepare(`UPDATE ${table} SET ${given.map(([, column]) => `${column} = ?`).join(", ")}, updated_at = ? WHERE ${key} = ?`)
+    .bind(...given.map(([field]) => input[field]), Date.now(), id)
+    .run();
+}
+
 export async function updateUser(d1: D1Database, actor: Actor | null, input: UpdateUserInput): Promise<AccountView> {
   if (!actor) throw new Unauthorized();
-  const sets: string[] = [];
-  const values: unknown[] = [];
-  const columns: [keyof UpdateUserInput, string][] = [
+  await updateColumns(d1, "users", "id", actor.id, input, [
     ["user_name", "user_name"],
     ["phone", "phone"],
     ["wedding_date", "wedding_date"],
     ["wedding_city", "wedding_city"],
-  ];
-  for (const [field, column] of columns) {
-    if (input[field] !== undefined) {
-      sets.push(`${column} = ?`);
-      values.push(input[field]);
-    }
-  }
-  if (!sets.length) throw new Invalid("Nothing to update.", { _: "Change at least one field." });
-  await d1
-    .prepare(`UPDATE users SET ${sets.join(", ")}, updated_at = ? WHERE id = ?`)
-    .bind(...values, Date.now(), actor.id)
-    .run();
-  const view = await accountView(d1, actor.id);
-  if (!view) throw new Unauthorized();
-  return view;
+  ]);
+  return requireAccountView(d1, actor);
 }
 
 export async function updateVendor(d1: D1Database, actor: Actor | null, input: UpdateVendorInput): Promise<AccountView> {
   if (!actor) throw new Unauthorized();
   if (actor.role !== "VENDOR") throw new Forbidden("Only vendor accounts have a business profile.");
-  const map: [keyof UpdateVendorInput, string][] = [
+  await updateColumns(d1, "vendors", "user_id", actor.id, input, [
     ["name", "business_name"],
     ["tagline", "tagline"],
     ["description", "description"],
@@ -352,23 +350,8 @@ export async function updateVendor(d1: D1Database, actor: Actor | null, input: U
     ["facebook", "facebook"],
     ["instagram", "instagram"],
     ["website", "website"],
-  ];
-  const sets: string[] = [];
-  const values: unknown[] = [];
-  for (const [field, column] of map) {
-    if (input[field] !== undefined) {
-      sets.push(`${column} = ?`);
-      values.push(input[field]);
-    }
-  }
-  if (!sets.length) throw new Invalid("Nothing to update.", { _: "Change at least one field." });
-  await d1
-    .prepare(`UPDATE vendors SET ${sets.join(", ")}, updated_at = ? WHERE user_id = ?`)
-    .bind(...values, Date.now(), actor.id)
-    .run();
-  const view = await accountView(d1, actor.id);
-  if (!view) throw new Unauthorized();
-  return view;
+  ]);
+  return requireAccountView(d1, actor);
 }
 
 /** Deletes the signed-in account and everything that belongs to it (foreign keys cascade). */
