@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ServiceSummary } from "../../functions/domain/discovery.ts";
 import { servicePath } from "../lib/catalogue.ts";
-import { formatCount, priceFrom, replyTimeLabel } from "../lib/format.ts";
+import { priceFrom, replyTimeLabel, reviewCount } from "../lib/format.ts";
 
 /**
  * A service as every list shows it: cover image (sized, lazy unless `eager`), name, vendor and
@@ -43,7 +43,7 @@ export function ServiceCard({ service, eager = false, actions }: { service: Serv
             <>
               <span aria-hidden="true" className="text-marigold-500">★</span>
               <span className="font-semibold">{service.rating.toFixed(1)}</span>
-              <span className="text-ink/70">({formatCount(service.review_count)} reviews)</span>
+              <span className="text-ink/70">({reviewCount(service.review_count)})</span>
             </>
           ) : (
             <span className="text-ink/70">New on Mandap</span>

@@ -17,6 +17,9 @@ let longDate: Intl.DateTimeFormat | undefined;
 export const formatRupees = (amount: number) => `${amount < 0 ? "-" : ""}₹${groupIndian(Math.abs(amount))}`;
 /** A whole-number count in Indian grouping: 1,23,456. */
 export const formatCount = (n: number) => groupIndian(n);
+
+/** "1 review", "1,204 reviews". */
+export const reviewCount = (n: number) => `${formatCount(n)} ${n === 1 ? "review" : "reviews"}`;
 export const formatDate = (value: number | string | Date) => {
   longDate ??= new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
   return longDate.format(typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+05:30`) : new Date(value));

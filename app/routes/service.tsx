@@ -13,7 +13,7 @@ import type { ActionFailure } from "../lib/action-failure.ts";
 import { loginPath, vendorPath } from "../lib/links.ts";
 import { browsePath, servicePath } from "../lib/catalogue.ts";
 import { readCookie } from "../lib/cookies.server.ts";
-import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel, unitLabel } from "../lib/format.ts";
+import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount, unitLabel } from "../lib/format.ts";
 import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES, todayInIndia } from "../lib/listing-limits.ts";
 import { reviewInput } from "../lib/listing-rules.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
@@ -106,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Service not found") }];
   const { service, canonical, origin, reviewSummary } = loaderData;
-  const rating = reviewSummary.count ? ` Rated ${service.rating.toFixed(1)}/5 from ${reviewSummary.count} reviews.` : "";
+  const rating = reviewSummary.count ? ` Rated ${service.rating.toFixed(1)}/5 from ${reviewCount(reviewSummary.count)}.` : "";
   const description = `${service.service_type} in ${service.city}, ${service.state} by ${service.vendor.name}, ${priceFrom(service.min_price, service.service_unit)}.${rating} ${service.description}`.slice(0, 300);
   const image = service.media[0]?.image_urls[0]?.path;
   return [
@@ -196,7 +196,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <a href="#reviews" className="inline-flex items-center gap-1 hover:underline">
               <Stars value={service.rating} />
               <span className="font-semibold">{service.rating.toFixed(1)}</span>
-              <span>({service.review_count} reviews)</span>
+              <span>({reviewCount(service.review_count)})</span>
             </a>
           ) : (
             <span>New on Mandap</span>
@@ -511,7 +511,7 @@ function ReviewsSection({ data: d }: { data: LoaderData }) {
             <p className="text-5xl font-bold text-maroon-700">{reviewSummary.rating.toFixed(1)}</p>
             <Stars value={reviewSummary.rating} size="text-xl" />
             <p className="mt-1 text-sm text-ink/75">
-              {reviewSummary.count} reviews · {reviewSummary.verifiedCount} from verified bookings
+              {reviewCount(reviewSummary.count)} · {reviewSummary.verifiedCount} from verified bookings
             </p>
           </div>
           <div className="flex flex-col gap-2" aria-label="Average sub-scores">

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel } from "../../app/lib/format.ts";
+import { formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount } from "../../app/lib/format.ts";
 
 describe("Indian formats", () => {
   it("shows rupees in en-IN grouping without decimals", () => {
@@ -21,6 +21,12 @@ describe("Indian formats", () => {
       }),
     );
     expect(formatCount(12345678)).toBe("1,23,45,678");
+  });
+
+  it("counts reviews in the singular and the plural", () => {
+    expect(reviewCount(1)).toBe("1 review");
+    expect(reviewCount(0)).toBe("0 reviews");
+    expect(reviewCount(1204)).toBe("1,204 reviews");
   });
 
   it("shows a starting price with its unit", () => {
