@@ -2,10 +2,15 @@ import { useRef, useState } from "react";
 
 export type GalleryImage = { path: string; width: number | null; height: number | null; alt: string | null };
 
+/** Photos a phone (one masonry column) shows in the page; the rest wait in the lightbox. */
+export const PHONE_PREVIEW_PHOTOS = 2;
+
 /**
  * Photos as a masonry (spec: 4 columns, 3 up to 1100 px, 2 up to 700 px, 1 up to 500 px) that
  * open in a lightbox: a native <dialog> (focus kept inside, Escape closes) with Previous/Next
  * buttons and the arrow keys. Without JavaScript each photo links to the full image.
+ * In one column (phones) only the first PHONE_PREVIEW_PHOTOS show, then "See all N photos", so
+ * the price and the enquiry form are not seven screens down.
  */
 export function Gallery({ images, label }: { images: readonly GalleryImage[]; label: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -35,7 +40,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
     <>
       <ul className="columns-1 gap-3 min-[501px]:columns-2 min-[701px]:columns-3 min-[1101px]:columns-4" aria-label={label}>
         {images.map((image, i) => (
-          <li key={`${image.path}-${i}`} className="mb-3 break-inside-avoid">
+          <li key={`${image.path}-${i}`} className={`mb-3 break-inside-avoid${i >= PHONE_PREVIEW_PHOTOS ? " max-[500px]:hidden" : ""}`}>
             <a
               href={image.path}
               onClick={(e) => open(i, e)}
@@ -55,6 +60,15 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
           </li>
         ))}
       </ul>
+      {count > PHONE_PREVIEW_PHOTOS && (
+        <a
+          href={images[PHONE_PREVIEW_PHOTOS]!.path}
+          onClick={(e) => open(PHONE_PREVIEW_PHOTOS, e)}
+          className="btn-secondary w-full min-[501px]:hidden"
+        >
+          See all {count} photos
+        </a>
+      )}
       <dialog
         ref={dialog}
         onKeyDown={onKeyDown}

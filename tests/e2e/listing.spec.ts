@@ -72,6 +72,24 @@ test.describe("the service page", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(firstPhoto).toBeFocused();
+
+    // On a phone the masonry is one column: two photos, then "See all", so the price and the
+    // enquiry form come within the first screens; wider screens show every photo.
+    expect(count).toBeGreaterThan(2);
+    const seeAll = page.getByRole("link", { name: `See all ${count} photos` });
+    const thirdPhoto = page.getByRole("link", { name: new RegExp(`^Open photo 3 of ${count}`) });
+    if ((page.viewportSize()?.width ?? 1280) <= 500) {
+      await expect(thirdPhoto).toBeHidden();
+      const enquiryTop = await page.locator("#enquiry").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      expect(enquiryTop).toBeLessThan(2 * (page.viewportSize()?.height ?? 844));
+      await seeAll.click();
+      await expect(dialog.getByText(`Photo 3 of ${count}`)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(seeAll).toBeFocused();
+    } else {
+      await expect(thirdPhoto).toBeVisible();
+      await expect(seeAll).toBeHidden();
+    }
   });
 
   test("an unknown service is the not-found page and a wrong slug redirects to the canonical one", async ({ page, request }) => {
