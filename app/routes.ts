@@ -6,6 +6,7 @@ export default [
   route("all/:category?/:subCategory?/:state?/:city?", "routes/browse-list.tsx"),
   route("browse", "routes/discover.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
+  route("sitemaps/:file", "routes/sitemap-file.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   ...prefix("dev", [route("error-screen", "routes/dev/error-screen.tsx")]),
   // Accounts and access

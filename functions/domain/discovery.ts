@@ -326,15 +326,19 @@ export async function serviceDetail(d1: D1Database, actor: Actor | null, id: str
   };
 }
 
-/** A sitemap holds at most 50,000 URLs; browse pages come first, then the best-rated services. */
+/** A sitemap file holds at most 50,000 URLs (sitemaps.org); browse pages stay under it. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** Services per sitemap file: about 1.5 MB of XML, so every file is quick to serve and to read. */
+export const SERVICES_PER_SITEMAP = 10_000;
+
+export type SitemapEntry = { path: string; lastmod?: number };
 
 /**
- * Paths for /sitemap.xml: home, discover, every group and subcategory, every subcategory in each
- * state and city that has active services, then active services (best rated first) up to the cap.
+ * The browse pages for /sitemaps/pages.xml: home, discover, every group and subcategory, and every
+ * subcategory in each state and city that has active services.
  */
-export async function sitemapEntries(d1: D1Database): Promise<{ path: string; lastmod?: number }[]> {
-  const entries: { path: string; lastmod?: number }[] = [{ path: "/" }, { path: "/browse" }, { path: "/all" }];
+export async function sitemapPages(d1: D1Database): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = [{ path: "/" }, { path: "/browse" }, { path: "/all" }];
   for (const group of CATALOGUE) {
     entries.push({ path: browsePath(group.name) });
     for (const sub of group.subcategories) entries.push({ path: browsePath(group.name, sub.name) });
@@ -351,14 +355,26 @@ export async function sitemapEntries(d1: D1Database): Promise<{ path: string; la
     }
     entries.push({ path: browsePath(p.service_category, p.service_type, p.state, p.city) });
   }
-  const room = Math.max(0, SITEMAP_MAX_URLS - entries.length);
-  const { results: services } = await d1
-    .prepare("SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY rating DESC, id LIMIT ?")
-    .bind(room)
-    .all<{ id: string; service_category: string; service_type: string; state: string; city: string; updated_at: number }>();
-  for (const s of services)
-    entries.push({ path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }), lastmod: s.updated_at });
   return entries.slice(0, SITEMAP_MAX_URLS);
+}
+
+/** How many /sitemaps/services-{n}.xml files the active services fill (at least one). */
+export async function sitemapServiceFiles(d1: D1Database): Promise<number> {
+  const row = await d1.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
+  return Math.max(1, Math.ceil((row?.n ?? 0) / SERVICES_PER_SITEMAP));
+}
+
+/**
+ * Service pages for /sitemaps/services-{file}.xml (file from 1), oldest listing first, so new
+ * services join the last file and the others stay the same between crawls. Null past the last file.
+ */
+export async function sitemapServices(d1: D1Database, file: number): Promise<SitemapEntry[] | null> {
+  if (!Number.isInteger(file) || file < 1 || file > (await sitemapServiceFiles(d1))) return null;
+  const { results } = await d1
+    .prepare("SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY created_at, id LIMIT ? OFFSET ?")
+    .bind(SERVICES_PER_SITEMAP, (file - 1) * SERVICES_PER_SITEMAP)
+    .all<{ id: string; service_category: string; service_type: string; state: string; city: string; updated_at: number }>();
+  return results.map((s) => ({ path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }), lastmod: s.updated_at }));
 }
 
 export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };

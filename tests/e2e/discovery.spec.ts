@@ -228,11 +228,17 @@ test.describe("discovery: home, browse, search", () => {
     await page.goto("/all/bride");
     await expect(page).toHaveTitle("Mandap | Bride in India");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).not.toBe(description);
+    // /sitemap.xml is an index: the browse pages' file, then the service files.
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("xml");
-    const xml = await sitemap.text();
-    expect(xml).toContain(`${JAIPUR_CATERERS}</loc>`);
-    expect(xml).toMatch(new RegExp(`${JAIPUR_CATERERS}/[^<]+</loc>`));
+    const files = [...(await sitemap.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files).toEqual(["/sitemaps/pages.xml", ...files.slice(1).map((_, i) => `/sitemaps/services-${i + 1}.xml`)]);
+    expect(files.length).toBeGreaterThan(1);
+    expect(await (await request.get(files[0]!)).text()).toContain(`${JAIPUR_CATERERS}</loc>`);
+    const services = (await Promise.all(files.slice(1).map(async (f) => (await request.get(f)).text()))).join("");
+    expect(services).toMatch(new RegExp(`${JAIPUR_CATERERS}/[^<]+</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    expect((await request.get(`/sitemaps/services-${files.length}.xml`)).status()).toBe(404);
+    expect((await request.get("/sitemaps/other.xml")).status()).toBe(404);
     expect(await (await request.get("/robots.txt")).text()).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
   });
 });

@@ -231,19 +231,32 @@ describe("GET /api/v1/analytics/heroSectionAnalytics", () => {
   });
 });
 
-describe("sitemap entries", () => {
-  it("cover groups, subcategories, subcategory-in-city pages and active services, never archived ones", async () => {
-    const { sitemapEntries, SITEMAP_MAX_URLS } = await import("../../functions/domain/discovery.ts");
-    const paths = (await sitemapEntries(env.DB)).map((e) => e.path);
+describe("sitemaps", () => {
+  it("the pages file covers groups, subcategories and subcategory-in-state and -city pages", async () => {
+    const { sitemapPages, SITEMAP_MAX_URLS } = await import("../../functions/domain/discovery.ts");
+    const paths = (await sitemapPages(env.DB)).map((e) => e.path);
     const stateSlug = `testland-${run}`;
     const citySlug = `alphapur-${run}`;
     expect(paths).toContain("/all/wedding-vendor");
     expect(paths).toContain("/all/bride/makeup-salon");
     expect(paths).toContain(`/all/wedding-vendor/caterers/${stateSlug}`);
     expect(paths).toContain(`/all/wedding-vendor/caterers/${stateSlug}/${citySlug}`);
-    expect(paths).toContain(`/all/wedding-vendor/caterers/${stateSlug}/${citySlug}/${ids.dal}`);
-    expect(paths.some((p) => p.endsWith(`/${ids.archived}`))).toBe(false);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths.length).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
+  });
+
+  it("the service files list every active service once, never archived ones, and end at the last file", async () => {
+    const { sitemapServiceFiles, sitemapServices, SERVICES_PER_SITEMAP } = await import("../../functions/domain/discovery.ts");
+    const files = await sitemapServiceFiles(env.DB);
+    const active = await env.DB.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
+    expect(files).toBe(Math.max(1, Math.ceil((active?.n ?? 0) / SERVICES_PER_SITEMAP)));
+    const paths: string[] = [];
+    for (let file = 1; file <= files; file++) paths.push(...(await sitemapServices(env.DB, file))!.map((e) => e.path));
+    expect(paths).toHaveLength(active?.n ?? 0);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toContain(`/all/wedding-vendor/caterers/testland-${run}/alphapur-${run}/${ids.dal}`);
+    expect(paths.some((p) => p.endsWith(`/${ids.archived}`))).toBe(false);
+    expect(await sitemapServices(env.DB, files + 1)).toBeNull();
+    expect(await sitemapServices(env.DB, 0)).toBeNull();
   });
 });
