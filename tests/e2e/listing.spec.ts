@@ -16,10 +16,21 @@ async function jaipurCaterer(request: APIRequestContext, index = 0, type = "Cate
   return found;
 }
 
-/** Rows of the e2e database, read through wrangler (the state the preview server serves). */
+/**
+ * Rows of the e2e database, read through wrangler (the state the preview server serves). The
+ * server holds the same SQLite file, so a read can meet SQLITE_BUSY while it writes: wait and retry.
+ */
 function query<T>(sql: string): T[] {
-  const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", process.env.MANDAP_STATE ?? ".wrangler/e2e-state", "--json", "--command", sql], { encoding: "utf8" });
-  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", process.env.MANDAP_STATE ?? ".wrangler/e2e-state", "--json", "--command", sql], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
+    } catch (e) {
+      const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { stdout?: string }).stdout ?? ""}${(e as { stderr?: string }).stderr ?? ""}${String(e)}`);
+      if (!busy || attempt === 8) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+    }
+  }
 }
 
 /** Logs the demo couple in through the /login form, then opens `to`. */
