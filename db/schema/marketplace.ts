@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+import { caseInsensitiveText, createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
 export const SERVICE_STATUSES = ["active", "archived"] as const;
@@ -18,14 +18,14 @@ export const services = sqliteTable(
     serviceName: text("service_name").notNull(),
     description: text("description").notNull().default(""),
     /** The catalogue group, e.g. "Wedding Vendor". */
-    serviceCategory: text("service_category").notNull(),
+    serviceCategory: caseInsensitiveText("service_category").notNull(),
     /** The subcategory, e.g. "Caterers". */
-    serviceType: text("service_type").notNull(),
+    serviceType: caseInsensitiveText("service_type").notNull(),
     minPrice: integer("min_price").notNull(),
     maxPrice: integer("max_price"),
     serviceUnit: text("service_unit").notNull(),
-    state: text("state").notNull(),
-    city: text("city").notNull(),
+    state: caseInsensitiveText("state").notNull(),
+    city: caseInsensitiveText("city").notNull(),
     status: text("status", { enum: SERVICE_STATUSES }).notNull().default("active"),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
@@ -47,7 +47,31 @@ export const services = sqliteTable(
     index("services_price_idx").on(t.status, t.minPrice),
     index("services_created_idx").on(t.status, t.createdAt),
     index("services_type_price_idx").on(t.status, t.serviceType, t.minPrice),
+    // Sort orders with their tie-breakers (migrations/0020): a page is read in index order.
+    index("services_sort_rating_idx").on(t.status, t.rating, t.reviewCount, t.id),
+    index("services_sort_price_idx").on(t.status, t.minPrice, t.id),
+    index("services_sort_views_idx").on(t.status, t.viewCount, t.id),
+    index("services_sort_created_idx").on(t.status, t.createdAt, t.id),
+    index("services_type_sort_rating_idx").on(t.status, t.serviceType, t.rating, t.reviewCount, t.id),
+    index("services_type_sort_price_idx").on(t.status, t.serviceType, t.minPrice, t.id),
+    index("services_category_sort_rating_idx").on(t.status, t.serviceCategory, t.rating, t.reviewCount, t.id),
+    index("services_loc_sort_rating_idx").on(t.status, t.state, t.city, t.rating, t.reviewCount, t.id),
+    index("services_type_loc_sort_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating, t.reviewCount, t.id),
   ],
+);
+
+/**
+ * A stable integer key per service for the full-text index (migrations/0001_search.sql): FTS5 rows
+ * are keyed by it, because a text primary key's implicit rowid may change on VACUUM. Written only
+ * by the search triggers.
+ */
+export const serviceSearchKeys = sqliteTable(
+  "service_search_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serviceId: text("service_id").notNull(),
+  },
+  (t) => [uniqueIndex("service_search_keys_service_unique").on(t.serviceId)],
 );
 
 export const serviceMedia = sqliteTable(
