@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "../../context.ts";
 import { LogoutButton } from "../../components/auth/LogoutButton.tsx";
+import { DashboardLayout } from "../../components/DashboardLayout.tsx";
 import { Logo } from "../../components/Logo.tsx";
 import { guardArea } from "../../lib/auth-forms.server.ts";
 
@@ -19,31 +20,33 @@ export function loader({ context }: Route.LoaderArgs) {
 const item = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-maroon-700" : "text-ink hover:text-maroon-700"}`;
 
 export default function VendorDashboardLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <header className="border-b border-maroon-100 bg-white">
-        <nav aria-label="Vendor" className="container-page flex h-16 items-center justify-between gap-2">
-          <NavLink to="/VendorDashboard" aria-label="Vendor dashboard home">
-            <Logo />
+  const topBar = (
+    <header className="border-b border-maroon-100 bg-white">
+      <nav aria-label="Vendor" className="container-page flex h-16 items-center justify-between gap-2">
+        <NavLink to="/VendorDashboard" aria-label="Vendor dashboard home">
+          <Logo />
+        </NavLink>
+        <div className="flex items-center gap-1 overflow-x-auto">
+          <NavLink to="/VendorDashboard" end className={item}>
+            Overview
           </NavLink>
-          <div className="flex items-center gap-1 overflow-x-auto">
-            <NavLink to="/VendorDashboard" end className={item}>
-              Overview
-            </NavLink>
-            <NavLink to="/VendorDashboard/vendor-profile" className={item}>
-              Profile
-            </NavLink>
-            <NavLink to="/VendorDashboard/settings" className={item}>
-              Settings
-            </NavLink>
-            <LogoutButton className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50" />
-          </div>
-        </nav>
-      </header>
-      <div className="container-page py-6 md:py-10">
-        <p className="sr-only">Signed in as {loaderData.name}</p>
-        <Outlet />
-      </div>
-    </>
+          <NavLink to="/VendorDashboard/vendor-profile" className={item}>
+            Profile
+          </NavLink>
+          <NavLink to="/VendorDashboard/settings" className={item}>
+            Settings
+          </NavLink>
+          <LogoutButton className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50" />
+        </div>
+      </nav>
+    </header>
+  );
+  // The spec's sidebar entries (Dashboard, Services, Payment) lead to areas the vendor workspace
+  // builds; until then the shell has the top bar only.
+  return (
+    <DashboardLayout label="Vendor dashboard" links={[]} topBar={topBar}>
+      <p className="sr-only">Signed in as {loaderData.name}</p>
+      <Outlet />
+    </DashboardLayout>
   );
 }
