@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "./context.ts";
@@ -13,6 +13,7 @@ import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie } from "./lib/cookies.server.ts";
 import { pageTitle } from "./lib/strings.ts";
+import { type RootData, useRootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
@@ -28,12 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       showSplash: firstVisit && !isbot(userAgent),
       contactPhone: env.CONTACT_PHONE,
       user: actor ? { id: actor.id, userName: actor.userName, role: actor.role, profilePhoto: actor.profilePhoto, isVerified: actor.isVerified } : null,
-    },
+    } satisfies RootData,
     { headers },
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Chrome({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const { pathname } = useLocation();
   const chrome = chromeFor(pathname);
   return (

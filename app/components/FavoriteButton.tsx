@@ -1,6 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { RootData } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 import { favoritesSnapshot, loadFavorites, subscribeFavorites, toggleFavorite } from "../lib/favorites-store.ts";
 import { LISTING } from "../lib/strings.ts";
 import { showToast } from "./Toaster.tsx";
@@ -14,7 +13,7 @@ const canShortlist = (role: string | undefined) => role === "USER" || role === "
  * is a form posting to /favorites/{id}; with it, it toggles in place and shows the spec's toasts.
  */
 export function FavoriteButton({ serviceId, serviceName, initial = false, variant = "icon" }: { serviceId: string; serviceName: string; initial?: boolean; variant?: "icon" | "button" }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const user = root?.user ?? null;
   const accountId = user && canShortlist(user.role) ? user.id : null;
   // A boolean snapshot: when the list loads or changes, only the hearts whose state changed
@@ -71,7 +70,7 @@ export function FavoriteButton({ serviceId, serviceName, initial = false, varian
  * visitor; the account's for a couple, after their browser favourites join it.
  */
 export function FavoritesSync() {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const user = root?.user ?? null;
   const accountId = user && canShortlist(user.role) ? user.id : null;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { FavoriteButton } from "../components/FavoriteButton.tsx";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "../context.ts";
 import { heroAnalytics, latestBlogPosts, searchServicesBatch, serviceLocations, topTestimonials, type ServiceSearch } from "../../functions/domain/discovery.ts";
@@ -12,7 +12,7 @@ import { showToast } from "../components/Toaster.tsx";
 import { ALL_SUBCATEGORIES, browsePath, CATALOGUE } from "../lib/catalogue.ts";
 import { formatCount, formatDate } from "../lib/format.ts";
 import { pageTitle, SEARCH } from "../lib/strings.ts";
-import type { RootData } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 import { POPULAR_SEARCHES } from "../lib/home-content.ts";
 
 export const HERO_IMAGE_COUNT = 6;
@@ -209,7 +209,7 @@ function SectionHeading({ id, title, text }: { id: string; title: string; text?:
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { counters, locations, blog, testimonials, carousels } = loaderData;
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   const phone = root?.contactPhone ?? "";
   const jsonLd = {
     "@context": "https://schema.org",
