@@ -30,12 +30,12 @@ export interface MailService extends Mailer {
 }
 
 export type MailStatus = "QUEUED" | "SENDING" | "RETRYING" | "SENT" | "STORED" | "FAILED";
-export type TransportName = "mailbox" | "cloudflare" | "http";
+export type TransportName = "mailbox" | "cloudflare" | "http" | "none";
 
 /** Attempts before a message is given up (FAILED). */
-export const MAIL_MAX_ATTEMPTS = 8;
-/** Wait after the first failed attempt; doubles after each further one (1, 2, 4 … 64 minutes). */
-export const MAIL_RETRY_BASE_MS = 60_000;
+export const MAIL_MAX_ATTEMPTS = 10;
+/** Wait after the first failed attempt; doubles after each further one (2, 4, 8 … 512 minutes: the last attempt is about 17 hours after the first). */
+export const MAIL_RETRY_BASE_MS = 2 * 60_000;
 /** An attempt that has not reported back after this long (the Worker died) may be made again. */
 export const MAIL_SEND_LEASE_MS = 10 * 60_000;
 /** How long the HTTP transport waits for an answer. */
@@ -50,7 +50,7 @@ export interface MailTransport {
   deliver(message: MailMessage & { id: string }, from: string): Promise<TransportResult>;
 }
 
-type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL">;
+type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL"> & { APP_ENV?: string };
 
 const errorText = (e: unknown) => (e instanceof Error ? `${e.name === "Error" ? "" : `${e.name}: `}${e.message}` : String(e)).slice(0, 500);
 
@@ -118,13 +118,19 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
   };
 }
 
-/** The transport MAIL_TRANSPORT names; a missing binding or URL gives a transport whose attempts fail with that reason. */
+/**
+ * The transport MAIL_TRANSPORT names; a missing binding or URL gives a transport whose attempts
+ * fail with that reason. Unset means the local mailbox, except in production, where mail that is
+ * silently kept would lock people out of their accounts: there it fails until configured
+ * (MAIL_TRANSPORT=mailbox keeps mail unsent on purpose, e.g. on a staging copy).
+ */
 export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransport {
   const name = (env.MAIL_TRANSPORT ?? "").trim().toLowerCase();
+  if (name === "" && env.APP_ENV === "production") return misconfigured("none", "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)");
   if (name === "" || name === "mailbox" || name === "outbox") return mailboxTransport;
   if (name === "cloudflare") return env.EMAIL ? cloudflareTransport(env.EMAIL) : misconfigured("cloudflare", 'MAIL_TRANSPORT is "cloudflare" but the Worker has no send_email binding named EMAIL');
   if (name === "http") return env.MAIL_API_URL ? httpTransport(env.MAIL_API_URL, env.MAIL_API_KEY) : misconfigured("http", 'MAIL_TRANSPORT is "http" but MAIL_API_URL is not set');
-  return misconfigured("mailbox", `Unknown MAIL_TRANSPORT "${env.MAIL_TRANSPORT}" (use mailbox, cloudflare or http)`);
+  return misconfigured("none", `Unknown MAIL_TRANSPORT "${env.MAIL_TRANSPORT}" (use mailbox, cloudflare or http)`);
 }
 
 /**

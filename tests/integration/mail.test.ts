@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, deliverDueMail, deliverMail, mailerFor, queueMail, retryDelay, transportFor, type MailMessage } from "../../functions/platform/mail.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "../support/factories.ts";
 
@@ -36,6 +36,10 @@ function stubMailApi(answer: (body: { to: string[] }) => Response | Promise<Resp
   return { calls, spy };
 }
 
+let errors: MockInstance<typeof console.error>;
+beforeEach(() => {
+  errors = vi.spyOn(console, "error").mockImplementation(() => {});
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe("the local mailbox (default transport)", () => {
@@ -45,6 +49,23 @@ describe("the local mailbox (default transport)", () => {
     await mailerFor({ DB: env.DB, MAIL_FROM: FROM }).send(m);
     expect(await rowTo(m.to)).toMatchObject({ status: "STORED", attempts: 1, sent_at: null, error: null, transport: "mailbox" });
     expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe("choosing the transport", () => {
+  it("refuses to keep mail silently in production: unset MAIL_TRANSPORT fails with the reason, explicit mailbox stores", async () => {
+    const unset = message();
+    await mailerFor({ DB: env.DB, MAIL_FROM: FROM, APP_ENV: "production" }).send(unset);
+    expect(await rowTo(unset.to)).toMatchObject({ status: "RETRYING", transport: "none", error: "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)" });
+    const explicit = message();
+    await mailerFor({ DB: env.DB, MAIL_FROM: FROM, APP_ENV: "production", MAIL_TRANSPORT: "mailbox" }).send(explicit);
+    expect(await rowTo(explicit.to)).toMatchObject({ status: "STORED", transport: "mailbox" });
+  });
+
+  it("names an unknown MAIL_TRANSPORT on the row", async () => {
+    const m = message();
+    await mailerFor({ DB: env.DB, MAIL_FROM: FROM, MAIL_TRANSPORT: "smtp" }).send(m);
+    expect(await rowTo(m.to)).toMatchObject({ status: "RETRYING", error: 'Unknown MAIL_TRANSPORT "smtp" (use mailbox, cloudflare or http)' });
   });
 });
 
@@ -64,26 +85,29 @@ describe("the HTTP mail API transport", () => {
 
   it("keeps a 500 as RETRYING with the error, backs off exponentially, and sends when the API recovers", async () => {
     let status = 500;
-    const { calls } = stubMailApi(() => new Response(status === 500 ? "upstream down" : "{}", { status }));
+    const { calls: all } = stubMailApi(() => new Response(status === 500 ? "upstream down" : "{}", { status }));
     const m = message();
+    // Other tests' rows that are due get attempted too: count only this message's calls.
+    const mine = () => all.filter((c) => c.body.to[0] === m.to);
     const t0 = Date.now();
     await mailerFor(httpEnv, undefined, { clock: () => t0 }).send(m);
     expect(await rowTo(m.to)).toMatchObject({ status: "RETRYING", attempts: 1, error: "HTTP 500: upstream down", next_attempt_at: t0 + MAIL_RETRY_BASE_MS, sent_at: null });
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`via http: attempt 1 of ${MAIL_MAX_ATTEMPTS} failed: HTTP 500: upstream down$`)));
 
     const transport = transportFor(httpEnv);
     // Not due yet: nothing is attempted.
     await deliverDueMail(env.DB, transport, FROM, t0 + MAIL_RETRY_BASE_MS - 1);
-    expect(calls).toHaveLength(1);
+    expect(mine()).toHaveLength(1);
     // Due: second attempt, fails again, waits twice as long.
     await deliverDueMail(env.DB, transport, FROM, t0 + MAIL_RETRY_BASE_MS);
-    expect(calls).toHaveLength(2);
+    expect(mine()).toHaveLength(2);
     expect(await rowTo(m.to)).toMatchObject({ status: "RETRYING", attempts: 2, next_attempt_at: t0 + MAIL_RETRY_BASE_MS + 2 * MAIL_RETRY_BASE_MS });
     status = 202;
     const t2 = t0 + 3 * MAIL_RETRY_BASE_MS;
     const run = await deliverDueMail(env.DB, transport, FROM, t2);
     expect(run.sent).toBeGreaterThanOrEqual(1);
-    expect(calls).toHaveLength(3);
-    expect(calls.map((c) => c.statusDuringSend)).toEqual(["SENDING", "SENDING", "SENDING"]);
+    expect(mine()).toHaveLength(3);
+    expect(mine().map((c) => c.statusDuringSend)).toEqual(["SENDING", "SENDING", "SENDING"]);
     expect(await rowTo(m.to)).toMatchObject({ status: "SENT", attempts: 3, error: null, next_attempt_at: null, sent_at: t2 });
   });
 
@@ -148,11 +172,18 @@ describe("the HTTP mail API transport", () => {
   });
 
   it("with a request context, answers first and delivers in waitUntil", async () => {
-    const { calls } = stubMailApi(() => new Response("{}", { status: 202 }));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { calls } = stubMailApi(async () => {
+      await gate;
+      return new Response("{}", { status: 202 });
+    });
     const ctx = createExecutionContext();
     const m = message();
     await mailerFor(httpEnv, ctx).send(m);
-    expect((await rowTo(m.to))?.status).toMatch(/QUEUED|SENDING/);
+    // send() has returned while the API has not answered yet: the message is not SENT.
+    expect((await rowTo(m.to))?.status).toMatch(/^(QUEUED|SENDING)$/);
+    release();
     await waitOnExecutionContext(ctx);
     expect(calls).toHaveLength(1);
     expect((await rowTo(m.to))?.status).toBe("SENT");
