@@ -4,14 +4,18 @@ export interface Env {
   MEDIA: R2Bucket;
   APP_ENV: "development" | "test" | "production" | string;
   CONTACT_PHONE: string;
+  /** Sender of every e-mail, "Name <address>" (the address must be allowed by the transport). */
   MAIL_FROM: string;
-  /** Mail adapter (functions/platform/mail.ts): "outbox" (default) or "http" with MAIL_API_URL and the MAIL_API_KEY secret. */
-  MAIL_TRANSPORT?: string;
+  /**
+   * How e-mail leaves (functions/platform/mail.ts, docs/deploy.md): "mailbox" (default: nothing is
+   * sent, messages are kept for /dev/mailbox), "cloudflare" (the EMAIL send_email binding) or
+   * "http" (MAIL_API_URL with the MAIL_API_KEY secret).
+   */
+  MAIL_TRANSPORT?: "mailbox" | "cloudflare" | "http" | string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
+  EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */
   GOOGLE_CLIENT_ID?: string;
-  RAZORPAY_KEY_ID?: string;
-  RAZORPAY_KEY_SECRET?: string;
-  RAZORPAY_WEBHOOK_SECRET?: string;
 }

@@ -18,6 +18,7 @@ import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES, to
 import { reviewInput } from "../lib/listing-rules.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
 import { makeLead } from "../../functions/domain/enquiries.ts";
+import { mailerFor } from "../../functions/platform/mail.ts";
 import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, type Review } from "../../functions/domain/reviews.ts";
 import { servicePage } from "../../functions/domain/service-page.ts";
 import { toggleCartItem } from "../../functions/domain/shortlist.ts";
@@ -61,13 +62,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
+  const { env, ctx, actor } = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
     switch (intent) {
       case "enquire": {
-        const lead = await makeLead(env.DB, actor, params.id, formToObject(form));
+        const lead = await makeLead(env.DB, actor, params.id, formToObject(form), Date.now(), mailerFor(env, ctx));
         return { ok: true as const, intent, lead };
       }
       case "review": {

@@ -117,7 +117,13 @@ export const vendorProfileViews = sqliteTable(
   (t) => [primaryKey({ columns: [t.vendorId, t.day] })],
 );
 
-/** E-mail outbox: the local mail adapter's store, and a delivery log in production. */
+/**
+ * E-mail outbox: every message is written here first (QUEUED), then delivered by the configured
+ * transport (functions/platform/mail.ts). STORED: the local mailbox kept it, nothing was sent.
+ * SENT: a transport accepted it. RETRYING: the last attempt failed (error), the next is due at
+ * next_attempt_at. FAILED: given up (error says why). SENDING: an attempt is in flight.
+ */
+export const MAIL_STATUSES = ["QUEUED", "SENDING", "RETRYING", "SENT", "STORED", "FAILED"] as const;
 export const outbox = sqliteTable(
   "outbox",
   {
@@ -126,12 +132,16 @@ export const outbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    status: text("status", { enum: ["QUEUED", "SENT", "FAILED"] }).notNull().default("QUEUED"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("QUEUED"),
     error: text("error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at"),
+    transport: text("transport"),
+    providerMessageId: text("provider_message_id"),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
 export const contactMessages = sqliteTable(

@@ -3,6 +3,7 @@ import { readCookie } from "../../app/lib/cookies.server.ts";
 import { leadInput, replyInput, reviewInput } from "../../app/lib/listing-rules.ts";
 import { makeLead } from "../domain/enquiries.ts";
 import { NotFound } from "../domain/errors.ts";
+import { mailerFor } from "../platform/mail.ts";
 import { REVIEW_MESSAGES, replyToReview, serviceReviews, submitReview, updateReview } from "../domain/reviews.ts";
 import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "../domain/shortlist.ts";
 import { vendorExists } from "../domain/vendor-profile.ts";
@@ -36,7 +37,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       responses: { 201: "The lead", 400: "Invalid fields", 401: "Not logged in", 403: "Not a couple", 404: "No such service", 409: "An open enquiry exists" },
     },
     async (c, { params, body }) => {
-      const lead = await makeLead(c.env.DB, c.get("actor"), params.id, body);
+      const lead = await makeLead(c.env.DB, c.get("actor"), params.id, body, Date.now(), mailerFor(c.env, c.executionCtx));
       return c.json({ success: true, message: `Your enquiry was sent to ${lead.vendorName}.`, lead }, 201);
     },
   )

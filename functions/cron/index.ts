@@ -1,11 +1,29 @@
 import type { Env } from "../env.ts";
 import { purgeExpiredAuth } from "../domain/accounts.ts";
+import { deliverDueMail, transportFor } from "../platform/mail.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
 export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown> };
 
 /** Daily housekeeping at 03:00 IST. Later areas add their jobs here. */
 export const DAILY = "30 21 * * *";
+/** Mail delivery: queued messages nobody delivered yet and retries whose back-off has passed. */
+export const EVERY_FIVE_MINUTES = "*/5 * * * *";
+
+/**
+ * Delivers the outbox's due messages. Fails (after attempting every due message) when a message
+ * was given up in this run, or when messages were attempted and the transport accepted none (it is
+ * down or misconfigured), so the invocation is recorded as failed; single retryable failures are
+ * only logged (functions/platform/mail.ts) and retried with back-off.
+ */
+export async function deliverMailJob(env: Env, now: number) {
+  const run = await deliverDueMail(env.DB, transportFor(env), env.MAIL_FROM, now);
+  const problems: string[] = [];
+  if (run.failed.length) problems.push(`${run.failed.length} message(s) failed for good: ${run.failed.map((f) => `${f.id} (${f.error})`).join("; ")}`);
+  if (run.attempted > 0 && run.sent + run.stored === 0 && run.retrying > 0) problems.push(`the transport accepted none of ${run.attempted} message(s); ${run.retrying} will be retried`);
+  if (problems.length) throw new Error(`mail delivery: ${problems.join("; ")}`);
+  return run;
+}
 
 export const jobsBySchedule: Record<string, CronJob[]> = {
   [DAILY]: [
@@ -15,21 +33,42 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     },
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
   ],
+  [EVERY_FIVE_MINUTES]: [{ name: "deliver-mail", run: deliverMailJob }],
 };
 
-/** Runs every job of a cron expression; one failing job does not stop the others. */
-export async function runScheduled(cron: string, env: Env, now = Date.now()): Promise<{ name: string; ok: boolean }[]> {
-  const jobs = jobsBySchedule[cron] ?? [];
-  if (!jobs.length) console.warn(`no jobs for cron "${cron}"`);
-  return Promise.all(
-    jobs.map(async (job) => {
+export type JobResult = { name: string; ok: boolean; error?: string };
+
+/** Thrown by runScheduled when any job failed; carries every job's result. */
+export class CronFailure extends Error {
+  constructor(
+    readonly cron: string,
+    readonly results: JobResult[],
+  ) {
+    const failed = results.filter((r) => !r.ok);
+    super(`cron "${cron}": ${failed.length} of ${results.length} job(s) failed: ${failed.map((r) => `${r.name}: ${r.error}`).join(" | ")}`);
+    this.name = "CronFailure";
+  }
+}
+
+/**
+ * Runs every job of a cron expression. One failing job does not stop the others, but the run fails
+ * loudly: each failure is logged with its error and, once all jobs have run, a CronFailure is
+ * thrown so Cloudflare records the invocation as failed. An expression with no jobs (wrangler.jsonc
+ * and this table disagree) fails too.
+ */
+export async function runScheduled(cron: string, env: Env, now = Date.now(), jobs: CronJob[] | undefined = jobsBySchedule[cron]): Promise<JobResult[]> {
+  if (!jobs?.length) throw new CronFailure(cron, [{ name: "(none)", ok: false, error: `no jobs are registered for cron "${cron}"` }]);
+  const results = await Promise.all(
+    jobs.map(async (job): Promise<JobResult> => {
       try {
         await job.run(env, now);
         return { name: job.name, ok: true };
       } catch (err) {
         console.error(`cron job ${job.name} failed`, err);
-        return { name: job.name, ok: false };
+        return { name: job.name, ok: false, error: err instanceof Error ? err.message : String(err) };
       }
     }),
   );
+  if (results.some((r) => !r.ok)) throw new CronFailure(cron, results);
+  return results;
 }

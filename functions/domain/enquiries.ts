@@ -2,6 +2,7 @@ import { leadInput, todayInIndia } from "../../app/lib/listing-rules.ts";
 import { formatDate, formatRupees } from "../../app/lib/format.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { newId } from "./ids.ts";
+import { queueMail, type MailService } from "../platform/mail.ts";
 import type { Actor } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
 
@@ -15,7 +16,7 @@ export type CreatedLead = { id: string; status: "NEW"; vendorName: string; reply
 
 const OPEN_STATUSES = "('NEW', 'CONTACTED', 'QUOTED')";
 
-export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: string, input: unknown, now = Date.now()): Promise<CreatedLead> {
+export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: string, input: unknown, now = Date.now(), mail?: Pick<MailService, "deliver">): Promise<CreatedLead> {
   if (!actor) throw new Unauthorized("Please log in to send an enquiry.");
   if (actor.role !== "USER") throw new Forbidden("Only couples can send enquiries to vendors.");
   const fields = parseInput(leadInput, input, "Please correct your enquiry.");
@@ -42,16 +43,16 @@ export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: s
     "",
     "Reply from your Mandap dashboard: couples book the vendors who answer first.",
   ].filter((l) => l !== null);
+  const notice = queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now);
   await d1.batch([
     d1
       .prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, event_date, guest_count, budget, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?, ?)")
       .bind(id, serviceId, service.vendor_id, actor.id, fields.message, fields.eventDate ?? null, fields.guestCount ?? null, fields.budget ?? null, now, now),
     d1.prepare("UPDATE services SET lead_count = lead_count + 1 WHERE id = ?").bind(serviceId),
     d1.prepare("INSERT INTO service_daily_stats (service_id, day, views, leads) VALUES (?, ?, 0, 1) ON CONFLICT (service_id, day) DO UPDATE SET leads = leads + 1").bind(serviceId, day),
-    d1
-      .prepare("INSERT INTO outbox (id, to_address, subject, text, status, created_at) VALUES (?, ?, ?, ?, 'QUEUED', ?)")
-      .bind(newId(now), service.vendor_email ?? service.login_email, `New enquiry for ${service.service_name}`, lines.join("\n"), now),
+    notice.statement,
   ]);
+  await mail?.deliver(notice.id);
   return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
 }
 

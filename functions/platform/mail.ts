@@ -2,66 +2,305 @@ import type { Env } from "../env.ts";
 import { newId } from "../domain/ids.ts";
 
 /**
- * Outgoing e-mail. One interface, chosen by configuration (architecture, external services):
- * - "outbox" (local default, tests): the message is stored in the outbox table and shown at the
- *   development-only mailbox page (/dev/mailbox).
- * - "http": a transactional mail HTTP API in the common {from,to,subject,text,html} JSON shape
- *   (MAIL_API_URL + MAIL_API_KEY secret); the outbox row is kept as the delivery log.
+ * Outgoing e-mail: one Mailer, one outbox, one transport chosen by configuration (MAIL_TRANSPORT).
+ *
+ * Every message is first written to the outbox as QUEUED (domain code can put that INSERT in the
+ * same D1 batch as the change it reports: `queueMail`), then delivered by the transport:
+ * - "mailbox" (default, local development and tests): nothing is sent; the row becomes STORED and
+ *   is shown at /dev/mailbox. Never SENT.
+ * - "cloudflare": Cloudflare Email Service through the `send_email` binding EMAIL
+ *   (`env.EMAIL.send({ from, to, subject, text, html })`).
+ * - "http": a transactional mail API taking `{from, to, subject, text, html}` JSON with a bearer
+ *   key (MAIL_API_URL, MAIL_API_KEY secret), e.g. Resend's https://api.resend.com/emails.
+ *
+ * Status tells the truth: SENT only when the transport accepted the message; a failed attempt
+ * keeps the error and is retried with exponential back-off (RETRYING, next_attempt_at) by the
+ * cron (functions/cron), until MAIL_MAX_ATTEMPTS or a permanent refusal make it FAILED with the
+ * reason. An attempt claims its row first (SENDING), so the request's own attempt and the cron
+ * never send the same row twice at once.
  */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export interface Mailer {
+  /** Queues the message and attempts delivery (in the background when a request context exists). */
   send(message: MailMessage): Promise<void>;
 }
-
-type MailEnv = Pick<Env, "DB" | "MAIL_FROM"> & { MAIL_TRANSPORT?: string; MAIL_API_URL?: string; MAIL_API_KEY?: string };
-
-async function logToOutbox(d1: D1Database, m: MailMessage, status: "QUEUED" | "SENT" | "FAILED", error: string | null = null) {
-  const now = Date.now();
-  await d1
-    .prepare("INSERT INTO outbox (id, to_address, subject, text, html, status, error, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    .bind(newId(now), m.to, m.subject, m.text, m.html ?? null, status, error, now, status === "SENT" ? now : null)
-    .run();
+/** A Mailer that can also deliver rows queued by `queueMail` inside a domain batch. */
+export interface MailService extends Mailer {
+  deliver(ids: string | readonly string[]): Promise<void>;
 }
 
-export function outboxMailer(d1: D1Database): Mailer {
-  return { send: (m) => logToOutbox(d1, m, "SENT") };
+export type MailStatus = "QUEUED" | "SENDING" | "RETRYING" | "SENT" | "STORED" | "FAILED";
+export type TransportName = "mailbox" | "cloudflare" | "http" | "none";
+
+/** Attempts before a message is given up (FAILED). */
+export const MAIL_MAX_ATTEMPTS = 10;
+/** Wait after the first failed attempt; doubles after each further one (2, 4, 8 … 512 minutes: the last attempt is about 17 hours after the first). */
+export const MAIL_RETRY_BASE_MS = 2 * 60_000;
+/** An attempt that has not reported back after this long (the Worker died) may be made again. */
+export const MAIL_SEND_LEASE_MS = 10 * 60_000;
+/** How long the HTTP transport waits for an answer. */
+export const MAIL_HTTP_TIMEOUT_MS = 15_000;
+
+/** Wait before the next attempt after `attempts` failed ones (attempts >= 1). */
+export const retryDelay = (attempts: number) => MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
+
+export type TransportResult = { ok: true; status: "SENT" | "STORED"; providerMessageId?: string } | { ok: false; error: string; permanent: boolean };
+export interface MailTransport {
+  name: TransportName;
+  deliver(message: MailMessage & { id: string }, from: string): Promise<TransportResult>;
 }
 
-export function httpMailer(env: MailEnv): Mailer {
+type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL"> & { APP_ENV?: string };
+
+const errorText = (e: unknown) => (e instanceof Error ? `${e.name === "Error" ? "" : `${e.name}: `}${e.message}` : String(e)).slice(0, 500);
+
+/** The local mailbox: keeps the message for /dev/mailbox and tests; nothing leaves. */
+export const mailboxTransport: MailTransport = { name: "mailbox", deliver: async () => ({ ok: true, status: "STORED" }) };
+
+/** A transport that cannot work as configured: every attempt fails with the reason (and is retried, so fixing the configuration delivers). */
+function misconfigured(name: TransportName, reason: string): MailTransport {
+  return { name, deliver: async () => ({ ok: false, error: reason, permanent: false }) };
+}
+
+/** An HTTP mail API. 2xx is accepted; 408, 429 and 5xx and network errors are retried; any other 4xx is a permanent refusal. */
+export function httpTransport(url: string, apiKey: string | undefined): MailTransport {
   return {
-    async send(m) {
-      let error: string | null = null;
+    name: "http",
+    async deliver(m, from) {
+      let res: Response;
       try {
-        const res = await fetch(env.MAIL_API_URL as string, {
+        res = await fetch(url, {
           method: "POST",
-          headers: { Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}`, "Content-Type": "application/json" },
-          body: JSON.stringify({ from: env.MAIL_FROM, to: [m.to], subject: m.subject, text: m.text, html: m.html }),
+          headers: { Authorization: `Bearer ${apiKey ?? ""}`, "Content-Type": "application/json", "Idempotency-Key": m.id },
+          body: JSON.stringify({ from, to: [m.to], subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) }),
+          signal: AbortSignal.timeout(MAIL_HTTP_TIMEOUT_MS),
         });
-        if (!res.ok) error = `HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`;
       } catch (e) {
-        error = e instanceof Error ? e.message : String(e);
+        return { ok: false, error: `network error: ${errorText(e)}`, permanent: false };
       }
-      await logToOutbox(env.DB, m, error ? "FAILED" : "SENT", error);
-      if (error) console.error("mail delivery failed", m.to, error);
+      const body = (await res.text().catch(() => "")).slice(0, 300);
+      if (res.ok) {
+        let providerMessageId: string | undefined;
+        try {
+          const id = (JSON.parse(body) as { id?: unknown }).id;
+          if (typeof id === "string") providerMessageId = id;
+        } catch {
+          /* an accepted answer need not be JSON */
+        }
+        return { ok: true, status: "SENT", providerMessageId };
+      }
+      const retryable = res.status === 408 || res.status === 429 || res.status >= 500;
+      return { ok: false, error: `HTTP ${res.status}${body ? `: ${body}` : ""}`, permanent: !retryable };
     },
   };
 }
 
-export function mailerFor(env: MailEnv): Mailer {
-  if (env.MAIL_TRANSPORT === "http" && env.MAIL_API_URL) return httpMailer(env);
-  return outboxMailer(env.DB);
+/** "Mandap <hello@mandap.example>" -> { name, email }; a bare address stays a string. */
+export function parseAddress(value: string): string | EmailAddress {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
+  if (!match) return value.trim();
+  const name = match[1]!.trim();
+  return name ? { name, email: match[2]!.trim() } : match[2]!.trim();
+}
+
+/** Cloudflare Email Service through the `send_email` binding. A thrown error is retried. */
+export function cloudflareTransport(binding: SendEmail): MailTransport {
+  return {
+    name: "cloudflare",
+    async deliver(m, from) {
+      try {
+        const result = await binding.send({ from: parseAddress(from), to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+        return { ok: true, status: "SENT", providerMessageId: result?.messageId };
+      } catch (e) {
+        return { ok: false, error: errorText(e), permanent: false };
+      }
+    },
+  };
+}
+
+/**
+ * The transport MAIL_TRANSPORT names; a missing binding or URL gives a transport whose attempts
+ * fail with that reason. Unset means the local mailbox, except in production, where mail that is
+ * silently kept would lock people out of their accounts: there it fails until configured
+ * (MAIL_TRANSPORT=mailbox keeps mail unsent on purpose, e.g. on a staging copy).
+ */
+export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransport {
+  const name = (env.MAIL_TRANSPORT ?? "").trim().toLowerCase();
+  if (name === "" && env.APP_ENV === "production") return misconfigured("none", "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)");
+  if (name === "" || name === "mailbox" || name === "outbox") return mailboxTransport;
+  if (name === "cloudflare") return env.EMAIL ? cloudflareTransport(env.EMAIL) : misconfigured("cloudflare", 'MAIL_TRANSPORT is "cloudflare" but the Worker has no send_email binding named EMAIL');
+  if (name === "http") return env.MAIL_API_URL ? httpTransport(env.MAIL_API_URL, env.MAIL_API_KEY) : misconfigured("http", 'MAIL_TRANSPORT is "http" but MAIL_API_URL is not set');
+  return misconfigured("none", `Unknown MAIL_TRANSPORT "${env.MAIL_TRANSPORT}" (use mailbox, cloudflare or http)`);
+}
+
+/**
+ * The INSERT that queues a message, for a domain's D1 batch (so the message exists exactly when
+ * the change it reports does). Deliver it after the batch with `MailService.deliver(id)`; if
+ * nothing does, the cron delivers it.
+ */
+export function queueMail(d1: D1Database, m: MailMessage, now = Date.now()): { id: string; statement: D1PreparedStatement } {
+  const id = newId(now);
+  const statement = d1
+    .prepare("INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?)")
+    .bind(id, m.to, m.subject, m.text, m.html ?? null, now, now);
+  return { id, statement };
+}
+
+type ClaimedRow = { id: string; to_address: string; subject: string; text: string; html: string | null; attempts: number };
+
+/**
+ * One delivery attempt of one outbox row, if it is due and nobody else is attempting it. Returns
+ * the row's new status, or null when there was nothing to attempt. Never throws for a transport
+ * failure (the row records it); a database error does throw.
+ */
+export async function deliverMail(d1: D1Database, transport: MailTransport, from: string, id: string, now = Date.now()): Promise<{ status: MailStatus; error?: string } | null> {
+  const row = await d1
+    .prepare(
+      `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
+       WHERE id = ?3 AND status IN ('QUEUED', 'RETRYING', 'SENDING') AND coalesce(next_attempt_at, created_at) <= ?4 AND attempts < ?5
+       RETURNING id, to_address, subject, text, html, attempts`,
+    )
+    .bind(now + MAIL_SEND_LEASE_MS, transport.name, id, now, MAIL_MAX_ATTEMPTS)
+    .first<ClaimedRow>();
+  if (!row) return null;
+  const result = await transport.deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined }, from).catch(
+    (e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false }),
+  );
+  if (result.ok) {
+    await d1
+      .prepare("UPDATE outbox SET status = ?1, sent_at = ?2, error = NULL, next_attempt_at = NULL, provider_message_id = ?3 WHERE id = ?4 AND status = 'SENDING'")
+      .bind(result.status, result.status === "SENT" ? now : null, result.providerMessageId ?? null, row.id)
+      .run();
+    return { status: result.status };
+  }
+  const giveUp = result.permanent || row.attempts >= MAIL_MAX_ATTEMPTS;
+  const status: MailStatus = giveUp ? "FAILED" : "RETRYING";
+  await d1
+    .prepare("UPDATE outbox SET status = ?1, error = ?2, next_attempt_at = ?3 WHERE id = ?4 AND status = 'SENDING'")
+    .bind(status, result.error, giveUp ? null : now + retryDelay(row.attempts), row.id)
+    .run();
+  console.error(`mail ${row.id} via ${transport.name}: attempt ${row.attempts} of ${MAIL_MAX_ATTEMPTS} failed${giveUp ? ", giving up" : ""}: ${result.error}`);
+  return { status, error: result.error };
+}
+
+export type DeliveryRun = { attempted: number; sent: number; stored: number; retrying: number; failed: { id: string; error: string }[] };
+
+/**
+ * The cron's delivery job: every due QUEUED or RETRYING row (and attempts that never reported back
+ * within the lease), oldest first, up to `limit`. Attempts that died on the last try become FAILED.
+ */
+export async function deliverDueMail(d1: D1Database, transport: MailTransport, from: string, now = Date.now(), limit = 100): Promise<DeliveryRun> {
+  const run: DeliveryRun = { attempted: 0, sent: 0, stored: 0, retrying: 0, failed: [] };
+  const abandoned = await d1
+    .prepare(
+      `UPDATE outbox SET status = 'FAILED', next_attempt_at = NULL, error = coalesce(error || '; ', '') || 'the last delivery attempt did not finish'
+       WHERE status = 'SENDING' AND next_attempt_at <= ?1 AND attempts >= ?2 RETURNING id, error`,
+    )
+    .bind(now, MAIL_MAX_ATTEMPTS)
+    .all<{ id: string; error: string }>();
+  run.failed.push(...abandoned.results);
+  const { results } = await d1
+    .prepare(
+      `SELECT id FROM outbox WHERE status IN ('QUEUED', 'RETRYING', 'SENDING') AND coalesce(next_attempt_at, created_at) <= ?1 AND attempts < ?2
+       ORDER BY coalesce(next_attempt_at, created_at), id LIMIT ?3`,
+    )
+    .bind(now, MAIL_MAX_ATTEMPTS, limit)
+    .all<{ id: string }>();
+  for (const { id } of results) {
+    const outcome = await deliverMail(d1, transport, from, id, now);
+    if (!outcome) continue;
+    run.attempted += 1;
+    if (outcome.status === "SENT") run.sent += 1;
+    else if (outcome.status === "STORED") run.stored += 1;
+    else if (outcome.status === "RETRYING") run.retrying += 1;
+    else if (outcome.status === "FAILED") run.failed.push({ id, error: outcome.error ?? "" });
+  }
+  return run;
+}
+
+/**
+ * The Mailer for this Worker's configuration. With an ExecutionContext the delivery attempt runs
+ * after the response (ctx.waitUntil); without one it runs before `send` returns. Either way a
+ * failed attempt is recorded on the row and retried by the cron; `send` itself only fails when
+ * the message could not be queued.
+ */
+export function mailerFor(env: MailEnv, ctx?: Pick<ExecutionContext, "waitUntil">, options: { transport?: MailTransport; clock?: () => number } = {}): MailService {
+  const transport = options.transport ?? transportFor(env);
+  const clock = options.clock ?? Date.now;
+  const attempt = async (ids: readonly string[]) => {
+    for (const id of ids) {
+      try {
+        await deliverMail(env.DB, transport, env.MAIL_FROM, id, clock());
+      } catch (e) {
+        console.error(`mail ${id}: delivery attempt could not be recorded (the cron retries it)`, e);
+      }
+    }
+  };
+  const deliver = async (ids: string | readonly string[]) => {
+    const list = typeof ids === "string" ? [ids] : ids;
+    if (ctx) ctx.waitUntil(attempt(list));
+    else await attempt(list);
+  };
+  return {
+    async send(m) {
+      const { id, statement } = queueMail(env.DB, m, clock());
+      await statement.run();
+      await deliver(id);
+    },
+    deliver,
+  };
 }
 
 /** Whether the development mailbox page may be shown. */
 export const mailboxEnabled = (env: Pick<Env, "APP_ENV">) => env.APP_ENV !== "production";
 
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; status: string; createdAt: number };
+export type OutboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  status: MailStatus;
+  error: string | null;
+  attempts: number;
+  nextAttemptAt: number | null;
+  sentAt: number | null;
+  transport: string | null;
+  createdAt: number;
+};
+
+type OutboxRow = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  status: MailStatus;
+  error: string | null;
+  attempts: number;
+  next_attempt_at: number | null;
+  sent_at: number | null;
+  transport: string | null;
+  created_at: number;
+};
+
+const OUTBOX_COLUMNS = "id, to_address, subject, text, status, error, attempts, next_attempt_at, sent_at, transport, created_at";
 
 export async function listOutbox(d1: D1Database, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
   const limit = Math.min(options.limit ?? 50, 200);
   const stmt = options.to
-    ? d1.prepare("SELECT id, to_address, subject, text, status, created_at FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT ?").bind(options.to, limit)
-    : d1.prepare("SELECT id, to_address, subject, text, status, created_at FROM outbox ORDER BY created_at DESC, id DESC LIMIT ?").bind(limit);
-  const { results } = await stmt.all<{ id: string; to_address: string; subject: string; text: string; status: string; created_at: number }>();
-  return results.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text, status: r.status, createdAt: r.created_at }));
+    ? d1.prepare(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT ?`).bind(options.to, limit)
+    : d1.prepare(`SELECT ${OUTBOX_COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT ?`).bind(limit);
+  const { results } = await stmt.all<OutboxRow>();
+  return results.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text,
+    status: r.status,
+    error: r.error,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    sentAt: r.sent_at,
+    transport: r.transport,
+    createdAt: r.created_at,
+  }));
 }

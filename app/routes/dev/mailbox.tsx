@@ -6,8 +6,9 @@ import { listOutbox, mailboxEnabled } from "../../../functions/platform/mail.ts"
 import { pageTitle } from "../../lib/strings.ts";
 
 /**
- * Development only: the e-mails the local mail adapter "sent" (the outbox), newest first, with
- * working links. Not found in production.
+ * Development only: the outbox (every e-mail the app wrote, newest first) with working links and
+ * each message's delivery status. With the default "mailbox" transport nothing is sent and every
+ * message is STORED here. Not found in production.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mailbox (development)") }, { name: "robots", content: "noindex" }];
 
@@ -17,6 +18,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || undefined;
   return { to: to ?? "", messages: await listOutbox(env.DB, { to, limit: 50 }) };
 }
+
+/** What each outbox status means (functions/platform/mail.ts). */
+const STATUS_MEANING: Record<string, string> = {
+  STORED: "kept here only, not sent",
+  QUEUED: "waiting for its first delivery attempt",
+  SENDING: "a delivery attempt is in progress",
+  RETRYING: "the last attempt failed, it will be retried",
+  SENT: "accepted by the mail service",
+  FAILED: "not delivered, given up",
+};
+
+const when = (ms: number) => new Date(ms).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" });
 
 function Linkified({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/[^\s]+)/g);
@@ -40,7 +53,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page py-8">
       <h1 className="text-3xl font-bold text-maroon-700">Mailbox</h1>
-      <p className="mt-1 text-sm text-ink/70">Development only: e-mails the app would have sent. Newest first.</p>
+      <p className="mt-1 text-sm text-ink/70">Development only: every e-mail the app wrote to its outbox, newest first, with its delivery status.</p>
       <form method="get" className="mt-4 flex flex-wrap gap-2">
         <label htmlFor="mailbox-to" className="sr-only">
           Recipient
@@ -57,8 +70,26 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
           {messages.map((m) => (
             <li key={m.id} className="rounded-xl border border-maroon-100 bg-white p-4" data-testid="mail">
               <p className="text-sm text-ink/70">
-                To <strong className="text-ink">{m.to}</strong> · {new Date(m.createdAt).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} · {m.status}
+                To <strong className="text-ink">{m.to}</strong> · {when(m.createdAt)} ·{" "}
+                <strong className="text-ink" data-testid="mail-status">
+                  {m.status}
+                </strong>{" "}
+                <span>({STATUS_MEANING[m.status] ?? "unknown status"})</span>
               </p>
+              {m.attempts > 0 && m.status !== "STORED" ? (
+                <p className="text-sm text-ink/70">
+                  {m.attempts} delivery {m.attempts === 1 ? "attempt" : "attempts"}
+                  {m.transport ? ` via ${m.transport}` : ""}
+                  {m.sentAt ? ` · accepted ${when(m.sentAt)}` : ""}
+                  {m.nextAttemptAt && m.status === "RETRYING" ? ` · next attempt ${when(m.nextAttemptAt)}` : ""}
+                </p>
+              ) : null}
+              {m.error ? (
+                <p className="mt-1 text-sm text-red-800" data-testid="mail-error">
+                  {m.status === "FAILED" ? "Failed: " : "Last error: "}
+                  {m.error}
+                </p>
+              ) : null}
               <h2 className="mt-1 font-sans text-lg font-semibold">{m.subject}</h2>
               <p className="mt-2 whitespace-pre-wrap text-sm">
                 <Linkified text={m.text} />

@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+
+/** The development mailbox shows what happened to each message: kept locally (STORED), never "sent". */
+test("a verification e-mail is listed as STORED, kept here and not sent", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = `mailbox.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Your name").fill("Meera Iyer");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Shaadi2027");
+  await page.getByLabel("Repeat the password").fill("Shaadi2027");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = page.getByTestId("mail").filter({ hasText: /Verify/ });
+  await expect(mail).toHaveCount(1);
+  await expect(mail.getByTestId("mail-status")).toHaveText("STORED");
+  await expect(mail).toContainText("kept here only, not sent");
+  await expect(mail.getByText("SENT", { exact: true })).toHaveCount(0);
+});
