@@ -55,8 +55,9 @@ describe("the Worker sends each path to its handler", () => {
   });
 
   it("accepts only JSON or multipart bodies on API writes", async () => {
-    const res = await get("/api/v1/services", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "text/plain" }, body: "hello" });
+    const res = await get("/api/v1/users/login", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "text/plain" }, body: "hello" });
     expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ success: false, message: expect.stringContaining("application/json") });
   });
 
   it("runs the daily cron jobs through scheduled()", async () => {
