@@ -6,12 +6,19 @@ import { defineConfig } from "vite";
 // MANDAP_STATE lets the e2e suite run on its own local D1/R2 without touching the demo data.
 const statePath = process.env.MANDAP_STATE ?? ".wrangler/state";
 
-export default defineConfig({
+export default defineConfig(({ command, isPreview }) => ({
   plugins: [
-    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: { path: statePath } }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: { path: statePath },
+      // `npm run dev` (the dev server, never a build) serves the development pages such as
+      // /dev/mailbox; builds never carry DEV_PAGES (the start and e2e scripts opt their local
+      // preview in through build/server/.dev.vars, see scripts/run.mjs).
+      ...(command === "serve" && !isPreview ? { config: { vars: { DEV_PAGES: "on" } } } : {}),
+    }),
     tailwindcss(),
     reactRouter(),
   ],
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   server: { port: Number(process.env.PORT ?? 5173) },
-});
+}));

@@ -111,6 +111,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Chrome>
     );
   }
+  // A request the server refused with a plain message (e.g. a form body it cannot read: 400, 415).
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data) {
+    return (
+      <Chrome>
+        <title>{pageTitle("Request not accepted")}</title>
+        <section role="alert" className="container-page py-12">
+          <h1 className="text-3xl font-bold text-maroon-700">We could not accept that request</h1>
+          <p className="mt-3">{error.data}</p>
+        </section>
+      </Chrome>
+    );
+  }
   // The error is logged, never shown.
   console.error(error);
   return (

@@ -3,41 +3,82 @@ import { appContext } from "../app/context.ts";
 import { createDb } from "../db/client.ts";
 import { createApi } from "./api/app.ts";
 import { runScheduled } from "./cron/index.ts";
+import { isDomainError } from "./domain/errors.ts";
 import type { Env } from "./env.ts";
+import { devPagesEnabled, isDevPagePath } from "./platform/dev-pages.ts";
 import { serveMedia } from "./platform/media.ts";
-import { isCrossOriginWrite, newNonce, pageCsp, withSecurityHeaders } from "./platform/security.ts";
-import { resolveSession } from "./platform/session-cookie.ts";
+import { checkFormType, discardUnreadBody } from "./platform/request-body.ts";
+import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, withSecurityHeaders } from "./platform/security.ts";
+import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
+
+const plain = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
 
 /**
  * Composes the Worker: /api/v1 to Hono, /media/* to R2, everything else (every method: form
  * actions too) to the React Router handler. Takes the pages handler as an argument so tests can
  * run the same composition without the React Router build.
+ *
+ * Around every answer: the security headers; Cache-Control private, no-store on every API answer
+ * and on every page that depends on the session; the development pages only where they are
+ * enabled (dev-pages.ts); and whatever of the request body was not read is read and discarded
+ * before answering (an unread upload breaks the next request on the local server's connection).
  */
 export function createWorker(pages: PagesHandler) {
   const api = createApi();
+
+  async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (isCrossOriginWrite(request)) {
+      const body = url.pathname.startsWith("/api/")
+        ? Response.json({ success: false, message: "Cross-site requests are not allowed." }, { status: 403 })
+        : new Response("Cross-site form submissions are not allowed.", { status: 403 });
+      return withSecurityHeaders(body, request);
+    }
+    if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/")) {
+      const response = withSecurityHeaders(await api.fetch(request, env, ctx), request);
+      if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+      return response;
+    }
+    if (url.pathname.startsWith("/media/")) {
+      return withSecurityHeaders(await serveMedia(request, env.MEDIA), request);
+    }
+    if (isDevPagePath(url.pathname) && !devPagesEnabled(env, request)) {
+      return withSecurityHeaders(plain("Not found", 404), request);
+    }
+    if (WRITES.includes(request.method)) {
+      // Page actions read forms only (React Router's Form and fetchers send urlencoded or multipart).
+      try {
+        checkFormType(request);
+      } catch (e) {
+        if (!isDomainError(e)) throw e;
+        return withSecurityHeaders(plain(e.message, e.status), request);
+      }
+    }
+    const nonce = newNonce();
+    const { session, setCookie } = await resolveSession(env.DB, request);
+    const context = new RouterContextProvider();
+    context.set(appContext, { env, ctx, db: createDb(env.DB), nonce, actor: session?.actor ?? null, session });
+    const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce));
+    if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    // Public pages keep their caching; a page for a session, or one that sets a cookie, is personal.
+    if (session || readSessionToken(request) || response.headers.has("Set-Cookie")) markPersonal(response);
+    return response;
+  }
+
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-      const url = new URL(request.url);
-      if (isCrossOriginWrite(request)) {
-        const body = url.pathname.startsWith("/api/")
-          ? Response.json({ success: false, message: "Cross-site requests are not allowed." }, { status: 403 })
-          : new Response("Cross-site form submissions are not allowed.", { status: 403 });
-        return withSecurityHeaders(body, request);
+      let response: Response;
+      try {
+        response = await route(request, env, ctx);
+      } catch (e) {
+        console.error("worker error", request.method, new URL(request.url).pathname, e);
+        response = withSecurityHeaders(plain("Something went wrong on our side. Please try again.", 500), request);
       }
-      if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/")) {
-        return withSecurityHeaders(await api.fetch(request, env, ctx), request);
-      }
-      if (url.pathname.startsWith("/media/")) {
-        return withSecurityHeaders(await serveMedia(request, env.MEDIA), request);
-      }
-      const nonce = newNonce();
-      const { session, setCookie } = await resolveSession(env.DB, request);
-      const context = new RouterContextProvider();
-      context.set(appContext, { env, ctx, db: createDb(env.DB), nonce, actor: session?.actor ?? null, session });
-      const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce));
-      if (setCookie) response.headers.append("Set-Cookie", setCookie);
+      await discardUnreadBody(request);
       return response;
     },
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {

@@ -3,6 +3,8 @@ export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   APP_ENV: "development" | "test" | "production" | string;
+  /** "on" serves /dev/* (mailbox, error screen) on loopback hosts only; set by the local scripts, never in wrangler.jsonc. */
+  DEV_PAGES?: string;
   CONTACT_PHONE: string;
   /** Sender of every e-mail, "Name <address>" (the address must be allowed by the transport). */
   MAIL_FROM: string;

@@ -2,7 +2,7 @@
 // production build, and Playwright in system Chromium.
 import { rmSync } from "node:fs";
 import { ensureChromium } from "./chromium.mjs";
-import { mustRun } from "./run.mjs";
+import { enableDevPages, mustRun } from "./run.mjs";
 
 const state = ".wrangler/e2e-state";
 const chromium = ensureChromium();
@@ -11,4 +11,6 @@ const env = { MANDAP_STATE: state, CHROMIUM_PATH: chromium, CI: process.env.CI ?
 await mustRun("e2e database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: { ...env, CI: "1" }, quiet: true });
 await mustRun("e2e demo data", "node", ["scripts/seed.mjs", "--state", state, "--quiet"], { env });
 if (!process.argv.includes("--no-build")) await mustRun("production build", "react-router", ["build"], { quiet: true });
+// The tests read mail at /dev/mailbox.
+enableDevPages();
 await mustRun("e2e tests (Playwright, Chromium)", "playwright", ["test", ...process.argv.slice(2).filter((a) => a !== "--no-build")], { env });

@@ -1,6 +1,7 @@
 // Runs a command with the project's node_modules/.bin first on PATH (so tools run on the pinned
 // Node 24) and resolves with its exit code.
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 
 export const BIN = resolve("node_modules/.bin");
@@ -23,4 +24,16 @@ export async function mustRun(label, command, args, options) {
     process.exit(code);
   }
   console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * Opts the local preview of the production build into the development pages (/dev/mailbox,
+ * /dev/error-screen): DEV_PAGES=on in build/server/.dev.vars, which `vite preview` reads and
+ * `wrangler deploy` never uploads. The Worker also requires a loopback host
+ * (functions/platform/dev-pages.ts). Keeps the other lines (the build copies your .dev.vars there).
+ */
+export function enableDevPages(dir = "build/server") {
+  const file = resolve(dir, ".dev.vars");
+  const kept = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((line) => line.trim() && !/^\s*DEV_PAGES\s*=/.test(line)) : [];
+  writeFileSync(file, [...kept, "DEV_PAGES='on'"].join("\n") + "\n");
 }

@@ -4,6 +4,7 @@ import { requestInfo } from "../../functions/api/account-http.ts";
 import type { SessionStart } from "../../functions/domain/accounts.ts";
 import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts";
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
+import { readFormData } from "../../functions/platform/request-body.ts";
 import { sessionCookie } from "../../functions/platform/session-cookie.ts";
 import { appContext, type AppContext } from "../context.ts";
 import { guardDecision, protectedAreaOf } from "./access.ts";
@@ -23,7 +24,7 @@ const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass",
 const submitted = new WeakMap<Request, Record<string, string>>();
 
 export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
-  const raw = formToObject(await request.formData()) as Record<string, string>;
+  const raw = formToObject(await readFormData(request)) as Record<string, string>;
   const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
   submitted.set(request, values);
   return { input: parseInput(schema, raw), values };

@@ -24,6 +24,7 @@ import { servicePage } from "../../functions/domain/service-page.ts";
 import { toggleCartItem } from "../../functions/domain/shortlist.ts";
 import { countView } from "../../functions/domain/views.ts";
 import { Unauthorized } from "../../functions/domain/errors.ts";
+import { readPageForm } from "../../functions/platform/request-body.ts";
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
 import { chosenFiles, storeImages } from "../../functions/platform/uploads.ts";
 
@@ -63,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, ctx, actor } = context.get(appContext);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
     switch (intent) {

@@ -1,11 +1,12 @@
 import { changeRole, type RoleChange } from "../domain/accounts.ts";
+import { ACCESS } from "../domain/permissions.ts";
 import { Resource } from "./endpoint.ts";
 import { userIdParams } from "./users.ts";
 
 /** Admin role calls (spec section 7 "Admin"); SUPER_ADMIN only. Other admin calls join this resource. */
 const roleCall = (change: RoleChange, summary: string) =>
   [
-    { method: "patch" as const, path: `/${change}/:id`, summary, params: userIdParams, access: "SUPER_ADMIN", responses: { 403: "Not a super admin", 404: "No such account", 409: "Role cannot change (e.g. the last super admin)" } },
+    { method: "patch" as const, path: `/${change}/:id`, summary, params: userIdParams, access: ACCESS.superAdmin, responses: { 403: "Not a super admin", 404: "No such account", 409: "Role cannot change (e.g. the last super admin)" } },
     async (c: Parameters<Parameters<Resource["endpoint"]>[1]>[0], { params }: { params: { id: string } }) => c.json({ success: true, ...(await changeRole(c.env.DB, c.get("actor"), params.id, change)) }),
   ] as const;
 

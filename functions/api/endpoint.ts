@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { Invalid } from "../domain/errors.ts";
+import { UnsupportedMediaType } from "../domain/errors.ts";
+import { type Access, requireAccess } from "../domain/permissions.ts";
 import { parseInput } from "../domain/validation.ts";
+import { BODY_MESSAGES, hasBody, mediaTypeOf, readFormData, readJson } from "../platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -15,8 +17,11 @@ export type EndpointSpec<Q, B, P> = {
   query?: Q;
   body?: B;
   params?: P;
-  /** Who may call it, for the document ("public", "USER", ...). */
-  access?: string;
+  /**
+   * Who may call it (functions/domain/permissions.ts). Enforced before the params, query or body
+   * are read (401/403 whatever the body), and printed in the OpenAPI document as x-access.
+   */
+  access: Access;
   responses?: Record<number, string>;
 };
 
@@ -47,6 +52,8 @@ export class Resource {
   ): this {
     endpointRegistry.push({ ...spec, fullPath: `/api/v1${this.base}${spec.path}`.replace(/\/$/, "") || "/", tag: this.tag });
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      requireAccess(spec.access, c.get("actor"));
+      checkBodyType(c);
       const query = spec.query ? parseInput(spec.query, c.req.query(), "Some search options are not valid.") : undefined;
       const params = spec.params ? parseInput(spec.params, c.req.param()) : undefined;
       const body = spec.body ? parseInput(spec.body, await readBody(c)) : undefined;
@@ -56,14 +63,15 @@ export class Resource {
   }
 }
 
+/** Writes carry JSON or multipart (415 otherwise), checked before anything is parsed. */
+function checkBodyType(c: ApiContext): void {
+  if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || !hasBody(c.req.raw)) return;
+  const type = mediaTypeOf(c.req.raw);
+  if (type !== "application/json" && type !== "multipart/form-data") throw new UnsupportedMediaType(BODY_MESSAGES.jsonType);
+}
+
+/** The body as fields: JSON, or the fields (and files) of a multipart form; {} when empty. */
 async function readBody(c: ApiContext): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.startsWith("multipart/form-data")) return Object.fromEntries((await c.req.formData()).entries());
-  const text = await c.req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Invalid("The request body is not valid JSON.");
-  }
+  if (mediaTypeOf(c.req.raw) === "multipart/form-data") return Object.fromEntries((await readFormData(c.req.raw, () => c.req.formData())).entries());
+  return readJson(c.req.raw, () => c.req.text());
 }

@@ -4,10 +4,12 @@ import { leadInput, replyInput, reviewInput } from "../../app/lib/listing-rules.
 import { makeLead } from "../domain/enquiries.ts";
 import { NotFound } from "../domain/errors.ts";
 import { mailerFor } from "../platform/mail.ts";
+import { ACCESS } from "../domain/permissions.ts";
 import { REVIEW_MESSAGES, replyToReview, serviceReviews, submitReview, updateReview } from "../domain/reviews.ts";
 import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "../domain/shortlist.ts";
 import { vendorExists } from "../domain/vendor-profile.ts";
 import { countView } from "../domain/views.ts";
+import { readFormData } from "../platform/request-body.ts";
 import { chosenFiles, storeImages } from "../platform/uploads.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
@@ -19,7 +21,7 @@ const reviewParams = z.object({ id, feedbackId: id });
 /** Review photos come as multipart `photos` files; JSON bodies carry none. Returns null when none were sent. */
 async function uploadedPhotos(c: ApiContext): Promise<string[] | null> {
   if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return null;
-  const files = chosenFiles((await c.req.formData()).getAll("photos"));
+  const files = chosenFiles((await readFormData(c.req.raw, () => c.req.formData())).getAll("photos"));
   return files.length ? storeImages(c.env.MEDIA, files) : null;
 }
 
@@ -33,7 +35,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       description: "Couples only. One open enquiry per couple per service (409 otherwise).",
       params: serviceParams,
       body: leadInput,
-      access: "USER",
+      access: ACCESS.couple,
       responses: { 201: "The lead", 400: "Invalid fields", 401: "Not logged in", 403: "Not a couple", 404: "No such service", 409: "An open enquiry exists" },
     },
     async (c, { params, body }) => {
@@ -53,7 +55,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       description: "Couples only, one review per service (409: edit it instead). JSON, or multipart with up to 6 `photos` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each).",
       params: serviceParams,
       body: reviewInput,
-      access: "USER",
+      access: ACCESS.couple,
     },
     async (c, { params, body }) => {
       // The body is already valid here; photos are checked (type, size) before anything is written.
@@ -63,7 +65,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
   )
   .endpoint(
-    { method: "post", path: "/feedback/:id/:feedbackId", summary: "Edit your review", description: "New photos replace the old ones; none keeps them.", params: reviewParams, body: reviewInput, access: "USER" },
+    { method: "post", path: "/feedback/:id/:feedbackId", summary: "Edit your review", description: "New photos replace the old ones; none keeps them.", params: reviewParams, body: reviewInput, access: ACCESS.couple },
     async (c, { params, body }) => {
       const photos = await uploadedPhotos(c);
       const review = await updateReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body, photos);
@@ -71,7 +73,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
   )
   .endpoint(
-    { method: "post", path: "/feedback/:id/:feedbackId/reply", summary: "The vendor's reply to a review (once)", params: reviewParams, body: replyInput, access: "VENDOR (owner)" },
+    { method: "post", path: "/feedback/:id/:feedbackId/reply", summary: "The vendor's reply to a review (once)", params: reviewParams, body: replyInput, access: ACCESS.vendorOrAdmin },
     async (c, { params, body }) => {
       const review = await replyToReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body);
       return c.json({ success: true, message: REVIEW_MESSAGES.replied, feedback: review });
@@ -81,24 +83,24 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
 const favoriteParams = z.object({ serviceId: id });
 
 export const favoritesApi = new Resource("/favorites", "Wishlist")
-  .endpoint({ method: "get", path: "/", summary: "The couple's favourite service ids", access: "USER" }, async (c) =>
+  .endpoint({ method: "get", path: "/", summary: "The couple's favourite service ids", access: ACCESS.shopper }, async (c) =>
     c.json({ success: true, favorites: await listFavorites(c.env.DB, c.get("actor")) }),
   )
   .endpoint(
-    { method: "post", path: "/merge", summary: "Merge favourites kept in the browser into the account", body: mergeFavoritesInput, access: "USER" },
+    { method: "post", path: "/merge", summary: "Merge favourites kept in the browser into the account", body: mergeFavoritesInput, access: ACCESS.shopper },
     async (c, { body }) => c.json({ success: true, favorites: await mergeFavorites(c.env.DB, c.get("actor"), body) }),
   )
   .endpoint(
-    { method: "post", path: "/:serviceId", summary: "Toggle a favourite", params: favoriteParams, access: "USER", responses: { 200: "{success, message, favorited}" } },
+    { method: "post", path: "/:serviceId", summary: "Toggle a favourite", params: favoriteParams, access: ACCESS.shopper, responses: { 200: "{success, message, favorited}" } },
     async (c, { params }) => c.json(await toggleFavorite(c.env.DB, c.get("actor"), params.serviceId)),
   );
 
 const cartBody = z.object({ id: id.optional() });
 
 export const cartApi = new Resource("/cart", "Cart")
-  .endpoint({ method: "get", path: "/", summary: "The cart", access: "USER" }, async (c) => c.json({ success: true, cart: await readCart(c.env.DB, c.get("actor")) }))
+  .endpoint({ method: "get", path: "/", summary: "The cart", access: ACCESS.shopper }, async (c) => c.json({ success: true, cart: await readCart(c.env.DB, c.get("actor")) }))
   .endpoint(
-    { method: "post", path: "/", summary: "Toggle a service in the cart ({id}); with no id, read the cart", body: cartBody, access: "USER" },
+    { method: "post", path: "/", summary: "Toggle a service in the cart ({id}); with no id, read the cart", body: cartBody, access: ACCESS.shopper },
     async (c, { body }) => {
       const db = c.env.DB;
       if (!body.id) return c.json({ success: true, cart: await readCart(db, c.get("actor")) });
@@ -106,7 +108,7 @@ export const cartApi = new Resource("/cart", "Cart")
       return c.json({ success: true, message: result.message, inCart: result.inCart, cart: await readCart(db, c.get("actor")) });
     },
   )
-  .endpoint({ method: "delete", path: "/clear", summary: "Empty the cart", access: "USER" }, async (c) => {
+  .endpoint({ method: "delete", path: "/clear", summary: "Empty the cart", access: ACCESS.shopper }, async (c) => {
     await clearCart(c.env.DB, c.get("actor"));
     return c.json({ success: true, message: "Your cart is empty now.", cart: [] });
   });

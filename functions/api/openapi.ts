@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeAccess } from "../domain/permissions.ts";
 import { endpointRegistry } from "./endpoint.ts";
 
 const errorSchema = {
@@ -33,7 +34,9 @@ export function openApiDocument(serverUrl: string) {
       }
     }
     const responses: Record<string, unknown> = {};
-    for (const [status, description] of Object.entries(e.responses ?? { 200: "Success" })) {
+    // The access rule the wrapper enforces, with the refusals it gives (declared responses win).
+    const access = describeAccess(e.access);
+    for (const [status, description] of Object.entries({ ...access.refusals, ...(e.responses ?? { 200: "Success" }) })) {
       responses[status] = Number(status) >= 400 ? { description, content: { "application/json": { schema: errorSchema } } } : { description };
     }
     if (e.query || e.body || e.params) responses["400"] ??= { description: "Invalid input", content: { "application/json": { schema: errorSchema } } };
@@ -41,7 +44,7 @@ export function openApiDocument(serverUrl: string) {
       tags: [e.tag],
       summary: e.summary,
       ...(e.description ? { description: e.description } : {}),
-      ...(e.access ? { "x-access": e.access } : {}),
+      "x-access": access.value,
       ...(parameters.length ? { parameters } : {}),
       ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: toJsonSchema(e.body) } } } } : {}),
       responses,

@@ -60,18 +60,18 @@ export const usersApi = new Resource("/users", "Accounts")
     { method: "post", path: "/verify-email", summary: "Verify the e-mail address with the token from the e-mail", query: tokenQuery, access: "public" },
     async (c, { query }) => c.json({ success: true, message: (await verifyEmail(c.env.DB, query.token)).message }),
   )
-  .endpoint({ method: "post", path: "/resend-verification", summary: "Send a new verification e-mail", access: "signed in" }, async (c) =>
+  .endpoint({ method: "post", path: "/resend-verification", summary: "Send a new verification e-mail", access: "signedIn" }, async (c) =>
     c.json({ success: true, ...(await resendVerification(c.env.DB, mailerFor(c.env), c.get("actor"), new URL(c.req.url).origin)) }),
   )
   .endpoint(
-    { method: "patch", path: "/change-password", summary: "Change the password (current password required); other sessions end", body: changePasswordInput, access: "signed in" },
+    { method: "patch", path: "/change-password", summary: "Change the password (current password required); other sessions end", body: changePasswordInput, access: "signedIn" },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body)) }),
   )
   .endpoint(
-    { method: "patch", path: "/", summary: "Update the signed-in couple's profile fields", body: updateUserInput, access: "signed in" },
+    { method: "patch", path: "/", summary: "Update the signed-in couple's profile fields", body: updateUserInput, access: "signedIn" },
     async (c, { body }) => c.json({ success: true, message: ACCOUNT_MESSAGES.profileUpdated, user: await updateUser(c.env.DB, c.get("actor"), body) }),
   )
-  .endpoint({ method: "delete", path: "/delete-user", summary: "Delete the signed-in account", access: "signed in" }, async (c) => {
+  .endpoint({ method: "delete", path: "/delete-user", summary: "Delete the signed-in account", access: "signedIn" }, async (c) => {
     if (!c.get("actor")) throw new Unauthorized();
     const result = await deleteAccount(c.env.DB, c.get("actor"));
     clearBrowserSession(c);

@@ -1,5 +1,6 @@
 import { changePasswordInput, loginInput, registerVendorInput, resetPasswordInput, resetRequestInput, tokenQuery, updateVendorInput } from "../../app/lib/account-schemas.ts";
 import { deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "../domain/accounts.ts";
+import { ACCESS } from "../domain/permissions.ts";
 import { mailerFor } from "../platform/mail.ts";
 import { clearBrowserSession, logoutHandler, requestInfo, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
@@ -27,14 +28,14 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
     async (c, { query, body }) => c.json({ success: true, message: (await resetPassword(c.env.DB, query.token, body.password)).message }),
   )
   .endpoint(
-    { method: "patch", path: "/update", summary: "Update the signed-in vendor's business profile", body: updateVendorInput, access: "VENDOR" },
+    { method: "patch", path: "/update", summary: "Update the signed-in vendor's business profile", body: updateVendorInput, access: ACCESS.vendor },
     async (c, { body }) => c.json({ success: true, message: "Your business profile has been updated.", user: await updateVendor(c.env.DB, c.get("actor"), body) }),
   )
   .endpoint(
-    { method: "patch", path: "/change-password", summary: "Change the password (body: currentPassword, pass, confirmPassword); other sessions end", body: changePasswordInput, access: "VENDOR" },
+    { method: "patch", path: "/change-password", summary: "Change the password (body: currentPassword, pass, confirmPassword); other sessions end", body: changePasswordInput, access: ACCESS.vendor },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body)) }),
   )
-  .endpoint({ method: "delete", path: "/delete", summary: "Delete the signed-in vendor account with its services", access: "VENDOR" }, async (c) => {
+  .endpoint({ method: "delete", path: "/delete", summary: "Delete the signed-in vendor account with its services", access: ACCESS.vendor }, async (c) => {
     const result = await deleteAccount(c.env.DB, c.get("actor"), "VENDOR");
     clearBrowserSession(c);
     return c.json({ success: true, ...result });

@@ -3,7 +3,7 @@
  * pages map them to responses or redirects. Messages are written for the person who will read them.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -41,6 +41,11 @@ export class NotFound extends DomainError {
 
 export class Conflict extends DomainError {
   readonly status = 409;
+}
+
+/** A request body of a type the route does not read (e.g. text/plain where a form or JSON is expected). */
+export class UnsupportedMediaType extends DomainError {
+  readonly status = 415;
 }
 
 export class TooManyRequests extends DomainError {

@@ -251,8 +251,6 @@ export function mailerFor(env: MailEnv, ctx?: Pick<ExecutionContext, "waitUntil"
   };
 }
 
-/** Whether the development mailbox page may be shown. */
-export const mailboxEnabled = (env: Pick<Env, "APP_ENV">) => env.APP_ENV !== "production";
 
 export type OutboxMessage = {
   id: string;

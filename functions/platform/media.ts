@@ -3,6 +3,7 @@
  * and demo images) are cached for a year; everything gets an ETag and honours If-None-Match.
  */
 const IMMUTABLE_PREFIXES = ["seed/", "u/"];
+const MAX_KEY_BYTES = 1024;
 
 const TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -31,9 +32,17 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
   } catch {
     return new Response("Not found", { status: 404 });
   }
-  if (!key || key.includes("..")) return new Response("Not found", { status: 404 });
+  // R2 keys are at most 1,024 bytes: a longer one names nothing (R2 would throw, with its own text).
+  if (!key || key.includes("..") || new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return new Response("Not found", { status: 404 });
 
-  const object = await bucket.get(key, { onlyIf: request.headers });
+  let object: R2Object | R2ObjectBody | null;
+  try {
+    object = await bucket.get(key, { onlyIf: request.headers });
+  } catch (e) {
+    // Logged; the storage's own error text is never shown.
+    console.error("media read failed", key.slice(0, 100), e);
+    return new Response("This file cannot be read right now. Please try again.", { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } });
+  }
   if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
   const headers = new Headers();

@@ -51,3 +51,12 @@ export function withSecurityHeaders(response: Response, request: Request, csp: s
   if (new URL(request.url).protocol === "https:") h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   return out;
 }
+
+/** For answers that depend on who is asking: no shared cache keeps them, no browser stores them. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/** Marks a response as personal (Cache-Control: private, no-store), replacing any public caching. */
+export function markPersonal(response: Response): Response {
+  response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return response;
+}

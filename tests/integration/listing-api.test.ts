@@ -151,7 +151,8 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
     const path = `/api/v1/services/feedback/${serviceId}/${created.feedback.id}/reply`;
     expect((await call(path, { method: "POST", body: { reply: "Thank you!" }, cookie: stranger.vendorCookie })).status).toBe(404);
-    expect((await call(path, { method: "POST", body: { reply: "Thank you!" }, cookie: a.cookie })).status).toBe(404);
+    // A couple can never reply (the endpoint is for vendors and admins): refused by the declared access.
+    expect((await call(path, { method: "POST", body: { reply: "Thank you!" }, cookie: a.cookie })).status).toBe(403);
     const ok = await call(path, { method: "POST", body: { reply: "Thank you for celebrating with us!" }, cookie: vendorCookie });
     expect(ok.status).toBe(200);
     expect((await ok.json<{ feedback: { vendor_reply: string } }>()).feedback.vendor_reply).toBe("Thank you for celebrating with us!");

@@ -37,6 +37,16 @@ describe("media served from R2", () => {
     expect((await call("/media/%E0%A4%A")).status).toBe(404);
   });
 
+  it("answers 404 for a key longer than R2 allows (1,024 bytes), without the storage's error text", async () => {
+    for (const key of ["a".repeat(1025), `seed/${"ह".repeat(400)}.png`, "u/" + "x".repeat(5000)]) {
+      const res = await call(`/media/${encodeURIComponent(key)}`);
+      expect(res.status, `${key.length} characters`).toBe(404);
+      expect(await res.text()).toBe("Not found");
+    }
+    // 1,024 bytes is still a key (absent here): 404 from R2 itself.
+    expect((await call(`/media/${"b".repeat(1024)}`)).status).toBe(404);
+  });
+
   it("refuses writes", async () => {
     expect((await call("/media/seed/img/test-0.svg", { method: "POST", body: {} })).status).toBe(405);
   });

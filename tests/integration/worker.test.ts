@@ -1,5 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createWorker } from "../../functions/app.ts";
+import { createUser, sessionCookieFor } from "../support/factories.ts";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
 const get = (path: string, init?: RequestInit) => worker.fetch(`http://localhost${path}`, init);
@@ -55,8 +57,9 @@ describe("the Worker sends each path to its handler", () => {
   });
 
   it("accepts only JSON or multipart bodies on API writes", async () => {
-    const res = await get("/api/v1/services", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "text/plain" }, body: "hello" });
+    const res = await get("/api/v1/users/login", { method: "POST", headers: { Origin: "http://localhost", "Content-Type": "text/plain" }, body: "hello" });
     expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ success: false, message: expect.stringContaining("application/json") });
   });
 
   it("runs the daily cron jobs through scheduled()", async () => {
@@ -64,5 +67,79 @@ describe("the Worker sends each path to its handler", () => {
     const handler = (exports as unknown as { default: { scheduled: (c: ScheduledController) => Promise<void> } }).default;
     await handler.scheduled({ cron: "30 21 * * *", scheduledTime: Date.now(), noRetry() {} });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM rate_limits").first("n")).toBe(0);
+  });
+});
+
+describe("Cache-Control: personal answers are never stored", () => {
+  it("every API answer is private, no-store, for visitors and accounts alike", async () => {
+    const cookie = await sessionCookieFor((await createUser()).id);
+    for (const [path, init] of [
+      ["/api/v1/services?limit=1", {}],
+      ["/api/v1/users/me", {}],
+      ["/api/v1/users/me", { headers: { Cookie: cookie } }],
+      ["/api/v1/favorites", { headers: { Cookie: cookie } }],
+      ["/api/v1/favorites", {}],
+      ["/api/v1/no-such-thing", {}],
+      ["/api/v1/users/logout", { method: "POST", headers: { Origin: "http://localhost", Cookie: cookie } }],
+    ] as [string, RequestInit][]) {
+      expect((await get(path, init)).headers.get("cache-control"), path).toBe("private, no-store");
+    }
+  });
+
+  it("pages for a session, or that set or clear a cookie, are private, no-store; a visitor's public page is not", async () => {
+    const cookie = await sessionCookieFor((await createUser()).id);
+    expect((await get("/", { headers: { Cookie: cookie } })).headers.get("cache-control")).toBe("private, no-store");
+    // A dead session token: the answer clears the cookie.
+    expect((await get("/", { headers: { Cookie: "mandap_session=abcdefghijklmnopqrstuvwxyz234567" } })).headers.get("cache-control")).toBe("private, no-store");
+    expect((await get("/all/wedding-vendor")).headers.get("cache-control")).toBeNull();
+  });
+
+  it("media keeps its public caching", async () => {
+    await env.MEDIA.put("seed/img/cache-test.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    const cookie = await sessionCookieFor((await createUser()).id);
+    expect((await get("/media/seed/img/cache-test.svg", { headers: { Cookie: cookie } })).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("page form posts", () => {
+  const post = (path: string, headers: Record<string, string>, body?: string) => get(path, { method: "POST", headers: { Origin: "http://localhost", ...headers }, body });
+
+  it("are refused with 415 unless they are forms (JSON, text, no content type), with a message", async () => {
+    for (const path of ["/login", "/profile", "/logout", "/favorites/x", "/all/a/b/c/d/e"]) {
+      const json = await post(path, { "Content-Type": "application/json" }, "{}");
+      expect(json.status, path).toBe(415);
+      expect(await json.text()).toBe("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+      expect((await post(path, { "Content-Type": "text/plain" }, "a=1")).status, path).toBe(415);
+      expect((await post(path, {}, "a=1")).status, path).toBe(415);
+      expect((await post(path, {})).status, path).toBe(415);
+    }
+  });
+
+  it("multipart without a boundary is 400; forms reach the page", async () => {
+    const res = await post("/login", { "Content-Type": "multipart/form-data" }, "--x\r\n");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("multipart boundary");
+    expect(await (await post("/login", { "Content-Type": "application/x-www-form-urlencoded" }, "a=1")).text()).toBe("pages:POST /login");
+    const form = new FormData();
+    form.set("a", "1");
+    expect(await (await get("/login", { method: "POST", headers: { Origin: "http://localhost" }, body: form })).text()).toBe("pages:POST /login");
+  });
+});
+
+describe("unread request bodies", () => {
+  const composed = createWorker(async () => new Response("answered without reading the body"));
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+  it("are read to the end before the answer, on pages, API refusals and cross-site refusals", async () => {
+    for (const [url, headers] of [
+      ["http://localhost/logout", { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }],
+      ["http://localhost/api/v1/services/makeLead/x", { Origin: "http://localhost", "Content-Type": "application/json" }],
+      ["http://localhost/api/v1/users/logout", { Origin: "https://evil.example", "Content-Type": "application/json" }],
+      ["http://localhost/profile", { Origin: "http://localhost", "Content-Type": "application/json" }],
+    ] as [string, Record<string, string>][]) {
+      const request = new Request(url, { method: url.includes("makeLead") ? "PUT" : "POST", headers, body: "x".repeat(100_000) });
+      await composed.fetch(request, env, ctx);
+      expect(request.bodyUsed, url).toBe(true);
+    }
   });
 });

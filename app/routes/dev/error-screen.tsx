@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/error-screen";
 import { appContext } from "../../context.ts";
+import { devPagesEnabled } from "../../../functions/platform/dev-pages.ts";
 
 /**
  * Development only: a page whose rendering fails, to see (and test) the error screen. In
- * production it does not exist.
+ * is not found unless the development pages are enabled (functions/platform/dev-pages.ts).
  */
-export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(appContext).env.APP_ENV === "production") throw data(null, { status: 404 });
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (!devPagesEnabled(context.get(appContext).env, request)) throw data(null, { status: 404 });
   return { fail: true };
 }
 

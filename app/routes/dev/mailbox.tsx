@@ -2,19 +2,21 @@ import { Fragment } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/mailbox";
 import { appContext } from "../../context.ts";
-import { listOutbox, mailboxEnabled } from "../../../functions/platform/mail.ts";
+import { devPagesEnabled } from "../../../functions/platform/dev-pages.ts";
+import { listOutbox } from "../../../functions/platform/mail.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /**
  * Development only: the outbox (every e-mail the app wrote, newest first) with working links and
  * each message's delivery status. With the default "mailbox" transport nothing is sent and every
- * message is STORED here. Not found in production.
+ * message is STORED here. Not found unless the development pages are enabled
+ * (functions/platform/dev-pages.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Mailbox (development)") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  if (!mailboxEnabled(env)) throw data(null, { status: 404 });
+  if (!devPagesEnabled(env, request)) throw data(null, { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || undefined;
   return { to: to ?? "", messages: await listOutbox(env.DB, { to, limit: 50 }) };
 }

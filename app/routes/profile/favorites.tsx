@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/favorites";
 import { appContext } from "../../context.ts";
+import { readPageForm } from "../../../functions/platform/request-body.ts";
 import { FavoriteButton } from "../../components/FavoriteButton.tsx";
 import { ServiceCard } from "../../components/ServiceCard.tsx";
 import { servicePath } from "../../lib/catalogue.ts";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The cart's two actions: take one service out, or empty it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, actor } = context.get(appContext);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   return submitOrRespond(request, async () => {
     if (form.get("intent") === "clear-cart") {
       await clearCart(env.DB, actor);

@@ -6,6 +6,7 @@ import { deleteAccount, requireAccountView, resendVerification, updateUser } fro
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
 import { appContext } from "../../context.ts";
+import { readPageForm } from "../../../functions/platform/request-body.ts";
 import { Field, FormMessage, SubmitButton } from "../../components/auth/AuthForm.tsx";
 import { formFailure, readForm } from "../../lib/auth-forms.server.ts";
 import { clearVisitedCookie, redirectWithToast } from "../../lib/cookies.server.ts";
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, actor } = context.get(appContext);
-  const form = await request.clone().formData();
+  const form = await readPageForm(request.clone());
   const intent = form.get("intent");
   try {
     if (intent === "delete") {
