@@ -44,6 +44,9 @@ export const VENDOR_FALLBACK = {
 
 export const LOADING = "Loading...";
 
+/** The badge on a feature that is announced but not built yet (it links nowhere). */
+export const COMING_SOON = "Coming soon";
+
 /** Service page, reviews, enquiries and the shortlist. */
 export const LISTING = {
   enquiryHeading: "Send an enquiry",
