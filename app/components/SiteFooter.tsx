@@ -38,7 +38,7 @@ export function SiteFooter({ contactPhone }: { contactPhone: string }) {
         <div className="col-span-2">
           <Logo light />
           <p className="mt-3 max-w-sm text-sm text-white/80">
-            India’s wedding marketplace: venues, vendors and planning tools for every function, from roka to reception.
+            India’s wedding marketplace: venues and vendors for every function, from roka to reception.
           </p>
           <p className="mt-3 text-sm text-white/80">
             Call us: <a className="underline" href={`tel:${contactPhone.replace(/\s/g, "")}`}>{contactPhone}</a>

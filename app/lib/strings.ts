@@ -44,16 +44,24 @@ export const VENDOR_FALLBACK = {
 
 export const LOADING = "Loading...";
 
+/** The badge on a feature that is announced but not built yet (it links nowhere). */
+export const COMING_SOON = "Coming soon";
+
 /** Service page, reviews, enquiries and the shortlist. */
 export const LISTING = {
   enquiryHeading: "Send an enquiry",
   enquirySubmit: "Send enquiry",
   enquirySent: (vendor: string) => `Enquiry sent to ${vendor}`,
   whatNextHeading: "What happens next",
+  /**
+   * What a couple is told after sending an enquiry. Only what happens today: the vendor is sent an
+   * e-mail with the enquiry and the couple's name and e-mail address, and answers the couple
+   * directly. Enquiries are not listed in any dashboard yet, and nothing is booked or paid on Mandap.
+   */
   whatNext: (vendor: string, reply: string | null) => [
-    `${vendor} has your enquiry now, by e-mail and in their dashboard.`,
-    reply ? `${reply}. They will reply with questions or a quote.` : "Most vendors reply within a day with questions or a quote.",
-    "Follow the conversation and the status of your enquiry in your dashboard. Nothing is booked or paid until you both agree on a booking.",
+    `Your enquiry is on its way to ${vendor} by e-mail, with your name and e-mail address.`,
+    `${reply ? `${reply}. ` : ""}${vendor} can reply to you directly by e-mail, usually with questions or a quote.`,
+    `Mandap does not take bookings or payments: you agree dates, prices and any advance with ${vendor} yourselves.`,
   ],
   enquiryOpen: "You have already sent an enquiry for this service.",
   loginToEnquire: "Log in to send an enquiry",
@@ -63,7 +71,7 @@ export const LISTING = {
   reviewSubmit: "Publish review",
   reviewUpdate: "Update review",
   verifiedBooking: "Verified booking",
-  noReviews: "No reviews yet. Couples who book this service can be the first to review it.",
+  noReviews: "No reviews yet. Couples who have used this service can be the first to review it.",
   vendorReply: "Reply from the vendor",
   addToCart: "Add to cart",
   removeFromCart: "Remove from cart",

@@ -136,7 +136,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { title: pageTitle(`${heading}${page}`) },
     {
       name: "description",
-      content: `Compare ${count}${heading.charAt(0).toLowerCase()}${heading.slice(1)} on Mandap: prices in rupees, verified reviews and quick replies. Shortlist and enquire for free.`,
+      content: `Compare ${count}${heading.charAt(0).toLowerCase()}${heading.slice(1)} on Mandap: starting prices in rupees and reviews from couples. Shortlist and enquire for free.`,
     },
     { tagName: "link", rel: "canonical", href: canonical },
   ];

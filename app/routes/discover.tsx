@@ -28,7 +28,7 @@ export default function Discover() {
   return (
     <div className="container-page py-8 md:py-12">
       <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">Discover everything for your wedding</h1>
-      <p className="mt-2 max-w-2xl text-ink/75">Pick an area to see who is available near you, with prices, reviews and quick replies.</p>
+      <p className="mt-2 max-w-2xl text-ink/75">Pick an area, then a city, to compare vendors by their starting prices and reviews from couples.</p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {DISCOVER_TILES.map((tile) => (
           <li key={tile.title} className="flex flex-col overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm" data-testid="discover-tile">

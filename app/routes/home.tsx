@@ -11,7 +11,7 @@ import { ServiceCard } from "../components/ServiceCard.tsx";
 import { showToast } from "../components/Toaster.tsx";
 import { ALL_SUBCATEGORIES, browsePath, CATALOGUE } from "../lib/catalogue.ts";
 import { formatCount, formatDate } from "../lib/format.ts";
-import { pageTitle, SEARCH } from "../lib/strings.ts";
+import { COMING_SOON, pageTitle, SEARCH } from "../lib/strings.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { POPULAR_SEARCHES } from "../lib/home-content.ts";
 
@@ -31,13 +31,17 @@ const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: stri
   { key: "wedding-dj", title: "Wedding DJ", search: { service_type: "Wedding DJ" }, more: browsePath("Wedding Vendor", "Wedding DJ") },
 ];
 
-const BENEFITS = [
-  { title: "Checklist", text: "Every task from roka to vidaai, ticked off together.", href: "/profile", icon: "✓" },
-  { title: "Event planning", text: "Plan each function with its date, time, budget and vendors.", href: "/profile/weddingplan", icon: "📅" },
-  { title: "Wishlist", text: "Shortlist venues and vendors and compare them side by side.", href: "/profile/favoriteList", icon: "♥" },
-  { title: "Budget tracker", text: "See what is spent and what is left for every function.", href: "/profile/weddingplan", icon: "₹" },
-  { title: "Invitation cards", text: "Design and share beautiful invitations in minutes.", href: "/templates", icon: "✉" },
-  { title: "Reminders", text: "Never miss a payment, fitting or trial with timely reminders.", href: "/profile/weddingplan", icon: "⏰" },
+/**
+ * The spec's benefits showcase. Only what works today links somewhere; the planning tools that are
+ * still being built say so plainly and link nowhere (their dashboard pages are placeholders).
+ */
+const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
+  { title: "Checklist", text: "Every task from roka to vidaai in one list.", icon: "✓" },
+  { title: "Event planning", text: "Each function with its date, time and vendors.", icon: "📅" },
+  { title: "Wishlist", text: "Shortlist the venues and vendors you like and come back to them later.", href: "/profile/favoriteList", action: "Open your wishlist", icon: "♥" },
+  { title: "Budget tracker", text: "What is spent and what is left, function by function.", icon: "₹" },
+  { title: "Invitation cards", text: "Design invitations and share them with your guests.", icon: "✉" },
+  { title: "Reminders", text: "Reminders for fittings, trials and vendor dates.", icon: "⏰" },
 ];
 
 export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: heroImage(0), fetchPriority: "high" }];
@@ -68,7 +72,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
   {
     name: "description",
-    content: "Find and book wedding venues, caterers, photographers, makeup artists and more across India. Compare prices in rupees, read verified reviews and plan every function.",
+    content: "Find wedding venues, caterers, photographers, makeup artists and more across India. Compare starting prices in rupees, read reviews from couples and send vendors a free enquiry.",
   },
   { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/` },
 ];
@@ -153,7 +157,7 @@ function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVen
       {items.map((c) => (
         <div key={c.label} className="rounded-xl bg-white/10 px-2 py-3 backdrop-blur">
           <dt className="text-xs text-white/85 md:text-sm">{c.label}</dt>
-          <dd className="order-first font-display text-2xl font-bold text-marigold-300 md:text-3xl">{formatCount(c.value)}+</dd>
+          <dd className="order-first font-display text-2xl font-bold text-marigold-300 md:text-3xl">{formatCount(c.value)}</dd>
         </div>
       ))}
     </dl>
@@ -186,10 +190,13 @@ function Benefits() {
           </span>
           <h3 className="mt-3 text-lg font-semibold">{b.title}</h3>
           <p className="mt-1 text-sm text-ink/75">{b.text}</p>
-          <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
-            Try {b.title.toLowerCase()}
-            <span className="sr-only"> on Mandap</span>
-          </Link>
+          {b.href ? (
+            <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+              {b.action}
+            </Link>
+          ) : (
+            <p className="mt-3 inline-block rounded-full bg-marigold-300/40 px-2 py-0.5 text-xs font-semibold text-maroon-900">{COMING_SOON}</p>
+          )}
         </li>
       ))}
     </ul>
@@ -226,9 +233,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <HeroImages />
         <div className="container-page relative py-14 md:py-24">
           <h1 id="hero-title" className="max-w-3xl text-4xl font-bold leading-tight md:text-6xl">
-            Plan every function of your wedding, with vendors you can trust
+            Find the venues and vendors for every function of your wedding
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/90">Venues, caterers, photographers and makeup artists across India, with real prices and real reviews.</p>
+          <p className="mt-4 max-w-2xl text-lg text-white/90">Venues, caterers, photographers and makeup artists across India, with starting prices in rupees and reviews from couples.</p>
           <HeroSearch locations={locations} />
           <Counters counters={counters} />
         </div>
@@ -251,8 +258,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div>
           <SectionHeading id="about-title" title="About Mandap" />
           <p className="text-ink/80">
-            Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price, rating and how quickly they
-            reply. Shortlist the ones you love, enquire for free and keep your checklist, budget, guests and invitations together.
+            Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price and rating, read
+            reviews from couples, shortlist the ones you like and send them an enquiry for free. Planning tools for your checklist, budget, guests and invitations are
+            being built and will join them here.
           </p>
           <Link to="/browse" className="btn-secondary mt-5">
             Discover all services
@@ -266,7 +274,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">For vendors</p>
             <p className="mt-1 font-display text-2xl font-bold text-maroon-900">Grow your wedding business with Mandap</p>
-            <p className="mt-1 text-maroon-900/85">List your services, answer enquiries and manage bookings in one place.</p>
+            <p className="mt-1 text-maroon-900/85">Create your business account today. Adding and managing your services from the vendor dashboard is coming soon.</p>
           </div>
           <Link to="/vendorSignup" className="btn-primary">
             List your business
@@ -358,7 +366,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Reveal>
 
       <Reveal aria-labelledby="benefits-title" className="container-page py-10">
-        <SectionHeading id="benefits-title" title="Plan it all on Mandap" text="Free tools for couples, in one place." />
+        <SectionHeading id="benefits-title" title="Planning tools for couples" text="Your wishlist works today; the other tools are being built." />
         <Benefits />
       </Reveal>
 
@@ -370,7 +378,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="destination-title" className="text-3xl font-bold md:text-4xl">
               Dreaming of a destination wedding?
             </h2>
-            <p className="mt-2 max-w-xl text-white/90">Palaces in Udaipur, beaches in Goa, hills in Rishikesh: our planners arrange venues, travel and stays for every guest.</p>
+            <p className="mt-2 max-w-xl text-white/90">Palaces in Udaipur, beaches in Goa, hills in Rishikesh: browse wedding resorts and venues across India, or call us to talk it through.</p>
             <a href={`tel:${phone.replace(/\s/g, "")}`} className="btn mt-5 bg-marigold-400 text-maroon-900 hover:bg-marigold-300" data-testid="destination-phone">
               Call {phone}
             </a>

@@ -34,14 +34,14 @@ export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: s
   const id = newId(now);
   const day = todayInIndia(now);
   const lines = [
-    `${actor.userName} sent an enquiry about "${service.service_name}".`,
+    `${actor.userName} (${actor.email}) sent an enquiry about "${service.service_name}".`,
     fields.eventDate ? `Event date: ${formatDate(fields.eventDate)}` : null,
     fields.guestCount ? `Guests: ${fields.guestCount}` : null,
     fields.budget !== undefined ? `Budget: ${formatRupees(fields.budget)}` : null,
     "",
     fields.message,
     "",
-    "Reply from your Mandap dashboard: couples book the vendors who answer first.",
+    `Reply to ${actor.userName} directly at ${actor.email}.`,
   ].filter((l) => l !== null);
   const notice = queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now);
   await d1.batch([

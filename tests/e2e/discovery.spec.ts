@@ -198,7 +198,7 @@ test.describe("discovery: home, browse, search", () => {
     // textContent, as a crawler reads it: innerText is empty for sections that
     // content-visibility: auto has not laid out yet.
     const headings = (await page.getByRole("heading", { level: 2 }).allTextContents()).map((h) => h.trim());
-    const order = ["Popular searches", "About Mandap", "Service categories", "Most rated", "Most viewed", "Top caterers", "Photographers", "Videographers", "Makeup salon", "Wedding DJ", "From the blog", "Plan it all on Mandap", "Dreaming of a destination wedding?", "What couples say"];
+    const order = ["Popular searches", "About Mandap", "Service categories", "Most rated", "Most viewed", "Top caterers", "Photographers", "Videographers", "Makeup salon", "Wedding DJ", "From the blog", "Planning tools for couples", "Dreaming of a destination wedding?", "What couples say"];
     expect(headings.filter((h) => order.includes(h))).toEqual(order);
     await expect(page.getByText(/Verified users/)).toBeVisible();
     await expect(page.getByTestId("destination-phone")).toHaveAttribute("href", /^tel:\+91/);

@@ -1,27 +1,67 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/placeholder";
-import { pageTitle } from "../../lib/strings.ts";
+import { COMING_SOON, pageTitle } from "../../lib/strings.ts";
 
-/** Dashboard sections (couple and vendor) that other parts of the product fill in; until then a short note. */
-const TITLES: Record<string, string> = {
-  checklist: "Checklist",
-  weddingplan: "Wedding Planner",
-  weddingbudget: "Wedding Budget",
-  favoritelist: "Wishlist",
-  invitationcards: "Invitation Cards",
-  settings: "Settings",
-  "vendor-profile": "Business profile",
+/**
+ * Dashboard sections (couple and vendor) that are not built yet. The page says so plainly, says
+ * what the section is for, and points to what works today; it never pretends to hold data.
+ */
+const SECTIONS: Record<string, { title: string; about: string }> = {
+  checklist: { title: "Checklist", about: "a list of every wedding task, from roka to vidaai, that you can tick off and schedule" },
+  weddingplan: { title: "Wedding Planner", about: "your functions with their dates, tasks and the vendors you book for them" },
+  weddingbudget: { title: "Wedding Budget", about: "a budget for each function, with what is spent and what is left" },
+  invitationcards: { title: "Invitation Cards", about: "invitation cards you design and share with your guests" },
+  settings: { title: "Settings", about: "your business account's settings" },
+  "vendor-profile": { title: "Business profile", about: "editing your business profile: tagline, description, contact details and links" },
 };
-const titleOf = (pathname: string) => TITLES[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? "Dashboard";
+const sectionOf = (pathname: string) => SECTIONS[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? { title: "Dashboard", about: "" };
 
-export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(titleOf(location.pathname)) }];
+export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(sectionOf(location.pathname).title) }];
 
 export default function DashboardSection() {
-  const title = titleOf(useLocation().pathname);
+  const { pathname } = useLocation();
+  const { title, about } = sectionOf(pathname);
+  const vendor = pathname.toLowerCase().startsWith("/vendordashboard");
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-      <h1 className="text-3xl font-bold text-maroon-700">{title}</h1>
-      <p className="mt-2 text-ink/75">This part of your dashboard is being prepared.</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold text-maroon-700">{title}</h1>
+        <span className="rounded-full bg-marigold-300/40 px-2 py-0.5 text-xs font-semibold text-maroon-900">{COMING_SOON}</span>
+      </div>
+      <p className="mt-2 text-ink/75" data-testid="not-built">
+        This part of Mandap is not built yet{about ? `: it will hold ${about}` : ""}. Nothing is saved here for now.
+      </p>
+      <p className="mt-4 text-sm">
+        {vendor ? (
+          <>
+            What works today:{" "}
+            <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+              your account overview
+            </Link>{" "}
+            and{" "}
+            <Link to="/vendor-change-password" className="font-semibold text-maroon-700 underline">
+              changing your password
+            </Link>
+            .
+          </>
+        ) : (
+          <>
+            What works today:{" "}
+            <Link to="/profile/favoriteList" className="font-semibold text-maroon-700 underline">
+              your wishlist
+            </Link>
+            ,{" "}
+            <Link to="/profile" className="font-semibold text-maroon-700 underline">
+              your profile
+            </Link>{" "}
+            and{" "}
+            <Link to="/browse" className="font-semibold text-maroon-700 underline">
+              browsing vendors
+            </Link>
+            .
+          </>
+        )}
+      </p>
     </section>
   );
 }
