@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_PASSWORDS } from "../../db/seed/demo-passwords.ts";
 import { hashPassword } from "../../functions/platform/password.ts";
 
 /**
@@ -15,9 +16,9 @@ import { hashPassword } from "../../functions/platform/password.ts";
  *
  * Accounts are made the way a person makes them: sign-up through the API, e-mail verified with
  * the link from the verification mail (the local mailbox), then log-in through the API. Roles no
- * one can sign up for (admin, super admin) are given with a direct write to the e2e database.
- * Where the API refuses the sign-up (its per-address limit) or the mailbox is not served, the
- * fixture falls back to direct writes, so a change there cannot break every e2e test.
+ * one can sign up for (admin, super admin) are granted through the role API by the seeded super
+ * admin. Only where the API refuses the sign-up (its per-address limit) or the mailbox is not
+ * served does the fixture fall back to direct writes, so a change there cannot break every test.
  */
 
 export type Role = "couple" | "vendor" | "admin" | "superAdmin";
@@ -25,6 +26,8 @@ export type Account = { id: string; role: Role; email: string; password: string;
 export type Service = { id: string; name: string; category: string; type: string; state: string; city: string };
 
 const STATE = process.env.MANDAP_STATE ?? ".wrangler/e2e-state";
+/** The seeded super admin (db/seed), used only to grant admin roles to fresh accounts. */
+const ROLE_GRANTER = { email: "superadmin@mandap.example" };
 const PASSWORD = "Shaadi2027";
 let counter = 0;
 const stamp = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -97,13 +100,29 @@ async function createAccount(api: APIRequestContext, baseURL: string, role: Role
   } else {
     throw new Error(`Sign-up for a ${role} answered ${signedUp.status()}: ${await signedUp.text()}`);
   }
-  if (role === "admin" || role === "superAdmin") d1(`UPDATE users SET role = '${role === "admin" ? "ADMIN" : "SUPER_ADMIN"}' WHERE email = ${sqlText(email)}`);
   await signIn(api, baseURL, account);
   const me = (await (await api.get("/api/v1/users/me")).json()) as { user: { id: string; vendor?: { slug?: string } | null } | null };
   if (!me.user) throw new Error(`The new ${role} ${email} is not signed in`);
   account.id = me.user.id;
+  if (role === "admin" || role === "superAdmin") await grantRole(baseURL, account.id, role);
   if (role === "vendor") account.slug = me.user.vendor?.slug ?? d1<{ slug: string }>(`SELECT slug FROM vendors WHERE user_id = ${sqlText(account.id)}`)[0]?.slug;
   return account;
+}
+
+/**
+ * Admin roles are given the way the product gives them: the seeded super admin calls the role
+ * API (it only grants, it is never a test's actor). A direct write from outside the server can
+ * meet the server's own writes (SQLITE_BUSY), so the API is preferred wherever one exists.
+ */
+async function grantRole(baseURL: string, userId: string, role: "admin" | "superAdmin") {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    await signIn(api, baseURL, { id: "", role: "admin", email: ROLE_GRANTER.email, password: DEMO_PASSWORDS.superAdmin, name: "" });
+    const res = await api.patch(`/api/v1/admin/${role === "admin" ? "give-admin" : "give-superadmin"}/${encodeURIComponent(userId)}`, { headers: { Origin: baseURL }, failOnStatusCode: false });
+    if (!res.ok()) throw new Error(`Giving ${role} to ${userId} answered ${res.status()}: ${await res.text()}`);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** The direct write used when the API will not sign anyone up right now. */
@@ -154,6 +173,8 @@ function insertService(vendor: Account, overrides: Partial<Omit<Service, "id">> 
   );
   return service;
 }
+
+export type Factory = Fixtures["factory"];
 
 type Fixtures = {
   /** A fresh account of the role, signed up and verified but NOT signed in in `page`. */

@@ -62,6 +62,7 @@ async function crawl(page: Page, api: APIRequestContext, start: string, origin: 
   // The start page in the browser, links as the client renders them.
   const first = await page.goto(start);
   expect(first?.status(), `${start} answered ${first?.status()}`).toBeLessThan(400);
+  expect(new URL(page.url()).pathname, "the crawl starts where it should (not redirected to log in)").toBe(start);
   enqueue(internal(await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "")), start, origin), start);
   visited++;
 

@@ -263,7 +263,7 @@ describe("access matrix", () => {
           }
           if (entry.secrets && !isOwner) for (const secret of entry.secrets(w)) expect(text, `${what}: ${actor} read the owner's ${secret}`).not.toContain(secret);
           if (entry.secrets && isOwner && allowed) expect(entry.secrets(w).some((s) => text.includes(s)), `${what}: the owner should see its own data`).toBe(true);
-        });
+        }, 20_000);
       }
     });
   }

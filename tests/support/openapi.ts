@@ -23,8 +23,19 @@ export type JsonSchema = {
 };
 
 type Doc = {
-  paths: Record<string, Record<string, { "x-access"?: string; parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<string, Record<string, { "x-access"?: unknown; parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
 };
+
+/** The declared access as one string ("public", "USER", "VENDOR (owner)", "USER, ADMIN", ...). */
+function accessText(declared: unknown): string {
+  if (declared === undefined || declared === null) return "undeclared";
+  if (Array.isArray(declared)) return declared.map(String).join(", ");
+  if (typeof declared === "object") return JSON.stringify(declared);
+  return String(declared);
+}
+
+/** Whether the declared access lets a visitor call the operation. */
+export const isPublic = (op: Operation) => /^(public|anyone|everyone|visitor)/i.test(op.access.trim());
 
 /** Every operation of GET /api/v1/openapi.json (built from the endpoint registry). */
 export async function apiOperations(): Promise<Operation[]> {
@@ -38,7 +49,7 @@ export async function apiOperations(): Promise<Operation[]> {
       ops.push({
         method: method as Operation["method"],
         path,
-        access: op["x-access"] ?? "undeclared",
+        access: accessText(op["x-access"]),
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
         query: Object.fromEntries(params.filter((p) => p.in === "query").map((p) => [p.name, p.schema])),
         body: op.requestBody ? (Object.values(op.requestBody.content)[0]?.schema ?? {}) : null,
