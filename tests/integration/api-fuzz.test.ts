@@ -12,7 +12,7 @@ import { apiOperations, fillPath, isPublic, type JsonSchema, type Operation } fr
  * logged-out browser) gets 401 from every operation that needs an account, whatever it sends.
  * Runs are bounded (RUNS per operation and kind) so the file stays well under a minute.
  */
-const RUNS = 10;
+const RUNS = 8;
 const ops = await apiOperations();
 
 // ---------------------------------------------------------------------------------------------
@@ -208,6 +208,44 @@ function requests(op: Operation, kind: Kind): fc.Arbitrary<Fuzzed> {
   }
 }
 
+/**
+ * Known-valid bodies of the operations that write, so the deterministic examples below reach the
+ * domain: each string field in turn becomes long-but-allowed text (a 49+ byte value once broke
+ * D1's LIKE patterns and vendor slugs).
+ */
+let unique = 0;
+const email = () => `fuzz.${Date.now().toString(36)}.${unique++}@example.com`;
+const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
+  "POST /api/v1/users/register": () => ({ user_name: "Asha Rao", email: email(), password: "Shaadi2027", confirmPassword: "Shaadi2027" }),
+  "POST /api/v1/vendors/register": () => ({ name: "Shree Ganesh Caterers", user_name: "Asha Rao", email: email(), phone_number: "9876543210", state: "Rajasthan", city: "Jaipur", password: "Shaadi2027", confirmPassword: "Shaadi2027" }),
+  "PUT /api/v1/services/makeLead/{id}": () => ({ message: "We need catering for 250 guests on two evenings in February, please share menus." }),
+  "POST /api/v1/services/feedback/{id}": () => ({ rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 5, comment: "Wonderful food and very kind staff, every guest loved it and asked for more." }),
+  "PATCH /api/v1/users": () => ({ user_name: "Asha Rao", wedding_city: "Jaipur" }),
+  "PATCH /api/v1/vendors/update": () => ({ name: "Shree Ganesh Caterers", tagline: "Feasts for every function", city: "Jaipur", state: "Rajasthan" }),
+};
+const LONG_TEXT = "Lakshmi Narayan Wedding Caterers and Decorators of Jaipur Rajasthan"; // 68 bytes, under every limit of 80+
+const LONG_VALUES = ["x".repeat(49), "x".repeat(60), "x".repeat(100), LONG_TEXT, "न".repeat(20), "%_".repeat(30), HUGE];
+
+/** Fixed requests every run makes, besides the random ones. */
+function examplesFor(op: Operation, kind: Kind): Fuzzed[] {
+  const method = op.method.toUpperCase();
+  const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((name) => [name, real[name]?.[0] ?? "unknown-id"])));
+  const out: Fuzzed[] = [];
+  if (kind === "query") {
+    for (const name of Object.keys(op.query)) for (const value of LONG_VALUES) out.push({ method, path: `${path}?${new URLSearchParams({ [name]: value })}`, headers: {}, label: `query example: ${name}=${value.slice(0, 20)}… (${value.length})` });
+  }
+  const valid = VALID_BODIES[op.key];
+  if (kind === "json" && valid) {
+    const json = (b: Record<string, unknown>, label: string): Fuzzed => ({ method, path, headers: { "Content-Type": "application/json" }, body: JSON.stringify(b), label: `json example: ${label}` });
+    out.push(json(valid(), "valid"));
+    for (const [field, value] of Object.entries(valid())) {
+      if (typeof value !== "string" || /email|password/i.test(field)) continue;
+      for (const long of [LONG_TEXT, "x".repeat(60)]) out.push(json({ ...valid(), [field]: long }, `${field} of ${long.length} bytes`));
+    }
+  }
+  return out;
+}
+
 function kindsOf(op: Operation): Kind[] {
   const kinds: Kind[] = ["query"];
   if (op.pathParams.length) kinds.push("pathIds");
@@ -265,13 +303,14 @@ describe("API fuzz: never a 5xx, every 4xx is JSON {success: false, message}", (
     describe(op.key, () => {
       for (const kind of kindsOf(op)) {
         it(`${kind}, as a visitor and as ${roleOf(op)}`, async () => {
+          const examples = examplesFor(op, kind).map((r): [Fuzzed, boolean] => [r, false]);
           await fc.assert(
             fc.asyncProperty(requests(op, kind), fc.boolean(), async (r, anonymous) => {
               // A fresh account per run: some calls log out, delete the account or change its password.
               const cookie = anonymous ? undefined : (await signedIn(roleOf(op))).cookie;
               await assertHonest(await send(r, cookie), `${op.key} ${anonymous ? "visitor" : roleOf(op)} ${short(r.label)}`);
             }),
-            { numRuns: RUNS, endOnFailure: true },
+            { numRuns: RUNS + examples.length, examples, endOnFailure: true },
           );
         }, 30_000);
       }
