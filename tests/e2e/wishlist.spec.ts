@@ -9,7 +9,11 @@ test("a couple shortlists from the browse page and finds it, with the cart, in t
   expect(dj).toBeDefined();
 
   await login({ role: "couple" });
+  // The page loads the couple's list after hydration; wait for it, since a click while that load
+  // is in flight is undone by its stale answer (a race in app/lib/favorites-store.ts, reported).
+  const listLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/favorites" && r.request().method() === "GET");
   await page.goto("/all/wedding-vendor/wedding-dj/rajasthan/jaipur");
+  await listLoaded;
 
   const heart = page.getByRole("button", { name: new RegExp(`: ${dj!.service_name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first();
   await expect(heart).toHaveAttribute("aria-pressed", "false");
