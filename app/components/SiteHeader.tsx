@@ -86,7 +86,9 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
   );
 
   const account = user ? (
-    <Link to={user.role.toUpperCase() === "VENDOR" ? "/VendorDashboard" : "/profile"} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50" aria-label={`Your profile, ${user.userName}`}>
+    <Link to={user.role.toUpperCase() === "VENDOR" ? "/VendorDashboard" : "/profile"} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50">
+      {/* The name is the link's text (no aria-label), so a long name cut short on screen still matches what is read out. */}
+      <span className="sr-only">Your profile, </span>
       {user.profilePhoto ? (
         <img src={user.profilePhoto} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
       ) : (

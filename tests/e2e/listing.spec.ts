@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { FAVORITE, LISTING, VENDOR_FALLBACK } from "../../app/lib/strings.ts";
-
-const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };
+import { d1, expect, test, type Account } from "./fixtures.ts";
 
 type Found = { id: string; service_name: string; vendor: { name: string; slug: string } };
 
@@ -16,28 +14,11 @@ async function jaipurCaterer(request: APIRequestContext, index = 0, type = "Cate
   return found;
 }
 
-/**
- * Rows of the e2e database, read through wrangler (the state the preview server serves). The
- * server holds the same SQLite file, so a read can meet SQLITE_BUSY while it writes: wait and retry.
- */
-function query<T>(sql: string): T[] {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", process.env.MANDAP_STATE ?? ".wrangler/e2e-state", "--json", "--command", sql], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-      return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
-    } catch (e) {
-      const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { stdout?: string }).stdout ?? ""}${(e as { stderr?: string }).stderr ?? ""}${String(e)}`);
-      if (!busy || attempt === 8) throw e;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
-    }
-  }
-}
-
-/** Logs the demo couple in through the /login form, then opens `to`. */
-async function logIn(page: Page, to: string) {
+/** Logs a (fresh) couple in through the /login form, then opens `to`. */
+async function logIn(page: Page, couple: Account, to: string) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
-  await page.getByLabel(/password/i).first().fill(COUPLE.password);
+  await page.getByLabel(/e-?mail/i).fill(couple.email);
+  await page.getByLabel(/password/i).first().fill(couple.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   await page.goto(to);
@@ -124,14 +105,14 @@ test.describe("the service page", () => {
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("a couple's browser shortlist joins the account at login, and the couple sends an enquiry", async ({ page, request }) => {
+  test("a couple's browser shortlist joins the account at login, and the couple sends an enquiry", async ({ page, request, account }) => {
     const caterer = await jaipurCaterer(request, 2);
     await page.goto(`/service/${caterer.id}`);
     await page.getByRole("button", { name: "Shortlist" }).click();
     await expect(page.getByText(FAVORITE.added)).toBeVisible();
 
     await expect(page.getByRole("link", { name: LISTING.loginToEnquire })).toHaveAttribute("href", /^\/login\?redirectTo=/);
-    await logIn(page, `/service/${caterer.id}`);
+    await logIn(page, await account({ role: "couple" }), `/service/${caterer.id}`);
 
     // Merged: the server now has the favourite and the browser copy is gone.
     await expect.poll(async () => page.evaluate(async () => ((await (await fetch("/api/v1/favorites")).json()) as { favorites: string[] }).favorites)).toContain(caterer.id);
@@ -155,9 +136,10 @@ test.describe("the service page", () => {
     await expect(page.getByText(LISTING.enquiryOpen)).toBeVisible();
   });
 
-  test("a couple writes a review with five sub-scores and sees it published", async ({ page, request }) => {
+  test("a couple writes a review with five sub-scores and sees it published", async ({ page, request, login }) => {
     const caterer = await jaipurCaterer(request, 0, "Wedding Photographers");
-    await logIn(page, `/service/${caterer.id}`);
+    await login({ role: "couple" });
+    await page.goto(`/service/${caterer.id}`);
     const form = page.locator("#review-form");
     await expect(form.getByRole("heading", { name: LISTING.reviewHeading })).toBeVisible();
     await form.getByLabel("4 stars").check();
@@ -173,7 +155,7 @@ test.describe("the service page", () => {
 
 test.describe("the vendor page", () => {
   test("shows About Us, Photo Gallery, Services and Customer Testimonials, and the spec's fallbacks @mobile", async ({ page }) => {
-    const [vendor] = query<{ slug: string; city: string; business_name: string }>(
+    const [vendor] = d1<{ slug: string; city: string; business_name: string }>(
       "SELECT slug, city, business_name FROM vendors v WHERE tagline IS NULL AND website IS NULL AND EXISTS (SELECT 1 FROM services s WHERE s.vendor_id = v.user_id AND s.status = 'active') ORDER BY slug LIMIT 1",
     );
     if (!vendor) throw new Error("Expected a demo vendor without a tagline and website");
@@ -196,7 +178,8 @@ test.describe("the vendor page", () => {
   });
 });
 
-test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortlist, and an enquiry after signing in", async ({ page, context }) => {
+test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortlist, and an enquiry after signing in", async ({ page, context, account }) => {
+  const couple = await account({ role: "couple" });
   await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
   await page.goto("/");
   await page.getByRole("link", { name: "Caterers", exact: true }).first().click();
@@ -207,8 +190,7 @@ test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortl
   await filters.getByRole("button", { name: "Show results" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caterers in Jaipur");
 
-  // The second result: the only other test that uses it stays a visitor, so this couple's enquiry
-  // and shortlist are its own.
+  // The second result; the couple is a fresh account, so its enquiry and shortlist are its own.
   const card = page.getByRole("region", { name: "Results" }).getByRole("article").nth(1);
   const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
   await card.getByRole("link", { name }).click();
@@ -228,8 +210,8 @@ test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortl
   const servicePage = new URL(page.url()).pathname;
   await page.getByRole("link", { name: LISTING.loginToEnquire }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
-  await page.getByLabel(/password/i).first().fill(COUPLE.password);
+  await page.getByLabel(/e-?mail/i).fill(couple.email);
+  await page.getByLabel(/password/i).first().fill(couple.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(new RegExp(`${servicePage}#enquiry$`)); // back at the form
   await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
@@ -245,13 +227,13 @@ test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortl
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the heart asks a visitor to log in, and a signed-in couple's enquiry form still works", async ({ page, request }) => {
+  test("the heart asks a visitor to log in, and a signed-in couple's enquiry form still works", async ({ page, request, account }) => {
     const cake = await jaipurCaterer(request, 0, "Wedding Cakes");
     await page.goto(`/service/${cake.id}`);
     await page.getByRole("button", { name: "Shortlist" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
 
-    await logIn(page, `/service/${cake.id}`);
+    await logIn(page, await account({ role: "couple" }), `/service/${cake.id}`);
     await page.getByRole("button", { name: "Shortlist" }).click();
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
 

@@ -99,3 +99,46 @@ export async function call(path: string, init: { method?: string; body?: unknown
   }
   return worker.fetch(`${ORIGIN}${path}`, { method, headers, body });
 }
+
+/** The callers the suites play: a visitor and one signed-in account per role. */
+export type ActorName = "anonymous" | "couple" | "otherCouple" | "vendor" | "otherVendor" | "admin" | "superAdmin";
+
+/** A fresh signed-in account of the role (a vendor comes with its business profile) and its cookie. */
+export async function signedIn(role: Role): Promise<{ id: string; email: string; cookie: string; slug?: string }> {
+  const user = role === "VENDOR" ? await createVendor() : await createUser({ role });
+  return { ...user, cookie: await sessionCookieFor(user.id) };
+}
+
+/** A review by `userId` of `serviceId`, written straight to the table (scores of 4, no photos). */
+export async function createReview(input: { serviceId: string; userId: string; comment?: string; vendorReply?: string | null }) {
+  const id = `rev-${uid()}`;
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, vendor_reply, created_at, updated_at)
+     VALUES (?, ?, ?, 4, 4, 4, 4, 4, 4, ?, ?, ?, ?)`,
+  )
+    .bind(id, input.serviceId, input.userId, input.comment ?? "A lovely evening, the food was excellent.", input.vendorReply ?? null, now, now)
+    .run();
+  return { id };
+}
+
+/** An open enquiry (lead) by `userId` about `serviceId` of `vendorId`. */
+export async function createLead(input: { serviceId: string; vendorId: string; userId: string; message?: string }) {
+  const id = `lead-${uid()}`;
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'NEW', ?, ?)")
+    .bind(id, input.serviceId, input.vendorId, input.userId, input.message ?? "We need catering for 200 guests in February.", now, now)
+    .run();
+  return { id };
+}
+
+/** A favourite (wishlist item) or a cart item of `userId`. */
+export async function addShortlist(table: "wishlist_items" | "cart_items", userId: string, serviceId: string) {
+  await env.DB.prepare(`INSERT INTO ${table} (user_id, service_id, created_at) VALUES (?, ?, ?)`).bind(userId, serviceId, Date.now()).run();
+}
+
+/** Rows of a query as JSON text, to compare a table's state before and after a call. */
+export async function snapshot(sql: string, ...binds: unknown[]): Promise<string> {
+  const { results } = await env.DB.prepare(sql).bind(...binds).all();
+  return JSON.stringify(results);
+}

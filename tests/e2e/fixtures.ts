@@ -1,0 +1,219 @@
+import { execFileSync } from "node:child_process";
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_PASSWORDS } from "../../db/seed/demo-passwords.ts";
+import { hashPassword } from "../../functions/platform/password.ts";
+
+/**
+ * e2e fixtures: every test that needs an account gets a FRESH one (no shared demo accounts
+ * between tests, so tests and the desktop/mobile projects never see each other's wishlist,
+ * enquiries or reviews), and factories for the data a test needs.
+ *
+ *   test("...", async ({ login, account, factory, page }) => {
+ *     const couple = await login({ role: "couple" });        // `page` is now signed in
+ *     const vendor = await account({ role: "vendor" });      // credentials only, not signed in
+ *     const { service } = await factory.vendorService();     // an active service of a new vendor
+ *   });
+ *
+ * Accounts are made the way a person makes them: sign-up through the API, e-mail verified with
+ * the link from the verification mail (the local mailbox), then log-in through the API. Roles no
+ * one can sign up for (admin, super admin) are granted through the role API by the seeded super
+ * admin. Only where the API refuses the sign-up (its per-address limit) or the mailbox is not
+ * served does the fixture fall back to direct writes, so a change there cannot break every test.
+ */
+
+export type Role = "couple" | "vendor" | "admin" | "superAdmin";
+export type Account = { id: string; role: Role; email: string; password: string; name: string; businessName?: string; slug?: string; city?: string };
+export type Service = { id: string; name: string; category: string; type: string; state: string; city: string };
+
+const STATE = process.env.MANDAP_STATE ?? ".wrangler/e2e-state";
+/** The seeded super admin (db/seed), used only to grant admin roles to fresh accounts. */
+const ROLE_GRANTER = { email: "superadmin@mandap.example" };
+const PASSWORD = "Shaadi2027";
+let counter = 0;
+const stamp = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const sqlText = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
+
+/**
+ * Runs SQL on the e2e database through wrangler (the state the preview server serves). The
+ * server holds the same SQLite file, so a statement can meet SQLITE_BUSY while it writes: wait
+ * and retry.
+ */
+export function d1<T = Record<string, unknown>>(sql: string): T[] {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
+    } catch (e) {
+      const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { stdout?: string }).stdout ?? ""}${(e as { stderr?: string }).stderr ?? ""}${String(e)}`);
+      if (!busy || attempt === 8) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+    }
+  }
+}
+
+/** A same-origin POST; no body unless given (a body the server never reads can upset the local server). */
+async function post(api: APIRequestContext, baseURL: string, path: string, data?: unknown) {
+  return api.post(path, { ...(data === undefined ? {} : { data }), headers: { Origin: baseURL }, failOnStatusCode: false });
+}
+
+/** The verification link's token from the local mailbox, or null when the mailbox is not served. */
+async function verificationToken(api: APIRequestContext, email: string): Promise<string | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const res = await api.get(`/dev/mailbox?to=${encodeURIComponent(email)}`, { failOnStatusCode: false });
+    if (res.status() !== 200) return null;
+    const token = (await res.text()).match(/verify-email\?token=([a-z2-7]{32})/)?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return null;
+}
+
+/** A fresh account of the role, signed up and verified; the API context is left signed in as it. */
+async function createAccount(api: APIRequestContext, baseURL: string, role: Role): Promise<Account> {
+  const tag = stamp();
+  const name = `Test ${role} ${tag}`.slice(0, 60);
+  const email = `e2e.${role.toLowerCase()}.${tag}@example.com`;
+  const account: Account = { id: "", role, email, password: PASSWORD, name };
+  let signedUp;
+  if (role === "vendor") {
+    account.businessName = `E2E Caterers ${tag}`;
+    account.city = "Jaipur";
+    signedUp = await post(api, baseURL, "/api/v1/vendors/register", {
+      name: account.businessName,
+      user_name: name,
+      email,
+      phone_number: "9876543210",
+      state: "Rajasthan",
+      city: "Jaipur",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+  } else {
+    signedUp = await post(api, baseURL, "/api/v1/users/register", { user_name: name, email, password: PASSWORD, confirmPassword: PASSWORD });
+  }
+  if (signedUp.status() === 201) {
+    const token = await verificationToken(api, email);
+    const verified = token ? (await post(api, baseURL, `/api/v1/users/verify-email?token=${token}`)).ok() : false;
+    if (!verified) d1(`UPDATE users SET is_verified = 1 WHERE email = ${sqlText(email)}`);
+  } else if (signedUp.status() === 429) {
+    insertAccount(account, await hashPassword(PASSWORD));
+  } else {
+    throw new Error(`Sign-up for a ${role} answered ${signedUp.status()}: ${await signedUp.text()}`);
+  }
+  await signIn(api, baseURL, account);
+  const me = (await (await api.get("/api/v1/users/me")).json()) as { user: { id: string; vendor?: { slug?: string } | null } | null };
+  if (!me.user) throw new Error(`The new ${role} ${email} is not signed in`);
+  account.id = me.user.id;
+  if (role === "admin" || role === "superAdmin") await grantRole(baseURL, account.id, role);
+  if (role === "vendor") account.slug = me.user.vendor?.slug ?? d1<{ slug: string }>(`SELECT slug FROM vendors WHERE user_id = ${sqlText(account.id)}`)[0]?.slug;
+  return account;
+}
+
+/**
+ * Admin roles are given the way the product gives them: the seeded super admin calls the role
+ * API (it only grants, it is never a test's actor). A direct write from outside the server can
+ * meet the server's own writes (SQLITE_BUSY), so the API is preferred wherever one exists.
+ */
+async function grantRole(baseURL: string, userId: string, role: "admin" | "superAdmin") {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    await signIn(api, baseURL, { id: "", role: "admin", email: ROLE_GRANTER.email, password: DEMO_PASSWORDS.superAdmin, name: "" });
+    const res = await api.patch(`/api/v1/admin/${role === "admin" ? "give-admin" : "give-superadmin"}/${encodeURIComponent(userId)}`, { headers: { Origin: baseURL }, failOnStatusCode: false });
+    if (!res.ok()) throw new Error(`Giving ${role} to ${userId} answered ${res.status()}: ${await res.text()}`);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The direct write used when the API will not sign anyone up right now. */
+function insertAccount(account: Account, hash: string) {
+  const id = `e2e-${stamp()}`;
+  const now = Date.now();
+  const role = account.role === "vendor" ? "VENDOR" : "USER";
+  const statements = [
+    `INSERT INTO users (id, email, password_hash, user_name, role, is_verified, created_at, updated_at) VALUES (${[id, account.email, hash, account.name, role].map(sqlText).join(", ")}, 1, ${now}, ${now})`,
+  ];
+  if (account.role === "vendor") {
+    const slug = account.businessName!.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    statements.push(
+      `INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (${[id, slug, account.businessName!, "9876543210", account.email, "Rajasthan", "Jaipur"].map(sqlText).join(", ")}, ${now}, ${now})`,
+    );
+  }
+  d1(statements.join("; "));
+}
+
+async function signIn(api: APIRequestContext, baseURL: string, account: Account) {
+  const door = account.role === "vendor" ? "vendors" : "users";
+  const res = await post(api, baseURL, `/api/v1/${door}/login`, { email: account.email, password: account.password });
+  if (!res.ok()) throw new Error(`Log-in of the new ${account.role} ${account.email} answered ${res.status()}: ${await res.text()}`);
+}
+
+/** An active service of the vendor, written to the e2e database (vendors add services in a later issue). */
+function insertService(vendor: Account, overrides: Partial<Omit<Service, "id">> = {}): Service {
+  const service: Service = {
+    id: `e2e-svc-${stamp()}`,
+    name: overrides.name ?? `${vendor.businessName ?? "E2E"} Feast`,
+    category: overrides.category ?? "Wedding Vendor",
+    type: overrides.type ?? "Caterers",
+    state: overrides.state ?? "Rajasthan",
+    city: overrides.city ?? "Jaipur",
+  };
+  const now = Date.now();
+  d1(
+    `INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, service_unit, state, city, status, created_at, updated_at) VALUES (${[
+      service.id,
+      vendor.id,
+      service.name,
+      "Vegetarian Rajasthani thalis for weddings, made fresh on site.",
+      service.category,
+      service.type,
+    ]
+      .map(sqlText)
+      .join(", ")}, 1200, 'Per Plate', ${sqlText(service.state)}, ${sqlText(service.city)}, 'active', ${now}, ${now})`,
+  );
+  return service;
+}
+
+export type Factory = Fixtures["factory"];
+
+type Fixtures = {
+  /** A fresh account of the role, signed up and verified but NOT signed in in `page`. */
+  account: (options: { role: Role }) => Promise<Account>;
+  /** A fresh account of the role, with `page` signed in as it. */
+  login: (options: { role: Role }) => Promise<Account>;
+  factory: {
+    /** A fresh vendor (credentials) with one active service. */
+    vendorService: (overrides?: Partial<Omit<Service, "id">>) => Promise<{ vendor: Account; service: Service }>;
+  };
+};
+
+export const test = base.extend<Fixtures>({
+  account: async ({ baseURL }, provide) => {
+    const contexts: APIRequestContext[] = [];
+    await provide(async ({ role }) => {
+      const api = await playwrightRequest.newContext({ baseURL });
+      contexts.push(api);
+      return createAccount(api, baseURL!, role);
+    });
+    await Promise.all(contexts.map((c) => c.dispose()));
+  },
+  login: async ({ page, baseURL, account }, provide) => {
+    await provide(async ({ role }) => {
+      const made = await account({ role });
+      await page.context().addCookies([{ name: "mandap_visited", value: "1", url: baseURL! }]);
+      await signIn(page.request, baseURL!, made);
+      return made;
+    });
+  },
+  factory: async ({ account }, provide) => {
+    await provide({
+      vendorService: async (overrides) => {
+        const vendor = await account({ role: "vendor" });
+        return { vendor, service: insertService(vendor, overrides) };
+      },
+    });
+  },
+});
+
+export { expect };
+export type { Page };

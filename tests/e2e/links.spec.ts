@@ -1,0 +1,108 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, type Role } from "./fixtures.ts";
+import { UNBUILT_PATHS } from "./unbuilt-paths.ts";
+
+/**
+ * The link crawler: from the home page as a visitor and from each dashboard as its role (a fresh
+ * account each), follow every internal link breadth-first and fail on any 404 or 5xx, except at
+ * the paths of unbuilt areas (unbuilt-paths.ts), each of which must still answer 404.
+ * Pages are fetched with the browser's cookies; the start page's links are read from the
+ * hydrated page too, so links only the client renders are followed as well.
+ */
+const MAX_PAGES = 150;
+/** At most this many pages of one shape (first two segments and depth), e.g. service pages. */
+const PER_SHAPE = 8;
+/** Links never followed: logging out would end the crawl's session. */
+const SKIP = [/^\/logout$/];
+
+const shapeOf = (path: string) => {
+  const segments = new URL(path, "http://x").pathname.split("/").filter(Boolean);
+  return `${segments.slice(0, 2).join("/")}|${segments.length}`;
+};
+
+function linksIn(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+}
+
+/** Same-origin page links as path + query, without fragments. */
+function internal(hrefs: string[], from: string, origin: string): string[] {
+  const out: string[] = [];
+  for (const href of hrefs) {
+    if (!href || href.startsWith("#") || /^(mailto|tel|javascript|data):/i.test(href)) continue;
+    let url: URL;
+    try {
+      url = new URL(href, new URL(from, origin));
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin) continue;
+    out.push(`${url.pathname}${url.search}`);
+  }
+  return out;
+}
+
+async function crawl(page: Page, api: APIRequestContext, start: string, origin: string) {
+  const failures: string[] = [];
+  const seen = new Set<string>([start]);
+  const shapes = new Map<string, number>();
+  const queue: { path: string; from: string }[] = [];
+  let visited = 0;
+
+  const enqueue = (paths: string[], from: string) => {
+    for (const path of paths) {
+      if (seen.has(path) || SKIP.some((r) => r.test(path.split("?")[0]!))) continue;
+      const shape = shapeOf(path);
+      if ((shapes.get(shape) ?? 0) >= PER_SHAPE) continue;
+      shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+      seen.add(path);
+      queue.push({ path, from });
+    }
+  };
+
+  // The start page in the browser, links as the client renders them.
+  const first = await page.goto(start);
+  expect(first?.status(), `${start} answered ${first?.status()}`).toBeLessThan(400);
+  expect(new URL(page.url()).pathname, "the crawl starts where it should (not redirected to log in)").toBe(start);
+  enqueue(internal(await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "")), start, origin), start);
+  visited++;
+
+  while (queue.length && visited < MAX_PAGES) {
+    const { path, from } = queue.shift()!;
+    visited++;
+    const res = await api.get(path, { failOnStatusCode: false, maxRedirects: 10 });
+    const status = res.status();
+    const bare = path.split("?")[0]!;
+    if (status === 404 && UNBUILT_PATHS.includes(bare)) continue;
+    if (status === 404 || status >= 500) {
+      failures.push(`${status} ${path} (linked from ${from})`);
+      continue;
+    }
+    if (!(res.headers()["content-type"] ?? "").includes("text/html")) continue;
+    const landed = new URL(res.url());
+    enqueue(internal(linksIn(await res.text()), `${landed.pathname}${landed.search}`, origin), path);
+  }
+  return { failures, visited };
+}
+
+const starts: { name: string; role: Role | null; start: string }[] = [
+  { name: "a visitor from the home page", role: null, start: "/" },
+  { name: "a couple from /profile", role: "couple", start: "/profile" },
+  { name: "a vendor from /VendorDashboard", role: "vendor", start: "/VendorDashboard" },
+  { name: "an admin from /admin", role: "admin", start: "/admin" },
+];
+
+test.describe("internal links", () => {
+  for (const { name, role, start } of starts) {
+    test(`${name}: no link leads to a 404 or a server error`, async ({ page, login, baseURL }) => {
+      test.setTimeout(180_000);
+      if (role) await login({ role });
+      const { failures, visited } = await crawl(page, page.request, start, new URL(baseURL!).origin);
+      expect(visited).toBeGreaterThan(20);
+      expect(failures, "broken internal links (an unbuilt area's path belongs in tests/e2e/unbuilt-paths.ts)").toEqual([]);
+    });
+  }
+
+  test("every path in the unbuilt list still answers 404 (built areas leave the list)", async ({ request }) => {
+    for (const path of UNBUILT_PATHS) expect((await request.get(path, { failOnStatusCode: false })).status(), path).toBe(404);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * Paths the site links to today whose areas are not built yet: they answer 404. The link crawler
+ * (links.spec.ts) accepts a 404 only at these paths, and checks that each still answers 404, so
+ * building an area means deleting its line here. Later work only ever shrinks this list.
+ */
+export const UNBUILT_PATHS: readonly string[] = [
+  "/about", // header and footer
+  "/blogs", // header and footer (the blog, a later issue)
+  "/contactus", // header and footer
+  "/templates", // header "Invitation" menu and home page (invitation templates, a later issue)
+];

@@ -1,0 +1,270 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "../../db/schema/identity.ts";
+import { hashPassword } from "../../functions/platform/password.ts";
+import { call, sessionCookieFor, snapshot, type ActorName } from "../support/factories.ts";
+import { apiOperations, fillPath, type Operation } from "../support/openapi.ts";
+
+/**
+ * The access matrix: every API operation that acts on an owner's records x every kind of caller.
+ * Each cell builds a fresh world (a couple and a vendor who own records, another couple, another
+ * vendor, an admin and a super admin), calls the operation as one caller, and asserts:
+ * - the caller is allowed exactly when the matrix says (2xx), else 401 for a visitor and a
+ *   4xx refusal for a signed-in account;
+ * - a refused call changed nothing of the world in the database;
+ * - an allowed call by someone who does not own the guarded records left them as they were
+ *   (and the owner's own call did change them, so the guard can fail);
+ * - nobody but the owner reads the owner's private data in an answer.
+ * The operations come from the served OpenAPI document: one missing from MATRIX and NO_OWNER
+ * fails with "add it to the matrix".
+ */
+
+const ACTORS: ActorName[] = ["anonymous", "couple", "otherCouple", "vendor", "otherVendor", "admin", "superAdmin"];
+const SIGNED_IN = ACTORS.filter((a) => a !== "anonymous");
+const SHOPPERS: ActorName[] = ["couple", "otherCouple", "admin", "superAdmin"]; // couples, and admins (spec: /profile is for user, admin, super_admin)
+const VENDORS: ActorName[] = ["vendor", "otherVendor"];
+const PASSWORD = "Mandap2027";
+const NEW_PASSWORD = "Mandap2028";
+
+type Account = { id: string; email: string; cookie: string };
+type World = {
+  who: Record<Exclude<ActorName, "anonymous">, Account>;
+  /** The vendor's services (s1 reviewed by the couple, s3 unreviewed) and the other vendor's s2. */
+  s1: string;
+  s2: string;
+  s3: string;
+  /** The couple's review of s1, the other couple's review of s2, the couple's enquiry about s1. */
+  review: string;
+  otherReview: string;
+  lead: string;
+};
+
+type Entry = {
+  /** Path values and body for the call. */
+  call: (w: World) => { params?: Record<string, string>; body?: unknown };
+  /** Who gets a 2xx. Everyone else is refused and changes nothing. */
+  allowed: ActorName[];
+  /** Whose records `guard` covers; an allowed call by anyone else must leave them as they were. */
+  owners?: ActorName[];
+  guard?: (w: World) => Promise<string>;
+  /** Whether an owner's call changes the guarded records (proves the guard looks at the right rows). */
+  ownerChanges?: boolean;
+  /** Private values of the owners that no one else may read in an answer. */
+  secrets?: (w: World) => string[];
+};
+
+const reviewRow = (w: World) => snapshot("SELECT * FROM reviews WHERE id = ?", w.review);
+const userRow = (id: string) => snapshot("SELECT id, email, password_hash, user_name, phone, role, is_verified, updated_at FROM users WHERE id = ?", id);
+const wishlistOf = (id: string) => snapshot("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY service_id", id);
+const cartOf = (id: string) => snapshot("SELECT service_id FROM cart_items WHERE user_id = ? ORDER BY service_id", id);
+const vendorRecords = (id: string) =>
+  snapshot("SELECT v.*, (SELECT json_group_array(id) FROM services WHERE vendor_id = v.user_id) AS services, (SELECT password_hash FROM users WHERE id = v.user_id) AS hash FROM vendors v WHERE user_id = ?", id);
+
+const validLead = { message: "We need catering for 250 guests on two evenings in February, please share menus." };
+const validReview = { rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 5, comment: "Wonderful food and very kind staff, every guest loved it and asked for the recipes." };
+const passwordChange = { currentPassword: PASSWORD, pass: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+
+/** Operations acting on an owner's records, keyed as "METHOD /api/v1/path/{param}". */
+const MATRIX: Record<string, Entry> = {
+  "GET /api/v1/services/{id}": { call: (w) => ({ params: { id: w.s1 } }), allowed: ACTORS },
+  "GET /api/v1/services/feedback/{id}": { call: (w) => ({ params: { id: w.s1 } }), allowed: ACTORS },
+  "PUT /api/v1/services/makeLead/{id}": {
+    call: (w) => ({ params: { id: w.s3 }, body: validLead }),
+    allowed: ["couple", "otherCouple"],
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT id, service_id, message, status FROM leads WHERE user_id = ? ORDER BY id", w.who.couple.id),
+    ownerChanges: true,
+  },
+  "POST /api/v1/services/feedback/{id}": {
+    call: (w) => ({ params: { id: w.s3 }, body: validReview }),
+    allowed: ["couple", "otherCouple"],
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT id, service_id, comment FROM reviews WHERE user_id = ? ORDER BY id", w.who.couple.id),
+    ownerChanges: true,
+  },
+  "POST /api/v1/services/feedback/{id}/{feedbackId}": {
+    call: (w) => ({ params: { id: w.s1, feedbackId: w.review }, body: { ...validReview, comment: "Edited: still wonderful, the dessert counter was the best part of the whole evening." } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    guard: reviewRow,
+    ownerChanges: true,
+  },
+  "POST /api/v1/services/feedback/{id}/{feedbackId}/reply": {
+    // The owning vendor answers; admins may too (moderation).
+    call: (w) => ({ params: { id: w.s1, feedbackId: w.review }, body: { reply: "Thank you for celebrating with us!" } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: reviewRow,
+    ownerChanges: true,
+  },
+  "GET /api/v1/favorites": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.s1] },
+  "POST /api/v1/favorites/merge": { call: (w) => ({ body: { ids: [w.s3] } }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => wishlistOf(w.who.couple.id), ownerChanges: true, secrets: (w) => [w.s1] },
+  "POST /api/v1/favorites/{serviceId}": { call: (w) => ({ params: { serviceId: w.s1 } }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => wishlistOf(w.who.couple.id), ownerChanges: true },
+  "GET /api/v1/cart": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.s1] },
+  "POST /api/v1/cart": { call: (w) => ({ body: { id: w.s1 } }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => cartOf(w.who.couple.id), ownerChanges: true },
+  "DELETE /api/v1/cart/clear": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], guard: (w) => cartOf(w.who.couple.id), ownerChanges: true },
+  "PATCH /api/v1/vendors/viewUpdate/{vendorId}": { call: (w) => ({ params: { vendorId: w.who.vendor.id } }), allowed: ACTORS },
+  "GET /api/v1/users/me": { call: () => ({}), allowed: ACTORS, owners: ["couple"], secrets: (w) => [w.who.couple.email, w.who.couple.id] },
+  "POST /api/v1/users/logout": { call: () => ({}), allowed: ACTORS, owners: ["couple"], guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.couple.id), ownerChanges: true },
+  "POST /api/v1/vendors/logout": { call: () => ({}), allowed: ACTORS, owners: ["vendor"], guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.vendor.id), ownerChanges: true },
+  "POST /api/v1/users/resend-verification": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id) },
+  "PATCH /api/v1/users/change-password": { call: () => ({ body: passwordChange }), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
+  "PATCH /api/v1/users": { call: () => ({ body: { user_name: "Someone Else" } }), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
+  "DELETE /api/v1/users/delete-user": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
+  "PATCH /api/v1/vendors/update": { call: () => ({ body: { tagline: "Taken over" } }), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  "PATCH /api/v1/vendors/change-password": { call: () => ({ body: passwordChange }), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  "DELETE /api/v1/vendors/delete": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  "PATCH /api/v1/admin/give-admin/{id}": { call: (w) => ({ params: { id: w.who.couple.id } }), allowed: ["superAdmin"], owners: ["superAdmin"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
+  "PATCH /api/v1/admin/revoke-admin/{id}": { call: (w) => ({ params: { id: w.who.admin.id } }), allowed: ["superAdmin"], owners: ["superAdmin"], guard: (w) => userRow(w.who.admin.id), ownerChanges: true },
+  "PATCH /api/v1/admin/give-superadmin/{id}": { call: (w) => ({ params: { id: w.who.admin.id } }), allowed: ["superAdmin"], owners: ["superAdmin"], guard: (w) => userRow(w.who.admin.id), ownerChanges: true },
+};
+
+/** Operations with no owner's record behind them: public lists, sign-up, log-in, token links. */
+const NO_OWNER = new Set([
+  "GET /api/v1/services",
+  "GET /api/v1/services/getMostViewedServices",
+  "GET /api/v1/services/get-location",
+  "GET /api/v1/analytics/heroSectionAnalytics",
+  "POST /api/v1/users/register",
+  "POST /api/v1/users/login",
+  "POST /api/v1/users/google-login",
+  "POST /api/v1/users/request-password-reset",
+  "POST /api/v1/users/reset-password", // the single-use token is the authority, not a session
+  "POST /api/v1/users/verify-email",
+  "POST /api/v1/vendors/register",
+  "POST /api/v1/vendors/login",
+  "POST /api/v1/vendors/request-password-reset",
+  "POST /api/v1/vendors/reset-password",
+]);
+
+let passwordHash = "";
+
+let seq = 0;
+
+/** One batch of inserts for the whole world (fast), then a session per account. */
+async function buildWorld(): Promise<World> {
+  const tag = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const roles: Record<Exclude<ActorName, "anonymous">, Role> = { couple: "USER", otherCouple: "USER", vendor: "VENDOR", otherVendor: "VENDOR", admin: "ADMIN", superAdmin: "SUPER_ADMIN" };
+  const ids = Object.fromEntries(Object.keys(roles).map((k) => [k, `m-${k}-${tag}`])) as Record<Exclude<ActorName, "anonymous">, string>;
+  const s1 = `m-s1-${tag}`;
+  const s2 = `m-s2-${tag}`;
+  const s3 = `m-s3-${tag}`;
+  const review = `m-review-${tag}`;
+  const otherReview = `m-review2-${tag}`;
+  const lead = `m-lead-${tag}`;
+  const now = Date.now();
+  const db = env.DB;
+  const statements = [
+    ...Object.entries(roles).map(([k, role]) =>
+      db
+        .prepare("INSERT INTO users (id, email, password_hash, user_name, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)")
+        .bind(ids[k as keyof typeof ids], `${tag}-${k.toLowerCase()}@test.example`, passwordHash, `Test ${k}`, role, now, now),
+    ),
+    ...(["vendor", "otherVendor"] as const).map((k) =>
+      db.prepare("INSERT INTO vendors (user_id, slug, business_name, state, city, created_at, updated_at) VALUES (?, ?, ?, 'Rajasthan', 'Jaipur', ?, ?)").bind(ids[k], `${k.toLowerCase()}-${tag}`, `Business ${k} ${tag}`, now, now),
+    ),
+    ...([
+      [s1, ids.vendor],
+      [s3, ids.vendor],
+      [s2, ids.otherVendor],
+    ] as const).map(([id, vendorId]) =>
+      db
+        .prepare(
+          "INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, service_unit, state, city, created_at, updated_at) VALUES (?, ?, 'Test Service', 'A service for tests.', 'Wedding Vendor', 'Caterers', 1000, 'Per Plate', 'Rajasthan', 'Jaipur', ?, ?)",
+        )
+        .bind(id, vendorId, now, now),
+    ),
+    ...([
+      [review, s1, ids.couple],
+      [otherReview, s2, ids.otherCouple],
+    ] as const).map(([id, serviceId, userId]) =>
+      db
+        .prepare("INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, created_at, updated_at) VALUES (?, ?, ?, 4, 4, 4, 4, 4, 4, 'A lovely evening, the food was excellent.', ?, ?)")
+        .bind(id, serviceId, userId, now, now),
+    ),
+    db.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'We need catering for 200 guests in February.', 'NEW', ?, ?)").bind(lead, s1, ids.vendor, ids.couple, now, now),
+    db.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(ids.couple, s1, now, ids.otherCouple, s2, now),
+    db.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?)").bind(ids.couple, s1, now),
+  ];
+  await db.batch(statements);
+  const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
+  const who = Object.fromEntries(Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }])) as World["who"];
+  return { who, s1, s2, s3, review, otherReview, lead };
+}
+
+/** Everything the world owns, except sessions (a call may slide its own session's expiry). */
+async function worldState(w: World): Promise<string> {
+  const users = Object.values(w.who).map((a) => a.id);
+  const marks = users.map(() => "?").join(", ");
+  const tables = [
+    `SELECT * FROM users WHERE id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM vendors WHERE user_id IN (${marks}) ORDER BY user_id`,
+    `SELECT * FROM services WHERE vendor_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM reviews WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM leads WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM wishlist_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
+    `SELECT * FROM cart_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
+  ];
+  const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
+  return JSON.stringify(results.map((r) => r.results));
+}
+
+async function callAs(op: Operation, entry: Entry, w: World, actor: ActorName) {
+  const { params = {}, body } = entry.call(w);
+  const cookie = actor === "anonymous" ? undefined : w.who[actor].cookie;
+  const method = op.method.toUpperCase();
+  return call(fillPath(op.path, params), { method, cookie, body: body ?? (method === "GET" ? undefined : {}) });
+}
+
+const ops = await apiOperations();
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+describe("access matrix", () => {
+  it("covers every operation of the API (a new one fails here: add it to the matrix)", () => {
+    const missing = ops.map((o) => o.key).filter((k) => !MATRIX[k] && !NO_OWNER.has(k));
+    expect(missing, "add it to the matrix in tests/integration/access-matrix.test.ts").toEqual([]);
+    const stale = Object.keys(MATRIX).filter((k) => !ops.some((o) => o.key === k));
+    expect(stale, "matrix entries for operations the API no longer has").toEqual([]);
+  });
+
+  it("puts every operation with an id in its path in the matrix", () => {
+    expect(ops.filter((o) => o.pathParams.length && !MATRIX[o.key]).map((o) => o.key)).toEqual([]);
+  });
+
+  for (const op of ops.filter((o) => MATRIX[o.key])) {
+    const entry = MATRIX[op.key]!;
+    describe(op.key, () => {
+      for (const actor of ACTORS) {
+        const allowed = entry.allowed.includes(actor);
+        it(`${actor}: ${allowed ? "allowed" : "refused"}`, async () => {
+          const w = await buildWorld();
+          const before = await worldState(w);
+          const guardedBefore = entry.guard ? await entry.guard(w) : null;
+          const res = await callAs(op, entry, w, actor);
+          const text = await res.text();
+          const what = `${op.key} as ${actor} answered ${res.status}: ${text.slice(0, 300)}`;
+          if (allowed) {
+            expect(res.status, what).toBeGreaterThanOrEqual(200);
+            expect(res.status, what).toBeLessThan(300);
+          } else {
+            if (actor === "anonymous") expect(res.status, what).toBe(401);
+            else expect([400, 403, 404, 409], what).toContain(res.status);
+            expect(JSON.parse(text), what).toMatchObject({ success: false });
+            expect(await worldState(w), `${what}: a refused call changed the database`).toBe(before);
+          }
+          const isOwner = entry.owners?.includes(actor) ?? false;
+          if (entry.guard && guardedBefore !== null) {
+            const after = await entry.guard(w);
+            if (!isOwner) expect(after, `${what}: ${actor} changed a record it does not own`).toBe(guardedBefore);
+            else if (allowed && entry.ownerChanges) expect(after, `${what}: the owner's call should change the guarded records`).not.toBe(guardedBefore);
+          }
+          if (entry.secrets && !isOwner) for (const secret of entry.secrets(w)) expect(text, `${what}: ${actor} read the owner's ${secret}`).not.toContain(secret);
+          if (entry.secrets && isOwner && allowed) expect(entry.secrets(w).some((s) => text.includes(s)), `${what}: the owner should see its own data`).toBe(true);
+        }, 20_000);
+      }
+    });
+  }
+});
