@@ -18,7 +18,7 @@ import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCo
 import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES, todayInIndia } from "../lib/listing-limits.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
 import { makeLead } from "../../functions/domain/enquiries.ts";
-import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, type Review } from "../../functions/domain/reviews.ts";
+import { MANDAP_TEAM, REVIEW_MESSAGES, replyToReview, submitReview, updateReview, type Review } from "../../functions/domain/reviews.ts";
 import { servicePage } from "../../functions/domain/service-page.ts";
 import { toggleCartItem } from "../../functions/domain/shortlist.ts";
 import { countView } from "../../functions/domain/views.ts";
@@ -535,7 +535,7 @@ function ReviewsSection({ data: d }: { data: LoaderData }) {
         {reviews
           .filter((r) => r.id !== viewer.ownReview?.id)
           .map((r) => (
-            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} />
+            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewerRole === "ADMIN" || viewerRole === "SUPER_ADMIN"} />
           ))}
       </ol>
       {(hasMore || reviewsPage > 1) && (
@@ -566,7 +566,7 @@ function ReviewsSection({ data: d }: { data: LoaderData }) {
   );
 }
 
-function ReviewItem({ review: r, canReply }: { review: Review; canReply: boolean }) {
+function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; canReply: boolean; asTeam?: boolean }) {
   return (
     <li className="rounded-2xl border border-maroon-100 bg-white p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -623,7 +623,9 @@ function ReviewItem({ review: r, canReply }: { review: Review; canReply: boolean
               <button type="submit" className="btn-primary self-start">
                 Publish reply
               </button>
-              <p className="text-xs text-ink/70">You can reply once; couples see it under the review.</p>
+              <p className="text-xs text-ink/70">
+                You can reply once; couples see it under the review{asTeam ? `, signed “${MANDAP_TEAM}”` : ""}.
+              </p>
             </Form>
           </details>
         )

@@ -95,7 +95,8 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       description: "The service's vendor, or an admin for the Mandap team; the review's `reply.by` and `reply.author` say who.",
       params: reviewParams,
       body: replyInput,
-      access: "VENDOR (owner)",
+      // Admins reply too, signed "the Mandap team".
+      access: "VENDOR (owner), ADMIN",
     },
     async (c, { params, body }) => {
       const review = await replyToReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body);
