@@ -71,6 +71,17 @@ describe("review photos: every check before anything is stored", () => {
     expect(await objectKeys()).toEqual(before);
   });
 
+  it("a couple cannot review a service of their own vendor profile (403), and nothing is stored", async () => {
+    const { vendor, serviceId } = await setup();
+    // An account that is a couple now but owns the service's vendor profile.
+    await env.DB.prepare("UPDATE users SET role = 'USER' WHERE id = ?").bind(vendor.id).run();
+    const before = await objectKeys();
+    const res = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(2), await sessionCookieFor(vendor.id));
+    expect(res.status).toBe(403);
+    expect(await objectKeys()).toEqual(before);
+    expect(await reviewCount(serviceId)).toBe(0);
+  });
+
   it(`more than ${REVIEW_PHOTOS_MAX} photos is 400 with a field message, and stores nothing`, async () => {
     const { serviceId, cookie } = await setup();
     const before = await objectKeys();
