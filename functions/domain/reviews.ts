@@ -1,6 +1,5 @@
 import { mediaUrl } from "../../app/lib/media.ts";
 import { replyInput, reviewInput, REVIEW_PHOTOS_MAX, type ReviewInput } from "../../app/lib/listing-rules.ts";
-import type { ImageStore } from "../platform/uploads.ts";
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from "./errors.ts";
 import { newId } from "./ids.ts";
 import type { Actor } from "./sessions.ts";
@@ -51,6 +50,17 @@ export type ReviewReply = {
   /** The name shown: the vendor's business name, "the Mandap team", or null when not known. */
   author: string | null;
   replied_at: number | null;
+};
+
+/**
+ * Where review photos go (R2 in the Worker: functions/platform/uploads.ts imageStore). The domain
+ * decides when to store and when to remove; the store checks the bytes and makes the keys.
+ */
+export type ImageStore = {
+  /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
+  store(files: readonly File[]): Promise<string[]>;
+  /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
+  remove(keys: readonly string[]): Promise<void>;
 };
 
 /** How a reply by an administrator is signed. */

@@ -1,4 +1,5 @@
 import { Invalid } from "../domain/errors.ts";
+import type { ImageStore } from "../domain/reviews.ts";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the
@@ -26,19 +27,12 @@ export function chosenFiles(values: readonly (FormDataEntryValue | null | undefi
   return values.filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && v.size > 0);
 }
 
-/** Stores checked images and removes them again; what the domain is handed (it never sees R2). */
-export type ImageStore = {
-  /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
-  store(files: readonly File[]): Promise<string[]>;
-  /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
-  remove(keys: readonly string[]): Promise<void>;
-};
 
 function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** An ImageStore over an R2 bucket, writing under `u/{folder}/`. */
+/** The domain's ImageStore over an R2 bucket, writing under `u/{folder}/` (the domain never sees R2). */
 export function imageStore(bucket: R2Bucket, folder = "reviews", field = "photos"): ImageStore {
   const remove = async (keys: readonly string[]) => {
     if (keys.length) await bucket.delete([...keys]);
