@@ -39,7 +39,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
 }
 
 /** Review bodies are read by reviewBody, not by the endpoint declaration, so the document describes them in words. */
-const reviewDescription = "JSON, or multipart/form-data with the same fields and up to 6 `photos` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each).";
+const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each); more files are refused (400) before the rest of the body is read.`;
 
 /** Reviews ("feedback") and enquiries ("makeLead") on a service: mounted beside the services resource. */
 export const serviceEngagementApi = new Resource("/services", "Reviews and enquiries")
