@@ -5,6 +5,7 @@ import { REVIEW_COMMENT_MIN } from "../../app/lib/listing-rules.ts";
 import { readCookie } from "../../app/lib/cookies.server.ts";
 import { countView, viewDecision } from "../../functions/domain/views.ts";
 import { refreshReplyTime } from "../../functions/domain/enquiries.ts";
+import { topTestimonials } from "../../functions/domain/discovery.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
@@ -200,6 +201,20 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect(await read()).toMatchObject({ reviews: [{ verified_booking: true }], summary: { verifiedCount: 1 } });
     await env.DB.prepare("UPDATE bookings SET status = 'CANCELLED' WHERE user_id = ?").bind(a.id).run();
     expect(await read()).toMatchObject({ reviews: [{ verified_booking: false }], summary: { verifiedCount: 0 } });
+  });
+
+  it("the home page's testimonials carry Verified booking only from a booking", async () => {
+    const { vendor, serviceId } = await vendorWithService();
+    const booked = await couple();
+    const unbooked = await couple();
+    await book(booked.id, vendor.id, serviceId, "COMPLETED");
+    const ids: Record<string, string> = {};
+    for (const [key, c] of [["unbooked", unbooked], ["booked", booked]] as const) {
+      ids[key] = (await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 5 }), cookie: c.cookie })).json<{ feedback: { id: string } }>()).feedback.id;
+    }
+    const list = await topTestimonials(env.DB, 6, Date.now() + 24 * 60 * 60 * 1000);
+    const badge = Object.fromEntries(list.filter((t) => Object.values(ids).includes(t.id)).map((t) => [t.id, t.verifiedBooking]));
+    expect(badge).toEqual({ [ids.booked!]: true, [ids.unbooked!]: false });
   });
 
   it("takes photos as multipart: images are stored under u/, other files are refused and nothing is saved", async () => {
