@@ -5,6 +5,7 @@ import type { Route } from "./+types/service";
 import { appContext } from "../context.ts";
 import { FavoriteButton } from "../components/FavoriteButton.tsx";
 import { Gallery } from "../components/Gallery.tsx";
+import { ReplyNote } from "../components/ReplyNote.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
 import { Stars } from "../components/Stars.tsx";
 import { showToast } from "../components/Toaster.tsx";
@@ -15,18 +16,16 @@ import { browsePath, servicePath } from "../lib/catalogue.ts";
 import { readCookie } from "../lib/cookies.server.ts";
 import { formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount, unitLabel } from "../lib/format.ts";
 import { LEAD_MESSAGE_MIN, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES, todayInIndia } from "../lib/listing-limits.ts";
-import { reviewInput } from "../lib/listing-rules.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
 import { makeLead } from "../../functions/domain/enquiries.ts";
 import { mailerFor } from "../../functions/platform/mail.ts";
-import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, type Review } from "../../functions/domain/reviews.ts";
+import { MANDAP_TEAM, REVIEW_MESSAGES, replyToReview, submitReview, updateReview, type Review } from "../../functions/domain/reviews.ts";
 import { servicePage } from "../../functions/domain/service-page.ts";
 import { toggleCartItem } from "../../functions/domain/shortlist.ts";
 import { countView } from "../../functions/domain/views.ts";
-import { Unauthorized } from "../../functions/domain/errors.ts";
+import { formToObject } from "../../functions/domain/validation.ts";
+import { chosenFiles, imageStore } from "../../functions/platform/uploads.ts";
 import { readPageForm } from "../../functions/platform/request-body.ts";
-import { formToObject, parseInput } from "../../functions/domain/validation.ts";
-import { chosenFiles, storeImages } from "../../functions/platform/uploads.ts";
 
 /**
  * The service page, canonical at /all/{group}/{subcategory}/{state}/{city}/{id}. Wrong slugs
@@ -73,18 +72,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return { ok: true as const, intent, lead };
       }
       case "review": {
+        // Parse only: the domain checks every rule (and the photo count) before it stores a photo.
         const fields = formToObject(form);
         const reviewId = typeof fields.reviewId === "string" && fields.reviewId ? fields.reviewId : null;
-        // Validate the text first so a bad form stores no photos; the domain validates again.
-        if (!actor) throw new Unauthorized();
-        parseInput(reviewInput, fields, "Please correct your review.");
         const files = chosenFiles(form.getAll("photos"));
-        if (files.length > REVIEW_PHOTOS_MAX) {
-          return data<ActionFailure>({ ok: false, intent, message: "Too many photos.", errors: { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` } }, { status: 400 });
-        }
-        const photos = files.length ? await storeImages(env.MEDIA, files) : null;
-        if (reviewId) await updateReview(env.DB, actor, params.id, reviewId, fields, photos);
-        else await submitReview(env.DB, actor, params.id, fields, photos ?? []);
+        const photos = imageStore(env.MEDIA);
+        if (reviewId) await updateReview(env.DB, photos, actor, params.id, reviewId, fields, files.length ? files : null);
+        else await submitReview(env.DB, photos, actor, params.id, fields, files);
         // No redirect: the page's loaders run again after the action, and a same-page redirect with
         // only a hash would skip them.
         return { ok: true as const, intent, message: reviewId ? REVIEW_MESSAGES.updated : REVIEW_MESSAGES.published };
@@ -543,7 +537,7 @@ function ReviewsSection({ data: d }: { data: LoaderData }) {
         {reviews
           .filter((r) => r.id !== viewer.ownReview?.id)
           .map((r) => (
-            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} />
+            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewerRole === "ADMIN" || viewerRole === "SUPER_ADMIN"} />
           ))}
       </ol>
       {(hasMore || reviewsPage > 1) && (
@@ -574,7 +568,7 @@ function ReviewsSection({ data: d }: { data: LoaderData }) {
   );
 }
 
-function ReviewItem({ review: r, canReply }: { review: Review; canReply: boolean }) {
+function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; canReply: boolean; asTeam?: boolean }) {
   return (
     <li className="rounded-2xl border border-maroon-100 bg-white p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -615,11 +609,8 @@ function ReviewItem({ review: r, canReply }: { review: Review; canReply: boolean
           ))}
         </ul>
       )}
-      {r.vendor_reply ? (
-        <div className="mt-4 rounded-xl border-l-4 border-maroon-600 bg-maroon-50 p-3 text-sm">
-          <p className="font-semibold text-maroon-800">{LISTING.vendorReply}</p>
-          <p className="mt-1 whitespace-pre-line">{r.vendor_reply}</p>
-        </div>
+      {r.reply ? (
+        <ReplyNote reply={r.reply} />
       ) : (
         canReply && (
           <details className="mt-3">
@@ -634,7 +625,9 @@ function ReviewItem({ review: r, canReply }: { review: Review; canReply: boolean
               <button type="submit" className="btn-primary self-start">
                 Publish reply
               </button>
-              <p className="text-xs text-ink/70">You can reply once; couples see it under the review.</p>
+              <p className="text-xs text-ink/70">
+                You can reply once; couples see it under the review{asTeam ? `, signed “${MANDAP_TEAM}”` : ""}.
+              </p>
             </Form>
           </details>
         )

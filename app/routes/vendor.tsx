@@ -4,6 +4,7 @@ import type { Route } from "./+types/vendor";
 import { appContext } from "../context.ts";
 import { FavoriteButton } from "../components/FavoriteButton.tsx";
 import { Gallery } from "../components/Gallery.tsx";
+import { ReplyNote } from "../components/ReplyNote.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
 import { Stars } from "../components/Stars.tsx";
 import { pagePath } from "../lib/action-errors.server.ts";
@@ -209,6 +210,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
                   {t.verified_booking ? ` · ✓ ${LISTING.verifiedBooking}` : ""}
                 </p>
                 <blockquote className="leading-relaxed">{t.comment}</blockquote>
+                {t.reply && <ReplyNote reply={t.reply} />}
               </li>
             ))}
           </ul>

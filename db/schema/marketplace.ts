@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { caseInsensitiveText, createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+import { caseInsensitiveText, createdAt, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
 export const SERVICE_STATUSES = ["active", "archived"] as const;
@@ -109,7 +110,13 @@ export const serviceFaqs = sqliteTable(
 
 export const REVIEW_STATUSES = ["PUBLISHED", "HIDDEN", "DISPUTED"] as const;
 
-/** One review per couple per service (editable); five sub-scores; the vendor may reply once. */
+export const REPLY_AUTHORS = ["VENDOR", "ADMIN"] as const;
+
+/**
+ * One review per couple per service (editable); five sub-scores; one reply, by the service's
+ * vendor or by the Mandap team, and the reply says which. "Verified booking" is not stored: it is
+ * derived from bookings whenever a review is read.
+ */
 export const reviews = sqliteTable(
   "reviews",
   {
@@ -129,9 +136,12 @@ export const reviews = sqliteTable(
     comment: text("comment").notNull(),
     /** JSON array of R2 keys. */
     photoKeys: text("photo_keys", { mode: "json" }).$type<string[]>().notNull().default([]),
-    verifiedBooking: flag("verified_booking"),
+    /** The reply's text, whoever wrote it (the column keeps its first name). */
     vendorReply: text("vendor_reply"),
     vendorRepliedAt: timestamp("vendor_replied_at"),
+    /** Who replied: the vendor or the Mandap team (null for replies stored before this was recorded). */
+    replyBy: text("reply_by", { enum: REPLY_AUTHORS }),
+    replyUserId: text("reply_user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: REVIEW_STATUSES }).notNull().default("PUBLISHED"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -227,6 +237,8 @@ export const leads = sqliteTable(
     index("leads_vendor_idx").on(t.vendorId, t.status, t.createdAt),
     index("leads_user_idx").on(t.userId, t.createdAt),
     index("leads_service_idx").on(t.serviceId),
+    /** One open enquiry per couple per service, kept by the database (migration 0031). */
+    uniqueIndex("leads_open_unique").on(t.userId, t.serviceId).where(sql`${t.status} IN ('NEW', 'CONTACTED', 'QUOTED')`),
   ],
 );
 

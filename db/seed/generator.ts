@@ -8,6 +8,10 @@ import { Random } from "./random.ts";
  * The demo data generator: deterministic (same seed and options, same rows), covering every
  * subcategory, 14 states and 48 cities, with images, FAQs and reviews. Pure: it yields rows and
  * leaves writing them to the caller (the seed script, or a test).
+ *
+ * It fakes no badge: no vendor is "Verified" (only an admin's verification makes one, and none
+ * exists in the demo), no vendor has a reply time (that comes from real answers to leads, and no
+ * leads are seeded), and "Verified booking" is derived from bookings, of which there are none.
  */
 export type SeedOptions = {
   seed: number;
@@ -131,9 +135,9 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       facebook: rnd.chance(0.6) ? `https://www.facebook.com/${slug}` : null,
       instagram: rnd.chance(0.8) ? `https://www.instagram.com/${slug.replace(/-/g, "_")}` : null,
       website: rnd.chance(0.5) ? `https://${slug}.example` : null,
-      is_verified: rnd.chance(0.85) ? 1 : 0,
+      is_verified: 0,
       profile_views: rnd.int(0, 2500),
-      reply_minutes_median: rnd.chance(0.7) ? rnd.pick([20, 45, 90, 180, 360, 720, 1440]) : null,
+      reply_minutes_median: null,
       created_at: created,
       updated_at: created,
     });
@@ -183,6 +187,7 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
         const sub = () => Math.max(1, Math.min(5, rating + rnd.int(-1, 1)));
         // Reviews come after the listing and never after the demo world's "now".
         const reviewed = Math.min(options.now, created + rnd.int(1, 200) * 86_400_000);
+        const replied = rnd.chance(0.3);
         reviews.push({
           id: rnd.uuid7(reviewed),
           service_id: id,
@@ -195,9 +200,10 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
           flexibility: sub(),
           comment: reviewText(rnd, type.name, place.city),
           photo_keys: "[]",
-          verified_booking: rnd.chance(0.4) ? 1 : 0,
-          vendor_reply: rnd.chance(0.3) ? "Thank you so much for choosing us. It was a joy to be part of your celebrations!" : null,
-          vendor_replied_at: null,
+          // The demo's replies are the vendor's own, a few days after the review.
+          ...(replied
+            ? { vendor_reply: "Thank you so much for choosing us. It was a joy to be part of your celebrations!", vendor_replied_at: Math.min(options.now, reviewed + rnd.int(1, 5) * 86_400_000), reply_by: "VENDOR", reply_user_id: vendor.user_id as string }
+            : { vendor_reply: null, vendor_replied_at: null, reply_by: null, reply_user_id: null }),
           status: "PUBLISHED",
           created_at: reviewed,
           updated_at: reviewed,

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { readCookie } from "../../app/lib/cookies.server.ts";
-import { leadInput, replyInput, reviewInput } from "../../app/lib/listing-rules.ts";
+import { leadInput, replyInput, REVIEW_PHOTOS_MAX } from "../../app/lib/listing-rules.ts";
 import { makeLead } from "../domain/enquiries.ts";
-import { NotFound } from "../domain/errors.ts";
+import { Invalid, NotFound } from "../domain/errors.ts";
 import { mailerFor } from "../platform/mail.ts";
 import { ACCESS } from "../domain/permissions.ts";
-import { REVIEW_MESSAGES, replyToReview, serviceReviews, submitReview, updateReview } from "../domain/reviews.ts";
+import { REVIEW_MESSAGES, replyToReview, requireReviewer, serviceReviews, submitReview, updateReview } from "../domain/reviews.ts";
 import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "../domain/shortlist.ts";
 import { vendorExists } from "../domain/vendor-profile.ts";
 import { countView } from "../domain/views.ts";
-import { readFormData } from "../platform/request-body.ts";
-import { chosenFiles, storeImages } from "../platform/uploads.ts";
+import { imageStore, readMultipart } from "../platform/uploads.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 
@@ -18,12 +17,31 @@ const id = z.string().min(1).max(64);
 const serviceParams = z.object({ id });
 const reviewParams = z.object({ id, feedbackId: id });
 
-/** Review photos come as multipart `photos` files; JSON bodies carry none. Returns null when none were sent. */
-async function uploadedPhotos(c: ApiContext): Promise<string[] | null> {
-  if (!(c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return null;
-  const files = chosenFiles((await readFormData(c.req.raw, () => c.req.formData())).getAll("photos"));
-  return files.length ? storeImages(c.env.MEDIA, files) : null;
+/**
+ * A review's body, parsed only: JSON, or multipart with the fields and up to REVIEW_PHOTOS_MAX
+ * `photos` files. Whoever may not review is refused before a byte of the body is read, and a
+ * multipart body is read as a stream that stops at the first file over the cap (400). The rules
+ * (service, one review, photo count, text, image checks, storing last) are the domain's.
+ */
+async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File[] }> {
+  requireReviewer(c.get("actor"));
+  if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    const form = await readMultipart(c.req.raw, {
+      files: { photos: REVIEW_PHOTOS_MAX },
+      tooMany: () => new Invalid("Too many photos.", { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` }),
+    });
+    return { fields: form.fields, files: form.files.photos ?? [] };
+  }
+  const text = await c.req.text();
+  try {
+    return { fields: text ? JSON.parse(text) : {}, files: [] };
+  } catch {
+    throw new Invalid("The request body is not valid JSON.");
+  }
 }
+
+/** Review bodies are read by reviewBody, not by the endpoint declaration, so the document describes them in words. */
+const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each); more files are refused (400) before the rest of the body is read.`;
 
 /** Reviews ("feedback") and enquiries ("makeLead") on a service: mounted beside the services resource. */
 export const serviceEngagementApi = new Resource("/services", "Reviews and enquiries")
@@ -52,28 +70,36 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       method: "post",
       path: "/feedback/:id",
       summary: "Review a service",
-      description: "Couples only, one review per service (409: edit it instead). JSON, or multipart with up to 6 `photos` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each).",
+      description: `Couples only, one review per service (409: edit it instead). Fields: rating and the five sub-scores (1-5), comment. ${reviewDescription}`,
       params: serviceParams,
-      body: reviewInput,
       access: ACCESS.couple,
+      responses: { 201: "The review", 400: "Invalid fields or photos", 401: "Not logged in", 403: "Not a couple", 404: "No such service", 409: "Already reviewed" },
     },
-    async (c, { params, body }) => {
-      // The body is already valid here; photos are checked (type, size) before anything is written.
-      const photos = await uploadedPhotos(c);
-      const review = await submitReview(c.env.DB, c.get("actor"), params.id, body, photos ?? []);
+    async (c, { params }) => {
+      const { fields, files } = await reviewBody(c);
+      const review = await submitReview(c.env.DB, imageStore(c.env.MEDIA), c.get("actor"), params.id, fields, files);
       return c.json({ success: true, message: REVIEW_MESSAGES.published, feedback: review }, 201);
     },
   )
   .endpoint(
-    { method: "post", path: "/feedback/:id/:feedbackId", summary: "Edit your review", description: "New photos replace the old ones; none keeps them.", params: reviewParams, body: reviewInput, access: ACCESS.couple },
-    async (c, { params, body }) => {
-      const photos = await uploadedPhotos(c);
-      const review = await updateReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body, photos);
+    { method: "post", path: "/feedback/:id/:feedbackId", summary: "Edit your review", description: `New photos replace the old ones; none keeps them. ${reviewDescription}`, params: reviewParams, access: ACCESS.couple },
+    async (c, { params }) => {
+      const { fields, files } = await reviewBody(c);
+      const review = await updateReview(c.env.DB, imageStore(c.env.MEDIA), c.get("actor"), params.id, params.feedbackId, fields, files.length ? files : null);
       return c.json({ success: true, message: REVIEW_MESSAGES.updated, feedback: review });
     },
   )
   .endpoint(
-    { method: "post", path: "/feedback/:id/:feedbackId/reply", summary: "The vendor's reply to a review (once)", params: reviewParams, body: replyInput, access: ACCESS.vendorOrAdmin },
+    {
+      method: "post",
+      path: "/feedback/:id/:feedbackId/reply",
+      summary: "Reply to a review (once)",
+      description: "The service's vendor, or an admin for the Mandap team; the review's `reply.by` and `reply.author` say who.",
+      params: reviewParams,
+      body: replyInput,
+      // The vendor (ownership checked by the domain) or an admin, signed "the Mandap team".
+      access: ACCESS.vendorOrAdmin,
+    },
     async (c, { params, body }) => {
       const review = await replyToReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body);
       return c.json({ success: true, message: REVIEW_MESSAGES.replied, feedback: review });

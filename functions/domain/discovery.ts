@@ -3,6 +3,7 @@ import { mediaUrl } from "../../app/lib/media.ts";
 import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "../../app/lib/catalogue.ts";
 import { slugify } from "../../app/lib/slug.ts";
 import { Forbidden } from "./errors.ts";
+import { verifiedBookingSql } from "./reviews.ts";
 import type { Actor } from "./sessions.ts";
 
 /** A service as lists show it; field names are the spec's `ServiceResult` names. */
@@ -57,11 +58,14 @@ export type ServicePage = {
 };
 
 
-/** Turns typed text into an FTS5 query: every word must match, as a prefix, quotes stripped. */
+/**
+ * Turns typed text into an FTS5 query: every word must match, as a prefix, quotes and every other
+ * operator character stripped. Combining marks stay in their word (Devanagari vowel signs).
+ */
 export function ftsQuery(text: string): string | null {
   const words = text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 8);
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
@@ -155,9 +159,15 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
   if (search.maxPrice !== undefined) add("s.min_price <= ?", search.maxPrice);
   if (search.rating !== undefined) add("s.rating >= ?", search.rating);
   if (search.vendorId) add("s.vendor_id = ?", search.vendorId);
-  if (search.vendor_name) add("v.business_name LIKE ? ESCAPE '\\'", `%${search.vendor_name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  // The vendor's name is matched word by word (each typed word a prefix of a word of the name, any
+  // case) through the FTS table's vendor_name column, never with LIKE: D1 refuses LIKE patterns
+  // over 50 bytes, and a pattern built from input would read every row. A name with no words
+  // ("%", "--") matches nothing.
+  const vendorWords = search.vendor_name ? ftsQuery(search.vendor_name) : null;
+  if (search.vendor_name && !vendorWords) add("0");
   if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = s.id AND b.day = ?)", search.available_on);
-  const match = search.q ? ftsQuery(search.q) : null;
+  const words = search.q ? ftsQuery(search.q) : null;
+  const match = [words, vendorWords ? `vendor_name : (${vendorWords})` : null].filter(Boolean).join(" AND ") || null;
 
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
   const page = search.page ?? 1;
@@ -178,8 +188,8 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
 
   return {
     list: d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
-    // The count needs the vendor only to filter on its name; every service has a vendor.
-    count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${search.vendor_name ? from : `FROM ${matched}`} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+    // Every service has a vendor, and the vendor's name is matched in FTS: the count needs no join.
+    count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${matched} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
     limit,
     page,
   };
@@ -397,10 +407,13 @@ export async function topTestimonials(d1: D1Database, limit = 6, now = Date.now(
   if (testimonialCache && now - testimonialCache.at < 10 * 60 * 1000 && testimonialCache.value.length >= Math.min(limit, 1)) return testimonialCache.value.slice(0, limit);
   const { results } = await d1
     .prepare(
-      `SELECT r.id, r.rating, r.comment, r.verified_booking, u.user_name, s.service_name, s.city
-       FROM reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id
-       WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND s.status = 'active' AND length(r.comment) >= 60
-       ORDER BY r.rating DESC, r.verified_booking DESC, r.created_at DESC LIMIT ?`,
+      // The badge is looked up for the chosen reviews only (outer query), from bookings.
+      `SELECT r.*, ${verifiedBookingSql("r", "r")} AS verified_booking FROM (
+         SELECT r.id, r.rating, r.comment, r.user_id, s.vendor_id, u.user_name, s.service_name, s.city
+         FROM reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id
+         WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND s.status = 'active' AND length(r.comment) >= 60
+         ORDER BY r.rating DESC, r.created_at DESC LIMIT ?
+       ) r`,
     )
     .bind(limit)
     .all<{ id: string; rating: number; comment: string; verified_booking: number; user_name: string; service_name: string; city: string }>();

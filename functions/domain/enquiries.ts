@@ -10,11 +10,21 @@ import { parseInput } from "./validation.ts";
  * A couple's enquiry about a service becomes a lead in the vendor's pipeline (status NEW). The
  * lead, the service's lead counter, the day's lead statistic and the vendor's e-mail notice are
  * written in one batch. One open enquiry per couple per service: the conversation continues in
- * the dashboards.
+ * the dashboards. The database keeps that rule (the partial unique index leads_open_unique), so
+ * requests that race past the check below cannot both succeed: the loser's batch fails as a whole
+ * (no lead, no counters, no e-mail) and it is answered 409 like the check.
  */
 export type CreatedLead = { id: string; status: "NEW"; vendorName: string; replyMinutesMedian: number | null };
 
 const OPEN_STATUSES = "('NEW', 'CONTACTED', 'QUOTED')";
+
+const OPEN_ENQUIRY_EXISTS = "You have already sent an enquiry for this service. The vendor will reply to it; you can follow it in your dashboard.";
+
+/** True for D1's error when an insert breaks the open-lead unique index. */
+function isOpenLeadConflict(e: unknown): boolean {
+  const text = String(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : e);
+  return text.includes("UNIQUE constraint failed") && text.includes("leads.");
+}
 
 export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: string, input: unknown, now = Date.now(), mail?: Pick<MailService, "deliver">): Promise<CreatedLead> {
   if (!actor) throw new Unauthorized("Please log in to send an enquiry.");
@@ -29,7 +39,7 @@ export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: s
     .first<{ id: string; service_name: string; vendor_id: string; business_name: string; vendor_email: string | null; reply_minutes_median: number | null; login_email: string }>();
   if (!service) throw new NotFound("We could not find that service.");
   const open = await d1.prepare(`SELECT id FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} LIMIT 1`).bind(actor.id, serviceId).first();
-  if (open) throw new Conflict("You have already sent an enquiry for this service. The vendor will reply to it; you can follow it in your dashboard.");
+  if (open) throw new Conflict(OPEN_ENQUIRY_EXISTS);
 
   const id = newId(now);
   const day = todayInIndia(now);
@@ -44,16 +54,45 @@ export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: s
     `Reply to ${actor.userName} directly at ${actor.email}.`,
   ].filter((l) => l !== null);
   const notice = queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now);
-  await d1.batch([
+  const writes = [
+    // The lead first: when the unique index refuses it, nothing after it in the batch is written.
     d1
       .prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, event_date, guest_count, budget, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?, ?)")
       .bind(id, serviceId, service.vendor_id, actor.id, fields.message, fields.eventDate ?? null, fields.guestCount ?? null, fields.budget ?? null, now, now),
     d1.prepare("UPDATE services SET lead_count = lead_count + 1 WHERE id = ?").bind(serviceId),
     d1.prepare("INSERT INTO service_daily_stats (service_id, day, views, leads) VALUES (?, ?, 0, 1) ON CONFLICT (service_id, day) DO UPDATE SET leads = leads + 1").bind(serviceId, day),
     notice.statement,
-  ]);
+  ];
+  try {
+    await d1.batch(writes);
+  } catch (e) {
+    if (isOpenLeadConflict(e)) throw new Conflict(OPEN_ENQUIRY_EXISTS);
+    throw e;
+  }
   await mail?.deliver(notice.id);
   return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
+}
+
+/** A vendor's reply time is shown only when at least this many leads were really answered. */
+export const REPLY_TIME_MIN_SAMPLES = 3;
+
+/**
+ * The statement that sets a vendor's "usually replies within" figure from real replies: the
+ * median minutes from enquiry to first reply over the vendor's 50 latest answered leads, or NULL
+ * with fewer than REPLY_TIME_MIN_SAMPLES. Whatever records a first reply runs it in the same batch.
+ */
+export function refreshReplyTime(d1: D1Database, vendorId: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE vendors SET reply_minutes_median = (
+         WITH answered AS (
+           SELECT max(0, (first_reply_at - created_at) / 60000) AS minutes FROM leads
+           WHERE vendor_id = ?1 AND first_reply_at IS NOT NULL ORDER BY created_at DESC LIMIT 50
+         )
+         SELECT CASE WHEN count(*) >= ?2 THEN (SELECT minutes FROM answered ORDER BY minutes LIMIT 1 OFFSET (SELECT count(*) FROM answered) / 2) END FROM answered
+       ) WHERE user_id = ?1`,
+    )
+    .bind(vendorId, REPLY_TIME_MIN_SAMPLES);
 }
 
 /** The couple's open enquiry for a service, if any (the page shows it instead of a second form). */

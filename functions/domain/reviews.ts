@@ -7,10 +7,15 @@ import { isAdminRole } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
 
 /**
- * Reviews ("feedback" in the spec's API): one per couple per service, editable; rating and five
- * sub-scores; a comment of at least 60 characters; photos; "Verified booking" when the couple has
- * a confirmed or completed booking with the vendor; the vendor may reply once. The service's
- * rating and review_count are recomputed in the same batch as every write.
+ * Reviews ("feedback" in the spec's API): one per couple per service (a unique index keeps it
+ * under concurrency), editable; rating and five sub-scores; a comment of at least 60 characters;
+ * up to REVIEW_PHOTOS_MAX photos; "Verified booking" when the couple has a confirmed or completed
+ * booking with the vendor, derived from bookings on every read (never stored); one reply, by the
+ * vendor or by the Mandap team, and the reply says which. The service's rating and review_count
+ * are recomputed in the same batch as every write.
+ *
+ * Photos are stored last: every rule (actor, service, one review, photo count, text) is checked
+ * first, and photos stored for a write that then fails are removed again.
  */
 export type Review = {
   id: string;
@@ -29,11 +34,37 @@ export type Review = {
   comment: string;
   photos: { key: string; path: string }[];
   verified_booking: boolean;
+  /** The reply, with who wrote it: the vendor (by business name) or the Mandap team. */
+  reply: ReviewReply | null;
+  /** The reply's text only when the vendor wrote it (kept for clients of the first API). */
   vendor_reply: string | null;
   vendor_replied_at: number | null;
   created_at: number;
   updated_at: number;
 };
+
+export type ReviewReply = {
+  text: string;
+  /** "VENDOR" or "ADMIN"; null for replies stored before the author was recorded. */
+  by: "VENDOR" | "ADMIN" | null;
+  /** The name shown: the vendor's business name, "the Mandap team", or null when not known. */
+  author: string | null;
+  replied_at: number | null;
+};
+
+/**
+ * Where review photos go (R2 in the Worker: functions/platform/uploads.ts imageStore). The domain
+ * decides when to store and when to remove; the store checks the bytes and makes the keys.
+ */
+export type ImageStore = {
+  /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
+  store(files: readonly File[]): Promise<string[]>;
+  /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
+  remove(keys: readonly string[]): Promise<void>;
+};
+
+/** How a reply by an administrator is signed. */
+export const MANDAP_TEAM = "the Mandap team";
 
 export type ReviewSummary = {
   count: number;
@@ -46,24 +77,42 @@ export type ReviewSummary = {
   verifiedCount: number;
 };
 
-type ReviewRow = Omit<Review, "photos" | "verified_booking" | "name" | "avatarUrl" | "location"> & {
+type ReviewRow = Omit<Review, "photos" | "verified_booking" | "name" | "avatarUrl" | "location" | "reply"> & {
   photo_keys: string;
   verified_booking: number;
   profile_photo: string | null;
   wedding_city: string | null;
+  reply_by: "VENDOR" | "ADMIN" | null;
+  vendor_name: string;
 };
 
+/**
+ * SQL for "this review's couple has a CONFIRMED or COMPLETED booking with the service's vendor":
+ * `review` is the alias of a row with user_id, `service` of a row with vendor_id.
+ */
+export function verifiedBookingSql(review: string, service: string): string {
+  return `EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = ${review}.user_id AND b.vendor_id = ${service}.vendor_id AND b.status IN ('CONFIRMED', 'COMPLETED'))`;
+}
+
 const REVIEW_COLUMNS = `r.id, r.service_id, r.user_id, u.user_name, u.profile_photo, u.wedding_city, r.rating, r.quality, r.responsiveness,
-  r.professionalism, r.value, r.flexibility, r.comment, r.photo_keys, r.verified_booking, r.vendor_reply, r.vendor_replied_at, r.created_at, r.updated_at`;
+  r.professionalism, r.value, r.flexibility, r.comment, r.photo_keys, ${verifiedBookingSql("r", "s")} AS verified_booking,
+  r.vendor_reply, r.vendor_replied_at, r.reply_by, v.business_name AS vendor_name, r.created_at, r.updated_at`;
+
+const REVIEW_FROM = "reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id JOIN vendors v ON v.user_id = s.vendor_id";
+
+function photoKeysOf(json: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json || "[]");
+    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 function toReview(r: ReviewRow): Review {
-  let keys: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(r.photo_keys || "[]");
-    if (Array.isArray(parsed)) keys = parsed.filter((k): k is string => typeof k === "string");
-  } catch {
-    keys = [];
-  }
+  const keys = photoKeysOf(r.photo_keys);
+  const reply: ReviewReply | null =
+    r.vendor_reply === null ? null : { text: r.vendor_reply, by: r.reply_by, author: r.reply_by === "VENDOR" ? r.vendor_name : r.reply_by === "ADMIN" ? MANDAP_TEAM : null, replied_at: r.vendor_replied_at };
   return {
     id: r.id,
     service_id: r.service_id,
@@ -81,8 +130,9 @@ function toReview(r: ReviewRow): Review {
     comment: r.comment,
     photos: keys.map((key) => ({ key, path: mediaUrl(key) })),
     verified_booking: Boolean(r.verified_booking),
-    vendor_reply: r.vendor_reply,
-    vendor_replied_at: r.vendor_replied_at,
+    reply,
+    vendor_reply: reply?.by === "VENDOR" ? reply.text : null,
+    vendor_replied_at: reply?.by === "VENDOR" ? reply.replied_at : null,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
@@ -101,8 +151,8 @@ function refreshAggregates(d1: D1Database, serviceId: string, now: number) {
     .bind(serviceId, now);
 }
 
-/** Only couples (role USER) write reviews. */
-function requireCouple(actor: Actor | null): Actor {
+/** Only couples (role USER) write reviews; adapters call it before reading a body. */
+export function requireReviewer(actor: Actor | null): Actor {
   if (!actor) throw new Unauthorized("Please log in to write a review.");
   if (actor.role !== "USER") throw new Forbidden("Only couples can review a service.");
   return actor;
@@ -114,74 +164,108 @@ async function reviewableService(d1: D1Database, serviceId: string) {
   return service;
 }
 
-/** The rule behind the badge: the couple has a CONFIRMED or COMPLETED booking with the vendor. */
-export async function hasVerifiedBooking(d1: D1Database, userId: string, vendorId: string): Promise<boolean> {
-  const row = await d1
-    .prepare("SELECT 1 AS ok FROM bookings WHERE user_id = ? AND vendor_id = ? AND status IN ('CONFIRMED', 'COMPLETED') LIMIT 1")
-    .bind(userId, vendorId)
-    .first<{ ok: number }>();
-  return Boolean(row);
-}
-
-function checkPhotos(keys: readonly string[]) {
-  if (keys.length > REVIEW_PHOTOS_MAX) throw new Invalid("Too many photos.", { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` });
+function checkPhotoCount(count: number) {
+  if (count > REVIEW_PHOTOS_MAX) throw new Invalid("Too many photos.", { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` });
 }
 
 export async function reviewById(d1: D1Database, reviewId: string): Promise<Review | null> {
-  const row = await d1.prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.id = ?`).bind(reviewId).first<ReviewRow>();
+  const row = await d1.prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = ?`).bind(reviewId).first<ReviewRow>();
   return row ? toReview(row) : null;
 }
 
-/** Creates the couple's review of a service. A second review of the same service is a conflict (edit the first). */
-export async function submitReview(d1: D1Database, actor: Actor | null, serviceId: string, input: unknown, photoKeys: readonly string[] = [], now = Date.now()): Promise<Review> {
-  const couple = requireCouple(actor);
+const ALREADY_REVIEWED = "You have already reviewed this service. You can edit your review instead.";
+
+/** Photos stored for a write that failed are removed; the write's error is what the caller sees. */
+async function writeOrRemove(photos: ImageStore, keys: readonly string[], write: () => Promise<unknown>) {
+  try {
+    await write();
+  } catch (e) {
+    await photos.remove(keys).catch((cleanup: unknown) => console.error("review photos left behind", keys, cleanup));
+    throw e;
+  }
+}
+
+/**
+ * Creates the couple's review of a service, with its photos. A second review of the same service
+ * is a conflict (edit the first), also when two submissions race (the unique index decides).
+ */
+export async function submitReview(
+  d1: D1Database,
+  photos: ImageStore,
+  actor: Actor | null,
+  serviceId: string,
+  input: unknown,
+  files: readonly File[] = [],
+  now = Date.now(),
+): Promise<Review> {
+  const couple = requireReviewer(actor);
   const fields: ReviewInput = parseInput(reviewInput, input, "Please correct your review.");
-  checkPhotos(photoKeys);
+  checkPhotoCount(files.length);
   const service = await reviewableService(d1, serviceId);
+  if (service.vendor_id === couple.id) throw new Forbidden("You cannot review your own service.");
   const existing = await d1.prepare("SELECT id FROM reviews WHERE service_id = ? AND user_id = ?").bind(serviceId, couple.id).first<{ id: string }>();
-  if (existing) throw new Conflict("You have already reviewed this service. You can edit your review instead.");
-  const verified = await hasVerifiedBooking(d1, couple.id, service.vendor_id);
+  if (existing) throw new Conflict(ALREADY_REVIEWED);
+  const keys = files.length ? await photos.store(files) : [];
   const id = newId(now);
   try {
-    await d1.batch([
-      d1
-        .prepare(
-          `INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, photo_keys, verified_booking, status, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PUBLISHED', ?, ?)`,
-        )
-        .bind(id, serviceId, couple.id, fields.rating, fields.quality, fields.responsiveness, fields.professionalism, fields.value, fields.flexibility, fields.comment, JSON.stringify(photoKeys), verified ? 1 : 0, now, now),
-      refreshAggregates(d1, serviceId, now),
-    ]);
+    await writeOrRemove(photos, keys, () =>
+      d1.batch([
+        d1
+          .prepare(
+            `INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, photo_keys, status, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PUBLISHED', ?, ?)`,
+          )
+          .bind(id, serviceId, couple.id, fields.rating, fields.quality, fields.responsiveness, fields.professionalism, fields.value, fields.flexibility, fields.comment, JSON.stringify(keys), now, now),
+        refreshAggregates(d1, serviceId, now),
+      ]),
+    );
   } catch (e) {
     // Two submissions racing: the unique index keeps one review per couple per service.
-    if (String(e).includes("UNIQUE")) throw new Conflict("You have already reviewed this service. You can edit your review instead.");
+    if (String(e).includes("UNIQUE")) throw new Conflict(ALREADY_REVIEWED);
     throw e;
   }
   return (await reviewById(d1, id)) as Review;
 }
 
-/** Edits the couple's own review; new photos replace the old ones, no photos keeps them. */
-export async function updateReview(d1: D1Database, actor: Actor | null, serviceId: string, reviewId: string, input: unknown, photoKeys: readonly string[] | null = null, now = Date.now()): Promise<Review> {
-  const couple = requireCouple(actor);
+/** Edits the couple's own review; new photos replace the old ones (which are deleted), no photos keeps them. */
+export async function updateReview(
+  d1: D1Database,
+  photos: ImageStore,
+  actor: Actor | null,
+  serviceId: string,
+  reviewId: string,
+  input: unknown,
+  files: readonly File[] | null = null,
+  now = Date.now(),
+): Promise<Review> {
+  const couple = requireReviewer(actor);
   const fields = parseInput(reviewInput, input, "Please correct your review.");
-  if (photoKeys) checkPhotos(photoKeys);
-  const service = await reviewableService(d1, serviceId);
-  const own = await d1.prepare("SELECT id FROM reviews WHERE id = ? AND service_id = ? AND user_id = ?").bind(reviewId, serviceId, couple.id).first<{ id: string }>();
+  const replace = files !== null && files.length > 0;
+  if (replace) checkPhotoCount(files.length);
+  await reviewableService(d1, serviceId);
+  const own = await d1.prepare("SELECT id, photo_keys FROM reviews WHERE id = ? AND service_id = ? AND user_id = ?").bind(reviewId, serviceId, couple.id).first<{ id: string; photo_keys: string }>();
   if (!own) throw new NotFound("We could not find that review.");
-  const verified = await hasVerifiedBooking(d1, couple.id, service.vendor_id);
-  await d1.batch([
-    d1
-      .prepare(
-        `UPDATE reviews SET rating = ?, quality = ?, responsiveness = ?, professionalism = ?, value = ?, flexibility = ?, comment = ?,
-           photo_keys = coalesce(?, photo_keys), verified_booking = ?, updated_at = ? WHERE id = ?`,
-      )
-      .bind(fields.rating, fields.quality, fields.responsiveness, fields.professionalism, fields.value, fields.flexibility, fields.comment, photoKeys ? JSON.stringify(photoKeys) : null, verified ? 1 : 0, now, reviewId),
-    refreshAggregates(d1, serviceId, now),
-  ]);
+  const keys = replace ? await photos.store(files) : null;
+  await writeOrRemove(photos, keys ?? [], () =>
+    d1.batch([
+      d1
+        .prepare(
+          `UPDATE reviews SET rating = ?, quality = ?, responsiveness = ?, professionalism = ?, value = ?, flexibility = ?, comment = ?,
+             photo_keys = coalesce(?, photo_keys), updated_at = ? WHERE id = ?`,
+        )
+        .bind(fields.rating, fields.quality, fields.responsiveness, fields.professionalism, fields.value, fields.flexibility, fields.comment, keys ? JSON.stringify(keys) : null, now, reviewId),
+      refreshAggregates(d1, serviceId, now),
+    ]),
+  );
+  if (keys) {
+    // The replaced photos were this review's own uploads (keys are never shared): delete them.
+    const old = photoKeysOf(own.photo_keys).filter((k) => k.startsWith("u/reviews/"));
+    await photos.remove(old).catch((e: unknown) => console.error("replaced review photos left behind", old, e));
+  }
   return (await reviewById(d1, reviewId)) as Review;
 }
 
-/** The owning vendor (or an admin) answers a review, once. */
+/** The owning vendor or the Mandap team (an admin) answers a review, once; the reply records which. */
 export async function replyToReview(d1: D1Database, actor: Actor | null, serviceId: string, reviewId: string, input: unknown, now = Date.now()): Promise<Review> {
   if (!actor) throw new Unauthorized("Please log in to reply.");
   const { reply } = parseInput(replyInput, input, "Please correct your reply.");
@@ -191,12 +275,14 @@ export async function replyToReview(d1: D1Database, actor: Actor | null, service
     .first<{ id: string; vendor_reply: string | null; vendor_id: string }>();
   const mayReply = row && (row.vendor_id === actor.id || isAdminRole(actor.role));
   if (!row || !mayReply) throw new NotFound("We could not find that review.");
-  if (row.vendor_reply) throw new Conflict("This review already has your reply.");
+  if (row.vendor_reply) throw new Conflict("This review already has a reply.");
+  // The service's vendor replies as the vendor (also if the account were an admin); anyone else allowed here is the Mandap team.
+  const by = row.vendor_id === actor.id ? "VENDOR" : "ADMIN";
   const result = await d1
-    .prepare("UPDATE reviews SET vendor_reply = ?, vendor_replied_at = ? WHERE id = ? AND vendor_reply IS NULL")
-    .bind(reply, now, reviewId)
+    .prepare("UPDATE reviews SET vendor_reply = ?, vendor_replied_at = ?, reply_by = ?, reply_user_id = ? WHERE id = ? AND vendor_reply IS NULL")
+    .bind(reply, now, by, actor.id, reviewId)
     .run();
-  if (!result.meta.changes) throw new Conflict("This review already has your reply.");
+  if (!result.meta.changes) throw new Conflict("This review already has a reply.");
   return (await reviewById(d1, reviewId)) as Review;
 }
 
@@ -208,14 +294,14 @@ export const REVIEW_MESSAGES = { published: "Thank you! Your review is published
 export async function serviceReviews(d1: D1Database, serviceId: string, page = 1, limit = REVIEWS_PAGE_SIZE): Promise<{ reviews: Review[]; summary: ReviewSummary }> {
   const [list, summary] = await d1.batch<Record<string, unknown>>([
     d1
-      .prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.service_id = ? AND r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
       .bind(serviceId, limit, (page - 1) * limit),
     d1
       .prepare(
-        `SELECT count(*) AS count, coalesce(avg(rating), 0) AS rating, coalesce(avg(quality), 0) AS quality, coalesce(avg(responsiveness), 0) AS responsiveness,
-           coalesce(avg(professionalism), 0) AS professionalism, coalesce(avg(value), 0) AS value, coalesce(avg(flexibility), 0) AS flexibility,
-           coalesce(sum(verified_booking), 0) AS verifiedCount
-         FROM reviews WHERE service_id = ? AND status = 'PUBLISHED'`,
+        `SELECT count(*) AS count, coalesce(avg(r.rating), 0) AS rating, coalesce(avg(r.quality), 0) AS quality, coalesce(avg(r.responsiveness), 0) AS responsiveness,
+           coalesce(avg(r.professionalism), 0) AS professionalism, coalesce(avg(r.value), 0) AS value, coalesce(avg(r.flexibility), 0) AS flexibility,
+           coalesce(sum(${verifiedBookingSql("r", "s")}), 0) AS verifiedCount
+         FROM reviews r JOIN services s ON s.id = r.service_id WHERE r.service_id = ? AND r.status = 'PUBLISHED'`,
       )
       .bind(serviceId),
   ]);
@@ -239,7 +325,7 @@ export async function serviceReviews(d1: D1Database, serviceId: string, page = 1
 /** The actor's own review of a service, for the edit form. */
 export async function ownReview(d1: D1Database, actor: Actor | null, serviceId: string): Promise<Review | null> {
   if (!actor || actor.role !== "USER") return null;
-  const row = await d1.prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.service_id = ? AND r.user_id = ?`).bind(serviceId, actor.id).first<ReviewRow>();
+  const row = await d1.prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.user_id = ?`).bind(serviceId, actor.id).first<ReviewRow>();
   return row ? toReview(row) : null;
 }
 
@@ -247,7 +333,7 @@ export async function ownReview(d1: D1Database, actor: Actor | null, serviceId: 
 export async function vendorTestimonials(d1: D1Database, vendorId: string, limit = 6): Promise<(Review & { service_name: string })[]> {
   const { results } = await d1
     .prepare(
-      `SELECT ${REVIEW_COLUMNS}, s.service_name FROM reviews r JOIN services s ON s.id = r.service_id JOIN users u ON u.id = r.user_id
+      `SELECT ${REVIEW_COLUMNS}, s.service_name FROM ${REVIEW_FROM}
        WHERE s.vendor_id = ? AND s.status = 'active' AND r.status = 'PUBLISHED' ORDER BY r.rating DESC, r.created_at DESC LIMIT ?`,
     )
     .bind(vendorId, limit)

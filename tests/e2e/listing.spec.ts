@@ -153,6 +153,47 @@ test.describe("the service page", () => {
   });
 });
 
+test.describe("who replied, and badges backed by records", () => {
+  test("an admin's reply is signed by the Mandap team, a vendor's by the vendor; no seeded badge is shown", async ({ page }) => {
+    // A Jaipur decorator's review without a reply, on a service that also has a vendor's reply.
+    const [target] = d1<{ service_id: string; review_id: string; business_name: string }>(
+      `SELECT s.id AS service_id, r.id AS review_id, v.business_name FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN reviews r ON r.service_id = s.id
+       WHERE s.status = 'active' AND s.service_type = 'Wedding Decor' AND r.vendor_reply IS NULL
+         AND EXISTS (SELECT 1 FROM reviews x WHERE x.service_id = s.id AND x.reply_by = 'VENDOR')
+       ORDER BY s.id, r.created_at DESC LIMIT 1`,
+    );
+    if (!target) throw new Error("Expected a demo service with a vendor's reply and an unanswered review");
+
+    await page.goto(`/login?redirectTo=${encodeURIComponent(`/service/${target.service_id}`)}`);
+    await page.getByLabel(/e-?mail/i).fill("admin@mandap.example");
+    await page.getByLabel(/password/i).first().fill("Admin@Mandap1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.goto(`/service/${target.service_id}`);
+
+    const reviews = page.locator("#reviews");
+    await expect(reviews.getByText(`Reply from ${target.business_name}`).first()).toBeVisible();
+    // The demo has no bookings, no verified vendors and no measured reply times: no such badge.
+    await expect(page.getByText(`✓ ${LISTING.verifiedBooking}`, { exact: true })).toHaveCount(0);
+    await expect(page.getByText("✓ Verified vendor", { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/Usually replies within/)).toHaveCount(0);
+    await expect(reviews).toContainText("0 from verified bookings");
+
+    // The admin's reply form says how it is signed, and the published reply says it too.
+    const item = reviews.locator("li").filter({ has: page.locator(`input[name="reviewId"][value="${target.review_id}"]`) });
+    await item.getByText("Reply to this review").click();
+    await expect(item.getByText("signed “the Mandap team”")).toBeVisible();
+    const text = "We have asked the vendor to get in touch about the delay. Thank you for telling us.";
+    await item.getByLabel("Your reply").fill(text);
+    await item.getByRole("button", { name: "Publish reply" }).click();
+    await expect(reviews.getByRole("status")).toHaveText("Your reply is published.");
+    const note = reviews.locator('[data-reply-by="ADMIN"]').filter({ hasText: text });
+    await expect(note).toContainText("Reply from the Mandap team");
+    await expect(note).not.toContainText(target.business_name);
+    expect(d1<{ reply_by: string }>(`SELECT reply_by FROM reviews WHERE id = '${target.review_id}'`)[0]?.reply_by).toBe("ADMIN");
+  });
+});
+
 test.describe("the vendor page", () => {
   test("shows About Us, Photo Gallery, Services and Customer Testimonials, and the spec's fallbacks @mobile", async ({ page }) => {
     const [vendor] = d1<{ slug: string; city: string; business_name: string }>(

@@ -4,6 +4,8 @@ import { FAVORITE } from "../../app/lib/strings.ts";
 import { REVIEW_COMMENT_MIN } from "../../app/lib/listing-rules.ts";
 import { readCookie } from "../../app/lib/cookies.server.ts";
 import { countView, viewDecision } from "../../functions/domain/views.ts";
+import { refreshReplyTime } from "../../functions/domain/enquiries.ts";
+import { topTestimonials } from "../../functions/domain/discovery.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
@@ -158,6 +160,62 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect((await ok.json<{ feedback: { vendor_reply: string } }>()).feedback.vendor_reply).toBe("Thank you for celebrating with us!");
     expect((await call(path, { method: "POST", body: { reply: "Second try" }, cookie: vendorCookie })).status).toBe(409);
     expect((await call(path, { method: "POST", body: { reply: "" }, cookie: vendorCookie })).status).toBe(400);
+  });
+
+  it("says truthfully who replied: the vendor by name, or the Mandap team for an admin", async () => {
+    const { vendor, serviceId, vendorCookie } = await vendorWithService();
+    const admin = await createUser({ role: "ADMIN" });
+    const a = await couple();
+    const b = await couple();
+    const first = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const second = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: b.cookie })).json<{ feedback: { id: string } }>();
+    type Reply = { text: string; by: string; author: string; replied_at: number };
+    type Feedback = { id: string; reply: Reply | null; vendor_reply: string | null };
+
+    const byVendor = await call(`/api/v1/services/feedback/${serviceId}/${first.feedback.id}/reply`, { method: "POST", body: { reply: "Thank you from the caterers!" }, cookie: vendorCookie });
+    expect((await byVendor.json<{ feedback: Feedback }>()).feedback).toMatchObject({
+      reply: { text: "Thank you from the caterers!", by: "VENDOR", author: vendor.businessName },
+      vendor_reply: "Thank you from the caterers!",
+    });
+    const byAdmin = await call(`/api/v1/services/feedback/${serviceId}/${second.feedback.id}/reply`, { method: "POST", body: { reply: "We have asked the vendor to call you." }, cookie: await sessionCookieFor(admin.id) });
+    expect(byAdmin.status).toBe(200);
+    // The admin's reply is not the vendor's: vendor_reply stays empty and the reply is signed by the Mandap team.
+    expect((await byAdmin.json<{ feedback: Feedback }>()).feedback).toMatchObject({
+      reply: { text: "We have asked the vendor to call you.", by: "ADMIN", author: "the Mandap team" },
+      vendor_reply: null,
+    });
+    const stored = await env.DB.prepare("SELECT reply_by, reply_user_id FROM reviews WHERE id = ?").bind(second.feedback.id).first();
+    expect(stored).toEqual({ reply_by: "ADMIN", reply_user_id: admin.id });
+
+    const list = await (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ reviews: Feedback[] }>();
+    const authors = Object.fromEntries(list.reviews.map((r) => [r.id, r.reply?.author]));
+    expect(authors).toEqual({ [first.feedback.id]: vendor.businessName, [second.feedback.id]: "the Mandap team" });
+  });
+
+  it("derives Verified booking when reviews are read: a booking cancelled later takes the badge away", async () => {
+    const { vendor, serviceId } = await vendorWithService();
+    const a = await couple();
+    await book(a.id, vendor.id, serviceId, "CONFIRMED");
+    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string; verified_booking: boolean } }>();
+    expect(created.feedback.verified_booking).toBe(true);
+    const read = async () => (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ reviews: { verified_booking: boolean }[]; summary: { verifiedCount: number } }>();
+    expect(await read()).toMatchObject({ reviews: [{ verified_booking: true }], summary: { verifiedCount: 1 } });
+    await env.DB.prepare("UPDATE bookings SET status = 'CANCELLED' WHERE user_id = ?").bind(a.id).run();
+    expect(await read()).toMatchObject({ reviews: [{ verified_booking: false }], summary: { verifiedCount: 0 } });
+  });
+
+  it("the home page's testimonials carry Verified booking only from a booking", async () => {
+    const { vendor, serviceId } = await vendorWithService();
+    const booked = await couple();
+    const unbooked = await couple();
+    await book(booked.id, vendor.id, serviceId, "COMPLETED");
+    const ids: Record<string, string> = {};
+    for (const [key, c] of [["unbooked", unbooked], ["booked", booked]] as const) {
+      ids[key] = (await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 5 }), cookie: c.cookie })).json<{ feedback: { id: string } }>()).feedback.id;
+    }
+    const list = await topTestimonials(env.DB, 6, Date.now() + 24 * 60 * 60 * 1000);
+    const badge = Object.fromEntries(list.filter((t) => Object.values(ids).includes(t.id)).map((t) => [t.id, t.verifiedBooking]));
+    expect(badge).toEqual({ [ids.booked!]: true, [ids.unbooked!]: false });
   });
 
   it("takes photos as multipart: images are stored under u/, other files are refused and nothing is saved", async () => {
@@ -390,6 +448,28 @@ describe("enquiries: PUT /services/makeLead/{id}", () => {
     expect((await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie: vendorCookie })).status).toBe(403);
     expect((await call(`/api/v1/services/makeLead/${archived.serviceId}`, { method: "PUT", body: enquiry, cookie: a.cookie })).status).toBe(404);
     expect((await serviceRow(serviceId))?.lead_count).toBe(0);
+  });
+});
+
+describe("the vendor's reply time comes only from real replies", () => {
+  it("is the median minutes to a first reply over at least 3 answered leads, and nothing with fewer", async () => {
+    const { vendor, serviceId } = await vendorWithService();
+    const replyTime = () => env.DB.prepare("SELECT reply_minutes_median FROM vendors WHERE user_id = ?").bind(vendor.id).first<number | null>("reply_minutes_median");
+    const lead = async (minutes: number | null, statusOpen = false) => {
+      const u = await createUser();
+      const created = Date.UTC(2026, 10, 1);
+      await env.DB.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, first_reply_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'm', ?, ?, ?, ?)")
+        .bind(`lead-${crypto.randomUUID()}`, serviceId, vendor.id, u.id, statusOpen ? "NEW" : "CONTACTED", minutes === null ? null : created + minutes * 60_000, created, created)
+        .run();
+    };
+    await lead(30);
+    await lead(90);
+    await lead(null, true);
+    await refreshReplyTime(env.DB, vendor.id).run();
+    expect(await replyTime()).toBeNull();
+    await lead(600);
+    await refreshReplyTime(env.DB, vendor.id).run();
+    expect(await replyTime()).toBe(90);
   });
 });
 

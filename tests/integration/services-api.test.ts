@@ -104,6 +104,63 @@ describe("GET /api/v1/services filters", () => {
   });
 });
 
+describe("GET /api/v1/services?vendor_name= of any length, script or punctuation", () => {
+  // D1 refuses LIKE patterns over 50 bytes: a name of 49-100 bytes answered 500. The name is now
+  // matched word by word (each typed word a prefix of a word of the name) through FTS.
+  const VSTATE = `Vendorland ${run}`;
+  const LONG = `Maharaja Heritage Wedding Caterers and Decorators of Rajasthan Jodhpur Udaipur Jaisalmer and Bikaner ${run}`;
+  const HINDI = `शहनाई कैटरर्स और डेकोरेटर्स राजस्थान ${run}`;
+  const PUNCT = `100% Pure_Veg Caterers ${run}`;
+  const svc: Record<string, string> = {};
+
+  beforeAll(async () => {
+    for (const [key, businessName] of [["long", LONG], ["hindi", HINDI], ["punct", PUNCT]] as const) {
+      const v = await createVendor({ businessName, state: VSTATE, city: CITY });
+      svc[key] = (await createService({ vendorId: v.id, serviceName: `Service of ${key}`, state: VSTATE, city: CITY })).id;
+    }
+  });
+
+  const bytes = (s: string) => new TextEncoder().encode(s).length;
+  const ids = (b: ListBody) => b.ServiceResult.map((x) => x.id);
+
+  it("takes 1, 49, 50, 51 and 100 bytes of a name with 200 and finds the vendor", async () => {
+    expect(bytes(LONG)).toBeGreaterThanOrEqual(100);
+    for (const n of [1, 49, 50, 51, 100]) {
+      const typed = LONG.slice(0, n);
+      expect(bytes(typed)).toBe(n);
+      const body = await list({ vendor_name: typed, state: VSTATE });
+      expect(ids(body), typed).toContain(svc.long);
+      if (n > 1) expect(ids(body), typed).toEqual([svc.long]);
+    }
+    expect(ids(await list({ vendor_name: LONG.slice(0, 100).toUpperCase(), state: VSTATE }))).toEqual([svc.long]);
+    expect(ids(await list({ vendor_name: `heritage rajasthan ${run}` }))).toEqual([svc.long]);
+    expect((await list({ vendor_name: `heritage nowhere ${run}` })).total).toBe(0);
+  });
+
+  it("matches names in Devanagari, also over 50 bytes", async () => {
+    expect(bytes(HINDI)).toBeGreaterThan(50);
+    expect(ids(await list({ vendor_name: "शहनाई", state: VSTATE }))).toEqual([svc.hindi]);
+    expect(ids(await list({ vendor_name: "कैटरर्स", state: VSTATE }))).toEqual([svc.hindi]);
+    expect(ids(await list({ vendor_name: HINDI }))).toEqual([svc.hindi]);
+    expect((await list({ vendor_name: "डेकोरेटर्स नहीं", state: VSTATE })).total).toBe(0);
+  });
+
+  it("treats LIKE and FTS metacharacters as text: no 500, no match-everything", async () => {
+    expect(ids(await list({ vendor_name: `100% pure_veg ${run}` }))).toEqual([svc.punct]);
+    for (const typed of ["%", "_", "%%", "\\", "%_%", '"', "*", "NEAR(", "a OR b", "-", "'); DROP TABLE vendors; --"]) {
+      const res = await call(`/api/v1/services?${new URLSearchParams({ vendor_name: typed, state: VSTATE })}`);
+      expect(res.status, typed).toBe(200);
+      expect((await res.json<ListBody>()).total, typed).toBe(0);
+    }
+    expect((await rejected(`vendor_name=${"x".repeat(101)}`)).errors?.vendor_name).toBeTruthy();
+  });
+
+  it("combines with free text q", async () => {
+    expect(ids(await list({ q: "service of long", vendor_name: `maharaja ${run}` }))).toEqual([svc.long]);
+    expect((await list({ q: "service of hindi", vendor_name: `maharaja ${run}` })).total).toBe(0);
+  });
+});
+
 describe("GET /api/v1/services sorting", () => {
   const order = async (q: Record<string, string>) => names(await list({ state: STATE, ...q }));
   it("sorts by rating (the default, descending) and ascending", async () => {

@@ -109,3 +109,35 @@ describe("demo service names", () => {
     for (const s of data.services!) expect(s.service_name as string).not.toMatch(/\b(\w+) \1\b/);
   });
 });
+
+describe("demo badges are backed by records", () => {
+  const data = collect(DEFAULT_SEED, 2000);
+
+  it("verifies no vendor: only an admin's verification makes one, and the demo has none", () => {
+    expect(data.vendors!.length).toBeGreaterThan(0);
+    for (const v of data.vendors!) expect(v.is_verified, v.slug as string).toBe(0);
+  });
+
+  it("gives no vendor a reply time: it is computed from answered leads, and no leads are seeded", () => {
+    expect(data.leads ?? []).toHaveLength(0);
+    for (const v of data.vendors!) expect(v.reply_minutes_median, v.slug as string).toBeNull();
+  });
+
+  it("stores no Verified booking flag and seeds no bookings, so no demo review shows the badge", () => {
+    expect(data.bookings ?? []).toHaveLength(0);
+    for (const r of data.reviews!) expect(r).not.toHaveProperty("verified_booking");
+  });
+
+  it("signs every demo reply as the service's own vendor, dated after the review", () => {
+    const vendorOf = new Map(data.services!.map((s) => [s.id, s.vendor_id]));
+    const replies = data.reviews!.filter((r) => r.vendor_reply !== null);
+    expect(replies.length).toBeGreaterThan(0);
+    for (const r of replies) {
+      expect(r.reply_by).toBe("VENDOR");
+      expect(r.reply_user_id).toBe(vendorOf.get(r.service_id));
+      expect(r.vendor_replied_at as number).toBeGreaterThanOrEqual(r.created_at as number);
+      expect(r.vendor_replied_at as number).toBeLessThanOrEqual(DEMO_NOW);
+    }
+    for (const r of data.reviews!.filter((x) => x.vendor_reply === null)) expect([r.reply_by, r.reply_user_id, r.vendor_replied_at]).toEqual([null, null, null]);
+  });
+});

@@ -1,0 +1,15 @@
+import type { ReviewReply } from "../../functions/domain/reviews.ts";
+import { formatDate } from "../lib/format.ts";
+
+/** A reply to a review, signed truthfully: the vendor's name, or the Mandap team for an admin's reply. */
+export function ReplyNote({ reply }: { reply: ReviewReply }) {
+  return (
+    <div className="mt-4 rounded-xl border-l-4 border-maroon-600 bg-maroon-50 p-3 text-sm" data-reply-by={reply.by ?? "unknown"}>
+      <p className="font-semibold text-maroon-800">
+        {reply.author ? `Reply from ${reply.author}` : "Reply"}
+        {reply.replied_at ? <span className="font-normal text-ink/70"> · {formatDate(reply.replied_at)}</span> : null}
+      </p>
+      <p className="mt-1 whitespace-pre-line">{reply.text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+
+/**
+ * Uniqueness rules hold when requests race (a double-click, two tabs, a retrying client): the
+ * database decides, the losers get 409 and leave nothing behind.
+ */
+const PARALLEL = 8;
+
+async function setup() {
+  const vendor = await createVendor();
+  const service = await createService({ vendorId: vendor.id });
+  const couple = await createUser({ role: "USER" });
+  return { vendor, serviceId: service.id, couple, cookie: await sessionCookieFor(couple.id) };
+}
+
+const statuses = (responses: Response[]) => responses.map((r) => r.status).sort();
+
+describe("one open enquiry per couple per service, under concurrency", () => {
+  const enquiry = { message: "We are looking for a caterer for 300 guests for our reception in Jaipur.", eventDate: "2099-02-14", guestCount: 300 };
+
+  it(`${PARALLEL} parallel enquiries make one lead, one e-mail and one count; the others get 409`, async () => {
+    const { vendor, serviceId, couple, cookie } = await setup();
+    const outboxBefore = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?").bind(vendor.email).first<number>("n");
+    const responses = await Promise.all(Array.from({ length: PARALLEL }, () => call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie })));
+    expect(statuses(responses)).toEqual([201, ...Array<number>(PARALLEL - 1).fill(409)]);
+    for (const r of responses.filter((x) => x.status === 409)) expect((await r.json<{ message: string }>()).message).toContain("already sent an enquiry");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE user_id = ? AND service_id = ?").bind(couple.id, serviceId).first<number>("n")).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?").bind(vendor.email).first<number>("n")).toBe((outboxBefore ?? 0) + 1);
+    expect(await env.DB.prepare("SELECT lead_count FROM services WHERE id = ?").bind(serviceId).first<number>("lead_count")).toBe(1);
+    expect(await env.DB.prepare("SELECT sum(leads) AS n FROM service_daily_stats WHERE service_id = ?").bind(serviceId).first<number>("n")).toBe(1);
+  });
+
+  it("the database refuses a second open lead even past the domain's check, and allows a new one once the first is closed", async () => {
+    const { vendor, serviceId, couple } = await setup();
+    const insert = (id: string, status: string) =>
+      env.DB.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'm', ?, 1, 1)").bind(id, serviceId, vendor.id, couple.id, status).run();
+    await insert(`l-${crypto.randomUUID()}`, "NEW");
+    await expect(insert(`l-${crypto.randomUUID()}`, "QUOTED")).rejects.toThrow(/UNIQUE/);
+    await insert(`l-${crypto.randomUUID()}`, "LOST");
+    await env.DB.prepare("UPDATE leads SET status = 'BOOKED' WHERE user_id = ? AND service_id = ? AND status = 'NEW'").bind(couple.id, serviceId).run();
+    await insert(`l-${crypto.randomUUID()}`, "NEW");
+  });
+});
+
+describe("one review per couple per service, under concurrency", () => {
+  const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
+  const fields = { rating: 4, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 3, comment: COMMENT };
+
+  it(`${PARALLEL} parallel reviews make one review and one count; the others get 409`, async () => {
+    const { serviceId, couple, cookie } = await setup();
+    const responses = await Promise.all(Array.from({ length: PARALLEL }, () => call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: fields, cookie })));
+    expect(statuses(responses)).toEqual([201, ...Array<number>(PARALLEL - 1).fill(409)]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE user_id = ? AND service_id = ?").bind(couple.id, serviceId).first<number>("n")).toBe(1);
+    expect(await env.DB.prepare("SELECT review_count FROM services WHERE id = ?").bind(serviceId).first<number>("review_count")).toBe(1);
+  });
+
+  it("parallel reviews with photos keep only the winner's photos in R2", async () => {
+    const { serviceId, cookie } = await setup();
+    const list = async () => (await env.MEDIA.list({ prefix: "u/reviews/" })).objects.map((o) => o.key).sort();
+    const before = await list();
+    const form = () => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, String(v));
+      const bytes = new Uint8Array(300);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      f.append("photos", new File([bytes], "p.png", { type: "image/png" }));
+      return f;
+    };
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () => worker.fetch(`${ORIGIN}/api/v1/services/feedback/${serviceId}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie }, body: form() })),
+    );
+    expect(statuses(responses)).toEqual([201, ...Array<number>(PARALLEL - 1).fill(409)]);
+    const winner = responses.find((r) => r.status === 201)!;
+    const kept = (await winner.json<{ feedback: { photos: { key: string }[] } }>()).feedback.photos.map((p) => p.key);
+    expect(await list()).toEqual([...before, ...kept].sort());
+  });
+});
