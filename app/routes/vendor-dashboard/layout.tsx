@@ -23,7 +23,7 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
   const topBar = (
     <header className="border-b border-maroon-100 bg-white">
       <nav aria-label="Vendor" className="container-page flex h-16 items-center justify-between gap-2">
-        <NavLink to="/VendorDashboard" aria-label="Vendor dashboard home">
+        <NavLink to="/VendorDashboard" aria-label="Mandap vendor dashboard home">
           <Logo />
         </NavLink>
         <div className="flex items-center gap-1 overflow-x-auto">
