@@ -4,6 +4,7 @@ import { requestInfo } from "../../functions/api/account-http.ts";
 import type { SessionStart } from "../../functions/domain/accounts.ts";
 import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts";
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
+import { safeRedirectPath } from "../../functions/platform/safe-redirect.ts";
 import { sessionCookie } from "../../functions/platform/session-cookie.ts";
 import { appContext, type AppContext } from "../context.ts";
 import { guardDecision, protectedAreaOf } from "./access.ts";
@@ -65,9 +66,10 @@ export function homeFor(role: string): string {
  * is a path on this site the account may open; otherwise the account's own area.
  */
 export function afterLogin(request: Request, role: string): string {
-  const to = new URL(request.url).searchParams.get("redirectTo");
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return homeFor(role);
-  const path = new URL(to, "http://x").pathname;
+  const url = new URL(request.url);
+  const to = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin);
+  if (!to) return homeFor(role);
+  const path = new URL(to, url.origin).pathname;
   if (protectedAreaOf(path) && !guardDecision(path, role).allow) return homeFor(role);
   return to;
 }
