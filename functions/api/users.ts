@@ -65,7 +65,7 @@ export const usersApi = new Resource("/users", "Accounts")
   )
   .endpoint(
     { method: "patch", path: "/change-password", summary: "Change the password (current password required); other sessions end", body: changePasswordInput, access: "signed in" },
-    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body)) }),
+    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "user")) }),
   )
   .endpoint(
     { method: "patch", path: "/", summary: "Update the signed-in couple's profile fields", body: updateUserInput, access: "signed in" },

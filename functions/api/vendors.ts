@@ -32,7 +32,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
   )
   .endpoint(
     { method: "patch", path: "/change-password", summary: "Change the password (body: currentPassword, pass, confirmPassword); other sessions end", body: changePasswordInput, access: "VENDOR" },
-    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body)) }),
+    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "vendor")) }),
   )
   .endpoint({ method: "delete", path: "/delete", summary: "Delete the signed-in vendor account with its services", access: "VENDOR" }, async (c) => {
     const result = await deleteAccount(c.env.DB, c.get("actor"), "VENDOR");

@@ -9,7 +9,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from "./errors.t
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import { newId } from "./ids.ts";
 import { assertNotLimited, clearLimit, consumeOrThrow, countAttempt, LOGIN_PER_ACCOUNT, LOGIN_PER_IP, RESET_PER_ADDRESS, RESET_PER_IP } from "./rate-limits.ts";
-import { createSession, invalidateSession, invalidateUserSessions, type Actor } from "./sessions.ts";
+import { createSession, invalidateSession, invalidateUserSessions, newToken, type Actor } from "./sessions.ts";
 
 /**
  * Accounts and access: sign-up, log-in (two doors to one identity table: couples and admins use
@@ -132,14 +132,49 @@ export async function registerUser(d1: D1Database, mailer: Mailer, input: Regist
   return startSession(d1, id, info);
 }
 
-async function uniqueVendorSlug(d1: D1Database, name: string, city: string): Promise<string> {
-  const base = slugify(name) || "vendor";
-  const { results } = await d1.prepare("SELECT slug FROM vendors WHERE slug = ?1 OR slug LIKE ?1 || '-%'").bind(base).all<{ slug: string }>();
+/**
+ * The first free slug for a business: the name's slug, then "-<city>", then "-2", "-3"... Taken
+ * slugs are read with a prefix range (slug >= "base-" AND slug < "base."), not LIKE: D1 refuses
+ * LIKE patterns over 50 bytes, which a long business name makes.
+ */
+async function uniqueVendorSlug(d1: D1Database, name: string, city: string, randomTail: boolean): Promise<string> {
+  const base = slugify(name).slice(0, 80).replace(/-+$/, "") || "vendor";
+  if (randomTail) return `${base}-${newToken().slice(0, 6)}`;
+  const { results } = await d1.prepare("SELECT slug FROM vendors WHERE slug = ?1 OR (slug >= ?1 || '-' AND slug < ?1 || '.')").bind(base).all<{ slug: string }>();
   const taken = new Set(results.map((r) => r.slug));
   if (!taken.has(base)) return base;
-  const withCity = `${base}-${slugify(city)}`;
+  const withCity = slugify(city) ? `${base}-${slugify(city)}` : base;
   if (!taken.has(withCity)) return withCity;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+type NewVendor = { id: string; email: string; passwordHash: string; userName: string; phone: string; name: string; state: string; city: string; verified: boolean; now: number };
+
+/**
+ * Writes a vendor's identity row and business profile in one atomic batch. Two sign-ups with the
+ * same business name at the same moment may pick the same slug; the loser's batch fails on the
+ * unique slug and is retried with the next free one (a random tail after many collisions).
+ */
+async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const slug = await uniqueVendorSlug(d1, v.name, v.city, attempt >= 12);
+    try {
+      await d1.batch([
+        d1
+          .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', ?, ?, ?)")
+          .bind(v.id, v.email, v.passwordHash, v.userName, v.phone, v.verified ? 1 : 0, v.now, v.now),
+        d1
+          .prepare("INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+          .bind(v.id, slug, v.name, v.phone, v.email, v.state, v.city, v.now, v.now),
+      ]);
+      return;
+    } catch (e) {
+      if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+      if (e instanceof Error && /vendors\.slug/.test(e.message)) continue;
+      throw e;
+    }
+  }
+  throw new Conflict("Another business just took that name. Please try again.");
 }
 
 /** Vendor sign-up: the identity row (role VENDOR) and the business profile in one atomic batch. */
@@ -148,21 +183,7 @@ export async function registerVendor(d1: D1Database, mailer: Mailer, input: Regi
   const now = Date.now();
   const id = newId(now);
   const passwordHash = await hashPassword(input.password);
-  const slug = await uniqueVendorSlug(d1, input.name, input.city);
-  try {
-    await d1.batch([
-      d1
-        .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', 0, ?, ?)")
-        .bind(id, input.email, passwordHash, input.user_name, input.phone_number, now, now),
-      d1
-        .prepare("INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind(id, slug, input.name, input.phone_number, input.email, input.state, input.city, now, now),
-    ]);
-  } catch (e) {
-    if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-    if (e instanceof Error && /vendors\.slug/.test(e.message)) throw new Conflict("Another business just took that name. Please try again.");
-    throw e;
-  }
+  await insertVendorAccount(d1, { id, email: input.email, passwordHash, userName: input.user_name, phone: input.phone_number, name: input.name, state: input.state, city: input.city, verified: false, now });
   await sendVerification(d1, mailer, { id, email: input.email, user_name: input.user_name }, info.origin);
   return startSession(d1, id, info);
 }
@@ -274,9 +295,14 @@ export async function resetPassword(d1: D1Database, token: string, password: str
   return { message: ACCOUNT_MESSAGES.resetDone, door: user ? doorOf(user.role) : "user" };
 }
 
-/** Signed-in change: needs the current password (when the account has one); other sessions end. */
-export async function changePassword(d1: D1Database, actor: Actor | null, sessionId: string | null, input: { currentPassword: string; pass: string }): Promise<{ message: string }> {
+/**
+ * Signed-in change: needs the current password (when the account has one); other sessions end.
+ * Each door serves its own accounts: the vendors' door refuses couples and admins, and the
+ * couples' door refuses vendors (403).
+ */
+export async function changePassword(d1: D1Database, actor: Actor | null, sessionId: string | null, input: { currentPassword: string; pass: string }, door: Door): Promise<{ message: string }> {
   if (!actor) throw new Unauthorized();
+  if (doorOf(actor.role) !== door) throw new Forbidden(door === "vendor" ? ACCOUNT_MESSAGES.userAtVendorDoor : ACCOUNT_MESSAGES.vendorAtUserDoor);
   const user = await userById(d1, actor.id);
   if (!user) throw new Unauthorized();
   if (user.password_hash && !(await verifyPassword(input.currentPassword, user.password_hash))) {
@@ -287,7 +313,10 @@ export async function changePassword(d1: D1Database, actor: Actor | null, sessio
   return { message: ACCOUNT_MESSAGES.passwordChanged };
 }
 
-/** Spends a verification token; marks the account (and a vendor's profile) verified. */
+/**
+ * Spends a verification token; marks the account's e-mail address verified. A vendor's business
+ * profile is not touched: "Verified vendor" comes only from an admin's check.
+ */
 export async function verifyEmail(d1: D1Database, token: string): Promise<{ message: string; userId: string; role: Role }> {
   const userId = await peekAuthToken(d1, token, "VERIFY_EMAIL");
   if (!userId) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
@@ -296,7 +325,6 @@ export async function verifyEmail(d1: D1Database, token: string): Promise<{ mess
   const [consumed] = await d1.batch<{ user_id: string }>([
     await consumeStatement(d1, token, "VERIFY_EMAIL", now),
     d1.prepare(`UPDATE users SET is_verified = 1, updated_at = ?2 WHERE id = ?1 AND ${spent}`).bind(userId, now),
-    d1.prepare(`UPDATE vendors SET is_verified = 1, updated_at = ?2 WHERE user_id = ?1 AND ${spent}`).bind(userId, now),
   ]);
   if (!consumed?.results.length) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const user = await userById(d1, userId);

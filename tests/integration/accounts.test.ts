@@ -109,6 +109,17 @@ describe("couple sign-up", () => {
 });
 
 describe("e-mail verification", () => {
+  it("verifies a vendor's e-mail address but never marks the business verified (only an admin does)", async () => {
+    const vendor = await userWithPassword("VENDOR");
+    await env.DB.prepare("UPDATE users SET is_verified = 0 WHERE id = ?").bind(vendor.id).run();
+    const cookie = await sessionCookieFor(vendor.id);
+    expect((await api("/users/resend-verification", { method: "POST", cookie })).status).toBe(200);
+    const token = tokenIn((await latestMailTo(vendor.email))!.text, `${ORIGIN}/verify-email`)!;
+    expect((await api(`/users/verify-email?token=${token}`, { method: "POST" })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT is_verified FROM users WHERE id = ?").bind(vendor.id).first("is_verified")).toBe(1);
+    expect(await env.DB.prepare("SELECT is_verified FROM vendors WHERE user_id = ?").bind(vendor.id).first("is_verified")).toBe(0);
+  });
+
   it("verifies with the e-mailed token once; a second use or an expired token is refused", async () => {
     const { email, cookie } = await signUp();
     const token = tokenIn((await latestMailTo(email))!.text, `${ORIGIN}/verify-email`)!;
@@ -291,6 +302,22 @@ describe("password change", () => {
     expect((await api("/users/me", { cookie: mine })).json.isLoggedIn).toBe(true);
     expect((await api("/users/me", { cookie: other })).json.isLoggedIn).toBe(false);
     expect((await api("/vendors/login", { body: { email: vendor.email, password: "Brand2027new" } })).status).toBe(200);
+  });
+
+  it("each door changes only its own accounts' passwords (403 otherwise, nothing changes)", async () => {
+    const couple = await userWithPassword("USER");
+    const admin = await userWithPassword("ADMIN");
+    const vendor = await userWithPassword("VENDOR");
+    const body = { currentPassword: GOOD, pass: "Brand2027new", confirmPassword: "Brand2027new" };
+    for (const who of [couple, admin]) {
+      const res = await api("/vendors/change-password", { method: "PATCH", cookie: await sessionCookieFor(who.id), body });
+      expect(res.status).toBe(403);
+      expect(res.json.message).toBe(ACCOUNT_MESSAGES.userAtVendorDoor);
+    }
+    const vendorAtUsers = await api("/users/change-password", { method: "PATCH", cookie: await sessionCookieFor(vendor.id), body });
+    expect(vendorAtUsers.status).toBe(403);
+    expect((await api("/users/login", { body: { email: couple.email, password: GOOD } })).status).toBe(200);
+    expect((await api("/vendors/login", { body: { email: vendor.email, password: GOOD } })).status).toBe(200);
   });
 
   it("is 401 without a session", async () => {
