@@ -1,11 +1,10 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { requestInfo } from "../../functions/api/account-http.ts";
-import type { SessionStart } from "../../functions/domain/accounts.ts";
+import { requestInfo, sessionCookies } from "../../functions/api/account-http.ts";
+import type { RequestInfo, SessionStart } from "../../functions/domain/accounts.ts";
 import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts";
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
 import { safeRedirectPath } from "../../functions/platform/safe-redirect.ts";
-import { sessionCookie } from "../../functions/platform/session-cookie.ts";
 import { appContext, type AppContext } from "../context.ts";
 import { guardDecision, protectedAreaOf } from "./access.ts";
 import { flashCookie, redirectWithToast } from "./cookies.server.ts";
@@ -42,12 +41,15 @@ export function formFailure(e: unknown, request?: Request) {
 
 export function sessionRedirect(request: Request, start: SessionStart, to: string, toast: FlashToast): Response {
   const headers = new Headers({ Location: to });
-  headers.append("Set-Cookie", sessionCookie(request, start.token, start.expiresAt));
+  for (const cookie of sessionCookies(request, start)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", flashCookie(request, toast));
   return new Response(null, { status: 302, headers });
 }
 
-export { requestInfo };
+/** What the account functions need from a page request; mails go after the answer (waitUntil). */
+export function pageRequestInfo(request: Request, ctx: Pick<AppContext, "ctx">): RequestInfo {
+  return requestInfo(request, (work) => ctx.ctx.waitUntil(work));
+}
 
 /** The page path a request is for: client navigations fetch "<path>.data", which is the same page. */
 export function pagePath(request: Request): string {
