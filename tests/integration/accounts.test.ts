@@ -630,12 +630,17 @@ describe("daily housekeeping", () => {
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`expired-${user.id}`, user.id, now - 1000, now - 5000),
       env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'RESET_PASSWORD', ?, ?)").bind(`old-${user.id}`, user.id, now - 1000, now - 5000),
       env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'VERIFY_EMAIL', ?, ?)").bind(`new-${user.id}`, user.id, now + 60_000, now),
+      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(`olddev-${user.id}`, user.id, now - 5000, now - 5000, now - 1000),
+      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(`livedev-${user.id}`, user.id, now, now, now + 60_000),
+      env.DB.prepare("INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, expires_at, created_at) VALUES (?, ?, 'USER', 'x', 'x', ?, ?)").bind(`stale-${user.email}`, `stale-${user.id}`, now - 1000, now - 5000),
     ]);
     const handler = (exports as unknown as { default: { scheduled: (c: ScheduledController) => Promise<void> } }).default;
     await handler.scheduled({ cron: "30 21 * * *", scheduledTime: now, noRetry() {} });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(`expired-${user.id}`).first("n")).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM auth_tokens WHERE user_id = ?").bind(user.id).all().then((r) => r.results.map((x) => x.id))).toEqual([`new-${user.id}`]);
     expect((await api("/users/me", { cookie: live })).json.isLoggedIn).toBe(true);
+    expect(await env.DB.prepare("SELECT id FROM remembered_devices WHERE user_id = ?").bind(user.id).all().then((r) => r.results.map((x) => x.id))).toEqual([`livedev-${user.id}`]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM pending_signups WHERE email = ?").bind(`stale-${user.email}`).first("n")).toBe(0);
   });
 });
 
