@@ -169,7 +169,7 @@ describe("couple sign-up", () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(4);
     expect(await countUsers(started.email)).toBe(1);
-  });
+  }, 30_000);
 
   it("stores only a hash of the link token and of the password", async () => {
     const started = await startSignUp();
@@ -298,7 +298,7 @@ describe("log-in", () => {
     expect(owner.status).toBe(200);
     expect(sessionFrom(owner.cookies)).not.toBeNull();
     expect(deviceFrom(owner.cookies)).toBe(device);
-  });
+  }, 30_000);
 
   it("grows the wait with each further failure, up to 15 minutes", async () => {
     const user = await userWithPassword();
@@ -316,7 +316,7 @@ describe("log-in", () => {
     for (let i = 5; i < 12; i++) expect(waits[i]!).toBeGreaterThanOrEqual(Math.min(waits[i - 1]! , 890));
     expect(Math.max(...waits)).toBeLessThanOrEqual(900);
     expect(waits[11]).toBeGreaterThan(880);
-  });
+  }, 30_000);
 
   it("stops trusting a remembered browser after 10 failures of its own", async () => {
     const user = await userWithPassword();
@@ -326,7 +326,7 @@ describe("log-in", () => {
       expect((await api("/users/login", { body: { email: user.email, password: `Wrong${i}xyz1` }, cookie: device })).status).toBe(401);
     }
     expect((await api("/users/login", { body: { email: user.email, password: GOOD }, cookie: device })).status).toBe(429);
-  });
+  }, 30_000);
 
   it("mails the owner once when failures pass the free allowance, not for every failure", async () => {
     const user = await userWithPassword();
@@ -337,7 +337,7 @@ describe("log-in", () => {
     const notice = await mailTo(user.email, /Failed log-in attempts/);
     expect(notice!.text).toContain(`${ORIGIN}/user-forgot-password`);
     expect(await mailCount(user.email, /Failed log-in attempts/)).toBe(1);
-  });
+  }, 30_000);
 
   it("per client address: far higher than per account, IPv6 counted by /64, never against a browser that logged in before", async () => {
     const user = await userWithPassword();
@@ -419,7 +419,7 @@ describe("password reset", () => {
     const token = tokenIn((await mailTo(user.email, /Reset/))!.text, `${ORIGIN}/user-change-password`)!;
     expect((await api(`/users/reset-password?token=${token}`, { body: { password: "Fresh2027pass", confirmPassword: "Fresh2027pass" } })).status).toBe(200);
     expect((await api("/users/login", { body: { email: user.email, password: "Fresh2027pass" } })).status).toBe(200);
-  });
+  }, 30_000);
 
   it("refuses only a network asking for very many resets (429), counting IPv6 by /64", async () => {
     await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?, 100, ?)").bind("reset:address:2001:db8:9:9::/64", Date.now()).run();
