@@ -339,6 +339,13 @@ describe("log-in", () => {
     expect(await mailCount(user.email, /Failed log-in attempts/)).toBe(1);
   }, 30_000);
 
+  it("25 failures from one carrier address block nobody behind it whose password is right", async () => {
+    const ip = "203.0.113.50";
+    for (let i = 0; i < 25; i++) expect((await api("/users/login", { body: { email: unique("spray"), password: "Wrong12345" }, edge: true, ip })).status).toBe(401);
+    const user = await userWithPassword();
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip })).status).toBe(200);
+  }, 30_000);
+
   it("per client address: far higher than per account, IPv6 counted by /64, never against a browser that logged in before", async () => {
     const user = await userWithPassword();
     const device = deviceFrom((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:6::1" })).cookies)!;
