@@ -366,7 +366,9 @@ export async function login(d1: D1Database, mailer: Mailer, door: Door, input: {
     throw new Unauthorized(ACCOUNT_MESSAGES.badCredentials);
   }
   if (doorOf(user.role) !== door) throw new Forbidden(door === "user" ? ACCOUNT_MESSAGES.vendorAtUserDoor : ACCOUNT_MESSAGES.userAtVendorDoor);
-  await clearLimit(d1, accountKey);
+  // A right password from a new browser ends the account's waits; one from a remembered browser
+  // does not, so the owner's daily log-in never hands someone guessing a fresh allowance.
+  if (!device) await clearLimit(d1, accountKey);
   return startRememberedSession(d1, user.id, info, device);
 }
 
@@ -398,7 +400,8 @@ export async function googleLogin(d1: D1Database, credential: string, config: { 
         .bind(identity.sub, identity.picture, now, existing.id),
       ...(unproven ? [d1.prepare("DELETE FROM sessions WHERE user_id = ?").bind(existing.id), d1.prepare("DELETE FROM remembered_devices WHERE user_id = ?").bind(existing.id)] : []),
     ]);
-    return { ...(await startRememberedSession(d1, existing.id, info, null)), created: false };
+    const device = unproven || !info.deviceTokens?.length ? null : await findDevice(d1, info.deviceTokens, existing.id, now);
+    return { ...(await startRememberedSession(d1, existing.id, info, device)), created: false };
   }
   const id = newId(now);
   try {

@@ -298,6 +298,8 @@ describe("log-in", () => {
     expect(owner.status).toBe(200);
     expect(sessionFrom(owner.cookies)).not.toBeNull();
     expect(deviceFrom(owner.cookies)).toBe(device);
+    // ...without handing whoever is guessing a fresh allowance.
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD } })).status).toBe(429);
   }, 30_000);
 
   it("grows the wait with each further failure, up to 15 minutes", async () => {
