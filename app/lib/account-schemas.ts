@@ -65,6 +65,9 @@ export const resetPasswordInput = z
 
 export const tokenQuery = z.object({ token: z.string({ error: "The link is missing its token." }).regex(/^[a-z2-7]{32}$/, "This link is not valid.") });
 
+/** Opening an e-mailed link: a sign-up's link also needs the password chosen at sign-up. */
+export const verifyEmailInput = z.object({ password: z.string().max(200, "Use at most 200 characters.").optional() });
+
 /** Signed-in change: the current password proves it is the owner; `pass` is the new one (spec 7). */
 export const changePasswordInput = z
   .object({

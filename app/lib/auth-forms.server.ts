@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { requestInfo } from "../../functions/api/account-http.ts";
-import type { SessionStart } from "../../functions/domain/accounts.ts";
+import { requestInfo, sessionCookies } from "../../functions/api/account-http.ts";
+import type { RequestInfo, SessionStart } from "../../functions/domain/accounts.ts";
 import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts";
 import { formToObject, parseInput } from "../../functions/domain/validation.ts";
 import { readFormData } from "../../functions/platform/request-body.ts";
-import { sessionCookie } from "../../functions/platform/session-cookie.ts";
+import { safeRedirectPath } from "../../functions/platform/safe-redirect.ts";
 import { appContext, type AppContext } from "../context.ts";
 import { guardDecision, protectedAreaOf } from "./access.ts";
 import { flashCookie, redirectWithToast } from "./cookies.server.ts";
@@ -42,12 +42,15 @@ export function formFailure(e: unknown, request?: Request) {
 
 export function sessionRedirect(request: Request, start: SessionStart, to: string, toast: FlashToast): Response {
   const headers = new Headers({ Location: to });
-  headers.append("Set-Cookie", sessionCookie(request, start.token, start.expiresAt));
+  for (const cookie of sessionCookies(request, start)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", flashCookie(request, toast));
   return new Response(null, { status: 302, headers });
 }
 
-export { requestInfo };
+/** What the account functions need from a page request; mails go after the answer (waitUntil). */
+export function pageRequestInfo(request: Request, ctx: Pick<AppContext, "ctx">): RequestInfo {
+  return requestInfo(request, (work) => ctx.ctx.waitUntil(work));
+}
 
 /** The page path a request is for: client navigations fetch "<path>.data", which is the same page. */
 export function pagePath(request: Request): string {
@@ -66,9 +69,10 @@ export function homeFor(role: string): string {
  * is a path on this site the account may open; otherwise the account's own area.
  */
 export function afterLogin(request: Request, role: string): string {
-  const to = new URL(request.url).searchParams.get("redirectTo");
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return homeFor(role);
-  const path = new URL(to, "http://x").pathname;
+  const url = new URL(request.url);
+  const to = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin);
+  if (!to) return homeFor(role);
+  const path = new URL(to, url.origin).pathname;
   if (protectedAreaOf(path) && !guardDecision(path, role).allow) return homeFor(role);
   return to;
 }

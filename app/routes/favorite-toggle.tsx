@@ -6,18 +6,14 @@ import { redirectWithToast } from "../lib/cookies.server.ts";
 import { FAVORITE } from "../lib/strings.ts";
 import { isDomainError } from "../../functions/domain/errors.ts";
 import { toggleFavorite } from "../../functions/domain/shortlist.ts";
+import { sameSiteReturnPath } from "../../functions/platform/safe-redirect.ts";
 
 /**
  * The heart without JavaScript: toggles the favourite and goes back to the page it was pressed
  * on with the spec's toast. A visitor is sent to log in first (the browser list needs JavaScript).
  */
 function backTo(request: Request): string {
-  const referer = request.headers.get("referer");
-  if (referer) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) return url.pathname + url.search;
-  }
-  return "/";
+  return sameSiteReturnPath(request.headers.get("referer"), new URL(request.url).origin) ?? "/";
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

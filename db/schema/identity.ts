@@ -63,13 +63,53 @@ export const authTokens = sqliteTable(
   (t) => [index("auth_tokens_user_idx").on(t.userId, t.purpose), index("auth_tokens_expiry_idx").on(t.expiresAt)],
 );
 
-/** Fixed-window counters for login and reset abuse limits, keyed e.g. "login:ip:1.2.3.4". */
+/**
+ * Abuse counters (functions/domain/rate-limits.ts), keyed e.g. "login:account:x@y",
+ * "login:address:1.2.3.4". For log-in delays `window_start` is the last failure and
+ * `locked_until` the time before which the next attempt is not checked; for allowances (sign-ups,
+ * mails sent) they are a fixed window's start and unused.
+ */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   windowStart: timestamp("window_start").notNull(),
   lockedUntil: timestamp("locked_until"),
 });
+
+/** Browsers that logged in to an account before (hash of the cookie's token); they skip log-in delays. */
+export const rememberedDevices = sqliteTable(
+  "remembered_devices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failures: integer("failures").notNull().default(0),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("remembered_devices_user_idx").on(t.userId), index("remembered_devices_expiry_idx").on(t.expiresAt)],
+);
+
+/** A sign-up waiting for its e-mailed link (one per address; hash of the link token). */
+export const pendingSignups = sqliteTable(
+  "pending_signups",
+  {
+    email: text("email").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    role: text("role", { enum: ["USER", "VENDOR"] }).notNull(),
+    userName: text("user_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    phone: text("phone"),
+    businessName: text("business_name"),
+    state: text("state"),
+    city: text("city"),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pending_signups_token_unique").on(t.tokenHash), index("pending_signups_expiry_idx").on(t.expiresAt)],
+);
 
 /** The vendor's business profile, beside its identity row. */
 export const vendors = sqliteTable(

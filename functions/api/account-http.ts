@@ -1,22 +1,47 @@
 import { clearVisitedCookie } from "../../app/lib/cookies.server.ts";
 import { logout, type RequestInfo, type SessionStart } from "../domain/accounts.ts";
-import { clientIp } from "../domain/rate-limits.ts";
+import { clientAddress } from "../domain/rate-limits.ts";
+import { deviceCookie, readDeviceTokens } from "../platform/device-cookie.ts";
 import { clearSessionCookie, readSessionToken, sessionCookie } from "../platform/session-cookie.ts";
 import type { ApiContext } from "./context.ts";
 
-/** What the account endpoints need from the HTTP request. */
-export function requestInfo(request: Request): RequestInfo {
+/**
+ * What the account functions need from the HTTP request (pages and API alike). `waitUntil` lets
+ * mails go after the answer; without it (a caller that has none) they are sent before it.
+ */
+export function requestInfo(request: Request, waitUntil?: (work: Promise<unknown>) => void): RequestInfo {
   return {
     origin: new URL(request.url).origin,
     userAgent: request.headers.get("user-agent"),
-    ip: clientIp(request),
+    ip: clientAddress(request),
     previousSessionToken: readSessionToken(request),
+    deviceTokens: readDeviceTokens(request),
+    defer: waitUntil,
   };
 }
 
-/** Answers a sign-up or log-in: the new session cookie and who is now signed in. */
+/** requestInfo for an API call, with the Worker's waitUntil. */
+export function apiRequestInfo(c: ApiContext): RequestInfo {
+  let waitUntil: ((work: Promise<unknown>) => void) | undefined;
+  try {
+    const ctx = c.executionCtx;
+    waitUntil = (work) => ctx.waitUntil(work);
+  } catch {
+    waitUntil = undefined;
+  }
+  return requestInfo(c.req.raw, waitUntil);
+}
+
+/** The Set-Cookie headers of a started session: the session, and the remembered device when set. */
+export function sessionCookies(request: Request, start: SessionStart): string[] {
+  const cookies = [sessionCookie(request, start.token, start.expiresAt)];
+  if (start.deviceCookie) cookies.push(deviceCookie(request, start.deviceCookie));
+  return cookies;
+}
+
+/** Answers a log-in (or a finished sign-up): the new session cookie and who is now signed in. */
 export function sessionStarted(c: ApiContext, start: SessionStart, message: string, status: 200 | 201 = 200) {
-  c.header("Set-Cookie", sessionCookie(c.req.raw, start.token, start.expiresAt), { append: true });
+  for (const cookie of sessionCookies(c.req.raw, start)) c.header("Set-Cookie", cookie, { append: true });
   return c.json({ success: true, message, user: start.account }, status);
 }
 

@@ -22,6 +22,8 @@ export type EndpointSpec<Q, B, P> = {
    * are read (401/403 whatever the body), and printed in the OpenAPI document as x-access.
    */
   access: Access;
+  /** What a signed-in account of another role is told (403); the rule's generic text otherwise. */
+  refusal?: string;
   responses?: Record<number, string>;
 };
 
@@ -52,7 +54,7 @@ export class Resource {
   ): this {
     endpointRegistry.push({ ...spec, fullPath: `/api/v1${this.base}${spec.path}`.replace(/\/$/, "") || "/", tag: this.tag });
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-      requireAccess(spec.access, c.get("actor"));
+      requireAccess(spec.access, c.get("actor"), spec.refusal);
       checkBodyType(c);
       const query = spec.query ? parseInput(spec.query, c.req.query(), "Some search options are not valid.") : undefined;
       const params = spec.params ? parseInput(spec.params, c.req.param()) : undefined;

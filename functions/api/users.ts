@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { changePasswordInput, googleLoginInput, loginInput, registerUserInput, resetPasswordInput, resetRequestInput, tokenQuery, updateUserInput } from "../../app/lib/account-schemas.ts";
+import { changePasswordInput, googleLoginInput, loginInput, registerUserInput, resetPasswordInput, resetRequestInput, tokenQuery, updateUserInput, verifyEmailInput } from "../../app/lib/account-schemas.ts";
 import {
   ACCOUNT_MESSAGES,
   accountView,
   changePassword,
+  completeSignup,
   deleteAccount,
   googleLogin,
   login,
@@ -12,11 +13,13 @@ import {
   resendVerification,
   resetPassword,
   updateUser,
+  verificationLinkKind,
   verifyEmail,
 } from "../domain/accounts.ts";
 import { Unauthorized } from "../domain/errors.ts";
+import { ACCESS } from "../domain/permissions.ts";
 import { mailerFor } from "../platform/mail.ts";
-import { clearBrowserSession, logoutHandler, requestInfo, sessionStarted } from "./account-http.ts";
+import { apiRequestInfo, clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 
 /** Couples' (and admins') account calls, spec section 7 "Auth (users)". */
@@ -30,42 +33,61 @@ export const usersApi = new Resource("/users", "Accounts")
     },
   )
   .endpoint(
-    { method: "post", path: "/register", summary: "Create a couple's account, sign in and send the verification e-mail", body: registerUserInput, access: "public", responses: { 201: "Signed up", 409: "E-mail already registered" } },
-    async (c, { body }) => {
-      const start = await registerUser(c.env.DB, mailerFor(c.env), body, requestInfo(c.req.raw));
-      return sessionStarted(c, start, `Welcome to Mandap, ${start.account.user_name}! We sent a verification link to ${start.account.email}.`, 201);
+    {
+      method: "post",
+      path: "/register",
+      summary: "Start a couple's sign-up: e-mails a link that finishes it (POST /users/verify-email). The answer is the same whether or not the address has an account",
+      body: registerUserInput,
+      access: "public",
+      responses: { 202: "Accepted: a link is on its way", 429: "Too many sign-ups from this network" },
     },
+    async (c, { body }) => c.json({ success: true, ...(await registerUser(c.env.DB, mailerFor(c.env), body, apiRequestInfo(c))) }, 202),
   )
   .endpoint(
     { method: "post", path: "/login", summary: "Log in a couple or an admin", body: loginInput, access: "public", responses: { 200: "Signed in", 401: "Wrong e-mail or password", 429: "Too many failed attempts" } },
-    async (c, { body }) => sessionStarted(c, await login(c.env.DB, "user", body, requestInfo(c.req.raw)), "Logged in successfully."),
+    async (c, { body }) => sessionStarted(c, await login(c.env.DB, mailerFor(c.env), "user", body, apiRequestInfo(c)), "Logged in successfully."),
   )
   .endpoint(
     { method: "post", path: "/google-login", summary: "Sign in with a Google ID token (links an account with the same verified e-mail)", body: googleLoginInput, access: "public", responses: { 404: "Google sign-in not configured" } },
     async (c, { body }) => {
-      const start = await googleLogin(c.env.DB, body.credential, { clientId: c.env.GOOGLE_CLIENT_ID }, requestInfo(c.req.raw));
+      const start = await googleLogin(c.env.DB, body.credential, { clientId: c.env.GOOGLE_CLIENT_ID }, apiRequestInfo(c));
       return sessionStarted(c, start, start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.", start.created ? 201 : 200);
     },
   )
   .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, logoutHandler)
   .endpoint(
-    { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (same answer whether or not the address exists)", body: resetRequestInput, access: "public", responses: { 429: "Too many requests" } },
-    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, requestInfo(c.req.raw))) }),
+    { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (always accepted, same answer whether or not the address exists; mails per address are limited)", body: resetRequestInput, access: "public", responses: { 429: "Too many requests from this network" } },
+    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, apiRequestInfo(c))) }),
   )
   .endpoint(
     { method: "post", path: "/reset-password", summary: "Set a new password with a single-use reset token; ends every session", query: tokenQuery, body: resetPasswordInput, access: "public" },
     async (c, { query, body }) => c.json({ success: true, message: (await resetPassword(c.env.DB, query.token, body.password)).message }),
   )
   .endpoint(
-    { method: "post", path: "/verify-email", summary: "Verify the e-mail address with the token from the e-mail", query: tokenQuery, access: "public" },
-    async (c, { query }) => c.json({ success: true, message: (await verifyEmail(c.env.DB, query.token)).message }),
+    {
+      method: "post",
+      path: "/verify-email",
+      summary: "Open an e-mailed link: finishes a sign-up (body: password, the one chosen at sign-up; creates the account and signs in, 201) or verifies a signed-up account's address (200)",
+      query: tokenQuery,
+      body: verifyEmailInput,
+      access: "public",
+      responses: { 201: "Account created and signed in", 400: "Link not valid or expired, or wrong password" },
+    },
+    async (c, { query, body }) => {
+      const kind = await verificationLinkKind(c.env.DB, query.token);
+      if (kind === "signup") {
+        const start = await completeSignup(c.env.DB, query.token, body.password, apiRequestInfo(c));
+        return sessionStarted(c, start, ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName), 201);
+      }
+      return c.json({ success: true, message: (await verifyEmail(c.env.DB, query.token)).message });
+    },
   )
   .endpoint({ method: "post", path: "/resend-verification", summary: "Send a new verification e-mail", access: "signedIn" }, async (c) =>
     c.json({ success: true, ...(await resendVerification(c.env.DB, mailerFor(c.env), c.get("actor"), new URL(c.req.url).origin)) }),
   )
   .endpoint(
-    { method: "patch", path: "/change-password", summary: "Change the password (current password required); other sessions end", body: changePasswordInput, access: "signedIn" },
-    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body)) }),
+    { method: "patch", path: "/change-password", summary: "Change the password (current password required); other sessions end", body: changePasswordInput, access: ACCESS.couplesDoor, refusal: ACCOUNT_MESSAGES.vendorAtUserDoor },
+    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "user")) }),
   )
   .endpoint(
     { method: "patch", path: "/", summary: "Update the signed-in couple's profile fields", body: updateUserInput, access: "signedIn" },

@@ -1,6 +1,10 @@
 /** What accounts say to people: shared by the domain, the API and the pages (and safe in the browser bundle). */
 export const ACCOUNT_MESSAGES = {
   duplicateEmail: "An account with this e-mail address already exists. Please log in instead.",
+  signupSent: "Almost done! We sent a link to {email}. Open it within 48 hours to finish creating your account.",
+  signupDone: "Welcome to Mandap, {name}! Your e-mail address is verified.",
+  signupPasswordNeeded: "Please enter the password you chose when you signed up.",
+  signupPasswordWrong: "That is not the password chosen for this sign-up. Please try again, or sign up once more.",
   badCredentials: "The e-mail address or password is not correct.",
   vendorAtUserDoor: "This is a vendor account. Please log in through Vendor Login.",
   userAtVendorDoor: "This account is not a vendor account. Please log in through the couples' Login.",

@@ -1,15 +1,28 @@
 import type { RegisterUserInput, RegisterVendorInput, UpdateUserInput, UpdateVendorInput } from "../../app/lib/account-schemas.ts";
 import { slugify } from "../../app/lib/slug.ts";
 import type { Role } from "../../db/schema/identity.ts";
-import type { Mailer } from "../platform/mail.ts";
+import type { MailMessage, Mailer } from "../platform/mail.ts";
 import { hashPassword, verifyPassword } from "../platform/password.ts";
 import { GoogleTokenError, verifyGoogleIdToken, type KeySource } from "../platform/google.ts";
 import { consumeStatement, issueAuthToken, peekAuthToken } from "./auth-tokens.ts";
-import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from "./errors.ts";
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "./errors.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import { newId } from "./ids.ts";
-import { assertNotLimited, clearLimit, consumeOrThrow, countAttempt, LOGIN_PER_ACCOUNT, LOGIN_PER_IP, RESET_PER_ADDRESS, RESET_PER_IP } from "./rate-limits.ts";
-import { createSession, invalidateSession, invalidateUserSessions, type Actor } from "./sessions.ts";
+import {
+  assertNoDelay,
+  clearLimit,
+  LOGIN_ACCOUNT_DELAY,
+  LOGIN_ADDRESS_DELAY,
+  LOGIN_NOTICE,
+  maySendMail,
+  recordFailure,
+  RESET_PER_ADDRESS,
+  SIGNUP_PER_ADDRESS,
+  takeAllowance,
+  takeOrThrow,
+} from "./rate-limits.ts";
+import { deviceCookieValue, findDevice, recordDeviceFailure, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
+import { createSession, invalidateSession, invalidateUserSessions, newToken, sha256Hex, type Actor } from "./sessions.ts";
 
 /**
  * Accounts and access: sign-up, log-in (two doors to one identity table: couples and admins use
@@ -49,8 +62,23 @@ type UserRow = {
   wedding_city: string | null;
 };
 
-export type SessionStart = { token: string; expiresAt: number; account: AccountView };
-export type RequestInfo = { origin: string; userAgent: string | null; ip: string; previousSessionToken?: string | null };
+/** A started session; `deviceCookie` is the remembered-device cookie value to set, when there is one. */
+export type SessionStart = { token: string; expiresAt: number; account: AccountView; deviceCookie?: string };
+
+/**
+ * What the account functions need from the HTTP request. `ip` is the client's address key where
+ * the platform reports it (rate-limits.ts clientAddress), else null; `deviceTokens` are the
+ * remembered-device tokens the browser carried; `defer` runs work after the answer (the Worker's
+ * waitUntil), so sending a mail never changes how long an answer takes.
+ */
+export type RequestInfo = {
+  origin: string;
+  userAgent: string | null;
+  ip: string | null;
+  previousSessionToken?: string | null;
+  deviceTokens?: string[];
+  defer?: (work: Promise<unknown>) => void;
+};
 
 const userByEmail = (d1: D1Database, email: string) => d1.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 const userById = (d1: D1Database, id: string) => d1.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
@@ -90,12 +118,31 @@ async function startSession(d1: D1Database, userId: string, info: Pick<RequestIn
   return { token, expiresAt, account };
 }
 
+/** A session plus "remember this browser" for the account (after a password or Google log-in). */
+async function startRememberedSession(d1: D1Database, userId: string, info: RequestInfo, device: RememberedDevice | null): Promise<SessionStart> {
+  const start = await startSession(d1, userId, info);
+  const token = await rememberDevice(d1, userId, device);
+  return { ...start, deviceCookie: deviceCookieValue(token, info.deviceTokens ?? []) };
+}
+
 function isUniqueEmailViolation(e: unknown): boolean {
   return e instanceof Error && /UNIQUE constraint failed: users\.email/.test(e.message);
 }
 
 const doorOf = (role: Role): Door => (role === "VENDOR" ? "vendor" : "user");
 const changePasswordPath = (door: Door) => (door === "vendor" ? "/vendor-change-password" : "/user-change-password");
+const loginPath = (door: Door) => (door === "vendor" ? "/vendorLogin" : "/login");
+const forgotPath = (door: Door) => (door === "vendor" ? "/vendor-forgot-password" : "/user-forgot-password");
+
+/**
+ * Sends a mail after the answer when the platform can (info.defer), so known and unknown addresses
+ * answer in the same time; a failed send is logged, never shown to the requester.
+ */
+async function sendMail(mailer: Mailer, info: Pick<RequestInfo, "defer">, message: MailMessage): Promise<void> {
+  const sending = mailer.send(message).catch((e: unknown) => console.error("account mail failed", message.subject, e));
+  if (info.defer) info.defer(sending);
+  else await sending;
+}
 
 async function sendVerification(d1: D1Database, mailer: Mailer, user: { id: string; email: string; user_name: string }, origin: string) {
   const token = await issueAuthToken(d1, user.id, "VERIFY_EMAIL");
@@ -114,86 +161,222 @@ export async function requireAccountView(d1: D1Database, actor: Actor | null): P
   return account;
 }
 
-export async function registerUser(d1: D1Database, mailer: Mailer, input: RegisterUserInput, info: RequestInfo): Promise<SessionStart> {
-  if (await userByEmail(d1, input.email)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+// ---------------------------------------------------------------------------------------------
+// Sign-up: nothing is created until the e-mailed link is opened (docs/decisions/0013)
+
+export const SIGNUP_TTL_MS = 48 * 3_600_000;
+
+/** The same answer for every accepted sign-up, whether or not the address has an account. */
+export const signupAccepted = (email: string) => ({ message: ACCOUNT_MESSAGES.signupSent.replace("{email}", email), email });
+
+type PendingSignup = {
+  email: string;
+  role: "USER" | "VENDOR";
+  user_name: string;
+  password_hash: string;
+  phone: string | null;
+  business_name: string | null;
+  state: string | null;
+  city: string | null;
+};
+
+type SignupRequest = Omit<PendingSignup, "password_hash"> & { password: string };
+
+/**
+ * Accepts a sign-up. From the outside every accepted sign-up looks the same (202, the same
+ * message, the same work: a password hash, one lookup, one write, at most one mail sent after the
+ * answer): a new address gets a link that finishes the sign-up; an address that already has an
+ * account gets a mail telling its owner how to log in or reset the password. Mails to one address
+ * are limited (maySendMail); a request over the limit is answered the same and changes nothing, so
+ * the link already sent stays the one that works.
+ */
+async function acceptSignup(d1: D1Database, mailer: Mailer, request: SignupRequest, info: RequestInfo): Promise<{ message: string; email: string }> {
+  if (info.ip) await takeOrThrow(d1, `signup:address:${info.ip}`, SIGNUP_PER_ADDRESS);
   const now = Date.now();
-  const id = newId(now);
-  const passwordHash = await hashPassword(input.password);
-  try {
+  const passwordHash = await hashPassword(request.password);
+  const existing = await userByEmail(d1, request.email);
+  const send = await maySendMail(d1, "signup", request.email, now);
+  if (existing) {
+    // An account already exists: a pending sign-up for the address can never finish.
+    await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(request.email).run();
+    if (send) {
+      const door = doorOf(existing.role);
+      await sendMail(mailer, info, {
+        to: existing.email,
+        subject: "Someone tried to sign up to Mandap with your e-mail address",
+        text: `Namaste ${existing.user_name},\n\nSomeone (maybe you) just tried to create a new Mandap account with this e-mail address. You already have an account, so nothing was created.\n\nTo log in: ${info.origin}${loginPath(door)}\nForgot your password? Choose a new one here: ${info.origin}${forgotPath(door)}\n\nIf it was not you, you can ignore this message; your account is unchanged.\n\nTeam Mandap`,
+      });
+    }
+  } else if (send) {
+    const token = newToken();
     await d1
-      .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 0, ?, ?)")
-      .bind(id, input.email, passwordHash, input.user_name, input.phone ?? null, now, now)
+      .prepare(
+        `INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, phone, business_name, state, city, expires_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         ON CONFLICT(email) DO UPDATE SET token_hash = ?2, role = ?3, user_name = ?4, password_hash = ?5, phone = ?6, business_name = ?7, state = ?8, city = ?9, expires_at = ?10, created_at = ?11`,
+      )
+      .bind(request.email, await sha256Hex(token), request.role, request.user_name, passwordHash, request.phone, request.business_name, request.state, request.city, now + SIGNUP_TTL_MS, now)
       .run();
-  } catch (e) {
-    if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-    throw e;
+    const what = request.role === "VENDOR" ? `your vendor account for ${request.business_name}` : "your Mandap account";
+    await sendMail(mailer, info, {
+      to: request.email,
+      subject: "Confirm your e-mail address to finish signing up to Mandap",
+      text: `Namaste ${request.user_name},\n\nTo finish creating ${what}, open this link within 48 hours and confirm with the password you chose:\n${info.origin}/verify-email?token=${token}\n\nIf you did not sign up to Mandap, ignore this message; no account is created.\n\nTeam Mandap`,
+    });
+  } else {
+    // Over the mail limit: nothing changes (the same kind of write keeps the timing alike).
+    await d1.prepare("UPDATE pending_signups SET email = email WHERE email = ?").bind(request.email).run();
   }
-  await sendVerification(d1, mailer, { id, email: input.email, user_name: input.user_name }, info.origin);
-  return startSession(d1, id, info);
+  return signupAccepted(request.email);
 }
 
-async function uniqueVendorSlug(d1: D1Database, name: string, city: string): Promise<string> {
-  const base = slugify(name) || "vendor";
-  const { results } = await d1.prepare("SELECT slug FROM vendors WHERE slug = ?1 OR slug LIKE ?1 || '-%'").bind(base).all<{ slug: string }>();
+export async function registerUser(d1: D1Database, mailer: Mailer, input: RegisterUserInput, info: RequestInfo) {
+  return acceptSignup(d1, mailer, { email: input.email, role: "USER", user_name: input.user_name, password: input.password, phone: input.phone ?? null, business_name: null, state: null, city: null }, info);
+}
+
+export async function registerVendor(d1: D1Database, mailer: Mailer, input: RegisterVendorInput, info: RequestInfo) {
+  return acceptSignup(d1, mailer, { email: input.email, role: "VENDOR", user_name: input.user_name, password: input.password, phone: input.phone_number, business_name: input.name, state: input.state, city: input.city }, info);
+}
+
+/** What a verification link is: a sign-up waiting to finish, a (legacy) e-mail check, or nothing. */
+export async function verificationLinkKind(d1: D1Database, token: string, now = Date.now()): Promise<"signup" | "verify" | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const pending = await d1.prepare("SELECT 1 AS ok FROM pending_signups WHERE token_hash = ? AND expires_at > ?").bind(await sha256Hex(token), now).first();
+  if (pending) return "signup";
+  return (await peekAuthToken(d1, token, "VERIFY_EMAIL", now)) ? "verify" : null;
+}
+
+/**
+ * Finishes a sign-up from its e-mailed link: the link proves the inbox, the password proves the
+ * person who chose it (so someone who signed up with another person's address cannot finish it
+ * with the link that person receives). Creates the verified account (a vendor's with its business
+ * profile), spends the link and signs in.
+ */
+export async function completeSignup(d1: D1Database, token: string, password: string | undefined, info: RequestInfo): Promise<SessionStart & { role: Role; welcomeName: string }> {
+  const now = Date.now();
+  if (!/^[a-z2-7]{32}$/.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
+  const tokenHash = await sha256Hex(token);
+  const pending = await d1.prepare("SELECT * FROM pending_signups WHERE token_hash = ? AND expires_at > ?").bind(tokenHash, now).first<PendingSignup>();
+  if (!pending) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
+  if (!password) throw new Invalid(ACCOUNT_MESSAGES.signupPasswordNeeded, { password: ACCOUNT_MESSAGES.signupPasswordNeeded });
+  if (!(await verifyPassword(password, pending.password_hash))) throw new Invalid(ACCOUNT_MESSAGES.signupPasswordWrong, { password: ACCOUNT_MESSAGES.signupPasswordWrong });
+  // Spend the link first: of two clicks at once only one gets the row.
+  const taken = await d1.prepare("DELETE FROM pending_signups WHERE token_hash = ? AND expires_at > ? RETURNING email").bind(tokenHash, now).first<{ email: string }>();
+  if (!taken) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
+  const id = newId(now);
+  if (pending.role === "VENDOR") {
+    await insertVendorAccount(d1, { id, email: pending.email, passwordHash: pending.password_hash, userName: pending.user_name, phone: pending.phone ?? "", name: pending.business_name ?? pending.user_name, state: pending.state ?? "", city: pending.city ?? "", verified: true, now });
+  } else {
+    try {
+      await d1
+        .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)")
+        .bind(id, pending.email, pending.password_hash, pending.user_name, pending.phone, now, now)
+        .run();
+    } catch (e) {
+      if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+      throw e;
+    }
+  }
+  const start = await startRememberedSession(d1, id, info, null);
+  return { ...start, role: pending.role, welcomeName: pending.role === "VENDOR" ? (pending.business_name ?? pending.user_name) : pending.user_name };
+}
+
+/**
+ * The first free slug for a business: the name's slug, then "-<city>", then "-2", "-3"... Taken
+ * slugs are read with a prefix range (slug >= "base-" AND slug < "base."), not LIKE: D1 refuses
+ * LIKE patterns over 50 bytes, which a long business name makes.
+ */
+async function uniqueVendorSlug(d1: D1Database, name: string, city: string, randomTail: boolean): Promise<string> {
+  const base = slugify(name).slice(0, 80).replace(/-+$/, "") || "vendor";
+  if (randomTail) return `${base}-${newToken().slice(0, 6)}`;
+  const { results } = await d1.prepare("SELECT slug FROM vendors WHERE slug = ?1 OR (slug >= ?1 || '-' AND slug < ?1 || '.')").bind(base).all<{ slug: string }>();
   const taken = new Set(results.map((r) => r.slug));
   if (!taken.has(base)) return base;
-  const withCity = `${base}-${slugify(city)}`;
+  const withCity = slugify(city) ? `${base}-${slugify(city)}` : base;
   if (!taken.has(withCity)) return withCity;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Vendor sign-up: the identity row (role VENDOR) and the business profile in one atomic batch. */
-export async function registerVendor(d1: D1Database, mailer: Mailer, input: RegisterVendorInput, info: RequestInfo): Promise<SessionStart> {
-  if (await userByEmail(d1, input.email)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-  const now = Date.now();
-  const id = newId(now);
-  const passwordHash = await hashPassword(input.password);
-  const slug = await uniqueVendorSlug(d1, input.name, input.city);
-  try {
-    await d1.batch([
-      d1
-        .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', 0, ?, ?)")
-        .bind(id, input.email, passwordHash, input.user_name, input.phone_number, now, now),
-      d1
-        .prepare("INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind(id, slug, input.name, input.phone_number, input.email, input.state, input.city, now, now),
-    ]);
-  } catch (e) {
-    if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-    if (e instanceof Error && /vendors\.slug/.test(e.message)) throw new Conflict("Another business just took that name. Please try again.");
-    throw e;
+type NewVendor = { id: string; email: string; passwordHash: string; userName: string; phone: string; name: string; state: string; city: string; verified: boolean; now: number };
+
+/**
+ * Writes a vendor's identity row and business profile in one atomic batch. Two sign-ups with the
+ * same business name at the same moment may pick the same slug; the loser's batch fails on the
+ * unique slug and is retried with the next free one (a random tail after many collisions).
+ */
+async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const slug = await uniqueVendorSlug(d1, v.name, v.city, attempt >= 12);
+    try {
+      await d1.batch([
+        d1
+          .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', ?, ?, ?)")
+          .bind(v.id, v.email, v.passwordHash, v.userName, v.phone, v.verified ? 1 : 0, v.now, v.now),
+        d1
+          .prepare("INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+          .bind(v.id, slug, v.name, v.phone, v.email, v.state, v.city, v.now, v.now),
+      ]);
+      return;
+    } catch (e) {
+      if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+      if (e instanceof Error && /vendors\.slug/.test(e.message)) continue;
+      throw e;
+    }
   }
-  await sendVerification(d1, mailer, { id, email: input.email, user_name: input.user_name }, info.origin);
-  return startSession(d1, id, info);
+  throw new Conflict("Another business just took that name. Please try again.");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Log-in
 
 let dummyHash: Promise<string> | null = null;
 
 /**
- * Password log-in through one of the two doors. Failed attempts count per account and per IP;
- * while either is locked every attempt fails with 429, even with the right password.
+ * Password log-in through one of the two doors (docs/decisions/0013). Failures count per account
+ * and per client address; past their free allowance each earns a growing wait before the next
+ * attempt is checked (429 with Retry-After). A browser that logged in to this account before (its
+ * remembered-device cookie) skips both waits, so the owner is never locked out by someone else's
+ * guessing; its own failures are counted and end its trust. The owner gets one notice mail a day
+ * when the failures pass the free allowance. A successful log-in remembers the browser.
  */
-export async function login(d1: D1Database, door: Door, input: { email: string; password: string }, info: RequestInfo): Promise<SessionStart> {
+export async function login(d1: D1Database, mailer: Mailer, door: Door, input: { email: string; password: string }, info: RequestInfo): Promise<SessionStart> {
+  const now = Date.now();
   const accountKey = `login:account:${input.email}`;
-  const ipKey = `login:ip:${info.ip}`;
-  await assertNotLimited(d1, accountKey, LOGIN_PER_ACCOUNT);
-  await assertNotLimited(d1, ipKey, LOGIN_PER_IP);
+  const addressKey = info.ip ? `login:address:${info.ip}` : null;
   const user = await userByEmail(d1, input.email);
+  const device = user && info.deviceTokens?.length ? await findDevice(d1, info.deviceTokens, user.id, now) : null;
+  if (!device) {
+    await assertNoDelay(d1, accountKey, LOGIN_ACCOUNT_DELAY, now);
+    if (addressKey) await assertNoDelay(d1, addressKey, LOGIN_ADDRESS_DELAY, now);
+  }
   // Same work whether or not the account exists, so timing does not tell.
   const ok = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : (await verifyPassword(input.password, await (dummyHash ??= hashPassword("not-a-password-0"))), false);
   if (!user || !ok) {
-    await countAttempt(d1, accountKey, LOGIN_PER_ACCOUNT);
-    await countAttempt(d1, ipKey, LOGIN_PER_IP);
+    const failures = await recordFailure(d1, accountKey, LOGIN_ACCOUNT_DELAY, now);
+    if (addressKey) await recordFailure(d1, addressKey, LOGIN_ADDRESS_DELAY, now);
+    if (device) await recordDeviceFailure(d1, device);
+    if (user && failures >= LOGIN_ACCOUNT_DELAY.free && (await takeAllowance(d1, `notice:login:${user.id}`, LOGIN_NOTICE, now)).allowed) {
+      const userDoor = doorOf(user.role);
+      await sendMail(mailer, info, {
+        to: user.email,
+        subject: "Failed log-in attempts on your Mandap account",
+        text: `Namaste ${user.user_name},\n\nSomeone has tried to log in to your Mandap account with a wrong password ${failures} times. If it was you, there is nothing to do; you can always log in from a browser you have used before.\n\nIf it was not you, your account is safe as long as your password is. To choose a new one: ${info.origin}${forgotPath(userDoor)}\n\nWe send this notice at most once a day.\n\nTeam Mandap`,
+      });
+    }
     throw new Unauthorized(ACCOUNT_MESSAGES.badCredentials);
   }
   if (doorOf(user.role) !== door) throw new Forbidden(door === "user" ? ACCOUNT_MESSAGES.vendorAtUserDoor : ACCOUNT_MESSAGES.userAtVendorDoor);
-  await clearLimit(d1, accountKey);
-  return startSession(d1, user.id, info);
+  // A right password from a new browser ends the account's waits; one from a remembered browser
+  // does not, so the owner's daily log-in never hands someone guessing a fresh allowance.
+  if (!device) await clearLimit(d1, accountKey);
+  return startRememberedSession(d1, user.id, info, device);
 }
 
 /**
  * Google sign-in (couples' door). A verified Google e-mail that matches an account links Google
- * to it (no duplicate); otherwise a new verified USER account is created.
+ * to it (no duplicate); otherwise a new verified USER account is created. Linking to an account
+ * whose e-mail was never verified drops its password and sessions: whoever set them never proved
+ * the address was theirs (account pre-hijacking).
  */
 export async function googleLogin(d1: D1Database, credential: string, config: { clientId: string | undefined; keySource?: KeySource }, info: RequestInfo): Promise<SessionStart & { created: boolean }> {
   if (!config.clientId) throw new NotFound(ACCOUNT_MESSAGES.googleUnavailable);
@@ -210,18 +393,28 @@ export async function googleLogin(d1: D1Database, credential: string, config: { 
   if (existing) {
     if (existing.role === "VENDOR") throw new Forbidden(ACCOUNT_MESSAGES.vendorAtUserDoor);
     if (existing.google_sub && existing.google_sub !== identity.sub) throw new Conflict("This e-mail address is linked to a different Google account.");
-    await d1
-      .prepare("UPDATE users SET google_sub = ?, is_verified = 1, profile_photo = COALESCE(profile_photo, ?), updated_at = ? WHERE id = ?")
-      .bind(identity.sub, identity.picture, now, existing.id)
-      .run();
-    return { ...(await startSession(d1, existing.id, info)), created: false };
+    const unproven = !existing.is_verified;
+    await d1.batch([
+      d1
+        .prepare(`UPDATE users SET google_sub = ?, is_verified = 1, profile_photo = COALESCE(profile_photo, ?),${unproven ? " password_hash = NULL," : ""} updated_at = ? WHERE id = ?`)
+        .bind(identity.sub, identity.picture, now, existing.id),
+      ...(unproven ? [d1.prepare("DELETE FROM sessions WHERE user_id = ?").bind(existing.id), d1.prepare("DELETE FROM remembered_devices WHERE user_id = ?").bind(existing.id)] : []),
+    ]);
+    const device = unproven || !info.deviceTokens?.length ? null : await findDevice(d1, info.deviceTokens, existing.id, now);
+    return { ...(await startRememberedSession(d1, existing.id, info, device)), created: false };
   }
   const id = newId(now);
-  await d1
-    .prepare("INSERT INTO users (id, email, google_sub, user_name, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)")
-    .bind(id, identity.email, identity.sub, identity.name, identity.picture, now, now)
-    .run();
-  return { ...(await startSession(d1, id, info)), created: true };
+  try {
+    await d1
+      .prepare("INSERT INTO users (id, email, google_sub, user_name, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)")
+      .bind(id, identity.email, identity.sub, identity.name, identity.picture, now, now)
+      .run();
+  } catch (e) {
+    if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+    throw e;
+  }
+  await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(identity.email).run();
+  return { ...(await startRememberedSession(d1, id, info, null)), created: true };
 }
 
 export async function logout(d1: D1Database, sessionToken: string | null): Promise<{ message: string }> {
@@ -230,23 +423,32 @@ export async function logout(d1: D1Database, sessionToken: string | null): Promi
 }
 
 /**
- * Asks for a reset link. The answer is the same whether or not the address has an account; the
- * limit counts per address and per IP either way. The link opens the change-password page of the
- * account's own door (couples' or vendors'), whichever forgot-password page was used.
+ * Asks for a reset link. Always accepted with the same answer, whether or not the address has an
+ * account, and with the same work either way (one lookup, the mail allowance, one write; the mail
+ * goes after the answer). The mail is actually sent at most once per 2 minutes and 5 times an
+ * hour per address; within that the owner always gets it (earlier links stay valid until a new
+ * one is sent). Only a client address asking for very many resets is refused (429). The link opens
+ * the change-password page of the account's own door, whichever forgot-password page was used.
  */
-export async function requestPasswordReset(d1: D1Database, mailer: Mailer, email: string, info: Pick<RequestInfo, "origin" | "ip">): Promise<{ message: string }> {
-  await consumeOrThrow(d1, `reset:address:${email}`, RESET_PER_ADDRESS);
-  await consumeOrThrow(d1, `reset:ip:${info.ip}`, RESET_PER_IP);
+export async function requestPasswordReset(d1: D1Database, mailer: Mailer, email: string, info: RequestInfo): Promise<{ message: string }> {
+  if (info.ip) await takeOrThrow(d1, `reset:address:${info.ip}`, RESET_PER_ADDRESS);
   const user = await userByEmail(d1, email);
-  if (user) {
+  const send = await maySendMail(d1, "reset", email);
+  if (user && send) {
     const userDoor = doorOf(user.role);
     const token = await issueAuthToken(d1, user.id, "RESET_PASSWORD");
     const link = `${info.origin}${changePasswordPath(userDoor)}?token=${token}`;
-    await mailer.send({
+    await sendMail(mailer, info, {
       to: user.email,
       subject: "Reset your Mandap password",
       text: `Namaste ${user.user_name},\n\nSomeone (hopefully you) asked to reset the password of your Mandap ${userDoor === "vendor" ? "vendor " : ""}account. Open this link within 1 hour to choose a new password:\n${link}\n\nThe link works once. If you did not ask for this, ignore this message; your password stays the same.\n\nTeam Mandap`,
     });
+  } else {
+    // The same shape of write as issuing a token, touching nothing.
+    await d1.batch([
+      d1.prepare("DELETE FROM auth_tokens WHERE user_id = ? AND purpose = 'RESET_PASSWORD' AND used_at IS NULL").bind(""),
+      d1.prepare("UPDATE auth_tokens SET used_at = used_at WHERE id = ?").bind(""),
+    ]);
   }
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
@@ -256,7 +458,10 @@ export async function resetLinkIsValid(d1: D1Database, token: string): Promise<b
   return (await peekAuthToken(d1, token, "RESET_PASSWORD")) !== null;
 }
 
-/** Uses a reset token once: new password, token spent and every session ended, atomically. */
+/**
+ * Uses a reset token once: new password, token spent, every session ended and every remembered
+ * device forgotten, atomically.
+ */
 export async function resetPassword(d1: D1Database, token: string, password: string): Promise<{ message: string; door: Door }> {
   const userId = await peekAuthToken(d1, token, "RESET_PASSWORD");
   if (!userId) throw new Invalid(ACCOUNT_MESSAGES.badResetLink, { token: ACCOUNT_MESSAGES.badResetLink });
@@ -267,16 +472,23 @@ export async function resetPassword(d1: D1Database, token: string, password: str
     await consumeStatement(d1, token, "RESET_PASSWORD", now),
     d1.prepare(`UPDATE users SET password_hash = ?3, updated_at = ?2 WHERE id = ?1 AND ${spent}`).bind(userId, now, hash),
     d1.prepare(`DELETE FROM sessions WHERE user_id = ?1 AND ${spent}`).bind(userId, now),
+    d1.prepare(`DELETE FROM remembered_devices WHERE user_id = ?1 AND ${spent}`).bind(userId, now),
     d1.prepare(`UPDATE auth_tokens SET used_at = ?2 WHERE user_id = ?1 AND purpose = 'RESET_PASSWORD' AND used_at IS NULL AND ${spent}`).bind(userId, now),
   ]);
   if (!consumed?.results.length) throw new Invalid(ACCOUNT_MESSAGES.badResetLink, { token: ACCOUNT_MESSAGES.badResetLink });
   const user = await userById(d1, userId);
+  await clearLimit(d1, `login:account:${user?.email ?? ""}`);
   return { message: ACCOUNT_MESSAGES.resetDone, door: user ? doorOf(user.role) : "user" };
 }
 
-/** Signed-in change: needs the current password (when the account has one); other sessions end. */
-export async function changePassword(d1: D1Database, actor: Actor | null, sessionId: string | null, input: { currentPassword: string; pass: string }): Promise<{ message: string }> {
+/**
+ * Signed-in change: needs the current password (when the account has one); other sessions end.
+ * Each door serves its own accounts: the vendors' door refuses couples and admins, and the
+ * couples' door refuses vendors (403).
+ */
+export async function changePassword(d1: D1Database, actor: Actor | null, sessionId: string | null, input: { currentPassword: string; pass: string }, door: Door): Promise<{ message: string }> {
   if (!actor) throw new Unauthorized();
+  if (doorOf(actor.role) !== door) throw new Forbidden(door === "vendor" ? ACCOUNT_MESSAGES.userAtVendorDoor : ACCOUNT_MESSAGES.vendorAtUserDoor);
   const user = await userById(d1, actor.id);
   if (!user) throw new Unauthorized();
   if (user.password_hash && !(await verifyPassword(input.currentPassword, user.password_hash))) {
@@ -287,7 +499,10 @@ export async function changePassword(d1: D1Database, actor: Actor | null, sessio
   return { message: ACCOUNT_MESSAGES.passwordChanged };
 }
 
-/** Spends a verification token; marks the account (and a vendor's profile) verified. */
+/**
+ * Spends a verification token; marks the account's e-mail address verified. A vendor's business
+ * profile is not touched: "Verified vendor" comes only from an admin's check.
+ */
 export async function verifyEmail(d1: D1Database, token: string): Promise<{ message: string; userId: string; role: Role }> {
   const userId = await peekAuthToken(d1, token, "VERIFY_EMAIL");
   if (!userId) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
@@ -296,7 +511,6 @@ export async function verifyEmail(d1: D1Database, token: string): Promise<{ mess
   const [consumed] = await d1.batch<{ user_id: string }>([
     await consumeStatement(d1, token, "VERIFY_EMAIL", now),
     d1.prepare(`UPDATE users SET is_verified = 1, updated_at = ?2 WHERE id = ?1 AND ${spent}`).bind(userId, now),
-    d1.prepare(`UPDATE vendors SET is_verified = 1, updated_at = ?2 WHERE user_id = ?1 AND ${spent}`).bind(userId, now),
   ]);
   if (!consumed?.results.length) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const user = await userById(d1, userId);
@@ -308,7 +522,7 @@ export async function resendVerification(d1: D1Database, mailer: Mailer, actor: 
   const user = await userById(d1, actor.id);
   if (!user) throw new Unauthorized();
   if (user.is_verified) return { message: "Your e-mail address is already verified." };
-  await consumeOrThrow(d1, `verify:address:${user.email}`, { ...RESET_PER_ADDRESS, message: "Too many verification e-mails. Please wait {wait} before asking again." });
+  if (!(await maySendMail(d1, "verify", user.email))) throw new TooManyRequests("We sent a verification link a moment ago. Please check your inbox, or wait a few minutes before asking again.", 120);
   await sendVerification(d1, mailer, user, origin);
   return { message: `We sent a new verification link to ${user.email}.` };
 }
@@ -397,13 +611,15 @@ export async function changeRole(d1: D1Database, actor: Actor | null, targetId: 
   return { message: `${target.user_name} is ${label}.`, user: { id: target.id, user_name: target.user_name, email: target.email, role: next } };
 }
 
-/** Daily housekeeping: expired sessions and expired or long-used tokens. */
+/** Daily housekeeping: expired sessions, devices and pending sign-ups, expired or long-used tokens. */
 export async function purgeExpiredAuth(d1: D1Database, now = Date.now()) {
-  const [sessions, tokens] = await d1.batch([
+  const [sessions, tokens, devices, signups] = await d1.batch([
     d1.prepare("DELETE FROM sessions WHERE expires_at <= ?").bind(now),
     d1.prepare("DELETE FROM auth_tokens WHERE expires_at <= ? OR used_at <= ?").bind(now, now - 86_400_000),
+    d1.prepare("DELETE FROM remembered_devices WHERE expires_at <= ?").bind(now),
+    d1.prepare("DELETE FROM pending_signups WHERE expires_at <= ?").bind(now),
   ]);
-  return { sessions: sessions?.meta.changes ?? 0, tokens: tokens?.meta.changes ?? 0 };
+  return { sessions: sessions?.meta.changes ?? 0, tokens: tokens?.meta.changes ?? 0, devices: devices?.meta.changes ?? 0, signups: signups?.meta.changes ?? 0 };
 }
 
 /** The admin team (for the role pages): admins and super admins, for admins only. */

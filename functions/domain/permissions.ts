@@ -24,6 +24,8 @@ export const ACCESS = {
   /** The wishlist and cart: couples, and admins looking at the product as a couple would. */
   shopper: ["USER", "ADMIN", "SUPER_ADMIN"],
   vendor: ["VENDOR"],
+  /** The couples' door of the account calls: couples and admins (vendors use their own door). */
+  couplesDoor: ["USER", "ADMIN", "SUPER_ADMIN"],
   /** Replies to reviews: the vendor (ownership checked by the domain) or an admin. */
   vendorOrAdmin: ["VENDOR", "ADMIN", "SUPER_ADMIN"],
   admin: ["ADMIN", "SUPER_ADMIN"],
@@ -72,10 +74,10 @@ export function requireRole(actor: Actor | null, roles: readonly Role[], message
 }
 
 /** Enforces an access rule; returns the actor (null only for public access). */
-export function requireAccess(access: Access, actor: Actor | null): Actor | null {
+export function requireAccess(access: Access, actor: Actor | null, refusal?: string): Actor | null {
   if (access === "public") return actor;
   if (access === "signedIn") return requireSignedIn(actor);
-  return requireRole(actor, access);
+  return requireRole(actor, access, refusal);
 }
 
 /** The access rule as the OpenAPI document shows it (x-access) and its refusal statuses. */

@@ -108,7 +108,7 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/v1/users/logout": { call: () => ({}), allowed: ACTORS, owners: ["couple"], guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.couple.id), ownerChanges: true },
   "POST /api/v1/vendors/logout": { call: () => ({}), allowed: ACTORS, owners: ["vendor"], guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.vendor.id), ownerChanges: true },
   "POST /api/v1/users/resend-verification": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id) },
-  "PATCH /api/v1/users/change-password": { call: () => ({ body: passwordChange }), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
+  "PATCH /api/v1/users/change-password": { call: () => ({ body: passwordChange }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
   "PATCH /api/v1/users": { call: () => ({ body: { user_name: "Someone Else" } }), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
   "DELETE /api/v1/users/delete-user": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
   "PATCH /api/v1/vendors/update": { call: () => ({ body: { tagline: "Taken over" } }), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },

@@ -9,37 +9,70 @@ let n = 0;
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${n++}@test.example`;
 let ipCounter = 0;
 const freshIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+/** A site served through Cloudflare's edge (request.cf present, public host): the address header counts. */
+const EDGE = "https://mandap.example";
 
-type Json = Record<string, unknown> & { success?: boolean; message?: string; errors?: Record<string, string>; user?: Record<string, unknown> };
+type Json = Record<string, unknown> & { success?: boolean; message?: string; email?: string; errors?: Record<string, string>; user?: Record<string, unknown> };
+type Init = { method?: string; body?: unknown; cookie?: string; ip?: string; origin?: string; edge?: boolean };
 
-async function api(path: string, init: { method?: string; body?: unknown; cookie?: string; ip?: string; origin?: string } = {}) {
+async function api(path: string, init: Init = {}) {
+  const site = init.edge ? EDGE : ORIGIN;
   const headers: Record<string, string> = { "CF-Connecting-IP": init.ip ?? freshIp() };
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
-  if (method !== "GET") headers.Origin = init.origin ?? ORIGIN;
+  if (method !== "GET") headers.Origin = init.origin ?? site;
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await worker.fetch(`${ORIGIN}/api/v1${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const requestInit = { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), ...(init.edge ? { cf: {} } : {}) } as RequestInit;
+  const res = await worker.fetch(`${site}/api/v1${path}`, requestInit);
   const json = (await res.json()) as Json;
   return { res, json, status: res.status, cookies: res.headers.getSetCookie() };
 }
 
-const sessionFrom = (cookies: string[]) => {
-  const c = cookies.find((x) => x.startsWith("mandap_session=") && !x.startsWith("mandap_session=;"));
+/** "name=value" of the cookie the response set (plain or __Host- prefixed), or null. */
+const cookieFrom = (cookies: string[], name: string) => {
+  const c = cookies.find((x) => (x.startsWith(`${name}=`) || x.startsWith(`__Host-${name}=`)) && !/^[^=]+=;/.test(x));
   return c ? c.split(";")[0]! : null;
 };
+const sessionFrom = (cookies: string[]) => cookieFrom(cookies, "mandap_session");
+const deviceFrom = (cookies: string[]) => cookieFrom(cookies, "mandap_device");
 
 const GOOD = "Mandap2026pass";
 
-async function signUp(overrides: Record<string, unknown> = {}) {
-  const email = unique("couple");
-  const r = await api("/users/register", { body: { user_name: "Asha Rao", email, password: GOOD, confirmPassword: GOOD, ...overrides } });
-  return { ...r, email: (overrides.email as string) ?? email, cookie: sessionFrom(r.cookies) };
+type Mail = { subject: string; text: string };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Mails go after the answer (waitUntil): wait for the newest one to the address matching the subject. */
+async function mailTo(email: string, subject: RegExp = /./, timeoutMs = 3000): Promise<Mail | null> {
+  for (const start = Date.now(); ; ) {
+    const { results } = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC").bind(email).all<Mail>();
+    const mail = results.find((m) => subject.test(m.subject));
+    if (mail || Date.now() - start > timeoutMs) return mail ?? null;
+    await sleep(25);
+  }
+}
+/** How many mails reached the address, after giving deferred sends time to land. */
+async function mailCount(email: string, subject: RegExp = /./): Promise<number> {
+  await sleep(300);
+  const { results } = await env.DB.prepare("SELECT subject FROM outbox WHERE to_address = ?").bind(email).all<{ subject: string }>();
+  return results.filter((m) => subject.test(m.subject)).length;
+}
+const latestMailTo = (email: string) => mailTo(email);
+const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([a-z2-7]{32})`).exec(text)?.[1] ?? null;
+
+/** Starts a couple's sign-up (202, a link by mail). */
+async function startSignUp(overrides: Record<string, unknown> = {}, init: Init = {}) {
+  const email = (overrides.email as string) ?? unique("couple");
+  const r = await api("/users/register", { ...init, body: { user_name: "Asha Rao", email, password: GOOD, confirmPassword: GOOD, ...overrides } });
+  return { ...r, email };
 }
 
-async function latestMailTo(email: string) {
-  return env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1").bind(email).first<{ subject: string; text: string }>();
+/** Opens the sign-up link from the mail with the password: the account is created and signed in. */
+async function finishSignUp(email: string, password = GOOD, init: Init = {}) {
+  const mail = await mailTo(email, /Confirm your e-mail/);
+  const token = tokenIn(mail!.text, `${init.edge ? EDGE : ORIGIN}/verify-email`)!;
+  const r = await api(`/users/verify-email?token=${token}`, { ...init, body: { password } });
+  return { ...r, token, cookie: sessionFrom(r.cookies), device: deviceFrom(r.cookies) };
 }
-const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([a-z2-7]{32})`).exec(text)?.[1] ?? null;
 
 async function userWithPassword(role: "USER" | "VENDOR" | "ADMIN" | "SUPER_ADMIN" = "USER", password = GOOD) {
   const user = await createUser({ role, email: unique(role.toLowerCase()), passwordHash: await hashPassword(password) });
@@ -50,34 +83,40 @@ async function userWithPassword(role: "USER" | "VENDOR" | "ADMIN" | "SUPER_ADMIN
   return user;
 }
 
+const countUsers = (email: string) => env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<number>("n");
+
 describe("couple sign-up", () => {
-  it("creates the account, signs in with a safe cookie and sends a verification e-mail", async () => {
-    const { status, json, cookies, email, cookie } = await signUp();
+  it("accepts the sign-up without creating anything, mails a link, and the link with the password creates a verified account and signs in", async () => {
+    const started = await startSignUp();
+    expect(started.status).toBe(202);
+    expect(started.json).toEqual({ success: true, message: ACCOUNT_MESSAGES.signupSent.replace("{email}", started.email), email: started.email });
+    expect(sessionFrom(started.cookies)).toBeNull();
+    expect(await countUsers(started.email)).toBe(0);
+    const { status, json, cookies, cookie } = await finishSignUp(started.email);
     expect(status).toBe(201);
-    expect(json.user).toMatchObject({ email, user_name: "Asha Rao", role: "USER", is_verified: false });
+    expect(json.user).toMatchObject({ email: started.email, user_name: "Asha Rao", role: "USER", is_verified: true });
     const setCookie = cookies.find((c) => c.startsWith("mandap_session="))!;
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).not.toMatch(/Secure/); // http://localhost; https gets Secure and __Host-
     const me = await api("/users/me", { cookie: cookie! });
-    expect(me.json).toMatchObject({ isLoggedIn: true, user: { email } });
-    const mail = await latestMailTo(email);
-    expect(mail?.subject).toContain("Verify");
-    expect(tokenIn(mail!.text, `${ORIGIN}/verify-email`)).not.toBeNull();
+    expect(me.json).toMatchObject({ isLoggedIn: true, user: { email: started.email } });
+    expect(await countUsers(started.email)).toBe(1);
   });
 
-  it("uses the __Host- prefixed, Secure cookie over https", async () => {
-    const email = unique("https");
-    const res = await worker.fetch("https://mandap.example/api/v1/users/register", {
-      method: "POST",
-      headers: { Origin: "https://mandap.example", "Content-Type": "application/json", "CF-Connecting-IP": freshIp() },
-      body: JSON.stringify({ user_name: "Secure Person", email, password: GOOD, confirmPassword: GOOD }),
-    });
-    expect(res.status).toBe(201);
-    const c = res.headers.getSetCookie().find((x) => x.startsWith("__Host-mandap_session="))!;
+  it("uses the __Host- prefixed, Secure cookies over https", async () => {
+    const started = await startSignUp({}, { edge: true });
+    expect(started.status).toBe(202);
+    const done = await finishSignUp(started.email, GOOD, { edge: true });
+    expect(done.status).toBe(201);
+    const c = done.cookies.find((x) => x.startsWith("__Host-mandap_session="))!;
     expect(c).toMatch(/; Secure/);
     expect(c).toMatch(/HttpOnly/);
+    const device = done.cookies.find((x) => x.startsWith("__Host-mandap_device="))!;
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/; Secure/);
+    expect(Number(/Max-Age=(\d+)/.exec(device)![1])).toBeGreaterThan(180 * 86_400);
   });
 
   it("rejects missing and malformed fields with 400 and field messages, writing nothing", async () => {
@@ -91,16 +130,69 @@ describe("couple sign-up", () => {
     expect(Object.keys(missing.json.errors ?? {})).toEqual(expect.arrayContaining(["user_name", "email", "password", "confirmPassword"]));
     const mismatch = await api("/users/register", { body: { user_name: "Asha", email, password: GOOD, confirmPassword: `${GOOD}x` } });
     expect(mismatch.json.errors).toEqual({ confirmPassword: "The passwords do not match." });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(0);
+    expect(await countUsers(email)).toBe(0);
+    expect(await mailCount(email)).toBe(0);
   });
 
-  it("answers a duplicate e-mail (any letter case) with 409 and a clear message", async () => {
-    const first = await signUp();
-    const again = await api("/users/register", { body: { user_name: "Someone Else", email: first.email.toUpperCase(), password: GOOD, confirmPassword: GOOD } });
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe(ACCOUNT_MESSAGES.duplicateEmail);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(first.email).first("n")).toBe(1);
+  it("answers a known e-mail (any letter case) exactly like a new one, and tells the owner instead", async () => {
+    const owner = await userWithPassword();
+    const fresh = unique("fresh");
+    const known = await api("/users/register", { body: { user_name: "Someone Else", email: owner.email.toUpperCase(), password: GOOD, confirmPassword: GOOD } });
+    const unknown = await api("/users/register", { body: { user_name: "Someone Else", email: fresh, password: GOOD, confirmPassword: GOOD } });
+    expect(known.status).toBe(unknown.status);
+    expect(known.json).toEqual({ ...unknown.json, message: unknown.json.message!.replace(fresh, owner.email), email: owner.email });
+    expect(known.cookies).toEqual(unknown.cookies);
+    const notice = await mailTo(owner.email, /tried to sign up/);
+    expect(notice!.text).toContain(`${ORIGIN}/login`);
+    expect(notice!.text).toContain(`${ORIGIN}/user-forgot-password`);
+    expect(await countUsers(owner.email)).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM pending_signups WHERE email = ?").bind(owner.email).first("n")).toBe(0);
+    expect((await api("/users/login", { body: { email: owner.email, password: GOOD } })).status).toBe(200);
   });
+
+  it("finishes only with the password chosen at sign-up, so another person's sign-up for the address cannot be taken over", async () => {
+    const started = await startSignUp({ password: "Attacker2026x", confirmPassword: "Attacker2026x" });
+    const wrong = await finishSignUp(started.email, GOOD);
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual({ password: ACCOUNT_MESSAGES.signupPasswordWrong });
+    expect(sessionFrom(wrong.cookies)).toBeNull();
+    expect(await countUsers(started.email)).toBe(0);
+    const none = await api(`/users/verify-email?token=${wrong.token}`, { method: "POST" });
+    expect(none.status).toBe(400);
+    expect(none.json.errors).toHaveProperty("password");
+  });
+
+  it("a link finishes once; parallel clicks make one account", async () => {
+    const started = await startSignUp();
+    const token = tokenIn((await mailTo(started.email, /Confirm/))!.text, `${ORIGIN}/verify-email`)!;
+    const results = await Promise.all(Array.from({ length: 5 }, () => api(`/users/verify-email?token=${token}`, { body: { password: GOOD } })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(4);
+    expect(await countUsers(started.email)).toBe(1);
+  }, 30_000);
+
+  it("stores only a hash of the link token and of the password", async () => {
+    const started = await startSignUp();
+    const token = tokenIn((await mailTo(started.email, /Confirm/))!.text, `${ORIGIN}/verify-email`)!;
+    const row = await env.DB.prepare("SELECT token_hash, password_hash FROM pending_signups WHERE email = ?").bind(started.email).first<{ token_hash: string; password_hash: string }>();
+    expect(row!.token_hash).not.toBe(token);
+    expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it("limits sign-ups per client address (IPv6 by its /64), not per network-less local request", async () => {
+    const ip = "2001:db8:77:1::1";
+    for (let i = 0; i < 20; i++) expect((await startSignUp({}, { edge: true, ip: `2001:db8:77:1::${(i + 1).toString(16)}` })).status).toBe(202);
+    const limited = await startSignUp({}, { edge: true, ip: "2001:db8:77:1:ffff::9" });
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toMatch(/Too many sign-ups from your network/);
+    expect(Number(limited.res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await countUsers(limited.email)).toBe(0);
+    expect(await mailCount(limited.email)).toBe(0);
+    expect((await startSignUp({}, { edge: true, ip: "2001:db8:77:2::1" })).status).toBe(202);
+    // The local server does not believe a client's own address header: no per-address limit there.
+    for (let i = 0; i < 3; i++) expect((await startSignUp({}, { ip })).status).toBe(202);
+  }, 60_000);
 
   it("refuses a cross-origin sign-up or log-in (CSRF)", async () => {
     const { status } = await api("/users/login", { body: { email: "x@y.example", password: GOOD }, origin: "https://evil.example" });
@@ -108,27 +200,40 @@ describe("couple sign-up", () => {
   });
 });
 
-describe("e-mail verification", () => {
+describe("e-mail verification of existing accounts", () => {
+  async function unverified(role: "USER" | "VENDOR" = "USER") {
+    const user = await userWithPassword(role);
+    await env.DB.prepare("UPDATE users SET is_verified = 0 WHERE id = ?").bind(user.id).run();
+    const cookie = await sessionCookieFor(user.id);
+    expect((await api("/users/resend-verification", { method: "POST", cookie })).status).toBe(200);
+    const token = tokenIn((await mailTo(user.email, /Verify/))!.text, `${ORIGIN}/verify-email`)!;
+    return { user, cookie, token };
+  }
+
+  it("verifies a vendor's e-mail address but never marks the business verified (only an admin does)", async () => {
+    const { user, token } = await unverified("VENDOR");
+    expect((await api(`/users/verify-email?token=${token}`, { method: "POST" })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT is_verified FROM users WHERE id = ?").bind(user.id).first("is_verified")).toBe(1);
+    expect(await env.DB.prepare("SELECT is_verified FROM vendors WHERE user_id = ?").bind(user.id).first("is_verified")).toBe(0);
+  });
+
   it("verifies with the e-mailed token once; a second use or an expired token is refused", async () => {
-    const { email, cookie } = await signUp();
-    const token = tokenIn((await latestMailTo(email))!.text, `${ORIGIN}/verify-email`)!;
+    const { cookie, token } = await unverified();
     const ok = await api(`/users/verify-email?token=${token}`, { method: "POST" });
     expect(ok.status).toBe(200);
-    expect((await api("/users/me", { cookie: cookie! })).json.user).toMatchObject({ is_verified: true });
+    expect((await api("/users/me", { cookie })).json.user).toMatchObject({ is_verified: true });
     const again = await api(`/users/verify-email?token=${token}`, { method: "POST" });
     expect(again.status).toBe(400);
     expect(again.json.message).toBe(ACCOUNT_MESSAGES.badVerifyLink);
 
-    const second = await signUp();
-    const t2 = tokenIn((await latestMailTo(second.email))!.text, `${ORIGIN}/verify-email`)!;
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(Date.now() - 1, second.email).run();
-    expect((await api(`/users/verify-email?token=${t2}`, { method: "POST" })).status).toBe(400);
-    expect((await api("/users/me", { cookie: second.cookie! })).json.user).toMatchObject({ is_verified: false });
+    const second = await unverified();
+    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, second.user.id).run();
+    expect((await api(`/users/verify-email?token=${second.token}`, { method: "POST" })).status).toBe(400);
+    expect((await api("/users/me", { cookie: second.cookie })).json.user).toMatchObject({ is_verified: false });
   });
 
   it("stores only a hash of the token", async () => {
-    const { email } = await signUp();
-    const token = tokenIn((await latestMailTo(email))!.text, `${ORIGIN}/verify-email`)!;
+    const { token } = await unverified();
     expect(await env.DB.prepare("SELECT count(*) AS n FROM auth_tokens WHERE id = ?").bind(token).first("n")).toBe(0);
   });
 
@@ -172,24 +277,100 @@ describe("log-in", () => {
     expect((await api("/users/login", { body: { email: admin.email, password: GOOD } })).json.user).toMatchObject({ role: "ADMIN" });
   });
 
-  it("locks an account after 5 failures: 429 with Retry-After, even with the right password", async () => {
+  it("after 5 failures makes the next attempt wait (429, Retry-After, growing), but never refuses the right password from a browser that logged in before", async () => {
     const user = await userWithPassword();
+    const before = await api("/users/login", { body: { email: user.email, password: GOOD } });
+    expect(before.status).toBe(200);
+    const device = deviceFrom(before.cookies)!;
+    expect(device).toMatch(/^mandap_device=[a-z2-7]{32}$/);
+    expect(before.cookies.find((c) => c.startsWith("mandap_device="))).toMatch(/HttpOnly/);
     for (let i = 0; i < 5; i++) expect((await api("/users/login", { body: { email: user.email, password: `Wrong${i}xyz1` } })).status).toBe(401);
-    const locked = await api("/users/login", { body: { email: user.email, password: GOOD } });
-    expect(locked.status).toBe(429);
-    expect(Number(locked.res.headers.get("retry-after"))).toBeGreaterThan(800);
-    expect(locked.json.message).toMatch(/Too many failed log-in attempts for this account/);
-    expect(sessionFrom(locked.cookies)).toBeNull();
-  });
+    // A new browser waits, even with the right password: the attempt is not checked at all.
+    const waiting = await api("/users/login", { body: { email: user.email, password: GOOD } });
+    expect(waiting.status).toBe(429);
+    const wait = Number(waiting.res.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(20);
+    expect(wait).toBeLessThanOrEqual(30);
+    expect(waiting.json.message).toMatch(/^Too many failed log-in attempts for this account\. Please wait \d+ seconds before trying again, or reset your password\.$/);
+    expect(sessionFrom(waiting.cookies)).toBeNull();
+    // The owner's browser gets in with the right password.
+    const owner = await api("/users/login", { body: { email: user.email, password: GOOD }, cookie: device });
+    expect(owner.status).toBe(200);
+    expect(sessionFrom(owner.cookies)).not.toBeNull();
+    expect(deviceFrom(owner.cookies)).toBe(device);
+    // ...without handing whoever is guessing a fresh allowance.
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD } })).status).toBe(429);
+  }, 30_000);
 
-  it("limits failures per IP across accounts", async () => {
-    const ip = freshIp();
-    for (let i = 0; i < 20; i++) await api("/users/login", { body: { email: unique("spray"), password: "Wrong12345" }, ip });
+  it("grows the wait with each further failure, up to 15 minutes", async () => {
     const user = await userWithPassword();
-    const blocked = await api("/users/login", { body: { email: user.email, password: GOOD }, ip });
+    const key = `login:account:${user.email}`;
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      // Let the current wait pass without sleeping, so every attempt is checked.
+      await env.DB.prepare("UPDATE rate_limits SET locked_until = NULL WHERE key = ?").bind(key).run();
+      await api("/users/login", { body: { email: user.email, password: `Wrong${i}xyz1` } });
+      const row = await env.DB.prepare("SELECT locked_until FROM rate_limits WHERE key = ?").bind(key).first<{ locked_until: number | null }>();
+      waits.push(row?.locked_until ? Math.round((row.locked_until - Date.now()) / 1000) : 0);
+    }
+    expect(waits.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(waits[4]).toBeGreaterThan(25);
+    for (let i = 5; i < 12; i++) expect(waits[i]!).toBeGreaterThanOrEqual(Math.min(waits[i - 1]! , 890));
+    expect(Math.max(...waits)).toBeLessThanOrEqual(900);
+    expect(waits[11]).toBeGreaterThan(880);
+  }, 30_000);
+
+  it("stops trusting a remembered browser after 10 failures of its own", async () => {
+    const user = await userWithPassword();
+    const device = deviceFrom((await api("/users/login", { body: { email: user.email, password: GOOD } })).cookies)!;
+    for (let i = 0; i < 10; i++) {
+      await env.DB.prepare("UPDATE rate_limits SET locked_until = NULL WHERE key = ?").bind(`login:account:${user.email}`).run();
+      expect((await api("/users/login", { body: { email: user.email, password: `Wrong${i}xyz1` }, cookie: device })).status).toBe(401);
+    }
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, cookie: device })).status).toBe(429);
+  }, 30_000);
+
+  it("mails the owner once when failures pass the free allowance, not for every failure", async () => {
+    const user = await userWithPassword();
+    for (let i = 0; i < 8; i++) {
+      await env.DB.prepare("UPDATE rate_limits SET locked_until = NULL WHERE key = ?").bind(`login:account:${user.email}`).run();
+      await api("/users/login", { body: { email: user.email, password: `Wrong${i}xyz1` } });
+    }
+    const notice = await mailTo(user.email, /Failed log-in attempts/);
+    expect(notice!.text).toContain(`${ORIGIN}/user-forgot-password`);
+    expect(await mailCount(user.email, /Failed log-in attempts/)).toBe(1);
+  }, 30_000);
+
+  it("25 failures from one carrier address block nobody behind it whose password is right", async () => {
+    const ip = "203.0.113.50";
+    for (let i = 0; i < 25; i++) expect((await api("/users/login", { body: { email: unique("spray"), password: "Wrong12345" }, edge: true, ip })).status).toBe(401);
+    const user = await userWithPassword();
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip })).status).toBe(200);
+  }, 30_000);
+
+  it("per client address: far higher than per account, IPv6 counted by /64, never against a browser that logged in before", async () => {
+    const user = await userWithPassword();
+    const device = deviceFrom((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:6::1" })).cookies)!;
+    expect(device).toMatch(/^__Host-mandap_device=/);
+    // 199 failures over many accounts from one /64 still leave it free...
+    const key = "login:address:2001:db8:5:6::/64";
+    await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?, 199, ?)").bind(key, Date.now()).run();
+    expect((await api("/users/login", { body: { email: unique("spray"), password: "Wrong12345" }, edge: true, ip: "2001:db8:5:6:aaaa::1" })).status).toBe(401);
+    // ...the 200th earns a wait for the whole /64.
+    const blocked = await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:6:bbbb::2" });
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toMatch(/from your network/);
-    expect((await api("/users/login", { body: { email: user.email, password: GOOD } })).status).toBe(200);
+    // The owner's own browser behind that address gets in; so does anyone on another address.
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:6:cccc::3", cookie: device })).status).toBe(200);
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:7::1" })).status).toBe(200);
+  });
+
+  it("does not believe a client's own address header off the edge (no per-address counting there)", async () => {
+    const ip = "198.51.100.77";
+    await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start, locked_until) VALUES (?, 500, ?, ?)").bind(`login:address:${ip}`, Date.now(), Date.now() + 300_000).run();
+    const user = await userWithPassword();
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, ip, edge: true })).status).toBe(429);
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, ip })).status).toBe(200);
   });
 
   it("rejects a malformed log-in with 400", async () => {
@@ -224,15 +405,37 @@ describe("password reset", () => {
     expect(b.status).toBe(200);
     expect(a.json).toEqual(b.json);
     expect((await latestMailTo(user.email))?.subject).toContain("Reset");
-    expect(await latestMailTo(ghost)).toBeNull();
+    expect(await mailCount(ghost)).toBe(0);
   });
 
-  it("limits reset requests per address (existing or not) with 429", async () => {
-    const ghost = unique("limit");
-    for (let i = 0; i < 3; i++) expect((await api("/users/request-password-reset", { body: { email: ghost } })).status).toBe(200);
-    const limited = await api("/users/request-password-reset", { body: { email: ghost } });
+  it("always accepts reset requests with the same answer, but sends at most one mail per 2 minutes per address, whose link keeps working", async () => {
+    const user = await userWithPassword();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await api("/users/request-password-reset", { body: { email: user.email } }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const a of answers) expect(a.json).toEqual(answers[0]!.json);
+    expect(await mailCount(user.email, /Reset/)).toBe(1);
+    const token = tokenIn((await mailTo(user.email, /Reset/))!.text, `${ORIGIN}/user-change-password`)!;
+    const ok = await api(`/users/reset-password?token=${token}`, { body: { password: "Fresh2027pass", confirmPassword: "Fresh2027pass" } });
+    expect(ok.status).toBe(200);
+  });
+
+  it("a locked-out owner still gets the reset mail, and the reset ends the wait", async () => {
+    const user = await userWithPassword();
+    for (let i = 0; i < 6; i++) await api("/users/login", { body: { email: user.email, password: `Wrong${i}xyz1` } });
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD } })).status).toBe(429);
+    for (let i = 0; i < 4; i++) await api("/users/request-password-reset", { body: { email: user.email } });
+    const token = tokenIn((await mailTo(user.email, /Reset/))!.text, `${ORIGIN}/user-change-password`)!;
+    expect((await api(`/users/reset-password?token=${token}`, { body: { password: "Fresh2027pass", confirmPassword: "Fresh2027pass" } })).status).toBe(200);
+    expect((await api("/users/login", { body: { email: user.email, password: "Fresh2027pass" } })).status).toBe(200);
+  }, 30_000);
+
+  it("refuses only a network asking for very many resets (429), counting IPv6 by /64", async () => {
+    await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?, 100, ?)").bind("reset:address:2001:db8:9:9::/64", Date.now()).run();
+    const limited = await api("/users/request-password-reset", { body: { email: unique("any") }, edge: true, ip: "2001:db8:9:9::42" });
     expect(limited.status).toBe(429);
     expect(limited.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await api("/users/request-password-reset", { body: { email: unique("any") }, edge: true, ip: "2001:db8:9:a::42" })).status).toBe(200);
   });
 
   it("resets once with the e-mailed token, ends every session, and the new password works", async () => {
@@ -262,11 +465,13 @@ describe("password reset", () => {
     expect((await api("/vendors/login", { body: { email: user.email, password: GOOD } })).status).toBe(200);
   });
 
-  it("a newer reset link replaces the older one", async () => {
+  it("a newer reset link (once a new mail may go) replaces the older one", async () => {
     const user = await userWithPassword();
     await api("/users/request-password-reset", { body: { email: user.email } });
     const first = tokenIn((await latestMailTo(user.email))!.text, `${ORIGIN}/user-change-password`)!;
+    await env.DB.prepare("DELETE FROM rate_limits WHERE key = ?").bind(`mail:reset:2m:${user.email}`).run(); // two minutes later
     await api("/users/request-password-reset", { body: { email: user.email } });
+    await mailCount(user.email);
     const res = await api(`/users/reset-password?token=${first}`, { body: { password: "Fresh2027pass", confirmPassword: "Fresh2027pass" } });
     expect(res.status).toBe(400);
   });
@@ -291,6 +496,22 @@ describe("password change", () => {
     expect((await api("/users/me", { cookie: mine })).json.isLoggedIn).toBe(true);
     expect((await api("/users/me", { cookie: other })).json.isLoggedIn).toBe(false);
     expect((await api("/vendors/login", { body: { email: vendor.email, password: "Brand2027new" } })).status).toBe(200);
+  });
+
+  it("each door changes only its own accounts' passwords (403 otherwise, nothing changes)", async () => {
+    const couple = await userWithPassword("USER");
+    const admin = await userWithPassword("ADMIN");
+    const vendor = await userWithPassword("VENDOR");
+    const body = { currentPassword: GOOD, pass: "Brand2027new", confirmPassword: "Brand2027new" };
+    for (const who of [couple, admin]) {
+      const res = await api("/vendors/change-password", { method: "PATCH", cookie: await sessionCookieFor(who.id), body });
+      expect(res.status).toBe(403);
+      expect(res.json.message).toBe(ACCOUNT_MESSAGES.userAtVendorDoor);
+    }
+    const vendorAtUsers = await api("/users/change-password", { method: "PATCH", cookie: await sessionCookieFor(vendor.id), body });
+    expect(vendorAtUsers.status).toBe(403);
+    expect((await api("/users/login", { body: { email: couple.email, password: GOOD } })).status).toBe(200);
+    expect((await api("/vendors/login", { body: { email: vendor.email, password: GOOD } })).status).toBe(200);
   });
 
   it("is 401 without a session", async () => {
@@ -328,28 +549,34 @@ describe("profile and deletion", () => {
 describe("vendor accounts", () => {
   const vendorBody = (email: string, name = "Shubh Caterers") => ({ name, user_name: "Rohan Mehta", email, phone_number: "98290 12345", state: "Rajasthan", city: "Jaipur", password: GOOD, confirmPassword: GOOD });
 
-  it("signs up a vendor: identity row and business profile together, unique slugs", async () => {
+  it("signs up a vendor from the e-mailed link: identity row and business profile together, verified e-mail, unverified business, unique slugs", async () => {
     const name = `Kesar Decor ${Date.now()}`;
-    const a = await api("/vendors/register", { body: vendorBody(unique("vendor"), name) });
-    const b = await api("/vendors/register", { body: vendorBody(unique("vendor"), name) });
+    const emails = [unique("vendor"), unique("vendor")];
+    for (const email of emails) expect((await api("/vendors/register", { body: vendorBody(email, name) })).status).toBe(202);
+    const [a, b] = [await finishSignUp(emails[0]!), await finishSignUp(emails[1]!)];
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
-    expect(a.json.user).toMatchObject({ role: "VENDOR", vendor: { name, phone_number: "9829012345", city: "Jaipur" } });
+    expect(a.json.message).toBe(ACCOUNT_MESSAGES.signupDone.replace("{name}", name));
+    expect(a.json.user).toMatchObject({ role: "VENDOR", is_verified: true, vendor: { name, phone_number: "9829012345", city: "Jaipur" } });
     const slugA = (a.json.user!.vendor as { slug: string }).slug;
     const slugB = (b.json.user!.vendor as { slug: string }).slug;
     expect(slugA).not.toBe(slugB);
-    expect(sessionFrom(a.cookies)).not.toBeNull();
+    expect(a.cookie).not.toBeNull();
+    expect(await env.DB.prepare("SELECT is_verified FROM vendors WHERE slug = ?").bind(slugA).first("is_verified")).toBe(0);
+    const mail = await mailTo(emails[0]!, /Confirm/);
+    expect(mail!.text).toContain(name);
   });
 
-  it("rejects bad vendor sign-up input with field messages and writes nothing", async () => {
+  it("rejects bad vendor sign-up input with field messages and writes nothing; a known e-mail is answered like a new one", async () => {
     const email = unique("badvendor");
     const res = await api("/vendors/register", { body: { ...vendorBody(email), phone_number: "12", city: "" } });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.errors ?? {})).toEqual(expect.arrayContaining(["phone_number", "city"]));
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(0);
-    const taken = await userWithPassword();
+    expect(await countUsers(email)).toBe(0);
+    const taken = await userWithPassword("VENDOR");
     const dup = await api("/vendors/register", { body: vendorBody(taken.email) });
-    expect(dup.status).toBe(409);
+    expect(dup.status).toBe(202);
+    expect((await mailTo(taken.email, /tried to sign up/))!.text).toContain(`${ORIGIN}/vendorLogin`);
   });
 
   it("lets only the vendor update and delete the vendor profile", async () => {
@@ -412,12 +639,17 @@ describe("daily housekeeping", () => {
       env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`expired-${user.id}`, user.id, now - 1000, now - 5000),
       env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'RESET_PASSWORD', ?, ?)").bind(`old-${user.id}`, user.id, now - 1000, now - 5000),
       env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'VERIFY_EMAIL', ?, ?)").bind(`new-${user.id}`, user.id, now + 60_000, now),
+      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(`olddev-${user.id}`, user.id, now - 5000, now - 5000, now - 1000),
+      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(`livedev-${user.id}`, user.id, now, now, now + 60_000),
+      env.DB.prepare("INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, expires_at, created_at) VALUES (?, ?, 'USER', 'x', 'x', ?, ?)").bind(`stale-${user.email}`, `stale-${user.id}`, now - 1000, now - 5000),
     ]);
     const handler = (exports as unknown as { default: { scheduled: (c: ScheduledController) => Promise<void> } }).default;
     await handler.scheduled({ cron: "30 21 * * *", scheduledTime: now, noRetry() {} });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(`expired-${user.id}`).first("n")).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM auth_tokens WHERE user_id = ?").bind(user.id).all().then((r) => r.results.map((x) => x.id))).toEqual([`new-${user.id}`]);
     expect((await api("/users/me", { cookie: live })).json.isLoggedIn).toBe(true);
+    expect(await env.DB.prepare("SELECT id FROM remembered_devices WHERE user_id = ?").bind(user.id).all().then((r) => r.results.map((x) => x.id))).toEqual([`livedev-${user.id}`]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM pending_signups WHERE email = ?").bind(`stale-${user.email}`).first("n")).toBe(0);
   });
 });
 

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { googleLogin } from "../../functions/domain/accounts.ts";
 import { Unauthorized } from "../../functions/domain/errors.ts";
 import type { KeySource } from "../../functions/platform/google.ts";
-import { call, createUser } from "../support/factories.ts";
+import { sha256Hex } from "../../functions/domain/sessions.ts";
+import { hashPassword } from "../../functions/platform/password.ts";
+import { call, createUser, sessionCookieFor } from "../support/factories.ts";
 
 /** Google sign-in with ID tokens signed by a locally generated RSA key (the key source is injected). */
 const CLIENT_ID = "test-client.apps.googleusercontent.com";
@@ -61,6 +63,20 @@ describe("Google sign-in", () => {
     expect(start.account.is_verified).toBe(true);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(existing.email).first("n")).toBe(1);
     expect(await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?").bind(existing.id).first("google_sub")).toBe("sub-link-1");
+  });
+
+  it("linking to an address nobody proved drops the password and sessions someone else may have set (pre-hijacking)", async () => {
+    const planted = await createUser({ email: email(), isVerified: false, passwordHash: await hashPassword("Attacker2026x") });
+    const attackerSession = await sessionCookieFor(planted.id);
+    const start = await login(await idToken({ sub: `sub-${planted.email}`, email: planted.email }));
+    expect(start.account).toMatchObject({ id: planted.id, has_password: false, is_verified: true });
+    expect(await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(planted.id).first("password_hash")).toBeNull();
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(await sha256Hex(attackerSession.split("=")[1]!)).first("n")).toBe(0);
+    expect(start.deviceCookie).toMatch(/^[a-z2-7]{32}$/);
+
+    const owner = await createUser({ email: email(), isVerified: true, passwordHash: await hashPassword("Owner2026xx") });
+    await login(await idToken({ sub: `sub-${owner.email}`, email: owner.email }));
+    expect(await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(owner.id).first("password_hash")).not.toBeNull();
   });
 
   const bad: [string, () => Promise<string>, RegExp][] = [

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return res;
     }
     const { input } = await readForm(request, changePasswordInput);
-    const { message } = await changePassword(env.DB, actor, session?.sessionId ?? null, input);
+    const { message } = await changePassword(env.DB, actor, session?.sessionId ?? null, input, vendor ? "vendor" : "user");
     const headers = new Headers({ Location: vendor ? "/VendorDashboard" : "/profile" });
     headers.append("Set-Cookie", flashCookie(request, { type: "success", message }));
     return new Response(null, { status: 302, headers });

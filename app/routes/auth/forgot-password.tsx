@@ -5,7 +5,7 @@ import { requestPasswordReset, type Door } from "../../../functions/domain/accou
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, readForm, requestInfo } from "../../lib/auth-forms.server.ts";
+import { formFailure, pageRequestInfo, readForm } from "../../lib/auth-forms.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
@@ -14,10 +14,10 @@ const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const ctx = context.get(appContext);
   try {
     const { input } = await readForm(request, resetRequestInput);
-    const { message } = await requestPasswordReset(env.DB, mailerFor(env), input.email, requestInfo(request));
+    const { message } = await requestPasswordReset(ctx.env.DB, mailerFor(ctx.env), input.email, pageRequestInfo(request, ctx));
     return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);

@@ -5,7 +5,8 @@ import { login, type Door } from "../../../functions/domain/accounts.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
 import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
-import { afterLogin, formFailure, readForm, redirectIfSignedIn, requestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
+import { afterLogin, formFailure, readForm, redirectIfSignedIn, pageRequestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
+import { mailerFor } from "../../../functions/platform/mail.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
@@ -21,11 +22,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const ctx = context.get(appContext);
   const door = doorOf(pagePath(request));
   try {
     const { input } = await readForm(request, loginInput);
-    const start = await login(env.DB, door, input, requestInfo(request));
+    const start = await login(ctx.env.DB, mailerFor(ctx.env), door, input, pageRequestInfo(request, ctx));
     return sessionRedirect(request, start, afterLogin(request, start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
   } catch (e) {
     return formFailure(e, request);

@@ -5,8 +5,9 @@ import { registerUser } from "../../../functions/domain/accounts.ts";
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { CheckInbox } from "../../components/auth/CheckInbox.tsx";
 import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
-import { formFailure, readForm, redirectIfSignedIn, requestInfo, sessionRedirect } from "../../lib/auth-forms.server.ts";
+import { formFailure, pageRequestInfo, readForm, redirectIfSignedIn } from "../../lib/auth-forms.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
@@ -17,18 +18,23 @@ export function loader({ context }: Route.LoaderArgs) {
   return { googleClientId: ctx.env.GOOGLE_CLIENT_ID ?? null };
 }
 
+/**
+ * Accepts the sign-up and shows "check your inbox": the same answer whether or not the address
+ * already has an account (the account is created when the e-mailed link is opened).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const ctx = context.get(appContext);
   try {
     const { input } = await readForm(request, registerUserInput);
-    const start = await registerUser(env.DB, mailerFor(env), input, requestInfo(request));
-    return sessionRedirect(request, start, "/profile", { type: "success", message: `Welcome to Mandap, ${start.account.user_name}! We sent a verification link to ${start.account.email}.` });
+    const { message, email } = await registerUser(ctx.env.DB, mailerFor(ctx.env), input, pageRequestInfo(request, ctx));
+    return { ok: true as const, message, email, errors: {} as Record<string, string>, values: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);
   }
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/login" />;
   const errors = actionData?.errors ?? {};
   const v = actionData?.values ?? {};
   return (
@@ -41,7 +47,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <FormMessage message={actionData?.message && (actionData.message.includes("already exists") || !Object.keys(errors).length) ? actionData.message : null} />
+      <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />
         <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />

@@ -5,7 +5,8 @@ import { registerVendor } from "../../../functions/domain/accounts.ts";
 import { mailerFor } from "../../../functions/platform/mail.ts";
 import { appContext } from "../../context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, readForm, redirectIfSignedIn, requestInfo, sessionRedirect } from "../../lib/auth-forms.server.ts";
+import { CheckInbox } from "../../components/auth/CheckInbox.tsx";
+import { formFailure, pageRequestInfo, readForm, redirectIfSignedIn } from "../../lib/auth-forms.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign up") }];
@@ -15,18 +16,23 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * Accepts the sign-up and shows "check your inbox": the same answer whether or not the address
+ * already has an account (the account is created when the e-mailed link is opened).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const ctx = context.get(appContext);
   try {
     const { input } = await readForm(request, registerVendorInput);
-    const start = await registerVendor(env.DB, mailerFor(env), input, requestInfo(request));
-    return sessionRedirect(request, start, "/VendorDashboard", { type: "success", message: `Welcome to Mandap, ${input.name}! We sent a verification link to ${start.account.email}.` });
+    const { message, email } = await registerVendor(ctx.env.DB, mailerFor(ctx.env), input, pageRequestInfo(request, ctx));
+    return { ok: true as const, message, email, errors: {} as Record<string, string>, values: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);
   }
 }
 
 export default function VendorSignup({ actionData }: Route.ComponentProps) {
+  if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/vendorLogin" />;
   const errors = actionData?.errors ?? {};
   const v = actionData?.values ?? {};
   return (
@@ -40,7 +46,7 @@ export default function VendorSignup({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <FormMessage message={actionData?.message && (actionData.message.includes("already exists") || !Object.keys(errors).length) ? actionData.message : null} />
+      <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
         <Field label="Business name" name="name" type="text" autoComplete="organization" required defaultValue={v.name} error={errors.name} />
         <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />

@@ -1,32 +1,40 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/verify-email";
+import { verifyEmailInput } from "../../lib/account-schemas.ts";
 import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
-import { verifyEmail } from "../../../functions/domain/accounts.ts";
+import { completeSignup, verificationLinkKind, verifyEmail } from "../../../functions/domain/accounts.ts";
 import { Invalid } from "../../../functions/domain/errors.ts";
 import { appContext } from "../../context.ts";
-import { AuthCard, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, homeFor } from "../../lib/auth-forms.server.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
+import { formFailure, homeFor, pageRequestInfo, readForm, sessionRedirect } from "../../lib/auth-forms.server.ts";
 import { redirectWithToast } from "../../lib/cookies.server.ts";
 import { pageTitle } from "../../lib/strings.ts";
 
 /**
- * The e-mailed verification link. Opening it shows a confirm button (a POST), so mail scanners
- * that fetch links cannot spend the token.
+ * The e-mailed link. Opening it shows a confirm form (a POST), so mail scanners that fetch links
+ * cannot spend the token. A sign-up's link asks for the password chosen at sign-up, then creates
+ * the account and signs in; an existing account's verification link just confirms the address.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Verify your e-mail") }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { wellFormed: /^[a-z2-7]{32}$/.test(token) };
+  return { kind: await verificationLinkKind(context.get(appContext).env.DB, token) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
+  const ctx = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   try {
-    if (!/^[a-z2-7]{32}$/.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink);
-    const { message, role, userId } = await verifyEmail(env.DB, token);
-    const to = actor?.id === userId ? homeFor(role) : role === "VENDOR" ? "/vendorLogin" : "/login";
+    const kind = await verificationLinkKind(ctx.env.DB, token);
+    if (kind === "signup") {
+      const { input } = await readForm(request, verifyEmailInput);
+      const start = await completeSignup(ctx.env.DB, token, input.password, pageRequestInfo(request, ctx));
+      return sessionRedirect(request, start, homeFor(start.role), { type: "success", message: ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName) });
+    }
+    if (kind !== "verify") throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink);
+    const { message, role, userId } = await verifyEmail(ctx.env.DB, token);
+    const to = ctx.actor?.id === userId ? homeFor(role) : role === "VENDOR" ? "/vendorLogin" : "/login";
     return redirectWithToast(request, to, { type: "success", message });
   } catch (e) {
     return formFailure(e, request);
@@ -34,11 +42,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.wellFormed || actionData) {
+  const errors = actionData?.errors ?? {};
+  if (!loaderData.kind || (actionData && !errors.password)) {
     return (
       <AuthCard title="This link does not work">
         <FormMessage message={actionData?.message ?? ACCOUNT_MESSAGES.badVerifyLink} />
-        <TextLink to="/profile">Go to your profile</TextLink>
+        <p className="text-sm">
+          <TextLink to="/signup">Sign up again</TextLink> or <TextLink to="/login">log in</TextLink>.
+        </p>
+      </AuthCard>
+    );
+  }
+  if (loaderData.kind === "signup") {
+    return (
+      <AuthCard title="Finish creating your account" subtitle="Enter the password you chose when you signed up, to confirm it is you.">
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+          <SubmitButton pendingText="Creating your account…">Create my account</SubmitButton>
+        </Form>
       </AuthCard>
     );
   }
