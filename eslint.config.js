@@ -3,6 +3,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** One no-restricted-imports rule per file set (flat config replaces a rule's options per block, so the sets are disjoint). */
+const boundaries = (sets) =>
+  sets.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  }));
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "tests/bench/results/"] },
   js.configs.recommended,
@@ -16,6 +24,40 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // Imports point one way: app/ -> functions/ -> db/, with shared/ below both (docs/decisions/0015).
+  // Flat config replaces a rule's options per matching block, so the file sets below are disjoint.
+  ...boundaries([
+    {
+      files: ["functions/domain/**/*.ts"],
+      patterns: [
+        { regex: "^#app/|(^|/)app/", message: "The domain never imports pages: shared code lives in shared/." },
+        { regex: "^#api/|(^|/)api/|^hono$|^hono/|^react-router$", message: "The domain never imports the HTTP layer: it takes plain input and throws domain errors." },
+      ],
+    },
+    {
+      files: ["functions/**/*.ts"],
+      ignores: ["functions/domain/**"],
+      patterns: [{ regex: "^#app/|(^|/)app/", message: "functions/ never imports app/: shared code lives in shared/." }],
+    },
+    {
+      files: ["db/**/*.ts"],
+      patterns: [{ regex: "^#app/|^#functions/|^#domain/|^#platform/|^#api/|(^|/)app/|(^|/)functions/", message: "db/ sits below app/ and functions/ and imports neither." }],
+    },
+    {
+      files: ["shared/**/*.ts"],
+      patterns: [
+        { regex: "^#app/|^#functions/|^#domain/|^#platform/|^#api/|^#db/|(^|/)app/|(^|/)functions/|(^|/)db/", allowTypeImports: true, message: "shared/ is below app/ and functions/ and reaches the browser: it imports only shared/ (types excepted)." },
+      ],
+    },
+    {
+      // Modules that reach the browser. Server code may be named for its types only.
+      files: ["app/components/**/*.tsx", "app/lib/**/*.ts"],
+      ignores: ["app/lib/**/*.server.ts"],
+      patterns: [
+        { regex: "^#domain/|^#platform/|^#api/|^#db/|^#functions/|\\.server$|\\.server\\.ts$", allowTypeImports: true, message: "Server code never goes into client bundles: import its types only, or move the value to shared/." },
+      ],
+    },
+  ]),
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: globals.node },

@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "./context.ts";
+import { appContext } from "#functions/page-context.ts";
 import { lowerModulePreloadPriority } from "./lib/head-stream.server.ts";
 
 export const streamTimeout = 5_000;

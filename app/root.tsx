@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appContext } from "./context.ts";
+import { appContext } from "#functions/page-context.ts";
 import { ErrorScreen } from "./components/ErrorScreen.tsx";
 import { FavoritesSync } from "./components/FavoriteButton.tsx";
 import { NotFoundPage } from "./components/NotFoundPage.tsx";
@@ -11,8 +11,8 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
-import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie } from "./lib/cookies.server.ts";
-import { pageTitle } from "./lib/strings.ts";
+import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie } from "#platform/cookies.ts";
+import { pageTitle } from "#shared/strings.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import { appContext } from "../app/context.ts";
-import { createDb } from "../db/client.ts";
+import { appContext } from "./page-context.ts";
+import { createDb } from "#db/client.ts";
 import { createApi } from "./api/app.ts";
 import { runScheduled } from "./cron/index.ts";
 import { isDomainError } from "./domain/errors.ts";

@@ -2,7 +2,7 @@
 // SVG files under public/images/, made by the same generator as the demo data. Run with
 // `node scripts/make-static-images.mjs` (Node 24 strips the TypeScript types) after changing it.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { artworkSvg, HERO_IMAGES } from "../db/seed/images.ts";
+import { artworkSvg, HERO_IMAGES } from "#db/seed/images.ts";
 
 const out = (dir, name, svg) => {
   mkdirSync(`public/images/${dir}`, { recursive: true });

@@ -6,10 +6,10 @@
 // Options: --seed N (default 20261122), --state DIR (default .wrangler/state, or MANDAP_STATE).
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, generateDemoData } from "../db/seed/generator.ts";
-import { artworkSvg, logoSvg } from "../db/seed/images.ts";
-import { hashPassword } from "../functions/platform/password.ts";
-import { DEMO_PASSWORDS } from "../db/seed/demo-passwords.ts";
+import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, generateDemoData } from "#db/seed/generator.ts";
+import { artworkSvg, logoSvg } from "#db/seed/images.ts";
+import { hashPassword } from "#platform/password.ts";
+import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
 
 const { values } = parseArgs({
   options: {

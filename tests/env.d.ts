@@ -1,5 +1,5 @@
 import type { D1Migration } from "@cloudflare/vitest-plugin";
-import type { Env as WorkerEnv } from "../functions/env.ts";
+import type { Env as WorkerEnv } from "#functions/env.ts";
 
 declare global {
   namespace Cloudflare {

@@ -1,4 +1,4 @@
-import { ERROR_SCREEN } from "../lib/strings.ts";
+import { ERROR_SCREEN } from "#shared/strings.ts";
 
 /** Spec section 2: dark page, sad face, fixed texts, Retry reloads, Home Page goes to /. No error detail. */
 export function ErrorScreen() {

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useRootData } from "../lib/root-data.ts";
-import { favoritesSnapshot, loadFavorites, subscribeFavorites, toggleFavorite } from "../lib/favorites-store.ts";
-import { LISTING } from "../lib/strings.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { favoritesSnapshot, loadFavorites, subscribeFavorites, toggleFavorite } from "#app/lib/favorites-store.ts";
+import { LISTING } from "#shared/strings.ts";
 import { showToast } from "./Toaster.tsx";
 
 /** The same rule the server applies (a vendor has no wishlist). */

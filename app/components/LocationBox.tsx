@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { SEARCH } from "../lib/strings.ts";
+import { SEARCH } from "#shared/strings.ts";
 
 export type LocationMap = Record<string, string[]>;
 export type LocationChoice = { region: string; city: string };

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../lib/strings.ts";
+import { SITE_NAME } from "#shared/strings.ts";
 
 export function Logo({ light = false }: { light?: boolean }) {
   return (

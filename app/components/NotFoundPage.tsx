@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CATALOGUE, browsePath } from "../lib/catalogue.ts";
-import { NOT_FOUND } from "../lib/strings.ts";
+import { CATALOGUE, browsePath } from "#shared/catalogue.ts";
+import { NOT_FOUND } from "#shared/strings.ts";
 
 export function NotFoundPage() {
   return (

@@ -1,5 +1,5 @@
-import type { ReviewReply } from "../../functions/domain/reviews.ts";
-import { formatDate } from "../lib/format.ts";
+import type { ReviewReply } from "#domain/reviews.ts";
+import { formatDate } from "#shared/format.ts";
 
 /** A reply to a review, signed truthfully: the vendor's name, or the Mandap team for an admin's reply. */
 export function ReplyNote({ reply }: { reply: ReviewReply }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { ServiceSummary } from "../../functions/domain/discovery.ts";
-import { servicePath } from "../lib/catalogue.ts";
-import { priceFrom, replyTimeLabel, reviewCount } from "../lib/format.ts";
+import type { ServiceSummary } from "#domain/discovery.ts";
+import { servicePath } from "#shared/catalogue.ts";
+import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
 
 /**
  * A service as every list shows it: cover image (sized, lazy unless `eager`), name, vendor and

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { browsePath, CATALOGUE } from "../lib/catalogue.ts";
-import { SITE_NAME } from "../lib/strings.ts";
+import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
+import { SITE_NAME } from "#shared/strings.ts";
 import { Logo } from "./Logo.tsx";
 
 const SOCIAL = [

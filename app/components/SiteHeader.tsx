@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { browsePath, CATALOGUE } from "../lib/catalogue.ts";
-import { initials } from "../lib/format.ts";
-import { SITE_NAME } from "../lib/strings.ts";
+import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
+import { initials } from "#shared/format.ts";
+import { SITE_NAME } from "#shared/strings.ts";
 import { Logo } from "./Logo.tsx";
 
 export type HeaderUser = { id: string; userName: string; role: string; profilePhoto: string | null };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { TOAST_OPTIONS, type FlashToast } from "../lib/toast.ts";
+import { TOAST_OPTIONS, type FlashToast } from "#shared/toast.ts";
 
 /**
  * Toasts with the spec's options. react-toastify loads on the first toast, so pages that never

@@ -1,4 +1,4 @@
-import { GUARD } from "./strings.ts";
+import { GUARD } from "#shared/strings.ts";
 
 /**
  * The route guard (spec sections 2, 4, 6, 8) as one pure function, so it can be tested as a

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { Invalid, isDomainError, Unauthorized } from "../../functions/domain/errors.ts";
+import { Invalid, isDomainError, Unauthorized } from "#domain/errors.ts";
 import type { ActionFailure } from "./action-failure.ts";
-import { loginPath } from "./links.ts";
+import { loginPath } from "#shared/links.ts";
 
 /**
  * Turns a domain error thrown by a form action into what the page shows: field messages (400)

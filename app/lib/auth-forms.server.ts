@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { requestInfo, sessionCookies } from "../../functions/api/account-http.ts";
-import type { RequestInfo, SessionStart } from "../../functions/domain/accounts.ts";
-import { isDomainError, TooManyRequests } from "../../functions/domain/errors.ts";
-import { formToObject, parseInput } from "../../functions/domain/validation.ts";
-import { readFormData } from "../../functions/platform/request-body.ts";
-import { safeRedirectPath } from "../../functions/platform/safe-redirect.ts";
-import { appContext, type AppContext } from "../context.ts";
+import { requestInfo, sessionCookies } from "#api/account-http.ts";
+import type { RequestInfo, SessionStart } from "#domain/accounts.ts";
+import { isDomainError, TooManyRequests } from "#domain/errors.ts";
+import { formToObject, parseInput } from "#domain/validation.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { safeRedirectPath } from "#platform/safe-redirect.ts";
+import { appContext, type AppContext } from "#functions/page-context.ts";
 import { guardDecision, protectedAreaOf } from "./access.ts";
-import { flashCookie, redirectWithToast } from "./cookies.server.ts";
-import type { FlashToast } from "./toast.ts";
+import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
+import type { FlashToast } from "#shared/toast.ts";
 
 /**
  * Glue between the account pages' plain form posts and the accounts domain: read and validate

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { FILTER_KEYS, type BrowseFilters } from "./browse.ts";
-import { serviceFilterFields, SORT_OPTIONS, type SortOption } from "./service-filters.ts";
+import { serviceFilterFields, SORT_OPTIONS, type SortOption } from "#shared/service-filters.ts";
 
 /** Reads a browse page's filters from its URL with the API's own rules; invalid values are dropped with a message. */
 export function parseBrowseFilters(params: URLSearchParams): { filters: BrowseFilters; problems: string[] } {

@@ -1,6 +1,6 @@
-import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcategory } from "./catalogue.ts";
-import type { SortOption } from "./sort-options.ts";
-import { slugify } from "./slug.ts";
+import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcategory } from "#shared/catalogue.ts";
+import type { SortOption } from "#shared/sort-options.ts";
+import { slugify } from "#shared/slug.ts";
 
 export type LocationMap = Record<string, string[]>;
 

@@ -1,4 +1,4 @@
-import { FAVORITE } from "./strings.ts";
+import { FAVORITE } from "#shared/strings.ts";
 
 /**
  * The shortlist in the browser. Signed-in couples: the server's list, fetched once and updated

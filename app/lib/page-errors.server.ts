@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { Conflict, Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized } from "../../functions/domain/errors.ts";
-import { redirectWithToast } from "./cookies.server.ts";
+import { Conflict, Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
 
 /**
  * Domain errors as pages answer them. Loaders: a missing record is the not-found page (404), a

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { Role } from "../../db/schema/identity.ts";
-import type { FlashToast } from "./toast.ts";
+import type { Role } from "#db/schema/identity.ts";
+import type { FlashToast } from "#shared/toast.ts";
 
 /**
  * What the root route loads for every page (app/root.tsx), and the hook components read it with.

@@ -1,18 +1,18 @@
-import { FavoriteButton } from "../components/FavoriteButton.tsx";
+import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/browse-list";
-import { appContext } from "../context.ts";
-import { searchServices, serviceLocations } from "../../functions/domain/discovery.ts";
-import { LocationBox } from "../components/LocationBox.tsx";
-import { ServiceCard } from "../components/ServiceCard.tsx";
-import { filterSearch, parseLocation, resolveScope, scopeHeading, scopePath, type BrowseFilters, type BrowseScope } from "../lib/browse.ts";
-import { parseBrowseFilters } from "../lib/browse.server.ts";
-import { browsePath, CATALOGUE, findGroup, findSubcategory } from "../lib/catalogue.ts";
-import { redirectWithToast } from "../lib/cookies.server.ts";
-import { formatCount, formatDate, formatRupees } from "../lib/format.ts";
-import { sortFromOption } from "../lib/service-filters.ts";
-import { PAGE_SIZE_DEFAULT, SORT_OPTIONS } from "../lib/sort-options.ts";
-import { pageTitle, SEARCH } from "../lib/strings.ts";
+import { appContext } from "#functions/page-context.ts";
+import { searchServices, serviceLocations } from "#domain/discovery.ts";
+import { LocationBox } from "#app/components/LocationBox.tsx";
+import { ServiceCard } from "#app/components/ServiceCard.tsx";
+import { filterSearch, parseLocation, resolveScope, scopeHeading, scopePath, type BrowseFilters, type BrowseScope } from "#app/lib/browse.ts";
+import { parseBrowseFilters } from "#app/lib/browse.server.ts";
+import { browsePath, CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
+import { sortFromOption } from "#shared/service-filters.ts";
+import { PAGE_SIZE_DEFAULT, SORT_OPTIONS } from "#shared/sort-options.ts";
+import { pageTitle, SEARCH } from "#shared/strings.ts";
 
 /** Hero and filter forms send these; the page turns them into its canonical path. */
 const FORM_KEYS = ["vendor", "category", "subcategory", "location", "where"] as const;

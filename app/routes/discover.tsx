@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/discover";
-import { browsePath, DISCOVER_TILES } from "../lib/catalogue.ts";
-import { slugify } from "../lib/slug.ts";
-import { pageTitle } from "../lib/strings.ts";
+import { browsePath, DISCOVER_TILES } from "#shared/catalogue.ts";
+import { slugify } from "#shared/slug.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 const TILE_IMAGE: Record<string, string> = {
   "Wedding Venues": "wedding-venue",

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/favorite-toggle";
-import { appContext } from "../context.ts";
-import { loginPath } from "../lib/links.ts";
-import { redirectWithToast } from "../lib/cookies.server.ts";
-import { FAVORITE } from "../lib/strings.ts";
-import { isDomainError } from "../../functions/domain/errors.ts";
-import { toggleFavorite } from "../../functions/domain/shortlist.ts";
-import { sameSiteReturnPath } from "../../functions/platform/safe-redirect.ts";
+import { appContext } from "#functions/page-context.ts";
+import { loginPath } from "#shared/links.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { FAVORITE } from "#shared/strings.ts";
+import { isDomainError } from "#domain/errors.ts";
+import { toggleFavorite } from "#domain/shortlist.ts";
+import { sameSiteReturnPath } from "#platform/safe-redirect.ts";
 
 /**
  * The heart without JavaScript: toggles the favourite and goes back to the page it was pressed

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/sitemap-file";
-import { appContext } from "../context.ts";
-import { sitemapPages, sitemapServices } from "../../functions/domain/discovery.ts";
-import { urlsetResponse } from "../lib/sitemap-xml.server.ts";
+import { appContext } from "#functions/page-context.ts";
+import { sitemapPages, sitemapServices } from "#domain/discovery.ts";
+import { urlsetResponse } from "#app/lib/sitemap-xml.server.ts";
 
 /** /sitemaps/pages.xml (browse pages) and /sitemaps/services-{n}.xml (service pages); anything else is 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

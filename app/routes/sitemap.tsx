@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
-import { appContext } from "../context.ts";
-import { sitemapServiceFiles } from "../../functions/domain/discovery.ts";
-import { sitemapIndexResponse } from "../lib/sitemap-xml.server.ts";
+import { appContext } from "#functions/page-context.ts";
+import { sitemapServiceFiles } from "#domain/discovery.ts";
+import { sitemapIndexResponse } from "#app/lib/sitemap-xml.server.ts";
 
 /**
  * /sitemap.xml: an index of the browse pages' file and one file per SERVICES_PER_SITEMAP active

@@ -1,19 +1,19 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/vendor";
-import { appContext } from "../context.ts";
-import { FavoriteButton } from "../components/FavoriteButton.tsx";
-import { Gallery } from "../components/Gallery.tsx";
-import { ReplyNote } from "../components/ReplyNote.tsx";
-import { ServiceCard } from "../components/ServiceCard.tsx";
-import { Stars } from "../components/Stars.tsx";
-import { pagePath } from "../lib/action-errors.server.ts";
-import { readCookie } from "../lib/cookies.server.ts";
-import { formatDate, initials, replyTimeLabel } from "../lib/format.ts";
-import { slugify } from "../lib/slug.ts";
-import { LISTING, pageTitle, VENDOR_FALLBACK } from "../lib/strings.ts";
-import { vendorPage } from "../../functions/domain/vendor-profile.ts";
-import { countView } from "../../functions/domain/views.ts";
+import { appContext } from "#functions/page-context.ts";
+import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
+import { Gallery } from "#app/components/Gallery.tsx";
+import { ReplyNote } from "#app/components/ReplyNote.tsx";
+import { ServiceCard } from "#app/components/ServiceCard.tsx";
+import { Stars } from "#app/components/Stars.tsx";
+import { pagePath } from "#app/lib/action-errors.server.ts";
+import { readCookie } from "#platform/cookies.ts";
+import { formatDate, initials, replyTimeLabel } from "#shared/format.ts";
+import { slugify } from "#shared/slug.ts";
+import { LISTING, pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
+import { vendorPage } from "#domain/vendor-profile.ts";
+import { countView } from "#domain/views.ts";
 
 /**
  * The public vendor page at /{city}/{vendor}. A wrong city redirects to the canonical one; an

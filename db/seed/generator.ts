@@ -1,5 +1,5 @@
-import { ALL_SUBCATEGORIES } from "../../app/lib/catalogue.ts";
-import { slugify } from "../../app/lib/slug.ts";
+import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
+import { slugify } from "#shared/slug.ts";
 import { demoImageKey, demoLogoKey, IMAGE_HEIGHT, IMAGE_WIDTH, IMAGES_PER_SUBCATEGORY, LOGO_VARIANTS } from "./images.ts";
 import { ALL_CITIES } from "./places.ts";
 import { Random } from "./random.ts";

@@ -1,8 +1,8 @@
-import { clearVisitedCookie } from "../../app/lib/cookies.server.ts";
-import { logout, type RequestInfo, type SessionStart } from "../domain/accounts.ts";
-import { clientAddress } from "../domain/rate-limits.ts";
-import { deviceCookie, readDeviceTokens } from "../platform/device-cookie.ts";
-import { clearSessionCookie, readSessionToken, sessionCookie } from "../platform/session-cookie.ts";
+import { clearVisitedCookie } from "#platform/cookies.ts";
+import { logout, type RequestInfo, type SessionStart } from "#domain/accounts.ts";
+import { clientAddress } from "#domain/rate-limits.ts";
+import { deviceCookie, readDeviceTokens } from "#platform/device-cookie.ts";
+import { clearSessionCookie, readSessionToken, sessionCookie } from "#platform/session-cookie.ts";
 import type { ApiContext } from "./context.ts";
 
 /**

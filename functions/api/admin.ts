@@ -1,5 +1,5 @@
-import { changeRole, type RoleChange } from "../domain/accounts.ts";
-import { ACCESS } from "../domain/permissions.ts";
+import { changeRole, type RoleChange } from "#domain/accounts.ts";
+import { ACCESS } from "#domain/permissions.ts";
 import { Resource } from "./endpoint.ts";
 import { userIdParams } from "./users.ts";
 

@@ -1,7 +1,7 @@
 import { Hono, type ErrorHandler } from "hono";
-import { createDb } from "../../db/client.ts";
-import { resolveSession } from "../platform/session-cookie.ts";
-import { Invalid, isDomainError, TooManyRequests } from "../domain/errors.ts";
+import { createDb } from "#db/client.ts";
+import { resolveSession } from "#platform/session-cookie.ts";
+import { Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { Db } from "../../db/client.ts";
-import type { Actor, ValidSession } from "../domain/sessions.ts";
-import type { Env } from "../env.ts";
+import type { Db } from "#db/client.ts";
+import type { Actor, ValidSession } from "#domain/sessions.ts";
+import type { Env } from "#functions/env.ts";
 
 export type ApiEnv = {
   Bindings: Env;

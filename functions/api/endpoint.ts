@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { UnsupportedMediaType } from "../domain/errors.ts";
-import { type Access, requireAccess } from "../domain/permissions.ts";
-import { parseInput } from "../domain/validation.ts";
-import { BODY_MESSAGES, hasBody, mediaTypeOf, readFormData, readJson } from "../platform/request-body.ts";
+import { UnsupportedMediaType } from "#domain/errors.ts";
+import { type Access, requireAccess } from "#domain/permissions.ts";
+import { parseInput } from "#domain/validation.ts";
+import { BODY_MESSAGES, hasBody, mediaTypeOf, readFormData, readJson } from "#platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { readCookie } from "../../app/lib/cookies.server.ts";
-import { leadInput, replyInput, REVIEW_PHOTOS_MAX } from "../../app/lib/listing-rules.ts";
-import { makeLead } from "../domain/enquiries.ts";
-import { Invalid, NotFound } from "../domain/errors.ts";
-import { mailerFor } from "../platform/mail.ts";
-import { ACCESS } from "../domain/permissions.ts";
-import { REVIEW_MESSAGES, replyToReview, requireReviewer, serviceReviews, submitReview, updateReview } from "../domain/reviews.ts";
-import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "../domain/shortlist.ts";
-import { vendorExists } from "../domain/vendor-profile.ts";
-import { countView } from "../domain/views.ts";
-import { imageStore, readMultipart } from "../platform/uploads.ts";
+import { readCookie } from "#platform/cookies.ts";
+import { leadInput, replyInput, REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
+import { makeLead } from "#domain/enquiries.ts";
+import { Invalid, NotFound } from "#domain/errors.ts";
+import { mailerFor } from "#platform/mail.ts";
+import { ACCESS } from "#domain/permissions.ts";
+import { REVIEW_MESSAGES, replyToReview, requireReviewer, serviceReviews, submitReview, updateReview } from "#domain/reviews.ts";
+import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "#domain/shortlist.ts";
+import { vendorExists } from "#domain/vendor-profile.ts";
+import { countView } from "#domain/views.ts";
+import { imageStore, readMultipart } from "#platform/uploads.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeAccess } from "../domain/permissions.ts";
+import { describeAccess } from "#domain/permissions.ts";
 import { endpointRegistry } from "./endpoint.ts";
 
 const errorSchema = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { serviceListQuery, sortFromQuery } from "../../app/lib/service-filters.ts";
-import { heroAnalytics, searchServices, serviceDetail, serviceLocations } from "../domain/discovery.ts";
-import { NotFound } from "../domain/errors.ts";
+import { serviceListQuery, sortFromQuery } from "#shared/service-filters.ts";
+import { heroAnalytics, searchServices, serviceDetail, serviceLocations } from "#domain/discovery.ts";
+import { NotFound } from "#domain/errors.ts";
 import { Resource } from "./endpoint.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

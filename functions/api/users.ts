@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changePasswordInput, googleLoginInput, loginInput, registerUserInput, resetPasswordInput, resetRequestInput, tokenQuery, updateUserInput, verifyEmailInput } from "../../app/lib/account-schemas.ts";
+import { changePasswordInput, googleLoginInput, loginInput, registerUserInput, resetPasswordInput, resetRequestInput, tokenQuery, updateUserInput, verifyEmailInput } from "#shared/account-schemas.ts";
 import {
   ACCOUNT_MESSAGES,
   accountView,
@@ -15,10 +15,10 @@ import {
   updateUser,
   verificationLinkKind,
   verifyEmail,
-} from "../domain/accounts.ts";
-import { Unauthorized } from "../domain/errors.ts";
-import { ACCESS } from "../domain/permissions.ts";
-import { mailerFor } from "../platform/mail.ts";
+} from "#domain/accounts.ts";
+import { Unauthorized } from "#domain/errors.ts";
+import { ACCESS } from "#domain/permissions.ts";
+import { mailerFor } from "#platform/mail.ts";
 import { apiRequestInfo, clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 

@@ -1,7 +1,7 @@
-import { changePasswordInput, loginInput, registerVendorInput, resetPasswordInput, resetRequestInput, tokenQuery, updateVendorInput } from "../../app/lib/account-schemas.ts";
-import { ACCOUNT_MESSAGES, deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "../domain/accounts.ts";
-import { ACCESS } from "../domain/permissions.ts";
-import { mailerFor } from "../platform/mail.ts";
+import { changePasswordInput, loginInput, registerVendorInput, resetPasswordInput, resetRequestInput, tokenQuery, updateVendorInput } from "#shared/account-schemas.ts";
+import { ACCOUNT_MESSAGES, deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "#domain/accounts.ts";
+import { ACCESS } from "#domain/permissions.ts";
+import { mailerFor } from "#platform/mail.ts";
 import { apiRequestInfo, clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 

@@ -1,6 +1,6 @@
-import type { Env } from "../env.ts";
-import { purgeExpiredAuth } from "../domain/accounts.ts";
-import { deliverDueMail, transportFor } from "../platform/mail.ts";
+import type { Env } from "#functions/env.ts";
+import { purgeExpiredAuth } from "#domain/accounts.ts";
+import { deliverDueMail, transportFor } from "#platform/mail.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
 export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown> };

@@ -1,9 +1,9 @@
-import type { RegisterUserInput, RegisterVendorInput, UpdateUserInput, UpdateVendorInput } from "../../app/lib/account-schemas.ts";
-import { slugify } from "../../app/lib/slug.ts";
-import type { Role } from "../../db/schema/identity.ts";
-import type { MailMessage, Mailer } from "../platform/mail.ts";
-import { hashPassword, verifyPassword } from "../platform/password.ts";
-import { GoogleTokenError, verifyGoogleIdToken, type KeySource } from "../platform/google.ts";
+import type { RegisterUserInput, RegisterVendorInput, UpdateUserInput, UpdateVendorInput } from "#shared/account-schemas.ts";
+import { slugify } from "#shared/slug.ts";
+import type { Role } from "#db/schema/identity.ts";
+import type { MailMessage, Mailer } from "#platform/mail.ts";
+import { hashPassword, verifyPassword } from "#platform/password.ts";
+import { GoogleTokenError, verifyGoogleIdToken, type KeySource } from "#platform/google.ts";
 import { consumeStatement, issueAuthToken, peekAuthToken } from "./auth-tokens.ts";
 import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "./errors.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";

@@ -1,4 +1,4 @@
-import type { MailService } from "../platform/mail.ts";
+import type { MailService } from "#platform/mail.ts";
 import type { Actor, ValidSession } from "./sessions.ts";
 
 /**

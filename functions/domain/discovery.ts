@@ -1,7 +1,7 @@
-import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "../../app/lib/service-filters.ts";
-import { mediaUrl } from "../../app/lib/media.ts";
-import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "../../app/lib/catalogue.ts";
-import { slugify } from "../../app/lib/slug.ts";
+import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "#shared/service-filters.ts";
+import { mediaUrl } from "#shared/media.ts";
+import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "#shared/catalogue.ts";
+import { slugify } from "#shared/slug.ts";
 import { Forbidden } from "./errors.ts";
 import { verifiedBookingSql } from "./reviews.ts";
 import type { Actor } from "./sessions.ts";

@@ -1,8 +1,8 @@
-import { leadInput, todayInIndia } from "../../app/lib/listing-rules.ts";
-import { formatDate, formatRupees } from "../../app/lib/format.ts";
+import { leadInput, todayInIndia } from "#shared/listing-rules.ts";
+import { formatDate, formatRupees } from "#shared/format.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { newId } from "./ids.ts";
-import { queueMail, type MailService } from "../platform/mail.ts";
+import { queueMail, type MailService } from "#platform/mail.ts";
 import type { Actor } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
 

@@ -1,4 +1,4 @@
-import type { Role } from "../../db/schema/identity.ts";
+import type { Role } from "#db/schema/identity.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
 import type { Actor } from "./sessions.ts";
 

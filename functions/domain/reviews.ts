@@ -1,5 +1,5 @@
-import { mediaUrl } from "../../app/lib/media.ts";
-import { replyInput, reviewInput, REVIEW_PHOTOS_MAX, type ReviewInput } from "../../app/lib/listing-rules.ts";
+import { mediaUrl } from "#shared/media.ts";
+import { replyInput, reviewInput, REVIEW_PHOTOS_MAX, type ReviewInput } from "#shared/listing-rules.ts";
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from "./errors.ts";
 import { newId } from "./ids.ts";
 import type { Actor } from "./sessions.ts";

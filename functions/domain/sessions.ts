@@ -1,4 +1,4 @@
-import type { Role } from "../../db/schema/identity.ts";
+import type { Role } from "#db/schema/identity.ts";
 
 /**
  * Sessions in the Lucia style, written here: a random 160-bit token goes to the browser, only its

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAVORITE } from "../../app/lib/strings.ts";
+import { FAVORITE } from "#shared/strings.ts";
 import { SUMMARY_COLUMNS, toSummary, type ServiceSummary, type SummaryRow } from "./discovery.ts";
 import { Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { isAdminRole, type Actor } from "./sessions.ts";

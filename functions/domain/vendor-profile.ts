@@ -1,5 +1,5 @@
-import { mediaUrl } from "../../app/lib/media.ts";
-import { vendorLocation } from "../../app/lib/links.ts";
+import { mediaUrl } from "#shared/media.ts";
+import { vendorLocation } from "#shared/links.ts";
 import { searchServices, type ServiceSummary } from "./discovery.ts";
 import { vendorTestimonials, type Review } from "./reviews.ts";
 

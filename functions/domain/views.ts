@@ -1,4 +1,4 @@
-import { todayInIndia } from "../../app/lib/listing-rules.ts";
+import { todayInIndia } from "#shared/listing-rules.ts";
 
 /**
  * View counting: a service view or a vendor profile view counts at most once a day per browser.

@@ -1,4 +1,4 @@
-import type { Env } from "../env.ts";
+import type { Env } from "#functions/env.ts";
 
 /**
  * The development pages (/dev/mailbox shows every e-mail the app sent, reset links included;

@@ -1,4 +1,4 @@
-import { Invalid, isDomainError, UnsupportedMediaType } from "../domain/errors.ts";
+import { Invalid, isDomainError, UnsupportedMediaType } from "#domain/errors.ts";
 
 /**
  * The one reader of request bodies, for the API and every page action: a body that is not what

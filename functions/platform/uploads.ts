@@ -1,5 +1,5 @@
-import { Invalid } from "../domain/errors.ts";
-import type { ImageStore } from "../domain/reviews.ts";
+import { Invalid } from "#domain/errors.ts";
+import type { ImageStore } from "#domain/reviews.ts";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the

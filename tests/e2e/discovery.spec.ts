@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { POPULAR_SEARCHES } from "../../app/lib/home-content.ts";
-import { SEARCH } from "../../app/lib/strings.ts";
+import { POPULAR_SEARCHES } from "#app/lib/home-content.ts";
+import { SEARCH } from "#shared/strings.ts";
 
 const JAIPUR_CATERERS = "/all/wedding-vendor/caterers/rajasthan/jaipur";
 

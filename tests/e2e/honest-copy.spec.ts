@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { COMING_SOON } from "../../app/lib/strings.ts";
+import { COMING_SOON } from "#shared/strings.ts";
 
 /** The pages promise only what exists: unbuilt planning tools are marked as coming, never linked as if usable. */
 const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { FAVORITE, LISTING, VENDOR_FALLBACK } from "../../app/lib/strings.ts";
+import { FAVORITE, LISTING, VENDOR_FALLBACK } from "#shared/strings.ts";
 import { d1, expect, test, type Account } from "./fixtures.ts";
 
 type Found = { id: string; service_name: string; vendor: { name: string; slug: string } };

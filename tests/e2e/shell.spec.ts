@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ERROR_SCREEN } from "../../app/lib/strings.ts";
+import { ERROR_SCREEN } from "#shared/strings.ts";
 
 test.describe("the page shell", () => {
   test("the home page renders seeded data with the titled prefix @mobile", async ({ page }) => {

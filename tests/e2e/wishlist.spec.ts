@@ -1,4 +1,4 @@
-import { FAVORITE, LISTING } from "../../app/lib/strings.ts";
+import { FAVORITE, LISTING } from "#shared/strings.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("a couple shortlists from the browse page and finds it, with the cart, in the wishlist @mobile", async ({ page, request, login }) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../db/schema/identity.ts";
-import { endpointRegistry, type RegisteredEndpoint } from "../../functions/api/endpoint.ts";
-import { createApi } from "../../functions/api/app.ts";
-import { allows } from "../../functions/domain/permissions.ts";
-import { createUser, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+import type { Role } from "#db/schema/identity.ts";
+import { endpointRegistry, type RegisteredEndpoint } from "#api/endpoint.ts";
+import { createApi } from "#api/app.ts";
+import { allows } from "#domain/permissions.ts";
+import { createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**
  * Generated from the endpoint registry: every API endpoint x every role, with an empty or a

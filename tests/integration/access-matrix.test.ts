@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../db/schema/identity.ts";
-import { hashPassword } from "../../functions/platform/password.ts";
-import { call, sessionCookieFor, snapshot, type ActorName } from "../support/factories.ts";
-import { apiOperations, fillPath, type Operation } from "../support/openapi.ts";
+import type { Role } from "#db/schema/identity.ts";
+import { hashPassword } from "#platform/password.ts";
+import { call, sessionCookieFor, snapshot, type ActorName } from "#tests/support/factories.ts";
+import { apiOperations, fillPath, type Operation } from "#tests/support/openapi.ts";
 
 /**
  * The access matrix: every API operation that acts on an owner's records x every kind of caller.

@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "../../functions/domain/accounts.ts";
-import { hashPassword } from "../../functions/platform/password.ts";
-import { createUser, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+import { ACCOUNT_MESSAGES } from "#domain/accounts.ts";
+import { hashPassword } from "#platform/password.ts";
+import { createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /** Accounts and access through the real Worker and D1: sign-up, log-in, tokens, limits, roles. */
 let n = 0;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "../../functions/domain/errors.ts";
-import { fieldErrors, parseInput } from "../../functions/domain/validation.ts";
-import { call, createUser, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
-import { createApi } from "../../functions/api/app.ts";
-import { endpointRegistry } from "../../functions/api/endpoint.ts";
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import { fieldErrors, parseInput } from "#domain/validation.ts";
+import { call, createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { createApi } from "#api/app.ts";
+import { endpointRegistry } from "#api/endpoint.ts";
 import { Hono } from "hono";
-import { apiErrorHandler } from "../../functions/api/app.ts";
-import type { ApiEnv } from "../../functions/api/context.ts";
+import { apiErrorHandler } from "#api/app.ts";
+import type { ApiEnv } from "#api/context.ts";
 
 describe("validation", () => {
   const schema = z.object({ name: z.string().min(2, "Name is too short."), age: z.coerce.number().int().min(18, "Must be 18 or older.") });

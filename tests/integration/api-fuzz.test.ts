@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../db/schema/identity.ts";
-import { createReview, createService, ORIGIN, signedIn, worker } from "../support/factories.ts";
-import { apiOperations, fillPath, isPublic, type JsonSchema, type Operation } from "../support/openapi.ts";
+import type { Role } from "#db/schema/identity.ts";
+import { createReview, createService, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
+import { apiOperations, fillPath, isPublic, type JsonSchema, type Operation } from "#tests/support/openapi.ts";
 
 /**
  * Fuzz over every /api/v1 operation of the served OpenAPI document: wrong types, missing and

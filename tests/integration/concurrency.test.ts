@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**
  * Uniqueness rules hold when requests race (a double-click, two tabs, a retrying client): the

@@ -1,11 +1,11 @@
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import testWorker from "../../functions/test-entry.ts";
+import testWorker from "#functions/test-entry.ts";
 import wranglerConfig from "../../wrangler.jsonc?raw";
-import { CronFailure, DAILY, EVERY_FIVE_MINUTES, jobsBySchedule, runScheduled, type CronJob } from "../../functions/cron/index.ts";
-import type { Env } from "../../functions/env.ts";
-import { MAIL_MAX_ATTEMPTS, queueMail } from "../../functions/platform/mail.ts";
+import { CronFailure, DAILY, EVERY_FIVE_MINUTES, jobsBySchedule, runScheduled, type CronJob } from "#functions/cron/index.ts";
+import type { Env } from "#functions/env.ts";
+import { MAIL_MAX_ATTEMPTS, queueMail } from "#platform/mail.ts";
 
 /** Scheduled work: through the Worker's scheduled() handler and through runScheduled. */
 const worker = (exports as unknown as { default: { scheduled: (c: ScheduledController) => Promise<void> } }).default;

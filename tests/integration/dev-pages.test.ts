@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createWorker } from "../../functions/app.ts";
-import type { Env } from "../../functions/env.ts";
-import { devPagesEnabled } from "../../functions/platform/dev-pages.ts";
+import { createWorker } from "#functions/app.ts";
+import type { Env } from "#functions/env.ts";
+import { devPagesEnabled } from "#platform/dev-pages.ts";
 import wranglerConfig from "../../wrangler.jsonc?raw";
-import { worker } from "../support/factories.ts";
+import { worker } from "#tests/support/factories.ts";
 
 /**
  * The development pages (/dev/mailbox shows every e-mail sent, reset links included) fail closed:

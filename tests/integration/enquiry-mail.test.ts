@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LISTING } from "../../app/lib/strings.ts";
-import { call, createService, createUser, createVendor, sessionCookieFor } from "../support/factories.ts";
+import { LISTING } from "#shared/strings.ts";
+import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
  * The couple is told (LISTING.whatNext) that the vendor gets the enquiry by e-mail with their name

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { googleLogin } from "../../functions/domain/accounts.ts";
-import { Unauthorized } from "../../functions/domain/errors.ts";
-import type { KeySource } from "../../functions/platform/google.ts";
-import { sha256Hex } from "../../functions/domain/sessions.ts";
-import { hashPassword } from "../../functions/platform/password.ts";
-import { call, createUser, sessionCookieFor } from "../support/factories.ts";
+import { googleLogin } from "#domain/accounts.ts";
+import { Unauthorized } from "#domain/errors.ts";
+import type { KeySource } from "#platform/google.ts";
+import { sha256Hex } from "#domain/sessions.ts";
+import { hashPassword } from "#platform/password.ts";
+import { call, createUser, sessionCookieFor } from "#tests/support/factories.ts";
 
 /** Google sign-in with ID tokens signed by a locally generated RSA key (the key source is injected). */
 const CLIENT_ID = "test-client.apps.googleusercontent.com";

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FAVORITE } from "../../app/lib/strings.ts";
-import { REVIEW_COMMENT_MIN } from "../../app/lib/listing-rules.ts";
-import { readCookie } from "../../app/lib/cookies.server.ts";
-import { countView, viewDecision } from "../../functions/domain/views.ts";
-import { refreshReplyTime } from "../../functions/domain/enquiries.ts";
-import { topTestimonials } from "../../functions/domain/discovery.ts";
-import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+import { FAVORITE } from "#shared/strings.ts";
+import { REVIEW_COMMENT_MIN } from "#shared/listing-rules.ts";
+import { readCookie } from "#platform/cookies.ts";
+import { countView, viewDecision } from "#domain/views.ts";
+import { refreshReplyTime } from "#domain/enquiries.ts";
+import { topTestimonials } from "#domain/discovery.ts";
+import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
 const review = (over: Record<string, unknown> = {}) => ({ rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 3, comment: COMMENT, ...over });

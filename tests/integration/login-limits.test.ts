@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { registerUser, requestPasswordReset, type RequestInfo } from "../../functions/domain/accounts.ts";
-import { addressKey, clientAddress, delayAfter, LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_DELAY, onCloudflareEdge } from "../../functions/domain/rate-limits.ts";
-import type { MailMessage, Mailer } from "../../functions/platform/mail.ts";
-import { hashPassword } from "../../functions/platform/password.ts";
-import { createUser } from "../support/factories.ts";
+import { registerUser, requestPasswordReset, type RequestInfo } from "#domain/accounts.ts";
+import { addressKey, clientAddress, delayAfter, LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_DELAY, onCloudflareEdge } from "#domain/rate-limits.ts";
+import type { MailMessage, Mailer } from "#platform/mail.ts";
+import { hashPassword } from "#platform/password.ts";
+import { createUser } from "#tests/support/factories.ts";
 
 /** The pieces of the log-in limits that need no HTTP: addresses, delays, mails after the answer. */
 const edgeRequest = (url: string, headers: Record<string, string>, cf: object | null = {}) => {

@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, deliverDueMail, deliverMail, mailerFor, queueMail, retryDelay, transportFor, type MailMessage } from "../../functions/platform/mail.ts";
-import { call, createService, createUser, createVendor, sessionCookieFor } from "../support/factories.ts";
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, deliverDueMail, deliverMail, mailerFor, queueMail, retryDelay, transportFor, type MailMessage } from "#platform/mail.ts";
+import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
  * Mail at the network edge: the HTTP transport against a stubbed fetch, the Cloudflare transport

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../support/factories.ts";
+import { call } from "#tests/support/factories.ts";
 
 describe("media served from R2", () => {
   beforeAll(async () => {

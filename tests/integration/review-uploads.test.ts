@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REVIEW_PHOTOS_MAX } from "../../app/lib/listing-rules.ts";
-import { submitReview, updateReview } from "../../functions/domain/reviews.ts";
-import type { Actor } from "../../functions/domain/sessions.ts";
-import { imageStore, readMultipart } from "../../functions/platform/uploads.ts";
-import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "../support/factories.ts";
+import { REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
+import { submitReview, updateReview } from "#domain/reviews.ts";
+import type { Actor } from "#domain/sessions.ts";
+import { imageStore, readMultipart } from "#platform/uploads.ts";
+import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**
  * Review photos are stored last: the actor, the service, the one-review rule, the text and the

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../db/schema/index.ts";
+import * as schema from "#db/schema/index.ts";
 
 /**
  * The applied migrations and db/schema must describe the same database (docs/decisions/0014):

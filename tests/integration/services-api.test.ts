@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createService, createUser, createVendor, sessionCookieFor } from "../support/factories.ts";
+import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 type Summary = { id: string; service_name: string; min_price: number; rating: number; view_count: number; created_at: number; city: string; state: string; status: string };
 type ListBody = { success: boolean; ServiceResult: Summary[]; total: number; totalIsCapped: boolean; page: number; limit: number; totalPages: number };
@@ -290,7 +290,7 @@ describe("GET /api/v1/analytics/heroSectionAnalytics", () => {
 
 describe("sitemaps", () => {
   it("the pages file covers groups, subcategories and subcategory-in-state and -city pages", async () => {
-    const { sitemapPages, SITEMAP_MAX_URLS } = await import("../../functions/domain/discovery.ts");
+    const { sitemapPages, SITEMAP_MAX_URLS } = await import("#domain/discovery.ts");
     const paths = (await sitemapPages(env.DB)).map((e) => e.path);
     const stateSlug = `testland-${run}`;
     const citySlug = `alphapur-${run}`;
@@ -303,7 +303,7 @@ describe("sitemaps", () => {
   });
 
   it("the service files list every active service once, never archived ones, and end at the last file", async () => {
-    const { sitemapServiceFiles, sitemapServices, SERVICES_PER_SITEMAP } = await import("../../functions/domain/discovery.ts");
+    const { sitemapServiceFiles, sitemapServices, SERVICES_PER_SITEMAP } = await import("#domain/discovery.ts");
     const files = await sitemapServiceFiles(env.DB);
     const active = await env.DB.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
     expect(files).toBe(Math.max(1, Math.ceil((active?.n ?? 0) / SERVICES_PER_SITEMAP)));

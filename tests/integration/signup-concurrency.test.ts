@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, worker } from "../support/factories.ts";
+import { ORIGIN, worker } from "#tests/support/factories.ts";
 
 /** Uniqueness under concurrency and odd sizes: vendor slugs and one account per e-mail. */
 let n = 0;

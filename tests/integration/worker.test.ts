@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createWorker } from "../../functions/app.ts";
-import { createUser, sessionCookieFor } from "../support/factories.ts";
+import { createWorker } from "#functions/app.ts";
+import { createUser, sessionCookieFor } from "#tests/support/factories.ts";
 
 const worker = (exports as unknown as { default: Fetcher }).default;
 const get = (path: string, init?: RequestInit) => worker.fetch(`http://localhost${path}`, init);

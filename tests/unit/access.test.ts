@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { guardDecision, isPublicPath } from "../../app/lib/access.ts";
-import { GUARD } from "../../app/lib/strings.ts";
+import { guardDecision, isPublicPath } from "#app/lib/access.ts";
+import { GUARD } from "#shared/strings.ts";
 
 const PERMISSION = GUARD.roleNotAllowed;
 const UNAUTHORIZED = GUARD.pathNotAllowed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterLogin } from "../../app/lib/auth-forms.server.ts";
+import { afterLogin } from "#app/lib/auth-forms.server.ts";
 
 const at = (redirectTo?: string) => new Request(`http://localhost/login${redirectTo === undefined ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiFetch } from "../../app/lib/api-fetch.ts";
+import { apiFetch } from "#app/lib/api-fetch.ts";
 
 /** The client's API wrapper: any 401 clears the client's state by reloading the page (spec section 4). */
 function stub(status: number, body: unknown) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { filterLocations } from "../../app/components/LocationBox.tsx";
-import { filterSearch, parseLocation, resolveScope, scopePath } from "../../app/lib/browse.ts";
-import { parseBrowseFilters } from "../../app/lib/browse.server.ts";
+import { filterLocations } from "#app/components/LocationBox.tsx";
+import { filterSearch, parseLocation, resolveScope, scopePath } from "#app/lib/browse.ts";
+import { parseBrowseFilters } from "#app/lib/browse.server.ts";
 
 const LOCATIONS = { Rajasthan: ["Jaipur", "Jodhpur", "Udaipur"], Maharashtra: ["Mumbai", "Navi Mumbai", "Pune"], Goa: ["Panaji"] };
 

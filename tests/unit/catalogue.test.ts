@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALL_SUBCATEGORIES, browsePath, CATALOGUE, findGroup, findSubcategory, servicePath, unitsFor } from "../../app/lib/catalogue.ts";
-import { slugify } from "../../app/lib/slug.ts";
+import { ALL_SUBCATEGORIES, browsePath, CATALOGUE, findGroup, findSubcategory, servicePath, unitsFor } from "#shared/catalogue.ts";
+import { slugify } from "#shared/slug.ts";
 
 describe("the category catalogue", () => {
   it("has the spec's four groups in order", () => {

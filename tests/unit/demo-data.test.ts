@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ALL_SUBCATEGORIES, unitsFor } from "../../app/lib/catalogue.ts";
-import { DEFAULT_SEED, DEMO_NOW, generateDemoData, type Chunk } from "../../db/seed/generator.ts";
-import { artworkSvg } from "../../db/seed/images.ts";
+import { ALL_SUBCATEGORIES, unitsFor } from "#shared/catalogue.ts";
+import { DEFAULT_SEED, DEMO_NOW, generateDemoData, type Chunk } from "#db/seed/generator.ts";
+import { artworkSvg } from "#db/seed/images.ts";
 
 const collect = (seed: number, services: number) => {
   const tables: Record<string, Chunk["rows"]> = {};

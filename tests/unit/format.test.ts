@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount } from "../../app/lib/format.ts";
+import { formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
 
 describe("Indian formats", () => {
   it("shows rupees in en-IN grouping without decimals", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lowerModulePreloadPriority } from "../../app/lib/head-stream.server.ts";
+import { lowerModulePreloadPriority } from "#app/lib/head-stream.server.ts";
 
 /** Streams `html` in pieces cut at the given byte offsets and reads back what the page receives. */
 async function throughStream(html: string, cuts: number[]): Promise<string> {

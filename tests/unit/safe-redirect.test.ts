@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath, sameSiteReturnPath } from "../../functions/platform/safe-redirect.ts";
+import { safeRedirectPath, sameSiteReturnPath } from "#platform/safe-redirect.ts";
 
 const ORIGIN = "https://mandap.example";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { apiFetch } from "../../lib/api-fetch.ts";
-import { showToast } from "../Toaster.tsx";
+import { apiFetch } from "#app/lib/api-fetch.ts";
+import { showToast } from "#app/components/Toaster.tsx";
 
 type Gsi = {
   accounts: {

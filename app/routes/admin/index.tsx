@@ -1,6 +1,6 @@
 import type { Route } from "./+types/index";
-import { appContext } from "../../context.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { appContext } from "#functions/page-context.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /** Admin home; the analytics and management screens join it later. */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Admin") }];

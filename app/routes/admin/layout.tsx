@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { DashboardLayout } from "../../components/DashboardLayout.tsx";
-import { guardArea } from "../../lib/auth-forms.server.ts";
+import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
+import { guardArea } from "#app/lib/auth-forms.server.ts";
 
 /** The admin area (/admin): admins and super admins only, checked on the server first. */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];

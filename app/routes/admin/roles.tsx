@@ -1,11 +1,11 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/roles";
-import { resetRequestInput } from "../../lib/account-schemas.ts";
-import { changeRoleByEmail, listAdminTeam, type RoleChange } from "../../../functions/domain/accounts.ts";
-import { appContext } from "../../context.ts";
-import { Field, FormMessage, SubmitButton } from "../../components/auth/AuthForm.tsx";
-import { formFailure, readForm, pagePath } from "../../lib/auth-forms.server.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { resetRequestInput } from "#shared/account-schemas.ts";
+import { changeRoleByEmail, listAdminTeam, type RoleChange } from "#domain/accounts.ts";
+import { appContext } from "#functions/page-context.ts";
+import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, readForm, pagePath } from "#app/lib/auth-forms.server.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /** /admin/giveAdmin, /admin/revokeAdmin, /admin/giveSuperAdmin: the role calls for super admins. */
 const PAGES: Record<string, { change: RoleChange; title: string; button: string; help: string }> = {

@@ -1,15 +1,15 @@
 import { Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/change-password";
-import { changePasswordInput, PASSWORD_RULE, resetPasswordInput } from "../../lib/account-schemas.ts";
-import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
-import { changePassword, resetLinkIsValid, resetPassword } from "../../../functions/domain/accounts.ts";
-import { Invalid } from "../../../functions/domain/errors.ts";
-import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
-import { appContext } from "../../context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, pagePath, readForm } from "../../lib/auth-forms.server.ts";
-import { flashCookie, redirectWithToast } from "../../lib/cookies.server.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { changePasswordInput, PASSWORD_RULE, resetPasswordInput } from "#shared/account-schemas.ts";
+import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
+import { changePassword, resetLinkIsValid, resetPassword } from "#domain/accounts.ts";
+import { Invalid } from "#domain/errors.ts";
+import { clearSessionCookie } from "#platform/session-cookie.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, pagePath, readForm } from "#app/lib/auth-forms.server.ts";
+import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /**
  * /user-change-password and /vendor-change-password. With ?token= (the e-mailed link) it sets a

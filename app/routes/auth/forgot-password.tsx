@@ -1,12 +1,12 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { resetRequestInput } from "../../lib/account-schemas.ts";
-import { requestPasswordReset, type Door } from "../../../functions/domain/accounts.ts";
-import { mailerFor } from "../../../functions/platform/mail.ts";
-import { appContext } from "../../context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, pageRequestInfo, readForm } from "../../lib/auth-forms.server.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { resetRequestInput } from "#shared/account-schemas.ts";
+import { requestPasswordReset, type Door } from "#domain/accounts.ts";
+import { mailerFor } from "#platform/mail.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, pageRequestInfo, readForm } from "#app/lib/auth-forms.server.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
 const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendor") ? "vendor" : "user");

@@ -1,13 +1,13 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/login";
-import { loginInput } from "../../lib/account-schemas.ts";
-import { login, type Door } from "../../../functions/domain/accounts.ts";
-import { appContext } from "../../context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { GoogleButton } from "../../components/auth/GoogleButton.tsx";
-import { afterLogin, formFailure, readForm, redirectIfSignedIn, pageRequestInfo, sessionRedirect, pagePath } from "../../lib/auth-forms.server.ts";
-import { mailerFor } from "../../../functions/platform/mail.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { loginInput } from "#shared/account-schemas.ts";
+import { login, type Door } from "#domain/accounts.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
+import { afterLogin, formFailure, readForm, redirectIfSignedIn, pageRequestInfo, sessionRedirect, pagePath } from "#app/lib/auth-forms.server.ts";
+import { mailerFor } from "#platform/mail.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
 const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendorlogin") ? "vendor" : "user");

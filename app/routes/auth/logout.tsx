@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { logout } from "../../../functions/domain/accounts.ts";
-import { clearSessionCookie, readSessionToken } from "../../../functions/platform/session-cookie.ts";
-import { appContext } from "../../context.ts";
-import { clearVisitedCookie, redirectWithToast } from "../../lib/cookies.server.ts";
+import { logout } from "#domain/accounts.ts";
+import { clearSessionCookie, readSessionToken } from "#platform/session-cookie.ts";
+import { appContext } from "#functions/page-context.ts";
+import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 
 /**
  * POST /logout (the Logout buttons are plain forms). Success shows the server's message; a failure

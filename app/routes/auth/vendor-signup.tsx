@@ -1,13 +1,13 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/vendor-signup";
-import { PASSWORD_RULE, registerVendorInput } from "../../lib/account-schemas.ts";
-import { registerVendor } from "../../../functions/domain/accounts.ts";
-import { mailerFor } from "../../../functions/platform/mail.ts";
-import { appContext } from "../../context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { CheckInbox } from "../../components/auth/CheckInbox.tsx";
-import { formFailure, pageRequestInfo, readForm, redirectIfSignedIn } from "../../lib/auth-forms.server.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { PASSWORD_RULE, registerVendorInput } from "#shared/account-schemas.ts";
+import { registerVendor } from "#domain/accounts.ts";
+import { mailerFor } from "#platform/mail.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
+import { formFailure, pageRequestInfo, readForm, redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign up") }];
 

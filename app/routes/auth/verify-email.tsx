@@ -1,14 +1,14 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/verify-email";
-import { verifyEmailInput } from "../../lib/account-schemas.ts";
-import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
-import { completeSignup, verificationLinkKind, verifyEmail } from "../../../functions/domain/accounts.ts";
-import { Invalid } from "../../../functions/domain/errors.ts";
-import { appContext } from "../../context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "../../components/auth/AuthForm.tsx";
-import { formFailure, homeFor, pageRequestInfo, readForm, sessionRedirect } from "../../lib/auth-forms.server.ts";
-import { redirectWithToast } from "../../lib/cookies.server.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { verifyEmailInput } from "#shared/account-schemas.ts";
+import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
+import { completeSignup, verificationLinkKind, verifyEmail } from "#domain/accounts.ts";
+import { Invalid } from "#domain/errors.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, homeFor, pageRequestInfo, readForm, sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /**
  * The e-mailed link. Opening it shows a confirm form (a POST), so mail scanners that fetch links

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/error-screen";
-import { appContext } from "../../context.ts";
-import { devPagesEnabled } from "../../../functions/platform/dev-pages.ts";
+import { appContext } from "#functions/page-context.ts";
+import { devPagesEnabled } from "#platform/dev-pages.ts";
 
 /**
  * Development only: a page whose rendering fails, to see (and test) the error screen. In

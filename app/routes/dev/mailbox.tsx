@@ -1,10 +1,10 @@
 import { Fragment } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/mailbox";
-import { appContext } from "../../context.ts";
-import { devPagesEnabled } from "../../../functions/platform/dev-pages.ts";
-import { listOutbox } from "../../../functions/platform/mail.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { appContext } from "#functions/page-context.ts";
+import { devPagesEnabled } from "#platform/dev-pages.ts";
+import { listOutbox } from "#platform/mail.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /**
  * Development only: the outbox (every e-mail the app wrote, newest first) with working links and

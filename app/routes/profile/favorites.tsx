@@ -1,14 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/favorites";
-import { appContext } from "../../context.ts";
-import { readPageForm } from "../../../functions/platform/request-body.ts";
-import { FavoriteButton } from "../../components/FavoriteButton.tsx";
-import { ServiceCard } from "../../components/ServiceCard.tsx";
-import { servicePath } from "../../lib/catalogue.ts";
-import { formatRupees, priceFrom } from "../../lib/format.ts";
-import { loadOrRespond, submitOrRespond } from "../../lib/page-errors.server.ts";
-import { pageTitle } from "../../lib/strings.ts";
-import { clearCart, readCart, shortlistedServices, toggleCartItem } from "../../../functions/domain/shortlist.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readPageForm } from "#platform/request-body.ts";
+import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
+import { ServiceCard } from "#app/components/ServiceCard.tsx";
+import { servicePath } from "#shared/catalogue.ts";
+import { formatRupees, priceFrom } from "#shared/format.ts";
+import { loadOrRespond, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { clearCart, readCart, shortlistedServices, toggleCartItem } from "#domain/shortlist.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wishlist") }, { name: "robots", content: "noindex" }];
 

@@ -1,17 +1,17 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/index";
-import { updateUserInput } from "../../lib/account-schemas.ts";
-import { ACCOUNT_MESSAGES } from "../../../functions/domain/account-messages.ts";
-import { deleteAccount, requireAccountView, resendVerification, updateUser } from "../../../functions/domain/accounts.ts";
-import { mailerFor } from "../../../functions/platform/mail.ts";
-import { clearSessionCookie } from "../../../functions/platform/session-cookie.ts";
-import { appContext } from "../../context.ts";
-import { readPageForm } from "../../../functions/platform/request-body.ts";
-import { Field, FormMessage, SubmitButton } from "../../components/auth/AuthForm.tsx";
-import { formFailure, readForm } from "../../lib/auth-forms.server.ts";
-import { clearVisitedCookie, redirectWithToast } from "../../lib/cookies.server.ts";
-import { formatDate } from "../../lib/format.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { updateUserInput } from "#shared/account-schemas.ts";
+import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
+import { deleteAccount, requireAccountView, resendVerification, updateUser } from "#domain/accounts.ts";
+import { mailerFor } from "#platform/mail.ts";
+import { clearSessionCookie } from "#platform/session-cookie.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readPageForm } from "#platform/request-body.ts";
+import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, readForm } from "#app/lib/auth-forms.server.ts";
+import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
+import { formatDate } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
 import { VerifiedBadge } from "./layout.tsx";
 
 /** The couple's profile: edit name, phone, wedding date and city; resend verification; delete the account. */

@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { appContext } from "../../context.ts";
-import { DashboardLayout } from "../../components/DashboardLayout.tsx";
-import { guardArea } from "../../lib/auth-forms.server.ts";
+import { appContext } from "#functions/page-context.ts";
+import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
+import { guardArea } from "#app/lib/auth-forms.server.ts";
 
 /** The couple's dashboard (/profile): guarded on the server, with the user sidebar (spec section 2). */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];

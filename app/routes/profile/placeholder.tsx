@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/placeholder";
-import { COMING_SOON, pageTitle } from "../../lib/strings.ts";
+import { COMING_SOON, pageTitle } from "#shared/strings.ts";
 
 /**
  * Dashboard sections (couple and vendor) that are not built yet. The page says so plainly, says

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAccountView, resendVerification } from "../../../functions/domain/accounts.ts";
-import { mailerFor } from "../../../functions/platform/mail.ts";
-import { SubmitButton } from "../../components/auth/AuthForm.tsx";
-import { formFailure } from "../../lib/auth-forms.server.ts";
-import { appContext } from "../../context.ts";
-import { pageTitle } from "../../lib/strings.ts";
+import { requireAccountView, resendVerification } from "#domain/accounts.ts";
+import { mailerFor } from "#platform/mail.ts";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { formFailure } from "#app/lib/auth-forms.server.ts";
+import { appContext } from "#functions/page-context.ts";
+import { pageTitle } from "#shared/strings.ts";
 
 /** Vendor dashboard home; the services, analytics and bookings screens join it later. */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Dashboard") }];

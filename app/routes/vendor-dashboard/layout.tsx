@@ -1,10 +1,10 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { appContext } from "../../context.ts";
-import { LogoutButton } from "../../components/auth/LogoutButton.tsx";
-import { DashboardLayout } from "../../components/DashboardLayout.tsx";
-import { Logo } from "../../components/Logo.tsx";
-import { guardArea } from "../../lib/auth-forms.server.ts";
+import { appContext } from "#functions/page-context.ts";
+import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
+import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
+import { Logo } from "#app/components/Logo.tsx";
+import { guardArea } from "#app/lib/auth-forms.server.ts";
 
 /**
  * The vendor dashboard (/VendorDashboard): vendors only (admins are refused by their allow-list),

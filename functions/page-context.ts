@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { Db } from "../db/client.ts";
-import type { Actor, ValidSession } from "../functions/domain/sessions.ts";
-import type { Env } from "../functions/env.ts";
+import type { Db } from "#db/client.ts";
+import type { Actor, ValidSession } from "./domain/sessions.ts";
+import type { Env } from "./env.ts";
 
 /** What every loader and action gets from the Worker through the RouterContextProvider. */
 export type AppContext = {

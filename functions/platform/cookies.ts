@@ -1,4 +1,4 @@
-import type { FlashToast } from "./toast.ts";
+import type { FlashToast } from "#shared/toast.ts";
 
 /**
  * Small cookies the pages use: the flash toast a server redirect carries, and the first-visit flag
