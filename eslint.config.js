@@ -31,7 +31,10 @@ export default tseslint.config(
       files: ["functions/domain/**/*.ts"],
       patterns: [
         { regex: "^#app/|(^|/)app/", message: "The domain never imports pages: shared code lives in shared/." },
-        { regex: "^#api/|(^|/)api/|^hono$|^hono/|^react-router$", message: "The domain never imports the HTTP layer: it takes plain input and throws domain errors." },
+        {
+          regex: "^#api/|(^|/)api/|^hono$|^hono/|^react-router$",
+          message: "The domain never imports the HTTP layer: it takes plain input and throws domain errors.",
+        },
       ],
     },
     {
@@ -41,12 +44,21 @@ export default tseslint.config(
     },
     {
       files: ["db/**/*.ts"],
-      patterns: [{ regex: "^#app/|^#functions/|^#domain/|^#platform/|^#api/|(^|/)app/|(^|/)functions/", message: "db/ sits below app/ and functions/ and imports neither." }],
+      patterns: [
+        {
+          regex: "^#app/|^#functions/|^#domain/|^#platform/|^#api/|(^|/)app/|(^|/)functions/",
+          message: "db/ sits below app/ and functions/ and imports neither.",
+        },
+      ],
     },
     {
       files: ["shared/**/*.ts"],
       patterns: [
-        { regex: "^#app/|^#functions/|^#domain/|^#platform/|^#api/|^#db/|(^|/)app/|(^|/)functions/|(^|/)db/", allowTypeImports: true, message: "shared/ is below app/ and functions/ and reaches the browser: it imports only shared/ (types excepted)." },
+        {
+          regex: "^#app/|^#functions/|^#domain/|^#platform/|^#api/|^#db/|(^|/)app/|(^|/)functions/|(^|/)db/",
+          allowTypeImports: true,
+          message: "shared/ is below app/ and functions/ and reaches the browser: it imports only shared/ (types excepted).",
+        },
       ],
     },
     {
@@ -54,7 +66,11 @@ export default tseslint.config(
       files: ["app/components/**/*.tsx", "app/lib/**/*.ts"],
       ignores: ["app/lib/**/*.server.ts"],
       patterns: [
-        { regex: "^#domain/|^#platform/|^#api/|^#db/|^#functions/|\\.server$|\\.server\\.ts$", allowTypeImports: true, message: "Server code never goes into client bundles: import its types only, or move the value to shared/." },
+        {
+          regex: "^#domain/|^#platform/|^#api/|^#db/|^#functions/|\\.server$|\\.server\\.ts$",
+          allowTypeImports: true,
+          message: "Server code never goes into client bundles: import its types only, or move the value to shared/.",
+        },
       ],
     },
   ]),

@@ -34,10 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
-  { name: "description", content: "Find and book wedding venues, caterers, photographers, makeup artists and more across India. Plan every function, manage guests and send invitations." },
+  {
+    name: "description",
+    content:
+      "Find and book wedding venues, caterers, photographers, makeup artists and more across India. Plan every function, manage guests and send invitations.",
+  },
 ];
 
 export const links: Route.LinksFunction = () => [
@@ -79,7 +82,10 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const chrome = chromeFor(pathname);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {chrome.topBar && <SiteHeader user={root?.user ?? null} showNavigation={chrome.navigation} />}

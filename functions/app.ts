@@ -15,7 +15,8 @@ export type PagesHandler = (request: Request, context: RouterContextProvider) =>
 
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
-const plain = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
+const plain = (text: string, status: number) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
 
 /**
  * Composes the Worker: /api/v1 to Hono, /media/* to R2, everything else (every method: form

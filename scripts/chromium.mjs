@@ -23,7 +23,8 @@ export function ensureChromium() {
   const sudo = !root && which("sudo") && spawnSync("sudo", ["-n", "true"]).status === 0;
   if (aptGet && (root || sudo)) {
     console.log("Chromium not found: installing Debian's chromium package…");
-    const run = (args) => execFileSync(root ? args[0] : "sudo", root ? args.slice(1) : args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const run = (args) =>
+      execFileSync(root ? args[0] : "sudo", root ? args.slice(1) : args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     run(["apt-get", "update", "-qq"]);
     run(["apt-get", "install", "-y", "-qq", "chromium"]);
     path = find();

@@ -8,7 +8,10 @@ const state = ".wrangler/e2e-state";
 const chromium = ensureChromium();
 rmSync(state, { recursive: true, force: true });
 const env = { MANDAP_STATE: state, CHROMIUM_PATH: chromium, CI: process.env.CI ?? "" };
-await mustRun("e2e database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: { ...env, CI: "1" }, quiet: true });
+await mustRun("e2e database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+  env: { ...env, CI: "1" },
+  quiet: true,
+});
 await mustRun("e2e demo data", "node", ["scripts/seed.mjs", "--state", state, "--quiet"], { env });
 if (!process.argv.includes("--no-build")) await mustRun("production build", "react-router", ["build"], { quiet: true });
 // The tests read mail at /dev/mailbox.

@@ -20,4 +20,5 @@ for (const [slug, label] of [
   ["wedding-services", "Wedding Services"],
   ["other-services", "Other Services"],
   ["destination", "Destination Wedding"],
-]) out("categories", slug, artworkSvg(label, 1, 800, 600));
+])
+  out("categories", slug, artworkSvg(label, 1, 800, 600));

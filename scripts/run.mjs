@@ -34,6 +34,10 @@ export async function mustRun(label, command, args, options) {
  */
 export function enableDevPages(dir = "build/server") {
   const file = resolve(dir, ".dev.vars");
-  const kept = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((line) => line.trim() && !/^\s*DEV_PAGES\s*=/.test(line)) : [];
+  const kept = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line.trim() && !/^\s*DEV_PAGES\s*=/.test(line))
+    : [];
   writeFileSync(file, [...kept, "DEV_PAGES='on'"].join("\n") + "\n");
 }

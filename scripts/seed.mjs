@@ -86,7 +86,9 @@ try {
     }
     await flush();
     for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
-      await DB.prepare("UPDATE users SET password_hash = ? WHERE email = ?").bind(await hashPassword(DEMO_PASSWORDS[key]), account.email).run();
+      await DB.prepare("UPDATE users SET password_hash = ? WHERE email = ?")
+        .bind(await hashPassword(DEMO_PASSWORDS[key]), account.email)
+        .run();
     }
     log(`Inserted ${rows.toLocaleString("en-IN")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }

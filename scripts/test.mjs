@@ -1,8 +1,9 @@
-// npm test: typecheck, lint, unit and integration tests in workerd, then e2e against the
+// npm test: format check, typecheck, lint, unit and integration tests in workerd, then e2e against the
 // production build in Chromium. Stops at the first failure.
 import { mustRun } from "./run.mjs";
 
 await mustRun("lock file complete for npm ci", "node", ["scripts/complete-lockfile.mjs", "--check"]);
+await mustRun("format (Prettier)", "prettier", ["--check", "--log-level", "warn", "."]);
 await mustRun("typecheck", "npm", ["run", "-s", "typecheck"]);
 await mustRun("lint", "npm", ["run", "-s", "lint"]);
 await mustRun("unit and integration tests (workerd)", "vitest", ["run"]);

@@ -52,7 +52,9 @@ export const registerUserInput = z
 
 export const loginInput = z.object({ email, password: loginPassword });
 
-export const googleLoginInput = z.object({ credential: z.string({ error: "The Google sign-in token is missing." }).min(20, "The Google sign-in token is missing.").max(8000) });
+export const googleLoginInput = z.object({
+  credential: z.string({ error: "The Google sign-in token is missing." }).min(20, "The Google sign-in token is missing.").max(8000),
+});
 
 export const resetRequestInput = z.object({ email });
 
@@ -93,19 +95,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 
-export const updateUserInput = z
-  .object({
-    user_name: personName.optional(),
-    phone: z
-      .union([z.literal(""), phone])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v || null)),
-    wedding_date: z
-      .union([z.literal(""), isoDate])
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v || null)),
-    wedding_city: optionalText(80),
-  });
+export const updateUserInput = z.object({
+  user_name: personName.optional(),
+  phone: z
+    .union([z.literal(""), phone])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  wedding_date: z
+    .union([z.literal(""), isoDate])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  wedding_city: optionalText(80),
+});
 
 const businessName = trimmed("Please enter your business name.").min(2, "Please enter your business name.").max(100, "Use at most 100 characters.");
 const place = (what: string) => trimmed(`Please enter your ${what}.`).min(2, `Please enter your ${what}.`).max(80, "Use at most 80 characters.");
@@ -128,18 +129,17 @@ const url = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
-export const updateVendorInput = z
-  .object({
-    name: businessName.optional(),
-    tagline: optionalText(120),
-    description: optionalText(4000),
-    phone_number: phone.optional(),
-    state: place("state").optional(),
-    city: place("city").optional(),
-    facebook: url,
-    instagram: url,
-    website: url,
-  });
+export const updateVendorInput = z.object({
+  name: businessName.optional(),
+  tagline: optionalText(120),
+  description: optionalText(4000),
+  phone_number: phone.optional(),
+  state: place("state").optional(),
+  city: place("city").optional(),
+  facebook: url,
+  instagram: url,
+  website: url,
+});
 
 export type RegisterUserInput = z.infer<typeof registerUserInput>;
 export type RegisterVendorInput = z.infer<typeof registerVendorInput>;

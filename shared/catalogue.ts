@@ -135,10 +135,40 @@ export function servicePath(s: { id: string; serviceCategory: string; serviceTyp
 
 /** Discover page tiles (spec section 2). */
 export const DISCOVER_TILES = [
-  { title: "Wedding Venues", group: "Wedding Venue", description: "Lawns, banquet halls, resorts and heritage hotels for every guest count.", subcategories: ["Wedding Lawns Farmhouse", "Hotel", "Banquet Halls", "Wedding Resorts"] },
-  { title: "Wedding Vendors", group: "Wedding Vendor", description: "Caterers, photographers, decorators and everyone else who makes the day.", subcategories: ["Caterers", "Wedding Photographers", "Wedding Decor", "Wedding DJ"] },
-  { title: "Bride", group: "Bride", description: "Lehengas, jewellery, makeup and mehndi for the bride.", subcategories: ["Bridal Lahenga", "Bridal Jewellery", "Bridal Makeup Artist", "Mehndi Artist"] },
-  { title: "Groom", group: "Groom", description: "Sherwanis, grooming and accessories for the groom.", subcategories: ["Sherwani", "Men's Grooming", "Men's Accessories"] },
-  { title: "Wedding Services", group: "Wedding Vendor", description: "Planners and decorators who run the whole show.", subcategories: ["Wedding Planner", "Wedding Decoration"] },
-  { title: "Other Services", group: "Wedding Vendor", description: "Live bands, luxury transport and fireworks for a grand entry.", subcategories: ["Wedding Music", "Wedding Transportation", "Wedding Entertainment"] },
+  {
+    title: "Wedding Venues",
+    group: "Wedding Venue",
+    description: "Lawns, banquet halls, resorts and heritage hotels for every guest count.",
+    subcategories: ["Wedding Lawns Farmhouse", "Hotel", "Banquet Halls", "Wedding Resorts"],
+  },
+  {
+    title: "Wedding Vendors",
+    group: "Wedding Vendor",
+    description: "Caterers, photographers, decorators and everyone else who makes the day.",
+    subcategories: ["Caterers", "Wedding Photographers", "Wedding Decor", "Wedding DJ"],
+  },
+  {
+    title: "Bride",
+    group: "Bride",
+    description: "Lehengas, jewellery, makeup and mehndi for the bride.",
+    subcategories: ["Bridal Lahenga", "Bridal Jewellery", "Bridal Makeup Artist", "Mehndi Artist"],
+  },
+  {
+    title: "Groom",
+    group: "Groom",
+    description: "Sherwanis, grooming and accessories for the groom.",
+    subcategories: ["Sherwani", "Men's Grooming", "Men's Accessories"],
+  },
+  {
+    title: "Wedding Services",
+    group: "Wedding Vendor",
+    description: "Planners and decorators who run the whole show.",
+    subcategories: ["Wedding Planner", "Wedding Decoration"],
+  },
+  {
+    title: "Other Services",
+    group: "Wedding Vendor",
+    description: "Live bands, luxury transport and fireworks for a grand entry.",
+    subcategories: ["Wedding Music", "Wedding Transportation", "Wedding Entertainment"],
+  },
 ] as const;

@@ -19,4 +19,3 @@ export const LEAD_MESSAGE_MAX = 2000;
 export function todayInIndia(now = Date.now()): string {
   return new Date(now + 330 * 60_000).toISOString().slice(0, 10);
 }
-

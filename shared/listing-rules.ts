@@ -30,7 +30,11 @@ export const reviewInput = z.object({
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const replyInput = z.object({
-  reply: z.string({ message: "Please write a reply." }).trim().min(2, "Please write a reply.").max(REPLY_MAX, `Please keep your reply under ${REPLY_MAX.toLocaleString("en-IN")} characters.`),
+  reply: z
+    .string({ message: "Please write a reply." })
+    .trim()
+    .min(2, "Please write a reply.")
+    .max(REPLY_MAX, `Please keep your reply under ${REPLY_MAX.toLocaleString("en-IN")} characters.`),
 });
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -52,11 +56,21 @@ export const leadInput = z.object({
   ),
   guestCount: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ message: "Guest count must be a number." }).int("Guest count must be a whole number.").min(1, "Guest count must be at least 1.").max(100_000, "Guest count must be at most 1,00,000.").optional(),
+    z.coerce
+      .number({ message: "Guest count must be a number." })
+      .int("Guest count must be a whole number.")
+      .min(1, "Guest count must be at least 1.")
+      .max(100_000, "Guest count must be at most 1,00,000.")
+      .optional(),
   ),
   budget: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ message: "Budget must be a number of rupees." }).int("Budget must be whole rupees.").min(0, "Budget cannot be negative.").max(1_000_000_000, "Budget must be at most ₹1,00,00,00,000.").optional(),
+    z.coerce
+      .number({ message: "Budget must be a number of rupees." })
+      .int("Budget must be whole rupees.")
+      .min(0, "Budget cannot be negative.")
+      .max(1_000_000_000, "Budget must be at most ₹1,00,00,00,000.")
+      .optional(),
   ),
 });
 export type LeadInput = z.infer<typeof leadInput>;

@@ -45,7 +45,10 @@ export const serviceFilterFields = {
   city: optionalText,
   minPrice: optionalInt(0, 100_000_000, "Minimum price"),
   maxPrice: optionalInt(0, 100_000_000, "Maximum price"),
-  rating: z.preprocess(emptyToUndefined, z.coerce.number({ message: "Rating must be a number." }).min(0, "Rating must be between 0 and 5.").max(5, "Rating must be between 0 and 5.").optional()),
+  rating: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: "Rating must be a number." }).min(0, "Rating must be between 0 and 5.").max(5, "Rating must be between 0 and 5.").optional(),
+  ),
   available_on: isoDay,
   vendorId: optionalText,
   vendor_name: optionalText,
@@ -60,9 +63,14 @@ export const serviceListQuery = z
     status: z.preprocess(emptyToUndefined, z.enum(["active", "archived"], { message: "Status must be active or archived." }).optional()),
     sort_by: z.preprocess(
       emptyToUndefined,
-      z.enum(["rating", "price", "min_price", "views", "view_count", "newest", "created_at"], { message: "sort_by must be rating, price, views or newest." }).optional(),
+      z
+        .enum(["rating", "price", "min_price", "views", "view_count", "newest", "created_at"], { message: "sort_by must be rating, price, views or newest." })
+        .optional(),
     ),
-    sort_order: z.preprocess((v) => (typeof v === "string" ? v.toLowerCase() : emptyToUndefined(v)), z.enum(["asc", "desc"], { message: "sort_order must be asc or desc." }).optional()),
+    sort_order: z.preprocess(
+      (v) => (typeof v === "string" ? v.toLowerCase() : emptyToUndefined(v)),
+      z.enum(["asc", "desc"], { message: "sort_order must be asc or desc." }).optional(),
+    ),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: "Minimum price cannot be more than maximum price.",
@@ -74,7 +82,15 @@ export type SortBy = "rating" | "price" | "views" | "newest";
 
 /** Maps the API's sort_by/sort_order onto the domain's sort. */
 export function sortFromQuery(by: ServiceListQuery["sort_by"], order: ServiceListQuery["sort_order"]): { by: SortBy; order: "asc" | "desc" } {
-  const map: Record<string, SortBy> = { rating: "rating", price: "price", min_price: "price", views: "views", view_count: "views", newest: "newest", created_at: "newest" };
+  const map: Record<string, SortBy> = {
+    rating: "rating",
+    price: "price",
+    min_price: "price",
+    views: "views",
+    view_count: "views",
+    newest: "newest",
+    created_at: "newest",
+  };
   const sortBy = map[by ?? "rating"] ?? "rating";
   return { by: sortBy, order: order ?? (sortBy === "price" ? "asc" : "desc") };
 }

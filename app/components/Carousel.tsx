@@ -16,7 +16,17 @@ export const CAROUSEL_SERVER_CARDS = 4;
  * A horizontal list with previous/next buttons that scroll by 800 px and are disabled at the start
  * and end. Without JavaScript the list still scrolls by touch or trackpad.
  */
-export function Carousel<T>({ label, items, itemKey, renderItem }: { label: string; items: T[]; itemKey: (item: T) => string; renderItem: (item: T) => React.ReactNode }) {
+export function Carousel<T>({
+  label,
+  items,
+  itemKey,
+  renderItem,
+}: {
+  label: string;
+  items: T[];
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => React.ReactNode;
+}) {
   const rootRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [shown, setShown] = useState(Math.min(CAROUSEL_SERVER_CARDS, items.length));

@@ -12,7 +12,17 @@ const canShortlist = (role: string | undefined) => role === "USER" || role === "
  * The wishlist heart, for ServiceCard's `actions` slot and the service page. Without JavaScript it
  * is a form posting to /favorites/{id}; with it, it toggles in place and shows the spec's toasts.
  */
-export function FavoriteButton({ serviceId, serviceName, initial = false, variant = "icon" }: { serviceId: string; serviceName: string; initial?: boolean; variant?: "icon" | "button" }) {
+export function FavoriteButton({
+  serviceId,
+  serviceName,
+  initial = false,
+  variant = "icon",
+}: {
+  serviceId: string;
+  serviceName: string;
+  initial?: boolean;
+  variant?: "icon" | "button";
+}) {
   const root = useRootData();
   const user = root?.user ?? null;
   const accountId = user && canShortlist(user.role) ? user.id : null;
@@ -40,7 +50,14 @@ export function FavoriteButton({ serviceId, serviceName, initial = false, varian
   }
 
   const heart = (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className={favorited ? "fill-maroon-600 stroke-maroon-600" : "fill-none stroke-current"} strokeWidth="2">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      className={favorited ? "fill-maroon-600 stroke-maroon-600" : "fill-none stroke-current"}
+      strokeWidth="2"
+    >
       <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 5 6.6 5c2 0 3.5 1.1 4.4 2.6h2C13.9 6.1 15.4 5 17.4 5c3.4 0 5.5 3.4 4.1 6.8C19.5 16.4 12 21 12 21z" />
     </svg>
   );

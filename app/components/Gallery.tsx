@@ -61,11 +61,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
         ))}
       </ul>
       {count > PHONE_PREVIEW_PHOTOS && (
-        <a
-          href={images[PHONE_PREVIEW_PHOTOS]!.path}
-          onClick={(e) => open(PHONE_PREVIEW_PHOTOS, e)}
-          className="btn-secondary w-full min-[501px]:hidden"
-        >
+        <a href={images[PHONE_PREVIEW_PHOTOS]!.path} onClick={(e) => open(PHONE_PREVIEW_PHOTOS, e)} className="btn-secondary w-full min-[501px]:hidden">
           See all {count} photos
         </a>
       )}
@@ -84,17 +80,38 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
               <p aria-live="polite" className="text-sm">
                 Photo {index + 1} of {count}
               </p>
-              <button type="button" autoFocus onClick={() => dialog.current?.close()} className="rounded-full px-3 py-1 text-sm font-semibold hover:bg-white/10">
+              <button
+                type="button"
+                autoFocus
+                onClick={() => dialog.current?.close()}
+                className="rounded-full px-3 py-1 text-sm font-semibold hover:bg-white/10"
+              >
                 Close
               </button>
             </div>
-            <img src={current.path} alt={current.alt ?? ""} width={current.width ?? 800} height={current.height ?? 600} className="max-h-[75vh] w-full object-contain" />
+            <img
+              src={current.path}
+              alt={current.alt ?? ""}
+              width={current.width ?? 800}
+              height={current.height ?? 600}
+              className="max-h-[75vh] w-full object-contain"
+            />
             <figcaption className="flex items-center justify-between gap-2 px-4 py-3 text-sm">
-              <button type="button" onClick={() => step(-1)} className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10" aria-label="Previous photo">
+              <button
+                type="button"
+                onClick={() => step(-1)}
+                className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10"
+                aria-label="Previous photo"
+              >
                 ← Previous
               </button>
               <span className="line-clamp-1 text-white/80">{current.alt}</span>
-              <button type="button" onClick={() => step(1)} className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10" aria-label="Next photo">
+              <button
+                type="button"
+                onClick={() => step(1)}
+                className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10"
+                aria-label="Next photo"
+              >
                 Next →
               </button>
             </figcaption>

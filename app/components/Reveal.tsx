@@ -8,7 +8,12 @@ import { useEffect, useRef } from "react";
  * No Suspense boundary around a section: React streams a large finished boundary out of order,
  * hidden until an inline script moves it, so without JavaScript the section would never show.
  */
-export function Reveal({ children, className = "", as: Tag = "section", ...rest }: { children: React.ReactNode; className?: string; as?: "section" | "div" } & React.HTMLAttributes<HTMLElement>) {
+export function Reveal({
+  children,
+  className = "",
+  as: Tag = "section",
+  ...rest
+}: { children: React.ReactNode; className?: string; as?: "section" | "div" } & React.HTMLAttributes<HTMLElement>) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = ref.current;

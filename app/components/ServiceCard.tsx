@@ -9,7 +9,13 @@ import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
  * controls such as the wishlist heart, drawn over the image.
  */
 export function ServiceCard({ service, eager = false, actions }: { service: ServiceSummary; eager?: boolean; actions?: React.ReactNode }) {
-  const href = servicePath({ id: service.id, serviceCategory: service.service_category, serviceType: service.service_type, state: service.state, city: service.city });
+  const href = servicePath({
+    id: service.id,
+    serviceCategory: service.service_category,
+    serviceType: service.service_type,
+    state: service.state,
+    city: service.city,
+  });
   const cover = service.media[0]?.image_urls[0]?.path;
   const reply = replyTimeLabel(service.vendor.reply_minutes_median);
   return (
@@ -41,7 +47,9 @@ export function ServiceCard({ service, eager = false, actions }: { service: Serv
         <p className="mt-1 flex items-center gap-1 text-sm">
           {service.review_count > 0 ? (
             <>
-              <span aria-hidden="true" className="text-marigold-500">★</span>
+              <span aria-hidden="true" className="text-marigold-500">
+                ★
+              </span>
               <span className="font-semibold">{service.rating.toFixed(1)}</span>
               <span className="text-ink/70">({reviewCount(service.review_count)})</span>
             </>

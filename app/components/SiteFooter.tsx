@@ -18,9 +18,21 @@ function OfficeMap() {
   const [shown, setShown] = useState(false);
   const src = `https://www.google.com/maps?q=${encodeURIComponent(OFFICE)}&output=embed`;
   return shown ? (
-    <iframe title={`Map: ${OFFICE}`} src={src} width={320} height={180} loading="lazy" className="h-44 w-full rounded-lg border-0" referrerPolicy="no-referrer-when-downgrade" />
+    <iframe
+      title={`Map: ${OFFICE}`}
+      src={src}
+      width={320}
+      height={180}
+      loading="lazy"
+      className="h-44 w-full rounded-lg border-0"
+      referrerPolicy="no-referrer-when-downgrade"
+    />
   ) : (
-    <button type="button" onClick={() => setShown(true)} className="flex h-44 w-full flex-col items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/5 text-sm text-white/85 hover:bg-white/10">
+    <button
+      type="button"
+      onClick={() => setShown(true)}
+      className="flex h-44 w-full flex-col items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/5 text-sm text-white/85 hover:bg-white/10"
+    >
       <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
         <circle cx="12" cy="10" r="2.5" />
@@ -37,11 +49,12 @@ export function SiteFooter({ contactPhone }: { contactPhone: string }) {
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-6">
         <div className="col-span-2">
           <Logo light />
-          <p className="mt-3 max-w-sm text-sm text-white/80">
-            India’s wedding marketplace: venues and vendors for every function, from roka to reception.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-white/80">India’s wedding marketplace: venues and vendors for every function, from roka to reception.</p>
           <p className="mt-3 text-sm text-white/80">
-            Call us: <a className="underline" href={`tel:${contactPhone.replace(/\s/g, "")}`}>{contactPhone}</a>
+            Call us:{" "}
+            <a className="underline" href={`tel:${contactPhone.replace(/\s/g, "")}`}>
+              {contactPhone}
+            </a>
           </p>
           <ul className="mt-4 flex flex-wrap gap-3 text-sm">
             {SOCIAL.map((s) => (
@@ -70,11 +83,31 @@ export function SiteFooter({ contactPhone }: { contactPhone: string }) {
       </div>
       <div className="container-page grid gap-8 border-t border-white/15 py-8 md:grid-cols-2">
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          <li><Link to="/" className="text-white/85 hover:text-white">Home</Link></li>
-          <li><Link to="/about" className="text-white/85 hover:text-white">About</Link></li>
-          <li><Link to="/contactus" className="text-white/85 hover:text-white">Contact us</Link></li>
-          <li><a href="/privacypolicy.html" className="text-white/85 hover:text-white">Privacy policy</a></li>
-          <li><a href="/terms.html" className="text-white/85 hover:text-white">Terms</a></li>
+          <li>
+            <Link to="/" className="text-white/85 hover:text-white">
+              Home
+            </Link>
+          </li>
+          <li>
+            <Link to="/about" className="text-white/85 hover:text-white">
+              About
+            </Link>
+          </li>
+          <li>
+            <Link to="/contactus" className="text-white/85 hover:text-white">
+              Contact us
+            </Link>
+          </li>
+          <li>
+            <a href="/privacypolicy.html" className="text-white/85 hover:text-white">
+              Privacy policy
+            </a>
+          </li>
+          <li>
+            <a href="/terms.html" className="text-white/85 hover:text-white">
+              Terms
+            </a>
+          </li>
         </ul>
         <OfficeMap />
       </div>

@@ -86,7 +86,10 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
   );
 
   const account = user ? (
-    <Link to={user.role.toUpperCase() === "VENDOR" ? "/VendorDashboard" : "/profile"} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50">
+    <Link
+      to={user.role.toUpperCase() === "VENDOR" ? "/VendorDashboard" : "/profile"}
+      className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50"
+    >
       {/* The name is the link's text (no aria-label), so a long name cut short on screen still matches what is read out. */}
       <span className="sr-only">Your profile, </span>
       {user.profilePhoto ? (
@@ -120,7 +123,12 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
             <div className="hidden flex-1 items-center justify-center gap-1 md:flex">{menus}</div>
             <div className="hidden md:block">{account}</div>
             {user?.role.toUpperCase() === "USER" && (
-              <Link to="/profile#dashboard-menu" className="ml-auto grid h-10 w-10 place-items-center rounded-md hover:bg-maroon-50 md:hidden" aria-label="Your dashboard menu" data-testid="user-dashboard-menu">
+              <Link
+                to="/profile#dashboard-menu"
+                className="ml-auto grid h-10 w-10 place-items-center rounded-md hover:bg-maroon-50 md:hidden"
+                aria-label="Your dashboard menu"
+                data-testid="user-dashboard-menu"
+              >
                 <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
                   <rect x="3" y="3" width="7" height="7" rx="1.5" stroke="currentColor" strokeWidth="2" fill="none" />
                   <rect x="14" y="3" width="7" height="7" rx="1.5" stroke="currentColor" strokeWidth="2" fill="none" />
@@ -130,7 +138,10 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
               </Link>
             )}
             <details className="relative md:hidden" data-menu="mobile">
-              <summary className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-md hover:bg-maroon-50 [&::-webkit-details-marker]:hidden" aria-label="Menu">
+              <summary
+                className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-md hover:bg-maroon-50 [&::-webkit-details-marker]:hidden"
+                aria-label="Menu"
+              >
                 <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
                   <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>

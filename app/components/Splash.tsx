@@ -8,7 +8,11 @@ export const SPLASH_MS = 3000;
 
 export function Splash() {
   return (
-    <div aria-hidden="true" data-testid="splash" className="splash pointer-events-none fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-maroon-800">
+    <div
+      aria-hidden="true"
+      data-testid="splash"
+      className="splash pointer-events-none fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-maroon-800"
+    >
       <div className="splash-mark flex flex-col items-center gap-3">
         <Logo light />
         <p className="font-display text-lg text-marigold-300">Every function, beautifully planned</p>

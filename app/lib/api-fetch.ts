@@ -5,7 +5,10 @@
  */
 export type ApiResult<T> = ({ success: true } & T) | { success: false; message: string; errors?: Record<string, string> };
 
-export async function apiFetch<T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: ApiResult<T> }> {
+export async function apiFetch<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: ApiResult<T> }> {
   const res = await fetch(`/api/v1${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     credentials: "same-origin",

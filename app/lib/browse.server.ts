@@ -25,4 +25,3 @@ export function parseBrowseFilters(params: URLSearchParams): { filters: BrowseFi
   }
   return { filters, problems };
 }
-

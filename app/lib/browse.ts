@@ -79,10 +79,7 @@ export function scopePath(scope: BrowseScope): string {
 }
 
 /** Resolves the /all/... path segments; `null` when one of them is unknown (a 404). */
-export function resolveScope(
-  locations: LocationMap,
-  params: { category?: string; subCategory?: string; state?: string; city?: string },
-): BrowseScope | null {
+export function resolveScope(locations: LocationMap, params: { category?: string; subCategory?: string; state?: string; city?: string }): BrowseScope | null {
   const scope: BrowseScope = {};
   if (!params.category) return scope;
   scope.group = findGroup(params.category);

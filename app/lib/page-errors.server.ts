@@ -20,7 +20,11 @@ export function pageResponseFor(error: unknown, request: Request): Response | Re
   if (error instanceof NotFound) return data(null, { status: 404 });
   if (error instanceof Unauthorized) return redirect(loginPath(request));
   if (error instanceof Forbidden) return redirectWithToast(request, "/", { type: "error", message: error.message });
-  if (error instanceof TooManyRequests) return data({ ok: false, message: error.message, errors: {} } satisfies FormFailure, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+  if (error instanceof TooManyRequests)
+    return data({ ok: false, message: error.message, errors: {} } satisfies FormFailure, {
+      status: 429,
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
   return data({ ok: false, message: error.message, errors: error instanceof Invalid ? error.fields : {} } satisfies FormFailure, { status: error.status });
 }
 

@@ -209,11 +209,31 @@ function Filters({ d, scope, idPrefix }: { d: PageData; scope: BrowseScope; idPr
         <label className="sr-only" htmlFor={`${idPrefix}-f-min`}>
           Minimum price
         </label>
-        <input id={`${idPrefix}-f-min`} type="number" inputMode="numeric" min={0} step={100} name="minPrice" defaultValue={f.minPrice ?? ""} placeholder="Min" className={field} />
+        <input
+          id={`${idPrefix}-f-min`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={100}
+          name="minPrice"
+          defaultValue={f.minPrice ?? ""}
+          placeholder="Min"
+          className={field}
+        />
         <label className="sr-only" htmlFor={`${idPrefix}-f-max`}>
           Maximum price
         </label>
-        <input id={`${idPrefix}-f-max`} type="number" inputMode="numeric" min={0} step={100} name="maxPrice" defaultValue={f.maxPrice ?? ""} placeholder="Max" className={field} />
+        <input
+          id={`${idPrefix}-f-max`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={100}
+          name="maxPrice"
+          defaultValue={f.maxPrice ?? ""}
+          placeholder="Max"
+          className={field}
+        />
       </fieldset>
       <div>
         <label htmlFor={`${idPrefix}-f-rating`} className="mb-1 block text-sm font-medium">
@@ -282,7 +302,11 @@ function Pagination({ path, filters, totalPages }: { path: string; filters: Brow
               {p}
             </span>
           ) : (
-            <Link to={href(p)} aria-label={`Page ${p}`} className="grid h-10 min-w-10 place-items-center rounded-full border border-maroon-100 bg-white px-3 text-sm hover:bg-maroon-50">
+            <Link
+              to={href(p)}
+              aria-label={`Page ${p}`}
+              className="grid h-10 min-w-10 place-items-center rounded-full border border-maroon-100 bg-white px-3 text-sm hover:bg-maroon-50"
+            >
               {p}
             </Link>
           )}
@@ -309,7 +333,8 @@ function EmptyState({ d, scope }: { d: PageData; scope: BrowseScope }) {
   if (d.filters.page > 1 && d.total > 0) suggestions.push({ label: "Go to the first page", href: `${d.canonicalPath}${filterSearch(f, { page: undefined })}` });
   if (anyFilter) suggestions.push({ label: `All ${scopeHeading(scope).replace(/^./, (c) => c.toLowerCase())}`, href: d.canonicalPath });
   if (f.q) suggestions.push({ label: `“${f.q}” anywhere in India`, href: `/all?q=${encodeURIComponent(f.q)}` });
-  if (scope.city) suggestions.push({ label: `${scope.subcategory?.name} across ${scope.state}`, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
+  if (scope.city)
+    suggestions.push({ label: `${scope.subcategory?.name} across ${scope.state}`, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
   if (scope.state) suggestions.push({ label: `${scope.subcategory?.name} across India`, href: browsePath(scope.group?.name, scope.subcategory?.name) });
   if (scope.subcategory) suggestions.push({ label: `Everything in ${scope.group?.name}`, href: browsePath(scope.group?.name) });
   if (scope.group) suggestions.push({ label: "All wedding services", href: "/all" });
@@ -336,7 +361,9 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
   const heading = scopeHeading(scope);
   const f = d.filters;
   const start = (f.page - 1) * PAGE_SIZE_DEFAULT + 1;
-  const chips = scope.group ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name) })) : CATALOGUE.map((g) => ({ name: g.name, href: browsePath(g.name) }));
+  const chips = scope.group
+    ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name) }))
+    : CATALOGUE.map((g) => ({ name: g.name, href: browsePath(g.name) }));
   const activeFilters = [
     f.q && `“${f.q}”`,
     f.minPrice !== undefined && `from ${formatRupees(f.minPrice)}`,
@@ -360,7 +387,10 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 flex gap-2 overflow-x-auto pb-2" aria-label={scope.group ? `${scope.group.name} categories` : "Categories"}>
           {chips.map((c) => (
             <li key={c.href} className="shrink-0">
-              <Link to={c.href} className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm hover:border-maroon-600 hover:text-maroon-700">
+              <Link
+                to={c.href}
+                className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm hover:border-maroon-600 hover:text-maroon-700"
+              >
                 {c.name}
               </Link>
             </li>

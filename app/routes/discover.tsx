@@ -33,7 +33,14 @@ export default function Discover() {
         {DISCOVER_TILES.map((tile) => (
           <li key={tile.title} className="flex flex-col overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm" data-testid="discover-tile">
             <Link to={browsePath(tile.group)} className="block aspect-[4/3] overflow-hidden bg-maroon-50" tabIndex={-1} aria-hidden="true">
-              <img src={`/images/categories/${TILE_IMAGE[tile.title] ?? slugify(tile.group)}.svg`} alt="" width={800} height={600} loading="lazy" className="h-full w-full object-cover" />
+              <img
+                src={`/images/categories/${TILE_IMAGE[tile.title] ?? slugify(tile.group)}.svg`}
+                alt=""
+                width={800}
+                height={600}
+                loading="lazy"
+                className="h-full w-full object-cover"
+              />
             </Link>
             <div className="flex flex-1 flex-col p-5">
               <h2 className="text-2xl font-semibold">
@@ -45,7 +52,10 @@ export default function Discover() {
               <ul className="mt-4 flex flex-wrap gap-2">
                 {tile.subcategories.map((sub) => (
                   <li key={sub}>
-                    <Link to={browsePath(tile.group, sub)} className="inline-block rounded-full border border-maroon-100 px-3 py-1.5 text-sm hover:border-maroon-600 hover:text-maroon-700">
+                    <Link
+                      to={browsePath(tile.group, sub)}
+                      className="inline-block rounded-full border border-maroon-100 px-3 py-1.5 text-sm hover:border-maroon-600 hover:text-maroon-700"
+                    >
                       {sub}
                     </Link>
                   </li>

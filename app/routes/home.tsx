@@ -19,14 +19,23 @@ export const HERO_IMAGE_COUNT = 6;
 export const HERO_ROTATE_MS = 5000;
 const heroImage = (i: number) => `/images/hero/hero-${i + 1}.svg`;
 
-
 /** Discover carousels: limit 20, page 1, rating descending (most viewed: by views). */
 const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: string }[] = [
   { key: "most-rated", title: "Most rated", search: {}, more: "/all" },
   { key: "most-viewed", title: "Most viewed", search: { sort: { by: "views", order: "desc" } }, more: "/all?sort=most_viewed" },
   { key: "caterers", title: "Top caterers", search: { service_type: "Caterers" }, more: browsePath("Wedding Vendor", "Caterers") },
-  { key: "photographers", title: "Photographers", search: { service_type: "Wedding Photographers" }, more: browsePath("Wedding Vendor", "Wedding Photographers") },
-  { key: "videographers", title: "Videographers", search: { service_type: "Wedding Videographers" }, more: browsePath("Wedding Vendor", "Wedding Videographers") },
+  {
+    key: "photographers",
+    title: "Photographers",
+    search: { service_type: "Wedding Photographers" },
+    more: browsePath("Wedding Vendor", "Wedding Photographers"),
+  },
+  {
+    key: "videographers",
+    title: "Videographers",
+    search: { service_type: "Wedding Videographers" },
+    more: browsePath("Wedding Vendor", "Wedding Videographers"),
+  },
   { key: "makeup-salon", title: "Makeup salon", search: { service_type: "Makeup Salon" }, more: browsePath("Bride", "Makeup Salon") },
   { key: "wedding-dj", title: "Wedding DJ", search: { service_type: "Wedding DJ" }, more: browsePath("Wedding Vendor", "Wedding DJ") },
 ];
@@ -38,7 +47,13 @@ const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: stri
 const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
   { title: "Checklist", text: "Every task from roka to vidaai in one list.", icon: "✓" },
   { title: "Event planning", text: "Each function with its date, time and vendors.", icon: "📅" },
-  { title: "Wishlist", text: "Shortlist the venues and vendors you like and come back to them later.", href: "/profile/favoriteList", action: "Open your wishlist", icon: "♥" },
+  {
+    title: "Wishlist",
+    text: "Shortlist the venues and vendors you like and come back to them later.",
+    href: "/profile/favoriteList",
+    action: "Open your wishlist",
+    icon: "♥",
+  },
   { title: "Budget tracker", text: "What is spent and what is left, function by function.", icon: "₹" },
   { title: "Invitation cards", text: "Design invitations and share them with your guests.", icon: "✉" },
   { title: "Reminders", text: "Reminders for fittings, trials and vendor dates.", icon: "⏰" },
@@ -72,7 +87,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
   {
     name: "description",
-    content: "Find wedding venues, caterers, photographers, makeup artists and more across India. Compare starting prices in rupees, read reviews from couples and send vendors a free enquiry.",
+    content:
+      "Find wedding venues, caterers, photographers, makeup artists and more across India. Compare starting prices in rupees, read reviews from couples and send vendors a free enquiry.",
   },
   { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/` },
 ];
@@ -116,7 +132,14 @@ function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
     }
   };
   return (
-    <Form method="get" action="/all" onSubmit={onSubmit} role="search" aria-label="Find vendors" className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]">
+    <Form
+      method="get"
+      action="/all"
+      onSubmit={onSubmit}
+      role="search"
+      aria-label="Find vendors"
+      className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]"
+    >
       <div>
         <label htmlFor="hero-vendor" className="sr-only">
           Vendor category
@@ -235,7 +258,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 id="hero-title" className="max-w-3xl text-4xl font-bold leading-tight md:text-6xl">
             Find the venues and vendors for every function of your wedding
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/90">Venues, caterers, photographers and makeup artists across India, with starting prices in rupees and reviews from couples.</p>
+          <p className="mt-4 max-w-2xl text-lg text-white/90">
+            Venues, caterers, photographers and makeup artists across India, with starting prices in rupees and reviews from couples.
+          </p>
           <HeroSearch locations={locations} />
           <Counters counters={counters} />
         </div>
@@ -246,7 +271,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-2">
           {POPULAR_SEARCHES.map((p) => (
             <li key={p.label}>
-              <Link to={p.href} className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm font-medium hover:border-maroon-600 hover:text-maroon-700">
+              <Link
+                to={p.href}
+                className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm font-medium hover:border-maroon-600 hover:text-maroon-700"
+              >
                 {p.label}
               </Link>
             </li>
@@ -258,9 +286,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div>
           <SectionHeading id="about-title" title="About Mandap" />
           <p className="text-ink/80">
-            Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price and rating, read
-            reviews from couples, shortlist the ones you like and send them an enquiry for free. Planning tools for your checklist, budget, guests and invitations are
-            being built and will join them here.
+            Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price and rating,
+            read reviews from couples, shortlist the ones you like and send them an enquiry for free. Planning tools for your checklist, budget, guests and
+            invitations are being built and will join them here.
           </p>
           <Link to="/browse" className="btn-secondary mt-5">
             Discover all services
@@ -274,7 +302,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">For vendors</p>
             <p className="mt-1 font-display text-2xl font-bold text-maroon-900">Grow your wedding business with Mandap</p>
-            <p className="mt-1 text-maroon-900/85">Create your business account today. Adding and managing your services from the vendor dashboard is coming soon.</p>
+            <p className="mt-1 text-maroon-900/85">
+              Create your business account today. Adding and managing your services from the vendor dashboard is coming soon.
+            </p>
           </div>
           <Link to="/vendorSignup" className="btn-primary">
             List your business
@@ -378,8 +408,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="destination-title" className="text-3xl font-bold md:text-4xl">
               Dreaming of a destination wedding?
             </h2>
-            <p className="mt-2 max-w-xl text-white/90">Palaces in Udaipur, beaches in Goa, hills in Rishikesh: browse wedding resorts and venues across India, or call us to talk it through.</p>
-            <a href={`tel:${phone.replace(/\s/g, "")}`} className="btn mt-5 bg-marigold-400 text-maroon-900 hover:bg-marigold-300" data-testid="destination-phone">
+            <p className="mt-2 max-w-xl text-white/90">
+              Palaces in Udaipur, beaches in Goa, hills in Rishikesh: browse wedding resorts and venues across India, or call us to talk it through.
+            </p>
+            <a
+              href={`tel:${phone.replace(/\s/g, "")}`}
+              className="btn mt-5 bg-marigold-400 text-maroon-900 hover:bg-marigold-300"
+              data-testid="destination-phone"
+            >
               Call {phone}
             </a>
           </div>

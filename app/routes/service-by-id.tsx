@@ -9,7 +9,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
   const service = await serviceDetail(env.DB, actor, params.id);
   if (!service) throw data(null, { status: 404 });
-  const to = servicePath({ id: service.id, serviceCategory: service.service_category, serviceType: service.service_type, state: service.state, city: service.city });
+  const to = servicePath({
+    id: service.id,
+    serviceCategory: service.service_category,
+    serviceType: service.service_type,
+    state: service.state,
+    city: service.city,
+  });
   throw redirect(to + new URL(request.url).search, 301);
 }
 

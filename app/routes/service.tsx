@@ -39,7 +39,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await servicePage(env.DB, actor, params.id, reviewsPage);
   if (!found) throw data(null, { status: 404 });
   const { service } = found;
-  const canonical = servicePath({ id: service.id, serviceCategory: service.service_category, serviceType: service.service_type, state: service.state, city: service.city });
+  const canonical = servicePath({
+    id: service.id,
+    serviceCategory: service.service_category,
+    serviceType: service.service_type,
+    state: service.state,
+    city: service.city,
+  });
   // Client navigations load "{path}.data": compare the page's own path.
   if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical + url.search, 301);
 
@@ -103,7 +109,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Service not found") }];
   const { service, canonical, origin, reviewSummary } = loaderData;
   const rating = reviewSummary.count ? ` Rated ${service.rating.toFixed(1)}/5 from ${reviewCount(reviewSummary.count)}.` : "";
-  const description = `${service.service_type} in ${service.city}, ${service.state} by ${service.vendor.name}, ${priceFrom(service.min_price, service.service_unit)}.${rating} ${service.description}`.slice(0, 300);
+  const description =
+    `${service.service_type} in ${service.city}, ${service.state} by ${service.vendor.name}, ${priceFrom(service.min_price, service.service_unit)}.${rating} ${service.description}`.slice(
+      0,
+      300,
+    );
   const image = service.media[0]?.image_urls[0]?.path;
   return [
     { title: pageTitle(`${service.service_name} – ${service.service_type} in ${service.city}`) },
@@ -136,7 +146,11 @@ function productJsonLd(d: LoaderData) {
       price: service.min_price,
       url: `${origin}${canonical}`,
       availability: "https://schema.org/InStock",
-      seller: { "@type": "LocalBusiness", name: service.vendor.name, address: { "@type": "PostalAddress", addressLocality: service.city, addressRegion: service.state, addressCountry: "IN" } },
+      seller: {
+        "@type": "LocalBusiness",
+        name: service.vendor.name,
+        address: { "@type": "PostalAddress", addressLocality: service.city, addressRegion: service.state, addressCountry: "IN" },
+      },
     },
   };
   if (reviewSummary.count > 0) {
@@ -210,7 +224,6 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             </h2>
             <Gallery images={images} label={`Photos of ${service.service_name}`} />
           </section>
-
         </div>
         <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" aria-label="Price and enquiry">
           <div className="rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
@@ -448,21 +461,47 @@ function EnquiryPanel({ data: d }: { data: LoaderData }) {
               <label htmlFor="enquiry-date" className="text-sm font-semibold">
                 Event date
               </label>
-              <input id="enquiry-date" type="date" name="eventDate" min={today} aria-invalid={Boolean(failure?.errors.eventDate)} aria-describedby={failure?.errors.eventDate ? "enquiry-date-error" : undefined} className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
+              <input
+                id="enquiry-date"
+                type="date"
+                name="eventDate"
+                min={today}
+                aria-invalid={Boolean(failure?.errors.eventDate)}
+                aria-describedby={failure?.errors.eventDate ? "enquiry-date-error" : undefined}
+                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+              />
               <FieldError id="enquiry-date-error" message={failure?.errors.eventDate} />
             </div>
             <div>
               <label htmlFor="enquiry-guests" className="text-sm font-semibold">
                 Guest count
               </label>
-              <input id="enquiry-guests" type="number" name="guestCount" min={1} max={100000} inputMode="numeric" aria-describedby={failure?.errors.guestCount ? "enquiry-guests-error" : undefined} className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
+              <input
+                id="enquiry-guests"
+                type="number"
+                name="guestCount"
+                min={1}
+                max={100000}
+                inputMode="numeric"
+                aria-describedby={failure?.errors.guestCount ? "enquiry-guests-error" : undefined}
+                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+              />
               <FieldError id="enquiry-guests-error" message={failure?.errors.guestCount} />
             </div>
             <div>
               <label htmlFor="enquiry-budget" className="text-sm font-semibold">
                 Budget (₹)
               </label>
-              <input id="enquiry-budget" type="number" name="budget" min={0} step={1000} inputMode="numeric" aria-describedby={failure?.errors.budget ? "enquiry-budget-error" : undefined} className="mt-1 w-full rounded-lg border border-ink/30 p-2" />
+              <input
+                id="enquiry-budget"
+                type="number"
+                name="budget"
+                min={0}
+                step={1000}
+                inputMode="numeric"
+                aria-describedby={failure?.errors.budget ? "enquiry-budget-error" : undefined}
+                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+              />
               <FieldError id="enquiry-budget-error" message={failure?.errors.budget} />
             </div>
           </div>
@@ -585,7 +624,9 @@ function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; c
           </div>
         </div>
         <div className="flex items-center gap-2">
-          {r.verified_booking && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">✓ {LISTING.verifiedBooking}</span>}
+          {r.verified_booking && (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">✓ {LISTING.verifiedBooking}</span>
+          )}
           <Stars value={r.rating} />
         </div>
       </div>
@@ -603,7 +644,14 @@ function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; c
           {r.photos.map((p, i) => (
             <li key={p.key}>
               <a href={p.path} target="_blank" rel="noreferrer">
-                <img src={p.path} alt={`Photo ${i + 1} from ${r.user_name}`} width={96} height={96} loading="lazy" className="h-24 w-24 rounded-lg object-cover" />
+                <img
+                  src={p.path}
+                  alt={`Photo ${i + 1} from ${r.user_name}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  className="h-24 w-24 rounded-lg object-cover"
+                />
               </a>
             </li>
           ))}
@@ -625,9 +673,7 @@ function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; c
               <button type="submit" className="btn-primary self-start">
                 Publish reply
               </button>
-              <p className="text-xs text-ink/70">
-                You can reply once; couples see it under the review{asTeam ? `, signed “${MANDAP_TEAM}”` : ""}.
-              </p>
+              <p className="text-xs text-ink/70">You can reply once; couples see it under the review{asTeam ? `, signed “${MANDAP_TEAM}”` : ""}.</p>
             </Form>
           </details>
         )
@@ -642,7 +688,13 @@ function ReviewForm({ own }: { own: Review | null }) {
   const failure = actionData && !actionData.ok && actionData.intent === "review" ? actionData : null;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
   return (
-    <Form method="post" encType="multipart/form-data" id="review-form" className="flex flex-col gap-4 rounded-2xl border border-maroon-100 bg-white p-5" aria-labelledby="review-form-heading">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      id="review-form"
+      className="flex flex-col gap-4 rounded-2xl border border-maroon-100 bg-white p-5"
+      aria-labelledby="review-form-heading"
+    >
       <h3 id="review-form-heading" className="text-xl font-bold">
         {own ? LISTING.reviewEditHeading : LISTING.reviewHeading}
       </h3>
@@ -657,7 +709,10 @@ function ReviewForm({ own }: { own: Review | null }) {
         <legend className="text-sm font-semibold">Overall rating</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="flex items-center gap-1 rounded-full border border-ink/30 px-3 py-1 text-sm has-checked:border-maroon-700 has-checked:bg-maroon-50">
+            <label
+              key={n}
+              className="flex items-center gap-1 rounded-full border border-ink/30 px-3 py-1 text-sm has-checked:border-maroon-700 has-checked:bg-maroon-50"
+            >
               <input type="radio" name="rating" value={n} required defaultChecked={own?.rating === n} />
               {n} {n === 1 ? "star" : "stars"}
             </label>
@@ -671,7 +726,13 @@ function ReviewForm({ own }: { own: Review | null }) {
             <label htmlFor={`review-${s.key}`} className="text-sm font-semibold">
               {s.label}
             </label>
-            <select id={`review-${s.key}`} name={s.key} required defaultValue={own ? String(own[s.key]) : ""} className="mt-1 w-full rounded-lg border border-ink/30 bg-white p-2">
+            <select
+              id={`review-${s.key}`}
+              name={s.key}
+              required
+              defaultValue={own ? String(own[s.key]) : ""}
+              className="mt-1 w-full rounded-lg border border-ink/30 bg-white p-2"
+            >
               <option value="" disabled>
                 Choose 1–5
               </option>
@@ -709,7 +770,15 @@ function ReviewForm({ own }: { own: Review | null }) {
         <label htmlFor="review-photos" className="text-sm font-semibold">
           Photos (optional, up to {REVIEW_PHOTOS_MAX}, 5 MB each)
         </label>
-        <input id="review-photos" type="file" name="photos" multiple accept="image/jpeg,image/png,image/webp,image/avif,image/gif" aria-describedby={failure?.errors.photos ? "review-photos-error" : undefined} className="mt-1 block w-full text-sm" />
+        <input
+          id="review-photos"
+          type="file"
+          name="photos"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          aria-describedby={failure?.errors.photos ? "review-photos-error" : undefined}
+          className="mt-1 block w-full text-sm"
+        />
         {own && own.photos.length > 0 && <p className="text-xs text-ink/70">New photos replace the {own.photos.length} you added before.</p>}
         <FieldError id="review-photos-error" message={failure?.errors.photos} />
       </div>

@@ -39,7 +39,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Vendor not found") }];
   const { vendor, canonical, origin, totalServices } = loaderData;
   const place = [vendor.city, vendor.state].filter(Boolean).join(", ");
-  const description = `${vendor.name}${place ? ` in ${place}` : ""}: ${vendor.tagline ?? "wedding services"}. ${totalServices} services with prices, photos and reviews on Mandap. ${vendor.description ?? ""}`.slice(0, 300);
+  const description =
+    `${vendor.name}${place ? ` in ${place}` : ""}: ${vendor.tagline ?? "wedding services"}. ${totalServices} services with prices, photos and reviews on Mandap. ${vendor.description ?? ""}`.slice(
+      0,
+      300,
+    );
   return [
     { title: pageTitle(`${vendor.name}${vendor.city ? `, ${vendor.city}` : ""}`) },
     { name: "description", content: description },
@@ -70,7 +74,12 @@ function localBusinessJsonLd(d: LoaderData) {
   };
   if (testimonials.length) {
     const avg = testimonials.reduce((a, r) => a + r.rating, 0) / testimonials.length;
-    json.review = testimonials.slice(0, 3).map((r) => ({ "@type": "Review", author: { "@type": "Person", name: r.user_name }, reviewBody: r.comment, reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 } }));
+    json.review = testimonials.slice(0, 3).map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.user_name },
+      reviewBody: r.comment,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 },
+    }));
     void avg;
   }
   return JSON.stringify(json).replace(/</g, "\\u003c");

@@ -16,7 +16,9 @@ export const inviteTemplates = sqliteTable(
     /** fabric.js canvas JSON. */
     canvas: text("canvas").notNull(),
     price: integer("price").notNull().default(0),
-    amountCategory: text("amount_category", { enum: ["FREE", "PAID"] }).notNull().default("FREE"),
+    amountCategory: text("amount_category", { enum: ["FREE", "PAID"] })
+      .notNull()
+      .default("FREE"),
     mood: text("mood", { enum: TEMPLATE_MOODS }).notNull().default("WEDDING"),
     requirement: text("requirement", { enum: TEMPLATE_REQUIREMENTS }),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
@@ -41,8 +43,12 @@ export const templatePurchases = sqliteTable(
       .notNull()
       .references(() => inviteTemplates.id, { onDelete: "cascade" }),
     paymentId: text("payment_id").references(() => payments.id),
-    orderStatus: text("order_status", { enum: ["pending", "failed", "completed"] }).notNull().default("pending"),
-    paymentStatus: text("payment_status", { enum: ["initiated", "failed", "successful"] }).notNull().default("initiated"),
+    orderStatus: text("order_status", { enum: ["pending", "failed", "completed"] })
+      .notNull()
+      .default("pending"),
+    paymentStatus: text("payment_status", { enum: ["initiated", "failed", "successful"] })
+      .notNull()
+      .default("initiated"),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("INR"),
     createdAt: createdAt(),
@@ -133,11 +139,9 @@ export const blogPosts = sqliteTable(
   (t) => [uniqueIndex("blog_posts_url_title_unique").on(t.urlTitle), index("blog_posts_status_idx").on(t.status, t.publishedAt)],
 );
 
-export const blogTags = sqliteTable(
-  "blog_tags",
-  { id: id(), name: text("name").notNull(), slug: text("slug").notNull() },
-  (t) => [uniqueIndex("blog_tags_slug_unique").on(t.slug)],
-);
+export const blogTags = sqliteTable("blog_tags", { id: id(), name: text("name").notNull(), slug: text("slug").notNull() }, (t) => [
+  uniqueIndex("blog_tags_slug_unique").on(t.slug),
+]);
 
 export const blogPostTags = sqliteTable(
   "blog_post_tags",

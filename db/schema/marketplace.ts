@@ -83,7 +83,9 @@ export const serviceMedia = sqliteTable(
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
-    kind: text("kind", { enum: ["image", "video"] }).notNull().default("image"),
+    kind: text("kind", { enum: ["image", "video"] })
+      .notNull()
+      .default("image"),
     width: integer("width"),
     height: integer("height"),
     alt: text("alt"),
@@ -238,7 +240,9 @@ export const leads = sqliteTable(
     index("leads_user_idx").on(t.userId, t.createdAt),
     index("leads_service_idx").on(t.serviceId),
     /** One open enquiry per couple per service, kept by the database (migration 0031). */
-    uniqueIndex("leads_open_unique").on(t.userId, t.serviceId).where(sql`${t.status} IN ('NEW', 'CONTACTED', 'QUOTED')`),
+    uniqueIndex("leads_open_unique")
+      .on(t.userId, t.serviceId)
+      .where(sql`${t.status} IN ('NEW', 'CONTACTED', 'QUOTED')`),
   ],
 );
 

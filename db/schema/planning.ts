@@ -106,7 +106,9 @@ export const households = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    side: text("side", { enum: ["BRIDE", "GROOM", "BOTH"] }).notNull().default("BOTH"),
+    side: text("side", { enum: ["BRIDE", "GROOM", "BOTH"] })
+      .notNull()
+      .default("BOTH"),
     address: text("address"),
     createdAt: createdAt(),
   },

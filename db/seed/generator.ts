@@ -38,12 +38,97 @@ export const DEMO_ACCOUNTS = {
   superAdmin: { email: "superadmin@mandap.example", userName: "Vikram Singh", role: "SUPER_ADMIN" },
 } as const;
 
-const FIRST = ["Aarav", "Vivaan", "Aditya", "Ishaan", "Kabir", "Arjun", "Reyansh", "Sai", "Krishna", "Rahul", "Ananya", "Diya", "Isha", "Kavya", "Meera", "Saanvi", "Aadhya", "Riya", "Pooja", "Neha", "Sneha", "Tanvi", "Farhan", "Zoya", "Gurpreet", "Harleen", "Joseph", "Maria", "Lakshmi", "Karthik"];
-const LAST = ["Sharma", "Verma", "Gupta", "Iyer", "Nair", "Reddy", "Patel", "Shah", "Singh", "Kaur", "Khan", "Das", "Banerjee", "Chatterjee", "Menon", "Pillai", "Joshi", "Kulkarni", "Deshmukh", "Agarwal", "Mehta", "Bose", "D'Souza", "Fernandes", "Rao"];
-const BRAND_FIRST = ["Shubh", "Mangal", "Royal", "Shaadi", "Utsav", "Rang", "Saat Phere", "Kesar", "Gulmohar", "Mehfil", "Noor", "Sitara", "Tara", "Bandhan", "Anand", "Heritage", "Shagun", "Moti", "Chandni", "Aangan"];
+const FIRST = [
+  "Aarav",
+  "Vivaan",
+  "Aditya",
+  "Ishaan",
+  "Kabir",
+  "Arjun",
+  "Reyansh",
+  "Sai",
+  "Krishna",
+  "Rahul",
+  "Ananya",
+  "Diya",
+  "Isha",
+  "Kavya",
+  "Meera",
+  "Saanvi",
+  "Aadhya",
+  "Riya",
+  "Pooja",
+  "Neha",
+  "Sneha",
+  "Tanvi",
+  "Farhan",
+  "Zoya",
+  "Gurpreet",
+  "Harleen",
+  "Joseph",
+  "Maria",
+  "Lakshmi",
+  "Karthik",
+];
+const LAST = [
+  "Sharma",
+  "Verma",
+  "Gupta",
+  "Iyer",
+  "Nair",
+  "Reddy",
+  "Patel",
+  "Shah",
+  "Singh",
+  "Kaur",
+  "Khan",
+  "Das",
+  "Banerjee",
+  "Chatterjee",
+  "Menon",
+  "Pillai",
+  "Joshi",
+  "Kulkarni",
+  "Deshmukh",
+  "Agarwal",
+  "Mehta",
+  "Bose",
+  "D'Souza",
+  "Fernandes",
+  "Rao",
+];
+const BRAND_FIRST = [
+  "Shubh",
+  "Mangal",
+  "Royal",
+  "Shaadi",
+  "Utsav",
+  "Rang",
+  "Saat Phere",
+  "Kesar",
+  "Gulmohar",
+  "Mehfil",
+  "Noor",
+  "Sitara",
+  "Tara",
+  "Bandhan",
+  "Anand",
+  "Heritage",
+  "Shagun",
+  "Moti",
+  "Chandni",
+  "Aangan",
+];
 const BRAND_LAST = ["Events", "Studios", "Creations", "Caterers", "Decor", "Weddings", "Collective", "House", "& Co.", "Palace", "Artistry", "Celebrations"];
 const ADJECTIVES = ["elegant", "vibrant", "heritage", "modern", "intimate", "grand", "royal", "serene", "joyful", "timeless"];
-const TAGLINES = ["Celebrations crafted with love", "Your day, our devotion", "Tradition meets elegance", "Memories that last forever", "Making every function special", "Where stories begin"];
+const TAGLINES = [
+  "Celebrations crafted with love",
+  "Your day, our devotion",
+  "Tradition meets elegance",
+  "Memories that last forever",
+  "Making every function special",
+  "Where stories begin",
+];
 const PRAISE = [
   "The team was punctual, polite and handled every last-minute change without fuss.",
   "Our guests are still talking about it, and the price was exactly what was quoted.",
@@ -87,14 +172,36 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
   const reviewerIds: string[] = [];
   for (const [key, acc] of Object.entries(DEMO_ACCOUNTS)) {
     const created = yearAgo;
-    users.push({ id: rnd.uuid7(created), email: acc.email, user_name: acc.userName, role: acc.role, is_verified: 1, phone: phone(rnd), wedding_date: key === "couple" ? "2027-02-14" : null, wedding_city: key === "couple" ? "Jaipur" : null, created_at: created, updated_at: created });
+    users.push({
+      id: rnd.uuid7(created),
+      email: acc.email,
+      user_name: acc.userName,
+      role: acc.role,
+      is_verified: 1,
+      phone: phone(rnd),
+      wedding_date: key === "couple" ? "2027-02-14" : null,
+      wedding_city: key === "couple" ? "Jaipur" : null,
+      created_at: created,
+      updated_at: created,
+    });
   }
   for (let i = 0; i < reviewerCount; i++) {
     const created = at();
     const name = `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`;
     const id = rnd.uuid7(created);
     reviewerIds.push(id);
-    users.push({ id, email: `couple${i + 1}@demo.mandap.example`, user_name: name, role: "USER", is_verified: rnd.chance(0.8) ? 1 : 0, phone: phone(rnd), wedding_date: null, wedding_city: null, created_at: created, updated_at: created });
+    users.push({
+      id,
+      email: `couple${i + 1}@demo.mandap.example`,
+      user_name: name,
+      role: "USER",
+      is_verified: rnd.chance(0.8) ? 1 : 0,
+      phone: phone(rnd),
+      wedding_date: null,
+      wedding_city: null,
+      created_at: created,
+      updated_at: created,
+    });
   }
 
   // Vendors: at least 60; about 25 services each at scale. The demo vendor account owns the first.
@@ -117,7 +224,18 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       userId = demoVendorUser.id as string;
     } else {
       userId = rnd.uuid7(created);
-      vendorUsers.push({ id: userId, email: `vendor${i}@demo.mandap.example`, user_name: `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`, role: "VENDOR", is_verified: 1, phone: phone(rnd), wedding_date: null, wedding_city: null, created_at: created, updated_at: created });
+      vendorUsers.push({
+        id: userId,
+        email: `vendor${i}@demo.mandap.example`,
+        user_name: `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`,
+        role: "VENDOR",
+        is_verified: 1,
+        phone: phone(rnd),
+        wedding_date: null,
+        wedding_city: null,
+        created_at: created,
+        updated_at: created,
+      });
     }
     const about = `${name} is a ${rnd.pick(ADJECTIVES)} ${mainType.name.toLowerCase()} team from ${place.city}, ${place.state}. We have planned over ${rnd.int(40, 900)} weddings across ${rnd.int(2, 12)} states and love working with families on every function, from haldi to reception.`;
     vendors.push({
@@ -174,11 +292,23 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       const name = `${base}${rnd.chance(0.3) ? ` – ${adjective[0]?.toUpperCase()}${adjective.slice(1)} Package` : ""}`;
 
       imageVariants.forEach((variant, position) =>
-        media.push({ id: rnd.uuid7(created), service_id: id, key: demoImageKey(type.slug, variant), kind: "image", width: IMAGE_WIDTH, height: IMAGE_HEIGHT, alt: `${type.name} by ${vendor.business_name as string}, photo ${position + 1}`, position, created_at: created }),
+        media.push({
+          id: rnd.uuid7(created),
+          service_id: id,
+          key: demoImageKey(type.slug, variant),
+          kind: "image",
+          width: IMAGE_WIDTH,
+          height: IMAGE_HEIGHT,
+          alt: `${type.name} by ${vendor.business_name as string}, photo ${position + 1}`,
+          position,
+          created_at: created,
+        }),
       );
-      rnd.sample(FAQS, rnd.int(2, 4)).forEach(([question, answer], position) =>
-        faqs.push({ id: rnd.uuid7(created), service_id: id, question, answer: answer({ unit, city: place.city }), position, created_at: created }),
-      );
+      rnd
+        .sample(FAQS, rnd.int(2, 4))
+        .forEach(([question, answer], position) =>
+          faqs.push({ id: rnd.uuid7(created), service_id: id, question, answer: answer({ unit, city: place.city }), position, created_at: created }),
+        );
       const reviewers = rnd.sample(reviewerIds, rnd.int(1, 6));
       let ratingSum = 0;
       for (const userId of reviewers) {
@@ -202,7 +332,12 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
           photo_keys: "[]",
           // The demo's replies are the vendor's own, a few days after the review.
           ...(replied
-            ? { vendor_reply: "Thank you so much for choosing us. It was a joy to be part of your celebrations!", vendor_replied_at: Math.min(options.now, reviewed + rnd.int(1, 5) * 86_400_000), reply_by: "VENDOR", reply_user_id: vendor.user_id as string }
+            ? {
+                vendor_reply: "Thank you so much for choosing us. It was a joy to be part of your celebrations!",
+                vendor_replied_at: Math.min(options.now, reviewed + rnd.int(1, 5) * 86_400_000),
+                reply_by: "VENDOR",
+                reply_user_id: vendor.user_id as string,
+              }
             : { vendor_reply: null, vendor_replied_at: null, reply_by: null, reply_user_id: null }),
           status: "PUBLISHED",
           created_at: reviewed,

@@ -34,7 +34,9 @@ function mandala(cx: number, cy: number, r: number, petals: number, color: strin
   const parts: string[] = [];
   for (let i = 0; i < petals; i++) {
     const a = (360 / petals) * i;
-    parts.push(`<ellipse cx="${cx}" cy="${cy - r / 2}" rx="${(r / 6).toFixed(1)}" ry="${(r / 2).toFixed(1)}" transform="rotate(${a.toFixed(1)} ${cx} ${cy})"/>`);
+    parts.push(
+      `<ellipse cx="${cx}" cy="${cy - r / 2}" rx="${(r / 6).toFixed(1)}" ry="${(r / 2).toFixed(1)}" transform="rotate(${a.toFixed(1)} ${cx} ${cy})"/>`,
+    );
   }
   return `<g fill="${color}" opacity="${opacity}">${parts.join("")}<circle cx="${cx}" cy="${cy}" r="${(r / 5).toFixed(1)}"/></g>`;
 }
@@ -55,7 +57,9 @@ export function artworkSvg(label: string, variant: number, width = IMAGE_WIDTH, 
   }
   const blooms = rnd.int(2, 4);
   for (let i = 0; i < blooms; i++) {
-    shapes.push(mandala(rnd.int(80, width - 80), rnd.int(80, height - 200), rnd.int(90, 220), rnd.pick([8, 12, 16]), i % 2 ? gold : light, 0.35 + rnd.next() * 0.3));
+    shapes.push(
+      mandala(rnd.int(80, width - 80), rnd.int(80, height - 200), rnd.int(90, 220), rnd.pick([8, 12, 16]), i % 2 ? gold : light, 0.35 + rnd.next() * 0.3),
+    );
   }
   const garland: string[] = [];
   for (let x = 0; x <= width; x += 40) garland.push(`<circle cx="${x}" cy="${(30 + Math.sin(x / 90) * 18).toFixed(1)}" r="11"/>`);

@@ -38,7 +38,10 @@ export class Random {
 
   hex(chars: number): string {
     let out = "";
-    while (out.length < chars) out += Math.floor(this.next() * 0x10000).toString(16).padStart(4, "0");
+    while (out.length < chars)
+      out += Math.floor(this.next() * 0x10000)
+        .toString(16)
+        .padStart(4, "0");
     return out.slice(0, chars);
   }
 

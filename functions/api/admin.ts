@@ -6,8 +6,16 @@ import { userIdParams } from "./users.ts";
 /** Admin role calls (spec section 7 "Admin"); SUPER_ADMIN only. Other admin calls join this resource. */
 const roleCall = (change: RoleChange, summary: string) =>
   [
-    { method: "patch" as const, path: `/${change}/:id`, summary, params: userIdParams, access: ACCESS.superAdmin, responses: { 403: "Not a super admin", 404: "No such account", 409: "Role cannot change (e.g. the last super admin)" } },
-    async (c: Parameters<Parameters<Resource["endpoint"]>[1]>[0], { params }: { params: { id: string } }) => c.json({ success: true, ...(await changeRole(c.env.DB, c.get("actor"), params.id, change)) }),
+    {
+      method: "patch" as const,
+      path: `/${change}/:id`,
+      summary,
+      params: userIdParams,
+      access: ACCESS.superAdmin,
+      responses: { 403: "Not a super admin", 404: "No such account", 409: "Role cannot change (e.g. the last super admin)" },
+    },
+    async (c: Parameters<Parameters<Resource["endpoint"]>[1]>[0], { params }: { params: { id: string } }) =>
+      c.json({ success: true, ...(await changeRole(c.env.DB, c.get("actor"), params.id, change)) }),
   ] as const;
 
 export const adminApi = new Resource("/admin", "Admin")

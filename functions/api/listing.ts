@@ -62,7 +62,14 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
   )
   .endpoint(
-    { method: "get", path: "/feedback/:id", summary: "Published reviews of a service with sub-score averages", params: serviceParams, query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }), access: "public" },
+    {
+      method: "get",
+      path: "/feedback/:id",
+      summary: "Published reviews of a service with sub-score averages",
+      params: serviceParams,
+      query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
+      access: "public",
+    },
     async (c, { params, query }) => c.json({ success: true, ...(await serviceReviews(c.env.DB, params.id, query.page)) }),
   )
   .endpoint(
@@ -73,7 +80,14 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       description: `Couples only, one review per service (409: edit it instead). Fields: rating and the five sub-scores (1-5), comment. ${reviewDescription}`,
       params: serviceParams,
       access: ACCESS.couple,
-      responses: { 201: "The review", 400: "Invalid fields or photos", 401: "Not logged in", 403: "Not a couple", 404: "No such service", 409: "Already reviewed" },
+      responses: {
+        201: "The review",
+        400: "Invalid fields or photos",
+        401: "Not logged in",
+        403: "Not a couple",
+        404: "No such service",
+        409: "Already reviewed",
+      },
     },
     async (c, { params }) => {
       const { fields, files } = await reviewBody(c);
@@ -82,7 +96,14 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
   )
   .endpoint(
-    { method: "post", path: "/feedback/:id/:feedbackId", summary: "Edit your review", description: `New photos replace the old ones; none keeps them. ${reviewDescription}`, params: reviewParams, access: ACCESS.couple },
+    {
+      method: "post",
+      path: "/feedback/:id/:feedbackId",
+      summary: "Edit your review",
+      description: `New photos replace the old ones; none keeps them. ${reviewDescription}`,
+      params: reviewParams,
+      access: ACCESS.couple,
+    },
     async (c, { params }) => {
       const { fields, files } = await reviewBody(c);
       const review = await updateReview(c.env.DB, imageStore(c.env.MEDIA), c.get("actor"), params.id, params.feedbackId, fields, files.length ? files : null);
@@ -117,14 +138,23 @@ export const favoritesApi = new Resource("/favorites", "Wishlist")
     async (c, { body }) => c.json({ success: true, favorites: await mergeFavorites(c.env.DB, c.get("actor"), body) }),
   )
   .endpoint(
-    { method: "post", path: "/:serviceId", summary: "Toggle a favourite", params: favoriteParams, access: ACCESS.shopper, responses: { 200: "{success, message, favorited}" } },
+    {
+      method: "post",
+      path: "/:serviceId",
+      summary: "Toggle a favourite",
+      params: favoriteParams,
+      access: ACCESS.shopper,
+      responses: { 200: "{success, message, favorited}" },
+    },
     async (c, { params }) => c.json(await toggleFavorite(c.env.DB, c.get("actor"), params.serviceId)),
   );
 
 const cartBody = z.object({ id: id.optional() });
 
 export const cartApi = new Resource("/cart", "Cart")
-  .endpoint({ method: "get", path: "/", summary: "The cart", access: ACCESS.shopper }, async (c) => c.json({ success: true, cart: await readCart(c.env.DB, c.get("actor")) }))
+  .endpoint({ method: "get", path: "/", summary: "The cart", access: ACCESS.shopper }, async (c) =>
+    c.json({ success: true, cart: await readCart(c.env.DB, c.get("actor")) }),
+  )
   .endpoint(
     { method: "post", path: "/", summary: "Toggle a service in the cart ({id}); with no id, read the cart", body: cartBody, access: ACCESS.shopper },
     async (c, { body }) => {

@@ -12,8 +12,7 @@ export const servicesApi = new Resource("/services", "Services")
       method: "get",
       path: "/",
       summary: "List and search services",
-      description:
-        "Filters combine; `q` is full-text over name, description, category, city and vendor. `total` is counted up to 10,000 (`totalIsCapped`).",
+      description: "Filters combine; `q` is full-text over name, description, category, city and vendor. `total` is counted up to 10,000 (`totalIsCapped`).",
       query: serviceListQuery,
       access: "public",
     },
@@ -32,19 +31,22 @@ export const servicesApi = new Resource("/services", "Services")
       });
     },
   )
+  .endpoint({ method: "get", path: "/getMostViewedServices", summary: "The most viewed active services", access: "public" }, async (c) => {
+    const page = await searchServices(c.env.DB, null, { sort: { by: "views", order: "desc" }, limit: 20 });
+    return c.json({ success: true, ServiceResult: page.services });
+  })
+  .endpoint({ method: "get", path: "/get-location", summary: "States (regions) and their cities that have services", access: "public" }, async (c) =>
+    c.json({ success: true, locations: await serviceLocations(c.env.DB) }),
+  )
   .endpoint(
-    { method: "get", path: "/getMostViewedServices", summary: "The most viewed active services", access: "public" },
-    async (c) => {
-      const page = await searchServices(c.env.DB, null, { sort: { by: "views", order: "desc" }, limit: 20 });
-      return c.json({ success: true, ServiceResult: page.services });
+    {
+      method: "get",
+      path: "/:id",
+      summary: "One service with gallery, FAQs and vendor",
+      params: idParams,
+      access: "public",
+      responses: { 200: "The service", 404: "No such service" },
     },
-  )
-  .endpoint(
-    { method: "get", path: "/get-location", summary: "States (regions) and their cities that have services", access: "public" },
-    async (c) => c.json({ success: true, locations: await serviceLocations(c.env.DB) }),
-  )
-  .endpoint(
-    { method: "get", path: "/:id", summary: "One service with gallery, FAQs and vendor", params: idParams, access: "public", responses: { 200: "The service", 404: "No such service" } },
     async (c, { params }) => {
       const service = await serviceDetail(c.env.DB, c.get("actor"), params.id);
       if (!service) throw new NotFound("We could not find that service.");

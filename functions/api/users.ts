@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { changePasswordInput, googleLoginInput, loginInput, registerUserInput, resetPasswordInput, resetRequestInput, tokenQuery, updateUserInput, verifyEmailInput } from "#shared/account-schemas.ts";
+import {
+  changePasswordInput,
+  googleLoginInput,
+  loginInput,
+  registerUserInput,
+  resetPasswordInput,
+  resetRequestInput,
+  tokenQuery,
+  updateUserInput,
+  verifyEmailInput,
+} from "#shared/account-schemas.ts";
 import {
   ACCOUNT_MESSAGES,
   accountView,
@@ -24,19 +34,17 @@ import { Resource } from "./endpoint.ts";
 
 /** Couples' (and admins') account calls, spec section 7 "Auth (users)". */
 export const usersApi = new Resource("/users", "Accounts")
-  .endpoint(
-    { method: "get", path: "/me", summary: "Who is signed in (isLoggedIn false and user null for a visitor)", access: "public" },
-    async (c) => {
-      const actor = c.get("actor");
-      const user = actor ? await accountView(c.env.DB, actor.id) : null;
-      return c.json({ success: true, isLoggedIn: Boolean(user), user });
-    },
-  )
+  .endpoint({ method: "get", path: "/me", summary: "Who is signed in (isLoggedIn false and user null for a visitor)", access: "public" }, async (c) => {
+    const actor = c.get("actor");
+    const user = actor ? await accountView(c.env.DB, actor.id) : null;
+    return c.json({ success: true, isLoggedIn: Boolean(user), user });
+  })
   .endpoint(
     {
       method: "post",
       path: "/register",
-      summary: "Start a couple's sign-up: e-mails a link that finishes it (POST /users/verify-email). The answer is the same whether or not the address has an account",
+      summary:
+        "Start a couple's sign-up: e-mails a link that finishes it (POST /users/verify-email). The answer is the same whether or not the address has an account",
       body: registerUserInput,
       access: "public",
       responses: { 202: "Accepted: a link is on its way", 429: "Too many sign-ups from this network" },
@@ -44,30 +52,62 @@ export const usersApi = new Resource("/users", "Accounts")
     async (c, { body }) => c.json({ success: true, ...(await registerUser(c.env.DB, mailerFor(c.env), body, apiRequestInfo(c))) }, 202),
   )
   .endpoint(
-    { method: "post", path: "/login", summary: "Log in a couple or an admin", body: loginInput, access: "public", responses: { 200: "Signed in", 401: "Wrong e-mail or password", 429: "Too many failed attempts" } },
+    {
+      method: "post",
+      path: "/login",
+      summary: "Log in a couple or an admin",
+      body: loginInput,
+      access: "public",
+      responses: { 200: "Signed in", 401: "Wrong e-mail or password", 429: "Too many failed attempts" },
+    },
     async (c, { body }) => sessionStarted(c, await login(c.env.DB, mailerFor(c.env), "user", body, apiRequestInfo(c)), "Logged in successfully."),
   )
   .endpoint(
-    { method: "post", path: "/google-login", summary: "Sign in with a Google ID token (links an account with the same verified e-mail)", body: googleLoginInput, access: "public", responses: { 404: "Google sign-in not configured" } },
+    {
+      method: "post",
+      path: "/google-login",
+      summary: "Sign in with a Google ID token (links an account with the same verified e-mail)",
+      body: googleLoginInput,
+      access: "public",
+      responses: { 404: "Google sign-in not configured" },
+    },
     async (c, { body }) => {
       const start = await googleLogin(c.env.DB, body.credential, { clientId: c.env.GOOGLE_CLIENT_ID }, apiRequestInfo(c));
       return sessionStarted(c, start, start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.", start.created ? 201 : 200);
     },
   )
-  .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, logoutHandler)
   .endpoint(
-    { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (always accepted, same answer whether or not the address exists; mails per address are limited)", body: resetRequestInput, access: "public", responses: { 429: "Too many requests from this network" } },
+    { method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" },
+    logoutHandler,
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/request-password-reset",
+      summary: "E-mail a reset link (always accepted, same answer whether or not the address exists; mails per address are limited)",
+      body: resetRequestInput,
+      access: "public",
+      responses: { 429: "Too many requests from this network" },
+    },
     async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, apiRequestInfo(c))) }),
   )
   .endpoint(
-    { method: "post", path: "/reset-password", summary: "Set a new password with a single-use reset token; ends every session", query: tokenQuery, body: resetPasswordInput, access: "public" },
+    {
+      method: "post",
+      path: "/reset-password",
+      summary: "Set a new password with a single-use reset token; ends every session",
+      query: tokenQuery,
+      body: resetPasswordInput,
+      access: "public",
+    },
     async (c, { query, body }) => c.json({ success: true, message: (await resetPassword(c.env.DB, query.token, body.password)).message }),
   )
   .endpoint(
     {
       method: "post",
       path: "/verify-email",
-      summary: "Open an e-mailed link: finishes a sign-up (body: password, the one chosen at sign-up; creates the account and signs in, 201) or verifies a signed-up account's address (200)",
+      summary:
+        "Open an e-mailed link: finishes a sign-up (body: password, the one chosen at sign-up; creates the account and signs in, 201) or verifies a signed-up account's address (200)",
       query: tokenQuery,
       body: verifyEmailInput,
       access: "public",
@@ -86,7 +126,14 @@ export const usersApi = new Resource("/users", "Accounts")
     c.json({ success: true, ...(await resendVerification(c.env.DB, mailerFor(c.env), c.get("actor"), new URL(c.req.url).origin)) }),
   )
   .endpoint(
-    { method: "patch", path: "/change-password", summary: "Change the password (current password required); other sessions end", body: changePasswordInput, access: ACCESS.couplesDoor, refusal: ACCOUNT_MESSAGES.vendorAtUserDoor },
+    {
+      method: "patch",
+      path: "/change-password",
+      summary: "Change the password (current password required); other sessions end",
+      body: changePasswordInput,
+      access: ACCESS.couplesDoor,
+      refusal: ACCOUNT_MESSAGES.vendorAtUserDoor,
+    },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "user")) }),
   )
   .endpoint(

@@ -1,4 +1,12 @@
-import { changePasswordInput, loginInput, registerVendorInput, resetPasswordInput, resetRequestInput, tokenQuery, updateVendorInput } from "#shared/account-schemas.ts";
+import {
+  changePasswordInput,
+  loginInput,
+  registerVendorInput,
+  resetPasswordInput,
+  resetRequestInput,
+  tokenQuery,
+  updateVendorInput,
+} from "#shared/account-schemas.ts";
 import { ACCOUNT_MESSAGES, deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "#domain/accounts.ts";
 import { ACCESS } from "#domain/permissions.ts";
 import { mailerFor } from "#platform/mail.ts";
@@ -11,7 +19,8 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
     {
       method: "post",
       path: "/register",
-      summary: "Start a vendor sign-up: e-mails a link that finishes it (POST /users/verify-email creates the account and business profile). The answer is the same whether or not the address has an account",
+      summary:
+        "Start a vendor sign-up: e-mails a link that finishes it (POST /users/verify-email creates the account and business profile). The answer is the same whether or not the address has an account",
       body: registerVendorInput,
       access: "public",
       responses: { 202: "Accepted: a link is on its way", 429: "Too many sign-ups from this network" },
@@ -19,24 +28,55 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
     async (c, { body }) => c.json({ success: true, ...(await registerVendor(c.env.DB, mailerFor(c.env), body, apiRequestInfo(c))) }, 202),
   )
   .endpoint(
-    { method: "post", path: "/login", summary: "Log in a vendor", body: loginInput, access: "public", responses: { 401: "Wrong e-mail or password", 429: "Too many failed attempts" } },
+    {
+      method: "post",
+      path: "/login",
+      summary: "Log in a vendor",
+      body: loginInput,
+      access: "public",
+      responses: { 401: "Wrong e-mail or password", 429: "Too many failed attempts" },
+    },
     async (c, { body }) => sessionStarted(c, await login(c.env.DB, mailerFor(c.env), "vendor", body, apiRequestInfo(c)), "Logged in successfully."),
   )
-  .endpoint({ method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" }, logoutHandler)
   .endpoint(
-    { method: "post", path: "/request-password-reset", summary: "E-mail a reset link (same answer whether or not the address exists)", body: resetRequestInput, access: "public" },
+    { method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" },
+    logoutHandler,
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/request-password-reset",
+      summary: "E-mail a reset link (same answer whether or not the address exists)",
+      body: resetRequestInput,
+      access: "public",
+    },
     async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, apiRequestInfo(c))) }),
   )
   .endpoint(
-    { method: "post", path: "/reset-password", summary: "Set a new password with a single-use reset token (body: password, confirmPassword)", query: tokenQuery, body: resetPasswordInput, access: "public" },
+    {
+      method: "post",
+      path: "/reset-password",
+      summary: "Set a new password with a single-use reset token (body: password, confirmPassword)",
+      query: tokenQuery,
+      body: resetPasswordInput,
+      access: "public",
+    },
     async (c, { query, body }) => c.json({ success: true, message: (await resetPassword(c.env.DB, query.token, body.password)).message }),
   )
   .endpoint(
     { method: "patch", path: "/update", summary: "Update the signed-in vendor's business profile", body: updateVendorInput, access: ACCESS.vendor },
-    async (c, { body }) => c.json({ success: true, message: "Your business profile has been updated.", user: await updateVendor(c.env.DB, c.get("actor"), body) }),
+    async (c, { body }) =>
+      c.json({ success: true, message: "Your business profile has been updated.", user: await updateVendor(c.env.DB, c.get("actor"), body) }),
   )
   .endpoint(
-    { method: "patch", path: "/change-password", summary: "Change the password (body: currentPassword, pass, confirmPassword); other sessions end", body: changePasswordInput, access: ACCESS.vendor, refusal: ACCOUNT_MESSAGES.userAtVendorDoor },
+    {
+      method: "patch",
+      path: "/change-password",
+      summary: "Change the password (body: currentPassword, pass, confirmPassword); other sessions end",
+      body: changePasswordInput,
+      access: ACCESS.vendor,
+      refusal: ACCOUNT_MESSAGES.userAtVendorDoor,
+    },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "vendor")) }),
   )
   .endpoint({ method: "delete", path: "/delete", summary: "Delete the signed-in vendor account with its services", access: ACCESS.vendor }, async (c) => {

@@ -20,7 +20,8 @@ export async function deliverMailJob(env: Env, now: number) {
   const run = await deliverDueMail(env.DB, transportFor(env), env.MAIL_FROM, now);
   const problems: string[] = [];
   if (run.failed.length) problems.push(`${run.failed.length} message(s) failed for good: ${run.failed.map((f) => `${f.id} (${f.error})`).join("; ")}`);
-  if (run.attempted > 0 && run.sent + run.stored === 0 && run.retrying > 0) problems.push(`the transport accepted none of ${run.attempted} message(s); ${run.retrying} will be retried`);
+  if (run.attempted > 0 && run.sent + run.stored === 0 && run.retrying > 0)
+    problems.push(`the transport accepted none of ${run.attempted} message(s); ${run.retrying} will be retried`);
   if (problems.length) throw new Error(`mail delivery: ${problems.join("; ")}`);
   return run;
 }
@@ -29,7 +30,10 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
   [DAILY]: [
     {
       name: "purge-expired-rate-limits",
-      run: (env, now) => env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ? AND (locked_until IS NULL OR locked_until < ?)").bind(now - 86_400_000, now).run(),
+      run: (env, now) =>
+        env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ? AND (locked_until IS NULL OR locked_until < ?)")
+          .bind(now - 86_400_000, now)
+          .run(),
     },
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
   ],

@@ -32,7 +32,6 @@ import { createSession, invalidateSession, invalidateUserSessions, newToken, sha
 export type Door = "user" | "vendor";
 export { ACCOUNT_MESSAGES };
 
-
 /** What the client learns about the signed-in account (GET /users/me and the login answers). */
 export type AccountView = {
   id: string;
@@ -45,7 +44,18 @@ export type AccountView = {
   wedding_date: string | null;
   wedding_city: string | null;
   has_password: boolean;
-  vendor: { slug: string; name: string; phone_number: string | null; state: string | null; city: string | null; tagline: string | null; description: string | null; facebook: string | null; instagram: string | null; website: string | null } | null;
+  vendor: {
+    slug: string;
+    name: string;
+    phone_number: string | null;
+    state: string | null;
+    city: string | null;
+    tagline: string | null;
+    description: string | null;
+    facebook: string | null;
+    instagram: string | null;
+    website: string | null;
+  } | null;
 };
 
 type UserRow = {
@@ -91,8 +101,31 @@ export async function accountView(d1: D1Database, userId: string): Promise<Accou
     const v = await d1
       .prepare("SELECT slug, business_name, phone, state, city, tagline, description, facebook, instagram, website FROM vendors WHERE user_id = ?")
       .bind(userId)
-      .first<{ slug: string; business_name: string; phone: string | null; state: string | null; city: string | null; tagline: string | null; description: string | null; facebook: string | null; instagram: string | null; website: string | null }>();
-    if (v) vendor = { slug: v.slug, name: v.business_name, phone_number: v.phone, state: v.state, city: v.city, tagline: v.tagline, description: v.description, facebook: v.facebook, instagram: v.instagram, website: v.website };
+      .first<{
+        slug: string;
+        business_name: string;
+        phone: string | null;
+        state: string | null;
+        city: string | null;
+        tagline: string | null;
+        description: string | null;
+        facebook: string | null;
+        instagram: string | null;
+        website: string | null;
+      }>();
+    if (v)
+      vendor = {
+        slug: v.slug,
+        name: v.business_name,
+        phone_number: v.phone,
+        state: v.state,
+        city: v.city,
+        tagline: v.tagline,
+        description: v.description,
+        facebook: v.facebook,
+        instagram: v.instagram,
+        website: v.website,
+      };
   }
   return {
     id: row.id,
@@ -215,7 +248,19 @@ async function acceptSignup(d1: D1Database, mailer: Mailer, request: SignupReque
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
          ON CONFLICT(email) DO UPDATE SET token_hash = ?2, role = ?3, user_name = ?4, password_hash = ?5, phone = ?6, business_name = ?7, state = ?8, city = ?9, expires_at = ?10, created_at = ?11`,
       )
-      .bind(request.email, await sha256Hex(token), request.role, request.user_name, passwordHash, request.phone, request.business_name, request.state, request.city, now + SIGNUP_TTL_MS, now)
+      .bind(
+        request.email,
+        await sha256Hex(token),
+        request.role,
+        request.user_name,
+        passwordHash,
+        request.phone,
+        request.business_name,
+        request.state,
+        request.city,
+        now + SIGNUP_TTL_MS,
+        now,
+      )
       .run();
     const what = request.role === "VENDOR" ? `your vendor account for ${request.business_name}` : "your Mandap account";
     await sendMail(mailer, info, {
@@ -231,17 +276,48 @@ async function acceptSignup(d1: D1Database, mailer: Mailer, request: SignupReque
 }
 
 export async function registerUser(d1: D1Database, mailer: Mailer, input: RegisterUserInput, info: RequestInfo) {
-  return acceptSignup(d1, mailer, { email: input.email, role: "USER", user_name: input.user_name, password: input.password, phone: input.phone ?? null, business_name: null, state: null, city: null }, info);
+  return acceptSignup(
+    d1,
+    mailer,
+    {
+      email: input.email,
+      role: "USER",
+      user_name: input.user_name,
+      password: input.password,
+      phone: input.phone ?? null,
+      business_name: null,
+      state: null,
+      city: null,
+    },
+    info,
+  );
 }
 
 export async function registerVendor(d1: D1Database, mailer: Mailer, input: RegisterVendorInput, info: RequestInfo) {
-  return acceptSignup(d1, mailer, { email: input.email, role: "VENDOR", user_name: input.user_name, password: input.password, phone: input.phone_number, business_name: input.name, state: input.state, city: input.city }, info);
+  return acceptSignup(
+    d1,
+    mailer,
+    {
+      email: input.email,
+      role: "VENDOR",
+      user_name: input.user_name,
+      password: input.password,
+      phone: input.phone_number,
+      business_name: input.name,
+      state: input.state,
+      city: input.city,
+    },
+    info,
+  );
 }
 
 /** What a verification link is: a sign-up waiting to finish, a (legacy) e-mail check, or nothing. */
 export async function verificationLinkKind(d1: D1Database, token: string, now = Date.now()): Promise<"signup" | "verify" | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const pending = await d1.prepare("SELECT 1 AS ok FROM pending_signups WHERE token_hash = ? AND expires_at > ?").bind(await sha256Hex(token), now).first();
+  const pending = await d1
+    .prepare("SELECT 1 AS ok FROM pending_signups WHERE token_hash = ? AND expires_at > ?")
+    .bind(await sha256Hex(token), now)
+    .first();
   if (pending) return "signup";
   return (await peekAuthToken(d1, token, "VERIFY_EMAIL", now)) ? "verify" : null;
 }
@@ -252,24 +328,46 @@ export async function verificationLinkKind(d1: D1Database, token: string, now = 
  * with the link that person receives). Creates the verified account (a vendor's with its business
  * profile), spends the link and signs in.
  */
-export async function completeSignup(d1: D1Database, token: string, password: string | undefined, info: RequestInfo): Promise<SessionStart & { role: Role; welcomeName: string }> {
+export async function completeSignup(
+  d1: D1Database,
+  token: string,
+  password: string | undefined,
+  info: RequestInfo,
+): Promise<SessionStart & { role: Role; welcomeName: string }> {
   const now = Date.now();
   if (!/^[a-z2-7]{32}$/.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const tokenHash = await sha256Hex(token);
   const pending = await d1.prepare("SELECT * FROM pending_signups WHERE token_hash = ? AND expires_at > ?").bind(tokenHash, now).first<PendingSignup>();
   if (!pending) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   if (!password) throw new Invalid(ACCOUNT_MESSAGES.signupPasswordNeeded, { password: ACCOUNT_MESSAGES.signupPasswordNeeded });
-  if (!(await verifyPassword(password, pending.password_hash))) throw new Invalid(ACCOUNT_MESSAGES.signupPasswordWrong, { password: ACCOUNT_MESSAGES.signupPasswordWrong });
+  if (!(await verifyPassword(password, pending.password_hash)))
+    throw new Invalid(ACCOUNT_MESSAGES.signupPasswordWrong, { password: ACCOUNT_MESSAGES.signupPasswordWrong });
   // Spend the link first: of two clicks at once only one gets the row.
-  const taken = await d1.prepare("DELETE FROM pending_signups WHERE token_hash = ? AND expires_at > ? RETURNING email").bind(tokenHash, now).first<{ email: string }>();
+  const taken = await d1
+    .prepare("DELETE FROM pending_signups WHERE token_hash = ? AND expires_at > ? RETURNING email")
+    .bind(tokenHash, now)
+    .first<{ email: string }>();
   if (!taken) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const id = newId(now);
   if (pending.role === "VENDOR") {
-    await insertVendorAccount(d1, { id, email: pending.email, passwordHash: pending.password_hash, userName: pending.user_name, phone: pending.phone ?? "", name: pending.business_name ?? pending.user_name, state: pending.state ?? "", city: pending.city ?? "", verified: true, now });
+    await insertVendorAccount(d1, {
+      id,
+      email: pending.email,
+      passwordHash: pending.password_hash,
+      userName: pending.user_name,
+      phone: pending.phone ?? "",
+      name: pending.business_name ?? pending.user_name,
+      state: pending.state ?? "",
+      city: pending.city ?? "",
+      verified: true,
+      now,
+    });
   } else {
     try {
       await d1
-        .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)")
+        .prepare(
+          "INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
+        )
         .bind(id, pending.email, pending.password_hash, pending.user_name, pending.phone, now, now)
         .run();
     } catch (e) {
@@ -289,7 +387,10 @@ export async function completeSignup(d1: D1Database, token: string, password: st
 async function uniqueVendorSlug(d1: D1Database, name: string, city: string, randomTail: boolean): Promise<string> {
   const base = slugify(name).slice(0, 80).replace(/-+$/, "") || "vendor";
   if (randomTail) return `${base}-${newToken().slice(0, 6)}`;
-  const { results } = await d1.prepare("SELECT slug FROM vendors WHERE slug = ?1 OR (slug >= ?1 || '-' AND slug < ?1 || '.')").bind(base).all<{ slug: string }>();
+  const { results } = await d1
+    .prepare("SELECT slug FROM vendors WHERE slug = ?1 OR (slug >= ?1 || '-' AND slug < ?1 || '.')")
+    .bind(base)
+    .all<{ slug: string }>();
   const taken = new Set(results.map((r) => r.slug));
   if (!taken.has(base)) return base;
   const withCity = slugify(city) ? `${base}-${slugify(city)}` : base;
@@ -297,7 +398,18 @@ async function uniqueVendorSlug(d1: D1Database, name: string, city: string, rand
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-type NewVendor = { id: string; email: string; passwordHash: string; userName: string; phone: string; name: string; state: string; city: string; verified: boolean; now: number };
+type NewVendor = {
+  id: string;
+  email: string;
+  passwordHash: string;
+  userName: string;
+  phone: string;
+  name: string;
+  state: string;
+  city: string;
+  verified: boolean;
+  now: number;
+};
 
 /**
  * Writes a vendor's identity row and business profile in one atomic batch. Two sign-ups with the
@@ -310,7 +422,9 @@ async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> 
     try {
       await d1.batch([
         d1
-          .prepare("INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', ?, ?, ?)")
+          .prepare(
+            "INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', ?, ?, ?)",
+          )
           .bind(v.id, v.email, v.passwordHash, v.userName, v.phone, v.verified ? 1 : 0, v.now, v.now),
         d1
           .prepare("INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -350,7 +464,9 @@ export async function login(d1: D1Database, mailer: Mailer, door: Door, input: {
     if (addressKey) await assertNoDelay(d1, addressKey, LOGIN_ADDRESS_DELAY, now);
   }
   // Same work whether or not the account exists, so timing does not tell.
-  const ok = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : (await verifyPassword(input.password, await (dummyHash ??= hashPassword("not-a-password-0"))), false);
+  const ok = user?.password_hash
+    ? await verifyPassword(input.password, user.password_hash)
+    : (await verifyPassword(input.password, await (dummyHash ??= hashPassword("not-a-password-0"))), false);
   if (!user || !ok) {
     const failures = await recordFailure(d1, accountKey, LOGIN_ACCOUNT_DELAY, now);
     if (addressKey) await recordFailure(d1, addressKey, LOGIN_ADDRESS_DELAY, now);
@@ -378,7 +494,12 @@ export async function login(d1: D1Database, mailer: Mailer, door: Door, input: {
  * whose e-mail was never verified drops its password and sessions: whoever set them never proved
  * the address was theirs (account pre-hijacking).
  */
-export async function googleLogin(d1: D1Database, credential: string, config: { clientId: string | undefined; keySource?: KeySource }, info: RequestInfo): Promise<SessionStart & { created: boolean }> {
+export async function googleLogin(
+  d1: D1Database,
+  credential: string,
+  config: { clientId: string | undefined; keySource?: KeySource },
+  info: RequestInfo,
+): Promise<SessionStart & { created: boolean }> {
   if (!config.clientId) throw new NotFound(ACCOUNT_MESSAGES.googleUnavailable);
   let identity;
   try {
@@ -396,9 +517,16 @@ export async function googleLogin(d1: D1Database, credential: string, config: { 
     const unproven = !existing.is_verified;
     await d1.batch([
       d1
-        .prepare(`UPDATE users SET google_sub = ?, is_verified = 1, profile_photo = COALESCE(profile_photo, ?),${unproven ? " password_hash = NULL," : ""} updated_at = ? WHERE id = ?`)
+        .prepare(
+          `UPDATE users SET google_sub = ?, is_verified = 1, profile_photo = COALESCE(profile_photo, ?),${unproven ? " password_hash = NULL," : ""} updated_at = ? WHERE id = ?`,
+        )
         .bind(identity.sub, identity.picture, now, existing.id),
-      ...(unproven ? [d1.prepare("DELETE FROM sessions WHERE user_id = ?").bind(existing.id), d1.prepare("DELETE FROM remembered_devices WHERE user_id = ?").bind(existing.id)] : []),
+      ...(unproven
+        ? [
+            d1.prepare("DELETE FROM sessions WHERE user_id = ?").bind(existing.id),
+            d1.prepare("DELETE FROM remembered_devices WHERE user_id = ?").bind(existing.id),
+          ]
+        : []),
     ]);
     const device = unproven || !info.deviceTokens?.length ? null : await findDevice(d1, info.deviceTokens, existing.id, now);
     return { ...(await startRememberedSession(d1, existing.id, info, device)), created: false };
@@ -406,7 +534,9 @@ export async function googleLogin(d1: D1Database, credential: string, config: { 
   const id = newId(now);
   try {
     await d1
-      .prepare("INSERT INTO users (id, email, google_sub, user_name, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)")
+      .prepare(
+        "INSERT INTO users (id, email, google_sub, user_name, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
+      )
       .bind(id, identity.email, identity.sub, identity.name, identity.picture, now, now)
       .run();
   } catch (e) {
@@ -486,7 +616,13 @@ export async function resetPassword(d1: D1Database, token: string, password: str
  * Each door serves its own accounts: the vendors' door refuses couples and admins, and the
  * couples' door refuses vendors (403).
  */
-export async function changePassword(d1: D1Database, actor: Actor | null, sessionId: string | null, input: { currentPassword: string; pass: string }, door: Door): Promise<{ message: string }> {
+export async function changePassword(
+  d1: D1Database,
+  actor: Actor | null,
+  sessionId: string | null,
+  input: { currentPassword: string; pass: string },
+  door: Door,
+): Promise<{ message: string }> {
   if (!actor) throw new Unauthorized();
   if (doorOf(actor.role) !== door) throw new Forbidden(door === "vendor" ? ACCOUNT_MESSAGES.userAtVendorDoor : ACCOUNT_MESSAGES.vendorAtUserDoor);
   const user = await userById(d1, actor.id);
@@ -494,7 +630,10 @@ export async function changePassword(d1: D1Database, actor: Actor | null, sessio
   if (user.password_hash && !(await verifyPassword(input.currentPassword, user.password_hash))) {
     throw new Invalid(ACCOUNT_MESSAGES.wrongCurrentPassword, { currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
   }
-  await d1.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").bind(await hashPassword(input.pass), Date.now(), actor.id).run();
+  await d1
+    .prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
+    .bind(await hashPassword(input.pass), Date.now(), actor.id)
+    .run();
   await invalidateUserSessions(d1, actor.id, sessionId ?? undefined);
   return { message: ACCOUNT_MESSAGES.passwordChanged };
 }
@@ -522,7 +661,8 @@ export async function resendVerification(d1: D1Database, mailer: Mailer, actor: 
   const user = await userById(d1, actor.id);
   if (!user) throw new Unauthorized();
   if (user.is_verified) return { message: "Your e-mail address is already verified." };
-  if (!(await maySendMail(d1, "verify", user.email))) throw new TooManyRequests("We sent a verification link a moment ago. Please check your inbox, or wait a few minutes before asking again.", 120);
+  if (!(await maySendMail(d1, "verify", user.email)))
+    throw new TooManyRequests("We sent a verification link a moment ago. Please check your inbox, or wait a few minutes before asking again.", 120);
   await sendVerification(d1, mailer, user, origin);
   return { message: `We sent a new verification link to ${user.email}.` };
 }
@@ -531,7 +671,14 @@ export async function resendVerification(d1: D1Database, mailer: Mailer, actor: 
  * Writes the fields a partial update carries (undefined = leave alone) to their columns, with
  * updated_at; a request that changes nothing is refused.
  */
-async function updateColumns<T extends object>(d1: D1Database, table: "users" | "vendors", key: "id" | "user_id", id: string, input: T, columns: [keyof T, string][]): Promise<void> {
+async function updateColumns<T extends object>(
+  d1: D1Database,
+  table: "users" | "vendors",
+  key: "id" | "user_id",
+  id: string,
+  input: T,
+  columns: [keyof T, string][],
+): Promise<void> {
   const given = columns.filter(([field]) => input[field] !== undefined);
   if (!given.length) throw new Invalid("Nothing to update.", { _: "Change at least one field." });
   await d1
@@ -586,7 +733,12 @@ export type RoleChange = "give-admin" | "revoke-admin" | "give-superadmin";
  * The admin role calls. Only a SUPER_ADMIN may call them; the last SUPER_ADMIN can never be
  * demoted (the check is inside the UPDATE, so two concurrent demotions cannot both win).
  */
-export async function changeRole(d1: D1Database, actor: Actor | null, targetId: string, change: RoleChange): Promise<{ message: string; user: { id: string; user_name: string; email: string; role: Role } }> {
+export async function changeRole(
+  d1: D1Database,
+  actor: Actor | null,
+  targetId: string,
+  change: RoleChange,
+): Promise<{ message: string; user: { id: string; user_name: string; email: string; role: Role } }> {
   if (!actor) throw new Unauthorized();
   if (actor.role !== "SUPER_ADMIN") throw new Forbidden("Only a super admin can change admin roles.");
   const target = await userById(d1, targetId);

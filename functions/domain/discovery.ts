@@ -57,7 +57,6 @@ export type ServicePage = {
   rowsRead: number;
 };
 
-
 /**
  * Turns typed text into an FTS5 query: every word must match, as a prefix, quotes and every other
  * operator character stripped. Combining marks stay in their word (Devanagari vowel signs).
@@ -150,7 +149,8 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
   const subcategory = search.service_type ? findSubcategory(search.service_type) : undefined;
   let place = search.state || search.city ? resolvePlace(await serviceLocations(d1), search.state, search.city) : {};
   // A place the cached map does not know may be new since it was read: look once more.
-  if ((search.state && !place.state) || (search.city && !place.city)) place = resolvePlace(await serviceLocations(d1, Date.now(), true), search.state, search.city);
+  if ((search.state && !place.state) || (search.city && !place.city))
+    place = resolvePlace(await serviceLocations(d1, Date.now(), true), search.state, search.city);
   if (search.service_category) add("s.service_category = ?", group?.name ?? search.service_category);
   if (search.service_type) add("s.service_type = ?", subcategory?.name ?? search.service_type);
   if (search.state) add("s.state = ?", place.state ?? search.state);
@@ -203,7 +203,8 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
  */
 export async function searchServices(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<ServicePage> {
   const { list: listQuery, count: countQuery, limit, page } = await prepareSearch(d1, actor, search);
-  const [list, count] = search.withTotal === false ? [await listQuery.all<Record<string, unknown>>(), null] : await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
+  const [list, count] =
+    search.withTotal === false ? [await listQuery.all<Record<string, unknown>>(), null] : await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
   const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
   const total = Math.min(counted, COUNT_CAP);
   return {
@@ -381,10 +382,15 @@ export async function sitemapServiceFiles(d1: D1Database): Promise<number> {
 export async function sitemapServices(d1: D1Database, file: number): Promise<SitemapEntry[] | null> {
   if (!Number.isInteger(file) || file < 1 || file > (await sitemapServiceFiles(d1))) return null;
   const { results } = await d1
-    .prepare("SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY created_at, id LIMIT ? OFFSET ?")
+    .prepare(
+      "SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY created_at, id LIMIT ? OFFSET ?",
+    )
     .bind(SERVICES_PER_SITEMAP, (file - 1) * SERVICES_PER_SITEMAP)
     .all<{ id: string; service_category: string; service_type: string; state: string; city: string; updated_at: number }>();
-  return results.map((s) => ({ path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }), lastmod: s.updated_at }));
+  return results.map((s) => ({
+    path: servicePath({ id: s.id, serviceCategory: s.service_category, serviceType: s.service_type, state: s.state, city: s.city }),
+    lastmod: s.updated_at,
+  }));
 }
 
 export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };
@@ -395,7 +401,13 @@ export async function latestBlogPosts(d1: D1Database, limit = 6): Promise<BlogPr
     .prepare("SELECT title, url_title, excerpt, cover_image_key, published_at FROM blog_posts WHERE status = 'PUBLISHED' ORDER BY published_at DESC LIMIT ?")
     .bind(limit)
     .all<{ title: string; url_title: string; excerpt: string; cover_image_key: string | null; published_at: number | null }>();
-  return results.map((r) => ({ title: r.title, urlTitle: r.url_title, excerpt: r.excerpt, coverUrl: r.cover_image_key ? mediaUrl(r.cover_image_key) : null, publishedAt: r.published_at }));
+  return results.map((r) => ({
+    title: r.title,
+    urlTitle: r.url_title,
+    excerpt: r.excerpt,
+    coverUrl: r.cover_image_key ? mediaUrl(r.cover_image_key) : null,
+    publishedAt: r.published_at,
+  }));
 }
 
 export type Testimonial = { id: string; rating: number; comment: string; author: string; serviceName: string; city: string; verifiedBooking: boolean };
@@ -404,7 +416,8 @@ let testimonialCache: { at: number; value: Testimonial[] } | null = null;
 
 /** Real reviews for the home page: five-star, published, with a substantial comment; cached 10 minutes. */
 export async function topTestimonials(d1: D1Database, limit = 6, now = Date.now()): Promise<Testimonial[]> {
-  if (testimonialCache && now - testimonialCache.at < 10 * 60 * 1000 && testimonialCache.value.length >= Math.min(limit, 1)) return testimonialCache.value.slice(0, limit);
+  if (testimonialCache && now - testimonialCache.at < 10 * 60 * 1000 && testimonialCache.value.length >= Math.min(limit, 1))
+    return testimonialCache.value.slice(0, limit);
   const { results } = await d1
     .prepare(
       // The badge is looked up for the chosen reviews only (outer query), from bookings.

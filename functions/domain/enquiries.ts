@@ -26,7 +26,14 @@ function isOpenLeadConflict(e: unknown): boolean {
   return text.includes("UNIQUE constraint failed") && text.includes("leads.");
 }
 
-export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: string, input: unknown, now = Date.now(), mail?: Pick<MailService, "deliver">): Promise<CreatedLead> {
+export async function makeLead(
+  d1: D1Database,
+  actor: Actor | null,
+  serviceId: string,
+  input: unknown,
+  now = Date.now(),
+  mail?: Pick<MailService, "deliver">,
+): Promise<CreatedLead> {
   if (!actor) throw new Unauthorized("Please log in to send an enquiry.");
   if (actor.role !== "USER") throw new Forbidden("Only couples can send enquiries to vendors.");
   const fields = parseInput(leadInput, input, "Please correct your enquiry.");
@@ -36,9 +43,20 @@ export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: s
        FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN users u ON u.id = v.user_id WHERE s.id = ? AND s.status = 'active'`,
     )
     .bind(serviceId)
-    .first<{ id: string; service_name: string; vendor_id: string; business_name: string; vendor_email: string | null; reply_minutes_median: number | null; login_email: string }>();
+    .first<{
+      id: string;
+      service_name: string;
+      vendor_id: string;
+      business_name: string;
+      vendor_email: string | null;
+      reply_minutes_median: number | null;
+      login_email: string;
+    }>();
   if (!service) throw new NotFound("We could not find that service.");
-  const open = await d1.prepare(`SELECT id FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} LIMIT 1`).bind(actor.id, serviceId).first();
+  const open = await d1
+    .prepare(`SELECT id FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} LIMIT 1`)
+    .bind(actor.id, serviceId)
+    .first();
   if (open) throw new Conflict(OPEN_ENQUIRY_EXISTS);
 
   const id = newId(now);
@@ -53,14 +71,24 @@ export async function makeLead(d1: D1Database, actor: Actor | null, serviceId: s
     "",
     `Reply to ${actor.userName} directly at ${actor.email}.`,
   ].filter((l) => l !== null);
-  const notice = queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now);
+  const notice = queueMail(
+    d1,
+    { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") },
+    now,
+  );
   const writes = [
     // The lead first: when the unique index refuses it, nothing after it in the batch is written.
     d1
-      .prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, event_date, guest_count, budget, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?, ?)")
+      .prepare(
+        "INSERT INTO leads (id, service_id, vendor_id, user_id, message, event_date, guest_count, budget, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?, ?)",
+      )
       .bind(id, serviceId, service.vendor_id, actor.id, fields.message, fields.eventDate ?? null, fields.guestCount ?? null, fields.budget ?? null, now, now),
     d1.prepare("UPDATE services SET lead_count = lead_count + 1 WHERE id = ?").bind(serviceId),
-    d1.prepare("INSERT INTO service_daily_stats (service_id, day, views, leads) VALUES (?, ?, 0, 1) ON CONFLICT (service_id, day) DO UPDATE SET leads = leads + 1").bind(serviceId, day),
+    d1
+      .prepare(
+        "INSERT INTO service_daily_stats (service_id, day, views, leads) VALUES (?, ?, 0, 1) ON CONFLICT (service_id, day) DO UPDATE SET leads = leads + 1",
+      )
+      .bind(serviceId, day),
     notice.statement,
   ];
   try {
@@ -96,10 +124,16 @@ export function refreshReplyTime(d1: D1Database, vendorId: string): D1PreparedSt
 }
 
 /** The couple's open enquiry for a service, if any (the page shows it instead of a second form). */
-export async function openEnquiry(d1: D1Database, actor: Actor | null, serviceId: string): Promise<{ id: string; status: string; created_at: number; event_date: string | null } | null> {
+export async function openEnquiry(
+  d1: D1Database,
+  actor: Actor | null,
+  serviceId: string,
+): Promise<{ id: string; status: string; created_at: number; event_date: string | null } | null> {
   if (!actor || actor.role !== "USER") return null;
   return d1
-    .prepare(`SELECT id, status, created_at, event_date FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} ORDER BY created_at DESC LIMIT 1`)
+    .prepare(
+      `SELECT id, status, created_at, event_date FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} ORDER BY created_at DESC LIMIT 1`,
+    )
     .bind(actor.id, serviceId)
     .first();
 }

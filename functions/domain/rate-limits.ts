@@ -45,7 +45,11 @@ export const LOGIN_ADDRESS_DELAY: DelayRule = {
 export const SIGNUP_PER_ADDRESS: AllowanceRule = { max: 20, windowMs: HOUR, message: "Too many sign-ups from your network. Please wait {wait} and try again." };
 
 /** Reset requests per address: only against spraying many inboxes from one network. */
-export const RESET_PER_ADDRESS: AllowanceRule = { max: 100, windowMs: HOUR, message: "Too many password reset requests from your network. Please wait {wait} before asking again." };
+export const RESET_PER_ADDRESS: AllowanceRule = {
+  max: 100,
+  windowMs: HOUR,
+  message: "Too many password reset requests from your network. Please wait {wait} before asking again.",
+};
 
 /** Mails of one kind actually sent to one e-mail address: one per 2 minutes and 5 per hour. */
 export const MAIL_SHORT: AllowanceRule = { max: 1, windowMs: 2 * MINUTE, message: "" };
@@ -91,7 +95,11 @@ export async function recordFailure(d1: D1Database, key: string, rule: DelayRule
     .first<{ count: number }>();
   const count = row?.count ?? 1;
   const delay = delayAfter(rule, count);
-  if (delay > 0) await d1.prepare("UPDATE rate_limits SET locked_until = max(coalesce(locked_until, 0), ?) WHERE key = ?").bind(now + delay, key).run();
+  if (delay > 0)
+    await d1
+      .prepare("UPDATE rate_limits SET locked_until = max(coalesce(locked_until, 0), ?) WHERE key = ?")
+      .bind(now + delay, key)
+      .run();
   return count;
 }
 
@@ -137,7 +145,8 @@ export async function maySendMail(d1: D1Database, kind: string, email: string, n
 // ---------------------------------------------------------------------------------------------
 // The client's address
 
-const LOCAL_HOST = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[::1?\]|\[f[cd][0-9a-f]*:.*\]|\[fe[89ab][0-9a-f]*:.*\])$/i;
+const LOCAL_HOST =
+  /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|\[::1?\]|\[f[cd][0-9a-f]*:.*\]|\[fe[89ab][0-9a-f]*:.*\])$/i;
 
 /**
  * Whether the request came through Cloudflare's edge, which sets `cf-connecting-ip` itself and
@@ -165,7 +174,10 @@ export function clientAddress(request: Request): string | null {
 
 /** An address as a limit key: IPv4 as is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4; null if malformed. */
 export function addressKey(raw: string): string | null {
-  const ip = raw.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const ip = raw
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(ip)) return ip;
   const groups = ipv6Groups(ip);
   if (!groups) return null;

@@ -20,7 +20,10 @@ export async function findDevice(d1: D1Database, tokens: string[], userId: strin
   for (const token of tokens.slice(0, DEVICE_TOKENS_PER_BROWSER)) {
     if (!/^[a-z2-7]{32}$/.test(token)) continue;
     const id = await sha256Hex(token);
-    const row = await d1.prepare("SELECT id FROM remembered_devices WHERE id = ? AND user_id = ? AND expires_at > ? AND failures < ?").bind(id, userId, now, DEVICE_MAX_FAILURES).first<{ id: string }>();
+    const row = await d1
+      .prepare("SELECT id FROM remembered_devices WHERE id = ? AND user_id = ? AND expires_at > ? AND failures < ?")
+      .bind(id, userId, now, DEVICE_MAX_FAILURES)
+      .first<{ id: string }>();
     if (row) return { id, token };
   }
   return null;
@@ -29,7 +32,10 @@ export async function findDevice(d1: D1Database, tokens: string[], userId: strin
 /** Remembers this browser for the account (or refreshes the device it already is). */
 export async function rememberDevice(d1: D1Database, userId: string, existing: RememberedDevice | null, now = Date.now()): Promise<string> {
   if (existing) {
-    await d1.prepare("UPDATE remembered_devices SET last_used_at = ?, expires_at = ?, failures = 0 WHERE id = ?").bind(now, now + DEVICE_TTL_MS, existing.id).run();
+    await d1
+      .prepare("UPDATE remembered_devices SET last_used_at = ?, expires_at = ?, failures = 0 WHERE id = ?")
+      .bind(now, now + DEVICE_TTL_MS, existing.id)
+      .run();
     return existing.token;
   }
   const token = newToken();

@@ -112,7 +112,14 @@ function photoKeysOf(json: string | null): string[] {
 function toReview(r: ReviewRow): Review {
   const keys = photoKeysOf(r.photo_keys);
   const reply: ReviewReply | null =
-    r.vendor_reply === null ? null : { text: r.vendor_reply, by: r.reply_by, author: r.reply_by === "VENDOR" ? r.vendor_name : r.reply_by === "ADMIN" ? MANDAP_TEAM : null, replied_at: r.vendor_replied_at };
+    r.vendor_reply === null
+      ? null
+      : {
+          text: r.vendor_reply,
+          by: r.reply_by,
+          author: r.reply_by === "VENDOR" ? r.vendor_name : r.reply_by === "ADMIN" ? MANDAP_TEAM : null,
+          replied_at: r.vendor_replied_at,
+        };
   return {
     id: r.id,
     service_id: r.service_id,
@@ -159,7 +166,10 @@ export function requireReviewer(actor: Actor | null): Actor {
 }
 
 async function reviewableService(d1: D1Database, serviceId: string) {
-  const service = await d1.prepare("SELECT id, vendor_id, status FROM services WHERE id = ?").bind(serviceId).first<{ id: string; vendor_id: string; status: string }>();
+  const service = await d1
+    .prepare("SELECT id, vendor_id, status FROM services WHERE id = ?")
+    .bind(serviceId)
+    .first<{ id: string; vendor_id: string; status: string }>();
   if (!service || service.status !== "active") throw new NotFound("We could not find that service.");
   return service;
 }
@@ -215,7 +225,21 @@ export async function submitReview(
             `INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, photo_keys, status, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PUBLISHED', ?, ?)`,
           )
-          .bind(id, serviceId, couple.id, fields.rating, fields.quality, fields.responsiveness, fields.professionalism, fields.value, fields.flexibility, fields.comment, JSON.stringify(keys), now, now),
+          .bind(
+            id,
+            serviceId,
+            couple.id,
+            fields.rating,
+            fields.quality,
+            fields.responsiveness,
+            fields.professionalism,
+            fields.value,
+            fields.flexibility,
+            fields.comment,
+            JSON.stringify(keys),
+            now,
+            now,
+          ),
         refreshAggregates(d1, serviceId, now),
       ]),
     );
@@ -243,7 +267,10 @@ export async function updateReview(
   const replace = files !== null && files.length > 0;
   if (replace) checkPhotoCount(files.length);
   await reviewableService(d1, serviceId);
-  const own = await d1.prepare("SELECT id, photo_keys FROM reviews WHERE id = ? AND service_id = ? AND user_id = ?").bind(reviewId, serviceId, couple.id).first<{ id: string; photo_keys: string }>();
+  const own = await d1
+    .prepare("SELECT id, photo_keys FROM reviews WHERE id = ? AND service_id = ? AND user_id = ?")
+    .bind(reviewId, serviceId, couple.id)
+    .first<{ id: string; photo_keys: string }>();
   if (!own) throw new NotFound("We could not find that review.");
   const keys = replace ? await photos.store(files) : null;
   await writeOrRemove(photos, keys ?? [], () =>
@@ -253,7 +280,18 @@ export async function updateReview(
           `UPDATE reviews SET rating = ?, quality = ?, responsiveness = ?, professionalism = ?, value = ?, flexibility = ?, comment = ?,
              photo_keys = coalesce(?, photo_keys), updated_at = ? WHERE id = ?`,
         )
-        .bind(fields.rating, fields.quality, fields.responsiveness, fields.professionalism, fields.value, fields.flexibility, fields.comment, keys ? JSON.stringify(keys) : null, now, reviewId),
+        .bind(
+          fields.rating,
+          fields.quality,
+          fields.responsiveness,
+          fields.professionalism,
+          fields.value,
+          fields.flexibility,
+          fields.comment,
+          keys ? JSON.stringify(keys) : null,
+          now,
+          reviewId,
+        ),
       refreshAggregates(d1, serviceId, now),
     ]),
   );
@@ -266,7 +304,14 @@ export async function updateReview(
 }
 
 /** The owning vendor or the Mandap team (an admin) answers a review, once; the reply records which. */
-export async function replyToReview(d1: D1Database, actor: Actor | null, serviceId: string, reviewId: string, input: unknown, now = Date.now()): Promise<Review> {
+export async function replyToReview(
+  d1: D1Database,
+  actor: Actor | null,
+  serviceId: string,
+  reviewId: string,
+  input: unknown,
+  now = Date.now(),
+): Promise<Review> {
   if (!actor) throw new Unauthorized("Please log in to reply.");
   const { reply } = parseInput(replyInput, input, "Please correct your reply.");
   const row = await d1
@@ -288,13 +333,24 @@ export async function replyToReview(d1: D1Database, actor: Actor | null, service
 
 export const REVIEWS_PAGE_SIZE = 10;
 
-export const REVIEW_MESSAGES = { published: "Thank you! Your review is published.", updated: "Your review is updated.", replied: "Your reply is published." } as const;
+export const REVIEW_MESSAGES = {
+  published: "Thank you! Your review is published.",
+  updated: "Your review is updated.",
+  replied: "Your reply is published.",
+} as const;
 
 /** Published reviews of a service, newest first, with the averages of the sub-scores. */
-export async function serviceReviews(d1: D1Database, serviceId: string, page = 1, limit = REVIEWS_PAGE_SIZE): Promise<{ reviews: Review[]; summary: ReviewSummary }> {
+export async function serviceReviews(
+  d1: D1Database,
+  serviceId: string,
+  page = 1,
+  limit = REVIEWS_PAGE_SIZE,
+): Promise<{ reviews: Review[]; summary: ReviewSummary }> {
   const [list, summary] = await d1.batch<Record<string, unknown>>([
     d1
-      .prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
+      )
       .bind(serviceId, limit, (page - 1) * limit),
     d1
       .prepare(
@@ -325,7 +381,10 @@ export async function serviceReviews(d1: D1Database, serviceId: string, page = 1
 /** The actor's own review of a service, for the edit form. */
 export async function ownReview(d1: D1Database, actor: Actor | null, serviceId: string): Promise<Review | null> {
   if (!actor || actor.role !== "USER") return null;
-  const row = await d1.prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.user_id = ?`).bind(serviceId, actor.id).first<ReviewRow>();
+  const row = await d1
+    .prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.user_id = ?`)
+    .bind(serviceId, actor.id)
+    .first<ReviewRow>();
   return row ? toReview(row) : null;
 }
 

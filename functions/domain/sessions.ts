@@ -90,7 +90,10 @@ export async function validateSessionToken(d1: D1Database, token: string, now = 
 }
 
 export async function invalidateSession(d1: D1Database, token: string): Promise<void> {
-  await d1.prepare("DELETE FROM sessions WHERE id = ?").bind(await sha256Hex(token)).run();
+  await d1
+    .prepare("DELETE FROM sessions WHERE id = ?")
+    .bind(await sha256Hex(token))
+    .run();
 }
 
 /** Ends every session of a user, or every one but the current (after a password change). */

@@ -29,7 +29,9 @@ export async function toggleFavorite(d1: D1Database, actor: Actor | null, servic
   // One batch: uncount and delete an existing favourite; nothing deleted means it was not one.
   const [, deleted] = await d1.batch([
     d1
-      .prepare("UPDATE services SET wishlist_count = max(0, wishlist_count - 1) WHERE id = ?1 AND EXISTS (SELECT 1 FROM wishlist_items WHERE user_id = ?2 AND service_id = ?1)")
+      .prepare(
+        "UPDATE services SET wishlist_count = max(0, wishlist_count - 1) WHERE id = ?1 AND EXISTS (SELECT 1 FROM wishlist_items WHERE user_id = ?2 AND service_id = ?1)",
+      )
       .bind(serviceId, me.id),
     d1.prepare("DELETE FROM wishlist_items WHERE user_id = ? AND service_id = ? RETURNING service_id").bind(me.id, serviceId),
   ]);
@@ -48,7 +50,11 @@ async function addFavorites(d1: D1Database, userId: string, serviceIds: readonly
            AND NOT EXISTS (SELECT 1 FROM wishlist_items WHERE user_id = ?2 AND service_id = ?1)`,
       )
       .bind(id, userId),
-    d1.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) SELECT ?2, id, ?3 FROM services WHERE id = ?1 AND status = 'active' ON CONFLICT DO NOTHING").bind(id, userId, now),
+    d1
+      .prepare(
+        "INSERT INTO wishlist_items (user_id, service_id, created_at) SELECT ?2, id, ?3 FROM services WHERE id = ?1 AND status = 'active' ON CONFLICT DO NOTHING",
+      )
+      .bind(id, userId, now),
   ]);
   if (statements.length) await d1.batch(statements);
 }
@@ -66,7 +72,10 @@ export async function mergeFavorites(d1: D1Database, actor: Actor | null, input:
 }
 
 export async function favoriteIds(d1: D1Database, actor: Actor): Promise<string[]> {
-  const { results } = await d1.prepare("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY created_at DESC").bind(actor.id).all<{ service_id: string }>();
+  const { results } = await d1
+    .prepare("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY created_at DESC")
+    .bind(actor.id)
+    .all<{ service_id: string }>();
   return results.map((r) => r.service_id);
 }
 

@@ -48,7 +48,6 @@ type VendorRow = {
   reply_minutes_median: number | null;
 };
 
-
 /** Only http(s) links are shown; anything else (javascript:, data:) is dropped. */
 function safeLink(url: string | null): string | null {
   if (!url) return null;

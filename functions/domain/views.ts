@@ -30,7 +30,9 @@ export async function recordServiceView(d1: D1Database, serviceId: string, now =
   await d1.batch([
     d1.prepare("UPDATE services SET view_count = view_count + 1 WHERE id = ? AND status = 'active'").bind(serviceId),
     d1
-      .prepare("INSERT INTO service_daily_stats (service_id, day, views, leads) SELECT id, ?, 1, 0 FROM services WHERE id = ? AND status = 'active' ON CONFLICT (service_id, day) DO UPDATE SET views = views + 1")
+      .prepare(
+        "INSERT INTO service_daily_stats (service_id, day, views, leads) SELECT id, ?, 1, 0 FROM services WHERE id = ? AND status = 'active' ON CONFLICT (service_id, day) DO UPDATE SET views = views + 1",
+      )
       .bind(todayInIndia(now), serviceId),
   ]);
 }
@@ -40,7 +42,9 @@ export async function recordProfileView(d1: D1Database, vendorId: string, now = 
   const [updated] = await d1.batch([
     d1.prepare("UPDATE vendors SET profile_views = profile_views + 1 WHERE user_id = ?").bind(vendorId),
     d1
-      .prepare("INSERT INTO vendor_profile_views (vendor_id, day, views) SELECT user_id, ?, 1 FROM vendors WHERE user_id = ? ON CONFLICT (vendor_id, day) DO UPDATE SET views = views + 1")
+      .prepare(
+        "INSERT INTO vendor_profile_views (vendor_id, day, views) SELECT user_id, ?, 1 FROM vendors WHERE user_id = ? ON CONFLICT (vendor_id, day) DO UPDATE SET views = views + 1",
+      )
       .bind(todayInIndia(now), vendorId),
   ]);
   return Boolean(updated?.meta.changes);

@@ -12,7 +12,12 @@ export function deviceCookieName(request: Request): string {
 
 export function readDeviceTokens(request: Request): string[] {
   const raw = readCookie(request, deviceCookieName(request));
-  return raw ? raw.split(".").filter((t) => /^[a-z2-7]{32}$/.test(t)).slice(0, 3) : [];
+  return raw
+    ? raw
+        .split(".")
+        .filter((t) => /^[a-z2-7]{32}$/.test(t))
+        .slice(0, 3)
+    : [];
 }
 
 export function deviceCookie(request: Request, value: string): string {

@@ -126,10 +126,15 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
  */
 export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransport {
   const name = (env.MAIL_TRANSPORT ?? "").trim().toLowerCase();
-  if (name === "" && env.APP_ENV === "production") return misconfigured("none", "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)");
+  if (name === "" && env.APP_ENV === "production")
+    return misconfigured("none", "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)");
   if (name === "" || name === "mailbox" || name === "outbox") return mailboxTransport;
-  if (name === "cloudflare") return env.EMAIL ? cloudflareTransport(env.EMAIL) : misconfigured("cloudflare", 'MAIL_TRANSPORT is "cloudflare" but the Worker has no send_email binding named EMAIL');
-  if (name === "http") return env.MAIL_API_URL ? httpTransport(env.MAIL_API_URL, env.MAIL_API_KEY) : misconfigured("http", 'MAIL_TRANSPORT is "http" but MAIL_API_URL is not set');
+  if (name === "cloudflare")
+    return env.EMAIL
+      ? cloudflareTransport(env.EMAIL)
+      : misconfigured("cloudflare", 'MAIL_TRANSPORT is "cloudflare" but the Worker has no send_email binding named EMAIL');
+  if (name === "http")
+    return env.MAIL_API_URL ? httpTransport(env.MAIL_API_URL, env.MAIL_API_KEY) : misconfigured("http", 'MAIL_TRANSPORT is "http" but MAIL_API_URL is not set');
   return misconfigured("none", `Unknown MAIL_TRANSPORT "${env.MAIL_TRANSPORT}" (use mailbox, cloudflare or http)`);
 }
 
@@ -141,7 +146,9 @@ export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransp
 export function queueMail(d1: D1Database, m: MailMessage, now = Date.now()): { id: string; statement: D1PreparedStatement } {
   const id = newId(now);
   const statement = d1
-    .prepare("INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?)")
+    .prepare(
+      "INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?)",
+    )
     .bind(id, m.to, m.subject, m.text, m.html ?? null, now, now);
   return { id, statement };
 }
@@ -153,7 +160,13 @@ type ClaimedRow = { id: string; to_address: string; subject: string; text: strin
  * the row's new status, or null when there was nothing to attempt. Never throws for a transport
  * failure (the row records it); a database error does throw.
  */
-export async function deliverMail(d1: D1Database, transport: MailTransport, from: string, id: string, now = Date.now()): Promise<{ status: MailStatus; error?: string } | null> {
+export async function deliverMail(
+  d1: D1Database,
+  transport: MailTransport,
+  from: string,
+  id: string,
+  now = Date.now(),
+): Promise<{ status: MailStatus; error?: string } | null> {
   const row = await d1
     .prepare(
       `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
@@ -163,12 +176,14 @@ export async function deliverMail(d1: D1Database, transport: MailTransport, from
     .bind(now + MAIL_SEND_LEASE_MS, transport.name, id, now, MAIL_MAX_ATTEMPTS)
     .first<ClaimedRow>();
   if (!row) return null;
-  const result = await transport.deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined }, from).catch(
-    (e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false }),
-  );
+  const result = await transport
+    .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined }, from)
+    .catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false }));
   if (result.ok) {
     await d1
-      .prepare("UPDATE outbox SET status = ?1, sent_at = ?2, error = NULL, next_attempt_at = NULL, provider_message_id = ?3 WHERE id = ?4 AND status = 'SENDING'")
+      .prepare(
+        "UPDATE outbox SET status = ?1, sent_at = ?2, error = NULL, next_attempt_at = NULL, provider_message_id = ?3 WHERE id = ?4 AND status = 'SENDING'",
+      )
       .bind(result.status, result.status === "SENT" ? now : null, result.providerMessageId ?? null, row.id)
       .run();
     return { status: result.status };
@@ -224,7 +239,11 @@ export async function deliverDueMail(d1: D1Database, transport: MailTransport, f
  * failed attempt is recorded on the row and retried by the cron; `send` itself only fails when
  * the message could not be queued.
  */
-export function mailerFor(env: MailEnv, ctx?: Pick<ExecutionContext, "waitUntil">, options: { transport?: MailTransport; clock?: () => number } = {}): MailService {
+export function mailerFor(
+  env: MailEnv,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+  options: { transport?: MailTransport; clock?: () => number } = {},
+): MailService {
   const transport = options.transport ?? transportFor(env);
   const clock = options.clock ?? Date.now;
   const attempt = async (ids: readonly string[]) => {
@@ -250,7 +269,6 @@ export function mailerFor(env: MailEnv, ctx?: Pick<ExecutionContext, "waitUntil"
     deliver,
   };
 }
-
 
 export type OutboxMessage = {
   id: string;

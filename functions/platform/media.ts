@@ -49,10 +49,7 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
   object.writeHttpMetadata(headers);
   if (!headers.has("content-type")) headers.set("Content-Type", contentTypeFor(key));
   headers.set("ETag", object.httpEtag);
-  headers.set(
-    "Cache-Control",
-    IMMUTABLE_PREFIXES.some((p) => key.startsWith(p)) ? "public, max-age=31536000, immutable" : "public, max-age=300",
-  );
+  headers.set("Cache-Control", IMMUTABLE_PREFIXES.some((p) => key.startsWith(p)) ? "public, max-age=31536000, immutable" : "public, max-age=300");
   // onlyIf matched an If-None-Match: R2 returns the object without a body.
   if (!("body" in object) || (request.headers.get("if-none-match") && request.headers.get("if-none-match") === object.httpEtag)) {
     return new Response(null, { status: 304, headers });

@@ -7,7 +7,9 @@
  * parsing against the site's origin the origin must be unchanged and the normalised path, also
  * once percent-decoded, must still be a plain path ("/%2F%2Fevil", "/.//evil").
  */
-const CONTROL_OR_BACKSLASH = { test: (s: string) => [...s].some((ch) => ch === "\\" || ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f)) };
+const CONTROL_OR_BACKSLASH = {
+  test: (s: string) => [...s].some((ch) => ch === "\\" || ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f)),
+};
 const MAX_LENGTH = 2048;
 
 export function safeRedirectPath(to: string | null | undefined, origin: string): string | null {

@@ -27,7 +27,6 @@ export function chosenFiles(values: readonly (FormDataEntryValue | null | undefi
   return values.filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && v.size > 0);
 }
 
-
 function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -104,7 +103,8 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 function boundaryOf(contentType: string): string {
   const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !boundary) throw new Invalid("The form could not be read: send multipart/form-data with a boundary.");
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !boundary)
+    throw new Invalid("The form could not be read: send multipart/form-data with a boundary.");
   return boundary;
 }
 
@@ -172,7 +172,11 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     const name = dispositionParam(disposition, "name");
     if (name === undefined) return malformed();
     const filename = dispositionParam(disposition, "filename");
-    const type = headers.find((h) => /^content-type:/i.test(h))?.split(":")[1]?.trim() ?? "";
+    const type =
+      headers
+        .find((h) => /^content-type:/i.test(h))
+        ?.split(":")[1]
+        ?.trim() ?? "";
     const isFile = filename !== undefined;
     const cap = isFile ? limits.files[name] : undefined;
     if (isFile && cap === undefined) return fail(new Invalid(`The field ${name} does not take files.`, { [name]: "No files here." }));
@@ -193,7 +197,10 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       if (take > 0) {
         size += take;
         if (size > limit) {
-          if (isFile) return fail(new Invalid("A photo is too large.", { [name]: `${filename || "A file"} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB.` }));
+          if (isFile)
+            return fail(
+              new Invalid("A photo is too large.", { [name]: `${filename || "A file"} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB.` }),
+            );
           return fail(new Invalid(`The field ${name} is too long.`, { [name]: "This value is too long." }));
         }
         chunks.push(buf.slice(0, take));

@@ -35,7 +35,10 @@ let state = ".wrangler/state";
 if (values.services) {
   state = `.wrangler/bench-${values.services}`;
   if (!existsSync(`${state}/v3/d1`)) {
-    await mustRun("bench database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: { CI: "1" }, quiet: true });
+    await mustRun("bench database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+      env: { CI: "1" },
+      quiet: true,
+    });
     await mustRun(`bench data (${values.services} services)`, "node", ["scripts/seed.mjs", "--state", state, "--services", values.services]);
   }
 } else {
@@ -47,10 +50,28 @@ if (!values["no-build"]) await mustRun("production build", "react-router", ["bui
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
   // ("Address already in use") and the second never comes up.
-  const child = spawn("wrangler", ["dev", "-c", config, "--port", String(port), "--inspector-port", String(port + 1000), "--ip", "127.0.0.1", "--log-level", "error", "--show-interactive-dev-session=false", ...extra], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    "wrangler",
+    [
+      "dev",
+      "-c",
+      config,
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(port + 1000),
+      "--ip",
+      "127.0.0.1",
+      "--log-level",
+      "error",
+      "--show-interactive-dev-session=false",
+      ...extra,
+    ],
+    {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   return child;
 }
 
@@ -170,7 +191,9 @@ try {
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of table) console.log(line(row));
-  console.log(`\nHome page client JS: ${js.files} files, ${js.rawKB.toFixed(1)} KB raw, ${js.gzipKB.toFixed(1)} KB gzipped (budget 150 KB); HTML ${js.htmlGzipKB.toFixed(1)} KB gzipped`);
+  console.log(
+    `\nHome page client JS: ${js.files} files, ${js.rawKB.toFixed(1)} KB raw, ${js.gzipKB.toFixed(1)} KB gzipped (budget 150 KB); HTML ${js.htmlGzipKB.toFixed(1)} KB gzipped`,
+  );
   console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
   console.log("");
   const search = await searchLatency(base, 30);
@@ -182,16 +205,21 @@ try {
     const front = proxy.origin;
     const first = (await (await fetch(`${base}/api/v1/services?service_type=Caterers&city=Jaipur&limit=1`)).json()).ServiceResult[0];
     // The service's canonical address, as the site's own links give it (/service/{id} redirects there).
-    const servicePage = first ? new URL((await fetch(`${base}/service/${first.id}`, { redirect: "manual" })).headers.get("location") ?? `/service/${first.id}`, base).pathname : null;
+    const servicePage = first
+      ? new URL((await fetch(`${base}/service/${first.id}`, { redirect: "manual" })).headers.get("location") ?? `/service/${first.id}`, base).pathname
+      : null;
     // The spec's welcome splash covers the first visit for 3 s, so that visit is measured once
     // (home) and every page again as a returning visitor, as most visits are.
     const returning = "mandap_visited=1";
-    lighthouse = await audit([
-      { name: "home page, first visit (3 s splash)", url: `${front}/` },
-      { name: "home page", url: `${front}/`, cookie: returning },
-      { name: "browse page", url: `${front}/all/wedding-vendor/caterers`, cookie: returning },
-      ...(servicePage ? [{ name: "service page", url: `${front}${servicePage}`, cookie: returning }] : []),
-    ], Number(values["lighthouse-runs"]));
+    lighthouse = await audit(
+      [
+        { name: "home page, first visit (3 s splash)", url: `${front}/` },
+        { name: "home page", url: `${front}/`, cookie: returning },
+        { name: "browse page", url: `${front}/all/wedding-vendor/caterers`, cookie: returning },
+        ...(servicePage ? [{ name: "service page", url: `${front}${servicePage}`, cookie: returning }] : []),
+      ],
+      Number(values["lighthouse-runs"]),
+    );
     proxy.server.close();
     console.log("\nLighthouse (mobile, simulated throttling, gzip proxy; budgets: performance ≥ 95, accessibility ≥ 95, best practices ≥ 95, SEO 100)\n");
     console.log(`Each page ${values["lighthouse-runs"]} times; the median run by performance is shown, with every run's performance score.\n`);
@@ -199,11 +227,30 @@ try {
     console.log("|---|---|---|---|---|---|---|---|---|---|---|");
     for (const r of lighthouse) {
       const failing = [...r.failing.accessibility, ...r.failing.seo, ...r.failing.bestPractices].join(", ") || "none";
-      console.log(`| ${r.name} | ${r.performance} (${r.performanceRuns.join(", ")}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.siMs} | ${r.tbtMs} | ${r.cls} | ${failing} |`);
+      console.log(
+        `| ${r.name} | ${r.performance} (${r.performanceRuns.join(", ")}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.siMs} | ${r.tbtMs} | ${r.cls} | ${failing} |`,
+      );
     }
   }
   mkdirSync("tests/bench/results", { recursive: true });
-  writeFileSync("tests/bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), state, connections, duration, rows, homeClientJs: js, rowsRead: { list: listRows, search: searchRows }, search, lighthouse }, null, 2));
+  writeFileSync(
+    "tests/bench/results/latest.json",
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        state,
+        connections,
+        duration,
+        rows,
+        homeClientJs: js,
+        rowsRead: { list: listRows, search: searchRows },
+        search,
+        lighthouse,
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   stopAll();
 }

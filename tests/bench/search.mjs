@@ -45,7 +45,9 @@ export function printSearchLatency({ shapes, p95 }) {
   console.log("| search (one at a time) | p50 ms | p95 ms | D1 rows read |");
   console.log("|---|---|---|---|");
   for (const s of shapes) console.log(`| ${s.query} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${Number.isNaN(s.rowsRead) ? "n/a" : s.rowsRead} |`);
-  console.log(`\nSearch p95 over all shapes: ${p95.toFixed(1)} ms (budget ${SEARCH_P95_BUDGET_MS} ms): ${p95 <= SEARCH_P95_BUDGET_MS ? "within budget" : "OVER BUDGET"}`);
+  console.log(
+    `\nSearch p95 over all shapes: ${p95.toFixed(1)} ms (budget ${SEARCH_P95_BUDGET_MS} ms): ${p95 <= SEARCH_P95_BUDGET_MS ? "within budget" : "OVER BUDGET"}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

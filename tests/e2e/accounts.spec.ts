@@ -194,7 +194,16 @@ test.describe("vendor accounts", () => {
   test("a reset link works once", async ({ page }) => {
     const email = `once.${stamp()}@example.com`;
     const registered = await page.request.post("/api/v1/vendors/register", {
-      data: { name: `Once Decor ${stamp()}`, user_name: "Neha Shah", email, phone_number: "9829012345", state: "Gujarat", city: "Surat", password: "Garland2027", confirmPassword: "Garland2027" },
+      data: {
+        name: `Once Decor ${stamp()}`,
+        user_name: "Neha Shah",
+        email,
+        phone_number: "9829012345",
+        state: "Gujarat",
+        city: "Surat",
+        password: "Garland2027",
+        confirmPassword: "Garland2027",
+      },
     });
     expect(registered.status()).toBe(202);
     await finishSignUp(page, email, "Garland2027");
@@ -404,7 +413,11 @@ test.describe("signed-in account changes", () => {
     await page.getByRole("navigation", { name: "Vendor" }).getByRole("link", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Your profile/ }).first().click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /Your profile/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/VendorDashboard$/);
   });
 });

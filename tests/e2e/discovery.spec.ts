@@ -94,7 +94,12 @@ test.describe("discovery: home, browse, search", () => {
   test("filters, sort and pagination keep the URL as the state; bad values are ignored with a message", async ({ page }) => {
     await page.goto("/all/wedding-vendor/caterers?sort=price_low&minPrice=500");
     const prices = async () =>
-      (await page.getByRole("region", { name: "Results" }).getByText(/^from ₹/).allInnerTexts()).map((t) => Number(t.replace(/[^\d]/g, "")));
+      (
+        await page
+          .getByRole("region", { name: "Results" })
+          .getByText(/^from ₹/)
+          .allInnerTexts()
+      ).map((t) => Number(t.replace(/[^\d]/g, "")));
     const first = await prices();
     expect(first.length).toBeGreaterThan(1);
     expect(first).toEqual([...first].sort((a, b) => a - b));
@@ -198,7 +203,22 @@ test.describe("discovery: home, browse, search", () => {
     // textContent, as a crawler reads it: innerText is empty for sections that
     // content-visibility: auto has not laid out yet.
     const headings = (await page.getByRole("heading", { level: 2 }).allTextContents()).map((h) => h.trim());
-    const order = ["Popular searches", "About Mandap", "Service categories", "Most rated", "Most viewed", "Top caterers", "Photographers", "Videographers", "Makeup salon", "Wedding DJ", "From the blog", "Planning tools for couples", "Dreaming of a destination wedding?", "What couples say"];
+    const order = [
+      "Popular searches",
+      "About Mandap",
+      "Service categories",
+      "Most rated",
+      "Most viewed",
+      "Top caterers",
+      "Photographers",
+      "Videographers",
+      "Makeup salon",
+      "Wedding DJ",
+      "From the blog",
+      "Planning tools for couples",
+      "Dreaming of a destination wedding?",
+      "What couples say",
+    ];
     expect(headings.filter((h) => order.includes(h))).toEqual(order);
     await expect(page.getByText(/Verified users/)).toBeVisible();
     await expect(page.getByTestId("destination-phone")).toHaveAttribute("href", /^tel:\+91/);

@@ -14,7 +14,14 @@ type Answer = { status: number; text: string };
 function send(agent: http.Agent, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "localhost", port, method, path, agent, headers: { Origin: origin, ...headers, ...(body !== undefined ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) } },
+      {
+        host: "localhost",
+        port,
+        method,
+        path,
+        agent,
+        headers: { Origin: origin, ...headers, ...(body !== undefined ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -59,7 +66,8 @@ test.describe("the local server", () => {
   });
 
   test("page form posts that are not forms are refused with 415 or 400 and a message, never 500", async ({ request }) => {
-    const post = (path: string, headers: Record<string, string>, data?: string) => request.post(path, { headers: { Origin: origin, ...headers }, data, maxRedirects: 0 });
+    const post = (path: string, headers: Record<string, string>, data?: string) =>
+      request.post(path, { headers: { Origin: origin, ...headers }, data, maxRedirects: 0 });
     for (const path of ["/login", "/signup", "/profile", "/logout", "/favorites/some-service"]) {
       const asJson = await post(path, { "Content-Type": "application/json" }, JSON.stringify({ email: "a@b.example" }));
       expect(asJson.status(), `${path} JSON`).toBe(415);

@@ -41,7 +41,10 @@ const sqlText = (v: string | number | null) => (v === null ? "NULL" : typeof v =
 export function d1<T = Record<string, unknown>>(sql: string): T[] {
   for (let attempt = 1; ; attempt++) {
     try {
-      const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
     } catch (e) {
       const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { stdout?: string }).stdout ?? ""}${(e as { stderr?: string }).stderr ?? ""}${String(e)}`);
@@ -108,7 +111,8 @@ async function createAccount(api: APIRequestContext, baseURL: string, role: Role
   if (!me.user) throw new Error(`The new ${role} ${email} is not signed in`);
   account.id = me.user.id;
   if (role === "admin" || role === "superAdmin") await grantRole(baseURL, account.id, role);
-  if (role === "vendor") account.slug = me.user.vendor?.slug ?? d1<{ slug: string }>(`SELECT slug FROM vendors WHERE user_id = ${sqlText(account.id)}`)[0]?.slug;
+  if (role === "vendor")
+    account.slug = me.user.vendor?.slug ?? d1<{ slug: string }>(`SELECT slug FROM vendors WHERE user_id = ${sqlText(account.id)}`)[0]?.slug;
   return account;
 }
 
@@ -121,7 +125,10 @@ async function grantRole(baseURL: string, userId: string, role: "admin" | "super
   const api = await playwrightRequest.newContext({ baseURL });
   try {
     await signIn(api, baseURL, { id: "", role: "admin", email: ROLE_GRANTER.email, password: DEMO_PASSWORDS.superAdmin, name: "" });
-    const res = await api.patch(`/api/v1/admin/${role === "admin" ? "give-admin" : "give-superadmin"}/${encodeURIComponent(userId)}`, { headers: { Origin: baseURL }, failOnStatusCode: false });
+    const res = await api.patch(`/api/v1/admin/${role === "admin" ? "give-admin" : "give-superadmin"}/${encodeURIComponent(userId)}`, {
+      headers: { Origin: baseURL },
+      failOnStatusCode: false,
+    });
     if (!res.ok()) throw new Error(`Giving ${role} to ${userId} answered ${res.status()}: ${await res.text()}`);
   } finally {
     await api.dispose();

@@ -18,7 +18,10 @@ async function jaipurCaterer(request: APIRequestContext, index = 0, type = "Cate
 async function logIn(page: Page, couple: Account, to: string) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   await page.getByLabel(/e-?mail/i).fill(couple.email);
-  await page.getByLabel(/password/i).first().fill(couple.password);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(couple.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   await page.goto(to);
@@ -35,7 +38,10 @@ test.describe("the service page", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/all/wedding-vendor/caterers/rajasthan/jaipur/${caterer.id}$`));
     await expect(page.getByText(/^from ₹[\d,]+ \/ (plate|guest|package pricing)$/).first()).toBeVisible();
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@type": string; aggregateRating?: { reviewCount: number } };
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
+      "@type": string;
+      aggregateRating?: { reviewCount: number };
+    };
     expect(jsonLd["@type"]).toBe("Product");
     expect(jsonLd.aggregateRating?.reviewCount).toBeGreaterThan(0);
 
@@ -115,7 +121,9 @@ test.describe("the service page", () => {
     await logIn(page, await account({ role: "couple" }), `/service/${caterer.id}`);
 
     // Merged: the server now has the favourite and the browser copy is gone.
-    await expect.poll(async () => page.evaluate(async () => ((await (await fetch("/api/v1/favorites")).json()) as { favorites: string[] }).favorites)).toContain(caterer.id);
+    await expect
+      .poll(async () => page.evaluate(async () => ((await (await fetch("/api/v1/favorites")).json()) as { favorites: string[] }).favorites))
+      .toContain(caterer.id);
     // The browser copy is cleared once the merge call has answered.
     await expect.poll(async () => page.evaluate(() => localStorage.getItem("mandap_favorites"))).toBeNull();
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
@@ -166,7 +174,10 @@ test.describe("who replied, and badges backed by records", () => {
 
     await page.goto(`/login?redirectTo=${encodeURIComponent(`/service/${target.service_id}`)}`);
     await page.getByLabel(/e-?mail/i).fill("admin@mandap.example");
-    await page.getByLabel(/password/i).first().fill("Admin@Mandap1");
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill("Admin@Mandap1");
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
     await page.goto(`/service/${target.service_id}`);
@@ -205,7 +216,8 @@ test.describe("the vendor page", () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`/${citySlug}/${vendor.slug}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(vendor.business_name);
-    for (const name of ["About Us", "Photo Gallery", "Services", "Customer Testimonials"]) await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    for (const name of ["About Us", "Photo Gallery", "Services", "Customer Testimonials"])
+      await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
     await expect(page.getByText(VENDOR_FALLBACK.tagline)).toBeVisible();
     await expect(page.locator("header").getByText(VENDOR_FALLBACK.missing).first()).toBeVisible();
     await expect(page.locator("#services article").first()).toBeVisible();
@@ -252,7 +264,10 @@ test("the whole journey: home page, a caterer in Jaipur, its reviews, the shortl
   await page.getByRole("link", { name: LISTING.loginToEnquire }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await page.getByLabel(/e-?mail/i).fill(couple.email);
-  await page.getByLabel(/password/i).first().fill(couple.password);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(couple.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(new RegExp(`${servicePage}#enquiry$`)); // back at the form
   await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");

@@ -39,7 +39,9 @@ test.describe("the page shell", () => {
     await expect(splash).toBeHidden({ timeout: 4000 });
     await page.reload();
     await expect(page.getByTestId("splash")).toHaveCount(0);
-    const crawler = await request.get("/", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", cookie: "" } });
+    const crawler = await request.get("/", {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", cookie: "" },
+    });
     expect(await crawler.text()).not.toContain('data-testid="splash"');
   });
 });

@@ -38,7 +38,10 @@ describe("declared access is what the server enforces", () => {
     it(`${role}: refused exactly where the declaration says, never a 5xx`, async () => {
       const mismatches: string[] = [];
       for (const e of endpointRegistry) {
-        const declaredAllowed = role === "anonymous" ? allows(e.access, null) : allows(e.access, { id: "x", role, email: "x@x", userName: "x", profilePhoto: null, isVerified: true });
+        const declaredAllowed =
+          role === "anonymous"
+            ? allows(e.access, null)
+            : allows(e.access, { id: "x", role, email: "x@x", userName: "x", profilePhoto: null, isVerified: true });
         const bodies = e.method === "get" ? [BODIES[0]!] : BODIES;
         for (const body of bodies) {
           const cookie = await cookieFor(role);
@@ -48,8 +51,10 @@ describe("declared access is what the server enforces", () => {
           const label = `${role} ${e.method.toUpperCase()} ${e.fullPath} (${body.name}) -> ${res.status}`;
           await res.arrayBuffer();
           if (res.status >= 500) mismatches.push(`${label}: server error`);
-          else if (!declaredAllowed && res.status !== (role === "anonymous" ? 401 : 403)) mismatches.push(`${label}: expected ${role === "anonymous" ? 401 : 403}`);
-          else if (declaredAllowed && (res.status === 401 || res.status === 403)) mismatches.push(`${label}: refused though declared ${JSON.stringify(e.access)}`);
+          else if (!declaredAllowed && res.status !== (role === "anonymous" ? 401 : 403))
+            mismatches.push(`${label}: expected ${role === "anonymous" ? 401 : 403}`);
+          else if (declaredAllowed && (res.status === 401 || res.status === 403))
+            mismatches.push(`${label}: refused though declared ${JSON.stringify(e.access)}`);
         }
       }
       expect(mismatches).toEqual([]);
@@ -57,7 +62,9 @@ describe("declared access is what the server enforces", () => {
   }
 
   it("prints the enforced rule in the OpenAPI document, with 401/403 where it refuses", async () => {
-    const doc = await (await worker.fetch(`${ORIGIN}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { "x-access": unknown; responses: Record<string, unknown> }>> }>();
+    const doc = await (
+      await worker.fetch(`${ORIGIN}/api/v1/openapi.json`)
+    ).json<{ paths: Record<string, Record<string, { "x-access": unknown; responses: Record<string, unknown> }>> }>();
     for (const e of endpointRegistry) {
       const op = doc.paths[e.fullPath.replace(/:([A-Za-z_]+)/g, "{$1}")]?.[e.method];
       expect(op?.["x-access"], `${e.method} ${e.fullPath}`).toEqual(e.access);

@@ -58,10 +58,21 @@ const userRow = (id: string) => snapshot("SELECT id, email, password_hash, user_
 const wishlistOf = (id: string) => snapshot("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY service_id", id);
 const cartOf = (id: string) => snapshot("SELECT service_id FROM cart_items WHERE user_id = ? ORDER BY service_id", id);
 const vendorRecords = (id: string) =>
-  snapshot("SELECT v.*, (SELECT json_group_array(id) FROM services WHERE vendor_id = v.user_id) AS services, (SELECT password_hash FROM users WHERE id = v.user_id) AS hash FROM vendors v WHERE user_id = ?", id);
+  snapshot(
+    "SELECT v.*, (SELECT json_group_array(id) FROM services WHERE vendor_id = v.user_id) AS services, (SELECT password_hash FROM users WHERE id = v.user_id) AS hash FROM vendors v WHERE user_id = ?",
+    id,
+  );
 
 const validLead = { message: "We need catering for 250 guests on two evenings in February, please share menus." };
-const validReview = { rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 5, comment: "Wonderful food and very kind staff, every guest loved it and asked for the recipes." };
+const validReview = {
+  rating: 5,
+  quality: 5,
+  responsiveness: 4,
+  professionalism: 5,
+  value: 4,
+  flexibility: 5,
+  comment: "Wonderful food and very kind staff, every guest loved it and asked for the recipes.",
+};
 const passwordChange = { currentPassword: PASSWORD, pass: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
 
 /** Operations acting on an owner's records, keyed as "METHOD /api/v1/path/{param}". */
@@ -83,7 +94,10 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "POST /api/v1/services/feedback/{id}/{feedbackId}": {
-    call: (w) => ({ params: { id: w.s1, feedbackId: w.review }, body: { ...validReview, comment: "Edited: still wonderful, the dessert counter was the best part of the whole evening." } }),
+    call: (w) => ({
+      params: { id: w.s1, feedbackId: w.review },
+      body: { ...validReview, comment: "Edited: still wonderful, the dessert counter was the best part of the whole evening." },
+    }),
     allowed: ["couple"],
     owners: ["couple"],
     guard: reviewRow,
@@ -98,25 +112,98 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "GET /api/v1/favorites": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.s1] },
-  "POST /api/v1/favorites/merge": { call: (w) => ({ body: { ids: [w.s3] } }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => wishlistOf(w.who.couple.id), ownerChanges: true, secrets: (w) => [w.s1] },
-  "POST /api/v1/favorites/{serviceId}": { call: (w) => ({ params: { serviceId: w.s1 } }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => wishlistOf(w.who.couple.id), ownerChanges: true },
+  "POST /api/v1/favorites/merge": {
+    call: (w) => ({ body: { ids: [w.s3] } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) => wishlistOf(w.who.couple.id),
+    ownerChanges: true,
+    secrets: (w) => [w.s1],
+  },
+  "POST /api/v1/favorites/{serviceId}": {
+    call: (w) => ({ params: { serviceId: w.s1 } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) => wishlistOf(w.who.couple.id),
+    ownerChanges: true,
+  },
   "GET /api/v1/cart": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.s1] },
-  "POST /api/v1/cart": { call: (w) => ({ body: { id: w.s1 } }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => cartOf(w.who.couple.id), ownerChanges: true },
+  "POST /api/v1/cart": {
+    call: (w) => ({ body: { id: w.s1 } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) => cartOf(w.who.couple.id),
+    ownerChanges: true,
+  },
   "DELETE /api/v1/cart/clear": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], guard: (w) => cartOf(w.who.couple.id), ownerChanges: true },
   "PATCH /api/v1/vendors/viewUpdate/{vendorId}": { call: (w) => ({ params: { vendorId: w.who.vendor.id } }), allowed: ACTORS },
   "GET /api/v1/users/me": { call: () => ({}), allowed: ACTORS, owners: ["couple"], secrets: (w) => [w.who.couple.email, w.who.couple.id] },
-  "POST /api/v1/users/logout": { call: () => ({}), allowed: ACTORS, owners: ["couple"], guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.couple.id), ownerChanges: true },
-  "POST /api/v1/vendors/logout": { call: () => ({}), allowed: ACTORS, owners: ["vendor"], guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.vendor.id), ownerChanges: true },
+  "POST /api/v1/users/logout": {
+    call: () => ({}),
+    allowed: ACTORS,
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.couple.id),
+    ownerChanges: true,
+  },
+  "POST /api/v1/vendors/logout": {
+    call: () => ({}),
+    allowed: ACTORS,
+    owners: ["vendor"],
+    guard: (w) => snapshot("SELECT id FROM sessions WHERE user_id = ?", w.who.vendor.id),
+    ownerChanges: true,
+  },
   "POST /api/v1/users/resend-verification": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id) },
-  "PATCH /api/v1/users/change-password": { call: () => ({ body: passwordChange }), allowed: SHOPPERS, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
-  "PATCH /api/v1/users": { call: () => ({ body: { user_name: "Someone Else" } }), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
+  "PATCH /api/v1/users/change-password": {
+    call: () => ({ body: passwordChange }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) => userRow(w.who.couple.id),
+    ownerChanges: true,
+  },
+  "PATCH /api/v1/users": {
+    call: () => ({ body: { user_name: "Someone Else" } }),
+    allowed: SIGNED_IN,
+    owners: ["couple"],
+    guard: (w) => userRow(w.who.couple.id),
+    ownerChanges: true,
+  },
   "DELETE /api/v1/users/delete-user": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
-  "PATCH /api/v1/vendors/update": { call: () => ({ body: { tagline: "Taken over" } }), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
-  "PATCH /api/v1/vendors/change-password": { call: () => ({ body: passwordChange }), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  "PATCH /api/v1/vendors/update": {
+    call: () => ({ body: { tagline: "Taken over" } }),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    guard: (w) => vendorRecords(w.who.vendor.id),
+    ownerChanges: true,
+  },
+  "PATCH /api/v1/vendors/change-password": {
+    call: () => ({ body: passwordChange }),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    guard: (w) => vendorRecords(w.who.vendor.id),
+    ownerChanges: true,
+  },
   "DELETE /api/v1/vendors/delete": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
-  "PATCH /api/v1/admin/give-admin/{id}": { call: (w) => ({ params: { id: w.who.couple.id } }), allowed: ["superAdmin"], owners: ["superAdmin"], guard: (w) => userRow(w.who.couple.id), ownerChanges: true },
-  "PATCH /api/v1/admin/revoke-admin/{id}": { call: (w) => ({ params: { id: w.who.admin.id } }), allowed: ["superAdmin"], owners: ["superAdmin"], guard: (w) => userRow(w.who.admin.id), ownerChanges: true },
-  "PATCH /api/v1/admin/give-superadmin/{id}": { call: (w) => ({ params: { id: w.who.admin.id } }), allowed: ["superAdmin"], owners: ["superAdmin"], guard: (w) => userRow(w.who.admin.id), ownerChanges: true },
+  "PATCH /api/v1/admin/give-admin/{id}": {
+    call: (w) => ({ params: { id: w.who.couple.id } }),
+    allowed: ["superAdmin"],
+    owners: ["superAdmin"],
+    guard: (w) => userRow(w.who.couple.id),
+    ownerChanges: true,
+  },
+  "PATCH /api/v1/admin/revoke-admin/{id}": {
+    call: (w) => ({ params: { id: w.who.admin.id } }),
+    allowed: ["superAdmin"],
+    owners: ["superAdmin"],
+    guard: (w) => userRow(w.who.admin.id),
+    ownerChanges: true,
+  },
+  "PATCH /api/v1/admin/give-superadmin/{id}": {
+    call: (w) => ({ params: { id: w.who.admin.id } }),
+    allowed: ["superAdmin"],
+    owners: ["superAdmin"],
+    guard: (w) => userRow(w.who.admin.id),
+    ownerChanges: true,
+  },
 };
 
 /** Operations with no owner's record behind them: public lists, sign-up, log-in, token links. */
@@ -144,7 +231,14 @@ let seq = 0;
 /** One batch of inserts for the whole world (fast), then a session per account. */
 async function buildWorld(): Promise<World> {
   const tag = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const roles: Record<Exclude<ActorName, "anonymous">, Role> = { couple: "USER", otherCouple: "USER", vendor: "VENDOR", otherVendor: "VENDOR", admin: "ADMIN", superAdmin: "SUPER_ADMIN" };
+  const roles: Record<Exclude<ActorName, "anonymous">, Role> = {
+    couple: "USER",
+    otherCouple: "USER",
+    vendor: "VENDOR",
+    otherVendor: "VENDOR",
+    admin: "ADMIN",
+    superAdmin: "SUPER_ADMIN",
+  };
   const ids = Object.fromEntries(Object.keys(roles).map((k) => [k, `m-${k}-${tag}`])) as Record<Exclude<ActorName, "anonymous">, string>;
   const s1 = `m-s1-${tag}`;
   const s2 = `m-s2-${tag}`;
@@ -161,34 +255,48 @@ async function buildWorld(): Promise<World> {
         .bind(ids[k as keyof typeof ids], `${tag}-${k.toLowerCase()}@test.example`, passwordHash, `Test ${k}`, role, now, now),
     ),
     ...(["vendor", "otherVendor"] as const).map((k) =>
-      db.prepare("INSERT INTO vendors (user_id, slug, business_name, state, city, created_at, updated_at) VALUES (?, ?, ?, 'Rajasthan', 'Jaipur', ?, ?)").bind(ids[k], `${k.toLowerCase()}-${tag}`, `Business ${k} ${tag}`, now, now),
+      db
+        .prepare("INSERT INTO vendors (user_id, slug, business_name, state, city, created_at, updated_at) VALUES (?, ?, ?, 'Rajasthan', 'Jaipur', ?, ?)")
+        .bind(ids[k], `${k.toLowerCase()}-${tag}`, `Business ${k} ${tag}`, now, now),
     ),
-    ...([
-      [s1, ids.vendor],
-      [s3, ids.vendor],
-      [s2, ids.otherVendor],
-    ] as const).map(([id, vendorId]) =>
+    ...(
+      [
+        [s1, ids.vendor],
+        [s3, ids.vendor],
+        [s2, ids.otherVendor],
+      ] as const
+    ).map(([id, vendorId]) =>
       db
         .prepare(
           "INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, service_unit, state, city, created_at, updated_at) VALUES (?, ?, 'Test Service', 'A service for tests.', 'Wedding Vendor', 'Caterers', 1000, 'Per Plate', 'Rajasthan', 'Jaipur', ?, ?)",
         )
         .bind(id, vendorId, now, now),
     ),
-    ...([
-      [review, s1, ids.couple],
-      [otherReview, s2, ids.otherCouple],
-    ] as const).map(([id, serviceId, userId]) =>
+    ...(
+      [
+        [review, s1, ids.couple],
+        [otherReview, s2, ids.otherCouple],
+      ] as const
+    ).map(([id, serviceId, userId]) =>
       db
-        .prepare("INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, created_at, updated_at) VALUES (?, ?, ?, 4, 4, 4, 4, 4, 4, 'A lovely evening, the food was excellent.', ?, ?)")
+        .prepare(
+          "INSERT INTO reviews (id, service_id, user_id, rating, quality, responsiveness, professionalism, value, flexibility, comment, created_at, updated_at) VALUES (?, ?, ?, 4, 4, 4, 4, 4, 4, 'A lovely evening, the food was excellent.', ?, ?)",
+        )
         .bind(id, serviceId, userId, now, now),
     ),
-    db.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'We need catering for 200 guests in February.', 'NEW', ?, ?)").bind(lead, s1, ids.vendor, ids.couple, now, now),
+    db
+      .prepare(
+        "INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'We need catering for 200 guests in February.', 'NEW', ?, ?)",
+      )
+      .bind(lead, s1, ids.vendor, ids.couple, now, now),
     db.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(ids.couple, s1, now, ids.otherCouple, s2, now),
     db.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?)").bind(ids.couple, s1, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
-  const who = Object.fromEntries(Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }])) as World["who"];
+  const who = Object.fromEntries(
+    Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
+  ) as World["who"];
   return { who, s1, s2, s3, review, otherReview, lead };
 }
 
@@ -261,8 +369,13 @@ describe("access matrix", () => {
             if (!isOwner) expect(after, `${what}: ${actor} changed a record it does not own`).toBe(guardedBefore);
             else if (allowed && entry.ownerChanges) expect(after, `${what}: the owner's call should change the guarded records`).not.toBe(guardedBefore);
           }
-          if (entry.secrets && !isOwner) for (const secret of entry.secrets(w)) expect(text, `${what}: ${actor} read the owner's ${secret}`).not.toContain(secret);
-          if (entry.secrets && isOwner && allowed) expect(entry.secrets(w).some((s) => text.includes(s)), `${what}: the owner should see its own data`).toBe(true);
+          if (entry.secrets && !isOwner)
+            for (const secret of entry.secrets(w)) expect(text, `${what}: ${actor} read the owner's ${secret}`).not.toContain(secret);
+          if (entry.secrets && isOwner && allowed)
+            expect(
+              entry.secrets(w).some((s) => text.includes(s)),
+              `${what}: the owner should see its own data`,
+            ).toBe(true);
         }, 20_000);
       }
     });

@@ -22,7 +22,12 @@ async function api(path: string, init: Init = {}) {
   if (method !== "GET") headers.Origin = init.origin ?? site;
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  const requestInit = { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), ...(init.edge ? { cf: {} } : {}) } as RequestInit;
+  const requestInit = {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    ...(init.edge ? { cf: {} } : {}),
+  } as RequestInit;
   const res = await worker.fetch(`${site}/api/v1${path}`, requestInit);
   const json = (await res.json()) as Json;
   return { res, json, status: res.status, cookies: res.headers.getSetCookie() };
@@ -43,7 +48,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Mails go after the answer (waitUntil): wait for the newest one to the address matching the subject. */
 async function mailTo(email: string, subject: RegExp = /./, timeoutMs = 3000): Promise<Mail | null> {
-  for (const start = Date.now(); ; ) {
+  for (const start = Date.now(); ;) {
     const { results } = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC").bind(email).all<Mail>();
     const mail = results.find((m) => subject.test(m.subject));
     if (mail || Date.now() - start > timeoutMs) return mail ?? null;
@@ -78,7 +83,9 @@ async function userWithPassword(role: "USER" | "VENDOR" | "ADMIN" | "SUPER_ADMIN
   const user = await createUser({ role, email: unique(role.toLowerCase()), passwordHash: await hashPassword(password) });
   if (role === "VENDOR") {
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO vendors (user_id, slug, business_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(user.id, `v-${user.id}`, "Test Vendor", now, now).run();
+    await env.DB.prepare("INSERT INTO vendors (user_id, slug, business_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(user.id, `v-${user.id}`, "Test Vendor", now, now)
+      .run();
   }
   return user;
 }
@@ -137,7 +144,9 @@ describe("couple sign-up", () => {
   it("answers a known e-mail (any letter case) exactly like a new one, and tells the owner instead", async () => {
     const owner = await userWithPassword();
     const fresh = unique("fresh");
-    const known = await api("/users/register", { body: { user_name: "Someone Else", email: owner.email.toUpperCase(), password: GOOD, confirmPassword: GOOD } });
+    const known = await api("/users/register", {
+      body: { user_name: "Someone Else", email: owner.email.toUpperCase(), password: GOOD, confirmPassword: GOOD },
+    });
     const unknown = await api("/users/register", { body: { user_name: "Someone Else", email: fresh, password: GOOD, confirmPassword: GOOD } });
     expect(known.status).toBe(unknown.status);
     expect(known.json).toEqual({ ...unknown.json, message: unknown.json.message!.replace(fresh, owner.email), email: owner.email });
@@ -174,7 +183,9 @@ describe("couple sign-up", () => {
   it("stores only a hash of the link token and of the password", async () => {
     const started = await startSignUp();
     const token = tokenIn((await mailTo(started.email, /Confirm/))!.text, `${ORIGIN}/verify-email`)!;
-    const row = await env.DB.prepare("SELECT token_hash, password_hash FROM pending_signups WHERE email = ?").bind(started.email).first<{ token_hash: string; password_hash: string }>();
+    const row = await env.DB.prepare("SELECT token_hash, password_hash FROM pending_signups WHERE email = ?")
+      .bind(started.email)
+      .first<{ token_hash: string; password_hash: string }>();
     expect(row!.token_hash).not.toBe(token);
     expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.password_hash).toMatch(/^scrypt\$/);
@@ -227,7 +238,9 @@ describe("e-mail verification of existing accounts", () => {
     expect(again.json.message).toBe(ACCOUNT_MESSAGES.badVerifyLink);
 
     const second = await unverified();
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, second.user.id).run();
+    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, second.user.id)
+      .run();
     expect((await api(`/users/verify-email?token=${second.token}`, { method: "POST" })).status).toBe(400);
     expect((await api("/users/me", { cookie: second.cookie })).json.user).toMatchObject({ is_verified: false });
   });
@@ -291,7 +304,9 @@ describe("log-in", () => {
     const wait = Number(waiting.res.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(20);
     expect(wait).toBeLessThanOrEqual(30);
-    expect(waiting.json.message).toMatch(/^Too many failed log-in attempts for this account\. Please wait \d+ seconds before trying again, or reset your password\.$/);
+    expect(waiting.json.message).toMatch(
+      /^Too many failed log-in attempts for this account\. Please wait \d+ seconds before trying again, or reset your password\.$/,
+    );
     expect(sessionFrom(waiting.cookies)).toBeNull();
     // The owner's browser gets in with the right password.
     const owner = await api("/users/login", { body: { email: user.email, password: GOOD }, cookie: device });
@@ -315,7 +330,7 @@ describe("log-in", () => {
     }
     expect(waits.slice(0, 4)).toEqual([0, 0, 0, 0]);
     expect(waits[4]).toBeGreaterThan(25);
-    for (let i = 5; i < 12; i++) expect(waits[i]!).toBeGreaterThanOrEqual(Math.min(waits[i - 1]! , 890));
+    for (let i = 5; i < 12; i++) expect(waits[i]!).toBeGreaterThanOrEqual(Math.min(waits[i - 1]!, 890));
     expect(Math.max(...waits)).toBeLessThanOrEqual(900);
     expect(waits[11]).toBeGreaterThan(880);
   }, 30_000);
@@ -343,7 +358,8 @@ describe("log-in", () => {
 
   it("25 failures from one carrier address block nobody behind it whose password is right", async () => {
     const ip = "203.0.113.50";
-    for (let i = 0; i < 25; i++) expect((await api("/users/login", { body: { email: unique("spray"), password: "Wrong12345" }, edge: true, ip })).status).toBe(401);
+    for (let i = 0; i < 25; i++)
+      expect((await api("/users/login", { body: { email: unique("spray"), password: "Wrong12345" }, edge: true, ip })).status).toBe(401);
     const user = await userWithPassword();
     expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip })).status).toBe(200);
   }, 30_000);
@@ -361,13 +377,17 @@ describe("log-in", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toMatch(/from your network/);
     // The owner's own browser behind that address gets in; so does anyone on another address.
-    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:6:cccc::3", cookie: device })).status).toBe(200);
+    expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:6:cccc::3", cookie: device })).status).toBe(
+      200,
+    );
     expect((await api("/users/login", { body: { email: user.email, password: GOOD }, edge: true, ip: "2001:db8:5:7::1" })).status).toBe(200);
   });
 
   it("does not believe a client's own address header off the edge (no per-address counting there)", async () => {
     const ip = "198.51.100.77";
-    await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start, locked_until) VALUES (?, 500, ?, ?)").bind(`login:address:${ip}`, Date.now(), Date.now() + 300_000).run();
+    await env.DB.prepare("INSERT INTO rate_limits (key, count, window_start, locked_until) VALUES (?, 500, ?, ?)")
+      .bind(`login:address:${ip}`, Date.now(), Date.now() + 300_000)
+      .run();
     const user = await userWithPassword();
     expect((await api("/users/login", { body: { email: user.email, password: GOOD }, ip, edge: true })).status).toBe(429);
     expect((await api("/users/login", { body: { email: user.email, password: GOOD }, ip })).status).toBe(200);
@@ -458,7 +478,9 @@ describe("password reset", () => {
     const user = await userWithPassword("VENDOR");
     await api("/vendors/request-password-reset", { body: { email: user.email } });
     const token = tokenIn((await latestMailTo(user.email))!.text, `${ORIGIN}/vendor-change-password`)!;
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, user.id).run();
+    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1000, user.id)
+      .run();
     const res = await api(`/vendors/reset-password?token=${token}`, { body: { password: "Fresh2027pass", confirmPassword: "Fresh2027pass" } });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(ACCOUNT_MESSAGES.badResetLink);
@@ -488,10 +510,18 @@ describe("password change", () => {
     const vendor = await userWithPassword("VENDOR");
     const mine = await sessionCookieFor(vendor.id);
     const other = await sessionCookieFor(vendor.id);
-    const wrong = await api("/vendors/change-password", { method: "PATCH", cookie: mine, body: { currentPassword: "Nope12345", pass: "Brand2027new", confirmPassword: "Brand2027new" } });
+    const wrong = await api("/vendors/change-password", {
+      method: "PATCH",
+      cookie: mine,
+      body: { currentPassword: "Nope12345", pass: "Brand2027new", confirmPassword: "Brand2027new" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.errors).toEqual({ currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword });
-    const ok = await api("/vendors/change-password", { method: "PATCH", cookie: mine, body: { currentPassword: GOOD, pass: "Brand2027new", confirmPassword: "Brand2027new" } });
+    const ok = await api("/vendors/change-password", {
+      method: "PATCH",
+      cookie: mine,
+      body: { currentPassword: GOOD, pass: "Brand2027new", confirmPassword: "Brand2027new" },
+    });
     expect(ok.status).toBe(200);
     expect((await api("/users/me", { cookie: mine })).json.isLoggedIn).toBe(true);
     expect((await api("/users/me", { cookie: other })).json.isLoggedIn).toBe(false);
@@ -515,7 +545,9 @@ describe("password change", () => {
   });
 
   it("is 401 without a session", async () => {
-    expect((await api("/users/change-password", { method: "PATCH", body: { currentPassword: GOOD, pass: "Brand2027new", confirmPassword: "Brand2027new" } })).status).toBe(401);
+    expect(
+      (await api("/users/change-password", { method: "PATCH", body: { currentPassword: GOOD, pass: "Brand2027new", confirmPassword: "Brand2027new" } })).status,
+    ).toBe(401);
   });
 });
 
@@ -523,7 +555,11 @@ describe("profile and deletion", () => {
   it("updates the couple's profile fields and validates them", async () => {
     const user = await userWithPassword();
     const cookie = await sessionCookieFor(user.id);
-    const ok = await api("/users", { method: "PATCH", cookie, body: { user_name: "Meera Iyer", phone: "+91 98765 43210", wedding_date: "2027-01-20", wedding_city: "Udaipur" } });
+    const ok = await api("/users", {
+      method: "PATCH",
+      cookie,
+      body: { user_name: "Meera Iyer", phone: "+91 98765 43210", wedding_date: "2027-01-20", wedding_city: "Udaipur" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.user).toMatchObject({ user_name: "Meera Iyer", phone: "9876543210", wedding_date: "2027-01-20", wedding_city: "Udaipur" });
     const bad = await api("/users", { method: "PATCH", cookie, body: { phone: "12345", wedding_date: "soon" } });
@@ -547,7 +583,16 @@ describe("profile and deletion", () => {
 });
 
 describe("vendor accounts", () => {
-  const vendorBody = (email: string, name = "Shubh Caterers") => ({ name, user_name: "Rohan Mehta", email, phone_number: "98290 12345", state: "Rajasthan", city: "Jaipur", password: GOOD, confirmPassword: GOOD });
+  const vendorBody = (email: string, name = "Shubh Caterers") => ({
+    name,
+    user_name: "Rohan Mehta",
+    email,
+    phone_number: "98290 12345",
+    state: "Rajasthan",
+    city: "Jaipur",
+    password: GOOD,
+    confirmPassword: GOOD,
+  });
 
   it("signs up a vendor from the e-mailed link: identity row and business profile together, verified e-mail, unverified business, unique slugs", async () => {
     const name = `Kesar Decor ${Date.now()}`;
@@ -636,19 +681,58 @@ describe("daily housekeeping", () => {
     const live = await sessionCookieFor(user.id);
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(`expired-${user.id}`, user.id, now - 1000, now - 5000),
-      env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'RESET_PASSWORD', ?, ?)").bind(`old-${user.id}`, user.id, now - 1000, now - 5000),
-      env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'VERIFY_EMAIL', ?, ?)").bind(`new-${user.id}`, user.id, now + 60_000, now),
-      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(`olddev-${user.id}`, user.id, now - 5000, now - 5000, now - 1000),
-      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(`livedev-${user.id}`, user.id, now, now, now + 60_000),
-      env.DB.prepare("INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, expires_at, created_at) VALUES (?, ?, 'USER', 'x', 'x', ?, ?)").bind(`stale-${user.email}`, `stale-${user.id}`, now - 1000, now - 5000),
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(
+        `expired-${user.id}`,
+        user.id,
+        now - 1000,
+        now - 5000,
+      ),
+      env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'RESET_PASSWORD', ?, ?)").bind(
+        `old-${user.id}`,
+        user.id,
+        now - 1000,
+        now - 5000,
+      ),
+      env.DB.prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'VERIFY_EMAIL', ?, ?)").bind(
+        `new-${user.id}`,
+        user.id,
+        now + 60_000,
+        now,
+      ),
+      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(
+        `olddev-${user.id}`,
+        user.id,
+        now - 5000,
+        now - 5000,
+        now - 1000,
+      ),
+      env.DB.prepare("INSERT INTO remembered_devices (id, user_id, created_at, last_used_at, expires_at) VALUES (?, ?, ?, ?, ?)").bind(
+        `livedev-${user.id}`,
+        user.id,
+        now,
+        now,
+        now + 60_000,
+      ),
+      env.DB.prepare(
+        "INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, expires_at, created_at) VALUES (?, ?, 'USER', 'x', 'x', ?, ?)",
+      ).bind(`stale-${user.email}`, `stale-${user.id}`, now - 1000, now - 5000),
     ]);
     const handler = (exports as unknown as { default: { scheduled: (c: ScheduledController) => Promise<void> } }).default;
     await handler.scheduled({ cron: "30 21 * * *", scheduledTime: now, noRetry() {} });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(`expired-${user.id}`).first("n")).toBe(0);
-    expect(await env.DB.prepare("SELECT id FROM auth_tokens WHERE user_id = ?").bind(user.id).all().then((r) => r.results.map((x) => x.id))).toEqual([`new-${user.id}`]);
+    expect(
+      await env.DB.prepare("SELECT id FROM auth_tokens WHERE user_id = ?")
+        .bind(user.id)
+        .all()
+        .then((r) => r.results.map((x) => x.id)),
+    ).toEqual([`new-${user.id}`]);
     expect((await api("/users/me", { cookie: live })).json.isLoggedIn).toBe(true);
-    expect(await env.DB.prepare("SELECT id FROM remembered_devices WHERE user_id = ?").bind(user.id).all().then((r) => r.results.map((x) => x.id))).toEqual([`livedev-${user.id}`]);
+    expect(
+      await env.DB.prepare("SELECT id FROM remembered_devices WHERE user_id = ?")
+        .bind(user.id)
+        .all()
+        .then((r) => r.results.map((x) => x.id)),
+    ).toEqual([`livedev-${user.id}`]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM pending_signups WHERE email = ?").bind(`stale-${user.email}`).first("n")).toBe(0);
   });
 });

@@ -63,7 +63,10 @@ describe("API error mapping", () => {
       limited: new TooManyRequests("Slow down", 42),
       crash: new Error("secret detail"),
     };
-    for (const [name, err] of Object.entries(errors)) probe.get(`/${name}`, () => { throw err; });
+    for (const [name, err] of Object.entries(errors))
+      probe.get(`/${name}`, () => {
+        throw err;
+      });
     probe.onError(apiErrorHandler);
     const statuses: Record<string, number> = {};
     for (const name of Object.keys(errors)) statuses[name] = (await probe.request(`/${name}`)).status;
@@ -113,7 +116,7 @@ describe("request bodies that are not what an endpoint reads", () => {
     const failures: string[] = [];
     for (const e of withBody) {
       for (const [type, text, message] of [
-        ["multipart/form-data", "--abc\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--abc--\r\n", "boundary is missing"],
+        ["multipart/form-data", '--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--abc--\r\n', "boundary is missing"],
         ["multipart/form-data; boundary=abc", "--xyz\r\nnot a part\r\n--xyz--\r\n", "does not match its multipart boundary"],
       ] as const) {
         const { status, body } = await send(e, { "Content-Type": type }, text);
@@ -127,10 +130,12 @@ describe("request bodies that are not what an endpoint reads", () => {
   it("broken JSON is 400, another content type 415, each with a message", async () => {
     const failures: string[] = [];
     for (const e of withBody) {
-      const broken = await send(e, { "Content-Type": "application/json" }, "{\"email\": ");
-      if (broken.status !== 400 || (!e.query && broken.body.message !== "The request body is not valid JSON.")) failures.push(`${e.method} ${e.fullPath} JSON: ${broken.status} ${broken.body.message}`);
+      const broken = await send(e, { "Content-Type": "application/json" }, '{"email": ');
+      if (broken.status !== 400 || (!e.query && broken.body.message !== "The request body is not valid JSON."))
+        failures.push(`${e.method} ${e.fullPath} JSON: ${broken.status} ${broken.body.message}`);
       const text = await send(e, { "Content-Type": "text/plain" }, "email=a@b.example");
-      if (text.status !== 415 || !text.body.message.includes("application/json")) failures.push(`${e.method} ${e.fullPath} text: ${text.status} ${text.body.message}`);
+      if (text.status !== 415 || !text.body.message.includes("application/json"))
+        failures.push(`${e.method} ${e.fullPath} text: ${text.status} ${text.body.message}`);
     }
     expect(failures).toEqual([]);
   }, 60_000);

@@ -56,7 +56,11 @@ const leaf = fc.oneof(
   fc.constant(null),
   fc.constantFrom(Number.MAX_SAFE_INTEGER, -0, 1e308, -1e308, 2 ** 53 + 1),
 );
-const nasty: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: leaf }, fc.array(leaf, { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }));
+const nasty: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: leaf },
+  fc.array(leaf, { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }),
+);
 
 /** A value that could pass the field's schema, so other fields get their turn to be wrong. */
 function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
@@ -70,14 +74,27 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   if (type === "object") return fc.constant({});
   if (schema.format === "email") return fc.constantFrom("asha@example.com", "ASHA@EXAMPLE.COM", "a@b.example");
   if (schema.format === "date" || /date/i.test(String(schema.description ?? ""))) return fc.constantFrom("2027-02-14", "2020-01-01");
-  return fc.constantFrom("Hello there, we need you for the wedding in February.", "Shaadi2027", "Shaadi2027!", "9876543210", "Asha Rao", "Jaipur", "Rajasthan", "4");
+  return fc.constantFrom(
+    "Hello there, we need you for the wedding in February.",
+    "Shaadi2027",
+    "Shaadi2027!",
+    "9876543210",
+    "Asha Rao",
+    "Jaipur",
+    "Rajasthan",
+    "4",
+  );
 }
 
 /** A body object from the schema: each field plausible, wrong or missing, plus extra fields. */
 function bodyObject(schema: JsonSchema | null): fc.Arbitrary<unknown> {
   const props = Object.entries(schema?.properties ?? {});
   const fields = fc.tuple(...props.map(([, s]) => fc.option(fc.oneof(plausible(s), nasty), { nil: undefined, freq: 4 })));
-  const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "role", "id", "user_id", "is_verified")), nasty, { maxKeys: 3 });
+  const extra = fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "role", "id", "user_id", "is_verified")),
+    nasty,
+    { maxKeys: 3 },
+  );
   const object = fc.tuple(fields, extra).map(([values, more]) => {
     const out: Record<string, unknown> = JSON.parse(JSON.stringify(more));
     props.forEach(([name], i) => {
@@ -98,7 +115,21 @@ type Fuzzed = { method: string; path: string; headers: Record<string, string>; b
 type Kind = "json" | "badJson" | "contentType" | "multipart" | "pathIds" | "query";
 
 const badJsonTexts = fc.oneof(
-  fc.constantFrom("{", "[", '{"a":', "nul", "\u0000", '{"a":1}}', '"unterminated', "{'single':1}", "{a:1}", "\uFEFF{}", "1".repeat(5_000), "[".repeat(10_000), `{"x":"${HUGE}"`),
+  fc.constantFrom(
+    "{",
+    "[",
+    '{"a":',
+    "nul",
+    "\u0000",
+    '{"a":1}}',
+    '"unterminated',
+    "{'single':1}",
+    "{a:1}",
+    "\uFEFF{}",
+    "1".repeat(5_000),
+    "[".repeat(10_000),
+    `{"x":"${HUGE}"`,
+  ),
   fc.string({ unit: "binary", maxLength: 40 }).filter((s) => {
     try {
       JSON.parse(s);
@@ -109,11 +140,25 @@ const badJsonTexts = fc.oneof(
   }),
 );
 
-const wrongTypes = fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/xml", "text/html", "*/*", "application/octet-stream", "application/jsonx", "json", "multipart/mixed; boundary=x", "application/json; charset=utf-16");
+const wrongTypes = fc.constantFrom(
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "application/xml",
+  "text/html",
+  "*/*",
+  "application/octet-stream",
+  "application/jsonx",
+  "json",
+  "multipart/mixed; boundary=x",
+  "application/json; charset=utf-16",
+);
 
 function multipartBody(fields: Record<string, unknown>, boundary: string, file?: Uint8Array): Uint8Array<ArrayBuffer> {
   const parts: (string | Uint8Array)[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "_")}"\r\n\r\n${typeof value === "string" ? value : JSON.stringify(value)}\r\n`);
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "_")}"\r\n\r\n${typeof value === "string" ? value : JSON.stringify(value)}\r\n`,
+    );
   if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`, file, "\r\n");
   parts.push(`--${boundary}--\r\n`);
   const chunks = parts.map((p) => (typeof p === "string" ? new TextEncoder().encode(safe(p)) : p));
@@ -127,32 +172,51 @@ function multipartBody(fields: Record<string, unknown>, boundary: string, file?:
 }
 
 const multipartCase = (op: Operation) =>
-  fc.tuple(
-    fc.constantFrom("no-boundary", "empty-boundary", "wrong-boundary", "truncated", "well-formed", "not-multipart-body", "quoted-boundary"),
-    bodyObject(op.body).map((b) => (b && typeof b === "object" && !Array.isArray(b) ? (b as Record<string, unknown>) : { value: b })),
-    fc.option(fc.uint8Array({ maxLength: 64 }), { nil: undefined }),
-  ).map(([variant, fields, file]): { type: string; body: BodyInit } => {
-    const good = multipartBody(fields, "fuzzBoundary123", file);
-    switch (variant) {
-      case "no-boundary":
-        return { type: "multipart/form-data", body: good };
-      case "empty-boundary":
-        return { type: "multipart/form-data; boundary=", body: good };
-      case "wrong-boundary":
-        return { type: "multipart/form-data; boundary=otherBoundary", body: good };
-      case "truncated":
-        return { type: "multipart/form-data; boundary=fuzzBoundary123", body: good.slice(0, Math.max(1, good.length - 25)) };
-      case "not-multipart-body":
-        return { type: "multipart/form-data; boundary=fuzzBoundary123", body: JSON.stringify(fields) };
-      case "quoted-boundary":
-        return { type: 'multipart/form-data; boundary="fuzz Boundary"', body: good };
-      default:
-        return { type: "multipart/form-data; boundary=fuzzBoundary123", body: good };
-    }
-  });
+  fc
+    .tuple(
+      fc.constantFrom("no-boundary", "empty-boundary", "wrong-boundary", "truncated", "well-formed", "not-multipart-body", "quoted-boundary"),
+      bodyObject(op.body).map((b) => (b && typeof b === "object" && !Array.isArray(b) ? (b as Record<string, unknown>) : { value: b })),
+      fc.option(fc.uint8Array({ maxLength: 64 }), { nil: undefined }),
+    )
+    .map(([variant, fields, file]): { type: string; body: BodyInit } => {
+      const good = multipartBody(fields, "fuzzBoundary123", file);
+      switch (variant) {
+        case "no-boundary":
+          return { type: "multipart/form-data", body: good };
+        case "empty-boundary":
+          return { type: "multipart/form-data; boundary=", body: good };
+        case "wrong-boundary":
+          return { type: "multipart/form-data; boundary=otherBoundary", body: good };
+        case "truncated":
+          return { type: "multipart/form-data; boundary=fuzzBoundary123", body: good.slice(0, Math.max(1, good.length - 25)) };
+        case "not-multipart-body":
+          return { type: "multipart/form-data; boundary=fuzzBoundary123", body: JSON.stringify(fields) };
+        case "quoted-boundary":
+          return { type: 'multipart/form-data; boundary="fuzz Boundary"', body: good };
+        default:
+          return { type: "multipart/form-data; boundary=fuzzBoundary123", body: good };
+      }
+    });
 
 const idLike = fc.oneof(
-  fc.constantFrom("x".repeat(65), "x".repeat(1_000), "x".repeat(20_000), "😀", "न".repeat(40), "..", ".", "a/b", "\u0000", "%00", "%", " ", "-1", "0", "null", "' OR '1'='1"),
+  fc.constantFrom(
+    "x".repeat(65),
+    "x".repeat(1_000),
+    "x".repeat(20_000),
+    "😀",
+    "न".repeat(40),
+    "..",
+    ".",
+    "a/b",
+    "\u0000",
+    "%00",
+    "%",
+    " ",
+    "-1",
+    "0",
+    "null",
+    "' OR '1'='1",
+  ),
   fc.string({ unit: "binary", minLength: 1, maxLength: 30 }),
 );
 
@@ -161,9 +225,13 @@ const real: Record<string, string[]> = {};
 
 function pathValues(op: Operation, fuzz: boolean): fc.Arbitrary<Record<string, string>> {
   if (!op.pathParams.length) return fc.constant({});
-  return fc.tuple(...op.pathParams.map((name) => (fuzz ? fc.oneof(idLike, fc.constantFrom(...(real[name] ?? ["unknown-id"]))) : fc.constantFrom(...(real[name] ?? ["unknown-id"]))))).map((values) =>
-    Object.fromEntries(op.pathParams.map((name, i) => [name, safe(values[i]!)])),
-  );
+  return fc
+    .tuple(
+      ...op.pathParams.map((name) =>
+        fuzz ? fc.oneof(idLike, fc.constantFrom(...(real[name] ?? ["unknown-id"]))) : fc.constantFrom(...(real[name] ?? ["unknown-id"])),
+      ),
+    )
+    .map((values) => Object.fromEntries(op.pathParams.map((name, i) => [name, safe(values[i]!)])));
 }
 
 const queryString = (op: Operation) =>
@@ -188,23 +256,51 @@ const queryString = (op: Operation) =>
 
 function requests(op: Operation, kind: Kind): fc.Arbitrary<Fuzzed> {
   const method = op.method.toUpperCase();
-  const base = (path: string, headers: Record<string, string>, body: BodyInit | undefined, label: string): Fuzzed => ({ method, path, headers, body, label: `${kind}: ${label}` });
+  const base = (path: string, headers: Record<string, string>, body: BodyInit | undefined, label: string): Fuzzed => ({
+    method,
+    path,
+    headers,
+    body,
+    label: `${kind}: ${label}`,
+  });
   const hasBody = op.method !== "get";
   switch (kind) {
     case "json":
-      return fc.tuple(pathValues(op, false), bodyObject(op.body)).map(([p, b]) => base(fillPath(op.path, p), { "Content-Type": "application/json" }, safe(JSON.stringify(b) ?? "null"), JSON.stringify(b)));
+      return fc
+        .tuple(pathValues(op, false), bodyObject(op.body))
+        .map(([p, b]) => base(fillPath(op.path, p), { "Content-Type": "application/json" }, safe(JSON.stringify(b) ?? "null"), JSON.stringify(b)));
     case "badJson":
-      return fc.tuple(pathValues(op, false), badJsonTexts, fc.constantFrom("application/json", "application/json; charset=utf-8")).map(([p, text, type]) => base(fillPath(op.path, p), { "Content-Type": type }, safe(text), text));
+      return fc
+        .tuple(pathValues(op, false), badJsonTexts, fc.constantFrom("application/json", "application/json; charset=utf-8"))
+        .map(([p, text, type]) => base(fillPath(op.path, p), { "Content-Type": type }, safe(text), text));
     case "contentType":
-      return fc.tuple(pathValues(op, false), wrongTypes, fc.oneof(bodyObject(op.body).map((b) => JSON.stringify(b) ?? ""), anyString)).map(([p, type, text]) => base(fillPath(op.path, p), { "Content-Type": type }, safe(text), `${type} ${text}`));
+      return fc
+        .tuple(
+          pathValues(op, false),
+          wrongTypes,
+          fc.oneof(
+            bodyObject(op.body).map((b) => JSON.stringify(b) ?? ""),
+            anyString,
+          ),
+        )
+        .map(([p, type, text]) => base(fillPath(op.path, p), { "Content-Type": type }, safe(text), `${type} ${text}`));
     case "multipart":
       return fc.tuple(pathValues(op, false), multipartCase(op)).map(([p, m]) => base(fillPath(op.path, p), { "Content-Type": m.type }, m.body, m.type));
     case "pathIds":
-      return fc.tuple(pathValues(op, true), hasBody ? bodyObject(op.body) : fc.constant(undefined)).map(([p, b]) =>
-        base(fillPath(op.path, p), hasBody ? { "Content-Type": "application/json" } : {}, hasBody ? safe(JSON.stringify(b) ?? "null") : undefined, JSON.stringify(p)),
-      );
+      return fc
+        .tuple(pathValues(op, true), hasBody ? bodyObject(op.body) : fc.constant(undefined))
+        .map(([p, b]) =>
+          base(
+            fillPath(op.path, p),
+            hasBody ? { "Content-Type": "application/json" } : {},
+            hasBody ? safe(JSON.stringify(b) ?? "null") : undefined,
+            JSON.stringify(p),
+          ),
+        );
     case "query":
-      return fc.tuple(pathValues(op, false), queryString(op)).map(([p, q]) => base(`${fillPath(op.path, p)}${q}`, hasBody ? { "Content-Type": "application/json" } : {}, hasBody ? "{}" : undefined, q));
+      return fc
+        .tuple(pathValues(op, false), queryString(op))
+        .map(([p, q]) => base(`${fillPath(op.path, p)}${q}`, hasBody ? { "Content-Type": "application/json" } : {}, hasBody ? "{}" : undefined, q));
   }
 }
 
@@ -217,9 +313,26 @@ let unique = 0;
 const email = () => `fuzz.${Date.now().toString(36)}.${unique++}@example.com`;
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   "POST /api/v1/users/register": () => ({ user_name: "Asha Rao", email: email(), password: "Shaadi2027", confirmPassword: "Shaadi2027" }),
-  "POST /api/v1/vendors/register": () => ({ name: "Shree Ganesh Caterers", user_name: "Asha Rao", email: email(), phone_number: "9876543210", state: "Rajasthan", city: "Jaipur", password: "Shaadi2027", confirmPassword: "Shaadi2027" }),
+  "POST /api/v1/vendors/register": () => ({
+    name: "Shree Ganesh Caterers",
+    user_name: "Asha Rao",
+    email: email(),
+    phone_number: "9876543210",
+    state: "Rajasthan",
+    city: "Jaipur",
+    password: "Shaadi2027",
+    confirmPassword: "Shaadi2027",
+  }),
   "PUT /api/v1/services/makeLead/{id}": () => ({ message: "We need catering for 250 guests on two evenings in February, please share menus." }),
-  "POST /api/v1/services/feedback/{id}": () => ({ rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 5, comment: "Wonderful food and very kind staff, every guest loved it and asked for more." }),
+  "POST /api/v1/services/feedback/{id}": () => ({
+    rating: 5,
+    quality: 5,
+    responsiveness: 4,
+    professionalism: 5,
+    value: 4,
+    flexibility: 5,
+    comment: "Wonderful food and very kind staff, every guest loved it and asked for more.",
+  }),
   "PATCH /api/v1/users": () => ({ user_name: "Asha Rao", wedding_city: "Jaipur" }),
   "PATCH /api/v1/vendors/update": () => ({ name: "Shree Ganesh Caterers", tagline: "Feasts for every function", city: "Jaipur", state: "Rajasthan" }),
 };
@@ -232,11 +345,24 @@ function examplesFor(op: Operation, kind: Kind): Fuzzed[] {
   const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((name) => [name, real[name]?.[0] ?? "unknown-id"])));
   const out: Fuzzed[] = [];
   if (kind === "query") {
-    for (const name of Object.keys(op.query)) for (const value of LONG_VALUES) out.push({ method, path: `${path}?${new URLSearchParams({ [name]: value })}`, headers: {}, label: `query example: ${name}=${value.slice(0, 20)}… (${value.length})` });
+    for (const name of Object.keys(op.query))
+      for (const value of LONG_VALUES)
+        out.push({
+          method,
+          path: `${path}?${new URLSearchParams({ [name]: value })}`,
+          headers: {},
+          label: `query example: ${name}=${value.slice(0, 20)}… (${value.length})`,
+        });
   }
   const valid = VALID_BODIES[op.key];
   if (kind === "json" && valid) {
-    const json = (b: Record<string, unknown>, label: string): Fuzzed => ({ method, path, headers: { "Content-Type": "application/json" }, body: JSON.stringify(b), label: `json example: ${label}` });
+    const json = (b: Record<string, unknown>, label: string): Fuzzed => ({
+      method,
+      path,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(b),
+      label: `json example: ${label}`,
+    });
     out.push(json(valid(), "valid"));
     for (const [field, value] of Object.entries(valid())) {
       if (typeof value !== "string" || /email|password/i.test(field)) continue;
@@ -320,25 +446,29 @@ describe("API fuzz: never a 5xx, every 4xx is JSON {success: false, message}", (
 
 describe("API fuzz: a visitor or a logged-out browser gets 401 from every operation that needs an account, whatever it sends", () => {
   for (const op of ops.filter(needsAccount)) {
-    it(op.key, async () => {
-      const kinds = kindsOf(op).filter((k) => k !== "pathIds");
-      await fc.assert(
-        fc.asyncProperty(
-          fc.constantFrom(...kinds).chain((k) => requests(op, k)),
-          fc.boolean(),
-          async (r, loggedOut) => {
-            // A logged-out browser still sends its (now dead) session cookie.
-            const res = await send(r, loggedOut ? "mandap_session=deadbeefdeadbeefdeadbeefdeadbeef" : undefined);
-            const what = `${op.key} ${loggedOut ? "logged out" : "visitor"} ${short(r.label)}`;
-            const type = r.headers["Content-Type"] ?? "";
-            // A body that is neither JSON nor multipart may be refused for its media type first.
-            const allowed = r.body !== undefined && !type.startsWith("application/json") && !type.startsWith("multipart/form-data") ? [401, 415] : [401];
-            expect(allowed, `${what} answered ${res.status}: ${short(await res.clone().text())}`).toContain(res.status);
-            await assertHonest(res, what);
-          },
-        ),
-        { numRuns: RUNS, endOnFailure: true },
-      );
-    }, 30_000);
+    it(
+      op.key,
+      async () => {
+        const kinds = kindsOf(op).filter((k) => k !== "pathIds");
+        await fc.assert(
+          fc.asyncProperty(
+            fc.constantFrom(...kinds).chain((k) => requests(op, k)),
+            fc.boolean(),
+            async (r, loggedOut) => {
+              // A logged-out browser still sends its (now dead) session cookie.
+              const res = await send(r, loggedOut ? "mandap_session=deadbeefdeadbeefdeadbeefdeadbeef" : undefined);
+              const what = `${op.key} ${loggedOut ? "logged out" : "visitor"} ${short(r.label)}`;
+              const type = r.headers["Content-Type"] ?? "";
+              // A body that is neither JSON nor multipart may be refused for its media type first.
+              const allowed = r.body !== undefined && !type.startsWith("application/json") && !type.startsWith("multipart/form-data") ? [401, 415] : [401];
+              expect(allowed, `${what} answered ${res.status}: ${short(await res.clone().text())}`).toContain(res.status);
+              await assertHonest(res, what);
+            },
+          ),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+      },
+      30_000,
+    );
   }
 });

@@ -23,7 +23,9 @@ describe("one open enquiry per couple per service, under concurrency", () => {
   it(`${PARALLEL} parallel enquiries make one lead, one e-mail and one count; the others get 409`, async () => {
     const { vendor, serviceId, couple, cookie } = await setup();
     const outboxBefore = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?").bind(vendor.email).first<number>("n");
-    const responses = await Promise.all(Array.from({ length: PARALLEL }, () => call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie })));
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () => call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: enquiry, cookie })),
+    );
     expect(statuses(responses)).toEqual([201, ...Array<number>(PARALLEL - 1).fill(409)]);
     for (const r of responses.filter((x) => x.status === 409)) expect((await r.json<{ message: string }>()).message).toContain("already sent an enquiry");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM leads WHERE user_id = ? AND service_id = ?").bind(couple.id, serviceId).first<number>("n")).toBe(1);
@@ -35,7 +37,9 @@ describe("one open enquiry per couple per service, under concurrency", () => {
   it("the database refuses a second open lead even past the domain's check, and allows a new one once the first is closed", async () => {
     const { vendor, serviceId, couple } = await setup();
     const insert = (id: string, status: string) =>
-      env.DB.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'm', ?, 1, 1)").bind(id, serviceId, vendor.id, couple.id, status).run();
+      env.DB.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'm', ?, 1, 1)")
+        .bind(id, serviceId, vendor.id, couple.id, status)
+        .run();
     await insert(`l-${crypto.randomUUID()}`, "NEW");
     await expect(insert(`l-${crypto.randomUUID()}`, "QUOTED")).rejects.toThrow(/UNIQUE/);
     await insert(`l-${crypto.randomUUID()}`, "LOST");
@@ -50,9 +54,13 @@ describe("one review per couple per service, under concurrency", () => {
 
   it(`${PARALLEL} parallel reviews make one review and one count; the others get 409`, async () => {
     const { serviceId, couple, cookie } = await setup();
-    const responses = await Promise.all(Array.from({ length: PARALLEL }, () => call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: fields, cookie })));
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () => call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: fields, cookie })),
+    );
     expect(statuses(responses)).toEqual([201, ...Array<number>(PARALLEL - 1).fill(409)]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE user_id = ? AND service_id = ?").bind(couple.id, serviceId).first<number>("n")).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE user_id = ? AND service_id = ?").bind(couple.id, serviceId).first<number>("n")).toBe(
+      1,
+    );
     expect(await env.DB.prepare("SELECT review_count FROM services WHERE id = ?").bind(serviceId).first<number>("review_count")).toBe(1);
   });
 
@@ -69,7 +77,9 @@ describe("one review per couple per service, under concurrency", () => {
       return f;
     };
     const responses = await Promise.all(
-      Array.from({ length: PARALLEL }, () => worker.fetch(`${ORIGIN}/api/v1/services/feedback/${serviceId}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie }, body: form() })),
+      Array.from({ length: PARALLEL }, () =>
+        worker.fetch(`${ORIGIN}/api/v1/services/feedback/${serviceId}`, { method: "POST", headers: { Origin: ORIGIN, Cookie: cookie }, body: form() }),
+      ),
     );
     expect(statuses(responses)).toEqual([201, ...Array<number>(PARALLEL - 1).fill(409)]);
     const winner = responses.find((r) => r.status === 201)!;

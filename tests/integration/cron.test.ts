@@ -15,11 +15,15 @@ const scheduled = (cron: string, scheduledTime = Date.now()) => worker.scheduled
  * The same handler called on the module (the pool's exports wrapper also reports a rejected
  * scheduled() as an unhandled error, which would fail the run): for the invocations that must fail.
  */
-const failingScheduled = (cron: string, scheduledTime = Date.now()) => testWorker.scheduled(createScheduledController({ cron, scheduledTime }), env as Env, createExecutionContext());
+const failingScheduled = (cron: string, scheduledTime = Date.now()) =>
+  testWorker.scheduled(createScheduledController({ cron, scheduledTime }), env as Env, createExecutionContext());
 
 let n = 0;
 const address = () => `cron-${Date.now()}-${n++}@test.example`;
-const statusOf = (to: string) => env.DB.prepare("SELECT status, attempts, error FROM outbox WHERE to_address = ?").bind(to).first<{ status: string; attempts: number; error: string | null }>();
+const statusOf = (to: string) =>
+  env.DB.prepare("SELECT status, attempts, error FROM outbox WHERE to_address = ?")
+    .bind(to)
+    .first<{ status: string; attempts: number; error: string | null }>();
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,7 +40,9 @@ describe("mail delivery every five minutes", () => {
     const to = address();
     const now = Date.now();
     // As the old code wrote it: QUEUED, no delivery bookkeeping.
-    await env.DB.prepare("INSERT INTO outbox (id, to_address, subject, text, status, created_at) VALUES (?, ?, 'New enquiry', 'Hello', 'QUEUED', ?)").bind(`old-${to}`, to, now - 1000).run();
+    await env.DB.prepare("INSERT INTO outbox (id, to_address, subject, text, status, created_at) VALUES (?, ?, 'New enquiry', 'Hello', 'QUEUED', ?)")
+      .bind(`old-${to}`, to, now - 1000)
+      .run();
     const { id, statement } = queueMail(env.DB, { to, subject: "Queued in a batch", text: "Hello" }, now);
     await statement.run();
     await scheduled(EVERY_FIVE_MINUTES, now);
@@ -62,7 +68,9 @@ describe("mail delivery every five minutes", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const to = address();
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO outbox (id, to_address, subject, text, status, attempts, next_attempt_at, error, created_at) VALUES (?, ?, 'Stuck', 'Hello', 'SENDING', ?, ?, 'HTTP 503', ?)")
+    await env.DB.prepare(
+      "INSERT INTO outbox (id, to_address, subject, text, status, attempts, next_attempt_at, error, created_at) VALUES (?, ?, 'Stuck', 'Hello', 'SENDING', ?, ?, 'HTTP 503', ?)",
+    )
       .bind(`stuck-${to}`, to, MAIL_MAX_ATTEMPTS, now - 1, now - 3_600_000)
       .run();
     await expect(failingScheduled(EVERY_FIVE_MINUTES, now)).rejects.toThrow(/deliver-mail: mail delivery: 1 message\(s\) failed for good: stuck-/);

@@ -30,7 +30,10 @@ async function idToken(claims: Record<string, unknown>, opts: { key?: CryptoKey;
 }
 
 const rsa = () =>
-  crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"]) as Promise<CryptoKeyPair>;
+  crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, [
+    "sign",
+    "verify",
+  ]) as Promise<CryptoKeyPair>;
 
 beforeAll(async () => {
   keys = await rsa();
@@ -71,7 +74,11 @@ describe("Google sign-in", () => {
     const start = await login(await idToken({ sub: `sub-${planted.email}`, email: planted.email }));
     expect(start.account).toMatchObject({ id: planted.id, has_password: false, is_verified: true });
     expect(await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(planted.id).first("password_hash")).toBeNull();
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(await sha256Hex(attackerSession.split("=")[1]!)).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?")
+        .bind(await sha256Hex(attackerSession.split("=")[1]!))
+        .first("n"),
+    ).toBe(0);
     expect(start.deviceCookie).toMatch(/^[a-z2-7]{32}$/);
 
     const owner = await createUser({ email: email(), isVerified: true, passwordHash: await hashPassword("Owner2026xx") });

@@ -9,7 +9,16 @@ import { topTestimonials } from "#domain/discovery.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
-const review = (over: Record<string, unknown> = {}) => ({ rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 3, comment: COMMENT, ...over });
+const review = (over: Record<string, unknown> = {}) => ({
+  rating: 5,
+  quality: 5,
+  responsiveness: 4,
+  professionalism: 5,
+  value: 4,
+  flexibility: 3,
+  comment: COMMENT,
+  ...over,
+});
 
 async function couple() {
   const user = await createUser({ role: "USER" });
@@ -23,12 +32,16 @@ async function vendorWithService(over: { status?: "active" | "archived" } = {}) 
 }
 
 async function serviceRow(id: string) {
-  return env.DB.prepare("SELECT rating, review_count, view_count, lead_count, wishlist_count FROM services WHERE id = ?").bind(id).first<{ rating: number; review_count: number; view_count: number; lead_count: number; wishlist_count: number }>();
+  return env.DB.prepare("SELECT rating, review_count, view_count, lead_count, wishlist_count FROM services WHERE id = ?")
+    .bind(id)
+    .first<{ rating: number; review_count: number; view_count: number; lead_count: number; wishlist_count: number }>();
 }
 
 async function book(userId: string, vendorId: string, serviceId: string, status: "CONFIRMED" | "COMPLETED" | "CANCELLED") {
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO bookings (id, service_id, vendor_id, user_id, agreed_price, status, created_at, updated_at) VALUES (?, ?, ?, ?, 100000, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO bookings (id, service_id, vendor_id, user_id, agreed_price, status, created_at, updated_at) VALUES (?, ?, ?, ?, 100000, ?, ?, ?)",
+  )
     .bind(`bk-${crypto.randomUUID()}`, serviceId, vendorId, userId, status, now, now)
     .run();
 }
@@ -50,7 +63,10 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const b = await couple();
     const first = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 5 }), cookie: a.cookie });
     expect(first.status).toBe(201);
-    const body = await first.json<{ success: boolean; feedback: { id: string; rating: number; quality: number; verified_booking: boolean; user_name: string } }>();
+    const body = await first.json<{
+      success: boolean;
+      feedback: { id: string; rating: number; quality: number; verified_booking: boolean; user_name: string };
+    }>();
     expect(body.success).toBe(true);
     expect(body.feedback).toMatchObject({ rating: 5, quality: 5, verified_booking: false, user_name: a.userName });
     expect(await serviceRow(serviceId)).toMatchObject({ rating: 5, review_count: 1 });
@@ -58,7 +74,9 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 2 }), cookie: b.cookie })).status).toBe(201);
     expect(await serviceRow(serviceId)).toMatchObject({ rating: 3.5, review_count: 2 });
 
-    const list = await (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ reviews: unknown[]; summary: { count: number; rating: number; responsiveness: number } }>();
+    const list = await (
+      await call(`/api/v1/services/feedback/${serviceId}`)
+    ).json<{ reviews: unknown[]; summary: { count: number; rating: number; responsiveness: number } }>();
     expect(list.reviews).toHaveLength(2);
     expect(list.summary).toMatchObject({ count: 2, rating: 3.5, responsiveness: 4 });
   });
@@ -66,12 +84,18 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
   it("a second review of the same service is refused with 409 and the first can be edited instead", async () => {
     const { serviceId } = await vendorWithService();
     const a = await couple();
-    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 4 }), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const created = await (
+      await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 4 }), cookie: a.cookie })
+    ).json<{ feedback: { id: string } }>();
     const again = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 1 }), cookie: a.cookie });
     expect(again.status).toBe(409);
     expect(await serviceRow(serviceId)).toMatchObject({ rating: 4, review_count: 1 });
 
-    const edited = await call(`/api/v1/services/feedback/${serviceId}/${created.feedback.id}`, { method: "POST", body: review({ rating: 2, flexibility: 1 }), cookie: a.cookie });
+    const edited = await call(`/api/v1/services/feedback/${serviceId}/${created.feedback.id}`, {
+      method: "POST",
+      body: review({ rating: 2, flexibility: 1 }),
+      cookie: a.cookie,
+    });
     expect(edited.status).toBe(200);
     expect((await edited.json<{ feedback: { rating: number; flexibility: number } }>()).feedback).toMatchObject({ rating: 2, flexibility: 1 });
     expect(await serviceRow(serviceId)).toMatchObject({ rating: 2, review_count: 1 });
@@ -89,7 +113,9 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const { serviceId } = await vendorWithService();
     const a = await couple();
     const b = await couple();
-    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const created = await (
+      await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })
+    ).json<{ feedback: { id: string } }>();
     const res = await call(`/api/v1/services/feedback/${serviceId}/${created.feedback.id}`, { method: "POST", body: review({ rating: 1 }), cookie: b.cookie });
     expect(res.status).toBe(404);
     expect(await serviceRow(serviceId)).toMatchObject({ rating: 5 });
@@ -98,17 +124,28 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
   it("rejects a comment shorter than 60 characters and sub-scores outside 1-5 with field messages", async () => {
     const { serviceId } = await vendorWithService();
     const a = await couple();
-    const short = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ comment: "x".repeat(REVIEW_COMMENT_MIN - 1) }), cookie: a.cookie });
+    const short = await call(`/api/v1/services/feedback/${serviceId}`, {
+      method: "POST",
+      body: review({ comment: "x".repeat(REVIEW_COMMENT_MIN - 1) }),
+      cookie: a.cookie,
+    });
     expect(short.status).toBe(400);
     expect((await short.json<{ errors: Record<string, string> }>()).errors.comment).toContain("60");
-    for (const [field, value] of [["quality", 0], ["value", 6], ["rating", 4.5], ["flexibility", "great"]] as const) {
+    for (const [field, value] of [
+      ["quality", 0],
+      ["value", 6],
+      ["rating", 4.5],
+      ["flexibility", "great"],
+    ] as const) {
       const res = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ [field]: value }), cookie: a.cookie });
       expect(res.status, field).toBe(400);
       expect(Object.keys((await res.json<{ errors: Record<string, string> }>()).errors)).toContain(field);
     }
     const missing = await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: { rating: 5, comment: COMMENT }, cookie: a.cookie });
     expect(missing.status).toBe(400);
-    expect(Object.keys((await missing.json<{ errors: Record<string, string> }>()).errors)).toEqual(expect.arrayContaining(["quality", "responsiveness", "professionalism", "value", "flexibility"]));
+    expect(Object.keys((await missing.json<{ errors: Record<string, string> }>()).errors)).toEqual(
+      expect.arrayContaining(["quality", "responsiveness", "professionalism", "value", "flexibility"]),
+    );
     expect(await serviceRow(serviceId)).toMatchObject({ review_count: 0 });
   });
 
@@ -117,7 +154,9 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const admin = await createUser({ role: "ADMIN" });
     expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review() })).status).toBe(401);
     expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: vendorCookie })).status).toBe(403);
-    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: await sessionCookieFor(admin.id) })).status).toBe(403);
+    expect((await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: await sessionCookieFor(admin.id) })).status).toBe(
+      403,
+    );
   });
 
   it("an unknown or archived service cannot be reviewed (404)", async () => {
@@ -139,7 +178,11 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     await book(cancelled.id, vendor.id, serviceId, "CANCELLED");
     await book(elsewhere.id, other.vendor.id, other.serviceId, "CONFIRMED");
     const badge = async (cookie: string) =>
-      (await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie })).json<{ feedback: { verified_booking: boolean } }>()).feedback.verified_booking;
+      (
+        await (
+          await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie })
+        ).json<{ feedback: { verified_booking: boolean } }>()
+      ).feedback.verified_booking;
     expect(await badge(confirmed.cookie)).toBe(true);
     expect(await badge(completed.cookie)).toBe(true);
     expect(await badge(cancelled.cookie)).toBe(false);
@@ -150,7 +193,9 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const { serviceId, vendorCookie } = await vendorWithService();
     const stranger = await vendorWithService();
     const a = await couple();
-    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
+    const created = await (
+      await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })
+    ).json<{ feedback: { id: string } }>();
     const path = `/api/v1/services/feedback/${serviceId}/${created.feedback.id}/reply`;
     expect((await call(path, { method: "POST", body: { reply: "Thank you!" }, cookie: stranger.vendorCookie })).status).toBe(404);
     // A couple can never reply (the endpoint is for vendors and admins): refused by the declared access.
@@ -167,17 +212,29 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const admin = await createUser({ role: "ADMIN" });
     const a = await couple();
     const b = await couple();
-    const first = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string } }>();
-    const second = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: b.cookie })).json<{ feedback: { id: string } }>();
+    const first = await (
+      await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })
+    ).json<{ feedback: { id: string } }>();
+    const second = await (
+      await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: b.cookie })
+    ).json<{ feedback: { id: string } }>();
     type Reply = { text: string; by: string; author: string; replied_at: number };
     type Feedback = { id: string; reply: Reply | null; vendor_reply: string | null };
 
-    const byVendor = await call(`/api/v1/services/feedback/${serviceId}/${first.feedback.id}/reply`, { method: "POST", body: { reply: "Thank you from the caterers!" }, cookie: vendorCookie });
+    const byVendor = await call(`/api/v1/services/feedback/${serviceId}/${first.feedback.id}/reply`, {
+      method: "POST",
+      body: { reply: "Thank you from the caterers!" },
+      cookie: vendorCookie,
+    });
     expect((await byVendor.json<{ feedback: Feedback }>()).feedback).toMatchObject({
       reply: { text: "Thank you from the caterers!", by: "VENDOR", author: vendor.businessName },
       vendor_reply: "Thank you from the caterers!",
     });
-    const byAdmin = await call(`/api/v1/services/feedback/${serviceId}/${second.feedback.id}/reply`, { method: "POST", body: { reply: "We have asked the vendor to call you." }, cookie: await sessionCookieFor(admin.id) });
+    const byAdmin = await call(`/api/v1/services/feedback/${serviceId}/${second.feedback.id}/reply`, {
+      method: "POST",
+      body: { reply: "We have asked the vendor to call you." },
+      cookie: await sessionCookieFor(admin.id),
+    });
     expect(byAdmin.status).toBe(200);
     // The admin's reply is not the vendor's: vendor_reply stays empty and the reply is signed by the Mandap team.
     expect((await byAdmin.json<{ feedback: Feedback }>()).feedback).toMatchObject({
@@ -196,9 +253,12 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const { vendor, serviceId } = await vendorWithService();
     const a = await couple();
     await book(a.id, vendor.id, serviceId, "CONFIRMED");
-    const created = await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })).json<{ feedback: { id: string; verified_booking: boolean } }>();
+    const created = await (
+      await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review(), cookie: a.cookie })
+    ).json<{ feedback: { id: string; verified_booking: boolean } }>();
     expect(created.feedback.verified_booking).toBe(true);
-    const read = async () => (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ reviews: { verified_booking: boolean }[]; summary: { verifiedCount: number } }>();
+    const read = async () =>
+      (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ reviews: { verified_booking: boolean }[]; summary: { verifiedCount: number } }>();
     expect(await read()).toMatchObject({ reviews: [{ verified_booking: true }], summary: { verifiedCount: 1 } });
     await env.DB.prepare("UPDATE bookings SET status = 'CANCELLED' WHERE user_id = ?").bind(a.id).run();
     expect(await read()).toMatchObject({ reviews: [{ verified_booking: false }], summary: { verifiedCount: 0 } });
@@ -210,8 +270,15 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const unbooked = await couple();
     await book(booked.id, vendor.id, serviceId, "COMPLETED");
     const ids: Record<string, string> = {};
-    for (const [key, c] of [["unbooked", unbooked], ["booked", booked]] as const) {
-      ids[key] = (await (await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 5 }), cookie: c.cookie })).json<{ feedback: { id: string } }>()).feedback.id;
+    for (const [key, c] of [
+      ["unbooked", unbooked],
+      ["booked", booked],
+    ] as const) {
+      ids[key] = (
+        await (
+          await call(`/api/v1/services/feedback/${serviceId}`, { method: "POST", body: review({ rating: 5 }), cookie: c.cookie })
+        ).json<{ feedback: { id: string } }>()
+      ).feedback.id;
     }
     const list = await topTestimonials(env.DB, 6, Date.now() + 24 * 60 * 60 * 1000);
     const badge = Object.fromEntries(list.filter((t) => Object.values(ids).includes(t.id)).map((t) => [t.id, t.verifiedBooking]));
@@ -361,7 +428,7 @@ describe("favourites: toggle, list and merge", () => {
     await call(`/api/v1/favorites/${one}`, { method: "POST", cookie: a.cookie });
     const merged = await call(`/api/v1/favorites/merge`, { method: "POST", body: { ids: [one, two, two, "ghost"] }, cookie: a.cookie });
     expect(merged.status).toBe(200);
-    expect(((await merged.json<{ favorites: string[] }>()).favorites).sort()).toEqual([one, two].sort());
+    expect((await merged.json<{ favorites: string[] }>()).favorites.sort()).toEqual([one, two].sort());
     expect((await serviceRow(one))?.wishlist_count).toBe(1);
     expect((await serviceRow(two))?.wishlist_count).toBe(1);
     expect((await call(`/api/v1/favorites/merge`, { method: "POST", body: { ids: "nope" }, cookie: a.cookie })).status).toBe(400);
@@ -372,7 +439,9 @@ describe("cart: toggle, read (also as a POST), clear", () => {
   it("toggles, reads and clears", async () => {
     const { serviceId } = await vendorWithService();
     const a = await couple();
-    const added = await (await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie })).json<{ inCart: boolean; cart: { id: string }[] }>();
+    const added = await (
+      await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie })
+    ).json<{ inCart: boolean; cart: { id: string }[] }>();
     expect(added.inCart).toBe(true);
     expect(added.cart.map((c) => c.id)).toEqual([serviceId]);
     const readAsPost = await (await call(`/api/v1/cart`, { method: "POST", body: {}, cookie: a.cookie })).json<{ cart: { id: string; min_price: number }[] }>();
@@ -380,7 +449,9 @@ describe("cart: toggle, read (also as a POST), clear", () => {
     expect(readAsPost.cart[0]).toMatchObject({ id: serviceId, min_price: 1000 });
     const readEmptyBody = await call(`/api/v1/cart`, { method: "POST", cookie: a.cookie });
     expect((await readEmptyBody.json<{ cart: unknown[] }>()).cart).toHaveLength(1);
-    const removed = await (await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie })).json<{ inCart: boolean; cart: unknown[] }>();
+    const removed = await (
+      await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie })
+    ).json<{ inCart: boolean; cart: unknown[] }>();
     expect(removed).toMatchObject({ inCart: false, cart: [] });
     await call(`/api/v1/cart`, { method: "POST", body: { id: serviceId }, cookie: a.cookie });
     expect((await call(`/api/v1/cart/clear`, { method: "DELETE", cookie: a.cookie })).status).toBe(200);
@@ -398,7 +469,12 @@ describe("cart: toggle, read (also as a POST), clear", () => {
 });
 
 describe("enquiries: PUT /services/makeLead/{id}", () => {
-  const enquiry = { message: "We are looking for a caterer for 300 guests for our reception in Jaipur.", eventDate: "2099-02-14", guestCount: 300, budget: 450000 };
+  const enquiry = {
+    message: "We are looking for a caterer for 300 guests for our reception in Jaipur.",
+    eventDate: "2099-02-14",
+    guestCount: 300,
+    budget: 450000,
+  };
 
   it("creates a NEW lead for the vendor, counts it and notifies the vendor by e-mail", async () => {
     const { vendor, serviceId } = await vendorWithService();
@@ -411,7 +487,9 @@ describe("enquiries: PUT /services/makeLead/{id}", () => {
     expect(lead).toEqual({ vendor_id: vendor.id, user_id: a.id, guest_count: 300, budget: 450000, event_date: "2099-02-14", status: "NEW" });
     expect((await serviceRow(serviceId))?.lead_count).toBe(1);
     expect(await env.DB.prepare("SELECT sum(leads) AS n FROM service_daily_stats WHERE service_id = ?").bind(serviceId).first<number>("n")).toBe(1);
-    const mail = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC").bind(vendor.email).first<{ subject: string; text: string }>();
+    const mail = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC")
+      .bind(vendor.email)
+      .first<{ subject: string; text: string }>();
     expect(mail?.subject).toContain("New enquiry");
     expect(mail?.text).toContain(enquiry.message);
     // A second open enquiry for the same service is a conflict.
@@ -435,7 +513,11 @@ describe("enquiries: PUT /services/makeLead/{id}", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys((await res.json<{ errors: Record<string, string> }>()).errors)).toContain(field);
     }
-    const optional = await call(`/api/v1/services/makeLead/${serviceId}`, { method: "PUT", body: { message: enquiry.message, eventDate: "", guestCount: "", budget: "" }, cookie: a.cookie });
+    const optional = await call(`/api/v1/services/makeLead/${serviceId}`, {
+      method: "PUT",
+      body: { message: enquiry.message, eventDate: "", guestCount: "", budget: "" },
+      cookie: a.cookie,
+    });
     expect(optional.status).toBe(201);
     expect((await serviceRow(serviceId))?.lead_count).toBe(1);
   });
@@ -454,12 +536,24 @@ describe("enquiries: PUT /services/makeLead/{id}", () => {
 describe("the vendor's reply time comes only from real replies", () => {
   it("is the median minutes to a first reply over at least 3 answered leads, and nothing with fewer", async () => {
     const { vendor, serviceId } = await vendorWithService();
-    const replyTime = () => env.DB.prepare("SELECT reply_minutes_median FROM vendors WHERE user_id = ?").bind(vendor.id).first<number | null>("reply_minutes_median");
+    const replyTime = () =>
+      env.DB.prepare("SELECT reply_minutes_median FROM vendors WHERE user_id = ?").bind(vendor.id).first<number | null>("reply_minutes_median");
     const lead = async (minutes: number | null, statusOpen = false) => {
       const u = await createUser();
       const created = Date.UTC(2026, 10, 1);
-      await env.DB.prepare("INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, first_reply_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'm', ?, ?, ?, ?)")
-        .bind(`lead-${crypto.randomUUID()}`, serviceId, vendor.id, u.id, statusOpen ? "NEW" : "CONTACTED", minutes === null ? null : created + minutes * 60_000, created, created)
+      await env.DB.prepare(
+        "INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, first_reply_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'm', ?, ?, ?, ?)",
+      )
+        .bind(
+          `lead-${crypto.randomUUID()}`,
+          serviceId,
+          vendor.id,
+          u.id,
+          statusOpen ? "NEW" : "CONTACTED",
+          minutes === null ? null : created + minutes * 60_000,
+          created,
+          created,
+        )
         .run();
     };
     await lead(30);
@@ -477,6 +571,7 @@ describe("the API document", () => {
   it("lists the listing endpoints", async () => {
     const doc = await (await call("/api/v1/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
     const paths = Object.keys(doc.paths).join(" ");
-    for (const p of ["/api/v1/services/makeLead/", "/api/v1/services/feedback/", "/api/v1/favorites", "/api/v1/cart", "/api/v1/vendors/viewUpdate/"]) expect(paths).toContain(p);
+    for (const p of ["/api/v1/services/makeLead/", "/api/v1/services/feedback/", "/api/v1/favorites", "/api/v1/cart", "/api/v1/vendors/viewUpdate/"])
+      expect(paths).toContain(p);
   });
 });

@@ -22,7 +22,14 @@ describe("the client's address", () => {
   it("is unknown off the edge, whatever headers a client sends", () => {
     const spoof = { "cf-connecting-ip": "203.0.113.9", "x-real-ip": "203.0.113.10", "x-forwarded-for": "203.0.113.11" };
     expect(clientAddress(edgeRequest("https://mandap.example/login", spoof, null))).toBeNull(); // no request.cf
-    for (const host of ["http://localhost:8787", "http://127.0.0.1:8787", "http://[::1]:8787", "http://192.168.1.20:8787", "http://10.0.0.5", "http://app.localhost"]) {
+    for (const host of [
+      "http://localhost:8787",
+      "http://127.0.0.1:8787",
+      "http://[::1]:8787",
+      "http://192.168.1.20:8787",
+      "http://10.0.0.5",
+      "http://app.localhost",
+    ]) {
       expect(clientAddress(edgeRequest(`${host}/login`, spoof)), host).toBeNull(); // the local server also fills request.cf
     }
     expect(clientAddress(edgeRequest("https://mandap.example/login", { "x-real-ip": "203.0.113.10" }))).toBeNull();
@@ -62,7 +69,7 @@ describe("answers that do not wait for mail (no timing difference between known 
     const mailer: Mailer = { send: async (m) => (sent.push(m), gate) };
     return { mailer, sent, release };
   }
-  const within = <T,>(p: Promise<T>, ms = 3000) => Promise.race([p, new Promise<"timed out">((r) => setTimeout(() => r("timed out"), ms))]);
+  const within = <T>(p: Promise<T>, ms = 3000) => Promise.race([p, new Promise<"timed out">((r) => setTimeout(() => r("timed out"), ms))]);
   const info = (deferred: Promise<unknown>[]): RequestInfo => ({ origin: "http://localhost", userAgent: null, ip: null, defer: (w) => deferred.push(w) });
   let n = 0;
   const address = (p: string) => `${p}-${Date.now().toString(36)}-${n++}@test.example`;

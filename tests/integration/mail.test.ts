@@ -1,7 +1,17 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, deliverDueMail, deliverMail, mailerFor, queueMail, retryDelay, transportFor, type MailMessage } from "#platform/mail.ts";
+import {
+  MAIL_MAX_ATTEMPTS,
+  MAIL_RETRY_BASE_MS,
+  deliverDueMail,
+  deliverMail,
+  mailerFor,
+  queueMail,
+  retryDelay,
+  transportFor,
+  type MailMessage,
+} from "#platform/mail.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
@@ -14,16 +24,30 @@ const FROM = "Mandap <hello@mandap.example>";
 let n = 0;
 const message = (over: Partial<MailMessage> = {}): MailMessage => ({ to: `to-${Date.now()}-${n++}@test.example`, subject: "Hello", text: "Namaste", ...over });
 
-type Row = { status: string; attempts: number; error: string | null; next_attempt_at: number | null; sent_at: number | null; transport: string | null; provider_message_id: string | null };
+type Row = {
+  status: string;
+  attempts: number;
+  error: string | null;
+  next_attempt_at: number | null;
+  sent_at: number | null;
+  transport: string | null;
+  provider_message_id: string | null;
+};
 const rowTo = (to: string) =>
-  env.DB.prepare("SELECT status, attempts, error, next_attempt_at, sent_at, transport, provider_message_id FROM outbox WHERE to_address = ?").bind(to).first<Row>();
+  env.DB.prepare("SELECT status, attempts, error, next_attempt_at, sent_at, transport, provider_message_id FROM outbox WHERE to_address = ?")
+    .bind(to)
+    .first<Row>();
 const rowsTo = (to: string) => env.DB.prepare("SELECT status FROM outbox WHERE to_address = ?").bind(to).all<{ status: string }>();
 
 const httpEnv = { DB: env.DB, MAIL_FROM: FROM, MAIL_TRANSPORT: "http", MAIL_API_URL: API, MAIL_API_KEY: "key-123" };
 
 /** Stubs fetch for the mail API only; `answer` decides each call. Records what was sent and the row's status at that moment. */
 function stubMailApi(answer: (body: { to: string[] }) => Response | Promise<Response>) {
-  const calls: { body: { from: string; to: string[]; subject: string; text: string; html?: string }; headers: Headers; statusDuringSend: string | undefined }[] = [];
+  const calls: {
+    body: { from: string; to: string[]; subject: string; text: string; html?: string };
+    headers: Headers;
+    statusDuringSend: string | undefined;
+  }[] = [];
   const real = globalThis.fetch;
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
@@ -56,7 +80,11 @@ describe("choosing the transport", () => {
   it("refuses to keep mail silently in production: unset MAIL_TRANSPORT fails with the reason, explicit mailbox stores", async () => {
     const unset = message();
     await mailerFor({ DB: env.DB, MAIL_FROM: FROM, APP_ENV: "production" }).send(unset);
-    expect(await rowTo(unset.to)).toMatchObject({ status: "RETRYING", transport: "none", error: "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)" });
+    expect(await rowTo(unset.to)).toMatchObject({
+      status: "RETRYING",
+      transport: "none",
+      error: "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)",
+    });
     const explicit = message();
     await mailerFor({ DB: env.DB, MAIL_FROM: FROM, APP_ENV: "production", MAIL_TRANSPORT: "mailbox" }).send(explicit);
     expect(await rowTo(explicit.to)).toMatchObject({ status: "STORED", transport: "mailbox" });
@@ -80,7 +108,15 @@ describe("the HTTP mail API transport", () => {
     expect(calls[0]!.body).toEqual({ from: FROM, to: [m.to], subject: m.subject, text: m.text, html: m.html });
     expect(calls[0]!.headers.get("Authorization")).toBe("Bearer key-123");
     expect(calls[0]!.headers.get("Idempotency-Key")).toMatch(/.+/);
-    expect(await rowTo(m.to)).toEqual({ status: "SENT", attempts: 1, error: null, next_attempt_at: null, sent_at: now, transport: "http", provider_message_id: "prov-1" });
+    expect(await rowTo(m.to)).toEqual({
+      status: "SENT",
+      attempts: 1,
+      error: null,
+      next_attempt_at: null,
+      sent_at: now,
+      transport: "http",
+      provider_message_id: "prov-1",
+    });
   });
 
   it("keeps a 500 as RETRYING with the error, backs off exponentially, and sends when the API recovers", async () => {
@@ -91,7 +127,13 @@ describe("the HTTP mail API transport", () => {
     const mine = () => all.filter((c) => c.body.to[0] === m.to);
     const t0 = Date.now();
     await mailerFor(httpEnv, undefined, { clock: () => t0 }).send(m);
-    expect(await rowTo(m.to)).toMatchObject({ status: "RETRYING", attempts: 1, error: "HTTP 500: upstream down", next_attempt_at: t0 + MAIL_RETRY_BASE_MS, sent_at: null });
+    expect(await rowTo(m.to)).toMatchObject({
+      status: "RETRYING",
+      attempts: 1,
+      error: "HTTP 500: upstream down",
+      next_attempt_at: t0 + MAIL_RETRY_BASE_MS,
+      sent_at: null,
+    });
     expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`via http: attempt 1 of ${MAIL_MAX_ATTEMPTS} failed: HTTP 500: upstream down$`)));
 
     const transport = transportFor(httpEnv);
@@ -125,7 +167,13 @@ describe("the HTTP mail API transport", () => {
       expect(row?.attempts).toBe(attempt);
       expect(row?.status).toBe(attempt < MAIL_MAX_ATTEMPTS ? "RETRYING" : "FAILED");
     }
-    expect(await rowTo(m.to)).toMatchObject({ status: "FAILED", attempts: MAIL_MAX_ATTEMPTS, error: "network error: TypeError: connection refused", next_attempt_at: null, sent_at: null });
+    expect(await rowTo(m.to)).toMatchObject({
+      status: "FAILED",
+      attempts: MAIL_MAX_ATTEMPTS,
+      error: "network error: TypeError: connection refused",
+      next_attempt_at: null,
+      sent_at: null,
+    });
     const mine = () => calls.filter((c) => c.body.to[0] === m.to).length;
     expect(mine()).toBe(MAIL_MAX_ATTEMPTS);
     // Given up: later runs leave it alone.
@@ -230,7 +278,10 @@ describe("the Cloudflare Email Service transport (send_email binding)", () => {
   it("says so when MAIL_TRANSPORT is cloudflare but there is no EMAIL binding", async () => {
     const m = message();
     await mailerFor({ DB: env.DB, MAIL_FROM: FROM, MAIL_TRANSPORT: "cloudflare" }).send(m);
-    expect(await rowTo(m.to)).toMatchObject({ status: "RETRYING", error: 'MAIL_TRANSPORT is "cloudflare" but the Worker has no send_email binding named EMAIL' });
+    expect(await rowTo(m.to)).toMatchObject({
+      status: "RETRYING",
+      error: 'MAIL_TRANSPORT is "cloudflare" but the Worker has no send_email binding named EMAIL',
+    });
   });
 });
 

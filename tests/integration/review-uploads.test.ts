@@ -113,7 +113,9 @@ describe("review photos: every check before anything is stored", () => {
           return;
         }
         produced++;
-        const partHead = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${produced}.png"\r\nContent-Type: image/png\r\n\r\n`);
+        const partHead = encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${produced}.png"\r\nContent-Type: image/png\r\n\r\n`,
+        );
         const part = new Uint8Array(partHead.length + 20_000 + 2);
         part.set(partHead);
         part.set(png(20_000), partHead.length);
@@ -200,7 +202,9 @@ describe("review photos: a failed write leaves no orphan objects", () => {
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
     const created = await submitReview(env.DB, imageStore(env.MEDIA), actor, serviceId, fields, files(2));
     const before = await objectKeys();
-    await expect(updateReview(failingBatches(env.DB), imageStore(env.MEDIA), actor, serviceId, created.id, fields, files(2))).rejects.toThrow("simulated failure");
+    await expect(updateReview(failingBatches(env.DB), imageStore(env.MEDIA), actor, serviceId, created.id, fields, files(2))).rejects.toThrow(
+      "simulated failure",
+    );
     expect(await objectKeys()).toEqual(before);
   });
 
@@ -217,13 +221,14 @@ describe("review photos: a failed write leaves no orphan objects", () => {
 });
 
 describe("readMultipart", () => {
-  const request = (body: string, boundary = "b") => new Request("http://x/", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body });
+  const request = (body: string, boundary = "b") =>
+    new Request("http://x/", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body });
 
   it("reads text fields (UTF-8) and files, and skips an empty file input", async () => {
     const body = [
-      "--b\r\nContent-Disposition: form-data; name=\"comment\"\r\n\r\nशादी बहुत अच्छी थी\r\n",
-      "--b\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"\"\r\nContent-Type: application/octet-stream\r\n\r\n\r\n",
-      "--b\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--b--\r\n",
+      '--b\r\nContent-Disposition: form-data; name="comment"\r\n\r\nशादी बहुत अच्छी थी\r\n',
+      '--b\r\nContent-Disposition: form-data; name="photos"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n',
+      '--b\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--b--\r\n',
     ].join("");
     const form = await readMultipart(request(body), { files: { photos: 1 } });
     expect(form.fields).toEqual({ comment: "शादी बहुत अच्छी थी" });
@@ -233,7 +238,7 @@ describe("readMultipart", () => {
   });
 
   it("refuses a body that never closes, and a file over the size limit", async () => {
-    await expect(readMultipart(request("--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nunfinished"), { files: {} })).rejects.toThrow("malformed");
+    await expect(readMultipart(request('--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nunfinished'), { files: {} })).rejects.toThrow("malformed");
     const big = `--b\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\n\r\n${"x".repeat(2000)}\r\n--b--\r\n`;
     await expect(readMultipart(request(big), { files: { photos: 1 }, maxFileBytes: 1000 })).rejects.toThrow("too large");
   });

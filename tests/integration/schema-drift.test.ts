@@ -30,7 +30,9 @@ function nocaseColumns(createSql: string): string[] {
 
 describe("the migrated database equals db/schema", () => {
   it("has exactly the declared tables", async () => {
-    const migrated = (await all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")).map((t) => t.name).filter((n) => !isInfrastructure(n));
+    const migrated = (await all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'"))
+      .map((t) => t.name)
+      .filter((n) => !isInfrastructure(n));
     expect(migrated.sort()).toEqual(tables.map((t) => getTableConfig(t).name).sort());
   });
 
@@ -52,7 +54,10 @@ describe("the migrated database equals db/schema", () => {
 
       it("has the declared case-insensitive columns", async () => {
         const row = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").bind(config.name).first<{ sql: string }>();
-        const declared = config.columns.filter((c) => /COLLATE NOCASE/i.test(c.getSQLType())).map((c) => c.name).sort();
+        const declared = config.columns
+          .filter((c) => /COLLATE NOCASE/i.test(c.getSQLType()))
+          .map((c) => c.name)
+          .sort();
         expect(nocaseColumns(row?.sql ?? "")).toEqual(declared);
       });
 
@@ -77,11 +82,21 @@ describe("the migrated database equals db/schema", () => {
       });
 
       it("has the declared foreign keys", async () => {
-        const migrated = (await all<PragmaForeignKey>(`PRAGMA foreign_key_list(\`${config.name}\`)`)).map((f) => ({ from: f.from, table: f.table, to: f.to, onDelete: f.on_delete.toLowerCase() }));
+        const migrated = (await all<PragmaForeignKey>(`PRAGMA foreign_key_list(\`${config.name}\`)`)).map((f) => ({
+          from: f.from,
+          table: f.table,
+          to: f.to,
+          onDelete: f.on_delete.toLowerCase(),
+        }));
         const declared = config.foreignKeys.flatMap((fk) => {
           const ref = fk.reference();
           const target = getTableConfig(ref.foreignTable).name;
-          return ref.columns.map((c, i) => ({ from: c.name, table: target, to: ref.foreignColumns[i]!.name, onDelete: (fk.onDelete ?? "no action").toLowerCase() }));
+          return ref.columns.map((c, i) => ({
+            from: c.name,
+            table: target,
+            to: ref.foreignColumns[i]!.name,
+            onDelete: (fk.onDelete ?? "no action").toLowerCase(),
+          }));
         });
         const key = (f: { from: string; table: string }) => `${f.table}.${f.from}`;
         expect(migrated.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(declared.sort((a, b) => key(a).localeCompare(key(b))));

@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
-type Summary = { id: string; service_name: string; min_price: number; rating: number; view_count: number; created_at: number; city: string; state: string; status: string };
+type Summary = {
+  id: string;
+  service_name: string;
+  min_price: number;
+  rating: number;
+  view_count: number;
+  created_at: number;
+  city: string;
+  state: string;
+  status: string;
+};
 type ListBody = { success: boolean; ServiceResult: Summary[]; total: number; totalIsCapped: boolean; page: number; limit: number; totalPages: number };
 type ErrorBody = { success: false; message: string; errors?: Record<string, string> };
 
@@ -36,11 +46,69 @@ beforeAll(async () => {
   vendor = await createVendor({ businessName: `Shehnai Feasts ${run}`, state: STATE, city: CITY });
   otherVendor = await createVendor({ businessName: `Rangoli Lens ${run}`, state: STATE, city: OTHER_CITY });
   const rows = [
-    { key: "dal", vendorId: vendor.id, serviceName: "Royal Dal Baati Feast", description: "Rajasthani thali for big families", serviceType: "Caterers", minPrice: 800, rating: 4.8, viewCount: 50, createdAt: base + day, city: CITY },
-    { key: "south", vendorId: vendor.id, serviceName: "South Indian Banana Leaf Meals", description: "Sadya on banana leaves", serviceType: "Caterers", minPrice: 450, rating: 4.2, viewCount: 900, createdAt: base + 2 * day, city: CITY },
-    { key: "chaat", vendorId: vendor.id, serviceName: "Chaat Counter Live", description: "Live counters with golgappe", serviceType: "Caterers", minPrice: 1500, rating: 3.1, viewCount: 10, createdAt: base + 3 * day, city: OTHER_CITY },
-    { key: "candid", vendorId: otherVendor.id, serviceName: "Candid Stories", description: "Candid wedding photography", serviceCategory: "Wedding Vendor", serviceType: "Wedding Photographers", serviceUnit: "Per Day", minPrice: 45000, rating: 4.9, viewCount: 300, createdAt: base + 4 * day, city: OTHER_CITY },
-    { key: "archived", vendorId: vendor.id, serviceName: "Old Menu Archived", description: "An old thali menu", serviceType: "Caterers", minPrice: 600, rating: 5, viewCount: 5, createdAt: base + 5 * day, city: CITY, status: "archived" as const },
+    {
+      key: "dal",
+      vendorId: vendor.id,
+      serviceName: "Royal Dal Baati Feast",
+      description: "Rajasthani thali for big families",
+      serviceType: "Caterers",
+      minPrice: 800,
+      rating: 4.8,
+      viewCount: 50,
+      createdAt: base + day,
+      city: CITY,
+    },
+    {
+      key: "south",
+      vendorId: vendor.id,
+      serviceName: "South Indian Banana Leaf Meals",
+      description: "Sadya on banana leaves",
+      serviceType: "Caterers",
+      minPrice: 450,
+      rating: 4.2,
+      viewCount: 900,
+      createdAt: base + 2 * day,
+      city: CITY,
+    },
+    {
+      key: "chaat",
+      vendorId: vendor.id,
+      serviceName: "Chaat Counter Live",
+      description: "Live counters with golgappe",
+      serviceType: "Caterers",
+      minPrice: 1500,
+      rating: 3.1,
+      viewCount: 10,
+      createdAt: base + 3 * day,
+      city: OTHER_CITY,
+    },
+    {
+      key: "candid",
+      vendorId: otherVendor.id,
+      serviceName: "Candid Stories",
+      description: "Candid wedding photography",
+      serviceCategory: "Wedding Vendor",
+      serviceType: "Wedding Photographers",
+      serviceUnit: "Per Day",
+      minPrice: 45000,
+      rating: 4.9,
+      viewCount: 300,
+      createdAt: base + 4 * day,
+      city: OTHER_CITY,
+    },
+    {
+      key: "archived",
+      vendorId: vendor.id,
+      serviceName: "Old Menu Archived",
+      description: "An old thali menu",
+      serviceType: "Caterers",
+      minPrice: 600,
+      rating: 5,
+      viewCount: 5,
+      createdAt: base + 5 * day,
+      city: CITY,
+      status: "archived" as const,
+    },
   ];
   for (const { key, ...row } of rows) ids[key] = (await createService({ ...row, state: STATE })).id;
   await env.DB.prepare("INSERT INTO service_blocked_dates (service_id, day) VALUES (?, '2026-12-05')").bind(ids.dal).run();
@@ -72,7 +140,7 @@ describe("GET /api/v1/services filters", () => {
     expect(names(await list({ state: STATE, rating: 4.5 }))).toEqual(["Candid Stories", "Royal Dal Baati Feast"]);
     expect((await list({ state: STATE, vendorId: otherVendor.id })).total).toBe(1);
     expect((await list({ vendor_name: `shehnai feasts ${run}` })).total).toBe(3);
-    expect((await list({ vendor_name: "%" , state: STATE})).total).toBe(0);
+    expect((await list({ vendor_name: "%", state: STATE })).total).toBe(0);
   });
 
   it("available_on leaves out services whose vendor blocked that day", async () => {
@@ -114,7 +182,11 @@ describe("GET /api/v1/services?vendor_name= of any length, script or punctuation
   const svc: Record<string, string> = {};
 
   beforeAll(async () => {
-    for (const [key, businessName] of [["long", LONG], ["hindi", HINDI], ["punct", PUNCT]] as const) {
+    for (const [key, businessName] of [
+      ["long", LONG],
+      ["hindi", HINDI],
+      ["punct", PUNCT],
+    ] as const) {
       const v = await createVendor({ businessName, state: VSTATE, city: CITY });
       svc[key] = (await createService({ vendorId: v.id, serviceName: `Service of ${key}`, state: VSTATE, city: CITY })).id;
     }
@@ -165,23 +237,44 @@ describe("GET /api/v1/services sorting", () => {
   const order = async (q: Record<string, string>) => names(await list({ state: STATE, ...q }));
   it("sorts by rating (the default, descending) and ascending", async () => {
     expect(await order({})).toEqual(["Candid Stories", "Royal Dal Baati Feast", "South Indian Banana Leaf Meals", "Chaat Counter Live"]);
-    expect(await order({ sort_by: "rating", sort_order: "asc" })).toEqual(["Chaat Counter Live", "South Indian Banana Leaf Meals", "Royal Dal Baati Feast", "Candid Stories"]);
+    expect(await order({ sort_by: "rating", sort_order: "asc" })).toEqual([
+      "Chaat Counter Live",
+      "South Indian Banana Leaf Meals",
+      "Royal Dal Baati Feast",
+      "Candid Stories",
+    ]);
   });
   it("sorts by price, low to high by default and high to low on request", async () => {
     expect(await order({ sort_by: "price" })).toEqual(["South Indian Banana Leaf Meals", "Royal Dal Baati Feast", "Chaat Counter Live", "Candid Stories"]);
-    expect(await order({ sort_by: "min_price", sort_order: "DESC" })).toEqual(["Candid Stories", "Chaat Counter Live", "Royal Dal Baati Feast", "South Indian Banana Leaf Meals"]);
+    expect(await order({ sort_by: "min_price", sort_order: "DESC" })).toEqual([
+      "Candid Stories",
+      "Chaat Counter Live",
+      "Royal Dal Baati Feast",
+      "South Indian Banana Leaf Meals",
+    ]);
   });
   it("sorts by views and by newest, both orders", async () => {
     expect(await order({ sort_by: "views" })).toEqual(["South Indian Banana Leaf Meals", "Candid Stories", "Royal Dal Baati Feast", "Chaat Counter Live"]);
-    expect(await order({ sort_by: "view_count", sort_order: "asc" })).toEqual(["Chaat Counter Live", "Royal Dal Baati Feast", "Candid Stories", "South Indian Banana Leaf Meals"]);
+    expect(await order({ sort_by: "view_count", sort_order: "asc" })).toEqual([
+      "Chaat Counter Live",
+      "Royal Dal Baati Feast",
+      "Candid Stories",
+      "South Indian Banana Leaf Meals",
+    ]);
     expect(await order({ sort_by: "newest" })).toEqual(["Candid Stories", "Chaat Counter Live", "South Indian Banana Leaf Meals", "Royal Dal Baati Feast"]);
-    expect(await order({ sort_by: "created_at", sort_order: "asc" })).toEqual(["Royal Dal Baati Feast", "South Indian Banana Leaf Meals", "Chaat Counter Live", "Candid Stories"]);
+    expect(await order({ sort_by: "created_at", sort_order: "asc" })).toEqual([
+      "Royal Dal Baati Feast",
+      "South Indian Banana Leaf Meals",
+      "Chaat Counter Live",
+      "Candid Stories",
+    ]);
   });
   it("breaks ties in a stable order, so pages never repeat or skip a service", async () => {
     const twins = `Twinpur ${run}`;
     for (let i = 0; i < 5; i++) await createService({ vendorId: vendor.id, serviceName: `Twin ${i}`, state: STATE, city: twins, rating: 4, minPrice: 1000 });
     const seen: string[] = [];
-    for (let page = 1; page <= 3; page++) seen.push(...(await list({ state: STATE, city: twins, limit: 2, page, sort_by: "price" })).ServiceResult.map((s) => s.id));
+    for (let page = 1; page <= 3; page++)
+      seen.push(...(await list({ state: STATE, city: twins, limit: 2, page, sort_by: "price" })).ServiceResult.map((s) => s.id));
     expect(seen).toHaveLength(5);
     expect(new Set(seen).size).toBe(5);
   });
@@ -272,7 +365,10 @@ describe("GET /api/v1/services/getMostViewedServices", () => {
 
 describe("GET /api/v1/analytics/heroSectionAnalytics", () => {
   it("counts verified users, verified vendors and active services", async () => {
-    const read = async () => (await (await call("/api/v1/analytics/heroSectionAnalytics")).json<{ success: boolean; verifiedUsers: number; verifiedVendors: number; activeServices: number }>());
+    const read = async () =>
+      await (
+        await call("/api/v1/analytics/heroSectionAnalytics")
+      ).json<{ success: boolean; verifiedUsers: number; verifiedVendors: number; activeServices: number }>();
     const before = await read();
     expect(before.success).toBe(true);
     await createUser({ isVerified: true });

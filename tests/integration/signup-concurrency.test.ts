@@ -8,11 +8,24 @@ const unique = (p: string) => `${p}-${Date.now().toString(36)}-${n++}@test.examp
 const GOOD = "Mandap2026pass";
 
 async function post(path: string, body: unknown) {
-  const res = await worker.fetch(`${ORIGIN}/api/v1${path}`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await worker.fetch(`${ORIGIN}/api/v1${path}`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as { success?: boolean; message?: string; user?: { vendor?: { slug: string } } } };
 }
 
-const vendorBody = (email: string, name: string) => ({ name, user_name: "Rohan Mehta", email, phone_number: "98290 12345", state: "Rajasthan", city: "Jaipur", password: GOOD, confirmPassword: GOOD });
+const vendorBody = (email: string, name: string) => ({
+  name,
+  user_name: "Rohan Mehta",
+  email,
+  phone_number: "98290 12345",
+  state: "Rajasthan",
+  city: "Jaipur",
+  password: GOOD,
+  confirmPassword: GOOD,
+});
 
 /** The sign-up link the address was sent (mails go after the answer, so wait for it). */
 async function linkTokenFor(email: string): Promise<string> {
@@ -38,7 +51,10 @@ async function signUpVendors(names: string[]): Promise<{ status: number; slug: s
 describe("vendor slugs", () => {
   it("signs up a business whose name makes a slug of 49 to 100 characters (no 500)", async () => {
     for (const len of [49, 50, 51, 80, 100]) {
-      const name = `${"Shubh Mangal Caterers and Decorators of Rajasthan ".repeat(3).slice(0, len - 10).trim()} ${Date.now().toString(36)}`;
+      const name = `${"Shubh Mangal Caterers and Decorators of Rajasthan "
+        .repeat(3)
+        .slice(0, len - 10)
+        .trim()} ${Date.now().toString(36)}`;
       const [first, second] = (await signUpVendors([name, name])) as [{ status: number; slug: string | null }, { status: number; slug: string | null }];
       expect(first.status, `${len}`).toBe(201);
       expect(second.status, `${len}`).toBe(201);
@@ -60,7 +76,9 @@ describe("vendor slugs", () => {
 describe("one account per e-mail", () => {
   it("parallel registrations with one e-mail make exactly one account", async () => {
     const email = unique("race");
-    const results = await Promise.all(Array.from({ length: 8 }, () => post("/users/register", { user_name: "Asha Rao", email, password: GOOD, confirmPassword: GOOD })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post("/users/register", { user_name: "Asha Rao", email, password: GOOD, confirmPassword: GOOD })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(202));
     const token = await linkTokenFor(email);
     const done = await Promise.all(Array.from({ length: 4 }, () => post(`/users/verify-email?token=${token}`, { password: GOOD })));
@@ -74,7 +92,9 @@ describe("one account per e-mail", () => {
     expect((await post("/users/register", { user_name: "Asha Rao", email, password: GOOD, confirmPassword: GOOD })).status).toBe(202);
     const token = await linkTokenFor(email);
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO users (id, email, user_name, role, is_verified, created_at, updated_at) VALUES (?, ?, 'Google Person', 'USER', 1, ?, ?)").bind(`g-${now}`, email, now, now).run();
+    await env.DB.prepare("INSERT INTO users (id, email, user_name, role, is_verified, created_at, updated_at) VALUES (?, ?, 'Google Person', 'USER', 1, ?, ?)")
+      .bind(`g-${now}`, email, now, now)
+      .run();
     const late = await post(`/users/verify-email?token=${token}`, { password: GOOD });
     expect(late.status).toBe(409);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);

@@ -97,12 +97,15 @@ describe("Cache-Control: personal answers are never stored", () => {
   it("media keeps its public caching", async () => {
     await env.MEDIA.put("seed/img/cache-test.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
     const cookie = await sessionCookieFor((await createUser()).id);
-    expect((await get("/media/seed/img/cache-test.svg", { headers: { Cookie: cookie } })).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await get("/media/seed/img/cache-test.svg", { headers: { Cookie: cookie } })).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
   });
 });
 
 describe("page form posts", () => {
-  const post = (path: string, headers: Record<string, string>, body?: string) => get(path, { method: "POST", headers: { Origin: "http://localhost", ...headers }, body });
+  const post = (path: string, headers: Record<string, string>, body?: string) =>
+    get(path, { method: "POST", headers: { Origin: "http://localhost", ...headers }, body });
 
   it("are refused with 415 unless they are forms (JSON, text, no content type), with a message", async () => {
     for (const path of ["/login", "/profile", "/logout", "/favorites/x", "/all/a/b/c/d/e"]) {

@@ -139,6 +139,8 @@ export async function addShortlist(table: "wishlist_items" | "cart_items", userI
 
 /** Rows of a query as JSON text, to compare a table's state before and after a call. */
 export async function snapshot(sql: string, ...binds: unknown[]): Promise<string> {
-  const { results } = await env.DB.prepare(sql).bind(...binds).all();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...binds)
+    .all();
   return JSON.stringify(results);
 }

@@ -23,7 +23,17 @@ export type JsonSchema = {
 };
 
 type Doc = {
-  paths: Record<string, Record<string, { "x-access"?: unknown; parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        "x-access"?: unknown;
+        parameters?: { name: string; in: string; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
 };
 
 /** The declared access as one string ("public", "USER", "VENDOR (owner)", "USER, ADMIN", ...). */

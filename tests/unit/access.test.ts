@@ -52,7 +52,8 @@ describe("route guard matrix", () => {
       expect(isPublicPath(p), p).toBe(true);
       expect(guardDecision(p, null), p).toEqual({ allow: true });
     }
-    for (const p of ["/profile", "/admin", "/VendorDashboard", "/user-change-password"]) expect(guardDecision(p, null), p).toEqual({ allow: false, redirectTo: "/", toast: null });
+    for (const p of ["/profile", "/admin", "/VendorDashboard", "/user-change-password"])
+      expect(guardDecision(p, null), p).toEqual({ allow: false, redirectTo: "/", toast: null });
   });
 
   it("refuses a role it does not know", () => {

@@ -5,7 +5,9 @@ const at = (redirectTo?: string) => new Request(`http://localhost/login${redirec
 
 describe("where a login lands", () => {
   it("goes back to the page that asked the couple to log in", () => {
-    expect(afterLogin(at("/all/wedding-vendor/caterers/rajasthan/jaipur/abc#enquiry"), "USER")).toBe("/all/wedding-vendor/caterers/rajasthan/jaipur/abc#enquiry");
+    expect(afterLogin(at("/all/wedding-vendor/caterers/rajasthan/jaipur/abc#enquiry"), "USER")).toBe(
+      "/all/wedding-vendor/caterers/rajasthan/jaipur/abc#enquiry",
+    );
     expect(afterLogin(at("/profile/favoriteList"), "USER")).toBe("/profile/favoriteList");
   });
 
@@ -16,11 +18,20 @@ describe("where a login lands", () => {
   });
 
   it("never leaves the site", () => {
-    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"]) expect(afterLogin(at(evil), "USER")).toBe("/profile");
+    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])
+      expect(afterLogin(at(evil), "USER")).toBe("/profile");
   });
 
   it("refuses tab, CR, LF and NUL tricks (raw query strings as a browser sends them)", () => {
-    for (const raw of ["/%09/evil.example", "/%0d%0aSet-Cookie:x=y", "/%00/evil.example", "/%5C/evil.example", "%2F%2Fevil.example", "/%2F%2Fevil.example", "/.//evil.example"]) {
+    for (const raw of [
+      "/%09/evil.example",
+      "/%0d%0aSet-Cookie:x=y",
+      "/%00/evil.example",
+      "/%5C/evil.example",
+      "%2F%2Fevil.example",
+      "/%2F%2Fevil.example",
+      "/.//evil.example",
+    ]) {
       const out = afterLogin(new Request(`http://localhost/login?redirectTo=${raw}`), "USER");
       expect(new URL(out, "http://localhost").origin, raw).toBe("http://localhost");
       expect(out, raw).not.toMatch(/[\t\r\n\0]/);

@@ -42,7 +42,9 @@ describe("resolveScope", () => {
 
 describe("browse filters from the URL", () => {
   it("keeps valid filters and drops invalid ones with a message", () => {
-    const { filters, problems } = parseBrowseFilters(new URLSearchParams("q=thali&minPrice=abc&maxPrice=5000&rating=9&available_on=2026-12-05&sort=price_low&page=2"));
+    const { filters, problems } = parseBrowseFilters(
+      new URLSearchParams("q=thali&minPrice=abc&maxPrice=5000&rating=9&available_on=2026-12-05&sort=price_low&page=2"),
+    );
     expect(filters).toEqual({ q: "thali", maxPrice: 5000, available_on: "2026-12-05", sort: "price_low", page: 2 });
     expect(problems).toHaveLength(2);
   });

@@ -138,6 +138,7 @@ describe("demo badges are backed by records", () => {
       expect(r.vendor_replied_at as number).toBeGreaterThanOrEqual(r.created_at as number);
       expect(r.vendor_replied_at as number).toBeLessThanOrEqual(DEMO_NOW);
     }
-    for (const r of data.reviews!.filter((x) => x.vendor_reply === null)) expect([r.reply_by, r.reply_user_id, r.vendor_replied_at]).toEqual([null, null, null]);
+    for (const r of data.reviews!.filter((x) => x.vendor_reply === null))
+      expect([r.reply_by, r.reply_user_id, r.vendor_replied_at]).toEqual([null, null, null]);
   });
 });

@@ -14,7 +14,8 @@ async function throughStream(html: string, cuts: number[]): Promise<string> {
   return new Response(lowerModulePreloadPriority(body)).text();
 }
 
-const page = '<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/s.css"/></head><body><p>₹1,200 / thali — शादी</p><link rel="modulepreload" href="/late.js"/></body></html>';
+const page =
+  '<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js"/><link rel="stylesheet" href="/s.css"/></head><body><p>₹1,200 / thali — शादी</p><link rel="modulepreload" href="/late.js"/></body></html>';
 
 describe("module preloads wait behind CSS", () => {
   it("marks the head's preloads low priority and leaves the body byte for byte", async () => {
@@ -28,7 +29,13 @@ describe("module preloads wait behind CSS", () => {
     const headEnd = new TextEncoder().encode(page.slice(0, page.indexOf("</head>"))).length;
     const rupee = new TextEncoder().encode(page.slice(0, page.indexOf("₹"))).length;
     const expected = await throughStream(page, []);
-    for (const cuts of [[headEnd + 3], [headEnd - 2, headEnd + 9], [rupee + 1], [headEnd + 7, rupee + 2], Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)]) {
+    for (const cuts of [
+      [headEnd + 3],
+      [headEnd - 2, headEnd + 9],
+      [rupee + 1],
+      [headEnd + 7, rupee + 2],
+      Array.from({ length: bytes.length - 1 }, (_, i) => i + 1),
+    ]) {
       expect(await throughStream(page, cuts)).toBe(expected);
     }
   });

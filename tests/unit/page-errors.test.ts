@@ -31,16 +31,26 @@ describe("domain errors on pages", () => {
 
   it("lets a loader's own errors through loadOrRespond as responses", async () => {
     await expect(loadOrRespond(request, async () => 7)).resolves.toBe(7);
-    await expect(loadOrRespond(request, async () => { throw new NotFound(); })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      loadOrRespond(request, async () => {
+        throw new NotFound();
+      }),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("returns form failures as data with field messages and the API's status", async () => {
-    const invalid = (await submitOrRespond(request, async () => { throw new Invalid("Fix these", { email: "Enter a valid e-mail." }); })) as unknown as Init;
+    const invalid = (await submitOrRespond(request, async () => {
+      throw new Invalid("Fix these", { email: "Enter a valid e-mail." });
+    })) as unknown as Init;
     expect(invalid.init?.status).toBe(400);
     expect(invalid.data).toEqual({ ok: false, message: "Fix these", errors: { email: "Enter a valid e-mail." } });
-    const conflict = (await submitOrRespond(request, async () => { throw new Conflict("That e-mail is already registered."); })) as unknown as Init;
+    const conflict = (await submitOrRespond(request, async () => {
+      throw new Conflict("That e-mail is already registered.");
+    })) as unknown as Init;
     expect(conflict.init?.status).toBe(409);
-    const limited = (await submitOrRespond(request, async () => { throw new TooManyRequests("Too many attempts", 60); })) as unknown as Init;
+    const limited = (await submitOrRespond(request, async () => {
+      throw new TooManyRequests("Too many attempts", 60);
+    })) as unknown as Init;
     expect(limited.init?.status).toBe(429);
     expect(new Headers(limited.init?.headers).get("retry-after")).toBe("60");
   });

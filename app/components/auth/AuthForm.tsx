@@ -2,7 +2,19 @@ import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 
 /** Building blocks of the account pages: a card, labelled fields with their errors, a submit button. */
-export function AuthCard({ title, subtitle, children, footer, wide }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className="container-page flex justify-center py-8 md:py-14">
       <div className={`w-full ${wide ? "max-w-2xl" : "max-w-md"} rounded-2xl border border-maroon-100 bg-white p-6 shadow-sm md:p-8`}>
@@ -51,13 +63,28 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
 export function FormMessage({ message, tone = "error" }: { message?: string | null; tone?: "error" | "success" }) {
   if (!message) return null;
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`mb-4 rounded-lg px-3 py-2 text-sm ${tone === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`mb-4 rounded-lg px-3 py-2 text-sm ${tone === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}
+    >
       {message}
     </p>
   );
 }
 
-export function SubmitButton({ children, pendingText, name, value, className }: { children: ReactNode; pendingText: string; name?: string; value?: string; className?: string }) {
+export function SubmitButton({
+  children,
+  pendingText,
+  name,
+  value,
+  className,
+}: {
+  children: ReactNode;
+  pendingText: string;
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
   return (

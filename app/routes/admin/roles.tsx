@@ -10,7 +10,12 @@ import { pageTitle } from "#shared/strings.ts";
 /** /admin/giveAdmin, /admin/revokeAdmin, /admin/giveSuperAdmin: the role calls for super admins. */
 const PAGES: Record<string, { change: RoleChange; title: string; button: string; help: string }> = {
   giveadmin: { change: "give-admin", title: "Give admin", button: "Make admin", help: "A couple's account becomes an admin." },
-  revokeadmin: { change: "revoke-admin", title: "Revoke admin", button: "Revoke", help: "An admin or super admin becomes a couple's account again. The last super admin cannot be demoted." },
+  revokeadmin: {
+    change: "revoke-admin",
+    title: "Revoke admin",
+    button: "Revoke",
+    help: "An admin or super admin becomes a couple's account again. The last super admin cannot be demoted.",
+  },
   givesuperadmin: { change: "give-superadmin", title: "Give super admin", button: "Make super admin", help: "The account can then change admin roles too." },
 };
 const pageOf = (pathname: string) => PAGES[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? PAGES.giveadmin!;
@@ -45,7 +50,14 @@ export default function RolePage({ loaderData, actionData }: Route.ComponentProp
           <div className="mt-4 max-w-md">
             <FormMessage tone={actionData?.ok ? "success" : "error"} message={actionData?.ok || !Object.keys(errors).length ? actionData?.message : null} />
             <Form method="post" className="flex flex-col gap-4" noValidate>
-              <Field label="E-mail address of the account" name="email" type="email" required defaultValue={actionData?.ok ? "" : actionData?.values.email} error={errors.email} />
+              <Field
+                label="E-mail address of the account"
+                name="email"
+                type="email"
+                required
+                defaultValue={actionData?.ok ? "" : actionData?.values.email}
+                error={errors.email}
+              />
               <SubmitButton pendingText="Saving…" className="btn-primary self-start">
                 {page.button}
               </SubmitButton>
@@ -63,7 +75,9 @@ export default function RolePage({ loaderData, actionData }: Route.ComponentProp
               <span>
                 <strong>{m.user_name}</strong> · {m.email}
               </span>
-              <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">{m.role === "SUPER_ADMIN" ? "Super admin" : "Admin"}</span>
+              <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">
+                {m.role === "SUPER_ADMIN" ? "Super admin" : "Admin"}
+              </span>
             </li>
           ))}
         </ul>

@@ -68,11 +68,24 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   }
   const reset = loaderData.mode === "reset";
   return (
-    <AuthCard title={reset ? "Choose a new password" : "Change your password"} subtitle={reset ? "The link works once. After the change you will be signed out everywhere." : "Other devices will be signed out."}>
+    <AuthCard
+      title={reset ? "Choose a new password" : "Change your password"}
+      subtitle={reset ? "The link works once. After the change you will be signed out everywhere." : "Other devices will be signed out."}
+    >
       <FormMessage message={actionData?.message && (errors.token || !Object.keys(errors).length) ? actionData.message : null} />
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {!reset && <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />}
-        <Field label="New password" name={reset ? "password" : "pass"} type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={reset ? errors.password : errors.pass} />
+        {!reset && (
+          <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+        )}
+        <Field
+          label="New password"
+          name={reset ? "password" : "pass"}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_RULE}
+          error={reset ? errors.password : errors.pass}
+        />
         <Field label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <SubmitButton pendingText="Saving…">{reset ? "Set new password" : "Change password"}</SubmitButton>
       </Form>

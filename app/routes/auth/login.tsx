@@ -44,7 +44,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       footer={
         vendor ? (
           <p>
-            New to Mandap? <TextLink to="/vendorSignup">Register your business</TextLink>. Planning a wedding? <TextLink to="/login">Couples log in here</TextLink>.
+            New to Mandap? <TextLink to="/vendorSignup">Register your business</TextLink>. Planning a wedding?{" "}
+            <TextLink to="/login">Couples log in here</TextLink>.
           </p>
         ) : (
           <p>

@@ -43,7 +43,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       subtitle="Save favourite venues and vendors, plan every function and send invitations."
       footer={
         <p>
-          Already have an account? <TextLink to="/login">Log in</TextLink>. Own a wedding business? <TextLink to="/vendorSignup">Register as a vendor</TextLink>.
+          Already have an account? <TextLink to="/login">Log in</TextLink>. Own a wedding business? <TextLink to="/vendorSignup">Register as a vendor</TextLink>
+          .
         </p>
       }
     >

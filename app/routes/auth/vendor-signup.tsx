@@ -51,7 +51,16 @@ export default function VendorSignup({ actionData }: Route.ComponentProps) {
         <Field label="Business name" name="name" type="text" autoComplete="organization" required defaultValue={v.name} error={errors.name} />
         <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />
         <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
-        <Field label="Mobile number" name="phone_number" type="tel" autoComplete="tel" inputMode="tel" required defaultValue={v.phone_number} error={errors.phone_number} />
+        <Field
+          label="Mobile number"
+          name="phone_number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          defaultValue={v.phone_number}
+          error={errors.phone_number}
+        />
         <Field label="State" name="state" type="text" autoComplete="address-level1" required defaultValue={v.state} error={errors.state} />
         <Field label="City" name="city" type="text" autoComplete="address-level2" required defaultValue={v.city} error={errors.city} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={errors.password} />

@@ -30,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (kind === "signup") {
       const { input } = await readForm(request, verifyEmailInput);
       const start = await completeSignup(ctx.env.DB, token, input.password, pageRequestInfo(request, ctx));
-      return sessionRedirect(request, start, homeFor(start.role), { type: "success", message: ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName) });
+      return sessionRedirect(request, start, homeFor(start.role), {
+        type: "success",
+        message: ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName),
+      });
     }
     if (kind !== "verify") throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink);
     const { message, role, userId } = await verifyEmail(ctx.env.DB, token);

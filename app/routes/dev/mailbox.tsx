@@ -60,7 +60,14 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         <label htmlFor="mailbox-to" className="sr-only">
           Recipient
         </label>
-        <input id="mailbox-to" name="to" type="email" defaultValue={to} placeholder="Filter by recipient" className="min-w-64 rounded-lg border border-ink/20 bg-white px-3 py-2" />
+        <input
+          id="mailbox-to"
+          name="to"
+          type="email"
+          defaultValue={to}
+          placeholder="Filter by recipient"
+          className="min-w-64 rounded-lg border border-ink/20 bg-white px-3 py-2"
+        />
         <button type="submit" className="btn-secondary">
           Filter
         </button>

@@ -86,7 +86,13 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
                 <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
                     <Link
-                      to={servicePath({ id: item.id, serviceCategory: item.service_category, serviceType: item.service_type, state: item.state, city: item.city })}
+                      to={servicePath({
+                        id: item.id,
+                        serviceCategory: item.service_category,
+                        serviceType: item.service_type,
+                        state: item.state,
+                        city: item.city,
+                      })}
                       className="font-semibold hover:text-maroon-700"
                     >
                       {item.service_name}

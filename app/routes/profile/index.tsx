@@ -28,7 +28,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === "delete") {
-      if (form.get("confirm") !== "yes") return data({ ok: false as const, intent, message: "Tick the box to confirm that you want to delete your account.", errors: { confirm: "Please confirm." }, values: {} }, { status: 400 });
+      if (form.get("confirm") !== "yes")
+        return data(
+          {
+            ok: false as const,
+            intent,
+            message: "Tick the box to confirm that you want to delete your account.",
+            errors: { confirm: "Please confirm." },
+            values: {},
+          },
+          { status: 400 },
+        );
       const { message } = await deleteAccount(env.DB, actor);
       const res = redirectWithToast(request, "/", { type: "success", message });
       res.headers.append("Set-Cookie", clearSessionCookie(request));
@@ -85,10 +95,30 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <div className="mt-4">
           {updateResult && <FormMessage tone={updateResult.ok ? "success" : "error"} message={updateResult.message} />}
           <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
-            <Field label="Name" name="user_name" type="text" autoComplete="name" required defaultValue={values.user_name ?? account.user_name} error={errors.user_name} />
+            <Field
+              label="Name"
+              name="user_name"
+              type="text"
+              autoComplete="name"
+              required
+              defaultValue={values.user_name ?? account.user_name}
+              error={errors.user_name}
+            />
             <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" defaultValue={values.phone ?? account.phone ?? ""} error={errors.phone} />
-            <Field label="Wedding date" name="wedding_date" type="date" defaultValue={values.wedding_date ?? account.wedding_date ?? ""} error={errors.wedding_date} />
-            <Field label="Wedding city" name="wedding_city" type="text" defaultValue={values.wedding_city ?? account.wedding_city ?? ""} error={errors.wedding_city} />
+            <Field
+              label="Wedding date"
+              name="wedding_date"
+              type="date"
+              defaultValue={values.wedding_date ?? account.wedding_date ?? ""}
+              error={errors.wedding_date}
+            />
+            <Field
+              label="Wedding city"
+              name="wedding_city"
+              type="text"
+              defaultValue={values.wedding_city ?? account.wedding_city ?? ""}
+              error={errors.wedding_city}
+            />
             <div className="md:col-span-2">
               <SubmitButton name="intent" value="update" pendingText="Saving…" className="btn-primary">
                 Save changes
@@ -100,7 +130,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h2 className="text-xl font-bold">Password</h2>
-        <p className="mt-1 text-sm text-ink/75">{account.has_password ? "Change your password; other devices will be signed out." : "You sign in with Google. You can also ask for a password by e-mail."}</p>
+        <p className="mt-1 text-sm text-ink/75">
+          {account.has_password
+            ? "Change your password; other devices will be signed out."
+            : "You sign in with Google. You can also ask for a password by e-mail."}
+        </p>
         <Link to={account.has_password ? "/user-change-password" : "/user-forgot-password"} className="btn-secondary mt-3">
           {account.has_password ? "Change password" : "Set a password"}
         </Link>

@@ -14,7 +14,10 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function VerifiedBadge() {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800" title="Your e-mail address is verified">
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800"
+      title="Your e-mail address is verified"
+    >
       <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
         <path d="M2.5 6.5l2.2 2.2L9.5 3.8" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" />
       </svg>

@@ -17,7 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { name: actor?.userName ?? "" };
 }
 
-const item = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-maroon-700" : "text-ink hover:text-maroon-700"}`;
+const item = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-maroon-700" : "text-ink hover:text-maroon-700"}`;
 
 export default function VendorDashboardLayout({ loaderData }: Route.ComponentProps) {
   const topBar = (
