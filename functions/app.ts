@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { appContext } from "./page-context.ts";
-import { createDb } from "#db/client.ts";
 import { createApi } from "./api/app.ts";
+import { createDomainContext } from "./domain-context.ts";
 import { runScheduled } from "./cron/index.ts";
 import { isDomainError } from "./domain/errors.ts";
 import type { Env } from "./env.ts";
@@ -62,7 +62,7 @@ export function createWorker(pages: PagesHandler) {
     const nonce = newNonce();
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
-    context.set(appContext, { env, ctx, db: createDb(env.DB), nonce, actor: session?.actor ?? null, session });
+    context.set(appContext, { env, ctx, domain: createDomainContext(env, ctx, request, session), nonce, actor: session?.actor ?? null, session });
     const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
     // Public pages keep their caching; a page for a session, or one that sets a cookie, is personal.

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Db } from "#db/client.ts";
+import type { DomainContext } from "./domain/context.ts";
 import type { Actor, ValidSession } from "./domain/sessions.ts";
 import type { Env } from "./env.ts";
 
@@ -7,7 +7,8 @@ import type { Env } from "./env.ts";
 export type AppContext = {
   env: Env;
   ctx: ExecutionContext;
-  db: Db;
+  /** The domain context of this request (functions/domain-context.ts): pass it to domain functions. */
+  domain: DomainContext;
   /** The CSP nonce of this response, for inline scripts. */
   nonce: string;
   /** The signed-in account, or null for a visitor. */

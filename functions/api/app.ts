@@ -1,5 +1,5 @@
 import { Hono, type ErrorHandler } from "hono";
-import { createDb } from "#db/client.ts";
+import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
 import { Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
@@ -22,6 +22,15 @@ export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
   return c.json({ success: false, message: "Something went wrong on our side. Please try again." }, 500);
 };
 
+/** The Worker's execution context; app.request() in tests has none. */
+function executionContextOf(c: { executionCtx: Pick<ExecutionContext, "waitUntil"> }): Pick<ExecutionContext, "waitUntil"> | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The JSON API under /api/v1: one sub-app per resource, domain errors mapped to statuses.
  * Importable without the React Router build.
@@ -32,10 +41,10 @@ export function createApi() {
   // Who is asking, first: each endpoint then enforces its declared access before it reads the
   // request (endpoint.ts), and checks the body's type (JSON or multipart, else 415).
   api.use(async (c, next) => {
-    c.set("db", createDb(c.env.DB));
     const { session, setCookie } = await resolveSession(c.env.DB, c.req.raw);
     c.set("session", session);
     c.set("actor", session?.actor ?? null);
+    c.set("domain", createDomainContext(c.env, executionContextOf(c), c.req.raw, session));
     await next();
     if (setCookie) c.res.headers.append("Set-Cookie", setCookie);
   });

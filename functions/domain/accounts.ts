@@ -1,4 +1,5 @@
 import type { RegisterUserInput, RegisterVendorInput, UpdateUserInput, UpdateVendorInput } from "#shared/account-schemas.ts";
+import type { RequestInfo } from "./context.ts";
 import { slugify } from "#shared/slug.ts";
 import type { Role } from "#db/schema/identity.ts";
 import type { MailMessage, Mailer } from "#platform/mail.ts";
@@ -29,6 +30,7 @@ import { createSession, invalidateSession, invalidateUserSessions, newToken, sha
  * the couples' door, vendors their own), Google sign-in, e-mail verification, password reset and
  * change, profile edits, deletion and the admin role calls. Pages and API both call these.
  */
+export type { RequestInfo };
 export type Door = "user" | "vendor";
 export { ACCOUNT_MESSAGES };
 
@@ -74,21 +76,6 @@ type UserRow = {
 
 /** A started session; `deviceCookie` is the remembered-device cookie value to set, when there is one. */
 export type SessionStart = { token: string; expiresAt: number; account: AccountView; deviceCookie?: string };
-
-/**
- * What the account functions need from the HTTP request. `ip` is the client's address key where
- * the platform reports it (rate-limits.ts clientAddress), else null; `deviceTokens` are the
- * remembered-device tokens the browser carried; `defer` runs work after the answer (the Worker's
- * waitUntil), so sending a mail never changes how long an answer takes.
- */
-export type RequestInfo = {
-  origin: string;
-  userAgent: string | null;
-  ip: string | null;
-  previousSessionToken?: string | null;
-  deviceTokens?: string[];
-  defer?: (work: Promise<unknown>) => void;
-};
 
 const userByEmail = (d1: D1Database, email: string) => d1.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 const userById = (d1: D1Database, id: string) => d1.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();

@@ -2,13 +2,14 @@ import type { MailService } from "#platform/mail.ts";
 import type { Actor, ValidSession } from "./sessions.ts";
 
 /**
- * Everything a domain function may use, built once per request: for pages in functions/app.ts,
- * for the API in functions/api/app.ts (both through `createDomainContext`), and by tests. Domain
- * functions take `(ctx, input)`; a page action and its API twin are "parse, one domain call,
- * respond". Payments and AI join when those areas are built (their adapters do not exist yet).
+ * Everything a domain function may use, built once per request by `createDomainContext`
+ * (functions/domain-context.ts): for pages in functions/app.ts, for the API in functions/api/app.ts,
+ * and by tests. Domain functions take `(ctx, input)`, so a page action and its API twin are
+ * "parse, one domain call, respond". Payments and AI join when those areas are built; their
+ * adapters do not exist yet.
  */
 export type DomainContext = {
-  /** The D1 database: one statement or one atomic batch per write. */
+  /** The D1 database: one statement or one atomic batch per write (docs/decisions/0014). */
   db: D1Database;
   /** Uploaded and demo media (R2). */
   media: R2Bucket;
@@ -17,19 +18,25 @@ export type DomainContext = {
   /** The signed-in account, or null for a visitor. */
   actor: Actor | null;
   session: ValidSession | null;
-  /** The request's clock (UTC epoch ms), so one request sees one "now" and tests can set it. */
+  /** The request's clock (UTC epoch ms): one request sees one "now", and tests can set it. */
   now: number;
-  request: RequestFacts;
+  request: RequestInfo;
+  /** Runs work after the answer (the Worker's waitUntil), so e.g. sending a mail never changes how long an answer takes. */
+  defer: (work: Promise<unknown>) => void;
   config: { googleClientId: string | null };
 };
 
-/** What the domain may know about the HTTP request (no headers, no cookies beyond these). */
-export type RequestFacts = {
-  /** This site's origin, for links in e-mails. */
+/**
+ * What the domain may know of the HTTP request. `ip` is the client's address only where the
+ * platform reports it (rate-limits.ts clientAddress), else null; `deviceTokens` are the
+ * remembered-device tokens the browser carried; `previousSessionToken` is the session the browser
+ * carried (log-in ends it: no session fixation).
+ */
+export type RequestInfo = {
   origin: string;
-  /** The client's address as the platform reports it ("local" off Cloudflare). */
-  ip: string;
   userAgent: string | null;
-  /** The session token the browser carried (log-in ends it: no session fixation). */
-  sessionToken: string | null;
+  ip: string | null;
+  previousSessionToken?: string | null;
+  deviceTokens?: string[];
+  defer?: (work: Promise<unknown>) => void;
 };
