@@ -13,6 +13,7 @@ import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { viewerOf } from "#domain/permissions.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       showSplash: firstVisit && !isbot(userAgent),
       contactPhone: env.CONTACT_PHONE,
-      user: actor ? { id: actor.id, userName: actor.userName, role: actor.role, profilePhoto: actor.profilePhoto, isVerified: actor.isVerified } : null,
+      viewer: viewerOf(actor),
     } satisfies RootData,
     { headers },
   );
@@ -88,7 +89,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      {chrome.topBar && <SiteHeader user={root?.user ?? null} showNavigation={chrome.navigation} />}
+      {chrome.topBar && <SiteHeader viewer={root?.viewer ?? null} showNavigation={chrome.navigation} />}
       <main id="main">{children}</main>
       {chrome.topBar && <SiteFooter contactPhone={root?.contactPhone ?? ""} />}
       <Toaster flash={root?.flash ?? null} />

@@ -6,7 +6,6 @@ import { showToast } from "./Toaster.tsx";
 
 /** The same rule the server applies (a vendor has no wishlist). */
 const FAVORITE_ROLE_MESSAGE = "Only couples have a wishlist.";
-const canShortlist = (role: string | undefined) => role === "USER" || role === "ADMIN" || role === "SUPER_ADMIN";
 
 /**
  * The wishlist heart, for ServiceCard's `actions` slot and the service page. Without JavaScript it
@@ -23,9 +22,8 @@ export function FavoriteButton({
   initial?: boolean;
   variant?: "icon" | "button";
 }) {
-  const root = useRootData();
-  const user = root?.user ?? null;
-  const accountId = user && canShortlist(user.role) ? user.id : null;
+  const viewer = useRootData()?.viewer;
+  const accountId = viewer?.canKeepWishlist ? viewer.id : null;
   // A boolean snapshot: when the list loads or changes, only the hearts whose state changed
   // re-render (a page has dozens). FavoritesSync in the root loads the list once for the page.
   const favorited = useSyncExternalStore(
@@ -39,7 +37,7 @@ export function FavoriteButton({
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (user && !accountId) {
+    if (viewer?.signedIn && !accountId) {
       showToast("error", FAVORITE_ROLE_MESSAGE);
       return;
     }
@@ -87,9 +85,8 @@ export function FavoriteButton({
  * visitor; the account's for a couple, after their browser favourites join it.
  */
 export function FavoritesSync() {
-  const root = useRootData();
-  const user = root?.user ?? null;
-  const accountId = user && canShortlist(user.role) ? user.id : null;
+  const viewer = useRootData()?.viewer;
+  const accountId = viewer?.canKeepWishlist ? viewer.id : null;
   useEffect(() => {
     void loadFavorites(accountId);
   }, [accountId]);

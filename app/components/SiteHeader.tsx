@@ -3,18 +3,15 @@ import { Link, NavLink, useLocation } from "react-router";
 import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { initials } from "#shared/format.ts";
 import { SITE_NAME } from "#shared/strings.ts";
+import type { Viewer } from "#domain/permissions.ts";
 import { Logo } from "./Logo.tsx";
-
-export type HeaderUser = { id: string; userName: string; role: string; profilePhoto: string | null };
-
-const isAdmin = (role: string) => ["admin", "super_admin"].includes(role.toLowerCase());
 
 /**
  * The top bar: dropdowns Venue, Vendor, Brides and Grooms from the catalogue, Invitation, Blog,
  * Vendor Login, and the account corner. Menus are <details> so they work before JavaScript loads;
  * with it they close on outside click, Escape and navigation.
  */
-export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; showNavigation: boolean }) {
+export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; showNavigation: boolean }) {
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
@@ -77,7 +74,7 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
       <NavLink to="/vendorLogin" className={linkClass}>
         Vendor Login
       </NavLink>
-      {user && isAdmin(user.role) && (
+      {viewer?.canViewAdminArea && (
         <NavLink to="/admin" className={linkClass}>
           ADMIN
         </NavLink>
@@ -85,21 +82,18 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
     </>
   );
 
-  const account = user ? (
-    <Link
-      to={user.role.toUpperCase() === "VENDOR" ? "/VendorDashboard" : "/profile"}
-      className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50"
-    >
+  const account = viewer?.signedIn ? (
+    <Link to={viewer.profileLink} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50">
       {/* The name is the link's text (no aria-label), so a long name cut short on screen still matches what is read out. */}
       <span className="sr-only">Your profile, </span>
-      {user.profilePhoto ? (
-        <img src={user.profilePhoto} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+      {viewer.profilePhoto ? (
+        <img src={viewer.profilePhoto} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
       ) : (
         <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-maroon-700 text-xs font-bold text-white">
-          {initials(user.userName)}
+          {initials(viewer.name)}
         </span>
       )}
-      <span className="max-w-32 truncate">{user.userName}</span>
+      <span className="max-w-32 truncate">{viewer.name}</span>
     </Link>
   ) : (
     <div className="flex items-center gap-2">
@@ -122,7 +116,7 @@ export function SiteHeader({ user, showNavigation }: { user: HeaderUser | null; 
           <>
             <div className="hidden flex-1 items-center justify-center gap-1 md:flex">{menus}</div>
             <div className="hidden md:block">{account}</div>
-            {user?.role.toUpperCase() === "USER" && (
+            {viewer?.isCouple && (
               <Link
                 to="/profile#dashboard-menu"
                 className="ml-auto grid h-10 w-10 place-items-center rounded-md hover:bg-maroon-50 md:hidden"

@@ -3,11 +3,13 @@ import type { z } from "zod";
 import { requestInfo, sessionCookies } from "#api/account-http.ts";
 import type { RequestInfo, SessionStart } from "#domain/accounts.ts";
 import { isDomainError, TooManyRequests } from "#domain/errors.ts";
+import { homeOf, type Home } from "#domain/permissions.ts";
+import type { Role } from "#db/schema/identity.ts";
 import { formToObject, parseInput } from "#domain/validation.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
-import { guardDecision, protectedAreaOf } from "./access.ts";
+import { guardDecision, protectedAreaOf } from "./access.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import type { FlashToast } from "#shared/toast.ts";
 
@@ -57,18 +59,14 @@ export function pagePath(request: Request): string {
   return new URL(request.url).pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
 }
 
-/** Where a signed-in account belongs after log-in. */
-export function homeFor(role: string): string {
-  if (role === "VENDOR") return "/VendorDashboard";
-  if (role === "ADMIN" || role === "SUPER_ADMIN") return "/admin";
-  return "/profile";
-}
+/** Where a signed-in account belongs after log-in (the permissions module's rule). */
+export const homeFor = (role: Role): Home => homeOf({ role });
 
 /**
  * Where to go after logging in: the page that sent the visitor to log in (`?redirectTo=`), when it
  * is a path on this site the account may open; otherwise the account's own area.
  */
-export function afterLogin(request: Request, role: string): string {
+export function afterLogin(request: Request, role: Role): string {
   const url = new URL(request.url);
   const to = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin);
   if (!to) return homeFor(role);

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Role } from "#db/schema/identity.ts";
+import type { Viewer } from "#domain/permissions.ts";
 import type { FlashToast } from "#shared/toast.ts";
 
 /**
@@ -11,7 +11,8 @@ export type RootData = {
   flash: FlashToast | null;
   showSplash: boolean;
   contactPhone: string;
-  user: { id: string; userName: string; role: Role; profilePhoto: string | null; isVerified: boolean } | null;
+  /** Who is looking, as the UI may know it: booleans and plain values from `viewerOf`, never a role. */
+  viewer: Viewer;
 };
 
 export const useRootData = () => useRouteLoaderData<RootData>("root");

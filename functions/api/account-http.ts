@@ -39,10 +39,10 @@ export function sessionCookies(request: Request, start: SessionStart): string[] 
   return cookies;
 }
 
-/** Answers a log-in (or a finished sign-up): the new session cookie and who is now signed in. */
-export function sessionStarted(c: ApiContext, start: SessionStart, message: string, status: 200 | 201 = 200) {
+/** Answers a log-in (or a finished sign-up): the new session cookie and who is now signed in (plus `extra` fields). */
+export function sessionStarted(c: ApiContext, start: SessionStart, message: string, status: 200 | 201 = 200, extra: Record<string, unknown> = {}) {
   for (const cookie of sessionCookies(c.req.raw, start)) c.header("Set-Cookie", cookie, { append: true });
-  return c.json({ success: true, message, user: start.account }, status);
+  return c.json({ success: true, message, user: start.account, ...extra }, status);
 }
 
 /** Ends the browser's side of a session: the session cookie and the first-visit flag. */

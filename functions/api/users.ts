@@ -27,7 +27,7 @@ import {
   verifyEmail,
 } from "#domain/accounts.ts";
 import { Unauthorized } from "#domain/errors.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import { ACCESS, homeOf } from "#domain/permissions.ts";
 import { mailerFor } from "#platform/mail.ts";
 import { apiRequestInfo, clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
@@ -66,14 +66,15 @@ export const usersApi = new Resource("/users", "Accounts")
     {
       method: "post",
       path: "/google-login",
-      summary: "Sign in with a Google ID token (links an account with the same verified e-mail)",
+      summary: "Sign in with a Google ID token (links an account with the same verified e-mail); `home` is where the account belongs next",
       body: googleLoginInput,
       access: "public",
       responses: { 404: "Google sign-in not configured" },
     },
     async (c, { body }) => {
       const start = await googleLogin(c.env.DB, body.credential, { clientId: c.env.GOOGLE_CLIENT_ID }, apiRequestInfo(c));
-      return sessionStarted(c, start, start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.", start.created ? 201 : 200);
+      const message = start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.";
+      return sessionStarted(c, start, message, start.created ? 201 : 200, { home: homeOf(start.account) });
     },
   )
   .endpoint(

@@ -30,12 +30,16 @@ export const ACCESS = {
   vendorOrAdmin: ["VENDOR", "ADMIN", "SUPER_ADMIN"],
   admin: ["ADMIN", "SUPER_ADMIN"],
   superAdmin: ["SUPER_ADMIN"],
+  /** The page areas (spec section 6): /profile and /VendorDashboard also let admins in. */
+  coupleArea: ["USER", "ADMIN", "SUPER_ADMIN"],
+  vendorArea: ["VENDOR", "ADMIN", "SUPER_ADMIN"],
 } as const satisfies Record<string, Access>;
 
-const isAdmin = (actor: Actor | null) => actor?.role === "ADMIN" || actor?.role === "SUPER_ADMIN";
+/** Anything that carries a role: an Actor, or an account view (a session's account, `{ role }`). */
+type HasRole = (Pick<Actor, "role"> & Partial<Omit<Actor, "role">>) | null | undefined;
 
 /** Whether the actor passes the access rule. */
-export function allows(access: Access, actor: Actor | null): boolean {
+export function allows(access: Access, actor: HasRole): boolean {
   if (access === "public") return true;
   if (!actor) return false;
   if (access === "signedIn") return true;
@@ -43,15 +47,82 @@ export function allows(access: Access, actor: Actor | null): boolean {
 }
 
 export const can = {
-  sendEnquiry: (actor: Actor | null) => allows(ACCESS.couple, actor),
-  review: (actor: Actor | null) => allows(ACCESS.couple, actor),
-  replyToReviews: (actor: Actor | null) => allows(ACCESS.vendorOrAdmin, actor),
-  keepShortlist: (actor: Actor | null) => allows(ACCESS.shopper, actor),
-  useVendorDoor: (actor: Actor | null) => allows(ACCESS.vendor, actor),
-  manageBusinessProfile: (actor: Actor | null) => allows(ACCESS.vendor, actor),
-  viewAdminArea: (actor: Actor | null) => isAdmin(actor),
-  manageRoles: (actor: Actor | null) => allows(ACCESS.superAdmin, actor),
+  sendEnquiry: (actor: HasRole) => allows(ACCESS.couple, actor),
+  review: (actor: HasRole) => allows(ACCESS.couple, actor),
+  replyToReviews: (actor: HasRole) => allows(ACCESS.vendorOrAdmin, actor),
+  keepWishlist: (actor: HasRole) => allows(ACCESS.shopper, actor),
+  useVendorDoor: (actor: HasRole) => allows(ACCESS.vendor, actor),
+  manageBusinessProfile: (actor: HasRole) => allows(ACCESS.vendor, actor),
+  /** The couple's dashboard (/profile): couples, and admins looking at it as a couple would. */
+  openCoupleArea: (actor: HasRole) => allows(ACCESS.coupleArea, actor),
+  /** The vendor dashboard's area (/VendorDashboard); admins pass the area but not its allow-list (see app/lib/access.server.ts). */
+  openVendorArea: (actor: HasRole) => allows(ACCESS.vendorArea, actor),
+  viewAdminArea: (actor: HasRole) => allows(ACCESS.admin, actor),
+  manageRoles: (actor: HasRole) => allows(ACCESS.superAdmin, actor),
 };
+
+/** An account's own area: where it lands after signing in (and where a log-in page sends it on). */
+export type Home = "/profile" | "/VendorDashboard" | "/admin";
+
+export function homeOf(actor: NonNullable<HasRole>): Home {
+  if (can.viewAdminArea(actor)) return "/admin";
+  if (can.manageBusinessProfile(actor)) return "/VendorDashboard";
+  return "/profile";
+}
+
+/**
+ * What the UI may know about who is looking, as booleans and plain values (never a role string):
+ * the root loader hands it to every page (the header, the wishlist hearts). Built from `can.*`, so
+ * the UI shows exactly what the server will allow.
+ */
+export type Viewer = ViewerFlags &
+  (
+    | { signedIn: false; id: null; name: null; profilePhoto: null; isVerified: false; profileLink: null }
+    | {
+        signedIn: true;
+        id: string;
+        name: string;
+        profilePhoto: string | null;
+        isVerified: boolean;
+        /** Where the header's photo and name lead: the couple's dashboard (/profile), or a vendor's own. */
+        profileLink: "/profile" | "/VendorDashboard";
+      }
+  );
+
+export type ViewerFlags = {
+  /** A couple's account: the couple's dashboard menu on mobile. */
+  isCouple: boolean;
+  canKeepWishlist: boolean;
+  canSendEnquiry: boolean;
+  canReview: boolean;
+  canReplyToReviews: boolean;
+  canManageBusinessProfile: boolean;
+  canViewAdminArea: boolean;
+  canManageRoles: boolean;
+};
+
+export function viewerOf(actor: Actor | null | undefined): Viewer {
+  const flags: ViewerFlags = {
+    isCouple: allows(ACCESS.couple, actor),
+    canKeepWishlist: can.keepWishlist(actor),
+    canSendEnquiry: can.sendEnquiry(actor),
+    canReview: can.review(actor),
+    canReplyToReviews: can.replyToReviews(actor),
+    canManageBusinessProfile: can.manageBusinessProfile(actor),
+    canViewAdminArea: can.viewAdminArea(actor),
+    canManageRoles: can.manageRoles(actor),
+  };
+  if (!actor) return { ...flags, signedIn: false, id: null, name: null, profilePhoto: null, isVerified: false, profileLink: null };
+  return {
+    ...flags,
+    signedIn: true,
+    id: actor.id,
+    name: actor.userName,
+    profilePhoto: actor.profilePhoto,
+    isVerified: actor.isVerified,
+    profileLink: can.openCoupleArea(actor) ? "/profile" : "/VendorDashboard",
+  };
+}
 
 /** "Only couples and admins can do that." for a role list. */
 export function refusalFor(roles: readonly Role[]): string {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { guardDecision, isPublicPath } from "#app/lib/access.ts";
+import { guardDecision, isPublicPath } from "#app/lib/access.server.ts";
+import { ROLES } from "#db/schema/identity.ts";
+import { can } from "#domain/permissions.ts";
 import { GUARD } from "#shared/strings.ts";
 
 const PERMISSION = GUARD.roleNotAllowed;
@@ -58,5 +60,20 @@ describe("route guard matrix", () => {
 
   it("refuses a role it does not know", () => {
     expect(guardDecision("/profile", "GUEST")).toMatchObject({ allow: false, toast: PERMISSION });
+  });
+
+  it("lets a role into an area exactly when the permissions module does (can.*), in any letter case", () => {
+    const areas = [
+      ["/admin", can.viewAdminArea],
+      ["/profile", can.openCoupleArea],
+      ["/VendorDashboard", can.openVendorArea],
+    ] as const;
+    for (const [path, check] of areas)
+      for (const role of ROLES)
+        for (const spelled of [role, role.toLowerCase()]) {
+          const decision = guardDecision(path, spelled);
+          const refusedAsRole = !decision.allow && decision.toast === PERMISSION;
+          expect(refusedAsRole, `${spelled} on ${path}`).toBe(!check({ role }));
+        }
   });
 });

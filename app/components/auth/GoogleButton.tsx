@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#app/lib/api-fetch.ts";
 import { showToast } from "#app/components/Toaster.tsx";
+import type { Home } from "#domain/permissions.ts";
 
 type Gsi = {
   accounts: {
@@ -29,8 +30,9 @@ export function GoogleButton({ clientId, text = "signin_with" }: { clientId: str
         client_id: clientId,
         ux_mode: "popup",
         callback: async ({ credential }) => {
-          const { body } = await apiFetch<{ message: string; user: { role: string } }>("/users/google-login", { body: { credential } });
-          if (body.success) window.location.assign(["ADMIN", "SUPER_ADMIN"].includes(body.user.role) ? "/admin" : "/profile");
+          // The server says where the account belongs (the same rule as the log-in forms).
+          const { body } = await apiFetch<{ message: string; home: Home }>("/users/google-login", { body: { credential } });
+          if (body.success) window.location.assign(body.home);
           else showToast("error", body.message);
         },
       });

@@ -1,18 +1,28 @@
+import { ROLES, type Role } from "#db/schema/identity.ts";
+import { can } from "#domain/permissions.ts";
 import { GUARD } from "#shared/strings.ts";
 
 /**
  * The route guard (spec sections 2, 4, 6, 8) as one pure function, so it can be tested as a
  * matrix. Paths are matched by prefix (case-insensitively, as the router matches them); roles are
- * compared case-insensitively.
+ * compared case-insensitively. Who may enter an area is the permissions module's answer (`can.*`);
+ * the spec's allow-lists (step 3) are page paths and stay here. Server code: the UI gets booleans
+ * from `viewerOf`, never this matrix.
  */
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: "/"; toast: string | null };
 
-/** The protected areas and the roles allowed on each (spec section 6). */
+/** The protected areas and who may enter each (spec section 6: admins; couples and admins; vendors and admins). */
 export const PROTECTED_AREAS = [
-  { prefix: "/admin", roles: ["admin", "super_admin"] },
-  { prefix: "/profile", roles: ["user", "admin", "super_admin"] },
-  { prefix: "/VendorDashboard", roles: ["vendor", "admin", "super_admin"] },
+  { prefix: "/admin", allows: can.viewAdminArea },
+  { prefix: "/profile", allows: can.openCoupleArea },
+  { prefix: "/VendorDashboard", allows: can.openVendorArea },
 ] as const;
+
+/** A role as stored (upper case), or null for a name that is no role. */
+function roleNamed(name: string): Role | null {
+  const upper = name.toUpperCase();
+  return (ROLES as readonly string[]).includes(upper) ? (upper as Role) : null;
+}
 
 /** Each role's allow-list (spec section 2, "Route guard allow-lists"). */
 const ADMIN_ALLOW = ["/admin", "/adminPanel", "/analytics", "/profile"];
@@ -56,9 +66,9 @@ export function protectedAreaOf(pathname: string) {
  */
 export function guardDecision(pathname: string, role: string | null | undefined, area = protectedAreaOf(pathname)): GuardDecision {
   if (!role) return isPublicPath(pathname) ? { allow: true } : { allow: false, redirectTo: "/", toast: null };
-  const r = lower(role);
-  if (area && !(area.roles as readonly string[]).includes(r)) return { allow: false, redirectTo: "/", toast: GUARD.roleNotAllowed };
-  const allowList = ALLOW_LISTS[r] ?? [];
+  const known = roleNamed(role);
+  if (area && !(known && area.allows({ role: known }))) return { allow: false, redirectTo: "/", toast: GUARD.roleNotAllowed };
+  const allowList = (known && ALLOW_LISTS[lower(known)]) || [];
   if (!allowList.some((prefix) => startsWith(pathname, prefix))) return { allow: false, redirectTo: "/", toast: GUARD.pathNotAllowed };
   return { allow: true };
 }
