@@ -1,7 +1,13 @@
 import { slugify } from "./slug.ts";
 
-/** Links the listing pages build on both sides: the login door that comes back, and vendor pages. */
-export const loginPath = (to: string) => `/login?redirectTo=${encodeURIComponent(to)}`;
+// Links both sides build: the log-in door that comes back, and vendor pages.
+
+/**
+ * The log-in page that brings the visitor back to `to`: the vendors' door (/vendorLogin) for the
+ * vendors' own pages, the couples' (/login) for every other page.
+ */
+export const loginPath = (to: string) =>
+  `${/^\/(vendordashboard|vendor-change-password)(?=[/?#]|$)/i.test(to) ? "/vendorLogin" : "/login"}?redirectTo=${encodeURIComponent(to)}`;
 
 /** The vendor page's first segment: the city's slug ("india" when the vendor has no city). */
 export const vendorLocation = (city: string | null | undefined) => (city ? slugify(city) : "") || "india";

@@ -1,2 +1,5 @@
-/** What a form action returns when the input or the rule says no: shown beside the form. */
-export type ActionFailure = { ok: false; intent: string; message: string; errors: Record<string, string> };
+/**
+ * Kept only for app/routes/service.tsx until it imports the type from page-errors.server.ts (the
+ * one failure shape of page forms, `PageFailure`); delete this file then.
+ */
+export type { PageFailure as ActionFailure } from "./page-errors.server.ts";

@@ -1,62 +1,25 @@
-import { data, redirect } from "react-router";
-import type { z } from "zod";
-import { requestInfo, sessionCookies } from "#api/account-http.ts";
-import type { RequestInfo, SessionStart } from "#domain/accounts.ts";
-import { isDomainError, TooManyRequests } from "#domain/errors.ts";
+import { redirect } from "react-router";
+import { sessionCookies } from "#api/account-http.ts";
+import type { SessionStart } from "#domain/accounts.ts";
 import { homeOf, type Home } from "#domain/permissions.ts";
 import type { Role } from "#db/schema/identity.ts";
-import { formToObject, parseInput } from "#domain/validation.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
 import { guardDecision, protectedAreaOf } from "./access.server.ts";
+import { pagePath } from "./page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import type { FlashToast } from "#shared/toast.ts";
 
 /**
- * Glue between the account pages' plain form posts and the accounts domain: read and validate
- * the form with the API's schemas, turn domain errors into field errors the form shows, and
- * answer a started session with the cookie and a redirect.
+ * What the account pages share besides reading forms and answering errors (page-errors.server.ts):
+ * answering a started session with its cookies and a redirect, where an account lands after
+ * logging in, and the server-side guard of the account areas.
  */
-export type FormResult = { ok: false; message: string; errors: Record<string, string>; values: Record<string, string> };
-
-const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass", "credential"];
-
-/** The submitted values of a request (secrets left out), to refill the form after a refusal. */
-const submitted = new WeakMap<Request, Record<string, string>>();
-
-export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
-  const raw = formToObject(await readFormData(request)) as Record<string, string>;
-  const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
-  submitted.set(request, values);
-  return { input: parseInput(schema, raw), values };
-}
-
-/** A domain error as the form's answer (400/401/403/409/429 with the message and field errors). */
-export function formFailure(e: unknown, request?: Request) {
-  if (!isDomainError(e)) throw e;
-  const errors = "fields" in e && e.fields ? (e.fields as Record<string, string>) : {};
-  const init: ResponseInit = { status: e.status };
-  if (e instanceof TooManyRequests) init.headers = { "Retry-After": String(e.retryAfterSeconds) };
-  const values = (request && submitted.get(request)) ?? {};
-  return data<FormResult>({ ok: false, message: e.message, errors, values }, init);
-}
-
 export function sessionRedirect(request: Request, start: SessionStart, to: string, toast: FlashToast): Response {
   const headers = new Headers({ Location: to });
   for (const cookie of sessionCookies(request, start)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", flashCookie(request, toast));
   return new Response(null, { status: 302, headers });
-}
-
-/** What the account functions need from a page request; mails go after the answer (waitUntil). */
-export function pageRequestInfo(request: Request, ctx: Pick<AppContext, "ctx">): RequestInfo {
-  return requestInfo(request, (work) => ctx.ctx.waitUntil(work));
-}
-
-/** The page path a request is for: client navigations fetch "<path>.data", which is the same page. */
-export function pagePath(request: Request): string {
-  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
 }
 
 /** Where a signed-in account belongs after log-in (the permissions module's rule). */

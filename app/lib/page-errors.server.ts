@@ -1,31 +1,112 @@
 import { data, redirect } from "react-router";
-import { Conflict, Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import type { z } from "zod";
+import { Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized, type DomainError } from "#domain/errors.ts";
+import { formToObject, parseInput } from "#domain/validation.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { loginPath } from "#shared/links.ts";
 
 /**
- * Domain errors as pages answer them. Loaders: a missing record is the not-found page (404), a
- * visitor is sent to log in and comes back, a refused actor goes home with an error toast. Forms:
- * bad input re-renders the form with its field messages and the same status the API would give.
+ * The one translator from domain errors to page answers, for loaders and form actions alike.
+ *
+ * Form actions (`formFailure`, `submitOrRespond`): the form shows the refusal. Every domain error
+ * becomes one shape, `PageFailure`, with the status the API gives for it (400 with field messages,
+ * 403, 404, 409, 415, and 429 with Retry-After), and the values the visitor typed (secrets left
+ * out) to refill the form. The one exception is Unauthorized, which means "log in first": a
+ * visitor, or a session that ended, on an action that needs an account is sent to log in and comes
+ * back to the page (302). Only a sign-in form itself (the log-in page: wrong e-mail or password)
+ * passes `{ signInForm: true }` and shows its 401 on the form.
+ *
+ * Loaders (`loadOrRespond`, `pageResponseFor`): a missing record is the not-found page (404), a
+ * visitor is sent to log in and back, a refused account goes home with the message as an error
+ * toast; anything else is a `PageFailure` with its status.
+ *
+ * Errors that are not domain errors are real failures and go on to the error boundary.
  */
-export type FormFailure = { ok: false; message: string; errors: Record<string, string> };
+export type PageFailure = {
+  ok: false;
+  /** Which of the page's forms failed, for pages with several (the submitted `intent`). */
+  intent?: string;
+  message: string;
+  /** Field name to message, shown beside the fields. */
+  errors: Record<string, string>;
+  /** What the visitor typed (never passwords), to refill the form. */
+  values?: Record<string, string>;
+};
 
-export function loginPath(request: Request): string {
+/**
+ * The path of the page a request is for (client navigations and submissions fetch
+ * "<path>.data", and "/_root.data" for the home page). With `{ search: true }` the query too,
+ * without React Router's own `index` and `_routes` parameters.
+ */
+export function pagePath(request: Request, { search = false }: { search?: boolean } = {}): string {
   const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  const path = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  if (!search) return path;
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  const query = url.searchParams.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** "Log in first": the log-in page that brings the visitor back to this page. */
+export function loginRedirect(request: Request): Response {
+  return redirect(loginPath(pagePath(request, { search: true })));
+}
+
+const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass", "credential"];
+
+/** The submitted values of a request (secrets left out), to refill the form after a refusal. */
+const submitted = new WeakMap<Request, Record<string, string>>();
+
+/** Reads a page form and validates it with the API's schema (Invalid with field messages when it does not fit). */
+export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
+  const raw = formToObject(await readFormData(request)) as Record<string, string>;
+  const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
+  submitted.set(request, values);
+  return { input: parseInput(schema, raw), values };
+}
+
+function failureOf(error: DomainError, request: Request, intent?: string) {
+  const failure: PageFailure = { ok: false, message: error.message, errors: error instanceof Invalid ? error.fields : {} };
+  if (intent !== undefined) failure.intent = intent;
+  const values = submitted.get(request);
+  if (values) failure.values = values;
+  const init: ResponseInit = { status: error.status };
+  if (error instanceof TooManyRequests) init.headers = { "Retry-After": String(error.retryAfterSeconds) };
+  return data<PageFailure>(failure, init);
+}
+
+/**
+ * A form action's answer to an error: the `PageFailure` the form shows, or (Unauthorized, unless
+ * this is a sign-in form) a thrown redirect to log in and back. Non-domain errors are rethrown.
+ */
+export function formFailure(error: unknown, request: Request, options: { intent?: string; signInForm?: boolean } = {}) {
+  if (!isDomainError(error)) throw error;
+  if (error instanceof Unauthorized && !options.signInForm) throw loginRedirect(request);
+  return failureOf(error, request, options.intent);
+}
+
+/** Runs a form action, answering domain errors with `formFailure`. */
+export async function submitOrRespond<T>(
+  request: Request,
+  submit: () => Promise<T>,
+  options: { intent?: string; signInForm?: boolean } = {},
+): Promise<T | ReturnType<typeof formFailure>> {
+  try {
+    return await submit();
+  } catch (error) {
+    return formFailure(error, request, options);
+  }
 }
 
 /** The Response a loader should throw for a domain error, or null when the error is not one. */
 export function pageResponseFor(error: unknown, request: Request): Response | ReturnType<typeof data> | null {
   if (!isDomainError(error)) return null;
   if (error instanceof NotFound) return data(null, { status: 404 });
-  if (error instanceof Unauthorized) return redirect(loginPath(request));
+  if (error instanceof Unauthorized) return loginRedirect(request);
   if (error instanceof Forbidden) return redirectWithToast(request, "/", { type: "error", message: error.message });
-  if (error instanceof TooManyRequests)
-    return data({ ok: false, message: error.message, errors: {} } satisfies FormFailure, {
-      status: 429,
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    });
-  return data({ ok: false, message: error.message, errors: error instanceof Invalid ? error.fields : {} } satisfies FormFailure, { status: error.status });
+  return failureOf(error, request);
 }
 
 /** Runs a loader body, turning domain errors into their page responses. */
@@ -33,24 +114,6 @@ export async function loadOrRespond<T>(request: Request, load: () => Promise<T>)
   try {
     return await load();
   } catch (error) {
-    throw pageResponseFor(error, request) ?? error;
-  }
-}
-
-/**
- * Runs a form action. Invalid, Conflict and TooManyRequests come back as data for the form to show
- * (400/409/429); Unauthorized and Forbidden redirect as in loaders; other errors propagate.
- */
-export async function submitOrRespond<T>(request: Request, submit: () => Promise<T>): Promise<T | ReturnType<typeof data<FormFailure>>> {
-  try {
-    return await submit();
-  } catch (error) {
-    if (error instanceof Invalid || error instanceof Conflict) {
-      return data({ ok: false, message: error.message, errors: error instanceof Invalid ? error.fields : {} }, { status: error.status });
-    }
-    if (error instanceof TooManyRequests) {
-      return data({ ok: false, message: error.message, errors: {} }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
-    }
     throw pageResponseFor(error, request) ?? error;
   }
 }

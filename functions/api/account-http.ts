@@ -1,36 +1,8 @@
 import { clearVisitedCookie } from "#platform/cookies.ts";
-import { logout, type RequestInfo, type SessionStart } from "#domain/accounts.ts";
-import { clientAddress } from "#domain/rate-limits.ts";
-import { deviceCookie, readDeviceTokens } from "#platform/device-cookie.ts";
-import { clearSessionCookie, readSessionToken, sessionCookie } from "#platform/session-cookie.ts";
+import { logout, type SessionStart } from "#domain/accounts.ts";
+import { deviceCookie } from "#platform/device-cookie.ts";
+import { clearSessionCookie, sessionCookie } from "#platform/session-cookie.ts";
 import type { ApiContext } from "./context.ts";
-
-/**
- * What the account functions need from the HTTP request (pages and API alike). `waitUntil` lets
- * mails go after the answer; without it (a caller that has none) they are sent before it.
- */
-export function requestInfo(request: Request, waitUntil?: (work: Promise<unknown>) => void): RequestInfo {
-  return {
-    origin: new URL(request.url).origin,
-    userAgent: request.headers.get("user-agent"),
-    ip: clientAddress(request),
-    previousSessionToken: readSessionToken(request),
-    deviceTokens: readDeviceTokens(request),
-    defer: waitUntil,
-  };
-}
-
-/** requestInfo for an API call, with the Worker's waitUntil. */
-export function apiRequestInfo(c: ApiContext): RequestInfo {
-  let waitUntil: ((work: Promise<unknown>) => void) | undefined;
-  try {
-    const ctx = c.executionCtx;
-    waitUntil = (work) => ctx.waitUntil(work);
-  } catch {
-    waitUntil = undefined;
-  }
-  return requestInfo(c.req.raw, waitUntil);
-}
 
 /** The Set-Cookie headers of a started session: the session, and the remembered device when set. */
 export function sessionCookies(request: Request, start: SessionStart): string[] {
@@ -57,7 +29,7 @@ export function clearBrowserSession(c: ApiContext) {
  */
 export async function logoutHandler(c: ApiContext) {
   try {
-    const { message } = await logout(c.env.DB, readSessionToken(c.req.raw));
+    const { message } = await logout(c.get("domain"));
     clearBrowserSession(c);
     return c.json({ success: true, message });
   } catch (e) {

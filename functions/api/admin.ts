@@ -15,7 +15,7 @@ const roleCall = (change: RoleChange, summary: string) =>
       responses: { 403: "Not a super admin", 404: "No such account", 409: "Role cannot change (e.g. the last super admin)" },
     },
     async (c: Parameters<Parameters<Resource["endpoint"]>[1]>[0], { params }: { params: { id: string } }) =>
-      c.json({ success: true, ...(await changeRole(c.env.DB, c.get("actor"), params.id, change)) }),
+      c.json({ success: true, ...(await changeRole(c.get("domain"), { userId: params.id, change })) }),
   ] as const;
 
 export const adminApi = new Resource("/admin", "Admin")

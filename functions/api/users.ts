@@ -12,9 +12,9 @@ import {
 } from "#shared/account-schemas.ts";
 import {
   ACCOUNT_MESSAGES,
-  accountView,
   changePassword,
   completeSignup,
+  currentAccount,
   deleteAccount,
   googleLogin,
   login,
@@ -26,17 +26,14 @@ import {
   verificationLinkKind,
   verifyEmail,
 } from "#domain/accounts.ts";
-import { Unauthorized } from "#domain/errors.ts";
 import { ACCESS, homeOf } from "#domain/permissions.ts";
-import { mailerFor } from "#platform/mail.ts";
-import { apiRequestInfo, clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
+import { clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 
 /** Couples' (and admins') account calls, spec section 7 "Auth (users)". */
 export const usersApi = new Resource("/users", "Accounts")
   .endpoint({ method: "get", path: "/me", summary: "Who is signed in (isLoggedIn false and user null for a visitor)", access: "public" }, async (c) => {
-    const actor = c.get("actor");
-    const user = actor ? await accountView(c.env.DB, actor.id) : null;
+    const user = await currentAccount(c.get("domain"));
     return c.json({ success: true, isLoggedIn: Boolean(user), user });
   })
   .endpoint(
@@ -49,7 +46,7 @@ export const usersApi = new Resource("/users", "Accounts")
       access: "public",
       responses: { 202: "Accepted: a link is on its way", 429: "Too many sign-ups from this network" },
     },
-    async (c, { body }) => c.json({ success: true, ...(await registerUser(c.env.DB, mailerFor(c.env), body, apiRequestInfo(c))) }, 202),
+    async (c, { body }) => c.json({ success: true, ...(await registerUser(c.get("domain"), body)) }, 202),
   )
   .endpoint(
     {
@@ -60,7 +57,7 @@ export const usersApi = new Resource("/users", "Accounts")
       access: "public",
       responses: { 200: "Signed in", 401: "Wrong e-mail or password", 429: "Too many failed attempts" },
     },
-    async (c, { body }) => sessionStarted(c, await login(c.env.DB, mailerFor(c.env), "user", body, apiRequestInfo(c)), "Logged in successfully."),
+    async (c, { body }) => sessionStarted(c, await login(c.get("domain"), { ...body, door: "user" }), "Logged in successfully."),
   )
   .endpoint(
     {
@@ -72,7 +69,7 @@ export const usersApi = new Resource("/users", "Accounts")
       responses: { 404: "Google sign-in not configured" },
     },
     async (c, { body }) => {
-      const start = await googleLogin(c.env.DB, body.credential, { clientId: c.env.GOOGLE_CLIENT_ID }, apiRequestInfo(c));
+      const start = await googleLogin(c.get("domain"), body);
       const message = start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.";
       return sessionStarted(c, start, message, start.created ? 201 : 200, { home: homeOf(start.account) });
     },
@@ -90,7 +87,7 @@ export const usersApi = new Resource("/users", "Accounts")
       access: "public",
       responses: { 429: "Too many requests from this network" },
     },
-    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, apiRequestInfo(c))) }),
+    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.get("domain"), body)) }),
   )
   .endpoint(
     {
@@ -101,7 +98,8 @@ export const usersApi = new Resource("/users", "Accounts")
       body: resetPasswordInput,
       access: "public",
     },
-    async (c, { query, body }) => c.json({ success: true, message: (await resetPassword(c.env.DB, query.token, body.password)).message }),
+    async (c, { query, body }) =>
+      c.json({ success: true, message: (await resetPassword(c.get("domain"), { token: query.token, password: body.password })).message }),
   )
   .endpoint(
     {
@@ -115,16 +113,17 @@ export const usersApi = new Resource("/users", "Accounts")
       responses: { 201: "Account created and signed in", 400: "Link not valid or expired, or wrong password" },
     },
     async (c, { query, body }) => {
-      const kind = await verificationLinkKind(c.env.DB, query.token);
+      const ctx = c.get("domain");
+      const kind = await verificationLinkKind(ctx, query.token);
       if (kind === "signup") {
-        const start = await completeSignup(c.env.DB, query.token, body.password, apiRequestInfo(c));
+        const start = await completeSignup(ctx, { token: query.token, password: body.password });
         return sessionStarted(c, start, ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName), 201);
       }
-      return c.json({ success: true, message: (await verifyEmail(c.env.DB, query.token)).message });
+      return c.json({ success: true, message: (await verifyEmail(ctx, query)).message });
     },
   )
   .endpoint({ method: "post", path: "/resend-verification", summary: "Send a new verification e-mail", access: "signedIn" }, async (c) =>
-    c.json({ success: true, ...(await resendVerification(c.env.DB, mailerFor(c.env), c.get("actor"), new URL(c.req.url).origin)) }),
+    c.json({ success: true, ...(await resendVerification(c.get("domain"))) }),
   )
   .endpoint(
     {
@@ -135,15 +134,14 @@ export const usersApi = new Resource("/users", "Accounts")
       access: ACCESS.couplesDoor,
       refusal: ACCOUNT_MESSAGES.vendorAtUserDoor,
     },
-    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "user")) }),
+    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.get("domain"), { ...body, door: "user" })) }),
   )
   .endpoint(
     { method: "patch", path: "/", summary: "Update the signed-in couple's profile fields", body: updateUserInput, access: "signedIn" },
-    async (c, { body }) => c.json({ success: true, message: ACCOUNT_MESSAGES.profileUpdated, user: await updateUser(c.env.DB, c.get("actor"), body) }),
+    async (c, { body }) => c.json({ success: true, message: ACCOUNT_MESSAGES.profileUpdated, user: await updateUser(c.get("domain"), body) }),
   )
   .endpoint({ method: "delete", path: "/delete-user", summary: "Delete the signed-in account", access: "signedIn" }, async (c) => {
-    if (!c.get("actor")) throw new Unauthorized();
-    const result = await deleteAccount(c.env.DB, c.get("actor"));
+    const result = await deleteAccount(c.get("domain"));
     clearBrowserSession(c);
     return c.json({ success: true, ...result });
   });

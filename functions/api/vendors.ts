@@ -9,8 +9,7 @@ import {
 } from "#shared/account-schemas.ts";
 import { ACCOUNT_MESSAGES, deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "#domain/accounts.ts";
 import { ACCESS } from "#domain/permissions.ts";
-import { mailerFor } from "#platform/mail.ts";
-import { apiRequestInfo, clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
+import { clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 
 /** Vendors' account calls, spec section 7 "Vendors" (the vendor door to the same identity table). */
@@ -25,7 +24,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       access: "public",
       responses: { 202: "Accepted: a link is on its way", 429: "Too many sign-ups from this network" },
     },
-    async (c, { body }) => c.json({ success: true, ...(await registerVendor(c.env.DB, mailerFor(c.env), body, apiRequestInfo(c))) }, 202),
+    async (c, { body }) => c.json({ success: true, ...(await registerVendor(c.get("domain"), body)) }, 202),
   )
   .endpoint(
     {
@@ -36,7 +35,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       access: "public",
       responses: { 401: "Wrong e-mail or password", 429: "Too many failed attempts" },
     },
-    async (c, { body }) => sessionStarted(c, await login(c.env.DB, mailerFor(c.env), "vendor", body, apiRequestInfo(c)), "Logged in successfully."),
+    async (c, { body }) => sessionStarted(c, await login(c.get("domain"), { ...body, door: "vendor" }), "Logged in successfully."),
   )
   .endpoint(
     { method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" },
@@ -50,7 +49,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       body: resetRequestInput,
       access: "public",
     },
-    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.env.DB, mailerFor(c.env), body.email, apiRequestInfo(c))) }),
+    async (c, { body }) => c.json({ success: true, ...(await requestPasswordReset(c.get("domain"), body)) }),
   )
   .endpoint(
     {
@@ -61,12 +60,12 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       body: resetPasswordInput,
       access: "public",
     },
-    async (c, { query, body }) => c.json({ success: true, message: (await resetPassword(c.env.DB, query.token, body.password)).message }),
+    async (c, { query, body }) =>
+      c.json({ success: true, message: (await resetPassword(c.get("domain"), { token: query.token, password: body.password })).message }),
   )
   .endpoint(
     { method: "patch", path: "/update", summary: "Update the signed-in vendor's business profile", body: updateVendorInput, access: ACCESS.vendor },
-    async (c, { body }) =>
-      c.json({ success: true, message: "Your business profile has been updated.", user: await updateVendor(c.env.DB, c.get("actor"), body) }),
+    async (c, { body }) => c.json({ success: true, message: "Your business profile has been updated.", user: await updateVendor(c.get("domain"), body) }),
   )
   .endpoint(
     {
@@ -77,10 +76,10 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       access: ACCESS.vendor,
       refusal: ACCOUNT_MESSAGES.userAtVendorDoor,
     },
-    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.env.DB, c.get("actor"), c.get("session")?.sessionId ?? null, body, "vendor")) }),
+    async (c, { body }) => c.json({ success: true, ...(await changePassword(c.get("domain"), { ...body, door: "vendor" })) }),
   )
   .endpoint({ method: "delete", path: "/delete", summary: "Delete the signed-in vendor account with its services", access: ACCESS.vendor }, async (c) => {
-    const result = await deleteAccount(c.env.DB, c.get("actor"), "VENDOR");
+    const result = await deleteAccount(c.get("domain"), { vendorOnly: true });
     clearBrowserSession(c);
     return c.json({ success: true, ...result });
   });

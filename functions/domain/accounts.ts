@@ -1,12 +1,13 @@
 import type { RegisterUserInput, RegisterVendorInput, UpdateUserInput, UpdateVendorInput } from "#shared/account-schemas.ts";
-import type { RequestInfo } from "./context.ts";
+import type { DomainContext } from "./context.ts";
 import { slugify } from "#shared/slug.ts";
 import type { Role } from "#db/schema/identity.ts";
-import type { MailMessage, Mailer } from "#platform/mail.ts";
+import type { MailMessage } from "#platform/mail.ts";
 import { hashPassword, verifyPassword } from "#platform/password.ts";
 import { GoogleTokenError, verifyGoogleIdToken, type KeySource } from "#platform/google.ts";
 import { consumeStatement, issueAuthToken, peekAuthToken } from "./auth-tokens.ts";
 import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "./errors.ts";
+import { ACCESS, requireRole, requireSignedIn } from "./permissions.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import { newId } from "./ids.ts";
 import {
@@ -23,14 +24,14 @@ import {
   takeOrThrow,
 } from "./rate-limits.ts";
 import { deviceCookieValue, findDevice, recordDeviceFailure, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
-import { createSession, invalidateSession, invalidateUserSessions, newToken, sha256Hex, type Actor } from "./sessions.ts";
+import { endSession, invalidateUserSessions, newToken, sha256Hex, startSession } from "./sessions.ts";
 
 /**
  * Accounts and access: sign-up, log-in (two doors to one identity table: couples and admins use
  * the couples' door, vendors their own), Google sign-in, e-mail verification, password reset and
- * change, profile edits, deletion and the admin role calls. Pages and API both call these.
+ * change, profile edits, deletion and the admin role calls. Pages and API both call these, each
+ * with the request's domain context first: `fn(ctx, input)`.
  */
-export type { RequestInfo };
 export type Door = "user" | "vendor";
 export { ACCOUNT_MESSAGES };
 
@@ -80,7 +81,7 @@ export type SessionStart = { token: string; expiresAt: number; account: AccountV
 const userByEmail = (d1: D1Database, email: string) => d1.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 const userById = (d1: D1Database, id: string) => d1.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
 
-export async function accountView(d1: D1Database, userId: string): Promise<AccountView | null> {
+async function accountView(d1: D1Database, userId: string): Promise<AccountView | null> {
   const row = await userById(d1, userId);
   if (!row) return null;
   let vendor: AccountView["vendor"] = null;
@@ -129,20 +130,16 @@ export async function accountView(d1: D1Database, userId: string): Promise<Accou
   };
 }
 
-async function startSession(d1: D1Database, userId: string, info: Pick<RequestInfo, "userAgent" | "previousSessionToken">): Promise<SessionStart> {
-  // Session fixation: whatever token the browser carried is ended; login always issues a new one.
-  if (info.previousSessionToken) await invalidateSession(d1, info.previousSessionToken);
-  const { token, expiresAt } = await createSession(d1, userId, info.userAgent);
-  const account = await accountView(d1, userId);
+/**
+ * A new session (the one the browser carried ends: no session fixation) plus "remember this
+ * browser" for the account, after a password or Google log-in or a finished sign-up.
+ */
+async function startRememberedSession(ctx: DomainContext, userId: string, device: RememberedDevice | null): Promise<SessionStart> {
+  const { token, expiresAt } = await startSession(ctx, userId);
+  const account = await accountView(ctx.db, userId);
   if (!account) throw new Unauthorized();
-  return { token, expiresAt, account };
-}
-
-/** A session plus "remember this browser" for the account (after a password or Google log-in). */
-async function startRememberedSession(d1: D1Database, userId: string, info: RequestInfo, device: RememberedDevice | null): Promise<SessionStart> {
-  const start = await startSession(d1, userId, info);
-  const token = await rememberDevice(d1, userId, device);
-  return { ...start, deviceCookie: deviceCookieValue(token, info.deviceTokens ?? []) };
+  const deviceToken = await rememberDevice(ctx, userId, device);
+  return { token, expiresAt, account, deviceCookie: deviceCookieValue(deviceToken, ctx.request.deviceTokens ?? []) };
 }
 
 function isUniqueEmailViolation(e: unknown): boolean {
@@ -155,28 +152,31 @@ const loginPath = (door: Door) => (door === "vendor" ? "/vendorLogin" : "/login"
 const forgotPath = (door: Door) => (door === "vendor" ? "/vendor-forgot-password" : "/user-forgot-password");
 
 /**
- * Sends a mail after the answer when the platform can (info.defer), so known and unknown addresses
- * answer in the same time; a failed send is logged, never shown to the requester.
+ * Sends a mail after the answer (ctx.defer), so known and unknown addresses answer in the same
+ * time; a failed send is logged, never shown to the requester.
  */
-async function sendMail(mailer: Mailer, info: Pick<RequestInfo, "defer">, message: MailMessage): Promise<void> {
-  const sending = mailer.send(message).catch((e: unknown) => console.error("account mail failed", message.subject, e));
-  if (info.defer) info.defer(sending);
-  else await sending;
+function sendMail(ctx: DomainContext, message: MailMessage): void {
+  ctx.defer(ctx.mail.send(message).catch((e: unknown) => console.error("account mail failed", message.subject, e)));
 }
 
-async function sendVerification(d1: D1Database, mailer: Mailer, user: { id: string; email: string; user_name: string }, origin: string) {
-  const token = await issueAuthToken(d1, user.id, "VERIFY_EMAIL");
-  const link = `${origin}/verify-email?token=${token}`;
-  await mailer.send({
+async function sendVerification(ctx: DomainContext, user: { id: string; email: string; user_name: string }) {
+  const token = await issueAuthToken(ctx, user.id, "VERIFY_EMAIL");
+  const link = `${ctx.request.origin}/verify-email?token=${token}`;
+  await ctx.mail.send({
     to: user.email,
     subject: "Verify your e-mail address for Mandap",
     text: `Namaste ${user.user_name},\n\nPlease confirm your e-mail address by opening this link (valid for 48 hours):\n${link}\n\nIf you did not create a Mandap account, you can ignore this message.\n\nTeam Mandap`,
   });
 }
 
+/** The signed-in account's view, or null for a visitor (GET /users/me). */
+export async function currentAccount(ctx: DomainContext): Promise<AccountView | null> {
+  return ctx.actor ? accountView(ctx.db, ctx.actor.id) : null;
+}
+
 /** The signed-in account's view, or Unauthorized (its session ended or the account is gone). */
-export async function requireAccountView(d1: D1Database, actor: Actor | null): Promise<AccountView> {
-  const account = actor ? await accountView(d1, actor.id) : null;
+export async function requireAccountView(ctx: DomainContext): Promise<AccountView> {
+  const account = await accountView(ctx.db, requireSignedIn(ctx.actor).id);
   if (!account) throw new Unauthorized();
   return account;
 }
@@ -210,18 +210,18 @@ type SignupRequest = Omit<PendingSignup, "password_hash"> & { password: string }
  * are limited (maySendMail); a request over the limit is answered the same and changes nothing, so
  * the link already sent stays the one that works.
  */
-async function acceptSignup(d1: D1Database, mailer: Mailer, request: SignupRequest, info: RequestInfo): Promise<{ message: string; email: string }> {
-  if (info.ip) await takeOrThrow(d1, `signup:address:${info.ip}`, SIGNUP_PER_ADDRESS);
-  const now = Date.now();
+async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise<{ message: string; email: string }> {
+  const { db: d1, now, request: info } = ctx;
+  if (info.ip) await takeOrThrow(ctx, `signup:address:${info.ip}`, SIGNUP_PER_ADDRESS);
   const passwordHash = await hashPassword(request.password);
   const existing = await userByEmail(d1, request.email);
-  const send = await maySendMail(d1, "signup", request.email, now);
+  const send = await maySendMail(ctx, "signup", request.email);
   if (existing) {
     // An account already exists: a pending sign-up for the address can never finish.
     await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(request.email).run();
     if (send) {
       const door = doorOf(existing.role);
-      await sendMail(mailer, info, {
+      sendMail(ctx, {
         to: existing.email,
         subject: "Someone tried to sign up to Mandap with your e-mail address",
         text: `Namaste ${existing.user_name},\n\nSomeone (maybe you) just tried to create a new Mandap account with this e-mail address. You already have an account, so nothing was created.\n\nTo log in: ${info.origin}${loginPath(door)}\nForgot your password? Choose a new one here: ${info.origin}${forgotPath(door)}\n\nIf it was not you, you can ignore this message; your account is unchanged.\n\nTeam Mandap`,
@@ -250,7 +250,7 @@ async function acceptSignup(d1: D1Database, mailer: Mailer, request: SignupReque
       )
       .run();
     const what = request.role === "VENDOR" ? `your vendor account for ${request.business_name}` : "your Mandap account";
-    await sendMail(mailer, info, {
+    sendMail(ctx, {
       to: request.email,
       subject: "Confirm your e-mail address to finish signing up to Mandap",
       text: `Namaste ${request.user_name},\n\nTo finish creating ${what}, open this link within 48 hours and confirm with the password you chose:\n${info.origin}/verify-email?token=${token}\n\nIf you did not sign up to Mandap, ignore this message; no account is created.\n\nTeam Mandap`,
@@ -262,51 +262,41 @@ async function acceptSignup(d1: D1Database, mailer: Mailer, request: SignupReque
   return signupAccepted(request.email);
 }
 
-export async function registerUser(d1: D1Database, mailer: Mailer, input: RegisterUserInput, info: RequestInfo) {
-  return acceptSignup(
-    d1,
-    mailer,
-    {
-      email: input.email,
-      role: "USER",
-      user_name: input.user_name,
-      password: input.password,
-      phone: input.phone ?? null,
-      business_name: null,
-      state: null,
-      city: null,
-    },
-    info,
-  );
+export async function registerUser(ctx: DomainContext, input: RegisterUserInput) {
+  return acceptSignup(ctx, {
+    email: input.email,
+    role: "USER",
+    user_name: input.user_name,
+    password: input.password,
+    phone: input.phone ?? null,
+    business_name: null,
+    state: null,
+    city: null,
+  });
 }
 
-export async function registerVendor(d1: D1Database, mailer: Mailer, input: RegisterVendorInput, info: RequestInfo) {
-  return acceptSignup(
-    d1,
-    mailer,
-    {
-      email: input.email,
-      role: "VENDOR",
-      user_name: input.user_name,
-      password: input.password,
-      phone: input.phone_number,
-      business_name: input.name,
-      state: input.state,
-      city: input.city,
-    },
-    info,
-  );
+export async function registerVendor(ctx: DomainContext, input: RegisterVendorInput) {
+  return acceptSignup(ctx, {
+    email: input.email,
+    role: "VENDOR",
+    user_name: input.user_name,
+    password: input.password,
+    phone: input.phone_number,
+    business_name: input.name,
+    state: input.state,
+    city: input.city,
+  });
 }
 
 /** What a verification link is: a sign-up waiting to finish, a (legacy) e-mail check, or nothing. */
-export async function verificationLinkKind(d1: D1Database, token: string, now = Date.now()): Promise<"signup" | "verify" | null> {
+export async function verificationLinkKind(ctx: DomainContext, token: string): Promise<"signup" | "verify" | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const pending = await d1
+  const pending = await ctx.db
     .prepare("SELECT 1 AS ok FROM pending_signups WHERE token_hash = ? AND expires_at > ?")
-    .bind(await sha256Hex(token), now)
+    .bind(await sha256Hex(token), ctx.now)
     .first();
   if (pending) return "signup";
-  return (await peekAuthToken(d1, token, "VERIFY_EMAIL", now)) ? "verify" : null;
+  return (await peekAuthToken(ctx, token, "VERIFY_EMAIL")) ? "verify" : null;
 }
 
 /**
@@ -316,12 +306,10 @@ export async function verificationLinkKind(d1: D1Database, token: string, now = 
  * profile), spends the link and signs in.
  */
 export async function completeSignup(
-  d1: D1Database,
-  token: string,
-  password: string | undefined,
-  info: RequestInfo,
+  ctx: DomainContext,
+  { token, password }: { token: string; password: string | undefined },
 ): Promise<SessionStart & { role: Role; welcomeName: string }> {
-  const now = Date.now();
+  const { db: d1, now } = ctx;
   if (!/^[a-z2-7]{32}$/.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const tokenHash = await sha256Hex(token);
   const pending = await d1.prepare("SELECT * FROM pending_signups WHERE token_hash = ? AND expires_at > ?").bind(tokenHash, now).first<PendingSignup>();
@@ -362,7 +350,7 @@ export async function completeSignup(
       throw e;
     }
   }
-  const start = await startRememberedSession(d1, id, info, null);
+  const start = await startRememberedSession(ctx, id, null);
   return { ...start, role: pending.role, welcomeName: pending.role === "VENDOR" ? (pending.business_name ?? pending.user_name) : pending.user_name };
 }
 
@@ -440,27 +428,28 @@ let dummyHash: Promise<string> | null = null;
  * guessing; its own failures are counted and end its trust. The owner gets one notice mail a day
  * when the failures pass the free allowance. A successful log-in remembers the browser.
  */
-export async function login(d1: D1Database, mailer: Mailer, door: Door, input: { email: string; password: string }, info: RequestInfo): Promise<SessionStart> {
-  const now = Date.now();
+export async function login(ctx: DomainContext, input: { door: Door; email: string; password: string }): Promise<SessionStart> {
+  const { db: d1, request: info } = ctx;
+  const { door } = input;
   const accountKey = `login:account:${input.email}`;
   const addressKey = info.ip ? `login:address:${info.ip}` : null;
   const user = await userByEmail(d1, input.email);
-  const device = user && info.deviceTokens?.length ? await findDevice(d1, info.deviceTokens, user.id, now) : null;
+  const device = user && info.deviceTokens?.length ? await findDevice(ctx, user.id) : null;
   if (!device) {
-    await assertNoDelay(d1, accountKey, LOGIN_ACCOUNT_DELAY, now);
-    if (addressKey) await assertNoDelay(d1, addressKey, LOGIN_ADDRESS_DELAY, now);
+    await assertNoDelay(ctx, accountKey, LOGIN_ACCOUNT_DELAY);
+    if (addressKey) await assertNoDelay(ctx, addressKey, LOGIN_ADDRESS_DELAY);
   }
   // Same work whether or not the account exists, so timing does not tell.
   const ok = user?.password_hash
     ? await verifyPassword(input.password, user.password_hash)
     : (await verifyPassword(input.password, await (dummyHash ??= hashPassword("not-a-password-0"))), false);
   if (!user || !ok) {
-    const failures = await recordFailure(d1, accountKey, LOGIN_ACCOUNT_DELAY, now);
-    if (addressKey) await recordFailure(d1, addressKey, LOGIN_ADDRESS_DELAY, now);
-    if (device) await recordDeviceFailure(d1, device);
-    if (user && failures >= LOGIN_ACCOUNT_DELAY.free && (await takeAllowance(d1, `notice:login:${user.id}`, LOGIN_NOTICE, now)).allowed) {
+    const failures = await recordFailure(ctx, accountKey, LOGIN_ACCOUNT_DELAY);
+    if (addressKey) await recordFailure(ctx, addressKey, LOGIN_ADDRESS_DELAY);
+    if (device) await recordDeviceFailure(ctx, device);
+    if (user && failures >= LOGIN_ACCOUNT_DELAY.free && (await takeAllowance(ctx, `notice:login:${user.id}`, LOGIN_NOTICE)).allowed) {
       const userDoor = doorOf(user.role);
-      await sendMail(mailer, info, {
+      sendMail(ctx, {
         to: user.email,
         subject: "Failed log-in attempts on your Mandap account",
         text: `Namaste ${user.user_name},\n\nSomeone has tried to log in to your Mandap account with a wrong password ${failures} times. If it was you, there is nothing to do; you can always log in from a browser you have used before.\n\nIf it was not you, your account is safe as long as your password is. To choose a new one: ${info.origin}${forgotPath(userDoor)}\n\nWe send this notice at most once a day.\n\nTeam Mandap`,
@@ -471,8 +460,8 @@ export async function login(d1: D1Database, mailer: Mailer, door: Door, input: {
   if (doorOf(user.role) !== door) throw new Forbidden(door === "user" ? ACCOUNT_MESSAGES.vendorAtUserDoor : ACCOUNT_MESSAGES.userAtVendorDoor);
   // A right password from a new browser ends the account's waits; one from a remembered browser
   // does not, so the owner's daily log-in never hands someone guessing a fresh allowance.
-  if (!device) await clearLimit(d1, accountKey);
-  return startRememberedSession(d1, user.id, info, device);
+  if (!device) await clearLimit(ctx, accountKey);
+  return startRememberedSession(ctx, user.id, device);
 }
 
 /**
@@ -482,20 +471,20 @@ export async function login(d1: D1Database, mailer: Mailer, door: Door, input: {
  * the address was theirs (account pre-hijacking).
  */
 export async function googleLogin(
-  d1: D1Database,
-  credential: string,
-  config: { clientId: string | undefined; keySource?: KeySource },
-  info: RequestInfo,
+  ctx: DomainContext,
+  { credential }: { credential: string },
+  keySource?: KeySource,
 ): Promise<SessionStart & { created: boolean }> {
-  if (!config.clientId) throw new NotFound(ACCOUNT_MESSAGES.googleUnavailable);
+  const { db: d1, now, request: info } = ctx;
+  const clientId = ctx.config.googleClientId;
+  if (!clientId) throw new NotFound(ACCOUNT_MESSAGES.googleUnavailable);
   let identity;
   try {
-    identity = await verifyGoogleIdToken(credential, config.clientId, config.keySource);
+    identity = await verifyGoogleIdToken(credential, clientId, keySource);
   } catch (e) {
     if (e instanceof GoogleTokenError) throw new Unauthorized(e.message);
     throw e;
   }
-  const now = Date.now();
   const bySub = await d1.prepare("SELECT * FROM users WHERE google_sub = ?").bind(identity.sub).first<UserRow>();
   const existing = bySub ?? (await userByEmail(d1, identity.email));
   if (existing) {
@@ -515,8 +504,8 @@ export async function googleLogin(
           ]
         : []),
     ]);
-    const device = unproven || !info.deviceTokens?.length ? null : await findDevice(d1, info.deviceTokens, existing.id, now);
-    return { ...(await startRememberedSession(d1, existing.id, info, device)), created: false };
+    const device = unproven || !info.deviceTokens?.length ? null : await findDevice(ctx, existing.id);
+    return { ...(await startRememberedSession(ctx, existing.id, device)), created: false };
   }
   const id = newId(now);
   try {
@@ -531,11 +520,12 @@ export async function googleLogin(
     throw e;
   }
   await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(identity.email).run();
-  return { ...(await startRememberedSession(d1, id, info, null)), created: true };
+  return { ...(await startRememberedSession(ctx, id, null)), created: true };
 }
 
-export async function logout(d1: D1Database, sessionToken: string | null): Promise<{ message: string }> {
-  if (sessionToken) await invalidateSession(d1, sessionToken);
+/** Ends the session the browser carried (if any). */
+export async function logout(ctx: DomainContext): Promise<{ message: string }> {
+  await endSession(ctx);
   return { message: ACCOUNT_MESSAGES.loggedOut };
 }
 
@@ -547,15 +537,16 @@ export async function logout(d1: D1Database, sessionToken: string | null): Promi
  * one is sent). Only a client address asking for very many resets is refused (429). The link opens
  * the change-password page of the account's own door, whichever forgot-password page was used.
  */
-export async function requestPasswordReset(d1: D1Database, mailer: Mailer, email: string, info: RequestInfo): Promise<{ message: string }> {
-  if (info.ip) await takeOrThrow(d1, `reset:address:${info.ip}`, RESET_PER_ADDRESS);
+export async function requestPasswordReset(ctx: DomainContext, { email }: { email: string }): Promise<{ message: string }> {
+  const { db: d1, request: info } = ctx;
+  if (info.ip) await takeOrThrow(ctx, `reset:address:${info.ip}`, RESET_PER_ADDRESS);
   const user = await userByEmail(d1, email);
-  const send = await maySendMail(d1, "reset", email);
+  const send = await maySendMail(ctx, "reset", email);
   if (user && send) {
     const userDoor = doorOf(user.role);
-    const token = await issueAuthToken(d1, user.id, "RESET_PASSWORD");
+    const token = await issueAuthToken(ctx, user.id, "RESET_PASSWORD");
     const link = `${info.origin}${changePasswordPath(userDoor)}?token=${token}`;
-    await sendMail(mailer, info, {
+    sendMail(ctx, {
       to: user.email,
       subject: "Reset your Mandap password",
       text: `Namaste ${user.user_name},\n\nSomeone (hopefully you) asked to reset the password of your Mandap ${userDoor === "vendor" ? "vendor " : ""}account. Open this link within 1 hour to choose a new password:\n${link}\n\nThe link works once. If you did not ask for this, ignore this message; your password stays the same.\n\nTeam Mandap`,
@@ -571,22 +562,22 @@ export async function requestPasswordReset(d1: D1Database, mailer: Mailer, email
 }
 
 /** Whether a reset link is still usable (the page shows the form or a clear message). */
-export async function resetLinkIsValid(d1: D1Database, token: string): Promise<boolean> {
-  return (await peekAuthToken(d1, token, "RESET_PASSWORD")) !== null;
+export async function resetLinkIsValid(ctx: DomainContext, token: string): Promise<boolean> {
+  return (await peekAuthToken(ctx, token, "RESET_PASSWORD")) !== null;
 }
 
 /**
  * Uses a reset token once: new password, token spent, every session ended and every remembered
  * device forgotten, atomically.
  */
-export async function resetPassword(d1: D1Database, token: string, password: string): Promise<{ message: string; door: Door }> {
-  const userId = await peekAuthToken(d1, token, "RESET_PASSWORD");
+export async function resetPassword(ctx: DomainContext, { token, password }: { token: string; password: string }): Promise<{ message: string; door: Door }> {
+  const { db: d1, now } = ctx;
+  const userId = await peekAuthToken(ctx, token, "RESET_PASSWORD");
   if (!userId) throw new Invalid(ACCOUNT_MESSAGES.badResetLink, { token: ACCOUNT_MESSAGES.badResetLink });
-  const now = Date.now();
   const hash = await hashPassword(password);
   const spent = "EXISTS (SELECT 1 FROM auth_tokens WHERE user_id = ?1 AND purpose = 'RESET_PASSWORD' AND used_at = ?2)";
   const [consumed] = await d1.batch<{ user_id: string }>([
-    await consumeStatement(d1, token, "RESET_PASSWORD", now),
+    await consumeStatement(ctx, token, "RESET_PASSWORD"),
     d1.prepare(`UPDATE users SET password_hash = ?3, updated_at = ?2 WHERE id = ?1 AND ${spent}`).bind(userId, now, hash),
     d1.prepare(`DELETE FROM sessions WHERE user_id = ?1 AND ${spent}`).bind(userId, now),
     d1.prepare(`DELETE FROM remembered_devices WHERE user_id = ?1 AND ${spent}`).bind(userId, now),
@@ -594,7 +585,7 @@ export async function resetPassword(d1: D1Database, token: string, password: str
   ]);
   if (!consumed?.results.length) throw new Invalid(ACCOUNT_MESSAGES.badResetLink, { token: ACCOUNT_MESSAGES.badResetLink });
   const user = await userById(d1, userId);
-  await clearLimit(d1, `login:account:${user?.email ?? ""}`);
+  await clearLimit(ctx, `login:account:${user?.email ?? ""}`);
   return { message: ACCOUNT_MESSAGES.resetDone, door: user ? doorOf(user.role) : "user" };
 }
 
@@ -603,15 +594,12 @@ export async function resetPassword(d1: D1Database, token: string, password: str
  * Each door serves its own accounts: the vendors' door refuses couples and admins, and the
  * couples' door refuses vendors (403).
  */
-export async function changePassword(
-  d1: D1Database,
-  actor: Actor | null,
-  sessionId: string | null,
-  input: { currentPassword: string; pass: string },
-  door: Door,
-): Promise<{ message: string }> {
-  if (!actor) throw new Unauthorized();
-  if (doorOf(actor.role) !== door) throw new Forbidden(door === "vendor" ? ACCOUNT_MESSAGES.userAtVendorDoor : ACCOUNT_MESSAGES.vendorAtUserDoor);
+export async function changePassword(ctx: DomainContext, input: { door: Door; currentPassword: string; pass: string }): Promise<{ message: string }> {
+  const d1 = ctx.db;
+  const actor =
+    input.door === "vendor"
+      ? requireRole(ctx.actor, ACCESS.vendor, ACCOUNT_MESSAGES.userAtVendorDoor)
+      : requireRole(ctx.actor, ACCESS.couplesDoor, ACCOUNT_MESSAGES.vendorAtUserDoor);
   const user = await userById(d1, actor.id);
   if (!user) throw new Unauthorized();
   if (user.password_hash && !(await verifyPassword(input.currentPassword, user.password_hash))) {
@@ -619,9 +607,9 @@ export async function changePassword(
   }
   await d1
     .prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
-    .bind(await hashPassword(input.pass), Date.now(), actor.id)
+    .bind(await hashPassword(input.pass), ctx.now, actor.id)
     .run();
-  await invalidateUserSessions(d1, actor.id, sessionId ?? undefined);
+  await invalidateUserSessions(d1, actor.id, ctx.session?.sessionId);
   return { message: ACCOUNT_MESSAGES.passwordChanged };
 }
 
@@ -629,13 +617,13 @@ export async function changePassword(
  * Spends a verification token; marks the account's e-mail address verified. A vendor's business
  * profile is not touched: "Verified vendor" comes only from an admin's check.
  */
-export async function verifyEmail(d1: D1Database, token: string): Promise<{ message: string; userId: string; role: Role }> {
-  const userId = await peekAuthToken(d1, token, "VERIFY_EMAIL");
+export async function verifyEmail(ctx: DomainContext, { token }: { token: string }): Promise<{ message: string; userId: string; role: Role }> {
+  const { db: d1, now } = ctx;
+  const userId = await peekAuthToken(ctx, token, "VERIFY_EMAIL");
   if (!userId) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
-  const now = Date.now();
   const spent = "EXISTS (SELECT 1 FROM auth_tokens WHERE user_id = ?1 AND purpose = 'VERIFY_EMAIL' AND used_at = ?2)";
   const [consumed] = await d1.batch<{ user_id: string }>([
-    await consumeStatement(d1, token, "VERIFY_EMAIL", now),
+    await consumeStatement(ctx, token, "VERIFY_EMAIL"),
     d1.prepare(`UPDATE users SET is_verified = 1, updated_at = ?2 WHERE id = ?1 AND ${spent}`).bind(userId, now),
   ]);
   if (!consumed?.results.length) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
@@ -643,14 +631,13 @@ export async function verifyEmail(d1: D1Database, token: string): Promise<{ mess
   return { message: ACCOUNT_MESSAGES.verified, userId, role: user?.role ?? "USER" };
 }
 
-export async function resendVerification(d1: D1Database, mailer: Mailer, actor: Actor | null, origin: string): Promise<{ message: string }> {
-  if (!actor) throw new Unauthorized();
-  const user = await userById(d1, actor.id);
+export async function resendVerification(ctx: DomainContext): Promise<{ message: string }> {
+  const user = await userById(ctx.db, requireSignedIn(ctx.actor).id);
   if (!user) throw new Unauthorized();
   if (user.is_verified) return { message: "Your e-mail address is already verified." };
-  if (!(await maySendMail(d1, "verify", user.email)))
+  if (!(await maySendMail(ctx, "verify", user.email)))
     throw new TooManyRequests("We sent a verification link a moment ago. Please check your inbox, or wait a few minutes before asking again.", 120);
-  await sendVerification(d1, mailer, user, origin);
+  await sendVerification(ctx, user);
   return { message: `We sent a new verification link to ${user.email}.` };
 }
 
@@ -659,7 +646,7 @@ export async function resendVerification(d1: D1Database, mailer: Mailer, actor: 
  * updated_at; a request that changes nothing is refused.
  */
 async function updateColumns<T extends object>(
-  d1: D1Database,
+  { db: d1, now }: DomainContext,
   table: "users" | "vendors",
   key: "id" | "user_id",
   id: string,
@@ -670,25 +657,24 @@ async function updateColumns<T extends object>(
   if (!given.length) throw new Invalid("Nothing to update.", { _: "Change at least one field." });
   await d1
     .prepare(`UPDATE ${table} SET ${given.map(([, column]) => `${column} = ?`).join(", ")}, updated_at = ? WHERE ${key} = ?`)
-    .bind(...given.map(([field]) => input[field]), Date.now(), id)
+    .bind(...given.map(([field]) => input[field]), now, id)
     .run();
 }
 
-export async function updateUser(d1: D1Database, actor: Actor | null, input: UpdateUserInput): Promise<AccountView> {
-  if (!actor) throw new Unauthorized();
-  await updateColumns(d1, "users", "id", actor.id, input, [
+export async function updateUser(ctx: DomainContext, input: UpdateUserInput): Promise<AccountView> {
+  const actor = requireSignedIn(ctx.actor);
+  await updateColumns(ctx, "users", "id", actor.id, input, [
     ["user_name", "user_name"],
     ["phone", "phone"],
     ["wedding_date", "wedding_date"],
     ["wedding_city", "wedding_city"],
   ]);
-  return requireAccountView(d1, actor);
+  return requireAccountView(ctx);
 }
 
-export async function updateVendor(d1: D1Database, actor: Actor | null, input: UpdateVendorInput): Promise<AccountView> {
-  if (!actor) throw new Unauthorized();
-  if (actor.role !== "VENDOR") throw new Forbidden("Only vendor accounts have a business profile.");
-  await updateColumns(d1, "vendors", "user_id", actor.id, input, [
+export async function updateVendor(ctx: DomainContext, input: UpdateVendorInput): Promise<AccountView> {
+  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts have a business profile.");
+  await updateColumns(ctx, "vendors", "user_id", actor.id, input, [
     ["name", "business_name"],
     ["tagline", "tagline"],
     ["description", "description"],
@@ -699,14 +685,16 @@ export async function updateVendor(d1: D1Database, actor: Actor | null, input: U
     ["instagram", "instagram"],
     ["website", "website"],
   ]);
-  return requireAccountView(d1, actor);
+  return requireAccountView(ctx);
 }
 
-/** Deletes the signed-in account and everything that belongs to it (foreign keys cascade). */
-export async function deleteAccount(d1: D1Database, actor: Actor | null, expectedRole?: "VENDOR"): Promise<{ message: string }> {
-  if (!actor) throw new Unauthorized();
-  if (expectedRole && actor.role !== expectedRole) throw new Forbidden("Only vendor accounts can be deleted here.");
-  const result = await d1
+/**
+ * Deletes the signed-in account and everything that belongs to it (foreign keys cascade).
+ * `vendorOnly`: the vendors' door (DELETE /vendors/delete) deletes vendor accounts only.
+ */
+export async function deleteAccount(ctx: DomainContext, { vendorOnly = false }: { vendorOnly?: boolean } = {}): Promise<{ message: string }> {
+  const actor = vendorOnly ? requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts can be deleted here.") : requireSignedIn(ctx.actor);
+  const result = await ctx.db
     .prepare("DELETE FROM users WHERE id = ?1 AND (role <> 'SUPER_ADMIN' OR (SELECT count(*) FROM users WHERE role = 'SUPER_ADMIN') > 1)")
     .bind(actor.id)
     .run();
@@ -716,18 +704,18 @@ export async function deleteAccount(d1: D1Database, actor: Actor | null, expecte
 
 export type RoleChange = "give-admin" | "revoke-admin" | "give-superadmin";
 
+const ONLY_SUPER_ADMINS = "Only a super admin can change admin roles.";
+
 /**
  * The admin role calls. Only a SUPER_ADMIN may call them; the last SUPER_ADMIN can never be
  * demoted (the check is inside the UPDATE, so two concurrent demotions cannot both win).
  */
 export async function changeRole(
-  d1: D1Database,
-  actor: Actor | null,
-  targetId: string,
-  change: RoleChange,
+  ctx: DomainContext,
+  { userId: targetId, change }: { userId: string; change: RoleChange },
 ): Promise<{ message: string; user: { id: string; user_name: string; email: string; role: Role } }> {
-  if (!actor) throw new Unauthorized();
-  if (actor.role !== "SUPER_ADMIN") throw new Forbidden("Only a super admin can change admin roles.");
+  const d1 = ctx.db;
+  requireRole(ctx.actor, ACCESS.superAdmin, ONLY_SUPER_ADMINS);
   const target = await userById(d1, targetId);
   if (!target) throw new NotFound("We could not find that account.");
   if (target.role === "VENDOR") throw new Conflict("Vendor accounts cannot be given admin roles.");
@@ -744,14 +732,14 @@ export async function changeRole(
     next = "USER";
     sql += " AND (role <> 'SUPER_ADMIN' OR (SELECT count(*) FROM users WHERE role = 'SUPER_ADMIN') > 1)";
   }
-  const result = await d1.prepare(sql).bind(targetId, next, Date.now()).run();
+  const result = await d1.prepare(sql).bind(targetId, next, ctx.now).run();
   if (!result.meta.changes) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);
   const label = next === "USER" ? "no longer an admin" : next === "ADMIN" ? "now an admin" : "now a super admin";
   return { message: `${target.user_name} is ${label}.`, user: { id: target.id, user_name: target.user_name, email: target.email, role: next } };
 }
 
-/** Daily housekeeping: expired sessions, devices and pending sign-ups, expired or long-used tokens. */
-export async function purgeExpiredAuth(d1: D1Database, now = Date.now()) {
+/** Daily housekeeping (the cron, which has no request): expired sessions, devices and pending sign-ups, expired or long-used tokens. */
+export async function purgeExpiredAuth(d1: D1Database, now: number) {
   const [sessions, tokens, devices, signups] = await d1.batch([
     d1.prepare("DELETE FROM sessions WHERE expires_at <= ?").bind(now),
     d1.prepare("DELETE FROM auth_tokens WHERE expires_at <= ? OR used_at <= ?").bind(now, now - 86_400_000),
@@ -762,20 +750,18 @@ export async function purgeExpiredAuth(d1: D1Database, now = Date.now()) {
 }
 
 /** The admin team (for the role pages): admins and super admins, for admins only. */
-export async function listAdminTeam(d1: D1Database, actor: Actor | null) {
-  if (!actor) throw new Unauthorized();
-  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new Forbidden();
-  const { results } = await d1
+export async function listAdminTeam(ctx: DomainContext) {
+  requireRole(ctx.actor, ACCESS.admin, new Forbidden().message);
+  const { results } = await ctx.db
     .prepare("SELECT id, user_name, email, role FROM users WHERE role IN ('ADMIN', 'SUPER_ADMIN') ORDER BY role DESC, user_name LIMIT 200")
     .all<{ id: string; user_name: string; email: string; role: Role }>();
   return results;
 }
 
 /** The role pages name the account by e-mail; the API by id. */
-export async function changeRoleByEmail(d1: D1Database, actor: Actor | null, email: string, change: RoleChange) {
-  if (!actor) throw new Unauthorized();
-  if (actor.role !== "SUPER_ADMIN") throw new Forbidden("Only a super admin can change admin roles.");
-  const target = await userByEmail(d1, email);
+export async function changeRoleByEmail(ctx: DomainContext, { email, change }: { email: string; change: RoleChange }) {
+  requireRole(ctx.actor, ACCESS.superAdmin, ONLY_SUPER_ADMINS);
+  const target = await userByEmail(ctx.db, email);
   if (!target) throw new NotFound("There is no account with that e-mail address.");
-  return changeRole(d1, actor, target.id, change);
+  return changeRole(ctx, { userId: target.id, change });
 }

@@ -1,4 +1,7 @@
+import type { DomainContext } from "./context.ts";
 import { newToken, sha256Hex } from "./sessions.ts";
+
+type TokenContext = Pick<DomainContext, "db" | "now">;
 
 /**
  * Single-use, expiring tokens for e-mail verification and password reset. The link carries a
@@ -12,11 +15,11 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   RESET_PASSWORD: 60 * 60_000,
 };
 
-export async function issueAuthToken(d1: D1Database, userId: string, purpose: TokenPurpose, now = Date.now()): Promise<string> {
+export async function issueAuthToken({ db, now }: TokenContext, userId: string, purpose: TokenPurpose): Promise<string> {
   const token = newToken();
-  await d1.batch([
-    d1.prepare("DELETE FROM auth_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL").bind(userId, purpose),
-    d1
+  await db.batch([
+    db.prepare("DELETE FROM auth_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL").bind(userId, purpose),
+    db
       .prepare("INSERT INTO auth_tokens (id, user_id, purpose, expires_at, created_at) VALUES (?, ?, ?, ?, ?)")
       .bind(await sha256Hex(token), userId, purpose, now + TOKEN_TTL_MS[purpose], now),
   ]);
@@ -24,24 +27,18 @@ export async function issueAuthToken(d1: D1Database, userId: string, purpose: To
 }
 
 /** The statement that consumes a token, to run in a batch with the write it authorises. */
-export async function consumeStatement(d1: D1Database, token: string, purpose: TokenPurpose, now = Date.now()): Promise<D1PreparedStatement> {
-  return d1
+export async function consumeStatement({ db, now }: TokenContext, token: string, purpose: TokenPurpose): Promise<D1PreparedStatement> {
+  return db
     .prepare("UPDATE auth_tokens SET used_at = ? WHERE id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id")
     .bind(now, await sha256Hex(token), purpose, now);
 }
 
 /** Looks a token up without using it: the user it belongs to when it is unused and unexpired. */
-export async function peekAuthToken(d1: D1Database, token: string, purpose: TokenPurpose, now = Date.now()): Promise<string | null> {
+export async function peekAuthToken({ db, now }: TokenContext, token: string, purpose: TokenPurpose): Promise<string | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const row = await d1
+  const row = await db
     .prepare("SELECT user_id FROM auth_tokens WHERE id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?")
     .bind(await sha256Hex(token), purpose, now)
     .first<{ user_id: string }>();
-  return row?.user_id ?? null;
-}
-
-export async function consumeAuthToken(d1: D1Database, token: string, purpose: TokenPurpose, now = Date.now()): Promise<string | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const row = await (await consumeStatement(d1, token, purpose, now)).first<{ user_id: string }>();
   return row?.user_id ?? null;
 }

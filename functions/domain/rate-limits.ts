@@ -1,4 +1,8 @@
+import type { DomainContext } from "./context.ts";
 import { TooManyRequests } from "./errors.ts";
+
+/** What the limit functions use of the domain context: the database and the request's clock. */
+export type LimitContext = Pick<DomainContext, "db" | "now">;
 
 /**
  * Abuse limits over the rate_limits table (docs/decisions/0013-enumeration-and-login-limits.md).
@@ -76,14 +80,14 @@ export function delayAfter(rule: DelayRule, failures: number): number {
 }
 
 /** Throws 429 (with Retry-After) while the key's wait has not passed. */
-export async function assertNoDelay(d1: D1Database, key: string, rule: DelayRule, now = Date.now()): Promise<void> {
-  const row = await d1.prepare("SELECT locked_until FROM rate_limits WHERE key = ?").bind(key).first<{ locked_until: number | null }>();
+export async function assertNoDelay({ db, now }: LimitContext, key: string, rule: DelayRule): Promise<void> {
+  const row = await db.prepare("SELECT locked_until FROM rate_limits WHERE key = ?").bind(key).first<{ locked_until: number | null }>();
   if (row?.locked_until && row.locked_until > now) throw tooMany(rule.message, row.locked_until, now);
 }
 
 /** Counts one failure (one atomic upsert) and sets the wait it earns. Returns the failure count. */
-export async function recordFailure(d1: D1Database, key: string, rule: DelayRule, now = Date.now()): Promise<number> {
-  const row = await d1
+export async function recordFailure({ db, now }: LimitContext, key: string, rule: DelayRule): Promise<number> {
+  const row = await db
     .prepare(
       `INSERT INTO rate_limits (key, count, window_start, locked_until) VALUES (?1, 1, ?2, NULL)
        ON CONFLICT(key) DO UPDATE SET
@@ -96,23 +100,23 @@ export async function recordFailure(d1: D1Database, key: string, rule: DelayRule
   const count = row?.count ?? 1;
   const delay = delayAfter(rule, count);
   if (delay > 0)
-    await d1
+    await db
       .prepare("UPDATE rate_limits SET locked_until = max(coalesce(locked_until, 0), ?) WHERE key = ?")
       .bind(now + delay, key)
       .run();
   return count;
 }
 
-export async function clearLimit(d1: D1Database, key: string): Promise<void> {
-  await d1.prepare("DELETE FROM rate_limits WHERE key = ?").bind(key).run();
+export async function clearLimit({ db }: LimitContext, key: string): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE key = ?").bind(key).run();
 }
 
 /**
  * Takes one event from a fixed-window allowance (one atomic upsert). Returns whether it was within
  * the allowance and, when not, the seconds until the window ends.
  */
-export async function takeAllowance(d1: D1Database, key: string, rule: AllowanceRule, now = Date.now()): Promise<{ allowed: boolean; until: number }> {
-  const row = await d1
+export async function takeAllowance({ db, now }: LimitContext, key: string, rule: AllowanceRule): Promise<{ allowed: boolean; until: number }> {
+  const row = await db
     .prepare(
       `INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
        ON CONFLICT(key) DO UPDATE SET
@@ -127,19 +131,19 @@ export async function takeAllowance(d1: D1Database, key: string, rule: Allowance
 }
 
 /** Takes one event from the allowance or refuses with 429 and the rule's message. */
-export async function takeOrThrow(d1: D1Database, key: string, rule: AllowanceRule, now = Date.now()): Promise<void> {
-  const { allowed, until } = await takeAllowance(d1, key, rule, now);
-  if (!allowed) throw tooMany(rule.message, until, now);
+export async function takeOrThrow(ctx: LimitContext, key: string, rule: AllowanceRule): Promise<void> {
+  const { allowed, until } = await takeAllowance(ctx, key, rule);
+  if (!allowed) throw tooMany(rule.message, until, ctx.now);
 }
 
 /**
  * Whether a mail of this kind may be sent to this address now (one per 2 minutes, five an hour).
  * Requests over it are still answered the same; they just send nothing.
  */
-export async function maySendMail(d1: D1Database, kind: string, email: string, now = Date.now()): Promise<boolean> {
-  const short = await takeAllowance(d1, `mail:${kind}:2m:${email}`, MAIL_SHORT, now);
+export async function maySendMail(ctx: LimitContext, kind: string, email: string): Promise<boolean> {
+  const short = await takeAllowance(ctx, `mail:${kind}:2m:${email}`, MAIL_SHORT);
   if (!short.allowed) return false;
-  return (await takeAllowance(d1, `mail:${kind}:1h:${email}`, MAIL_LONG, now)).allowed;
+  return (await takeAllowance(ctx, `mail:${kind}:1h:${email}`, MAIL_LONG)).allowed;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { DomainContext } from "./context.ts";
 import { newToken, sha256Hex } from "./sessions.ts";
 
 /**
@@ -15,12 +16,13 @@ export const DEVICE_TOKENS_PER_BROWSER = 3;
 
 export type RememberedDevice = { id: string; token: string };
 
-/** The live device among the browser's tokens that belongs to this account, if any. */
-export async function findDevice(d1: D1Database, tokens: string[], userId: string, now = Date.now()): Promise<RememberedDevice | null> {
-  for (const token of tokens.slice(0, DEVICE_TOKENS_PER_BROWSER)) {
+/** The live device among the tokens the browser carried (ctx.request.deviceTokens) that belongs to this account, if any. */
+export async function findDevice(ctx: Pick<DomainContext, "db" | "now" | "request">, userId: string): Promise<RememberedDevice | null> {
+  const { db, now } = ctx;
+  for (const token of (ctx.request.deviceTokens ?? []).slice(0, DEVICE_TOKENS_PER_BROWSER)) {
     if (!/^[a-z2-7]{32}$/.test(token)) continue;
     const id = await sha256Hex(token);
-    const row = await d1
+    const row = await db
       .prepare("SELECT id FROM remembered_devices WHERE id = ? AND user_id = ? AND expires_at > ? AND failures < ?")
       .bind(id, userId, now, DEVICE_MAX_FAILURES)
       .first<{ id: string }>();
@@ -30,16 +32,16 @@ export async function findDevice(d1: D1Database, tokens: string[], userId: strin
 }
 
 /** Remembers this browser for the account (or refreshes the device it already is). */
-export async function rememberDevice(d1: D1Database, userId: string, existing: RememberedDevice | null, now = Date.now()): Promise<string> {
+export async function rememberDevice({ db, now }: Pick<DomainContext, "db" | "now">, userId: string, existing: RememberedDevice | null): Promise<string> {
   if (existing) {
-    await d1
+    await db
       .prepare("UPDATE remembered_devices SET last_used_at = ?, expires_at = ?, failures = 0 WHERE id = ?")
       .bind(now, now + DEVICE_TTL_MS, existing.id)
       .run();
     return existing.token;
   }
   const token = newToken();
-  await d1
+  await db
     .prepare("INSERT INTO remembered_devices (id, user_id, failures, created_at, last_used_at, expires_at) VALUES (?, ?, 0, ?, ?, ?)")
     .bind(await sha256Hex(token), userId, now, now, now + DEVICE_TTL_MS)
     .run();
@@ -47,12 +49,8 @@ export async function rememberDevice(d1: D1Database, userId: string, existing: R
 }
 
 /** Counts a failed attempt made from a remembered device; past the maximum it is no longer trusted. */
-export async function recordDeviceFailure(d1: D1Database, device: RememberedDevice): Promise<void> {
-  await d1.prepare("UPDATE remembered_devices SET failures = failures + 1 WHERE id = ?").bind(device.id).run();
-}
-
-export async function forgetDevices(d1: D1Database, userId: string): Promise<void> {
-  await d1.prepare("DELETE FROM remembered_devices WHERE user_id = ?").bind(userId).run();
+export async function recordDeviceFailure({ db }: Pick<DomainContext, "db">, device: RememberedDevice): Promise<void> {
+  await db.prepare("UPDATE remembered_devices SET failures = failures + 1 WHERE id = ?").bind(device.id).run();
 }
 
 /** The browser's new cookie value: this account's token first, then up to two others it carried. */

@@ -1,4 +1,5 @@
 import type { Role } from "#db/schema/identity.ts";
+import type { DomainContext } from "./context.ts";
 
 /**
  * Sessions in the Lucia style, written here: a random 160-bit token goes to the browser, only its
@@ -94,6 +95,20 @@ export async function invalidateSession(d1: D1Database, token: string): Promise<
     .prepare("DELETE FROM sessions WHERE id = ?")
     .bind(await sha256Hex(token))
     .run();
+}
+
+/**
+ * Starts a session for the account on this request. Whatever session the browser carried is ended
+ * first (no session fixation): log-in always issues a new token.
+ */
+export async function startSession(ctx: Pick<DomainContext, "db" | "now" | "request">, userId: string): Promise<{ token: string; expiresAt: number }> {
+  if (ctx.request.previousSessionToken) await invalidateSession(ctx.db, ctx.request.previousSessionToken);
+  return createSession(ctx.db, userId, ctx.request.userAgent, ctx.now);
+}
+
+/** Ends the session the browser carried (log-out); nothing to do without one. */
+export async function endSession(ctx: Pick<DomainContext, "db" | "request">): Promise<void> {
+  if (ctx.request.previousSessionToken) await invalidateSession(ctx.db, ctx.request.previousSessionToken);
 }
 
 /** Ends every session of a user, or every one but the current (after a password change). */

@@ -1,7 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "#domain/accounts.ts";
+import { ACCOUNT_MESSAGES, changeRole, listAdminTeam, login, requestPasswordReset, resetLinkIsValid, updateVendor } from "#domain/accounts.ts";
+import { Forbidden, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import type { Actor } from "#domain/sessions.ts";
 import { hashPassword } from "#platform/password.ts";
+import { testContext } from "#tests/support/context.ts";
 import { createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /** Accounts and access through the real Worker and D1: sign-up, log-in, tokens, limits, roles. */
@@ -762,5 +765,74 @@ describe("API description", () => {
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
+  });
+});
+
+describe("account rules called directly with a request's domain context", () => {
+  const actorOf = (u: { id: string; role: Actor["role"]; email: string }): Actor => ({
+    id: u.id,
+    role: u.role,
+    email: u.email,
+    userName: "Test Person",
+    profilePhoto: null,
+    isVerified: true,
+  });
+  const MINUTE = 60_000;
+
+  it("read the request's clock: a reset link lasts one hour of ctx.now", async () => {
+    const user = await userWithPassword();
+    const t = Date.now();
+    const ctx = testContext({ now: t });
+    await requestPasswordReset(ctx, { email: user.email });
+    await ctx.settle();
+    const token = tokenIn((await mailTo(user.email, /Reset your Mandap password/))!.text, `${ORIGIN}/user-change-password`)!;
+    expect(await resetLinkIsValid(testContext({ now: t + 59 * MINUTE }), token)).toBe(true);
+    expect(await resetLinkIsValid(testContext({ now: t + 61 * MINUTE }), token)).toBe(false);
+  });
+
+  it("read the request's clock: a log-in wait ends when ctx.now passes it", async () => {
+    const user = await userWithPassword();
+    const t = Date.now();
+    for (let i = 0; i < 5; i++) {
+      await expect(login(testContext({ now: t }), { door: "user", email: user.email, password: "Wrong2026pass" })).rejects.toBeInstanceOf(Unauthorized);
+    }
+    // The fifth failure earned a 30-second wait: refused 10 seconds on, accepted 31 seconds on.
+    await expect(login(testContext({ now: t + 10_000 }), { door: "user", email: user.email, password: GOOD })).rejects.toBeInstanceOf(TooManyRequests);
+    const start = await login(testContext({ now: t + 31_000 }), { door: "user", email: user.email, password: GOOD });
+    expect(start.account.id).toBe(user.id);
+  });
+
+  it("refuse the wrong account with the permissions module's checks and the same messages", async () => {
+    const admin = actorOf(await userWithPassword("ADMIN"));
+    const couple = actorOf(await userWithPassword("USER"));
+    const target = await userWithPassword("USER");
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+
+    const byAdmin = await refused(changeRole(testContext({ actor: admin }), { userId: target.id, change: "give-admin" }));
+    expect(byAdmin).toBeInstanceOf(Forbidden);
+    expect(byAdmin?.message).toBe("Only a super admin can change admin roles.");
+    expect(await refused(changeRole(testContext(), { userId: target.id, change: "give-admin" }))).toBeInstanceOf(Unauthorized);
+    expect(await env.DB.prepare("SELECT role FROM users WHERE id = ?").bind(target.id).first("role")).toBe("USER");
+
+    const team = await refused(listAdminTeam(testContext({ actor: couple })));
+    expect(team).toBeInstanceOf(Forbidden);
+    expect(team?.message).toBe("You do not have permission to do that.");
+    expect(await listAdminTeam(testContext({ actor: admin }))).toEqual(expect.arrayContaining([expect.objectContaining({ id: admin.id, role: "ADMIN" })]));
+
+    const profile = await refused(
+      updateVendor(testContext({ actor: couple }), {
+        tagline: "Not a vendor",
+        description: undefined,
+        facebook: undefined,
+        instagram: undefined,
+        website: undefined,
+      }),
+    );
+    expect(profile).toBeInstanceOf(Forbidden);
+    expect(profile?.message).toBe("Only vendor accounts have a business profile.");
   });
 });

@@ -5,6 +5,7 @@ import { Unauthorized } from "#domain/errors.ts";
 import type { KeySource } from "#platform/google.ts";
 import { sha256Hex } from "#domain/sessions.ts";
 import { hashPassword } from "#platform/password.ts";
+import { testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor } from "#tests/support/factories.ts";
 
 /** Google sign-in with ID tokens signed by a locally generated RSA key (the key source is injected). */
@@ -12,7 +13,6 @@ const CLIENT_ID = "test-client.apps.googleusercontent.com";
 let keys: CryptoKeyPair;
 let otherKeys: CryptoKeyPair;
 let keySource: KeySource;
-const info = { origin: "http://localhost", userAgent: "vitest", ip: "127.0.0.1" };
 
 const b64url = (bytes: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes))))
@@ -42,7 +42,8 @@ beforeAll(async () => {
   keySource = async (kid) => (kid === "local-1" ? jwk : null);
 });
 
-const login = (token: string) => googleLogin(env.DB, token, { clientId: CLIENT_ID, keySource }, info);
+const login = (token: string) =>
+  googleLogin(testContext({ config: { googleClientId: CLIENT_ID }, request: { ip: "127.0.0.1" } }), { credential: token }, keySource);
 let n = 0;
 const email = () => `g${Date.now().toString(36)}${n++}@gmail.example`;
 

@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { registerUser, requestPasswordReset, type RequestInfo } from "#domain/accounts.ts";
+import { registerUser, requestPasswordReset } from "#domain/accounts.ts";
 import { addressKey, clientAddress, delayAfter, LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_DELAY, onCloudflareEdge } from "#domain/rate-limits.ts";
-import type { MailMessage, Mailer } from "#platform/mail.ts";
+import type { MailMessage, MailService } from "#platform/mail.ts";
 import { hashPassword } from "#platform/password.ts";
+import { testContext } from "#tests/support/context.ts";
 import { createUser } from "#tests/support/factories.ts";
 
 /** The pieces of the log-in limits that need no HTTP: addresses, delays, mails after the answer. */
@@ -66,20 +66,21 @@ describe("answers that do not wait for mail (no timing difference between known 
     const sent: MailMessage[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const mailer: Mailer = { send: async (m) => (sent.push(m), gate) };
+    const mailer: MailService = { send: async (m) => (sent.push(m), gate), deliver: async () => {} };
     return { mailer, sent, release };
   }
   const within = <T>(p: Promise<T>, ms = 3000) => Promise.race([p, new Promise<"timed out">((r) => setTimeout(() => r("timed out"), ms))]);
-  const info = (deferred: Promise<unknown>[]): RequestInfo => ({ origin: "http://localhost", userAgent: null, ip: null, defer: (w) => deferred.push(w) });
+  const context = (mail: MailService) => testContext({ mail });
   let n = 0;
   const address = (p: string) => `${p}-${Date.now().toString(36)}-${n++}@test.example`;
 
   it("a reset request for a real account answers before its mail is sent, with the same answer as for nobody", async () => {
     const user = await createUser({ email: address("reset"), passwordHash: await hashPassword("Mandap2026pass") });
     const { mailer, sent, release } = heldMailer();
-    const deferred: Promise<unknown>[] = [];
-    const known = await within(requestPasswordReset(env.DB, mailer, user.email, info(deferred)));
-    const unknown = await within(requestPasswordReset(env.DB, mailer, address("nobody"), info(deferred)));
+    const ctx = context(mailer);
+    const { deferred } = ctx;
+    const known = await within(requestPasswordReset(ctx, { email: user.email }));
+    const unknown = await within(requestPasswordReset(ctx, { email: address("nobody") }));
     expect(known).not.toBe("timed out");
     expect(known).toEqual(unknown);
     expect(sent.map((m) => m.to)).toEqual([user.email]);
@@ -92,10 +93,11 @@ describe("answers that do not wait for mail (no timing difference between known 
     const owner = await createUser({ email: address("owner"), passwordHash: await hashPassword("Mandap2026pass") });
     const fresh = address("fresh");
     const { mailer, sent, release } = heldMailer();
-    const deferred: Promise<unknown>[] = [];
+    const ctx = context(mailer);
+    const { deferred } = ctx;
     const body = (email: string) => ({ user_name: "Asha Rao", email, phone: undefined, password: "Mandap2026pass", confirmPassword: "Mandap2026pass" });
-    const known = await within(registerUser(env.DB, mailer, body(owner.email), info(deferred)));
-    const unknown = await within(registerUser(env.DB, mailer, body(fresh), info(deferred)));
+    const known = await within(registerUser(ctx, body(owner.email)));
+    const unknown = await within(registerUser(ctx, body(fresh)));
     expect(known).toEqual({ message: expect.stringContaining(owner.email), email: owner.email });
     expect(unknown).toEqual({ message: (known as { message: string }).message.replace(owner.email, fresh), email: fresh });
     expect(sent.map((m) => m.to)).toEqual([owner.email, fresh]);

@@ -2,9 +2,10 @@ import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/roles";
 import { resetRequestInput } from "#shared/account-schemas.ts";
 import { changeRoleByEmail, listAdminTeam, type RoleChange } from "#domain/accounts.ts";
+import { can } from "#domain/permissions.ts";
 import { appContext } from "#functions/page-context.ts";
 import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { formFailure, readForm, pagePath } from "#app/lib/auth-forms.server.ts";
+import { formFailure, loadOrRespond, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /** /admin/giveAdmin, /admin/revokeAdmin, /admin/giveSuperAdmin: the role calls for super admins. */
@@ -18,21 +19,27 @@ const PAGES: Record<string, { change: RoleChange; title: string; button: string;
   },
   givesuperadmin: { change: "give-superadmin", title: "Give super admin", button: "Make super admin", help: "The account can then change admin roles too." },
 };
-const pageOf = (pathname: string) => PAGES[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? PAGES.giveadmin!;
+const pageOf = (pathname: string) => PAGES[pathname.split("/").filter(Boolean).pop()?.toLowerCase() ?? ""] ?? PAGES.giveadmin!;
 
 export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(pageOf(location.pathname).title) }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, actor } = context.get(appContext);
-  return { team: await listAdminTeam(env.DB, actor), canChange: actor?.role === "SUPER_ADMIN" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    const team = await listAdminTeam(domain);
+    return {
+      team: team.map((m) => ({ id: m.id, user_name: m.user_name, email: m.email, superAdmin: m.role === "SUPER_ADMIN" })),
+      canChange: can.manageRoles(domain.actor),
+    };
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   try {
     const { input } = await readForm(request, resetRequestInput);
-    const { message } = await changeRoleByEmail(env.DB, actor, input.email, pageOf(pagePath(request)).change);
-    return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
+    const { message } = await changeRoleByEmail(domain, { email: input.email, change: pageOf(pagePath(request)).change });
+    return { ok: true as const, message, errors: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);
   }
@@ -55,7 +62,7 @@ export default function RolePage({ loaderData, actionData }: Route.ComponentProp
                 name="email"
                 type="email"
                 required
-                defaultValue={actionData?.ok ? "" : actionData?.values.email}
+                defaultValue={actionData?.ok ? "" : actionData?.values?.email}
                 error={errors.email}
               />
               <SubmitButton pendingText="Saving…" className="btn-primary self-start">
@@ -75,9 +82,7 @@ export default function RolePage({ loaderData, actionData }: Route.ComponentProp
               <span>
                 <strong>{m.user_name}</strong> · {m.email}
               </span>
-              <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">
-                {m.role === "SUPER_ADMIN" ? "Super admin" : "Admin"}
-              </span>
+              <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">{m.superAdmin ? "Super admin" : "Admin"}</span>
             </li>
           ))}
         </ul>

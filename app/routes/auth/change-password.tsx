@@ -7,7 +7,7 @@ import { Invalid } from "#domain/errors.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { formFailure, pagePath, readForm } from "#app/lib/auth-forms.server.ts";
+import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -21,16 +21,16 @@ const TOKEN = /^[a-z2-7]{32}$/;
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Change password") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (token !== null) return { mode: "reset" as const, linkValid: TOKEN.test(token) && (await resetLinkIsValid(env.DB, token)) };
-  if (!actor) throw redirect(isVendorPath(pagePath(request)) ? "/vendor-forgot-password" : "/user-forgot-password");
+  if (token !== null) return { mode: "reset" as const, linkValid: TOKEN.test(token) && (await resetLinkIsValid(domain, token)) };
+  if (!domain.actor) throw redirect(isVendorPath(pagePath(request)) ? "/vendor-forgot-password" : "/user-forgot-password");
   return { mode: "change" as const, linkValid: true };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, actor, session } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const url = new URL(request.url);
   const vendor = isVendorPath(pagePath(request));
   const token = url.searchParams.get("token");
@@ -38,14 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (token !== null) {
       if (!TOKEN.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badResetLink);
       const { input } = await readForm(request, resetPasswordInput);
-      const { message, door } = await resetPassword(env.DB, token, input.password);
+      const { message, door } = await resetPassword(domain, { token, password: input.password });
       // Every session ended; this browser's cookie goes too.
       const res = redirectWithToast(request, door === "vendor" ? "/vendorLogin" : "/login", { type: "success", message });
       res.headers.append("Set-Cookie", clearSessionCookie(request));
       return res;
     }
     const { input } = await readForm(request, changePasswordInput);
-    const { message } = await changePassword(env.DB, actor, session?.sessionId ?? null, input, vendor ? "vendor" : "user");
+    const { message } = await changePassword(domain, { ...input, door: vendor ? "vendor" : "user" });
     const headers = new Headers({ Location: vendor ? "/VendorDashboard" : "/profile" });
     headers.append("Set-Cookie", flashCookie(request, { type: "success", message }));
     return new Response(null, { status: 302, headers });

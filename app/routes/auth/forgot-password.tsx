@@ -2,10 +2,9 @@ import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { resetRequestInput } from "#shared/account-schemas.ts";
 import { requestPasswordReset, type Door } from "#domain/accounts.ts";
-import { mailerFor } from "#platform/mail.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { formFailure, pageRequestInfo, readForm } from "#app/lib/auth-forms.server.ts";
+import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
@@ -14,11 +13,11 @@ const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
+  const { domain } = context.get(appContext);
   try {
     const { input } = await readForm(request, resetRequestInput);
-    const { message } = await requestPasswordReset(ctx.env.DB, mailerFor(ctx.env), input.email, pageRequestInfo(request, ctx));
-    return { ok: true as const, message, errors: {} as Record<string, string>, values: {} as Record<string, string> };
+    const { message } = await requestPasswordReset(domain, input);
+    return { ok: true as const, message, errors: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);
   }
@@ -43,7 +42,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormMessage message={actionData && !actionData.ok && !Object.keys(errors).length ? actionData.message : null} />
       )}
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={errors.email} />
+        <Field
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData && !actionData.ok ? actionData.values?.email : undefined}
+          error={errors.email}
+        />
         <SubmitButton pendingText="Sending…">Send reset link</SubmitButton>
       </Form>
     </AuthCard>

@@ -5,8 +5,8 @@ import { login, type Door } from "#domain/accounts.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
-import { afterLogin, formFailure, readForm, redirectIfSignedIn, pageRequestInfo, sessionRedirect, pagePath } from "#app/lib/auth-forms.server.ts";
-import { mailerFor } from "#platform/mail.ts";
+import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
@@ -18,18 +18,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   redirectIfSignedIn(ctx);
   const door = doorOf(pagePath(request));
-  return { googleClientId: door === "user" ? (ctx.env.GOOGLE_CLIENT_ID ?? null) : null };
+  return { googleClientId: door === "user" ? ctx.domain.config.googleClientId : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
+  const { domain } = context.get(appContext);
   const door = doorOf(pagePath(request));
   try {
     const { input } = await readForm(request, loginInput);
-    const start = await login(ctx.env.DB, mailerFor(ctx.env), door, input, pageRequestInfo(request, ctx));
+    const start = await login(domain, { ...input, door });
     return sessionRedirect(request, start, afterLogin(request, start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
   } catch (e) {
-    return formFailure(e, request);
+    // The log-in form's own 401 (wrong e-mail or password) is its answer, not "log in first".
+    return formFailure(e, request, { signInForm: true });
   }
 }
 
@@ -57,7 +58,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       {/* The query (?redirectTo=) goes with the post so the action can send the couple back. */}
       <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4" noValidate>
-        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values.email} error={errors.email} />
+        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values?.email} error={errors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="flex justify-end text-sm">
           <TextLink to={vendor ? "/vendor-forgot-password" : "/user-forgot-password"}>Forgot password?</TextLink>

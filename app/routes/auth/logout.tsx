@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { logout } from "#domain/accounts.ts";
-import { clearSessionCookie, readSessionToken } from "#platform/session-cookie.ts";
+import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 
@@ -15,11 +15,11 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
-  const to = actor?.role === "VENDOR" ? "/vendorLogin" : "/";
+  const { domain } = context.get(appContext);
+  const to = domain.actor?.role === "VENDOR" ? "/vendorLogin" : "/";
   let response: Response;
   try {
-    const { message } = await logout(env.DB, readSessionToken(request));
+    const { message } = await logout(domain);
     response = redirectWithToast(request, to, { type: "success", message });
   } catch (e) {
     console.error("logout failed", e);

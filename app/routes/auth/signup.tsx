@@ -2,12 +2,12 @@ import { Form } from "react-router";
 import type { Route } from "./+types/signup";
 import { PASSWORD_RULE, registerUserInput } from "#shared/account-schemas.ts";
 import { registerUser } from "#domain/accounts.ts";
-import { mailerFor } from "#platform/mail.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
-import { formFailure, pageRequestInfo, readForm, redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
+import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
+import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
 export function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   redirectIfSignedIn(ctx);
-  return { googleClientId: ctx.env.GOOGLE_CLIENT_ID ?? null };
+  return { googleClientId: ctx.domain.config.googleClientId };
 }
 
 /**
@@ -23,11 +23,11 @@ export function loader({ context }: Route.LoaderArgs) {
  * already has an account (the account is created when the e-mailed link is opened).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
+  const { domain } = context.get(appContext);
   try {
     const { input } = await readForm(request, registerUserInput);
-    const { message, email } = await registerUser(ctx.env.DB, mailerFor(ctx.env), input, pageRequestInfo(request, ctx));
-    return { ok: true as const, message, email, errors: {} as Record<string, string>, values: {} as Record<string, string> };
+    const { message, email } = await registerUser(domain, input);
+    return { ok: true as const, message, email, errors: {} as Record<string, string> };
   } catch (e) {
     return formFailure(e, request);
   }
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/login" />;
   const errors = actionData?.errors ?? {};
-  const v = actionData?.values ?? {};
+  const v = (actionData && !actionData.ok && actionData.values) || {};
   return (
     <AuthCard
       title="Create your account"

@@ -6,7 +6,8 @@ import { completeSignup, verificationLinkKind, verifyEmail } from "#domain/accou
 import { Invalid } from "#domain/errors.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { formFailure, homeFor, pageRequestInfo, readForm, sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { homeFor, sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -19,25 +20,25 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Verify your e
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { kind: await verificationLinkKind(context.get(appContext).env.DB, token) };
+  return { kind: await verificationLinkKind(context.get(appContext).domain, token) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
+  const { domain } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   try {
-    const kind = await verificationLinkKind(ctx.env.DB, token);
+    const kind = await verificationLinkKind(domain, token);
     if (kind === "signup") {
       const { input } = await readForm(request, verifyEmailInput);
-      const start = await completeSignup(ctx.env.DB, token, input.password, pageRequestInfo(request, ctx));
+      const start = await completeSignup(domain, { token, password: input.password });
       return sessionRedirect(request, start, homeFor(start.role), {
         type: "success",
         message: ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName),
       });
     }
     if (kind !== "verify") throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink);
-    const { message, role, userId } = await verifyEmail(ctx.env.DB, token);
-    const to = ctx.actor?.id === userId ? homeFor(role) : role === "VENDOR" ? "/vendorLogin" : "/login";
+    const { message, role, userId } = await verifyEmail(domain, { token });
+    const to = domain.actor?.id === userId ? homeFor(role) : role === "VENDOR" ? "/vendorLogin" : "/login";
     return redirectWithToast(request, to, { type: "success", message });
   } catch (e) {
     return formFailure(e, request);

@@ -3,12 +3,11 @@ import type { Route } from "./+types/index";
 import { updateUserInput } from "#shared/account-schemas.ts";
 import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
 import { deleteAccount, requireAccountView, resendVerification, updateUser } from "#domain/accounts.ts";
-import { mailerFor } from "#platform/mail.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { formFailure, readForm } from "#app/lib/auth-forms.server.ts";
+import { formFailure, loadOrRespond, readForm, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -17,44 +16,41 @@ import { VerifiedBadge } from "./layout.tsx";
 /** The couple's profile: edit name, phone, wedding date and city; resend verification; delete the account. */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your profile") }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, actor } = context.get(appContext);
-  return { account: await requireAccountView(env.DB, actor) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    // What the page shows, without the account's role (loaders hand the UI no role strings).
+    const { user_name, email, is_verified, phone, wedding_date, wedding_city, has_password } = await requireAccountView(domain);
+    return { account: { user_name, email, is_verified, phone, wedding_date, wedding_city, has_password } };
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const form = await readPageForm(request.clone());
-  const intent = form.get("intent");
+  const intent = String(form.get("intent") ?? "update");
   try {
     if (intent === "delete") {
       if (form.get("confirm") !== "yes")
-        return data(
-          {
-            ok: false as const,
-            intent,
-            message: "Tick the box to confirm that you want to delete your account.",
-            errors: { confirm: "Please confirm." },
-            values: {},
-          },
+        return data<PageFailure>(
+          { ok: false, intent, message: "Tick the box to confirm that you want to delete your account.", errors: { confirm: "Please confirm." } },
           { status: 400 },
         );
-      const { message } = await deleteAccount(env.DB, actor);
+      const { message } = await deleteAccount(domain);
       const res = redirectWithToast(request, "/", { type: "success", message });
       res.headers.append("Set-Cookie", clearSessionCookie(request));
       res.headers.append("Set-Cookie", clearVisitedCookie(request));
       return res;
     }
     if (intent === "resend") {
-      const { message } = await resendVerification(env.DB, mailerFor(env), actor, new URL(request.url).origin);
-      return { ok: true as const, intent, message, errors: {}, values: {} };
+      const { message } = await resendVerification(domain);
+      return { ok: true as const, intent, message, errors: {} };
     }
     const { input } = await readForm(request, updateUserInput);
-    await updateUser(env.DB, actor, input);
-    return { ok: true as const, intent: "update", message: ACCOUNT_MESSAGES.profileUpdated, errors: {}, values: {} };
+    await updateUser(domain, input);
+    return { ok: true as const, intent: "update", message: ACCOUNT_MESSAGES.profileUpdated, errors: {} };
   } catch (e) {
-    const failure = formFailure(e, request);
-    return data({ ...failure.data, intent }, failure.init ?? undefined);
+    return formFailure(e, request, { intent });
   }
 }
 
