@@ -35,7 +35,7 @@ export default [
     ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
-  route("all/:category/:subcategory/:state/:city/:id", "routes/service.tsx"),
+  route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
   route("favorites/:serviceId", "routes/favorite-toggle.tsx"),
   route("vendorBussinessProfile/:slug?", "routes/vendor-alias.tsx"),
   // Two free segments: keep last before "*" so it never shadows another route.

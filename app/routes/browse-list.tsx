@@ -1,4 +1,4 @@
-import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/browse-list";
 import { appContext } from "#functions/page-context.ts";
@@ -35,9 +35,9 @@ function withoutFormKeys(url: URL): string {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const url = new URL(request.url);
-  const locations = await serviceLocations(env.DB);
+  const locations = await serviceLocations(domain);
   const scope = resolveScope(locations, params);
   if (!scope) throw data(null, { status: 404 });
 
@@ -84,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const { filters, problems } = parseBrowseFilters(url.searchParams);
-  const result = await searchServices(env.DB, null, {
+  const result = await searchServices(domain, {
     q: filters.q,
     service_category: scope.group?.name,
     service_type: scope.subcategory?.name,
@@ -425,7 +425,7 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {d.services.map((s, i) => (
                   <li key={s.id}>
-                    <ServiceCard service={s} eager={i < 2} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />
+                    <ServiceCard service={s} eager={i < 2} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
                   </li>
                 ))}
               </ul>

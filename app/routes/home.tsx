@@ -1,4 +1,4 @@
-import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -62,14 +62,14 @@ const BENEFITS: { title: string; text: string; icon: string; href?: string; acti
 export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: heroImage(0), fetchPriority: "high" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const [counters, locations, blog, testimonials, carousels] = await Promise.all([
-    heroAnalytics(env.DB),
-    serviceLocations(env.DB),
-    latestBlogPosts(env.DB, 6),
-    topTestimonials(env.DB, 6),
+    heroAnalytics(domain),
+    serviceLocations(domain),
+    latestBlogPosts(domain, 6),
+    topTestimonials(domain, 6),
     searchServicesBatch(
-      env.DB,
+      domain,
       CAROUSELS.map((c) => ({ ...c.search, limit: 20, page: 1 })),
     ),
   ]);
@@ -362,7 +362,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               label={c.title}
               items={c.services}
               itemKey={(s) => s.id}
-              renderItem={(s) => <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />}
+              renderItem={(s) => <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />}
             />
           )}
         </Reveal>

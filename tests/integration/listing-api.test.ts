@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FAVORITE } from "#shared/strings.ts";
+import { WISHLIST } from "#shared/strings.ts";
 import { REVIEW_COMMENT_MIN } from "#shared/listing-rules.ts";
 import { readCookie } from "#platform/cookies.ts";
-import { countView, viewDecision } from "#domain/views.ts";
-import { refreshReplyTime } from "#domain/enquiries.ts";
+import { countView, viewDecision, VIEW_COOKIES } from "#domain/views.ts";
+import { refreshReplyTime } from "#domain/leads.ts";
 import { topTestimonials } from "#domain/discovery.ts";
+import { listingContext } from "#tests/support/listing-context.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
@@ -280,7 +281,7 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
         ).json<{ feedback: { id: string } }>()
       ).feedback.id;
     }
-    const list = await topTestimonials(env.DB, 6, Date.now() + 24 * 60 * 60 * 1000);
+    const list = await topTestimonials(listingContext({ now: Date.now() + 24 * 60 * 60 * 1000 }), 6);
     const badge = Object.fromEntries(list.filter((t) => Object.values(ids).includes(t.id)).map((t) => [t.id, t.verifiedBooking]));
     expect(badge).toEqual({ [ids.booked!]: true, [ids.unbooked!]: false });
   });
@@ -316,6 +317,14 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
 
 describe("service views: counted at most once a day per browser", () => {
   const pageRequest = (cookie?: string) => new Request("https://mandap.example/service/x", { headers: cookie ? { Cookie: cookie } : {} });
+  /** The service page's call: the browser's view cookie from the request, the domain decides. */
+  const viewService = (serviceId: string, request: Request, now = Date.now()) =>
+    countView(listingContext({ now, url: request.url }), {
+      kind: "service",
+      id: serviceId,
+      ownerId: "someone-else",
+      seen: readCookie(request, VIEW_COOKIES.service),
+    });
   const viewsOf = async (id: string) => ({
     total: (await serviceRow(id))?.view_count,
     daily: await env.DB.prepare("SELECT sum(views) AS n FROM service_daily_stats WHERE service_id = ?").bind(id).first<number>("n"),
@@ -324,14 +333,14 @@ describe("service views: counted at most once a day per browser", () => {
   it("the first view of the day counts and sets a one-day cookie; the same browser again does not count", async () => {
     const { serviceId } = await vendorWithService();
     const now = Date.UTC(2026, 10, 22, 6, 0);
-    const setCookie = await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
+    const setCookie = await viewService(serviceId, pageRequest(), now);
     expect(setCookie).toMatch(/^mandap_sv=2026-11-22%7C.+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/);
     const cookie = (setCookie ?? "").split(";")[0] ?? "";
-    expect(await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, now + 60_000)).toBeNull();
+    expect(await viewService(serviceId, pageRequest(cookie), now + 60_000)).toBeNull();
     expect(await viewsOf(serviceId)).toEqual({ total: 1, daily: 1 });
     // Another browser counts; the next day (India time) the same browser counts again.
-    await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
-    await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, Date.UTC(2026, 10, 22, 19, 0));
+    await viewService(serviceId, pageRequest(), now);
+    await viewService(serviceId, pageRequest(cookie), Date.UTC(2026, 10, 22, 19, 0));
     expect(await viewsOf(serviceId)).toEqual({ total: 3, daily: 3 });
   });
 
@@ -345,7 +354,7 @@ describe("service views: counted at most once a day per browser", () => {
     expect(viewDecision(second.cookieValue, one, "2026-11-22").record).toBe(false);
     expect(viewDecision(second.cookieValue, one, "2026-11-23").record).toBe(true);
     expect(viewDecision("garbage", one, "2026-11-22").record).toBe(true);
-    await countView(env.DB, pageRequest(), "service", archived, readCookie);
+    await viewService(archived, pageRequest());
     expect(await viewsOf(archived)).toEqual({ total: 0, daily: null });
   });
 
@@ -393,11 +402,11 @@ describe("favourites: toggle, list and merge", () => {
     const { serviceId } = await vendorWithService();
     const a = await couple();
     const added = await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
-    expect(await added.json()).toEqual({ success: true, message: FAVORITE.added, favorited: true });
+    expect(await added.json()).toEqual({ success: true, message: WISHLIST.added, favorited: true });
     expect((await serviceRow(serviceId))?.wishlist_count).toBe(1);
     expect(await (await call(`/api/v1/favorites`, { cookie: a.cookie })).json()).toEqual({ success: true, favorites: [serviceId] });
     const removed = await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
-    expect(await removed.json()).toEqual({ success: true, message: FAVORITE.removed, favorited: false });
+    expect(await removed.json()).toEqual({ success: true, message: WISHLIST.removed, favorited: false });
     expect((await serviceRow(serviceId))?.wishlist_count).toBe(0);
   });
 
