@@ -2,8 +2,8 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 
 /** Every URL of the site in one readable map (spec section 2). */
 export default [
-  index("routes/home.tsx"),
-  route("all/:category?/:subCategory?/:state?/:city?", "routes/browse-list.tsx"),
+  index("routes/home/route.tsx", { id: "routes/home" }),
+  route("all/:category?/:subCategory?/:state?/:city?", "routes/browse-list/route.tsx", { id: "routes/browse-list" }),
   route("browse", "routes/discover.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("sitemaps/:file", "routes/sitemap-file.tsx"),

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { WISHLIST } from "#shared/strings.ts";
-import { REVIEW_COMMENT_MIN } from "#shared/listing-rules.ts";
+import { REVIEW_COMMENT_MIN, REVIEWS_PAGE_MAX, reviewsPageFrom } from "#shared/listing-rules.ts";
+import { PAGE_MAX, PAGE_SIZE_MAX } from "#shared/service-filters.ts";
 import { readCookie } from "#platform/cookies.ts";
 import { countView, viewDecision, VIEW_COOKIES } from "#domain/views.ts";
 import { refreshReplyTime } from "#domain/leads.ts";
-import { topTestimonials } from "#domain/discovery.ts";
+import { searchServices, topTestimonials } from "#domain/discovery.ts";
+import { serviceReviews } from "#domain/reviews.ts";
 import { listingContext } from "#tests/support/listing-context.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
@@ -394,6 +396,40 @@ describe("vendor profile views: PATCH /vendors/viewUpdate/{vendorId}", () => {
     const res = await call(`/api/v1/vendors/viewUpdate/no-such-vendor`, { method: "PATCH" });
     expect(res.status).toBe(404);
     expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("follows the pages' rule: the vendor's own account and crawlers are not counted", async () => {
+    const vendor = await createVendor();
+    const views = () => env.DB.prepare("SELECT profile_views FROM vendors WHERE user_id = ?").bind(vendor.id).first<number>("profile_views");
+    const own = await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, { method: "PATCH", cookie: await sessionCookieFor(vendor.id) });
+    expect(await own.json()).toEqual({ success: true, recorded: false });
+    expect(own.headers.get("set-cookie") ?? "").not.toContain("mandap_pv");
+    const crawler = await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, {
+      method: "PATCH",
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" },
+    });
+    expect(await crawler.json()).toEqual({ success: true, recorded: false });
+    expect(await views()).toBe(0);
+  });
+});
+
+describe("paging: one rule for pages, API and domain", () => {
+  it("a reviews page past REVIEWS_PAGE_MAX is refused by the API and by the domain, and nothing is read", async () => {
+    const { serviceId } = await vendorWithService();
+    expect((await call(`/api/v1/services/feedback/${serviceId}?page=${REVIEWS_PAGE_MAX}`)).status).toBe(200);
+    const past = await call(`/api/v1/services/feedback/${serviceId}?page=${REVIEWS_PAGE_MAX + 1}`);
+    expect(past.status).toBe(400);
+    await expect(serviceReviews(listingContext(), serviceId, REVIEWS_PAGE_MAX + 1)).rejects.toThrow(`Page must be between 1 and ${REVIEWS_PAGE_MAX}.`);
+    // The service page reads ?reviews= with the same rule and shows the first page for anything else.
+    expect([reviewsPageFrom("2"), reviewsPageFrom(String(REVIEWS_PAGE_MAX + 1)), reviewsPageFrom("x"), reviewsPageFrom(null)]).toEqual([2, 1, 1, 1]);
+  });
+
+  it("the service search refuses a page size or page beyond the list rule for every caller", async () => {
+    await expect(searchServices(listingContext(), { limit: PAGE_SIZE_MAX + 1 })).rejects.toThrow(`Limit must be between 1 and ${PAGE_SIZE_MAX}.`);
+    await expect(searchServices(listingContext(), { page: PAGE_MAX + 1 })).rejects.toThrow("Page must be between 1 and");
+    expect((await call(`/api/v1/services?limit=${PAGE_SIZE_MAX + 1}`)).status).toBe(400);
+    expect((await call(`/api/v1/services?page=${PAGE_MAX + 1}`)).status).toBe(400);
+    expect((await searchServices(listingContext(), { limit: PAGE_SIZE_MAX })).limit).toBe(PAGE_SIZE_MAX);
   });
 });
 
