@@ -23,7 +23,7 @@ export default [
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
-    route("favoriteList", "routes/profile/favorites.tsx"),
+    route("favoriteList", "routes/profile/wishlist.tsx", { id: "routes/profile/favorites" }),
     ...["checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -36,7 +36,7 @@ export default [
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
-  route("favorites/:serviceId", "routes/favorite-toggle.tsx"),
+  route("favorites/:serviceId", "routes/wishlist-toggle.tsx", { id: "routes/favorite-toggle" }),
   route("vendorBussinessProfile/:slug?", "routes/vendor-alias.tsx"),
   // Two free segments: keep last before "*" so it never shadows another route.
   route(":location/:vendorname", "routes/vendor.tsx"),

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/favorites";
+import type { Route } from "./+types/wishlist";
 import { appContext } from "#functions/page-context.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/favorite-toggle";
+import type { Route } from "./+types/wishlist-toggle";
 import { appContext } from "#functions/page-context.ts";
 import { loginPath } from "#shared/links.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
