@@ -19,6 +19,13 @@ export type ServicePageData = {
     openLead: OpenLead | null;
     /** The owning vendor (or an admin) may reply to reviews. */
     canReply: boolean;
+    /** What the viewer may do here (permissions.ts), so the page never compares role names. */
+    signedIn: boolean;
+    canEnquire: boolean;
+    canReview: boolean;
+    canUseCart: boolean;
+    /** An admin's reply is signed by the Mandap team. */
+    repliesAsTeam: boolean;
   };
 };
 
@@ -65,6 +72,11 @@ export async function servicePage(ctx: DomainContext, id: string, reviewsPage = 
       ownReview: own,
       openLead: lead,
       canReply: Boolean(actor && (actor.id === service.vendor.id || can.viewAdminArea(actor))),
+      signedIn: actor !== null,
+      canEnquire: can.sendEnquiry(actor),
+      canReview: can.review(actor),
+      canUseCart: can.keepShortlist(actor),
+      repliesAsTeam: can.viewAdminArea(actor),
     },
   };
 }

@@ -8,6 +8,8 @@ import { countView, viewDecision, VIEW_COOKIES } from "#domain/views.ts";
 import { refreshReplyTime } from "#domain/leads.ts";
 import { searchServices, topTestimonials } from "#domain/discovery.ts";
 import { serviceReviews } from "#domain/reviews.ts";
+import { servicePage } from "#domain/service-page.ts";
+import type { Actor } from "#domain/sessions.ts";
 import { listingContext } from "#tests/support/listing-context.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
@@ -410,6 +412,63 @@ describe("vendor profile views: PATCH /vendors/viewUpdate/{vendorId}", () => {
     });
     expect(await crawler.json()).toEqual({ success: true, recorded: false });
     expect(await views()).toBe(0);
+  });
+});
+
+describe("the service page's data: what the viewer may do comes from the permissions module", () => {
+  const actorOf = (u: { id: string; email: string; userName: string; role: string }) => u as unknown as Actor;
+
+  it("hands booleans for each role, never a role name", async () => {
+    const { serviceId, vendor } = await vendorWithService();
+    const viewerOf = async (actor: Actor | null) => (await servicePage(listingContext({ actor }), serviceId))?.viewer;
+    const pick = (v: Awaited<ReturnType<typeof viewerOf>>) =>
+      v && {
+        signedIn: v.signedIn,
+        canEnquire: v.canEnquire,
+        canReview: v.canReview,
+        canUseCart: v.canUseCart,
+        canReply: v.canReply,
+        repliesAsTeam: v.repliesAsTeam,
+      };
+    expect(pick(await viewerOf(null))).toEqual({
+      signedIn: false,
+      canEnquire: false,
+      canReview: false,
+      canUseCart: false,
+      canReply: false,
+      repliesAsTeam: false,
+    });
+    expect(pick(await viewerOf(actorOf(await couple())))).toEqual({
+      signedIn: true,
+      canEnquire: true,
+      canReview: true,
+      canUseCart: true,
+      canReply: false,
+      repliesAsTeam: false,
+    });
+    expect(pick(await viewerOf(actorOf(vendor)))).toEqual({
+      signedIn: true,
+      canEnquire: false,
+      canReview: false,
+      canUseCart: false,
+      canReply: true,
+      repliesAsTeam: false,
+    });
+    expect(pick(await viewerOf(actorOf(await createUser({ role: "ADMIN" }))))).toEqual({
+      signedIn: true,
+      canEnquire: false,
+      canReview: false,
+      canUseCart: true,
+      canReply: true,
+      repliesAsTeam: true,
+    });
+  });
+
+  it("the owner's own view of a service is not counted (the page calls the same countView as the API)", async () => {
+    const { serviceId, vendor } = await vendorWithService();
+    const ctx = listingContext({ actor: actorOf(vendor) });
+    expect(await countView(ctx, { kind: "service", id: serviceId, ownerId: vendor.id, seen: null })).toBeNull();
+    expect((await serviceRow(serviceId))?.view_count).toBe(0);
   });
 });
 

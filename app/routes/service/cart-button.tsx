@@ -5,7 +5,7 @@ import { loginPath } from "#shared/links.ts";
 import { LISTING } from "#shared/strings.ts";
 import type { action } from "./service.server.ts";
 
-export function CartButton({ inCart, role, canonical }: { inCart: boolean; role: string | null; canonical: string }) {
+export function CartButton({ inCart, signedIn, canUseCart, canonical }: { inCart: boolean; signedIn: boolean; canUseCart: boolean; canonical: string }) {
   const fetcher = useFetcher<typeof action>();
   const pending = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -13,14 +13,14 @@ export function CartButton({ inCart, role, canonical }: { inCart: boolean; role:
   useEffect(() => {
     if (result && "message" in result && result.message) showToast(result.ok ? "success" : "error", result.message);
   }, [result]);
-  if (!role) {
+  if (!signedIn) {
     return (
       <Link to={loginPath(canonical)} className="btn-secondary">
         {LISTING.addToCart}
       </Link>
     );
   }
-  if (role === "VENDOR") return null;
+  if (!canUseCart) return null;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="cart" />

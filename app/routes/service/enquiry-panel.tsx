@@ -9,7 +9,7 @@ import type { action } from "./service.server.ts";
 import type { LoaderData } from "./types.ts";
 
 export function EnquiryPanel({ data: d }: { data: LoaderData }) {
-  const { service, viewer, viewerRole, canonical, today } = d;
+  const { service, viewer, canonical, today } = d;
   const fetcher = useFetcher<typeof action>();
   // Without JavaScript the form posts the whole page and the answer arrives as the page's action data.
   const pageResult = useActionData<typeof action>();
@@ -38,14 +38,14 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
       <h2 id="enquiry-heading" className="text-lg font-bold">
         {LISTING.enquiryHeading}
       </h2>
-      {!viewerRole ? (
+      {!viewer.signedIn ? (
         <>
           <p className="mt-1 text-sm text-ink/75">Tell {vendorName} about your wedding and get a quote. It is free.</p>
           <Link to={loginPath(`${canonical}#enquiry`)} className="btn-primary mt-4 w-full">
             {LISTING.loginToEnquire}
           </Link>
         </>
-      ) : viewerRole !== "USER" ? (
+      ) : !viewer.canEnquire ? (
         <p className="mt-1 text-sm text-ink/75">Enquiries are sent by couples from their account.</p>
       ) : viewer.openLead ? (
         <div className="mt-2 text-sm text-ink/85" role="status">

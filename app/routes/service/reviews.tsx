@@ -26,7 +26,7 @@ function ScoreBar({ label, value }: { label: string; value: number }) {
 }
 
 export function ReviewsSection({ data: d }: { data: LoaderData }) {
-  const { reviews, reviewSummary, reviewsPage, viewer, viewerRole, canonical, service } = d;
+  const { reviews, reviewSummary, reviewsPage, viewer, canonical, service } = d;
   const actionData = useActionDataSafe();
   const done = actionData?.ok && (actionData.intent === "review" || actionData.intent === "reply") ? actionData.message : null;
   useEffect(() => {
@@ -74,7 +74,7 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
         {reviews
           .filter((r) => r.id !== viewer.ownReview?.id)
           .map((r) => (
-            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewerRole === "ADMIN" || viewerRole === "SUPER_ADMIN"} />
+            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewer.repliesAsTeam} />
           ))}
       </ol>
       {(hasMore || reviewsPage > 1) && (
@@ -93,11 +93,11 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
       )}
 
       <div className="mt-8">
-        {!viewerRole ? (
+        {!viewer.signedIn ? (
           <Link to={loginPath(`${canonical}#review-form`)} className="btn-secondary">
             {LISTING.loginToReview}
           </Link>
-        ) : viewerRole === "USER" && service.status === "active" ? (
+        ) : viewer.canReview && service.status === "active" ? (
           <ReviewForm own={viewer.ownReview} />
         ) : null}
       </div>

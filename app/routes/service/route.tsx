@@ -139,7 +139,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm text-ink/70">Final quotes depend on your date, guest count and add-ons.</p>
             <div className="mt-4 grid grid-cols-2 gap-2">
               <WishlistButton serviceId={service.id} serviceName={service.service_name} initial={viewer.favorited} variant="button" />
-              <CartButton inCart={viewer.inCart} role={loaderData.viewerRole} canonical={canonical} />
+              <CartButton inCart={viewer.inCart} signedIn={viewer.signedIn} canUseCart={viewer.canUseCart} canonical={canonical} />
             </div>
           </div>
           <EnquiryPanel data={loaderData} />

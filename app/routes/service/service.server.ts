@@ -20,7 +20,7 @@ import { readPageForm } from "#platform/request-body.ts";
  * redirect (301) to the canonical path; an unknown id is a 404. Views count once a day per browser.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { domain, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const url = new URL(request.url);
   const reviewsPage = reviewsPageFrom(url.searchParams.get("reviews"));
   const found = await servicePage(domain, params.id, reviewsPage);
@@ -45,7 +45,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...found,
       canonical,
       origin: url.origin,
-      viewerRole: actor?.role ?? null,
       today: todayInIndia(domain.now),
     },
     { headers },
