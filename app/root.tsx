@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "#functions/page-context.ts";
 import { ErrorScreen } from "./components/ErrorScreen.tsx";
-import { FavoritesSync } from "./components/FavoriteButton.tsx";
+import { WishlistSync } from "./components/WishlistButton.tsx";
 import { NotFoundPage } from "./components/NotFoundPage.tsx";
 import { ScrollToTop } from "./components/ScrollToTop.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
@@ -93,7 +93,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <main id="main">{children}</main>
       {chrome.topBar && <SiteFooter contactPhone={root?.contactPhone ?? ""} />}
       <Toaster flash={root?.flash ?? null} />
-      <FavoritesSync />
+      <WishlistSync />
     </>
   );
 }

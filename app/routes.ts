@@ -2,8 +2,8 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 
 /** Every URL of the site in one readable map (spec section 2). */
 export default [
-  index("routes/home.tsx"),
-  route("all/:category?/:subCategory?/:state?/:city?", "routes/browse-list.tsx"),
+  index("routes/home/route.tsx", { id: "routes/home" }),
+  route("all/:category?/:subCategory?/:state?/:city?", "routes/browse-list/route.tsx", { id: "routes/browse-list" }),
   route("browse", "routes/discover.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("sitemaps/:file", "routes/sitemap-file.tsx"),
@@ -23,7 +23,7 @@ export default [
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
-    route("favoriteList", "routes/profile/favorites.tsx"),
+    route("favoriteList", "routes/profile/wishlist.tsx", { id: "routes/profile/favorites" }),
     ...["checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -35,8 +35,8 @@ export default [
     ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
-  route("all/:category/:subcategory/:state/:city/:id", "routes/service.tsx"),
-  route("favorites/:serviceId", "routes/favorite-toggle.tsx"),
+  route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
+  route("favorites/:serviceId", "routes/wishlist-toggle.tsx", { id: "routes/favorite-toggle" }),
   route("vendorBussinessProfile/:slug?", "routes/vendor-alias.tsx"),
   // Two free segments: keep last before "*" so it never shadows another route.
   route(":location/:vendorname", "routes/vendor.tsx"),

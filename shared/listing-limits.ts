@@ -15,6 +15,16 @@ export const REPLY_MAX = 2000;
 export const LEAD_MESSAGE_MIN = 20;
 export const LEAD_MESSAGE_MAX = 2000;
 
+/**
+ * Paging of a service's reviews, one rule for the service page (?reviews=) and
+ * GET /services/feedback/{id}?page=: pages 1 to REVIEWS_PAGE_MAX of REVIEWS_PAGE_SIZE reviews.
+ */
+export const REVIEWS_PAGE_SIZE = 10;
+
+/** How a reply by an administrator is signed. */
+export const MANDAP_TEAM = "the Mandap team";
+export const REVIEWS_PAGE_MAX = 1000;
+
 /** Today in India as yyyy-mm-dd. */
 export function todayInIndia(now = Date.now()): string {
   return new Date(now + 330 * 60_000).toISOString().slice(0, 10);

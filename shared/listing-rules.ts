@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LEAD_MESSAGE_MAX, LEAD_MESSAGE_MIN, REPLY_MAX, REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, todayInIndia } from "./listing-limits.ts";
+import { LEAD_MESSAGE_MAX, LEAD_MESSAGE_MIN, REPLY_MAX, REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEWS_PAGE_MAX, todayInIndia } from "./listing-limits.ts";
 
 export * from "./listing-limits.ts";
 
@@ -74,3 +74,16 @@ export const leadInput = z.object({
   ),
 });
 export type LeadInput = z.infer<typeof leadInput>;
+
+/** A page of a service's reviews (listing-limits.ts REVIEWS_PAGE_MAX): the service page and the API read it with this. */
+export const reviewsPageNumber = z.coerce
+  .number({ message: "Page must be a number." })
+  .int("Page must be a whole number.")
+  .min(1, "Page must be at least 1.")
+  .max(REVIEWS_PAGE_MAX, `Page must be at most ${REVIEWS_PAGE_MAX.toLocaleString("en-IN")}.`);
+
+/** The page's lenient reading of ?reviews=: anything that is not a valid page shows the first. */
+export function reviewsPageFrom(raw: string | null): number {
+  const parsed = reviewsPageNumber.safeParse(raw ?? "1");
+  return parsed.success ? parsed.data : 1;
+}

@@ -8,7 +8,9 @@ import { SORT_OPTIONS, type SortOption, PAGE_SIZE_DEFAULT } from "./sort-options
 
 export { SORT_OPTIONS, type SortOption, PAGE_SIZE_DEFAULT };
 
+/** Paging of service lists, one rule for the browse pages, GET /services and the domain's search. */
 export const PAGE_SIZE_MAX = 100;
+export const PAGE_MAX = 10_000;
 /** Totals are counted up to this many matches ("10,000+"), so a search reads a bounded number of rows. */
 export const COUNT_CAP = 10_000;
 
@@ -52,7 +54,7 @@ export const serviceFilterFields = {
   available_on: isoDay,
   vendorId: optionalText,
   vendor_name: optionalText,
-  page: optionalInt(1, 10_000, "Page"),
+  page: optionalInt(1, PAGE_MAX, "Page"),
   limit: optionalInt(1, PAGE_SIZE_MAX, "Limit"),
 };
 

@@ -27,11 +27,14 @@ export const SEARCH = {
   locationPlaceholder: "In Location",
 } as const;
 
-export const FAVORITE = {
+/** The wishlist heart's toasts (the spec's words). */
+export const WISHLIST = {
   added: "Added to favorites!",
   removed: "Removed from favorites",
   failed: "Failed to update favorite status. Please try again.",
 } as const;
+/** @deprecated The old name of WISHLIST, kept while tests/e2e imports it. */
+export const FAVORITE = WISHLIST;
 
 export const VENDOR_FALLBACK = {
   name: "Vendor Name",

@@ -6,8 +6,8 @@ import { serviceDetail } from "#domain/discovery.ts";
 
 /** /service/{id}: the short link; 301 to the canonical /all/.../{id}, 404 for an unknown id. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env, actor } = context.get(appContext);
-  const service = await serviceDetail(env.DB, actor, params.id);
+  const { domain } = context.get(appContext);
+  const service = await serviceDetail(domain, params.id);
   if (!service) throw data(null, { status: 404 });
   const to = servicePath({
     id: service.id,

@@ -6,11 +6,11 @@ import { urlsetResponse } from "#app/lib/sitemap-xml.server.ts";
 
 /** /sitemaps/pages.xml (browse pages) and /sitemaps/services-{n}.xml (service pages); anything else is 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const origin = new URL(request.url).origin;
-  if (params.file === "pages.xml") return urlsetResponse(origin, await sitemapPages(env.DB));
+  if (params.file === "pages.xml") return urlsetResponse(origin, await sitemapPages(domain));
   const file = /^services-([1-9]\d{0,5})\.xml$/.exec(params.file ?? "");
-  const services = file ? await sitemapServices(env.DB, Number(file[1])) : null;
+  const services = file ? await sitemapServices(domain, Number(file[1])) : null;
   if (!services) throw data(null, { status: 404 });
   return urlsetResponse(origin, services);
 }

@@ -9,8 +9,8 @@ import { sitemapIndexResponse } from "#app/lib/sitemap-xml.server.ts";
  * stops at 50,000 URLs).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
-  const files = await sitemapServiceFiles(env.DB);
+  const { domain } = context.get(appContext);
+  const files = await sitemapServiceFiles(domain);
   const paths = ["/sitemaps/pages.xml", ...Array.from({ length: files }, (_, i) => `/sitemaps/services-${i + 1}.xml`)];
   return sitemapIndexResponse(new URL(request.url).origin, paths);
 }

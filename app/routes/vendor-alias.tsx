@@ -6,8 +6,8 @@ import { vendorBySlug } from "#domain/vendor-profile.ts";
 
 /** The spec's vendorBussinessProfile page: a permanent alias of /{city}/{vendor}. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
-  const vendor = params.slug ? await vendorBySlug(env.DB, params.slug) : null;
+  const { domain } = context.get(appContext);
+  const vendor = params.slug ? await vendorBySlug(domain, params.slug) : null;
   if (!vendor) throw data(null, { status: 404 });
   throw redirect(vendorPath({ slug: vendor.slug, city: vendor.city }), 301);
 }

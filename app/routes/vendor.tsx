@@ -1,8 +1,7 @@
-import { isbot } from "isbot";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/vendor";
 import { appContext } from "#functions/page-context.ts";
-import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
 import { ReplyNote } from "#app/components/ReplyNote.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
@@ -13,25 +12,24 @@ import { formatDate, initials, replyTimeLabel } from "#shared/format.ts";
 import { slugify } from "#shared/slug.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
 import { vendorPage } from "#domain/vendor-profile.ts";
-import { countView } from "#domain/views.ts";
+import { countView, VIEW_COOKIES } from "#domain/views.ts";
 
 /**
  * The public vendor page at /{city}/{vendor}. A wrong city redirects to the canonical one; an
  * unknown vendor is a 404. A profile view counts once a day per browser (cookie, 1 day).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const slug = slugify(params.vendorname);
-  const page = slug ? await vendorPage(env.DB, slug) : null;
+  const page = slug ? await vendorPage(domain, slug) : null;
   if (!page) throw data(null, { status: 404 });
   const canonical = `/${page.vendor.location}/${page.vendor.slug}`;
   const url = new URL(request.url);
   if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical, 301);
   const headers = new Headers();
-  if (actor?.id !== page.vendor.id && !isbot(request.headers.get("user-agent") ?? "")) {
-    const setCookie = await countView(env.DB, request, "profile", page.vendor.id, readCookie);
-    if (setCookie) headers.append("Set-Cookie", setCookie);
-  }
+  const seen = readCookie(request, VIEW_COOKIES.profile);
+  const setCookie = await countView(domain, { kind: "profile", id: page.vendor.id, ownerId: page.vendor.id, seen });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return data({ ...page, canonical, origin: url.origin }, { headers });
 }
 
@@ -192,7 +190,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {services.map((s) => (
               <li key={s.id}>
-                <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />
+                <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
               </li>
             ))}
           </ul>

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { readCookie } from "#platform/cookies.ts";
-import { leadInput, replyInput, REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
-import { makeLead } from "#domain/enquiries.ts";
+import { leadInput, replyInput, REVIEW_PHOTOS_MAX, reviewsPageNumber } from "#shared/listing-rules.ts";
+import { makeLead } from "#domain/leads.ts";
 import { Invalid, NotFound } from "#domain/errors.ts";
-import { mailerFor } from "#platform/mail.ts";
 import { ACCESS } from "#domain/permissions.ts";
 import { REVIEW_MESSAGES, replyToReview, requireReviewer, serviceReviews, submitReview, updateReview } from "#domain/reviews.ts";
-import { clearCart, listFavorites, mergeFavorites, mergeFavoritesInput, readCart, toggleCartItem, toggleFavorite } from "#domain/shortlist.ts";
+import { CART_MESSAGES, clearCart, mergeWishlist, mergeWishlistInput, readCart, toggleCartItem, toggleWishlistItem, wishlistIds } from "#domain/wishlist.ts";
 import { vendorExists } from "#domain/vendor-profile.ts";
-import { countView } from "#domain/views.ts";
-import { imageStore, readMultipart } from "#platform/uploads.ts";
+import { countView, VIEW_COOKIES } from "#domain/views.ts";
+import { readMultipart } from "#platform/uploads.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 
@@ -43,7 +42,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
 /** Review bodies are read by reviewBody, not by the endpoint declaration, so the document describes them in words. */
 const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each); more files are refused (400) before the rest of the body is read.`;
 
-/** Reviews ("feedback") and enquiries ("makeLead") on a service: mounted beside the services resource. */
+/** Reviews ("feedback" on the wire) and leads (enquiries, "makeLead") on a service: mounted beside the services resource. */
 export const serviceEngagementApi = new Resource("/services", "Reviews and enquiries")
   .endpoint(
     {
@@ -57,7 +56,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       responses: { 201: "The lead", 400: "Invalid fields", 401: "Not logged in", 403: "Not a couple", 404: "No such service", 409: "An open enquiry exists" },
     },
     async (c, { params, body }) => {
-      const lead = await makeLead(c.env.DB, c.get("actor"), params.id, body, Date.now(), mailerFor(c.env, c.executionCtx));
+      const lead = await makeLead(c.get("domain"), params.id, body);
       return c.json({ success: true, message: `Your enquiry was sent to ${lead.vendorName}.`, lead }, 201);
     },
   )
@@ -67,10 +66,10 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       path: "/feedback/:id",
       summary: "Published reviews of a service with sub-score averages",
       params: serviceParams,
-      query: z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }),
+      query: z.object({ page: reviewsPageNumber.default(1) }),
       access: "public",
     },
-    async (c, { params, query }) => c.json({ success: true, ...(await serviceReviews(c.env.DB, params.id, query.page)) }),
+    async (c, { params, query }) => c.json({ success: true, ...(await serviceReviews(c.get("domain"), params.id, query.page)) }),
   )
   .endpoint(
     {
@@ -91,7 +90,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
     async (c, { params }) => {
       const { fields, files } = await reviewBody(c);
-      const review = await submitReview(c.env.DB, imageStore(c.env.MEDIA), c.get("actor"), params.id, fields, files);
+      const review = await submitReview(c.get("domain"), params.id, fields, files);
       return c.json({ success: true, message: REVIEW_MESSAGES.published, feedback: review }, 201);
     },
   )
@@ -106,7 +105,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
     async (c, { params }) => {
       const { fields, files } = await reviewBody(c);
-      const review = await updateReview(c.env.DB, imageStore(c.env.MEDIA), c.get("actor"), params.id, params.feedbackId, fields, files.length ? files : null);
+      const review = await updateReview(c.get("domain"), params.id, params.feedbackId, fields, files.length ? files : null);
       return c.json({ success: true, message: REVIEW_MESSAGES.updated, feedback: review });
     },
   )
@@ -122,7 +121,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
       access: ACCESS.vendorOrAdmin,
     },
     async (c, { params, body }) => {
-      const review = await replyToReview(c.env.DB, c.get("actor"), params.id, params.feedbackId, body);
+      const review = await replyToReview(c.get("domain"), params.id, params.feedbackId, body);
       return c.json({ success: true, message: REVIEW_MESSAGES.replied, feedback: review });
     },
   );
@@ -131,11 +130,11 @@ const favoriteParams = z.object({ serviceId: id });
 
 export const favoritesApi = new Resource("/favorites", "Wishlist")
   .endpoint({ method: "get", path: "/", summary: "The couple's favourite service ids", access: ACCESS.shopper }, async (c) =>
-    c.json({ success: true, favorites: await listFavorites(c.env.DB, c.get("actor")) }),
+    c.json({ success: true, favorites: await wishlistIds(c.get("domain")) }),
   )
   .endpoint(
-    { method: "post", path: "/merge", summary: "Merge favourites kept in the browser into the account", body: mergeFavoritesInput, access: ACCESS.shopper },
-    async (c, { body }) => c.json({ success: true, favorites: await mergeFavorites(c.env.DB, c.get("actor"), body) }),
+    { method: "post", path: "/merge", summary: "Merge favourites kept in the browser into the account", body: mergeWishlistInput, access: ACCESS.shopper },
+    async (c, { body }) => c.json({ success: true, favorites: await mergeWishlist(c.get("domain"), body) }),
   )
   .endpoint(
     {
@@ -146,27 +145,27 @@ export const favoritesApi = new Resource("/favorites", "Wishlist")
       access: ACCESS.shopper,
       responses: { 200: "{success, message, favorited}" },
     },
-    async (c, { params }) => c.json(await toggleFavorite(c.env.DB, c.get("actor"), params.serviceId)),
+    async (c, { params }) => c.json(await toggleWishlistItem(c.get("domain"), params.serviceId)),
   );
 
 const cartBody = z.object({ id: id.optional() });
 
 export const cartApi = new Resource("/cart", "Cart")
   .endpoint({ method: "get", path: "/", summary: "The cart", access: ACCESS.shopper }, async (c) =>
-    c.json({ success: true, cart: await readCart(c.env.DB, c.get("actor")) }),
+    c.json({ success: true, cart: await readCart(c.get("domain")) }),
   )
   .endpoint(
     { method: "post", path: "/", summary: "Toggle a service in the cart ({id}); with no id, read the cart", body: cartBody, access: ACCESS.shopper },
     async (c, { body }) => {
-      const db = c.env.DB;
-      if (!body.id) return c.json({ success: true, cart: await readCart(db, c.get("actor")) });
-      const result = await toggleCartItem(db, c.get("actor"), body.id);
-      return c.json({ success: true, message: result.message, inCart: result.inCart, cart: await readCart(db, c.get("actor")) });
+      const domain = c.get("domain");
+      if (!body.id) return c.json({ success: true, cart: await readCart(domain) });
+      const result = await toggleCartItem(domain, body.id);
+      return c.json({ success: true, message: result.message, inCart: result.inCart, cart: await readCart(domain) });
     },
   )
   .endpoint({ method: "delete", path: "/clear", summary: "Empty the cart", access: ACCESS.shopper }, async (c) => {
-    await clearCart(c.env.DB, c.get("actor"));
-    return c.json({ success: true, message: "Your cart is empty now.", cart: [] });
+    await clearCart(c.get("domain"));
+    return c.json({ success: true, message: CART_MESSAGES.cleared, cart: [] });
   });
 
 export const vendorViewsApi = new Resource("/vendors", "Vendors").endpoint(
@@ -174,13 +173,16 @@ export const vendorViewsApi = new Resource("/vendors", "Vendors").endpoint(
     method: "patch",
     path: "/viewUpdate/:vendorId",
     summary: "Record a profile view",
-    description: "Counted at most once a day per browser (cookie, 1 day); `recorded` says whether this call counted.",
+    description:
+      "Counted at most once a day per browser (cookie, 1 day), never for the vendor's own account or a crawler; `recorded` says whether this call counted.",
     params: z.object({ vendorId: id }),
     access: "public",
   },
   async (c, { params }) => {
-    if (!(await vendorExists(c.env.DB, params.vendorId))) throw new NotFound("We could not find that vendor.");
-    const setCookie = await countView(c.env.DB, c.req.raw, "profile", params.vendorId, readCookie);
+    const domain = c.get("domain");
+    if (!(await vendorExists(domain, params.vendorId))) throw new NotFound("We could not find that vendor.");
+    const seen = readCookie(c.req.raw, VIEW_COOKIES.profile);
+    const setCookie = await countView(domain, { kind: "profile", id: params.vendorId, ownerId: params.vendorId, seen });
     if (setCookie) c.header("Set-Cookie", setCookie, { append: true });
     return c.json({ success: true, recorded: Boolean(setCookie) });
   },

@@ -18,7 +18,7 @@ export const servicesApi = new Resource("/services", "Services")
     },
     async (c, { query }) => {
       const { sort_by, sort_order, ...filters } = query;
-      const page = await searchServices(c.env.DB, c.get("actor"), { ...filters, sort: sortFromQuery(sort_by, sort_order) });
+      const page = await searchServices(c.get("domain"), { ...filters, sort: sortFromQuery(sort_by, sort_order) });
       c.header("Server-Timing", `d1;desc="rows_read=${page.rowsRead}"`);
       return c.json({
         success: true,
@@ -32,11 +32,11 @@ export const servicesApi = new Resource("/services", "Services")
     },
   )
   .endpoint({ method: "get", path: "/getMostViewedServices", summary: "The most viewed active services", access: "public" }, async (c) => {
-    const page = await searchServices(c.env.DB, null, { sort: { by: "views", order: "desc" }, limit: 20 });
+    const page = await searchServices(c.get("domain"), { sort: { by: "views", order: "desc" }, limit: 20 });
     return c.json({ success: true, ServiceResult: page.services });
   })
   .endpoint({ method: "get", path: "/get-location", summary: "States (regions) and their cities that have services", access: "public" }, async (c) =>
-    c.json({ success: true, locations: await serviceLocations(c.env.DB) }),
+    c.json({ success: true, locations: await serviceLocations(c.get("domain")) }),
   )
   .endpoint(
     {
@@ -48,7 +48,7 @@ export const servicesApi = new Resource("/services", "Services")
       responses: { 200: "The service", 404: "No such service" },
     },
     async (c, { params }) => {
-      const service = await serviceDetail(c.env.DB, c.get("actor"), params.id);
+      const service = await serviceDetail(c.get("domain"), params.id);
       if (!service) throw new NotFound("We could not find that service.");
       return c.json({ success: true, service });
     },
@@ -56,5 +56,5 @@ export const servicesApi = new Resource("/services", "Services")
 
 export const analyticsApi = new Resource("/analytics", "Analytics").endpoint(
   { method: "get", path: "/heroSectionAnalytics", summary: "Counters for the home page hero", access: "public" },
-  async (c) => c.json({ success: true, ...(await heroAnalytics(c.env.DB)) }),
+  async (c) => c.json({ success: true, ...(await heroAnalytics(c.get("domain"))) }),
 );

@@ -1,10 +1,11 @@
-import { COUNT_CAP, PAGE_SIZE_DEFAULT, type SortBy } from "#shared/service-filters.ts";
+import { COUNT_CAP, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type SortBy } from "#shared/service-filters.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "#shared/catalogue.ts";
 import { slugify } from "#shared/slug.ts";
-import { Forbidden } from "./errors.ts";
+import type { DomainContext } from "./context.ts";
+import { Forbidden, Invalid } from "./errors.ts";
+import { can } from "./permissions.ts";
 import { verifiedBookingSql } from "./reviews.ts";
-import type { Actor } from "./sessions.ts";
 
 /** A service as lists show it; field names are the spec's `ServiceResult` names. */
 export type ServiceSummary = {
@@ -130,12 +131,12 @@ export function toSummary(r: SummaryRow): ServiceSummary {
 type PreparedSearch = { list: D1PreparedStatement; count: D1PreparedStatement; limit: number; page: number };
 
 /** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
-async function prepareSearch(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<PreparedSearch> {
+async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise<PreparedSearch> {
+  const { db: d1, actor } = ctx;
   const status = search.status ?? "active";
   if (status !== "active") {
     const own = actor && search.vendorId === actor.id;
-    const admin = actor && (actor.role === "ADMIN" || actor.role === "SUPER_ADMIN");
-    if (!own && !admin) throw new Forbidden("Only the vendor can list their archived services.");
+    if (!own && !can.viewAdminArea(actor)) throw new Forbidden("Only the vendor can list their archived services.");
   }
   const where: string[] = ["s.status = ?"];
   const binds: unknown[] = [status];
@@ -147,10 +148,9 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
   // names first, so the comparisons stay exact and use the indexes.
   const group = search.service_category ? findGroup(search.service_category) : undefined;
   const subcategory = search.service_type ? findSubcategory(search.service_type) : undefined;
-  let place = search.state || search.city ? resolvePlace(await serviceLocations(d1), search.state, search.city) : {};
+  let place = search.state || search.city ? resolvePlace(await serviceLocations(ctx), search.state, search.city) : {};
   // A place the cached map does not know may be new since it was read: look once more.
-  if ((search.state && !place.state) || (search.city && !place.city))
-    place = resolvePlace(await serviceLocations(d1, Date.now(), true), search.state, search.city);
+  if ((search.state && !place.state) || (search.city && !place.city)) place = resolvePlace(await serviceLocations(ctx, true), search.state, search.city);
   if (search.service_category) add("s.service_category = ?", group?.name ?? search.service_category);
   if (search.service_type) add("s.service_type = ?", subcategory?.name ?? search.service_type);
   if (search.state) add("s.state = ?", place.state ?? search.state);
@@ -169,8 +169,11 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
   const words = search.q ? ftsQuery(search.q) : null;
   const match = [words, vendorWords ? `vendor_name : (${vendorWords})` : null].filter(Boolean).join(" AND ") || null;
 
+  // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
   const page = search.page ?? 1;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw new Invalid(`Limit must be between 1 and ${PAGE_SIZE_MAX}.`);
+  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) throw new Invalid(`Page must be between 1 and ${PAGE_MAX.toLocaleString("en-IN")}.`);
   const offset = (page - 1) * limit;
   const sort = search.sort ?? { by: "rating", order: "desc" };
   const dir = sort.order === "asc" ? "ASC" : "DESC";
@@ -201,8 +204,9 @@ async function prepareSearch(d1: D1Database, actor: Actor | null, search: Servic
  * Matching on category, type, state and city is case-insensitive (the catalogue's names are
  * stored; callers may pass any case).
  */
-export async function searchServices(d1: D1Database, actor: Actor | null, search: ServiceSearch): Promise<ServicePage> {
-  const { list: listQuery, count: countQuery, limit, page } = await prepareSearch(d1, actor, search);
+export async function searchServices(ctx: DomainContext, search: ServiceSearch): Promise<ServicePage> {
+  const d1 = ctx.db;
+  const { list: listQuery, count: countQuery, limit, page } = await prepareSearch(ctx, search);
   const [list, count] =
     search.withTotal === false ? [await listQuery.all<Record<string, unknown>>(), null] : await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
   const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
@@ -219,10 +223,11 @@ export async function searchServices(d1: D1Database, actor: Actor | null, search
 }
 
 /** Several public searches' first pages (no totals) in one D1 round trip: the home carousels. */
-export async function searchServicesBatch(d1: D1Database, searches: ServiceSearch[]): Promise<ServiceSummary[][]> {
+export async function searchServicesBatch(ctx: DomainContext, searches: ServiceSearch[]): Promise<ServiceSummary[][]> {
   if (searches.length === 0) return [];
-  const prepared = await Promise.all(searches.map((search) => prepareSearch(d1, null, search)));
-  const results = await d1.batch<Record<string, unknown>>(prepared.map((p) => p.list));
+  const publicView = { ...ctx, actor: null };
+  const prepared = await Promise.all(searches.map((search) => prepareSearch(publicView, search)));
+  const results = await ctx.db.batch<Record<string, unknown>>(prepared.map((p) => p.list));
   return results.map((r) => (r.results as SummaryRow[]).map(toSummary));
 }
 
@@ -240,9 +245,10 @@ export type LocationMap = Record<string, string[]>;
 let locationCache: { at: number; value: LocationMap } | null = null;
 const LOCATION_TTL_MS = 5 * 60 * 1000;
 
-export async function serviceLocations(d1: D1Database, now = Date.now(), fresh = false): Promise<LocationMap> {
+export async function serviceLocations(ctx: DomainContext, fresh = false): Promise<LocationMap> {
+  const { now } = ctx;
   if (!fresh && locationCache && now - locationCache.at < LOCATION_TTL_MS) return locationCache.value;
-  const { results } = await d1
+  const { results } = await ctx.db
     .prepare("SELECT state, city FROM services WHERE status = 'active' GROUP BY state, city ORDER BY state, city")
     .all<{ state: string; city: string }>();
   const value: LocationMap = {};
@@ -254,8 +260,8 @@ export async function serviceLocations(d1: D1Database, now = Date.now(), fresh =
 export type HeroAnalytics = { verifiedUsers: number; verifiedVendors: number; activeServices: number };
 
 /** The hero counters: verified couples, verified vendors and active services. */
-export async function heroAnalytics(d1: D1Database): Promise<HeroAnalytics> {
-  const row = await d1
+export async function heroAnalytics(ctx: DomainContext): Promise<HeroAnalytics> {
+  const row = await ctx.db
     .prepare(
       `SELECT
         (SELECT count(*) FROM users WHERE role = 'USER' AND is_verified = 1) AS verifiedUsers,
@@ -282,7 +288,8 @@ export type ServiceDetail = ServiceSummary & {
 };
 
 /** A service with its gallery, FAQs and vendor card. Archived services are visible only to their vendor and admins. */
-export async function serviceDetail(d1: D1Database, actor: Actor | null, id: string): Promise<ServiceDetail | null> {
+export async function serviceDetail(ctx: DomainContext, id: string): Promise<ServiceDetail | null> {
+  const { db: d1, actor } = ctx;
   const [main, media, faqs] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
@@ -308,7 +315,7 @@ export async function serviceDetail(d1: D1Database, actor: Actor | null, id: str
     | undefined;
   if (!row) return null;
   if (row.status !== "active") {
-    const allowed = actor && (actor.id === row.vendor_id || actor.role === "ADMIN" || actor.role === "SUPER_ADMIN");
+    const allowed = actor && (actor.id === row.vendor_id || can.viewAdminArea(actor));
     if (!allowed) return null;
   }
   const summary = toSummary(row);
@@ -348,13 +355,13 @@ export type SitemapEntry = { path: string; lastmod?: number };
  * The browse pages for /sitemaps/pages.xml: home, discover, every group and subcategory, and every
  * subcategory in each state and city that has active services.
  */
-export async function sitemapPages(d1: D1Database): Promise<SitemapEntry[]> {
+export async function sitemapPages(ctx: DomainContext): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [{ path: "/" }, { path: "/browse" }, { path: "/all" }];
   for (const group of CATALOGUE) {
     entries.push({ path: browsePath(group.name) });
     for (const sub of group.subcategories) entries.push({ path: browsePath(group.name, sub.name) });
   }
-  const { results: places } = await d1
+  const { results: places } = await ctx.db
     .prepare("SELECT service_category, service_type, state, city FROM services WHERE status = 'active' GROUP BY service_category, service_type, state, city")
     .all<{ service_category: string; service_type: string; state: string; city: string }>();
   const states = new Set<string>();
@@ -370,8 +377,8 @@ export async function sitemapPages(d1: D1Database): Promise<SitemapEntry[]> {
 }
 
 /** How many /sitemaps/services-{n}.xml files the active services fill (at least one). */
-export async function sitemapServiceFiles(d1: D1Database): Promise<number> {
-  const row = await d1.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
+export async function sitemapServiceFiles(ctx: DomainContext): Promise<number> {
+  const row = await ctx.db.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
   return Math.max(1, Math.ceil((row?.n ?? 0) / SERVICES_PER_SITEMAP));
 }
 
@@ -379,9 +386,9 @@ export async function sitemapServiceFiles(d1: D1Database): Promise<number> {
  * Service pages for /sitemaps/services-{file}.xml (file from 1), oldest listing first, so new
  * services join the last file and the others stay the same between crawls. Null past the last file.
  */
-export async function sitemapServices(d1: D1Database, file: number): Promise<SitemapEntry[] | null> {
-  if (!Number.isInteger(file) || file < 1 || file > (await sitemapServiceFiles(d1))) return null;
-  const { results } = await d1
+export async function sitemapServices(ctx: DomainContext, file: number): Promise<SitemapEntry[] | null> {
+  if (!Number.isInteger(file) || file < 1 || file > (await sitemapServiceFiles(ctx))) return null;
+  const { results } = await ctx.db
     .prepare(
       "SELECT id, service_category, service_type, state, city, updated_at FROM services WHERE status = 'active' ORDER BY created_at, id LIMIT ? OFFSET ?",
     )
@@ -396,8 +403,8 @@ export async function sitemapServices(d1: D1Database, file: number): Promise<Sit
 export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };
 
 /** The newest published blog posts for the home page (spec: the first 6). */
-export async function latestBlogPosts(d1: D1Database, limit = 6): Promise<BlogPreview[]> {
-  const { results } = await d1
+export async function latestBlogPosts(ctx: DomainContext, limit = 6): Promise<BlogPreview[]> {
+  const { results } = await ctx.db
     .prepare("SELECT title, url_title, excerpt, cover_image_key, published_at FROM blog_posts WHERE status = 'PUBLISHED' ORDER BY published_at DESC LIMIT ?")
     .bind(limit)
     .all<{ title: string; url_title: string; excerpt: string; cover_image_key: string | null; published_at: number | null }>();
@@ -415,10 +422,11 @@ export type Testimonial = { id: string; rating: number; comment: string; author:
 let testimonialCache: { at: number; value: Testimonial[] } | null = null;
 
 /** Real reviews for the home page: five-star, published, with a substantial comment; cached 10 minutes. */
-export async function topTestimonials(d1: D1Database, limit = 6, now = Date.now()): Promise<Testimonial[]> {
+export async function topTestimonials(ctx: DomainContext, limit = 6): Promise<Testimonial[]> {
+  const { now } = ctx;
   if (testimonialCache && now - testimonialCache.at < 10 * 60 * 1000 && testimonialCache.value.length >= Math.min(limit, 1))
     return testimonialCache.value.slice(0, limit);
-  const { results } = await d1
+  const { results } = await ctx.db
     .prepare(
       // The badge is looked up for the chosen reviews only (outer query), from bookings.
       `SELECT r.*, ${verifiedBookingSql("r", "r")} AS verified_booking FROM (

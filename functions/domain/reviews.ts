@@ -1,13 +1,17 @@
 import { mediaUrl } from "#shared/media.ts";
-import { replyInput, reviewInput, REVIEW_PHOTOS_MAX, type ReviewInput } from "#shared/listing-rules.ts";
-import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from "./errors.ts";
+import { MANDAP_TEAM, replyInput, reviewInput, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE, type ReviewInput } from "#shared/listing-rules.ts";
+import { imageStore } from "#platform/uploads.ts";
+import type { DomainContext } from "./context.ts";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
+import { ACCESS, can, requireRole, requireSignedIn } from "./permissions.ts";
 import type { Actor } from "./sessions.ts";
-import { isAdminRole } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
 
+export { MANDAP_TEAM, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE };
+
 /**
- * Reviews ("feedback" in the spec's API): one per couple per service (a unique index keeps it
+ * Reviews ("feedback" in the spec's API paths and fields; "review" in code): one per couple per service (a unique index keeps it
  * under concurrency), editable; rating and five sub-scores; a comment of at least 60 characters;
  * up to REVIEW_PHOTOS_MAX photos; "Verified booking" when the couple has a confirmed or completed
  * booking with the vendor, derived from bookings on every read (never stored); one reply, by the
@@ -53,8 +57,9 @@ export type ReviewReply = {
 };
 
 /**
- * Where review photos go (R2 in the Worker: functions/platform/uploads.ts imageStore). The domain
- * decides when to store and when to remove; the store checks the bytes and makes the keys.
+ * Where review photos go (R2 in the Worker: functions/platform/uploads.ts imageStore over
+ * ctx.media). The domain decides when to store and when to remove; the store checks the bytes and
+ * makes the keys.
  */
 export type ImageStore = {
   /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
@@ -62,9 +67,6 @@ export type ImageStore = {
   /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
   remove(keys: readonly string[]): Promise<void>;
 };
-
-/** How a reply by an administrator is signed. */
-export const MANDAP_TEAM = "the Mandap team";
 
 export type ReviewSummary = {
   count: number;
@@ -146,7 +148,7 @@ function toReview(r: ReviewRow): Review {
 }
 
 /** Keeps services.rating (average, 2 decimals) and review_count equal to the published reviews. */
-function refreshAggregates(d1: D1Database, serviceId: string, now: number) {
+function refreshAggregates(d1: D1Database, serviceId: string, now: number): D1PreparedStatement {
   return d1
     .prepare(
       `UPDATE services SET
@@ -160,9 +162,8 @@ function refreshAggregates(d1: D1Database, serviceId: string, now: number) {
 
 /** Only couples (role USER) write reviews; adapters call it before reading a body. */
 export function requireReviewer(actor: Actor | null): Actor {
-  if (!actor) throw new Unauthorized("Please log in to write a review.");
-  if (actor.role !== "USER") throw new Forbidden("Only couples can review a service.");
-  return actor;
+  requireSignedIn(actor, "Please log in to write a review.");
+  return requireRole(actor, ACCESS.couple, "Only couples can review a service.");
 }
 
 async function reviewableService(d1: D1Database, serviceId: string) {
@@ -178,8 +179,8 @@ function checkPhotoCount(count: number) {
   if (count > REVIEW_PHOTOS_MAX) throw new Invalid("Too many photos.", { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` });
 }
 
-export async function reviewById(d1: D1Database, reviewId: string): Promise<Review | null> {
-  const row = await d1.prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = ?`).bind(reviewId).first<ReviewRow>();
+export async function reviewById(ctx: DomainContext, reviewId: string): Promise<Review | null> {
+  const row = await ctx.db.prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = ?`).bind(reviewId).first<ReviewRow>();
   return row ? toReview(row) : null;
 }
 
@@ -199,16 +200,10 @@ async function writeOrRemove(photos: ImageStore, keys: readonly string[], write:
  * Creates the couple's review of a service, with its photos. A second review of the same service
  * is a conflict (edit the first), also when two submissions race (the unique index decides).
  */
-export async function submitReview(
-  d1: D1Database,
-  photos: ImageStore,
-  actor: Actor | null,
-  serviceId: string,
-  input: unknown,
-  files: readonly File[] = [],
-  now = Date.now(),
-): Promise<Review> {
-  const couple = requireReviewer(actor);
+export async function submitReview(ctx: DomainContext, serviceId: string, input: unknown, files: readonly File[] = []): Promise<Review> {
+  const { db: d1, now } = ctx;
+  const photos = imageStore(ctx.media);
+  const couple = requireReviewer(ctx.actor);
   const fields: ReviewInput = parseInput(reviewInput, input, "Please correct your review.");
   checkPhotoCount(files.length);
   const service = await reviewableService(d1, serviceId);
@@ -248,21 +243,20 @@ export async function submitReview(
     if (String(e).includes("UNIQUE")) throw new Conflict(ALREADY_REVIEWED);
     throw e;
   }
-  return (await reviewById(d1, id)) as Review;
+  return (await reviewById(ctx, id)) as Review;
 }
 
 /** Edits the couple's own review; new photos replace the old ones (which are deleted), no photos keeps them. */
 export async function updateReview(
-  d1: D1Database,
-  photos: ImageStore,
-  actor: Actor | null,
+  ctx: DomainContext,
   serviceId: string,
   reviewId: string,
   input: unknown,
   files: readonly File[] | null = null,
-  now = Date.now(),
 ): Promise<Review> {
-  const couple = requireReviewer(actor);
+  const { db: d1, now } = ctx;
+  const photos = imageStore(ctx.media);
+  const couple = requireReviewer(ctx.actor);
   const fields = parseInput(reviewInput, input, "Please correct your review.");
   const replace = files !== null && files.length > 0;
   if (replace) checkPhotoCount(files.length);
@@ -300,25 +294,19 @@ export async function updateReview(
     const old = photoKeysOf(own.photo_keys).filter((k) => k.startsWith("u/reviews/"));
     await photos.remove(old).catch((e: unknown) => console.error("replaced review photos left behind", old, e));
   }
-  return (await reviewById(d1, reviewId)) as Review;
+  return (await reviewById(ctx, reviewId)) as Review;
 }
 
 /** The owning vendor or the Mandap team (an admin) answers a review, once; the reply records which. */
-export async function replyToReview(
-  d1: D1Database,
-  actor: Actor | null,
-  serviceId: string,
-  reviewId: string,
-  input: unknown,
-  now = Date.now(),
-): Promise<Review> {
-  if (!actor) throw new Unauthorized("Please log in to reply.");
+export async function replyToReview(ctx: DomainContext, serviceId: string, reviewId: string, input: unknown): Promise<Review> {
+  const { db: d1, now } = ctx;
+  const actor = requireSignedIn(ctx.actor, "Please log in to reply.");
   const { reply } = parseInput(replyInput, input, "Please correct your reply.");
   const row = await d1
     .prepare("SELECT r.id, r.vendor_reply, s.vendor_id FROM reviews r JOIN services s ON s.id = r.service_id WHERE r.id = ? AND r.service_id = ?")
     .bind(reviewId, serviceId)
     .first<{ id: string; vendor_reply: string | null; vendor_id: string }>();
-  const mayReply = row && (row.vendor_id === actor.id || isAdminRole(actor.role));
+  const mayReply = row && (row.vendor_id === actor.id || can.viewAdminArea(actor));
   if (!row || !mayReply) throw new NotFound("We could not find that review.");
   if (row.vendor_reply) throw new Conflict("This review already has a reply.");
   // The service's vendor replies as the vendor (also if the account were an admin); anyone else allowed here is the Mandap team.
@@ -328,10 +316,8 @@ export async function replyToReview(
     .bind(reply, now, by, actor.id, reviewId)
     .run();
   if (!result.meta.changes) throw new Conflict("This review already has a reply.");
-  return (await reviewById(d1, reviewId)) as Review;
+  return (await reviewById(ctx, reviewId)) as Review;
 }
-
-export const REVIEWS_PAGE_SIZE = 10;
 
 export const REVIEW_MESSAGES = {
   published: "Thank you! Your review is published.",
@@ -340,12 +326,10 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 /** Published reviews of a service, newest first, with the averages of the sub-scores. */
-export async function serviceReviews(
-  d1: D1Database,
-  serviceId: string,
-  page = 1,
-  limit = REVIEWS_PAGE_SIZE,
-): Promise<{ reviews: Review[]; summary: ReviewSummary }> {
+export async function serviceReviews(ctx: DomainContext, serviceId: string, page = 1): Promise<{ reviews: Review[]; summary: ReviewSummary }> {
+  if (!Number.isInteger(page) || page < 1 || page > REVIEWS_PAGE_MAX) throw new Invalid(`Page must be between 1 and ${REVIEWS_PAGE_MAX}.`);
+  const d1 = ctx.db;
+  const limit = REVIEWS_PAGE_SIZE;
   const [list, summary] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
@@ -379,9 +363,10 @@ export async function serviceReviews(
 }
 
 /** The actor's own review of a service, for the edit form. */
-export async function ownReview(d1: D1Database, actor: Actor | null, serviceId: string): Promise<Review | null> {
-  if (!actor || actor.role !== "USER") return null;
-  const row = await d1
+export async function ownReview(ctx: DomainContext, serviceId: string): Promise<Review | null> {
+  const { actor } = ctx;
+  if (!actor || !can.review(actor)) return null;
+  const row = await ctx.db
     .prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.user_id = ?`)
     .bind(serviceId, actor.id)
     .first<ReviewRow>();
@@ -389,8 +374,8 @@ export async function ownReview(d1: D1Database, actor: Actor | null, serviceId: 
 }
 
 /** Latest published reviews across a vendor's services (the vendor page's testimonials). */
-export async function vendorTestimonials(d1: D1Database, vendorId: string, limit = 6): Promise<(Review & { service_name: string })[]> {
-  const { results } = await d1
+export async function vendorTestimonials(ctx: DomainContext, vendorId: string, limit = 6): Promise<(Review & { service_name: string })[]> {
+  const { results } = await ctx.db
     .prepare(
       `SELECT ${REVIEW_COLUMNS}, s.service_name FROM ${REVIEW_FROM}
        WHERE s.vendor_id = ? AND s.status = 'active' AND r.status = 'PUBLISHED' ORDER BY r.rating DESC, r.created_at DESC LIMIT ?`,

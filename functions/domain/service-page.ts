@@ -1,9 +1,9 @@
+import type { DomainContext } from "./context.ts";
 import { searchServices, serviceDetail, type ServiceDetail, type ServiceSummary } from "./discovery.ts";
-import { openEnquiry } from "./enquiries.ts";
+import { openLead, type OpenLead } from "./leads.ts";
+import { can } from "./permissions.ts";
 import { ownReview, serviceReviews, type Review, type ReviewSummary } from "./reviews.ts";
-import type { Actor } from "./sessions.ts";
-import { isAdminRole } from "./sessions.ts";
-import { isFavorite, isInCart } from "./shortlist.ts";
+import { isInCart, isInWishlist } from "./wishlist.ts";
 
 /** Everything the service page shows, for one viewer. */
 export type ServicePageData = {
@@ -16,19 +16,26 @@ export type ServicePageData = {
     favorited: boolean;
     inCart: boolean;
     ownReview: Review | null;
-    openEnquiry: { id: string; status: string; created_at: number; event_date: string | null } | null;
+    openLead: OpenLead | null;
     /** The owning vendor (or an admin) may reply to reviews. */
     canReply: boolean;
+    /** What the viewer may do here (permissions.ts), so the page never compares role names. */
+    signedIn: boolean;
+    canEnquire: boolean;
+    canReview: boolean;
+    canUseCart: boolean;
+    /** An admin's reply is signed by the Mandap team. */
+    repliesAsTeam: boolean;
   };
 };
 
 export const SIMILAR_LIMIT = 8;
 
 /** Same subcategory in the same city first, then elsewhere in the same state. */
-export async function similarServices(d1: D1Database, service: Pick<ServiceSummary, "id" | "service_type" | "state" | "city">): Promise<ServiceSummary[]> {
+export async function similarServices(ctx: DomainContext, service: Pick<ServiceSummary, "id" | "service_type" | "state" | "city">): Promise<ServiceSummary[]> {
   const [sameCity, sameState] = await Promise.all([
-    searchServices(d1, null, { service_type: service.service_type, state: service.state, city: service.city, limit: SIMILAR_LIMIT + 1 }),
-    searchServices(d1, null, { service_type: service.service_type, state: service.state, limit: SIMILAR_LIMIT * 2 + 1 }),
+    searchServices(ctx, { service_type: service.service_type, state: service.state, city: service.city, limit: SIMILAR_LIMIT + 1 }),
+    searchServices(ctx, { service_type: service.service_type, state: service.state, limit: SIMILAR_LIMIT * 2 + 1 }),
   ]);
   const seen = new Set([service.id]);
   const out: ServiceSummary[] = [];
@@ -41,16 +48,17 @@ export async function similarServices(d1: D1Database, service: Pick<ServiceSumma
   return out;
 }
 
-export async function servicePage(d1: D1Database, actor: Actor | null, id: string, reviewsPage = 1): Promise<ServicePageData | null> {
-  const service = await serviceDetail(d1, actor, id);
+export async function servicePage(ctx: DomainContext, id: string, reviewsPage = 1): Promise<ServicePageData | null> {
+  const { actor } = ctx;
+  const service = await serviceDetail(ctx, id);
   if (!service) return null;
-  const [reviews, similar, favorited, inCart, own, enquiry] = await Promise.all([
-    serviceReviews(d1, id, reviewsPage),
-    similarServices(d1, service),
-    isFavorite(d1, actor, id),
-    isInCart(d1, actor, id),
-    ownReview(d1, actor, id),
-    openEnquiry(d1, actor, id),
+  const [reviews, similar, favorited, inCart, own, lead] = await Promise.all([
+    serviceReviews(ctx, id, reviewsPage),
+    similarServices(ctx, service),
+    isInWishlist(ctx, id),
+    isInCart(ctx, id),
+    ownReview(ctx, id),
+    openLead(ctx, id),
   ]);
   return {
     service,
@@ -62,8 +70,13 @@ export async function servicePage(d1: D1Database, actor: Actor | null, id: strin
       favorited,
       inCart,
       ownReview: own,
-      openEnquiry: enquiry,
-      canReply: Boolean(actor && (actor.id === service.vendor.id || isAdminRole(actor.role))),
+      openLead: lead,
+      canReply: Boolean(actor && (actor.id === service.vendor.id || can.viewAdminArea(actor))),
+      signedIn: actor !== null,
+      canEnquire: can.sendEnquiry(actor),
+      canReview: can.review(actor),
+      canUseCart: can.keepWishlist(actor),
+      repliesAsTeam: can.viewAdminArea(actor),
     },
   };
 }

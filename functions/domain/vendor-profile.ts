@@ -1,5 +1,6 @@
 import { mediaUrl } from "#shared/media.ts";
 import { vendorLocation } from "#shared/links.ts";
+import type { DomainContext } from "./context.ts";
 import { searchServices, type ServiceSummary } from "./discovery.ts";
 import { vendorTestimonials, type Review } from "./reviews.ts";
 
@@ -59,8 +60,8 @@ function safeLink(url: string | null): string | null {
   }
 }
 
-export async function vendorBySlug(d1: D1Database, slug: string): Promise<VendorProfile | null> {
-  const row = await d1
+export async function vendorBySlug(ctx: DomainContext, slug: string): Promise<VendorProfile | null> {
+  const row = await ctx.db
     .prepare(
       `SELECT user_id, slug, business_name, tagline, description, phone, email, city, state, logo_key, facebook, instagram, website, is_verified, reply_minutes_median
        FROM vendors WHERE slug = ?`,
@@ -88,19 +89,19 @@ export async function vendorBySlug(d1: D1Database, slug: string): Promise<Vendor
 
 export const VENDOR_GALLERY_MAX = 24;
 
-export async function vendorPage(d1: D1Database, slug: string): Promise<VendorPage | null> {
-  const vendor = await vendorBySlug(d1, slug);
+export async function vendorPage(ctx: DomainContext, slug: string): Promise<VendorPage | null> {
+  const vendor = await vendorBySlug(ctx, slug);
   if (!vendor) return null;
   const [services, gallery, testimonials] = await Promise.all([
-    searchServices(d1, null, { vendorId: vendor.id, limit: 24, sort: { by: "rating", order: "desc" } }),
-    d1
+    searchServices(ctx, { vendorId: vendor.id, limit: 24, sort: { by: "rating", order: "desc" } }),
+    ctx.db
       .prepare(
         `SELECT m.key, m.width, m.height, m.alt FROM service_media m JOIN services s ON s.id = m.service_id
          WHERE s.vendor_id = ? AND s.status = 'active' AND m.kind = 'image' GROUP BY m.key ORDER BY s.rating DESC, m.position LIMIT ?`,
       )
       .bind(vendor.id, VENDOR_GALLERY_MAX)
       .all<{ key: string; width: number | null; height: number | null; alt: string | null }>(),
-    vendorTestimonials(d1, vendor.id),
+    vendorTestimonials(ctx, vendor.id),
   ]);
   return {
     vendor,
@@ -112,6 +113,6 @@ export async function vendorPage(d1: D1Database, slug: string): Promise<VendorPa
 }
 
 /** For PATCH /vendors/viewUpdate/{vendorId}: does the vendor exist? */
-export async function vendorExists(d1: D1Database, vendorId: string): Promise<boolean> {
-  return Boolean(await d1.prepare("SELECT 1 FROM vendors WHERE user_id = ?").bind(vendorId).first());
+export async function vendorExists(ctx: DomainContext, vendorId: string): Promise<boolean> {
+  return Boolean(await ctx.db.prepare("SELECT 1 FROM vendors WHERE user_id = ?").bind(vendorId).first());
 }

@@ -1,14 +1,21 @@
+import { isbot } from "isbot";
 import { todayInIndia } from "#shared/listing-rules.ts";
+import type { DomainContext } from "./context.ts";
 
 /**
- * View counting: a service view or a vendor profile view counts at most once a day per browser.
+ * View counting: a service view or a vendor profile view counts at most once a day per browser,
+ * never for the listing's own vendor, never for a crawler, never for a service that is not active.
  * The browser carries one small cookie per kind listing what it has seen today ("day|id,id");
  * the cookie lives one day (spec: profile-view cookie 1 day). Failures to record are only logged.
+ * The service page, the vendor page and PATCH /vendors/viewUpdate all call `countView`.
  */
-export const SERVICE_VIEW_COOKIE = "mandap_sv";
-export const PROFILE_VIEW_COOKIE = "mandap_pv";
+export const VIEW_COOKIES = { service: "mandap_sv", profile: "mandap_pv" } as const;
+export const SERVICE_VIEW_COOKIE = VIEW_COOKIES.service;
+export const PROFILE_VIEW_COOKIE = VIEW_COOKIES.profile;
 const MAX_IDS = 50;
 const DAY_SECONDS = 86_400;
+
+export type ViewKind = keyof typeof VIEW_COOKIES;
 
 export type ViewDecision = { record: boolean; cookieValue: string };
 
@@ -21,56 +28,63 @@ export function viewDecision(cookieValue: string | null, id: string, today: stri
   return { record: true, cookieValue: `${today}|${next.join(",")}` };
 }
 
-export function viewCookie(request: Request, name: string, value: string): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+/** The Set-Cookie header that remembers today's views (Secure on https origins). */
+export function viewCookie(origin: string, name: string, value: string): string {
+  const secure = origin.startsWith("https:") ? "; Secure" : "";
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${DAY_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-export async function recordServiceView(d1: D1Database, serviceId: string, now = Date.now()): Promise<void> {
-  await d1.batch([
-    d1.prepare("UPDATE services SET view_count = view_count + 1 WHERE id = ? AND status = 'active'").bind(serviceId),
-    d1
+async function recordServiceView(ctx: DomainContext, serviceId: string): Promise<void> {
+  const { db } = ctx;
+  await db.batch([
+    db.prepare("UPDATE services SET view_count = view_count + 1 WHERE id = ? AND status = 'active'").bind(serviceId),
+    db
       .prepare(
         "INSERT INTO service_daily_stats (service_id, day, views, leads) SELECT id, ?, 1, 0 FROM services WHERE id = ? AND status = 'active' ON CONFLICT (service_id, day) DO UPDATE SET views = views + 1",
       )
-      .bind(todayInIndia(now), serviceId),
+      .bind(todayInIndia(ctx.now), serviceId),
   ]);
 }
 
-/** Returns false when there is no such vendor. */
-export async function recordProfileView(d1: D1Database, vendorId: string, now = Date.now()): Promise<boolean> {
-  const [updated] = await d1.batch([
-    d1.prepare("UPDATE vendors SET profile_views = profile_views + 1 WHERE user_id = ?").bind(vendorId),
-    d1
+async function recordProfileView(ctx: DomainContext, vendorId: string): Promise<void> {
+  const { db } = ctx;
+  await db.batch([
+    db.prepare("UPDATE vendors SET profile_views = profile_views + 1 WHERE user_id = ?").bind(vendorId),
+    db
       .prepare(
         "INSERT INTO vendor_profile_views (vendor_id, day, views) SELECT user_id, ?, 1 FROM vendors WHERE user_id = ? ON CONFLICT (vendor_id, day) DO UPDATE SET views = views + 1",
       )
-      .bind(todayInIndia(now), vendorId),
+      .bind(todayInIndia(ctx.now), vendorId),
   ]);
-  return Boolean(updated?.meta.changes);
 }
 
+export type ViewInput = {
+  kind: ViewKind;
+  /** The service's id, or the vendor's (user) id. */
+  id: string;
+  /** The vendor who owns what is viewed: their own views never count. */
+  ownerId: string;
+  /** False for a service that is not listed (archived): not counted. */
+  active?: boolean;
+  /** The value of the browser's VIEW_COOKIES[kind] cookie, if any. */
+  seen: string | null;
+};
+
 /**
- * Applies the once-a-day rule for a request and records the view. A failure to record is only
- * logged (the page or call still succeeds). Returns the Set-Cookie header to send, or null when
- * this browser already counted the view today.
+ * Applies the view rules for a request and records the view. A failure to record is only logged
+ * (the page or call still succeeds). Returns the Set-Cookie header to send, or null when the view
+ * did not count (seen today, the owner, a crawler, not active).
  */
-export async function countView(
-  d1: D1Database,
-  request: Request,
-  kind: "service" | "profile",
-  id: string,
-  readCookie: (request: Request, name: string) => string | null,
-  now = Date.now(),
-): Promise<string | null> {
-  const name = kind === "service" ? SERVICE_VIEW_COOKIE : PROFILE_VIEW_COOKIE;
-  const decision = viewDecision(readCookie(request, name), id, todayInIndia(now));
+export async function countView(ctx: DomainContext, view: ViewInput): Promise<string | null> {
+  if (ctx.actor?.id === view.ownerId || view.active === false || isbot(ctx.request.userAgent ?? "")) return null;
+  const name = VIEW_COOKIES[view.kind];
+  const decision = viewDecision(view.seen, view.id, todayInIndia(ctx.now));
   if (!decision.record) return null;
   try {
-    if (kind === "service") await recordServiceView(d1, id, now);
-    else await recordProfileView(d1, id, now);
+    if (view.kind === "service") await recordServiceView(ctx, view.id);
+    else await recordProfileView(ctx, view.id);
   } catch (e) {
-    console.error(`failed to record a ${kind} view`, id, e);
+    console.error(`failed to record a ${view.kind} view`, view.id, e);
   }
-  return viewCookie(request, name, decision.cookieValue);
+  return viewCookie(ctx.request.origin, name, decision.cookieValue);
 }

@@ -1,11 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FAVORITE } from "#shared/strings.ts";
-import { REVIEW_COMMENT_MIN } from "#shared/listing-rules.ts";
+import { WISHLIST } from "#shared/strings.ts";
+import { REVIEW_COMMENT_MIN, REVIEWS_PAGE_MAX, reviewsPageFrom } from "#shared/listing-rules.ts";
+import { PAGE_MAX, PAGE_SIZE_MAX } from "#shared/service-filters.ts";
 import { readCookie } from "#platform/cookies.ts";
-import { countView, viewDecision } from "#domain/views.ts";
-import { refreshReplyTime } from "#domain/enquiries.ts";
-import { topTestimonials } from "#domain/discovery.ts";
+import { countView, viewDecision, VIEW_COOKIES } from "#domain/views.ts";
+import { refreshReplyTime } from "#domain/leads.ts";
+import { searchServices, topTestimonials } from "#domain/discovery.ts";
+import { serviceReviews } from "#domain/reviews.ts";
+import { servicePage } from "#domain/service-page.ts";
+import type { Actor } from "#domain/sessions.ts";
+import { listingContext } from "#tests/support/listing-context.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
@@ -280,7 +285,7 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
         ).json<{ feedback: { id: string } }>()
       ).feedback.id;
     }
-    const list = await topTestimonials(env.DB, 6, Date.now() + 24 * 60 * 60 * 1000);
+    const list = await topTestimonials(listingContext({ now: Date.now() + 24 * 60 * 60 * 1000 }), 6);
     const badge = Object.fromEntries(list.filter((t) => Object.values(ids).includes(t.id)).map((t) => [t.id, t.verifiedBooking]));
     expect(badge).toEqual({ [ids.booked!]: true, [ids.unbooked!]: false });
   });
@@ -316,6 +321,14 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
 
 describe("service views: counted at most once a day per browser", () => {
   const pageRequest = (cookie?: string) => new Request("https://mandap.example/service/x", { headers: cookie ? { Cookie: cookie } : {} });
+  /** The service page's call: the browser's view cookie from the request, the domain decides. */
+  const viewService = (serviceId: string, request: Request, now = Date.now()) =>
+    countView(listingContext({ now, url: request.url }), {
+      kind: "service",
+      id: serviceId,
+      ownerId: "someone-else",
+      seen: readCookie(request, VIEW_COOKIES.service),
+    });
   const viewsOf = async (id: string) => ({
     total: (await serviceRow(id))?.view_count,
     daily: await env.DB.prepare("SELECT sum(views) AS n FROM service_daily_stats WHERE service_id = ?").bind(id).first<number>("n"),
@@ -324,14 +337,14 @@ describe("service views: counted at most once a day per browser", () => {
   it("the first view of the day counts and sets a one-day cookie; the same browser again does not count", async () => {
     const { serviceId } = await vendorWithService();
     const now = Date.UTC(2026, 10, 22, 6, 0);
-    const setCookie = await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
+    const setCookie = await viewService(serviceId, pageRequest(), now);
     expect(setCookie).toMatch(/^mandap_sv=2026-11-22%7C.+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax; Secure$/);
     const cookie = (setCookie ?? "").split(";")[0] ?? "";
-    expect(await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, now + 60_000)).toBeNull();
+    expect(await viewService(serviceId, pageRequest(cookie), now + 60_000)).toBeNull();
     expect(await viewsOf(serviceId)).toEqual({ total: 1, daily: 1 });
     // Another browser counts; the next day (India time) the same browser counts again.
-    await countView(env.DB, pageRequest(), "service", serviceId, readCookie, now);
-    await countView(env.DB, pageRequest(cookie), "service", serviceId, readCookie, Date.UTC(2026, 10, 22, 19, 0));
+    await viewService(serviceId, pageRequest(), now);
+    await viewService(serviceId, pageRequest(cookie), Date.UTC(2026, 10, 22, 19, 0));
     expect(await viewsOf(serviceId)).toEqual({ total: 3, daily: 3 });
   });
 
@@ -345,7 +358,7 @@ describe("service views: counted at most once a day per browser", () => {
     expect(viewDecision(second.cookieValue, one, "2026-11-22").record).toBe(false);
     expect(viewDecision(second.cookieValue, one, "2026-11-23").record).toBe(true);
     expect(viewDecision("garbage", one, "2026-11-22").record).toBe(true);
-    await countView(env.DB, pageRequest(), "service", archived, readCookie);
+    await viewService(archived, pageRequest());
     expect(await viewsOf(archived)).toEqual({ total: 0, daily: null });
   });
 
@@ -386,6 +399,97 @@ describe("vendor profile views: PATCH /vendors/viewUpdate/{vendorId}", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("set-cookie")).toBeNull();
   });
+
+  it("follows the pages' rule: the vendor's own account and crawlers are not counted", async () => {
+    const vendor = await createVendor();
+    const views = () => env.DB.prepare("SELECT profile_views FROM vendors WHERE user_id = ?").bind(vendor.id).first<number>("profile_views");
+    const own = await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, { method: "PATCH", cookie: await sessionCookieFor(vendor.id) });
+    expect(await own.json()).toEqual({ success: true, recorded: false });
+    expect(own.headers.get("set-cookie") ?? "").not.toContain("mandap_pv");
+    const crawler = await call(`/api/v1/vendors/viewUpdate/${vendor.id}`, {
+      method: "PATCH",
+      headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" },
+    });
+    expect(await crawler.json()).toEqual({ success: true, recorded: false });
+    expect(await views()).toBe(0);
+  });
+});
+
+describe("the service page's data: what the viewer may do comes from the permissions module", () => {
+  const actorOf = (u: { id: string; email: string; userName: string; role: string }) => u as unknown as Actor;
+
+  it("hands booleans for each role, never a role name", async () => {
+    const { serviceId, vendor } = await vendorWithService();
+    const viewerOf = async (actor: Actor | null) => (await servicePage(listingContext({ actor }), serviceId))?.viewer;
+    const pick = (v: Awaited<ReturnType<typeof viewerOf>>) =>
+      v && {
+        signedIn: v.signedIn,
+        canEnquire: v.canEnquire,
+        canReview: v.canReview,
+        canUseCart: v.canUseCart,
+        canReply: v.canReply,
+        repliesAsTeam: v.repliesAsTeam,
+      };
+    expect(pick(await viewerOf(null))).toEqual({
+      signedIn: false,
+      canEnquire: false,
+      canReview: false,
+      canUseCart: false,
+      canReply: false,
+      repliesAsTeam: false,
+    });
+    expect(pick(await viewerOf(actorOf(await couple())))).toEqual({
+      signedIn: true,
+      canEnquire: true,
+      canReview: true,
+      canUseCart: true,
+      canReply: false,
+      repliesAsTeam: false,
+    });
+    expect(pick(await viewerOf(actorOf(vendor)))).toEqual({
+      signedIn: true,
+      canEnquire: false,
+      canReview: false,
+      canUseCart: false,
+      canReply: true,
+      repliesAsTeam: false,
+    });
+    expect(pick(await viewerOf(actorOf(await createUser({ role: "ADMIN" }))))).toEqual({
+      signedIn: true,
+      canEnquire: false,
+      canReview: false,
+      canUseCart: true,
+      canReply: true,
+      repliesAsTeam: true,
+    });
+  });
+
+  it("the owner's own view of a service is not counted (the page calls the same countView as the API)", async () => {
+    const { serviceId, vendor } = await vendorWithService();
+    const ctx = listingContext({ actor: actorOf(vendor) });
+    expect(await countView(ctx, { kind: "service", id: serviceId, ownerId: vendor.id, seen: null })).toBeNull();
+    expect((await serviceRow(serviceId))?.view_count).toBe(0);
+  });
+});
+
+describe("paging: one rule for pages, API and domain", () => {
+  it("a reviews page past REVIEWS_PAGE_MAX is refused by the API and by the domain, and nothing is read", async () => {
+    const { serviceId } = await vendorWithService();
+    expect((await call(`/api/v1/services/feedback/${serviceId}?page=${REVIEWS_PAGE_MAX}`)).status).toBe(200);
+    const past = await call(`/api/v1/services/feedback/${serviceId}?page=${REVIEWS_PAGE_MAX + 1}`);
+    expect(past.status).toBe(400);
+    await expect(serviceReviews(listingContext(), serviceId, REVIEWS_PAGE_MAX + 1)).rejects.toThrow(`Page must be between 1 and ${REVIEWS_PAGE_MAX}.`);
+    // The service page reads ?reviews= with the same rule and shows the first page for anything else.
+    expect([reviewsPageFrom("2"), reviewsPageFrom(String(REVIEWS_PAGE_MAX + 1)), reviewsPageFrom("x"), reviewsPageFrom(null)]).toEqual([2, 1, 1, 1]);
+  });
+
+  it("the service search refuses a page size or page beyond the list rule for every caller", async () => {
+    await expect(searchServices(listingContext(), { limit: PAGE_SIZE_MAX + 1 })).rejects.toThrow(`Limit must be between 1 and ${PAGE_SIZE_MAX}.`);
+    await expect(searchServices(listingContext(), { page: PAGE_MAX + 1 })).rejects.toThrow("Page must be between 1 and");
+    expect((await call(`/api/v1/services?limit=${PAGE_SIZE_MAX + 1}`)).status).toBe(400);
+    expect((await call(`/api/v1/services?page=${PAGE_MAX + 1}`)).status).toBe(400);
+    expect((await searchServices(listingContext(), { limit: PAGE_SIZE_MAX })).limit).toBe(PAGE_SIZE_MAX);
+  });
 });
 
 describe("favourites: toggle, list and merge", () => {
@@ -393,11 +497,11 @@ describe("favourites: toggle, list and merge", () => {
     const { serviceId } = await vendorWithService();
     const a = await couple();
     const added = await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
-    expect(await added.json()).toEqual({ success: true, message: FAVORITE.added, favorited: true });
+    expect(await added.json()).toEqual({ success: true, message: WISHLIST.added, favorited: true });
     expect((await serviceRow(serviceId))?.wishlist_count).toBe(1);
     expect(await (await call(`/api/v1/favorites`, { cookie: a.cookie })).json()).toEqual({ success: true, favorites: [serviceId] });
     const removed = await call(`/api/v1/favorites/${serviceId}`, { method: "POST", cookie: a.cookie });
-    expect(await removed.json()).toEqual({ success: true, message: FAVORITE.removed, favorited: false });
+    expect(await removed.json()).toEqual({ success: true, message: WISHLIST.removed, favorited: false });
     expect((await serviceRow(serviceId))?.wishlist_count).toBe(0);
   });
 

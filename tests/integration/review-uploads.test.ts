@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
 import { submitReview, updateReview } from "#domain/reviews.ts";
 import type { Actor } from "#domain/sessions.ts";
-import { imageStore, readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/uploads.ts";
+import { listingContext } from "#tests/support/listing-context.ts";
 import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**
@@ -192,7 +193,7 @@ describe("review photos: a failed write leaves no orphan objects", () => {
     const { serviceId, couple } = await setup();
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
     const before = await objectKeys();
-    await expect(submitReview(failingBatches(env.DB), imageStore(env.MEDIA), actor, serviceId, fields, files(3))).rejects.toThrow("simulated failure");
+    await expect(submitReview(listingContext({ actor, db: failingBatches(env.DB) }), serviceId, fields, files(3))).rejects.toThrow("simulated failure");
     expect(await objectKeys()).toEqual(before);
     expect(await reviewCount(serviceId)).toBe(0);
   });
@@ -200,9 +201,9 @@ describe("review photos: a failed write leaves no orphan objects", () => {
   it("an edit whose database write fails removes the new photos and keeps the old ones", async () => {
     const { serviceId, couple } = await setup();
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
-    const created = await submitReview(env.DB, imageStore(env.MEDIA), actor, serviceId, fields, files(2));
+    const created = await submitReview(listingContext({ actor }), serviceId, fields, files(2));
     const before = await objectKeys();
-    await expect(updateReview(failingBatches(env.DB), imageStore(env.MEDIA), actor, serviceId, created.id, fields, files(2))).rejects.toThrow(
+    await expect(updateReview(listingContext({ actor, db: failingBatches(env.DB) }), serviceId, created.id, fields, files(2))).rejects.toThrow(
       "simulated failure",
     );
     expect(await objectKeys()).toEqual(before);
@@ -211,10 +212,10 @@ describe("review photos: a failed write leaves no orphan objects", () => {
   it("a successful edit with new photos deletes the photos they replace", async () => {
     const { serviceId, couple } = await setup();
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
-    const created = await submitReview(env.DB, imageStore(env.MEDIA), actor, serviceId, fields, files(2));
+    const created = await submitReview(listingContext({ actor }), serviceId, fields, files(2));
     const before = await objectKeys();
     const old = created.photos.map((p) => p.key);
-    const edited = await updateReview(env.DB, imageStore(env.MEDIA), actor, serviceId, created.id, fields, files(1));
+    const edited = await updateReview(listingContext({ actor }), serviceId, created.id, fields, files(1));
     const fresh = edited.photos.map((p) => p.key);
     expect(await objectKeys()).toEqual([...before.filter((k) => !old.includes(k)), ...fresh].sort());
   });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listingContext } from "#tests/support/listing-context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 type Summary = {
@@ -387,7 +388,7 @@ describe("GET /api/v1/analytics/heroSectionAnalytics", () => {
 describe("sitemaps", () => {
   it("the pages file covers groups, subcategories and subcategory-in-state and -city pages", async () => {
     const { sitemapPages, SITEMAP_MAX_URLS } = await import("#domain/discovery.ts");
-    const paths = (await sitemapPages(env.DB)).map((e) => e.path);
+    const paths = (await sitemapPages(listingContext())).map((e) => e.path);
     const stateSlug = `testland-${run}`;
     const citySlug = `alphapur-${run}`;
     expect(paths).toContain("/all/wedding-vendor");
@@ -400,16 +401,16 @@ describe("sitemaps", () => {
 
   it("the service files list every active service once, never archived ones, and end at the last file", async () => {
     const { sitemapServiceFiles, sitemapServices, SERVICES_PER_SITEMAP } = await import("#domain/discovery.ts");
-    const files = await sitemapServiceFiles(env.DB);
+    const files = await sitemapServiceFiles(listingContext());
     const active = await env.DB.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
     expect(files).toBe(Math.max(1, Math.ceil((active?.n ?? 0) / SERVICES_PER_SITEMAP)));
     const paths: string[] = [];
-    for (let file = 1; file <= files; file++) paths.push(...(await sitemapServices(env.DB, file))!.map((e) => e.path));
+    for (let file = 1; file <= files; file++) paths.push(...(await sitemapServices(listingContext(), file))!.map((e) => e.path));
     expect(paths).toHaveLength(active?.n ?? 0);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain(`/all/wedding-vendor/caterers/testland-${run}/alphapur-${run}/${ids.dal}`);
     expect(paths.some((p) => p.endsWith(`/${ids.archived}`))).toBe(false);
-    expect(await sitemapServices(env.DB, files + 1)).toBeNull();
-    expect(await sitemapServices(env.DB, 0)).toBeNull();
+    expect(await sitemapServices(listingContext(), files + 1)).toBeNull();
+    expect(await sitemapServices(listingContext(), 0)).toBeNull();
   });
 });

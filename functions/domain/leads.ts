@@ -1,13 +1,15 @@
 import { leadInput, todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
+import { queueMail } from "#platform/mail.ts";
+import type { DomainContext } from "./context.ts";
+import { Conflict, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
-import { queueMail, type MailService } from "#platform/mail.ts";
-import type { Actor } from "./sessions.ts";
+import { ACCESS, can, requireRole, requireSignedIn } from "./permissions.ts";
 import { parseInput } from "./validation.ts";
 
 /**
- * A couple's enquiry about a service becomes a lead in the vendor's pipeline (status NEW). The
+ * Leads: the record a couple's enquiry about a service creates (the user-facing word stays
+ * "enquiry"; the spec's API calls it makeLead). A couple's enquiry about a service becomes a lead in the vendor's pipeline (status NEW). The
  * lead, the service's lead counter, the day's lead statistic and the vendor's e-mail notice are
  * written in one batch. One open enquiry per couple per service: the conversation continues in
  * the dashboards. The database keeps that rule (the partial unique index leads_open_unique), so
@@ -18,7 +20,7 @@ export type CreatedLead = { id: string; status: "NEW"; vendorName: string; reply
 
 const OPEN_STATUSES = "('NEW', 'CONTACTED', 'QUOTED')";
 
-const OPEN_ENQUIRY_EXISTS = "You have already sent an enquiry for this service. The vendor will reply to it; you can follow it in your dashboard.";
+const OPEN_LEAD_EXISTS = "You have already sent an enquiry for this service. The vendor will reply to it; you can follow it in your dashboard.";
 
 /** True for D1's error when an insert breaks the open-lead unique index. */
 function isOpenLeadConflict(e: unknown): boolean {
@@ -26,16 +28,10 @@ function isOpenLeadConflict(e: unknown): boolean {
   return text.includes("UNIQUE constraint failed") && text.includes("leads.");
 }
 
-export async function makeLead(
-  d1: D1Database,
-  actor: Actor | null,
-  serviceId: string,
-  input: unknown,
-  now = Date.now(),
-  mail?: Pick<MailService, "deliver">,
-): Promise<CreatedLead> {
-  if (!actor) throw new Unauthorized("Please log in to send an enquiry.");
-  if (actor.role !== "USER") throw new Forbidden("Only couples can send enquiries to vendors.");
+export async function makeLead(ctx: DomainContext, serviceId: string, input: unknown): Promise<CreatedLead> {
+  const { db: d1, now } = ctx;
+  requireSignedIn(ctx.actor, "Please log in to send an enquiry.");
+  const actor = requireRole(ctx.actor, ACCESS.couple, "Only couples can send enquiries to vendors.");
   const fields = parseInput(leadInput, input, "Please correct your enquiry.");
   const service = await d1
     .prepare(
@@ -57,7 +53,7 @@ export async function makeLead(
     .prepare(`SELECT id FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} LIMIT 1`)
     .bind(actor.id, serviceId)
     .first();
-  if (open) throw new Conflict(OPEN_ENQUIRY_EXISTS);
+  if (open) throw new Conflict(OPEN_LEAD_EXISTS);
 
   const id = newId(now);
   const day = todayInIndia(now);
@@ -94,10 +90,10 @@ export async function makeLead(
   try {
     await d1.batch(writes);
   } catch (e) {
-    if (isOpenLeadConflict(e)) throw new Conflict(OPEN_ENQUIRY_EXISTS);
+    if (isOpenLeadConflict(e)) throw new Conflict(OPEN_LEAD_EXISTS);
     throw e;
   }
-  await mail?.deliver(notice.id);
+  await ctx.mail.deliver(notice.id);
   return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
 }
 
@@ -123,14 +119,13 @@ export function refreshReplyTime(d1: D1Database, vendorId: string): D1PreparedSt
     .bind(vendorId, REPLY_TIME_MIN_SAMPLES);
 }
 
-/** The couple's open enquiry for a service, if any (the page shows it instead of a second form). */
-export async function openEnquiry(
-  d1: D1Database,
-  actor: Actor | null,
-  serviceId: string,
-): Promise<{ id: string; status: string; created_at: number; event_date: string | null } | null> {
-  if (!actor || actor.role !== "USER") return null;
-  return d1
+export type OpenLead = { id: string; status: string; created_at: number; event_date: string | null };
+
+/** The couple's open lead for a service, if any (the page shows it instead of a second enquiry form). */
+export async function openLead(ctx: DomainContext, serviceId: string): Promise<OpenLead | null> {
+  const { actor } = ctx;
+  if (!actor || !can.sendEnquiry(actor)) return null;
+  return ctx.db
     .prepare(
       `SELECT id, status, created_at, event_date FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} ORDER BY created_at DESC LIMIT 1`,
     )

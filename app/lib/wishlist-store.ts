@@ -1,11 +1,12 @@
-import { FAVORITE } from "#shared/strings.ts";
+import { WISHLIST } from "#shared/strings.ts";
 
 /**
- * The shortlist in the browser. Signed-in couples: the server's list, fetched once and updated
+ * The wishlist in the browser (the spec's API calls it favorites). Signed-in couples: the server's list, fetched once and updated
  * by each toggle. Visitors: ids kept in localStorage, merged into the account at login
  * (POST /api/v1/favorites/merge). Hearts on every card read the same store.
  */
-export const LOCAL_FAVORITES_KEY = "mandap_favorites";
+/** The localStorage key (its value is the name the browser already stores). */
+export const LOCAL_WISHLIST_KEY = "mandap_favorites";
 
 type Listener = () => void;
 let ids: ReadonlySet<string> | null = null;
@@ -17,38 +18,38 @@ function emit(next: ReadonlySet<string>) {
   listeners.forEach((l) => l());
 }
 
-export function subscribeFavorites(listener: Listener) {
+export function subscribeWishlist(listener: Listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export const favoritesSnapshot = () => ids;
+export const wishlistSnapshot = () => ids;
 
-export function readLocalFavorites(): string[] {
+export function readLocalWishlist(): string[] {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_FAVORITES_KEY) ?? "[]");
+    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_WISHLIST_KEY) ?? "[]");
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string").slice(0, 200) : [];
   } catch {
     return [];
   }
 }
 
-function writeLocalFavorites(list: readonly string[]) {
+function writeLocalWishlist(list: readonly string[]) {
   try {
-    if (list.length) localStorage.setItem(LOCAL_FAVORITES_KEY, JSON.stringify(list));
-    else localStorage.removeItem(LOCAL_FAVORITES_KEY);
+    if (list.length) localStorage.setItem(LOCAL_WISHLIST_KEY, JSON.stringify(list));
+    else localStorage.removeItem(LOCAL_WISHLIST_KEY);
   } catch {
     // Storage can be full or disabled; the heart still reflects the click for this page.
   }
 }
 
 /** Loads the list for this viewer (the account id, or null for a visitor) once; at login the visitor's list is merged first. */
-export async function loadFavorites(accountId: string | null): Promise<void> {
+export async function loadWishlist(accountId: string | null): Promise<void> {
   const key = accountId ?? "visitor";
   if (loadedFor === key) return;
   loadedFor = key;
-  if (!accountId) return emit(new Set(readLocalFavorites()));
-  if (await mergeLocalFavorites()) return;
+  if (!accountId) return emit(new Set(readLocalWishlist()));
+  if (await mergeLocalWishlist()) return;
   try {
     const res = await fetch("/api/v1/favorites", { credentials: "same-origin" });
     if (res.ok) emit(new Set(((await res.json()) as { favorites: string[] }).favorites));
@@ -59,33 +60,33 @@ export async function loadFavorites(accountId: string | null): Promise<void> {
 
 export type ToggleOutcome = { ok: boolean; favorited: boolean; message: string };
 
-export async function toggleFavorite(serviceId: string, accountId: string | null): Promise<ToggleOutcome> {
+export async function toggleWishlistItem(serviceId: string, accountId: string | null): Promise<ToggleOutcome> {
   const current = new Set(ids ?? []);
   if (!accountId) {
-    const local = readLocalFavorites();
+    const local = readLocalWishlist();
     const favorited = !local.includes(serviceId);
     const next = favorited ? [...local, serviceId] : local.filter((id) => id !== serviceId);
-    writeLocalFavorites(next);
+    writeLocalWishlist(next);
     emit(new Set(next));
-    return { ok: true, favorited, message: favorited ? FAVORITE.added : FAVORITE.removed };
+    return { ok: true, favorited, message: favorited ? WISHLIST.added : WISHLIST.removed };
   }
   try {
     const res = await fetch(`/api/v1/favorites/${encodeURIComponent(serviceId)}`, { method: "POST", credentials: "same-origin" });
     const body = (await res.json().catch(() => ({}))) as { success?: boolean; message?: string; favorited?: boolean };
-    if (!res.ok || !body.success) return { ok: false, favorited: current.has(serviceId), message: body.message || FAVORITE.failed };
+    if (!res.ok || !body.success) return { ok: false, favorited: current.has(serviceId), message: body.message || WISHLIST.failed };
     const favorited = body.favorited ?? !current.has(serviceId);
     if (favorited) current.add(serviceId);
     else current.delete(serviceId);
     emit(current);
-    return { ok: true, favorited, message: body.message || FAVORITE.added };
+    return { ok: true, favorited, message: body.message || WISHLIST.added };
   } catch {
-    return { ok: false, favorited: current.has(serviceId), message: FAVORITE.failed };
+    return { ok: false, favorited: current.has(serviceId), message: WISHLIST.failed };
   }
 }
 
-/** After login: moves the visitor's favourites into the account, then forgets the local copy. */
-async function mergeLocalFavorites(): Promise<boolean> {
-  const local = readLocalFavorites();
+/** After login: moves the visitor's wishlist into the account, then forgets the local copy. */
+async function mergeLocalWishlist(): Promise<boolean> {
+  const local = readLocalWishlist();
   if (!local.length) return false;
   try {
     const res = await fetch("/api/v1/favorites/merge", {
@@ -95,12 +96,12 @@ async function mergeLocalFavorites(): Promise<boolean> {
       body: JSON.stringify({ ids: local }),
     });
     if (!res.ok) return false;
-    writeLocalFavorites([]);
+    writeLocalWishlist([]);
     const body = (await res.json()) as { favorites: string[] };
     emit(new Set(body.favorites));
     return true;
   } catch (e) {
-    console.error("Could not merge favourites", e);
+    console.error("Could not merge the wishlist", e);
     return false;
   }
 }

@@ -1,41 +1,41 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/favorites";
+import type { Route } from "./+types/wishlist";
 import { appContext } from "#functions/page-context.ts";
 import { readPageForm } from "#platform/request-body.ts";
-import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { servicePath } from "#shared/catalogue.ts";
 import { formatRupees, priceFrom } from "#shared/format.ts";
 import { loadOrRespond, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { clearCart, readCart, shortlistedServices, toggleCartItem } from "#domain/shortlist.ts";
+import { CART_MESSAGES, clearCart, readCart, toggleCartItem, wishlistServices } from "#domain/wishlist.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wishlist") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
-    const [favorites, cart] = await Promise.all([shortlistedServices(env.DB, actor), readCart(env.DB, actor)]);
-    return { favorites, cart };
+    const [wishlist, cart] = await Promise.all([wishlistServices(domain), readCart(domain)]);
+    return { wishlist, cart };
   });
 }
 
 /** The cart's two actions: take one service out, or empty it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain } = context.get(appContext);
   const form = await readPageForm(request);
   return submitOrRespond(request, async () => {
     if (form.get("intent") === "clear-cart") {
-      await clearCart(env.DB, actor);
-      return { ok: true as const, message: "Your cart is empty now." };
+      await clearCart(domain);
+      return { ok: true as const, message: CART_MESSAGES.cleared };
     }
-    const result = await toggleCartItem(env.DB, actor, String(form.get("serviceId") ?? ""));
+    const result = await toggleCartItem(domain, String(form.get("serviceId") ?? ""));
     return { ok: true as const, message: result.message };
   });
 }
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
-  const { favorites, cart } = loaderData;
+  const { wishlist, cart } = loaderData;
   const busy = useNavigation().state !== "idle";
   const cartTotal = cart.reduce((sum, item) => sum + item.min_price, 0);
   return (
@@ -43,9 +43,9 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h1 className="text-3xl font-bold text-maroon-700">Wishlist</h1>
         <p className="mt-1 text-ink/70">
-          {favorites.length ? `${favorites.length} shortlisted ${favorites.length === 1 ? "service" : "services"}.` : "Nothing shortlisted yet."}
+          {wishlist.length ? `${wishlist.length} shortlisted ${wishlist.length === 1 ? "service" : "services"}.` : "Nothing shortlisted yet."}
         </p>
-        {favorites.length === 0 ? (
+        {wishlist.length === 0 ? (
           <p className="mt-4">
             Tap the heart on any venue or vendor to keep it here.{" "}
             <Link to="/all" className="font-semibold text-maroon-700 underline">
@@ -54,9 +54,9 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <ul className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {favorites.map((s) => (
+            {wishlist.map((s) => (
               <li key={s.id} className="relative">
-                <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} initial />} />
+                <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} initial />} />
                 {s.status !== "active" && <p className="mt-1 text-sm text-ink/70">This listing is no longer available.</p>}
               </li>
             ))}

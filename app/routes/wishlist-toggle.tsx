@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/favorite-toggle";
+import type { Route } from "./+types/wishlist-toggle";
 import { appContext } from "#functions/page-context.ts";
 import { loginPath } from "#shared/links.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { FAVORITE } from "#shared/strings.ts";
+import { WISHLIST } from "#shared/strings.ts";
 import { isDomainError } from "#domain/errors.ts";
-import { toggleFavorite } from "#domain/shortlist.ts";
+import { toggleWishlistItem } from "#domain/wishlist.ts";
 import { sameSiteReturnPath } from "#platform/safe-redirect.ts";
 
 /**
- * The heart without JavaScript: toggles the favourite and goes back to the page it was pressed
+ * The heart without JavaScript (/favorites/:serviceId, the spec's path): toggles the wishlist item and goes back to the page it was pressed
  * on with the spec's toast. A visitor is sent to log in first (the browser list needs JavaScript).
  */
 function backTo(request: Request): string {
@@ -17,14 +17,14 @@ function backTo(request: Request): string {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env, actor } = context.get(appContext);
+  const { domain, actor } = context.get(appContext);
   const back = backTo(request);
   if (!actor) throw redirect(loginPath(back));
   try {
-    const result = await toggleFavorite(env.DB, actor, params.serviceId);
-    return redirectWithToast(request, back, { type: "success", message: result.message || FAVORITE.added });
+    const result = await toggleWishlistItem(domain, params.serviceId);
+    return redirectWithToast(request, back, { type: "success", message: result.message || WISHLIST.added });
   } catch (e) {
-    if (isDomainError(e)) return redirectWithToast(request, back, { type: "error", message: e.message || FAVORITE.failed });
+    if (isDomainError(e)) return redirectWithToast(request, back, { type: "error", message: e.message || WISHLIST.failed });
     throw e;
   }
 }

@@ -1,17 +1,17 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useRootData } from "#app/lib/root-data.ts";
-import { favoritesSnapshot, loadFavorites, subscribeFavorites, toggleFavorite } from "#app/lib/favorites-store.ts";
+import { loadWishlist, subscribeWishlist, toggleWishlistItem, wishlistSnapshot } from "#app/lib/wishlist-store.ts";
 import { LISTING } from "#shared/strings.ts";
 import { showToast } from "./Toaster.tsx";
 
 /** The same rule the server applies (a vendor has no wishlist). */
-const FAVORITE_ROLE_MESSAGE = "Only couples have a wishlist.";
+const WISHLIST_ROLE_MESSAGE = "Only couples have a wishlist.";
 
 /**
  * The wishlist heart, for ServiceCard's `actions` slot and the service page. Without JavaScript it
  * is a form posting to /favorites/{id}; with it, it toggles in place and shows the spec's toasts.
  */
-export function FavoriteButton({
+export function WishlistButton({
   serviceId,
   serviceName,
   initial = false,
@@ -25,10 +25,10 @@ export function FavoriteButton({
   const viewer = useRootData()?.viewer;
   const accountId = viewer?.canKeepWishlist ? viewer.id : null;
   // A boolean snapshot: when the list loads or changes, only the hearts whose state changed
-  // re-render (a page has dozens). FavoritesSync in the root loads the list once for the page.
+  // re-render (a page has dozens). WishlistSync in the root loads the list once for the page.
   const favorited = useSyncExternalStore(
-    subscribeFavorites,
-    () => favoritesSnapshot()?.has(serviceId) ?? initial,
+    subscribeWishlist,
+    () => wishlistSnapshot()?.has(serviceId) ?? initial,
     () => initial,
   );
   const [busy, setBusy] = useState(false);
@@ -38,11 +38,11 @@ export function FavoriteButton({
     event.preventDefault();
     if (busy) return;
     if (viewer?.signedIn && !accountId) {
-      showToast("error", FAVORITE_ROLE_MESSAGE);
+      showToast("error", WISHLIST_ROLE_MESSAGE);
       return;
     }
     setBusy(true);
-    const outcome = await toggleFavorite(serviceId, accountId);
+    const outcome = await toggleWishlistItem(serviceId, accountId);
     setBusy(false);
     showToast(outcome.ok ? "success" : "error", outcome.message);
   }
@@ -81,14 +81,14 @@ export function FavoriteButton({
 }
 
 /**
- * Loads the shortlist for every heart on the page, once per viewer: the browser's list for a
- * visitor; the account's for a couple, after their browser favourites join it.
+ * Loads the wishlist for every heart on the page, once per viewer: the browser's list for a
+ * visitor; the account's for a couple, after their browser's list joins it.
  */
-export function FavoritesSync() {
+export function WishlistSync() {
   const viewer = useRootData()?.viewer;
   const accountId = viewer?.canKeepWishlist ? viewer.id : null;
   useEffect(() => {
-    void loadFavorites(accountId);
+    void loadWishlist(accountId);
   }, [accountId]);
   return null;
 }

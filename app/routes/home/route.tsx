@@ -1,87 +1,20 @@
-import { FavoriteButton } from "#app/components/FavoriteButton.tsx";
-import { useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
-import type { Route } from "./+types/home";
-import { appContext } from "#functions/page-context.ts";
-import { heroAnalytics, latestBlogPosts, searchServicesBatch, serviceLocations, topTestimonials, type ServiceSearch } from "#domain/discovery.ts";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
+import { Link } from "react-router";
 import { Carousel } from "#app/components/Carousel.tsx";
-import { LocationBox } from "#app/components/LocationBox.tsx";
 import { Reveal } from "#app/components/Reveal.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
-import { showToast } from "#app/components/Toaster.tsx";
-import { ALL_SUBCATEGORIES, browsePath, CATALOGUE } from "#shared/catalogue.ts";
-import { formatCount, formatDate } from "#shared/format.ts";
-import { COMING_SOON, pageTitle, SEARCH } from "#shared/strings.ts";
+import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
+import { formatDate } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { POPULAR_SEARCHES } from "#app/lib/home-content.ts";
+import type { Route } from "./+types/route";
+import { heroImage, HeroImages, HeroSearch } from "./hero.tsx";
+import { Benefits, Counters, SectionHeading } from "./sections.tsx";
 
-export const HERO_IMAGE_COUNT = 6;
-export const HERO_ROTATE_MS = 5000;
-const heroImage = (i: number) => `/images/hero/hero-${i + 1}.svg`;
-
-/** Discover carousels: limit 20, page 1, rating descending (most viewed: by views). */
-const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: string }[] = [
-  { key: "most-rated", title: "Most rated", search: {}, more: "/all" },
-  { key: "most-viewed", title: "Most viewed", search: { sort: { by: "views", order: "desc" } }, more: "/all?sort=most_viewed" },
-  { key: "caterers", title: "Top caterers", search: { service_type: "Caterers" }, more: browsePath("Wedding Vendor", "Caterers") },
-  {
-    key: "photographers",
-    title: "Photographers",
-    search: { service_type: "Wedding Photographers" },
-    more: browsePath("Wedding Vendor", "Wedding Photographers"),
-  },
-  {
-    key: "videographers",
-    title: "Videographers",
-    search: { service_type: "Wedding Videographers" },
-    more: browsePath("Wedding Vendor", "Wedding Videographers"),
-  },
-  { key: "makeup-salon", title: "Makeup salon", search: { service_type: "Makeup Salon" }, more: browsePath("Bride", "Makeup Salon") },
-  { key: "wedding-dj", title: "Wedding DJ", search: { service_type: "Wedding DJ" }, more: browsePath("Wedding Vendor", "Wedding DJ") },
-];
-
-/**
- * The spec's benefits showcase. Only what works today links somewhere; the planning tools that are
- * still being built say so plainly and link nowhere (their dashboard pages are placeholders).
- */
-const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
-  { title: "Checklist", text: "Every task from roka to vidaai in one list.", icon: "✓" },
-  { title: "Event planning", text: "Each function with its date, time and vendors.", icon: "📅" },
-  {
-    title: "Wishlist",
-    text: "Shortlist the venues and vendors you like and come back to them later.",
-    href: "/profile/favoriteList",
-    action: "Open your wishlist",
-    icon: "♥",
-  },
-  { title: "Budget tracker", text: "What is spent and what is left, function by function.", icon: "₹" },
-  { title: "Invitation cards", text: "Design invitations and share them with your guests.", icon: "✉" },
-  { title: "Reminders", text: "Reminders for fittings, trials and vendor dates.", icon: "⏰" },
-];
+export { loader } from "./home.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: heroImage(0), fetchPriority: "high" }];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
-  const [counters, locations, blog, testimonials, carousels] = await Promise.all([
-    heroAnalytics(env.DB),
-    serviceLocations(env.DB),
-    latestBlogPosts(env.DB, 6),
-    topTestimonials(env.DB, 6),
-    searchServicesBatch(
-      env.DB,
-      CAROUSELS.map((c) => ({ ...c.search, limit: 20, page: 1 })),
-    ),
-  ]);
-  return {
-    origin: new URL(request.url).origin,
-    counters,
-    locations,
-    blog,
-    testimonials,
-    carousels: CAROUSELS.map((c, i) => ({ key: c.key, title: c.title, more: c.more, services: carousels[i] ?? [] })),
-  };
-}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
@@ -92,150 +25,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
   { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/` },
 ];
-
-function HeroImages() {
-  const [index, setIndex] = useState(0);
-  const [loaded, setLoaded] = useState(1);
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      setIndex((i) => (i + 1) % HERO_IMAGE_COUNT);
-      setLoaded((n) => Math.min(HERO_IMAGE_COUNT, n + 1));
-    }, HERO_ROTATE_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return (
-    <div aria-hidden="true" className="absolute inset-0" data-hero-index={index}>
-      {Array.from({ length: loaded }, (_, i) => (
-        <img
-          key={i}
-          src={heroImage(i)}
-          alt=""
-          width={1600}
-          height={900}
-          fetchPriority={i === 0 ? "high" : "auto"}
-          className={`hero-slide absolute inset-0 h-full w-full object-cover ${i === index ? "opacity-100" : "opacity-0"}`}
-        />
-      ))}
-      <div className="absolute inset-0 bg-gradient-to-b from-maroon-900/80 via-maroon-900/65 to-maroon-900/85" />
-    </div>
-  );
-}
-
-function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    const form = new FormData(e.currentTarget);
-    const vendor = String(form.get("vendor") ?? "").trim();
-    const place = String(form.get("location") ?? "").trim() || String(form.get("where") ?? "").trim();
-    if (place && !vendor) {
-      e.preventDefault();
-      showToast("error", SEARCH.selectVendor);
-    }
-  };
-  return (
-    <Form
-      method="get"
-      action="/all"
-      onSubmit={onSubmit}
-      role="search"
-      aria-label="Find vendors"
-      className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]"
-    >
-      <div>
-        <label htmlFor="hero-vendor" className="sr-only">
-          Vendor category
-        </label>
-        <input
-          id="hero-vendor"
-          name="vendor"
-          type="search"
-          list="hero-vendor-options"
-          autoComplete="off"
-          placeholder="Select vendor (e.g. Caterers)"
-          className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70"
-        />
-        <datalist id="hero-vendor-options">
-          {ALL_SUBCATEGORIES.map((s) => (
-            <option key={`${s.group.slug}-${s.slug}`} value={s.name}>
-              {s.group.name}
-            </option>
-          ))}
-        </datalist>
-      </div>
-      <LocationBox locations={locations} label="Wedding location" />
-      <button type="submit" className="btn-primary h-12 px-8">
-        Search
-      </button>
-    </Form>
-  );
-}
-
-function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number } }) {
-  const items = [
-    { value: counters.verifiedUsers, label: "Verified users" },
-    { value: counters.verifiedVendors, label: "Verified vendors" },
-    { value: counters.activeServices, label: "Active services" },
-  ];
-  return (
-    <dl className="mt-8 grid grid-cols-3 gap-3 text-center">
-      {items.map((c) => (
-        <div key={c.label} className="rounded-xl bg-white/10 px-2 py-3 backdrop-blur">
-          <dt className="text-xs text-white/85 md:text-sm">{c.label}</dt>
-          <dd className="order-first font-display text-2xl font-bold text-marigold-300 md:text-3xl">{formatCount(c.value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Benefits() {
-  const listRef = useRef<HTMLUListElement>(null);
-  const timer = useRef<number | null>(null);
-  const stop = () => {
-    if (timer.current !== null) window.clearInterval(timer.current);
-    timer.current = null;
-  };
-  const start = () => {
-    if (timer.current !== null || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    timer.current = window.setInterval(() => {
-      const el = listRef.current;
-      if (!el) return;
-      if (el.scrollLeft + el.clientWidth >= el.scrollWidth - 1) el.scrollLeft = 0;
-      else el.scrollLeft += 10;
-    }, 50);
-  };
-  useEffect(() => stop, []);
-  return (
-    <ul ref={listRef} onMouseEnter={start} onMouseLeave={stop} className="relative flex gap-4 overflow-x-auto pb-3" data-testid="benefits-list">
-      {BENEFITS.map((b) => (
-        <li key={b.title} className="w-64 shrink-0 rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
-          <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-maroon-50 text-xl text-maroon-700">
-            {b.icon}
-          </span>
-          <h3 className="mt-3 text-lg font-semibold">{b.title}</h3>
-          <p className="mt-1 text-sm text-ink/75">{b.text}</p>
-          {b.href ? (
-            <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
-              {b.action}
-            </Link>
-          ) : (
-            <p className="mt-3 inline-block rounded-full bg-marigold-300/40 px-2 py-0.5 text-xs font-semibold text-maroon-900">{COMING_SOON}</p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SectionHeading({ id, title, text }: { id: string; title: string; text?: string }) {
-  return (
-    <div className="mb-6">
-      <h2 id={id} className="text-2xl font-bold text-maroon-700 md:text-3xl">
-        {title}
-      </h2>
-      {text && <p className="mt-1 text-ink/75">{text}</p>}
-    </div>
-  );
-}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { counters, locations, blog, testimonials, carousels } = loaderData;
@@ -362,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               label={c.title}
               items={c.services}
               itemKey={(s) => s.id}
-              renderItem={(s) => <ServiceCard service={s} actions={<FavoriteButton serviceId={s.id} serviceName={s.service_name} />} />}
+              renderItem={(s) => <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />}
             />
           )}
         </Reveal>

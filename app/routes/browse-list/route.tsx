@@ -1,0 +1,156 @@
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
+import { Link } from "react-router";
+import type { Route } from "./+types/route";
+import { ServiceCard } from "#app/components/ServiceCard.tsx";
+import { scopeHeading, type BrowseScope } from "#app/lib/browse.ts";
+import { browsePath, CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
+import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
+import { PAGE_SIZE_DEFAULT } from "#shared/sort-options.ts";
+import { pageTitle } from "#shared/strings.ts";
+import type { PageData } from "./types.ts";
+import { Filters } from "./filters.tsx";
+import { EmptyState, Pagination } from "./results.tsx";
+
+export { loader } from "./browse-list.server.ts";
+
+function scopeFromData(s: PageData["scope"]): BrowseScope {
+  const group = s.group ? findGroup(s.group) : undefined;
+  return { group, subcategory: s.subcategory ? findSubcategory(s.subcategory, group) : undefined, state: s.state, city: s.city };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const d = loaderData as PageData | undefined;
+  if (!d) return [{ title: pageTitle("Page not found") }];
+  const heading = scopeHeading(scopeFromData(d.scope));
+  const page = d.filters.page > 1 ? ` (page ${d.filters.page})` : "";
+  const canonical = `${d.origin}${d.canonicalPath}${d.filters.page > 1 ? `?page=${d.filters.page}` : ""}`;
+  const count = d.total > 0 ? `${formatCount(d.total)}${d.totalIsCapped ? "+" : ""} ` : "";
+  return [
+    { title: pageTitle(`${heading}${page}`) },
+    {
+      name: "description",
+      content: `Compare ${count}${heading.charAt(0).toLowerCase()}${heading.slice(1)} on Mandap: starting prices in rupees and reviews from couples. Shortlist and enquire for free.`,
+    },
+    { tagName: "link", rel: "canonical", href: canonical },
+  ];
+};
+
+function Breadcrumbs({ scope, origin }: { scope: BrowseScope; origin: string }) {
+  const crumbs: { name: string; href: string }[] = [
+    { name: "Home", href: "/" },
+    { name: "All services", href: "/all" },
+  ];
+  if (scope.group) crumbs.push({ name: scope.group.name, href: browsePath(scope.group.name) });
+  if (scope.subcategory) crumbs.push({ name: scope.subcategory.name, href: browsePath(scope.group?.name, scope.subcategory.name) });
+  if (scope.state) crumbs.push({ name: scope.state, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
+  if (scope.city) crumbs.push({ name: scope.city, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city) });
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: `${origin}${c.href}` })),
+  };
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+      <ol className="flex flex-wrap items-center gap-1">
+        {crumbs.map((c, i) => (
+          <li key={c.href} className="flex items-center gap-1">
+            {i > 0 && <span aria-hidden="true">/</span>}
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page" className="font-medium text-ink">
+                {c.name}
+              </span>
+            ) : (
+              <Link to={c.href} className="underline-offset-4 hover:text-maroon-700 hover:underline">
+                {c.name}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+    </nav>
+  );
+}
+
+export default function BrowseList({ loaderData }: Route.ComponentProps) {
+  const d = loaderData as PageData;
+  const scope = scopeFromData(d.scope);
+  const heading = scopeHeading(scope);
+  const f = d.filters;
+  const start = (f.page - 1) * PAGE_SIZE_DEFAULT + 1;
+  const chips = scope.group
+    ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name) }))
+    : CATALOGUE.map((g) => ({ name: g.name, href: browsePath(g.name) }));
+  const activeFilters = [
+    f.q && `“${f.q}”`,
+    f.minPrice !== undefined && `from ${formatRupees(f.minPrice)}`,
+    f.maxPrice !== undefined && `up to ${formatRupees(f.maxPrice)}`,
+    f.rating !== undefined && `${f.rating} ★ and up`,
+    f.available_on && `free on ${formatDate(f.available_on)}`,
+  ].filter(Boolean);
+
+  return (
+    <div className="container-page py-6 md:py-10">
+      <Breadcrumbs scope={scope} origin={d.origin} />
+      <header className="mt-4">
+        <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">{heading}</h1>
+        <p className="mt-1 text-ink/75" role="status">
+          {d.total === 0
+            ? "No services found"
+            : `${formatCount(d.total)}${d.totalIsCapped ? "+" : ""} ${d.total === 1 ? "service" : "services"}${activeFilters.length ? ` · ${activeFilters.join(" · ")}` : ""}`}
+        </p>
+      </header>
+      {!scope.subcategory && (
+        <ul className="mt-4 flex gap-2 overflow-x-auto pb-2" aria-label={scope.group ? `${scope.group.name} categories` : "Categories"}>
+          {chips.map((c) => (
+            <li key={c.href} className="shrink-0">
+              <Link
+                to={c.href}
+                className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm hover:border-maroon-600 hover:text-maroon-700"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {d.problems.length > 0 && (
+        <div role="alert" className="mt-4 rounded-xl border border-marigold-400 bg-marigold-300/30 px-4 py-3 text-sm">
+          Some filters were ignored: {d.problems.join(" ")}
+        </div>
+      )}
+      <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
+        <aside>
+          <details className="rounded-2xl border border-maroon-100 bg-white p-4 md:hidden">
+            <summary className="cursor-pointer font-semibold">Filters and sort</summary>
+            <div className="mt-3">
+              <Filters d={d} scope={scope} idPrefix="m" />
+            </div>
+          </details>
+          <div className="hidden rounded-2xl border border-maroon-100 bg-white p-4 md:block">
+            <Filters d={d} scope={scope} idPrefix="d" />
+          </div>
+        </aside>
+        <section aria-label="Results">
+          {d.services.length === 0 ? (
+            <EmptyState d={d} scope={scope} />
+          ) : (
+            <>
+              <h2 className="sr-only">
+                Results {start} to {start + d.services.length - 1}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {d.services.map((s, i) => (
+                  <li key={s.id}>
+                    <ServiceCard service={s} eager={i < 2} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <Pagination path={d.canonicalPath} filters={f} totalPages={d.totalPages} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { LocationBox } from "#app/components/LocationBox.tsx";
+import { showToast } from "#app/components/Toaster.tsx";
+import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
+import { SEARCH } from "#shared/strings.ts";
+
+export const HERO_IMAGE_COUNT = 6;
+export const HERO_ROTATE_MS = 5000;
+export const heroImage = (i: number) => `/images/hero/hero-${i + 1}.svg`;
+
+export function HeroImages() {
+  const [index, setIndex] = useState(0);
+  const [loaded, setLoaded] = useState(1);
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      setIndex((i) => (i + 1) % HERO_IMAGE_COUNT);
+      setLoaded((n) => Math.min(HERO_IMAGE_COUNT, n + 1));
+    }, HERO_ROTATE_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <div aria-hidden="true" className="absolute inset-0" data-hero-index={index}>
+      {Array.from({ length: loaded }, (_, i) => (
+        <img
+          key={i}
+          src={heroImage(i)}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority={i === 0 ? "high" : "auto"}
+          className={`hero-slide absolute inset-0 h-full w-full object-cover ${i === index ? "opacity-100" : "opacity-0"}`}
+        />
+      ))}
+      <div className="absolute inset-0 bg-gradient-to-b from-maroon-900/80 via-maroon-900/65 to-maroon-900/85" />
+    </div>
+  );
+}
+
+export function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(e.currentTarget);
+    const vendor = String(form.get("vendor") ?? "").trim();
+    const place = String(form.get("location") ?? "").trim() || String(form.get("where") ?? "").trim();
+    if (place && !vendor) {
+      e.preventDefault();
+      showToast("error", SEARCH.selectVendor);
+    }
+  };
+  return (
+    <Form
+      method="get"
+      action="/all"
+      onSubmit={onSubmit}
+      role="search"
+      aria-label="Find vendors"
+      className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]"
+    >
+      <div>
+        <label htmlFor="hero-vendor" className="sr-only">
+          Vendor category
+        </label>
+        <input
+          id="hero-vendor"
+          name="vendor"
+          type="search"
+          list="hero-vendor-options"
+          autoComplete="off"
+          placeholder="Select vendor (e.g. Caterers)"
+          className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70"
+        />
+        <datalist id="hero-vendor-options">
+          {ALL_SUBCATEGORIES.map((s) => (
+            <option key={`${s.group.slug}-${s.slug}`} value={s.name}>
+              {s.group.name}
+            </option>
+          ))}
+        </datalist>
+      </div>
+      <LocationBox locations={locations} label="Wedding location" />
+      <button type="submit" className="btn-primary h-12 px-8">
+        Search
+      </button>
+    </Form>
+  );
+}

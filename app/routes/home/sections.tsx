@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { formatCount } from "#shared/format.ts";
+import { COMING_SOON } from "#shared/strings.ts";
+/**
+ * The spec's benefits showcase. Only what works today links somewhere; the planning tools that are
+ * still being built say so plainly and link nowhere (their dashboard pages are placeholders).
+ */
+const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
+  { title: "Checklist", text: "Every task from roka to vidaai in one list.", icon: "✓" },
+  { title: "Event planning", text: "Each function with its date, time and vendors.", icon: "📅" },
+  {
+    title: "Wishlist",
+    text: "Shortlist the venues and vendors you like and come back to them later.",
+    href: "/profile/favoriteList",
+    action: "Open your wishlist",
+    icon: "♥",
+  },
+  { title: "Budget tracker", text: "What is spent and what is left, function by function.", icon: "₹" },
+  { title: "Invitation cards", text: "Design invitations and share them with your guests.", icon: "✉" },
+  { title: "Reminders", text: "Reminders for fittings, trials and vendor dates.", icon: "⏰" },
+];
+
+export function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number } }) {
+  const items = [
+    { value: counters.verifiedUsers, label: "Verified users" },
+    { value: counters.verifiedVendors, label: "Verified vendors" },
+    { value: counters.activeServices, label: "Active services" },
+  ];
+  return (
+    <dl className="mt-8 grid grid-cols-3 gap-3 text-center">
+      {items.map((c) => (
+        <div key={c.label} className="rounded-xl bg-white/10 px-2 py-3 backdrop-blur">
+          <dt className="text-xs text-white/85 md:text-sm">{c.label}</dt>
+          <dd className="order-first font-display text-2xl font-bold text-marigold-300 md:text-3xl">{formatCount(c.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Benefits() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const timer = useRef<number | null>(null);
+  const stop = () => {
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = null;
+  };
+  const start = () => {
+    if (timer.current !== null || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    timer.current = window.setInterval(() => {
+      const el = listRef.current;
+      if (!el) return;
+      if (el.scrollLeft + el.clientWidth >= el.scrollWidth - 1) el.scrollLeft = 0;
+      else el.scrollLeft += 10;
+    }, 50);
+  };
+  useEffect(() => stop, []);
+  return (
+    <ul ref={listRef} onMouseEnter={start} onMouseLeave={stop} className="relative flex gap-4 overflow-x-auto pb-3" data-testid="benefits-list">
+      {BENEFITS.map((b) => (
+        <li key={b.title} className="w-64 shrink-0 rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
+          <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-maroon-50 text-xl text-maroon-700">
+            {b.icon}
+          </span>
+          <h3 className="mt-3 text-lg font-semibold">{b.title}</h3>
+          <p className="mt-1 text-sm text-ink/75">{b.text}</p>
+          {b.href ? (
+            <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+              {b.action}
+            </Link>
+          ) : (
+            <p className="mt-3 inline-block rounded-full bg-marigold-300/40 px-2 py-0.5 text-xs font-semibold text-maroon-900">{COMING_SOON}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SectionHeading({ id, title, text }: { id: string; title: string; text?: string }) {
+  return (
+    <div className="mb-6">
+      <h2 id={id} className="text-2xl font-bold text-maroon-700 md:text-3xl">
+        {title}
+      </h2>
+      {text && <p className="mt-1 text-ink/75">{text}</p>}
+    </div>
+  );
+}

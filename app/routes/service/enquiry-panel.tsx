@@ -1,0 +1,145 @@
+import { Link, useActionData, useFetcher } from "react-router";
+import type { ActionFailure } from "#app/lib/action-failure.ts";
+import { loginPath } from "#shared/links.ts";
+import { formatDate, replyTimeLabel } from "#shared/format.ts";
+import { LEAD_MESSAGE_MIN } from "#shared/listing-limits.ts";
+import { LISTING } from "#shared/strings.ts";
+import { FieldError } from "./field-error.tsx";
+import type { action } from "./service.server.ts";
+import type { LoaderData } from "./types.ts";
+
+export function EnquiryPanel({ data: d }: { data: LoaderData }) {
+  const { service, viewer, canonical, today } = d;
+  const fetcher = useFetcher<typeof action>();
+  // Without JavaScript the form posts the whole page and the answer arrives as the page's action data.
+  const pageResult = useActionData<typeof action>();
+  const result = fetcher.data ?? (pageResult && pageResult.intent === "enquire" ? pageResult : undefined);
+  const failure = result && !result.ok && result.intent === "enquire" ? (result as ActionFailure) : null;
+  const sent = result && result.ok && "lead" in result ? result.lead : null;
+  const vendorName = service.vendor.name;
+
+  if (sent) {
+    return (
+      <section aria-labelledby="enquiry-heading" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5" role="status">
+        <h2 id="enquiry-heading" className="text-lg font-bold text-emerald-900">
+          {LISTING.enquirySent(sent.vendorName)}
+        </h2>
+        <h3 className="mt-3 font-semibold">{LISTING.whatNextHeading}</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink/85">
+          {LISTING.whatNext(sent.vendorName, replyTimeLabel(sent.replyMinutesMedian)).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="enquiry-heading" id="enquiry" className="rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
+      <h2 id="enquiry-heading" className="text-lg font-bold">
+        {LISTING.enquiryHeading}
+      </h2>
+      {!viewer.signedIn ? (
+        <>
+          <p className="mt-1 text-sm text-ink/75">Tell {vendorName} about your wedding and get a quote. It is free.</p>
+          <Link to={loginPath(`${canonical}#enquiry`)} className="btn-primary mt-4 w-full">
+            {LISTING.loginToEnquire}
+          </Link>
+        </>
+      ) : !viewer.canEnquire ? (
+        <p className="mt-1 text-sm text-ink/75">Enquiries are sent by couples from their account.</p>
+      ) : viewer.openLead ? (
+        <div className="mt-2 text-sm text-ink/85" role="status">
+          <p className="font-semibold">{LISTING.enquiryOpen}</p>
+          <p className="mt-1">
+            Sent on {formatDate(viewer.openLead.created_at)}
+            {viewer.openLead.event_date ? ` for ${formatDate(viewer.openLead.event_date)}` : ""}. Status: {viewer.openLead.status.toLowerCase()}.
+          </p>
+          <p className="mt-1">{vendorName} will reply to it; you can follow the conversation in your dashboard.</p>
+        </div>
+      ) : (
+        <fetcher.Form method="post" className="mt-3 flex flex-col gap-3">
+          <input type="hidden" name="intent" value="enquire" />
+          {failure && failure.message && !Object.keys(failure.errors).length && (
+            <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
+              {failure.message}
+            </p>
+          )}
+          <div>
+            <label htmlFor="enquiry-message" className="text-sm font-semibold">
+              Message
+            </label>
+            <textarea
+              id="enquiry-message"
+              name="message"
+              required
+              minLength={LEAD_MESSAGE_MIN}
+              maxLength={2000}
+              rows={4}
+              aria-invalid={Boolean(failure?.errors.message)}
+              aria-describedby={failure?.errors.message ? "enquiry-message-error" : "enquiry-message-hint"}
+              placeholder="Our functions, dates and what we need…"
+              className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+            />
+            <p id="enquiry-message-hint" className="text-xs text-ink/70">
+              At least {LEAD_MESSAGE_MIN} characters.
+            </p>
+            <FieldError id="enquiry-message-error" message={failure?.errors.message} />
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div className="col-span-2">
+              <label htmlFor="enquiry-date" className="text-sm font-semibold">
+                Event date
+              </label>
+              <input
+                id="enquiry-date"
+                type="date"
+                name="eventDate"
+                min={today}
+                aria-invalid={Boolean(failure?.errors.eventDate)}
+                aria-describedby={failure?.errors.eventDate ? "enquiry-date-error" : undefined}
+                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+              />
+              <FieldError id="enquiry-date-error" message={failure?.errors.eventDate} />
+            </div>
+            <div>
+              <label htmlFor="enquiry-guests" className="text-sm font-semibold">
+                Guest count
+              </label>
+              <input
+                id="enquiry-guests"
+                type="number"
+                name="guestCount"
+                min={1}
+                max={100000}
+                inputMode="numeric"
+                aria-describedby={failure?.errors.guestCount ? "enquiry-guests-error" : undefined}
+                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+              />
+              <FieldError id="enquiry-guests-error" message={failure?.errors.guestCount} />
+            </div>
+            <div>
+              <label htmlFor="enquiry-budget" className="text-sm font-semibold">
+                Budget (₹)
+              </label>
+              <input
+                id="enquiry-budget"
+                type="number"
+                name="budget"
+                min={0}
+                step={1000}
+                inputMode="numeric"
+                aria-describedby={failure?.errors.budget ? "enquiry-budget-error" : undefined}
+                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
+              />
+              <FieldError id="enquiry-budget-error" message={failure?.errors.budget} />
+            </div>
+          </div>
+          <button type="submit" className="btn-primary disabled:opacity-60" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Sending…" : LISTING.enquirySubmit}
+          </button>
+          <p className="text-xs text-ink/70">{vendorName} sees your name and e-mail with the enquiry.</p>
+        </fetcher.Form>
+      )}
+    </section>
+  );
+}
