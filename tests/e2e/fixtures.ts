@@ -70,9 +70,12 @@ async function post(api: APIRequestContext, baseURL: string, path: string, data?
   return api.post(path, { ...(data === undefined ? {} : { data }), headers: { Origin: baseURL }, failOnStatusCode: false });
 }
 
-/** The verification link's token from the local mailbox, or null when the mailbox is not served. */
+/**
+ * The sign-up link's token from the local mailbox, or null when the mailbox is not served. The
+ * mail is sent after the answer (waitUntil), so a busy machine may take a while: up to 15 s.
+ */
 async function verificationToken(api: APIRequestContext, email: string): Promise<string | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 75; attempt++) {
     const res = await api.get(`/dev/mailbox?to=${encodeURIComponent(email)}`, { failOnStatusCode: false });
     if (res.status() !== 200) return null;
     const token = (await res.text()).match(/verify-email\?token=([a-z2-7]{32})/)?.[1];
