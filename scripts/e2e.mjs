@@ -13,6 +13,9 @@ await mustRun("e2e database migrated", "wrangler", ["d1", "migrations", "apply",
   quiet: true,
 });
 await mustRun("e2e demo data", "node", ["scripts/seed.mjs", "--state", state, "--quiet"], { env });
+// Vendors with services, and a copy of the data for tests to query: no test touches the live
+// database while the server holds it (SQLITE_BUSY would be a 500 in another test).
+await mustRun("e2e vendor pool and seed copy", "node", ["tests/e2e/prepare.mjs", "--state", state], { env });
 if (!process.argv.includes("--no-build")) await mustRun("production build", "react-router", ["build"], { quiet: true });
 // The tests read mail at /dev/mailbox.
 enableDevPages();

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The Worker's edges on the local server (`vite preview` -> Miniflare -> workerd, as `npm start`
@@ -85,29 +85,29 @@ test.describe("the local server", () => {
 });
 
 test.describe("caching of personal pages", () => {
-  test("a signed-in couple's pages are private, no-store; public pages for a visitor are not", async ({ browser }) => {
+  test("a signed-in couple's pages are private, no-store; public pages for a visitor are not", async ({ browser, page, login }) => {
     const visitor = await browser.newContext();
     // A second visit: the first sets the first-visit cookie (a page that sets a cookie is personal too).
     await visitor.request.get("/");
     const publicPage = await visitor.request.get("/all/wedding-vendor");
     expect(publicPage.status()).toBe(200);
     expect(publicPage.headers()["cache-control"] ?? "").not.toContain("no-store");
+    // Sign-up answers 202 "check your inbox" (docs/decisions/0013), and that answer is not cached either.
+    const signup = await visitor.request.post("/api/v1/users/register", {
+      headers: { Origin: origin },
+      data: { user_name: "Cache Test", email: `cache.${Date.now().toString(36)}@example.com`, password: "Shaadi2027", confirmPassword: "Shaadi2027" },
+    });
+    expect(signup.status(), await signup.text()).toBe(202);
+    expect(signup.headers()["cache-control"]).toBe("private, no-store");
     await visitor.close();
 
-    const couple = await browser.newContext();
-    const email = `cache.${Date.now().toString(36)}@example.com`;
-    const signup = await couple.request.post("/api/v1/users/register", {
-      headers: { Origin: origin },
-      data: { user_name: "Cache Test", email, password: "Shaadi2027", confirmPassword: "Shaadi2027" },
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
-    expect(signup.headers()["cache-control"]).toBe("private, no-store");
+    // A couple signed in (a fresh account, finished through the mailed link).
+    await login({ role: "couple" });
     for (const path of ["/", "/profile", "/all/wedding-vendor"]) {
-      const page = await couple.request.get(path);
-      expect(page.status(), path).toBe(200);
-      expect(page.headers()["cache-control"], path).toBe("private, no-store");
+      const answer = await page.request.get(path);
+      expect(answer.status(), path).toBe(200);
+      expect(answer.headers()["cache-control"], path).toBe("private, no-store");
     }
-    expect((await couple.request.get("/api/v1/users/me")).headers()["cache-control"]).toBe("private, no-store");
-    await couple.close();
+    expect((await page.request.get("/api/v1/users/me")).headers()["cache-control"]).toBe("private, no-store");
   });
 });

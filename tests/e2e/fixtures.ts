@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
-import { hashPassword } from "#platform/password.ts";
+import { POOL_CLAIMS, POOL_FILE, SEED_COPY } from "./pool-paths.ts";
 
 /**
  * e2e fixtures: every test that needs an account gets a FRESH one (no shared demo accounts
@@ -11,14 +12,13 @@ import { hashPassword } from "#platform/password.ts";
  *   test("...", async ({ login, account, factory, page }) => {
  *     const couple = await login({ role: "couple" });        // `page` is now signed in
  *     const vendor = await account({ role: "vendor" });      // credentials only, not signed in
- *     const { service } = await factory.vendorService();     // an active service of a new vendor
+ *     const { vendor, service } = await factory.vendorService(); // a vendor of its own with an active service
  *   });
  *
- * Accounts are made the way a person makes them: sign-up through the API, e-mail verified with
- * the link from the verification mail (the local mailbox), then log-in through the API. Roles no
- * one can sign up for (admin, super admin) are granted through the role API by the seeded super
- * admin. Only where the API refuses the sign-up (its per-address limit) or the mailbox is not
- * served does the fixture fall back to direct writes, so a change there cannot break every test.
+ * Accounts are made the way a person makes them: sign-up through the API, finished with the link
+ * from the sign-up mail (the local mailbox), then log-in through the API. Roles no one can sign
+ * up for (admin, super admin) are granted through the role API by the seeded super admin. No test
+ * writes or reads the live database directly (see seedQuery and tests/e2e/prepare.mjs).
  */
 
 export type Role = "couple" | "vendor" | "admin" | "superAdmin";
@@ -31,27 +31,38 @@ const ROLE_GRANTER = { email: "superadmin@mandap.example" };
 const PASSWORD = "Shaadi2027";
 let counter = 0;
 const stamp = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const sqlText = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`);
 
 /**
- * Runs SQL on the e2e database through wrangler (the state the preview server serves). The
- * server holds the same SQLite file, so a statement can meet SQLITE_BUSY while it writes: wait
- * and retry.
+ * Asks the demo data: SQL on the copy of the seeded e2e database taken before the server started
+ * (tests/e2e/prepare.mjs). Never the live file: the server holds it, and another process's lock
+ * makes the server answer SQLITE_BUSY (a 500 in some other test). What tests change is checked
+ * through the API or the pages.
  */
-export function d1<T = Record<string, unknown>>(sql: string): T[] {
-  for (let attempt = 1; ; attempt++) {
+export function seedQuery<T = Record<string, unknown>>(sql: string): T[] {
+  const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", SEED_COPY, "--json", "--command", sql], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
+}
+
+/**
+ * A vendor (credentials) with one active service, from the pool made before the server started
+ * (vendors cannot add services through the product yet). Each is handed out once per run, across
+ * workers and projects: claiming is an atomic mkdir.
+ */
+function claimPooledService(): { vendor: Account; service: Service } {
+  const pool = JSON.parse(readFileSync(`${STATE}/${POOL_FILE}`, "utf8")) as { vendor: Account; service: Service }[];
+  mkdirSync(`${STATE}/${POOL_CLAIMS}`, { recursive: true });
+  for (const [i, entry] of pool.entries()) {
     try {
-      const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? [];
+      mkdirSync(`${STATE}/${POOL_CLAIMS}/${i}`);
+      return entry;
     } catch (e) {
-      const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { stdout?: string }).stdout ?? ""}${(e as { stderr?: string }).stderr ?? ""}${String(e)}`);
-      if (!busy || attempt === 8) throw e;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     }
   }
+  throw new Error(`All ${pool.length} pooled vendor services are used: raise POOL_SIZE in tests/e2e/pool-paths.ts`);
 }
 
 /** A same-origin POST; no body unless given (a body the server never reads can upset the local server). */
@@ -59,9 +70,12 @@ async function post(api: APIRequestContext, baseURL: string, path: string, data?
   return api.post(path, { ...(data === undefined ? {} : { data }), headers: { Origin: baseURL }, failOnStatusCode: false });
 }
 
-/** The verification link's token from the local mailbox, or null when the mailbox is not served. */
+/**
+ * The sign-up link's token from the local mailbox, or null when the mailbox is not served. The
+ * mail is sent after the answer (waitUntil), so a busy machine may take a while: up to 15 s.
+ */
 async function verificationToken(api: APIRequestContext, email: string): Promise<string | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 75; attempt++) {
     const res = await api.get(`/dev/mailbox?to=${encodeURIComponent(email)}`, { failOnStatusCode: false });
     if (res.status() !== 200) return null;
     const token = (await res.text()).match(/verify-email\?token=([a-z2-7]{32})/)?.[1];
@@ -101,8 +115,6 @@ async function createAccount(api: APIRequestContext, baseURL: string, role: Role
     if (!token) throw new Error(`No sign-up link reached the mailbox of ${email}`);
     const finished = await post(api, baseURL, `/api/v1/users/verify-email?token=${token}`, { password: PASSWORD });
     if (finished.status() !== 201) throw new Error(`Finishing the sign-up of ${email} answered ${finished.status()}: ${await finished.text()}`);
-  } else if (signedUp.status() === 429) {
-    insertAccount(account, await hashPassword(PASSWORD));
   } else {
     throw new Error(`Sign-up for a ${role} answered ${signedUp.status()}: ${await signedUp.text()}`);
   }
@@ -111,8 +123,7 @@ async function createAccount(api: APIRequestContext, baseURL: string, role: Role
   if (!me.user) throw new Error(`The new ${role} ${email} is not signed in`);
   account.id = me.user.id;
   if (role === "admin" || role === "superAdmin") await grantRole(baseURL, account.id, role);
-  if (role === "vendor")
-    account.slug = me.user.vendor?.slug ?? d1<{ slug: string }>(`SELECT slug FROM vendors WHERE user_id = ${sqlText(account.id)}`)[0]?.slug;
+  if (role === "vendor") account.slug = me.user.vendor?.slug;
   return account;
 }
 
@@ -135,53 +146,10 @@ async function grantRole(baseURL: string, userId: string, role: "admin" | "super
   }
 }
 
-/** The direct write used when the API will not sign anyone up right now. */
-function insertAccount(account: Account, hash: string) {
-  const id = `e2e-${stamp()}`;
-  const now = Date.now();
-  const role = account.role === "vendor" ? "VENDOR" : "USER";
-  const statements = [
-    `INSERT INTO users (id, email, password_hash, user_name, role, is_verified, created_at, updated_at) VALUES (${[id, account.email, hash, account.name, role].map(sqlText).join(", ")}, 1, ${now}, ${now})`,
-  ];
-  if (account.role === "vendor") {
-    const slug = account.businessName!.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-    statements.push(
-      `INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (${[id, slug, account.businessName!, "9876543210", account.email, "Rajasthan", "Jaipur"].map(sqlText).join(", ")}, ${now}, ${now})`,
-    );
-  }
-  d1(statements.join("; "));
-}
-
 async function signIn(api: APIRequestContext, baseURL: string, account: Account) {
   const door = account.role === "vendor" ? "vendors" : "users";
   const res = await post(api, baseURL, `/api/v1/${door}/login`, { email: account.email, password: account.password });
   if (!res.ok()) throw new Error(`Log-in of the new ${account.role} ${account.email} answered ${res.status()}: ${await res.text()}`);
-}
-
-/** An active service of the vendor, written to the e2e database (vendors add services in a later issue). */
-function insertService(vendor: Account, overrides: Partial<Omit<Service, "id">> = {}): Service {
-  const service: Service = {
-    id: `e2e-svc-${stamp()}`,
-    name: overrides.name ?? `${vendor.businessName ?? "E2E"} Feast`,
-    category: overrides.category ?? "Wedding Vendor",
-    type: overrides.type ?? "Caterers",
-    state: overrides.state ?? "Rajasthan",
-    city: overrides.city ?? "Jaipur",
-  };
-  const now = Date.now();
-  d1(
-    `INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, service_unit, state, city, status, created_at, updated_at) VALUES (${[
-      service.id,
-      vendor.id,
-      service.name,
-      "Vegetarian Rajasthani thalis for weddings, made fresh on site.",
-      service.category,
-      service.type,
-    ]
-      .map(sqlText)
-      .join(", ")}, 1200, 'Per Plate', ${sqlText(service.state)}, ${sqlText(service.city)}, 'active', ${now}, ${now})`,
-  );
-  return service;
 }
 
 export type Factory = Fixtures["factory"];
@@ -193,7 +161,7 @@ type Fixtures = {
   login: (options: { role: Role }) => Promise<Account>;
   factory: {
     /** A fresh vendor (credentials) with one active service. */
-    vendorService: (overrides?: Partial<Omit<Service, "id">>) => Promise<{ vendor: Account; service: Service }>;
+    vendorService: () => Promise<{ vendor: Account; service: Service }>;
   };
 };
 
@@ -215,13 +183,9 @@ export const test = base.extend<Fixtures>({
       return made;
     });
   },
-  factory: async ({ account }, provide) => {
-    await provide({
-      vendorService: async (overrides) => {
-        const vendor = await account({ role: "vendor" });
-        return { vendor, service: insertService(vendor, overrides) };
-      },
-    });
+  // eslint-disable-next-line no-empty-pattern
+  factory: async ({}, provide) => {
+    await provide({ vendorService: async () => claimPooledService() });
   },
 });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { FAVORITE, LISTING, VENDOR_FALLBACK } from "#shared/strings.ts";
-import { d1, expect, test, type Account } from "./fixtures.ts";
+import { expect, seedQuery, test, type Account } from "./fixtures.ts";
 
 type Found = { id: string; service_name: string; vendor: { name: string; slug: string } };
 
@@ -164,12 +164,13 @@ test.describe("the service page", () => {
 test.describe("who replied, and badges backed by records", () => {
   test("an admin's reply is signed by the Mandap team, a vendor's by the vendor; no seeded badge is shown", async ({ page }) => {
     // A Jaipur decorator's review without a reply, on a service that also has a vendor's reply.
-    const [target] = d1<{ service_id: string; review_id: string; business_name: string }>(
+    // Asked of the seeded data; a retry takes the next review (the first one has the reply now).
+    const target = seedQuery<{ service_id: string; review_id: string; business_name: string }>(
       `SELECT s.id AS service_id, r.id AS review_id, v.business_name FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN reviews r ON r.service_id = s.id
        WHERE s.status = 'active' AND s.service_type = 'Wedding Decor' AND r.vendor_reply IS NULL
          AND EXISTS (SELECT 1 FROM reviews x WHERE x.service_id = s.id AND x.reply_by = 'VENDOR')
-       ORDER BY s.id, r.created_at DESC LIMIT 1`,
-    );
+       ORDER BY s.id, r.created_at DESC LIMIT 3`,
+    )[test.info().retry];
     if (!target) throw new Error("Expected a demo service with a vendor's reply and an unanswered review");
 
     await page.goto(`/login?redirectTo=${encodeURIComponent(`/service/${target.service_id}`)}`);
@@ -201,13 +202,15 @@ test.describe("who replied, and badges backed by records", () => {
     const note = reviews.locator('[data-reply-by="ADMIN"]').filter({ hasText: text });
     await expect(note).toContainText("Reply from the Mandap team");
     await expect(note).not.toContainText(target.business_name);
-    expect(d1<{ reply_by: string }>(`SELECT reply_by FROM reviews WHERE id = '${target.review_id}'`)[0]?.reply_by).toBe("ADMIN");
+    // Stored as the team's: a fresh load of the page says so too.
+    await page.reload();
+    await expect(page.locator("#reviews").locator('[data-reply-by="ADMIN"]').filter({ hasText: text })).toContainText("Reply from the Mandap team");
   });
 });
 
 test.describe("the vendor page", () => {
   test("shows About Us, Photo Gallery, Services and Customer Testimonials, and the spec's fallbacks @mobile", async ({ page }) => {
-    const [vendor] = d1<{ slug: string; city: string; business_name: string }>(
+    const [vendor] = seedQuery<{ slug: string; city: string; business_name: string }>(
       "SELECT slug, city, business_name FROM vendors v WHERE tagline IS NULL AND website IS NULL AND EXISTS (SELECT 1 FROM services s WHERE s.vendor_id = v.user_id AND s.status = 'active') ORDER BY slug LIMIT 1",
     );
     if (!vendor) throw new Error("Expected a demo vendor without a tagline and website");

@@ -1,0 +1,259 @@
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test, type Account, type Role } from "./fixtures.ts";
+
+/**
+ * Page actions x {anonymous, couple, other couple, vendor, other vendor, admin, super admin}
+ * (issue 9): nobody changes another owner's record through a page form. Every actor is a fresh
+ * account; each refused post is checked to change nothing (read back through the API as the
+ * owner), and the owner's own post is checked to work.
+ */
+const port = Number(process.env.E2E_PORT ?? 8788);
+const origin = `http://localhost:${port}`;
+type Actor = "anonymous" | "couple" | "other couple" | "vendor" | "other vendor" | "admin" | "super admin";
+type Review = { id: string; comment: string; rating: number; reply: { text: string; by: string } | null };
+
+const contexts: APIRequestContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.dispose()));
+});
+
+/** An API context signed in as the account (through its own door), or a visitor's. */
+async function as(account: Account | null): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  contexts.push(api);
+  if (account) {
+    const door = account.role === "vendor" ? "vendors" : "users";
+    const res = await api.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
+    expect(res.ok(), `log-in of ${account.email}`).toBe(true);
+  }
+  return api;
+}
+
+/** A page form post, as the browser sends it without JavaScript. */
+async function submit(api: APIRequestContext, path: string, fields: Record<string, string>) {
+  const res = await api.post(path, { headers: { Origin: origin }, form: fields, maxRedirects: 0, failOnStatusCode: false });
+  expect(res.status(), `${path} ${JSON.stringify(fields)}`).toBeLessThan(500);
+  return res;
+}
+
+/** Refused: a redirect (to log in, or with an error toast) or a 4xx page, never a success. */
+function expectRefused(status: number, who: string) {
+  expect(status === 302 || status === 303 || (status >= 400 && status < 500), `${who} was not refused (${status})`).toBe(true);
+}
+
+async function reviewsOf(api: APIRequestContext, serviceId: string): Promise<Review[]> {
+  const res = await api.get(`/api/v1/services/feedback/${serviceId}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { reviews: Review[] }).reviews;
+}
+
+async function canonicalPath(api: APIRequestContext, serviceId: string): Promise<string> {
+  const res = await api.get(`/service/${serviceId}`, { maxRedirects: 0 });
+  return new URL(res.headers()["location"] ?? "", origin).pathname;
+}
+
+const SCORES = { rating: "5", quality: "5", responsiveness: "5", professionalism: "5", value: "5", flexibility: "5" };
+const reviewText = (who: string) => `${who}: the food was lovely and the team was polite and on time for every function we had.`;
+
+/** Fresh accounts for every actor; the couple and the vendor are the owners. */
+async function cast(account: (o: { role: Role }) => Promise<Account>) {
+  const [couple, otherCouple, otherVendor, admin, superAdmin] = await Promise.all([
+    account({ role: "couple" }),
+    account({ role: "couple" }),
+    account({ role: "vendor" }),
+    account({ role: "admin" }),
+    account({ role: "superAdmin" }),
+  ]);
+  return { couple, otherCouple, otherVendor, admin, superAdmin };
+}
+
+test.describe("page actions: nobody changes another owner's record", () => {
+  test.describe.configure({ mode: "parallel" });
+
+  test("a review is edited only by the couple who wrote it (service page, intent=review)", async ({ account, factory }) => {
+    test.setTimeout(120_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const page = await canonicalPath(await as(null), service.id);
+    const owner = await as(people.couple);
+    expect((await submit(owner, page, { intent: "review", ...SCORES, comment: reviewText("original") })).status()).toBe(200);
+    const [mine] = (await reviewsOf(owner, service.id)).filter((r) => r.comment === reviewText("original"));
+    expect(mine).toBeDefined();
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const res = await submit(await as(acc), page, { intent: "review", reviewId: mine!.id, ...SCORES, rating: "1", comment: reviewText(who) });
+      expectRefused(res.status(), who);
+      const now = (await reviewsOf(owner, service.id)).find((r) => r.id === mine!.id)!;
+      expect(now, who).toMatchObject({ comment: reviewText("original"), rating: 5 });
+    }
+
+    expect((await submit(owner, page, { intent: "review", reviewId: mine!.id, ...SCORES, rating: "4", comment: reviewText("edited") })).status()).toBe(200);
+    expect((await reviewsOf(owner, service.id)).find((r) => r.id === mine!.id)).toMatchObject({ comment: reviewText("edited"), rating: 4 });
+  });
+
+  test("a review is answered only by the service's vendor or an admin (service page, intent=reply)", async ({ account, factory }) => {
+    test.setTimeout(120_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const page = await canonicalPath(await as(null), service.id);
+    const author = await as(people.couple);
+    expect((await submit(author, page, { intent: "review", ...SCORES, comment: reviewText("to answer") })).status()).toBe(200);
+    const [review] = (await reviewsOf(author, service.id)).filter((r) => r.comment === reviewText("to answer"));
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["other vendor", people.otherVendor],
+    ];
+    for (const [who, acc] of intruders) {
+      const res = await submit(await as(acc), page, { intent: "reply", reviewId: review!.id, reply: `Reply by ${who}, thank you so much!` });
+      expectRefused(res.status(), who);
+      expect((await reviewsOf(author, service.id)).find((r) => r.id === review!.id)?.reply, who).toBeNull();
+    }
+
+    const text = "Thank you for choosing us, it was a joy to cook for your family.";
+    expect((await submit(await as(vendor), page, { intent: "reply", reviewId: review!.id, reply: text })).status()).toBe(200);
+    expect((await reviewsOf(author, service.id)).find((r) => r.id === review!.id)?.reply).toMatchObject({ text, by: "VENDOR" });
+
+    // A second review, answered by an admin for the Mandap team; the other vendor still cannot.
+    const second = await as(people.otherCouple);
+    expect((await submit(second, page, { intent: "review", ...SCORES, comment: reviewText("second") })).status()).toBe(200);
+    const [other] = (await reviewsOf(second, service.id)).filter((r) => r.comment === reviewText("second"));
+    expectRefused(
+      (await submit(await as(people.otherVendor), page, { intent: "reply", reviewId: other!.id, reply: "Not my service, but hello there." })).status(),
+      "other vendor",
+    );
+    expect((await reviewsOf(second, service.id)).find((r) => r.id === other!.id)?.reply).toBeNull();
+    const team = "We have passed this on to the vendor. Thank you for telling us.";
+    expect((await submit(await as(people.admin), page, { intent: "reply", reviewId: other!.id, reply: team })).status()).toBe(200);
+    expect((await reviewsOf(second, service.id)).find((r) => r.id === other!.id)?.reply).toMatchObject({ text: team, by: "ADMIN" });
+    // Answered once: not even the service's own vendor replaces the team's reply.
+    expectRefused(
+      (await submit(await as(vendor), page, { intent: "reply", reviewId: other!.id, reply: "Replacing the team's reply here." })).status(),
+      "vendor",
+    );
+    expect((await reviewsOf(second, service.id)).find((r) => r.id === other!.id)?.reply).toMatchObject({ text: team, by: "ADMIN" });
+  });
+
+  test("the cart and the favourites are each shopper's own (service page, /favorites/:id, /profile/favoriteList)", async ({ account, factory }) => {
+    test.setTimeout(120_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const page = await canonicalPath(await as(null), service.id);
+    const owner = await as(people.couple);
+    const cartOf = async (api: APIRequestContext) => ((await (await api.get("/api/v1/cart")).json()) as { cart: { id: string }[] }).cart.map((c) => c.id);
+    const favouritesOf = async (api: APIRequestContext) => ((await (await api.get("/api/v1/favorites")).json()) as { favorites: string[] }).favorites;
+
+    expect((await submit(owner, page, { intent: "cart" })).status()).toBe(200);
+    expect((await submit(owner, `/favorites/${service.id}`, {})).status()).toBe(302);
+    expect(await cartOf(owner)).toContain(service.id);
+    expect(await favouritesOf(owner)).toContain(service.id);
+
+    const others: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of others) {
+      const api = await as(acc);
+      const toggles = [
+        submit(api, page, { intent: "cart", serviceId: service.id, userId: people.couple.id, user_id: people.couple.id }),
+        submit(api, `/favorites/${service.id}`, { userId: people.couple.id, user_id: people.couple.id }),
+        submit(api, "/profile/favoriteList", { serviceId: service.id, userId: people.couple.id }),
+        submit(api, "/profile/favoriteList", { intent: "clear-cart", userId: people.couple.id, user_id: people.couple.id }),
+      ];
+      const statuses = (await Promise.all(toggles)).map((r) => r.status());
+      if (who === "anonymous" || who === "vendor" || who === "other vendor") for (const s of statuses) expectRefused(s, who);
+      expect(await cartOf(owner), who).toEqual([service.id]);
+      expect(await favouritesOf(owner), who).toContain(service.id);
+    }
+
+    // The owner's own toggles work.
+    await submit(owner, "/profile/favoriteList", { serviceId: service.id });
+    expect(await cartOf(owner)).toEqual([]);
+    await submit(owner, `/favorites/${service.id}`, {});
+    expect(await favouritesOf(owner)).not.toContain(service.id);
+  });
+
+  test("a profile is edited only by its own account (/profile), whatever ids the form names", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await as(people.couple);
+    const me = async () => ((await (await owner.get("/api/v1/users/me")).json()) as { user: { user_name: string; phone: string | null; email: string } }).user;
+    const before = await me();
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const res = await submit(await as(acc), "/profile?index", {
+        intent: "update",
+        id: people.couple.id,
+        userId: people.couple.id,
+        user_id: people.couple.id,
+        email: "intruder@example.com",
+        user_name: `Renamed by ${who}`,
+        phone: "9000000000",
+      });
+      if (who === "anonymous" || who === "vendor" || who === "other vendor") expectRefused(res.status(), who);
+      expect(await me(), who).toEqual(before);
+    }
+
+    expect((await submit(owner, "/profile?index", { intent: "update", user_name: "Asha Verma", phone: "9811122233" })).status()).toBe(200);
+    expect(await me()).toMatchObject({ user_name: "Asha Verma", email: before.email });
+  });
+
+  test("roles are changed only by a super admin (/admin/giveAdmin, /admin/giveSuperAdmin, /admin/revokeAdmin)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const target = await as(people.couple);
+    const roleOf = async (api: APIRequestContext) => ((await (await api.get("/api/v1/users/me")).json()) as { user: { role: string } }).user.role;
+    const adminApi = await as(people.admin);
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      for (const [path, email] of [
+        ["/admin/giveAdmin", people.couple.email],
+        ["/admin/giveSuperAdmin", people.couple.email],
+        ["/admin/giveSuperAdmin", people.admin.email],
+        ["/admin/revokeAdmin", people.admin.email],
+      ] as const)
+        expectRefused((await submit(api, path, { email })).status(), `${who} on ${path}`);
+      expect(await roleOf(target), who).toBe("USER");
+      expect(await roleOf(adminApi), who).toBe("ADMIN");
+    }
+
+    const boss = await as(people.superAdmin);
+    expect((await submit(boss, "/admin/giveAdmin", { email: people.couple.email })).status()).toBe(200);
+    expect(await roleOf(target)).toBe("ADMIN");
+    expect((await submit(boss, "/admin/revokeAdmin", { email: people.couple.email })).status()).toBe(200);
+    expect(await roleOf(target)).toBe("USER");
+  });
+});

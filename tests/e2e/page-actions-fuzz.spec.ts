@@ -1,0 +1,255 @@
+import fc from "fast-check";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, test, type Role } from "./fixtures.ts";
+
+/**
+ * Every page form action answers hostile input with a page or a redirect, never a 5xx (issue 9:
+ * "Page form actions likewise"). Each route with an `action` (app/routes) is posted to as a
+ * visitor and as the role that uses it: bodies of the wrong type, broken multipart, urlencoded
+ * forms with missing, extra, huge and odd fields, unknown intents, long ids in the URL; random
+ * field values from fast-check. Every post carries the server's Origin (the CSRF check) except the
+ * one that checks a cross-origin post is refused.
+ */
+const port = Number(process.env.E2E_PORT ?? 8788);
+const origin = `http://localhost:${port}`;
+const LONG_ID = "x".repeat(4000);
+const HUGE = "ज".repeat(100_000 / 3); // about 100 KB once encoded
+const ODD = [
+  "\u0000",
+  "a\u0000b",
+  "\u202eevil.exe\u202c",
+  "שלום مرحبا",
+  "💍🙏🏽👰🏾‍♀️",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "%00%ff",
+  "\r\n\r\n",
+  "9".repeat(400),
+];
+const FIELDS = [
+  "intent",
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "newPassword",
+  "user_name",
+  "name",
+  "phone",
+  "phone_number",
+  "state",
+  "city",
+  "wedding_date",
+  "reviewId",
+  "serviceId",
+  "rating",
+  "quality",
+  "comment",
+  "reply",
+  "message",
+  "confirm",
+  "token",
+  "redirectTo",
+];
+const INTENTS = [
+  "enquire",
+  "review",
+  "reply",
+  "cart",
+  "clear-cart",
+  "update",
+  "resend",
+  "",
+  "DELETE",
+  "review\u0000",
+  "💍",
+  "x".repeat(5000),
+  "__proto__",
+  "constructor",
+];
+
+/** A page route with an action, the role that uses it, and a path to post to (filled in per test). */
+type Target = { name: string; role: Role | null; path: (ids: Ids) => string; longIdPath?: (ids: Ids) => string; service?: true };
+type Ids = { service: string; servicePath: string };
+
+const TARGETS: Target[] = [
+  { name: "/login", role: null, path: () => "/login" },
+  { name: "/vendorLogin", role: null, path: () => "/vendorLogin" },
+  { name: "/signup", role: null, path: () => "/signup" },
+  { name: "/vendorSignup", role: null, path: () => "/vendorSignup" },
+  { name: "/user-forgot-password", role: null, path: () => "/user-forgot-password" },
+  { name: "/vendor-forgot-password", role: null, path: () => "/vendor-forgot-password" },
+  {
+    name: "/user-change-password",
+    role: "couple",
+    path: () => "/user-change-password",
+    longIdPath: () => `/user-change-password?token=${LONG_ID}`,
+  },
+  {
+    name: "/vendor-change-password",
+    role: "vendor",
+    path: () => "/vendor-change-password?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    longIdPath: () => `/vendor-change-password?token=${LONG_ID}`,
+  },
+  { name: "/verify-email", role: null, path: () => "/verify-email?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", longIdPath: () => `/verify-email?token=${LONG_ID}` },
+  { name: "/profile", role: "couple", path: () => "/profile?index" },
+  { name: "/profile/favoriteList", role: "couple", path: () => "/profile/favoriteList" },
+  { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
+  {
+    name: "the service page (couple)",
+    role: "couple",
+    path: (ids) => ids.servicePath,
+    longIdPath: (ids) => ids.servicePath.replace(/[^/]+$/, LONG_ID),
+    service: true,
+  },
+  {
+    name: "the service page (vendor)",
+    role: "vendor",
+    path: (ids) => ids.servicePath,
+    longIdPath: (ids) => ids.servicePath.replace(/[^/]+$/, LONG_ID),
+    service: true,
+  },
+  { name: "/VendorDashboard", role: "vendor", path: () => "/VendorDashboard?index" },
+  { name: "/admin/giveAdmin", role: "superAdmin", path: () => "/admin/giveAdmin" },
+  { name: "/admin/revokeAdmin", role: "superAdmin", path: () => "/admin/revokeAdmin" },
+  { name: "/admin/giveSuperAdmin", role: "superAdmin", path: () => "/admin/giveSuperAdmin" },
+  // Last: a log-out that works ends the session the posts are made with.
+  { name: "/logout", role: "couple", path: () => "/logout" },
+];
+
+/**
+ * A page or a redirect on the site, never a 5xx: a 2xx is a page, a 3xx names a place on the
+ * site, a 4xx is a page or (a body the action cannot read at all: 415, 400) a plain message.
+ */
+async function expectPageOrRedirect(res: APIResponse, what: string) {
+  const status = res.status();
+  const type = res.headers()["content-type"] ?? "";
+  const text = status >= 300 && status < 400 ? "" : await res.text();
+  expect(status, `${what}: ${status} ${text.slice(0, 300)}`).toBeLessThan(500);
+  if (status >= 300 && status < 400) {
+    const location = res.headers()["location"] ?? "";
+    expect(location, `${what}: redirect without a location`).not.toBe("");
+    expect(location.startsWith("/") ? `${origin}${location}` : location, `${what}: redirect off the site`).toMatch(new RegExp(`^${origin}/`));
+  } else if (status >= 400 && type.startsWith("text/plain")) {
+    expect(text.trim(), `${what}: ${status} without a message`).not.toBe("");
+  } else {
+    expect(type, `${what}: ${status} is not a page`).toContain("text/html");
+    expect(text, `${what}: ${status} is not a page`).toContain("<html");
+  }
+}
+
+const post = (api: APIRequestContext, path: string, options: Parameters<APIRequestContext["post"]>[1] = {}) =>
+  api.post(path, { maxRedirects: 0, failOnStatusCode: false, timeout: 20_000, ...options, headers: { Origin: origin, ...(options.headers ?? {}) } });
+
+/** One urlencoded body from field pairs (repeated names allowed). */
+const urlencoded = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
+
+const hostileValue = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 60 }) },
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
+  { weight: 3, arbitrary: fc.constantFrom(...ODD) },
+  { weight: 1, arbitrary: fc.constant(HUGE) },
+);
+const hostileForm = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 20 })), hostileValue), { maxLength: 12 });
+
+test.describe("page form actions answer hostile input with a page or a redirect, never 5xx", () => {
+  test.describe.configure({ mode: "parallel" });
+  for (const target of TARGETS) {
+    for (const role of [null, target.role].filter((r, i, all) => all.indexOf(r) === i)) {
+      test(`${target.name} as ${role ?? "a visitor"}`, async ({ request, page, login, factory }) => {
+        test.setTimeout(180_000);
+        // Routes about a service get one of their own (posts may add a review or a cart item to it).
+        const ids: Ids = { service: "", servicePath: "" };
+        if (target.service) {
+          const { service } = await factory.vendorService();
+          const canonical = await request.get(`/service/${service.id}`, { maxRedirects: 0 });
+          Object.assign(ids, { service: service.id, servicePath: new URL(canonical.headers()["location"] ?? "", origin).pathname });
+          expect(ids.servicePath).toMatch(new RegExp(`/${service.id}$`));
+        }
+        let api = request;
+        if (role) {
+          await login({ role });
+          api = page.request;
+        }
+        const path = target.path(ids);
+
+        // A cross-origin post is refused before the action runs.
+        const foreign = await post(api, path, { headers: { Origin: "https://evil.example" }, form: { intent: "update", email: "a@b.co" } });
+        expect(foreign.status(), "cross-origin post").toBe(403);
+
+        // Bodies that are not forms.
+        await expectPageOrRedirect(await post(api, path, { data: { intent: "review", email: "x@y.z", reviewId: LONG_ID } }), "JSON");
+        await expectPageOrRedirect(await post(api, path, { headers: { "Content-Type": "text/plain" }, data: "intent=cart&email=a@b.co" }), "text/plain");
+        await expectPageOrRedirect(
+          await post(api, path, { headers: { "Content-Type": "application/octet-stream" }, data: Buffer.from([0, 255, 1, 2]) }),
+          "bytes",
+        );
+        await expectPageOrRedirect(await post(api, path), "no body, no content type");
+        await expectPageOrRedirect(
+          await post(api, path, { headers: { "Content-Type": "multipart/form-data" }, data: "--x\r\n\r\n" }),
+          "multipart without a boundary",
+        );
+        await expectPageOrRedirect(
+          await post(api, path, {
+            headers: { "Content-Type": "multipart/form-data; boundary=abc" },
+            data: '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncart\r\n--zzz--',
+          }),
+          "multipart with the wrong boundary",
+        );
+        await expectPageOrRedirect(
+          await post(api, path, { headers: { "Content-Type": 'multipart/form-data; boundary="' + "b".repeat(200) + '"' }, data: "--b\r\n" }),
+          "multipart with an over-long boundary",
+        );
+        // Forms: empty, unknown intents, a huge field, a stray file.
+        const form = { "Content-Type": "application/x-www-form-urlencoded" };
+        await expectPageOrRedirect(await post(api, path, { headers: form, data: "" }), "an empty form");
+        for (const intent of INTENTS)
+          await expectPageOrRedirect(
+            await post(api, path, { headers: form, data: urlencoded([["intent", intent]]) }),
+            `intent ${JSON.stringify(intent.slice(0, 20))}`,
+          );
+        await expectPageOrRedirect(
+          await post(api, path, {
+            headers: form,
+            data: urlencoded([
+              ["intent", "review"],
+              ["comment", HUGE],
+              ["email", HUGE],
+              ["password", HUGE],
+              ["reviewId", HUGE],
+            ]),
+          }),
+          "100 KB fields",
+        );
+        await expectPageOrRedirect(await post(api, path, { headers: form, data: "intent=%ZZ&&=&email=%E0%A4&%00=%00" }), "broken percent-encoding");
+        await expectPageOrRedirect(
+          await post(api, path, {
+            multipart: {
+              intent: "review",
+              rating: "5",
+              comment: "\u0000".repeat(50),
+              photos: { name: "../../evil.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg onload=alert(1)>") },
+            },
+          }),
+          "multipart with a stray file",
+        );
+        if (target.longIdPath)
+          await expectPageOrRedirect(await post(api, target.longIdPath(ids), { headers: form, data: "intent=cart" }), "a 4,000-character id");
+
+        // Random forms.
+        await fc.assert(
+          fc.asyncProperty(hostileForm, fc.constantFrom(...INTENTS), async (pairs, intent) => {
+            const res = await post(api, path, { headers: form, data: urlencoded([["intent", intent], ...pairs]) });
+            await expectPageOrRedirect(res, `random form ${JSON.stringify(pairs).slice(0, 200)}`);
+          }),
+          { numRuns: 15, seed: 20261123 + TARGETS.indexOf(target) },
+        );
+        // The posts were made as the role: its session is still there (log-out aside).
+        if (role && target.name !== "/logout") {
+          const me = (await (await api.get("/api/v1/users/me")).json()) as { user: { role: string } | null };
+          expect(me.user?.role).toBe({ couple: "USER", vendor: "VENDOR", admin: "ADMIN", superAdmin: "SUPER_ADMIN" }[role]);
+        }
+      });
+    }
+  }
+});
