@@ -35,7 +35,6 @@ export function createDomainContext(
       ip: clientAddress(request),
       previousSessionToken: readSessionToken(request),
       deviceTokens: readDeviceTokens(request),
-      defer,
     },
     defer,
     config: { googleClientId: env.GOOGLE_CLIENT_ID ?? null },

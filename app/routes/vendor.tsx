@@ -6,7 +6,7 @@ import { Gallery } from "#app/components/Gallery.tsx";
 import { ReplyNote } from "#app/components/ReplyNote.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { Stars } from "#app/components/Stars.tsx";
-import { pagePath } from "#app/lib/action-errors.server.ts";
+import { pagePath } from "#app/lib/page-errors.server.ts";
 import { readCookie } from "#platform/cookies.ts";
 import { formatDate, initials, replyTimeLabel } from "#shared/format.ts";
 import { slugify } from "#shared/slug.ts";
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const canonical = `/${page.vendor.location}/${page.vendor.slug}`;
   const url = new URL(request.url);
-  if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical, 301);
+  if (decodeURIComponent(pagePath(request)) !== canonical) throw redirect(canonical, 301);
   const headers = new Headers();
   const seen = readCookie(request, VIEW_COOKIES.profile);
   const setCookie = await countView(domain, { kind: "profile", id: page.vendor.id, ownerId: page.vendor.id, seen });

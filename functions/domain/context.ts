@@ -38,5 +38,4 @@ export type RequestInfo = {
   ip: string | null;
   previousSessionToken?: string | null;
   deviceTokens?: string[];
-  defer?: (work: Promise<unknown>) => void;
 };

@@ -10,7 +10,7 @@ import { searchServices, topTestimonials } from "#domain/discovery.ts";
 import { serviceReviews } from "#domain/reviews.ts";
 import { servicePage } from "#domain/service-page.ts";
 import type { Actor } from "#domain/sessions.ts";
-import { listingContext } from "#tests/support/listing-context.ts";
+import { listingContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";

@@ -4,7 +4,7 @@ import { REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
 import { submitReview, updateReview } from "#domain/reviews.ts";
 import type { Actor } from "#domain/sessions.ts";
 import { readMultipart } from "#platform/uploads.ts";
-import { listingContext } from "#tests/support/listing-context.ts";
+import { listingContext } from "#tests/support/context.ts";
 import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listingContext } from "#tests/support/listing-context.ts";
+import { listingContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 type Summary = {

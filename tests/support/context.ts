@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import type { DomainContext, RequestInfo } from "#domain/context.ts";
 import type { Actor, ValidSession } from "#domain/sessions.ts";
 import { mailboxTransport, mailerFor, type MailService } from "#platform/mail.ts";
+import type { Env } from "#functions/env.ts";
+import { createDomainContext } from "#functions/domain-context.ts";
 
 /**
  * A domain context for tests that call domain functions directly: the test D1 and R2, mail stored
@@ -29,7 +31,7 @@ export function testContext(
     actor: options.actor ?? options.session?.actor ?? null,
     session: options.session ?? null,
     now: options.now ?? Date.now(),
-    request: { origin: "http://localhost", userAgent: "vitest", ip: null, deviceTokens: [], defer, ...options.request },
+    request: { origin: "http://localhost", userAgent: "vitest", ip: null, deviceTokens: [], ...options.request },
     defer,
     config: { googleClientId: null, ...options.config },
     deferred,
@@ -37,4 +39,17 @@ export function testContext(
       await Promise.all(deferred);
     },
   };
+}
+
+/**
+ * A domain context for tests that call listing-area domain functions directly: the test
+ * Worker's database and media, built by the same createDomainContext as pages and the API, with
+ * the actor, clock, database or request headers a test needs.
+ */
+export function listingContext(
+  options: { actor?: Actor | null; now?: number; db?: D1Database; url?: string; headers?: Record<string, string> } = {},
+): DomainContext {
+  const request = new Request(options.url ?? "https://mandap.example/", { headers: options.headers ?? {} });
+  const ctx = createDomainContext(env as unknown as Env, null, request, null, options.now ?? Date.now());
+  return { ...ctx, actor: options.actor ?? null, ...(options.db ? { db: options.db } : {}) };
 }

@@ -1,5 +1,5 @@
 import { Link, useActionData, useFetcher } from "react-router";
-import type { ActionFailure } from "#app/lib/action-failure.ts";
+import type { PageFailure } from "#app/lib/page-errors.server.ts";
 import { loginPath } from "#shared/links.ts";
 import { formatDate, replyTimeLabel } from "#shared/format.ts";
 import { LEAD_MESSAGE_MIN } from "#shared/listing-limits.ts";
@@ -14,7 +14,7 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
   // Without JavaScript the form posts the whole page and the answer arrives as the page's action data.
   const pageResult = useActionData<typeof action>();
   const result = fetcher.data ?? (pageResult && pageResult.intent === "enquire" ? pageResult : undefined);
-  const failure = result && !result.ok && result.intent === "enquire" ? (result as ActionFailure) : null;
+  const failure = result && !result.ok && result.intent === "enquire" ? (result as PageFailure) : null;
   const sent = result && result.ok && "lead" in result ? result.lead : null;
   const vendorName = service.vendor.name;
 

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { ReplyNote } from "#app/components/ReplyNote.tsx";
 import { Stars } from "#app/components/Stars.tsx";
 import { showToast } from "#app/components/Toaster.tsx";
-import type { ActionFailure } from "#app/lib/action-failure.ts";
+import type { PageFailure } from "#app/lib/page-errors.server.ts";
 import { loginPath } from "#shared/links.ts";
 import { formatDate, initials, reviewCount } from "#shared/format.ts";
 import { MANDAP_TEAM, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_SIZE, SUB_SCORES } from "#shared/listing-limits.ts";
@@ -288,5 +288,5 @@ function ReviewForm({ own }: { own: Review | null }) {
 }
 
 function useActionDataSafe() {
-  return useActionData<typeof action>() as ActionFailure | { ok: true; intent: string; message?: string } | undefined;
+  return useActionData<typeof action>() as PageFailure | { ok: true; intent: string; message?: string } | undefined;
 }

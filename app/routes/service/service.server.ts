@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { actionFailure, pagePath } from "#app/lib/action-errors.server.ts";
-import type { ActionFailure } from "#app/lib/action-failure.ts";
+import { formFailure, pagePath, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { readCookie } from "#platform/cookies.ts";
 import { reviewsPageFrom, todayInIndia } from "#shared/listing-rules.ts";
@@ -34,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     city: service.city,
   });
   // Client navigations load "{path}.data": compare the page's own path.
-  if (decodeURIComponent(pagePath(request).split("?")[0] ?? "") !== canonical) throw redirect(canonical + url.search, 301);
+  if (decodeURIComponent(pagePath(request)) !== canonical) throw redirect(canonical + url.search, 301);
 
   const headers = new Headers();
   const seen = readCookie(request, VIEW_COOKIES.service);
@@ -81,9 +80,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return { ok: true as const, intent, inCart: result.inCart, message: result.message };
       }
       default:
-        return data<ActionFailure>({ ok: false, intent, message: "Unknown action.", errors: {} }, { status: 400 });
+        return data<PageFailure>({ ok: false, intent, message: "Unknown action.", errors: {} }, { status: 400 });
     }
   } catch (e) {
-    return actionFailure(e, intent, request);
+    return formFailure(e, request, { intent });
   }
 }
