@@ -25,7 +25,7 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
     <header className="border-b border-maroon-100 bg-white">
       <nav aria-label="Vendor" className="container-page flex h-16 items-center justify-between gap-2">
         <NavLink to="/VendorDashboard" aria-label="Mandap vendor dashboard home">
-          <Logo />
+          <Logo compact />
         </NavLink>
         <div className="flex items-center gap-1 overflow-x-auto">
           <NavLink to="/VendorDashboard" end className={item}>
