@@ -1,5 +1,5 @@
 import type { MailService } from "#platform/mail.ts";
-import type { Actor, ValidSession } from "./sessions.ts";
+import type { Role } from "#db/schema/identity.ts";
 
 /**
  * Everything a domain function may use, built once per request by `createDomainContext`
@@ -39,3 +39,16 @@ export type RequestInfo = {
   previousSessionToken?: string | null;
   deviceTokens?: string[];
 };
+
+/** Who is asking: the signed-in account as a session carries it. */
+export type Actor = {
+  id: string;
+  role: Role;
+  email: string;
+  userName: string;
+  profilePhoto: string | null;
+  isVerified: boolean;
+};
+
+/** A session found by its token; `renewed` when its expiry slid (the cookie is set again). */
+export type ValidSession = { actor: Actor; sessionId: string; expiresAt: number; renewed: boolean };

@@ -1,5 +1,7 @@
 import type { Role } from "#db/schema/identity.ts";
-import type { DomainContext } from "./context.ts";
+import type { Actor, DomainContext, ValidSession } from "./context.ts";
+
+export type { Actor, ValidSession };
 
 /**
  * Sessions in the Lucia style, written here: a random 160-bit token goes to the browser, only its
@@ -9,14 +11,6 @@ export const SESSION_TTL_MS = 30 * 86_400_000;
 const RENEW_BEFORE_MS = 15 * 86_400_000;
 
 /** Who is acting: the signed-in account as every domain function sees it. */
-export type Actor = {
-  id: string;
-  role: Role;
-  email: string;
-  userName: string;
-  profilePhoto: string | null;
-  isVerified: boolean;
-};
 
 export const isAdminRole = (role: string) => role === "ADMIN" || role === "SUPER_ADMIN";
 
@@ -56,8 +50,6 @@ export async function createSession(d1: D1Database, userId: string, userAgent: s
     .run();
   return { token, expiresAt };
 }
-
-export type ValidSession = { actor: Actor; sessionId: string; expiresAt: number; renewed: boolean };
 
 /** Looks a token up; deletes it when expired; slides the expiry when past half its life. */
 export async function validateSessionToken(d1: D1Database, token: string, now = Date.now()): Promise<ValidSession | null> {
