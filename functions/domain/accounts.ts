@@ -338,17 +338,7 @@ export async function completeSignup(
       now,
     });
   } else {
-    try {
-      await d1
-        .prepare(
-          "INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
-        )
-        .bind(id, pending.email, pending.password_hash, pending.user_name, pending.phone, now, now)
-        .run();
-    } catch (e) {
-      if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-      throw e;
-    }
+    await insertCoupleAccount(d1, { id, email: pending.email, passwordHash: pending.password_hash, userName: pending.user_name, phone: pending.phone, now });
   }
   const start = await startRememberedSession(ctx, id, null);
   return { ...start, role: pending.role, welcomeName: pending.role === "VENDOR" ? (pending.business_name ?? pending.user_name) : pending.user_name };
@@ -385,6 +375,33 @@ type NewVendor = {
   verified: boolean;
   now: number;
 };
+
+/** A verified couple's identity row (from a confirmed sign-up or Google); a taken e-mail is a Conflict. */
+async function insertCoupleAccount(
+  d1: D1Database,
+  u: {
+    id: string;
+    email: string;
+    userName: string;
+    now: number;
+    passwordHash?: string | null;
+    googleSub?: string | null;
+    phone?: string | null;
+    profilePhoto?: string | null;
+  },
+): Promise<void> {
+  try {
+    await d1
+      .prepare(
+        "INSERT INTO users (id, email, password_hash, google_sub, user_name, phone, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
+      )
+      .bind(u.id, u.email, u.passwordHash ?? null, u.googleSub ?? null, u.userName, u.phone ?? null, u.profilePhoto ?? null, u.now, u.now)
+      .run();
+  } catch (e) {
+    if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+    throw e;
+  }
+}
 
 /**
  * Writes a vendor's identity row and business profile in one atomic batch. Two sign-ups with the
@@ -508,17 +525,7 @@ export async function googleLogin(
     return { ...(await startRememberedSession(ctx, existing.id, device)), created: false };
   }
   const id = newId(now);
-  try {
-    await d1
-      .prepare(
-        "INSERT INTO users (id, email, google_sub, user_name, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
-      )
-      .bind(id, identity.email, identity.sub, identity.name, identity.picture, now, now)
-      .run();
-  } catch (e) {
-    if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-    throw e;
-  }
+  await insertCoupleAccount(d1, { id, email: identity.email, googleSub: identity.sub, userName: identity.name, profilePhoto: identity.picture, now });
   await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(identity.email).run();
   return { ...(await startRememberedSession(ctx, id, null)), created: true };
 }
