@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { sessionCookies } from "#api/account-http.ts";
 import type { SessionStart } from "#domain/accounts.ts";
-import { homeOf, type Home } from "#domain/permissions.ts";
+import { homeOf } from "#domain/permissions.ts";
 import type { Role } from "#db/schema/identity.ts";
 import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
@@ -22,9 +22,6 @@ export function sessionRedirect(request: Request, start: SessionStart, to: strin
   return new Response(null, { status: 302, headers });
 }
 
-/** Where a signed-in account belongs after log-in (the permissions module's rule). */
-export const homeFor = (role: Role): Home => homeOf({ role });
-
 /**
  * Where to go after logging in: the page that sent the visitor to log in (`?redirectTo=`), when it
  * is a path on this site the account may open; otherwise the account's own area.
@@ -32,15 +29,15 @@ export const homeFor = (role: Role): Home => homeOf({ role });
 export function afterLogin(request: Request, role: Role): string {
   const url = new URL(request.url);
   const to = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin);
-  if (!to) return homeFor(role);
+  if (!to) return homeOf({ role });
   const path = new URL(to, url.origin).pathname;
-  if (protectedAreaOf(path) && !guardDecision(path, role).allow) return homeFor(role);
+  if (protectedAreaOf(path) && !guardDecision(path, role).allow) return homeOf({ role });
   return to;
 }
 
 /** Log-in and sign-up pages send a signed-in visitor on to their own area. */
 export function redirectIfSignedIn(ctx: AppContext) {
-  if (ctx.actor) throw redirect(homeFor(ctx.actor.role));
+  if (ctx.actor) throw redirect(homeOf(ctx.actor));
 }
 
 /**

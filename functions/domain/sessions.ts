@@ -12,8 +12,6 @@ const RENEW_BEFORE_MS = 15 * 86_400_000;
 
 /** Who is acting: the signed-in account as every domain function sees it. */
 
-export const isAdminRole = (role: string) => role === "ADMIN" || role === "SUPER_ADMIN";
-
 function base32(bytes: Uint8Array): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   let bits = 0;

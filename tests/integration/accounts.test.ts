@@ -5,7 +5,7 @@ import { Forbidden, TooManyRequests, Unauthorized } from "#domain/errors.ts";
 import type { Actor } from "#domain/sessions.ts";
 import { hashPassword } from "#platform/password.ts";
 import { testContext } from "#tests/support/context.ts";
-import { createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { createUser, GOOD_PASSWORD, ORIGIN, sessionCookieFor, vendorSignUpBody, worker } from "#tests/support/factories.ts";
 
 /** Accounts and access through the real Worker and D1: sign-up, log-in, tokens, limits, roles. */
 let n = 0;
@@ -44,7 +44,7 @@ const cookieFrom = (cookies: string[], name: string) => {
 const sessionFrom = (cookies: string[]) => cookieFrom(cookies, "mandap_session");
 const deviceFrom = (cookies: string[]) => cookieFrom(cookies, "mandap_device");
 
-const GOOD = "Mandap2026pass";
+const GOOD = GOOD_PASSWORD;
 
 type Mail = { subject: string; text: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -586,21 +586,10 @@ describe("profile and deletion", () => {
 });
 
 describe("vendor accounts", () => {
-  const vendorBody = (email: string, name = "Shubh Caterers") => ({
-    name,
-    user_name: "Rohan Mehta",
-    email,
-    phone_number: "98290 12345",
-    state: "Rajasthan",
-    city: "Jaipur",
-    password: GOOD,
-    confirmPassword: GOOD,
-  });
-
   it("signs up a vendor from the e-mailed link: identity row and business profile together, verified e-mail, unverified business, unique slugs", async () => {
     const name = `Kesar Decor ${Date.now()}`;
     const emails = [unique("vendor"), unique("vendor")];
-    for (const email of emails) expect((await api("/vendors/register", { body: vendorBody(email, name) })).status).toBe(202);
+    for (const email of emails) expect((await api("/vendors/register", { body: vendorSignUpBody(email, name) })).status).toBe(202);
     const [a, b] = [await finishSignUp(emails[0]!), await finishSignUp(emails[1]!)];
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
@@ -617,12 +606,12 @@ describe("vendor accounts", () => {
 
   it("rejects bad vendor sign-up input with field messages and writes nothing; a known e-mail is answered like a new one", async () => {
     const email = unique("badvendor");
-    const res = await api("/vendors/register", { body: { ...vendorBody(email), phone_number: "12", city: "" } });
+    const res = await api("/vendors/register", { body: { ...vendorSignUpBody(email), phone_number: "12", city: "" } });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.errors ?? {})).toEqual(expect.arrayContaining(["phone_number", "city"]));
     expect(await countUsers(email)).toBe(0);
     const taken = await userWithPassword("VENDOR");
-    const dup = await api("/vendors/register", { body: vendorBody(taken.email) });
+    const dup = await api("/vendors/register", { body: vendorSignUpBody(taken.email) });
     expect(dup.status).toBe(202);
     expect((await mailTo(taken.email, /tried to sign up/))!.text).toContain(`${ORIGIN}/vendorLogin`);
   });

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, worker } from "#tests/support/factories.ts";
+import { GOOD_PASSWORD, ORIGIN, vendorSignUpBody, worker } from "#tests/support/factories.ts";
 
 /** Uniqueness under concurrency and odd sizes: vendor slugs and one account per e-mail. */
 let n = 0;
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${n++}@test.example`;
-const GOOD = "Mandap2026pass";
+const GOOD = GOOD_PASSWORD;
 
 async function post(path: string, body: unknown) {
   const res = await worker.fetch(`${ORIGIN}/api/v1${path}`, {
@@ -15,17 +15,6 @@ async function post(path: string, body: unknown) {
   });
   return { status: res.status, json: (await res.json()) as { success?: boolean; message?: string; user?: { vendor?: { slug: string } } } };
 }
-
-const vendorBody = (email: string, name: string) => ({
-  name,
-  user_name: "Rohan Mehta",
-  email,
-  phone_number: "98290 12345",
-  state: "Rajasthan",
-  city: "Jaipur",
-  password: GOOD,
-  confirmPassword: GOOD,
-});
 
 /** The sign-up link the address was sent (mails go after the answer, so wait for it). */
 async function linkTokenFor(email: string): Promise<string> {
@@ -41,7 +30,7 @@ async function linkTokenFor(email: string): Promise<string> {
 /** Starts vendor sign-ups (202 each), then opens all their links at once; the vendors' slugs. */
 async function signUpVendors(names: string[]): Promise<{ status: number; slug: string | null }[]> {
   const emails = names.map(() => unique("vendor"));
-  const started = await Promise.all(names.map((name, i) => post("/vendors/register", vendorBody(emails[i]!, name))));
+  const started = await Promise.all(names.map((name, i) => post("/vendors/register", vendorSignUpBody(emails[i]!, name))));
   expect(started.map((r) => r.status)).toEqual(names.map(() => 202));
   const tokens = await Promise.all(emails.map(linkTokenFor));
   const done = await Promise.all(tokens.map((token) => post(`/users/verify-email?token=${token}`, { password: GOOD })));

@@ -144,3 +144,18 @@ export async function snapshot(sql: string, ...binds: unknown[]): Promise<string
     .all();
   return JSON.stringify(results);
 }
+
+/** A password every sign-up test body uses (meets the password rule). */
+export const GOOD_PASSWORD = "Mandap2026pass";
+
+/** A valid vendor sign-up body (POST /vendors/register) for the e-mail and business name. */
+export const vendorSignUpBody = (email: string, name = "Shubh Caterers") => ({
+  name,
+  user_name: "Rohan Mehta",
+  email,
+  phone_number: "98290 12345",
+  state: "Rajasthan",
+  city: "Jaipur",
+  password: GOOD_PASSWORD,
+  confirmPassword: GOOD_PASSWORD,
+});

@@ -6,7 +6,8 @@ import { completeSignup, verificationLinkKind, verifyEmail } from "#domain/accou
 import { Invalid } from "#domain/errors.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { homeFor, sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { homeOf } from "#domain/permissions.ts";
+import { sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -31,14 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (kind === "signup") {
       const { input } = await readForm(request, verifyEmailInput);
       const start = await completeSignup(domain, { token, password: input.password });
-      return sessionRedirect(request, start, homeFor(start.role), {
+      return sessionRedirect(request, start, homeOf({ role: start.role }), {
         type: "success",
         message: ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName),
       });
     }
     if (kind !== "verify") throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink);
     const { message, role, userId } = await verifyEmail(domain, { token });
-    const to = domain.actor?.id === userId ? homeFor(role) : role === "VENDOR" ? "/vendorLogin" : "/login";
+    const to = domain.actor?.id === userId ? homeOf({ role }) : role === "VENDOR" ? "/vendorLogin" : "/login";
     return redirectWithToast(request, to, { type: "success", message });
   } catch (e) {
     return formFailure(e, request);
