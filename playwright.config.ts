@@ -27,8 +27,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
-    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } }, grep: /@mobile/ },
+    // Tests that need the seeded super admin to be the only one run first: the fixtures of other
+    // tests make fresh super admins (login({ role: "superAdmin" })).
+    { name: "sole super admin", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } }, grep: /@sole-super-admin/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+      grepInvert: /@sole-super-admin/,
+      dependencies: ["sole super admin"],
+    },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
+      grep: /@mobile/,
+      grepInvert: /@sole-super-admin/,
+      dependencies: ["sole super admin"],
+    },
   ],
   webServer: {
     command: `vite preview --port ${port} --strictPort`,

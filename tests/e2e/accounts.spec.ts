@@ -328,7 +328,7 @@ test.describe("mobile navigation", () => {
 });
 
 test.describe("admin roles", () => {
-  test("a super admin gives and revokes admin by e-mail; the last super admin stays", async ({ page }) => {
+  test("a super admin gives and revokes admin by e-mail; the last super admin stays @sole-super-admin", async ({ page }) => {
     test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `promote.${stamp()}@example.com`;
     await apiSignUp(page, { user_name: "Kiran Das", email, password: "Sangeet2027" });
