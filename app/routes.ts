@@ -32,6 +32,8 @@ export default [
   ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),
+    route("Plan", "routes/vendor-dashboard/plan.tsx"),
+    route("payments", "routes/vendor-dashboard/payments.tsx"),
     ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),

@@ -12,7 +12,20 @@ export type DashboardLink = { to: string; label: ReactNode; end?: boolean };
 const sidebarItem = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-maroon-700 text-white" : "text-ink hover:bg-maroon-50 hover:text-maroon-700"}`;
 
-export function DashboardLayout({ label, links, topBar, children }: { label: string; links: DashboardLink[]; topBar?: ReactNode; children: ReactNode }) {
+export function DashboardLayout({
+  label,
+  links,
+  topBar,
+  aside,
+  children,
+}: {
+  label: string;
+  links: DashboardLink[];
+  topBar?: ReactNode;
+  /** Shown under the sidebar's links (the vendor's subscription box). */
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const { hash, pathname } = useLocation();
   // The header's mobile dashboard icon links to #dashboard-menu: open the menu; close it on navigation.
@@ -44,10 +57,14 @@ export function DashboardLayout({ label, links, topBar, children }: { label: str
               <nav aria-label={label} className="mt-1">
                 {list}
               </nav>
+              {aside && <div className="mt-2">{aside}</div>}
             </details>
-            <nav aria-label={label} className="sticky top-20 hidden rounded-xl border border-maroon-100 bg-white p-3 md:block">
-              {list}
-            </nav>
+            <div className="sticky top-20 hidden md:block">
+              <nav aria-label={label} className="rounded-xl border border-maroon-100 bg-white p-3">
+                {list}
+              </nav>
+              {aside && <div className="mt-3">{aside}</div>}
+            </div>
           </aside>
         )}
         <div className="min-w-0 flex-1">{children}</div>

@@ -1,8 +1,8 @@
-import { NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
-import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
+import { DashboardLayout, type DashboardLink } from "#app/components/DashboardLayout.tsx";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 
@@ -15,6 +15,24 @@ export const middleware: Route.MiddlewareFunction[] = [guardArea];
 export function loader({ context }: Route.LoaderArgs) {
   const { actor } = context.get(appContext);
   return { name: actor?.userName ?? "" };
+}
+
+/** The spec's entries (Dashboard -> analytics, Services -> index, Payment -> bookings) and the workspace's other areas. */
+const VENDOR_LINKS: DashboardLink[] = [{ to: "/VendorDashboard", end: true, label: "Services" }];
+
+/**
+ * The sidebar's subscription status box (spec section 2). Its status lines come with plans and
+ * payments; until a vendor can hold a subscription it links to the plans.
+ */
+function SubscriptionBox() {
+  return (
+    <div className="rounded-xl border border-marigold-300 bg-marigold-300/15 p-3 text-sm">
+      <p className="font-semibold">Subscription</p>
+      <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
+        Get Plan
+      </Link>
+    </div>
+  );
 }
 
 const item = ({ isActive }: { isActive: boolean }) =>
@@ -42,10 +60,8 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
       </nav>
     </header>
   );
-  // The spec's sidebar entries (Dashboard, Services, Payment) lead to areas the vendor workspace
-  // builds; until then the shell has the top bar only.
   return (
-    <DashboardLayout label="Vendor dashboard" links={[]} topBar={topBar}>
+    <DashboardLayout label="Vendor dashboard" links={VENDOR_LINKS} topBar={topBar} aside={<SubscriptionBox />}>
       <p className="sr-only">Signed in as {loaderData.name}</p>
       <Outlet />
     </DashboardLayout>
