@@ -15,6 +15,7 @@ import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
+import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +47,7 @@ if (values.services) {
   await mustRun("demo data", "node", ["scripts/seed.mjs", "--quiet"]);
 }
 if (!values["no-build"]) await mustRun("production build", "react-router", ["build"], { quiet: true });
+const dashboardBench = await prepareDashboardState(state);
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
@@ -141,11 +143,14 @@ async function rowsRead(url) {
 const APP_PORT = 8797;
 const HELLO_PORT = 8798;
 const PROXY_PORT = 8799;
+const DASHBOARD_PORT = 8796;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
+const dashboardApp = launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
 const stopAll = () => {
   app.kill("SIGTERM");
   hello.kill("SIGTERM");
+  dashboardApp.kill("SIGTERM");
 };
 process.on("exit", stopAll);
 process.on("SIGINT", () => process.exit(130));
@@ -198,6 +203,9 @@ try {
   console.log("");
   const search = await searchLatency(base, 30);
   printSearchLatency(search);
+  await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
+  const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
+  printDashboardLatency(dashboard);
   let lighthouse = null;
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
@@ -245,6 +253,7 @@ try {
         homeClientJs: js,
         rowsRead: { list: listRows, search: searchRows },
         search,
+        dashboard,
         lighthouse,
       },
       null,
