@@ -32,7 +32,11 @@ export default [
   ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),
-    ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
+    route("vendor-profile", "routes/vendor-dashboard/vendor-profile.tsx"),
+    route("settings", "routes/vendor-dashboard/settings.tsx"),
+    route("vendor-setting", "routes/vendor-dashboard/vendor-setting.tsx"),
+    route("analytics", "routes/vendor-dashboard/analytics.tsx"),
+    route("calendar", "routes/vendor-dashboard/calendar.tsx"),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),

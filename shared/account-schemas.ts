@@ -176,9 +176,16 @@ export const updateVendorInput = z.object({
   phone_number: phone.optional(),
   /** The e-mail address couples see on the public page (the log-in address stays as it is). */
   email: z
-    .union([z.literal(""), email])
+    .string({ error: "Please enter a valid e-mail address." })
     .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (!v.trim()) return null;
+      const parsed = email.safeParse(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address." });
+      return z.NEVER;
+    }),
   state: place("state").optional(),
   city: place("city").optional(),
   facebook: socialProfile("Facebook", "https://www.facebook.com/", /^[A-Za-z0-9.]{3,50}$/),
