@@ -20,14 +20,21 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
     Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")])
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
-        const xs = days.map((d) => Date.parse(`${d}T00:00:00+05:30`) / 1000);
+        // Days are India's calendar days: plotted at UTC midnight and read back in UTC, so the
+        // browser's own time zone never shifts a point to the day before.
+        const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
         const height = 260;
+        const DAY = 86_400;
         chart = new UPlot(
           {
             width: el.clientWidth || 320,
             height,
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
             scales: { x: { time: true } },
-            axes: [{}, { size: 40 }],
+            axes: [
+              { incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY], values: "{D} {MMM}", space: 48 },
+              { size: 44, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
+            ],
             series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 31 } }))],
           },
           [xs, ...series.map((s) => s.values)],
@@ -48,5 +55,5 @@ export function AnalyticsChart({ days, series }: { days: string[]; series: Chart
     };
   }, [days, series]);
   if (failed) return null;
-  return <div ref={box} aria-hidden="true" className="analytics-chart min-h-[300px] w-full" data-testid="analytics-chart" />;
+  return <div ref={box} aria-hidden="true" className="analytics-chart min-h-[300px] w-full overflow-hidden" data-testid="analytics-chart" />;
 }

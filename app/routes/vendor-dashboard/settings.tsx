@@ -124,6 +124,7 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
             label={`Type ${confirmWord} to confirm`}
             name="confirmation"
             type="text"
+            data-raw
             autoComplete="off"
             required
             error={deleteResult?.errors?.confirmation}

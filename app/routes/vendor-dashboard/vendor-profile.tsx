@@ -198,6 +198,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               label="Facebook"
               name="facebook"
               type="text"
+              data-raw
               defaultValue={value("facebook")}
               error={errors.facebook}
               hint="Your page address or handle, like @yourbusiness."
@@ -206,6 +207,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               label="Instagram"
               name="instagram"
               type="text"
+              data-raw
               defaultValue={value("instagram")}
               error={errors.instagram}
               hint="Your profile address or handle, like @yourbusiness."
