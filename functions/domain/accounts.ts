@@ -11,6 +11,7 @@ import { ACCESS, requireRole, requireSignedIn } from "./permissions.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import { newId } from "./ids.ts";
 import { checkPlace } from "./places.ts";
+import { deleteVendorAccount } from "./vendor-settings.ts";
 import {
   assertNoDelay,
   clearLimit,
@@ -733,11 +734,14 @@ export async function updateVendor(ctx: DomainContext, input: Partial<UpdateVend
 }
 
 /**
- * Deletes the signed-in account and everything that belongs to it (foreign keys cascade).
+ * Deletes the signed-in account and everything that belongs to it (foreign keys cascade); a
+ * vendor's goes through deleteVendorAccount (functions/domain/vendor-settings.ts).
  * `vendorOnly`: the vendors' door (DELETE /vendors/delete) deletes vendor accounts only.
  */
 export async function deleteAccount(ctx: DomainContext, { vendorOnly = false }: { vendorOnly?: boolean } = {}): Promise<{ message: string }> {
   const actor = vendorOnly ? requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts can be deleted here.") : requireSignedIn(ctx.actor);
+  // A vendor account closes by the vendor rules, whichever door asks (bookings, enquiries, notices).
+  if (actor.role === "VENDOR") return { message: (await deleteVendorAccount(ctx)).message };
   const result = await ctx.db
     .prepare("DELETE FROM users WHERE id = ?1 AND (role <> 'SUPER_ADMIN' OR (SELECT count(*) FROM users WHERE role = 'SUPER_ADMIN') > 1)")
     .bind(actor.id)

@@ -259,6 +259,16 @@ describe("deleting a vendor account", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE id IN (?, ?, ?)").bind(waiting.id, lost.id, past.id).first("n")).toBe(3);
   });
 
+  it("holds through the couples' door too (DELETE /users/delete-user by a vendor)", async () => {
+    const v = await vendor();
+    const s = await createService({ vendorId: v.id });
+    const couple = await createUser();
+    await booking(v.id, s.id, couple.id, "CONFIRMED", dayFromToday(10));
+    const res = await api("/users/delete-user", { method: "DELETE", cookie: v.cookie });
+    expect(res.status).toBe(409);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM services WHERE vendor_id = ?").bind(v.id).first("n")).toBe(1);
+  });
+
   it("answers the API with the session cleared", async () => {
     const v = await vendor();
     const res = await call("/api/v1/vendors/delete", { method: "DELETE", cookie: v.cookie });
