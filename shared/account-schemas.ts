@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findSubcategory } from "./catalogue.ts";
 
 /**
  * Field rules of every account form and call, shared by the pages (server-side validation of
@@ -111,9 +112,26 @@ export const updateUserInput = z.object({
 const businessName = trimmed("Please enter your business name.").min(2, "Please enter your business name.").max(100, "Use at most 100 characters.");
 const place = (what: string) => trimmed(`Please enter your ${what}.`).min(2, `Please enter your ${what}.`).max(80, "Use at most 80 characters.");
 
+/** The vendor's business category: a subcategory of the catalogue ("Caterers"), stored by its catalogue name. */
+export const BUSINESS_CATEGORY_MESSAGE = "Choose your business category from the list.";
+const businessCategory = z
+  .string({ error: BUSINESS_CATEGORY_MESSAGE })
+  .trim()
+  .min(1, BUSINESS_CATEGORY_MESSAGE)
+  .max(100, BUSINESS_CATEGORY_MESSAGE)
+  .transform((v, ctx) => {
+    const found = findSubcategory(v);
+    if (!found) {
+      ctx.addIssue({ code: "custom", message: BUSINESS_CATEGORY_MESSAGE });
+      return z.NEVER;
+    }
+    return found.name;
+  });
+
 export const registerVendorInput = z
   .object({
     name: businessName,
+    business_category: businessCategory,
     user_name: personName,
     email,
     phone_number: phone,
@@ -129,15 +147,49 @@ const url = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null));
 
+/**
+ * A social profile: a full https:// address, or a handle ("@kesar.caterers" or "kesar.caterers")
+ * made into the network's address. Stored as an address; "" clears it.
+ */
+const socialProfile = (site: string, base: string, handle: RegExp) =>
+  z
+    .string({ error: `Enter your ${site} address or handle.` })
+    .trim()
+    .max(300, "Use at most 300 characters.")
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (!v) return null;
+      const bare = v.replace(/^@/, "");
+      if (handle.test(bare)) return `${base}${bare}`;
+      const parsed = z.url({ protocol: /^https?$/ }).safeParse(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: `Enter a full ${site} address starting with https:// or your handle, like @yourbusiness.` });
+      return z.NEVER;
+    });
+
 export const updateVendorInput = z.object({
   name: businessName.optional(),
+  business_category: businessCategory.optional(),
   tagline: optionalText(120),
   description: optionalText(4000),
   phone_number: phone.optional(),
+  /** The e-mail address couples see on the public page (the log-in address stays as it is). */
+  email: z
+    .string({ error: "Please enter a valid e-mail address." })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (!v.trim()) return null;
+      const parsed = email.safeParse(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Please enter a valid e-mail address." });
+      return z.NEVER;
+    }),
   state: place("state").optional(),
   city: place("city").optional(),
-  facebook: url,
-  instagram: url,
+  facebook: socialProfile("Facebook", "https://www.facebook.com/", /^[A-Za-z0-9.]{3,50}$/),
+  instagram: socialProfile("Instagram", "https://www.instagram.com/", /^[A-Za-z0-9._]{1,30}$/),
   website: url,
 });
 

@@ -102,6 +102,7 @@ export const pendingSignups = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     phone: text("phone"),
     businessName: text("business_name"),
+    businessCategory: text("business_category"),
     state: text("state"),
     city: text("city"),
     expiresAt: timestamp("expires_at").notNull(),
@@ -155,6 +156,21 @@ export const vendorProfileViews = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.day] })],
 );
+
+/**
+ * Which e-mails a vendor wants (migration 0043). No row means the defaults: new enquiry, couple's
+ * reply and booking changes on, weekly summary off (functions/domain/vendor-settings.ts).
+ */
+export const vendorNotificationPrefs = sqliteTable("vendor_notification_prefs", {
+  vendorId: text("vendor_id")
+    .primaryKey()
+    .references(() => vendors.userId, { onDelete: "cascade" }),
+  newEnquiry: integer("new_enquiry", { mode: "boolean" }).notNull().default(true),
+  coupleReply: integer("couple_reply", { mode: "boolean" }).notNull().default(true),
+  bookingChanges: integer("booking_changes", { mode: "boolean" }).notNull().default(true),
+  weeklySummary: flag("weekly_summary"),
+  updatedAt: updatedAt(),
+});
 
 /**
  * E-mail outbox: every message is written here first (QUEUED), then delivered by the configured

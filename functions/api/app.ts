@@ -9,6 +9,7 @@ import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./l
 import { usersApi } from "./users.ts";
 import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
+import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -52,6 +53,8 @@ export function createApi() {
   api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   api.route("/services", servicesApi.app);
   api.route("/analytics", analyticsApi.app);
+  api.route("/analytics", vendorAnalyticsApi.app);
+  api.route("/services", availabilityApi.app);
   api.route("/services", serviceEngagementApi.app);
   api.route("/favorites", favoritesApi.app);
   api.route("/cart", cartApi.app);

@@ -7,8 +7,9 @@ import {
   tokenQuery,
   updateVendorInput,
 } from "#shared/account-schemas.ts";
-import { ACCOUNT_MESSAGES, deleteAccount, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "#domain/accounts.ts";
+import { ACCOUNT_MESSAGES, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "#domain/accounts.ts";
 import { ACCESS } from "#domain/permissions.ts";
+import { deleteVendorAccount, myNotificationPrefs, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/vendor-settings.ts";
 import { clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 
@@ -78,8 +79,31 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
     },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.get("domain"), { ...body, door: "vendor" })) }),
   )
-  .endpoint({ method: "delete", path: "/delete", summary: "Delete the signed-in vendor account with its services", access: ACCESS.vendor }, async (c) => {
-    const result = await deleteAccount(c.get("domain"), { vendorOnly: true });
-    clearBrowserSession(c);
-    return c.json({ success: true, ...result });
-  });
+  .endpoint({ method: "get", path: "/notifications", summary: "Which e-mails the signed-in vendor wants", access: ACCESS.vendor }, async (c) =>
+    c.json({ success: true, preferences: await myNotificationPrefs(c.get("domain")) }),
+  )
+  .endpoint(
+    {
+      method: "patch",
+      path: "/notifications",
+      summary: "Change which e-mails the signed-in vendor wants (new_enquiry, couple_reply, booking_changes, weekly_summary; booleans, any of them)",
+      body: notificationPrefsInput,
+      access: ACCESS.vendor,
+    },
+    async (c, { body }) => c.json({ success: true, message: SETTINGS_MESSAGES.prefsSaved, preferences: await saveNotificationPrefs(c.get("domain"), body) }),
+  )
+  .endpoint(
+    {
+      method: "delete",
+      path: "/delete",
+      summary:
+        "Delete the signed-in vendor account: refused (409) while a confirmed booking for today or later exists; otherwise services, enquiries (couples of open ones are e-mailed), past bookings and reviews of the services go with it",
+      access: ACCESS.vendor,
+      responses: { 409: "A confirmed booking for today or later exists" },
+    },
+    async (c) => {
+      const result = await deleteVendorAccount(c.get("domain"));
+      clearBrowserSession(c);
+      return c.json({ success: true, ...result });
+    },
+  );

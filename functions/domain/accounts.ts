@@ -10,6 +10,8 @@ import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized }
 import { ACCESS, requireRole, requireSignedIn } from "./permissions.ts";
 import { ACCOUNT_MESSAGES } from "./account-messages.ts";
 import { newId } from "./ids.ts";
+import { checkPlace } from "./places.ts";
+import { deleteVendorAccount } from "./vendor-settings.ts";
 import {
   assertNoDelay,
   clearLimit,
@@ -50,6 +52,10 @@ export type AccountView = {
   vendor: {
     slug: string;
     name: string;
+    business_category: string | null;
+    /** The public contact address (may differ from the log-in e-mail). */
+    email: string | null;
+    logo_key: string | null;
     phone_number: string | null;
     state: string | null;
     city: string | null;
@@ -87,11 +93,16 @@ async function accountView(d1: D1Database, userId: string): Promise<AccountView 
   let vendor: AccountView["vendor"] = null;
   if (row.role === "VENDOR") {
     const v = await d1
-      .prepare("SELECT slug, business_name, phone, state, city, tagline, description, facebook, instagram, website FROM vendors WHERE user_id = ?")
+      .prepare(
+        "SELECT slug, business_name, business_category, email, logo_key, phone, state, city, tagline, description, facebook, instagram, website FROM vendors WHERE user_id = ?",
+      )
       .bind(userId)
       .first<{
         slug: string;
         business_name: string;
+        business_category: string | null;
+        email: string | null;
+        logo_key: string | null;
         phone: string | null;
         state: string | null;
         city: string | null;
@@ -105,6 +116,9 @@ async function accountView(d1: D1Database, userId: string): Promise<AccountView 
       vendor = {
         slug: v.slug,
         name: v.business_name,
+        business_category: v.business_category,
+        email: v.email,
+        logo_key: v.logo_key,
         phone_number: v.phone,
         state: v.state,
         city: v.city,
@@ -196,6 +210,7 @@ type PendingSignup = {
   password_hash: string;
   phone: string | null;
   business_name: string | null;
+  business_category: string | null;
   state: string | null;
   city: string | null;
 };
@@ -231,9 +246,9 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
     const token = newToken();
     await d1
       .prepare(
-        `INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, phone, business_name, state, city, expires_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-         ON CONFLICT(email) DO UPDATE SET token_hash = ?2, role = ?3, user_name = ?4, password_hash = ?5, phone = ?6, business_name = ?7, state = ?8, city = ?9, expires_at = ?10, created_at = ?11`,
+        `INSERT INTO pending_signups (email, token_hash, role, user_name, password_hash, phone, business_name, state, city, expires_at, created_at, business_category)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+         ON CONFLICT(email) DO UPDATE SET token_hash = ?2, role = ?3, user_name = ?4, password_hash = ?5, phone = ?6, business_name = ?7, state = ?8, city = ?9, expires_at = ?10, created_at = ?11, business_category = ?12`,
       )
       .bind(
         request.email,
@@ -247,6 +262,7 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
         request.city,
         now + SIGNUP_TTL_MS,
         now,
+        request.business_category,
       )
       .run();
     const what = request.role === "VENDOR" ? `your vendor account for ${request.business_name}` : "your Mandap account";
@@ -270,12 +286,15 @@ export async function registerUser(ctx: DomainContext, input: RegisterUserInput)
     password: input.password,
     phone: input.phone ?? null,
     business_name: null,
+    business_category: null,
     state: null,
     city: null,
   });
 }
 
+/** A vendor's sign-up: the city must be one of the state's in the location data (400 naming the field). */
 export async function registerVendor(ctx: DomainContext, input: RegisterVendorInput) {
+  const place = checkPlace(input.state, input.city);
   return acceptSignup(ctx, {
     email: input.email,
     role: "VENDOR",
@@ -283,8 +302,9 @@ export async function registerVendor(ctx: DomainContext, input: RegisterVendorIn
     password: input.password,
     phone: input.phone_number,
     business_name: input.name,
-    state: input.state,
-    city: input.city,
+    business_category: input.business_category,
+    state: place.state,
+    city: place.city,
   });
 }
 
@@ -332,6 +352,7 @@ export async function completeSignup(
       userName: pending.user_name,
       phone: pending.phone ?? "",
       name: pending.business_name ?? pending.user_name,
+      category: pending.business_category,
       state: pending.state ?? "",
       city: pending.city ?? "",
       verified: true,
@@ -370,6 +391,7 @@ type NewVendor = {
   userName: string;
   phone: string;
   name: string;
+  category: string | null;
   state: string;
   city: string;
   verified: boolean;
@@ -419,8 +441,10 @@ async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> 
           )
           .bind(v.id, v.email, v.passwordHash, v.userName, v.phone, v.verified ? 1 : 0, v.now, v.now),
         d1
-          .prepare("INSERT INTO vendors (user_id, slug, business_name, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-          .bind(v.id, slug, v.name, v.phone, v.email, v.state, v.city, v.now, v.now),
+          .prepare(
+            "INSERT INTO vendors (user_id, slug, business_name, business_category, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .bind(v.id, slug, v.name, v.category, v.phone, v.email, v.state, v.city, v.now, v.now),
       ]);
       return;
     } catch (e) {
@@ -679,10 +703,24 @@ export async function updateUser(ctx: DomainContext, input: UpdateUserInput): Pr
   return requireAccountView(ctx);
 }
 
-export async function updateVendor(ctx: DomainContext, input: UpdateVendorInput): Promise<AccountView> {
+/**
+ * The business profile (page and PATCH /vendors/update). A new state or city is checked against
+ * the location data together with the other half as stored, so the city always belongs to the state.
+ */
+export async function updateVendor(ctx: DomainContext, input: Partial<UpdateVendorInput>): Promise<AccountView> {
   const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts have a business profile.");
+  if (input.state !== undefined || input.city !== undefined) {
+    const stored = await ctx.db
+      .prepare("SELECT state, city FROM vendors WHERE user_id = ?")
+      .bind(actor.id)
+      .first<{ state: string | null; city: string | null }>();
+    const place = checkPlace(input.state ?? stored?.state ?? "", input.city ?? stored?.city ?? "");
+    input = { ...input, state: place.state, city: place.city };
+  }
   await updateColumns(ctx, "vendors", "user_id", actor.id, input, [
     ["name", "business_name"],
+    ["business_category", "business_category"],
+    ["email", "email"],
     ["tagline", "tagline"],
     ["description", "description"],
     ["phone_number", "phone"],
@@ -696,11 +734,14 @@ export async function updateVendor(ctx: DomainContext, input: UpdateVendorInput)
 }
 
 /**
- * Deletes the signed-in account and everything that belongs to it (foreign keys cascade).
+ * Deletes the signed-in account and everything that belongs to it (foreign keys cascade); a
+ * vendor's goes through deleteVendorAccount (functions/domain/vendor-settings.ts).
  * `vendorOnly`: the vendors' door (DELETE /vendors/delete) deletes vendor accounts only.
  */
 export async function deleteAccount(ctx: DomainContext, { vendorOnly = false }: { vendorOnly?: boolean } = {}): Promise<{ message: string }> {
   const actor = vendorOnly ? requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts can be deleted here.") : requireSignedIn(ctx.actor);
+  // A vendor account closes by the vendor rules, whichever door asks (bookings, enquiries, notices).
+  if (actor.role === "VENDOR") return { message: (await deleteVendorAccount(ctx)).message };
   const result = await ctx.db
     .prepare("DELETE FROM users WHERE id = ?1 AND (role <> 'SUPER_ADMIN' OR (SELECT count(*) FROM users WHERE role = 'SUPER_ADMIN') > 1)")
     .bind(actor.id)

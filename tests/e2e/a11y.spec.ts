@@ -42,6 +42,12 @@ const pages: { name: string; role?: Role; path: (make: Make) => Promise<string> 
   { name: "login", path: async () => "/login" },
   { name: "couple dashboard", role: "couple", path: async () => "/profile" },
   { name: "vendor dashboard", role: "vendor", path: async () => "/VendorDashboard" },
+  ...["vendor-profile", "settings", "vendor-setting", "analytics", "calendar"].map((p) => ({
+    name: `vendor ${p}`,
+    role: "vendor" as const,
+    path: async () => `/VendorDashboard/${p}`,
+  })),
+  { name: "vendor sign-up", path: async () => "/vendorSignup" },
   { name: "admin dashboard", role: "admin", path: async () => "/admin" },
 ];
 

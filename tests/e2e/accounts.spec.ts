@@ -153,8 +153,9 @@ test.describe("vendor accounts", () => {
     await page.getByLabel("Your name").fill("Rohit Jain");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Mobile number").fill("98290 12345");
-    await page.getByLabel("State").fill("Rajasthan");
-    await page.getByLabel("City").fill("Jaipur");
+    await page.getByLabel("Business category").selectOption("Caterers");
+    await page.getByLabel("State").selectOption("Rajasthan");
+    await page.getByLabel("City").selectOption("Jaipur");
     await page.getByLabel("Password", { exact: true }).fill("Thali2027");
     await page.getByLabel("Repeat the password").fill("Thali2027");
     await page.getByRole("button", { name: "Create vendor account" }).click();
@@ -196,6 +197,7 @@ test.describe("vendor accounts", () => {
     const registered = await page.request.post("/api/v1/vendors/register", {
       data: {
         name: `Once Decor ${stamp()}`,
+        business_category: "Wedding Decor",
         user_name: "Neha Shah",
         email,
         phone_number: "9829012345",

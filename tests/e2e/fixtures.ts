@@ -97,6 +97,7 @@ async function createAccount(api: APIRequestContext, baseURL: string, role: Role
     account.city = "Jaipur";
     signedUp = await post(api, baseURL, "/api/v1/vendors/register", {
       name: account.businessName,
+      business_category: "Caterers",
       user_name: name,
       email,
       phone_number: "9876543210",

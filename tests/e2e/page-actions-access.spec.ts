@@ -256,4 +256,53 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect((await submit(boss, "/admin/revokeAdmin", { email: people.couple.email })).status()).toBe(200);
     expect(await roleOf(target)).toBe("USER");
   });
+  test("the vendor workspace's forms change only the signed-in vendor's own records (profile, settings, notifications, calendar)", async ({
+    account,
+    factory,
+  }) => {
+    test.setTimeout(150_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const owner = await as(vendor);
+    const profileOf = async () => ((await (await owner.get("/api/v1/users/me")).json()) as { user: { vendor: Record<string, unknown> } }).user.vendor;
+    const prefsOf = async () => ((await (await owner.get("/api/v1/vendors/notifications")).json()) as { preferences: Record<string, boolean> }).preferences;
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const blockedOf = async () =>
+      ((await (await owner.get(`/api/v1/services/${service.id}/availability?month=${day.slice(0, 7)}`)).json()) as { blocked: string[] }).blocked;
+    const before = { profile: await profileOf(), prefs: await prefsOf(), blocked: await blockedOf() };
+    const ids = { id: vendor.id, vendorId: vendor.id, user_id: vendor.id, userId: vendor.id };
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts = [
+        submit(api, "/VendorDashboard/vendor-profile", { intent: "update", ...ids, tagline: `Taken over by ${who}`, name: `Renamed by ${who}` }),
+        submit(api, "/VendorDashboard/vendor-setting", { ...ids, weekly_summary: "on" }),
+        submit(api, "/VendorDashboard/calendar", { ...ids, service: service.id, day, blocked: "true" }),
+        submit(api, "/VendorDashboard/settings", { ...ids, intent: "delete", confirmation: "DELETE" }),
+      ];
+      const statuses = (await Promise.all(posts)).map((r) => r.status());
+      // Couples, admins and visitors are turned away by the area; the other vendor's posts may only touch their own records.
+      if (who !== "other vendor") for (const st of statuses) expectRefused(st, who);
+      else expectRefused(statuses[2]!, who); // another vendor's service is not found
+      expect(await profileOf(), who).toEqual(before.profile);
+      expect(await prefsOf(), who).toEqual(before.prefs);
+      expect(await blockedOf(), who).toEqual(before.blocked);
+    }
+
+    // The owner's own posts work.
+    expect((await submit(owner, "/VendorDashboard/vendor-profile", { intent: "update", tagline: "Our own words" })).status()).toBe(200);
+    expect(await profileOf()).toMatchObject({ tagline: "Our own words" });
+    expect((await submit(owner, "/VendorDashboard/calendar", { service: service.id, day, blocked: "true" })).status()).toBe(200);
+    expect(await blockedOf()).toEqual([...before.blocked, day].sort());
+    expect((await submit(owner, "/VendorDashboard/vendor-setting", { weekly_summary: "on" })).status()).toBe(200);
+    expect(await prefsOf()).toEqual({ new_enquiry: false, couple_reply: false, booking_changes: false, weekly_summary: true });
+  });
 });

@@ -183,6 +183,30 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "DELETE /api/v1/vendors/delete": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  "GET /api/v1/vendors/notifications": { call: () => ({}), allowed: VENDORS },
+  "PATCH /api/v1/vendors/notifications": {
+    call: () => ({ body: { new_enquiry: false } }),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    guard: (w) => snapshot("SELECT * FROM vendor_notification_prefs WHERE vendor_id = ?", w.who.vendor.id),
+    ownerChanges: true,
+  },
+  "GET /api/v1/analytics/getViewData": { call: () => ({}), allowed: VENDORS },
+  "GET /api/v1/analytics/getlead": {
+    // The vendor's recent enquiries name the couple's first name; the other vendor sees none of them.
+    call: () => ({}),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    secrets: (w) => [w.lead],
+  },
+  "GET /api/v1/services/{id}/availability": { call: (w) => ({ params: { id: w.s1 } }), allowed: ACTORS },
+  "PUT /api/v1/services/{id}/availability": {
+    call: (w) => ({ params: { id: w.s1 }, body: { day: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), blocked: true } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: (w) => snapshot("SELECT * FROM service_blocked_dates WHERE service_id = ?", w.s1),
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],

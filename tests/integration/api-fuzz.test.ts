@@ -315,6 +315,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   "POST /api/v1/users/register": () => ({ user_name: "Asha Rao", email: email(), password: "Shaadi2027", confirmPassword: "Shaadi2027" }),
   "POST /api/v1/vendors/register": () => ({
     name: "Shree Ganesh Caterers",
+    business_category: "Caterers",
     user_name: "Asha Rao",
     email: email(),
     phone_number: "9876543210",

@@ -151,6 +151,7 @@ export const GOOD_PASSWORD = "Mandap2026pass";
 /** A valid vendor sign-up body (POST /vendors/register) for the e-mail and business name. */
 export const vendorSignUpBody = (email: string, name = "Shubh Caterers") => ({
   name,
+  business_category: "Caterers",
   user_name: "Rohan Mehta",
   email,
   phone_number: "98290 12345",

@@ -8,12 +8,15 @@ import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { LOCATIONS } from "#domain/places.ts";
+import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor-profile-fields.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign up") }];
 
+/** The location data the state and city pickers offer (the server checks the pair again). */
 export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context.get(appContext));
-  return null;
+  return { locations: LOCATIONS };
 }
 
 /**
@@ -31,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function VendorSignup({ actionData }: Route.ComponentProps) {
+export default function VendorSignup({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/vendorLogin" />;
   const errors = actionData?.errors ?? {};
   const v = (actionData && !actionData.ok && actionData.values) || {};
@@ -61,8 +64,9 @@ export default function VendorSignup({ actionData }: Route.ComponentProps) {
           defaultValue={v.phone_number}
           error={errors.phone_number}
         />
-        <Field label="State" name="state" type="text" autoComplete="address-level1" required defaultValue={v.state} error={errors.state} />
-        <Field label="City" name="city" type="text" autoComplete="address-level2" required defaultValue={v.city} error={errors.city} />
+        <CategorySelect defaultValue={v.business_category} error={errors.business_category} />
+        <div className="hidden md:block" aria-hidden="true" />
+        <PlacePicker locations={loaderData.locations} state={v.state} city={v.city} errors={{ state: errors.state, city: errors.city }} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={errors.password} />
         <Field label="Repeat the password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
         <div className="md:col-span-2">

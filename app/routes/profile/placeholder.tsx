@@ -3,7 +3,7 @@ import type { Route } from "./+types/placeholder";
 import { COMING_SOON, pageTitle } from "#shared/strings.ts";
 
 /**
- * Dashboard sections (couple and vendor) that are not built yet. The page says so plainly, says
+ * Couple dashboard sections that are not built yet. The page says so plainly, says
  * what the section is for, and points to what works today; it never pretends to hold data.
  */
 const SECTIONS: Record<string, { title: string; about: string }> = {
@@ -11,8 +11,6 @@ const SECTIONS: Record<string, { title: string; about: string }> = {
   weddingplan: { title: "Wedding Planner", about: "your functions with their dates, tasks and the vendors you book for them" },
   weddingbudget: { title: "Wedding Budget", about: "a budget for each function, with what is spent and what is left" },
   invitationcards: { title: "Invitation Cards", about: "invitation cards you design and share with your guests" },
-  settings: { title: "Settings", about: "your business account's settings" },
-  "vendor-profile": { title: "Business profile", about: "editing your business profile: tagline, description, contact details and links" },
 };
 const sectionOf = (pathname: string) => SECTIONS[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? { title: "Dashboard", about: "" };
 
@@ -21,7 +19,6 @@ export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(se
 export default function DashboardSection() {
   const { pathname } = useLocation();
   const { title, about } = sectionOf(pathname);
-  const vendor = pathname.toLowerCase().startsWith("/vendordashboard");
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
       <div className="flex flex-wrap items-center gap-3">
@@ -32,35 +29,19 @@ export default function DashboardSection() {
         This part of Mandap is not built yet{about ? `: it will hold ${about}` : ""}. Nothing is saved here for now.
       </p>
       <p className="mt-4 text-sm">
-        {vendor ? (
-          <>
-            What works today:{" "}
-            <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
-              your account overview
-            </Link>{" "}
-            and{" "}
-            <Link to="/vendor-change-password" className="font-semibold text-maroon-700 underline">
-              changing your password
-            </Link>
-            .
-          </>
-        ) : (
-          <>
-            What works today:{" "}
-            <Link to="/profile/favoriteList" className="font-semibold text-maroon-700 underline">
-              your wishlist
-            </Link>
-            ,{" "}
-            <Link to="/profile" className="font-semibold text-maroon-700 underline">
-              your profile
-            </Link>{" "}
-            and{" "}
-            <Link to="/browse" className="font-semibold text-maroon-700 underline">
-              browsing vendors
-            </Link>
-            .
-          </>
-        )}
+        What works today:{" "}
+        <Link to="/profile/favoriteList" className="font-semibold text-maroon-700 underline">
+          your wishlist
+        </Link>
+        ,{" "}
+        <Link to="/profile" className="font-semibold text-maroon-700 underline">
+          your profile
+        </Link>{" "}
+        and{" "}
+        <Link to="/browse" className="font-semibold text-maroon-700 underline">
+          browsing vendors
+        </Link>
+        .
       </p>
     </section>
   );

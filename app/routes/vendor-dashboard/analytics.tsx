@@ -1,0 +1,220 @@
+import { useMemo } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/analytics";
+import { analyticsQuery, recentLeads, vendorAnalytics } from "#domain/vendor-analytics.ts";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { formatCount, formatDate, replyTimeLabel } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { AnalyticsChart, type ChartSeries } from "./analytics-chart.tsx";
+
+/**
+ * The vendor's analytics (/VendorDashboard/analytics): the same figures as GET /analytics/getViewData
+ * and GET /analytics/getlead for the last 7, 30 or 90 days (?days=). The table of figures by day is
+ * the page without JavaScript; with it, a chart of the same figures is drawn above it.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Analytics") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const asked = new URL(request.url).searchParams.get("days") ?? undefined;
+  return loadOrRespond(request, async () => {
+    // An unknown period shows the default (30 days) rather than an error page.
+    const parsed = analyticsQuery.safeParse({ days: asked });
+    const days = parsed.success ? parsed.data.days : 30;
+    const [analytics, leads] = await Promise.all([vendorAnalytics(domain, days), recentLeads(domain)]);
+    return { analytics, leads };
+  });
+}
+
+const PERIODS = [7, 30, 90] as const;
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-xl border border-maroon-100 bg-white p-4">
+      <dt className="text-sm text-ink/70">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-maroon-700">{value}</dd>
+      {note && <dd className="text-xs text-ink/65">{note}</dd>}
+    </div>
+  );
+}
+
+const percent = (v: number | null) => (v === null ? "–" : `${v}%`);
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { analytics, leads } = loaderData;
+  const { totals, series, services, topServices, days } = analytics;
+  const chartDays = useMemo(() => series.map((d) => d.day), [series]);
+  const chartSeries = useMemo<ChartSeries[]>(
+    () => [
+      { label: "Service views", color: "#7a1f2b", values: series.map((d) => d.views) },
+      { label: "Profile views", color: "#c98b00", values: series.map((d) => d.profileViews) },
+      { label: "Enquiries", color: "#1f6f8b", values: series.map((d) => d.enquiries) },
+      { label: "Bookings", color: "#15803d", values: series.map((d) => d.bookings) },
+    ],
+    [series],
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-bold text-maroon-700">Analytics</h1>
+          <nav aria-label="Period" className="flex gap-1">
+            {PERIODS.map((p) => (
+              <Link
+                key={p}
+                to={`?days=${p}`}
+                aria-current={p === days ? "page" : undefined}
+                className={`rounded-full px-3 py-1.5 text-sm font-semibold ${p === days ? "bg-maroon-700 text-white" : "bg-maroon-50 text-maroon-700 hover:bg-maroon-100"}`}
+              >
+                {p} days
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <p className="mt-1 text-sm text-ink/75">
+          {formatDate(analytics.from)} to {formatDate(analytics.to)}
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+          <Figure label="Service views" value={formatCount(totals.views)} />
+          <Figure label="Profile views" value={formatCount(totals.profileViews)} />
+          <Figure label="Enquiries" value={formatCount(totals.enquiries)} />
+          <Figure label="Bookings" value={formatCount(totals.bookings)} />
+          <Figure label="Conversion" value={percent(totals.conversion)} note="enquiries to bookings" />
+          <Figure
+            label="Response time"
+            value={totals.replyMinutesMedian === null ? "–" : `${formatCount(totals.replyMinutesMedian)} min`}
+            note={replyTimeLabel(totals.replyMinutesMedian) ?? "measured from 3 or more replies"}
+          />
+        </dl>
+      </section>
+
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="trend-heading">
+        <h2 id="trend-heading" className="text-xl font-bold">
+          Over time
+        </h2>
+        <div className="mt-3">
+          <AnalyticsChart days={chartDays} series={chartSeries} />
+        </div>
+        <details className="mt-3" open>
+          <summary className="cursor-pointer text-sm font-semibold text-maroon-700">Figures by day</summary>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full min-w-[28rem] text-left text-sm">
+              <caption className="sr-only">Views, enquiries and bookings by day</caption>
+              <thead>
+                <tr className="border-b border-ink/10">
+                  <th scope="col" className="py-2 pr-3">
+                    Day
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Service views
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Profile views
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Enquiries
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Bookings
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...series].reverse().map((d) => (
+                  <tr key={d.day} className="border-b border-ink/5">
+                    <th scope="row" className="py-1.5 pr-3 font-normal">
+                      {formatDate(d.day)}
+                    </th>
+                    <td className="py-1.5 pr-3 text-right">{d.views}</td>
+                    <td className="py-1.5 pr-3 text-right">{d.profileViews}</td>
+                    <td className="py-1.5 pr-3 text-right">{d.enquiries}</td>
+                    <td className="py-1.5 text-right">{d.bookings}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="services-heading">
+        <h2 id="services-heading" className="text-xl font-bold">
+          By service
+        </h2>
+        {topServices.length > 0 && <p className="mt-1 text-sm text-ink/75">Top services: {topServices.map((s) => s.service_name).join(", ")}</p>}
+        {services.length ? (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">Figures per service for the last {days} days</caption>
+              <thead>
+                <tr className="border-b border-ink/10">
+                  <th scope="col" className="py-2 pr-3">
+                    Service
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Views
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Enquiries
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Bookings
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Conversion
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {services.map((s) => (
+                  <tr key={s.id} className="border-b border-ink/5">
+                    <th scope="row" className="py-1.5 pr-3 font-normal">
+                      {s.service_name}
+                      {s.status !== "active" && <span className="ml-1 text-xs text-ink/60">(archived)</span>}
+                    </th>
+                    <td className="py-1.5 pr-3 text-right">{s.views}</td>
+                    <td className="py-1.5 pr-3 text-right">{s.enquiries}</td>
+                    <td className="py-1.5 pr-3 text-right">{s.bookings}</td>
+                    <td className="py-1.5 text-right">{percent(s.conversion)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-ink/75">
+            No services yet.{" "}
+            <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+              Add your first service
+            </Link>
+            .
+          </p>
+        )}
+      </section>
+
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="leads-heading">
+        <h2 id="leads-heading" className="text-xl font-bold">
+          Recent enquiries
+        </h2>
+        {leads.length ? (
+          <ul className="mt-3 divide-y divide-ink/10">
+            {leads.map((l) => (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <strong>{l.couple}</strong> about {l.service_name}
+                </span>
+                <span className="flex items-center gap-2 text-ink/70">
+                  <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">{l.status}</span>
+                  {formatDate(l.created_at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-ink/75">No enquiries yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/calendar";
+import { availabilityInput, calendarServices, ownerAvailability, setAvailability } from "#domain/availability.ts";
+import { formToObject, parseInput } from "#domain/validation.ts";
+import { readPageForm } from "#platform/request-body.ts";
+import { appContext } from "#functions/page-context.ts";
+import { FormMessage } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { todayInIndia } from "#shared/listing-rules.ts";
+import { pageTitle } from "#shared/strings.ts";
+
+/**
+ * The availability calendar (/VendorDashboard/calendar): per service, a month of days the vendor
+ * blocks or frees with one button each (plain forms, no JavaScript needed). Days a booking holds
+ * are marked "Booking" and cannot be freed here; past days cannot change.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Calendar") }];
+
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const url = new URL(request.url);
+  return loadOrRespond(request, async () => {
+    const services = await calendarServices(domain);
+    const today = todayInIndia(domain.now);
+    const asked = url.searchParams.get("month") ?? "";
+    const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : today.slice(0, 7);
+    const selected = services.find((s) => s.id === url.searchParams.get("service")) ?? services[0] ?? null;
+    const availability = selected ? await ownerAvailability(domain, selected.id, month) : null;
+    return { services, selected, month, today, days: availability?.days ?? [], prev: shiftMonth(month, -1), next: shiftMonth(month, 1) };
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  try {
+    const form = formToObject(await readPageForm(request));
+    const input = parseInput(availabilityInput, form);
+    const serviceId = typeof form.service === "string" ? form.service : "";
+    const result = await setAvailability(domain, serviceId, input);
+    return { ok: true as const, message: `${dayLabel(result.day)} is now ${result.blocked ? "blocked" : "free"}.`, errors: {} as Record<string, string> };
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
+  const { services, selected, month, today, days, prev, next } = loaderData;
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const lead = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7;
+  const blocked = new Map(days.map((d) => [d.day, d.byBooking]));
+  const title = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+  const query = (mon: string) => `?service=${encodeURIComponent(selected?.id ?? "")}&month=${mon}`;
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="calendar-heading">
+      <h1 id="calendar-heading" className="text-3xl font-bold text-maroon-700">
+        Calendar
+      </h1>
+      <p className="mt-1 text-sm text-ink/75">Block the dates you cannot take. Couples searching for a date will not see the service on blocked days.</p>
+      {!selected ? (
+        <p className="mt-4">
+          You have no services yet.{" "}
+          <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+            Add a service
+          </Link>{" "}
+          to manage its dates.
+        </p>
+      ) : (
+        <>
+          <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="calendar-service" className="text-sm font-medium">
+                Service
+              </label>
+              <select id="calendar-service" name="service" defaultValue={selected.id} className="rounded-lg border border-ink/20 bg-white px-3 py-2.5">
+                {services.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.service_name}
+                    {s.status !== "active" ? " (archived)" : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <input type="hidden" name="month" value={month} />
+            <button type="submit" className="btn-secondary px-4 py-2">
+              Show
+            </button>
+          </Form>
+          {actionData && (
+            <div className="mt-4">
+              <FormMessage tone={actionData.ok ? "success" : "error"} message={actionData.message} />
+            </div>
+          )}
+          <div className="mt-5 flex items-center justify-between gap-2">
+            <Link to={query(prev)} className="btn-secondary px-3 py-1.5" aria-label="Previous month">
+              ‹ Prev
+            </Link>
+            <h2 className="text-xl font-bold" aria-live="polite">
+              {title}
+            </h2>
+            <Link to={query(next)} className="btn-secondary px-3 py-1.5" aria-label="Next month">
+              Next ›
+            </Link>
+          </div>
+          <ul className="mt-3 flex flex-wrap gap-4 text-xs text-ink/75" aria-label="Legend">
+            <li className="flex items-center gap-1">
+              <span className="inline-block h-3 w-3 rounded bg-white ring-1 ring-ink/20" /> Free
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="inline-block h-3 w-3 rounded bg-maroon-700" /> Blocked
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="inline-block h-3 w-3 rounded bg-emerald-700" /> Booking
+            </li>
+          </ul>
+          <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-semibold text-ink/70" aria-hidden="true">
+            {WEEKDAYS.map((w) => (
+              <span key={w}>{w}</span>
+            ))}
+          </div>
+          <ol className="mt-1 grid grid-cols-7 gap-1" aria-label={`Days of ${title}`}>
+            {Array.from({ length: lead }, (_, i) => (
+              <li key={`pad-${i}`} aria-hidden="true" />
+            ))}
+            {Array.from({ length: count }, (_, i) => {
+              const day = `${month}-${String(i + 1).padStart(2, "0")}`;
+              const isBlocked = blocked.has(day);
+              const byBooking = blocked.get(day) === true;
+              const past = day < today;
+              const base = "flex h-12 w-full flex-col items-center justify-center rounded-lg text-sm md:h-16";
+              if (byBooking || past)
+                return (
+                  <li key={day}>
+                    <span
+                      className={`${base} ${byBooking ? "bg-emerald-700 text-white" : isBlocked ? "bg-maroon-700/40 text-white" : "bg-ink/5 text-ink/40"}`}
+                      aria-label={`${dayLabel(day)}: ${byBooking ? "booked" : isBlocked ? "blocked (past)" : "past"}`}
+                    >
+                      {i + 1}
+                      {byBooking && <span className="text-[10px] leading-none">Booking</span>}
+                    </span>
+                  </li>
+                );
+              return (
+                <li key={day}>
+                  <Form method="post" className="contents">
+                    <input type="hidden" name="service" value={selected.id} />
+                    <input type="hidden" name="day" value={day} />
+                    <input type="hidden" name="blocked" value={isBlocked ? "false" : "true"} />
+                    <button
+                      type="submit"
+                      aria-pressed={isBlocked}
+                      aria-label={`${dayLabel(day)}: ${isBlocked ? "blocked, press to free" : "free, press to block"}`}
+                      className={`${base} ${isBlocked ? "bg-maroon-700 text-white" : "bg-white ring-1 ring-ink/15 hover:bg-maroon-50"}`}
+                    >
+                      {i + 1}
+                      {isBlocked && <span className="text-[10px] leading-none">Blocked</span>}
+                    </button>
+                  </Form>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/vendor-setting";
+import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/vendor-settings.ts";
+import { appContext } from "#functions/page-context.ts";
+import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
+import { pageTitle } from "#shared/strings.ts";
+
+/**
+ * Notification preferences (/VendorDashboard/vendor-setting): which e-mails the vendor gets. The
+ * same domain call as PATCH /vendors/notifications; the form sends the ticked boxes, so an
+ * unticked one is saved as off.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Notification settings") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    const prefs = await myNotificationPrefs(domain);
+    return { switches: (Object.keys(NOTIFICATION_LABELS) as (keyof typeof prefs)[]).map((key) => ({ key, label: NOTIFICATION_LABELS[key], on: prefs[key] })) };
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  try {
+    const { input } = await readForm(request, notificationPrefsInput);
+    await saveNotificationPrefs(domain, input, { replaceAll: true });
+    return { ok: true as const, message: SETTINGS_MESSAGES.prefsSaved, errors: {} as Record<string, string> };
+  } catch (e) {
+    return formFailure(e, request);
+  }
+}
+
+export default function VendorNotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="prefs-heading">
+      <h1 id="prefs-heading" className="text-3xl font-bold text-maroon-700">
+        Notification settings
+      </h1>
+      <p className="mt-1 text-sm text-ink/75">E-mail me when:</p>
+      <div className="mt-4 max-w-xl">
+        {actionData && <FormMessage tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
+        <Form method="post" className="flex flex-col gap-3">
+          <fieldset className="flex flex-col gap-3">
+            <legend className="sr-only">E-mail me when</legend>
+            {loaderData.switches.map((s) => (
+              <label key={s.key} className="flex items-center gap-3 rounded-lg border border-ink/10 p-3">
+                <input type="checkbox" name={s.key} value="on" defaultChecked={s.on} className="h-5 w-5" />
+                <span>{s.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <SubmitButton pendingText="Saving…" className="btn-primary self-start">
+            Save preferences
+          </SubmitButton>
+        </Form>
+      </div>
+    </section>
+  );
+}
