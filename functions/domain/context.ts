@@ -1,3 +1,4 @@
+import type { DescriptionWriter } from "#platform/ai.ts";
 import type { MailService } from "#platform/mail.ts";
 import type { Role } from "#db/schema/identity.ts";
 
@@ -24,6 +25,8 @@ export type DomainContext = {
   /** Runs work after the answer (the Worker's waitUntil), so e.g. sending a mail never changes how long an answer takes. */
   defer: (work: Promise<unknown>) => void;
   config: { googleClientId: string | null };
+  /** Description drafts: Workers AI where configured, else the deterministic local writer (functions/platform/ai.ts). */
+  ai: DescriptionWriter;
 };
 
 /**
