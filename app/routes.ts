@@ -32,6 +32,10 @@ export default [
   ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),
+    route("services", "routes/vendor-dashboard/services-redirect.tsx", { id: "vendor-dashboard-services" }),
+    route("services/new", "routes/vendor-dashboard/service-new/route.tsx", { id: "vendor-dashboard-service-new" }),
+    route("services/service-details/:serviceId", "routes/vendor-dashboard/services-redirect.tsx", { id: "vendor-dashboard-services-details" }),
+    route("service-details/:serviceId", "routes/vendor-dashboard/service-details/route.tsx", { id: "vendor-dashboard-service-details" }),
     ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
