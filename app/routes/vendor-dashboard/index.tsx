@@ -27,7 +27,8 @@ export default function VendorServices({ loaderData, actionData }: Route.Compone
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h1 className="text-3xl font-bold break-words text-maroon-700">{businessName ?? account.user_name}</h1>
         <p className="mt-2">
-          Signed in as <strong>{account.user_name}</strong> ({account.email}){account.is_verified ? " · e-mail verified" : " · e-mail not verified yet"}
+          Signed in as <strong>{account.user_name}</strong> <span className="break-all">({account.email})</span>
+          {account.is_verified ? " · e-mail verified" : " · e-mail not verified yet"}
         </p>
         {!account.is_verified && (
           <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
