@@ -4,7 +4,8 @@ import { DESCRIPTION_MAX, FAQS_MAX } from "#shared/service-schemas.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { searchServices, sitemapServiceFiles, sitemapServices } from "#domain/discovery.ts";
 import { vendorPage } from "#domain/vendor-profile.ts";
-import { AI_DRAFT_LIMIT, SERVICE_MESSAGES, vendorDashboard } from "#domain/vendor-services.ts";
+import { addFaq, AI_DRAFT_LIMIT, moveFaq, SERVICE_MESSAGES, vendorDashboard } from "#domain/vendor-services.ts";
+import type { DomainContext } from "#domain/context.ts";
 import { writeLocalDescription, workersAiWriter } from "#platform/ai.ts";
 import { listingContext } from "#tests/support/context.ts";
 import { call, createLead, createReview, createUser, createVendor, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
@@ -294,7 +295,76 @@ describe("the vendor's services query (GET /services?vendorId=&status=)", () => 
   });
 });
 
+/** The domain context of a signed-in vendor, its database calls counted. */
+function vendorContext(v: { id: string; email: string; userName: string }) {
+  const calls: string[] = [];
+  const base = listingContext();
+  const db = new Proxy(base.db, {
+    get(target, prop, receiver) {
+      if (prop === "batch") return (statements: D1PreparedStatement[]) => (calls.push(`batch(${statements.length})`), target.batch(statements));
+      if (prop === "prepare")
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          return new Proxy(statement, {
+            get(st, p) {
+              const value = Reflect.get(st, p, st) as unknown;
+              if (typeof value !== "function") return value;
+              if (p === "first" || p === "all" || p === "run" || p === "raw")
+                return (...args: unknown[]) => (calls.push(p), (value as (...a: unknown[]) => unknown).apply(st, args));
+              if (p === "bind") return (...args: unknown[]) => st.bind(...args);
+              return (value as (...a: unknown[]) => unknown).bind(st);
+            },
+          });
+        };
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  const ctx: DomainContext = { ...base, db, actor: { id: v.id, role: "VENDOR", email: v.email, userName: v.userName, profilePhoto: null, isVerified: true } };
+  return { ctx, calls };
+}
+
+describe("the dashboard at scale", () => {
+  it("lists 200 services of a vendor in one D1 round trip (one batch, no query per service)", async () => {
+    const v = await vendor();
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 200 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, service_unit, state, city, created_at, updated_at)
+           VALUES (?, ?, ?, 'A service for tests.', 'Wedding Vendor', 'Caterers', 1000, 'Per Plate', 'Rajasthan', 'Jaipur', ?, ?)`,
+        ).bind(`bulk-${v.id}-${i}`, v.id, `Kitchen ${i}`, now + i, now + i),
+      ),
+    );
+    const { ctx, calls } = vendorContext(v);
+    const dashboard = await vendorDashboard(ctx);
+    expect(dashboard.services).toHaveLength(200);
+    expect(dashboard.services[0]?.service_name).toBe("Kitchen 199");
+    expect(dashboard.counts).toEqual({ active: 200, archived: 0 });
+    expect(calls).toEqual(["batch(3)"]);
+  });
+});
+
 describe("FAQs", () => {
+  it("questions move up and down; positions stay 0..n-1", async () => {
+    const v = await vendor();
+    const service = await create(v.cookie);
+    const { ctx } = vendorContext(v);
+    const [a, b, c] = [
+      await addFaq(ctx, service.id, { question: "First question?", answer: "1" }),
+      await addFaq(ctx, service.id, { question: "Second question?", answer: "2" }),
+      await addFaq(ctx, service.id, { question: "Third question?", answer: "3" }),
+    ];
+    expect((await moveFaq(ctx, service.id, c!.id, "up")).map((f) => f.id)).toEqual([a!.id, c!.id, b!.id]);
+    expect((await moveFaq(ctx, service.id, a!.id, "up")).map((f) => f.id)).toEqual([a!.id, c!.id, b!.id]);
+    expect(JSON.parse(await faqsOf(service.id)).map((f: { id: string; position: number }) => [f.id, f.position])).toEqual([
+      [a!.id, 0],
+      [c!.id, 1],
+      [b!.id, 2],
+    ]);
+    const other = await vendor();
+    await expect(moveFaq(vendorContext(other).ctx, service.id, a!.id, "down")).rejects.toThrow(SERVICE_MESSAGES.notFound);
+  });
+
   it("add, edit and delete a question; limits are 400 naming the field", async () => {
     const v = await vendor();
     const service = await create(v.cookie);

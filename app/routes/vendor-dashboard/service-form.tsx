@@ -243,6 +243,7 @@ export function ServiceForm({
         )}
         <textarea
           ref={description}
+          data-raw
           id={id("description")}
           name="description"
           rows={8}
@@ -394,6 +395,7 @@ export function FaqFields({ values, errors }: { values?: { question?: string; an
         <textarea
           id={`${uid}-a`}
           name="answer"
+          data-raw
           rows={3}
           defaultValue={values?.answer}
           maxLength={FAQ_ANSWER_MAX}
