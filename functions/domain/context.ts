@@ -6,8 +6,8 @@ import type { Role } from "#db/schema/identity.ts";
  * Everything a domain function may use, built once per request by `createDomainContext`
  * (functions/domain-context.ts): for pages in functions/app.ts, for the API in functions/api/app.ts,
  * and by tests. Domain functions take `(ctx, input)`, so a page action and its API twin are
- * "parse, one domain call, respond". Payments and AI join when those areas are built; their
- * adapters do not exist yet.
+ * "parse, one domain call, respond". Payments join when that area is built; its
+ * adapter does not exist yet.
  */
 export type DomainContext = {
   /** The D1 database: one statement or one atomic batch per write (docs/decisions/0014). */

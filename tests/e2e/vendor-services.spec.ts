@@ -62,6 +62,7 @@ test.describe("a vendor manages services in the dashboard", () => {
     await faqs.getByRole("button", { name: "Add question" }).click();
     await expect(page.getByText("The question was added.")).toBeVisible();
     await expect(faqs.getByLabel("Question").first()).toHaveValue("Do you cook Jain food?");
+    await page.screenshot({ path: test.info().outputPath("service-details-1280.png"), fullPage: true });
 
     const publicLink = page.getByRole("link", { name: "View public page" });
     await expect(publicLink).toBeVisible();
@@ -77,6 +78,7 @@ test.describe("a vendor manages services in the dashboard", () => {
 
     await page.goto("/VendorDashboard?status=archived");
     await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("dashboard-1280.png"), fullPage: true });
     await page.goto("/VendorDashboard?status=active");
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
   });
