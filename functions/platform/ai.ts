@@ -85,12 +85,21 @@ function capacitySentence(f: DescriptionFacts): string | null {
   return null;
 }
 
+/** Words that keep their capital inside a sentence (communities, cuisines, regions). */
+const PROPER =
+  /^(jain|rajasthani|marwari|punjabi|gujarati|bengali|maharashtrian|kashmiri|mughlai|awadhi|chettinad|goan|hindu|sikh|muslim|christian|north|south|east|west|indian)\b/i;
+const ACRONYM = /^[A-Z]{2,}\b/;
+
+/** "Live chaat counter" becomes "live chaat counter" mid-sentence; "Jain menu" and "DJ" stay as typed. */
+function midSentence(text: string): string {
+  return PROPER.test(text) || ACRONYM.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 function highlightSentence(items: string[]): string | null {
-  const list = items.map((h) => h.replace(/[.;,\s]+$/, "")).filter(Boolean);
+  const list = items.map((h) => midSentence(h.replace(/[.;,\s]+$/, ""))).filter(Boolean);
   if (!list.length) return null;
-  const lower = list.map((h, i) => (i === 0 ? h : h.charAt(0).toLowerCase() + h.slice(1)));
-  const joined = lower.length > 1 ? `${lower.slice(0, -1).join(", ")} and ${lower.at(-1)}` : lower[0];
-  return `Couples choose us for ${joined!.charAt(0).toLowerCase()}${joined!.slice(1)}.`;
+  const joined = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list.at(-1)}` : list[0];
+  return `Couples choose us for ${joined}.`;
 }
 
 /** The deterministic writer: the same fields always give the same draft. */

@@ -442,7 +442,7 @@ describe("AI description drafts", () => {
     service_unit: "Per Day",
     capacity_min: 100,
     capacity_max: 800,
-    highlights: ["Lake view", "Parking for 200 cars"],
+    highlights: ["Lake view", "Parking for 200 cars", "Jain kitchen"],
   };
 
   it("without an AI binding the local writer drafts from the fields, the same every time", async () => {
@@ -451,7 +451,15 @@ describe("AI description drafts", () => {
     expect(first.status).toBe(200);
     const body = await first.json<{ description: string; source: string }>();
     expect(body.source).toBe("local");
-    for (const fact of ["Lakeside Lawns", "marriage garden", "Udaipur", "₹1,50,000 per day", "between 100 and 800 guests", "lake view", "parking for 200 cars"])
+    for (const fact of [
+      "Lakeside Lawns",
+      "marriage garden",
+      "Udaipur",
+      "₹1,50,000 per day",
+      "between 100 and 800 guests",
+      "lake view",
+      "parking for 200 cars and Jain kitchen",
+    ])
       expect(body.description).toContain(fact);
     const second = await (await call("/api/v1/generateAIDescription", { method: "POST", body: facts, cookie: v.cookie })).json<{ description: string }>();
     expect(second.description).toBe(body.description);
