@@ -3,6 +3,7 @@ import { clientAddress } from "./domain/rate-limits.ts";
 import type { ValidSession } from "./domain/sessions.ts";
 import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
+import { descriptionWriterFor } from "./platform/ai.ts";
 import { mailerFor } from "./platform/mail.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
 
@@ -38,5 +39,6 @@ export function createDomainContext(
     },
     defer,
     config: { googleClientId: env.GOOGLE_CLIENT_ID ?? null },
+    ai: descriptionWriterFor(env),
   };
 }

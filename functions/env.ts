@@ -1,3 +1,5 @@
+import type { AiBinding } from "./platform/ai.ts";
+
 /** Bindings and variables of the Worker (wrangler.jsonc, `.dev.vars`, `wrangler secret`). */
 export interface Env {
   DB: D1Database;
@@ -20,4 +22,6 @@ export interface Env {
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */
   GOOGLE_CLIENT_ID?: string;
+  /** Workers AI, for description drafts (functions/platform/ai.ts); without it the local writer drafts. */
+  AI?: AiBinding;
 }

@@ -35,6 +35,13 @@ export const services = sqliteTable(
     wishlistCount: integer("wishlist_count").notNull().default(0),
     /** Key of the cover image in R2, denormalised for list cards. */
     coverKey: text("cover_key"),
+    /** Street address (migrations/0040). */
+    address: text("address"),
+    /** Guest capacity, venue subcategories only (migrations/0040). */
+    capacityMin: integer("capacity_min"),
+    capacityMax: integer("capacity_max"),
+    /** A short list of highlights, a JSON array of strings (migrations/0040). */
+    highlights: text("highlights").notNull().default("[]"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@ import { Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
+import { aiDescriptionApi, vendorServicesApi } from "./vendor-services.ts";
 import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./listing.ts";
 import { usersApi } from "./users.ts";
 import { vendorAccountsApi } from "./vendors.ts";
@@ -52,6 +53,8 @@ export function createApi() {
 
   api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
   api.route("/services", servicesApi.app);
+  api.route("/services", vendorServicesApi.app);
+  api.route("/", aiDescriptionApi.app);
   api.route("/analytics", analyticsApi.app);
   api.route("/analytics", vendorAnalyticsApi.app);
   api.route("/services", availabilityApi.app);

@@ -1,3 +1,4 @@
+import type { DescriptionWriter } from "#platform/ai.ts";
 import type { MailService } from "#platform/mail.ts";
 import type { Role } from "#db/schema/identity.ts";
 
@@ -5,8 +6,8 @@ import type { Role } from "#db/schema/identity.ts";
  * Everything a domain function may use, built once per request by `createDomainContext`
  * (functions/domain-context.ts): for pages in functions/app.ts, for the API in functions/api/app.ts,
  * and by tests. Domain functions take `(ctx, input)`, so a page action and its API twin are
- * "parse, one domain call, respond". Payments and AI join when those areas are built; their
- * adapters do not exist yet.
+ * "parse, one domain call, respond". Payments join when that area is built; its
+ * adapter does not exist yet.
  */
 export type DomainContext = {
   /** The D1 database: one statement or one atomic batch per write (docs/decisions/0014). */
@@ -24,6 +25,8 @@ export type DomainContext = {
   /** Runs work after the answer (the Worker's waitUntil), so e.g. sending a mail never changes how long an answer takes. */
   defer: (work: Promise<unknown>) => void;
   config: { googleClientId: string | null };
+  /** Description drafts: Workers AI where configured, else the deterministic local writer (functions/platform/ai.ts). */
+  ai: DescriptionWriter;
 };
 
 /**

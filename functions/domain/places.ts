@@ -1,4 +1,4 @@
-import { PLACES } from "#db/seed/places.ts";
+import { findCity, findState, PLACES } from "#shared/places.ts";
 import { Invalid } from "./errors.ts";
 
 /**
@@ -15,9 +15,9 @@ export const PLACE_MESSAGES = {
 
 /** The stored spelling of a state and one of its cities (any case), or Invalid naming the field. */
 export function checkPlace(state: string, city: string): { state: string; city: string } {
-  const stateName = Object.keys(LOCATIONS).find((s) => s.toLowerCase() === state.trim().toLowerCase());
+  const stateName = findState(state.trim());
   if (!stateName) throw new Invalid(PLACE_MESSAGES.state, { state: PLACE_MESSAGES.state });
-  const cityName = LOCATIONS[stateName]!.find((c) => c.toLowerCase() === city.trim().toLowerCase());
+  const cityName = findCity(stateName, city.trim());
   if (!cityName) throw new Invalid(PLACE_MESSAGES.city, { city: PLACE_MESSAGES.city });
   return { state: stateName, city: cityName };
 }

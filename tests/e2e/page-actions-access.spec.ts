@@ -306,3 +306,65 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect(await prefsOf()).toEqual({ new_enquiry: false, couple_reply: false, booking_changes: false, weekly_summary: true });
   });
 });
+
+test.describe("page actions: a vendor's services", () => {
+  const fields = {
+    service_name: "Ghoomar Caterers",
+    service_category: "Wedding Vendor",
+    service_type: "Caterers",
+    min_price: "900",
+    service_unit: "Per Plate",
+    description: "Rajasthani wedding menus with live counters, served by a team of forty.",
+    state: "Rajasthan",
+    city: "Jaipur",
+  };
+  type Detail = { service_name: string; min_price: number; status: string; description: string; faqs: { id: string; question: string; answer: string }[] };
+
+  test("a service and its questions are changed only by their vendor (/VendorDashboard, its service pages)", async ({ account }) => {
+    test.setTimeout(150_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await as(vendor);
+    const created = await submit(owner, "/VendorDashboard/services/new", { intent: "save", ...fields });
+    expect(created.status()).toBe(302);
+    const detailsPage = new URL(created.headers()["location"] ?? "", origin).pathname;
+    const id = detailsPage.split("/").pop()!;
+    expect(detailsPage).toBe(`/VendorDashboard/service-details/${id}`);
+    expect((await submit(owner, detailsPage, { intent: "faq-add", question: "Do you travel?", answer: "Across Rajasthan." })).status()).toBe(302);
+    const state = async () => {
+      const res = await owner.get(`/api/v1/services/${id}`);
+      expect(res.status()).toBe(200);
+      const s = ((await res.json()) as { service: Detail }).service;
+      return { name: s.service_name, price: s.min_price, status: s.status, description: s.description, faqs: s.faqs };
+    };
+    const before = await state();
+    const faqId = before.faqs[0]!.id;
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts: [string, Record<string, string>][] = [
+        [detailsPage, { intent: "save", ...fields, service_name: `Taken by ${who}`, min_price: "1" }],
+        [detailsPage, { intent: "archive" }],
+        [detailsPage, { intent: "delete" }],
+        [detailsPage, { intent: "faq-add", question: `Added by ${who}?`, answer: "No." }],
+        [detailsPage, { intent: "faq-update", faqId, question: `Edited by ${who}?`, answer: "No." }],
+        [detailsPage, { intent: "faq-delete", faqId }],
+        ["/VendorDashboard?index", { intent: "archive", serviceId: id }],
+        ["/VendorDashboard?index", { intent: "delete", serviceId: id }],
+      ];
+      for (const [path, body] of posts) expectRefused((await submit(api, path, body)).status(), `${who} ${body.intent}`);
+      expect(await state(), who).toEqual(before);
+    }
+
+    expect((await submit(owner, detailsPage, { intent: "save", ...fields, min_price: "1200" })).status()).toBe(302);
+    expect((await submit(owner, "/VendorDashboard?index", { intent: "archive", serviceId: id })).status()).toBe(302);
+    expect(await state()).toMatchObject({ price: 1200, status: "archived" });
+  });
+});

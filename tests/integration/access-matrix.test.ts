@@ -37,6 +37,8 @@ type World = {
   review: string;
   otherReview: string;
   lead: string;
+  /** A question and answer of s1. */
+  faq: string;
 };
 
 type Entry = {
@@ -73,6 +75,18 @@ const validReview = {
   flexibility: 5,
   comment: "Wonderful food and very kind staff, every guest loved it and asked for the recipes.",
 };
+const validService = {
+  service_name: "Saffron Kitchen Caterers",
+  service_category: "Wedding Vendor",
+  service_type: "Caterers",
+  min_price: 900,
+  service_unit: "Per Plate",
+  description: "Rajasthani wedding menus with live counters, served by a team of forty.",
+  state: "Rajasthan",
+  city: "Jaipur",
+};
+const serviceRow = (id: string) => snapshot("SELECT * FROM services WHERE id = ?", id);
+const faqsOf = (id: string) => snapshot("SELECT * FROM service_faqs WHERE service_id = ? ORDER BY id", id);
 const passwordChange = { currentPassword: PASSWORD, pass: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
 
 /** Operations acting on an owner's records, keyed as "METHOD /api/v1/path/{param}". */
@@ -109,6 +123,57 @@ const MATRIX: Record<string, Entry> = {
     allowed: ["vendor", "admin", "superAdmin"],
     owners: ["vendor", "admin", "superAdmin"],
     guard: reviewRow,
+    ownerChanges: true,
+  },
+  // A vendor's own services (functions/api/vendor-services.ts): the owning vendor or an admin;
+  // another vendor is told 404 and nothing changes.
+  "POST /api/v1/services": {
+    call: () => ({ body: validService }),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    guard: (w) => snapshot("SELECT id FROM services WHERE vendor_id = ? ORDER BY id", w.who.vendor.id),
+    ownerChanges: true,
+  },
+  "PUT /api/v1/services/{id}": {
+    call: (w) => ({ params: { id: w.s1 }, body: validService }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: (w) => serviceRow(w.s1),
+    ownerChanges: true,
+  },
+  "DELETE /api/v1/services/{id}": {
+    call: (w) => ({ params: { id: w.s3 } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: (w) => serviceRow(w.s3),
+    ownerChanges: true,
+  },
+  "PUT /api/v1/services/serviceArchive/{id}": {
+    call: (w) => ({ params: { id: w.s1 } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: (w) => serviceRow(w.s1),
+    ownerChanges: true,
+  },
+  "POST /api/v1/services/{id}/faq": {
+    call: (w) => ({ params: { id: w.s1 }, body: { question: "Do you cater Jain food?", answer: "Yes, from a separate kitchen." } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: (w) => faqsOf(w.s1),
+    ownerChanges: true,
+  },
+  "POST /api/v1/services/{id}/faq/{faqId}": {
+    call: (w) => ({ params: { id: w.s1, faqId: w.faq }, body: { question: "Taken over?", answer: "Edited." } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: (w) => faqsOf(w.s1),
+    ownerChanges: true,
+  },
+  "DELETE /api/v1/services/{id}/faq/{faqId}": {
+    call: (w) => ({ params: { id: w.s1, faqId: w.faq } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    guard: (w) => faqsOf(w.s1),
     ownerChanges: true,
   },
   "GET /api/v1/favorites": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.s1] },
@@ -246,6 +311,7 @@ const NO_OWNER = new Set([
   "POST /api/v1/vendors/login",
   "POST /api/v1/vendors/request-password-reset",
   "POST /api/v1/vendors/reset-password",
+  "POST /api/v1/generateAIDescription", // a draft from the body's fields; nothing is read or stored (rate limited per account)
 ]);
 
 let passwordHash = "";
@@ -270,6 +336,7 @@ async function buildWorld(): Promise<World> {
   const review = `m-review-${tag}`;
   const otherReview = `m-review2-${tag}`;
   const lead = `m-lead-${tag}`;
+  const faq = `m-faq-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -315,13 +382,18 @@ async function buildWorld(): Promise<World> {
       .bind(lead, s1, ids.vendor, ids.couple, now, now),
     db.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(ids.couple, s1, now, ids.otherCouple, s2, now),
     db.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?)").bind(ids.couple, s1, now),
+    db
+      .prepare(
+        "INSERT INTO service_faqs (id, service_id, question, answer, position, created_at) VALUES (?, ?, 'Do you travel?', 'Yes, across Rajasthan.', 0, ?)",
+      )
+      .bind(faq, s1, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead };
+  return { who, s1, s2, s3, review, otherReview, lead, faq };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -336,6 +408,7 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM leads WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM wishlist_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
     `SELECT * FROM cart_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
+    `SELECT f.* FROM service_faqs f JOIN services s ON s.id = f.service_id WHERE s.vendor_id IN (${marks}) ORDER BY f.id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import type { DomainContext, RequestInfo } from "#domain/context.ts";
 import type { Actor, ValidSession } from "#domain/sessions.ts";
 import { mailboxTransport, mailerFor, type MailService } from "#platform/mail.ts";
+import { localWriter } from "#platform/ai.ts";
 import type { Env } from "#functions/env.ts";
 import { createDomainContext } from "#functions/domain-context.ts";
 
@@ -34,6 +35,7 @@ export function testContext(
     request: { origin: "http://localhost", userAgent: "vitest", ip: null, deviceTokens: [], ...options.request },
     defer,
     config: { googleClientId: null, ...options.config },
+    ai: localWriter,
     deferred,
     settle: async () => {
       await Promise.all(deferred);

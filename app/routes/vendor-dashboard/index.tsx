@@ -1,59 +1,152 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAccountView, resendVerification } from "#domain/accounts.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { appContext } from "#functions/page-context.ts";
+import { formatCount, formatRupees, unitLabel } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
-/** Vendor dashboard home; the services, analytics and bookings screens join it later. */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Dashboard") }];
+export { action, loader } from "./index.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => {
-    const account = await requireAccountView(domain);
-    return {
-      account: { user_name: account.user_name, email: account.email, is_verified: account.is_verified, business_name: account.vendor?.name ?? null },
-    };
-  });
-}
+/** /VendorDashboard: the vendor's services (the spec's "vendor service page"). */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your services") }, { name: "robots", content: "noindex" }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { message } = await resendVerification(domain);
-    return { ok: true as const, message };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
+const FILTERS = [
+  { value: "all", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "archived", label: "Archived" },
+] as const;
 
-export default function VendorDashboardHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { account } = loaderData;
+export default function VendorServices({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, services, counts, status, confirmDelete, businessName } = loaderData;
+  const feedback = actionData as { ok: boolean; intent?: string; message: string } | undefined;
+  const total = counts.active + counts.archived;
+  const countOf = (value: string) => (value === "all" ? total : counts[value as "active" | "archived"]);
+  const query = status === "all" ? "" : `status=${status}`;
+
   return (
-    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-      <h1 className="text-3xl font-bold text-maroon-700">{account.business_name ?? account.user_name}</h1>
-      <p className="mt-2">
-        Signed in as <strong>{account.user_name}</strong> ({account.email}){account.is_verified ? " · e-mail verified" : " · e-mail not verified yet"}
-      </p>
-      {!account.is_verified && (
-        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-          <SubmitButton pendingText="Sending…" className="btn-secondary px-4 py-1.5">
-            Send a new verification link
-          </SubmitButton>
-          {actionData && (
-            <span role="status" className={actionData.ok ? "text-sm text-green-800" : "text-sm text-red-700"}>
-              {actionData.message}
-            </span>
-          )}
-        </Form>
-      )}
-      <p className="mt-4 text-sm">
-        <Link to="/vendor-change-password" className="font-semibold text-maroon-700 underline">
-          Change password
-        </Link>
-      </p>
-    </section>
+    <div className="space-y-6">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h1 className="text-3xl font-bold break-words text-maroon-700">{businessName ?? account.user_name}</h1>
+        <p className="mt-2">
+          Signed in as <strong>{account.user_name}</strong> <span className="break-all">({account.email})</span>
+          {account.is_verified ? " · e-mail verified" : " · e-mail not verified yet"}
+        </p>
+        {!account.is_verified && (
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            <SubmitButton name="intent" value="resend-verification" pendingText="Sending…" className="btn-secondary px-4 py-1.5">
+              Send a new verification link
+            </SubmitButton>
+            {feedback && (feedback.intent === "resend-verification" || !feedback.intent) && (
+              <span role="status" className={feedback.ok ? "text-sm text-green-800" : "text-sm text-red-700"}>
+                {feedback.message}
+              </span>
+            )}
+          </Form>
+        )}
+      </section>
+
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-2xl font-bold text-maroon-700">Your services</h2>
+          <Link to="/VendorDashboard/services/new" className="btn-primary">
+            Add a service
+          </Link>
+        </div>
+
+        <nav aria-label="Filter services" className="mt-5 flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <Link
+              key={f.value}
+              to={f.value === "all" ? "/VendorDashboard" : `/VendorDashboard?status=${f.value}`}
+              aria-current={status === f.value ? "page" : undefined}
+              className={`rounded-full border px-4 py-1.5 text-sm font-medium ${status === f.value ? "border-maroon-700 bg-maroon-700 text-white" : "border-ink/20 text-ink hover:border-maroon-700"}`}
+            >
+              {f.label} ({formatCount(countOf(f.value))})
+            </Link>
+          ))}
+        </nav>
+
+        {feedback && !feedback.ok && feedback.intent !== "resend-verification" && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {feedback.message}
+          </p>
+        )}
+
+        {services.length === 0 ? (
+          <p className="mt-6 text-ink/70">
+            {total === 0 ? "You have not added a service yet. Add your first one: couples can find it as soon as you save." : "No services with this status."}
+          </p>
+        ) : (
+          <ul className="mt-6 divide-y divide-ink/10">
+            {services.map((s) => {
+              const archived = s.status === "archived";
+              return (
+                <li key={s.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+                  <img src={s.cover_url} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 shrink-0 rounded-lg bg-maroon-50 object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <h3 className="text-lg font-semibold break-words">
+                      <Link to={`/VendorDashboard/service-details/${s.id}`} className="text-maroon-700 hover:underline">
+                        {s.service_name}
+                      </Link>
+                    </h3>
+                    <p className="text-sm text-ink/75">
+                      {s.service_type} · {s.city} · {formatRupees(s.min_price)} / {unitLabel(s.service_unit)}
+                    </p>
+                    <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                      <span className={`font-semibold ${archived ? "text-ink/70" : "text-green-800"}`}>{archived ? "Archived" : "Active"}</span>
+                      <span>{formatCount(s.view_count)} views</span>
+                      <span>
+                        {formatCount(s.lead_count)} {s.lead_count === 1 ? "enquiry" : "enquiries"}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link to={`/VendorDashboard/service-details/${s.id}`} className="btn-secondary px-4 py-1.5" aria-label={`Edit ${s.service_name}`}>
+                      Edit
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="serviceId" value={s.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={archived ? "unarchive" : "archive"}
+                        className="btn-secondary px-4 py-1.5"
+                        aria-label={`${archived ? "Make active" : "Archive"} ${s.service_name}`}
+                      >
+                        {archived ? "Make active" : "Archive"}
+                      </button>
+                    </Form>
+                    {confirmDelete === s.id ? (
+                      <Form method="post" className="flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-2">
+                        <input type="hidden" name="serviceId" value={s.id} />
+                        <span className="text-sm text-red-800">Delete it for good?</span>
+                        <button type="submit" name="intent" value="delete" className="btn bg-red-700 px-4 py-1.5 text-white hover:bg-red-800">
+                          Yes, delete
+                        </button>
+                        <Link to={query ? `?${query}` : "."} className="btn-secondary px-4 py-1.5">
+                          Cancel
+                        </Link>
+                      </Form>
+                    ) : (
+                      <Link
+                        to={`?${query ? `${query}&` : ""}confirmDelete=${s.id}`}
+                        className="btn-secondary border-red-700 px-4 py-1.5 text-red-700"
+                        aria-label={`Delete ${s.service_name}`}
+                      >
+                        Delete
+                      </Link>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="mt-6 text-sm">
+          <Link to="/vendor-change-password" className="font-semibold text-maroon-700 underline">
+            Change password
+          </Link>
+        </p>
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/route";
+import { pageTitle } from "#shared/strings.ts";
+import { ServiceForm, type FormFeedback } from "../service-form.tsx";
+
+export { action, loader } from "./service-new.server.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Add a service") }, { name: "robots", content: "noindex" }];
+
+/** /VendorDashboard/services/new: the form for a new service. */
+export default function NewService({ actionData }: Route.ComponentProps) {
+  const feedback = (actionData ?? null) as FormFeedback;
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+      <p className="text-sm">
+        <Link to="/VendorDashboard" className="text-maroon-700 underline">
+          ← Your services
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-maroon-700">Add a service</h1>
+      <p className="mt-1 mb-6 text-ink/70">It goes live as soon as you save: couples find it in search and can send you enquiries. Photos come next.</p>
+      <ServiceForm initial={{}} feedback={feedback} submitLabel="Save and publish" draftAction="/VendorDashboard/services/new" />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Route } from "./+types/route";
+import { appContext } from "#functions/page-context.ts";
+import { ACCESS, requireRole } from "#domain/permissions.ts";
+import { createService, SERVICE_MESSAGES } from "#domain/vendor-services.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { draftForForm, readDashboardForm } from "../service-actions.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    requireRole(domain.actor, ACCESS.vendor, SERVICE_MESSAGES.onlyVendors);
+    return { ok: true as const };
+  });
+}
+
+/** Save (create, then on to the new service's page with a toast) or write a description draft. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  let intent = "save";
+  try {
+    const form = await readDashboardForm(request);
+    intent = form.intent;
+    if (intent === "draft") return await draftForForm(domain, form.fields);
+    const service = await createService(domain, form.fields);
+    return redirectWithToast(request, `/VendorDashboard/service-details/${service.id}`, { type: "success", message: SERVICE_MESSAGES.created });
+  } catch (e) {
+    return formFailure(e, request, { intent });
+  }
+}
