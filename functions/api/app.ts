@@ -9,6 +9,7 @@ import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./l
 import { usersApi } from "./users.ts";
 import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
+import { bookingsApi, leadsApi } from "./leads.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -59,6 +60,8 @@ export function createApi() {
   api.route("/users", usersApi.app);
   api.route("/vendors", vendorAccountsApi.app);
   api.route("/admin", adminApi.app);
+  api.route("/leads", leadsApi.app);
+  api.route("/bookings", bookingsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);
