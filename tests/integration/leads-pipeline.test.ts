@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { searchServices } from "#domain/discovery.ts";
 import { refreshReplyTime, reportedLeads, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/leads.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
@@ -337,6 +338,28 @@ describe("the reply-time badge", () => {
     expect(await median(w.vendor.id)).toBeNull();
     await call(`/api/v1/leads/${w.leadId}/messages`, { method: "POST", body: { body: "Happy to help!" }, cookie: w.v });
     expect(await median(w.vendor.id)).toBe(50);
+  });
+});
+
+describe("the reply time as a ranking signal", () => {
+  it("ranks a vendor who replies within a day above an equally rated one in a text search; other orders are unchanged", async () => {
+    const word = `zq${Date.now().toString(36)}`;
+    const quick = await createVendor();
+    const slow = await createVendor();
+    const none = await createVendor();
+    const a = await createService({ vendorId: quick.id, serviceName: `Quick ${word} caterers`, rating: 4.5, createdAt: Date.now() - 3000 });
+    const b = await createService({ vendorId: slow.id, serviceName: `Slow ${word} caterers`, rating: 4.5, createdAt: Date.now() - 2000 });
+    const c = await createService({ vendorId: none.id, serviceName: `New ${word} caterers`, rating: 4.5, createdAt: Date.now() - 1000 });
+    const top = await createService({ vendorId: none.id, serviceName: `Best ${word} caterers`, rating: 5, createdAt: Date.now() - 4000 });
+    await env.DB.batch([
+      env.DB.prepare("UPDATE vendors SET reply_minutes_median = 45 WHERE user_id = ?").bind(quick.id),
+      env.DB.prepare("UPDATE vendors SET reply_minutes_median = 3000 WHERE user_id = ?").bind(slow.id),
+    ]);
+    const ids = async (sort?: { by: "rating" | "newest"; order: "asc" | "desc" }) =>
+      (await searchServices(testContext(), { q: word, sort })).services.map((s) => s.id);
+    // Rating first (5 before 4.5), then the quick replier, then the rest as before (newest id first).
+    expect(await ids()).toEqual([top.id, a.id, c.id, b.id]);
+    expect(await ids({ by: "newest", order: "desc" })).toEqual([c.id, b.id, a.id, top.id]);
   });
 });
 
