@@ -94,16 +94,27 @@ export const bookingInput = z
   });
 export type BookingInput = z.infer<typeof bookingInput>;
 
-/** The vendor's changes to a booking: the advance received, or COMPLETED after the event. */
+/** The vendor's changes to a booking: the advance received, the event day(s), or COMPLETED after the event. */
 export const bookingUpdateInput = z
   .object({
     advancePaid: z.preprocess(blankToUndefined, rupees("The advance").optional()),
+    eventDate: z.preprocess(blankToUndefined, isoDate("Event date").optional()),
+    eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
     status: z.preprocess(
       blankToUndefined,
       z.enum(["COMPLETED"], { error: () => "Status can only be COMPLETED here (cancel with its own action)." }).optional(),
     ),
   })
-  .refine((b) => b.advancePaid !== undefined || b.status !== undefined, { message: "Nothing to change: send advancePaid or status." });
+  .refine((b) => b.advancePaid !== undefined || b.status !== undefined || b.eventDate !== undefined, {
+    message: "Nothing to change: send advancePaid, eventDate or status.",
+  })
+  .superRefine((b, ctx) => {
+    if (b.eventEndDate && !b.eventDate) ctx.addIssue({ code: "custom", path: ["eventDate"], message: "Give the first event day too." });
+    if (b.eventDate && b.eventEndDate && b.eventEndDate < b.eventDate)
+      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: "The last event day cannot be before the first." });
+    if (b.eventDate && b.eventEndDate && daysBetween(b.eventDate, b.eventEndDate) >= EVENT_DAYS_MAX)
+      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: `An event can last at most ${EVENT_DAYS_MAX} days.` });
+  });
 
 export const milestoneUpdateInput = z.object({
   done: z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean({ message: "done must be true or false." })),

@@ -131,7 +131,7 @@ export const bookingsApi = new Resource("/bookings", "Bookings")
     {
       method: "patch",
       path: "/:id",
-      summary: "Update a booking (vendor): advance received, or status COMPLETED after the event",
+      summary: "Update a booking (vendor): advance received, event day(s) (calendar follows), or status COMPLETED after the event",
       params: bookingParams,
       body: bookingUpdateInput,
       access: ACCESS.vendor,

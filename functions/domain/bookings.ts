@@ -306,7 +306,10 @@ export async function myBookings(ctx: DomainContext): Promise<{ upcoming: Bookin
   return { upcoming: all.filter((b) => b.upcoming), past: all.filter((b) => !b.upcoming).reverse() };
 }
 
-/** The vendor's changes: the advance received, or COMPLETED once the event is over. */
+/**
+ * The vendor's changes: the advance received, the event day(s) (the old days are freed and the new
+ * ones blocked in the same batch), or COMPLETED once the event is over.
+ */
 export async function updateBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
   const { row, side } = await bookingFor(ctx, bookingId);
   if (side !== "vendor") throw new NotFound("We could not find that booking.");
@@ -314,13 +317,22 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
   if (row.status !== "CONFIRMED") throw new Conflict(`This booking is ${row.status.toLowerCase()}: it can no longer be changed.`);
   if (fields.advancePaid !== undefined && fields.advancePaid > row.agreed_price)
     throw new Invalid("Please correct the booking.", { advancePaid: "The advance cannot be more than the agreed price." });
-  const end = lastDay(row);
+  if (fields.eventDate !== undefined && fields.eventDate < todayInIndia(ctx.now))
+    throw new Invalid("Please correct the booking.", { eventDate: "The event date cannot be in the past." });
+  const dates =
+    fields.eventDate !== undefined
+      ? { event_date: fields.eventDate, event_end_date: fields.eventEndDate && fields.eventEndDate > fields.eventDate ? fields.eventEndDate : null }
+      : row;
+  const end = lastDay(dates);
   if (fields.status === "COMPLETED" && (end === null || end >= todayInIndia(ctx.now)))
     throw new Conflict(end ? `You can mark the booking completed after the event (${formatDate(end)}).` : "Set the event date before completing the booking.");
-  await ctx.db
-    .prepare("UPDATE bookings SET advance_paid = ?, status = ?, updated_at = ? WHERE id = ? AND status = 'CONFIRMED'")
-    .bind(fields.advancePaid ?? row.advance_paid, fields.status ?? row.status, ctx.now, bookingId)
-    .run();
+  await ctx.db.batch([
+    ...(fields.eventDate !== undefined ? freeDays(ctx, row) : []),
+    ctx.db
+      .prepare("UPDATE bookings SET advance_paid = ?, status = ?, event_date = ?, event_end_date = ?, updated_at = ? WHERE id = ? AND status = 'CONFIRMED'")
+      .bind(fields.advancePaid ?? row.advance_paid, fields.status ?? row.status, dates.event_date, dates.event_end_date, ctx.now, bookingId),
+    ...(fields.eventDate !== undefined ? blockDays(ctx, row.service_id, dates.event_date, dates.event_end_date) : []),
+  ]);
   return bookingById(ctx, bookingId);
 }
 

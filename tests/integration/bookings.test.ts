@@ -220,6 +220,24 @@ describe("booking statuses: who may do what", () => {
     expect((await call(`/api/v1/bookings/${w.bookingId}/milestones/${album.id}`, { method: "PATCH", body: { done: false }, cookie: other })).status).toBe(404);
   });
 
+  it("the vendor sets the event days later (a quote accepted without a date): the calendar follows", async () => {
+    const w = await world();
+    await env.DB.prepare("UPDATE leads SET event_date = NULL WHERE id = ?").bind(w.leadId).run();
+    await quoted(w);
+    const b = (await json(await call(`/api/v1/leads/${w.leadId}/accept-quote`, { method: "POST", body: {}, cookie: w.c }))).body.booking;
+    expect(b.event_date).toBeNull();
+    expect(await blocked(w.service.id)).toEqual([]);
+    const set = await json(await call(`/api/v1/bookings/${b.id}`, { method: "PATCH", body: { eventDate: inDays(50), eventEndDate: inDays(51) }, cookie: w.v }));
+    expect(set.body.booking).toMatchObject({ event_date: inDays(50), event_end_date: inDays(51) });
+    expect((await blocked(w.service.id)).map((d) => d.day)).toEqual([inDays(50), inDays(51)]);
+    await call(`/api/v1/bookings/${b.id}`, { method: "PATCH", body: { eventDate: inDays(55) }, cookie: w.v });
+    expect((await blocked(w.service.id)).map((d) => d.day)).toEqual([inDays(55)]);
+    const past = await json(await call(`/api/v1/bookings/${b.id}`, { method: "PATCH", body: { eventDate: inDays(-5) }, cookie: w.v }));
+    expect(past.status).toBe(400);
+    expect(past.body.errors).toHaveProperty("eventDate");
+    expect((await blocked(w.service.id)).map((d) => d.day)).toEqual([inDays(55)]);
+  });
+
   it("another vendor or couple is told the booking does not exist (404) and changes nothing", async () => {
     const w = await booked();
     const before = JSON.stringify(await env.DB.prepare("SELECT * FROM bookings WHERE id = ?").bind(w.bookingId).first());

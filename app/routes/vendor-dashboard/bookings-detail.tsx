@@ -33,6 +33,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         case "advance":
           await updateBooking(domain, id, { advancePaid: input.advancePaid });
           return { ok: true as const, intent, message: "Advance updated." };
+        case "dates":
+          await updateBooking(domain, id, { eventDate: input.eventDate, eventEndDate: input.eventEndDate });
+          return { ok: true as const, intent, message: "Event date updated." };
         case "complete":
           await updateBooking(domain, id, { status: "COMPLETED" });
           return { ok: true as const, intent, message: "Booking completed." };
@@ -62,6 +65,7 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
   const r = (intent: string) => resultFor(actionData as Parameters<typeof resultFor>[0], intent);
   const advance = r("advance");
   const cancel = r("cancel");
+  const dates = r("dates");
   const general = [r("complete"), r("milestone")].find((x) => x.message);
   const payments = b.milestones.filter((m) => m.kind === "PAYMENT");
   const deliverables = b.milestones.filter((m) => m.kind === "DELIVERABLE");
@@ -161,6 +165,36 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
             <button type="submit" name="intent" value="advance" className="btn-secondary px-4 py-2" disabled={busy}>
               Save
             </button>
+          </Form>
+        </Panel>
+      )}
+
+      {b.can.edit && (
+        <Panel title="Event date" id="dates-heading">
+          <Form method="post" className="grid gap-3 md:grid-cols-3 md:items-end">
+            <div className="md:col-span-3">
+              <Notice message={dates.message} ok={dates.ok} />
+            </div>
+            <FieldBox
+              label="Event date"
+              name="eventDate"
+              type="date"
+              required
+              error={dates.errors.eventDate}
+              defaultValue={dates.values.eventDate ?? b.event_date ?? ""}
+            />
+            <FieldBox
+              label="Last event day (optional)"
+              name="eventEndDate"
+              type="date"
+              error={dates.errors.eventEndDate}
+              defaultValue={dates.values.eventEndDate ?? b.event_end_date ?? ""}
+            />
+            <div>
+              <button type="submit" name="intent" value="dates" className="btn-secondary px-4 py-2" disabled={busy}>
+                Save dates
+              </button>
+            </div>
           </Form>
         </Panel>
       )}
