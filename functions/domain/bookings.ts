@@ -103,6 +103,11 @@ function isLeadBookedTwice(e: unknown): boolean {
   return text.includes("UNIQUE constraint failed") && text.includes("bookings.lead_id");
 }
 
+function isLeadChanged(e: unknown): boolean {
+  const text = String(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : e);
+  return text.includes("NOT NULL constraint failed") && text.includes("bookings.agreed_price");
+}
+
 async function insertBooking(
   ctx: DomainContext,
   lead: LeadRow,
@@ -116,17 +121,19 @@ async function insertBooking(
     ...terms.deliverables.map((d) => ({ kind: "DELIVERABLE", title: d.title, amount: null, due: d.dueDate })),
   ];
   const writes = [
+    // The lead moves to BOOKED only from the status it was read in. The booking is written only
+    // when the lead is then BOOKED: otherwise (the couple withdrew or the vendor closed it in the
+    // meantime) its price is NULL, the NOT NULL constraint fails and the whole batch (milestones,
+    // calendar, mail) is rolled back and answered 409. A second booking of the lead breaks the
+    // unique index bookings_lead_unique the same way.
+    ctx.db.prepare("UPDATE leads SET status = 'BOOKED', updated_at = ? WHERE id = ? AND status = ?").bind(ctx.now, lead.id, lead.status),
     ctx.db
       .prepare(
         `INSERT INTO bookings (id, lead_id, service_id, vendor_id, user_id, event_date, event_end_date, agreed_price, advance_paid, status, notes, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'CONFIRMED', ?, ?, ?)`,
+         SELECT ?, l.id, l.service_id, l.vendor_id, l.user_id, ?, ?, CASE WHEN l.status = 'BOOKED' THEN ? END, ?, 'CONFIRMED', ?, ?, ? FROM leads l WHERE l.id = ?`,
       )
       .bind(
         id,
-        lead.id,
-        lead.service_id,
-        lead.vendor_id,
-        lead.user_id,
         terms.eventDate,
         terms.eventEndDate && terms.eventEndDate > terms.eventDate ? terms.eventEndDate : null,
         terms.agreedPrice,
@@ -134,14 +141,13 @@ async function insertBooking(
         terms.notes ?? null,
         ctx.now,
         ctx.now,
+        lead.id,
       ),
     ...milestones.map((m) =>
       ctx.db
         .prepare("INSERT INTO booking_milestones (id, booking_id, kind, title, amount, due_date) VALUES (?, ?, ?, ?, ?, ?)")
         .bind(newId(ctx.now), id, m.kind, m.title, m.amount, m.due),
     ),
-    // The lead moves to BOOKED only from the status it was read in: a concurrent change makes it a no-op, caught below.
-    ctx.db.prepare("UPDATE leads SET status = 'BOOKED', updated_at = ? WHERE id = ? AND status = ?").bind(ctx.now, lead.id, lead.status),
     ...blockDays(ctx, lead.service_id, terms.eventDate, terms.eventEndDate ?? null),
     ...extraWrites,
   ];
@@ -150,6 +156,7 @@ async function insertBooking(
     await writeAndNotify(ctx, writes, [notice]);
   } catch (e) {
     if (isLeadBookedTwice(e)) throw new Conflict(ALREADY_BOOKED);
+    if (isLeadChanged(e)) throw new Conflict("This enquiry changed in the meantime (it was closed or booked). Reload the page to see it.");
     throw e;
   }
   return id;

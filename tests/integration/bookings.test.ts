@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { todayInIndia } from "#shared/listing-rules.ts";
+import { acceptQuote } from "#domain/bookings.ts";
+import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
@@ -85,6 +87,30 @@ describe("a booking from the couple's acceptance of a quote", () => {
     // Both lists show it as upcoming.
     expect((await json(await call("/api/v1/bookings", { cookie: w.c }))).body.upcoming.map((b: Loose) => b.id)).toEqual([booking.id]);
     expect((await json(await call("/api/v1/bookings", { cookie: w.v }))).body.upcoming.map((b: Loose) => b.name)).toEqual(["Meera Iyer"]);
+  });
+
+  it("a lead withdrawn between the read and the write is not booked: 409, and no booking, calendar day or mail is left", async () => {
+    const w = await world();
+    await quoted(w);
+    const outboxBefore = (await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?").bind(w.vendor.email).first<{ n: number }>())!.n;
+    const ctx = testContext({ actor: { id: w.couple.id, role: "USER", email: w.couple.email, userName: "Meera Iyer", profilePhoto: null, isVerified: true } });
+    // The couple's other tab withdraws just before this request's batch runs.
+    const racing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            await env.DB.prepare("UPDATE leads SET status = 'LOST', lost_reason = 'Withdrawn by couple' WHERE id = ?").bind(w.leadId).run();
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(acceptQuote({ ...ctx, db: racing }, w.leadId)).rejects.toThrow(/changed in the meantime/);
+    expect(await env.DB.prepare("SELECT id FROM bookings WHERE lead_id = ?").bind(w.leadId).first()).toBeNull();
+    expect(await blocked(w.service.id)).toEqual([]);
+    expect((await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(w.leadId).first<{ status: string }>())!.status).toBe("LOST");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?").bind(w.vendor.email).first<{ n: number }>())!.n).toBe(outboxBefore);
   });
 
   it("a couple without a quote cannot accept (409), and the vendor cannot accept its own quote (403)", async () => {
