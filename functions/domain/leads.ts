@@ -189,6 +189,11 @@ export const LEAD_REFUSALS: Record<LeadAction, string> = {
   withdraw: "Only an open enquiry can be withdrawn.",
 };
 
+/** The statuses `action` may start from, as an SQL list: status changes are guarded in SQL too, so a concurrent change is never overwritten. */
+function fromStatuses(action: LeadAction): string {
+  return `(${LEAD_TRANSITIONS[action].map((st) => `'${st}'`).join(", ")})`;
+}
+
 /** Throws 409 when `action` may not start from `status`. */
 export function requireTransition(action: LeadAction, status: string): void {
   if (!(LEAD_TRANSITIONS[action] as readonly string[]).includes(status))
@@ -382,7 +387,7 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
     ctx.db.prepare("INSERT INTO lead_messages (id, lead_id, sender_id, body, created_at) VALUES (?, ?, ?, ?, ?)").bind(id, leadId, senderId, body, ctx.now),
     ctx.db
       .prepare(
-        `UPDATE leads SET updated_at = ?1, ${side === "vendor" ? "vendor_read_at" : "couple_read_at"} = ?1${side === "vendor" && lead.status === "NEW" ? ", status = 'CONTACTED'" : ""} WHERE id = ?2`,
+        `UPDATE leads SET updated_at = ?1, ${side === "vendor" ? "vendor_read_at = ?1, status = CASE WHEN status = 'NEW' THEN 'CONTACTED' ELSE status END" : "couple_read_at = ?1"} WHERE id = ?2`,
       )
       .bind(ctx.now, leadId),
     ...(side === "vendor" ? firstReplyWrites(ctx, lead) : []),
@@ -409,7 +414,9 @@ export async function sendQuote(ctx: DomainContext, leadId: string, input: unkno
     ctx.db
       .prepare("INSERT INTO lead_messages (id, lead_id, sender_id, body, created_at) VALUES (?, ?, ?, ?, ?)")
       .bind(newId(ctx.now), leadId, lead.vendor_id, summary, ctx.now),
-    ctx.db.prepare("UPDATE leads SET status = 'QUOTED', updated_at = ?1, vendor_read_at = ?1 WHERE id = ?2").bind(ctx.now, leadId),
+    ctx.db
+      .prepare(`UPDATE leads SET status = 'QUOTED', updated_at = ?1, vendor_read_at = ?1 WHERE id = ?2 AND status IN ${fromStatuses("quote")}`)
+      .bind(ctx.now, leadId),
     ...firstReplyWrites(ctx, lead),
   ];
   const notice = leadNotice(ctx, lead, "couple", `${lead.business_name} sent you a quote for ${lead.service_name}`, [
@@ -423,11 +430,14 @@ export async function sendQuote(ctx: DomainContext, leadId: string, input: unkno
 
 /** The statements that take a lead out of the vendor's counts (reported spam): service counter and the day's statistic. */
 function uncountLead(ctx: DomainContext, lead: LeadRow): D1PreparedStatement[] {
+  // Only when this request's report was the one written (reported_at = its clock): a lead reported
+  // twice at once is uncounted once.
+  const reportedNow = "EXISTS (SELECT 1 FROM leads WHERE id = ? AND status = 'SPAM' AND reported_at = ?)";
   return [
-    ctx.db.prepare("UPDATE services SET lead_count = max(0, lead_count - 1) WHERE id = ?").bind(lead.service_id),
+    ctx.db.prepare(`UPDATE services SET lead_count = max(0, lead_count - 1) WHERE id = ? AND ${reportedNow}`).bind(lead.service_id, lead.id, ctx.now),
     ctx.db
-      .prepare("UPDATE service_daily_stats SET leads = max(0, leads - 1) WHERE service_id = ? AND day = ?")
-      .bind(lead.service_id, todayInIndia(lead.created_at)),
+      .prepare(`UPDATE service_daily_stats SET leads = max(0, leads - 1) WHERE service_id = ? AND day = ? AND ${reportedNow}`)
+      .bind(lead.service_id, todayInIndia(lead.created_at), lead.id, ctx.now),
   ];
 }
 
@@ -447,7 +457,11 @@ export async function setLeadStatus(ctx: DomainContext, leadId: string, input: u
     ]);
     await writeAndNotify(
       ctx,
-      [ctx.db.prepare("UPDATE leads SET status = 'LOST', lost_reason = ?, updated_at = ? WHERE id = ?").bind(fields.reason, ctx.now, leadId)],
+      [
+        ctx.db
+          .prepare(`UPDATE leads SET status = 'LOST', lost_reason = ?, updated_at = ? WHERE id = ? AND status IN ${fromStatuses("lost")}`)
+          .bind(fields.reason, ctx.now, leadId),
+      ],
       [notice],
     );
     return { id: leadId, status: "LOST" };
@@ -455,7 +469,7 @@ export async function setLeadStatus(ctx: DomainContext, leadId: string, input: u
   requireTransition("spam", lead.status);
   await ctx.db.batch([
     ctx.db
-      .prepare("UPDATE leads SET status = 'SPAM', reported_at = ?1, lost_reason = ?2, updated_at = ?1 WHERE id = ?3")
+      .prepare(`UPDATE leads SET status = 'SPAM', reported_at = ?1, lost_reason = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ${fromStatuses("spam")}`)
       .bind(ctx.now, fields.reason ?? "Reported as spam", leadId),
     ...uncountLead(ctx, lead),
     refreshReplyTime(ctx.db, lead.vendor_id, ctx.now),
@@ -472,7 +486,11 @@ export async function withdrawLead(ctx: DomainContext, leadId: string): Promise<
   ]);
   await writeAndNotify(
     ctx,
-    [ctx.db.prepare("UPDATE leads SET status = 'LOST', lost_reason = ?, updated_at = ? WHERE id = ?").bind(WITHDRAWN_REASON, ctx.now, leadId)],
+    [
+      ctx.db
+        .prepare(`UPDATE leads SET status = 'LOST', lost_reason = ?, updated_at = ? WHERE id = ? AND status IN ${fromStatuses("withdraw")}`)
+        .bind(WITHDRAWN_REASON, ctx.now, leadId),
+    ],
     [notice],
   );
   return { id: leadId, status: "LOST" };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { searchServices } from "#domain/discovery.ts";
-import { refreshReplyTime, reportedLeads, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/leads.ts";
+import { refreshReplyTime, reportedLeads, setLeadStatus, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/leads.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
@@ -299,6 +299,31 @@ describe("spam", () => {
     // Reported twice: 409, counters untouched.
     expect((await call(`/api/v1/leads/${w.leadId}/status`, { method: "PATCH", body: { status: "SPAM" }, cookie: w.v })).status).toBe(409);
     expect(await counts()).toEqual({ lead_count: 0, day_leads: 0 });
+  });
+});
+
+describe("status changes racing each other", () => {
+  it("a lead booked between the read and the write is neither marked lost nor reported, and its counters stay", async () => {
+    const w = await world();
+    const counts = () => env.DB.prepare("SELECT lead_count FROM services WHERE id = ?").bind(w.service.id).first<{ lead_count: number }>();
+    const vendorActor = { id: w.vendor.id, role: "VENDOR" as const, email: w.vendor.email, userName: "V", profilePhoto: null, isVerified: true };
+    const racing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            await env.DB.prepare("UPDATE leads SET status = 'BOOKED' WHERE id = ?").bind(w.leadId).run();
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    for (const input of [{ status: "SPAM" }, { status: "LOST", reason: "Too late" }]) {
+      await env.DB.prepare("UPDATE leads SET status = 'NEW' WHERE id = ?").bind(w.leadId).run();
+      await setLeadStatus({ ...testContext({ actor: vendorActor }), db: racing }, w.leadId, input);
+      expect(await lead(w.leadId)).toMatchObject({ status: "BOOKED", reported_at: null, lost_reason: null });
+      expect(await counts()).toEqual({ lead_count: 1 });
+    }
   });
 });
 
