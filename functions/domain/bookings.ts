@@ -228,6 +228,17 @@ async function bookingFor(ctx: DomainContext, bookingId: string): Promise<{ row:
   throw new NotFound("We could not find that booking.");
 }
 
+/** The names and addresses of a booking's two sides, as the lead mails take them (the link goes to the conversation). */
+function bookingAsLead(row: BookingRow): LeadRow {
+  return {
+    id: row.lead_id ?? row.id,
+    business_name: row.business_name,
+    couple_name: row.couple_name,
+    vendor_email: row.vendor_email,
+    couple_email: row.couple_email,
+  } as LeadRow;
+}
+
 function lastDay(row: Pick<BookingRow, "event_date" | "event_end_date">): string | null {
   return row.event_end_date ?? row.event_date;
 }
@@ -333,13 +344,32 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
   const end = lastDay(dates);
   if (fields.status === "COMPLETED" && (end === null || end >= todayInIndia(ctx.now)))
     throw new Conflict(end ? `You can mark the booking completed after the event (${formatDate(end)}).` : "Set the event date before completing the booking.");
-  await ctx.db.batch([
-    ...(fields.eventDate !== undefined ? freeDays(ctx, row) : []),
-    ctx.db
-      .prepare("UPDATE bookings SET advance_paid = ?, status = ?, event_date = ?, event_end_date = ?, updated_at = ? WHERE id = ? AND status = 'CONFIRMED'")
-      .bind(fields.advancePaid ?? row.advance_paid, fields.status ?? row.status, dates.event_date, dates.event_end_date, ctx.now, bookingId),
-    ...(fields.eventDate !== undefined ? blockDays(ctx, row.service_id, dates.event_date, dates.event_end_date) : []),
-  ]);
+  // The couple is told what it must know: new event days, or the booking completed (with a word about reviewing).
+  const dateChanged = fields.eventDate !== undefined && (dates.event_date !== row.event_date || dates.event_end_date !== row.event_end_date);
+  const news = [
+    dateChanged ? `The event date is now ${formatDate(dates.event_date!)}${dates.event_end_date ? ` to ${formatDate(dates.event_end_date)}` : ""}.` : null,
+    fields.status === "COMPLETED" ? "The booking is marked completed. You can now review the service on its page; your review shows “Verified booking”." : null,
+  ].filter((l): l is string => l !== null);
+  const mails = news.length
+    ? [
+        leadNotice(ctx, bookingAsLead(row), "couple", `${row.business_name} updated your booking of ${row.service_name}`, [
+          ...news,
+          "",
+          `See the booking: ${ctx.request.origin}${bookingPath("couple", row.id)}`,
+        ]),
+      ]
+    : [];
+  await writeAndNotify(
+    ctx,
+    [
+      ...(fields.eventDate !== undefined ? freeDays(ctx, row) : []),
+      ctx.db
+        .prepare("UPDATE bookings SET advance_paid = ?, status = ?, event_date = ?, event_end_date = ?, updated_at = ? WHERE id = ? AND status = 'CONFIRMED'")
+        .bind(fields.advancePaid ?? row.advance_paid, fields.status ?? row.status, dates.event_date, dates.event_end_date, ctx.now, bookingId),
+      ...(fields.eventDate !== undefined ? blockDays(ctx, row.service_id, dates.event_date, dates.event_end_date) : []),
+    ],
+    mails,
+  );
   return bookingById(ctx, bookingId);
 }
 
@@ -350,14 +380,10 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
   if (row.status !== "CONFIRMED") throw new Conflict(`Only a confirmed booking can be cancelled; this one is ${row.status.toLowerCase()}.`);
   const to: Side = side === "vendor" ? "couple" : "vendor";
   const who = side === "vendor" ? row.business_name : row.couple_name;
-  const lead = {
-    id: row.lead_id ?? row.id,
-    business_name: row.business_name,
-    couple_name: row.couple_name,
-    vendor_email: row.vendor_email,
-    couple_email: row.couple_email,
-  } as LeadRow;
-  const notice = leadNotice(ctx, lead, to, `${who} cancelled the booking of ${row.service_name}`, [`${who} cancelled the booking.`, `Reason: ${reason}`]);
+  const notice = leadNotice(ctx, bookingAsLead(row), to, `${who} cancelled the booking of ${row.service_name}`, [
+    `${who} cancelled the booking.`,
+    `Reason: ${reason}`,
+  ]);
   await writeAndNotify(
     ctx,
     [

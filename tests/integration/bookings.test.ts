@@ -225,6 +225,11 @@ describe("booking statuses: who may do what", () => {
     const done = await json(await call(`/api/v1/bookings/${w.bookingId}`, { method: "PATCH", body: { status: "COMPLETED" }, cookie: w.v }));
     expect(done.status).toBe(200);
     expect(done.body.booking.status).toBe("COMPLETED");
+    const told = await env.DB.prepare("SELECT text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC")
+      .bind(w.couple.email)
+      .first<{ text: string }>();
+    expect(told!.text).toContain("marked completed");
+    expect(told!.text).toContain(`/profile/bookings/${w.bookingId}`);
     expect((await call(`/api/v1/bookings/${w.bookingId}/cancel`, { method: "POST", body: { reason: "Too late" }, cookie: w.c })).status).toBe(409);
     expect((await json(await call("/api/v1/bookings", { cookie: w.c }))).body.past.map((b: Loose) => b.id)).toEqual([w.bookingId]);
   });
@@ -256,6 +261,10 @@ describe("booking statuses: who may do what", () => {
     const set = await json(await call(`/api/v1/bookings/${b.id}`, { method: "PATCH", body: { eventDate: inDays(50), eventEndDate: inDays(51) }, cookie: w.v }));
     expect(set.body.booking).toMatchObject({ event_date: inDays(50), event_end_date: inDays(51) });
     expect((await blocked(w.service.id)).map((d) => d.day)).toEqual([inDays(50), inDays(51)]);
+    const told = await env.DB.prepare("SELECT text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC")
+      .bind(w.couple.email)
+      .first<{ text: string }>();
+    expect(told!.text).toContain("The event date is now");
     await call(`/api/v1/bookings/${b.id}`, { method: "PATCH", body: { eventDate: inDays(55) }, cookie: w.v });
     expect((await blocked(w.service.id)).map((d) => d.day)).toEqual([inDays(55)]);
     const past = await json(await call(`/api/v1/bookings/${b.id}`, { method: "PATCH", body: { eventDate: inDays(-5) }, cookie: w.v }));
