@@ -24,6 +24,10 @@ export default [
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
     route("favoriteList", "routes/profile/wishlist.tsx", { id: "routes/profile/favorites" }),
+    route("enquiries", "routes/vendor-dashboard/enquiries.tsx", { id: "profile-enquiries" }),
+    route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "profile-enquiry" }),
+    route("bookings", "routes/vendor-dashboard/bookings.tsx", { id: "profile-bookings" }),
+    route("bookings/:bookingId", "routes/vendor-dashboard/bookings-detail.tsx", { id: "profile-booking" }),
     ...["checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -43,6 +47,10 @@ export default [
     route("services/new", "routes/vendor-dashboard/service-new/route.tsx", { id: "vendor-dashboard-service-new" }),
     route("services/service-details/:serviceId", "routes/vendor-dashboard/services-redirect.tsx", { id: "vendor-dashboard-services-details" }),
     route("service-details/:serviceId", "routes/vendor-dashboard/service-details/route.tsx", { id: "vendor-dashboard-service-details" }),
+    route("enquiries", "routes/vendor-dashboard/enquiries.tsx", { id: "vendor-dashboard-enquiries" }),
+    route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "vendor-dashboard-enquiry" }),
+    route("bookings", "routes/vendor-dashboard/bookings.tsx", { id: "vendor-dashboard-bookings" }),
+    route("bookings/:bookingId", "routes/vendor-dashboard/bookings-detail.tsx", { id: "vendor-dashboard-booking" }),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),

@@ -57,14 +57,14 @@ export const LISTING = {
   enquirySent: (vendor: string) => `Enquiry sent to ${vendor}`,
   whatNextHeading: "What happens next",
   /**
-   * What a couple is told after sending an enquiry. Only what happens today: the vendor is sent an
-   * e-mail with the enquiry and the couple's name and e-mail address, and answers the couple
-   * directly. Enquiries are not listed in any dashboard yet, and nothing is booked or paid on Mandap.
+   * What a couple is told after sending an enquiry: the vendor is e-mailed the enquiry (without the
+   * couple's e-mail address or phone) and answers in the conversation under My enquiries; contact
+   * details are shared once the vendor has replied; a quote can be accepted there and becomes a booking.
    */
   whatNext: (vendor: string, reply: string | null) => [
-    `Your enquiry is on its way to ${vendor} by e-mail, with your name and e-mail address.`,
-    `${reply ? `${reply}. ` : ""}${vendor} can reply to you directly by e-mail, usually with questions or a quote.`,
-    `Mandap does not take bookings or payments: you agree dates, prices and any advance with ${vendor} yourselves.`,
+    `Your enquiry is on its way to ${vendor}. Your e-mail address and phone stay private until they reply.`,
+    `${reply ? `${reply}. ` : ""}${vendor} replies in the conversation under My enquiries, usually with questions or a quote; we e-mail you when they do.`,
+    `When you accept a quote there, the booking is confirmed for both of you. Any advance is paid to ${vendor} directly.`,
   ],
   enquiryOpen: "You have already sent an enquiry for this service.",
   loginToEnquire: "Log in to send an enquiry",

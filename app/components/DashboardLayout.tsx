@@ -9,6 +9,21 @@ import { LogoutButton } from "./auth/LogoutButton.tsx";
  */
 export type DashboardLink = { to: string; label: ReactNode; end?: boolean };
 
+/** A sidebar label with its unread count ("Enquiries 3"), read out as "3 unread". */
+export function UnreadLabel({ text, unread }: { text: string; unread: number }) {
+  return (
+    <>
+      {text}
+      {unread > 0 && (
+        <span className="ml-auto rounded-full bg-marigold-300 px-2 py-0.5 text-xs font-bold text-maroon-900">
+          {unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      )}
+    </>
+  );
+}
+
 const sidebarItem = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-maroon-700 text-white" : "text-ink hover:bg-maroon-50 hover:text-maroon-700"}`;
 

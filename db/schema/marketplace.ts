@@ -241,8 +241,15 @@ export const leads = sqliteTable(
     firstReplyAt: timestamp("first_reply_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Read markers (migration 0042): unread while unset or older than the other side's latest message. */
+    vendorReadAt: timestamp("vendor_read_at"),
+    coupleReadAt: timestamp("couple_read_at"),
+    /** Set when the vendor reports the lead (status SPAM): the admin queue. */
+    reportedAt: timestamp("reported_at"),
+    lostReason: text("lost_reason"),
   },
   (t) => [
+    index("leads_reported_idx").on(t.reportedAt),
     index("leads_vendor_idx").on(t.vendorId, t.status, t.createdAt),
     index("leads_user_idx").on(t.userId, t.createdAt),
     index("leads_service_idx").on(t.serviceId),
@@ -269,6 +276,22 @@ export const leadMessages = sqliteTable(
   (t) => [index("lead_messages_lead_idx").on(t.leadId, t.createdAt)],
 );
 
+/** A vendor's price offer on a lead (migration 0042); the couple may accept the latest unexpired one. */
+export const leadQuotes = sqliteTable(
+  "lead_quotes",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    includes: text("includes").notNull(),
+    validUntil: text("valid_until").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_quotes_lead_idx").on(t.leadId, t.createdAt)],
+);
+
 export const BOOKING_STATUSES = ["CONFIRMED", "COMPLETED", "CANCELLED"] as const;
 
 /** Created from a lead at BOOKED; both the couple and the vendor see the same record. */
@@ -293,8 +316,13 @@ export const bookings = sqliteTable(
     notes: text("notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The last day of a several-day event (migration 0042). */
+    eventEndDate: text("event_end_date"),
+    cancelReason: text("cancel_reason"),
+    cancelledBy: text("cancelled_by", { enum: ["VENDOR", "COUPLE"] }),
   },
   (t) => [
+    uniqueIndex("bookings_lead_unique").on(t.leadId),
     index("bookings_vendor_idx").on(t.vendorId, t.status, t.eventDate),
     index("bookings_user_idx").on(t.userId, t.status),
     index("bookings_user_vendor_idx").on(t.userId, t.vendorId, t.status),

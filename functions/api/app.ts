@@ -11,6 +11,7 @@ import { usersApi } from "./users.ts";
 import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
+import { bookingsApi, leadsApi } from "./leads.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -65,6 +66,8 @@ export function createApi() {
   api.route("/users", usersApi.app);
   api.route("/vendors", vendorAccountsApi.app);
   api.route("/admin", adminApi.app);
+  api.route("/leads", leadsApi.app);
+  api.route("/bookings", bookingsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

@@ -71,6 +71,9 @@ export function ftsQuery(text: string): string | null {
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
 }
 
+/** Vendors whose median first reply is within this many minutes rank first among equally rated text matches. */
+export const REPLY_RANK_MINUTES = 24 * 60;
+
 /** A text search considers at most this many (the newest) matching services (docs/decisions/0002). */
 export const TEXT_MATCH_CAP = 2000;
 
@@ -177,7 +180,13 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   const offset = (page - 1) * limit;
   const sort = search.sort ?? { by: "rating", order: "desc" };
   const dir = sort.order === "asc" ? "ASC" : "DESC";
-  const orderBy = `${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
+  // The recommended order (rating, best first) with typed text also ranks vendors who usually reply
+  // within a day (REPLY_RANK_MINUTES, real first replies: leads.ts refreshReplyTime) above equally
+  // rated ones that reply slower or have no figure yet. Only there: the text path sorts its bounded
+  // matches anyway, while without text the sort's index must match ORDER exactly to stop after the page.
+  const recommended = match && sort.by === "rating" && dir === "DESC";
+  const replyRank = `(coalesce(v.reply_minutes_median, ${REPLY_RANK_MINUTES + 1}) > ${REPLY_RANK_MINUTES})`;
+  const orderBy = recommended ? `s.rating DESC, ${replyRank}, s.review_count DESC, s.id DESC` : `${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
   const whereSql = where.join(" AND ");
   // Free text drives the query from FTS5: the newest matches (at most TEXT_MATCH_CAP; FTS5 walks its
   // index backwards at no extra cost) are found first, then filtered and sorted, so rows read and

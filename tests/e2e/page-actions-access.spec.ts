@@ -256,6 +256,78 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect((await submit(boss, "/admin/revokeAdmin", { email: people.couple.email })).status()).toBe(200);
     expect(await roleOf(target)).toBe("USER");
   });
+
+  test("an enquiry and its booking are changed only by their couple and vendor (enquiry and booking pages of both dashboards)", async ({
+    account,
+    factory,
+  }) => {
+    test.setTimeout(150_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const couple = await as(people.couple);
+    const vendorApi = await as(vendor);
+    const sent = await couple.put(`/api/v1/services/makeLead/${service.id}`, {
+      headers: { Origin: origin },
+      data: { message: "We need a caterer for 150 guests for the sangeet evening, vegetarian only." },
+    });
+    expect(sent.status()).toBe(201);
+    const leadId = ((await sent.json()) as { lead: { id: string } }).lead.id;
+    type Lead = { status: string; messages: unknown[]; quotes: unknown[]; bookingId: string | null };
+    const leadOf = async () => ((await (await couple.get(`/api/v1/leads/${leadId}`)).json()) as { lead: Lead }).lead;
+    const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+
+    const vendorForms: Record<string, string>[] = [
+      { intent: "reply", body: "Taking this over" },
+      { intent: "quote", amount: "1000", includes: "Nothing at all", validUntil: inDays(5) },
+      { intent: "lost", reason: "Not yours" },
+      { intent: "spam" },
+      { intent: "book", agreedPrice: "1000", eventDate: inDays(30) },
+    ];
+    const coupleForms: Record<string, string>[] = [{ intent: "reply", body: "Taking this over" }, { intent: "withdraw" }, { intent: "accept" }];
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of [...intruders, ["couple", people.couple] as [Actor, Account]]) {
+      const api = await as(acc);
+      for (const fields of vendorForms) expectRefused((await submit(api, `/VendorDashboard/enquiries/${leadId}`, fields)).status(), `${who} ${fields.intent}`);
+    }
+    for (const [who, acc] of [...intruders, ["vendor", vendor] as [Actor, Account]]) {
+      const api = await as(acc);
+      for (const fields of coupleForms) expectRefused((await submit(api, `/profile/enquiries/${leadId}`, fields)).status(), `${who} ${fields.intent}`);
+    }
+    expect(await leadOf()).toMatchObject({ status: "NEW", messages: [], quotes: [], bookingId: null });
+
+    // The owners' own forms work: the vendor replies and books, the couple replies.
+    expect((await submit(vendorApi, `/VendorDashboard/enquiries/${leadId}`, { intent: "reply", body: "Happy to help with the sangeet!" })).status()).toBe(200);
+    expect((await submit(couple, `/profile/enquiries/${leadId}`, { intent: "reply", body: "Wonderful, thank you." })).status()).toBe(200);
+    const booked = await submit(vendorApi, `/VendorDashboard/enquiries/${leadId}`, { intent: "book", agreedPrice: "90000", eventDate: inDays(30) });
+    expect(booked.status()).toBe(302);
+    const lead = await leadOf();
+    expect(lead).toMatchObject({ status: "BOOKED", messages: [{}, {}] });
+    const bookingId = lead.bookingId!;
+    const bookingOf = async () =>
+      ((await (await couple.get(`/api/v1/bookings/${bookingId}`)).json()) as { booking: { status: string; advance_paid: number } }).booking;
+
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      for (const path of [`/VendorDashboard/bookings/${bookingId}`, `/profile/bookings/${bookingId}`])
+        for (const fields of [{ intent: "cancel", reason: "Not mine to cancel" }, { intent: "advance", advancePaid: "5" }, { intent: "complete" }] as Record<
+          string,
+          string
+        >[])
+          expectRefused((await submit(api, path, fields)).status(), `${who} ${fields.intent} on ${path}`);
+    }
+    expectRefused((await submit(couple, `/profile/bookings/${bookingId}`, { intent: "advance", advancePaid: "5" })).status(), "couple advance");
+    expect(await bookingOf()).toMatchObject({ status: "CONFIRMED", advance_paid: 0 });
+    expect((await submit(vendorApi, `/VendorDashboard/bookings/${bookingId}`, { intent: "advance", advancePaid: "30000" })).status()).toBe(200);
+    expect((await submit(couple, `/profile/bookings/${bookingId}`, { intent: "cancel", reason: "We changed our plans" })).status()).toBe(200);
+    expect(await bookingOf()).toMatchObject({ status: "CANCELLED", advance_paid: 30000 });
+  });
+
   test("the vendor workspace's forms change only the signed-in vendor's own records (profile, settings, notifications, calendar)", async ({
     account,
     factory,

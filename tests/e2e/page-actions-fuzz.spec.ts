@@ -55,6 +55,11 @@ const INTENTS = [
   "enquire",
   "review",
   "reply",
+  "quote",
+  "book",
+  "accept",
+  "cancel",
+  "milestone",
   "cart",
   "clear-cart",
   "update",
@@ -114,6 +119,20 @@ const TARGETS: Target[] = [
   { name: "/VendorDashboard/vendor-setting", role: "vendor", path: () => "/VendorDashboard/vendor-setting" },
   { name: "/VendorDashboard/calendar", role: "vendor", path: () => "/VendorDashboard/calendar" },
   { name: "/VendorDashboard/settings", role: "vendor", path: () => "/VendorDashboard/settings" },
+  // Someone else's (or no) enquiry and booking: every body is read and refused, never a 5xx.
+  ...(
+    [
+      ["/VendorDashboard/enquiries/:leadId", "vendor"],
+      ["/VendorDashboard/bookings/:bookingId", "vendor"],
+      ["/profile/enquiries/:leadId", "couple"],
+      ["/profile/bookings/:bookingId", "couple"],
+    ] as const
+  ).map(([name, role]) => ({
+    name,
+    role,
+    path: () => name.replace(/:\w+$/, "01940000-0000-7000-8000-000000000000"),
+    longIdPath: () => name.replace(/:\w+$/, LONG_ID),
+  })),
   { name: "/admin/giveAdmin", role: "superAdmin", path: () => "/admin/giveAdmin" },
   { name: "/admin/revokeAdmin", role: "superAdmin", path: () => "/admin/revokeAdmin" },
   { name: "/admin/giveSuperAdmin", role: "superAdmin", path: () => "/admin/giveSuperAdmin" },

@@ -39,6 +39,10 @@ type World = {
   lead: string;
   /** A question and answer of s1. */
   faq: string;
+  /** The couple's enquiry about the other vendor's s2 with a valid quote, and the couple's booking of s1 (past event, one deliverable). */
+  quotedLead: string;
+  booking: string;
+  milestone: string;
 };
 
 type Entry = {
@@ -64,6 +68,19 @@ const vendorRecords = (id: string) =>
     "SELECT v.*, (SELECT json_group_array(id) FROM services WHERE vendor_id = v.user_id) AS services, (SELECT password_hash FROM users WHERE id = v.user_id) AS hash FROM vendors v WHERE user_id = ?",
     id,
   );
+
+const leadRow = (w: World) =>
+  snapshot(
+    "SELECT l.*, (SELECT json_group_array(body) FROM lead_messages WHERE lead_id = l.id) AS messages, (SELECT json_group_array(amount) FROM lead_quotes WHERE lead_id = l.id) AS quotes FROM leads l WHERE id = ?",
+    w.lead,
+  );
+const bookingRow = (w: World) =>
+  snapshot(
+    "SELECT b.*, (SELECT json_group_array(done_at) FROM booking_milestones WHERE booking_id = b.id) AS milestones FROM bookings b WHERE id = ?",
+    w.booking,
+  );
+const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+const BOTH: ActorName[] = ["couple", "vendor"];
 
 const validLead = { message: "We need catering for 250 guests on two evenings in February, please share menus." };
 const validReview = {
@@ -272,6 +289,74 @@ const MATRIX: Record<string, Entry> = {
     guard: (w) => snapshot("SELECT * FROM service_blocked_dates WHERE service_id = ?", w.s1),
     ownerChanges: true,
   },
+  "GET /api/v1/leads": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], secrets: (w) => [w.lead] },
+  "GET /api/v1/leads/mine": { call: () => ({}), allowed: ["couple", "otherCouple"], owners: ["couple"], secrets: (w) => [w.lead] },
+  "GET /api/v1/leads/{id}": { call: (w) => ({ params: { id: w.lead } }), allowed: BOTH, owners: BOTH, secrets: (w) => [w.lead] },
+  "POST /api/v1/leads/{id}/messages": {
+    call: (w) => ({ params: { id: w.lead }, body: { body: "Which dates are you looking at?" } }),
+    allowed: BOTH,
+    owners: BOTH,
+    guard: leadRow,
+    ownerChanges: true,
+  },
+  "POST /api/v1/leads/{id}/quote": {
+    call: (w) => ({ params: { id: w.lead }, body: { amount: 150000, includes: "Dinner for 200", validUntil: inDays(10) } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: leadRow,
+    ownerChanges: true,
+  },
+  "PATCH /api/v1/leads/{id}/status": {
+    call: (w) => ({ params: { id: w.lead }, body: { status: "LOST", reason: "Fully booked" } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: leadRow,
+    ownerChanges: true,
+  },
+  "POST /api/v1/leads/{id}/booking": {
+    call: (w) => ({ params: { id: w.lead }, body: { agreedPrice: 150000, eventDate: inDays(40) } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: leadRow,
+    ownerChanges: true,
+  },
+  "POST /api/v1/leads/{id}/accept-quote": {
+    call: (w) => ({ params: { id: w.quotedLead } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT status, (SELECT count(*) FROM bookings WHERE lead_id = l.id) AS n FROM leads l WHERE id = ?", w.quotedLead),
+    ownerChanges: true,
+  },
+  "POST /api/v1/leads/{id}/withdraw": {
+    call: (w) => ({ params: { id: w.lead } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    guard: leadRow,
+    ownerChanges: true,
+  },
+  "GET /api/v1/bookings": { call: () => ({}), allowed: [...BOTH, "otherCouple", "otherVendor"], owners: BOTH, secrets: (w) => [w.booking] },
+  "GET /api/v1/bookings/{id}": { call: (w) => ({ params: { id: w.booking } }), allowed: BOTH, owners: BOTH, secrets: (w) => [w.booking] },
+  "PATCH /api/v1/bookings/{id}": {
+    call: (w) => ({ params: { id: w.booking }, body: { advancePaid: 5000 } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: bookingRow,
+    ownerChanges: true,
+  },
+  "POST /api/v1/bookings/{id}/cancel": {
+    call: (w) => ({ params: { id: w.booking }, body: { reason: "Plans changed" } }),
+    allowed: BOTH,
+    owners: BOTH,
+    guard: bookingRow,
+    ownerChanges: true,
+  },
+  "PATCH /api/v1/bookings/{id}/milestones/{milestoneId}": {
+    call: (w) => ({ params: { id: w.booking, milestoneId: w.milestone }, body: { done: true } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: bookingRow,
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -337,6 +422,10 @@ async function buildWorld(): Promise<World> {
   const otherReview = `m-review2-${tag}`;
   const lead = `m-lead-${tag}`;
   const faq = `m-faq-${tag}`;
+  const quotedLead = `m-qlead-${tag}`;
+  const bookedLead = `m-blead-${tag}`;
+  const booking = `m-booking-${tag}`;
+  const milestone = `m-milestone-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -380,6 +469,22 @@ async function buildWorld(): Promise<World> {
         "INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'We need catering for 200 guests in February.', 'NEW', ?, ?)",
       )
       .bind(lead, s1, ids.vendor, ids.couple, now, now),
+    db
+      .prepare(
+        "INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, first_reply_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'Is 14 February free?', ?, ?, ?, ?), (?, ?, ?, ?, 'Booked already.', 'BOOKED', ?, ?, ?)",
+      )
+      .bind(quotedLead, s2, ids.otherVendor, ids.couple, "QUOTED", now, now, now, bookedLead, s3, ids.vendor, ids.couple, now, now, now),
+    db
+      .prepare("INSERT INTO lead_quotes (id, lead_id, amount, includes, valid_until, created_at) VALUES (?, ?, 90000, 'Dinner', ?, ?)")
+      .bind(`m-quote-${tag}`, quotedLead, inDays(10), now),
+    db
+      .prepare(
+        "INSERT INTO bookings (id, lead_id, service_id, vendor_id, user_id, event_date, agreed_price, advance_paid, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 200000, 0, 'CONFIRMED', ?, ?)",
+      )
+      .bind(booking, bookedLead, s3, ids.vendor, ids.couple, inDays(-3), now, now),
+    db
+      .prepare("INSERT INTO booking_milestones (id, booking_id, kind, title, due_date) VALUES (?, ?, 'DELIVERABLE', 'Album', ?)")
+      .bind(milestone, booking, inDays(20)),
     db.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(ids.couple, s1, now, ids.otherCouple, s2, now),
     db.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?)").bind(ids.couple, s1, now),
     db
@@ -393,7 +498,7 @@ async function buildWorld(): Promise<World> {
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -409,6 +514,11 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM wishlist_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
     `SELECT * FROM cart_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
     `SELECT f.* FROM service_faqs f JOIN services s ON s.id = f.service_id WHERE s.vendor_id IN (${marks}) ORDER BY f.id`,
+    `SELECT m.* FROM lead_messages m JOIN leads l ON l.id = m.lead_id WHERE l.user_id IN (${marks}) ORDER BY m.id`,
+    `SELECT q.* FROM lead_quotes q JOIN leads l ON l.id = q.lead_id WHERE l.user_id IN (${marks}) ORDER BY q.id`,
+    `SELECT * FROM bookings WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT m.* FROM booking_milestones m JOIN bookings b ON b.id = m.booking_id WHERE b.user_id IN (${marks}) ORDER BY m.id`,
+    `SELECT d.* FROM service_blocked_dates d JOIN services s ON s.id = d.service_id WHERE s.vendor_id IN (${marks}) ORDER BY d.service_id, d.day`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

@@ -4,12 +4,12 @@ import { LISTING } from "#shared/strings.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
- * The couple is told (LISTING.whatNext) that the vendor gets the enquiry by e-mail with their name
- * and e-mail address and can reply directly. The e-mail the vendor receives must make that true,
- * and must not send the vendor to a dashboard that does not list enquiries.
+ * The vendor is e-mailed each new enquiry with a link to the conversation in the dashboard, and
+ * without the couple's personal e-mail address or phone: those are shared only once the vendor has
+ * replied (functions/domain/leads.ts). What the couple is told (LISTING.whatNext) says the same.
  */
 describe("the enquiry e-mail to the vendor", () => {
-  it("carries the couple's name and e-mail address to reply to, and no dashboard", async () => {
+  it("carries the couple's name and the conversation link, and no e-mail address", async () => {
     const vendor = await createVendor();
     const service = await createService({ vendorId: vendor.id });
     const couple = await createUser({ role: "USER", userName: "Aarti Sharma" });
@@ -19,12 +19,13 @@ describe("the enquiry e-mail to the vendor", () => {
       cookie: await sessionCookieFor(couple.id),
     });
     expect(res.status).toBe(201);
+    const { lead } = (await res.json()) as { lead: { id: string } };
     const mail = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ?").bind(vendor.email).first<{ subject: string; text: string }>();
     expect(mail?.subject).toMatch(/^New enquiry for /);
     expect(mail?.text).toContain("Aarti Sharma");
-    expect(mail?.text).toContain(`Reply to Aarti Sharma directly at ${couple.email}.`);
-    expect(mail?.text.toLowerCase()).not.toContain("dashboard");
-    // What the couple is told matches: the vendor has their e-mail address and replies directly.
-    expect(LISTING.whatNext("Vendor", null).join(" ")).toContain("with your name and e-mail address");
+    expect(mail?.text).toContain(`/VendorDashboard/enquiries/${lead.id}`);
+    expect(mail?.text).not.toContain(couple.email);
+    expect(mail?.text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+    expect(LISTING.whatNext("Vendor", null).join(" ")).toContain("stay private until they reply");
   });
 });

@@ -1,15 +1,19 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
-import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
+import { DashboardLayout, UnreadLabel } from "#app/components/DashboardLayout.tsx";
+import { can } from "#domain/permissions.ts";
+import { unreadLeadCount } from "#domain/leads.ts";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 
 /** The couple's dashboard (/profile): guarded on the server, with the user sidebar (spec section 2). */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { actor } = context.get(appContext);
-  return { isVerified: Boolean(actor?.isVerified) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor, domain } = context.get(appContext);
+  // Enquiries and bookings are a couple's; admins visiting /profile have none.
+  const hasEnquiries = Boolean(actor && can.sendEnquiry(actor));
+  return { isVerified: Boolean(actor?.isVerified), hasEnquiries, unread: hasEnquiries ? await unreadLeadCount(domain) : 0 };
 }
 
 export function VerifiedBadge() {
@@ -35,6 +39,12 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         { to: "/profile/checklist", label: "Checklist" },
         { to: "/profile/weddingplan", label: "Wedding Planner" },
         { to: "/profile/favoriteList", label: "Wishlist" },
+        ...(loaderData.hasEnquiries
+          ? [
+              { to: "/profile/enquiries", label: <UnreadLabel text="My enquiries" unread={loaderData.unread} /> },
+              { to: "/profile/bookings", label: "Bookings" },
+            ]
+          : []),
         { to: "/profile/invitationCards", label: "Invitation Cards" },
       ]}
     >

@@ -54,7 +54,12 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
             Sent on {formatDate(viewer.openLead.created_at)}
             {viewer.openLead.event_date ? ` for ${formatDate(viewer.openLead.event_date)}` : ""}. Status: {viewer.openLead.status.toLowerCase()}.
           </p>
-          <p className="mt-1">{vendorName} will reply to it; you can follow the conversation in your dashboard.</p>
+          <p className="mt-1">
+            {vendorName} will reply to it.{" "}
+            <Link to={`/profile/enquiries/${viewer.openLead.id}`} className="font-semibold text-maroon-700 underline">
+              Open the conversation
+            </Link>
+          </p>
         </div>
       ) : (
         <fetcher.Form method="post" className="mt-3 flex flex-col gap-3">

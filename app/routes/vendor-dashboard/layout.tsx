@@ -2,7 +2,8 @@ import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
-import { DashboardLayout, type DashboardLink } from "#app/components/DashboardLayout.tsx";
+import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/components/DashboardLayout.tsx";
+import { unreadLeadCount } from "#domain/leads.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 
@@ -12,13 +13,20 @@ import { guardArea } from "#app/lib/auth-forms.server.ts";
  */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { actor } = context.get(appContext);
-  return { name: actor?.userName ?? "" };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor, domain } = context.get(appContext);
+  return { name: actor?.userName ?? "", unread: await unreadLeadCount(domain) };
 }
 
 /** The spec's entries (Dashboard -> analytics, Services -> index, Payment -> bookings) and the workspace's other areas. */
-const VENDOR_LINKS: DashboardLink[] = [{ to: "/VendorDashboard", end: true, label: "Services" }];
+const vendorLinks = (unread: number): DashboardLink[] => [
+  { to: "/VendorDashboard/analytics", label: "Dashboard" },
+  { to: "/VendorDashboard", end: true, label: "Services" },
+  { to: "/VendorDashboard/enquiries", label: <UnreadLabel text="Enquiries" unread={unread} /> },
+  { to: "/VendorDashboard/bookings", label: "Payment" },
+  { to: "/VendorDashboard/calendar", label: "Calendar" },
+  { to: "/VendorDashboard/vendor-setting", label: "Notifications" },
+];
 
 /**
  * The sidebar's subscription status box (spec section 2). Its status lines come with plans and
@@ -61,7 +69,7 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
     </header>
   );
   return (
-    <DashboardLayout label="Vendor dashboard" links={VENDOR_LINKS} topBar={topBar} aside={<SubscriptionBox />}>
+    <DashboardLayout label="Vendor dashboard" links={vendorLinks(loaderData.unread)} topBar={topBar} aside={<SubscriptionBox />}>
       <p className="sr-only">Signed in as {loaderData.name}</p>
       <Outlet />
     </DashboardLayout>

@@ -1,0 +1,147 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/enquiries";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { coupleLeads, INBOX_STATUSES, vendorInbox, type InboxLead } from "#domain/leads.ts";
+import { formatDate, formatRupees } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { LEAD_STATUS_LABELS, StatusPill } from "./enquiries-ui.tsx";
+
+/**
+ * The enquiry inbox: the vendor's at /VendorDashboard/enquiries (status tabs, service filter, unread
+ * in bold) and the couple's "My enquiries" at /profile/enquiries (the same module, registered twice).
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Enquiries") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const url = new URL(request.url);
+  const vendorSide = url.pathname.toLowerCase().startsWith("/vendordashboard");
+  return loadOrRespond(request, async () => {
+    if (!vendorSide)
+      return { side: "couple" as const, leads: await coupleLeads(domain), unread: 0, services: [], status: null, serviceId: null, page: 1, hasMore: false };
+    const status = url.searchParams.get("status") || null;
+    const serviceId = url.searchParams.get("service") || null;
+    const pageNumber = Number(url.searchParams.get("page") ?? "1");
+    const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 1000 ? pageNumber : 1;
+    const inbox = await vendorInbox(domain, {
+      status: status && (INBOX_STATUSES as readonly string[]).includes(status.toUpperCase()) ? status : null,
+      serviceId,
+      page,
+    });
+    return { side: "vendor" as const, ...inbox, status: status?.toUpperCase() ?? null, serviceId };
+  });
+}
+
+function tabHref(status: string | null, serviceId: string | null) {
+  const q = new URLSearchParams();
+  if (status) q.set("status", status);
+  if (serviceId) q.set("service", serviceId);
+  const s = q.toString();
+  return `/VendorDashboard/enquiries${s ? `?${s}` : ""}`;
+}
+
+function LeadRow({ lead, base }: { lead: InboxLead; base: string }) {
+  return (
+    <li className={lead.unread ? "bg-amber-50/60" : undefined}>
+      <Link to={`${base}/enquiries/${lead.id}`} className="block px-3 py-3 hover:bg-maroon-50 md:px-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className={lead.unread ? "font-bold" : "font-medium"} data-unread={lead.unread ? "true" : undefined}>
+            {lead.name}
+            {lead.unread && <span className="sr-only"> (unread)</span>}
+          </span>
+          <span className="flex items-center gap-2 text-xs text-ink/70">
+            <StatusPill status={lead.status} /> {formatDate(lead.created_at)}
+          </span>
+        </div>
+        <p className="text-sm text-ink/80">{lead.service_name}</p>
+        <p className={`mt-1 line-clamp-2 text-sm ${lead.unread ? "font-semibold" : "text-ink/75"}`}>{lead.message}</p>
+        <p className="mt-1 text-xs text-ink/65">
+          {[
+            lead.event_date ? `Event ${formatDate(lead.event_date)}` : null,
+            lead.guest_count ? `${lead.guest_count} guests` : null,
+            lead.budget !== null ? `Budget ${formatRupees(lead.budget)}` : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      </Link>
+    </li>
+  );
+}
+
+export default function Enquiries({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  const base = d.side === "vendor" ? "/VendorDashboard" : "/profile";
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
+      <h1 className="text-3xl font-bold text-maroon-700">{d.side === "vendor" ? "Enquiries" : "My enquiries"}</h1>
+      {d.side === "vendor" ? (
+        <>
+          <p className="mt-1 text-ink/75" aria-live="polite">
+            {d.unread ? `${d.unread} unread ${d.unread === 1 ? "enquiry" : "enquiries"}` : "No unread enquiries."}
+          </p>
+          <nav aria-label="Filter by status" className="mt-4 -mx-1 flex gap-1 overflow-x-auto pb-1">
+            {[null, ...INBOX_STATUSES].map((s) => (
+              <Link
+                key={s ?? "all"}
+                to={tabHref(s, d.serviceId)}
+                aria-current={d.status === s ? "page" : undefined}
+                className={`whitespace-nowrap rounded-full border px-3 py-1 text-sm ${d.status === s ? "border-maroon-700 bg-maroon-700 text-white" : "border-maroon-100"}`}
+              >
+                {s ? LEAD_STATUS_LABELS[s] : "All"}
+              </Link>
+            ))}
+          </nav>
+          {d.services.length > 1 && (
+            <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+              {d.status && <input type="hidden" name="status" value={d.status} />}
+              <label className="flex flex-col text-sm font-medium">
+                Service
+                <select name="service" defaultValue={d.serviceId ?? ""} className="mt-1 rounded-lg border border-ink/20 bg-white px-3 py-2 text-base">
+                  <option value="">All services</option>
+                  {d.services.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="btn-secondary px-4 py-2">
+                Filter
+              </button>
+            </Form>
+          )}
+        </>
+      ) : (
+        <p className="mt-1 text-ink/75">Every enquiry you sent and its conversation with the vendor.</p>
+      )}
+      {d.leads.length === 0 ? (
+        <p className="mt-6 text-ink/75">
+          {d.side === "vendor" ? (
+            "No enquiries here yet. Couples' enquiries about your services appear here."
+          ) : (
+            <>
+              You have not sent an enquiry yet.{" "}
+              <Link to="/all" className="font-semibold text-maroon-700 underline">
+                Find vendors
+              </Link>
+            </>
+          )}
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-maroon-100 rounded-xl border border-maroon-100" aria-label="Enquiries">
+          {d.leads.map((l) => (
+            <LeadRow key={l.id} lead={l} base={base} />
+          ))}
+        </ul>
+      )}
+      {d.side === "vendor" && (d.page > 1 || d.hasMore) && (
+        <nav className="mt-4 flex gap-4 text-sm" aria-label="Pages">
+          {d.page > 1 && <Link to={`${tabHref(d.status, d.serviceId)}${d.status || d.serviceId ? "&" : "?"}page=${d.page - 1}`}>Newer</Link>}
+          {d.hasMore && <Link to={`${tabHref(d.status, d.serviceId)}${d.status || d.serviceId ? "&" : "?"}page=${d.page + 1}`}>Older</Link>}
+        </nav>
+      )}
+    </section>
+  );
+}
