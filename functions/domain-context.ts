@@ -4,6 +4,8 @@ import type { ValidSession } from "./domain/sessions.ts";
 import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
 import { mailerFor } from "./platform/mail.ts";
+import { imagePipelineFor } from "./platform/images.ts";
+import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
 
 /**
@@ -25,6 +27,8 @@ export function createDomainContext(
   return {
     db: env.DB,
     media: env.MEDIA,
+    images: imagePipelineFor(env),
+    uploads: directUploadsFor(env),
     mail: mailerFor(env, exec ?? undefined),
     actor: session?.actor ?? null,
     session,

@@ -9,6 +9,7 @@ import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./l
 import { usersApi } from "./users.ts";
 import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
+import { directUploadApp, uploadsApi } from "./uploads.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -59,6 +60,8 @@ export function createApi() {
   api.route("/users", usersApi.app);
   api.route("/vendors", vendorAccountsApi.app);
   api.route("/admin", adminApi.app);
+  api.route("/", uploadsApi.app);
+  api.route("/", directUploadApp);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

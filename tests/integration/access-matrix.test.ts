@@ -37,6 +37,9 @@ type World = {
   review: string;
   otherReview: string;
   lead: string;
+  /** Two photos of s1 (m1 first, the cover; then m2). */
+  m1: string;
+  m2: string;
 };
 
 type Entry = {
@@ -53,6 +56,12 @@ type Entry = {
   secrets?: (w: World) => string[];
 };
 
+const mediaOf = (w: World) =>
+  snapshot(
+    "SELECT m.id, m.key, m.alt, m.position, s.cover_key FROM services s LEFT JOIN service_media m ON m.service_id = s.id WHERE s.id = ? ORDER BY m.id",
+    w.s1,
+  );
+const MEDIA_MANAGERS: ActorName[] = ["vendor", "admin", "superAdmin"];
 const reviewRow = (w: World) => snapshot("SELECT * FROM reviews WHERE id = ?", w.review);
 const userRow = (id: string) => snapshot("SELECT id, email, password_hash, user_name, phone, role, is_verified, updated_at FROM users WHERE id = ?", id);
 const wishlistOf = (id: string) => snapshot("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY service_id", id);
@@ -183,6 +192,51 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "DELETE /api/v1/vendors/delete": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  "GET /api/v1/upload/{serviceId}": { call: (w) => ({ params: { serviceId: w.s1 } }), allowed: MEDIA_MANAGERS, owners: MEDIA_MANAGERS, secrets: (w) => [w.m1] },
+  // A JSON body has no files: "No files provided." (400) for the owner, refused for everyone else (files: service-media.test.ts).
+  "POST /api/v1/upload/{serviceId}": { call: (w) => ({ params: { serviceId: w.s1 } }), allowed: [], owners: MEDIA_MANAGERS, guard: mediaOf },
+  "POST /api/v1/upload/{serviceId}/register": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { files: [] } }),
+    allowed: [],
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+  },
+  "POST /api/v1/delete/{serviceId}": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { publicId: w.m2 } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/upload/{serviceId}/order": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { ids: [w.m2, w.m1] } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/upload/{serviceId}/cover": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { mediaId: w.m2 } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/upload/{serviceId}/{mediaId}/alt": {
+    call: (w) => ({ params: { serviceId: w.s1, mediaId: w.m1 }, body: { alt: "Taken over" } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "POST /api/v1/generateSignature": {
+    call: (w) => ({ body: { folder: `services/${w.s1}` } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+  },
+  // A JSON body has no file (400 for everyone signed in); the caller's own logo or photo only (service-media.test.ts).
+  "POST /api/v1/upload-single": { call: () => ({}), allowed: [], owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id) },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -246,6 +300,8 @@ async function buildWorld(): Promise<World> {
   const review = `m-review-${tag}`;
   const otherReview = `m-review2-${tag}`;
   const lead = `m-lead-${tag}`;
+  const m1 = `m-m1-${tag}`;
+  const m2 = `m-m2-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -291,13 +347,30 @@ async function buildWorld(): Promise<World> {
       .bind(lead, s1, ids.vendor, ids.couple, now, now),
     db.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(ids.couple, s1, now, ids.otherCouple, s2, now),
     db.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?)").bind(ids.couple, s1, now),
+    db
+      .prepare(
+        "INSERT INTO service_media (id, service_id, key, card_key, kind, width, height, card_width, card_height, position, created_at) VALUES (?, ?, ?, ?, 'image', 1600, 1200, 640, 480, 0, ?), (?, ?, ?, ?, 'image', 1600, 1200, 640, 480, 1, ?)",
+      )
+      .bind(
+        m1,
+        s1,
+        `u/services/${s1}/${m1}-full.webp`,
+        `u/services/${s1}/${m1}-card.webp`,
+        now,
+        m2,
+        s1,
+        `u/services/${s1}/${m2}-full.webp`,
+        `u/services/${s1}/${m2}-card.webp`,
+        now,
+      ),
+    db.prepare("UPDATE services SET cover_key = ? WHERE id = ?").bind(`u/services/${s1}/${m1}-card.webp`, s1),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead };
+  return { who, s1, s2, s3, review, otherReview, lead, m1, m2 };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -312,6 +385,7 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM leads WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM wishlist_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
     `SELECT * FROM cart_items WHERE user_id IN (${marks}) ORDER BY user_id, service_id`,
+    `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));
