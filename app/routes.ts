@@ -33,6 +33,8 @@ export default [
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),
     ...["vendor-profile", "settings"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `vendor-dashboard-${p}` })),
+    route("service-details/:serviceId/photos", "routes/vendor-dashboard/service-photos.tsx"),
+    route("vendor-profile/logo", "routes/vendor-dashboard/vendor-logo.tsx"),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
