@@ -111,14 +111,16 @@ test("without JavaScript: upload with a plain form, make a cover, move a photo",
   const before = await photosOf(page, service.id);
   await page.getByLabel("Choose photos or drop them here").setInputFiles([
     { name: "mehendi.jpg", mimeType: "image/jpeg", buffer: jpeg(900, 600) },
+    { name: "baraat.jpg", mimeType: "image/jpeg", buffer: jpeg(600, 900) },
     { name: "notes.txt", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") },
   ]);
   await page.getByRole("button", { name: "Upload photos" }).click();
-  await expect(page.getByText("1 photo uploaded. Upload failed for notes.txt.")).toBeVisible();
+  await expect(page.getByText("2 photos uploaded. Upload failed for notes.txt.")).toBeVisible();
   await expect(page.getByRole("list", { name: "Failed files" })).toContainText("Upload failed for notes.txt");
   const after = await photosOf(page, service.id);
-  expect(after.length).toBe(before.length + 1);
-  const added = after.find((p) => !before.some((b) => b.id === p.id))!;
+  expect(after.length).toBe(before.length + 2);
+  const added = after.filter((p) => !before.some((b) => b.id === p.id)).at(-1)!;
+  expect(added.isCover).toBe(false);
 
   await page
     .locator(`li[data-photo-id="${added.id}"]`)
