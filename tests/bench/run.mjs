@@ -15,6 +15,7 @@ import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
+import { printUploadBench, uploadBench } from "./uploads.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -198,6 +199,10 @@ try {
   console.log("");
   const search = await searchLatency(base, 30);
   printSearchLatency(search);
+  console.log("");
+  // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
+  const uploads = values.services ? null : await uploadBench(base, 10);
+  if (uploads) printUploadBench(uploads);
   let lighthouse = null;
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
@@ -245,6 +250,7 @@ try {
         homeClientJs: js,
         rowsRead: { list: listRows, search: searchRows },
         search,
+        uploads,
         lighthouse,
       },
       null,
