@@ -348,14 +348,16 @@ export async function uploadSingleImage(ctx: DomainContext, kind: string, file: 
       kind === "logo"
         ? ctx.db.prepare("UPDATE vendors SET logo_key = ?, updated_at = ? WHERE user_id = ?")
         : ctx.db.prepare("UPDATE users SET profile_photo = ?, updated_at = ? WHERE id = ?");
-    const result = await update.bind(key, ctx.now, actor.id).run();
+    // users.profile_photo holds a URL (Google's pictures are URLs; the header shows it as is); vendors.logo_key a key.
+    const result = await update.bind(kind === "logo" ? key : mediaUrl(key), ctx.now, actor.id).run();
     if (!result.meta.changes) throw new Error("no row to update");
   } catch (e) {
     console.error("saving the photo failed", e);
     await removeObjects(ctx, [key]);
     throw new MediaSaveFailed();
   }
-  if (previous?.key && previous.key !== key) await removeObjects(ctx, [previous.key]);
+  const previousKey = previous?.key?.startsWith("/media/") ? decodeURIComponent(previous.key.slice("/media/".length)) : previous?.key;
+  if (previousKey && previousKey !== key) await removeObjects(ctx, [previousKey]);
   return { message: kind === "logo" ? "Logo updated." : "Profile photo updated.", key, url: mediaUrl(key) };
 }
 

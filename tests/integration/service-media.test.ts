@@ -435,8 +435,16 @@ describe("POST /upload-single", () => {
     const profile = await send("/api/v1/upload-single", { cookie: coupleCookie, body: formOf([file(jpeg(100, 100), "me.jpg")], "file", { kind: "profile" }) });
     expect(profile.status).toBe(200);
     expect((await env.DB.prepare("SELECT profile_photo FROM users WHERE id = ?").bind(couple.id).first<{ profile_photo: string }>())?.profile_photo).toBe(
-      profile.json.key,
+      `/media/${profile.json.key as string}`,
     );
+    const again = await send("/api/v1/upload-single", {
+      cookie: coupleCookie,
+      body: formOf([file(png(80, 80), "me2.png", "image/png")], "file", { kind: "profile" }),
+    });
+    expect(again.status).toBe(200);
+    expect(await env.MEDIA.head(profile.json.key as string)).toBeNull();
+    const me = await send("/api/v1/users/me", { method: "GET", cookie: coupleCookie });
+    expect((me.json.user as { profile_photo: string }).profile_photo).toBe(`/media/${again.json.key as string}`);
 
     const none = await send("/api/v1/upload-single", { cookie: coupleCookie, body: formOf([], "file", { kind: "profile" }) });
     expect([none.status, none.json.message]).toEqual([400, "No files provided."]);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Form, useFetcher } from "react-router";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
@@ -72,7 +72,17 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
   );
 }
 
+/** False on the server and while hydrating, true once the page's JavaScript runs (the drag handle needs it). */
+const noop = () => () => undefined;
+const useHydrated = () =>
+  useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+
 function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number; last: boolean }) {
+  const hydrated = useHydrated();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: photo.id });
   const style = transform ? { transform: `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`, transition } : { transition };
   const name = label(photo, index);
@@ -95,6 +105,7 @@ function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number
         {photo.isCover && <span className="absolute left-2 top-2 rounded bg-maroon-700 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>}
         <button
           type="button"
+          hidden={!hydrated}
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
