@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { Invalid, isDomainError } from "#domain/errors.ts";
+import { isDomainError } from "#domain/errors.ts";
 import { ACCESS } from "#domain/permissions.ts";
 import {
   altInput,
@@ -10,6 +10,7 @@ import {
   manageableService,
   MediaSaveFailed,
   orderInput,
+  photoRoom,
   publicIdInput,
   receiveDirectUpload,
   registerDirectUploads,
@@ -19,6 +20,7 @@ import {
   setPhotoAlt,
   setServiceCover,
   signatureInput,
+  tooManyPhotos,
   uploadServicePhotos,
   uploadSingleImage,
 } from "#domain/service-media.ts";
@@ -32,9 +34,6 @@ const serviceParams = z.object({ serviceId: id });
 const photoParams = z.object({ serviceId: id, mediaId: id });
 
 const MB = PHOTO_MAX_BYTES / 1024 / 1024;
-const tooMany = () =>
-  new Invalid(`Too many photos: a service can have at most ${SERVICE_PHOTOS_MAX}.`, { files: `Add at most ${SERVICE_PHOTOS_MAX} photos at once.` });
-
 /** The database write failed after storing (what was stored is already removed): the spec's message, 500. */
 async function saving(c: ApiContext, work: () => Promise<Response>): Promise<Response> {
   try {
@@ -82,8 +81,10 @@ export const uploadsApi = new Resource("", "Uploads")
     async (c, { params }) => {
       const ctx = c.get("domain");
       await manageableService(ctx, params.serviceId);
+      // The body is read only as far as the service has room: the file past it stops the reading (400).
+      const { count, room } = await photoRoom(ctx, params.serviceId);
       const files = isMultipart(c)
-        ? ((await readMultipart(c.req.raw, { files: { files: SERVICE_PHOTOS_MAX }, maxFileBytes: PHOTO_MAX_BYTES, tooMany })).files.files ?? [])
+        ? ((await readMultipart(c.req.raw, { files: { files: room }, maxFileBytes: PHOTO_MAX_BYTES, tooMany: () => tooManyPhotos(count) })).files.files ?? [])
         : [];
       return saving(c, async () => c.json({ success: true, ...(await uploadServicePhotos(ctx, params.serviceId, files)) }));
     },

@@ -126,6 +126,21 @@ async function removeObjects(ctx: DomainContext, keys: readonly string[]): Promi
   if (ours.length) await ctx.media.delete([...new Set(ours)]).catch((e: unknown) => console.error("media cleanup failed", e));
 }
 
+/** The 400 for more photos than the service has room for, naming the field. */
+export function tooManyPhotos(count: number): Invalid {
+  const room = Math.max(0, SERVICE_PHOTOS_MAX - count);
+  return new Invalid(`Too many photos: a service can have at most ${SERVICE_PHOTOS_MAX}.`, {
+    files: `This service has ${count} photos; you can add ${room} more.`,
+  });
+}
+
+/** How many photos the service has, and how many more it takes (an upload's body is read only that far). */
+export async function photoRoom(ctx: DomainContext, serviceId: string): Promise<{ count: number; room: number }> {
+  const row = await ctx.db.prepare("SELECT COUNT(*) AS count FROM service_media WHERE service_id = ?").bind(serviceId).first<{ count: number }>();
+  const count = row?.count ?? 0;
+  return { count, room: Math.max(0, SERVICE_PHOTOS_MAX - count) };
+}
+
 type Incoming = { name: string; bytes: () => Promise<Uint8Array<ArrayBuffer>> };
 
 /**
@@ -136,15 +151,8 @@ type Incoming = { name: string; bytes: () => Promise<Uint8Array<ArrayBuffer>> };
  */
 async function addPhotos(ctx: DomainContext, service: ServiceRow, incoming: readonly Incoming[]): Promise<UploadResult> {
   if (!incoming.length) throw new Invalid(MEDIA_MESSAGES.noFiles, { files: "Choose at least one photo." });
-  const { count } = (await ctx.db.prepare("SELECT COUNT(*) AS count FROM service_media WHERE service_id = ?").bind(service.id).first<{ count: number }>()) ?? {
-    count: 0,
-  };
-  if (count + incoming.length > SERVICE_PHOTOS_MAX) {
-    const room = Math.max(0, SERVICE_PHOTOS_MAX - count);
-    throw new Invalid(`Too many photos: a service can have at most ${SERVICE_PHOTOS_MAX}.`, {
-      files: `This service has ${count} photos; you can add ${room} more.`,
-    });
-  }
+  const { count } = await photoRoom(ctx, service.id);
+  if (count + incoming.length > SERVICE_PHOTOS_MAX) throw tooManyPhotos(count);
   const failed: FailedFile[] = [];
   const stored: { name: string; photo: StoredPhoto }[] = [];
   for (const file of incoming) {

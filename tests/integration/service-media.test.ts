@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { MediaSaveFailed, uploadServicePhotos } from "#domain/service-media.ts";
 import type { Actor } from "#domain/context.ts";
@@ -135,6 +135,9 @@ async function objectSize(key: string) {
   const bytes = new Uint8Array(await object!.arrayBuffer());
   return { type: imageTypeOf(bytes)?.ext, ...dimensionsOf(bytes), bytes };
 }
+
+// Resizing in WASM takes CPU: on a shared 2-core machine a test may take well over the 5 s default.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe("the image pipeline", () => {
   it("reads sizes from headers of every accepted type", () => {

@@ -6,10 +6,12 @@ import {
   manageableService,
   MediaSaveFailed,
   moveServicePhoto,
+  photoRoom,
   reorderServicePhotos,
   servicePhotos,
   setPhotoAlt,
   setServiceCover,
+  tooManyPhotos,
   uploadServicePhotos,
 } from "#domain/service-media.ts";
 import { readMultipart } from "#platform/uploads.ts";
@@ -39,12 +41,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Who may not manage this service is refused before a byte of the body is read.
     await manageableService(domain, serviceId);
     if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-      const form = await readMultipart(request, {
-        files: { files: SERVICE_PHOTOS_MAX },
-        maxFileBytes: PHOTO_MAX_BYTES,
-        tooMany: () =>
-          new Invalid(`Too many photos: a service can have at most ${SERVICE_PHOTOS_MAX}.`, { files: `Add at most ${SERVICE_PHOTOS_MAX} photos at once.` }),
-      });
+      const { count, room } = await photoRoom(domain, serviceId);
+      const form = await readMultipart(request, { files: { files: room }, maxFileBytes: PHOTO_MAX_BYTES, tooMany: () => tooManyPhotos(count) });
       const result = await uploadServicePhotos(domain, serviceId, form.files.files ?? []);
       return { ok: true, intent, message: result.message, failed: result.failed } satisfies ActionResult;
     }
