@@ -1,4 +1,4 @@
-import { crop, PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon";
+import { crop, fliph, PhotonImage, resize, rotate, SamplingFilter } from "@cf-wasm/photon";
 import { imageTypeOf, type ImageType } from "./uploads.ts";
 
 /**
@@ -115,12 +115,64 @@ function kept(bytes: Uint8Array<ArrayBuffer>, type: ImageType): ImageVariant {
 // ---------------------------------------------------------------------------------------------
 // WASM (photon) in the Worker.
 
+/** A JPEG's EXIF orientation (1-8; 1 when absent): phones store photos sideways and say so here. */
+export function exifOrientation(bytes: Uint8Array): number {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return 1;
+  let i = 2;
+  while (i + 4 < bytes.length && bytes[i] === 0xff) {
+    const marker = bytes[i + 1] ?? 0;
+    const length = u16be(bytes, i + 2);
+    if (marker === 0xda || marker === 0xd9) return 1; // image data: no EXIF before it
+    const exif = i + 4;
+    if (marker === 0xe1 && String.fromCharCode(...bytes.slice(exif, exif + 6)) === "Exif\0\0") {
+      const tiff = exif + 6;
+      const little = bytes[tiff] === 0x49;
+      const u16 = (at: number) => (little ? u16le(bytes, at) : u16be(bytes, at));
+      const u32 = (at: number) => (little ? (u16le(bytes, at) | (u16le(bytes, at + 2) << 16)) >>> 0 : u32be(bytes, at));
+      const ifd = tiff + u32(tiff + 4);
+      const entries = u16(ifd);
+      for (let e = 0; e < entries && ifd + 2 + e * 12 + 12 <= bytes.length; e++) {
+        const entry = ifd + 2 + e * 12;
+        if (u16(entry) === 0x0112) {
+          const value = u16(entry + 8);
+          return value >= 1 && value <= 8 ? value : 1;
+        }
+      }
+      return 1;
+    }
+    i += 2 + length;
+  }
+  return 1;
+}
+
+/** The image turned the way its EXIF orientation says it is seen (the same image when upright). */
+function upright(image: PhotonImage, orientation: number): PhotonImage {
+  if (orientation === 1) return image;
+  if (orientation === 2 || orientation === 4) {
+    if (orientation === 2) fliph(image);
+    else fliph((image = rotateOwned(image, 180)));
+    return image;
+  }
+  const angle = orientation === 3 ? 180 : orientation === 5 || orientation === 6 ? 90 : 270;
+  const turned = rotateOwned(image, angle);
+  if (orientation === 5 || orientation === 7) fliph(turned);
+  return turned;
+}
+
+function rotateOwned(image: PhotonImage, angle: number): PhotonImage {
+  const turned = rotate(image, angle);
+  image.free();
+  return turned;
+}
+
 function decode(bytes: Uint8Array): PhotonImage | null {
+  let image: PhotonImage;
   try {
-    return PhotonImage.new_from_byteslice(bytes);
+    image = PhotonImage.new_from_byteslice(bytes);
   } catch {
     return null;
   }
+  return upright(image, exifOrientation(bytes));
 }
 
 function webpOf(image: PhotonImage, width: number, height: number): ImageVariant {

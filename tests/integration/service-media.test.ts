@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { MediaSaveFailed, uploadServicePhotos } from "#domain/service-media.ts";
 import type { Actor } from "#domain/context.ts";
-import { dimensionsOf, fitInto, imagePipelineFor, wasmPipeline } from "#platform/images.ts";
+import { dimensionsOf, exifOrientation, fitInto, imagePipelineFor, wasmPipeline } from "#platform/images.ts";
 import { directUploadsFor, workerUploads } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { testContext } from "#tests/support/context.ts";
@@ -157,6 +157,25 @@ describe("the image pipeline", () => {
     const small = await wasmPipeline.photo(jpeg(300, 200), { ext: "jpg", mime: "image/jpeg" });
     expect([small.card.width, small.card.height, small.full.width, small.full.height]).toEqual([300, 200, 300, 200]);
     expect(fitInto(4000, 3000, 640, Number.MAX_SAFE_INTEGER)).toEqual({ width: 640, height: 480 });
+  });
+
+  it("turns a phone photo upright by its EXIF orientation", async () => {
+    const plain = jpeg(300, 200);
+    // SOI, then an APP1 "Exif" segment (big-endian TIFF, one IFD0 entry: Orientation = 6, i.e. turn 90° clockwise).
+    const app1 = new Uint8Array([
+      0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00,
+      0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    ]);
+    const rotated = new Uint8Array(plain.length + app1.length);
+    rotated.set(plain.slice(0, 2));
+    rotated.set(app1, 2);
+    rotated.set(plain.slice(2), 2 + app1.length);
+    expect(exifOrientation(rotated)).toBe(6);
+    expect(exifOrientation(plain)).toBe(1);
+    const out = await wasmPipeline.photo(rotated, { ext: "jpg", mime: "image/jpeg" });
+    expect([out.full.width, out.full.height]).toEqual([200, 300]);
+    const upright = await wasmPipeline.photo(plain, { ext: "jpg", mime: "image/jpeg" });
+    expect([upright.full.width, upright.full.height]).toEqual([300, 200]);
   });
 
   it("keeps an AVIF it cannot decode, with its real size; refuses one whose size cannot be read", async () => {
