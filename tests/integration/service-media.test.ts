@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it, vi } from "vitest";
 import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
-import { MediaSaveFailed, uploadServicePhotos } from "#domain/service-media.ts";
+import { MediaSaveFailed, removeServiceObjects, uploadServicePhotos } from "#domain/service-media.ts";
 import type { Actor } from "#domain/context.ts";
 import { dimensionsOf, exifOrientation, fitInto, imagePipelineFor, wasmPipeline } from "#platform/images.ts";
 import { directUploadsFor, workerUploads } from "#platform/direct-uploads.ts";
@@ -427,6 +427,19 @@ describe("delete, reorder, cover and alt", () => {
     const gallery = (detail.json.service as { media: { image_urls: { path: string; width: number; alt: string | null }[] }[] }).media[0]!.image_urls;
     expect(gallery.map((g) => g.path)).toEqual([ids[2], ids[1], ids[0]].map((id) => w.photos.find((p) => p.id === id)!.url));
     expect(gallery[1]!.alt).toBe("Marigold mandap at dusk");
+  });
+});
+
+describe("erasing a service", () => {
+  it("removeServiceObjects removes its photos' objects and nobody else's", async () => {
+    const w = await world();
+    for (const id of [w.service.id, w.othersService.id]) {
+      const cookie = id === w.service.id ? w.cookie : w.otherCookie;
+      expect((await send(`/api/v1/upload/${id}`, { cookie, body: formOf([file(jpeg(120, 80), "a.jpg")]) })).status).toBe(200);
+    }
+    expect(await removeServiceObjects(testContext(), w.service.id)).toBe(2);
+    expect(await bucketKeys(`u/services/${w.service.id}/`)).toEqual([]);
+    expect(await bucketKeys(`u/services/${w.othersService.id}/`)).toHaveLength(2);
   });
 });
 
