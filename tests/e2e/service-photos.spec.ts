@@ -89,6 +89,7 @@ test("a vendor uploads photos with progress, reorders with the keyboard, sets a 
   await expect(page.getByText("Photo deleted.")).toBeVisible();
   await expect(page.locator(`li[data-photo-id="${doomed.id}"]`)).toHaveCount(0);
   expect((await photosOf(page, service.id)).length).toBe(before.length + 2);
+  await page.screenshot({ path: "test-results/service-photos-1280.png", fullPage: true });
 
   // Browse: the service's card shows the cover's card-size image.
   const res = await page.request.get(`/api/v1/services?q=${encodeURIComponent(service.name)}&limit=50`);
@@ -138,14 +139,14 @@ test("without JavaScript: upload with a plain form, make a cover, move a photo",
   await context.close();
 });
 
-test("the photos page at 390 px @mobile", async ({ page, baseURL, factory }) => {
+test("the photos page at 390 px @mobile", async ({ page, baseURL, factory }, testInfo) => {
   const { vendor, service } = await factory.vendorService();
   await signIn(page, baseURL!, vendor);
   await page.goto(`/VendorDashboard/service-details/${service.id}/photos`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "test-results/service-photos-mobile.png", fullPage: false });
+  await page.screenshot({ path: `test-results/service-photos-empty-${testInfo.project.name}.png` });
 });
 
 test("another vendor's photos page is not found, and the logo form updates the vendor's own logo", async ({ page, baseURL, factory }) => {
