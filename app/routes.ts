@@ -51,6 +51,8 @@ export default [
     route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "vendor-dashboard-enquiry" }),
     route("bookings", "routes/vendor-dashboard/bookings.tsx", { id: "vendor-dashboard-bookings" }),
     route("bookings/:bookingId", "routes/vendor-dashboard/bookings-detail.tsx", { id: "vendor-dashboard-booking" }),
+    route("service-details/:serviceId/photos", "routes/vendor-dashboard/service-photos.tsx"),
+    route("vendor-profile/logo", "routes/vendor-dashboard/vendor-logo.tsx"),
   ]),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),

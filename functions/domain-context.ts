@@ -5,6 +5,8 @@ import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
 import { descriptionWriterFor } from "./platform/ai.ts";
 import { mailerFor } from "./platform/mail.ts";
+import { imagePipelineFor } from "./platform/images.ts";
+import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
 
 /**
@@ -26,6 +28,8 @@ export function createDomainContext(
   return {
     db: env.DB,
     media: env.MEDIA,
+    images: imagePipelineFor(env),
+    uploads: directUploadsFor(env),
     mail: mailerFor(env, exec ?? undefined),
     actor: session?.actor ?? null,
     session,

@@ -24,4 +24,15 @@ export interface Env {
   GOOGLE_CLIENT_ID?: string;
   /** Workers AI, for description drafts (functions/platform/ai.ts); without it the local writer drafts. */
   AI?: AiBinding;
+  /** "cloudflare-images" resizes uploads with the IMAGES binding; otherwise (default) WASM in the Worker (functions/platform/images.ts). */
+  IMAGE_PIPELINE?: string;
+  /** Cloudflare Images binding (wrangler.jsonc `"images": { "binding": "IMAGES" }`), used when IMAGE_PIPELINE is "cloudflare-images". */
+  IMAGES?: ImagesBinding;
+  /** HMAC key of the Worker's own direct-upload tokens (required in production unless the R2 API credentials are set). */
+  UPLOAD_SIGNING_SECRET?: string;
+  /** R2 API credentials: with all four, direct uploads go to presigned R2 URLs (functions/platform/direct-uploads.ts). */
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  R2_ACCOUNT_ID?: string;
+  R2_BUCKET?: string;
 }

@@ -96,6 +96,10 @@ export const serviceMedia = sqliteTable(
     width: integer("width"),
     height: integer("height"),
     alt: text("alt"),
+    /** The card-size WebP variant (migrations/0041); null for demo rows and older photos (use `key`). */
+    cardKey: text("card_key"),
+    cardWidth: integer("card_width"),
+    cardHeight: integer("card_height"),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },

@@ -12,6 +12,7 @@ import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
 import { bookingsApi, leadsApi } from "./leads.ts";
+import { directUploadApp, uploadsApi } from "./uploads.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -68,6 +69,8 @@ export function createApi() {
   api.route("/admin", adminApi.app);
   api.route("/leads", leadsApi.app);
   api.route("/bookings", bookingsApi.app);
+  api.route("/", uploadsApi.app);
+  api.route("/", directUploadApp);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

@@ -1,5 +1,7 @@
 import type { DescriptionWriter } from "#platform/ai.ts";
 import type { MailService } from "#platform/mail.ts";
+import type { ImagePipeline } from "#platform/images.ts";
+import type { DirectUploads } from "#platform/direct-uploads.ts";
 import type { Role } from "#db/schema/identity.ts";
 
 /**
@@ -14,6 +16,10 @@ export type DomainContext = {
   db: D1Database;
   /** Uploaded and demo media (R2). */
   media: R2Bucket;
+  /** Resizes uploaded photos (WASM in the Worker, or Cloudflare Images); the WASM pipeline when absent. */
+  images?: ImagePipeline;
+  /** Signs direct-to-storage uploads (presigned R2 URLs, or the Worker's own upload route). */
+  uploads?: DirectUploads;
   /** Outgoing e-mail: queued in the outbox, delivered by the configured transport. */
   mail: MailService;
   /** The signed-in account, or null for a visitor. */

@@ -16,6 +16,7 @@ import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
+import { printUploadBench, uploadBench } from "./uploads.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -206,6 +207,10 @@ try {
   await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
   const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
   printDashboardLatency(dashboard);
+  console.log("");
+  // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
+  const uploads = values.services ? null : await uploadBench(base, 10);
+  if (uploads) printUploadBench(uploads);
   let lighthouse = null;
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
@@ -254,6 +259,7 @@ try {
         rowsRead: { list: listRows, search: searchRows },
         search,
         dashboard,
+        uploads,
         lighthouse,
       },
       null,

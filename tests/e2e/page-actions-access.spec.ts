@@ -1,3 +1,4 @@
+import { PhotonImage } from "@cf-wasm/photon";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test, type Account, type Role } from "./fixtures.ts";
 
@@ -255,6 +256,66 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect(await roleOf(target)).toBe("ADMIN");
     expect((await submit(boss, "/admin/revokeAdmin", { email: people.couple.email })).status()).toBe(200);
     expect(await roleOf(target)).toBe("USER");
+  });
+
+  test("a service's photos are managed only by its vendor (/VendorDashboard/service-details/:id/photos, every intent and the upload)", async ({
+    account,
+    factory,
+  }) => {
+    test.setTimeout(120_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const owner = await as(vendor);
+    const jpeg = () => {
+      const image = new PhotonImage(new Uint8Array(64 * 48 * 4).fill(180), 64, 48);
+      try {
+        return Buffer.from(image.get_bytes_jpeg(80));
+      } finally {
+        image.free();
+      }
+    };
+    for (const name of ["first.jpg", "second.jpg"]) {
+      const res = await owner.post(`/api/v1/upload/${service.id}`, {
+        headers: { Origin: origin },
+        multipart: { files: { name, mimeType: "image/jpeg", buffer: jpeg() } },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    type Photo = { id: string; alt: string | null; isCover: boolean };
+    const photos = async () => ((await (await owner.get(`/api/v1/upload/${service.id}`)).json()) as { photos: Photo[] }).photos;
+    const before = await photos();
+    const [a, b] = before as [Photo, Photo];
+    const path = `/VendorDashboard/service-details/${service.id}/photos`;
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const attempts: Record<string, string>[] = [
+        { intent: "cover", mediaId: b.id },
+        { intent: "alt", mediaId: a.id, alt: `Changed by ${who}` },
+        { intent: "move-down", mediaId: a.id },
+        { intent: "order", ids: `${b.id},${a.id}` },
+        { intent: "delete", mediaId: a.id },
+      ];
+      for (const fields of attempts) expectRefused((await submit(api, path, fields)).status(), `${who} ${fields.intent}`);
+      const upload = await api.post(path, {
+        headers: { Origin: origin },
+        multipart: { intent: "upload", files: { name: "theirs.jpg", mimeType: "image/jpeg", buffer: jpeg() } },
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      expectRefused(upload.status(), `${who} upload`);
+      expect(await photos(), who).toEqual(before);
+    }
+
+    expect((await submit(owner, path, { intent: "cover", mediaId: b.id })).status()).toBe(200);
+    expect((await photos()).find((p) => p.id === b.id)?.isCover).toBe(true);
   });
 
   test("an enquiry and its booking are changed only by their couple and vendor (enquiry and booking pages of both dashboards)", async ({

@@ -43,6 +43,9 @@ type World = {
   quotedLead: string;
   booking: string;
   milestone: string;
+  /** Two photos of s1 (m1 first, the cover; then m2). */
+  m1: string;
+  m2: string;
 };
 
 type Entry = {
@@ -59,6 +62,12 @@ type Entry = {
   secrets?: (w: World) => string[];
 };
 
+const mediaOf = (w: World) =>
+  snapshot(
+    "SELECT m.id, m.key, m.alt, m.position, s.cover_key FROM services s LEFT JOIN service_media m ON m.service_id = s.id WHERE s.id = ? ORDER BY m.id",
+    w.s1,
+  );
+const MEDIA_MANAGERS: ActorName[] = ["vendor", "admin", "superAdmin"];
 const reviewRow = (w: World) => snapshot("SELECT * FROM reviews WHERE id = ?", w.review);
 const userRow = (id: string) => snapshot("SELECT id, email, password_hash, user_name, phone, role, is_verified, updated_at FROM users WHERE id = ?", id);
 const wishlistOf = (id: string) => snapshot("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY service_id", id);
@@ -357,6 +366,51 @@ const MATRIX: Record<string, Entry> = {
     guard: bookingRow,
     ownerChanges: true,
   },
+  "GET /api/v1/upload/{serviceId}": { call: (w) => ({ params: { serviceId: w.s1 } }), allowed: MEDIA_MANAGERS, owners: MEDIA_MANAGERS, secrets: (w) => [w.m1] },
+  // A JSON body has no files: "No files provided." (400) for the owner, refused for everyone else (files: service-media.test.ts).
+  "POST /api/v1/upload/{serviceId}": { call: (w) => ({ params: { serviceId: w.s1 } }), allowed: [], owners: MEDIA_MANAGERS, guard: mediaOf },
+  "POST /api/v1/upload/{serviceId}/register": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { files: [] } }),
+    allowed: [],
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+  },
+  "POST /api/v1/delete/{serviceId}": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { publicId: w.m2 } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/upload/{serviceId}/order": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { ids: [w.m2, w.m1] } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/upload/{serviceId}/cover": {
+    call: (w) => ({ params: { serviceId: w.s1 }, body: { mediaId: w.m2 } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/upload/{serviceId}/{mediaId}/alt": {
+    call: (w) => ({ params: { serviceId: w.s1, mediaId: w.m1 }, body: { alt: "Taken over" } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+    ownerChanges: true,
+  },
+  "POST /api/v1/generateSignature": {
+    call: (w) => ({ body: { folder: `services/${w.s1}` } }),
+    allowed: MEDIA_MANAGERS,
+    owners: MEDIA_MANAGERS,
+    guard: mediaOf,
+  },
+  // A JSON body has no file (400 for everyone signed in); the caller's own logo or photo only (service-media.test.ts).
+  "POST /api/v1/upload-single": { call: () => ({}), allowed: [], owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id) },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -426,6 +480,8 @@ async function buildWorld(): Promise<World> {
   const bookedLead = `m-blead-${tag}`;
   const booking = `m-booking-${tag}`;
   const milestone = `m-milestone-${tag}`;
+  const m1 = `m-m1-${tag}`;
+  const m2 = `m-m2-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -492,13 +548,30 @@ async function buildWorld(): Promise<World> {
         "INSERT INTO service_faqs (id, service_id, question, answer, position, created_at) VALUES (?, ?, 'Do you travel?', 'Yes, across Rajasthan.', 0, ?)",
       )
       .bind(faq, s1, now),
+    db
+      .prepare(
+        "INSERT INTO service_media (id, service_id, key, card_key, kind, width, height, card_width, card_height, position, created_at) VALUES (?, ?, ?, ?, 'image', 1600, 1200, 640, 480, 0, ?), (?, ?, ?, ?, 'image', 1600, 1200, 640, 480, 1, ?)",
+      )
+      .bind(
+        m1,
+        s1,
+        `u/services/${s1}/${m1}-full.webp`,
+        `u/services/${s1}/${m1}-card.webp`,
+        now,
+        m2,
+        s1,
+        `u/services/${s1}/${m2}-full.webp`,
+        `u/services/${s1}/${m2}-card.webp`,
+        now,
+      ),
+    db.prepare("UPDATE services SET cover_key = ? WHERE id = ?").bind(`u/services/${s1}/${m1}-card.webp`, s1),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2 };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -519,6 +592,7 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM bookings WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT m.* FROM booking_milestones m JOIN bookings b ON b.id = m.booking_id WHERE b.user_id IN (${marks}) ORDER BY m.id`,
     `SELECT d.* FROM service_blocked_dates d JOIN services s ON s.id = d.service_id WHERE s.vendor_id IN (${marks}) ORDER BY d.service_id, d.day`,
+    `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

@@ -1,0 +1,22 @@
+/**
+ * Service photos: the spec's upload messages (section 8, exact) and the limits the API, the pages
+ * and the uploader share (functions/domain/service-media.ts enforces them).
+ */
+export const MEDIA_MESSAGES = {
+  noFiles: "No files provided.",
+  signatureFailed: "Failed to get signature",
+  failedFor: (fileName: string) => `Upload failed for ${fileName}`,
+  allFailed: "All uploads failed.",
+  dbFailed: "Failed to save images to DB",
+} as const;
+
+/** Photos one service may have. */
+export const SERVICE_PHOTOS_MAX = 30;
+/** Bytes of one uploaded original (architecture: 5 MB; a 4 MB phone photo fits). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Characters of a photo's alt text. */
+export const ALT_MAX = 200;
+/** File types the uploader offers (the server checks the bytes, not this list). */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+/** Folders a direct upload may be signed for: a service's photos, or the spec's default user_assets. */
+export const DEFAULT_UPLOAD_FOLDER = "user_assets";
