@@ -27,7 +27,8 @@ export function pageCsp(nonce: string): string {
     "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
     "img-src 'self' data: blob: https://*.googleusercontent.com",
     "font-src 'self'",
-    "connect-src 'self' https://accounts.google.com/gsi/",
+    // Presigned direct uploads of photos go straight to R2 (functions/platform/direct-uploads.ts).
+    "connect-src 'self' https://accounts.google.com/gsi/ https://*.r2.cloudflarestorage.com",
     "frame-src https://accounts.google.com/gsi/ https://www.google.com/maps",
     "object-src 'none'",
     "base-uri 'self'",
