@@ -161,28 +161,29 @@ export async function createService(ctx: DomainContext, input: unknown): Promise
        SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ? FROM vendors WHERE user_id = ?
        RETURNING ${SERVICE_COLUMNS}`,
     )
-    .bind(
-      id,
-      fields.service_name,
-      fields.description,
-      fields.service_category,
-      fields.service_type,
-      fields.min_price,
-      fields.max_price,
-      fields.service_unit,
-      fields.state,
-      fields.city,
-      fields.address,
-      fields.capacity_min,
-      fields.capacity_max,
-      JSON.stringify(fields.highlights),
-      ctx.now,
-      ctx.now,
-      actor.id,
-    )
+    .bind(id, ...editableValues(fields), ctx.now, ctx.now, actor.id)
     .first<ServiceRow>();
   if (!inserted) throw new Invalid(SERVICE_MESSAGES.noBusiness);
   return toVendorService(inserted);
+}
+
+/** The editable columns' values, in the order create and update name them. */
+function editableValues(fields: ServiceFields): unknown[] {
+  return [
+    fields.service_name,
+    fields.description,
+    fields.service_category,
+    fields.service_type,
+    fields.min_price,
+    fields.max_price,
+    fields.service_unit,
+    fields.state,
+    fields.city,
+    fields.address,
+    fields.capacity_min,
+    fields.capacity_max,
+    JSON.stringify(fields.highlights),
+  ];
 }
 
 /** PUT /services/{id}: replaces the service's fields (all of them, as the form sends them). */
@@ -195,24 +196,7 @@ export async function updateService(ctx: DomainContext, id: string, input: unkno
          state = ?, city = ?, address = ?, capacity_min = ?, capacity_max = ?, highlights = ?, updated_at = ?
        WHERE id = ? AND vendor_id = ? RETURNING ${SERVICE_COLUMNS}`,
     )
-    .bind(
-      fields.service_name,
-      fields.description,
-      fields.service_category,
-      fields.service_type,
-      fields.min_price,
-      fields.max_price,
-      fields.service_unit,
-      fields.state,
-      fields.city,
-      fields.address,
-      fields.capacity_min,
-      fields.capacity_max,
-      JSON.stringify(fields.highlights),
-      ctx.now,
-      id,
-      row.vendor_id,
-    )
+    .bind(...editableValues(fields), ctx.now, id, row.vendor_id)
     .first<ServiceRow>();
   if (!updated) throw new NotFound(SERVICE_MESSAGES.notFound);
   return toVendorService(updated);
