@@ -1,4 +1,4 @@
-import { bookingInput, bookingUpdateInput, cancelInput, eventDays, milestoneUpdateInput, type BookingInput } from "#shared/lead-rules.ts";
+import { bookingInputAt, bookingUpdateInput, cancelInput, eventDays, milestoneUpdateInput, type BookingInput } from "#shared/lead-rules.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import type { DomainContext } from "./context.ts";
@@ -174,7 +174,7 @@ async function requireNoBooking(ctx: DomainContext, leadId: string): Promise<voi
 export async function bookLead(ctx: DomainContext, leadId: string, input: unknown): Promise<Booking> {
   const { lead, side } = await leadFor(ctx, leadId);
   if (side !== "vendor") throw new NotFound("We could not find that enquiry.");
-  const terms = parseInput(bookingInput, input, "Please correct the booking.");
+  const terms = parseInput(bookingInputAt(ctx.now), input, "Please correct the booking.");
   requireTransition("book", lead.status);
   await requireNoBooking(ctx, leadId);
   const id = await insertBooking(ctx, lead, terms, firstReplyWrites(ctx, lead), {

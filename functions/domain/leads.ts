@@ -1,4 +1,4 @@
-import { leadInput, todayInIndia } from "#shared/listing-rules.ts";
+import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
 import { leadMessageInput, leadStatusInput, quoteInput, WITHDRAWN_REASON } from "#shared/lead-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -33,7 +33,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const { db: d1, now } = ctx;
   requireSignedIn(ctx.actor, "Please log in to send an enquiry.");
   const actor = requireRole(ctx.actor, ACCESS.couple, "Only couples can send enquiries to vendors.");
-  const fields = parseInput(leadInput, input, "Please correct your enquiry.");
+  const fields = parseInput(leadInputAt(now), input, "Please correct your enquiry.");
   const service = await d1
     .prepare(
       `SELECT s.id, s.service_name, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email
