@@ -580,6 +580,19 @@ function unreadStatement(d1: D1Database, vendorId: string): D1PreparedStatement 
   return d1.prepare(`SELECT count(*) AS n FROM leads l WHERE l.vendor_id = ? AND l.status <> 'SPAM' AND ${VENDOR_UNREAD}`).bind(vendorId);
 }
 
+/**
+ * How many of the vendor's open enquiries (NEW, CONTACTED, QUOTED; spam and closed ones left out)
+ * wait for its answer: never answered, or the couple wrote last. As `n`.
+ */
+export function awaitingReplyStatement(d1: D1Database, vendorId: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `SELECT count(*) AS n FROM leads l WHERE l.vendor_id = ? AND l.status IN ${OPEN_STATUSES} AND (l.first_reply_at IS NULL
+         OR (SELECT m.sender_id FROM lead_messages m WHERE m.lead_id = l.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) = l.user_id)`,
+    )
+    .bind(vendorId);
+}
+
 /** The couple's enquiries, newest first, unread when the vendor wrote since the couple last looked. */
 export async function coupleLeads(ctx: DomainContext): Promise<InboxLead[]> {
   const actor = requireRole(requireSignedIn(ctx.actor), ACCESS.couple, "Only couples send enquiries.");
