@@ -1,5 +1,5 @@
 import { queueMail } from "#platform/mail.ts";
-import { formatDate } from "#shared/format.ts";
+import { formatCount, formatDate } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { awaitingReplyStatement } from "./leads.ts";
 import { daysBefore, vendorFigures } from "./vendor-analytics.ts";
@@ -31,6 +31,8 @@ export function weekOf(now: number): string {
 }
 
 export type WeeklySummaryRun = { week: string; from: string; to: string; mailed: string[] };
+
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 type Recipient = { id: string; business_name: string; email: string };
 
@@ -71,18 +73,26 @@ async function mailSummary(db: D1Database, vendor: Recipient, at: { week: string
     "",
     `Your week on Mandap, ${formatDate(figures.from)} to ${formatDate(figures.to)}:`,
     "",
-    `Service views: ${t.views}`,
-    `Profile views: ${t.profileViews}`,
-    `Enquiries: ${t.enquiries}`,
-    `Bookings: ${t.bookings}`,
-    `Enquiries waiting for your reply: ${open}`,
+    `Service views: ${formatCount(t.views)}`,
+    `Profile views: ${formatCount(t.profileViews)}`,
+    `Enquiries: ${formatCount(t.enquiries)}`,
+    `Bookings: ${formatCount(t.bookings)}`,
+    `Enquiries waiting for your reply: ${formatCount(open)}`,
     "",
     `See your analytics: ${at.origin}${ANALYTICS_PATH}`,
     open > 0 ? `Answer your enquiries: ${at.origin}/VendorDashboard/enquiries` : null,
     "",
     `You receive this summary because you turned it on. Change your e-mail preferences: ${at.origin}${NOTIFICATION_SETTINGS_PATH}`,
   ].filter((l) => l !== null);
-  const mail = queueMail(db, { to: vendor.email, subject: `Your week on Mandap: ${t.views} views, ${t.enquiries} enquiries`, text: lines.join("\n") }, at.now);
+  const mail = queueMail(
+    db,
+    {
+      to: vendor.email,
+      subject: `Your week on Mandap: ${count(t.views, "view", "views")}, ${count(t.enquiries, "enquiry", "enquiries")}`,
+      text: lines.join("\n"),
+    },
+    at.now,
+  );
   try {
     await db.batch([
       db.prepare("INSERT INTO vendor_weekly_summaries (vendor_id, week, sent_at) VALUES (?, ?, ?)").bind(vendor.id, at.week, at.now),
