@@ -15,7 +15,7 @@ import { newId } from "./ids.ts";
 import { ACCESS, can, requireRole } from "./permissions.ts";
 import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
 import { parseInput } from "./validation.ts";
-import { removeServiceObjects } from "./service-media.ts";
+import { removeServiceObjects } from "./media-objects.ts";
 
 /**
  * A vendor's own services: create, edit, archive or bring back, delete, the FAQs of each, and

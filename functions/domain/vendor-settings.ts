@@ -3,7 +3,7 @@ import { queueMail } from "#platform/mail.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Unauthorized } from "./errors.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
-import { removeAccountObjects, removeServiceObjects } from "./service-media.ts";
+import { removeAccountObjects, removeServiceObjects } from "./media-objects.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 
 /**
