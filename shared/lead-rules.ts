@@ -69,29 +69,35 @@ const milestone = z.object({
   dueDate: isoDate("Due date"),
 });
 
-export const bookingInput = z
-  .object({
-    agreedPrice: rupees("The agreed price", 1),
-    eventDate: isoDate("Event date").refine((d) => d >= todayInIndia(), "The event date cannot be in the past."),
-    eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
-    advancePaid: z.preprocess(blankToUndefined, rupees("The advance").default(0)),
-    notes: z.preprocess(blankToUndefined, z.string().trim().max(REASON_MAX, `Please keep the notes under ${REASON_MAX} characters.`).optional()),
-    payments: z
-      .array(milestone.extend({ amount: rupees("The instalment", 1) }))
-      .max(6, "At most 6 balance instalments.")
-      .default([]),
-    deliverables: z.array(milestone).max(10, "At most 10 deliverables.").default([]),
-  })
-  .superRefine((b, ctx) => {
-    if (b.advancePaid > b.agreedPrice) ctx.addIssue({ code: "custom", path: ["advancePaid"], message: "The advance cannot be more than the agreed price." });
-    if (b.eventEndDate && b.eventEndDate < b.eventDate)
-      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: "The last event day cannot be before the first." });
-    if (b.eventEndDate && daysBetween(b.eventDate, b.eventEndDate) >= EVENT_DAYS_MAX)
-      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: `An event can last at most ${EVENT_DAYS_MAX} days.` });
-    const balance = b.payments.reduce((sum, p) => sum + p.amount, 0);
-    if (b.advancePaid + balance > b.agreedPrice)
-      ctx.addIssue({ code: "custom", path: ["payments"], message: "The advance and instalments add up to more than the agreed price." });
-  });
+/**
+ * The booking terms, with the event date judged against India's day at `now` (the domain passes
+ * ctx.now; without it the real clock when the input is read).
+ */
+export const bookingInputAt = (now?: number) =>
+  z
+    .object({
+      agreedPrice: rupees("The agreed price", 1),
+      eventDate: isoDate("Event date").refine((d) => d >= todayInIndia(now), "The event date cannot be in the past."),
+      eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
+      advancePaid: z.preprocess(blankToUndefined, rupees("The advance").default(0)),
+      notes: z.preprocess(blankToUndefined, z.string().trim().max(REASON_MAX, `Please keep the notes under ${REASON_MAX} characters.`).optional()),
+      payments: z
+        .array(milestone.extend({ amount: rupees("The instalment", 1) }))
+        .max(6, "At most 6 balance instalments.")
+        .default([]),
+      deliverables: z.array(milestone).max(10, "At most 10 deliverables.").default([]),
+    })
+    .superRefine((b, ctx) => {
+      if (b.advancePaid > b.agreedPrice) ctx.addIssue({ code: "custom", path: ["advancePaid"], message: "The advance cannot be more than the agreed price." });
+      if (b.eventEndDate && b.eventEndDate < b.eventDate)
+        ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: "The last event day cannot be before the first." });
+      if (b.eventEndDate && daysBetween(b.eventDate, b.eventEndDate) >= EVENT_DAYS_MAX)
+        ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: `An event can last at most ${EVENT_DAYS_MAX} days.` });
+      const balance = b.payments.reduce((sum, p) => sum + p.amount, 0);
+      if (b.advancePaid + balance > b.agreedPrice)
+        ctx.addIssue({ code: "custom", path: ["payments"], message: "The advance and instalments add up to more than the agreed price." });
+    });
+export const bookingInput = bookingInputAt();
 export type BookingInput = z.infer<typeof bookingInput>;
 
 /** The vendor's changes to a booking: the advance received, the event day(s), or COMPLETED after the event. */

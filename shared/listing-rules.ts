@@ -39,40 +39,47 @@ export const replyInput = z.object({
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-export const leadInput = z.object({
-  message: z
-    .string({ message: "Please tell the vendor what you need." })
-    .trim()
-    .min(LEAD_MESSAGE_MIN, `Please write at least ${LEAD_MESSAGE_MIN} characters: your functions, dates and what you need.`)
-    .max(LEAD_MESSAGE_MAX, `Please keep your message under ${LEAD_MESSAGE_MAX.toLocaleString("en-IN")} characters.`),
-  eventDate: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2027-02-14.")
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "That date does not exist.")
-      .refine((d) => d >= todayInIndia(), "The event date cannot be in the past.")
-      .optional(),
-  ),
-  guestCount: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: "Guest count must be a number." })
-      .int("Guest count must be a whole number.")
-      .min(1, "Guest count must be at least 1.")
-      .max(100_000, "Guest count must be at most 1,00,000.")
-      .optional(),
-  ),
-  budget: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ message: "Budget must be a number of rupees." })
-      .int("Budget must be whole rupees.")
-      .min(0, "Budget cannot be negative.")
-      .max(1_000_000_000, "Budget must be at most ₹1,00,00,00,000.")
-      .optional(),
-  ),
-});
+/**
+ * The enquiry's fields, with the event date judged against India's day at `now`: the domain passes
+ * its request clock (ctx.now, which tests can set); without it (page forms, the API declaration)
+ * the real clock when the input is read, as before.
+ */
+export const leadInputAt = (now?: number) =>
+  z.object({
+    message: z
+      .string({ message: "Please tell the vendor what you need." })
+      .trim()
+      .min(LEAD_MESSAGE_MIN, `Please write at least ${LEAD_MESSAGE_MIN} characters: your functions, dates and what you need.`)
+      .max(LEAD_MESSAGE_MAX, `Please keep your message under ${LEAD_MESSAGE_MAX.toLocaleString("en-IN")} characters.`),
+    eventDate: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2027-02-14.")
+        .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "That date does not exist.")
+        .refine((d) => d >= todayInIndia(now), "The event date cannot be in the past.")
+        .optional(),
+    ),
+    guestCount: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ message: "Guest count must be a number." })
+        .int("Guest count must be a whole number.")
+        .min(1, "Guest count must be at least 1.")
+        .max(100_000, "Guest count must be at most 1,00,000.")
+        .optional(),
+    ),
+    budget: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ message: "Budget must be a number of rupees." })
+        .int("Budget must be whole rupees.")
+        .min(0, "Budget cannot be negative.")
+        .max(1_000_000_000, "Budget must be at most ₹1,00,00,00,000.")
+        .optional(),
+    ),
+  });
+export const leadInput = leadInputAt();
 export type LeadInput = z.infer<typeof leadInput>;
 
 /** A page of a service's reviews (listing-limits.ts REVIEWS_PAGE_MAX): the service page and the API read it with this. */

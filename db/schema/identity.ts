@@ -173,6 +173,22 @@ export const vendorNotificationPrefs = sqliteTable("vendor_notification_prefs", 
 });
 
 /**
+ * The weekly summary mails sent (migration 0044): one row per vendor per week (`week`, the India
+ * date of its Monday), written with the mail so a repeated cron run never mails twice.
+ */
+export const vendorWeeklySummaries = sqliteTable(
+  "vendor_weekly_summaries",
+  {
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    week: text("week").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.week] })],
+);
+
+/**
  * E-mail outbox: every message is written here first (QUEUED), then delivered by the configured
  * transport (functions/platform/mail.ts). STORED: the local mailbox kept it, nothing was sent.
  * SENT: a transport accepted it. RETRYING: the last attempt failed (error), the next is due at

@@ -1,5 +1,6 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts.ts";
+import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
@@ -9,6 +10,11 @@ export type CronJob = { name: string; run: (env: Env, now: number) => Promise<un
 export const DAILY = "30 21 * * *";
 /** Mail delivery: queued messages nobody delivered yet and retries whose back-off has passed. */
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";
+/** Monday 02:30 UTC, 08:00 in India: the vendors' weekly summary mails (queued; the mail job delivers them). */
+export const WEEKLY = "30 2 * * 1";
+
+/** Where links in mails sent without a request (cron) point: SITE_ORIGIN, or the local server. */
+export const siteOrigin = (env: Pick<Env, "SITE_ORIGIN">) => (env.SITE_ORIGIN ?? "http://localhost:8787").replace(/\/+$/, "");
 
 /**
  * Delivers the outbox's due messages. Fails (after attempting every due message) when a message
@@ -38,6 +44,7 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
   ],
   [EVERY_FIVE_MINUTES]: [{ name: "deliver-mail", run: deliverMailJob }],
+  [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now) }],
 };
 
 export type JobResult = { name: string; ok: boolean; error?: string };

@@ -1,10 +1,10 @@
-import { bookingInput, bookingUpdateInput, cancelInput, eventDays, milestoneUpdateInput, type BookingInput } from "#shared/lead-rules.ts";
+import { bookingInputAt, bookingUpdateInput, cancelInput, eventDays, milestoneUpdateInput, type BookingInput } from "#shared/lead-rules.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
-import { firstReplyWrites, leadFor, leadNotice, requireTransition, writeAndNotify, type LeadRow, type Side } from "./leads.ts";
+import { firstReplyWrites, leadFor, leadNotice, requireTransition, vendorWants, writeAndNotify, type LeadRow, type Side } from "./leads.ts";
 import { requireSignedIn } from "./permissions.ts";
 import { parseInput } from "./validation.ts";
 
@@ -151,9 +151,11 @@ async function insertBooking(
     ...blockDays(ctx, lead.service_id, terms.eventDate, terms.eventEndDate ?? null),
     ...extraWrites,
   ];
+  // Booking mails to the vendor only when it wants booking changes by mail (the couple is always told).
+  const wanted = mail.to === "couple" || (await vendorWants(ctx, lead.vendor_id, "booking_changes"));
   const notice = leadNotice(ctx, lead, mail.to, mail.subject, [...mail.body, "", `See the booking: ${ctx.request.origin}${bookingPath(mail.to, id)}`]);
   try {
-    await writeAndNotify(ctx, writes, [notice]);
+    await writeAndNotify(ctx, writes, wanted ? [notice] : []);
   } catch (e) {
     if (isLeadBookedTwice(e)) throw new Conflict(ALREADY_BOOKED);
     if (isLeadChanged(e)) throw new Conflict("This enquiry changed in the meantime (it was closed or booked). Reload the page to see it.");
@@ -174,7 +176,7 @@ async function requireNoBooking(ctx: DomainContext, leadId: string): Promise<voi
 export async function bookLead(ctx: DomainContext, leadId: string, input: unknown): Promise<Booking> {
   const { lead, side } = await leadFor(ctx, leadId);
   if (side !== "vendor") throw new NotFound("We could not find that enquiry.");
-  const terms = parseInput(bookingInput, input, "Please correct the booking.");
+  const terms = parseInput(bookingInputAt(ctx.now), input, "Please correct the booking.");
   requireTransition("book", lead.status);
   await requireNoBooking(ctx, leadId);
   const id = await insertBooking(ctx, lead, terms, firstReplyWrites(ctx, lead), {
@@ -384,6 +386,7 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
     `${who} cancelled the booking.`,
     `Reason: ${reason}`,
   ]);
+  const wanted = to === "couple" || (await vendorWants(ctx, row.vendor_id, "booking_changes"));
   await writeAndNotify(
     ctx,
     [
@@ -392,7 +395,7 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
         .bind(reason, side === "vendor" ? "VENDOR" : "COUPLE", ctx.now, bookingId),
       ...freeDays(ctx, row),
     ],
-    [notice],
+    wanted ? [notice] : [],
   );
   return bookingById(ctx, bookingId);
 }

@@ -1,4 +1,4 @@
-import { leadInput, todayInIndia } from "#shared/listing-rules.ts";
+import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
 import { leadMessageInput, leadStatusInput, quoteInput, WITHDRAWN_REASON } from "#shared/lead-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, can, requireRole, requireSignedIn } from "./permissions.ts";
 import { parseInput } from "./validation.ts";
+import { vendorNotificationPrefs, type NotificationPrefs } from "./vendor-settings.ts";
 
 /**
  * Leads: the record a couple's enquiry about a service creates (the user-facing word stays
@@ -33,7 +34,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const { db: d1, now } = ctx;
   requireSignedIn(ctx.actor, "Please log in to send an enquiry.");
   const actor = requireRole(ctx.actor, ACCESS.couple, "Only couples can send enquiries to vendors.");
-  const fields = parseInput(leadInput, input, "Please correct your enquiry.");
+  const fields = parseInput(leadInputAt(now), input, "Please correct your enquiry.");
   const service = await d1
     .prepare(
       `SELECT s.id, s.service_name, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email
@@ -70,11 +71,10 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
     "",
     `Reply in your dashboard: ${conversationLink(ctx, "vendor", id)}`,
   ].filter((l) => l !== null);
-  const notice = queueMail(
-    d1,
-    { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") },
-    now,
-  );
+  // The vendor's notice only when it wants new-enquiry mails (settings); the lead is made either way.
+  const notice = (await vendorWants(ctx, service.vendor_id, "new_enquiry"))
+    ? queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now)
+    : null;
   const writes = [
     // The lead first: when the unique index refuses it, nothing after it in the batch is written.
     d1
@@ -88,7 +88,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
         "INSERT INTO service_daily_stats (service_id, day, views, leads) VALUES (?, ?, 0, 1) ON CONFLICT (service_id, day) DO UPDATE SET leads = leads + 1",
       )
       .bind(serviceId, day),
-    notice.statement,
+    ...(notice ? [notice.statement] : []),
   ];
   try {
     await d1.batch(writes);
@@ -96,7 +96,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
     if (isOpenLeadConflict(e)) throw new Conflict(OPEN_LEAD_EXISTS);
     throw e;
   }
-  await ctx.mail.deliver(notice.id);
+  if (notice) await ctx.mail.deliver(notice.id);
   return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
 }
 
@@ -355,6 +355,14 @@ export function firstReplyWrites(ctx: DomainContext, lead: Pick<LeadRow, "id" | 
   ];
 }
 
+/**
+ * Whether the vendor wants mails of this kind (its notification preferences on the settings page):
+ * new enquiries, couples' replies, booking changes. Mails to couples are not governed by them.
+ */
+export async function vendorWants(ctx: Pick<DomainContext, "db">, vendorId: string, kind: keyof NotificationPrefs): Promise<boolean> {
+  return (await vendorNotificationPrefs(ctx, vendorId))[kind];
+}
+
 /** A mail to the other side of a lead, queued (its statement joins the caller's batch) and delivered after it. */
 export function leadNotice(ctx: DomainContext, lead: LeadRow, to: Side, subject: string, body: string[]): { id: string; statement: D1PreparedStatement } {
   const address = to === "vendor" ? lead.vendor_email : lead.couple_email;
@@ -394,8 +402,10 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
   ];
   const to: Side = side === "vendor" ? "couple" : "vendor";
   const from = side === "vendor" ? lead.business_name : lead.couple_name;
+  // The couple is always told; the vendor only when it wants couples' replies by mail.
+  const wanted = to === "couple" || (await vendorWants(ctx, lead.vendor_id, "couple_reply"));
   const notice = leadNotice(ctx, lead, to, `New message from ${from} about ${lead.service_name}`, [`${from} wrote:`, "", body]);
-  await writeAndNotify(ctx, writes, [notice]);
+  await writeAndNotify(ctx, writes, wanted ? [notice] : []);
   return { id, from: side, body, created_at: ctx.now };
 }
 
@@ -568,6 +578,19 @@ export async function vendorInbox(
 
 function unreadStatement(d1: D1Database, vendorId: string): D1PreparedStatement {
   return d1.prepare(`SELECT count(*) AS n FROM leads l WHERE l.vendor_id = ? AND l.status <> 'SPAM' AND ${VENDOR_UNREAD}`).bind(vendorId);
+}
+
+/**
+ * How many of the vendor's open enquiries (NEW, CONTACTED, QUOTED; spam and closed ones left out)
+ * wait for its answer: never answered, or the couple wrote last. As `n`.
+ */
+export function awaitingReplyStatement(d1: D1Database, vendorId: string): D1PreparedStatement {
+  return d1
+    .prepare(
+      `SELECT count(*) AS n FROM leads l WHERE l.vendor_id = ? AND l.status IN ${OPEN_STATUSES} AND (l.first_reply_at IS NULL
+         OR (SELECT m.sender_id FROM lead_messages m WHERE m.lead_id = l.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) = l.user_id)`,
+    )
+    .bind(vendorId);
 }
 
 /** The couple's enquiries, newest first, unread when the vendor wrote since the couple last looked. */

@@ -14,7 +14,7 @@ export { MANDAP_TEAM, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE };
  * Reviews ("feedback" in the spec's API paths and fields; "review" in code): one per couple per service (a unique index keeps it
  * under concurrency), editable; rating and five sub-scores; a comment of at least 60 characters;
  * up to REVIEW_PHOTOS_MAX photos; "Verified booking" when the couple has a confirmed or completed
- * booking with the vendor, derived from bookings on every read (never stored); one reply, by the
+ * booking of that service, derived from bookings on every read (never stored); one reply, by the
  * vendor or by the Mandap team, and the reply says which. The service's rating and review_count
  * are recomputed in the same batch as every write.
  *
@@ -89,15 +89,16 @@ type ReviewRow = Omit<Review, "photos" | "verified_booking" | "name" | "avatarUr
 };
 
 /**
- * SQL for "this review's couple has a CONFIRMED or COMPLETED booking with the service's vendor":
- * `review` is the alias of a row with user_id, `service` of a row with vendor_id.
+ * SQL for "this review's couple has a CONFIRMED or COMPLETED booking of the reviewed service" (a
+ * booking of another service of the same vendor does not verify it): `review` is the alias of a
+ * row with user_id and service_id.
  */
-export function verifiedBookingSql(review: string, service: string): string {
-  return `EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = ${review}.user_id AND b.vendor_id = ${service}.vendor_id AND b.status IN ('CONFIRMED', 'COMPLETED'))`;
+export function verifiedBookingSql(review: string): string {
+  return `EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = ${review}.user_id AND b.service_id = ${review}.service_id AND b.status IN ('CONFIRMED', 'COMPLETED'))`;
 }
 
 const REVIEW_COLUMNS = `r.id, r.service_id, r.user_id, u.user_name, u.profile_photo, u.wedding_city, r.rating, r.quality, r.responsiveness,
-  r.professionalism, r.value, r.flexibility, r.comment, r.photo_keys, ${verifiedBookingSql("r", "s")} AS verified_booking,
+  r.professionalism, r.value, r.flexibility, r.comment, r.photo_keys, ${verifiedBookingSql("r")} AS verified_booking,
   r.vendor_reply, r.vendor_replied_at, r.reply_by, v.business_name AS vendor_name, r.created_at, r.updated_at`;
 
 const REVIEW_FROM = "reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id JOIN vendors v ON v.user_id = s.vendor_id";
@@ -340,7 +341,7 @@ export async function serviceReviews(ctx: DomainContext, serviceId: string, page
       .prepare(
         `SELECT count(*) AS count, coalesce(avg(r.rating), 0) AS rating, coalesce(avg(r.quality), 0) AS quality, coalesce(avg(r.responsiveness), 0) AS responsiveness,
            coalesce(avg(r.professionalism), 0) AS professionalism, coalesce(avg(r.value), 0) AS value, coalesce(avg(r.flexibility), 0) AS flexibility,
-           coalesce(sum(${verifiedBookingSql("r", "s")}), 0) AS verifiedCount
+           coalesce(sum(${verifiedBookingSql("r")}), 0) AS verifiedCount
          FROM reviews r JOIN services s ON s.id = r.service_id WHERE r.service_id = ? AND r.status = 'PUBLISHED'`,
       )
       .bind(serviceId),

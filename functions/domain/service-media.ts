@@ -322,22 +322,9 @@ export async function setPhotoAlt(ctx: DomainContext, serviceId: string, mediaId
   return { message: "Photo description saved." };
 }
 
-/**
- * Removes every stored object of a service's photos (u/services/{serviceId}/): for whoever erases a
- * service, after its rows are gone (service_media rows go with the service, ON DELETE CASCADE;
- * their objects do not). Demo photos (seed/) are shared and stay.
- */
-export async function removeServiceObjects(ctx: DomainContext, serviceId: string): Promise<number> {
-  let removed = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.media.list({ prefix: `u/services/${serviceId}/`, cursor });
-    if (page.objects.length) await ctx.media.delete(page.objects.map((o) => o.key));
-    removed += page.objects.length;
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return removed;
-}
+// Removing a service's stored objects (removeServiceObjects) lives in media-objects.ts, which
+// pulls in no image code: the service and account deletions import it from there.
+export { removeServiceObjects } from "./media-objects.ts";
 
 // -------------------------------------------------------------------------------------------------
 // Logo and profile photo (POST /upload-single).

@@ -45,7 +45,7 @@ export type VendorAnalytics = {
 export const conversionRate = (enquiries: number, bookings: number) => (enquiries > 0 ? Math.round((bookings / enquiries) * 100) : null);
 
 /** The India day `n` days before `day` (yyyy-mm-dd). */
-function daysBefore(day: string, n: number): string {
+export function daysBefore(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -54,12 +54,20 @@ const BOOKING_DAY = "date(b.created_at / 1000 + 19800, 'unixepoch')";
 
 const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, "Only vendors have analytics.");
 
-/** GET /analytics/getViewData and the analytics page. */
+/** GET /analytics/getViewData and the analytics page: the signed-in vendor's last `days` days including today. */
 export async function vendorAnalytics(ctx: DomainContext, days: AnalyticsPeriod = 30): Promise<VendorAnalytics> {
   const vendor = requireVendor(ctx);
-  const to = todayInIndia(ctx.now);
+  return vendorFigures(ctx.db, vendor.id, todayInIndia(ctx.now), days);
+}
+
+/**
+ * A vendor's figures for the `days` India days ending with `to` (yyyy-mm-dd): what the analytics
+ * page shows, and what the weekly summary mail reports (weekly-summary.ts). No permission check:
+ * callers decide whose figures they may read.
+ */
+export async function vendorFigures(db: D1Database, vendorId: string, to: string, days: AnalyticsPeriod): Promise<VendorAnalytics> {
   const from = daysBefore(to, days - 1);
-  const { db } = ctx;
+  const vendor = { id: vendorId };
   const [daily, profile, bookings, perService, reply] = await db.batch([
     db
       .prepare(

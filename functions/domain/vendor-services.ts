@@ -15,6 +15,7 @@ import { newId } from "./ids.ts";
 import { ACCESS, can, requireRole } from "./permissions.ts";
 import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
 import { parseInput } from "./validation.ts";
+import { removeServiceObjects } from "./media-objects.ts";
 
 /**
  * A vendor's own services: create, edit, archive or bring back, delete, the FAQs of each, and
@@ -239,7 +240,12 @@ export async function deleteService(ctx: DomainContext, id: string): Promise<{ d
       .bind(row.id, row.vendor_id),
     ctx.db.prepare("UPDATE services SET status = 'archived', updated_at = ?3 WHERE id = ?1 AND vendor_id = ?2").bind(row.id, row.vendor_id, ctx.now),
   ]);
-  if ((deleted?.meta.changes ?? 0) > 0) return { deleted: true, status: "deleted", message: SERVICE_MESSAGES.deleted };
+  if ((deleted?.meta.changes ?? 0) > 0) {
+    // The photo rows went with the service (cascade); their stored objects go now. A storage
+    // failure leaves orphans (logged), not a failed delete: the service is already gone.
+    await removeServiceObjects(ctx, row.id).catch((e: unknown) => console.error("removing a deleted service's photos", row.id, e));
+    return { deleted: true, status: "deleted", message: SERVICE_MESSAGES.deleted };
+  }
   return { deleted: false, status: "archived", message: SERVICE_MESSAGES.archivedInsteadOfDeleted };
 }
 

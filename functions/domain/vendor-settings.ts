@@ -3,6 +3,7 @@ import { queueMail } from "#platform/mail.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Unauthorized } from "./errors.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
+import { removeAccountObjects, removeServiceObjects } from "./media-objects.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 
 /**
@@ -124,7 +125,8 @@ type OpenLead = { email: string; user_name: string; service_name: string };
 /**
  * Deletes the signed-in vendor's account as DELETION_TERMS says, in one atomic batch: the couples
  * of open enquiries are mailed (queued in the same batch) and the rows go by the foreign keys'
- * cascade (services -> media, FAQs, reviews, leads, bookings, blocked dates, stats). The refusal
+ * cascade (services -> media, FAQs, reviews, leads, bookings, blocked dates, stats); the stored
+ * objects of the services' photos, the logo and the profile photo are removed afterwards. The refusal
  * for upcoming bookings is inside the DELETE too, so a booking confirmed meanwhile still stops it.
  */
 export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message: string; couplesNotified: number }> {
@@ -134,7 +136,7 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
   const upcomingSql = "SELECT count(*) FROM bookings WHERE vendor_id = ?1 AND status = 'CONFIRMED' AND (event_date IS NULL OR event_date >= ?2)";
   const upcoming = (await db.prepare(upcomingSql).bind(vendor.id, today).first<number>("count(*)")) ?? 0;
   if (upcoming > 0) throw new Conflict(SETTINGS_MESSAGES.upcomingBookings(upcoming));
-  const [business, open] = await Promise.all([
+  const [business, open, services] = await Promise.all([
     db.prepare("SELECT business_name FROM vendors WHERE user_id = ?").bind(vendor.id).first<string>("business_name"),
     db
       .prepare(
@@ -143,6 +145,7 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
       )
       .bind(vendor.id)
       .all<OpenLead>(),
+    db.prepare("SELECT id FROM services WHERE vendor_id = ?").bind(vendor.id).all<{ id: string }>(),
   ]);
   const name = business ?? vendor.userName;
   const mails = open.results.map((l) =>
@@ -171,5 +174,13 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
     throw new Conflict(SETTINGS_MESSAGES.upcomingBookings(1));
   }
   if (mails.length) ctx.defer(ctx.mail.deliver(mails.map((m) => m.id)).catch((e: unknown) => console.error("vendor deletion notices", e)));
+  // The rows of the services' photos went by cascade; their stored objects, the logo and the
+  // profile photo go after the answer (a storage failure leaves orphans, logged).
+  ctx.defer(
+    (async () => {
+      for (const s of services.results) await removeServiceObjects(ctx, s.id);
+      await removeAccountObjects(ctx, vendor.id);
+    })().catch((e: unknown) => console.error("removing a deleted vendor's photos", vendor.id, e)),
+  );
   return { message: SETTINGS_MESSAGES.deleted, couplesNotified: mails.length };
 }

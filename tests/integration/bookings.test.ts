@@ -315,4 +315,18 @@ describe("the verified review", () => {
     await call(`/api/v1/bookings/${b.body.booking.id}/cancel`, { method: "POST", body: { reason: "Changed plans" }, cookie: w.c });
     expect(await verified(w.service.id, w.couple.id)).toBe(false);
   });
+
+  it("is per service: a booking of one service does not verify the couple's review of another service of the same vendor (a deliberate change: it was per vendor)", async () => {
+    const w = await world();
+    const other = await createService({ vendorId: w.vendor.id, serviceName: "Wedding Films" });
+    await quoted(w);
+    expect((await call(`/api/v1/leads/${w.leadId}/accept-quote`, { method: "POST", body: {}, cookie: w.c })).status).toBe(201);
+    expect((await call(`/api/v1/services/feedback/${other.id}`, { method: "POST", body: review, cookie: w.c })).status).toBe(201);
+    expect((await call(`/api/v1/services/feedback/${w.service.id}`, { method: "POST", body: review, cookie: w.c })).status).toBe(201);
+    expect(await verified(other.id, w.couple.id)).toBe(false);
+    expect(await verified(w.service.id, w.couple.id)).toBe(true);
+    const summary = async (id: string) => (await json(await call(`/api/v1/services/feedback/${id}`))).body.summary;
+    expect(await summary(other.id)).toMatchObject({ count: 1, verifiedCount: 0 });
+    expect(await summary(w.service.id)).toMatchObject({ count: 1, verifiedCount: 1 });
+  });
 });

@@ -171,17 +171,20 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect((await call(`/api/v1/services/feedback/no-such-service`, { method: "POST", body: review(), cookie: a.cookie })).status).toBe(404);
   });
 
-  it("carries the Verified booking badge only with a CONFIRMED or COMPLETED booking with the vendor", async () => {
+  it("carries the Verified booking badge only with a CONFIRMED or COMPLETED booking of that service (not another service of the vendor)", async () => {
     const { vendor, serviceId } = await vendorWithService();
     const other = await vendorWithService();
+    const sibling = await createService({ vendorId: vendor.id });
     const confirmed = await couple();
     const completed = await couple();
     const cancelled = await couple();
     const elsewhere = await couple();
+    const siblingOnly = await couple();
     await book(confirmed.id, vendor.id, serviceId, "CONFIRMED");
     await book(completed.id, vendor.id, serviceId, "COMPLETED");
     await book(cancelled.id, vendor.id, serviceId, "CANCELLED");
     await book(elsewhere.id, other.vendor.id, other.serviceId, "CONFIRMED");
+    await book(siblingOnly.id, vendor.id, sibling.id, "CONFIRMED");
     const badge = async (cookie: string) =>
       (
         await (
@@ -192,6 +195,7 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect(await badge(completed.cookie)).toBe(true);
     expect(await badge(cancelled.cookie)).toBe(false);
     expect(await badge(elsewhere.cookie)).toBe(false);
+    expect(await badge(siblingOnly.cookie)).toBe(false);
   });
 
   it("the owning vendor replies once; another vendor cannot", async () => {

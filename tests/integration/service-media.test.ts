@@ -8,7 +8,8 @@ import { dimensionsOf, exifOrientation, fitInto, imagePipelineFor, wasmPipeline 
 import { directUploadsFor, workerUploads } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { testContext } from "#tests/support/context.ts";
-import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { createLead, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { deleteVendorAccount } from "#domain/vendor-settings.ts";
 
 /**
  * Service photos (issue 10, media): the spec's upload messages exactly, partial and total failure,
@@ -440,6 +441,59 @@ describe("erasing a service", () => {
     expect(await removeServiceObjects(testContext(), w.service.id)).toBe(2);
     expect(await bucketKeys(`u/services/${w.service.id}/`)).toEqual([]);
     expect(await bucketKeys(`u/services/${w.othersService.id}/`)).toHaveLength(2);
+  });
+
+  const upload = async (serviceId: string, cookie: string) =>
+    expect((await send(`/api/v1/upload/${serviceId}`, { cookie, body: formOf([file(jpeg(120, 80), "a.jpg")]) })).status).toBe(200);
+
+  it("DELETE /services/{id} removes the erased service's photo objects; another vendor's stay", async () => {
+    const w = await world();
+    await upload(w.service.id, w.cookie);
+    await upload(w.othersService.id, w.otherCookie);
+    expect(await bucketKeys(`u/services/${w.service.id}/`)).toHaveLength(2);
+    const res = await send(`/api/v1/services/${w.service.id}`, { method: "DELETE", cookie: w.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "deleted" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM service_media WHERE service_id = ?").bind(w.service.id).first("n")).toBe(0);
+    expect(await bucketKeys(`u/services/${w.service.id}/`)).toEqual([]);
+    expect(await bucketKeys(`u/services/${w.othersService.id}/`)).toHaveLength(2);
+  });
+
+  it("a service archived instead of erased (it has an enquiry) keeps its photos", async () => {
+    const w = await world();
+    await upload(w.service.id, w.cookie);
+    const couple = await createUser({ role: "USER" });
+    await createLead({ serviceId: w.service.id, vendorId: w.vendor.id, userId: couple.id });
+    const res = await send(`/api/v1/services/${w.service.id}`, { method: "DELETE", cookie: w.cookie });
+    expect(res.json).toMatchObject({ status: "archived" });
+    expect(await bucketKeys(`u/services/${w.service.id}/`)).toHaveLength(2);
+  });
+
+  it("deleting the vendor account removes every service's photos, the logo and the profile photo; another vendor's objects stay", async () => {
+    const w = await world();
+    const second = await createService({ vendorId: w.vendor.id });
+    await upload(w.service.id, w.cookie);
+    await upload(second.id, w.cookie);
+    await upload(w.othersService.id, w.otherCookie);
+    for (const [cookie, kind] of [
+      [w.cookie, "logo"],
+      [w.cookie, "profile"],
+      [w.otherCookie, "logo"],
+    ] as const)
+      expect((await send("/api/v1/upload-single", { cookie, body: formOf([file(jpeg(200, 200), "me.jpg")], "file", { kind }) })).status).toBe(200);
+    const mine = [`u/services/${w.service.id}/`, `u/services/${second.id}/`, `u/logos/${w.vendor.id}/`, `u/profiles/${w.vendor.id}/`];
+    for (const prefix of mine) expect(await bucketKeys(prefix), prefix).not.toEqual([]);
+    const othersBefore = [...(await bucketKeys(`u/services/${w.othersService.id}/`)), ...(await bucketKeys(`u/logos/${w.other.id}/`))];
+    expect(othersBefore).toHaveLength(3);
+
+    const ctx = testContext({
+      actor: { id: w.vendor.id, role: "VENDOR", email: w.vendor.email, userName: w.vendor.businessName, profilePhoto: null, isVerified: true },
+    });
+    await deleteVendorAccount(ctx);
+    await ctx.settle();
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM services WHERE vendor_id = ?").bind(w.vendor.id).first("n")).toBe(0);
+    for (const prefix of mine) expect(await bucketKeys(prefix), prefix).toEqual([]);
+    expect([...(await bucketKeys(`u/services/${w.othersService.id}/`)), ...(await bucketKeys(`u/logos/${w.other.id}/`))]).toEqual(othersBefore);
   });
 });
 
