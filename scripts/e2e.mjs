@@ -18,5 +18,5 @@ await mustRun("e2e demo data", "node", ["scripts/seed.mjs", "--state", state, "-
 await mustRun("e2e vendor pool and seed copy", "node", ["tests/e2e/prepare.mjs", "--state", state], { env });
 if (!process.argv.includes("--no-build")) await mustRun("production build", "react-router", ["build"], { quiet: true });
 // The tests read mail at /dev/mailbox.
-enableDevPages();
+enableDevPages("build/server", process.env.E2E_PORT ?? "8788");
 await mustRun("e2e tests (Playwright, Chromium)", "playwright", ["test", ...process.argv.slice(2).filter((a) => a !== "--no-build")], { env });

@@ -31,13 +31,15 @@ export async function mustRun(label, command, args, options) {
  * /dev/error-screen): DEV_PAGES=on in build/server/.dev.vars, which `vite preview` reads and
  * `wrangler deploy` never uploads. The Worker also requires a loopback host
  * (functions/platform/dev-pages.ts). Keeps the other lines (the build copies your .dev.vars there).
+ * `port` sets SITE_ORIGIN, the address the cron's mails link to (they have no request to read it from).
  */
-export function enableDevPages(dir = "build/server") {
+export function enableDevPages(dir = "build/server", port = null) {
   const file = resolve(dir, ".dev.vars");
   const kept = existsSync(file)
     ? readFileSync(file, "utf8")
         .split("\n")
-        .filter((line) => line.trim() && !/^\s*DEV_PAGES\s*=/.test(line))
+        .filter((line) => line.trim() && !/^\s*(DEV_PAGES|SITE_ORIGIN)\s*=/.test(line))
     : [];
-  writeFileSync(file, [...kept, "DEV_PAGES='on'"].join("\n") + "\n");
+  const origin = port ? [`SITE_ORIGIN='http://localhost:${port}'`] : [];
+  writeFileSync(file, [...kept, "DEV_PAGES='on'", ...origin].join("\n") + "\n");
 }

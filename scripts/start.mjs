@@ -10,7 +10,7 @@ await mustRun("migrations applied to the local D1", "wrangler", ["d1", "migratio
 await mustRun("demo data", "node", ["scripts/seed.mjs"]);
 await mustRun("production build", "react-router", ["build"], { quiet: true });
 // Local only: the mailbox at /dev/mailbox (on localhost) shows the e-mails the app sends.
-enableDevPages();
+enableDevPages("build/server", port);
 
 console.log(`\nMandap is starting on http://localhost:${port} (Ctrl-C to stop)…\n`);
 const server = spawn("vite", ["preview", "--port", port, "--strictPort"], {
