@@ -251,6 +251,11 @@ export const leads = sqliteTable(
     /** Set when the vendor reports the lead (status SPAM): the admin queue. */
     reportedAt: timestamp("reported_at"),
     lostReason: text("lost_reason"),
+    /** The status the lead had when it was reported (migration 0045): where "Not spam" puts it back. */
+    statusBeforeSpam: text("status_before_spam", { enum: LEAD_STATUSES }),
+    /** The admin's decision on the report (migration 0045): once per report; a new report clears it. */
+    reviewedAt: timestamp("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("leads_reported_idx").on(t.reportedAt),
