@@ -17,3 +17,14 @@ UPDATE `leads` SET `status_before_spam` = CASE
     ELSE 'NEW'
   END
   WHERE `status` = 'SPAM';
+--> statement-breakpoint
+-- Couples an admin flagged while confirming their enquiry as spam (shown in the queue; a flag
+-- restricts nothing: suspension is not built).
+CREATE TABLE `account_flags` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`reason` text NOT NULL,
+	`flagged_at` integer NOT NULL,
+	`flagged_by` text,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`flagged_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);

@@ -269,6 +269,19 @@ export const leads = sqliteTable(
   ],
 );
 
+/**
+ * An account an admin flagged (migration 0045), so far while confirming a couple's enquiry as spam
+ * (functions/domain/spam-queue.ts). Admins see it in the queue; it restricts nothing.
+ */
+export const accountFlags = sqliteTable("account_flags", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  flaggedAt: timestamp("flagged_at").notNull(),
+  flaggedBy: text("flagged_by").references(() => users.id, { onDelete: "set null" }),
+});
+
 export const leadMessages = sqliteTable(
   "lead_messages",
   {

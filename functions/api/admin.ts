@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changeRole, type RoleChange } from "#domain/accounts.ts";
 import { ACCESS } from "#domain/permissions.ts";
-import { decideSpamReport, spamQueue, type SpamDecision } from "#domain/spam-queue.ts";
+import { confirmOptions, decideSpamReport, spamQueue } from "#domain/spam-queue.ts";
 import { Resource } from "./endpoint.ts";
 import { userIdParams } from "./users.ts";
 
@@ -22,22 +22,11 @@ const roleCall = (change: RoleChange, summary: string) =>
 
 /** The queue of enquiries vendors reported as spam (functions/domain/spam-queue.ts): admins and super admins. */
 const reportParams = z.object({ id: z.string().min(1).max(64) });
-const decision = (path: SpamDecision, summary: string, description: string) =>
-  [
-    {
-      method: "post" as const,
-      path: `/reported-leads/:id/${path}`,
-      summary,
-      description,
-      params: reportParams,
-      access: ACCESS.admin,
-      responses: { 200: "The decision", 404: "No such reported enquiry", 409: "Already reviewed (or, to restore, the couple has a newer open enquiry)" },
-    },
-    async (c: Parameters<Parameters<Resource["endpoint"]>[1]>[0], { params }: { params: { id: string } }) => {
-      const { message, ...lead } = await decideSpamReport(c.get("domain"), params.id, path);
-      return c.json({ success: true, message, lead });
-    },
-  ] as const;
+const decisionResponses = {
+  200: "The decision",
+  404: "No such reported enquiry",
+  409: "Already reviewed (or, to restore, the couple has a newer open enquiry)",
+};
 
 export const adminApi = new Resource("/admin", "Admin")
   .endpoint(...roleCall("give-admin", "Make a couple's account an admin"))
@@ -55,11 +44,36 @@ export const adminApi = new Resource("/admin", "Admin")
     },
     async (c, { query }) => c.json({ success: true, ...(await spamQueue(c.get("domain"), query)) }),
   )
-  .endpoint(...decision("confirm", "Confirm a reported enquiry as spam", "The enquiry stays spam, marked reviewed. Once per report (409 after)."))
   .endpoint(
-    ...decision(
-      "restore",
-      "Not spam: restore a reported enquiry",
-      "The enquiry returns to its status before the report and counts again in the vendor's figures (its original day). Nobody is mailed. Once per report (409 after).",
-    ),
+    {
+      method: "post",
+      path: "/reported-leads/:id/confirm",
+      summary: "Confirm a reported enquiry as spam",
+      description:
+        "The enquiry stays spam, marked reviewed. Body {flagCouple?: boolean} also flags the couple's account (it restricts nothing). Once per report (409 after).",
+      params: reportParams,
+      body: confirmOptions,
+      access: ACCESS.admin,
+      responses: decisionResponses,
+    },
+    async (c, { params, body }) => {
+      const { message, ...lead } = await decideSpamReport(c.get("domain"), params.id, "confirm", body);
+      return c.json({ success: true, message, lead });
+    },
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/reported-leads/:id/restore",
+      summary: "Not spam: restore a reported enquiry",
+      description:
+        "The enquiry returns to its status before the report and counts again in the vendor's figures (its original day). Nobody is mailed. Once per report (409 after).",
+      params: reportParams,
+      access: ACCESS.admin,
+      responses: decisionResponses,
+    },
+    async (c, { params }) => {
+      const { message, ...lead } = await decideSpamReport(c.get("domain"), params.id, "restore");
+      return c.json({ success: true, message, lead });
+    },
   );

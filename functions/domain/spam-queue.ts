@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { refreshReplyTime, type LeadStatus } from "./leads.ts";
 import { ACCESS, requireRole, requireSignedIn } from "./permissions.ts";
+import { parseInput } from "./validation.ts";
 
 /**
  * The admin queue of enquiries vendors reported as spam (issue 10: "spam leads go to the admin
@@ -10,7 +12,8 @@ import { ACCESS, requireRole, requireSignedIn } from "./permissions.ts";
  * had (status_before_spam) and takes it out of the vendor's lead counters. An admin decides once
  * per report, in one batch:
  * - "Confirm spam": the lead stays SPAM and is marked reviewed (reviewed_at, reviewed_by). The
- *   vendor's figures do not change (the report already took the lead out of them).
+ *   vendor's figures do not change (the report already took the lead out of them). Optionally the
+ *   couple's account is flagged (account_flags; shown in the queue, it restricts nothing).
  * - "Not spam": the lead goes back to the status it had, its reason is cleared, and it counts again
  *   in services.lead_count and in service_daily_stats for the day it was sent (and in the vendor's
  *   reply time). Nobody is mailed.
@@ -40,6 +43,8 @@ export type ReportedLead = {
   /** The couple's enquiries reported as spam by any vendor (this one included), and how many of them an admin confirmed. */
   couple_reports: number;
   couple_confirmed: number;
+  /** Whether an admin has flagged the couple's account. */
+  couple_flagged: boolean;
 };
 
 export type SpamQueue = { leads: ReportedLead[]; page: number; hasMore: boolean; pending: number };
@@ -60,14 +65,18 @@ export async function spamQueue(ctx: DomainContext, options: { page?: number } =
         `SELECT l.id, l.message, l.service_id, s.service_name, l.vendor_id, v.business_name, l.user_id AS couple_id, u.user_name AS couple_name,
            u.email AS couple_email, l.created_at, l.reported_at, l.lost_reason AS reason, coalesce(l.status_before_spam, 'NEW') AS status_before_spam,
            (SELECT count(*) FROM leads r WHERE r.user_id = l.user_id AND r.reported_at IS NOT NULL) AS couple_reports,
-           (SELECT count(*) FROM leads r WHERE r.user_id = l.user_id AND r.status = 'SPAM' AND r.reviewed_at IS NOT NULL) AS couple_confirmed
+           (SELECT count(*) FROM leads r WHERE r.user_id = l.user_id AND r.status = 'SPAM' AND r.reviewed_at IS NOT NULL) AS couple_confirmed,
+           EXISTS (SELECT 1 FROM account_flags f WHERE f.user_id = l.user_id) AS couple_flagged
          FROM leads l JOIN services s ON s.id = l.service_id JOIN vendors v ON v.user_id = l.vendor_id JOIN users u ON u.id = l.user_id
          WHERE ${PENDING} ORDER BY l.reported_at DESC, l.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(SPAM_QUEUE_PAGE_SIZE + 1, (page - 1) * SPAM_QUEUE_PAGE_SIZE),
     pendingStatement(ctx.db),
   ]);
-  const list = rows!.results as ReportedLead[];
+  const list = (rows!.results as (Omit<ReportedLead, "couple_flagged"> & { couple_flagged: number })[]).map((r) => ({
+    ...r,
+    couple_flagged: Boolean(r.couple_flagged),
+  }));
   return {
     leads: list.slice(0, SPAM_QUEUE_PAGE_SIZE),
     page,
@@ -85,6 +94,11 @@ export async function pendingSpamReports(ctx: DomainContext): Promise<number> {
 }
 
 export type SpamDecision = "confirm" | "restore";
+
+/** What "Confirm spam" may also do: flag the couple's account. */
+export const confirmOptions = z.object({ flagCouple: z.boolean({ error: "flagCouple must be true or false." }).optional() });
+
+export const SPAM_FLAG_REASON = "Sent enquiries confirmed as spam";
 
 type Reported = {
   id: string;
@@ -139,17 +153,36 @@ export async function decideSpamReport(
   ctx: DomainContext,
   leadId: string,
   decision: SpamDecision,
-): Promise<{ id: string; status: LeadStatus; reviewed_at: number; message: string }> {
+  input: unknown = {},
+): Promise<{ id: string; status: LeadStatus; reviewed_at: number; couple_flagged?: boolean; message: string }> {
   const admin = requireAdmin(ctx);
+  const { flagCouple = false } = parseInput(confirmOptions, input ?? {});
+  if (flagCouple && decision !== "confirm") throw new Invalid("Only Confirm spam can flag the couple's account.", { flagCouple: "Only with Confirm spam." });
   const lead = await reportedLead(ctx, leadId);
   // Written only while the report is still undecided, so two admins at once decide it once.
   const undecided = "id = ? AND status = 'SPAM' AND reported_at IS NOT NULL AND reviewed_at IS NULL";
   if (decision === "confirm") {
-    const [result] = await ctx.db.batch([
-      ctx.db.prepare(`UPDATE leads SET reviewed_at = ?, reviewed_by = ? WHERE ${undecided}`).bind(ctx.now, admin.id, leadId),
-    ]);
+    const writes = [ctx.db.prepare(`UPDATE leads SET reviewed_at = ?, reviewed_by = ? WHERE ${undecided}`).bind(ctx.now, admin.id, leadId)];
+    if (flagCouple)
+      // Only with this request's decision; a couple flagged before keeps its first flag.
+      writes.push(
+        ctx.db
+          .prepare(
+            `INSERT INTO account_flags (user_id, reason, flagged_at, flagged_by) SELECT ?, ?, ?, ?
+             WHERE EXISTS (SELECT 1 FROM leads WHERE id = ? AND status = 'SPAM' AND reviewed_at = ? AND reviewed_by = ?)
+             ON CONFLICT (user_id) DO NOTHING`,
+          )
+          .bind(lead.user_id, SPAM_FLAG_REASON, ctx.now, admin.id, leadId, ctx.now, admin.id),
+      );
+    const [result] = await ctx.db.batch(writes);
     if (!result!.meta.changes) throw await decidedMeanwhile(ctx, leadId);
-    return { id: leadId, status: "SPAM", reviewed_at: ctx.now, message: "Confirmed as spam." };
+    return {
+      id: leadId,
+      status: "SPAM",
+      reviewed_at: ctx.now,
+      couple_flagged: flagCouple,
+      message: flagCouple ? "Confirmed as spam; the couple's account is flagged." : "Confirmed as spam.",
+    };
   }
 
   const restored = (lead.status_before_spam ?? "NEW") as LeadStatus;

@@ -372,8 +372,10 @@ test.describe("page actions: nobody changes another owner's record", () => {
     for (const intent of ["confirm", "restore"])
       expectRefused((await submit(boss, "/admin/reported-enquiries", { intent, leadId: first })).status(), `again ${intent}`);
     expect(await statusOf(first)).toBe("NEW");
-    // A super admin confirms the second: it stays spam, out of the queue.
-    expect((await submit(boss, "/admin/reported-enquiries", { intent: "confirm", leadId: second })).status()).toBe(200);
+    // A super admin confirms the second and flags the couple: it stays spam, out of the queue.
+    const confirmed = await submit(boss, "/admin/reported-enquiries", { intent: "confirm", leadId: second, flagCouple: "true" });
+    expect(confirmed.status()).toBe(200);
+    expect(await confirmed.text()).toContain("Confirmed as spam; the couple&#x27;s account is flagged.");
     expect(await statusOf(second)).toBe("SPAM");
     expect(await queued(second)).toBe(false);
   });

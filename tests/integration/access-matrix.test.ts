@@ -94,7 +94,10 @@ const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_00
 const BOTH: ActorName[] = ["couple", "vendor"];
 const ADMINS: ActorName[] = ["admin", "superAdmin"];
 const spamLeadRow = (w: World) =>
-  snapshot("SELECT l.*, (SELECT lead_count FROM services WHERE id = l.service_id) AS lead_count FROM leads l WHERE id = ?", w.spamLead);
+  snapshot(
+    "SELECT l.*, (SELECT lead_count FROM services WHERE id = l.service_id) AS lead_count, (SELECT json_group_array(user_id) FROM account_flags WHERE user_id = l.user_id) AS flags FROM leads l WHERE id = ?",
+    w.spamLead,
+  );
 
 const validLead = { message: "We need catering for 250 guests on two evenings in February, please share menus." };
 const validReview = {
@@ -419,7 +422,7 @@ const MATRIX: Record<string, Entry> = {
   // The queue of enquiries reported as spam (functions/domain/spam-queue.ts): admins and super admins only.
   "GET /api/v1/admin/reported-leads": { call: () => ({}), allowed: ADMINS, owners: ADMINS, secrets: (w) => [w.spamLead] },
   "POST /api/v1/admin/reported-leads/{id}/confirm": {
-    call: (w) => ({ params: { id: w.spamLead } }),
+    call: (w) => ({ params: { id: w.spamLead }, body: { flagCouple: true } }),
     allowed: ADMINS,
     owners: ADMINS,
     guard: spamLeadRow,

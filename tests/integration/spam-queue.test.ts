@@ -4,7 +4,7 @@ import type { Role } from "#db/schema/identity.ts";
 import { Conflict, Forbidden } from "#domain/errors.ts";
 import { makeLead, sendLeadMessage, sendQuote, setLeadStatus } from "#domain/leads.ts";
 import type { Actor } from "#domain/sessions.ts";
-import { decideSpamReport, pendingSpamReports, SPAM_QUEUE_PAGE_SIZE, spamQueue } from "#domain/spam-queue.ts";
+import { decideSpamReport, pendingSpamReports, SPAM_FLAG_REASON, SPAM_QUEUE_PAGE_SIZE, spamQueue } from "#domain/spam-queue.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
@@ -95,6 +95,7 @@ describe("the queue", () => {
       status_before_spam: "NEW",
       couple_reports: 2,
       couple_confirmed: 0,
+      couple_flagged: false,
     });
     expect(mine[1]).toMatchObject({ reported_at: t, reason: "Reported as spam", couple_reports: 2 });
     expect(body.pending).toBeGreaterThanOrEqual(2);
@@ -163,6 +164,53 @@ describe("Confirm spam", () => {
     expect(await analytics()).toBe(analyticsBefore);
     expect(await inbox()).toBe(inboxBefore);
     expect(await outboxSize()).toBe(mails);
+  });
+});
+
+describe("flagging the couple", () => {
+  it("Confirm spam with flagCouple flags the couple's account once; the queue shows it on the couple's other reports", async () => {
+    const admin = await signedIn("ADMIN");
+    const couple = await signedIn("USER", "Vikram Rao");
+    const first = await enquiry({ couple });
+    const second = await enquiry({ couple });
+    await report(first.vendor, first.leadId);
+    await report(second.vendor, second.leadId);
+    const flag = () => env.DB.prepare("SELECT reason, flagged_at, flagged_by FROM account_flags WHERE user_id = ?").bind(couple.id).first<Loose>();
+    expect(await flag()).toBeNull();
+
+    const res = await json(
+      await call(`/api/v1/admin/reported-leads/${first.leadId}/confirm`, { method: "POST", body: { flagCouple: true }, cookie: admin.cookie }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ message: "Confirmed as spam; the couple's account is flagged.", lead: { couple_flagged: true } });
+    expect(await flag()).toMatchObject({ reason: SPAM_FLAG_REASON, flagged_by: admin.id });
+    const queue = (await queueAs(admin.cookie)).body.leads as Loose[];
+    expect(queue.find((l) => l.id === second.leadId)).toMatchObject({ couple_flagged: true, couple_confirmed: 1 });
+
+    // Flagged already: a second flag keeps the first.
+    const before = await flag();
+    const other = await signedIn("SUPER_ADMIN");
+    expect(
+      (await call(`/api/v1/admin/reported-leads/${second.leadId}/confirm`, { method: "POST", body: { flagCouple: true }, cookie: other.cookie })).status,
+    ).toBe(200);
+    expect(await flag()).toEqual(before);
+  });
+
+  it("is refused with a value that is not true or false, and by the domain with Not spam (400, nothing changed)", async () => {
+    const admin = await signedIn("ADMIN");
+    const w = await enquiry();
+    await report(w.vendor, w.leadId);
+    const lead = JSON.stringify(await leadRow(w.leadId));
+    for (const flagCouple of ["yes", 1, "true"]) {
+      const res = await json(await call(`/api/v1/admin/reported-leads/${w.leadId}/confirm`, { method: "POST", body: { flagCouple }, cookie: admin.cookie }));
+      expect(res.status, String(flagCouple)).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    await expect(decideSpamReport(testContext({ actor: admin.actor }), w.leadId, "restore", { flagCouple: true })).rejects.toThrow(
+      "Only Confirm spam can flag the couple's account.",
+    );
+    expect(JSON.stringify(await leadRow(w.leadId))).toBe(lead);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM account_flags WHERE user_id = ?").bind(w.couple.id).first<{ n: number }>()).toEqual({ n: 0 });
   });
 });
 

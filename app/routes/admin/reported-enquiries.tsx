@@ -26,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const decisionForm = z.object({
   intent: z.enum(["confirm", "restore"], { error: "Choose Confirm spam or Not spam." }),
   leadId: z.string({ error: "Which enquiry?" }).trim().min(1, "Which enquiry?").max(64, "Which enquiry?"),
+  /** The confirm form's checkbox: present ("true") when ticked. */
+  flagCouple: z.literal("true", { error: "Tick the box or leave it empty." }).optional(),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const { input } = await readForm(request, decisionForm);
       leadId = input.leadId;
-      const result = await decideSpamReport(domain, input.leadId, input.intent);
+      const result = await decideSpamReport(domain, input.leadId, input.intent, input.flagCouple ? { flagCouple: true } : {});
       return { ok: true as const, intent: input.intent, leadId, message: result.message };
     },
     // A refusal names the report whose form was sent (the page shows it there).
@@ -74,6 +76,7 @@ function Report({ lead, busy, failure }: { lead: ReportedLead; busy: boolean; fa
         >
           {lead.couple_reports === 1 ? "1 report" : `${lead.couple_reports} reports`} for this couple
           {lead.couple_confirmed > 0 ? `, ${lead.couple_confirmed} confirmed` : ""}
+          {lead.couple_flagged ? " · account flagged" : ""}
         </p>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
@@ -107,11 +110,17 @@ function Report({ lead, busy, failure }: { lead: ReportedLead; busy: boolean; fa
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post">
+        <Form method="post" className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="leadId" value={lead.id} />
           <button type="submit" name="intent" value="confirm" className="btn-primary px-4 py-2" disabled={busy} aria-describedby={heading}>
             Confirm spam
           </button>
+          {!lead.couple_flagged && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="flagCouple" value="true" className="size-4 accent-maroon-700" />
+              Also flag {lead.couple_name}'s account
+            </label>
+          )}
         </Form>
         <Form method="post">
           <input type="hidden" name="leadId" value={lead.id} />
