@@ -109,8 +109,8 @@ function Report({ lead, busy, failure }: { lead: ReportedLead; busy: boolean; fa
           {failure}
         </p>
       )}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post" className="flex flex-wrap items-center gap-3">
+      <div className="mt-4 flex flex-col gap-3 border-t border-maroon-100 pt-4">
+        <Form method="post" className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <input type="hidden" name="leadId" value={lead.id} />
           <button type="submit" name="intent" value="confirm" className="btn-primary px-4 py-2" disabled={busy} aria-describedby={heading}>
             Confirm spam
@@ -118,19 +118,19 @@ function Report({ lead, busy, failure }: { lead: ReportedLead; busy: boolean; fa
           {!lead.couple_flagged && (
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="flagCouple" value="true" className="size-4 accent-maroon-700" />
-              Also flag {lead.couple_name}'s account
+              Also flag the couple's account
             </label>
           )}
         </Form>
-        <Form method="post">
+        <Form method="post" className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <input type="hidden" name="leadId" value={lead.id} />
           <button type="submit" name="intent" value="restore" className="btn-secondary px-4 py-2" disabled={busy} aria-describedby={heading}>
             Not spam
           </button>
+          <span className="text-xs text-ink/70">
+            Puts it back as “{RESTORES_TO[lead.status_before_spam] ?? lead.status_before_spam}” and counts it again; nobody is e-mailed.
+          </span>
         </Form>
-        <p className="self-center text-xs text-ink/70">
-          Not spam puts it back as “{RESTORES_TO[lead.status_before_spam] ?? lead.status_before_spam}”; nobody is e-mailed.
-        </p>
       </div>
     </li>
   );
