@@ -33,6 +33,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     ...["giveAdmin", "revokeAdmin", "giveSuperAdmin"].map((p) => route(p, "routes/admin/roles.tsx", { id: `admin-${p}` })),
+    route("reported-enquiries", "routes/admin/reported-enquiries.tsx"),
   ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),

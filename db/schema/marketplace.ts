@@ -251,6 +251,11 @@ export const leads = sqliteTable(
     /** Set when the vendor reports the lead (status SPAM): the admin queue. */
     reportedAt: timestamp("reported_at"),
     lostReason: text("lost_reason"),
+    /** The status the lead had when it was reported (migration 0045): where "Not spam" puts it back. */
+    statusBeforeSpam: text("status_before_spam", { enum: LEAD_STATUSES }),
+    /** The admin's decision on the report (migration 0045): once per report; a new report clears it. */
+    reviewedAt: timestamp("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("leads_reported_idx").on(t.reportedAt),
@@ -263,6 +268,19 @@ export const leads = sqliteTable(
       .where(sql`${t.status} IN ('NEW', 'CONTACTED', 'QUOTED')`),
   ],
 );
+
+/**
+ * An account an admin flagged (migration 0045), so far while confirming a couple's enquiry as spam
+ * (functions/domain/spam-queue.ts). Admins see it in the queue; it restricts nothing.
+ */
+export const accountFlags = sqliteTable("account_flags", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  flaggedAt: timestamp("flagged_at").notNull(),
+  flaggedBy: text("flagged_by").references(() => users.id, { onDelete: "set null" }),
+});
 
 export const leadMessages = sqliteTable(
   "lead_messages",

@@ -479,7 +479,11 @@ export async function setLeadStatus(ctx: DomainContext, leadId: string, input: u
   requireTransition("spam", lead.status);
   await ctx.db.batch([
     ctx.db
-      .prepare(`UPDATE leads SET status = 'SPAM', reported_at = ?1, lost_reason = ?2, updated_at = ?1 WHERE id = ?3 AND status IN ${fromStatuses("spam")}`)
+      // status_before_spam: where an admin's "Not spam" puts it back; a new report needs a new review (spam-queue.ts).
+      .prepare(
+        `UPDATE leads SET status_before_spam = status, status = 'SPAM', reported_at = ?1, lost_reason = ?2, updated_at = ?1, reviewed_at = NULL, reviewed_by = NULL
+         WHERE id = ?3 AND status IN ${fromStatuses("spam")}`,
+      )
       .bind(ctx.now, fields.reason ?? "Reported as spam", leadId),
     ...uncountLead(ctx, lead),
     refreshReplyTime(ctx.db, lead.vendor_id, ctx.now),

@@ -49,6 +49,7 @@ const pages: { name: string; role?: Role; path: (make: Make) => Promise<string> 
   })),
   { name: "vendor sign-up", path: async () => "/vendorSignup" },
   { name: "admin dashboard", role: "admin", path: async () => "/admin" },
+  { name: "admin reported enquiries", role: "admin", path: async () => "/admin/reported-enquiries" },
 ];
 
 test.describe("accessibility (axe-core)", () => {

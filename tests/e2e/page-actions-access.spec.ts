@@ -318,6 +318,68 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect((await photos()).find((p) => p.id === b.id)?.isCover).toBe(true);
   });
 
+  test("reported enquiries are decided only by admins and super admins, once (/admin/reported-enquiries, intents confirm and restore)", async ({
+    account,
+    factory,
+  }) => {
+    test.setTimeout(150_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const vendorApi = await as(vendor);
+    const adminApi = await as(people.admin);
+    /** A couple's enquiry about the service, reported as spam by its vendor. */
+    const reported = async (couple: Account) => {
+      const sent = await (
+        await as(couple)
+      ).put(`/api/v1/services/makeLead/${service.id}`, {
+        headers: { Origin: origin },
+        data: { message: "Please send your bank details and a gift card to claim your prize today." },
+      });
+      expect(sent.status()).toBe(201);
+      const id = ((await sent.json()) as { lead: { id: string } }).lead.id;
+      const res = await vendorApi.patch(`/api/v1/leads/${id}/status`, { headers: { Origin: origin }, data: { status: "SPAM" } });
+      expect(res.status()).toBe(200);
+      return id;
+    };
+    const statusOf = async (id: string) => ((await (await vendorApi.get(`/api/v1/leads/${id}`)).json()) as { lead: { status: string } }).lead.status;
+    const queued = async (id: string) =>
+      ((await (await adminApi.get("/api/v1/admin/reported-leads")).json()) as { leads: { id: string }[] }).leads.some((l) => l.id === id);
+    const first = await reported(people.couple);
+    const second = await reported(people.otherCouple);
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      for (const intent of ["confirm", "restore"])
+        for (const leadId of [first, second]) expectRefused((await submit(api, "/admin/reported-enquiries", { intent, leadId })).status(), `${who} ${intent}`);
+    }
+    for (const id of [first, second]) {
+      expect(await statusOf(id)).toBe("SPAM");
+      expect(await queued(id)).toBe(true);
+    }
+
+    // An admin restores the first; after that no one decides it again.
+    expect((await submit(adminApi, "/admin/reported-enquiries", { intent: "restore", leadId: first })).status()).toBe(200);
+    expect(await statusOf(first)).toBe("NEW");
+    expect(await queued(first)).toBe(false);
+    const boss = await as(people.superAdmin);
+    for (const intent of ["confirm", "restore"])
+      expectRefused((await submit(boss, "/admin/reported-enquiries", { intent, leadId: first })).status(), `again ${intent}`);
+    expect(await statusOf(first)).toBe("NEW");
+    // A super admin confirms the second and flags the couple: it stays spam, out of the queue.
+    const confirmed = await submit(boss, "/admin/reported-enquiries", { intent: "confirm", leadId: second, flagCouple: "true" });
+    expect(confirmed.status()).toBe(200);
+    expect(await confirmed.text()).toContain("Confirmed as spam; the couple&#x27;s account is flagged.");
+    expect(await statusOf(second)).toBe("SPAM");
+    expect(await queued(second)).toBe(false);
+  });
+
   test("an enquiry and its booking are changed only by their couple and vendor (enquiry and booking pages of both dashboards)", async ({
     account,
     factory,

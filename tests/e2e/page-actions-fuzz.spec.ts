@@ -42,6 +42,7 @@ const FIELDS = [
   "wedding_date",
   "reviewId",
   "serviceId",
+  "leadId",
   "rating",
   "quality",
   "comment",
@@ -58,6 +59,7 @@ const INTENTS = [
   "quote",
   "book",
   "accept",
+  "restore",
   "cancel",
   "milestone",
   "cart",
@@ -136,6 +138,7 @@ const TARGETS: Target[] = [
   { name: "/admin/giveAdmin", role: "superAdmin", path: () => "/admin/giveAdmin" },
   { name: "/admin/revokeAdmin", role: "superAdmin", path: () => "/admin/revokeAdmin" },
   { name: "/admin/giveSuperAdmin", role: "superAdmin", path: () => "/admin/giveSuperAdmin" },
+  { name: "/admin/reported-enquiries", role: "admin", path: () => "/admin/reported-enquiries" },
   // Last: a log-out that works ends the session the posts are made with.
   { name: "/logout", role: "couple", path: () => "/logout" },
 ];

@@ -46,6 +46,8 @@ type World = {
   /** Two photos of s1 (m1 first, the cover; then m2). */
   m1: string;
   m2: string;
+  /** The other couple's enquiry about s2, reported as spam by the other vendor and not reviewed yet (the admin queue). */
+  spamLead: string;
 };
 
 type Entry = {
@@ -90,6 +92,12 @@ const bookingRow = (w: World) =>
   );
 const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
 const BOTH: ActorName[] = ["couple", "vendor"];
+const ADMINS: ActorName[] = ["admin", "superAdmin"];
+const spamLeadRow = (w: World) =>
+  snapshot(
+    "SELECT l.*, (SELECT lead_count FROM services WHERE id = l.service_id) AS lead_count, (SELECT json_group_array(user_id) FROM account_flags WHERE user_id = l.user_id) AS flags FROM leads l WHERE id = ?",
+    w.spamLead,
+  );
 
 const validLead = { message: "We need catering for 250 guests on two evenings in February, please share menus." };
 const validReview = {
@@ -411,6 +419,22 @@ const MATRIX: Record<string, Entry> = {
   },
   // A JSON body has no file (400 for everyone signed in); the caller's own logo or photo only (service-media.test.ts).
   "POST /api/v1/upload-single": { call: () => ({}), allowed: [], owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id) },
+  // The queue of enquiries reported as spam (functions/domain/spam-queue.ts): admins and super admins only.
+  "GET /api/v1/admin/reported-leads": { call: () => ({}), allowed: ADMINS, owners: ADMINS, secrets: (w) => [w.spamLead] },
+  "POST /api/v1/admin/reported-leads/{id}/confirm": {
+    call: (w) => ({ params: { id: w.spamLead }, body: { flagCouple: true } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: spamLeadRow,
+    ownerChanges: true,
+  },
+  "POST /api/v1/admin/reported-leads/{id}/restore": {
+    call: (w) => ({ params: { id: w.spamLead } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: spamLeadRow,
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -482,6 +506,7 @@ async function buildWorld(): Promise<World> {
   const milestone = `m-milestone-${tag}`;
   const m1 = `m-m1-${tag}`;
   const m2 = `m-m2-${tag}`;
+  const spamLead = `m-spam-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -531,6 +556,11 @@ async function buildWorld(): Promise<World> {
       )
       .bind(quotedLead, s2, ids.otherVendor, ids.couple, "QUOTED", now, now, now, bookedLead, s3, ids.vendor, ids.couple, now, now, now),
     db
+      .prepare(
+        "INSERT INTO leads (id, service_id, vendor_id, user_id, message, status, status_before_spam, reported_at, lost_reason, created_at, updated_at) VALUES (?, ?, ?, ?, 'Send me your bank details.', 'SPAM', 'NEW', ?, 'Reported as spam', ?, ?)",
+      )
+      .bind(spamLead, s2, ids.otherVendor, ids.otherCouple, now, now, now),
+    db
       .prepare("INSERT INTO lead_quotes (id, lead_id, amount, includes, valid_until, created_at) VALUES (?, ?, 90000, 'Dinner', ?, ?)")
       .bind(`m-quote-${tag}`, quotedLead, inDays(10), now),
     db
@@ -571,7 +601,7 @@ async function buildWorld(): Promise<World> {
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2 };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */

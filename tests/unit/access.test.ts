@@ -14,6 +14,7 @@ const UNAUTHORIZED = GUARD.pathNotAllowed;
 const matrix: [path: string, expected: Record<string, true | string | null>][] = [
   ["/admin", { visitor: null, USER: PERMISSION, VENDOR: PERMISSION, ADMIN: true, SUPER_ADMIN: true }],
   ["/admin/giveAdmin", { visitor: null, USER: PERMISSION, VENDOR: PERMISSION, ADMIN: true, SUPER_ADMIN: true }],
+  ["/admin/reported-enquiries", { visitor: null, USER: PERMISSION, VENDOR: PERMISSION, ADMIN: true, SUPER_ADMIN: true }],
   ["/profile", { visitor: null, USER: true, VENDOR: PERMISSION, ADMIN: true, SUPER_ADMIN: true }],
   ["/profile/favoriteList", { visitor: null, USER: true, VENDOR: PERMISSION, ADMIN: true, SUPER_ADMIN: true }],
   ["/profile/checklist", { visitor: null, USER: true, VENDOR: PERMISSION, ADMIN: true, SUPER_ADMIN: true }],

@@ -2,16 +2,38 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
+import { pendingSpamReports } from "#domain/spam-queue.ts";
+import { appContext } from "#functions/page-context.ts";
 
 /** The admin area (/admin): admins and super admins only, checked on the server first. */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
-export default function AdminLayout() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { reported: await pendingSpamReports(context.get(appContext).domain) };
+}
+
+/** A sidebar label with the number of reports waiting for review ("Reported enquiries 3"). */
+function ReportedLabel({ waiting }: { waiting: number }) {
+  return (
+    <>
+      Reported enquiries
+      {waiting > 0 && (
+        <span className="ml-auto rounded-full bg-marigold-300 px-2 py-0.5 text-xs font-bold text-maroon-900" data-testid="reported-count">
+          {waiting}
+          <span className="sr-only"> waiting for review</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardLayout
       label="Admin"
       links={[
         { to: "/admin", end: true, label: "Analytics" },
+        { to: "/admin/reported-enquiries", label: <ReportedLabel waiting={loaderData.reported} /> },
         { to: "/admin/giveAdmin", label: "Give admin" },
         { to: "/admin/revokeAdmin", label: "Revoke admin" },
         { to: "/admin/giveSuperAdmin", label: "Give super admin" },

@@ -1,0 +1,188 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/reported-enquiries";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { decideSpamReport, spamQueue, type ReportedLead } from "#domain/spam-queue.ts";
+import { formatDate } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
+
+/**
+ * /admin/reported-enquiries: the enquiries vendors reported as spam, newest report first, each
+ * with "Confirm spam" and "Not spam" (plain forms with an intent, so they work without
+ * JavaScript). Every rule is functions/domain/spam-queue.ts's, shared with the API.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reported enquiries") }, { name: "robots", content: "noindex" }];
+
+const PATH = "/admin/reported-enquiries";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const asked = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= 1000 ? asked : 1;
+  return loadOrRespond(request, () => spamQueue(domain, { page }));
+}
+
+const decisionForm = z.object({
+  intent: z.enum(["confirm", "restore"], { error: "Choose Confirm spam or Not spam." }),
+  leadId: z.string({ error: "Which enquiry?" }).trim().min(1, "Which enquiry?").max(64, "Which enquiry?"),
+  /** The confirm form's checkbox: present ("true") when ticked. */
+  flagCouple: z.literal("true", { error: "Tick the box or leave it empty." }).optional(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  let leadId = "";
+  return submitOrRespond(
+    request,
+    async () => {
+      const { input } = await readForm(request, decisionForm);
+      leadId = input.leadId;
+      const result = await decideSpamReport(domain, input.leadId, input.intent, input.flagCouple ? { flagCouple: true } : {});
+      return { ok: true as const, intent: input.intent, leadId, message: result.message };
+    },
+    // A refusal names the report whose form was sent (the page shows it there).
+    {
+      get intent() {
+        return leadId;
+      },
+    },
+  );
+}
+
+/** "New", "Answered", "Quoted": the pipeline status "Not spam" returns the enquiry to. */
+const RESTORES_TO: Record<string, string> = { NEW: "New", CONTACTED: "Answered", QUOTED: "Quoted", BOOKED: "Booked", LOST: "Lost" };
+
+const time = (ms: number) =>
+  `${formatDate(ms)}, ${new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" }).format(new Date(ms))}`;
+
+function Report({ lead, busy, failure }: { lead: ReportedLead; busy: boolean; failure: string | null }) {
+  const heading = `report-${lead.id}`;
+  return (
+    <li className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6" data-testid="report">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={heading} className="text-lg font-bold text-maroon-700">
+            {lead.couple_name}
+          </h2>
+          <p className="text-sm break-all">
+            <a href={`mailto:${lead.couple_email}`} className="underline">
+              {lead.couple_email}
+            </a>
+          </p>
+        </div>
+        <p
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${lead.couple_reports > 1 || lead.couple_confirmed > 0 ? "bg-red-100 text-red-900" : "bg-ink/10 text-ink/80"}`}
+        >
+          {lead.couple_reports === 1 ? "1 report" : `${lead.couple_reports} reports`} for this couple
+          {lead.couple_confirmed > 0 ? `, ${lead.couple_confirmed} confirmed` : ""}
+          {lead.couple_flagged ? " · account flagged" : ""}
+        </p>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-ink/65">Service: </dt>
+          <dd className="inline">{lead.service_name}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/65">Vendor: </dt>
+          <dd className="inline">{lead.business_name}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/65">Sent: </dt>
+          <dd className="inline">{formatDate(lead.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/65">Reported: </dt>
+          <dd className="inline">{time(lead.reported_at)}</dd>
+        </div>
+        {lead.reason && (
+          <div className="sm:col-span-2">
+            <dt className="inline text-ink/65">Vendor's reason: </dt>
+            <dd className="inline">{lead.reason}</dd>
+          </div>
+        )}
+      </dl>
+      <blockquote className="mt-3 rounded-lg bg-maroon-50/60 p-3 text-sm break-words whitespace-pre-line">{lead.message}</blockquote>
+      {failure && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      <div className="mt-4 flex flex-col gap-3 border-t border-maroon-100 pt-4">
+        <Form method="post" className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <input type="hidden" name="leadId" value={lead.id} />
+          <button type="submit" name="intent" value="confirm" className="btn-primary px-4 py-2" disabled={busy} aria-describedby={heading}>
+            Confirm spam
+          </button>
+          {!lead.couple_flagged && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="flagCouple" value="true" className="size-4 accent-maroon-700" />
+              Also flag the couple's account
+            </label>
+          )}
+        </Form>
+        <Form method="post" className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <input type="hidden" name="leadId" value={lead.id} />
+          <button type="submit" name="intent" value="restore" className="btn-secondary px-4 py-2" disabled={busy} aria-describedby={heading}>
+            Not spam
+          </button>
+          <span className="text-xs text-ink/70">
+            Puts it back as “{RESTORES_TO[lead.status_before_spam] ?? lead.status_before_spam}” and counts it again; nobody is e-mailed.
+          </span>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+export default function ReportedEnquiries({ loaderData, actionData }: Route.ComponentProps) {
+  const { leads, page, hasMore, pending } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const done = actionData?.ok ? actionData.message : null;
+  const failedLead = actionData && !actionData.ok ? (actionData.intent ?? null) : null;
+  const failedElsewhere = actionData && !actionData.ok && !leads.some((l) => l.id === failedLead) ? actionData.message : null;
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h1 className="text-3xl font-bold text-maroon-700">Reported enquiries</h1>
+        <p className="mt-1 text-sm text-ink/75">
+          Enquiries vendors reported as spam. They no longer count in the vendor's figures. “Confirm spam” keeps them out; “Not spam” puts the enquiry back in
+          the vendor's inbox as it was and counts it again.
+        </p>
+        <p className="mt-2 text-sm font-semibold" data-testid="pending">
+          {pending === 0 ? "No reports waiting." : pending === 1 ? "1 report waiting." : `${pending} reports waiting.`}
+        </p>
+        {done && (
+          <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
+            {done}
+          </p>
+        )}
+        {failedElsewhere && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {failedElsewhere}
+          </p>
+        )}
+      </section>
+      {leads.length > 0 ? (
+        <ul className="flex flex-col gap-4" aria-label="Reports">
+          {leads.map((lead) => (
+            <Report key={lead.id} lead={lead} busy={busy} failure={lead.id === failedLead && actionData && !actionData.ok ? actionData.message : null} />
+          ))}
+        </ul>
+      ) : (
+        page > 1 && (
+          <p className="text-sm">
+            Nothing on this page. <Link to={PATH}>Back to the newest reports</Link>
+          </p>
+        )
+      )}
+      {(page > 1 || hasMore) && (
+        <nav aria-label="Pages" className="flex gap-4 text-sm font-semibold text-maroon-700 underline">
+          {page > 1 && <Link to={`${PATH}?page=${page - 1}`}>Newer</Link>}
+          {hasMore && <Link to={`${PATH}?page=${page + 1}`}>Older</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}
