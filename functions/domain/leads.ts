@@ -626,19 +626,3 @@ export async function unreadLeadCount(ctx: DomainContext): Promise<number> {
     );
   return 0;
 }
-
-/** The admin queue of reported leads, newest report first. */
-export async function reportedLeads(
-  ctx: DomainContext,
-  limit = 100,
-): Promise<{ id: string; service_name: string; business_name: string; message: string; reported_at: number; lost_reason: string | null }[]> {
-  requireRole(requireSignedIn(ctx.actor), ACCESS.admin, "Only admins see reported enquiries.");
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT l.id, s.service_name, v.business_name, l.message, l.reported_at, l.lost_reason FROM leads l JOIN services s ON s.id = l.service_id JOIN vendors v ON v.user_id = l.vendor_id
-       WHERE l.reported_at IS NOT NULL ORDER BY l.reported_at DESC LIMIT ?`,
-    )
-    .bind(limit)
-    .all<{ id: string; service_name: string; business_name: string; message: string; reported_at: number; lost_reason: string | null }>();
-  return results;
-}

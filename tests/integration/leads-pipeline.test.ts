@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { searchServices } from "#domain/discovery.ts";
-import { refreshReplyTime, reportedLeads, setLeadStatus, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/leads.ts";
+import { spamQueue } from "#domain/spam-queue.ts";
+import { refreshReplyTime, setLeadStatus, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/leads.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
@@ -292,10 +293,10 @@ describe("spam", () => {
     expect(inbox.body.unread).toBe(0);
     expect((await json(await call("/api/v1/leads?status=SPAM", { cookie: w.v }))).body.leads).toHaveLength(1);
     const admin = await createUser({ role: "ADMIN" });
-    const queue = await reportedLeads(
+    const queue = await spamQueue(
       testContext({ actor: { id: admin.id, role: "ADMIN", email: admin.email, userName: "A", profilePhoto: null, isVerified: true } }),
     );
-    expect(queue.map((l) => l.id)).toContain(w.leadId);
+    expect(queue.leads.map((l) => l.id)).toContain(w.leadId);
     // Reported twice: 409, counters untouched.
     expect((await call(`/api/v1/leads/${w.leadId}/status`, { method: "PATCH", body: { status: "SPAM" }, cookie: w.v })).status).toBe(409);
     expect(await counts()).toEqual({ lead_count: 0, day_leads: 0 });
