@@ -99,7 +99,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <details className="mt-3" open>
           <summary className="cursor-pointer text-sm font-semibold text-maroon-700">Figures by day</summary>
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-left text-sm">
+            <table className="w-full text-left text-xs sm:text-sm">
               <caption className="sr-only">Views, enquiries and bookings by day</caption>
               <thead>
                 <tr className="border-b border-ink/10">
@@ -123,7 +123,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {[...series].reverse().map((d) => (
                   <tr key={d.day} className="border-b border-ink/5">
-                    <th scope="row" className="py-1.5 pr-3 font-normal">
+                    <th scope="row" className="whitespace-nowrap py-1.5 pr-3 font-normal">
                       {formatDate(d.day)}
                     </th>
                     <td className="py-1.5 pr-3 text-right">{d.views}</td>
@@ -145,7 +145,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         {topServices.length > 0 && <p className="mt-1 text-sm text-ink/75">Top services: {topServices.map((s) => s.service_name).join(", ")}</p>}
         {services.length ? (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-left text-sm">
+            <table className="w-full text-left text-xs sm:text-sm">
               <caption className="sr-only">Figures per service for the last {days} days</caption>
               <thead>
                 <tr className="border-b border-ink/10">

@@ -102,13 +102,13 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             </div>
           )}
           <div className="mt-5 flex items-center justify-between gap-2">
-            <Link to={query(prev)} className="btn-secondary px-3 py-1.5" aria-label="Previous month">
+            <Link to={query(prev)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label="Previous month">
               ‹ Previous
             </Link>
-            <h2 className="text-xl font-bold" aria-live="polite">
+            <h2 className="text-center text-lg font-bold md:text-xl" aria-live="polite">
               {title}
             </h2>
-            <Link to={query(next)} className="btn-secondary px-3 py-1.5" aria-label="Next month">
+            <Link to={query(next)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label="Next month">
               Next ›
             </Link>
           </div>
