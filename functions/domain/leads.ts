@@ -290,6 +290,18 @@ export type LeadConversation = {
 const allowed = (action: LeadAction, status: LeadStatus) => (LEAD_TRANSITIONS[action] as readonly string[]).includes(status);
 
 /**
+ * Marks the enquiry read for the signed-in vendor or couple it belongs to; anyone else changes
+ * nothing (and learns nothing: no error, no answer). The conversation page calls it before any
+ * loader runs, so the dashboard's unread count drawn on the same request already leaves it out.
+ */
+export async function markLeadRead(ctx: DomainContext, leadId: string): Promise<void> {
+  const actor = ctx.actor;
+  if (!actor || (actor.role !== "VENDOR" && actor.role !== "USER")) return;
+  const [column, owner] = actor.role === "VENDOR" ? ["vendor_read_at", "vendor_id"] : ["couple_read_at", "user_id"];
+  await ctx.db.prepare(`UPDATE leads SET ${column} = ? WHERE id = ? AND ${owner} = ?`).bind(ctx.now, leadId, actor.id).run();
+}
+
+/**
  * One conversation for its vendor or its couple, marked read for the one reading it (the unread
  * marker of the inbox and the sidebar count).
  */

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, type Factory, type Role } from "./fixtures.ts";
+import { workspacePages } from "./vendor-data.ts";
 
 /**
  * axe-core on the main pages and each dashboard: no serious or critical violations (every axe
@@ -65,4 +66,27 @@ test.describe("accessibility (axe-core)", () => {
       expect(await seriousViolations(page), `${target}`).toEqual([]);
     });
   }
+});
+
+/**
+ * The workspace pages that only show something with data: a vendor with a service, an answered
+ * and quoted enquiry and a confirmed booking, and the two couples' side of them (inbox,
+ * conversation, bookings list and detail). One test per side, each page checked in turn.
+ */
+test.describe("accessibility of the workspace with data (axe-core)", () => {
+  test("the vendor's and the couples' pages: no serious or critical violations", async ({ browser, factory, account, baseURL }) => {
+    test.setTimeout(180_000);
+    const found: Record<string, string[]> = {};
+    const pages = await workspacePages(browser, baseURL!, factory, account);
+    for (const { side, path, page } of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(new URL(page.url()).pathname, `${side}: ${path} did not redirect away`).toBe(path.split("?")[0]);
+      await page.waitForLoadState("networkidle");
+      const serious = await seriousViolations(page);
+      if (serious.length) found[`${side} ${path}`] = serious;
+    }
+    await pages.close();
+    expect(found).toEqual({});
+  });
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, type Role } from "./fixtures.ts";
 import { UNBUILT_PATHS } from "./unbuilt-paths.ts";
+import { vendorWithData } from "./vendor-data.ts";
 
 /**
  * The link crawler: from the home page as a visitor and from each dashboard as its role (a fresh
@@ -81,23 +82,51 @@ async function crawl(page: Page, api: APIRequestContext, start: string, origin: 
     const landed = new URL(res.url());
     enqueue(internal(linksIn(await res.text()), `${landed.pathname}${landed.search}`, origin), path);
   }
-  return { failures, visited };
+  return { failures, visited, seen };
 }
 
-const starts: { name: string; role: Role | null; start: string }[] = [
+/**
+ * `withData`: the vendor has a service (with a photo), an answered and quoted enquiry and a
+ * confirmed booking, and the couple has an enquiry and that booking, so the links to the service
+ * page, its photos, the conversations and the bookings are followed too.
+ */
+const starts: { name: string; role: Role | null; withData?: boolean; start: string }[] = [
   { name: "a visitor from the home page", role: null, start: "/" },
-  { name: "a couple from /profile", role: "couple", start: "/profile" },
-  { name: "a vendor from /VendorDashboard", role: "vendor", start: "/VendorDashboard" },
+  { name: "a couple with an enquiry and a booking from /profile", role: "couple", withData: true, start: "/profile" },
+  { name: "a vendor with a service, enquiries and a booking from /VendorDashboard", role: "vendor", withData: true, start: "/VendorDashboard" },
   { name: "an admin from /admin", role: "admin", start: "/admin" },
 ];
 
 test.describe("internal links", () => {
-  for (const { name, role, start } of starts) {
-    test(`${name}: no link leads to a 404 or a server error`, async ({ page, login, baseURL }) => {
+  for (const { name, role, withData, start } of starts) {
+    test(`${name}: no link leads to a 404 or a server error`, async ({ page, login, account, factory, baseURL }) => {
       test.setTimeout(180_000);
-      if (role) await login({ role });
-      const { failures, visited } = await crawl(page, page.request, start, new URL(baseURL!).origin);
+      let mustReach: string[] = [];
+      if (role && withData) {
+        const data = await vendorWithData(baseURL!, factory, account);
+        const who = role === "vendor" ? data.vendor : data.bookedCouple;
+        mustReach =
+          role === "vendor"
+            ? [
+                `/VendorDashboard/service-details/${data.service.id}`,
+                `/VendorDashboard/service-details/${data.service.id}/photos`,
+                `/VendorDashboard/enquiries/${data.leadId}`,
+                `/VendorDashboard/bookings/${data.bookingId}`,
+              ]
+            : [`/profile/enquiries/${data.bookedLeadId}`, `/profile/bookings/${data.bookingId}`];
+        await page.context().addCookies([{ name: "mandap_visited", value: "1", url: baseURL! }]);
+        const res = await page.request.post(`/api/v1/${role === "vendor" ? "vendors" : "users"}/login`, {
+          headers: { Origin: baseURL! },
+          data: { email: who.email, password: who.password },
+        });
+        expect(res.ok()).toBe(true);
+      } else if (role) await login({ role });
+      const { failures, visited, seen } = await crawl(page, page.request, start, new URL(baseURL!).origin);
       expect(visited).toBeGreaterThan(20);
+      expect(
+        mustReach.filter((p) => !seen.has(p)),
+        "pages of the account's own records the crawl should have followed",
+      ).toEqual([]);
       expect(failures, "broken internal links (an unbuilt area's path belongs in tests/e2e/unbuilt-paths.ts)").toEqual([]);
     });
   }

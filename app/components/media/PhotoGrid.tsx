@@ -112,7 +112,7 @@ function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number
           aria-label={`Reorder ${name}`}
           className="absolute right-2 top-2 cursor-grab rounded bg-white/90 px-2 py-1 text-sm font-semibold shadow"
         >
-          ⠿ Drag
+          ⠿ Reorder
         </button>
       </div>
       <div className="mt-2 flex flex-wrap gap-2 text-sm">

@@ -102,13 +102,13 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             </div>
           )}
           <div className="mt-5 flex items-center justify-between gap-2">
-            <Link to={query(prev)} className="btn-secondary px-3 py-1.5" aria-label="Previous month">
-              ‹ Prev
+            <Link to={query(prev)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label="Previous month">
+              ‹ Previous
             </Link>
-            <h2 className="text-xl font-bold" aria-live="polite">
+            <h2 className="text-center text-lg font-bold md:text-xl" aria-live="polite">
               {title}
             </h2>
-            <Link to={query(next)} className="btn-secondary px-3 py-1.5" aria-label="Next month">
+            <Link to={query(next)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label="Next month">
               Next ›
             </Link>
           </div>
@@ -142,7 +142,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
                 return (
                   <li key={day}>
                     <span
-                      className={`${base} ${byBooking ? "bg-emerald-700 text-white" : isBlocked ? "bg-maroon-700/40 text-white" : "bg-ink/5 text-ink/40"}`}
+                      className={`${base} ${byBooking ? "bg-emerald-700 text-white" : isBlocked ? "bg-maroon-100 text-maroon-900" : "bg-ink/5 text-ink/70"}`}
                       aria-label={`${dayLabel(day)}: ${byBooking ? "booked" : isBlocked ? "blocked (past)" : "past"}`}
                     >
                       {i + 1}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/enquiries-detail";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { leadConversation, sendLeadMessage, sendQuote, setLeadStatus, withdrawLead } from "#domain/leads.ts";
+import { leadConversation, markLeadRead, sendLeadMessage, sendQuote, setLeadStatus, withdrawLead } from "#domain/leads.ts";
 import { acceptQuote, bookingPath, bookLead } from "#domain/bookings.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
@@ -17,6 +17,17 @@ import { FieldBox, Notice, Panel, resultFor, StatusPill, TextBox } from "./enqui
  * every rule is the domain's (functions/domain/leads.ts, bookings.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Enquiry") }, { name: "robots", content: "noindex" }];
+
+/**
+ * Opening the conversation marks it read before the loaders run (they run side by side), so the
+ * sidebar's unread count of the dashboard layout on this very page no longer counts it.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context, params }, next) => {
+    if (request.method === "GET" || request.method === "HEAD") await markLeadRead(context.get(appContext).domain, params.leadId);
+    return next();
+  },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

@@ -81,7 +81,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-ink/75" aria-live="polite">
             {d.unread ? `${d.unread} unread ${d.unread === 1 ? "enquiry" : "enquiries"}` : "No unread enquiries."}
           </p>
-          <nav aria-label="Filter by status" className="mt-4 -mx-1 flex gap-1 overflow-x-auto pb-1">
+          <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-1 pb-1">
             {[null, ...INBOX_STATUSES].map((s) => (
               <Link
                 key={s ?? "all"}
