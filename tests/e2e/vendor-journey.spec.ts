@@ -56,13 +56,14 @@ async function fitsWidth(page: Page) {
 }
 
 /** The vendor sidebar's Enquiries link (inside the "Dashboard menu" on a phone). */
-async function enquiriesLink(page: Page): Promise<Locator> {
+async function enquiriesLink(page: Page, label = "Enquiries", nav = "Vendor dashboard"): Promise<Locator> {
+  const name = new RegExp(`^${label}`);
   const menu = page.locator("#dashboard-menu");
   if (await menu.isVisible()) {
     if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator("summary").click();
-    return menu.getByRole("navigation").getByRole("link", { name: /^Enquiries/ });
+    return menu.getByRole("navigation").getByRole("link", { name });
   }
-  return page.getByRole("navigation", { name: "Vendor dashboard" }).getByRole("link", { name: /^Enquiries/ });
+  return page.getByRole("navigation", { name: nav }).getByRole("link", { name });
 }
 
 async function journey(page: Page, browser: Browser, couple: Account, shots: string) {
@@ -194,11 +195,14 @@ async function journey(page: Page, browser: Browser, couple: Account, shots: str
 
   // 6. The couple sees the reply in "My enquiries" and accepts the quote.
   await cp.goto("/profile/enquiries");
+  await expect(await enquiriesLink(cp, "My enquiries", "Dashboard")).toHaveAccessibleName(/^My enquiries\s*1 unread$/);
   const row = cp.getByRole("link", { name: new RegExp(business) });
   await expect(row).toBeVisible();
   await fitsWidth(cp);
   await row.click();
   await expect(cp).toHaveURL(`${origin}/profile/enquiries/${leadId}`);
+  // Opened in the page (no reload): the sidebar's count is read again and goes.
+  await expect(await enquiriesLink(cp, "My enquiries", "Dashboard")).toHaveAccessibleName("My enquiries");
   await expect(cp.getByRole("list", { name: "Messages" })).toContainText("Is the venue in Jaisalmer?");
   await fitsWidth(cp);
   await cp.getByRole("button", { name: "Accept quote and book" }).click();
