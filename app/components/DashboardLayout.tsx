@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { NavLink, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { LogoutButton } from "./auth/LogoutButton.tsx";
 
 /**
@@ -8,14 +8,6 @@ import { LogoutButton } from "./auth/LogoutButton.tsx";
  * Areas pass their own links; a link to an area not built yet is simply not passed.
  */
 export type DashboardLink = { to: string; label: ReactNode; end?: boolean };
-
-/**
- * For the dashboards' layouts: opening a conversation marks it read (before the loaders run), so
- * the sidebar's unread count is read again then, though the router keeps a parent's data when only
- * the child page changes.
- */
-export const revalidateUnreadOnConversation: ShouldRevalidateFunction = ({ defaultShouldRevalidate, nextUrl }) =>
-  defaultShouldRevalidate || /\/enquiries\/[^/]+\/?$/.test(nextUrl.pathname);
 
 /** A sidebar label with its unread count ("Enquiries 3"), read out as "3 unread". */
 export function UnreadLabel({ text, unread }: { text: string; unread: number }) {

@@ -199,9 +199,16 @@ async function journey(page: Page, browser: Browser, couple: Account, shots: str
   const row = cp.getByRole("link", { name: new RegExp(business) });
   await expect(row).toBeVisible();
   await fitsWidth(cp);
+  // Once the page is hydrated, the row opens the conversation without a reload (the marker survives).
+  await cp.waitForFunction(
+    () => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+  );
+  await cp.waitForLoadState("networkidle");
+  await cp.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await row.click();
   await expect(cp).toHaveURL(`${origin}/profile/enquiries/${leadId}`);
-  // Opened in the page (no reload): the sidebar's count is read again and goes.
+  expect(await cp.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // The sidebar's count is read again and goes.
   await expect(await enquiriesLink(cp, "My enquiries", "Dashboard")).toHaveAccessibleName("My enquiries");
   await expect(cp.getByRole("list", { name: "Messages" })).toContainText("Is the venue in Jaisalmer?");
   await fitsWidth(cp);

@@ -1,14 +1,13 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
-import { DashboardLayout, revalidateUnreadOnConversation, UnreadLabel } from "#app/components/DashboardLayout.tsx";
+import { DashboardLayout, UnreadLabel } from "#app/components/DashboardLayout.tsx";
 import { can } from "#domain/permissions.ts";
 import { unreadLeadCount } from "#domain/leads.ts";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 
 /** The couple's dashboard (/profile): guarded on the server, with the user sidebar (spec section 2). */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
-export const shouldRevalidate = revalidateUnreadOnConversation;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, domain } = context.get(appContext);

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
-import { DashboardLayout, revalidateUnreadOnConversation, UnreadLabel, type DashboardLink } from "#app/components/DashboardLayout.tsx";
+import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/components/DashboardLayout.tsx";
 import { unreadLeadCount } from "#domain/leads.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
@@ -12,7 +12,6 @@ import { guardArea } from "#app/lib/auth-forms.server.ts";
  * checked on the server first. It has its own top bar: Overview, Profile, Settings and Logout.
  */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
-export const shouldRevalidate = revalidateUnreadOnConversation;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, domain } = context.get(appContext);
