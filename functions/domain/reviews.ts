@@ -1,6 +1,6 @@
 import { mediaUrl } from "#shared/media.ts";
 import { MANDAP_TEAM, replyInput, reviewInput, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE, type ReviewInput } from "#shared/listing-rules.ts";
-import { imageStore } from "#platform/uploads.ts";
+import { imageStore, type ImageStore } from "#platform/uploads.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
@@ -54,18 +54,6 @@ export type ReviewReply = {
   /** The name shown: the vendor's business name, "the Mandap team", or null when not known. */
   author: string | null;
   replied_at: number | null;
-};
-
-/**
- * Where review photos go (R2 in the Worker: functions/platform/uploads.ts imageStore over
- * ctx.media). The domain decides when to store and when to remove; the store checks the bytes and
- * makes the keys.
- */
-export type ImageStore = {
-  /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
-  store(files: readonly File[]): Promise<string[]>;
-  /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
-  remove(keys: readonly string[]): Promise<void>;
 };
 
 export type ReviewSummary = {

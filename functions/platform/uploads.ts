@@ -1,5 +1,4 @@
 import { Invalid } from "#domain/errors.ts";
-import type { ImageStore } from "#domain/reviews.ts";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the
@@ -26,6 +25,17 @@ export function imageTypeOf(bytes: Uint8Array): ImageType | null {
 export function chosenFiles(values: readonly (FormDataEntryValue | null | undefined)[]): File[] {
   return values.filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && v.size > 0);
 }
+
+/**
+ * Where review photos go (R2 in the Worker: imageStore below, over ctx.media). The domain decides when to store and when to remove; the store checks the bytes and
+ * makes the keys.
+ */
+export type ImageStore = {
+  /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
+  store(files: readonly File[]): Promise<string[]>;
+  /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
+  remove(keys: readonly string[]): Promise<void>;
+};
 
 function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
