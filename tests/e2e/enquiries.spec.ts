@@ -140,6 +140,7 @@ test("the conversation and the booking work without JavaScript", async ({ browse
   const v = await browserAs(browser, vendor, { javaScriptEnabled: false });
   await v.page.goto(`/VendorDashboard/enquiries/${leadId}`);
   await expect(v.page.getByRole("list", { name: "Messages" })).toContainText("can you bring a tandoor?");
+  await v.page.getByText("Enter the agreed price, dates and deliverables").click();
   await v.page.getByLabel("Agreed price (₹)").fill("64000");
   await v.page.getByLabel("Advance paid (₹)").fill("20000");
   await v.page.getByLabel("Album due").fill(inDays(70));

@@ -255,63 +255,73 @@ export default function Conversation({ loaderData, actionData }: Route.Component
 
       {lead.can.book && (
         <Panel title="Mark as booked" id="book-heading">
-          <Form method="post" className="grid gap-3 md:grid-cols-2">
-            <div className="md:col-span-2">
-              <Notice message={book.message} ok={book.ok} />
-            </div>
-            <FieldBox
-              label="Agreed price (₹)"
-              name="agreedPrice"
-              type="number"
-              min={1}
-              required
-              error={book.errors.agreedPrice}
-              defaultValue={book.values.agreedPrice ?? lead.acceptableQuote?.amount ?? ""}
-            />
-            <FieldBox
-              label="Advance paid (₹)"
-              name="advancePaid"
-              type="number"
-              min={0}
-              error={book.errors.advancePaid}
-              defaultValue={book.values.advancePaid}
-            />
-            <FieldBox
-              label="Event date"
-              name="eventDate"
-              type="date"
-              min={today}
-              required
-              error={book.errors.eventDate}
-              defaultValue={book.values.eventDate ?? lead.event_date ?? ""}
-            />
-            <FieldBox
-              label="Last event day (optional)"
-              name="eventEndDate"
-              type="date"
-              min={today}
-              error={book.errors.eventEndDate}
-              defaultValue={book.values.eventEndDate}
-            />
-            <FieldBox label="Balance (₹)" name="balance1Amount" type="number" min={1} error={book.errors.payments} defaultValue={book.values.balance1Amount} />
-            <FieldBox label="Balance due on" name="balance1Due" type="date" defaultValue={book.values.balance1Due} />
-            <fieldset className="md:col-span-2">
-              <legend className="text-sm font-medium">Deliverables promised (due dates; leave empty if not promised)</legend>
-              <div className="mt-1 grid gap-3 md:grid-cols-3">
-                <FieldBox label="Album due" name="albumDue" type="date" defaultValue={book.values.albumDue} />
-                <FieldBox label="Edited video due" name="videoDue" type="date" defaultValue={book.values.videoDue} />
-                <FieldBox label="Raw photos due" name="rawDue" type="date" defaultValue={book.values.rawDue} error={book.errors.deliverables} />
+          <details open={Boolean(book.message)}>
+            <summary className="cursor-pointer text-sm font-semibold text-maroon-700 underline">Enter the agreed price, dates and deliverables</summary>
+            <Form method="post" className="grid gap-3 md:grid-cols-2">
+              <div className="md:col-span-2">
+                <Notice message={book.message} ok={book.ok} />
               </div>
-            </fieldset>
-            <div className="md:col-span-2">
-              <TextBox label="Notes (optional)" name="notes" rows={2} error={book.errors.notes} defaultValue={book.values.notes} />
-            </div>
-            <div>
-              <button type="submit" name="intent" value="book" className="btn-primary px-5 py-2" disabled={busy}>
-                Confirm booking
-              </button>
-            </div>
-          </Form>
+              <FieldBox
+                label="Agreed price (₹)"
+                name="agreedPrice"
+                type="number"
+                min={1}
+                required
+                error={book.errors.agreedPrice}
+                defaultValue={book.values.agreedPrice ?? lead.acceptableQuote?.amount ?? ""}
+              />
+              <FieldBox
+                label="Advance paid (₹)"
+                name="advancePaid"
+                type="number"
+                min={0}
+                error={book.errors.advancePaid}
+                defaultValue={book.values.advancePaid}
+              />
+              <FieldBox
+                label="Event date"
+                name="eventDate"
+                type="date"
+                min={today}
+                required
+                error={book.errors.eventDate}
+                defaultValue={book.values.eventDate ?? lead.event_date ?? ""}
+              />
+              <FieldBox
+                label="Last event day (optional)"
+                name="eventEndDate"
+                type="date"
+                min={today}
+                error={book.errors.eventEndDate}
+                defaultValue={book.values.eventEndDate}
+              />
+              <FieldBox
+                label="Balance (₹)"
+                name="balance1Amount"
+                type="number"
+                min={1}
+                error={book.errors.payments}
+                defaultValue={book.values.balance1Amount}
+              />
+              <FieldBox label="Balance due on" name="balance1Due" type="date" defaultValue={book.values.balance1Due} />
+              <fieldset className="md:col-span-2">
+                <legend className="text-sm font-medium">Deliverables promised (due dates; leave empty if not promised)</legend>
+                <div className="mt-1 grid gap-3 md:grid-cols-3">
+                  <FieldBox label="Album due" name="albumDue" type="date" defaultValue={book.values.albumDue} />
+                  <FieldBox label="Edited video due" name="videoDue" type="date" defaultValue={book.values.videoDue} />
+                  <FieldBox label="Raw photos due" name="rawDue" type="date" defaultValue={book.values.rawDue} error={book.errors.deliverables} />
+                </div>
+              </fieldset>
+              <div className="md:col-span-2">
+                <TextBox label="Notes (optional)" name="notes" rows={2} error={book.errors.notes} defaultValue={book.values.notes} />
+              </div>
+              <div>
+                <button type="submit" name="intent" value="book" className="btn-primary px-5 py-2" disabled={busy}>
+                  Confirm booking
+                </button>
+              </div>
+            </Form>
+          </details>
         </Panel>
       )}
 
