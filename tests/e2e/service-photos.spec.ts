@@ -63,9 +63,19 @@ test("a vendor uploads photos with progress, reorders with the keyboard, sets a 
   const ids = await orderOnPage(page);
   const last = ids.at(-1)!;
   const handle = page.locator(`li[data-photo-id="${last}"]`).getByRole("button", { name: /^Reorder/ });
-  await handle.focus();
-  await page.keyboard.press("Space");
+  // The list is read again after the uploads; pick the photo up once that has settled (dnd-kit marks
+  // the handle pressed while it holds the photo), so a re-render cannot take the focus mid-move.
+  await page.waitForLoadState("networkidle");
+  await expect(async () => {
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(handle).toHaveAttribute("aria-pressed", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  // dnd-kit measures the photos' places in the frames after the pick-up and after each move.
+  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50)))));
+  await frames();
   await page.keyboard.press("ArrowLeft");
+  await frames();
   await page.keyboard.press("Space");
   await expect.poll(async () => (await photosOf(page, service.id)).map((p) => p.id).indexOf(last)).toBeLessThan(ids.length - 1);
   await page.reload();
