@@ -1,13 +1,7 @@
-import { findCity, findState, PLACES } from "#shared/places.ts";
+import { findCity, findState } from "#shared/places.ts";
 import { Invalid } from "./errors.ts";
 
-/**
- * The location data (spec: a map from state to its cities) vendors choose their place from: the
- * states and cities Mandap serves. Sign-up, the business profile and its API check a place here,
- * so a city always belongs to its state and is spelt as everywhere else.
- */
-export const LOCATIONS: Readonly<Record<string, readonly string[]>> = PLACES;
-
+/** Sign-up and the business profile check a vendor's place against the location data (shared/places.ts), so a city always belongs to its state. */
 export const PLACE_MESSAGES = {
   state: "Choose your state from the list.",
   city: "Choose a city of the chosen state from the list.",

@@ -8,7 +8,7 @@ import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { LOCATIONS } from "#domain/places.ts";
+import { PLACES } from "#shared/places.ts";
 import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor-profile-fields.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign up") }];
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign u
 /** The location data the state and city pickers offer (the server checks the pair again). */
 export function loader({ context }: Route.LoaderArgs) {
   redirectIfSignedIn(context.get(appContext));
-  return { locations: LOCATIONS };
+  return { locations: PLACES };
 }
 
 /**

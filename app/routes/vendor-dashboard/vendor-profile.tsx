@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/vendor-profile";
 import { updateVendorInput } from "#shared/account-schemas.ts";
 import { requireAccountView, updateVendor } from "#domain/accounts.ts";
-import { LOCATIONS } from "#domain/places.ts";
+import { PLACES } from "#shared/places.ts";
 import { NotFound } from "#domain/errors.ts";
 import { appContext } from "#functions/page-context.ts";
 import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         logo: v.logo_key ? mediaUrl(v.logo_key) : null,
         publicPath: vendorPath({ slug: v.slug, city: v.city }),
       },
-      locations: LOCATIONS,
+      locations: PLACES,
     };
   });
 }
