@@ -1,4 +1,4 @@
-import type { DomainContext } from "./domain/context.ts";
+import type { DomainConfig, DomainContext } from "./domain/context.ts";
 import { clientAddress } from "./domain/rate-limits.ts";
 import type { ValidSession } from "./domain/sessions.ts";
 import type { Env } from "./env.ts";
@@ -8,6 +8,7 @@ import { mailerFor } from "./platform/mail.ts";
 import { imagePipelineFor } from "./platform/images.ts";
 import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
+import { paymentGatewayFor } from "./platform/payments.ts";
 
 /**
  * The one place a request becomes a domain context: the adapters chosen by configuration
@@ -42,7 +43,24 @@ export function createDomainContext(
       deviceTokens: readDeviceTokens(request),
     },
     defer,
-    config: { googleClientId: env.GOOGLE_CLIENT_ID ?? null },
+    config: domainConfig(env),
     ai: descriptionWriterFor(env),
+    payments: paymentGatewayFor(env),
+  };
+}
+
+/** The domain's configuration from the Worker's vars, with the local defaults (docs/deploy.md lists them). */
+export function domainConfig(env: Env): DomainConfig {
+  const free = Number.parseInt(env.FREE_ACTIVE_SERVICES ?? "", 10);
+  return {
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    billing: {
+      supplierLegalName: env.SUPPLIER_LEGAL_NAME ?? "Mandap Marketplace Private Limited",
+      supplierGstin: env.SUPPLIER_GSTIN ?? "29AAJCM1234K1Z5",
+      supplierAddress: env.SUPPLIER_ADDRESS ?? "2nd Floor, 12 Residency Road, Bengaluru 560025",
+      supplierState: env.SUPPLIER_STATE ?? "Karnataka",
+      pricesIncludeGst: (env.PRICES_INCLUDE_GST ?? "true") === "true",
+    },
+    freeActiveServices: Number.isFinite(free) && free >= 0 ? free : 1,
   };
 }

@@ -37,4 +37,20 @@ export interface Env {
   R2_SECRET_ACCESS_KEY?: string;
   R2_ACCOUNT_ID?: string;
   R2_BUCKET?: string;
+  /** Razorpay (functions/platform/payments.ts): with all three, payments go through Razorpay; without them, the local sandbox gateway. */
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  /** The sandbox gateway's signing secret (local default; any value works, it only has to be stable). */
+  SANDBOX_GATEWAY_SECRET?: string;
+  /** The supplier on GST invoices (functions/domain/invoices.ts, docs/deploy.md "Payments"). */
+  SUPPLIER_LEGAL_NAME?: string;
+  SUPPLIER_GSTIN?: string;
+  SUPPLIER_ADDRESS?: string;
+  /** The supplier's state as it appears in shared/places.ts (decides CGST + SGST or IGST). */
+  SUPPLIER_STATE?: string;
+  /** "true": plan prices include GST; otherwise GST is added on top. */
+  PRICES_INCLUDE_GST?: string;
+  /** Active services a vendor without a running subscription may keep listed (default 1). */
+  FREE_ACTIVE_SERVICES?: string;
 }

@@ -2,6 +2,9 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
+/** BASIC: totals only; FULL: per-service figures and history. */
+export const ANALYTICS_DEPTHS = ["BASIC", "FULL"] as const;
+
 /** Plans are data created by admins; a price of 0 is the free trial plan. Limits are data too. */
 export const plans = sqliteTable("plans", {
   id: id(),
@@ -9,11 +12,14 @@ export const plans = sqliteTable("plans", {
   description: text("description").notNull().default(""),
   /** Whole rupees. */
   price: integer("price").notNull(),
-  durationMonths: integer("duration_months").notNull(),
-  trialDays: integer("trial_days").notNull().default(0),
+  /** How long one period of the plan lasts. */
+  durationDays: integer("duration_days").notNull().default(30),
+  /** The free trial plan (price 0) a vendor gets once, when their e-mail is verified. */
+  isTrial: flag("is_trial"),
   features: text("features", { mode: "json" }).$type<string[]>().notNull().default([]),
   maxActiveServices: integer("max_active_services"),
   featuredPlacement: flag("featured_placement"),
+  analyticsDepth: text("analytics_depth", { enum: ANALYTICS_DEPTHS }).notNull().default("BASIC"),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -39,6 +45,8 @@ export const subscriptions = sqliteTable(
     isTrial: flag("is_trial"),
     trialEndDate: timestamp("trial_end_date"),
     lastReminderDays: integer("last_reminder_days"),
+    /** Why the last payment attempt for this subscription failed (shown while it is PENDING). */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +84,10 @@ export const payments = sqliteTable(
     tax: integer("tax"),
     contact: text("contact"),
     notes: text("notes", { mode: "json" }).$type<Record<string, string>>(),
+    failureReason: text("failure_reason"),
+    /** The receipt sent with the gateway order. */
+    receipt: text("receipt"),
+    capturedAt: timestamp("captured_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,4 +130,11 @@ export const webhookEvents = sqliteTable("webhook_events", {
   payload: text("payload").notNull(),
   receivedAt: timestamp("received_at").notNull(),
   processedAt: timestamp("processed_at"),
+});
+
+/** A free trial is claimed once per e-mail address (SHA-256 of the lower-cased address), even after the account is deleted. */
+export const trialClaims = sqliteTable("trial_claims", {
+  emailHash: text("email_hash").primaryKey(),
+  vendorId: text("vendor_id"),
+  claimedAt: timestamp("claimed_at").notNull(),
 });

@@ -3,13 +3,13 @@ import type { MailService } from "#platform/mail.ts";
 import type { ImagePipeline } from "#platform/images.ts";
 import type { DirectUploads } from "#platform/direct-uploads.ts";
 import type { Role } from "#db/schema/identity.ts";
+import type { PaymentGateway } from "#platform/payments.ts";
 
 /**
  * Everything a domain function may use, built once per request by `createDomainContext`
  * (functions/domain-context.ts): for pages in functions/app.ts, for the API in functions/api/app.ts,
  * and by tests. Domain functions take `(ctx, input)`, so a page action and its API twin are
- * "parse, one domain call, respond". Payments join when that area is built; its
- * adapter does not exist yet.
+ * "parse, one domain call, respond".
  */
 export type DomainContext = {
   /** The D1 database: one statement or one atomic batch per write (docs/decisions/0014). */
@@ -30,7 +30,9 @@ export type DomainContext = {
   request: RequestInfo;
   /** Runs work after the answer (the Worker's waitUntil), so e.g. sending a mail never changes how long an answer takes. */
   defer: (work: Promise<unknown>) => void;
-  config: { googleClientId: string | null };
+  config: DomainConfig;
+  /** The payment gateway: Razorpay with keys, else the local sandbox gateway (functions/platform/payments.ts). */
+  payments: PaymentGateway;
   /** Description drafts: Workers AI where configured, else the deterministic local writer (functions/platform/ai.ts). */
   ai: DescriptionWriter;
 };
@@ -61,3 +63,20 @@ export type Actor = {
 
 /** A session found by its token; `renewed` when its expiry slid (the cookie is set again). */
 export type ValidSession = { actor: Actor; sessionId: string; expiresAt: number; renewed: boolean };
+
+/** Configuration the domain reads (from the Worker's vars and secrets, with local defaults). */
+export type DomainConfig = {
+  googleClientId: string | null;
+  /** The supplier on GST invoices and how plan prices treat GST. */
+  billing: BillingConfig;
+  /** Active services a vendor without a running subscription keeps listed. */
+  freeActiveServices: number;
+};
+
+export type BillingConfig = {
+  supplierLegalName: string;
+  supplierGstin: string;
+  supplierAddress: string;
+  supplierState: string;
+  pricesIncludeGst: boolean;
+};

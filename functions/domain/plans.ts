@@ -11,25 +11,26 @@ export type PlanSummary = {
   name: string;
   description: string;
   price: number;
-  durationMonths: number;
-  trialDays: number;
+  durationDays: number;
+  isTrial: boolean;
+  analyticsDepth: "BASIC" | "FULL";
   features: string[];
   maxActiveServices: number | null;
   featuredPlacement: boolean;
 };
 
-type PlanRow = Omit<PlanSummary, "features" | "featuredPlacement"> & { features: string; featuredPlacement: number };
+type PlanRow = Omit<PlanSummary, "features" | "featuredPlacement" | "isTrial"> & { features: string; featuredPlacement: number; isTrial: number };
 
 /** Active plans, cheapest first. */
 export async function activePlans(ctx: DomainContext): Promise<PlanSummary[]> {
   const { results } = await ctx.db
     .prepare(
-      `SELECT id, name, description, price, duration_months AS durationMonths, trial_days AS trialDays, features,
+      `SELECT id, name, description, price, duration_days AS durationDays, is_trial AS isTrial, analytics_depth AS analyticsDepth, features,
               max_active_services AS maxActiveServices, featured_placement AS featuredPlacement
-       FROM plans WHERE is_active = 1 ORDER BY price, duration_months, name`,
+       FROM plans WHERE is_active = 1 ORDER BY price, duration_days, name`,
     )
     .all<PlanRow>();
-  return results.map((r) => ({ ...r, features: parseFeatures(r.features), featuredPlacement: Boolean(r.featuredPlacement) }));
+  return results.map((r) => ({ ...r, features: parseFeatures(r.features), featuredPlacement: Boolean(r.featuredPlacement), isTrial: Boolean(r.isTrial) }));
 }
 
 function parseFeatures(json: string): string[] {

@@ -17,7 +17,7 @@ const actorOf = (id: string, role: Actor["role"] = "VENDOR"): Actor => ({
 
 async function plan(id: string, price: number, active: boolean) {
   await env.DB.prepare(
-    "INSERT INTO plans (id, name, description, price, duration_months, trial_days, features, is_active, created_at, updated_at) VALUES (?, ?, '', ?, 12, 0, ?, ?, 1, 1)",
+    "INSERT INTO plans (id, name, description, price, duration_days, features, is_active, created_at, updated_at) VALUES (?, ?, '', ?, 365, ?, ?, 1, 1)",
   )
     .bind(id, `Plan ${id}`, price, JSON.stringify(["Priority support"]), active ? 1 : 0)
     .run();

@@ -4,7 +4,8 @@ import type { Actor, ValidSession } from "#domain/sessions.ts";
 import { mailboxTransport, mailerFor, type MailService } from "#platform/mail.ts";
 import { localWriter } from "#platform/ai.ts";
 import type { Env } from "#functions/env.ts";
-import { createDomainContext } from "#functions/domain-context.ts";
+import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
+import { paymentGatewayFor } from "#platform/payments.ts";
 
 /**
  * A domain context for tests that call domain functions directly: the test D1 and R2, mail stored
@@ -34,8 +35,9 @@ export function testContext(
     now: options.now ?? Date.now(),
     request: { origin: "http://localhost", userAgent: "vitest", ip: null, deviceTokens: [], ...options.request },
     defer,
-    config: { googleClientId: null, ...options.config },
+    config: { ...domainConfig(env as unknown as Env), googleClientId: null, ...options.config },
     ai: localWriter,
+    payments: paymentGatewayFor(env),
     deferred,
     settle: async () => {
       await Promise.all(deferred);

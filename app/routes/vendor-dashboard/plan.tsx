@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrRespond(request, async () => ({ plans: await activePlans(domain) }));
 }
 
-const months = (n: number) => (n === 1 ? "month" : `${n} months`);
+const days = (n: number) => (n === 1 ? "day" : `${n} days`);
 
 export default function Plans({ loaderData }: Route.ComponentProps) {
   const { plans } = loaderData;
@@ -31,9 +31,9 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
             <li key={plan.id} className="rounded-xl border border-maroon-100 p-4">
               <h2 className="text-xl font-semibold">{plan.name}</h2>
               <p className="mt-1 text-lg font-bold text-maroon-700">
-                {plan.price === 0 ? "Free" : formatRupees(plan.price)} / {months(plan.durationMonths)}
+                {plan.price === 0 ? "Free" : formatRupees(plan.price)} / {days(plan.durationDays)}
               </p>
-              {plan.trialDays > 0 && <p className="text-sm">Trial: {plan.trialDays} days</p>}
+              {plan.isTrial && <p className="text-sm">Trial: {plan.durationDays} days</p>}
               {plan.description && <p className="mt-2 text-sm text-ink/75">{plan.description}</p>}
               <ul className="mt-2 list-disc pl-5 text-sm">
                 {plan.maxActiveServices !== null && <li>Up to {plan.maxActiveServices} active services</li>}
