@@ -21,6 +21,7 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/cron", "routes/dev/cron.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
     route("favoriteList", "routes/profile/wishlist.tsx", { id: "routes/profile/favorites" }),

@@ -98,6 +98,7 @@ const TARGETS: Target[] = [
     path: () => "/vendor-change-password?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     longIdPath: () => `/vendor-change-password?token=${LONG_ID}`,
   },
+  { name: "/dev/cron", role: null, path: () => "/dev/cron" },
   { name: "/verify-email", role: null, path: () => "/verify-email?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", longIdPath: () => `/verify-email?token=${LONG_ID}` },
   { name: "/profile", role: "couple", path: () => "/profile?index" },
   { name: "/profile/favoriteList", role: "couple", path: () => "/profile/favoriteList" },
