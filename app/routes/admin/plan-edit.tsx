@@ -62,8 +62,7 @@ export default function EditPlan({ loaderData, actionData }: Route.ComponentProp
           now
         </p>
         <p className="mt-2 rounded-lg bg-marigold-300/30 px-3 py-2 text-sm" data-testid="edit-note">
-          A new price or duration applies to new purchases only: the {plan.subscriptions === 1 ? "subscription" : "subscriptions"} already made on this plan (
-          {formatCount(plan.subscriptions)}) keep their dates and what was paid. Limits, features and analytics change for current subscribers at once.
+          {`A new price or duration applies to new purchases only: subscriptions already made on this plan (${formatCount(plan.subscriptions)} so far) keep their dates and what was paid. Limits, features and analytics change for current subscribers at once.`}
           {plan.subscriptions > 0 && " Because it has subscriptions, this plan cannot switch between trial and paid."}
         </p>
         {actionData?.ok && (

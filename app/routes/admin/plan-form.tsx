@@ -106,6 +106,7 @@ export function PlanForm({
         <textarea
           id={`${id}-description`}
           name="description"
+          data-raw
           rows={2}
           maxLength={PLAN_DESCRIPTION_MAX}
           defaultValue={values.description}
@@ -164,6 +165,7 @@ export function PlanForm({
         <textarea
           id={`${id}-features`}
           name="features"
+          data-raw
           rows={4}
           defaultValue={values.features}
           aria-invalid={err("features") ? true : undefined}
