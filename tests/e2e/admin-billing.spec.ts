@@ -27,6 +27,8 @@ async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // From the top, so the sticky header and sidebar sit where they belong in the full-page image.
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${dir}/admin-${name}-${width}.png`, fullPage: true });
   }
