@@ -35,6 +35,9 @@ export default [
     index("routes/admin/index.tsx"),
     ...["giveAdmin", "revokeAdmin", "giveSuperAdmin"].map((p) => route(p, "routes/admin/roles.tsx", { id: `admin-${p}` })),
     route("reported-enquiries", "routes/admin/reported-enquiries.tsx"),
+    route("plans", "routes/admin/plans.tsx"),
+    route("plans/:planId", "routes/admin/plan-edit.tsx"),
+    route("transactions", "routes/admin/transactions.tsx"),
   ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),

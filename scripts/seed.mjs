@@ -6,7 +6,7 @@
 // Options: --seed N (default 20261122), --state DIR (default .wrangler/state, or MANDAP_STATE).
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, generateDemoData } from "#db/seed/generator.ts";
+import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, demoPlans, generateDemoData } from "#db/seed/generator.ts";
 import { artworkSvg, logoSvg } from "#db/seed/images.ts";
 import { hashPassword } from "#platform/password.ts";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
@@ -27,7 +27,8 @@ const statePath = values.state ?? process.env.MANDAP_STATE ?? ".wrangler/state";
 const log = values.quiet ? () => {} : (...a) => console.log(...a);
 
 // Tables the generator fills, children first for deletes.
-const TABLES = ["reviews", "service_faqs", "service_media", "services", "vendors", "sessions", "auth_tokens", "users"];
+// Plans go last: deleting the users removed the subscriptions that point at them.
+const TABLES = ["reviews", "service_faqs", "service_media", "services", "vendors", "sessions", "auth_tokens", "users", "plans"];
 
 const sqlValue = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''").replace(/\n/g, " ")}'`);
 
@@ -61,6 +62,11 @@ try {
   const replace = values.reset || values.services !== undefined || values.seed !== undefined;
   if (existing > 0 && !replace) {
     log(`Demo data already loaded (${existing} services); use --reset to reload.`);
+    // A database seeded before plans existed gets the demo plans (never over an admin's own).
+    if ((await DB.prepare("SELECT count(*) AS n FROM plans").first("n")) === 0) {
+      for (const stmt of insertStatements("plans", demoPlans(DEMO_NOW))) await DB.exec(stmt);
+      log("Added the demo plans.");
+    }
   } else {
     if (existing > 0) {
       log("Removing the existing data…");

@@ -96,6 +96,8 @@ export const payments = sqliteTable(
     uniqueIndex("payments_gateway_payment_unique").on(t.gatewayPaymentId),
     index("payments_user_idx").on(t.userId, t.createdAt),
     index("payments_status_idx").on(t.status, t.createdAt),
+    /** The admin's transactions by day range (migration 0050). */
+    index("payments_created_idx").on(t.createdAt),
   ],
 );
 

@@ -160,6 +160,78 @@ function phone(rnd: Random): string {
   return `+91 ${rnd.int(70000, 99999)} ${rnd.int(10000, 99999)}`;
 }
 
+/**
+ * The demo's plans, as an admin would make them on /admin/plans (fixed ids, no randomness, so the
+ * rest of the demo data does not move). Plans only: no demo vendor has a subscription or a
+ * payment; those are earned by real purchases.
+ */
+export function demoPlans(now: number): Row[] {
+  const plan = (p: {
+    id: string;
+    name: string;
+    description: string;
+    price: number;
+    days: number;
+    trial: boolean;
+    features: string[];
+    services: number | null;
+    featured: boolean;
+    depth: "BASIC" | "FULL";
+  }): Row => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    duration_days: p.days,
+    is_trial: p.trial ? 1 : 0,
+    features: JSON.stringify(p.features),
+    max_active_services: p.services,
+    featured_placement: p.featured ? 1 : 0,
+    analytics_depth: p.depth,
+    is_active: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  return [
+    plan({
+      id: "plan-demo-free-trial",
+      name: "Free trial",
+      description: "Try Mandap free for 14 days when you verify your e-mail.",
+      price: 0,
+      days: 14,
+      trial: true,
+      features: ["List up to 3 services", "Answer enquiries", "Basic analytics"],
+      services: 3,
+      featured: false,
+      depth: "BASIC",
+    }),
+    plan({
+      id: "plan-demo-silver",
+      name: "Silver",
+      description: "For a growing business with a few packages.",
+      price: 4999,
+      days: 90,
+      trial: false,
+      features: ["List up to 10 services", "Answer enquiries", "Full analytics per service"],
+      services: 10,
+      featured: false,
+      depth: "FULL",
+    }),
+    plan({
+      id: "plan-demo-gold",
+      name: "Gold",
+      description: "For established vendors who want to be seen first.",
+      price: 14999,
+      days: 365,
+      trial: false,
+      features: ["Unlimited services", "Featured placement", "Answer enquiries", "Full analytics per service"],
+      services: null,
+      featured: true,
+      depth: "FULL",
+    }),
+  ];
+}
+
 /** Demo data rows in insertion order (parents before children), in chunks for batched writes. */
 export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
   const rnd = new Random(options.seed);
@@ -262,6 +334,7 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
   }
   yield { table: "users", rows: [...users, ...vendorUsers] };
   yield { table: "vendors", rows: vendors };
+  yield { table: "plans", rows: demoPlans(options.now) };
 
   // Services in chunks: round-robin over subcategories so every one is covered.
   const CHUNK = 500;

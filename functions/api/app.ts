@@ -13,6 +13,7 @@ import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
 import { bookingsApi, leadsApi } from "./leads.ts";
 import { directUploadApp, uploadsApi } from "./uploads.ts";
+import { adminBillingApi, planAdminApi } from "./plan-admin.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -67,6 +68,8 @@ export function createApi() {
   api.route("/users", usersApi.app);
   api.route("/vendors", vendorAccountsApi.app);
   api.route("/admin", adminApi.app);
+  api.route("/admin", adminBillingApi.app);
+  api.route("/plan", planAdminApi.app);
   api.route("/leads", leadsApi.app);
   api.route("/bookings", bookingsApi.app);
   api.route("/", uploadsApi.app);

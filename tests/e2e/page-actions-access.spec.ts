@@ -380,6 +380,56 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect(await queued(second)).toBe(false);
   });
 
+  test("plans are created, edited, retired and restored only by admins and super admins (/admin/plans, /admin/plans/:id)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const adminApi = await as(people.admin);
+    const tag = Date.now().toString(36);
+    const plan = (name: string, price: string) => ({
+      name,
+      price,
+      durationDays: "90",
+      features: "Full analytics",
+      maxActiveServices: "10",
+      analyticsDepth: "FULL",
+    });
+    const made = await adminApi.post("/api/v1/plan", {
+      headers: { Origin: origin },
+      data: { ...plan(`Guarded ${tag}`, "4999"), price: 4999, durationDays: 90, features: ["Full analytics"], maxActiveServices: 10 },
+    });
+    expect(made.status()).toBe(201);
+    const id = ((await made.json()) as { plan: { id: string } }).plan.id;
+    const plans = async () =>
+      ((await (await adminApi.get("/api/v1/admin/plans")).json()) as { plans: { id: string; name: string; price: number; isActive: boolean }[] }).plans;
+    const before = await plans();
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts: [string, Record<string, string>][] = [
+        ["/admin/plans", { intent: "create", ...plan(`Made by ${who} ${tag}`, "1") }],
+        ["/admin/plans", { intent: "retire", planId: id }],
+        [`/admin/plans/${id}`, { intent: "save", ...plan(`Taken by ${who} ${tag}`, "1") }],
+      ];
+      for (const [path, body] of posts) expectRefused((await submit(api, path, body)).status(), `${who} ${body.intent}`);
+    }
+    expect(await plans(), "a refused post changed the plans").toEqual(before);
+
+    // Admins and super admins may.
+    expect((await submit(adminApi, `/admin/plans/${id}`, { intent: "save", ...plan(`Guarded ${tag}`, "5999") })).status()).toBe(200);
+    expect((await submit(await as(people.superAdmin), "/admin/plans", { intent: "retire", planId: id })).status()).toBe(200);
+    expect((await plans()).find((p) => p.id === id)).toMatchObject({ price: 5999, isActive: false });
+    expectRefused((await submit(await as(people.couple), "/admin/plans", { intent: "restore", planId: id })).status(), "couple restore");
+    expect((await plans()).find((p) => p.id === id)).toMatchObject({ isActive: false });
+  });
+
   test("an enquiry and its booking are changed only by their couple and vendor (enquiry and booking pages of both dashboards)", async ({
     account,
     factory,

@@ -12,7 +12,7 @@ import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#platform/password.ts";
-import { POOL_CITY, POOL_FILE, POOL_PASSWORD, POOL_SIZE, SEED_COPY } from "./pool-paths.ts";
+import { BILLING, POOL_CITY, POOL_FILE, POOL_PASSWORD, POOL_SIZE, SEED_COPY } from "./pool-paths.ts";
 
 const { values } = parseArgs({ options: { state: { type: "string" } } });
 const state = values.state ?? ".wrangler/e2e-state";
@@ -56,6 +56,31 @@ try {
       ).bind(service.id, vendor.id, service.name, service.category, service.type, service.state, service.city, now, now),
     );
     pool.push({ vendor, service });
+  }
+  // Payments for the admin transactions test (the gateway is not needed to have them).
+  const b = BILLING;
+  statements.push(
+    DB.prepare("INSERT INTO users (id, email, user_name, role, is_verified, created_at, updated_at) VALUES (?, ?, 'Billing Vendor', 'VENDOR', 1, ?, ?)").bind(
+      b.vendorId,
+      b.email,
+      now,
+      now,
+    ),
+    DB.prepare(
+      "INSERT INTO vendors (user_id, slug, business_name, state, city, created_at, updated_at) VALUES (?, 'e2e-billing-vendor', ?, 'Rajasthan', ?, ?, ?)",
+    ).bind(b.vendorId, b.businessName, POOL_CITY, now, now),
+  );
+  for (const p of b.payments) {
+    const at = Date.parse(p.at);
+    const order = `order_${p.id.replace(/-/g, "")}`;
+    statements.push(
+      DB.prepare(
+        "INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, start_date, end_date, failure_reason, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(`sub-${p.id}`, b.vendorId, b.planId, p.status === "SUCCESS" ? "EXPIRED" : "CANCELLED", order, at, at + 90 * 86_400_000, p.reason, at, at),
+      DB.prepare(
+        "INSERT INTO payments (id, user_id, purpose, subscription_id, amount, status, gateway_order_id, gateway_payment_id, failure_reason, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(p.id, b.vendorId, `sub-${p.id}`, p.amount, p.status, order, `pay_${p.id.replace(/-/g, "")}`, p.reason, at, at),
+    );
   }
   await DB.batch(statements);
 } finally {

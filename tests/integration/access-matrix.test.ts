@@ -48,6 +48,9 @@ type World = {
   m2: string;
   /** The other couple's enquiry about s2, reported as spam by the other vendor and not reviewed yet (the admin queue). */
   spamLead: string;
+  /** An active paid plan and a retired one (admins manage plans). */
+  plan: string;
+  retiredPlan: string;
 };
 
 type Entry = {
@@ -98,6 +101,17 @@ const spamLeadRow = (w: World) =>
     "SELECT l.*, (SELECT lead_count FROM services WHERE id = l.service_id) AS lead_count, (SELECT json_group_array(user_id) FROM account_flags WHERE user_id = l.user_id) AS flags FROM leads l WHERE id = ?",
     w.spamLead,
   );
+
+const planRow = (id: string) => snapshot("SELECT * FROM plans WHERE id = ?", id);
+const validPlan = (name: string) => ({
+  name,
+  price: 4999,
+  durationDays: 90,
+  isTrial: false,
+  features: ["Full analytics"],
+  maxActiveServices: 10,
+  analyticsDepth: "FULL",
+});
 
 const validLead = { message: "We need catering for 250 guests on two evenings in February, please share menus." };
 const validReview = {
@@ -435,6 +449,38 @@ const MATRIX: Record<string, Entry> = {
     guard: spamLeadRow,
     ownerChanges: true,
   },
+  // Plans and payments as admins manage them (functions/domain/plan-admin.ts, transactions.ts): admins and super admins only.
+  "POST /api/v1/plan": {
+    call: (w) => ({ body: validPlan(`New ${w.plan}`) }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: (w) => snapshot("SELECT * FROM plans WHERE name = ?", `New ${w.plan}`),
+    ownerChanges: true,
+  },
+  "PUT /api/v1/plan/{id}": {
+    call: (w) => ({ params: { id: w.plan }, body: validPlan(`Edited ${w.plan}`) }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: (w) => planRow(w.plan),
+    ownerChanges: true,
+  },
+  "POST /api/v1/plan/{id}/retire": {
+    call: (w) => ({ params: { id: w.plan } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: (w) => planRow(w.plan),
+    ownerChanges: true,
+  },
+  "POST /api/v1/plan/{id}/restore": {
+    call: (w) => ({ params: { id: w.retiredPlan } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: (w) => planRow(w.retiredPlan),
+    ownerChanges: true,
+  },
+  "GET /api/v1/admin/plans": { call: () => ({}), allowed: ADMINS },
+  "GET /api/v1/admin/transactions": { call: () => ({}), allowed: ADMINS },
+  "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -507,6 +553,8 @@ async function buildWorld(): Promise<World> {
   const m1 = `m-m1-${tag}`;
   const m2 = `m-m2-${tag}`;
   const spamLead = `m-spam-${tag}`;
+  const plan = `m-plan-${tag}`;
+  const retiredPlan = `m-rplan-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -595,13 +643,18 @@ async function buildWorld(): Promise<World> {
         now,
       ),
     db.prepare("UPDATE services SET cover_key = ? WHERE id = ?").bind(`u/services/${s1}/${m1}-card.webp`, s1),
+    db
+      .prepare(
+        "INSERT INTO plans (id, name, price, duration_days, features, is_active, created_at, updated_at) VALUES (?, ?, 999, 30, '[]', 1, ?, ?), (?, ?, 999, 30, '[]', 0, ?, ?)",
+      )
+      .bind(plan, `Plan ${plan}`, now, now, retiredPlan, `Plan ${retiredPlan}`, now, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan, retiredPlan };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */

@@ -142,3 +142,31 @@ describe("demo badges are backed by records", () => {
       expect([r.reply_by, r.reply_user_id, r.vendor_replied_at]).toEqual([null, null, null]);
   });
 });
+
+describe("demo plans", () => {
+  const data = collect(DEFAULT_SEED, 300);
+
+  it("are the admin-made Free trial, Silver and Gold plans with their prices, durations and limits", () => {
+    const plans = data.plans!;
+    const features = plans.map((p) => JSON.parse(p.features as string) as string[]);
+    expect(
+      plans.map((p) => [p.name, p.price, p.duration_days, p.is_trial, p.max_active_services, p.featured_placement, p.analytics_depth, p.is_active]),
+    ).toEqual([
+      ["Free trial", 0, 14, 1, 3, 0, "BASIC", 1],
+      ["Silver", 4999, 90, 0, 10, 0, "FULL", 1],
+      ["Gold", 14999, 365, 0, null, 1, "FULL", 1],
+    ]);
+    expect(features[0]).toEqual(expect.arrayContaining(["List up to 3 services", "Answer enquiries"]));
+    for (const f of features) {
+      expect(f.length).toBeGreaterThan(0);
+      expect(f.length).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it("come without subscriptions, payments or invoices: those are earned by real purchases", () => {
+    expect(data.subscriptions ?? []).toHaveLength(0);
+    expect(data.payments ?? []).toHaveLength(0);
+    expect(data.invoices ?? []).toHaveLength(0);
+    expect(data.trial_claims ?? []).toHaveLength(0);
+  });
+});

@@ -34,6 +34,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       links={[
         { to: "/admin", end: true, label: "Analytics" },
         { to: "/admin/reported-enquiries", label: <ReportedLabel waiting={loaderData.reported} /> },
+        { to: "/admin/plans", label: "Plans" },
+        { to: "/admin/transactions", label: "Transactions" },
         { to: "/admin/giveAdmin", label: "Give admin" },
         { to: "/admin/revokeAdmin", label: "Revoke admin" },
         { to: "/admin/giveSuperAdmin", label: "Give super admin" },

@@ -1,0 +1,222 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/transactions";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { Invalid } from "#domain/errors.ts";
+import { listTransactions, type Transaction, type TransactionsPage } from "#domain/transactions.ts";
+import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
+import { PAYMENT_STATUS_VALUES } from "#shared/plan-schemas.ts";
+import { pageTitle } from "#shared/strings.ts";
+
+/**
+ * /admin/transactions: every payment to Mandap (functions/domain/transactions.ts, the same query
+ * as GET /admin/transactions), filtered by days in India time and status through the URL (a plain
+ * GET form), with the totals, pages, invoice links and the CSV of the same filter.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Transactions") }, { name: "robots", content: "noindex" }];
+
+const PATH = "/admin/transactions";
+const FILTER_KEYS = ["from", "to", "status"] as const;
+
+type Loaded =
+  | { ok: true; result: TransactionsPage; values: Record<string, string>; errors: Record<string, string> }
+  | { ok: false; result: null; values: Record<string, string>; errors: Record<string, string>; message: string };
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<Loaded> {
+  const { domain } = context.get(appContext);
+  const params = new URL(request.url).searchParams;
+  const values = Object.fromEntries([...FILTER_KEYS, "page"].map((k) => [k, params.get(k) ?? ""]));
+  return loadOrRespond(request, async () => {
+    try {
+      return { ok: true as const, result: await listTransactions(domain, values), values, errors: {} };
+    } catch (e) {
+      // Filters typed into the URL that do not fit: the form shows why, and no list.
+      if (e instanceof Invalid) return { ok: false as const, result: null, values, errors: e.fields, message: e.message };
+      throw e;
+    }
+  });
+}
+
+const STATUS_LABELS: Record<string, string> = { PENDING: "Pending", SUCCESS: "Success", FAILED: "Failed", REFUNDED: "Refunded" };
+const STATUS_TONES: Record<string, string> = {
+  PENDING: "bg-marigold-300/60 text-maroon-900",
+  SUCCESS: "bg-green-100 text-green-900",
+  FAILED: "bg-red-100 text-red-900",
+  REFUNDED: "bg-ink/10 text-ink/80",
+};
+
+const time = (ms: number) =>
+  `${formatDate(ms)}, ${new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" }).format(new Date(ms))}`;
+
+/** The filters as a query string (without empty values), for page links and the CSV. */
+function query(filters: Record<string, string | null | undefined>, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...filters, ...extra })) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+function Row({ t }: { t: Transaction }) {
+  return (
+    <li className="rounded-2xl border border-maroon-100 bg-white p-4" data-testid="transaction">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-bold break-words text-maroon-700">{t.businessName ?? t.userName}</p>
+          <p className="text-sm break-all text-ink/75">{t.email}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-lg font-bold">{formatRupees(t.amount)}</p>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[t.status] ?? ""}`} data-testid="status">
+            {STATUS_LABELS[t.status] ?? t.status}
+          </span>
+        </div>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <dt className="inline text-ink/65">Date: </dt>
+          <dd className="inline">{time(t.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/65">For: </dt>
+          <dd className="inline">{t.planName ?? (t.purpose === "TEMPLATE" ? "Invitation template" : "Plan")}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink/65">Invoice: </dt>
+          <dd className="inline">
+            {t.invoiceId ? (
+              <Link to={`/invoices/${t.invoiceId}`} className="font-semibold text-maroon-700 underline">
+                {t.invoiceNumber}
+              </Link>
+            ) : (
+              "None"
+            )}
+          </dd>
+        </div>
+        <div className="min-w-0 sm:col-span-2 lg:col-span-3">
+          <dt className="inline text-ink/65">Order: </dt>
+          <dd className="inline font-mono text-xs break-all">{t.gatewayOrderId}</dd>
+          {t.gatewayPaymentId && (
+            <>
+              <dt className="ml-3 inline text-ink/65">Payment: </dt>
+              <dd className="inline font-mono text-xs break-all">{t.gatewayPaymentId}</dd>
+            </>
+          )}
+        </div>
+        {t.failureReason && (
+          <div className="sm:col-span-2 lg:col-span-3">
+            <dt className="inline text-ink/65">Why it failed: </dt>
+            <dd className="inline text-red-800">{t.failureReason}</dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+const inputClass = (error?: string) =>
+  `w-full rounded-lg border bg-white px-3 py-2 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`;
+
+function FilterField({ label, name, error, children }: { label: string; name: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={`filter-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`filter-${name}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function Transactions({ loaderData }: Route.ComponentProps) {
+  const { values, errors, result } = loaderData;
+  const filters = result?.filters ?? { from: values.from, to: values.to, status: values.status };
+  const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `filter-${name}-error` } : {});
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h1 className="text-3xl font-bold text-maroon-700">Transactions</h1>
+        <p className="mt-1 text-sm text-ink/75">Every payment to Mandap, newest first. Days are India time; both days are included.</p>
+        <Form method="get" action={PATH} className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter transactions">
+          <FilterField label="From" name="from" error={errors.from}>
+            <input id="filter-from" type="date" name="from" defaultValue={values.from} className={inputClass(errors.from)} {...described("from")} />
+          </FilterField>
+          <FilterField label="To" name="to" error={errors.to}>
+            <input id="filter-to" type="date" name="to" defaultValue={values.to} className={inputClass(errors.to)} {...described("to")} />
+          </FilterField>
+          <FilterField label="Status" name="status" error={errors.status}>
+            <select id="filter-status" name="status" defaultValue={values.status} className={inputClass(errors.status)} {...described("status")}>
+              <option value="">All</option>
+              {PAYMENT_STATUS_VALUES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </FilterField>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className="btn-primary px-4 py-2">
+              Apply
+            </button>
+            <Link to={PATH} className="text-sm font-semibold text-maroon-700 underline">
+              Clear
+            </Link>
+          </div>
+        </Form>
+        {!loaderData.ok && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {loaderData.message}
+          </p>
+        )}
+      </section>
+
+      {result && (
+        <>
+          <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="totals-heading">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <h2 id="totals-heading" className="text-xl font-bold">
+                Totals
+              </h2>
+              <a href={`/api/v1/admin/transactions.csv${query(filters)}`} className="btn-secondary px-4 py-2" download data-testid="csv">
+                Download CSV
+              </a>
+            </div>
+            <p className="mt-2 text-base" data-testid="totals">
+              <strong>{formatCount(result.totals.count)}</strong> {result.totals.count === 1 ? "payment" : "payments"}
+              {filters.status ? ` (${STATUS_LABELS[filters.status]})` : ""}, <strong>{formatRupees(result.totals.successAmount)}</strong> received
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label="By status" data-testid="by-status">
+              {PAYMENT_STATUS_VALUES.map((s) => (
+                <li key={s} className={`rounded-lg px-3 py-1 ${STATUS_TONES[s]}`}>
+                  {STATUS_LABELS[s]}: {formatCount(result.totals.byStatus[s].count)} · {formatRupees(result.totals.byStatus[s].amount)}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {result.transactions.length ? (
+            <ul className="flex flex-col gap-3" aria-label="Payments">
+              {result.transactions.map((t) => (
+                <Row key={t.id} t={t} />
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-2xl border border-maroon-100 bg-white p-5 text-sm">
+              {result.page > 1 ? "Nothing on this page." : "No payments match these filters."}
+            </p>
+          )}
+          {(result.page > 1 || result.hasMore) && (
+            <nav aria-label="Pages" className="flex gap-4 text-sm font-semibold text-maroon-700 underline">
+              {result.page > 1 && <Link to={`${PATH}${query(filters, result.page > 2 ? { page: String(result.page - 1) } : {})}`}>Newer</Link>}
+              {result.hasMore && <Link to={`${PATH}${query(filters, { page: String(result.page + 1) })}`}>Older</Link>}
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

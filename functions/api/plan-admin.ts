@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { adminPlans, createPlan, restorePlan, retirePlan, updatePlan } from "#domain/plan-admin.ts";
+import { ACCESS } from "#domain/permissions.ts";
+import { listTransactions, transactionsCsv } from "#domain/transactions.ts";
+import { planInput, transactionFilters } from "#shared/plan-schemas.ts";
+import { Resource } from "./endpoint.ts";
+
+/**
+ * Plans as admins manage them (functions/domain/plan-admin.ts) and every payment to Mandap
+ * (functions/domain/transactions.ts): admins and super admins only. The vendors' list, GET /plan,
+ * lives with the subscription calls.
+ */
+const planParams = z.object({ id: z.string().min(1).max(64) });
+const planResponses = { 200: "The plan", 404: "No such plan" };
+
+export const planAdminApi = new Resource("/plan", "Plans")
+  .endpoint(
+    {
+      method: "post",
+      path: "/",
+      summary: "Create a plan",
+      description:
+        "Price in whole rupees (0 only for the trial plan; paid plans at least 1), duration 1 to 1,095 days, up to 12 features, maxActiveServices null for unlimited. A name is unique among active plans (ignoring case); at most one active trial plan (400 with field messages otherwise).",
+      body: planInput,
+      access: ACCESS.admin,
+      responses: { 201: "The new plan" },
+    },
+    async (c, { body }) => {
+      const { message, ...plan } = await createPlan(c.get("domain"), body);
+      return c.json({ success: true, message, plan }, 201);
+    },
+  )
+  .endpoint(
+    {
+      method: "put",
+      path: "/:id",
+      summary: "Edit a plan",
+      description:
+        "The whole plan, as for create. New purchases get the new price and duration; existing subscriptions keep their dates. A plan with subscriptions cannot switch between trial and paid.",
+      params: planParams,
+      body: planInput,
+      access: ACCESS.admin,
+      responses: planResponses,
+    },
+    async (c, { params, body }) => {
+      const { message, ...plan } = await updatePlan(c.get("domain"), params.id, body);
+      return c.json({ success: true, message, plan });
+    },
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/:id/retire",
+      summary: "Retire a plan",
+      description: "Vendors no longer see it or buy it; its subscriptions are not touched and run to their end. 409 when already retired.",
+      params: planParams,
+      access: ACCESS.admin,
+      responses: { ...planResponses, 409: "Already retired" },
+    },
+    async (c, { params }) => {
+      const { message, ...plan } = await retirePlan(c.get("domain"), params.id);
+      return c.json({ success: true, message, plan });
+    },
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/:id/restore",
+      summary: "Restore a retired plan",
+      description: "Listed and buyable again. 409 when already active, when an active plan has its name, or (a trial plan) when another trial plan is active.",
+      params: planParams,
+      access: ACCESS.admin,
+      responses: { ...planResponses, 409: "Already active, or its name or the trial is taken" },
+    },
+    async (c, { params }) => {
+      const { message, ...plan } = await restorePlan(c.get("domain"), params.id);
+      return c.json({ success: true, message, plan });
+    },
+  );
+
+const filterDescription =
+  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED or REFUNDED; page (50 a page) for the JSON list.";
+
+export const adminBillingApi = new Resource("/admin", "Admin")
+  .endpoint(
+    {
+      method: "get",
+      path: "/plans",
+      summary: "Every plan, active and retired, with subscriber counts",
+      description: "subscribers: subscriptions in force now; subscriptions: every subscription ever made on the plan.",
+      access: ACCESS.admin,
+    },
+    async (c) => c.json({ success: true, plans: await adminPlans(c.get("domain")) }),
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/transactions",
+      summary: "Every payment, newest first, with vendor, plan, gateway ids and invoice; filters and totals",
+      description: `${filterDescription} totals.count and totals.successAmount cover the whole filter; totals.byStatus covers the days with every status.`,
+      query: transactionFilters,
+      access: ACCESS.admin,
+    },
+    async (c, { query }) => c.json({ success: true, ...(await listTransactions(c.get("domain"), query)) }),
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/transactions.csv",
+      summary: "The filtered payments as a CSV download",
+      description: `${filterDescription} All pages (newest first, at most 50,000 rows). Text cells that would start a spreadsheet formula begin with an apostrophe.`,
+      query: transactionFilters,
+      access: ACCESS.admin,
+      responses: { 200: "text/csv attachment" },
+    },
+    async (c, { query }) => {
+      const { filename, body } = await transactionsCsv(c.get("domain"), query);
+      return c.body(body, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      });
+    },
+  );
