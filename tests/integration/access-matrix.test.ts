@@ -48,6 +48,8 @@ type World = {
   m2: string;
   /** The other couple's enquiry about s2, reported as spam by the other vendor and not reviewed yet (the admin queue). */
   spamLead: string;
+  /** A paid plan on offer (Rs 4,999 for 90 days). */
+  plan: string;
 };
 
 type Entry = {
@@ -435,6 +437,18 @@ const MATRIX: Record<string, Entry> = {
     guard: spamLeadRow,
     ownerChanges: true,
   },
+  // Buying a plan (functions/domain/payments.ts): each vendor's own PENDING subscription and payment, nobody else's.
+  "POST /api/v1/subscribe/create-order/{planId}": {
+    call: (w) => ({ params: { planId: w.plan } }),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    guard: (w) =>
+      snapshot(
+        "SELECT s.id, s.status, s.plan_id, p.amount, p.status AS payment FROM subscriptions s JOIN payments p ON p.subscription_id = s.id WHERE s.vendor_id = ? ORDER BY s.id",
+        w.who.vendor.id,
+      ),
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -475,6 +489,10 @@ const NO_OWNER = new Set([
   "POST /api/v1/vendors/request-password-reset",
   "POST /api/v1/vendors/reset-password",
   "POST /api/v1/generateAIDescription", // a draft from the body's fields; nothing is read or stored (rate limited per account)
+  // The payment gateway's callback and webhooks: the gateway's signature is the authority, not a session; another
+  // vendor's order, forged and replayed signatures are refused there (tests/integration/payments.test.ts).
+  "POST /api/v1/payments/callback",
+  "POST /api/v1/payments/webhook",
 ]);
 
 let passwordHash = "";
@@ -507,6 +525,7 @@ async function buildWorld(): Promise<World> {
   const m1 = `m-m1-${tag}`;
   const m2 = `m-m2-${tag}`;
   const spamLead = `m-spam-${tag}`;
+  const plan = `m-plan-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -595,13 +614,18 @@ async function buildWorld(): Promise<World> {
         now,
       ),
     db.prepare("UPDATE services SET cover_key = ? WHERE id = ?").bind(`u/services/${s1}/${m1}-card.webp`, s1),
+    db
+      .prepare(
+        "INSERT INTO plans (id, name, description, price, duration_days, features, is_active, created_at, updated_at) VALUES (?, 'Silver', '', 4999, 90, '[]', 1, ?, ?)",
+      )
+      .bind(plan, now, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -623,6 +647,8 @@ async function worldState(w: World): Promise<string> {
     `SELECT m.* FROM booking_milestones m JOIN bookings b ON b.id = m.booking_id WHERE b.user_id IN (${marks}) ORDER BY m.id`,
     `SELECT d.* FROM service_blocked_dates d JOIN services s ON s.id = d.service_id WHERE s.vendor_id IN (${marks}) ORDER BY d.service_id, d.day`,
     `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
+    `SELECT * FROM subscriptions WHERE vendor_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM payments WHERE user_id IN (${marks}) ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));
