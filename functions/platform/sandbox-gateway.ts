@@ -13,13 +13,14 @@ import { gatewayId, hmacSha256Hex } from "./hmac.ts";
  *   razorpay_order_id, razorpay_signature; or error[code], error[description], error[source],
  *   error[step], error[reason], error[metadata]) through an auto-submitting form;
  * - webhooks (payment.captured and order.paid, or payment.failed) in Razorpay's payload shape,
- *   signed in X-Razorpay-Signature with X-Razorpay-Event-Id, sent to the app's webhook URL at once
+ *   signed in X-Razorpay-Signature with X-Razorpay-Event-Id, sent to the app's webhook URL (on the
+ *   origin the checkout page was served from: this Worker) at once
  *   and retried with back-off by the 5-minute cron until the app answers 2xx.
  * Signatures are Razorpay's, with SANDBOX_GATEWAY_SECRET (a fixed local default) as both the key
  * secret and the webhook secret.
  */
 
-export type SandboxEnv = { DB: D1Database; SANDBOX_GATEWAY_SECRET?: string; SITE_ORIGIN?: string };
+export type SandboxEnv = { DB: D1Database; SANDBOX_GATEWAY_SECRET?: string };
 
 /** The sandbox's public key id (the checkout form's key_id). */
 export const SANDBOX_KEY_ID = "rzp_test_MandapSandbox1";
@@ -263,6 +264,7 @@ main{max-width:460px;margin:24px auto;padding:0 16px}
 h1{font-size:20px;margin:0 0 4px}
 .muted{color:#6b625b;font-size:14px;margin:0}
 .amount{font-size:32px;font-weight:700;margin:16px 0}
+form{margin-top:16px}
 fieldset{border:1px solid #ddd5cc;border-radius:10px;margin:0 0 12px;padding:12px 14px}
 legend{font-weight:600;padding:0 6px}
 label{display:block;font-size:14px;margin:8px 0 4px}
@@ -583,7 +585,9 @@ export async function serveSandboxGateway(request: Request, env: SandboxEnv, ena
   if (typeof outcome === "string")
     return checkoutPage(checkout, { method: get("method"), vpa: get("vpa"), card: get("card_number"), expiry: get("card_expiry"), error: outcome }, 422);
   const now = Date.now();
-  const webhookUrl = `${(env.SITE_ORIGIN?.trim() || url.origin).replace(/\/+$/, "")}${WEBHOOK_PATH}`;
+  // The app is served where its checkout page is: this Worker (SITE_ORIGIN may name another local
+  // server's port, so it is not used).
+  const webhookUrl = `${url.origin}${WEBHOOK_PATH}`;
   let recorded: Awaited<ReturnType<typeof recordPayment>>;
   try {
     recorded = await recordPayment(env, checkout, outcome, webhookUrl, now);

@@ -101,7 +101,8 @@ describe("buying a plan with the sandbox gateway", () => {
     expect(orderId).toBe(order.orderId);
     // Signed exactly as Razorpay signs: hex HMAC-SHA256 of "order_id|payment_id" with the key secret.
     expect(signature).toBe(hmacHex(SANDBOX_SECRET, `${orderId}|${paymentId}`));
-    await settleWebhooks(order.orderId, 2);
+    // The webhooks go to the app where the checkout page was served (the first attempt failed: "down").
+    expect((await settleWebhooks(order.orderId, 2)).map((w) => w.url)).toEqual([`${ORIGIN}/api/v1/payments/webhook`, `${ORIGIN}/api/v1/payments/webhook`]);
 
     const res = await callback(back.fields);
     expect(res.status).toBe(303);

@@ -95,12 +95,21 @@ export function sendWebhook(body: string, eventId: string, options: { secret?: s
   });
 }
 
-export type WebhookRow = { id: string; event: string; body: string; status: string; attempts: number; nextAttemptAt: number; lastError: string | null };
+export type WebhookRow = {
+  id: string;
+  event: string;
+  url: string;
+  body: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+};
 
 /** The sandbox's webhooks about an order, oldest first. */
 export async function webhooksOf(orderId: string): Promise<WebhookRow[]> {
   const { results } = await env.DB.prepare(
-    "SELECT id, event, body, status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError FROM sandbox_gateway_webhooks WHERE body LIKE ? ORDER BY created_at, event DESC",
+    "SELECT id, event, url, body, status, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError FROM sandbox_gateway_webhooks WHERE body LIKE ? ORDER BY created_at, event DESC",
   )
     .bind(`%"order_id":"${orderId}"%`)
     .all<WebhookRow>();
