@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EVERY_FIVE_MINUTES, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
+import { handleWebhook } from "#domain/payments.ts";
+import { testContext } from "#tests/support/context.ts";
 import { call, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import {
   callback,
@@ -252,6 +254,52 @@ describe("crediting exactly once", () => {
     expect(results).toHaveLength(3);
     expect(results[1]!.s).toBe(results[0]!.e);
     expect(results[2]!.s).toBe(results[1]!.e);
+  });
+});
+
+describe("never lost", () => {
+  it("a database failure while crediting fails the webhook (5xx: the gateway retries), leaves the event unprocessed, and the retry credits", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const vendor = await signedIn("VENDOR");
+    const { order, hooks } = await paidButUnconfirmed(vendor.cookie, await createPlan());
+    let failing = true;
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "batch" && failing) return async () => Promise.reject(new Error("D1_ERROR: database is locked"));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const ctx = { ...testContext(), db };
+    const input = { rawBody: hooks[0]!.body, signature: hmacHex(SANDBOX_SECRET, hooks[0]!.body), eventId: hooks[0]!.id };
+    await expect(handleWebhook(ctx, input)).rejects.toThrow("database is locked");
+    expect(await env.DB.prepare("SELECT processed_at FROM webhook_events WHERE id = ?").bind(hooks[0]!.id).first()).toEqual({ processed_at: null });
+    expect(await paymentOf(order.orderId)).toMatchObject({ status: "PENDING" });
+    expect(await creditsOf(order.orderId)).toEqual([]);
+    failing = false;
+    expect(await handleWebhook(ctx, input)).toEqual({ outcome: "credited", orderId: order.orderId });
+    expect(await paymentOf(order.orderId)).toMatchObject({ status: "SUCCESS" });
+  });
+
+  it("through the API the same failure is a 500, so the gateway retries", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const vendor = await signedIn("VENDOR");
+    const { order, hooks } = await paidButUnconfirmed(vendor.cookie, await createPlan());
+    // A trigger makes the crediting batch fail for this payment only, as a failing database would.
+    await env.DB.prepare(
+      "CREATE TRIGGER IF NOT EXISTS money_test_fail BEFORE INSERT ON payment_credits WHEN NEW.gateway_payment_id LIKE 'pay_%' AND (SELECT COUNT(*) FROM payments WHERE id = NEW.payment_id AND receipt = 'fail-me') = 1 BEGIN SELECT RAISE(ABORT, 'simulated database failure'); END",
+    ).run();
+    await env.DB.prepare("UPDATE payments SET receipt = 'fail-me' WHERE gateway_order_id = ?").bind(order.orderId).run();
+    try {
+      const res = await sendWebhook(hooks[0]!.body, hooks[0]!.id);
+      expect(res.status).toBe(500);
+      expect(await paymentOf(order.orderId)).toMatchObject({ status: "PENDING" });
+      await env.DB.prepare("UPDATE payments SET receipt = 'ok' WHERE gateway_order_id = ?").bind(order.orderId).run();
+      const retry = await sendWebhook(hooks[0]!.body, hooks[0]!.id);
+      expect([retry.status, ((await retry.json()) as { outcome: string }).outcome]).toEqual([200, "credited"]);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER IF EXISTS money_test_fail").run();
+    }
   });
 });
 
