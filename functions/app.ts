@@ -10,6 +10,8 @@ import { serveMedia } from "./platform/media.ts";
 import { checkFormType, discardUnreadBody } from "./platform/request-body.ts";
 import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, withSecurityHeaders } from "./platform/security.ts";
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
+import { usesSandboxGateway } from "./platform/payments.ts";
+import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -47,6 +49,10 @@ export function createWorker(pages: PagesHandler) {
     if (url.pathname.startsWith("/media/")) {
       return withSecurityHeaders(await serveMedia(request, env.MEDIA), request);
     }
+    // The local sandbox payment gateway's checkout (only where it is the configured gateway).
+    if (url.pathname.startsWith(`${SANDBOX_PATH}/`)) {
+      return withSecurityHeaders(await serveSandboxGateway(request, env, usesSandboxGateway(env), (work) => ctx.waitUntil(work)), request);
+    }
     if (isDevPagePath(url.pathname) && !devPagesEnabled(env, request)) {
       return withSecurityHeaders(plain("Not found", 404), request);
     }
@@ -62,8 +68,9 @@ export function createWorker(pages: PagesHandler) {
     const nonce = newNonce();
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
-    context.set(appContext, { env, ctx, domain: createDomainContext(env, ctx, request, session), nonce, actor: session?.actor ?? null, session });
-    const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce));
+    const domain = createDomainContext(env, ctx, request, session);
+    context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
+    const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce, domain.payments.checkoutOrigins));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
     // Public pages keep their caching; a page for a session, or one that sets a cookie, is personal.
     if (session || readSessionToken(request) || response.headers.has("Set-Cookie")) markPersonal(response);

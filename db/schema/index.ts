@@ -3,3 +3,4 @@ export * from "./marketplace.ts";
 export * from "./billing.ts";
 export * from "./planning.ts";
 export * from "./content.ts";
+export * from "./payment-gateway.ts";

@@ -14,6 +14,7 @@ import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
 import { bookingsApi, leadsApi } from "./leads.ts";
 import { directUploadApp, uploadsApi } from "./uploads.ts";
 import { adminBillingApi, planAdminApi } from "./plan-admin.ts";
+import { paymentsApi, subscribeOrdersApi } from "./payments.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -74,6 +75,8 @@ export function createApi() {
   api.route("/bookings", bookingsApi.app);
   api.route("/", uploadsApi.app);
   api.route("/", directUploadApp);
+  api.route("/subscribe", subscribeOrdersApi.app);
+  api.route("/payments", paymentsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { UnsupportedMediaType } from "#domain/errors.ts";
 import { type Access, requireAccess } from "#domain/permissions.ts";
 import { parseInput } from "#domain/validation.ts";
-import { BODY_MESSAGES, hasBody, mediaTypeOf, readFormData, readJson } from "#platform/request-body.ts";
+import { BODY_MESSAGES, checkFormType, hasBody, mediaTypeOf, readFormData, readJson } from "#platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -25,6 +25,8 @@ export type EndpointSpec<Q, B, P> = {
   /** What a signed-in account of another role is told (403); the rule's generic text otherwise. */
   refusal?: string;
   responses?: Record<number, string>;
+  /** What the body may be: JSON or multipart (default), or "form" (urlencoded or multipart, as a browser form posts it: a payment gateway's callback). */
+  bodyTypes?: "json" | "form";
 };
 
 export type RegisteredEndpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> & {
@@ -55,7 +57,7 @@ export class Resource {
     endpointRegistry.push({ ...spec, fullPath: `/api/v1${this.base}${spec.path}`.replace(/\/$/, "") || "/", tag: this.tag });
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       requireAccess(spec.access, c.get("actor"), spec.refusal);
-      checkBodyType(c);
+      checkBodyType(c, spec.bodyTypes);
       const query = spec.query ? parseInput(spec.query, c.req.query(), "Some search options are not valid.") : undefined;
       const params = spec.params ? parseInput(spec.params, c.req.param()) : undefined;
       const body = spec.body ? parseInput(spec.body, await readBody(c)) : undefined;
@@ -66,8 +68,9 @@ export class Resource {
 }
 
 /** Writes carry JSON or multipart (415 otherwise), checked before anything is parsed. */
-function checkBodyType(c: ApiContext): void {
+function checkBodyType(c: ApiContext, bodyTypes: "json" | "form" = "json"): void {
   if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || !hasBody(c.req.raw)) return;
+  if (bodyTypes === "form") return checkFormType(c.req.raw);
   const type = mediaTypeOf(c.req.raw);
   if (type !== "application/json" && type !== "multipart/form-data") throw new UnsupportedMediaType(BODY_MESSAGES.jsonType);
 }

@@ -2,6 +2,7 @@ import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts.ts";
 import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
+import { runGatewayHousekeeping } from "#platform/payments.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
 export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown> };
@@ -43,7 +44,11 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     },
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
   ],
-  [EVERY_FIVE_MINUTES]: [{ name: "deliver-mail", run: deliverMailJob }],
+  [EVERY_FIVE_MINUTES]: [
+    { name: "deliver-mail", run: deliverMailJob },
+    // The sandbox payment gateway's webhook retries (Razorpay retries its own: nothing to do there).
+    { name: "payment-gateway-webhooks", run: (env, now) => runGatewayHousekeeping(env, now) },
+  ],
   [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now) }],
 };
 

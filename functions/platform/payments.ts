@@ -1,13 +1,24 @@
+import { hmacSha256Hex, verifyHmacSha256Hex } from "./hmac.ts";
+import {
+  deliverDueSandboxWebhooks,
+  paymentEntity,
+  SANDBOX_KEY_ID,
+  SANDBOX_PATH,
+  sandboxCreateOrder,
+  sandboxPayment,
+  sandboxSecret,
+  type SandboxEnv,
+} from "./sandbox-gateway.ts";
+
 /**
- * The payments adapter: one contract, two implementations chosen by configuration (issue 11).
+ * The payments adapter: one contract, two implementations chosen by configuration (issue 11,
+ * docs/decisions/0017-payments.md).
  * - Razorpay (RAZORPAY_KEY_ID + RAZORPAY_KEY_SECRET + RAZORPAY_WEBHOOK_SECRET): the Orders API,
  *   Hosted Checkout, payment signatures and signed webhooks.
- * - The local sandbox gateway (the default without keys): the same order and payment ids, the same
- *   signatures, a checkout page served by this Worker where the payer approves or declines, and
- *   webhooks sent back to the app with retries.
+ * - The local sandbox gateway (the default without keys, never in production): the same order and
+ *   payment ids, the same signatures, a checkout page served by this Worker where the payer
+ *   approves or declines, and webhooks sent back to the app with retries (sandbox-gateway.ts).
  * The domain (functions/domain/payments.ts) never asks which one it has.
- *
- * FOUNDATION STUB: the types are the contract; the implementations are being built.
  */
 
 /** A gateway order, as Razorpay's Orders API returns it (amounts in paise). */
@@ -28,6 +39,12 @@ export type GatewayPayment = {
   tax: number | null;
   errorCode: string | null;
   errorDescription: string | null;
+  /** Added by the money helper: the payment's notes (the order's notes: our vendor, subscription and payment ids). */
+  notes?: Record<string, string>;
+  /** Added by the money helper: Razorpay's error_reason (e.g. "payment_cancelled"), null when it did not fail. */
+  errorReason?: string | null;
+  /** Added by the money helper: when the payment was created at the gateway (epoch ms). */
+  createdAt?: number | null;
 };
 
 /**
@@ -53,8 +70,11 @@ export type CheckoutInput = {
 export interface PaymentGateway {
   /** "razorpay" or "sandbox", for logs and the admin's view only: never branch on it. */
   readonly name: string;
+  /** The public key id the checkout form carries. */
+  readonly keyId: string;
   /** Creates an order for `amount` paise. Throws PaymentGatewayError when the gateway refuses or cannot be reached. */
   createOrder(input: { amount: number; currency: "INR"; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
+  /** Throws PaymentGatewayError (status 404 for an unknown payment) when the gateway refuses or cannot be reached. */
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   checkoutForm(input: CheckoutInput): CheckoutForm;
   /** HMAC-SHA256(order_id + "|" + payment_id, key secret), compared in constant time. */
@@ -75,20 +95,233 @@ export class PaymentGatewayError extends Error {
   }
 }
 
-/** Until the adapters land: every call fails loudly. */
-export function paymentGatewayFor(_env: unknown): PaymentGateway {
-  const missing = async (): Promise<never> => {
-    throw new PaymentGatewayError("The payments adapter is not built yet.");
+/** Razorpay's id formats: order_ / pay_ + 14 base62 characters. */
+export const ORDER_ID = /^order_[A-Za-z0-9]{14}$/;
+export const PAYMENT_ID = /^pay_[A-Za-z0-9]{14}$/;
+
+/** The payment signature Razorpay (and the sandbox) sends to the callback: hex HMAC-SHA256 of "order_id|payment_id". */
+export const paymentSignature = (secret: string, orderId: string, paymentId: string) => hmacSha256Hex(secret, `${orderId}|${paymentId}`);
+
+/** The form fields of a checkout (Razorpay Hosted Checkout's names), shared by both gateways. */
+export function checkoutFields(keyId: string, input: CheckoutInput): Record<string, string> {
+  const fields: Record<string, string> = {
+    key_id: keyId,
+    order_id: input.order.id,
+    amount: String(input.order.amount),
+    currency: input.order.currency,
+    name: input.name,
+    description: input.description,
+  };
+  for (const [k, v] of Object.entries(input.prefill)) if (v) fields[`prefill[${k}]`] = v;
+  for (const [k, v] of Object.entries(input.notes ?? {})) fields[`notes[${k}]`] = v;
+  fields.callback_url = input.callbackUrl;
+  fields.cancel_url = input.cancelUrl;
+  return fields;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Razorpay
+
+export const RAZORPAY_API = "https://api.razorpay.com/v1";
+
+type RazorpayKeys = { keyId: string; keySecret: string; webhookSecret: string };
+
+type RazorpayPaymentEntity = {
+  id: string;
+  order_id: string | null;
+  amount: number;
+  currency: string;
+  status: GatewayPayment["status"];
+  method?: string | null;
+  vpa?: string | null;
+  email?: string | null;
+  contact?: string | number | null;
+  fee?: number | null;
+  tax?: number | null;
+  error_code?: string | null;
+  error_description?: string | null;
+  error_reason?: string | null;
+  notes?: Record<string, string> | unknown[] | null;
+  created_at?: number | null;
+};
+
+/** A payment entity (GET /payments/{id}, or a webhook's payload.payment.entity) in the contract's shape. */
+export function paymentFromEntity(e: RazorpayPaymentEntity): GatewayPayment {
+  const str = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v));
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  return {
+    id: String(e.id),
+    orderId: String(e.order_id ?? ""),
+    amount: Number(e.amount),
+    currency: String(e.currency),
+    status: e.status,
+    method: str(e.method),
+    vpa: str(e.vpa),
+    email: str(e.email),
+    contact: str(e.contact),
+    fee: num(e.fee),
+    tax: num(e.tax),
+    errorCode: str(e.error_code),
+    errorDescription: str(e.error_description),
+    errorReason: str(e.error_reason),
+    notes: e.notes && !Array.isArray(e.notes) ? Object.fromEntries(Object.entries(e.notes).map(([k, v]) => [k, String(v)])) : {},
+    createdAt: typeof e.created_at === "number" ? e.created_at * 1000 : null,
+  };
+}
+
+/** Razorpay: the Orders API and the Payments API with basic auth (key id : key secret), Hosted Checkout, signatures. */
+export function razorpayGateway(keys: RazorpayKeys, fetcher: typeof fetch = (...args) => fetch(...args)): PaymentGateway {
+  const auth = `Basic ${btoa(`${keys.keyId}:${keys.keySecret}`)}`;
+
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetcher(`${RAZORPAY_API}${path}`, {
+        method,
+        headers: { Authorization: auth, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    } catch (e) {
+      throw new PaymentGatewayError(`Razorpay could not be reached (${e instanceof Error ? e.message : String(e)})`);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Not JSON (an outage page): the status says enough.
+    }
+    if (!res.ok) {
+      const description = (json as { error?: { description?: string } } | null)?.error?.description;
+      throw new PaymentGatewayError(`Razorpay ${method} ${path.split("/")[1]} answered ${res.status}${description ? `: ${description}` : ""}`, res.status);
+    }
+    if (!json || typeof json !== "object")
+      throw new PaymentGatewayError(`Razorpay ${method} ${path.split("/")[1]} answered ${res.status} without JSON`, res.status);
+    return json as T;
+  }
+
+  return {
+    name: "razorpay",
+    keyId: keys.keyId,
+    checkoutOrigins: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+    async createOrder(input) {
+      const order = await call<{ id: string; amount: number; currency: string; receipt: string; status: GatewayOrder["status"] }>("POST", "/orders", {
+        amount: input.amount,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes ?? {},
+      });
+      return { id: order.id, amount: order.amount, currency: order.currency, receipt: order.receipt, status: order.status };
+    },
+    async fetchPayment(paymentId) {
+      if (!PAYMENT_ID.test(paymentId)) throw new PaymentGatewayError("Not a Razorpay payment id", 400);
+      return paymentFromEntity(await call<RazorpayPaymentEntity>("GET", `/payments/${paymentId}`));
+    },
+    checkoutForm: (input) => ({ action: `${RAZORPAY_API}/checkout/embedded`, fields: checkoutFields(keys.keyId, input) }),
+    verifyPaymentSignature: ({ orderId, paymentId, signature }) => verifyHmacSha256Hex(keys.keySecret, `${orderId}|${paymentId}`, signature),
+    verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
+  };
+}
+
+// -------------------------------------------------------------------------------------------------
+// The local sandbox gateway (sandbox-gateway.ts keeps its tables, pages and webhooks)
+
+/** The sandbox as a gateway: orders and payments in its D1 tables, its checkout page on the callback's origin, Razorpay's signatures. */
+export function sandboxGateway(env: SandboxEnv): PaymentGateway {
+  const secret = sandboxSecret(env);
+  return {
+    name: "sandbox",
+    keyId: SANDBOX_KEY_ID,
+    // Served by this Worker: the pages' form-action 'self' already allows it.
+    checkoutOrigins: [],
+    async createOrder(input) {
+      try {
+        const order = await sandboxCreateOrder(env.DB, input);
+        return { id: order.id, amount: order.amount, currency: order.currency, receipt: order.receipt, status: order.status };
+      } catch (e) {
+        throw new PaymentGatewayError(`The sandbox gateway could not create the order (${e instanceof Error ? e.message : String(e)})`);
+      }
+    },
+    async fetchPayment(paymentId) {
+      const row = PAYMENT_ID.test(paymentId) ? await sandboxPayment(env.DB, paymentId) : null;
+      if (!row) throw new PaymentGatewayError("The id provided does not exist", 404);
+      return paymentFromEntity(paymentEntity(row));
+    },
+    checkoutForm: (input) => ({
+      action: `${new URL(input.callbackUrl).origin}${SANDBOX_PATH}/checkout/embedded`,
+      fields: checkoutFields(SANDBOX_KEY_ID, input),
+    }),
+    verifyPaymentSignature: ({ orderId, paymentId, signature }) => verifyHmacSha256Hex(secret, `${orderId}|${paymentId}`, signature),
+    verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(secret, rawBody, signature),
+  };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Choosing one
+
+export type PaymentsEnv = SandboxEnv & {
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  APP_ENV?: string;
+};
+
+/** Why no gateway works as configured, or null when one does. */
+function misconfiguration(env: PaymentsEnv): string | null {
+  const keys = [env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].filter((k) => (k ?? "").trim() !== "").length;
+  if (keys > 0 && keys < 3)
+    return "Razorpay is half configured: set all of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (docs/deploy.md, Payments)";
+  if (keys === 0 && env.APP_ENV === "production")
+    return "No payment gateway is configured in production: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (docs/deploy.md, Payments)";
+  return null;
+}
+
+/** Whether the local sandbox gateway is the configured one (it serves its pages and sends its webhooks only then). */
+export function usesSandboxGateway(env: PaymentsEnv): boolean {
+  return misconfiguration(env) === null && !(env.RAZORPAY_KEY_ID ?? "").trim();
+}
+
+/** A gateway that cannot work as configured: every call fails loudly with the reason, nothing verifies. */
+function misconfiguredGateway(reason: string): PaymentGateway {
+  const fail = async (): Promise<never> => {
+    throw new PaymentGatewayError(reason);
   };
   return {
-    name: "unbuilt",
-    createOrder: missing,
-    fetchPayment: missing,
+    name: "misconfigured",
+    keyId: "",
+    checkoutOrigins: [],
+    createOrder: fail,
+    fetchPayment: fail,
     checkoutForm: () => {
-      throw new PaymentGatewayError("The payments adapter is not built yet.");
+      throw new PaymentGatewayError(reason);
     },
     verifyPaymentSignature: async () => false,
     verifyWebhookSignature: async () => false,
-    checkoutOrigins: [],
   };
+}
+
+/**
+ * Razorpay with all three keys; the local sandbox gateway with none (development and tests); in
+ * production without keys, or with only some of them, a gateway whose every call fails with the
+ * reason (a shop that silently took sandbox "payments" would hand out plans for free).
+ */
+export function paymentGatewayFor(env: PaymentsEnv): PaymentGateway {
+  const problem = misconfiguration(env);
+  if (problem) return misconfiguredGateway(problem);
+  if (env.RAZORPAY_KEY_ID?.trim())
+    return razorpayGateway({
+      keyId: env.RAZORPAY_KEY_ID.trim(),
+      keySecret: env.RAZORPAY_KEY_SECRET!.trim(),
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!.trim(),
+    });
+  return sandboxGateway(env);
+}
+
+/**
+ * The gateway's own scheduled work (the 5-minute cron): the sandbox retries the webhooks it could not
+ * deliver; Razorpay retries its own, so there is nothing to do.
+ */
+export async function runGatewayHousekeeping(env: PaymentsEnv, now: number, fetcher?: typeof fetch) {
+  if (!usesSandboxGateway(env)) return { attempted: 0, delivered: 0, retrying: 0, failed: [] as string[] };
+  return deliverDueSandboxWebhooks(env, now, fetcher);
 }

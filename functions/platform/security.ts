@@ -3,9 +3,17 @@
  * "Security rules"). Pages get a per-request script nonce; API and media get a locked-down policy.
  */
 
-/** A non-GET request must come from our own origin (Origin header, else Sec-Fetch-Site). */
+/**
+ * Writes other sites may send: the payment gateway's Checkout callback is a browser form POSTed from
+ * the gateway's page (no session cookie arrives with it); its signature is its authority
+ * (functions/domain/payments.ts confirmCheckout).
+ */
+export const CROSS_SITE_WRITE_PATHS: ReadonlySet<string> = new Set(["/api/v1/payments/callback"]);
+
+/** A non-GET request must come from our own origin (Origin header, else Sec-Fetch-Site), except on CROSS_SITE_WRITE_PATHS. */
 export function isCrossOriginWrite(request: Request): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  if (CROSS_SITE_WRITE_PATHS.has(new URL(request.url).pathname)) return false;
   const origin = request.headers.get("origin");
   if (origin) return origin !== new URL(request.url).origin;
   const site = request.headers.get("sec-fetch-site");
@@ -20,7 +28,8 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function pageCsp(nonce: string): string {
+/** The pages' policy; `formTargets` are the payment gateway's checkout origins (a plan is bought by a form POSTed to the gateway). */
+export function pageCsp(nonce: string, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/client`,
@@ -32,7 +41,7 @@ export function pageCsp(nonce: string): string {
     "frame-src https://accounts.google.com/gsi/ https://www.google.com/maps",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }

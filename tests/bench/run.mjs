@@ -17,6 +17,7 @@ import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 import { printUploadBench, uploadBench } from "./uploads.mjs";
+import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +50,8 @@ if (values.services) {
 }
 if (!values["no-build"]) await mustRun("production build", "react-router", ["build"], { quiet: true });
 const dashboardBench = await prepareDashboardState(state);
+// Pending plan orders for the payment webhook bench, in the same copy (the demo data stays as it is).
+const webhookBench = await prepareWebhookState(dashboardBench.state);
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
@@ -207,6 +210,8 @@ try {
   await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
   const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
   printDashboardLatency(dashboard);
+  const webhooks = await webhookLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, webhookBench.orders);
+  printWebhookLatency(webhooks);
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
   const uploads = values.services ? null : await uploadBench(base, 10);
@@ -259,6 +264,7 @@ try {
         rowsRead: { list: listRows, search: searchRows },
         search,
         dashboard,
+        webhooks,
         uploads,
         lighthouse,
       },

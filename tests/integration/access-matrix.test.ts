@@ -481,6 +481,18 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/v1/admin/plans": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
+  // Buying a plan (functions/domain/payments.ts): each vendor's own PENDING subscription and payment, nobody else's.
+  "POST /api/v1/subscribe/create-order/{planId}": {
+    call: (w) => ({ params: { planId: w.plan } }),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    guard: (w) =>
+      snapshot(
+        "SELECT s.id, s.status, s.plan_id, p.amount, p.status AS payment FROM subscriptions s JOIN payments p ON p.subscription_id = s.id WHERE s.vendor_id = ? ORDER BY s.id",
+        w.who.vendor.id,
+      ),
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -521,6 +533,10 @@ const NO_OWNER = new Set([
   "POST /api/v1/vendors/request-password-reset",
   "POST /api/v1/vendors/reset-password",
   "POST /api/v1/generateAIDescription", // a draft from the body's fields; nothing is read or stored (rate limited per account)
+  // The payment gateway's callback and webhooks: the gateway's signature is the authority, not a session; another
+  // vendor's order, forged and replayed signatures are refused there (tests/integration/payments.test.ts).
+  "POST /api/v1/payments/callback",
+  "POST /api/v1/payments/webhook",
 ]);
 
 let passwordHash = "";
@@ -676,6 +692,8 @@ async function worldState(w: World): Promise<string> {
     `SELECT m.* FROM booking_milestones m JOIN bookings b ON b.id = m.booking_id WHERE b.user_id IN (${marks}) ORDER BY m.id`,
     `SELECT d.* FROM service_blocked_dates d JOIN services s ON s.id = d.service_id WHERE s.vendor_id IN (${marks}) ORDER BY d.service_id, d.day`,
     `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
+    `SELECT * FROM subscriptions WHERE vendor_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM payments WHERE user_id IN (${marks}) ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));
