@@ -56,7 +56,7 @@ export function domainConfig(env: Env): DomainConfig {
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
     billing: {
       supplierLegalName: env.SUPPLIER_LEGAL_NAME ?? "Mandap Marketplace Private Limited",
-      supplierGstin: env.SUPPLIER_GSTIN ?? "29AAJCM1234K1Z5",
+      supplierGstin: env.SUPPLIER_GSTIN ?? "29AAJCM1234K1ZA",
       supplierAddress: env.SUPPLIER_ADDRESS ?? "2nd Floor, 12 Residency Road, Bengaluru 560025",
       supplierState: env.SUPPLIER_STATE ?? "Karnataka",
       pricesIncludeGst: (env.PRICES_INCLUDE_GST ?? "true") === "true",
