@@ -70,6 +70,14 @@ export function gstOnPrice(priceRupees: number, pricesIncludeGst: boolean, intra
   return { taxableValue, cgst, sgst, igst, total, ...rates, intraState };
 }
 
+/**
+ * What the payer is charged for a plan price, in paise: the price itself when prices include GST,
+ * else price + 18 % (the same for CGST + SGST and for IGST, so it does not depend on the state).
+ */
+export function grossPaise(priceRupees: number, pricesIncludeGst: boolean): number {
+  return gstOnPrice(priceRupees, pricesIncludeGst, false).total;
+}
+
 /** "9 %" for 900 basis points, "2.5 %" for 250. */
 export function formatRate(basisPoints: number): string {
   return `${(basisPoints / 100).toLocaleString("en-IN", { maximumFractionDigits: 2 })} %`;

@@ -13,6 +13,7 @@ import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
 import { bookingsApi, leadsApi } from "./leads.ts";
 import { directUploadApp, uploadsApi } from "./uploads.ts";
+import { invoicesApi } from "./invoices.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -69,6 +70,7 @@ export function createApi() {
   api.route("/admin", adminApi.app);
   api.route("/leads", leadsApi.app);
   api.route("/bookings", bookingsApi.app);
+  api.route("/subscribe", invoicesApi.app);
   api.route("/", uploadsApi.app);
   api.route("/", directUploadApp);
 

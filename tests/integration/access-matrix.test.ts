@@ -48,6 +48,8 @@ type World = {
   m2: string;
   /** The other couple's enquiry about s2, reported as spam by the other vendor and not reviewed yet (the admin queue). */
   spamLead: string;
+  /** The vendor's GST invoice (of a credited payment). */
+  invoice: string;
 };
 
 type Entry = {
@@ -291,6 +293,12 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "GET /api/v1/analytics/getViewData": { call: () => ({}), allowed: VENDORS },
+  "GET /api/v1/subscribe/invoice/{id}": {
+    call: (w) => ({ params: { id: w.invoice } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    secrets: (w) => [w.invoice],
+  },
   "GET /api/v1/analytics/getlead": {
     // The vendor's recent enquiries name the couple's first name; the other vendor sees none of them.
     call: () => ({}),
@@ -507,6 +515,7 @@ async function buildWorld(): Promise<World> {
   const m1 = `m-m1-${tag}`;
   const m2 = `m-m2-${tag}`;
   const spamLead = `m-spam-${tag}`;
+  const invoice = `m-invoice-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -595,13 +604,25 @@ async function buildWorld(): Promise<World> {
         now,
       ),
     db.prepare("UPDATE services SET cover_key = ? WHERE id = ?").bind(`u/services/${s1}/${m1}-card.webp`, s1),
+    db
+      .prepare(
+        "INSERT INTO payments (id, user_id, purpose, amount, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', 4999, 'SUCCESS', ?, ?, ?)",
+      )
+      .bind(`m-pay-${tag}`, ids.vendor, `order_m${tag}`, now, now),
+    db
+      .prepare(
+        `INSERT INTO invoices (id, payment_id, user_id, number, financial_year, sequence, description, sac, taxable_value, cgst_rate, cgst_amount, sgst_rate, sgst_amount,
+           igst_rate, igst_amount, total, prices_include_gst, place_of_supply, supplier, billed_to, issued_at)
+         VALUES (?, ?, ?, ?, ?, 1, 'Mandap Silver plan', '998365', 423644, 0, 0, 0, 0, 1800, 76256, 499900, 1, 'Rajasthan (08)', '{}', '{}', ?)`,
+      )
+      .bind(invoice, `m-pay-${tag}`, ids.vendor, `MDP/T/${tag}`, `t-${tag}`, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, invoice };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
