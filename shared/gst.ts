@@ -1,3 +1,5 @@
+import { formatCount } from "./format.ts";
+
 /**
  * GST on a plan price, the amount in words and GSTIN checks (pure; docs/decisions/0018-gst-invoices.md).
  *
@@ -80,14 +82,16 @@ export function grossPaise(priceRupees: number, pricesIncludeGst: boolean): numb
 
 /** "9 %" for 900 basis points, "2.5 %" for 250. */
 export function formatRate(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString("en-IN", { maximumFractionDigits: 2 })} %`;
+  const whole = Math.floor(basisPoints / 100);
+  const part = basisPoints % 100;
+  return `${whole}${part ? `.${String(part).padStart(2, "0").replace(/0$/, "")}` : ""} %`;
 }
 
 /** Paise as en-IN figures with two decimals, without a currency sign: 1499950 -> "14,999.50". */
 export function formatPaise(paise: number): string {
   const sign = paise < 0 ? "-" : "";
   const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100).toLocaleString("en-IN");
+  const rupees = formatCount(Math.floor(abs / 100));
   return `${sign}${rupees}.${String(abs % 100).padStart(2, "0")}`;
 }
 

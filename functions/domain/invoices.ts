@@ -4,6 +4,7 @@ import {
   amountInWords,
   checkGstin,
   financialYearOf,
+  formatPaise,
   gstOnPrice,
   invoicePrefix,
   SAC_CODE,
@@ -172,7 +173,7 @@ export async function invoiceStatements(
   return [insert, mail.statement, number];
 }
 
-const amountLine = (tax: GstBreakdown) => `Rs. ${(tax.total / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const amountLine = (tax: GstBreakdown) => `Rs. ${formatPaise(tax.total)}`;
 
 /** An invoice as the pages, the PDF and the API show it. Amounts in paise, rates in basis points. */
 export type InvoiceView = {

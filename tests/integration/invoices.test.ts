@@ -6,6 +6,8 @@ import { domainConfig } from "#functions/domain-context.ts";
 import type { Env } from "#functions/env.ts";
 import { call, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
+import { invoicePdf, pdfSafe } from "#app/lib/invoice-pdf.server.ts";
 
 /**
  * GST invoices issued in the crediting batch (functions/domain/invoices.ts). A credit is simulated
@@ -253,5 +255,54 @@ describe("reading an invoice", () => {
     expect((await call(`/api/v1/subscribe/invoice/${id}`, { cookie: await sessionCookieFor(other.id) })).status).toBe(404);
     expect((await call(`/api/v1/subscribe/invoice/${id}`, { cookie: await sessionCookieFor(couple.id) })).status).toBe(403);
     expect((await call(`/api/v1/subscribe/invoice/${id}`)).status).toBe(401);
+  });
+});
+
+describe("the invoice as a PDF", () => {
+  /** The text a PDF page draws: its content streams decoded, the hex strings of the standard fonts read back. */
+  async function pageText(bytes: Uint8Array): Promise<string> {
+    const doc = await PDFDocument.load(bytes);
+    const contents = doc.getPages()[0]!.node.Contents();
+    const streams = contents && "asArray" in contents ? contents.asArray() : [contents];
+    let out = "";
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref as never);
+      const raw = stream instanceof PDFRawStream ? new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode()) : "";
+      for (const [, hex] of raw.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out += `${hex!.replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)))}\n`;
+    }
+    return out;
+  }
+
+  it("is one A4 page that pdf-lib reads back, with the number, both parties, the tax lines and the total in words", async () => {
+    const vendor = await createVendor({ businessName: "Mehndi Moments", state: "Rajasthan", city: "Udaipur" });
+    await setVendor(vendor.id, { billing_address: "7 Lake Palace Road" });
+    const row = await issue(await creditedPayment(vendor.id, 4999, "Silver"), ist(2042, 7, 7));
+    const invoice = await readInvoice(testContext({ actor: actorOf(vendor.id) }), String(row!.id));
+    const bytes = await invoicePdf(invoice);
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe("Tax invoice MDP/4243/000001");
+    const text = await pageText(bytes);
+    for (const expected of [
+      "Invoice no. MDP/4243/000001",
+      "Place of supply: Rajasthan (08)",
+      "Mandap Marketplace Private Limited",
+      "GSTIN: 29AAJCM1234K1ZA",
+      "Mehndi Moments",
+      "7 Lake Palace Road",
+      "IGST @ 18 %",
+      "Rs. 762.56",
+      "Rs. 4,236.44",
+      "Rs. 4,999.00",
+      "998365",
+      "Amount in words: Rupees Four Thousand Nine Hundred Ninety-Nine Only",
+      INVOICE_MESSAGES.footer,
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it("draws what the standard fonts cannot as '?' and the rupee sign as Rs.", () => {
+    expect(pdfSafe("₹4,999 for शुभ Caterers – “Gold”")).toBe('Rs.4,999 for ??? Caterers - "Gold"');
   });
 });

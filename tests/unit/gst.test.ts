@@ -6,6 +6,8 @@ import {
   divRoundHalfUp,
   financialYearOf,
   formatPaise,
+  formatRate,
+  grossPaise,
   gstinCheckCharacter,
   GSTIN_MESSAGES,
   gstOnPrice,
@@ -202,5 +204,20 @@ describe("financial years and invoice numbers", () => {
     expect(invoiceNumber("2026-27", 1)).toBe("MDP/2627/000001");
     expect(invoiceNumber("2026-27", 1).length).toBe(15);
     expect(invoiceNumber("2099-00", 9_999_999).length).toBe(16);
+  });
+});
+
+describe("rates", () => {
+  it("prints basis points as a percentage", () => {
+    expect([formatRate(900), formatRate(1800), formatRate(250), formatRate(0)]).toEqual(["9 %", "18 %", "2.5 %", "0 %"]);
+  });
+
+  it("the payer is charged the price with inclusive prices, price + 18 % otherwise, whatever the state", () => {
+    expect([grossPaise(4999, true), grossPaise(4999, false)]).toEqual([4_99_900, 5_89_882]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_00_000 }), (p) => {
+        expect(gstOnPrice(p, false, true).total).toBe(gstOnPrice(p, false, false).total);
+      }),
+    );
   });
 });
