@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "#domain/sessions.ts";
 import { INVOICE_MESSAGES, invoiceStatements, readInvoice } from "#domain/invoices.ts";
+import { BILLING_MESSAGES, billingDetailsInput, myBillingDetails, saveBillingDetails } from "#domain/vendor-settings.ts";
+import { GSTIN_MESSAGES } from "#shared/gst.ts";
 import { domainConfig } from "#functions/domain-context.ts";
 import type { Env } from "#functions/env.ts";
 import { call, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
@@ -304,5 +306,40 @@ describe("the invoice as a PDF", () => {
 
   it("draws what the standard fonts cannot as '?' and the rupee sign as Rs.", () => {
     expect(pdfSafe("₹4,999 for शुभ Caterers – “Gold”")).toBe('Rs.4,999 for ??? Caterers - "Gold"');
+  });
+});
+
+describe("the vendor's billing details (settings)", () => {
+  it("a bad GSTIN is refused with what is wrong and changes nothing; a good one is saved upper-case and printed on the next invoice", async () => {
+    const vendor = await createVendor({ state: "Rajasthan", city: "Jaipur" });
+    const ctx = testContext({ actor: actorOf(vendor.id) });
+    await saveBillingDetails(ctx, { billing_address: "22 Johari Bazaar" });
+    for (const [typed, message] of [
+      ["08AAPFU0939F1Z", GSTIN_MESSAGES.length],
+      ["08AAPFU0939F1ZW", GSTIN_MESSAGES.checksum],
+      ["08AAPF10939F1ZV", GSTIN_MESSAGES.shape],
+    ] as const) {
+      await expect(saveBillingDetails(ctx, { gstin: typed, billing_address: "Changed" })).rejects.toMatchObject({
+        status: 400,
+        message,
+        fields: { gstin: message },
+      });
+    }
+    expect(await myBillingDetails(ctx)).toEqual({ gstin: null, billing_address: "22 Johari Bazaar", state: "Rajasthan", city: "Jaipur" });
+
+    const saved = await saveBillingDetails(ctx, billingDetailsInput.parse({ gstin: " 08aabcs1429b1zu " }));
+    expect(saved).toMatchObject({ gstin: "08AABCS1429B1ZU", billing_address: "22 Johari Bazaar", message: BILLING_MESSAGES.saved });
+    const row = await issue(await creditedPayment(vendor.id, 4999), ist(2043, 5, 1));
+    expect(JSON.parse(String(row!.billed_to))).toMatchObject({ gstin: "08AABCS1429B1ZU", address: "22 Johari Bazaar", state: "Rajasthan" });
+    expect(row!.place_of_supply).toBe("Rajasthan (08)");
+
+    await saveBillingDetails(ctx, { gstin: "", billing_address: "" });
+    expect(await myBillingDetails(ctx)).toMatchObject({ gstin: null, billing_address: null });
+  });
+
+  it("only vendors have billing details", async () => {
+    const couple = await createUser();
+    await expect(saveBillingDetails(testContext({ actor: actorOf(couple.id, "USER") }), { gstin: "" })).rejects.toMatchObject({ status: 403 });
+    await expect(saveBillingDetails(testContext({ actor: null }), { gstin: "" })).rejects.toMatchObject({ status: 401 });
   });
 });
