@@ -109,13 +109,11 @@ export const BILLING_MESSAGES = {
   invalid: "Please correct the highlighted field.",
 } as const;
 
-/** The settings form and its API shape: a GSTIN (empty = not registered) and a street address line. */
-export const billingDetailsInput = z
-  .object({
-    gstin: z.string({ error: "gstin must be text." }).max(40, { error: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV." }).optional(),
-    billing_address: z.string({ error: "billing_address must be text." }).trim().max(200, { error: BILLING_MESSAGES.address }).optional(),
-  })
-  .strict();
+/** The settings form's fields (others, like the form's intent, are dropped): a GSTIN (empty = not registered) and a street address line. */
+export const billingDetailsInput = z.object({
+  gstin: z.string({ error: "gstin must be text." }).max(40, { error: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV." }).optional(),
+  billing_address: z.string({ error: "billing_address must be text." }).trim().max(200, { error: BILLING_MESSAGES.address }).optional(),
+});
 export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
 
 /** The signed-in vendor's billing details (the settings page). */

@@ -29,7 +29,8 @@ const PRINT_CSS = `@media print {
   @page { size: A4; margin: 14mm; }
   body * { visibility: hidden; }
   #invoice, #invoice * { visibility: visible; }
-  #invoice { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0; box-shadow: none; padding: 0; }
+  html, body { background: #fff !important; }
+  #invoice { position: absolute; inset: 0 auto auto 0; width: 100%; max-width: none; margin: 0; border: 0; box-shadow: none; padding: 0; }
   #invoice .no-print { display: none; }
 }`;
 
