@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { expect, test, type Account } from "./fixtures.ts";
@@ -77,6 +78,13 @@ test("the vendor reads their tax invoice, prints it and downloads the PDF @mobil
   await expect(invoice.locator("dl").last()).toContainText("Total₹14,999.00");
   await expect(page.getByTestId("amount-in-words")).toHaveText("Rupees Fourteen Thousand Nine Hundred Ninety-Nine Only");
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling").toBe(true);
+  const { violations } = await new AxeBuilder({ page }).include("#invoice").analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(" | ")})`),
+  ).toEqual([]);
+  await expect(page.getByRole("link", { name: "Payment history" })).toHaveAttribute("href", "/VendorDashboard/payments");
   await page.screenshot({ path: `test-results/invoice-${info.project.name}.png`, fullPage: true });
 
   // Printing shows the invoice alone: no site header, no buttons.
@@ -141,6 +149,10 @@ test("only the vendor and admins open an invoice: another vendor and a couple ge
   }
   expect((await get(otherVendor, `/api/v1/subscribe/invoice/${invoiceId}`)).status()).toBe(404);
   expect((await get(admin, `/api/v1/subscribe/invoice/${invoiceId}`)).status()).toBe(200);
+  // The admin reads the vendor's invoice, without the vendor's own way back.
+  const adminPage = await (await get(admin, `/invoices/${invoiceId}`)).text();
+  expect(adminPage).toContain(vendor.businessName!);
+  expect(adminPage).not.toContain("Payment history");
 });
 
 test("a vendor adds their GSTIN in settings; a mistyped one is refused with what is wrong @mobile", async ({ page, login }, info) => {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/invoice";
 import { INVOICE_MESSAGES, readInvoice } from "#domain/invoices.ts";
+import { can } from "#domain/permissions.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatPaise, formatRate } from "#shared/gst.ts";
@@ -19,7 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => ({ invoice: await readInvoice(domain, params.invoiceId) }));
+  // The vendor goes back to their payment history; an admin came from the admin area.
+  return loadOrRespond(request, async () => ({ invoice: await readInvoice(domain, params.invoiceId), isVendor: can.manageBusinessProfile(domain.actor) }));
 }
 
 const rupees = (paise: number) => `₹${formatPaise(paise)}`;
@@ -35,7 +37,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { invoice } = loaderData;
+  const { invoice, isVendor } = loaderData;
   const s = invoice.supplier;
   const b = invoice.billedTo;
   const intra = invoice.cgstRate > 0 || invoice.sgstRate > 0;
@@ -54,7 +56,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
             <h1 id="invoice-title" className="text-2xl font-bold tracking-wide text-maroon-700 md:text-3xl">
               Tax invoice
             </h1>
-            <p className="mt-1 text-sm text-ink/70">Original for recipient</p>
+            <p className="mt-1 text-sm text-ink/75">Original for recipient</p>
           </div>
           <dl className="text-sm sm:text-right">
             <div>
@@ -76,7 +78,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
 
         <div className="grid gap-5 border-b border-maroon-100 py-5 sm:grid-cols-2">
           <section aria-labelledby="supplier-heading">
-            <h2 id="supplier-heading" className="text-xs font-semibold uppercase tracking-wider text-ink/60">
+            <h2 id="supplier-heading" className="text-xs font-semibold uppercase tracking-wider text-ink/75">
               Supplier
             </h2>
             <p className="mt-1 font-semibold">{s.legalName}</p>
@@ -89,7 +91,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
           <section aria-labelledby="recipient-heading">
-            <h2 id="recipient-heading" className="text-xs font-semibold uppercase tracking-wider text-ink/60">
+            <h2 id="recipient-heading" className="text-xs font-semibold uppercase tracking-wider text-ink/75">
               Billed to
             </h2>
             <p className="mt-1 font-semibold">{b.businessName}</p>
@@ -112,7 +114,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           <div className="flex justify-between gap-4">
             <div>
               <p className="font-semibold">{invoice.description}</p>
-              <p className="text-sm text-ink/70">
+              <p className="text-sm text-ink/75">
                 SAC {invoice.sac}
                 {invoice.sacDescription ? `: ${invoice.sacDescription}` : ""}
               </p>
@@ -137,11 +139,11 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           <span className="font-semibold">Amount in words: </span>
           <span data-testid="amount-in-words">{invoice.totalInWords}</span>
         </p>
-        <ul className="mt-4 space-y-0.5 text-xs text-ink/70">
+        <ul className="mt-4 space-y-0.5 text-xs text-ink/75">
           <li>{invoice.pricesIncludeGst ? "The plan price includes GST." : "GST is charged on top of the plan price."}</li>
           <li>Tax payable on reverse charge: No.</li>
         </ul>
-        <p className="mt-6 border-t border-maroon-100 pt-4 text-center text-xs text-ink/70">{INVOICE_MESSAGES.footer}</p>
+        <p className="mt-6 border-t border-maroon-100 pt-4 text-center text-xs text-ink/75">{INVOICE_MESSAGES.footer}</p>
 
         <div className="no-print mt-6 flex flex-wrap gap-3">
           <button type="button" className="btn-primary" onClick={() => window.print()}>
@@ -150,9 +152,11 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           <a className="btn" href={`/invoices/${invoice.id}/pdf`} download={`${invoice.number.replaceAll("/", "-")}.pdf`}>
             Download PDF
           </a>
-          <Link className="btn" to="/VendorDashboard/payments">
-            Payment history
-          </Link>
+          {isVendor && (
+            <Link className="btn" to="/VendorDashboard/payments">
+              Payment history
+            </Link>
+          )}
         </div>
       </article>
     </div>
