@@ -59,6 +59,9 @@ export default [
     route("service-details/:serviceId/photos", "routes/vendor-dashboard/service-photos.tsx"),
     route("vendor-profile/logo", "routes/vendor-dashboard/vendor-logo.tsx"),
   ]),
+  // GST tax invoices (the owning vendor or an admin).
+  route("invoices/:invoiceId", "routes/invoices/invoice.tsx"),
+  route("invoices/:invoiceId/pdf", "routes/invoices/invoice-pdf.tsx"),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
   route("favorites/:serviceId", "routes/wishlist-toggle.tsx", { id: "routes/favorite-toggle" }),

@@ -52,14 +52,18 @@ export function createDomainContext(
 /** The domain's configuration from the Worker's vars, with the local defaults (docs/deploy.md lists them). */
 export function domainConfig(env: Env): DomainConfig {
   const free = Number.parseInt(env.FREE_ACTIVE_SERVICES ?? "", 10);
+  // The local supplier is for development and tests only: in production an unset SUPPLIER_* stays
+  // empty, and issuing an invoice fails loudly naming it (functions/domain/invoices.ts supplierOf).
+  const local = env.APP_ENV !== "production";
+  const supplier = (value: string | undefined, fallback: string) => value?.trim() || (local ? fallback : "");
   return {
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
     billing: {
-      supplierLegalName: env.SUPPLIER_LEGAL_NAME ?? "Mandap Marketplace Private Limited",
-      supplierGstin: env.SUPPLIER_GSTIN ?? "29AAJCM1234K1Z5",
-      supplierAddress: env.SUPPLIER_ADDRESS ?? "2nd Floor, 12 Residency Road, Bengaluru 560025",
-      supplierState: env.SUPPLIER_STATE ?? "Karnataka",
-      pricesIncludeGst: (env.PRICES_INCLUDE_GST ?? "true") === "true",
+      supplierLegalName: supplier(env.SUPPLIER_LEGAL_NAME, "Mandap Marketplace Private Limited"),
+      supplierGstin: supplier(env.SUPPLIER_GSTIN, "29AAJCM1234K1ZA"),
+      supplierAddress: supplier(env.SUPPLIER_ADDRESS, "2nd Floor, 12 Residency Road, Bengaluru 560025"),
+      supplierState: supplier(env.SUPPLIER_STATE, "Karnataka"),
+      pricesIncludeGst: (env.PRICES_INCLUDE_GST ?? "true").trim().toLowerCase() === "true",
     },
     freeActiveServices: Number.isFinite(free) && free >= 0 ? free : 1,
   };

@@ -101,27 +101,61 @@ export const payments = sqliteTable(
   ],
 );
 
-/** GST invoice per successful payment, numbered in one series. */
+/** The supplier as printed on an invoice (configuration on the day of issue). */
+export type InvoiceSupplier = { legalName: string; gstin: string; address: string; state: string; stateCode: string };
+/** The recipient as printed on an invoice (the vendor's business on the day of issue). */
+export type InvoiceRecipient = {
+  businessName: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  stateCode: string | null;
+  gstin: string | null;
+  email: string;
+};
+
+/**
+ * GST tax invoice per successful payment (functions/domain/invoices.ts, docs/decisions/0018): a
+ * gap-free series per financial year, amounts in paise, rates in basis points (900 = 9 %), and
+ * snapshots of supplier and recipient. No foreign keys: the supplier keeps its tax records when
+ * the vendor's account (and the payment row) is deleted.
+ */
 export const invoices = sqliteTable(
   "invoices",
   {
     id: id(),
-    paymentId: text("payment_id")
-      .notNull()
-      .references(() => payments.id, { onDelete: "cascade" }),
+    paymentId: text("payment_id").notNull(),
+    /** The vendor's account. */
+    userId: text("user_id").notNull(),
+    /** "MDP/2627/000001": at most 16 characters. */
     number: text("number").notNull(),
+    /** "2026-27": April to March in India time. */
+    financialYear: text("financial_year").notNull(),
+    /** 1, 2, 3 … within the financial year, with no gaps. */
     sequence: integer("sequence").notNull(),
-    taxableAmount: integer("taxable_amount").notNull(),
+    description: text("description").notNull(),
+    sac: text("sac").notNull(),
+    taxableValue: integer("taxable_value").notNull(),
+    cgstRate: integer("cgst_rate").notNull(),
+    cgstAmount: integer("cgst_amount").notNull(),
+    sgstRate: integer("sgst_rate").notNull(),
+    sgstAmount: integer("sgst_amount").notNull(),
     igstRate: integer("igst_rate").notNull(),
     igstAmount: integer("igst_amount").notNull(),
+    /** Paise. */
     total: integer("total").notNull(),
-    billedTo: text("billed_to", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    pricesIncludeGst: integer("prices_include_gst", { mode: "boolean" }).notNull(),
+    /** "Karnataka (29)". */
+    placeOfSupply: text("place_of_supply").notNull(),
+    supplier: text("supplier", { mode: "json" }).$type<InvoiceSupplier>().notNull(),
+    billedTo: text("billed_to", { mode: "json" }).$type<InvoiceRecipient>().notNull(),
     issuedAt: timestamp("issued_at").notNull(),
   },
   (t) => [
     uniqueIndex("invoices_number_unique").on(t.number),
-    uniqueIndex("invoices_sequence_unique").on(t.sequence),
+    uniqueIndex("invoices_year_sequence_unique").on(t.financialYear, t.sequence),
     uniqueIndex("invoices_payment_unique").on(t.paymentId),
+    index("invoices_user_idx").on(t.userId, t.issuedAt),
   ],
 );
 

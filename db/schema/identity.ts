@@ -138,6 +138,10 @@ export const vendors = sqliteTable(
     profileViews: integer("profile_views").notNull().default(0),
     /** Median minutes from enquiry to first reply over 90 days; null until measured. */
     replyMinutesMedian: integer("reply_minutes_median"),
+    /** GST registration, when the vendor gave one (shared/gst.ts checkGstin); printed on their invoices. */
+    gstin: text("gstin"),
+    /** The street address line on their invoices (state and city are above). */
+    billingAddress: text("billing_address"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,6 +15,7 @@ import { bookingsApi, leadsApi } from "./leads.ts";
 import { directUploadApp, uploadsApi } from "./uploads.ts";
 import { adminBillingApi, planAdminApi } from "./plan-admin.ts";
 import { paymentsApi, subscribeOrdersApi } from "./payments.ts";
+import { invoicesApi } from "./invoices.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -73,6 +74,7 @@ export function createApi() {
   api.route("/plan", planAdminApi.app);
   api.route("/leads", leadsApi.app);
   api.route("/bookings", bookingsApi.app);
+  api.route("/subscribe", invoicesApi.app);
   api.route("/", uploadsApi.app);
   api.route("/", directUploadApp);
   api.route("/subscribe", subscribeOrdersApi.app);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { queueMail } from "#platform/mail.ts";
 import type { DomainContext } from "./context.ts";
-import { Conflict, Unauthorized } from "./errors.ts";
+import { Conflict, Invalid, Unauthorized } from "./errors.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
 import { removeAccountObjects, removeServiceObjects } from "./media-objects.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
+import { checkGstin } from "#shared/gst.ts";
 
 /**
  * A vendor's settings: which e-mails they want, and closing the account (what happens to their
@@ -95,6 +96,57 @@ export async function saveNotificationPrefs(ctx: DomainContext, input: Notificat
     .bind(vendor.id, Number(next.new_enquiry), Number(next.couple_reply), Number(next.booking_changes), Number(next.weekly_summary), ctx.now)
     .run();
   return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing details on tax invoices (functions/domain/invoices.ts prints them)
+
+export type BillingDetails = { gstin: string | null; billing_address: string | null; state: string | null; city: string | null };
+
+export const BILLING_MESSAGES = {
+  saved: "Your billing details have been saved. Invoices from now on will show them.",
+  address: "Keep the address line under 200 characters.",
+  invalid: "Please correct the highlighted field.",
+} as const;
+
+/** The settings form's fields (others, like the form's intent, are dropped): a GSTIN (empty = not registered) and a street address line. */
+export const billingDetailsInput = z.object({
+  gstin: z.string({ error: "gstin must be text." }).max(40, { error: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV." }).optional(),
+  billing_address: z.string({ error: "billing_address must be text." }).trim().max(200, { error: BILLING_MESSAGES.address }).optional(),
+});
+export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
+
+/** The signed-in vendor's billing details (the settings page). */
+export async function myBillingDetails(ctx: DomainContext): Promise<BillingDetails> {
+  const vendor = requireVendor(ctx);
+  const row = await ctx.db.prepare("SELECT gstin, billing_address, state, city FROM vendors WHERE user_id = ?").bind(vendor.id).first<BillingDetails>();
+  return row ?? { gstin: null, billing_address: null, state: null, city: null };
+}
+
+/**
+ * Saves the signed-in vendor's GSTIN and address line; fields not given keep their value, an empty
+ * one clears it. A GSTIN must pass shared/gst.ts checkGstin (length, shape, state code, check
+ * character); a bad one changes nothing and says what is wrong.
+ */
+export async function saveBillingDetails(ctx: DomainContext, input: BillingDetailsInput): Promise<BillingDetails & { message: string }> {
+  const vendor = requireVendor(ctx);
+  const current = await myBillingDetails(ctx);
+  let gstin = current.gstin;
+  if (input.gstin !== undefined) {
+    const typed = input.gstin.trim();
+    if (typed === "") gstin = null;
+    else {
+      const checked = checkGstin(typed);
+      if (!checked.ok) throw new Invalid(checked.message, { gstin: checked.message });
+      gstin = checked.gstin;
+    }
+  }
+  const billing_address = input.billing_address === undefined ? current.billing_address : input.billing_address || null;
+  await ctx.db
+    .prepare("UPDATE vendors SET gstin = ?, billing_address = ?, updated_at = ? WHERE user_id = ?")
+    .bind(gstin, billing_address, ctx.now, vendor.id)
+    .run();
+  return { ...current, gstin, billing_address, message: BILLING_MESSAGES.saved };
 }
 
 // ---------------------------------------------------------------------------------------------

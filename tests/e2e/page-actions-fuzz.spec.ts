@@ -51,6 +51,8 @@ const FIELDS = [
   "confirm",
   "token",
   "redirectTo",
+  "gstin",
+  "billing_address",
 ];
 const INTENTS = [
   "enquire",
@@ -66,6 +68,7 @@ const INTENTS = [
   "clear-cart",
   "update",
   "resend",
+  "billing",
   "",
   "DELETE",
   "review\u0000",

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#platform/password.ts";
 import { BILLING, POOL_CITY, POOL_FILE, POOL_PASSWORD, POOL_SIZE, SEED_COPY } from "./pool-paths.ts";
+import { prepareInvoices } from "./invoice-fixtures.mjs";
 
 const { values } = parseArgs({ options: { state: { type: "string" } } });
 const state = values.state ?? ".wrangler/e2e-state";
@@ -83,6 +84,7 @@ try {
     );
   }
   await DB.batch(statements);
+  await prepareInvoices(DB, state, hash, POOL_PASSWORD, now);
 } finally {
   await proxy.dispose();
 }

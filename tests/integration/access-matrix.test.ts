@@ -51,6 +51,8 @@ type World = {
   /** An active paid plan and a retired one (admins manage plans). */
   plan: string;
   retiredPlan: string;
+  /** The vendor's GST invoice (of a credited payment). */
+  invoice: string;
 };
 
 type Entry = {
@@ -305,6 +307,12 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "GET /api/v1/analytics/getViewData": { call: () => ({}), allowed: VENDORS },
+  "GET /api/v1/subscribe/invoice/{id}": {
+    call: (w) => ({ params: { id: w.invoice } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    secrets: (w) => [w.invoice],
+  },
   "GET /api/v1/analytics/getlead": {
     // The vendor's recent enquiries name the couple's first name; the other vendor sees none of them.
     call: () => ({}),
@@ -571,6 +579,7 @@ async function buildWorld(): Promise<World> {
   const spamLead = `m-spam-${tag}`;
   const plan = `m-plan-${tag}`;
   const retiredPlan = `m-rplan-${tag}`;
+  const invoice = `m-invoice-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -664,13 +673,25 @@ async function buildWorld(): Promise<World> {
         "INSERT INTO plans (id, name, price, duration_days, features, is_active, created_at, updated_at) VALUES (?, ?, 999, 30, '[]', 1, ?, ?), (?, ?, 999, 30, '[]', 0, ?, ?)",
       )
       .bind(plan, `Plan ${plan}`, now, now, retiredPlan, `Plan ${retiredPlan}`, now, now),
+    db
+      .prepare(
+        "INSERT INTO payments (id, user_id, purpose, amount, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', 4999, 'SUCCESS', ?, ?, ?)",
+      )
+      .bind(`m-pay-${tag}`, ids.vendor, `order_m${tag}`, now, now),
+    db
+      .prepare(
+        `INSERT INTO invoices (id, payment_id, user_id, number, financial_year, sequence, description, sac, taxable_value, cgst_rate, cgst_amount, sgst_rate, sgst_amount,
+           igst_rate, igst_amount, total, prices_include_gst, place_of_supply, supplier, billed_to, issued_at)
+         VALUES (?, ?, ?, ?, ?, 1, 'Mandap Silver plan', '998365', 423644, 0, 0, 0, 0, 1800, 76256, 499900, 1, 'Rajasthan (08)', '{}', '{}', ?)`,
+      )
+      .bind(invoice, `m-pay-${tag}`, ids.vendor, `MDP/T/${tag}`, `t-${tag}`, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan, retiredPlan };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan, retiredPlan, invoice };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */

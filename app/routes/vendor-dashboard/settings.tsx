@@ -2,7 +2,16 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { changePasswordInput } from "#shared/account-schemas.ts";
 import { changePassword, requireAccountView } from "#domain/accounts.ts";
-import { deleteVendorAccount, DELETE_CONFIRMATION, DELETION_TERMS, SETTINGS_MESSAGES } from "#domain/vendor-settings.ts";
+import {
+  billingDetailsInput,
+  deleteVendorAccount,
+  DELETE_CONFIRMATION,
+  DELETION_TERMS,
+  myBillingDetails,
+  saveBillingDetails,
+  SETTINGS_MESSAGES,
+} from "#domain/vendor-settings.ts";
+import { can } from "#domain/permissions.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { readPageForm } from "#platform/request-body.ts";
@@ -23,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
     const { email, has_password } = await requireAccountView(domain);
-    return { email, has_password, terms: DELETION_TERMS, confirmWord: DELETE_CONFIRMATION };
+    const billing = can.manageBusinessProfile(domain.actor) ? await myBillingDetails(domain) : null;
+    return { email, has_password, terms: DELETION_TERMS, confirmWord: DELETE_CONFIRMATION, billing };
   });
 }
 
@@ -44,6 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       res.headers.append("Set-Cookie", clearVisitedCookie(request));
       return res;
     }
+    if (intent === "billing") {
+      const { input } = await readForm(request, billingDetailsInput);
+      const { message } = await saveBillingDetails(domain, input);
+      return { ok: true as const, intent, message, errors: {} as Record<string, string> };
+    }
     const { input } = await readForm(request, changePasswordInput);
     const { message } = await changePassword(domain, { ...input, door: "vendor" });
     return { ok: true as const, intent: "password", message, errors: {} as Record<string, string> };
@@ -53,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VendorSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, has_password, terms, confirmWord } = loaderData;
+  const { email, has_password, terms, confirmWord, billing } = loaderData;
+  const billingResult = actionData?.intent === "billing" ? actionData : null;
+  const billingErrors: Record<string, string> = billingResult?.errors ?? {};
+  const billingTyped = billingResult && !billingResult.ok && "values" in billingResult ? billingResult.values : undefined;
   const passwordResult = actionData?.intent === "password" ? actionData : null;
   const deleteResult = actionData?.intent === "delete" ? actionData : null;
   const passwordErrors: Record<string, string> = passwordResult?.errors ?? {};
@@ -106,6 +124,50 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
           </Form>
         </div>
       </section>
+
+      {billing && (
+        <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="billing-heading">
+          <h2 id="billing-heading" className="text-xl font-bold">
+            Billing details for tax invoices
+          </h2>
+          <p className="mt-1 text-sm text-ink/75">
+            Your GST tax invoices are made out to your business in {[billing.city, billing.state].filter(Boolean).join(", ") || "your business profile's place"}
+            . Add your GSTIN if you are registered for GST: the invoice then shows it and its state is the place of supply.
+          </p>
+          <div className="mt-4 max-w-md">
+            {billingResult && <FormMessage tone={billingResult.ok ? "success" : "error"} message={billingResult.message} />}
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <input type="hidden" name="intent" value="billing" />
+              <Field
+                label="GSTIN (optional)"
+                name="gstin"
+                type="text"
+                data-raw
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                defaultValue={billingTyped?.gstin ?? billing.gstin ?? ""}
+                hint="15 characters, e.g. 27AAPFU0939F1ZV. Leave empty if you are not registered."
+                error={billingErrors.gstin}
+              />
+              <Field
+                label="Address line (optional)"
+                name="billing_address"
+                type="text"
+                autoComplete="street-address"
+                maxLength={200}
+                defaultValue={billingTyped?.billing_address ?? billing.billing_address ?? ""}
+                hint="Building and street; your city and state come from your business profile."
+                error={billingErrors.billing_address}
+              />
+              <SubmitButton pendingText="Saving…" className="btn-primary self-start">
+                Save billing details
+              </SubmitButton>
+            </Form>
+          </div>
+        </section>
+      )}
 
       <section className="rounded-2xl border border-red-200 bg-white p-5 md:p-7" aria-labelledby="delete-heading">
         <h2 id="delete-heading" className="text-xl font-bold text-red-800">

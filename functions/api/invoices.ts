@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { ACCESS } from "#domain/permissions.ts";
+import { readInvoice } from "#domain/invoices.ts";
+import { Resource } from "./endpoint.ts";
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** GST tax invoices: the JSON twin of /invoices/{id} (the page and its PDF are app/routes/invoice*.tsx). */
+export const invoicesApi = new Resource("/subscribe", "Invoices").endpoint(
+  {
+    method: "get",
+    path: "/invoice/:id",
+    summary:
+      "A GST tax invoice (amounts in paise, rates in basis points: 900 = 9 %), for the vendor it was issued to or an admin; the page is /invoices/{id}, the PDF /invoices/{id}/pdf",
+    params: idParams,
+    access: ACCESS.vendorOrAdmin,
+    responses: { 404: "No such invoice of yours" },
+  },
+  async (c, { params }) => c.json({ success: true, invoice: await readInvoice(c.get("domain"), params.id) }),
+);
