@@ -13,6 +13,7 @@ import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
 import { bookingsApi, leadsApi } from "./leads.ts";
 import { directUploadApp, uploadsApi } from "./uploads.ts";
+import { plansApi, subscriptionsApi } from "./subscriptions.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -71,6 +72,8 @@ export function createApi() {
   api.route("/bookings", bookingsApi.app);
   api.route("/", uploadsApi.app);
   api.route("/", directUploadApp);
+  api.route("/plan", plansApi.app);
+  api.route("/subscribe", subscriptionsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

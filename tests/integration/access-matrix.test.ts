@@ -306,6 +306,14 @@ const MATRIX: Record<string, Entry> = {
     guard: (w) => snapshot("SELECT * FROM service_blocked_dates WHERE service_id = ?", w.s1),
     ownerChanges: true,
   },
+  // The vendor's own subscription and payments (functions/api/subscriptions.ts); ids made in buildWorld.
+  "GET /api/v1/subscribe/subscription": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], secrets: (w) => [`m-sub-${w.who.vendor.id}`] },
+  "GET /api/v1/subscribe/payment-history": {
+    call: () => ({}),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    secrets: (w) => [`order_m${w.who.vendor.id}`, `pay_m${w.who.vendor.id}`],
+  },
   "GET /api/v1/leads": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], secrets: (w) => [w.lead] },
   "GET /api/v1/leads/mine": { call: () => ({}), allowed: ["couple", "otherCouple"], owners: ["couple"], secrets: (w) => [w.lead] },
   "GET /api/v1/leads/{id}": { call: (w) => ({ params: { id: w.lead } }), allowed: BOTH, owners: BOTH, secrets: (w) => [w.lead] },
@@ -475,6 +483,7 @@ const NO_OWNER = new Set([
   "POST /api/v1/vendors/request-password-reset",
   "POST /api/v1/vendors/reset-password",
   "POST /api/v1/generateAIDescription", // a draft from the body's fields; nothing is read or stored (rate limited per account)
+  "GET /api/v1/plan", // the plans on offer: public pricing
 ]);
 
 let passwordHash = "";
@@ -595,6 +604,20 @@ async function buildWorld(): Promise<World> {
         now,
       ),
     db.prepare("UPDATE services SET cover_key = ? WHERE id = ?").bind(`u/services/${s1}/${m1}-card.webp`, s1),
+    // The vendor's paid plan: a plan, an ACTIVE subscription and its payment (GET /subscribe/*).
+    db
+      .prepare("INSERT INTO plans (id, name, price, duration_days, created_at, updated_at) VALUES (?, 'Matrix Silver', 4999, 90, ?, ?)")
+      .bind(`m-plan-${tag}`, now, now),
+    db
+      .prepare(
+        "INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?, ?)",
+      )
+      .bind(`m-sub-${ids.vendor}`, ids.vendor, `m-plan-${tag}`, `order_m${ids.vendor}`, now, now + 90 * 86_400_000, now, now),
+    db
+      .prepare(
+        "INSERT INTO payments (id, user_id, purpose, subscription_id, amount, status, gateway_order_id, gateway_payment_id, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', ?, 4999, 'SUCCESS', ?, ?, ?, ?)",
+      )
+      .bind(`m-pay-${tag}`, ids.vendor, `m-sub-${ids.vendor}`, `order_m${ids.vendor}`, `pay_m${ids.vendor}`, now, now),
   ];
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
