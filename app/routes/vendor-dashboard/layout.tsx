@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { Suspense } from "react";
+import { Await, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
@@ -6,6 +7,8 @@ import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/component
 import { unreadLeadCount } from "#domain/leads.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
+import { vendorSubscriptions, type VendorSubscription } from "#domain/subscriptions.ts";
+import { SUBSCRIPTION_TEXT, subscriptionStatus } from "#shared/subscription-status.ts";
 
 /**
  * The vendor dashboard (/VendorDashboard): vendors only (admins are refused by their allow-list),
@@ -15,7 +18,11 @@ export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, domain } = context.get(appContext);
-  return { name: actor?.userName ?? "", unread: await unreadLeadCount(domain) };
+  // Not awaited: the page streams and the subscription box fills in when this settles. Its failure
+  // is logged here (so it is never an unhandled rejection) and shown by the box as 'Get Plan'.
+  const subscriptions = vendorSubscriptions(domain);
+  subscriptions.catch((e: unknown) => console.error("subscription box", e));
+  return { name: actor?.userName ?? "", unread: await unreadLeadCount(domain), subscriptions, now: domain.now };
 }
 
 /** The spec's entries (Dashboard -> analytics, Services -> index, Payment -> bookings) and the workspace's other areas. */
@@ -29,16 +36,37 @@ const vendorLinks = (unread: number): DashboardLink[] => [
 ];
 
 /**
- * The sidebar's subscription status box (spec section 2). Its status lines come with plans and
- * payments; until a vendor can hold a subscription it links to the plans.
+ * The sidebar's subscription status box (spec sections 2 and 4): 'Loading subscription...' while
+ * the subscriptions stream in, then the status line (shared/subscription-status.ts, the rule the
+ * Plan page uses too) with a link to the plans, or a 'Get Plan' link with none or on error.
  */
-function SubscriptionBox() {
+function SubscriptionBox({ subscriptions, now }: { subscriptions: Promise<VendorSubscription[]>; now: number }) {
+  const getPlan = (
+    <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
+      {SUBSCRIPTION_TEXT.getPlan}
+    </Link>
+  );
   return (
-    <div className="rounded-xl border border-marigold-300 bg-marigold-300/15 p-3 text-sm">
+    <div className="rounded-xl border border-marigold-300 bg-marigold-300/15 p-3 text-sm" data-testid="subscription-box">
       <p className="font-semibold">Subscription</p>
-      <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
-        Get Plan
-      </Link>
+      <Suspense fallback={<p className="mt-1 text-ink/75">{SUBSCRIPTION_TEXT.loading}</p>}>
+        <Await resolve={subscriptions} errorElement={getPlan}>
+          {(list) => {
+            const status = subscriptionStatus(list, now);
+            if (status.text === null) return getPlan;
+            return (
+              <>
+                <p className="mt-1" data-testid="subscription-status">
+                  {status.text}
+                </p>
+                <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
+                  {status.kind === "pending" ? "See plans" : "Your plan"}
+                </Link>
+              </>
+            );
+          }}
+        </Await>
+      </Suspense>
     </div>
   );
 }
@@ -69,7 +97,12 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
     </header>
   );
   return (
-    <DashboardLayout label="Vendor dashboard" links={vendorLinks(loaderData.unread)} topBar={topBar} aside={<SubscriptionBox />}>
+    <DashboardLayout
+      label="Vendor dashboard"
+      links={vendorLinks(loaderData.unread)}
+      topBar={topBar}
+      aside={<SubscriptionBox subscriptions={loaderData.subscriptions} now={loaderData.now} />}
+    >
       <p className="sr-only">Signed in as {loaderData.name}</p>
       <Outlet />
     </DashboardLayout>
