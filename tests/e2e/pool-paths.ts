@@ -7,3 +7,5 @@ export const POOL_PASSWORD = "Shaadi2027";
 export const SEED_COPY = ".wrangler/e2e-seed-copy";
 /** The pooled services' city: not one of the demo data's, so what tests do to them stays out of the demo lists. */
 export const POOL_CITY = "Kota";
+/** A vendor with a paid plan, payments (paid with an invoice, failed, pending) made by prepare.mjs, for the payments page (tests/e2e/subscription.spec.ts). */
+export const PAYING_VENDOR = { email: "e2e.paying.vendor@example.com", password: POOL_PASSWORD };

@@ -121,6 +121,9 @@ function CurrentSubscription({ subscriptions, now }: { subscriptions: VendorSubs
           {shown.status === "PENDING" && shown.failure_reason && <p className="mt-1 text-sm text-red-800">Last attempt: {shown.failure_reason}</p>}
         </>
       )}
+      <Link to="/VendorDashboard/payments" className="mt-2 inline-block text-sm font-semibold text-maroon-700 underline">
+        Payment history and invoices
+      </Link>
     </div>
   );
 }
