@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await, Link, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
@@ -7,8 +6,8 @@ import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/component
 import { unreadLeadCount } from "#domain/leads.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
-import { vendorSubscriptions, type VendorSubscription } from "#domain/subscriptions.ts";
-import { SUBSCRIPTION_TEXT, subscriptionStatus } from "#shared/subscription-status.ts";
+import { vendorSubscriptions } from "#domain/subscriptions.ts";
+import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
 
 /**
  * The vendor dashboard (/VendorDashboard): vendors only (admins are refused by their allow-list),
@@ -34,42 +33,6 @@ const vendorLinks = (unread: number): DashboardLink[] => [
   { to: "/VendorDashboard/calendar", label: "Calendar" },
   { to: "/VendorDashboard/vendor-setting", label: "Notifications" },
 ];
-
-/**
- * The sidebar's subscription status box (spec sections 2 and 4): 'Loading subscription...' while
- * the subscriptions stream in, then the status line (shared/subscription-status.ts, the rule the
- * Plan page uses too) with a link to the plans, or a 'Get Plan' link with none or on error.
- */
-function SubscriptionBox({ subscriptions, now }: { subscriptions: Promise<VendorSubscription[]>; now: number }) {
-  const getPlan = (
-    <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
-      {SUBSCRIPTION_TEXT.getPlan}
-    </Link>
-  );
-  return (
-    <div className="rounded-xl border border-marigold-300 bg-marigold-300/15 p-3 text-sm" data-testid="subscription-box">
-      <p className="font-semibold">Subscription</p>
-      <Suspense fallback={<p className="mt-1 text-ink/75">{SUBSCRIPTION_TEXT.loading}</p>}>
-        <Await resolve={subscriptions} errorElement={getPlan}>
-          {(list) => {
-            const status = subscriptionStatus(list, now);
-            if (status.text === null) return getPlan;
-            return (
-              <>
-                <p className="mt-1" data-testid="subscription-status">
-                  {status.text}
-                </p>
-                <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
-                  {status.kind === "pending" ? "See plans" : "Your plan"}
-                </Link>
-              </>
-            );
-          }}
-        </Await>
-      </Suspense>
-    </div>
-  );
-}
 
 const item = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-maroon-700" : "text-ink hover:text-maroon-700"}`;
