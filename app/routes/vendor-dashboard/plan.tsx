@@ -1,12 +1,10 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/plan";
 import { activePlans, type PlanSummary } from "#domain/plans.ts";
-import { createSubscriptionOrder } from "#domain/payments.ts";
 import { orderOutcome, vendorSubscriptions, type OrderOutcome, type VendorSubscription } from "#domain/subscriptions.ts";
-import { isDomainError } from "#domain/errors.ts";
-import { readPageForm } from "#platform/request-body.ts";
-import { formFailure, loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { buyPlan, type CheckoutSection } from "./plan.server.ts";
 import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
@@ -35,34 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export type CheckoutSection = { ok: true; intent: "buy"; planName: string; rupees: number; action: string; fields: Record<string, string> };
-
-const BUY_FAILED = "We could not start the payment just now. Nothing was charged; please try again in a few minutes.";
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const form = await readPageForm(request.clone());
-  const intent = String(form.get("intent") ?? "");
-  const planId = String(form.get("planId") ?? "");
-  if (intent !== "buy" || !planId || planId.length > 64)
-    return data<PageFailure>({ ok: false, intent: "buy", message: "Choose a plan to buy.", errors: {} }, { status: 400 });
-  try {
-    const order = await createSubscriptionOrder(domain, planId);
-    const section: CheckoutSection = {
-      ok: true,
-      intent: "buy",
-      planName: order.planName,
-      rupees: order.amount / 100,
-      action: order.checkout.action,
-      fields: order.checkout.fields,
-    };
-    return section;
-  } catch (e) {
-    if (isDomainError(e)) return formFailure(e, request, { intent: "buy" });
-    // The gateway could not be reached or refused: the vendor is told plainly; the cause is logged.
-    console.error("plan purchase failed", e);
-    return data<PageFailure>({ ok: false, intent: "buy", message: BUY_FAILED, errors: {} }, { status: 503 });
-  }
+  return buyPlan(request, context.get(appContext).domain);
 }
 
 function Outcome({ outcome }: { outcome: OrderOutcome }) {
