@@ -94,6 +94,9 @@ export async function vendorSubscriptions(ctx: DomainContext): Promise<VendorSub
   return results.map((r) => ({ ...r, is_trial: Boolean(r.is_trial) }));
 }
 
+/** A payment's subscription: by its subscription_id, or (a payment stored without it) by the gateway order they share. */
+const SUBSCRIPTION_OF_PAYMENT = "(s.id = p.subscription_id OR (p.subscription_id IS NULL AND s.gateway_order_id = p.gateway_order_id))";
+
 /** One payment in the vendor's history (GET /subscribe/payment-history, /VendorDashboard/payments). */
 export type PaymentRecord = {
   id: string;
@@ -123,7 +126,7 @@ export async function paymentHistory(ctx: DomainContext): Promise<PaymentRecord[
       `SELECT p.id, p.created_at AS date, p.purpose, pl.name AS plan_name, p.amount, p.currency, p.status, p.gateway_order_id, p.gateway_payment_id,
               p.failure_reason, i.id AS invoice_id, i.number AS invoice_number
        FROM payments p
-       LEFT JOIN subscriptions s ON s.id = p.subscription_id
+       LEFT JOIN subscriptions s ON ${SUBSCRIPTION_OF_PAYMENT}
        LEFT JOIN plans pl ON pl.id = s.plan_id
        LEFT JOIN invoices i ON i.payment_id = p.id
        WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT 100`,
@@ -152,7 +155,7 @@ export async function orderOutcome(ctx: DomainContext, orderId: string): Promise
     .prepare(
       `SELECT p.status AS paymentStatus, p.failure_reason AS paymentReason, s.status AS subscriptionStatus, s.failure_reason AS subscriptionReason,
               s.start_date AS startDate, s.end_date AS endDate, s.is_trial AS isTrial, pl.name AS planName
-       FROM payments p JOIN subscriptions s ON s.id = p.subscription_id JOIN plans pl ON pl.id = s.plan_id
+       FROM payments p JOIN subscriptions s ON ${SUBSCRIPTION_OF_PAYMENT} JOIN plans pl ON pl.id = s.plan_id
        WHERE p.gateway_order_id = ? AND p.user_id = ? AND s.vendor_id = ?`,
     )
     .bind(orderId, ctx.actor.id, ctx.actor.id)

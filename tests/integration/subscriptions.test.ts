@@ -306,6 +306,17 @@ describe("payment history", () => {
     expect((await paymentHistory(testContext({ actor: actorOf(me.id) }))).map((p) => p.amount)).toEqual([14999, 4999]);
   });
 
+  it("finds a payment's plan through the gateway order when the payment was stored without its subscription id", async () => {
+    const gold = await paidPlan("Gold", 14999, 365);
+    const me = await createVendor();
+    const order = `order_G${tag()}`;
+    await subscription(me.id, gold, { status: "PENDING", order });
+    await payment(me.id, null, { amount: 14999, status: "PENDING", order, createdAt: Date.now() });
+    const ctx = testContext({ actor: actorOf(me.id) });
+    expect(await paymentHistory(ctx)).toEqual([expect.objectContaining({ plan_name: "Gold", gateway_order_id: order })]);
+    expect(await orderOutcome(ctx, order)).toEqual({ status: "pending", orderId: order, planName: "Gold" });
+  });
+
   it("refuses a visitor (401), a couple and an admin (403)", async () => {
     expect((await getJson("/api/v1/subscribe/payment-history")).status).toBe(401);
     for (const role of ["USER", "ADMIN"] as const) {
