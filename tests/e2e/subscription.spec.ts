@@ -115,4 +115,13 @@ test("a vendor who has paid sees the history: paid with its invoice link, declin
   await expect(page.getByTestId("plan-status")).toHaveText("80 days remaining");
   const box = await visibleBox(page);
   await expect(box.getByTestId("subscription-status")).toHaveText("80 days remaining");
+
+  // Back from the gateway (its callback ends at ?order=): the order's outcome.
+  await page.goto("/VendorDashboard/Plan?order=order_E2EPaid00000001");
+  await expect(page.getByTestId("order-outcome")).toContainText("Payment received: your Silver plan runs from");
+  await noSidewaysScroll(page, width);
+  await page.screenshot({ path: `${dir}/plan-paid-${width}.png`, fullPage: true });
+  await page.goto("/VendorDashboard/Plan?order=order_E2EDeclined0001");
+  await expect(page.getByTestId("order-outcome")).toContainText("did not go through: Payment declined by the bank");
+  await expect(page.getByTestId("order-outcome")).toHaveAttribute("role", "alert");
 });
