@@ -16,6 +16,7 @@ import { directUploadApp, uploadsApi } from "./uploads.ts";
 import { adminBillingApi, planAdminApi } from "./plan-admin.ts";
 import { paymentsApi, subscribeOrdersApi } from "./payments.ts";
 import { invoicesApi } from "./invoices.ts";
+import { plansApi, subscriptionsApi } from "./subscriptions.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -79,6 +80,8 @@ export function createApi() {
   api.route("/", directUploadApp);
   api.route("/subscribe", subscribeOrdersApi.app);
   api.route("/payments", paymentsApi.app);
+  api.route("/plan", plansApi.app);
+  api.route("/subscribe", subscriptionsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

@@ -27,6 +27,7 @@ import {
 } from "./rate-limits.ts";
 import { deviceCookieValue, findDevice, recordDeviceFailure, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
 import { endSession, invalidateUserSessions, newToken, sha256Hex, startSession } from "./sessions.ts";
+import { trialStatements } from "./subscriptions.ts";
 
 /**
  * Accounts and access: sign-up, log-in (two doors to one identity table: couples and admins use
@@ -357,6 +358,8 @@ export async function completeSignup(
       city: pending.city ?? "",
       verified: true,
       now,
+      // The free trial starts with the verified account, in its batch (functions/domain/subscriptions.ts).
+      then: await trialStatements(d1, { id, email: pending.email }, now),
     });
   } else {
     await insertCoupleAccount(d1, { id, email: pending.email, passwordHash: pending.password_hash, userName: pending.user_name, phone: pending.phone, now });
@@ -396,6 +399,8 @@ type NewVendor = {
   city: string;
   verified: boolean;
   now: number;
+  /** Statements that run in the account's batch, after it is written (the free trial). */
+  then?: D1PreparedStatement[];
 };
 
 /** A verified couple's identity row (from a confirmed sign-up or Google); a taken e-mail is a Conflict. */
@@ -445,6 +450,7 @@ async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> 
             "INSERT INTO vendors (user_id, slug, business_name, business_category, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           )
           .bind(v.id, slug, v.name, v.category, v.phone, v.email, v.state, v.city, v.now, v.now),
+        ...(v.then ?? []),
       ]);
       return;
     } catch (e) {
@@ -653,12 +659,21 @@ export async function verifyEmail(ctx: DomainContext, { token }: { token: string
   const userId = await peekAuthToken(ctx, token, "VERIFY_EMAIL");
   if (!userId) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const spent = "EXISTS (SELECT 1 FROM auth_tokens WHERE user_id = ?1 AND purpose = 'VERIFY_EMAIL' AND used_at = ?2)";
+  const user = await userById(d1, userId);
   const [consumed] = await d1.batch<{ user_id: string }>([
     await consumeStatement(ctx, token, "VERIFY_EMAIL"),
     d1.prepare(`UPDATE users SET is_verified = 1, updated_at = ?2 WHERE id = ?1 AND ${spent}`).bind(userId, now),
+    // A vendor's free trial starts when their e-mail is verified (only once the row above is verified).
+    ...(user?.role === "VENDOR"
+      ? await trialStatements(
+          d1,
+          { id: user.id, email: user.email },
+          now,
+          "EXISTS (SELECT 1 FROM auth_tokens WHERE user_id = ?2 AND purpose = 'VERIFY_EMAIL' AND used_at = ?3)",
+        )
+      : []),
   ]);
   if (!consumed?.results.length) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
-  const user = await userById(d1, userId);
   return { message: ACCOUNT_MESSAGES.verified, userId, role: user?.role ?? "USER" };
 }
 

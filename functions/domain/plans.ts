@@ -1,10 +1,9 @@
 import type { DomainContext } from "./context.ts";
-import { ACCESS, requireRole } from "./permissions.ts";
 
 /**
- * Plans and the money a vendor paid Mandap, as the vendor dashboard reads them. Plans are data an
- * admin creates (none are hard-coded); buying one and the subscription rules come with the
- * payments area, which writes the rows these functions read.
+ * Plans as vendors see them (GET /plan, /VendorDashboard/Plan). Plans are data an admin creates
+ * (none are hard-coded); buying one is in payments.ts, the vendor's subscriptions and payments in
+ * subscriptions.ts.
  */
 export type PlanSummary = {
   id: string;
@@ -40,20 +39,4 @@ function parseFeatures(json: string): string[] {
   } catch {
     return [];
   }
-}
-
-export type VendorPayment = { id: string; purpose: string; amount: number; status: string; method: string | null; createdAt: number; planName: string | null };
-
-/** The signed-in vendor's payments to Mandap, newest first (never another account's). */
-export async function vendorPayments(ctx: DomainContext): Promise<VendorPayment[]> {
-  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors have plan payments.");
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT p.id, p.purpose, p.amount, p.status, p.method, p.created_at AS createdAt, pl.name AS planName
-       FROM payments p LEFT JOIN subscriptions s ON s.id = p.subscription_id LEFT JOIN plans pl ON pl.id = s.plan_id
-       WHERE p.user_id = ? ORDER BY p.created_at DESC LIMIT 100`,
-    )
-    .bind(actor.id)
-    .all<VendorPayment>();
-  return results;
 }

@@ -125,6 +125,7 @@ const TARGETS: Target[] = [
   { name: "/VendorDashboard/vendor-setting", role: "vendor", path: () => "/VendorDashboard/vendor-setting" },
   { name: "/VendorDashboard/calendar", role: "vendor", path: () => "/VendorDashboard/calendar" },
   { name: "/VendorDashboard/settings", role: "vendor", path: () => "/VendorDashboard/settings" },
+  { name: "/VendorDashboard/Plan", role: "vendor", path: () => "/VendorDashboard/Plan" },
   // Someone else's (or no) enquiry and booking: every body is read and refused, never a 5xx.
   ...(
     [

@@ -29,3 +29,5 @@ export const BILLING = {
     { id: "e2e-billing-pay-4", at: "2025-01-13T00:00:00+05:30", amount: 999, status: "SUCCESS", reason: null },
   ],
 } as const;
+/** A vendor with a paid plan, payments (paid with an invoice, failed, pending) made by prepare.mjs, for the payments page (tests/e2e/subscription.spec.ts). */
+export const PAYING_VENDOR = { email: "e2e.paying.vendor@example.com", password: POOL_PASSWORD };

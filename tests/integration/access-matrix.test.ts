@@ -328,6 +328,14 @@ const MATRIX: Record<string, Entry> = {
     guard: (w) => snapshot("SELECT * FROM service_blocked_dates WHERE service_id = ?", w.s1),
     ownerChanges: true,
   },
+  // The vendor's own subscription and payments (functions/api/subscriptions.ts); ids made in buildWorld.
+  "GET /api/v1/subscribe/subscription": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], secrets: (w) => [`m-sub-${w.who.vendor.id}`] },
+  "GET /api/v1/subscribe/payment-history": {
+    call: () => ({}),
+    allowed: VENDORS,
+    owners: ["vendor"],
+    secrets: (w) => [`order_m${w.who.vendor.id}`, `pay_m${w.who.vendor.id}`],
+  },
   "GET /api/v1/leads": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], secrets: (w) => [w.lead] },
   "GET /api/v1/leads/mine": { call: () => ({}), allowed: ["couple", "otherCouple"], owners: ["couple"], secrets: (w) => [w.lead] },
   "GET /api/v1/leads/{id}": { call: (w) => ({ params: { id: w.lead } }), allowed: BOTH, owners: BOTH, secrets: (w) => [w.lead] },
@@ -545,6 +553,7 @@ const NO_OWNER = new Set([
   // vendor's order, forged and replayed signatures are refused there (tests/integration/payments.test.ts).
   "POST /api/v1/payments/callback",
   "POST /api/v1/payments/webhook",
+  "GET /api/v1/plan", // the plans on offer: public pricing
 ]);
 
 let passwordHash = "";
@@ -673,11 +682,17 @@ async function buildWorld(): Promise<World> {
         "INSERT INTO plans (id, name, price, duration_days, features, is_active, created_at, updated_at) VALUES (?, ?, 999, 30, '[]', 1, ?, ?), (?, ?, 999, 30, '[]', 0, ?, ?)",
       )
       .bind(plan, `Plan ${plan}`, now, now, retiredPlan, `Plan ${retiredPlan}`, now, now),
+    // The vendor's paid plan: a plan, an ACTIVE subscription and its payment (GET /subscribe/*).
     db
       .prepare(
-        "INSERT INTO payments (id, user_id, purpose, amount, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', 4999, 'SUCCESS', ?, ?, ?)",
+        "INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?, ?)",
       )
-      .bind(`m-pay-${tag}`, ids.vendor, `order_m${tag}`, now, now),
+      .bind(`m-sub-${ids.vendor}`, ids.vendor, `m-plan-${tag}`, `order_m${ids.vendor}`, now, now + 90 * 86_400_000, now, now),
+    db
+      .prepare(
+        "INSERT INTO payments (id, user_id, purpose, subscription_id, amount, status, gateway_order_id, gateway_payment_id, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', ?, 4999, 'SUCCESS', ?, ?, ?, ?)",
+      )
+      .bind(`m-pay-${tag}`, ids.vendor, `m-sub-${ids.vendor}`, `order_m${ids.vendor}`, `pay_m${ids.vendor}`, now, now),
     db
       .prepare(
         `INSERT INTO invoices (id, payment_id, user_id, number, financial_year, sequence, description, sac, taxable_value, cgst_rate, cgst_amount, sgst_rate, sgst_amount,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { activePlans, vendorPayments } from "#domain/plans.ts";
+import { activePlans } from "#domain/plans.ts";
+import { paymentHistory } from "#domain/subscriptions.ts";
 import type { Actor } from "#domain/context.ts";
 import { createVendor } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
@@ -49,8 +50,8 @@ describe("vendor plans and payments", () => {
     await payment(me.id, 100, "order_a");
     await payment(me.id, 200, "order_b");
     await payment(other.id, 300, "order_c");
-    const mine = await vendorPayments(testContext({ actor: actorOf(me.id) }));
+    const mine = await paymentHistory(testContext({ actor: actorOf(me.id) }));
     expect(mine.map((p) => p.amount)).toEqual([200, 100]);
-    await expect(vendorPayments(testContext({ actor: actorOf(me.id, "USER") }))).rejects.toMatchObject({ status: 403 });
+    await expect(paymentHistory(testContext({ actor: actorOf(me.id, "USER") }))).rejects.toMatchObject({ status: 403 });
   });
 });

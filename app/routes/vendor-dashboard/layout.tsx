@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
@@ -6,6 +6,8 @@ import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/component
 import { unreadLeadCount } from "#domain/leads.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
+import { vendorSubscriptions } from "#domain/subscriptions.ts";
+import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
 
 /**
  * The vendor dashboard (/VendorDashboard): vendors only (admins are refused by their allow-list),
@@ -15,7 +17,11 @@ export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, domain } = context.get(appContext);
-  return { name: actor?.userName ?? "", unread: await unreadLeadCount(domain) };
+  // Not awaited: the page streams and the subscription box fills in when this settles. Its failure
+  // is logged here (so it is never an unhandled rejection) and shown by the box as 'Get Plan'.
+  const subscriptions = vendorSubscriptions(domain);
+  subscriptions.catch((e: unknown) => console.error("subscription box", e));
+  return { name: actor?.userName ?? "", unread: await unreadLeadCount(domain), subscriptions, now: domain.now };
 }
 
 /** The spec's entries (Dashboard -> analytics, Services -> index, Payment -> bookings) and the workspace's other areas. */
@@ -27,21 +33,6 @@ const vendorLinks = (unread: number): DashboardLink[] => [
   { to: "/VendorDashboard/calendar", label: "Calendar" },
   { to: "/VendorDashboard/vendor-setting", label: "Notifications" },
 ];
-
-/**
- * The sidebar's subscription status box (spec section 2). Its status lines come with plans and
- * payments; until a vendor can hold a subscription it links to the plans.
- */
-function SubscriptionBox() {
-  return (
-    <div className="rounded-xl border border-marigold-300 bg-marigold-300/15 p-3 text-sm">
-      <p className="font-semibold">Subscription</p>
-      <Link to="/VendorDashboard/Plan" className="mt-1 inline-block font-semibold text-maroon-700 underline">
-        Get Plan
-      </Link>
-    </div>
-  );
-}
 
 const item = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-maroon-700" : "text-ink hover:text-maroon-700"}`;
@@ -69,7 +60,12 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
     </header>
   );
   return (
-    <DashboardLayout label="Vendor dashboard" links={vendorLinks(loaderData.unread)} topBar={topBar} aside={<SubscriptionBox />}>
+    <DashboardLayout
+      label="Vendor dashboard"
+      links={vendorLinks(loaderData.unread)}
+      topBar={topBar}
+      aside={<SubscriptionBox subscriptions={loaderData.subscriptions} now={loaderData.now} />}
+    >
       <p className="sr-only">Signed in as {loaderData.name}</p>
       <Outlet />
     </DashboardLayout>

@@ -1,16 +1,44 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/payments";
-import { vendorPayments } from "#domain/plans.ts";
+import { paymentHistory, type PaymentRecord } from "#domain/subscriptions.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
-/** /VendorDashboard/payments: what the vendor has paid Mandap (plan payments), newest first. */
+/**
+ * /VendorDashboard/payments: what the vendor has paid Mandap, newest first (GET
+ * /subscribe/payment-history answers the same): date, plan, amount, status, the gateway's payment
+ * id, why a payment failed, and the invoice. A table on wide screens, one card per payment on a phone.
+ */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => ({ payments: await vendorPayments(domain) }));
+  return loadOrRespond(request, async () => ({ payments: await paymentHistory(domain) }));
+}
+
+const STATUS_LABEL: Record<PaymentRecord["status"], string> = { SUCCESS: "Paid", PENDING: "Pending", FAILED: "Failed", REFUNDED: "Refunded" };
+const STATUS_TONE: Record<PaymentRecord["status"], string> = {
+  SUCCESS: "bg-green-100 text-green-800",
+  PENDING: "bg-marigold-300/30 text-ink",
+  FAILED: "bg-red-100 text-red-800",
+  REFUNDED: "bg-maroon-50 text-maroon-700",
+};
+
+const what = (p: PaymentRecord) => p.plan_name ?? (p.purpose === "SUBSCRIPTION" ? "Plan" : "Invitation template");
+
+function Status({ payment }: { payment: PaymentRecord }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[payment.status]}`}>{STATUS_LABEL[payment.status]}</span>;
+}
+
+function Invoice({ payment }: { payment: PaymentRecord }) {
+  if (!payment.invoice_url) return <span className="text-ink/60">—</span>;
+  return (
+    <a href={payment.invoice_url} className="font-semibold text-maroon-700 underline">
+      Invoice{payment.invoice_number ? ` ${payment.invoice_number}` : ""}
+    </a>
+  );
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
@@ -18,31 +46,73 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
       <h1 className="text-3xl font-bold text-maroon-700">Payments</h1>
+      <p className="mt-1 text-sm text-ink/75">Your plan payments to Mandap, newest first. Each successful payment has a GST invoice.</p>
       {payments.length === 0 ? (
-        <p className="mt-2 text-ink/75">You have not made any payments to Mandap.</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-maroon-100">
-                <th className="py-2 pr-3">Date</th>
-                <th className="py-2 pr-3">For</th>
-                <th className="py-2 pr-3">Amount</th>
-                <th className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p.id} className="border-b border-maroon-50">
-                  <td className="py-2 pr-3">{formatDate(p.createdAt)}</td>
-                  <td className="py-2 pr-3">{p.planName ?? (p.purpose === "SUBSCRIPTION" ? "Plan" : "Template")}</td>
-                  <td className="py-2 pr-3">{formatRupees(p.amount)}</td>
-                  <td className="py-2">{p.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">
+          <p className="text-ink/75">You have not made any payments to Mandap.</p>
+          <Link to="/VendorDashboard/Plan" className="mt-2 inline-block font-semibold text-maroon-700 underline">
+            See the plans
+          </Link>
         </div>
+      ) : (
+        <>
+          <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-label="Payments">
+            {payments.map((p) => (
+              <li key={p.id} className="rounded-xl border border-maroon-100 p-3 text-sm">
+                <div className="flex items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold">{what(p)}</p>
+                    <p className="text-ink/75">{formatDate(p.date)}</p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-bold">{formatRupees(p.amount)}</p>
+                    <Status payment={p} />
+                  </div>
+                </div>
+                {p.failure_reason && p.status !== "SUCCESS" && <p className="mt-2 text-red-800">{p.failure_reason}</p>}
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+                  <dt className="text-ink/60">Payment id</dt>
+                  <dd className="break-all font-mono">{p.gateway_payment_id ?? "—"}</dd>
+                  <dt className="text-ink/60">Invoice</dt>
+                  <dd>
+                    <Invoice payment={p} />
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 hidden md:block">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-maroon-100">
+                  <th className="py-2 pr-3">Date</th>
+                  <th className="py-2 pr-3">Plan</th>
+                  <th className="py-2 pr-3">Amount</th>
+                  <th className="py-2 pr-3">Status</th>
+                  <th className="py-2 pr-3">Payment id</th>
+                  <th className="py-2">Invoice</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.map((p) => (
+                  <tr key={p.id} className="border-b border-maroon-50 align-top">
+                    <td className="py-2 pr-3 whitespace-nowrap">{formatDate(p.date)}</td>
+                    <td className="py-2 pr-3">{what(p)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{formatRupees(p.amount)}</td>
+                    <td className="py-2 pr-3">
+                      <Status payment={p} />
+                      {p.failure_reason && p.status !== "SUCCESS" && <p className="mt-1 text-xs text-red-800">{p.failure_reason}</p>}
+                    </td>
+                    <td className="py-2 pr-3 font-mono text-xs break-all">{p.gateway_payment_id ?? "—"}</td>
+                    <td className="py-2">
+                      <Invoice payment={p} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );

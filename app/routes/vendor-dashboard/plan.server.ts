@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import type { DomainContext } from "#domain/context.ts";
+import { isDomainError } from "#domain/errors.ts";
+import { createSubscriptionOrder } from "#domain/payments.ts";
+import { readPageForm } from "#platform/request-body.ts";
+import { formFailure, type PageFailure } from "#app/lib/page-errors.server.ts";
+
+/** What the Plan page shows after "Buy": the gateway's checkout form as "Pay ₹X to Mandap". */
+export type CheckoutSection = { ok: true; intent: "buy"; planName: string; rupees: number; action: string; fields: Record<string, string> };
+
+export const BUY_FAILED = "We could not start the payment just now. Nothing was charged; please try again in a few minutes.";
+
+/**
+ * The Plan page's "Buy" (a form with intent=buy and planId): one call to createSubscriptionOrder
+ * (functions/domain/payments.ts), answered with the checkout form to render. A refusal (unknown or
+ * retired plan...) is the form's failure with its status; anything else (the gateway cannot be
+ * reached) is logged and shown as a plain 503 message on the form, never the error screen.
+ * `order` is the domain call, replaceable in tests.
+ */
+export async function buyPlan(request: Request, domain: DomainContext, order: typeof createSubscriptionOrder = createSubscriptionOrder) {
+  const form = await readPageForm(request.clone());
+  const intent = String(form.get("intent") ?? "");
+  const planId = String(form.get("planId") ?? "");
+  if (intent !== "buy" || !planId || planId.length > 64)
+    return data<PageFailure>({ ok: false, intent: "buy", message: "Choose a plan to buy.", errors: {} }, { status: 400 });
+  try {
+    const made = await order(domain, planId);
+    const section: CheckoutSection = {
+      ok: true,
+      intent: "buy",
+      planName: made.planName,
+      rupees: made.amount / 100,
+      action: made.checkout.action,
+      fields: made.checkout.fields,
+    };
+    return section;
+  } catch (e) {
+    if (isDomainError(e)) return formFailure(e, request, { intent: "buy" });
+    console.error("plan purchase failed", e);
+    return data<PageFailure>({ ok: false, intent: "buy", message: BUY_FAILED, errors: {} }, { status: 503 });
+  }
+}

@@ -1,0 +1,40 @@
+import { ACCESS } from "#domain/permissions.ts";
+import { activePlans } from "#domain/plans.ts";
+import { paymentHistory, vendorSubscriptions } from "#domain/subscriptions.ts";
+import { Resource } from "./endpoint.ts";
+
+/** The plans on offer (spec section 7, "Payments"): what GET /plan lists is public pricing, nothing of anyone's. */
+export const plansApi = new Resource("/plan", "Plans").endpoint(
+  {
+    method: "get",
+    path: "/",
+    summary: "The active plans, cheapest first: price in whole rupees per duration_days, trial or paid, and what each includes",
+    access: "public",
+  },
+  async (c) => c.json({ success: true, plans: await activePlans(c.get("domain")) }),
+);
+
+/** The signed-in vendor's own subscriptions and payments (spec section 7, "Payments"); buying is in payments. */
+export const subscriptionsApi = new Resource("/subscribe", "Plans")
+  .endpoint(
+    {
+      method: "get",
+      path: "/subscription",
+      summary:
+        "The signed-in vendor's subscriptions, newest first (status, is_trial, trial_end_date, end_date, start_date, plan_name; times in epoch milliseconds)",
+      access: ACCESS.vendor,
+      refusal: "Only vendors have subscriptions.",
+    },
+    async (c) => c.json({ success: true, subscriptions: await vendorSubscriptions(c.get("domain")) }),
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/payment-history",
+      summary:
+        "The signed-in vendor's payments to Mandap, newest first: date, plan, amount (whole rupees), status, gateway payment id, failure reason and invoice link",
+      access: ACCESS.vendor,
+      refusal: "Only vendors have plan payments.",
+    },
+    async (c) => c.json({ success: true, payments: await paymentHistory(c.get("domain")) }),
+  );
