@@ -1,6 +1,7 @@
 import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
+import { grossPaise } from "#shared/gst.ts";
 import { invoiceStatements } from "./invoices.ts";
 import { applyPlanLimits } from "./plan-limits.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
@@ -84,7 +85,8 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
   const paymentId = newId(ctx.now);
   // Razorpay allows 40 characters: "rcpt_" + the payment's id without dashes is 37.
   const receipt = `rcpt_${paymentId.replace(/-/g, "")}`;
-  const amount = plan.price * 100;
+  // What the payer is charged: the price itself when prices include GST, else the price plus GST (shared/gst.ts).
+  const amount = grossPaise(plan.price, ctx.config.billing.pricesIncludeGst);
   const notes = { vendor_id: actor.id, subscription_id: subscriptionId, payment_id: paymentId, plan_id: plan.id };
   let order;
   try {
@@ -156,9 +158,10 @@ function refuse(what: string, orderId: string | null, error: Error, extra: Recor
 }
 
 /** Whether the gateway's payment may be credited to the local one: its order, amount and currency, and the vendor in its notes. */
-function mismatch(local: LocalPayment, gp: GatewayPayment, orderId: string): Error | null {
+function mismatch(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, orderId: string): Error | null {
   if (gp.orderId !== orderId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
-  if (gp.amount !== local.amount * 100 || gp.currency !== local.currency) return new Conflict(PAYMENT_MESSAGES.amountMismatch);
+  if (gp.amount !== grossPaise(local.amount, ctx.config.billing.pricesIncludeGst) || gp.currency !== local.currency)
+    return new Conflict(PAYMENT_MESSAGES.amountMismatch);
   const vendor = gp.notes?.vendor_id;
   if (vendor && vendor !== local.userId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
   return null;
@@ -265,7 +268,7 @@ export async function confirmCheckout(ctx: DomainContext, fields: CheckoutCallba
     console.warn("payments: could not fetch a signed payment at the callback", { orderId, error: e.message });
     return { orderId, outcome: "pending" };
   }
-  const wrong = mismatch(local, gp, orderId);
+  const wrong = mismatch(ctx, local, gp, orderId);
   if (wrong) refuse("callback", orderId, wrong, { amount: gp.amount, currency: gp.currency });
   if (gp.status === "captured") return { orderId, outcome: await creditPayment(ctx, local, gp, "callback") };
   if (gp.status === "failed") return { orderId, outcome: await markFailed(ctx, local, failureReason(gp)) };
@@ -292,7 +295,7 @@ async function failedCheckout(ctx: DomainContext, fields: CheckoutCallback): Pro
   // The failure fields are not signed: only the gateway's own word marks the payment FAILED.
   try {
     const gp = await ctx.payments.fetchPayment(paymentId);
-    if (gp.status === "failed" && !mismatch(local, gp, orderId)) return { orderId, outcome: await markFailed(ctx, local, failureReason(gp)) };
+    if (gp.status === "failed" && !mismatch(ctx, local, gp, orderId)) return { orderId, outcome: await markFailed(ctx, local, failureReason(gp)) };
   } catch (e) {
     if (!(e instanceof PaymentGatewayError)) throw e;
     console.warn("payments: could not confirm a failed payment at the callback", { orderId, error: e.message });
@@ -349,7 +352,7 @@ async function processEvent(ctx: DomainContext, event: string, body: WebhookBody
   const local = await localPayment(ctx, gp.orderId);
   // Another integration on the same gateway account, or an order this database never made.
   if (!local) return { outcome: "ignored", orderId: gp.orderId, message: PAYMENT_MESSAGES.noOrder };
-  const wrong = mismatch(local, gp, gp.orderId);
+  const wrong = mismatch(ctx, local, gp, gp.orderId);
   if (wrong) {
     console.warn("payments: refused webhook", { orderId: gp.orderId, event, reason: wrong.message, amount: gp.amount, currency: gp.currency });
     return { outcome: "refused", orderId: gp.orderId, message: wrong.message };

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EVERY_FIVE_MINUTES, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
-import { handleWebhook } from "#domain/payments.ts";
+import { confirmCheckout, createSubscriptionOrder, handleWebhook } from "#domain/payments.ts";
 import { testContext } from "#tests/support/context.ts";
-import { call, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
+import { call, createVendor, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import {
   callback,
   createPlan,
@@ -511,5 +511,28 @@ describe("the sandbox's webhook retries (the 5-minute cron)", () => {
     const failure = await runScheduled(EVERY_FIVE_MINUTES, env as Env, Date.now() + DAY).catch((e: unknown) => e);
     expect(String(failure)).toContain(`gave up delivering 1 webhook(s): ${hooks[0]!.id}`);
     expect((await webhooksOf(order.orderId)).map((h) => h.status)).toEqual(["FAILED", "PENDING"]);
+  });
+});
+
+describe("prices without GST (PRICES_INCLUDE_GST=false)", () => {
+  it("charges the price plus 18 % GST, credits that amount and invoices it to the paisa; the bare price is refused as a mismatch", async () => {
+    const vendor = await createVendor();
+    const actor = { id: vendor.id, role: "VENDOR" as const, email: vendor.email, userName: "V", profilePhoto: null, isVerified: true };
+    const base = testContext({ actor });
+    const ctx = testContext({ actor, config: { billing: { ...base.config.billing, pricesIncludeGst: false } } });
+    const planId = await createPlan({ price: 4999, days: 90 });
+    const order = await createSubscriptionOrder(ctx, planId);
+    // Rs 4,999 + 18 % = Rs 5,898.82.
+    expect(order.amount).toBe(589_882);
+    expect(order.checkout.fields.amount).toBe("589882");
+    const back = await payInSandbox(order as unknown as OrderAnswer);
+    // The same callback judged by a context where prices include GST expects 4,99,900 paise: refused, nothing credited.
+    await expect(confirmCheckout(base, back.fields)).rejects.toThrow();
+    expect(await paymentOf(order.orderId)).toMatchObject({ status: "PENDING" });
+    expect(await confirmCheckout(ctx, back.fields)).toMatchObject({ outcome: "credited" });
+    const invoice = await env.DB.prepare("SELECT taxable_value, total, prices_include_gst FROM invoices WHERE payment_id = ?")
+      .bind(order.paymentId)
+      .first<{ taxable_value: number; total: number; prices_include_gst: number }>();
+    expect(invoice).toEqual({ taxable_value: 499_900, total: 589_882, prices_include_gst: 0 });
   });
 });
