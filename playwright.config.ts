@@ -33,15 +33,23 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
-      grepInvert: /@sole-super-admin/,
+      grepInvert: /@sole-super-admin|@moves-clock/,
       dependencies: ["sole super admin"],
     },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
       grep: /@mobile/,
-      grepInvert: /@sole-super-admin/,
+      grepInvert: /@sole-super-admin|@moves-clock/,
       dependencies: ["sole super admin"],
+    },
+    // Tests that move the daily job's clock for the whole database (/dev/cron "as of" a later day)
+    // run after all others, so no other test sees its subscriptions expire under it.
+    {
+      name: "moves the clock",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+      grep: /@moves-clock/,
+      dependencies: ["desktop", "mobile"],
     },
   ],
   webServer: {
