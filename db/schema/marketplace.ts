@@ -3,7 +3,12 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { caseInsensitiveText, createdAt, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
-export const SERVICE_STATUSES = ["active", "archived"] as const;
+/**
+ * active: listed; archived: put away by its vendor; hidden: beyond the vendor's plan limit
+ * (functions/domain/plan-limits.ts), kept and shown to its vendor, listed again when a plan allows.
+ * Every public read lists status 'active' only.
+ */
+export const SERVICE_STATUSES = ["active", "archived", "hidden"] as const;
 
 /**
  * A vendor's listing. Every service carries a starting price and a unit from its subcategory's
@@ -42,6 +47,8 @@ export const services = sqliteTable(
     capacityMax: integer("capacity_max"),
     /** A short list of highlights, a JSON array of strings (migrations/0040). */
     highlights: text("highlights").notNull().default("[]"),
+    /** When the plan limit hid it (status 'hidden', migrations/0049); null otherwise. */
+    planHiddenAt: timestamp("plan_hidden_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,7 +21,7 @@ export type ServiceSummary = {
   min_price: number;
   max_price: number | null;
   service_unit: string;
-  status: "active" | "archived";
+  status: "active" | "archived" | "hidden";
   created_at: number;
   vendor: { id: string; name: string; slug: string; reply_minutes_median: number | null };
   media: { image_urls: { path: string }[] }[];
@@ -101,7 +101,7 @@ export type SummaryRow = {
   min_price: number;
   max_price: number | null;
   service_unit: string;
-  status: "active" | "archived";
+  status: "active" | "archived" | "hidden";
   created_at: number;
   cover_key: string | null;
   vendor_id: string;
