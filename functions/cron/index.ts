@@ -1,6 +1,8 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts.ts";
 import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
+import { runDailySubscriptionJob } from "#domain/subscription-jobs.ts";
+import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 
 /** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
@@ -42,6 +44,11 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
           .run(),
     },
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
+    // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
+    {
+      name: "subscriptions",
+      run: (env, now) => runDailySubscriptionJob(env.DB, { origin: siteOrigin(env), now, freeActiveServices: domainConfig(env).freeActiveServices }),
+    },
   ],
   [EVERY_FIVE_MINUTES]: [{ name: "deliver-mail", run: deliverMailJob }],
   [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now) }],
