@@ -47,7 +47,12 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {
       name: "subscriptions",
-      run: (env, now) => runDailySubscriptionJob(env.DB, { origin: siteOrigin(env), now, freeActiveServices: domainConfig(env).freeActiveServices }),
+      run: async (env, now) => {
+        const run = await runDailySubscriptionJob(env.DB, { origin: siteOrigin(env), now, freeActiveServices: domainConfig(env).freeActiveServices });
+        // What it did and what it cost (D1 calls, rows read and written): the Worker's logs, and tests/bench/daily-job.mjs.
+        console.log(`daily subscription job ${JSON.stringify(run)}`);
+        return run;
+      },
     },
   ],
   [EVERY_FIVE_MINUTES]: [{ name: "deliver-mail", run: deliverMailJob }],

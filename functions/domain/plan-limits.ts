@@ -95,7 +95,7 @@ export function planLimitStatements(db: D1Database, vendorIds: readonly string[]
       .prepare(
         `WITH ${lim},
            ranked AS (SELECT s.id, lim.l, row_number() OVER (PARTITION BY s.vendor_id ORDER BY s.created_at, s.id) AS rn
-                      FROM lim JOIN services s ON s.vendor_id = lim.vendor_id AND s.status = 'active')
+                      FROM lim CROSS JOIN services s ON s.vendor_id = lim.vendor_id AND s.status = 'active')
          UPDATE services SET status = 'hidden', plan_hidden_at = ?2 WHERE id IN (SELECT id FROM ranked WHERE l >= 0 AND rn > l)`,
       )
       .bind(ids, now, freeActiveServices),
@@ -105,7 +105,7 @@ export function planLimitStatements(db: D1Database, vendorIds: readonly string[]
            room AS (SELECT lim.vendor_id, lim.l, lim.l - (SELECT count(*) FROM services a WHERE a.vendor_id = lim.vendor_id AND a.status = 'active') AS free
                     FROM lim),
            ranked AS (SELECT s.id, room.l, room.free, row_number() OVER (PARTITION BY s.vendor_id ORDER BY s.created_at, s.id) AS rn
-                      FROM room JOIN services s ON s.vendor_id = room.vendor_id AND s.status = 'hidden')
+                      FROM room CROSS JOIN services s ON s.vendor_id = room.vendor_id AND s.status = 'hidden')
          UPDATE services SET status = 'active', plan_hidden_at = NULL WHERE id IN (SELECT id FROM ranked WHERE l < 0 OR rn <= free)`,
       )
       .bind(ids, now, freeActiveServices),

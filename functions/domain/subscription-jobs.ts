@@ -35,7 +35,7 @@ export const EXPIRE_BATCH = 100;
 /** Abandoned orders per batch. */
 export const ABANDON_BATCH = 200;
 /** Reminder mails per batch (one statement each, plus two). */
-export const REMIND_BATCH = 50;
+export const REMIND_BATCH = 100;
 /** D1 calls (a query or a batch) one run may make before it stops. */
 export const DAILY_JOB_MAX_QUERIES = 500;
 
@@ -63,6 +63,10 @@ export type DailyJobRun = {
   statements: number;
   rowsRead: number;
   rowsWritten: number;
+  /** Wall time of the run. */
+  ms: number;
+  /** Rows read per step (abandon, expire, remind). */
+  rowsReadBySteps: Record<string, number>;
 };
 
 /** Thrown when a step failed (or the run stopped at its query budget); carries what was done. */
@@ -111,6 +115,7 @@ class Meter {
 
 /** Runs the three steps; throws DailyJobFailure (after running every step) when any failed. */
 export async function runDailySubscriptionJob(db: D1Database, options: DailyJobOptions): Promise<DailyJobRun> {
+  const started = Date.now();
   const run: DailyJobRun = {
     abandoned: 0,
     expired: 0,
@@ -120,6 +125,8 @@ export async function runDailySubscriptionJob(db: D1Database, options: DailyJobO
     statements: 0,
     rowsRead: 0,
     rowsWritten: 0,
+    ms: 0,
+    rowsReadBySteps: {},
   };
   const meter = new Meter(db, run);
   const failures: string[] = [];
@@ -129,14 +136,18 @@ export async function runDailySubscriptionJob(db: D1Database, options: DailyJobO
     ["send reminders", () => sendReminders(db, meter, options)],
   ];
   for (const [name, step] of steps) {
+    const before = run.rowsRead;
     try {
       await step();
     } catch (e) {
       console.error(`daily subscription job: ${name} failed`, e);
       failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
       if (e instanceof QueryBudgetExceeded) break;
+    } finally {
+      run.rowsReadBySteps[name] = run.rowsRead - before;
     }
   }
+  run.ms = Date.now() - started;
   if (failures.length) throw new DailyJobFailure(run, failures);
   return run;
 }

@@ -17,6 +17,7 @@ import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 import { printUploadBench, uploadBench } from "./uploads.mjs";
+import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +50,7 @@ if (values.services) {
 }
 if (!values["no-build"]) await mustRun("production build", "react-router", ["build"], { quiet: true });
 const dashboardBench = await prepareDashboardState(state);
+const dailyJobState = await prepareDailyJobState(state, { at: nextDailyRun() });
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
@@ -145,6 +147,7 @@ const APP_PORT = 8797;
 const HELLO_PORT = 8798;
 const PROXY_PORT = 8799;
 const DASHBOARD_PORT = 8796;
+const DAILY_JOB_PORT = 8793;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
 const dashboardApp = launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
@@ -207,6 +210,9 @@ try {
   await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
   const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
   printDashboardLatency(dashboard);
+  // The daily subscription job with 10,000 vendors, through the built Worker's scheduled handler (its own wrangler dev).
+  const dailyJob = await dailyJobBench(dailyJobState, DAILY_JOB_PORT);
+  printDailyJob(dailyJob);
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
   const uploads = values.services ? null : await uploadBench(base, 10);
@@ -259,6 +265,7 @@ try {
         rowsRead: { list: listRows, search: searchRows },
         search,
         dashboard,
+        dailyJob,
         uploads,
         lighthouse,
       },
