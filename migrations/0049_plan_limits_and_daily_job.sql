@@ -15,3 +15,19 @@ CREATE TABLE `subscription_reminders` (
 	PRIMARY KEY(`subscription_id`, `days`),
 	FOREIGN KEY (`subscription_id`) REFERENCES `subscriptions`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+-- Featured placement (a plan limit): the services of vendors whose plan in force includes it rank
+-- first in the default order (rating, best first). Kept per service by the plan-limit statements,
+-- so the sort stays index-driven: the rating sort indexes again with `featured` before `rating`
+-- (the older ones stay for the ascending rating sort).
+ALTER TABLE `services` ADD `featured` integer DEFAULT false NOT NULL;
+--> statement-breakpoint
+CREATE INDEX `services_featured_rating_idx` ON `services` (`status`, `featured`, `rating`, `review_count`, `id`);
+--> statement-breakpoint
+CREATE INDEX `services_type_featured_rating_idx` ON `services` (`status`, `service_type`, `featured`, `rating`, `review_count`, `id`);
+--> statement-breakpoint
+CREATE INDEX `services_category_featured_rating_idx` ON `services` (`status`, `service_category`, `featured`, `rating`, `review_count`, `id`);
+--> statement-breakpoint
+CREATE INDEX `services_loc_featured_rating_idx` ON `services` (`status`, `state`, `city`, `featured`, `rating`, `review_count`, `id`);
+--> statement-breakpoint
+CREATE INDEX `services_type_loc_featured_rating_idx` ON `services` (`status`, `service_type`, `state`, `city`, `featured`, `rating`, `review_count`, `id`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { caseInsensitiveText, createdAt, id, timestamp, updatedAt } from "./columns.ts";
+import { caseInsensitiveText, createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
 /**
@@ -49,6 +49,8 @@ export const services = sqliteTable(
     highlights: text("highlights").notNull().default("[]"),
     /** When the plan limit hid it (status 'hidden', migrations/0049); null otherwise. */
     planHiddenAt: timestamp("plan_hidden_at"),
+    /** The vendor's plan in force includes featured placement: ranks first in the default order (migrations/0049). */
+    featured: flag("featured"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +74,12 @@ export const services = sqliteTable(
     index("services_category_sort_rating_idx").on(t.status, t.serviceCategory, t.rating, t.reviewCount, t.id),
     index("services_loc_sort_rating_idx").on(t.status, t.state, t.city, t.rating, t.reviewCount, t.id),
     index("services_type_loc_sort_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating, t.reviewCount, t.id),
+    // The default order, featured placement first (migrations/0049).
+    index("services_featured_rating_idx").on(t.status, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_type_featured_rating_idx").on(t.status, t.serviceType, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_category_featured_rating_idx").on(t.status, t.serviceCategory, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_loc_featured_rating_idx").on(t.status, t.state, t.city, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_type_loc_featured_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.featured, t.rating, t.reviewCount, t.id),
   ],
 );
 

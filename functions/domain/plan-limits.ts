@@ -80,15 +80,20 @@ export const limitSql = (vendor: string) =>
   `coalesce((SELECT CASE WHEN max(p.max_active_services IS NULL) = 1 THEN -1 ELSE max(p.max_active_services) END
      FROM subscriptions x JOIN plans p ON p.id = x.plan_id WHERE x.vendor_id = ${vendor} AND x.status = 'ACTIVE' AND x.end_date > ?2), ?3)`;
 
+/** SQL: 1 when a running subscription of the vendor `vendor` (an SQL expression) includes featured placement, else 0; ?2 is now. */
+export const featuredSql = (vendor: string) =>
+  `coalesce((SELECT max(p.featured_placement) FROM subscriptions x JOIN plans p ON p.id = x.plan_id
+     WHERE x.vendor_id = ${vendor} AND x.status = 'ACTIVE' AND x.end_date > ?2), 0)`;
+
 /**
  * The statements that make the listed services of these vendors match their limits at `now`: hide
  * the active ones past the limit (newest first), then list hidden ones again (oldest first) while
- * there is room. For a D1 batch (alone, or with the change that alters the limits, so both happen
+ * there is room; and mark them featured or not as the plan allows. For a D1 batch (alone, or with the change that alters the limits, so both happen
  * together). Idempotent.
  */
 export function planLimitStatements(db: D1Database, vendorIds: readonly string[], now: number, freeActiveServices: number): D1PreparedStatement[] {
   if (vendorIds.length === 0) return [];
-  const lim = `lim AS (SELECT j.value AS vendor_id, ${limitSql("j.value")} AS l FROM json_each(?1) j)`;
+  const lim = `lim AS (SELECT j.value AS vendor_id, ${limitSql("j.value")} AS l, ${featuredSql("j.value")} AS f FROM json_each(?1) j)`;
   const ids = JSON.stringify([...new Set(vendorIds)]);
   return [
     db
@@ -107,6 +112,13 @@ export function planLimitStatements(db: D1Database, vendorIds: readonly string[]
            ranked AS (SELECT s.id, room.l, room.free, row_number() OVER (PARTITION BY s.vendor_id ORDER BY s.created_at, s.id) AS rn
                       FROM room CROSS JOIN services s ON s.vendor_id = room.vendor_id AND s.status = 'hidden')
          UPDATE services SET status = 'active', plan_hidden_at = NULL WHERE id IN (SELECT id FROM ranked WHERE l < 0 OR rn <= free)`,
+      )
+      .bind(ids, now, freeActiveServices),
+    db
+      .prepare(
+        `WITH ${lim}
+         UPDATE services SET featured = (SELECT f FROM lim WHERE lim.vendor_id = services.vendor_id)
+         WHERE id IN (SELECT s.id FROM lim CROSS JOIN services s ON s.vendor_id = lim.vendor_id WHERE s.featured != lim.f)`,
       )
       .bind(ids, now, freeActiveServices),
   ];

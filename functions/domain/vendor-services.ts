@@ -165,12 +165,12 @@ export async function createService(ctx: DomainContext, input: unknown): Promise
   const inserted = await ctx.db
     .prepare(
       `INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, max_price, service_unit,
-         state, city, address, capacity_min, capacity_max, highlights, status, created_at, updated_at)
-       SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ? FROM vendors WHERE user_id = ?
+         state, city, address, capacity_min, capacity_max, highlights, status, featured, created_at, updated_at)
+       SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ? FROM vendors WHERE user_id = ?
          AND (? IS NULL OR (SELECT count(*) FROM services WHERE vendor_id = vendors.user_id AND status = 'active') < ?)
        RETURNING ${SERVICE_COLUMNS}`,
     )
-    .bind(id, ...editableValues(fields), ctx.now, ctx.now, actor.id, limits.maxActiveServices, limits.maxActiveServices)
+    .bind(id, ...editableValues(fields), limits.featuredPlacement ? 1 : 0, ctx.now, ctx.now, actor.id, limits.maxActiveServices, limits.maxActiveServices)
     .first<ServiceRow>();
   if (!inserted) {
     const business = await ctx.db.prepare("SELECT 1 FROM vendors WHERE user_id = ?").bind(actor.id).first();

@@ -176,3 +176,36 @@ describe("where services become active", () => {
       expect((await call("/api/v1/services", { method: "POST", cookie, body: caterer(`${name} Kitchen`) })).status).toBe(201);
   });
 });
+
+describe("featured placement", () => {
+  it("ranks the services of vendors whose plan includes it first in the default order only, and stops when the plan ends", async () => {
+    const city = `Featureville${crypto.randomUUID().slice(0, 8)}`;
+    const plain = await createVendor();
+    const gold = await createVendor();
+    const best = await createService({ vendorId: plain.id, serviceName: "Five star", rating: 5, minPrice: 100, city });
+    const good = await createService({ vendorId: gold.id, serviceName: "Four star", rating: 4, minPrice: 900, city });
+    const now = Date.now();
+    const ids = async (search: Parameters<typeof searchServices>[1]) =>
+      (await searchServices(listingContext({ now }), { city, ...search })).services.map((s) => s.id);
+    expect(await ids({})).toEqual([best.id, good.id]);
+
+    const sub = await createSubscription(gold.id, { plan: { maxActiveServices: null, featuredPlacement: true } });
+    await applyPlanLimits(testContext({ now }), gold.id);
+    expect(await ids({})).toEqual([good.id, best.id]);
+    expect(await ids({ sort: { by: "rating", order: "desc" } })).toEqual([good.id, best.id]);
+    // Other orders are the visitor's choice and stay as asked.
+    expect(await ids({ sort: { by: "price", order: "asc" } })).toEqual([best.id, good.id]);
+    expect(await ids({ sort: { by: "rating", order: "asc" } })).toEqual([good.id, best.id]);
+    // A service the featured vendor creates now is featured at once.
+    const cookie = await sessionCookieFor(gold.id);
+    const created = await call("/api/v1/services", { method: "POST", cookie, body: { ...caterer("New Gold Kitchen"), city: "Jaipur" } });
+    expect(created.status).toBe(201);
+    const newId = ((await created.json()) as { service: { id: string } }).service.id;
+    expect((await env.DB.prepare("SELECT featured FROM services WHERE id = ?").bind(newId).first<{ featured: number }>())?.featured).toBe(1);
+
+    // The plan ends: the daily job (or a payment) applies the limits and the order is by rating again.
+    await env.DB.prepare("UPDATE subscriptions SET status = 'EXPIRED' WHERE id = ?").bind(sub.id).run();
+    await applyPlanLimits(testContext({ now }), gold.id);
+    expect(await ids({})).toEqual([best.id, good.id]);
+  });
+});
