@@ -73,6 +73,18 @@ export function vendorLimits(ctx: DomainContext, vendorId: string): Promise<Plan
 }
 
 /**
+ * Whether the vendor may add (or make active) one more service now: null when it may, else the
+ * refusal the write would give (the "Add a service" page shows it before the form is filled).
+ */
+export async function activeServiceLimitReached(ctx: DomainContext, vendorId: string): Promise<string | null> {
+  const [limits, row] = await Promise.all([
+    vendorLimits(ctx, vendorId),
+    ctx.db.prepare("SELECT count(*) AS n FROM services WHERE vendor_id = ? AND status = 'active'").bind(vendorId).first<{ n: number }>(),
+  ]);
+  return limits.maxActiveServices !== null && (row?.n ?? 0) >= limits.maxActiveServices ? PLAN_LIMIT_MESSAGES.overLimit(limits) : null;
+}
+
+/**
  * SQL for the active-service limit in force of the vendor whose id is `vendor` (an SQL expression),
  * -1 for unlimited; ?2 is now and ?3 the free tier's limit.
  */

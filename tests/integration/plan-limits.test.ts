@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { searchServices, serviceDetail, sitemapServices, sitemapServiceFiles } from "#domain/discovery.ts";
-import { applyPlanLimits, limitsInForce, PLAN_LIMIT_MESSAGES } from "#domain/plan-limits.ts";
+import { activeServiceLimitReached, applyPlanLimits, limitsInForce, PLAN_LIMIT_MESSAGES } from "#domain/plan-limits.ts";
 import { vendorDashboard } from "#domain/vendor-services.ts";
 import { vendorPage } from "#domain/vendor-profile.ts";
 import type { Actor } from "#domain/sessions.ts";
@@ -166,6 +166,16 @@ describe("where services become active", () => {
     expect((await call(`/api/v1/services/serviceArchive/${ids[0]}`, { method: "PUT", cookie })).status).toBe(200);
     expect((await call(`/api/v1/services/serviceArchive/${ids[1]}`, { method: "PUT", cookie })).status).toBe(200);
     expect(await statuses(ids)).toEqual(["archived", "active"]);
+  });
+
+  it("the Add a service page knows the limit is reached before the form is filled", async () => {
+    const { vendor } = await vendorWithServices(1);
+    const ctx = testContext({ actor: vendorActor(vendor.id) });
+    expect(await activeServiceLimitReached(ctx, vendor.id)).toBe(
+      "Without a plan you can keep 1 active service. Archive one or choose a plan on the Plan page.",
+    );
+    await createSubscription(vendor.id, { plan: { maxActiveServices: 2 } });
+    expect(await activeServiceLimitReached(ctx, vendor.id)).toBeNull();
   });
 
   it("an unlimited plan allows many", async () => {

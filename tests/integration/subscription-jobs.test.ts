@@ -4,7 +4,7 @@ import { DAILY, jobsBySchedule, runScheduled, CronFailure } from "#functions/cro
 import type { Env } from "#functions/env.ts";
 import { searchServices, serviceDetail } from "#domain/discovery.ts";
 import { ABANDONED_REASON, DailyJobFailure, REMIND_BATCH, runDailySubscriptionJob, type DailyJobRun } from "#domain/subscription-jobs.ts";
-import { applyPlanLimits } from "#domain/plan-limits.ts";
+import { applyPlanLimits, planLimitStatements } from "#domain/plan-limits.ts";
 import { listingContext } from "#tests/support/context.ts";
 import { createPlan, createService, createSubscription, createVendor } from "#tests/support/factories.ts";
 
@@ -205,13 +205,14 @@ describe("a failure halfway", () => {
     await createService({ vendorId: ended.id });
     await createService({ vendorId: ended.id });
 
-    // The first expiry batch fails (3 statements: expire, hide, restore) and so does the second batch of
-    // reminders (2 statements and one mail each).
+    // The first expiry batch fails (the expiry and the plan-limit statements) and so does the second
+    // batch of reminders (two statements and one mail each; abandoned-order batches have two).
+    const expirySize = 1 + planLimitStatements(env.DB, ["x"], 0, 1).length;
     let reminderBatches = 0;
     let expiryFailed = false;
     const failing = failingWhen((statements) => {
-      if (statements.length === 3 && !expiryFailed) return (expiryFailed = true);
-      return statements.length > 3 && ++reminderBatches === 2;
+      if (statements.length === expirySize) return expiryFailed ? false : (expiryFailed = true);
+      return statements.length > 2 && ++reminderBatches === 2;
     });
     const error = await job(now, failing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DailyJobFailure);
