@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
@@ -174,3 +174,21 @@ export const trialClaims = sqliteTable("trial_claims", {
   vendorId: text("vendor_id"),
   claimedAt: timestamp("claimed_at").notNull(),
 });
+
+/**
+ * Expiry reminders sent by the daily job (7, 3, 1 days before the end; migrations/0049): one row per
+ * subscription and reminder, so each is mailed once; the mail is queued only for the rows the run
+ * itself inserted (run_id).
+ */
+export const subscriptionReminders = sqliteTable(
+  "subscription_reminders",
+  {
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    days: integer("days").notNull(),
+    runId: text("run_id").notNull(),
+    sentAt: timestamp("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.days] })],
+);

@@ -1,9 +1,14 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { caseInsensitiveText, createdAt, id, timestamp, updatedAt } from "./columns.ts";
+import { caseInsensitiveText, createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
 
-export const SERVICE_STATUSES = ["active", "archived"] as const;
+/**
+ * active: listed; archived: put away by its vendor; hidden: beyond the vendor's plan limit
+ * (functions/domain/plan-limits.ts), kept and shown to its vendor, listed again when a plan allows.
+ * Every public read lists status 'active' only.
+ */
+export const SERVICE_STATUSES = ["active", "archived", "hidden"] as const;
 
 /**
  * A vendor's listing. Every service carries a starting price and a unit from its subcategory's
@@ -42,6 +47,10 @@ export const services = sqliteTable(
     capacityMax: integer("capacity_max"),
     /** A short list of highlights, a JSON array of strings (migrations/0040). */
     highlights: text("highlights").notNull().default("[]"),
+    /** When the plan limit hid it (status 'hidden', migrations/0049); null otherwise. */
+    planHiddenAt: timestamp("plan_hidden_at"),
+    /** The vendor's plan in force includes featured placement: ranks first in the default order (migrations/0049). */
+    featured: flag("featured"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,6 +74,12 @@ export const services = sqliteTable(
     index("services_category_sort_rating_idx").on(t.status, t.serviceCategory, t.rating, t.reviewCount, t.id),
     index("services_loc_sort_rating_idx").on(t.status, t.state, t.city, t.rating, t.reviewCount, t.id),
     index("services_type_loc_sort_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating, t.reviewCount, t.id),
+    // The default order, featured placement first (migrations/0049).
+    index("services_featured_rating_idx").on(t.status, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_type_featured_rating_idx").on(t.status, t.serviceType, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_category_featured_rating_idx").on(t.status, t.serviceCategory, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_loc_featured_rating_idx").on(t.status, t.state, t.city, t.featured, t.rating, t.reviewCount, t.id),
+    index("services_type_loc_featured_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.featured, t.rating, t.reviewCount, t.id),
   ],
 );
 

@@ -31,7 +31,11 @@ export const vendorServicesApi = new Resource("/services", "Vendor services")
         "Vendors only. Group and subcategory from the catalogue, a price unit from that subcategory's units, state and city from the location map; guest capacity for venues only.",
       body: serviceInput,
       access: ACCESS.vendor,
-      responses: { 201: "The service", 400: "Invalid fields (named in `errors`)" },
+      responses: {
+        201: "The service",
+        400: "Invalid fields (named in `errors`)",
+        403: "The vendor already has as many active services as its plan allows (the message names the limit and the Plan page)",
+      },
     },
     async (c, { body }) => {
       const service = await createService(c.get("domain"), body);
@@ -46,7 +50,11 @@ export const vendorServicesApi = new Resource("/services", "Vendor services")
       description: `${ownership} An archived service leaves browse, search, the sitemap and the vendor's page, and takes no enquiries.`,
       params: serviceParams,
       access: ACCESS.vendorOrAdmin,
-      responses: { 200: "{success, message, status}", 404: "No such service of yours" },
+      responses: {
+        200: "{success, message, status}",
+        403: "Making it active would pass the plan's active-service limit (a hidden service past the limit is archived by this call)",
+        404: "No such service of yours",
+      },
     },
     async (c, { params }) => {
       const result = await toggleArchive(c.get("domain"), params.id);

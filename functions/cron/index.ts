@@ -1,6 +1,8 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts.ts";
 import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
+import { runDailySubscriptionJob } from "#domain/subscription-jobs.ts";
+import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
 
@@ -43,6 +45,16 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
           .run(),
     },
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
+    // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
+    {
+      name: "subscriptions",
+      run: async (env, now) => {
+        const run = await runDailySubscriptionJob(env.DB, { origin: siteOrigin(env), now, freeActiveServices: domainConfig(env).freeActiveServices });
+        // What it did and what it cost (D1 calls, rows read and written): the Worker's logs, and tests/bench/daily-job.mjs.
+        console.log(`daily subscription job ${JSON.stringify(run)}`);
+        return run;
+      },
+    },
   ],
   [EVERY_FIVE_MINUTES]: [
     { name: "deliver-mail", run: deliverMailJob },

@@ -21,7 +21,7 @@ export type ServiceSummary = {
   min_price: number;
   max_price: number | null;
   service_unit: string;
-  status: "active" | "archived";
+  status: "active" | "archived" | "hidden";
   created_at: number;
   vendor: { id: string; name: string; slug: string; reply_minutes_median: number | null };
   media: { image_urls: { path: string }[] }[];
@@ -101,7 +101,7 @@ export type SummaryRow = {
   min_price: number;
   max_price: number | null;
   service_unit: string;
-  status: "active" | "archived";
+  status: "active" | "archived" | "hidden";
   created_at: number;
   cover_key: string | null;
   vendor_id: string;
@@ -186,7 +186,12 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // matches anyway, while without text the sort's index must match ORDER exactly to stop after the page.
   const recommended = match && sort.by === "rating" && dir === "DESC";
   const replyRank = `(coalesce(v.reply_minutes_median, ${REPLY_RANK_MINUTES + 1}) > ${REPLY_RANK_MINUTES})`;
-  const orderBy = recommended ? `s.rating DESC, ${replyRank}, s.review_count DESC, s.id DESC` : `${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
+  // The default order (rating, best first) puts vendors with featured placement first
+  // (plan-limits.ts keeps services.featured; indexes services_*featured_rating_idx match it).
+  const featuredFirst = sort.by === "rating" && dir === "DESC" ? "s.featured DESC, " : "";
+  const orderBy = recommended
+    ? `s.featured DESC, s.rating DESC, ${replyRank}, s.review_count DESC, s.id DESC`
+    : `${featuredFirst}${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
   const whereSql = where.join(" AND ");
   // Free text drives the query from FTS5: the newest matches (at most TEXT_MATCH_CAP; FTS5 walks its
   // index backwards at no extra cost) are found first, then filtered and sorted, so rows read and

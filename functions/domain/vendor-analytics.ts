@@ -2,6 +2,7 @@ import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import type { DomainContext } from "./context.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
+import { vendorLimits, type AnalyticsDepth } from "./plan-limits.ts";
 
 /**
  * A vendor's analytics, from the counters recorded per day: service views and enquiries
@@ -9,6 +10,9 @@ import { ACCESS, requireRole } from "./permissions.ts";
  * code), profile views (vendor_profile_views), bookings (CONFIRMED or COMPLETED bookings by the
  * day they were made, in India) and the response time (vendors.reply_minutes_median). Days are
  * India's calendar days; a period is the last 7, 30 or 90 days including today.
+ *
+ * Depth follows the vendor's plan (plan-limits.ts): BASIC (the free tier, or plans without full
+ * analytics) gets the totals only; FULL adds the figures by day (history) and by service.
  */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -39,6 +43,10 @@ export type VendorAnalytics = {
   series: DayFigures[];
   services: ServiceFigures[];
   topServices: ServiceFigures[];
+  /** BASIC: totals only (series, services and topServices are empty); FULL: everything. */
+  depth: AnalyticsDepth;
+  /** With BASIC, the cheapest active plan that includes full analytics (to say which one unlocks it); else null. */
+  fullAnalyticsPlan: string | null;
 };
 
 /** Bookings per enquiry, as a whole percentage; null when there were no enquiries. */
@@ -57,7 +65,12 @@ const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vend
 /** GET /analytics/getViewData and the analytics page: the signed-in vendor's last `days` days including today. */
 export async function vendorAnalytics(ctx: DomainContext, days: AnalyticsPeriod = 30): Promise<VendorAnalytics> {
   const vendor = requireVendor(ctx);
-  return vendorFigures(ctx.db, vendor.id, todayInIndia(ctx.now), days);
+  const [figures, limits] = await Promise.all([vendorFigures(ctx.db, vendor.id, todayInIndia(ctx.now), days), vendorLimits(ctx, vendor.id)]);
+  if (limits.analyticsDepth === "FULL") return figures;
+  const plan = await ctx.db
+    .prepare("SELECT name FROM plans WHERE is_active = 1 AND is_trial = 0 AND analytics_depth = 'FULL' ORDER BY price, duration_days, name LIMIT 1")
+    .first<{ name: string }>();
+  return { ...figures, series: [], services: [], topServices: [], depth: "BASIC", fullAnalyticsPlan: plan?.name ?? null };
 }
 
 /**
@@ -129,6 +142,8 @@ export async function vendorFigures(db: D1Database, vendorId: string, to: string
     series,
     services,
     topServices,
+    depth: "FULL",
+    fullAnalyticsPlan: null,
   };
 }
 

@@ -10,12 +10,13 @@ import {
 } from "#shared/service-schemas.ts";
 import type { DescriptionDraft } from "#platform/ai.ts";
 import type { DomainContext } from "./context.ts";
-import { Invalid, NotFound } from "./errors.ts";
+import { Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, can, requireRole } from "./permissions.ts";
 import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
 import { parseInput } from "./validation.ts";
 import { removeServiceObjects } from "./media-objects.ts";
+import { PLAN_LIMIT_MESSAGES, vendorLimits } from "./plan-limits.ts";
 
 /**
  * A vendor's own services: create, edit, archive or bring back, delete, the FAQs of each, and
@@ -27,6 +28,8 @@ import { removeServiceObjects } from "./media-objects.ts";
  * Visibility follows `status`: browse, search, the sitemap, the vendor's public page and enquiries
  * all read active services only, so archiving hides a service everywhere at once and unarchiving
  * brings it back; the search index itself is kept by triggers (migrations/0001_search.sql).
+ * A service past the vendor's plan limit is 'hidden' (functions/domain/plan-limits.ts): not listed,
+ * shown to its vendor; creating or making active a service is refused (403) at the limit.
  */
 export const SERVICE_MESSAGES = {
   created: "Your service is live: couples can find it in search now.",
@@ -55,6 +58,8 @@ export const AI_DRAFT_LIMIT: AllowanceRule = {
   message: `You can ask for ${AI_DRAFTS_PER_HOUR} drafts an hour. Please wait {wait} and try again.`,
 };
 
+export type ServiceStatus = "active" | "archived" | "hidden";
+
 type ServiceRow = {
   id: string;
   vendor_id: string;
@@ -71,7 +76,7 @@ type ServiceRow = {
   capacity_min: number | null;
   capacity_max: number | null;
   highlights: string;
-  status: "active" | "archived";
+  status: ServiceStatus;
   view_count: number;
   lead_count: number;
   cover_key: string | null;
@@ -86,7 +91,7 @@ const SERVICE_COLUMNS = `id, vendor_id, service_name, service_category, service_
 export type VendorService = ServiceFields & {
   id: string;
   vendor_id: string;
-  status: "active" | "archived";
+  status: ServiceStatus;
   view_count: number;
   lead_count: number;
   cover_url: string;
@@ -154,17 +159,24 @@ export async function createService(ctx: DomainContext, input: unknown): Promise
   const actor = requireRole(ctx.actor, ACCESS.vendor, SERVICE_MESSAGES.onlyVendors);
   const fields = parseInput(serviceInput, input);
   const id = newId(ctx.now);
-  // The vendor's business row must exist (the listing shows it); checked in the insert itself.
+  const limits = await vendorLimits(ctx, actor.id);
+  // The vendor's business row must exist (the listing shows it) and the plan must allow one more
+  // active service; both are checked in the insert itself, so two creations at once cannot pass the limit.
   const inserted = await ctx.db
     .prepare(
       `INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, max_price, service_unit,
-         state, city, address, capacity_min, capacity_max, highlights, status, created_at, updated_at)
-       SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ? FROM vendors WHERE user_id = ?
+         state, city, address, capacity_min, capacity_max, highlights, status, featured, created_at, updated_at)
+       SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ? FROM vendors WHERE user_id = ?
+         AND (? IS NULL OR (SELECT count(*) FROM services WHERE vendor_id = vendors.user_id AND status = 'active') < ?)
        RETURNING ${SERVICE_COLUMNS}`,
     )
-    .bind(id, ...editableValues(fields), ctx.now, ctx.now, actor.id)
+    .bind(id, ...editableValues(fields), limits.featuredPlacement ? 1 : 0, ctx.now, ctx.now, actor.id, limits.maxActiveServices, limits.maxActiveServices)
     .first<ServiceRow>();
-  if (!inserted) throw new Invalid(SERVICE_MESSAGES.noBusiness);
+  if (!inserted) {
+    const business = await ctx.db.prepare("SELECT 1 FROM vendors WHERE user_id = ?").bind(actor.id).first();
+    if (!business) throw new Invalid(SERVICE_MESSAGES.noBusiness);
+    throw new Forbidden(PLAN_LIMIT_MESSAGES.overLimit(limits));
+  }
   return toVendorService(inserted);
 }
 
@@ -206,7 +218,7 @@ export async function updateService(ctx: DomainContext, id: string, input: unkno
 /** PUT /services/serviceArchive/{id}: active becomes archived, archived becomes active. */
 export async function toggleArchive(ctx: DomainContext, id: string): Promise<{ status: "active" | "archived"; message: string }> {
   const row = await ownedService(ctx, id);
-  const next = row.status === "active" ? "archived" : "active";
+  const next = row.status === "archived" ? "active" : "archived";
   return setStatus(ctx, row, next);
 }
 
@@ -216,9 +228,32 @@ export async function setServiceStatus(ctx: DomainContext, id: string, status: "
   return setStatus(ctx, row, status);
 }
 
+/**
+ * Archiving always works. Making a service active (an archived one, or one the plan limit hid)
+ * counts against the vendor's plan: refused (403) when the vendor already has as many active
+ * services as it allows; the count is checked in the update itself.
+ */
 async function setStatus(ctx: DomainContext, row: ServiceRow, status: "active" | "archived") {
-  await ctx.db.prepare("UPDATE services SET status = ?, updated_at = ? WHERE id = ? AND vendor_id = ?").bind(status, ctx.now, row.id, row.vendor_id).run();
-  return { status, message: status === "archived" ? SERVICE_MESSAGES.archived : SERVICE_MESSAGES.unarchived };
+  if (status === "archived" || row.status === "active") {
+    await ctx.db
+      .prepare("UPDATE services SET status = ?, plan_hidden_at = NULL, updated_at = ? WHERE id = ? AND vendor_id = ?")
+      .bind(status, ctx.now, row.id, row.vendor_id)
+      .run();
+    return { status, message: status === "archived" ? SERVICE_MESSAGES.archived : SERVICE_MESSAGES.unarchived };
+  }
+  const limits = await vendorLimits(ctx, row.vendor_id);
+  const result = await ctx.db
+    .prepare(
+      `UPDATE services SET status = 'active', plan_hidden_at = NULL, updated_at = ?1 WHERE id = ?2 AND vendor_id = ?3 AND status != 'active'
+         AND (?4 IS NULL OR (SELECT count(*) FROM services WHERE vendor_id = ?3 AND status = 'active') < ?4)`,
+    )
+    .bind(ctx.now, row.id, row.vendor_id, limits.maxActiveServices)
+    .run();
+  if (!result.meta.changes) {
+    const current = await ctx.db.prepare("SELECT status FROM services WHERE id = ?").bind(row.id).first<{ status: ServiceStatus }>();
+    if (current?.status !== "active") throw new Forbidden(PLAN_LIMIT_MESSAGES.overLimit(limits));
+  }
+  return { status, message: SERVICE_MESSAGES.unarchived };
 }
 
 /**
@@ -238,7 +273,7 @@ export async function deleteService(ctx: DomainContext, id: string): Promise<{ d
            AND NOT EXISTS (SELECT 1 FROM reviews WHERE service_id = ?1)`,
       )
       .bind(row.id, row.vendor_id),
-    ctx.db.prepare("UPDATE services SET status = 'archived', updated_at = ?3 WHERE id = ?1 AND vendor_id = ?2").bind(row.id, row.vendor_id, ctx.now),
+    ctx.db.prepare("UPDATE services SET status = 'archived', plan_hidden_at = NULL, updated_at = ?3 WHERE id = ?1 AND vendor_id = ?2").bind(row.id, row.vendor_id, ctx.now),
   ]);
   if ((deleted?.meta.changes ?? 0) > 0) {
     // The photo rows went with the service (cascade); their stored objects go now. A storage
@@ -260,7 +295,7 @@ export type DashboardService = {
   min_price: number;
   max_price: number | null;
   service_unit: string;
-  status: "active" | "archived";
+  status: ServiceStatus;
   view_count: number;
   lead_count: number;
   cover_url: string;
@@ -270,7 +305,7 @@ export type DashboardService = {
 export type VendorDashboard = {
   businessName: string | null;
   services: DashboardService[];
-  counts: { active: number; archived: number };
+  counts: { active: number; archived: number; hidden: number };
 };
 
 /**
@@ -278,7 +313,7 @@ export type VendorDashboard = {
  * views and enquiries, the counts per status and the business name, in one D1 round trip (one
  * batch, no query per service), however many services there are (up to DASHBOARD_SERVICES_MAX).
  */
-export async function vendorDashboard(ctx: DomainContext, status?: "active" | "archived"): Promise<VendorDashboard> {
+export async function vendorDashboard(ctx: DomainContext, status?: ServiceStatus): Promise<VendorDashboard> {
   const actor = requireManager(ctx);
   const db = ctx.db;
   const [business, list, counts] = await db.batch<Record<string, unknown>>([
@@ -292,8 +327,8 @@ export async function vendorDashboard(ctx: DomainContext, status?: "active" | "a
       .bind(actor.id, status ?? null, DASHBOARD_SERVICES_MAX),
     db.prepare("SELECT status, count(*) AS n FROM services WHERE vendor_id = ? GROUP BY status").bind(actor.id),
   ]);
-  const tally = { active: 0, archived: 0 };
-  for (const r of (counts?.results ?? []) as { status: "active" | "archived"; n: number }[]) tally[r.status] = r.n;
+  const tally = { active: 0, archived: 0, hidden: 0 };
+  for (const r of (counts?.results ?? []) as { status: ServiceStatus; n: number }[]) tally[r.status] = r.n;
   return {
     businessName: ((business?.results[0] as { business_name?: string } | undefined)?.business_name ?? null) || null,
     services: ((list?.results ?? []) as (Omit<DashboardService, "cover_url"> & { cover_key: string | null })[]).map(({ cover_key, ...s }) => ({

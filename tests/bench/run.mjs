@@ -18,6 +18,7 @@ import { printSearchLatency, searchLatency } from "./search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 import { printUploadBench, uploadBench } from "./uploads.mjs";
 import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
+import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +53,7 @@ if (!values["no-build"]) await mustRun("production build", "react-router", ["bui
 const dashboardBench = await prepareDashboardState(state);
 // Pending plan orders for the payment webhook bench, in the same copy (the demo data stays as it is).
 const webhookBench = await prepareWebhookState(dashboardBench.state);
+const dailyJobState = await prepareDailyJobState(state, { at: nextDailyRun() });
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
@@ -148,6 +150,7 @@ const APP_PORT = 8797;
 const HELLO_PORT = 8798;
 const PROXY_PORT = 8799;
 const DASHBOARD_PORT = 8796;
+const DAILY_JOB_PORT = 8793;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
 const dashboardApp = launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
@@ -212,6 +215,9 @@ try {
   printDashboardLatency(dashboard);
   const webhooks = await webhookLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, webhookBench.orders);
   printWebhookLatency(webhooks);
+  // The daily subscription job with 10,000 vendors, through the built Worker's scheduled handler (its own wrangler dev).
+  const dailyJob = await dailyJobBench(dailyJobState, DAILY_JOB_PORT);
+  printDailyJob(dailyJob);
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
   const uploads = values.services ? null : await uploadBench(base, 10);
@@ -265,6 +271,7 @@ try {
         search,
         dashboard,
         webhooks,
+        dailyJob,
         uploads,
         lighthouse,
       },

@@ -25,6 +25,14 @@ try {
   const hash = await hashPassword(POOL_PASSWORD);
   const now = Date.now();
   const statements = [];
+  // Pool vendors stand for established vendors on a paid plan (functions/domain/plan-limits.ts): a
+  // retired plan (not offered on the Plan page) with full analytics and room for 10 services.
+  const poolPlan = `e2e-pool-plan-${now.toString(36)}`;
+  statements.push(
+    DB.prepare(
+      "INSERT INTO plans (id, name, description, price, duration_days, is_trial, features, max_active_services, featured_placement, analytics_depth, is_active, created_at, updated_at) VALUES (?, 'E2E pool plan', '', 4999, 365, 0, '[]', 10, 0, 'FULL', 0, ?, ?)",
+    ).bind(poolPlan, now, now),
+  );
   for (let i = 0; i < POOL_SIZE; i++) {
     const tag = `${now.toString(36)}p${i}`;
     const vendor = {
@@ -55,6 +63,11 @@ try {
       DB.prepare(
         "INSERT INTO services (id, vendor_id, service_name, description, service_category, service_type, min_price, service_unit, state, city, status, created_at, updated_at) VALUES (?, ?, ?, 'Vegetarian Rajasthani thalis for weddings, made fresh on site.', ?, ?, 1200, 'Per Plate', ?, ?, 'active', ?, ?)",
       ).bind(service.id, vendor.id, service.name, service.category, service.type, service.state, service.city, now, now),
+    );
+    statements.push(
+      DB.prepare(
+        "INSERT INTO subscriptions (id, vendor_id, plan_id, status, start_date, end_date, is_trial, created_at, updated_at) VALUES (?, ?, ?, 'ACTIVE', ?, ?, 0, ?, ?)",
+      ).bind(`e2e-pool-sub-${tag}`, vendor.id, poolPlan, now, now + 365 * 86_400_000, now, now),
     );
     pool.push({ vendor, service });
   }

@@ -602,6 +602,17 @@ async function buildWorld(): Promise<World> {
         .prepare("INSERT INTO vendors (user_id, slug, business_name, state, city, created_at, updated_at) VALUES (?, ?, ?, 'Rajasthan', 'Jaipur', ?, ?)")
         .bind(ids[k], `${k.toLowerCase()}-${tag}`, `Business ${k} ${tag}`, now, now),
     ),
+    // Both vendors on a running plan of 10 services, so creating one more is within their limit (functions/domain/plan-limits.ts).
+    db
+      .prepare("INSERT INTO plans (id, name, price, duration_days, max_active_services, created_at, updated_at) VALUES (?, ?, 4999, 90, 10, ?, ?)")
+      .bind(`m-lplan-${tag}`, `Limits plan ${tag}`, now, now),
+    ...(["vendor", "otherVendor"] as const).map((k) =>
+      db
+        .prepare(
+          "INSERT INTO subscriptions (id, vendor_id, plan_id, status, start_date, end_date, created_at, updated_at) VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?)",
+        )
+        .bind(`m-sub-${k}-${tag}`, ids[k], `m-lplan-${tag}`, now, now + 90 * 86_400_000, now, now),
+    ),
     ...(
       [
         [s1, ids.vendor],

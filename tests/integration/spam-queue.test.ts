@@ -7,7 +7,7 @@ import type { Actor } from "#domain/sessions.ts";
 import { decideSpamReport, pendingSpamReports, SPAM_FLAG_REASON, SPAM_QUEUE_PAGE_SIZE, spamQueue } from "#domain/spam-queue.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
-import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
+import { call, createService, createUser, createVendor, giveUnlimitedPlan, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
  * The admin queue of enquiries reported as spam (functions/domain/spam-queue.ts through
@@ -144,6 +144,8 @@ describe("Confirm spam", () => {
   it("keeps the lead spam, marks it reviewed by the admin, and leaves the vendor's figures and analytics as they were", async () => {
     const admin = await signedIn("ADMIN");
     const w = await enquiry();
+    // Figures by day and by service are compared too: they need a plan with FULL analytics.
+    await giveUnlimitedPlan(w.vendor.id);
     const day = todayInIndia();
     expect(await figures(w.service.id, day)).toEqual({ lead_count: 1, day_leads: 1 });
     await report(w.vendor, w.leadId);

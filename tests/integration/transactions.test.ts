@@ -67,8 +67,10 @@ async function payment(p: {
   if (p.invoice)
     statements.push(
       env.DB.prepare(
-        "INSERT INTO invoices (id, payment_id, number, sequence, taxable_amount, igst_rate, igst_amount, total, billed_to, issued_at) VALUES (?, ?, ?, ?, ?, 18, 0, ?, '{}', ?)",
-      ).bind(`inv-${tag}`, pay, p.invoice, 900_000 + seq, p.amount, p.amount, p.at),
+        `INSERT INTO invoices (id, payment_id, user_id, number, financial_year, sequence, description, sac, taxable_value, cgst_rate, cgst_amount, sgst_rate, sgst_amount,
+           igst_rate, igst_amount, total, prices_include_gst, place_of_supply, supplier, billed_to, issued_at)
+         VALUES (?, ?, ?, ?, 'test', ?, 'Plan', '998365', ?, 0, 0, 0, 0, 1800, 0, ?, 1, 'Rajasthan (08)', '{}', '{}', ?)`,
+      ).bind(`inv-${tag}`, pay, p.user, p.invoice, 900_000 + seq, p.amount * 100, p.amount * 100, p.at),
     );
   await env.DB.batch(statements);
   return { id: pay, order, invoiceId: p.invoice ? `inv-${tag}` : null };

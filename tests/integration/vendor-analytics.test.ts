@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { conversionRate, firstName } from "#domain/vendor-analytics.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
-import { call, createLead, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
+import {
+  call,
+  createLead,
+  createPlan,
+  createService,
+  createSubscription,
+  createUser,
+  createVendor,
+  giveUnlimitedPlan,
+  sessionCookieFor,
+} from "#tests/support/factories.ts";
 
 /** GET /analytics/getViewData and GET /analytics/getlead, from counters seeded here. */
 type Json = { success: boolean; message?: string; errors?: Record<string, string>; [k: string]: unknown };
@@ -42,6 +52,8 @@ async function booking(vendorId: string, serviceId: string, userId: string, stat
 /** A vendor with three services and counters over the last 40 days, and another vendor's counters beside them. */
 async function seeded() {
   const vendor = await createVendor();
+  // Figures by day and by service need a plan with FULL analytics (functions/domain/plan-limits.ts).
+  await giveUnlimitedPlan(vendor.id);
   const a = await createService({ vendorId: vendor.id, serviceName: "Alpha Feast" });
   const b = await createService({ vendorId: vendor.id, serviceName: "Beta Decor" });
   const c = await createService({ vendorId: vendor.id, serviceName: "Gamma Music" });
@@ -65,6 +77,7 @@ async function seeded() {
   await env.DB.prepare("UPDATE vendors SET reply_minutes_median = 42 WHERE user_id = ?").bind(vendor.id).run();
   // Another vendor's counters never show.
   const other = await createVendor();
+  await giveUnlimitedPlan(other.id);
   const o = await createService({ vendorId: other.id });
   await stat(o.id, daysAgo(0), 500, 50);
   await booking(other.id, o.id, couple.id, "CONFIRMED", noonDaysAgo(0));
@@ -108,6 +121,27 @@ describe("GET /analytics/getViewData", () => {
     expect(other.totals).toMatchObject({ views: 500, enquiries: 50, bookings: 1, profileViews: 0 });
     expect(other.services.map((s) => s.id)).toEqual([expect.any(String)]);
     expect(JSON.stringify(other)).not.toContain(w.a.id);
+  });
+
+  it("shows totals only without a plan that includes full analytics, and names the plan that does", async () => {
+    const w = await seeded();
+    const basic = await createVendor();
+    const s = await createService({ vendorId: basic.id });
+    await stat(s.id, daysAgo(0), 12, 2);
+    await createPlan({ name: "Analytics Silver", price: 1, analyticsDepth: "FULL" });
+    const cookie = await sessionCookieFor(basic.id);
+    const free = (await api("/analytics/getViewData?days=7", cookie)).json as unknown as ViewData & { depth: string; fullAnalyticsPlan: string | null };
+    expect(free.totals).toMatchObject({ views: 12, enquiries: 2 });
+    expect(free).toMatchObject({ depth: "BASIC", fullAnalyticsPlan: "Analytics Silver", series: [], services: [], topServices: [] });
+    // A BASIC plan (the trial) is the same; a FULL one opens everything.
+    await createSubscription(basic.id, { plan: { maxActiveServices: 3, analyticsDepth: "BASIC" }, isTrial: true });
+    expect(((await api("/analytics/getViewData?days=7", cookie)).json as unknown as { depth: string }).depth).toBe("BASIC");
+    await createSubscription(basic.id, { plan: { analyticsDepth: "FULL" } });
+    const full = (await api("/analytics/getViewData?days=7", cookie)).json as unknown as ViewData & { depth: string };
+    expect(full.depth).toBe("FULL");
+    expect(full.series).toHaveLength(7);
+    expect(full.services.map((x) => x.id)).toEqual([s.id]);
+    expect(w.vendor.id).not.toBe(basic.id);
   });
 
   it.each(["5", "abc", "365"])("refuses days=%s with a 400 naming days", async (days) => {

@@ -8,7 +8,7 @@ import { addFaq, AI_DRAFT_LIMIT, moveFaq, SERVICE_MESSAGES, vendorDashboard } fr
 import type { DomainContext } from "#domain/context.ts";
 import { writeLocalDescription, workersAiWriter } from "#platform/ai.ts";
 import { listingContext } from "#tests/support/context.ts";
-import { call, createLead, createReview, createUser, createVendor, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { call, createLead, createReview, createUser, createVendor, giveUnlimitedPlan, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
 
 /** A unique word, so full-text search finds exactly the test's service. */
 const word = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
@@ -261,6 +261,7 @@ describe("editing, archiving and deleting", () => {
 describe("the vendor's services query (GET /services?vendorId=&status=)", () => {
   it("lists the owner's active and archived services as ServiceResult; archived ones only for the owner", async () => {
     const v = await vendor();
+    await giveUnlimitedPlan(v.id);
     const active = await create(v.cookie);
     const archived = await create(v.cookie, caterer({ service_name: "Old menu" }));
     await call(`/api/v1/services/serviceArchive/${archived.id}`, { method: "PUT", cookie: v.cookie });
@@ -277,6 +278,7 @@ describe("the vendor's services query (GET /services?vendorId=&status=)", () => 
 
   it("the dashboard reads every service of the vendor with its views and enquiries in one batch", async () => {
     const v = await vendor();
+    await giveUnlimitedPlan(v.id);
     const a = await create(v.cookie);
     const b = await create(v.cookie, caterer({ service_name: "Second kitchen" }));
     await call(`/api/v1/services/serviceArchive/${b.id}`, { method: "PUT", cookie: v.cookie });
@@ -285,7 +287,7 @@ describe("the vendor's services query (GET /services?vendorId=&status=)", () => 
       actor: { id: v.id, role: "VENDOR" as const, email: v.email, userName: v.userName, profilePhoto: null, isVerified: true },
     };
     const all = await vendorDashboard(ctx);
-    expect(all.counts).toEqual({ active: 1, archived: 1 });
+    expect(all.counts).toEqual({ active: 1, archived: 1, hidden: 0 });
     expect(all.businessName).toBe(v.businessName);
     expect(all.services.map((s) => [s.id, s.status])).toEqual([
       [b.id, "archived"],
@@ -339,7 +341,7 @@ describe("the dashboard at scale", () => {
     const dashboard = await vendorDashboard(ctx);
     expect(dashboard.services).toHaveLength(200);
     expect(dashboard.services[0]?.service_name).toBe("Kitchen 199");
-    expect(dashboard.counts).toEqual({ active: 200, archived: 0 });
+    expect(dashboard.counts).toEqual({ active: 200, archived: 0, hidden: 0 });
     expect(calls).toEqual(["batch(3)"]);
   });
 });
@@ -422,6 +424,7 @@ describe("FAQs", () => {
 
   it("a question of another service of the same vendor is 404 through this service", async () => {
     const v = await vendor();
+    await giveUnlimitedPlan(v.id);
     const a = await create(v.cookie);
     const b = await create(v.cookie);
     const { faq } = await (

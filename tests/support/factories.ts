@@ -160,3 +160,103 @@ export const vendorSignUpBody = (email: string, name = "Shubh Caterers") => ({
   password: GOOD_PASSWORD,
   confirmPassword: GOOD_PASSWORD,
 });
+
+const DAY_MS = 86_400_000;
+
+/** A plan row (admin-made data): by default a paid plan of 30 days with 10 active services and BASIC analytics. */
+export async function createPlan(
+  over: {
+    name?: string;
+    price?: number;
+    durationDays?: number;
+    isTrial?: boolean;
+    maxActiveServices?: number | null;
+    featuredPlacement?: boolean;
+    analyticsDepth?: "BASIC" | "FULL";
+    isActive?: boolean;
+  } = {},
+) {
+  const id = `plan-${uid()}`;
+  const now = Date.now();
+  const plan = {
+    id,
+    name: over.name ?? `Plan ${id}`,
+    price: over.price ?? 4999,
+    durationDays: over.durationDays ?? 30,
+    isTrial: over.isTrial ?? false,
+    maxActiveServices: over.maxActiveServices === undefined ? 10 : over.maxActiveServices,
+    featuredPlacement: over.featuredPlacement ?? false,
+    analyticsDepth: over.analyticsDepth ?? "BASIC",
+    isActive: over.isActive ?? true,
+  };
+  await env.DB.prepare(
+    `INSERT INTO plans (id, name, description, price, duration_days, is_trial, features, max_active_services, featured_placement, analytics_depth, is_active, created_at, updated_at)
+     VALUES (?, ?, '', ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id,
+      plan.name,
+      plan.price,
+      plan.durationDays,
+      plan.isTrial ? 1 : 0,
+      plan.maxActiveServices,
+      plan.featuredPlacement ? 1 : 0,
+      plan.analyticsDepth,
+      plan.isActive ? 1 : 0,
+      now,
+      now,
+    )
+    .run();
+  return plan;
+}
+
+/**
+ * A subscription of `vendorId` written straight to the table: by default ACTIVE from now for 30
+ * days on a new plan (createPlan's defaults, or `plan` to give its limits).
+ */
+export async function createSubscription(
+  vendorId: string,
+  over: {
+    planId?: string;
+    plan?: Parameters<typeof createPlan>[0];
+    status?: "PENDING" | "ACTIVE" | "CANCELLED" | "EXPIRED";
+    startDate?: number | null;
+    endDate?: number | null;
+    isTrial?: boolean;
+    createdAt?: number;
+    gatewayOrderId?: string | null;
+    lastReminderDays?: number | null;
+  } = {},
+) {
+  const planId = over.planId ?? (await createPlan(over.plan)).id;
+  const id = `sub-${uid()}`;
+  const now = Date.now();
+  const start = over.startDate === undefined ? now : over.startDate;
+  const end = over.endDate === undefined ? now + 30 * DAY_MS : over.endDate;
+  const isTrial = over.isTrial ?? false;
+  await env.DB.prepare(
+    `INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, start_date, end_date, is_trial, trial_end_date, last_reminder_days, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id,
+      vendorId,
+      planId,
+      over.status ?? "ACTIVE",
+      over.gatewayOrderId ?? null,
+      start,
+      end,
+      isTrial ? 1 : 0,
+      isTrial ? end : null,
+      over.lastReminderDays ?? null,
+      over.createdAt ?? now,
+      over.createdAt ?? now,
+    )
+    .run();
+  return { id, planId };
+}
+
+/** Gives a vendor a running plan with no service limit: for tests that list many services of one vendor. */
+export function giveUnlimitedPlan(vendorId: string) {
+  return createSubscription(vendorId, { plan: { maxActiveServices: null, analyticsDepth: "FULL" }, endDate: Date.now() + 365 * DAY_MS });
+}

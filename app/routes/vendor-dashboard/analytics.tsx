@@ -43,7 +43,7 @@ const percent = (v: number | null) => (v === null ? "–" : `${v}%`);
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { analytics, leads } = loaderData;
-  const { totals, series, services, topServices, days } = analytics;
+  const { totals, series, services, topServices, days, depth, fullAnalyticsPlan } = analytics;
   const chartDays = useMemo(() => series.map((d) => d.day), [series]);
   const chartSeries = useMemo<ChartSeries[]>(
     () => [
@@ -89,109 +89,128 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
-      <section className="rounded-2xl border border-maroon-100 bg-white p-4 sm:p-5 md:p-7" aria-labelledby="trend-heading">
-        <h2 id="trend-heading" className="text-xl font-bold">
-          Over time
-        </h2>
-        <div className="mt-3">
-          <AnalyticsChart days={chartDays} series={chartSeries} />
-        </div>
-        <details className="mt-3" open>
-          <summary className="cursor-pointer text-sm font-semibold text-maroon-700">Figures by day</summary>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-xs sm:text-sm">
-              <caption className="sr-only">Views, enquiries and bookings by day</caption>
-              <thead>
-                <tr className="border-b border-ink/10">
-                  <th scope="col" className="py-2 pr-2 sm:pr-3">
-                    Day
-                  </th>
-                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                    Service views
-                  </th>
-                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                    Profile views
-                  </th>
-                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                    Enquiries
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Bookings
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...series].reverse().map((d) => (
-                  <tr key={d.day} className="border-b border-ink/5">
-                    <th scope="row" className="min-w-14 py-1.5 pr-2 font-normal sm:whitespace-nowrap sm:pr-3">
-                      {formatDate(d.day)}
-                    </th>
-                    <td className="py-1.5 pr-2 sm:pr-3 text-right">{d.views}</td>
-                    <td className="py-1.5 pr-2 sm:pr-3 text-right">{d.profileViews}</td>
-                    <td className="py-1.5 pr-2 sm:pr-3 text-right">{d.enquiries}</td>
-                    <td className="py-1.5 text-right">{d.bookings}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
-      </section>
-
-      <section className="rounded-2xl border border-maroon-100 bg-white p-4 sm:p-5 md:p-7" aria-labelledby="services-heading">
-        <h2 id="services-heading" className="text-xl font-bold">
-          By service
-        </h2>
-        {topServices.length > 0 && <p className="mt-1 text-sm text-ink/75">Top services: {topServices.map((s) => s.service_name).join(", ")}</p>}
-        {services.length ? (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-xs sm:text-sm">
-              <caption className="sr-only">Figures per service for the last {days} days</caption>
-              <thead>
-                <tr className="border-b border-ink/10">
-                  <th scope="col" className="py-2 pr-2 sm:pr-3">
-                    Service
-                  </th>
-                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                    Views
-                  </th>
-                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                    Enquiries
-                  </th>
-                  <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                    Bookings
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Conversion
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {services.map((s) => (
-                  <tr key={s.id} className="border-b border-ink/5">
-                    <th scope="row" className="py-1.5 pr-2 sm:pr-3 font-normal">
-                      {s.service_name}
-                      {s.status !== "active" && <span className="ml-1 text-xs text-ink/60">(archived)</span>}
-                    </th>
-                    <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.views}</td>
-                    <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.enquiries}</td>
-                    <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.bookings}</td>
-                    <td className="py-1.5 text-right">{percent(s.conversion)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-ink/75">
-            No services yet.{" "}
-            <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
-              Add your first service
+      {depth === "BASIC" && (
+        <section className="rounded-2xl border border-amber-200 bg-amber-50 p-5 md:p-7" aria-labelledby="depth-heading">
+          <h2 id="depth-heading" className="text-xl font-bold">
+            Figures by day and by service
+          </h2>
+          <p className="mt-1 text-sm">
+            Your plan shows totals only. {fullAnalyticsPlan ? `The ${fullAnalyticsPlan} plan` : "A plan with full analytics"} unlocks your figures by day and by
+            service.{" "}
+            <Link to="/VendorDashboard/Plan" className="font-semibold text-maroon-700 underline">
+              See plans
             </Link>
-            .
           </p>
-        )}
-      </section>
+        </section>
+      )}
+
+      {depth === "FULL" && (
+        <section className="rounded-2xl border border-maroon-100 bg-white p-4 sm:p-5 md:p-7" aria-labelledby="trend-heading">
+          <h2 id="trend-heading" className="text-xl font-bold">
+            Over time
+          </h2>
+          <div className="mt-3">
+            <AnalyticsChart days={chartDays} series={chartSeries} />
+          </div>
+          <details className="mt-3" open>
+            <summary className="cursor-pointer text-sm font-semibold text-maroon-700">Figures by day</summary>
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full text-left text-xs sm:text-sm">
+                <caption className="sr-only">Views, enquiries and bookings by day</caption>
+                <thead>
+                  <tr className="border-b border-ink/10">
+                    <th scope="col" className="py-2 pr-2 sm:pr-3">
+                      Day
+                    </th>
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                      Service views
+                    </th>
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                      Profile views
+                    </th>
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                      Enquiries
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      Bookings
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...series].reverse().map((d) => (
+                    <tr key={d.day} className="border-b border-ink/5">
+                      <th scope="row" className="min-w-14 py-1.5 pr-2 font-normal sm:whitespace-nowrap sm:pr-3">
+                        {formatDate(d.day)}
+                      </th>
+                      <td className="py-1.5 pr-2 sm:pr-3 text-right">{d.views}</td>
+                      <td className="py-1.5 pr-2 sm:pr-3 text-right">{d.profileViews}</td>
+                      <td className="py-1.5 pr-2 sm:pr-3 text-right">{d.enquiries}</td>
+                      <td className="py-1.5 text-right">{d.bookings}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </section>
+      )}
+
+      {depth === "FULL" && (
+        <section className="rounded-2xl border border-maroon-100 bg-white p-4 sm:p-5 md:p-7" aria-labelledby="services-heading">
+          <h2 id="services-heading" className="text-xl font-bold">
+            By service
+          </h2>
+          {topServices.length > 0 && <p className="mt-1 text-sm text-ink/75">Top services: {topServices.map((s) => s.service_name).join(", ")}</p>}
+          {services.length ? (
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-xs sm:text-sm">
+                <caption className="sr-only">Figures per service for the last {days} days</caption>
+                <thead>
+                  <tr className="border-b border-ink/10">
+                    <th scope="col" className="py-2 pr-2 sm:pr-3">
+                      Service
+                    </th>
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                      Views
+                    </th>
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                      Enquiries
+                    </th>
+                    <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
+                      Bookings
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      Conversion
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {services.map((s) => (
+                    <tr key={s.id} className="border-b border-ink/5">
+                      <th scope="row" className="py-1.5 pr-2 sm:pr-3 font-normal">
+                        {s.service_name}
+                        {s.status !== "active" && <span className="ml-1 text-xs text-ink/60">({s.status === "hidden" ? "hidden" : "archived"})</span>}
+                      </th>
+                      <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.views}</td>
+                      <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.enquiries}</td>
+                      <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.bookings}</td>
+                      <td className="py-1.5 text-right">{percent(s.conversion)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="mt-2 text-sm text-ink/75">
+              No services yet.{" "}
+              <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+                Add your first service
+              </Link>
+              .
+            </p>
+          )}
+        </section>
+      )}
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="leads-heading">
         <h2 id="leads-heading" className="text-xl font-bold">

@@ -7,7 +7,7 @@ import { redirectWithToast } from "#platform/cookies.ts";
 import { formFailure, loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { readDashboardForm } from "./service-actions.server.ts";
 
-const STATUSES = ["active", "archived"] as const;
+const STATUSES = ["active", "archived", "hidden"] as const;
 type Status = (typeof STATUSES)[number];
 
 /** The vendor's services with views and enquiries (one D1 batch), the filter and the e-mail banner. */

@@ -13,13 +13,17 @@ const FILTERS = [
   { value: "all", label: "All" },
   { value: "active", label: "Active" },
   { value: "archived", label: "Archived" },
+  { value: "hidden", label: "Hidden" },
 ] as const;
+
+/** Where a vendor sees and buys plans (functions/domain/plan-limits.ts PLAN_PATH). */
+const PLAN_PATH = "/VendorDashboard/Plan";
 
 export default function VendorServices({ loaderData, actionData }: Route.ComponentProps) {
   const { account, services, counts, status, confirmDelete, businessName } = loaderData;
   const feedback = actionData as { ok: boolean; intent?: string; message: string } | undefined;
-  const total = counts.active + counts.archived;
-  const countOf = (value: string) => (value === "all" ? total : counts[value as "active" | "archived"]);
+  const total = counts.active + counts.archived + counts.hidden;
+  const countOf = (value: string) => (value === "all" ? total : counts[value as "active" | "archived" | "hidden"]);
   const query = status === "all" ? "" : `status=${status}`;
 
   return (
@@ -53,7 +57,7 @@ export default function VendorServices({ loaderData, actionData }: Route.Compone
         </div>
 
         <nav aria-label="Filter services" className="mt-5 flex flex-wrap gap-2">
-          {FILTERS.map((f) => (
+          {FILTERS.filter((f) => f.value !== "hidden" || counts.hidden > 0 || status === "hidden").map((f) => (
             <Link
               key={f.value}
               to={f.value === "all" ? "/VendorDashboard" : `/VendorDashboard?status=${f.value}`}
@@ -79,6 +83,7 @@ export default function VendorServices({ loaderData, actionData }: Route.Compone
           <ul className="mt-6 divide-y divide-ink/10">
             {services.map((s) => {
               const archived = s.status === "archived";
+              const hidden = s.status === "hidden";
               return (
                 <li key={s.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
                   <img src={s.cover_url} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 shrink-0 rounded-lg bg-maroon-50 object-cover" />
@@ -92,7 +97,16 @@ export default function VendorServices({ loaderData, actionData }: Route.Compone
                       {s.service_type} · {s.city} · {formatRupees(s.min_price)} / {unitLabel(s.service_unit)}
                     </p>
                     <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                      <span className={`font-semibold ${archived ? "text-ink/70" : "text-green-800"}`}>{archived ? "Archived" : "Active"}</span>
+                      {hidden ? (
+                        <span className="font-semibold text-amber-800">
+                          Hidden: beyond your plan's limit ·{" "}
+                          <Link to={PLAN_PATH} className="underline">
+                            See plans
+                          </Link>
+                        </span>
+                      ) : (
+                        <span className={`font-semibold ${archived ? "text-ink/70" : "text-green-800"}`}>{archived ? "Archived" : "Active"}</span>
+                      )}
                       <span>{formatCount(s.view_count)} views</span>
                       <span>
                         {formatCount(s.lead_count)} {s.lead_count === 1 ? "enquiry" : "enquiries"}
@@ -115,6 +129,20 @@ export default function VendorServices({ loaderData, actionData }: Route.Compone
                         {archived ? "Make active" : "Archive"}
                       </button>
                     </Form>
+                    {hidden && (
+                      <Form method="post">
+                        <input type="hidden" name="serviceId" value={s.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="unarchive"
+                          className="btn-secondary px-4 py-1.5"
+                          aria-label={`Make active ${s.service_name}`}
+                        >
+                          Make active
+                        </button>
+                      </Form>
+                    )}
                     {confirmDelete === s.id ? (
                       <Form method="post" className="flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-2">
                         <input type="hidden" name="serviceId" value={s.id} />

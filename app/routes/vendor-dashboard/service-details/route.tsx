@@ -23,6 +23,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
   const faqFeedback = (name: string, faqId?: string) =>
     feedback && !feedback.ok && feedback.intent === name && (faqId === undefined || feedback.values?.faqId === faqId) ? feedback : null;
   const archived = service.status === "archived";
+  const hidden = service.status === "hidden";
   const statusFeedback = feedback && !feedback.ok && ["archive", "unarchive", "delete"].includes(intent) ? feedback.message : null;
 
   return (
@@ -38,14 +39,18 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
             <h1 className="text-3xl font-bold break-words text-maroon-700">{service.service_name}</h1>
             <p className="mt-1 text-ink/70">
               {service.service_type} · {service.city} · {formatRupees(service.min_price)} / {unitLabel(service.service_unit)} ·{" "}
-              <span className={archived ? "font-semibold text-ink/70" : "font-semibold text-green-800"}>{archived ? "Archived" : "Active"}</span>
+              {hidden ? (
+                <span className="font-semibold text-amber-800">Hidden: beyond your plan's limit</span>
+              ) : (
+                <span className={archived ? "font-semibold text-ink/70" : "font-semibold text-green-800"}>{archived ? "Archived" : "Active"}</span>
+              )}
             </p>
           </div>
           <nav aria-label="This service" className="flex flex-wrap gap-2">
             <Link to={`/VendorDashboard/service-details/${service.id}/photos`} className="btn-secondary px-4 py-1.5">
               Photos ({photoCount})
             </Link>
-            {!archived && (
+            {!archived && !hidden && (
               <Link to={publicPath} className="btn-secondary px-4 py-1.5">
                 View public page
               </Link>
@@ -55,6 +60,15 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
         {archived && (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Couples cannot see this service or send enquiries until you make it active again.
+          </p>
+        )}
+        {hidden && (
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Your plan allows fewer active services than you have, so couples cannot see this one. It comes back when your plan allows it, or make it active
+            after archiving another.{" "}
+            <Link to="/VendorDashboard/Plan" className="underline">
+              See plans
+            </Link>
           </p>
         )}
       </section>
@@ -163,6 +177,13 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
               {archived ? "Make active again" : "Archive"}
             </button>
           </Form>
+          {hidden && (
+            <Form method="post">
+              <button type="submit" name="intent" value="unarchive" className="btn-secondary">
+                Make active
+              </button>
+            </Form>
+          )}
           {!confirmDelete && (
             <Link to="?confirm=delete#delete" className="btn-secondary border-red-700 text-red-700">
               Delete…

@@ -8,8 +8,9 @@ export { action, loader } from "./service-new.server.ts";
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Add a service") }, { name: "robots", content: "noindex" }];
 
 /** /VendorDashboard/services/new: the form for a new service. */
-export default function NewService({ actionData }: Route.ComponentProps) {
+export default function NewService({ actionData, loaderData }: Route.ComponentProps) {
   const feedback = (actionData ?? null) as FormFeedback;
+  const { limitReached } = loaderData;
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
       <p className="text-sm">
@@ -19,6 +20,14 @@ export default function NewService({ actionData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-3xl font-bold text-maroon-700">Add a service</h1>
       <p className="mt-1 mb-6 text-ink/70">It goes live as soon as you save: couples find it in search and can send you enquiries. Photos come next.</p>
+      {limitReached && (
+        <p role="note" className="mb-6 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {limitReached}{" "}
+          <Link to="/VendorDashboard/Plan" className="font-semibold underline">
+            See plans
+          </Link>
+        </p>
+      )}
       <ServiceForm initial={{}} feedback={feedback} submitLabel="Save and publish" draftAction="/VendorDashboard/services/new" />
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { ACCESS, requireRole } from "#domain/permissions.ts";
+import { activeServiceLimitReached } from "#domain/plan-limits.ts";
 import { createService, SERVICE_MESSAGES } from "#domain/vendor-services.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
@@ -9,8 +10,9 @@ import { draftForForm, readDashboardForm } from "../service-actions.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
-    requireRole(domain.actor, ACCESS.vendor, SERVICE_MESSAGES.onlyVendors);
-    return { ok: true as const };
+    const vendor = requireRole(domain.actor, ACCESS.vendor, SERVICE_MESSAGES.onlyVendors);
+    // At the plan's limit the page says so before the form is filled (saving would be refused with the same words).
+    return { ok: true as const, limitReached: await activeServiceLimitReached(domain, vendor.id) };
   });
 }
 
