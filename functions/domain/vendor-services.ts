@@ -273,7 +273,9 @@ export async function deleteService(ctx: DomainContext, id: string): Promise<{ d
            AND NOT EXISTS (SELECT 1 FROM reviews WHERE service_id = ?1)`,
       )
       .bind(row.id, row.vendor_id),
-    ctx.db.prepare("UPDATE services SET status = 'archived', plan_hidden_at = NULL, updated_at = ?3 WHERE id = ?1 AND vendor_id = ?2").bind(row.id, row.vendor_id, ctx.now),
+    ctx.db
+      .prepare("UPDATE services SET status = 'archived', plan_hidden_at = NULL, updated_at = ?3 WHERE id = ?1 AND vendor_id = ?2")
+      .bind(row.id, row.vendor_id, ctx.now),
   ]);
   if ((deleted?.meta.changes ?? 0) > 0) {
     // The photo rows went with the service (cascade); their stored objects go now. A storage

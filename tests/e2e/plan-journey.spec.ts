@@ -55,7 +55,12 @@ test("a vendor goes from trial to paid to expired to renewed in the browser, wit
   await page.goto("/VendorDashboard/payments");
   const invoiceLinks = page.locator("a[href^='/invoices/']").locator("visible=true");
   await expect(invoiceLinks).toHaveCount(1);
-  await expect(page.getByText("Payment declined").or(page.getByText(/declined/i)).first()).toBeVisible();
+  await expect(
+    page
+      .getByText("Payment declined")
+      .or(page.getByText(/declined/i))
+      .first(),
+  ).toBeVisible();
   await invoiceLinks.first().click();
   await expect(page).toHaveURL(/\/invoices\/[^/]+$/);
   await expect(page.getByText(/MDP\/\d{4}\/\d{6}/).first()).toBeVisible();
