@@ -2,6 +2,7 @@ import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
+import { planFromRow, type PlanRow, type PlanSummary } from "./plans.ts";
 import { parseInput } from "./validation.ts";
 import { planInput, type PlanInput } from "#shared/plan-schemas.ts";
 
@@ -22,17 +23,7 @@ import { planInput, type PlanInput } from "#shared/plan-schemas.ts";
  * EXISTS), so two admins saving at once cannot both win.
  */
 
-export type AdminPlan = {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  durationDays: number;
-  isTrial: boolean;
-  features: string[];
-  maxActiveServices: number | null;
-  featuredPlacement: boolean;
-  analyticsDepth: "BASIC" | "FULL";
+export type AdminPlan = PlanSummary & {
   isActive: boolean;
   /** Subscriptions in force now (ACTIVE, not ended). */
   subscribers: number;
@@ -42,12 +33,7 @@ export type AdminPlan = {
   updatedAt: number;
 };
 
-type PlanRow = Omit<AdminPlan, "features" | "isTrial" | "featuredPlacement" | "isActive"> & {
-  features: string;
-  isTrial: number;
-  featuredPlacement: number;
-  isActive: number;
-};
+type AdminPlanRow = Omit<PlanRow<AdminPlan>, "isActive"> & { isActive: number };
 
 export const PLAN_MESSAGES = {
   notFound: "We could not find that plan.",
@@ -69,23 +55,8 @@ const SELECT = `SELECT p.id, p.name, p.description, p.price, p.duration_days AS 
        (SELECT count(*) FROM subscriptions s WHERE s.plan_id = p.id) AS subscriptions
   FROM plans p`;
 
-function toPlan(r: PlanRow): AdminPlan {
-  return {
-    ...r,
-    features: parseFeatures(r.features),
-    isTrial: Boolean(r.isTrial),
-    featuredPlacement: Boolean(r.featuredPlacement),
-    isActive: Boolean(r.isActive),
-  };
-}
-
-function parseFeatures(json: string): string[] {
-  try {
-    const list: unknown = JSON.parse(json);
-    return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
-  } catch {
-    return [];
-  }
+function toPlan(r: AdminPlanRow): AdminPlan {
+  return planFromRow<AdminPlan>({ ...r, isActive: Boolean(r.isActive) });
 }
 
 const requireAdmin = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.admin, "Only admins manage plans.");
@@ -93,14 +64,14 @@ const requireAdmin = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.admin
 /** Every plan, active first (cheapest first), then retired ones, with their subscriber counts. */
 export async function adminPlans(ctx: DomainContext): Promise<AdminPlan[]> {
   requireAdmin(ctx);
-  const { results } = await ctx.db.prepare(`${SELECT} ORDER BY p.is_active DESC, p.price, p.duration_days, p.name`).bind(ctx.now).all<PlanRow>();
+  const { results } = await ctx.db.prepare(`${SELECT} ORDER BY p.is_active DESC, p.price, p.duration_days, p.name`).bind(ctx.now).all<AdminPlanRow>();
   return results.map(toPlan);
 }
 
 /** One plan as an admin sees it (404 when there is none). */
 export async function adminPlan(ctx: DomainContext, id: string): Promise<AdminPlan> {
   requireAdmin(ctx);
-  const row = await ctx.db.prepare(`${SELECT} WHERE p.id = ?2`).bind(ctx.now, id).first<PlanRow>();
+  const row = await ctx.db.prepare(`${SELECT} WHERE p.id = ?2`).bind(ctx.now, id).first<AdminPlanRow>();
   if (!row) throw new NotFound(PLAN_MESSAGES.notFound);
   return toPlan(row);
 }

@@ -18,7 +18,17 @@ export type PlanSummary = {
   featuredPlacement: boolean;
 };
 
-type PlanRow = Omit<PlanSummary, "features" | "featuredPlacement" | "isTrial"> & { features: string; featuredPlacement: number; isTrial: number };
+/** A plan as SQLite returns it: flags as 0/1 and the features as JSON text. */
+export type PlanRow<T extends PlanSummary = PlanSummary> = Omit<T, "features" | "featuredPlacement" | "isTrial"> & {
+  features: string;
+  featuredPlacement: number;
+  isTrial: number;
+};
+
+/** The one reading of a plan row (its flags and features list), for vendors' and admins' views alike. */
+export function planFromRow<T extends PlanSummary>(r: PlanRow<T>): T {
+  return { ...r, features: parseFeatures(r.features), featuredPlacement: Boolean(r.featuredPlacement), isTrial: Boolean(r.isTrial) } as T;
+}
 
 /** Active plans, cheapest first. */
 export async function activePlans(ctx: DomainContext): Promise<PlanSummary[]> {
@@ -29,7 +39,7 @@ export async function activePlans(ctx: DomainContext): Promise<PlanSummary[]> {
        FROM plans WHERE is_active = 1 ORDER BY price, duration_days, name`,
     )
     .all<PlanRow>();
-  return results.map((r) => ({ ...r, features: parseFeatures(r.features), featuredPlacement: Boolean(r.featuredPlacement), isTrial: Boolean(r.isTrial) }));
+  return results.map((r) => planFromRow(r));
 }
 
 function parseFeatures(json: string): string[] {
