@@ -156,7 +156,7 @@ describe("demo plans", () => {
       ["Silver", 4999, 90, 0, 10, 0, "FULL", 1],
       ["Gold", 14999, 365, 0, null, 1, "FULL", 1],
     ]);
-    expect(features[0]).toEqual(expect.arrayContaining(["List up to 3 services", "Answer enquiries"]));
+    expect(features[0]).toEqual(expect.arrayContaining(["Answer enquiries and send quotes"]));
     for (const f of features) {
       expect(f.length).toBeGreaterThan(0);
       expect(f.length).toBeLessThanOrEqual(12);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cron";
 import { appContext } from "#functions/page-context.ts";
 import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { CronFailure, jobsBySchedule, runScheduled, type JobResult } from "#functions/cron/index.ts";
-import { readFormData } from "#platform/request-body.ts";
+import { readPageForm } from "#platform/request-body.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
@@ -29,11 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(appContext);
   guard(env, request);
-  const form = await readFormData(request);
+  const form = await readPageForm(request);
   const choice = String(form.get("job") ?? "");
   const asOf = String(form.get("asOf") ?? "").trim();
   const at = asOf ? Date.parse(asOf) : Date.now();
-  const [cron = "", name] = choice.split("\u0000");
+  const [cron = "", name] = choice.split("|");
   const all = cron ? jobsBySchedule[cron] : undefined;
   const jobs = name ? all?.filter((j) => j.name === name) : all;
   if (!jobs?.length || !Number.isFinite(at)) return data({ error: "Choose a job and a valid date and time.", results: null, at: null }, { status: 400 });
@@ -64,7 +64,7 @@ export default function Cron({ loaderData, actionData }: Route.ComponentProps) {
                 {`All at "${s.cron}"`}
               </option>,
               ...s.jobs.map((j) => (
-                <option key={`${s.cron}/${j}`} value={`${s.cron}\u0000${j}`}>
+                <option key={`${s.cron}/${j}`} value={`${s.cron}|${j}`}>
                   {`${j} ("${s.cron}")`}
                 </option>
               )),
