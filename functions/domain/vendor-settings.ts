@@ -159,6 +159,7 @@ export const DELETION_TERMS = [
   "Every open enquiry is closed: each couple who is still waiting for you gets an e-mail saying you have left Mandap, so they can look for another vendor. All enquiries and their conversations are then deleted.",
   "Past bookings (completed, cancelled, or confirmed for a date that has passed) are deleted with your services.",
   "Reviews couples wrote about your services are deleted with the services.",
+  "Your plan ends with the account, and the rest of a paid period is not refunded. Your subscriptions and payment history are deleted; your GST invoices are kept, because Mandap must keep its tax records. The free trial is not given again to the same e-mail address.",
   "You are signed out everywhere and your log-in e-mail can be used for a new account. This cannot be undone.",
 ] as const;
 

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { vendorPage } from "#domain/vendor-profile.ts";
-import { DEFAULT_NOTIFICATION_PREFS, deleteVendorAccount, SETTINGS_MESSAGES, vendorNotificationPrefs } from "#domain/vendor-settings.ts";
+import { DEFAULT_NOTIFICATION_PREFS, DELETION_TERMS, deleteVendorAccount, SETTINGS_MESSAGES, vendorNotificationPrefs } from "#domain/vendor-settings.ts";
+import { invoiceStatements } from "#domain/invoices.ts";
 import { PLACE_MESSAGES } from "#domain/places.ts";
 import { BUSINESS_CATEGORY_MESSAGE } from "#shared/account-schemas.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
@@ -16,6 +17,7 @@ import {
   sessionCookieFor,
   snapshot,
   vendorSignUpBody,
+  createSubscription,
 } from "#tests/support/factories.ts";
 
 /**
@@ -257,6 +259,29 @@ describe("deleting a vendor account", () => {
     expect(await mailTo(lost.email, /has left Mandap/, 200)).toBeNull();
     // The couples keep their accounts.
     expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE id IN (?, ?, ?)").bind(waiting.id, lost.id, past.id).first("n")).toBe(3);
+  });
+
+  it("deletes the vendor's subscriptions and payments but keeps the GST invoice, as the deletion terms say", async () => {
+    expect(DELETION_TERMS.join(" ")).toContain("your GST invoices are kept");
+    const v = await vendor();
+    const sub = await createSubscription(v.id, { gatewayOrderId: `order_del${v.id.slice(-8)}` });
+    const paymentId = `pay-del-${v.id}`;
+    await env.DB.prepare(
+      "INSERT INTO payments (id, user_id, purpose, subscription_id, amount, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'SUBSCRIPTION', ?, 4999, 'SUCCESS', ?, 1, 1)",
+    )
+      .bind(paymentId, v.id, sub.id, `order_del${v.id.slice(-8)}`)
+      .run();
+    const ctx = testContext({ actor: { id: v.id, role: "VENDOR", email: v.email, userName: v.userName, profilePhoto: null, isVerified: true } });
+    await env.DB.batch(await invoiceStatements(ctx, { id: paymentId, userId: v.id, amount: 4999, planName: "Silver" }, Date.now()));
+    await deleteVendorAccount(ctx);
+    await ctx.settle();
+    const left = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM subscriptions WHERE vendor_id = ?1) AS subscriptions, (SELECT count(*) FROM payments WHERE user_id = ?1) AS payments,
+              (SELECT count(*) FROM invoices WHERE payment_id = ?2) AS invoices`,
+    )
+      .bind(v.id, paymentId)
+      .first();
+    expect(left).toEqual({ subscriptions: 0, payments: 0, invoices: 1 });
   });
 
   it("holds through the couples' door too (DELETE /users/delete-user by a vendor)", async () => {
