@@ -1,6 +1,7 @@
 import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
+import { sha256Hex } from "./sessions.ts";
 import { grossPaise } from "#shared/gst.ts";
 import { invoiceStatements } from "./invoices.ts";
 import { applyPlanLimits } from "./plan-limits.ts";
@@ -360,9 +361,4 @@ async function processEvent(ctx: DomainContext, event: string, body: WebhookBody
   if (event === "payment.failed") return { outcome: await markFailed(ctx, local, failureReason(gp)), orderId: gp.orderId };
   if (gp.status !== "captured") return { outcome: "pending", orderId: gp.orderId };
   return { outcome: await creditPayment(ctx, local, gp, "webhook"), orderId: gp.orderId };
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

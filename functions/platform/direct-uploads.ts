@@ -1,4 +1,5 @@
 import { AwsClient } from "aws4fetch";
+import { hmacKey } from "./hmac.ts";
 
 /**
  * Direct-to-storage uploads (the spec's "generateSignature, then one upload per file"): the
@@ -54,10 +55,6 @@ const b64url = (bytes: Uint8Array) =>
 const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 let isolateSecret: string | null = null;
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
 
 function secretOf(env: UploadEnv): string {
   if (env.UPLOAD_SIGNING_SECRET) return env.UPLOAD_SIGNING_SECRET;

@@ -4,7 +4,8 @@
  */
 const encoder = new TextEncoder();
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
+/** An HMAC-SHA256 key for signing and verifying (payment signatures here, upload tokens in direct-uploads.ts). */
+export async function hmacKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 

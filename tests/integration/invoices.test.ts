@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Actor } from "#domain/sessions.ts";
 import { INVOICE_MESSAGES, invoiceStatements, readInvoice } from "#domain/invoices.ts";
 import { BILLING_MESSAGES, billingDetailsInput, myBillingDetails, saveBillingDetails } from "#domain/vendor-settings.ts";
 import { GSTIN_MESSAGES } from "#shared/gst.ts";
 import { domainConfig } from "#functions/domain-context.ts";
 import type { Env } from "#functions/env.ts";
 import { call, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
-import { testContext } from "#tests/support/context.ts";
+import { actorOf, testContext } from "#tests/support/context.ts";
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { invoicePdf, pdfSafe } from "#app/lib/invoice-pdf.server.ts";
 
@@ -18,14 +17,6 @@ import { invoicePdf, pdfSafe } from "#app/lib/invoice-pdf.server.ts";
  * year of its own, so its numbers start at 000001 whatever else the database holds.
  */
 
-const actorOf = (id: string, role: Actor["role"] = "VENDOR"): Actor => ({
-  id,
-  role,
-  email: `${id}@test.example`,
-  userName: "T",
-  profilePhoto: null,
-  isVerified: true,
-});
 /** An instant in India time: ist(2031, 4, 1) is 1 April 2031 00:00 IST. */
 const ist = (y: number, month: number, d: number, h = 0, min = 0, ms = 0) => Date.UTC(y, month - 1, d, h, min, 0, ms) - 330 * 60_000;
 let n = 0;

@@ -2,10 +2,9 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { completeSignup, registerVendor, verifyEmail } from "#domain/accounts.ts";
 import { issueAuthToken } from "#domain/auth-tokens.ts";
-import type { Actor } from "#domain/context.ts";
 import { orderOutcome, paymentHistory, trialClaimKey, vendorSubscriptions } from "#domain/subscriptions.ts";
 import { deleteVendorAccount } from "#domain/vendor-settings.ts";
-import { testContext } from "#tests/support/context.ts";
+import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, createVendor, GOOD_PASSWORD, sessionCookieFor, signedIn, vendorSignUpBody } from "#tests/support/factories.ts";
 
 /**
@@ -17,15 +16,6 @@ const DAY = 86_400_000;
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const unique = (p: string) => `${p}-${tag()}@test.example`;
-
-const actorOf = (id: string, role: Actor["role"] = "VENDOR"): Actor => ({
-  id,
-  role,
-  email: `${id}@x.test`,
-  userName: "V",
-  profilePhoto: null,
-  isVerified: true,
-});
 
 /** The only active trial plan while a test runs (every other trial plan is retired first). */
 let trialPlanId = "";

@@ -2,19 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { activePlans } from "#domain/plans.ts";
 import { paymentHistory } from "#domain/subscriptions.ts";
-import type { Actor } from "#domain/context.ts";
 import { createVendor } from "#tests/support/factories.ts";
-import { testContext } from "#tests/support/context.ts";
-
-/** The vendor dashboard's Plan and payments pages read admin-made plans and the vendor's own payments. */
-const actorOf = (id: string, role: Actor["role"] = "VENDOR"): Actor => ({
-  id,
-  role,
-  email: `${id}@x.test`,
-  userName: "V",
-  profilePhoto: null,
-  isVerified: true,
-});
+import { actorOf, testContext } from "#tests/support/context.ts";
 
 async function plan(id: string, price: number, active: boolean) {
   await env.DB.prepare(

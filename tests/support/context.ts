@@ -57,3 +57,13 @@ export function listingContext(
   const ctx = createDomainContext(env as unknown as Env, null, request, null, options.now ?? Date.now());
   return { ...ctx, actor: options.actor ?? null, ...(options.db ? { db: options.db } : {}) };
 }
+
+/** A signed-in account as the domain sees it, for tests that call domain functions with only an id (a vendor unless said). */
+export const actorOf = (id: string, role: Actor["role"] = "VENDOR"): Actor => ({
+  id,
+  role,
+  email: `${id}@test.example`,
+  userName: "T",
+  profilePhoto: null,
+  isVerified: true,
+});
