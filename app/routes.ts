@@ -29,7 +29,12 @@ export default [
     route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "profile-enquiry" }),
     route("bookings", "routes/vendor-dashboard/bookings.tsx", { id: "profile-bookings" }),
     route("bookings/:bookingId", "routes/vendor-dashboard/bookings-detail.tsx", { id: "profile-booking" }),
-    ...["checklist", "weddingbudget", "weddingplan", "invitationCards"].map((p) => route(p, "routes/profile/placeholder.tsx", { id: `profile-${p}` })),
+    // Couple planning (issue 12).
+    route("checklist", "routes/profile/checklist/route.tsx", { id: "profile-checklist" }),
+    route("weddingplan", "routes/profile/weddingplan/route.tsx", { id: "profile-weddingplan" }),
+    route("weddingbudget", "routes/profile/weddingbudget/route.tsx", { id: "profile-weddingbudget" }),
+    route("guests", "routes/profile/guests/route.tsx", { id: "profile-guests" }),
+    route("invitationCards", "routes/profile/placeholder.tsx", { id: "profile-invitationCards" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
@@ -62,6 +67,8 @@ export default [
   // GST tax invoices (the owning vendor or an admin).
   route("invoices/:invoiceId", "routes/invoices/invoice.tsx"),
   route("invoices/:invoiceId/pdf", "routes/invoices/invoice-pdf.tsx"),
+  // A household's personal RSVP page (no account needed).
+  route("rsvp/:token", "routes/rsvp/route.tsx"),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
   route("favorites/:serviceId", "routes/wishlist-toggle.tsx", { id: "routes/favorite-toggle" }),

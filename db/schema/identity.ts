@@ -21,6 +21,12 @@ export const users = sqliteTable(
     weddingCity: text("wedding_city"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The couple's planning profile (migration 0051): partner's name, estimated guests, total budget in rupees. */
+    partnerName: text("partner_name"),
+    guestEstimate: integer("guest_estimate"),
+    totalBudget: integer("total_budget"),
+    /** Opted in to the daily planning reminder e-mail. */
+    planningReminders: flag("planning_reminders"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

@@ -1,7 +1,14 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, flag, id, updatedAt } from "./columns.ts";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
-import { services } from "./marketplace.ts";
+import { bookings, services } from "./marketplace.ts";
+
+/**
+ * Couple planning (migration 0051): checklist, functions and their tasks, budget lines, guests in
+ * households with per-function invitations and answers, and the daily reminder digest. Wedding
+ * dates are India calendar days (YYYY-MM-DD) and times of day (HH:MM); instants are UTC epoch ms.
+ */
 
 export type ChecklistCategory = {
   category: string;
@@ -24,19 +31,25 @@ export const events = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    parentId: text("parent_id"),
+    parentId: text("parent_id").references((): ReturnType<typeof text> => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
-    eventDate: integer("event_date").notNull(),
-    startTime: integer("start_time"),
-    endTime: integer("end_time"),
+    /** YYYY-MM-DD, India. */
+    eventDate: text("event_date").notNull(),
+    /** HH:MM, India. */
+    startTime: text("start_time"),
+    endTime: text("end_time"),
     budget: integer("budget").notNull().default(0),
     venue: text("venue"),
+    /** The tradition template function it was made from (shared/traditions.ts), e.g. "hindu:sangeet". */
+    traditionKey: text("tradition_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("events_user_idx").on(t.userId, t.eventDate), index("events_parent_idx").on(t.parentId)],
+  (t) => [index("events_user_idx").on(t.userId, t.eventDate, t.startTime), index("events_parent_idx").on(t.parentId)],
 );
+
+export const EVENT_SERVICE_SOURCES = ["WISHLIST", "ENQUIRY", "BOOKING", "SEARCH"] as const;
 
 export const eventServices = sqliteTable(
   "event_services",
@@ -47,9 +60,10 @@ export const eventServices = sqliteTable(
     serviceId: text("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
+    source: text("source", { enum: EVENT_SERVICE_SOURCES }).notNull().default("WISHLIST"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("event_services_unique").on(t.eventId, t.serviceId)],
+  (t) => [primaryKey({ columns: [t.eventId, t.serviceId] }), index("event_services_service_idx").on(t.serviceId)],
 );
 
 export const TASK_STATUSES = ["TODO", "IN_PROGRESS", "DONE", "CANCELLED"] as const;
@@ -66,17 +80,24 @@ export const tasks = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    notes: text("notes"),
     status: text("status", { enum: TASK_STATUSES }).notNull().default("TODO"),
     priority: text("priority", { enum: TASK_PRIORITIES }).notNull().default("MEDIUM"),
+    /** YYYY-MM-DD, India. */
     dueDate: text("due_date"),
-    remindedAt: integer("reminded_at"),
+    /** A name: bride, groom, a family member. */
+    assignee: text("assignee"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("tasks_event_idx").on(t.eventId), index("tasks_due_idx").on(t.status, t.dueDate)],
+  (t) => [
+    index("tasks_event_idx").on(t.eventId, t.status),
+    index("tasks_user_due_idx").on(t.userId, t.dueDate),
+    index("tasks_due_idx").on(t.dueDate, t.status),
+  ],
 );
 
-/** Budget lines per category and per event: estimated, quoted, booked, paid. */
+/** The couple's own budget lines (whole rupees); a line standing for a booking takes booked and paid from it. */
 export const budgetLines = sqliteTable(
   "budget_lines",
   {
@@ -91,13 +112,22 @@ export const budgetLines = sqliteTable(
     quoted: integer("quoted").notNull().default(0),
     booked: integer("booked").notNull().default(0),
     paid: integer("paid").notNull().default(0),
-    bookingId: text("booking_id"),
+    /** YYYY-MM-DD: when the next payment on this line is due. */
+    dueDate: text("due_date"),
+    notes: text("notes"),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("budget_lines_user_idx").on(t.userId, t.category)],
+  (t) => [
+    index("budget_lines_user_idx").on(t.userId, t.category),
+    uniqueIndex("budget_lines_booking_unique")
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} IS NOT NULL`),
+  ],
 );
 
+/** A family invited together; rsvpToken is its personal RSVP link (random), which opens only its own answers. */
 export const households = sqliteTable(
   "households",
   {
@@ -106,16 +136,16 @@ export const households = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    side: text("side", { enum: ["BRIDE", "GROOM", "BOTH"] })
-      .notNull()
-      .default("BOTH"),
-    address: text("address"),
+    rsvpToken: text("rsvp_token").notNull(),
+    notes: text("notes"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("households_user_idx").on(t.userId)],
+  (t) => [index("households_user_idx").on(t.userId, t.name), uniqueIndex("households_rsvp_token_unique").on(t.rsvpToken)],
 );
 
-export const GUEST_STATUSES = ["NOT_INVITED", "INVITED"] as const;
+export const GUEST_SIDES = ["BRIDE", "GROOM", "BOTH"] as const;
+export const DIETARY_PREFERENCES = ["VEG", "JAIN", "NON_VEG", "VEGAN"] as const;
 
 export const guests = sqliteTable(
   "guests",
@@ -124,40 +154,71 @@ export const guests = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    householdId: text("household_id").references(() => households.id, { onDelete: "set null" }),
+    householdId: text("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    side: text("side", { enum: GUEST_SIDES }).notNull().default("BOTH"),
+    relation: text("relation"),
     phone: text("phone"),
     email: text("email"),
-    status: text("status", { enum: GUEST_STATUSES }).notNull().default("NOT_INVITED"),
+    city: text("city"),
+    dietary: text("dietary", { enum: DIETARY_PREFERENCES }),
+    needsStay: flag("needs_stay"),
+    needsPickup: flag("needs_pickup"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("guests_user_idx").on(t.userId, t.name)],
+  (t) => [index("guests_user_idx").on(t.userId, t.name), index("guests_household_idx").on(t.householdId)],
 );
 
-export const RSVP_STATUSES = ["PENDING", "ATTENDING", "DECLINED", "MAYBE"] as const;
-
-/** A guest's invitation to one function and their answer (counts feed the caterer head-count). */
-export const guestInvitations = sqliteTable(
-  "guest_invitations",
+/** Which households are invited to which functions. */
+export const householdInvitations = sqliteTable(
+  "household_invitations",
   {
-    id: id(),
+    householdId: text("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    invitedAt: timestamp("invited_at").notNull(),
+    sharedAt: timestamp("shared_at"),
+    remindedAt: timestamp("reminded_at"),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.eventId] }), index("household_invitations_event_idx").on(t.eventId)],
+);
+
+export const RSVP_RESPONSES = ["ATTENDING", "DECLINED", "MAYBE"] as const;
+
+/** A guest's answer for one function; partySize counts the guest and anyone unnamed with them. */
+export const guestRsvps = sqliteTable(
+  "guest_rsvps",
+  {
     guestId: text("guest_id")
       .notNull()
       .references(() => guests.id, { onDelete: "cascade" }),
     eventId: text("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    rsvp: text("rsvp", { enum: RSVP_STATUSES }).notNull().default("PENDING"),
-    headCount: integer("head_count").notNull().default(1),
-    /** Hash of the guest's personal RSVP link token. */
-    tokenHash: text("token_hash").notNull(),
-    respondedAt: integer("responded_at"),
-    sent: flag("sent"),
+    response: text("response", { enum: RSVP_RESPONSES }).notNull(),
+    partySize: integer("party_size").notNull().default(1),
+    answeredAt: timestamp("answered_at").notNull(),
   },
-  (t) => [
-    uniqueIndex("guest_invitations_unique").on(t.guestId, t.eventId),
-    uniqueIndex("guest_invitations_token_unique").on(t.tokenHash),
-    index("guest_invitations_event_idx").on(t.eventId, t.rsvp),
-  ],
+  (t) => [primaryKey({ columns: [t.guestId, t.eventId] }), index("guest_rsvps_event_idx").on(t.eventId, t.response)],
+);
+
+/** One planning reminder digest per couple per India day (the daily job's once-only record). */
+export const planningDigests = sqliteTable(
+  "planning_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    itemCount: integer("item_count").notNull(),
+    runId: text("run_id").notNull(),
+    sentAt: timestamp("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

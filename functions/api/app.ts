@@ -17,6 +17,10 @@ import { adminBillingApi, planAdminApi } from "./plan-admin.ts";
 import { paymentsApi, subscribeOrdersApi } from "./payments.ts";
 import { invoicesApi } from "./invoices.ts";
 import { plansApi, subscriptionsApi } from "./subscriptions.ts";
+import { checklistApi } from "./checklist.ts";
+import { eventsApi } from "./events.ts";
+import { budgetApi } from "./budget.ts";
+import { guestsApi, rsvpApi } from "./guests.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -82,6 +86,12 @@ export function createApi() {
   api.route("/payments", paymentsApi.app);
   api.route("/plan", plansApi.app);
   api.route("/subscribe", subscriptionsApi.app);
+  // Couple planning (issue 12).
+  api.route("/checklist", checklistApi.app);
+  api.route("/event", eventsApi.app);
+  api.route("/budget", budgetApi.app);
+  api.route("/guests", guestsApi.app);
+  api.route("/rsvp", rsvpApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

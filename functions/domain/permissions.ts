@@ -24,6 +24,8 @@ export const ACCESS = {
   /** The wishlist and cart: couples, and admins looking at the product as a couple would. */
   shopper: ["USER", "ADMIN", "SUPER_ADMIN"],
   vendor: ["VENDOR"],
+  /** Couple planning (checklist, planner, budget, guests): couples, and admins trying the tools as a couple would. */
+  planner: ["USER", "ADMIN", "SUPER_ADMIN"],
   /** The couples' door of the account calls: couples and admins (vendors use their own door). */
   couplesDoor: ["USER", "ADMIN", "SUPER_ADMIN"],
   /** Replies to reviews: the vendor (ownership checked by the domain) or an admin. */
@@ -51,6 +53,7 @@ export const can = {
   review: (actor: HasRole) => allows(ACCESS.couple, actor),
   replyToReviews: (actor: HasRole) => allows(ACCESS.vendorOrAdmin, actor),
   keepWishlist: (actor: HasRole) => allows(ACCESS.shopper, actor),
+  planWedding: (actor: HasRole) => allows(ACCESS.planner, actor),
   useVendorDoor: (actor: HasRole) => allows(ACCESS.vendor, actor),
   manageBusinessProfile: (actor: HasRole) => allows(ACCESS.vendor, actor),
   /** The couple's dashboard (/profile): couples, and admins looking at it as a couple would. */

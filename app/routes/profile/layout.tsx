@@ -38,6 +38,8 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         { to: "/profile", end: true, label: <>Profile {loaderData.isVerified && <VerifiedBadge />}</> },
         { to: "/profile/checklist", label: "Checklist" },
         { to: "/profile/weddingplan", label: "Wedding Planner" },
+        { to: "/profile/weddingbudget", label: "Budget" },
+        { to: "/profile/guests", label: "Guests" },
         { to: "/profile/favoriteList", label: "Wishlist" },
         ...(loaderData.hasEnquiries
           ? [

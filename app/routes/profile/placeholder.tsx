@@ -10,6 +10,7 @@ const SECTIONS: Record<string, { title: string; about: string }> = {
   checklist: { title: "Checklist", about: "a list of every wedding task, from roka to vidaai, that you can tick off and schedule" },
   weddingplan: { title: "Wedding Planner", about: "your functions with their dates, tasks and the vendors you book for them" },
   weddingbudget: { title: "Wedding Budget", about: "a budget for each function, with what is spent and what is left" },
+  guests: { title: "Guests", about: "your guest list in households, invitations per function and their answers" },
   invitationcards: { title: "Invitation Cards", about: "invitation cards you design and share with your guests" },
 };
 const sectionOf = (pathname: string) => SECTIONS[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? { title: "Dashboard", about: "" };
