@@ -1,4 +1,107 @@
+import { z } from "zod";
+import { bookingLinkInput, budgetLineInput, budgetLineUpdate, totalBudgetInput } from "#shared/budget-schemas.ts";
+import { applySuggestedSplit, budgetOverview, createBudgetLine, deleteBudgetLine, linkBooking, setTotalBudget, updateBudgetLine } from "#domain/budget.ts";
+import { ACCESS } from "#domain/permissions.ts";
 import { Resource } from "./endpoint.ts";
 
-/** Wedding budget (issue 12): the couple's own; another couple's is 404. Rules live in functions/domain. */
-export const budgetApi = new Resource("/budget", "Wedding budget");
+const id = z.string().min(1).max(64);
+const REFUSAL = "Only couples plan a wedding here.";
+
+/**
+ * Wedding budget (issue 12): the couple's own; another couple's line or booking is 404 and changes
+ * nothing. Rules live in functions/domain/budget.ts (docs/decisions/0021-wedding-budget.md).
+ */
+export const budgetApi = new Resource("/budget", "Wedding budget")
+  .endpoint(
+    {
+      method: "get",
+      path: "/",
+      summary: "The couple's budget: total, items, totals per category and per function, warnings, upcoming payments",
+      description:
+        "Booked and paid fill in from the couple's bookings (agreed price; advance plus instalments received; cancelled bookings leave), quoted from the quote a booking came from and the latest valid quote on each open enquiry. remaining = totalBudget - committed (booked).",
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+    },
+    async (c) => c.json({ success: true, budget: await budgetOverview(c.get("domain")) }),
+  )
+  .endpoint(
+    {
+      method: "put",
+      path: "/total",
+      summary: "Set the couple's total budget (whole rupees)",
+      body: totalBudgetInput,
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+      responses: { 200: "The total budget", 400: "Not an amount in whole rupees" },
+    },
+    async (c, { body }) => c.json({ success: true, message: "Total budget saved.", ...(await setTotalBudget(c.get("domain"), body)) }),
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/lines",
+      summary: "Add a budget line: category, label, estimated, quoted, booked, paid (whole rupees), dueDate, notes, eventId",
+      body: budgetLineInput,
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+      responses: { 201: "The line", 400: "Invalid amounts or dates", 404: "Not one of your functions" },
+    },
+    async (c, { body }) => c.json({ success: true, message: "Budget line added.", line: await createBudgetLine(c.get("domain"), body) }, 201),
+  )
+  .endpoint(
+    {
+      method: "put",
+      path: "/lines/:id",
+      summary: "Change a budget line (only the fields sent); a booking's line takes booked and paid from the booking",
+      params: z.object({ id }),
+      body: budgetLineUpdate,
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+      responses: { 200: "The line", 400: "Invalid amounts or dates", 404: "Not your line" },
+    },
+    async (c, { params, body }) => c.json({ success: true, message: "Budget line saved.", line: await updateBudgetLine(c.get("domain"), params.id, body) }),
+  )
+  .endpoint(
+    {
+      method: "delete",
+      path: "/lines/:id",
+      summary: "Delete a budget line (a booking's line: the booking goes back to its own category)",
+      params: z.object({ id }),
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+      responses: { 200: "Deleted", 404: "Not your line" },
+    },
+    async (c, { params }) => {
+      await deleteBudgetLine(c.get("domain"), params.id);
+      return c.json({ success: true, message: "Budget line deleted." });
+    },
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/suggest",
+      summary: "Suggest a split: every category without an estimate gets its fixed share of the total budget",
+      description: "Shares per category are fixed and documented (docs/decisions/0021-wedding-budget.md). 409 without a total budget.",
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+      responses: { 200: "How many estimates were added", 409: "No total budget" },
+    },
+    async (c) => {
+      const { added } = await applySuggestedSplit(c.get("domain"));
+      return c.json({ success: true, message: added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate.", added });
+    },
+  )
+  .endpoint(
+    {
+      method: "put",
+      path: "/bookings/:id",
+      summary: "Put one of the couple's bookings under a category and a function (booked and paid still come from the booking)",
+      params: z.object({ id }),
+      body: bookingLinkInput,
+      access: ACCESS.planner,
+      refusal: REFUSAL,
+      responses: { 200: "The booking's line", 404: "Not your booking or function", 409: "Cancelled booking" },
+    },
+    async (c, { params, body }) =>
+      c.json({ success: true, message: "Booking placed in your budget.", line: await linkBooking(c.get("domain"), params.id, body) }),
+  );

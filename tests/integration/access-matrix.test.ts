@@ -53,6 +53,8 @@ type World = {
   retiredPlan: string;
   /** The vendor's GST invoice (of a credited payment). */
   invoice: string;
+  /** The couple's budget line (every planner in the world has a total budget). */
+  budgetLine: string;
 };
 
 type Entry = {
@@ -85,6 +87,11 @@ const vendorRecords = (id: string) =>
     id,
   );
 
+const budgetOf = (w: World) =>
+  snapshot(
+    "SELECT u.total_budget, (SELECT json_group_array(json_array(id, category, estimated, booking_id)) FROM budget_lines WHERE user_id = u.id) AS lines FROM users u WHERE id = ?",
+    w.who.couple.id,
+  );
 const leadRow = (w: World) =>
   snapshot(
     "SELECT l.*, (SELECT json_group_array(body) FROM lead_messages WHERE lead_id = l.id) AS messages, (SELECT json_group_array(amount) FROM lead_quotes WHERE lead_id = l.id) AS quotes FROM leads l WHERE id = ?",
@@ -509,6 +516,38 @@ const MATRIX: Record<string, Entry> = {
       ),
     ownerChanges: true,
   },
+  // The wedding budget (functions/api/budget.ts): each planner's own; another couple's line or booking is 404.
+  "GET /api/v1/budget": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.budgetLine, w.booking] },
+  "PUT /api/v1/budget/total": { call: () => ({ body: { totalBudget: 1500000 } }), allowed: SHOPPERS, owners: ["couple"], guard: budgetOf, ownerChanges: true },
+  "POST /api/v1/budget/lines": {
+    call: () => ({ body: { category: "decor", label: "Marigold garlands", estimated: 12000 } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: budgetOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/budget/lines/{id}": {
+    call: (w) => ({ params: { id: w.budgetLine }, body: { estimated: 1 } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    guard: budgetOf,
+    ownerChanges: true,
+  },
+  "DELETE /api/v1/budget/lines/{id}": {
+    call: (w) => ({ params: { id: w.budgetLine } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    guard: budgetOf,
+    ownerChanges: true,
+  },
+  "POST /api/v1/budget/suggest": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], guard: budgetOf, ownerChanges: true },
+  "PUT /api/v1/budget/bookings/{id}": {
+    call: (w) => ({ params: { id: w.booking }, body: { category: "venue" } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    guard: budgetOf,
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/give-admin/{id}": {
     call: (w) => ({ params: { id: w.who.couple.id } }),
     allowed: ["superAdmin"],
@@ -589,6 +628,7 @@ async function buildWorld(): Promise<World> {
   const plan = `m-plan-${tag}`;
   const retiredPlan = `m-rplan-${tag}`;
   const invoice = `m-invoice-${tag}`;
+  const budgetLine = `m-bline-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -712,12 +752,18 @@ async function buildWorld(): Promise<World> {
       )
       .bind(invoice, `m-pay-${tag}`, ids.vendor, `MDP/T/${tag}`, `t-${tag}`, now),
   ];
+  statements.push(
+    db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
+    db
+      .prepare("INSERT INTO budget_lines (id, user_id, category, label, estimated, created_at, updated_at) VALUES (?, ?, 'venue', 'Lawn', 500000, ?, ?)")
+      .bind(budgetLine, ids.couple, now, now),
+  );
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan, retiredPlan, invoice };
+  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan, retiredPlan, invoice, budgetLine };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -741,6 +787,7 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
     `SELECT * FROM subscriptions WHERE vendor_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM payments WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM budget_lines WHERE user_id IN (${marks}) ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { isoDate, rupees } from "./lead-rules.ts";
+
+/**
+ * The wedding budget (functions/domain/budget.ts): its categories with the fixed shares of the
+ * "suggest a split" action (docs/decisions/0021-wedding-budget.md), which catalogue
+ * subcategories fall in each, and the inputs of the page forms and the API. Money in whole rupees.
+ */
+
+export type BudgetCategory = {
+  key: string;
+  label: string;
+  /** Share of the total budget the split suggests, in per cent (the shares add up to 100). */
+  share: number;
+  /** Catalogue subcategories (shared/catalogue.ts) whose bookings and quotes fall here. */
+  subcategories: readonly string[];
+};
+
+export const BUDGET_CATEGORIES: readonly BudgetCategory[] = [
+  {
+    key: "venue",
+    label: "Venue",
+    share: 20,
+    subcategories: ["Wedding Lawns Farmhouse", "Hotel", "Banquet Halls", "Marriage Garden", "Wedding Halls", "Wedding Resorts", "Wedding House"],
+  },
+  { key: "catering", label: "Catering", share: 25, subcategories: ["Caterers", "Wedding Cakes"] },
+  { key: "decor", label: "Decor and flowers", share: 10, subcategories: ["Wedding Decor", "Wedding Decoration", "Florists", "Tent House"] },
+  { key: "photography", label: "Photography and video", share: 8, subcategories: ["Wedding Photographers", "Wedding Videographers", "Photobooth"] },
+  { key: "attire", label: "Outfits and jewellery", share: 12, subcategories: ["Bridal Lahenga", "Bridal Jewellery", "Sherwani", "Men's Accessories"] },
+  { key: "beauty", label: "Makeup and mehndi", share: 4, subcategories: ["Bridal Makeup Artist", "Mehndi Artist", "Makeup Salon", "Men's Grooming"] },
+  { key: "music", label: "Music and entertainment", share: 5, subcategories: ["Wedding Music", "Wedding DJ", "Wedding Entertainment"] },
+  { key: "invitations", label: "Invitations and gifts", share: 4, subcategories: ["Wedding Invitation", "Invitation", "Wedding Gift"] },
+  { key: "transport", label: "Transport and stay", share: 4, subcategories: ["Wedding Transportation"] },
+  { key: "rituals", label: "Pandit and rituals", share: 2, subcategories: ["Pandit", "Astrologers"] },
+  { key: "planning", label: "Planner and coordination", share: 3, subcategories: ["Wedding Planner", "Wedding Coordinators", "Wedding Agencies"] },
+  { key: "other", label: "Other and contingency", share: 3, subcategories: [] },
+];
+
+export const BUDGET_CATEGORY_KEYS = BUDGET_CATEGORIES.map((c) => c.key) as [string, ...string[]];
+export const OTHER_CATEGORY = "other";
+
+/** The budget category of a catalogue subcategory (a booking's or a quote's service); "other" when none fits. */
+export function categoryOfSubcategory(subcategory: string): string {
+  const wanted = subcategory.trim().toLowerCase();
+  return BUDGET_CATEGORIES.find((c) => c.subcategories.some((s) => s.toLowerCase() === wanted))?.key ?? OTHER_CATEGORY;
+}
+
+export function categoryLabel(key: string): string {
+  return BUDGET_CATEGORIES.find((c) => c.key === key)?.label ?? key;
+}
+
+/**
+ * The split's estimate for each category: its share of the total, rounded down to whole rupees;
+ * what rounding leaves over goes to "other", so the estimates add up to the total exactly.
+ */
+export function suggestedSplit(total: number): Record<string, number> {
+  const split: Record<string, number> = {};
+  for (const c of BUDGET_CATEGORIES) split[c.key] = Math.floor((total * c.share) / 100);
+  const used = Object.values(split).reduce((s, v) => s + v, 0);
+  split[OTHER_CATEGORY] = (split[OTHER_CATEGORY] ?? 0) + (total - used);
+  return split;
+}
+
+export const BUDGET_LABEL_MAX = 120;
+export const BUDGET_NOTES_MAX = 500;
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const blankToNull = (v: unknown) => (v === "" ? null : v);
+
+const category = z.enum(BUDGET_CATEGORY_KEYS, { error: () => "Category: choose one of the budget's categories." });
+const label = z
+  .string({ message: "Label: please name the line." })
+  .trim()
+  .min(1, "Label: please name the line.")
+  .max(BUDGET_LABEL_MAX, `Label: please keep it under ${BUDGET_LABEL_MAX} characters.`);
+const notes = z.string().trim().max(BUDGET_NOTES_MAX, `Notes: please keep them under ${BUDGET_NOTES_MAX} characters.`);
+const functionId = z.string().trim().min(1).max(64, "Function: choose one of your functions.");
+
+export const totalBudgetInput = z.object({ totalBudget: rupees("Total budget") });
+
+const paidWithinBooked = (b: { booked?: number; paid?: number }, ctx: z.RefinementCtx) => {
+  if (b.booked !== undefined && b.paid !== undefined && b.paid > b.booked)
+    ctx.addIssue({ code: "custom", path: ["paid"], message: "Paid cannot be more than booked." });
+};
+
+/** A new line of the couple's own: amounts default to 0; eventId puts it under one of the couple's functions. */
+export const budgetLineInput = z
+  .object({
+    category,
+    label,
+    estimated: z.preprocess(blankToUndefined, rupees("Estimated").default(0)),
+    quoted: z.preprocess(blankToUndefined, rupees("Quoted").default(0)),
+    booked: z.preprocess(blankToUndefined, rupees("Booked").default(0)),
+    paid: z.preprocess(blankToUndefined, rupees("Paid").default(0)),
+    dueDate: z.preprocess(blankToUndefined, isoDate("Due date").optional()),
+    notes: z.preprocess(blankToUndefined, notes.optional()),
+    eventId: z.preprocess(blankToUndefined, functionId.optional()),
+  })
+  .superRefine(paidWithinBooked);
+export type BudgetLineInput = z.infer<typeof budgetLineInput>;
+
+/** Changes to a line: only what is sent changes; a blank due date, notes or function clears it. */
+export const budgetLineUpdate = z
+  .object({
+    category: category.optional(),
+    label: label.optional(),
+    estimated: z.preprocess(blankToUndefined, rupees("Estimated").optional()),
+    quoted: z.preprocess(blankToUndefined, rupees("Quoted").optional()),
+    booked: z.preprocess(blankToUndefined, rupees("Booked").optional()),
+    paid: z.preprocess(blankToUndefined, rupees("Paid").optional()),
+    dueDate: z.preprocess(blankToNull, isoDate("Due date").nullable().optional()),
+    notes: z.preprocess(blankToNull, notes.nullable().optional()),
+    eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Nothing to change: send at least one field." })
+  .superRefine(paidWithinBooked);
+export type BudgetLineUpdate = z.infer<typeof budgetLineUpdate>;
+
+/** A booking put under a category and a function (its booked and paid still come from the booking). */
+export const bookingLinkInput = z.object({
+  category,
+  eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
+  label: z.preprocess(blankToUndefined, label.optional()),
+  estimated: z.preprocess(blankToUndefined, rupees("Estimated").optional()),
+  notes: z.preprocess(blankToNull, notes.nullable().optional()),
+});
+export type BookingLinkInput = z.infer<typeof bookingLinkInput>;
