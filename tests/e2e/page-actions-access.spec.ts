@@ -613,3 +613,50 @@ test.describe("page actions: a vendor's services", () => {
     expect(await state()).toMatchObject({ price: 1200, status: "archived" });
   });
 });
+
+test.describe("page actions: a couple's wedding budget", () => {
+  type Budget = { totalBudget: number | null; items: { lineId: string | null; label: string; estimated: number }[] };
+
+  test("a budget line is changed only by its couple (/profile/weddingbudget, every intent)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await as(people.couple);
+    const budgetOf = async () => ((await (await owner.get("/api/v1/budget")).json()) as { budget: Budget }).budget;
+    const made = await owner.post("/api/v1/budget/lines", {
+      headers: { Origin: origin },
+      data: { category: "decor", label: "Marigold garlands", estimated: 12000 },
+    });
+    expect(made.status()).toBe(201);
+    const lineId = ((await made.json()) as { line: { id: string } }).line.id;
+    expect((await submit(owner, "/profile/weddingbudget", { intent: "total", totalBudget: "900000" })).status()).toBe(302);
+    const before = await budgetOf();
+    expect(before.totalBudget).toBe(900000);
+
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts: Record<string, string>[] = [
+        { intent: "edit-line", lineId, label: `Taken by ${who}`, estimated: "1", userId: people.couple.id },
+        { intent: "delete-line", lineId, userId: people.couple.id },
+      ];
+      for (const fields of posts) {
+        const res = await submit(api, "/profile/weddingbudget", fields);
+        expectRefused(res.status(), `${who} ${fields.intent}`);
+      }
+      expect(await budgetOf(), who).toEqual(before);
+    }
+
+    // The owner's own posts work.
+    expect((await submit(owner, "/profile/weddingbudget", { intent: "edit-line", lineId, label: "Rose garlands", estimated: "15000" })).status()).toBe(302);
+    expect((await budgetOf()).items.find((i) => i.lineId === lineId)).toMatchObject({ label: "Rose garlands", estimated: 15000 });
+    expect((await submit(owner, "/profile/weddingbudget", { intent: "delete-line", lineId })).status()).toBe(302);
+    expect((await budgetOf()).items.some((i) => i.lineId === lineId)).toBe(false);
+  });
+});

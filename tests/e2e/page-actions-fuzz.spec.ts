@@ -53,6 +53,12 @@ const FIELDS = [
   "redirectTo",
   "gstin",
   "billing_address",
+  "lineId",
+  "bookingId",
+  "totalBudget",
+  "estimated",
+  "paid",
+  "dueDate",
 ];
 const INTENTS = [
   "enquire",
@@ -69,6 +75,11 @@ const INTENTS = [
   "update",
   "resend",
   "billing",
+  "add-line",
+  "edit-line",
+  "delete-line",
+  "link-booking",
+  "suggest",
   "",
   "DELETE",
   "review\u0000",
@@ -105,6 +116,7 @@ const TARGETS: Target[] = [
   { name: "/verify-email", role: null, path: () => "/verify-email?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", longIdPath: () => `/verify-email?token=${LONG_ID}` },
   { name: "/profile", role: "couple", path: () => "/profile?index" },
   { name: "/profile/favoriteList", role: "couple", path: () => "/profile/favoriteList" },
+  { name: "/profile/weddingbudget", role: "couple", path: () => "/profile/weddingbudget" },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
   {
     name: "the service page (couple)",

@@ -1,0 +1,138 @@
+import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Account } from "./fixtures.ts";
+
+/**
+ * The wedding budget (/profile/weddingbudget) in Chromium: a couple with a booking (enquired, then
+ * booked by the vendor with an advance and a balance instalment, through the API as the vendor
+ * workspace does) sets a total budget and sees the advance as paid and the balance as an upcoming
+ * payment, adds a line of their own, and is warned when the committed total passes the budget.
+ * The forms work without JavaScript; the page fits 390 px (@mobile) and 1280 px.
+ */
+const port = Number(process.env.E2E_PORT ?? 8788);
+const origin = `http://localhost:${port}`;
+const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+
+async function fitsWidth(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
+}
+
+/** The couple enquires about the service and its vendor books it: ₹1,50,000 with ₹40,000 advance and the balance due in 30 days. */
+async function bookingFor(couple: Account, vendor: Account, serviceId: string) {
+  const c = await playwrightRequest.newContext({ baseURL: origin });
+  const v = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    expect((await c.post("/api/v1/users/login", { headers: { Origin: origin }, data: { email: couple.email, password: couple.password } })).ok()).toBe(true);
+    expect((await v.post("/api/v1/vendors/login", { headers: { Origin: origin }, data: { email: vendor.email, password: vendor.password } })).ok()).toBe(true);
+    const lead = await c.put(`/api/v1/services/makeLead/${serviceId}`, {
+      headers: { Origin: origin },
+      data: { message: "Dinner for 250 guests at our wedding reception, vegetarian please.", eventDate: inDays(60) },
+    });
+    expect(lead.status()).toBe(201);
+    const leadId = ((await lead.json()) as { lead: { id: string } }).lead.id;
+    const booked = await v.post(`/api/v1/leads/${leadId}/booking`, {
+      headers: { Origin: origin },
+      data: {
+        agreedPrice: 150000,
+        eventDate: inDays(60),
+        advancePaid: 40000,
+        payments: [{ title: "Balance", amount: 110000, dueDate: inDays(30) }],
+        deliverables: [],
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+  } finally {
+    await Promise.all([c.dispose(), v.dispose()]);
+  }
+}
+
+async function browserAs(browser: Browser, account: Account, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
+  const res = await context.request.post("/api/v1/users/login", { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
+  expect(res.ok()).toBe(true);
+  return { context, page: await context.newPage() };
+}
+
+test("a couple sets a budget, sees the booking's advance as paid, adds a line and is warned when over @mobile", async ({ page, login, factory }) => {
+  test.setTimeout(120_000);
+  const { vendor, service } = await factory.vendorService();
+  const couple = await login({ role: "couple" });
+  await bookingFor(couple, vendor, service.id);
+
+  await page.goto("/profile/weddingbudget");
+  await expect(page.getByRole("heading", { name: "Wedding Budget", level: 1 })).toBeVisible();
+  await page.getByLabel("Total budget (₹)").fill("200000");
+  await page.getByRole("button", { name: "Save total" }).click();
+  await expect(page.getByText("Total budget saved.")).toBeVisible();
+
+  const figures = page.getByTestId("budget-figures");
+  await expect(figures).toContainText("₹2,00,000");
+  await expect(figures.getByText("Committed (booked)").locator("..")).toContainText("₹1,50,000");
+  await expect(figures.getByText("Paid", { exact: true }).locator("..")).toContainText("₹40,000");
+  await expect(figures.getByText("Remaining").locator("..")).toContainText("₹50,000");
+  // The booking is in catering (its service's subcategory), its advance paid; the balance is the payment to come.
+  await expect(page.getByTestId("category-table").locator("tr[data-category=catering]")).toContainText("₹1,50,000");
+  await expect(page.getByTestId("category-table").locator("tr[data-category=catering]")).toContainText("₹40,000");
+  await expect(page.getByRole("list", { name: "Upcoming payments" })).toContainText("₹1,10,000");
+  await expect(page.getByRole("list", { name: "Upcoming payments" })).toContainText("Balance");
+  await expect(page.getByTestId("budget-warnings")).toHaveCount(0);
+
+  // A line of their own: the lawn, booked at ₹80,000, takes them over the total.
+  await page.getByText("Add a line").click();
+  const add = page.getByRole("form", { name: "Add a budget line" });
+  await add.getByLabel("Category").selectOption("venue");
+  await add.getByLabel("Label").fill("Garden lawn");
+  await add.getByLabel("Estimated (₹)").fill("70000");
+  await add.getByLabel("Booked (₹)").fill("80000");
+  await add.getByLabel("Paid (₹)").fill("10000");
+  await add.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByText("Budget line added.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Budget lines" })).toContainText("Garden lawn");
+  const warnings = page.getByTestId("budget-warnings");
+  await expect(warnings).toContainText("You have committed ₹2,30,000, ₹30,000 more than your total budget of ₹2,00,000.");
+  await expect(warnings).toContainText("Venue: booked ₹80,000 is ₹10,000 over the estimate of ₹70,000.");
+  await expect(figures.getByText("Remaining").locator("..")).toContainText("-₹30,000");
+
+  // The chart (uPlot, loaded on this page only) draws the same figures as the table.
+  await expect(page.getByTestId("budget-chart")).toHaveAttribute("data-chart", "ready");
+  await fitsWidth(page);
+  await page.screenshot({ path: test.info().outputPath(`budget-${page.viewportSize()!.width}.png`), fullPage: true });
+});
+
+test("the budget forms work without JavaScript: refusals name the field, a line is edited and deleted", async ({ browser, account }) => {
+  test.setTimeout(90_000);
+  const couple = await account({ role: "couple" });
+  const { context, page } = await browserAs(browser, couple, false);
+  await page.goto("/profile/weddingbudget");
+  await page.getByLabel("Total budget (₹)").fill("1000000000000");
+  await page.getByRole("button", { name: "Save total" }).click();
+  await expect(page.getByText("Total budget is too large.")).toBeVisible();
+
+  const add = page.getByRole("form", { name: "Add a budget line" });
+  await add.getByLabel("Category").selectOption("music");
+  await add.getByLabel("Label").fill("Dhol players");
+  await add.getByLabel("Booked (₹)").fill("20000");
+  await add.getByLabel("Paid (₹)").fill("25000");
+  await add.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByText("Paid cannot be more than booked.")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Add a budget line" }).getByLabel("Label")).toHaveValue("Dhol players");
+
+  await page.getByRole("form", { name: "Add a budget line" }).getByLabel("Paid (₹)").fill("5000");
+  await page.getByRole("form", { name: "Add a budget line" }).getByLabel("Payment due").fill(inDays(20));
+  await page.getByRole("form", { name: "Add a budget line" }).getByRole("button", { name: "Add line" }).click();
+  // Post, redirect, get: the page shows the new line and its payment to come.
+  await expect(page.getByRole("list", { name: "Budget lines" })).toContainText("Dhol players");
+  await expect(page.getByRole("list", { name: "Upcoming payments" })).toContainText("₹15,000");
+
+  await page.getByText("Edit Dhol players").click();
+  const edit = page.getByRole("form", { name: "Edit Dhol players" });
+  await edit.getByLabel("Paid (₹)").fill("20000");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("No payments with a due date are waiting.")).toBeVisible();
+
+  await page.getByText("Edit Dhol players").click();
+  await page.getByRole("button", { name: "Delete line Dhol players" }).click();
+  await expect(page.getByRole("list", { name: "Budget lines" })).toHaveCount(0);
+  await context.close();
+});
