@@ -134,5 +134,14 @@ test("the budget forms work without JavaScript: refusals name the field, a line 
   await page.getByText("Edit Dhol players").click();
   await page.getByRole("button", { name: "Delete line Dhol players" }).click();
   await expect(page.getByRole("list", { name: "Budget lines" })).toHaveCount(0);
+
+  // The split: fixed shares of the total, written as estimates the couple can change (never random).
+  await page.getByLabel("Total budget (₹)").fill("1000000");
+  await page.getByRole("button", { name: "Save total" }).click();
+  await page.getByRole("button", { name: "Suggest a split" }).click();
+  const table = page.getByTestId("category-table");
+  await expect(table.locator("tr[data-category=catering] td").first()).toHaveText("₹2,50,000");
+  await expect(table.locator("tr[data-category=venue] td").first()).toHaveText("₹2,00,000");
+  await expect(table.locator("tfoot td").first()).toHaveText("₹10,00,000");
   await context.close();
 });

@@ -9,7 +9,7 @@ import { formatRupees } from "#shared/format.ts";
  */
 /** Axis labels in the way amounts are said in India: ₹50k, ₹1.5 L, ₹2 Cr (the table below has the exact figures). */
 function compactRupees(n: number): string {
-  const trim = (v: number) => String(Math.round(v * 10) / 10);
+  const trim = (v: number) => String(Math.round(v * 100) / 100);
   if (n >= 10_000_000) return `₹${trim(n / 10_000_000)} Cr`;
   if (n >= 100_000) return `₹${trim(n / 100_000)} L`;
   if (n >= 1_000) return `₹${trim(n / 1_000)}k`;
