@@ -1,0 +1,164 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import type { BudgetItem } from "#domain/budget.ts";
+import { formatDate } from "#shared/format.ts";
+import { Alert, Field, money, refusal, type Feedback } from "./budget-ui.tsx";
+
+/** One budget line with its edit and delete forms (or, for a booking, the form that places it), and the line fields. */
+type Values = Record<string, string>;
+
+export function LineFields({
+  id,
+  errors,
+  values,
+  item,
+  linked,
+  categoryOptions,
+  functionOptions,
+}: {
+  id: string;
+  errors: Record<string, string>;
+  values: Values;
+  item?: BudgetItem;
+  linked?: boolean;
+  categoryOptions: ReactNode;
+  functionOptions: ReactNode;
+}) {
+  const v = (name: string, fallback: string | number | null | undefined) => values[name] ?? fallback ?? "";
+  return (
+    <>
+      <Field id={id} label="Category" name="category" error={errors.category} defaultValue={v("category", item?.category ?? "venue")}>
+        {categoryOptions}
+      </Field>
+      <Field id={id} label="Label" name="label" required error={errors.label} defaultValue={v("label", item?.label)} />
+      <Field id={id} label="Function" name="eventId" error={errors.eventId} defaultValue={v("eventId", item?.eventId)}>
+        {functionOptions}
+      </Field>
+      <Field id={id} label="Estimated (₹)" name="estimated" type="number" error={errors.estimated} defaultValue={v("estimated", item?.estimated)} />
+      {!linked && (
+        <>
+          <Field id={id} label="Quoted (₹)" name="quoted" type="number" error={errors.quoted} defaultValue={v("quoted", item?.quoted)} />
+          <Field id={id} label="Booked (₹)" name="booked" type="number" error={errors.booked} defaultValue={v("booked", item?.booked)} />
+          <Field id={id} label="Paid (₹)" name="paid" type="number" error={errors.paid} defaultValue={v("paid", item?.paid)} />
+        </>
+      )}
+      <Field id={id} label="Payment due" name="dueDate" type="date" error={errors.dueDate} defaultValue={v("dueDate", item?.dueDate)} />
+      <div className="sm:col-span-2 lg:col-span-3">
+        <Field id={id} label="Notes" name="notes" error={errors.notes} defaultValue={v("notes", item?.notes)} />
+      </div>
+    </>
+  );
+}
+
+export function LineRow({
+  item,
+  feedback,
+  busy,
+  functionName,
+  categoryOptions,
+  functionOptions,
+}: {
+  item: BudgetItem;
+  feedback: Feedback;
+  busy: boolean;
+  functionName: string | null;
+  categoryOptions: ReactNode;
+  functionOptions: ReactNode;
+}) {
+  const key = item.lineId ?? item.bookingId ?? item.id;
+  const edit = refusal(feedback, "edit-line", key);
+  const remove = refusal(feedback, "delete-line", key);
+  const link = refusal(feedback, "link-booking", key);
+  const source =
+    item.kind === "quote"
+      ? "Quote on an open enquiry (not booked yet)"
+      : item.bookingStatus === "CANCELLED"
+        ? "Booking cancelled: it no longer counts"
+        : item.bookingId
+          ? "From your booking: booked and paid fill in by themselves"
+          : null;
+  return (
+    <li className="py-3" data-testid="budget-line" data-kind={item.kind}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold break-words">
+            {item.label}
+            {item.vendor && item.vendor !== item.label ? <span className="font-normal text-ink/70"> · {item.vendor}</span> : null}
+          </p>
+          <p className="text-xs text-ink/65">
+            {item.categoryLabel}
+            {functionName ? ` · ${functionName}` : ""}
+            {item.dueDate ? ` · due ${formatDate(item.dueDate)}` : ""}
+            {source ? ` · ${source}` : ""}
+          </p>
+        </div>
+        <p className="text-sm tabular-nums">
+          {item.estimated > 0 && <span className="mr-3">Est. {money(item.estimated)}</span>}
+          {item.quoted > 0 && <span className="mr-3">Quoted {money(item.quoted)}</span>}
+          {(item.booked > 0 || item.kind !== "quote") && <span className="mr-3">Booked {money(item.booked)}</span>}
+          {item.kind !== "quote" && <span>Paid {money(item.paid)}</span>}
+        </p>
+      </div>
+      {item.kind === "line" && (
+        <details open={Boolean(edit || remove)} className="mt-2">
+          <summary className="cursor-pointer text-sm font-semibold text-maroon-700">
+            Edit<span className="sr-only"> {item.label}</span>
+          </summary>
+          <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={`Edit ${item.label}`}>
+            <input type="hidden" name="lineId" value={key} />
+            {item.bookingId && <input type="hidden" name="linked" value="1" />}
+            <div className="sm:col-span-2 lg:col-span-4">
+              <Alert message={edit?.message} />
+            </div>
+            <LineFields
+              id={`line-${key}`}
+              errors={edit?.errors ?? {}}
+              values={edit?.values ?? {}}
+              item={item}
+              linked={Boolean(item.bookingId)}
+              categoryOptions={categoryOptions}
+              functionOptions={functionOptions}
+            />
+            <div className="flex items-end">
+              <button type="submit" name="intent" value="edit-line" className="btn-primary px-4 py-2" disabled={busy}>
+                Save
+              </button>
+            </div>
+          </Form>
+          <Form method="post" className="mt-2">
+            <Alert message={remove?.message} />
+            <input type="hidden" name="lineId" value={key} />
+            <button type="submit" name="intent" value="delete-line" className="text-sm font-semibold text-red-700 underline" disabled={busy}>
+              Delete line<span className="sr-only"> {item.label}</span>
+            </button>
+            {item.bookingId && <span className="ml-2 text-xs text-ink/65">The booking stays; it goes back to its own category.</span>}
+          </Form>
+        </details>
+      )}
+      {item.kind === "booking" && (
+        <details open={Boolean(link)} className="mt-2">
+          <summary className="cursor-pointer text-sm font-semibold text-maroon-700">
+            Place under a category and function<span className="sr-only"> ({item.label})</span>
+          </summary>
+          <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-3" aria-label={`Place ${item.label}`}>
+            <input type="hidden" name="bookingId" value={key} />
+            <div className="sm:col-span-3">
+              <Alert message={link?.message} />
+            </div>
+            <Field id={`booking-${key}`} label="Category" name="category" error={link?.errors.category} defaultValue={link?.values?.category ?? item.category}>
+              {categoryOptions}
+            </Field>
+            <Field id={`booking-${key}`} label="Function" name="eventId" error={link?.errors.eventId} defaultValue={link?.values?.eventId ?? ""}>
+              {functionOptions}
+            </Field>
+            <div className="flex items-end">
+              <button type="submit" name="intent" value="link-booking" className="btn-secondary px-4 py-2" disabled={busy}>
+                Save
+              </button>
+            </div>
+          </Form>
+        </details>
+      )}
+    </li>
+  );
+}
