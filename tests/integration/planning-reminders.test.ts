@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CronFailure, EVERY_FIVE_MINUTES, PLANNING_MORNING, jobsBySchedule, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
-import { daysAfter, sendPlanningReminders, SECTION_MAX_LINES } from "#domain/planning-reminders.ts";
+import { daysAfter, HOUSEHOLD_NAMES_MAX, sendPlanningReminders, SECTION_MAX_LINES } from "#domain/planning-reminders.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
 
 /**
@@ -314,16 +314,27 @@ describe("the daily planning reminder", () => {
     expect(bText).not.toContain("Ananya");
   });
 
-  it("keeps a long digest short: at most a page of lines per section, the rest counted", async () => {
+  it("keeps a long digest short: at most a page of lines per section and of households per function, the rest counted", async () => {
     const { now, d } = freshDay();
     const c = await couple();
     const e = await fn(c.id, "Wedding", d(5));
+    // Due today and 19 days overdue, one a day: the oldest come first.
     for (let i = 0; i < SECTION_MAX_LINES + 5; i++) await task(c.id, e, `Task number ${i}`, d(-i));
+    for (let i = 0; i < HOUSEHOLD_NAMES_MAX + 2; i++) await household(c.id, e, `Household ${String.fromCharCode(65 + i)}`, i === 0 ? 3 : 1);
     await remind(now);
-    const text = (await mailsTo(c.email))[0]!.text;
+    const [mail] = await mailsTo(c.email);
+    const text = mail!.text;
+    expect(mail!.subject).toMatch(/: 20 tasks, 12 guests to hear from$/);
     expect(text).toContain(`Tasks due (${SECTION_MAX_LINES + 5})`);
     expect(text).toContain("- and 5 more");
     expect(text.match(/^- .*Task number/gm)).toHaveLength(SECTION_MAX_LINES);
+    expect(text).toContain(`- OVERDUE since ${fmt(d(-19))}: Task number 19 (Wedding)`);
+    expect(text).not.toContain("Task number 0 ");
+    expect(text).toContain("19 items are overdue.");
+    // The household with most guests waiting first, then by name; eight named, two counted.
+    expect(text).toContain(`- Wedding, ${fmt(d(5))}: 12 guests in 10 households: Household A (3), Household B (1), Household C (1),`);
+    expect(text).toContain("Household H (1) and 2 more");
+    expect(text).not.toContain("Household I");
   });
 
   it("reports failures: the job's own (the cron invocation fails) and the mail transport's, without mailing twice", async () => {
