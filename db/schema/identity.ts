@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 
 export const ROLES = ["USER", "VENDOR", "ADMIN", "SUPER_ADMIN"] as const;
@@ -32,6 +33,10 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
     index("users_role_idx").on(t.role, t.isVerified),
+    /** The couples the daily planning reminder reads (migration 0056). */
+    index("users_planning_reminders_idx")
+      .on(t.id)
+      .where(sql`${t.planningReminders} = 1`),
   ],
 );
 

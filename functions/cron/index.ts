@@ -2,6 +2,7 @@ import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts.ts";
 import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
 import { runDailySubscriptionJob } from "#domain/subscription-jobs.ts";
+import { sendPlanningReminders } from "#domain/planning-reminders.ts";
 import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
@@ -15,6 +16,8 @@ export const DAILY = "30 21 * * *";
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 /** Monday 02:30 UTC, 08:00 in India: the vendors' weekly summary mails (queued; the mail job delivers them). */
 export const WEEKLY = "30 2 * * 1";
+/** Every day 02:30 UTC, 08:00 in India: the couples' planning reminder digests (queued; the mail job delivers them). */
+export const PLANNING_MORNING = "30 2 * * *";
 
 /** Where links in mails sent without a request (cron) point: SITE_ORIGIN, or the local server. */
 export const siteOrigin = (env: Pick<Env, "SITE_ORIGIN">) => (env.SITE_ORIGIN ?? "http://localhost:8787").replace(/\/+$/, "");
@@ -62,6 +65,18 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     { name: "payment-gateway-webhooks", run: (env, now) => runGatewayHousekeeping(env, now) },
   ],
   [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now) }],
+  // Once per couple per India day (docs/decisions/0023-planning-reminders.md); a rerun the same day sends nothing more.
+  [PLANNING_MORNING]: [
+    {
+      name: "planning-reminders",
+      run: async (env, now) => {
+        const run = await sendPlanningReminders(env.DB, { origin: siteOrigin(env), now });
+        // What it did and what it cost: the Worker's logs, and tests/bench/planning.mjs.
+        console.log(`planning reminders ${JSON.stringify(run)}`);
+        return run;
+      },
+    },
+  ],
 };
 
 export type JobResult = { name: string; ok: boolean; error?: string };

@@ -19,6 +19,7 @@ import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "
 import { printUploadBench, uploadBench } from "./uploads.mjs";
 import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
 import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
+import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,8 @@ const dashboardBench = await prepareDashboardState(state);
 // Pending plan orders for the payment webhook bench, in the same copy (the demo data stays as it is).
 const webhookBench = await prepareWebhookState(dashboardBench.state);
 const dailyJobState = await prepareDailyJobState(state, { at: nextDailyRun() });
+// A wedding of 12 functions, 800 guests and 200 tasks, and 10,000 opted-in couples for the planning reminder (its own copy).
+const planningState = await preparePlanningState(state, { at: nextPlanningRun() });
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
@@ -151,6 +154,7 @@ const HELLO_PORT = 8798;
 const PROXY_PORT = 8799;
 const DASHBOARD_PORT = 8796;
 const DAILY_JOB_PORT = 8793;
+const PLANNING_PORT = 8789;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
 const dashboardApp = launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
@@ -218,6 +222,9 @@ try {
   // The daily subscription job with 10,000 vendors, through the built Worker's scheduled handler (its own wrangler dev).
   const dailyJob = await dailyJobBench(dailyJobState, DAILY_JOB_PORT);
   printDailyJob(dailyJob);
+  // The planner and guest pages of a big wedding, and the daily planning reminder for 10,000 couples (its own wrangler dev).
+  const planning = await planningBench(planningState, { port: PLANNING_PORT });
+  printPlanningBench(planning);
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
   const uploads = values.services ? null : await uploadBench(base, 10);
@@ -272,6 +279,7 @@ try {
         dashboard,
         webhooks,
         dailyJob,
+        planning,
         uploads,
         lighthouse,
       },
