@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { weddingPlan } from "#domain/wedding-events.ts";
+import { actorOf, testContext } from "#tests/support/context.ts";
 import { addShortlist, call, createService, createUser, createVendor, sessionCookieFor, signedIn, snapshot } from "#tests/support/factories.ts";
 
 /**
@@ -388,5 +390,60 @@ describe("another couple", () => {
     expect([await plan(owner.id), await taskRows(owner.id), await snapshot("SELECT * FROM event_services WHERE event_id = ?", id)]).toEqual(before);
     const theirs = await json(await call("/api/v1/event/getevents", { cookie: intruder.cookie }));
     expect(theirs.body.events).toEqual([]);
+  });
+});
+
+describe("the plan page's read", () => {
+  it("reads a wedding of 12 functions and 200 tasks in one D1 round trip", async () => {
+    const c = await couple();
+    const now = Date.now();
+    const statements: D1PreparedStatement[] = [];
+    for (let f = 0; f < 12; f++) {
+      const eventId = `ev-${c.id}-${f}`;
+      statements.push(
+        env.DB.prepare(
+          "INSERT INTO events (id, user_id, name, event_date, start_time, end_time, created_at, updated_at) VALUES (?, ?, ?, ?, '10:00', '12:00', ?, ?)",
+        ).bind(eventId, c.id, `Function ${f}`, `2027-02-${String(f + 1).padStart(2, "0")}`, now, now),
+      );
+      for (let t = 0; t < (f < 8 ? 17 : 16); t++)
+        statements.push(
+          env.DB.prepare("INSERT INTO tasks (id, event_id, user_id, name, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+            `tk-${c.id}-${f}-${t}`,
+            eventId,
+            c.id,
+            `Task ${t}`,
+            t % 4 === 0 ? "DONE" : "TODO",
+            now,
+            now,
+          ),
+        );
+    }
+    await env.DB.batch(statements);
+    const calls: string[] = [];
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (key === "batch") return (s: D1PreparedStatement[]) => (calls.push("batch"), target.batch(s));
+        if (key === "exec") return (q: string) => (calls.push("exec"), target.exec(q));
+        if (key === "prepare")
+          return (q: string) => {
+            const stmt = target.prepare(q);
+            return new Proxy(stmt, {
+              get(st, k) {
+                if (k === "bind") return (...a: unknown[]) => new Proxy(st.bind(...a), this);
+                if (k === "first" || k === "all" || k === "run" || k === "raw") calls.push(String(k));
+                const v = Reflect.get(st, k) as unknown;
+                return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(st) : v;
+              },
+            });
+          };
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const ctx = { ...testContext({ actor: actorOf(c.id, "USER") }), db };
+    const plan = await weddingPlan(ctx);
+    expect(calls).toEqual(["batch"]);
+    expect(plan.events).toHaveLength(12);
+    expect(plan.taskTotals).toEqual({ total: 200, done: 56, open: 144 });
   });
 });
