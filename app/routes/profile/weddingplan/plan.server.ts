@@ -3,6 +3,7 @@ import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
+import { readFormData } from "#platform/request-body.ts";
 import { parseInput } from "#domain/validation.ts";
 import { createEvent, createFromTemplate, deleteEvent, weddingPlan } from "#domain/wedding-events.ts";
 import { eventInput, fromTemplateInput } from "#shared/planner-schemas.ts";
@@ -47,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitOrRespond(
     request,
     async () => {
-      const form = await request.clone().formData();
+      // The template form repeats "keep"; its copy is read only once the form itself proved readable.
+      const copy = request.clone();
       const { input } = await readForm(request, anyForm);
       intent = String(input.intent ?? "");
       switch (intent) {
@@ -56,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           return redirectWithToast(request, back, { type: "success", message: `${event.eventName} added to your plan.` });
         }
         case "template": {
-          const keep = form.getAll("keep").map(String);
+          const keep = (await readFormData(copy)).getAll("keep").map(String);
           const functions = keep.map((key) => ({ key, name: input[`name:${key}`], eventDate: input[`date:${key}`] }));
           const parsed = parseInput(fromTemplateInput, { tradition: input.tradition, weddingDate: input.weddingDate, functions });
           const events = await createFromTemplate(domain, parsed);
