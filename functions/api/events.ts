@@ -9,16 +9,15 @@ import {
   taskUpdateInput,
   vendorLinkInput,
 } from "#shared/planner-schemas.ts";
-import { TRADITIONS, proposeFunctions } from "#shared/traditions.ts";
-import { todayInIndia } from "#shared/listing-limits.ts";
+import { isoDate } from "#shared/lead-rules.ts";
 import { ACCESS } from "#domain/permissions.ts";
-import { requirePlanner } from "#domain/wedding-functions.ts";
 import {
   createEvent,
   createFromTemplate,
   createSubEvent,
   deleteEvent,
   linkVendor,
+  traditionProposals,
   unlinkVendor,
   updateEvent,
   vendorCandidates,
@@ -60,20 +59,11 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       path: "/traditions",
       summary: "Tradition templates: the usual functions with days relative to the wedding day and usual times",
       description: "With ?weddingDate=YYYY-MM-DD each function carries its suggested date (default: the profile's wedding date, else today).",
-      query: z.object({
-        weddingDate: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, "weddingDate: use a date like 2027-02-14.")
-          .optional(),
-      }),
+      query: z.object({ weddingDate: isoDate("Wedding date").optional() }),
       access,
       refusal: REFUSAL,
     },
-    async (c, { query }) => {
-      requirePlanner(c.get("domain"));
-      const day = query.weddingDate ?? todayInIndia(c.get("domain").now);
-      return c.json({ success: true, weddingDate: day, traditions: TRADITIONS.map((t) => ({ ...t, functions: proposeFunctions(t, day) })) });
-    },
+    async (c, { query }) => c.json({ success: true, ...(await traditionProposals(c.get("domain"), query.weddingDate)) }),
   )
   .endpoint(
     {

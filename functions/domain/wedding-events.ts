@@ -1,6 +1,7 @@
 import type { EventFields, EventInput, EventUpdate, FromTemplateInput } from "#shared/planner-schemas.ts";
 import { FUNCTIONS_MAX, SUB_EVENTS_MAX, indiaTimestamp, timesProblem } from "#shared/planner-schemas.ts";
-import { proposeFunctions, shiftDay, traditionById } from "#shared/traditions.ts";
+import { TRADITIONS, proposeFunctions, shiftDay, traditionById, type ProposedFunction, type Tradition } from "#shared/traditions.ts";
+import { todayInIndia } from "#shared/listing-limits.ts";
 import { daysBetween } from "#shared/lead-rules.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound } from "./errors.ts";
@@ -138,6 +139,9 @@ type CountRow = { event_id: string; total: number; done: number; cancelled: numb
 const progressOf = (c: CountRow | undefined): TaskProgress =>
   c ? { total: c.total - c.cancelled, done: c.done, open: c.total - c.done - c.cancelled } : NO_TASKS;
 
+/** The profile's wedding date as an India day (YYYY-MM-DD), whatever else was stored. */
+const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
+
 export type WeddingPlan = { weddingDate: string | null; events: PlannedEvent[]; taskTotals: TaskProgress };
 
 /**
@@ -169,7 +173,7 @@ export async function weddingPlan(ctx: DomainContext): Promise<WeddingPlan> {
     },
     { ...NO_TASKS },
   );
-  const weddingDate = ((user!.results[0] as { wedding_date: string | null } | undefined)?.wedding_date ?? null) || null;
+  const weddingDate = dayOf((user!.results[0] as { wedding_date: string | null } | undefined)?.wedding_date);
   return { weddingDate, events: [...top.values()], taskTotals };
 }
 
@@ -387,6 +391,20 @@ export async function createFromTemplate(ctx: DomainContext, input: FromTemplate
   await ctx.db.batch(statements);
   const plan = await weddingPlan(ctx);
   return plan.events.filter((e) => ids.includes(e.id));
+}
+
+/** Every tradition's functions dated for a wedding day: the one asked, else the profile's wedding date, else today (India). */
+export async function traditionProposals(
+  ctx: DomainContext,
+  weddingDate?: string,
+): Promise<{ weddingDate: string; traditions: (Omit<Tradition, "functions"> & { functions: ProposedFunction[] })[] }> {
+  const me = requirePlanner(ctx);
+  let day = weddingDate;
+  if (!day) {
+    const row = await ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.id).first<{ wedding_date: string | null }>();
+    day = dayOf(row?.wedding_date) ?? todayInIndia(ctx.now);
+  }
+  return { weddingDate: day, traditions: TRADITIONS.map((t) => ({ ...t, functions: proposeFunctions(t, day) })) };
 }
 
 /** Where the couple found a service: booked, enquired, shortlisted, or none of these (SEARCH, an active listing only). */

@@ -186,6 +186,17 @@ describe("tradition templates", () => {
     expect(muslim.functions.map((f: Loose) => f.name)).toEqual(expect.arrayContaining(["Nikah", "Walima"]));
   });
 
+  it("dates the proposal for the profile's wedding date by default, and refuses a date that does not exist", async () => {
+    const c = await couple();
+    await env.DB.prepare("UPDATE users SET wedding_date = '2027-11-20' WHERE id = ?").bind(c.id).run();
+    const res = await json(await call("/api/v1/event/traditions", { cookie: c.cookie }));
+    expect(res.body.weddingDate).toBe("2027-11-20");
+    expect(res.body.traditions[0].functions.find((f: Loose) => f.key === "hindu:sangeet").eventDate).toBe("2027-11-19");
+    const bad = await json(await call("/api/v1/event/traditions?weddingDate=2027-02-30", { cookie: c.cookie }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.weddingDate).toBe("Wedding date: that date does not exist.");
+  });
+
   it("creates the whole Hindu plan for the wedding day, sub-events included, with the template keys", async () => {
     const c = await couple();
     const res = await json(

@@ -6,7 +6,7 @@ import { redirectWithToast } from "#platform/cookies.ts";
 import { parseInput } from "#domain/validation.ts";
 import { createSubEvent, deleteEvent, eventDetail, linkVendor, unlinkVendor, updateEvent } from "#domain/wedding-events.ts";
 import { createTask, deleteTask, setTaskStatus, updateTask } from "#domain/tasks.ts";
-import { eventUpdateInput, subEventInput, taskInput, taskStatusInput, taskUpdateInput, vendorLinkInput } from "#shared/planner-schemas.ts";
+import { TASK_STATUS_LABELS, eventUpdateInput, subEventInput, taskInput, taskStatusInput, taskUpdateInput, vendorLinkInput } from "#shared/planner-schemas.ts";
 
 /**
  * /profile/weddingplan/:eventId: one function (or sub-event) with its sub-events, the tasks of
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         case "task-status": {
           const { status } = parseInput(taskStatusInput, input);
           const task = await setTaskStatus(domain, str(input.taskId), status);
-          return done(`“${task.name}” is now ${status === "IN_PROGRESS" ? "in progress" : status.toLowerCase()}.`);
+          return done(`“${task.name}” is now ${TASK_STATUS_LABELS[status].toLowerCase()}.`);
         }
         case "task-update": {
           const { taskId: _taskId, intent: _intent, ...fields } = input;

@@ -44,6 +44,7 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
 
       {!empty && (
         <Panel title="Timeline" id="timeline-heading">
+          <Alert message={resultOf(result, "delete").message} />
           <ol className="space-y-6" data-testid="timeline">
             {[...byDate.entries()].map(([day, events]) => (
               <li key={day}>
