@@ -32,6 +32,7 @@ export default [
     // Couple planning (issue 12).
     route("checklist", "routes/profile/checklist/route.tsx", { id: "profile-checklist" }),
     route("weddingplan", "routes/profile/weddingplan/route.tsx", { id: "profile-weddingplan" }),
+    route("weddingplan/:eventId", "routes/profile/weddingplan/event.tsx", { id: "profile-weddingplan-event" }),
     route("weddingbudget", "routes/profile/weddingbudget/route.tsx", { id: "profile-weddingbudget" }),
     route("guests", "routes/profile/guests/route.tsx", { id: "profile-guests" }),
     route("invitationCards", "routes/profile/placeholder.tsx", { id: "profile-invitationCards" }),

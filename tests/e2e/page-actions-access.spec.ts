@@ -501,6 +501,65 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect(await bookingOf()).toMatchObject({ status: "CANCELLED", advance_paid: 30000 });
   });
 
+  test("a wedding plan is changed only by its couple (/profile/weddingplan, /profile/weddingplan/:eventId, every intent)", async ({ account, factory }) => {
+    test.setTimeout(150_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const couple = await as(people.couple);
+    const made = await couple.post("/api/v1/event/newevent", {
+      headers: { Origin: origin },
+      data: { eventName: "Sangeet", eventDate: "2027-02-13", eventStartTime: "19:00", eventEndTime: "23:00" },
+    });
+    expect(made.status()).toBe(201);
+    const eventId = ((await made.json()) as { event: { id: string } }).event.id;
+    const task = await couple.post(`/api/v1/event/task/${eventId}`, { headers: { Origin: origin }, data: { name: "Book the choreographer" } });
+    const taskId = ((await task.json()) as { task: { id: string } }).task.id;
+    expect((await couple.post(`/api/v1/event/${eventId}/vendors`, { headers: { Origin: origin }, data: { serviceId: service.id } })).status()).toBe(201);
+    const planOf = async () => JSON.stringify(((await (await couple.get("/api/v1/event/getevents")).json()) as { events: unknown[] }).events);
+    const before = await planOf();
+
+    const page = `/profile/weddingplan/${eventId}`;
+    const forms: [string, Record<string, string>][] = [
+      ["/profile/weddingplan", { intent: "delete", eventId }],
+      [page, { intent: "update", eventName: "Taken over", eventDate: "2027-02-13" }],
+      [page, { intent: "delete-event" }],
+      [page, { intent: "subevent", subEventName: "Intruder", subEventDate: "2027-02-13" }],
+      [page, { intent: "task", name: "Intruder task" }],
+      [page, { intent: "task-status", taskId, status: "DONE" }],
+      [page, { intent: "task-update", taskId, name: "Renamed" }],
+      [page, { intent: "task-delete", taskId, taskEventId: eventId }],
+      [page, { intent: "link", serviceId: service.id }],
+      [page, { intent: "unlink", serviceId: service.id }],
+      // A function on the caller's own plan: allowed for couples and admins, and never touches the couple's plan.
+      ["/profile/weddingplan", { intent: "create", eventName: "Mine", eventDate: "2027-02-13" }],
+    ];
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      for (const [path, fields] of forms) {
+        const res = await submit(api, path, fields);
+        // Creating a function of one's own on one's own plan is allowed (couples and admins); the rest is refused.
+        if (fields.intent === "create" && ["other couple", "admin", "super admin"].includes(who)) continue;
+        expectRefused(res.status(), `${who} ${fields.intent} on ${path}`);
+        if (res.status() === 302) expect(res.headers()["location"] ?? "", `${who} ${fields.intent}: a success redirect`).not.toBe(path);
+      }
+      expect(await planOf(), `${who} changed the couple's plan`).toBe(before);
+    }
+
+    // The couple's own forms work (each answers with a redirect back to the page).
+    expect((await submit(couple, page, { intent: "task-status", taskId, status: "DONE" })).status()).toBe(302);
+    expect((await submit(couple, page, { intent: "subevent", subEventName: "Ladies' sangeet", subEventDate: "2027-02-12" })).status()).toBe(302);
+    const after = JSON.parse(await planOf()) as { tasks: { done: number }; subEvents: unknown[] }[];
+    expect(after[0]).toMatchObject({ tasks: { done: 1 }, subEvents: [{}] });
+  });
+
   test("the vendor workspace's forms change only the signed-in vendor's own records (profile, settings, notifications, calendar)", async ({
     account,
     factory,

@@ -55,6 +55,9 @@ type World = {
   invoice: string;
   /** The couple's budget line (every planner in the world has a total budget). */
   budgetLine: string;
+  /** The couple's wedding function (Sangeet) with one sub-event, one task, and the booked s3 linked (wedding planner). */
+  weddingEvent: string;
+  weddingTask: string;
 };
 
 type Entry = {
@@ -571,6 +574,50 @@ const MATRIX: Record<string, Entry> = {
   },
 };
 
+const weddingPlanOf = (w: World) =>
+  snapshot(
+    "SELECT e.*, (SELECT json_group_array(json_array(t.id, t.name, t.status, t.priority, t.due_date, t.assignee)) FROM tasks t WHERE t.event_id = e.id) AS tasks, (SELECT json_group_array(es.service_id) FROM event_services es WHERE es.event_id = e.id) AS vendors FROM events e WHERE e.user_id = ? ORDER BY e.id",
+    w.who.couple.id,
+  );
+/** The wedding planner (functions/api/events.ts): every planner role may call it; only the couple owns the records. */
+const PLANNER_ONLY_OWNER = (call: Entry["call"]): Entry => ({ call, allowed: ["couple"], owners: ["couple"], guard: weddingPlanOf, ownerChanges: true });
+Object.assign(MATRIX, {
+  "GET /api/v1/event/getevents": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.weddingEvent] },
+  "GET /api/v1/event/traditions": { call: () => ({}), allowed: SHOPPERS },
+  "POST /api/v1/event/newevent": {
+    call: () => ({ body: { eventName: "Haldi", eventDate: "2027-02-13", eventStartTime: "10:00", eventEndTime: "13:00" } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: weddingPlanOf,
+    ownerChanges: true,
+  },
+  "POST /api/v1/event/from-template": {
+    call: () => ({ body: { tradition: "hindu", weddingDate: "2027-02-14", functions: [{ key: "hindu:haldi" }] } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: weddingPlanOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/event/{eventId}": PLANNER_ONLY_OWNER((w) => ({ params: { eventId: w.weddingEvent }, body: { eventName: "Sangeet night" } })),
+  "DELETE /api/v1/event/{eventId}": PLANNER_ONLY_OWNER((w) => ({ params: { eventId: w.weddingEvent } })),
+  "POST /api/v1/event/{eventId}/subevent": PLANNER_ONLY_OWNER((w) => ({
+    params: { eventId: w.weddingEvent },
+    body: { subEventName: "Dholki", subEventDate: "2027-02-13" },
+  })),
+  "POST /api/v1/event/{eventId}/vendors": PLANNER_ONLY_OWNER((w) => ({ params: { eventId: w.weddingEvent }, body: { serviceId: w.s1 } })),
+  "DELETE /api/v1/event/vendor/{eventId}/{serviceId}": PLANNER_ONLY_OWNER((w) => ({ params: { eventId: w.weddingEvent, serviceId: w.s3 } })),
+  "POST /api/v1/event/task/{eventId}": PLANNER_ONLY_OWNER((w) => ({ params: { eventId: w.weddingEvent }, body: { name: "Book the choreographer" } })),
+  "GET /api/v1/event/tasks/{eventId}": {
+    call: (w) => ({ params: { eventId: w.weddingEvent } }),
+    allowed: ["couple"],
+    owners: ["couple"],
+    secrets: (w) => [w.weddingTask],
+  },
+  "PUT /api/v1/event/task/{taskId}": PLANNER_ONLY_OWNER((w) => ({ params: { taskId: w.weddingTask }, body: { assignee: "Groom" } })),
+  "DELETE /api/v1/event/task/{eventId}/{taskId}": PLANNER_ONLY_OWNER((w) => ({ params: { eventId: w.weddingEvent, taskId: w.weddingTask } })),
+  "PATCH /api/v1/event/task/status/{taskId}": PLANNER_ONLY_OWNER((w) => ({ params: { taskId: w.weddingTask }, body: { status: "DONE" } })),
+} satisfies Record<string, Entry>);
+
 /** Operations with no owner's record behind them: public lists, sign-up, log-in, token links. */
 const NO_OWNER = new Set([
   "GET /api/v1/services",
@@ -629,6 +676,8 @@ async function buildWorld(): Promise<World> {
   const retiredPlan = `m-rplan-${tag}`;
   const invoice = `m-invoice-${tag}`;
   const budgetLine = `m-bline-${tag}`;
+  const weddingEvent = `m-wevent-${tag}`;
+  const weddingTask = `m-wtask-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -751,6 +800,16 @@ async function buildWorld(): Promise<World> {
          VALUES (?, ?, ?, ?, ?, 1, 'Mandap Silver plan', '998365', 423644, 0, 0, 0, 0, 1800, 76256, 499900, 1, 'Rajasthan (08)', '{}', '{}', ?)`,
       )
       .bind(invoice, `m-pay-${tag}`, ids.vendor, `MDP/T/${tag}`, `t-${tag}`, now),
+    // The couple's wedding plan: a function with a sub-event, a task, and the booked service linked.
+    db
+      .prepare(
+        "INSERT INTO events (id, user_id, parent_id, name, event_date, start_time, end_time, created_at, updated_at) VALUES (?, ?, NULL, 'Sangeet', '2027-02-13', '19:00', '23:00', ?, ?), (?, ?, ?, 'Ladies sangeet', '2027-02-12', NULL, NULL, ?, ?)",
+      )
+      .bind(weddingEvent, ids.couple, now, now, `m-wsub-${tag}`, ids.couple, weddingEvent, now, now),
+    db
+      .prepare("INSERT INTO tasks (id, event_id, user_id, name, created_at, updated_at) VALUES (?, ?, ?, 'Confirm the DJ', ?, ?)")
+      .bind(weddingTask, weddingEvent, ids.couple, now, now),
+    db.prepare("INSERT INTO event_services (event_id, service_id, source, created_at) VALUES (?, ?, 'BOOKING', ?)").bind(weddingEvent, s3, now),
   ];
   statements.push(
     db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
@@ -763,7 +822,28 @@ async function buildWorld(): Promise<World> {
   const who = Object.fromEntries(
     Object.keys(ids).map((k, i) => [k, { id: ids[k as keyof typeof ids], email: `${tag}-${k.toLowerCase()}@test.example`, cookie: cookies[i]! }]),
   ) as World["who"];
-  return { who, s1, s2, s3, review, otherReview, lead, faq, quotedLead, booking, milestone, m1, m2, spamLead, plan, retiredPlan, invoice, budgetLine };
+  return {
+    who,
+    s1,
+    s2,
+    s3,
+    review,
+    otherReview,
+    lead,
+    faq,
+    quotedLead,
+    booking,
+    milestone,
+    m1,
+    m2,
+    spamLead,
+    plan,
+    retiredPlan,
+    invoice,
+    weddingEvent,
+    weddingTask,
+    budgetLine,
+  };
 }
 
 /** Everything the world owns, except sessions (a call may slide its own session's expiry). */
@@ -788,6 +868,9 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM subscriptions WHERE vendor_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM payments WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM budget_lines WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM events WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM tasks WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT es.* FROM event_services es JOIN events e ON e.id = es.event_id WHERE e.user_id IN (${marks}) ORDER BY es.event_id, es.service_id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { Route } from "./+types/route";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { parseInput } from "#domain/validation.ts";
+import { createEvent, createFromTemplate, deleteEvent, weddingPlan } from "#domain/wedding-events.ts";
+import { eventInput, fromTemplateInput } from "#shared/planner-schemas.ts";
+import { isoDate } from "#shared/lead-rules.ts";
+import { TRADITIONS, proposeFunctions, traditionById } from "#shared/traditions.ts";
+
+/**
+ * /profile/weddingplan: the couple's plan in one D1 batch (functions, sub-events, task progress,
+ * linked vendors), a tradition's proposed functions when one is chosen (?tradition=&weddingDate=,
+ * computed here with no query), and the plan's forms: add a function, create from the template,
+ * delete a function. Plain forms with an intent; success redirects back (PRG) with a toast.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    const plan = await weddingPlan(domain);
+    const url = new URL(request.url);
+    const tradition = traditionById(url.searchParams.get("tradition") ?? "");
+    const askedDate = url.searchParams.get("weddingDate") ?? "";
+    const weddingDate = isoDate("Wedding date").safeParse(askedDate).success ? askedDate : (plan.weddingDate ?? "");
+    const proposal =
+      tradition && weddingDate ? { tradition: { id: tradition.id, name: tradition.name }, functions: proposeFunctions(tradition, weddingDate) } : null;
+    const dateProblem =
+      tradition && !weddingDate ? "Please give the wedding date." : askedDate && askedDate !== weddingDate ? "Wedding date: use a date like 2027-02-14." : null;
+    return {
+      plan,
+      weddingDate,
+      traditions: TRADITIONS.map((t) => ({ id: t.id, name: t.name, summary: t.summary })),
+      chosenTradition: tradition?.id ?? "",
+      proposal,
+      dateProblem,
+    };
+  });
+}
+
+const anyForm = z.record(z.string(), z.unknown());
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  let intent = "";
+  const back = pagePath(request);
+  return submitOrRespond(
+    request,
+    async () => {
+      // The template form repeats "keep"; its copy is read only once the form itself proved readable.
+      const copy = request.clone();
+      const { input } = await readForm(request, anyForm);
+      intent = String(input.intent ?? "");
+      switch (intent) {
+        case "create": {
+          const event = await createEvent(domain, parseInput(eventInput, input));
+          return redirectWithToast(request, back, { type: "success", message: `${event.eventName} added to your plan.` });
+        }
+        case "template": {
+          const keep = (await readFormData(copy)).getAll("keep").map(String);
+          const functions = keep.map((key) => ({ key, name: input[`name:${key}`], eventDate: input[`date:${key}`] }));
+          const parsed = parseInput(fromTemplateInput, { tradition: input.tradition, weddingDate: input.weddingDate, functions });
+          const events = await createFromTemplate(domain, parsed);
+          return redirectWithToast(request, back, {
+            type: "success",
+            message: `${events.length} ${events.length === 1 ? "function" : "functions"} added to your plan.`,
+          });
+        }
+        case "delete": {
+          await deleteEvent(domain, String(input.eventId ?? ""));
+          return redirectWithToast(request, back, { type: "success", message: "Function deleted." });
+        }
+        default:
+          return { ok: false as const, intent, message: "Unknown action.", errors: {} as Record<string, string> };
+      }
+    },
+    {
+      get intent() {
+        return intent;
+      },
+    },
+  );
+}

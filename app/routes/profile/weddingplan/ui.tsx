@@ -1,0 +1,178 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+/** Small pieces of the wedding planner's pages (the plan and a function's page). */
+
+export type ActionResult =
+  { ok: boolean; intent?: string; message?: string; errors?: Record<string, string>; values?: Record<string, string> } | undefined | null;
+
+/** The answer to one of the page's forms (by intent, and by a record id when several forms share one). */
+export function resultOf(result: ActionResult, intent: string, match?: (values: Record<string, string>) => boolean) {
+  const none = { message: null as string | null, errors: {} as Record<string, string>, values: {} as Record<string, string> };
+  if (!result || result.ok || result.intent !== intent) return none;
+  const values = result.values ?? {};
+  if (match && !match(values)) return none;
+  return { message: result.message ?? null, errors: result.errors ?? {}, values };
+}
+
+/** "19:00" as "7:00 pm". */
+export function timeLabel(time: string | null): string {
+  if (!time) return "";
+  const [h = 0, m = 0] = time.split(":").map(Number);
+  const suffix = h >= 12 ? "pm" : "am";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+export const timeRange = (start: string | null, end: string | null) => (start ? `${timeLabel(start)}${end ? ` – ${timeLabel(end)}` : ""}` : "Time to be set");
+
+export function Panel({ title, id, children, actions }: { title?: string; id?: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6" aria-labelledby={id}>
+      {(title || actions) && (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          {title && (
+            <h2 id={id} className="text-xl font-bold text-maroon-700">
+              {title}
+            </h2>
+          )}
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function Alert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  name: string;
+  id?: string;
+  error?: string;
+  type?: string;
+  defaultValue?: string | number | null;
+  required?: boolean;
+  hint?: string;
+  min?: number;
+  className?: string;
+};
+
+export function Field({ label, name, id: givenId, error, type = "text", defaultValue, required, hint, min, className }: FieldProps) {
+  const id = givenId ?? `f-${name}`;
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue ?? undefined}
+        required={required}
+        min={min}
+        inputMode={type === "number" ? "numeric" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={`min-w-0 rounded-lg border bg-white px-3 py-2 text-base ${error ? "border-red-600" : "border-ink/20"}`}
+      />
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-ink/65">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextArea({ label, name, id: givenId, error, defaultValue }: Omit<FieldProps, "type">) {
+  const id = givenId ?? `f-${name}`;
+  return (
+    <div className="flex flex-col gap-1 md:col-span-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={2}
+        defaultValue={defaultValue ?? undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`rounded-lg border bg-white px-3 py-2 text-base ${error ? "border-red-600" : "border-ink/20"}`}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A progress bar for tasks: done of total. */
+export function Progress({ done, total, label }: { done: number; total: number; label: string }) {
+  const pct = total ? Math.round((done / total) * 100) : 0;
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <div
+        className="h-2 w-24 overflow-hidden rounded-full bg-maroon-100"
+        role="progressbar"
+        aria-valuenow={pct}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label={label}
+      >
+        <div className="h-full bg-green-600" style={{ width: `${pct}%` }} />
+      </div>
+      <span className="text-ink/75">{total ? `${done} of ${total} tasks done` : "No tasks yet"}</span>
+    </div>
+  );
+}
+
+export const SOURCE_LABELS: Record<string, string> = { WISHLIST: "Wishlist", ENQUIRY: "Enquiry", BOOKING: "Booked", SEARCH: "Found in search" };
+
+export function VendorChip({ name, vendor, booked, source }: { name: string; vendor: string; booked: boolean; source: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full border border-maroon-100 bg-cream px-2 py-0.5 text-xs">
+      <span className="font-medium">{name}</span>
+      <span className="text-ink/65">· {vendor}</span>
+      <span className={`ml-1 rounded-full px-1.5 font-semibold ${booked ? "bg-green-100 text-green-900" : "bg-ink/10 text-ink/80"}`}>
+        {booked ? "Booked" : SOURCE_LABELS[source]}
+      </span>
+    </span>
+  );
+}
+
+/** A delete button in its own form, asking before it goes (with JS; without, it deletes). */
+export function DeleteButton({ intent, fields, label, confirm }: { intent: string; fields: Record<string, string>; label: string; confirm: string }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(e) => {
+        if (!window.confirm(confirm)) e.preventDefault();
+      }}
+    >
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" name="intent" value={intent} className="text-sm font-semibold text-red-700 underline">
+        {label}
+      </button>
+    </Form>
+  );
+}
