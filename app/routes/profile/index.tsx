@@ -19,7 +19,7 @@ import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
 
 /** What the daily planning reminder e-mail holds, said where the couple opts in. */
 const REMINDER_TEXT =
-  "A short e-mail each morning (India time) with your tasks due in the next 7 days, payments and deliverables due with your vendors, and guests who have not answered for functions in the next 14 days. Nothing is sent on a day with nothing due.";
+  "One e-mail a day (India time) listing your tasks due in the next 7 days, payments and deliverables due with your vendors, and guests who have not answered for functions in the next 14 days.";
 
 /**
  * The couple's profile: name, partner's name, photo, phone, wedding date and city, estimated guests,

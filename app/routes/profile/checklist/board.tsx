@@ -129,7 +129,7 @@ function ItemRow({ c, i, item, city, Form }: { c: number; i: number; item: Check
   const search = vendorSearchFor(item.name, city);
   const guard = { category: c, item: i, name: item.name };
   return (
-    <li className="flex flex-col gap-2 py-2.5 sm:flex-row sm:items-center" data-testid="checklist-item">
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1.5 py-2.5 sm:flex sm:gap-3" data-testid="checklist-item">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Form label={`Mark ${item.name} ${item.done ? "not done" : "done"}`}>
           <Hidden fields={{ intent: "toggle", ...guard, done: String(!item.done) }} />
@@ -149,7 +149,13 @@ function ItemRow({ c, i, item, city, Form }: { c: number; i: number; item: Check
         </Form>
         <span className={`min-w-0 break-words ${item.done ? "text-ink/60 line-through" : ""}`}>{item.name}</span>
       </div>
-      <div className="flex flex-wrap items-center gap-2 pl-9 text-sm sm:pl-0">
+      <Form label={`Remove ${item.name}`} className="col-start-2 row-start-1 sm:order-last">
+        <Hidden fields={{ intent: "remove-item", ...guard }} />
+        <button type="submit" className="rounded px-1.5 text-lg leading-none text-red-800 hover:bg-red-50" aria-label={`Remove ${item.name}`}>
+          ×
+        </button>
+      </Form>
+      <div className="col-span-2 flex flex-wrap items-center gap-2 pl-9 text-sm sm:pl-0">
         {search && (
           <Link to={search.href} className="font-semibold text-maroon-700 underline">
             {search.label}
@@ -170,12 +176,6 @@ function ItemRow({ c, i, item, city, Form }: { c: number; i: number; item: Check
             className="rounded border border-maroon-200 px-1.5 py-1 text-xs"
           />
           <NoScriptButton label={`Set the date for ${item.name}`}>Set</NoScriptButton>
-        </Form>
-        <Form label={`Remove ${item.name}`}>
-          <Hidden fields={{ intent: "remove-item", ...guard }} />
-          <button type="submit" className="rounded px-1.5 text-lg leading-none text-red-800 hover:bg-red-50" aria-label={`Remove ${item.name}`}>
-            ×
-          </button>
         </Form>
       </div>
     </li>
