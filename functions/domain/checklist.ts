@@ -23,7 +23,13 @@ import { requirePlanner } from "./wedding-functions.ts";
 async function stored(ctx: DomainContext, userId: string): Promise<{ list: Checklist; text: string | null }> {
   const row = await ctx.db.prepare("SELECT categories FROM checklists WHERE user_id = ?").bind(userId).first<{ categories: string }>();
   if (!row) return { list: defaultChecklist(), text: null };
-  const parsed = checklistSchema.safeParse(JSON.parse(row.categories));
+  let json: unknown = null;
+  try {
+    json = JSON.parse(row.categories);
+  } catch {
+    // Not JSON: treated like any other unreadable row below.
+  }
+  const parsed = checklistSchema.safeParse(json);
   // A row this code did not write and cannot read is shown as the defaults rather than failing the page.
   return { list: parsed.success ? parsed.data : defaultChecklist(), text: row.categories };
 }

@@ -129,6 +129,15 @@ describe("the page's actions", () => {
     expect(await rowOf(couple.id)).toBe(before);
   });
 
+  it("shows the defaults for a stored row it cannot read, and the next action writes a valid list over it", async () => {
+    const couple = await signedIn("USER");
+    await env.DB.prepare("INSERT INTO checklists (user_id, categories, updated_at) VALUES (?, '{not json', 0)").bind(couple.id).run();
+    const ctx = testContext({ actor: actorOf(couple.id, "USER") });
+    expect(await getChecklist(ctx)).toEqual(defaultChecklist());
+    await changeChecklist(ctx, { intent: "toggle", category: "0", item: "0", done: "true" });
+    expect((await getChecklist(ctx))[0]!.items[0]!.done).toBe(true);
+  });
+
   it("counts every one of many quick ticks at once (none lost to another)", async () => {
     const couple = await signedIn("USER");
     const ctx = testContext({ actor: actorOf(couple.id, "USER") });
