@@ -24,6 +24,7 @@ export default [
   route("dev/cron", "routes/dev/cron.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
+    route("photo", "routes/profile/photo.tsx", { id: "profile-photo" }),
     route("favoriteList", "routes/profile/wishlist.tsx", { id: "routes/profile/favorites" }),
     route("enquiries", "routes/vendor-dashboard/enquiries.tsx", { id: "profile-enquiries" }),
     route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "profile-enquiry" }),
@@ -68,6 +69,8 @@ export default [
   // GST tax invoices (the owning vendor or an admin).
   route("invoices/:invoiceId", "routes/invoices/invoice.tsx"),
   route("invoices/:invoiceId/pdf", "routes/invoices/invoice-pdf.tsx"),
+  // The checklist for a visitor, kept in the browser until they log in (issue 12).
+  route("checklist", "routes/checklist.tsx"),
   // A household's personal RSVP page (no account needed).
   route("rsvp/:token", "routes/rsvp/route.tsx"),
   route("service/:id", "routes/service-by-id.tsx"),

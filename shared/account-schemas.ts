@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findSubcategory } from "./catalogue.ts";
+import { rupees } from "./lead-rules.ts";
 
 /**
  * Field rules of every account form and call, shared by the pages (server-side validation of
@@ -96,6 +97,11 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 
+export const GUEST_ESTIMATE_MAX = 100_000;
+
+/** An optional number field: absent stays absent (no change), "" or null clears it. */
+const blankIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? null : v), schema.nullable()).optional();
+
 export const updateUserInput = z.object({
   user_name: personName.optional(),
   phone: z
@@ -107,6 +113,26 @@ export const updateUserInput = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
   wedding_city: optionalText(80),
+  /** The couple's planning profile (issue 12); every message names its field. */
+  partner_name: z
+    .string({ error: "Partner's name: enter a name or leave it empty." })
+    .trim()
+    .max(80, "Partner's name: use at most 80 characters.")
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  guest_estimate: blankIsNull(
+    z.coerce
+      .number({ error: "Estimated guests must be a number." })
+      .int("Estimated guests must be a whole number.")
+      .min(0, "Estimated guests cannot be negative.")
+      .max(GUEST_ESTIMATE_MAX, `Estimated guests: at most ${GUEST_ESTIMATE_MAX.toLocaleString("en-IN")}.`),
+  ),
+  total_budget: blankIsNull(rupees("Total budget")),
+  /** Opt-in to the daily planning reminder e-mail; a form sends "false" then, when ticked, "true" (the last value wins). */
+  planning_reminders: z
+    .union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])], { error: "Planning reminders must be true or false." })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === "true" || v === "on" || v === "1")),
 });
 
 const businessName = trimmed("Please enter your business name.").min(2, "Please enter your business name.").max(100, "Use at most 100 characters.");

@@ -1,4 +1,41 @@
+import { saveChecklistInput } from "#shared/checklist.ts";
+import { getChecklist, mergeVisitorChecklist, saveChecklist } from "#domain/checklist.ts";
+import { ACCESS } from "#domain/permissions.ts";
 import { Resource } from "./endpoint.ts";
 
-/** Checklist (issue 12): the couple's own; another couple's is 404. Rules live in functions/domain. */
-export const checklistApi = new Resource("/checklist", "Checklist");
+/**
+ * Checklist (spec section 7: POST /checklist/save, GET /checklist/get): the signed-in couple's own
+ * list, keyed by the session's account, so no one can name another couple's. Rules live in
+ * functions/domain/checklist.ts and shared/checklist.ts.
+ */
+export const checklistApi = new Resource("/checklist", "Checklist")
+  .endpoint(
+    {
+      method: "get",
+      path: "/get",
+      summary: "The couple's checklist: categories of { name, done, scheduleDate } (the defaults until saved)",
+      access: ACCESS.planner,
+    },
+    async (c) => c.json({ success: true, categories: await getChecklist(c.get("domain")) }),
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/save",
+      summary: "Replace the whole checklist (body: the list of categories, or { categories })",
+      body: saveChecklistInput,
+      access: ACCESS.planner,
+      responses: { 400: "Not a valid list: errors name the field (categories.0.items.1.scheduleDate)" },
+    },
+    async (c, { body }) => c.json({ success: true, message: "Checklist saved.", categories: await saveChecklist(c.get("domain"), body) }),
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/merge",
+      summary: "Merge a visitor's checklist (kept in the browser before signing in) into the account's: nothing lost, nothing twice",
+      body: saveChecklistInput,
+      access: ACCESS.planner,
+    },
+    async (c, { body }) => c.json({ success: true, categories: await mergeVisitorChecklist(c.get("domain"), body) }),
+  );

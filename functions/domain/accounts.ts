@@ -49,6 +49,11 @@ export type AccountView = {
   phone: string | null;
   wedding_date: string | null;
   wedding_city: string | null;
+  /** The couple's planning profile: partner's name, estimated guests, total budget (whole rupees), daily reminder e-mail opt-in. */
+  partner_name: string | null;
+  guest_estimate: number | null;
+  total_budget: number | null;
+  planning_reminders: boolean;
   has_password: boolean;
   vendor: {
     slug: string;
@@ -80,6 +85,10 @@ type UserRow = {
   phone: string | null;
   wedding_date: string | null;
   wedding_city: string | null;
+  partner_name: string | null;
+  guest_estimate: number | null;
+  total_budget: number | null;
+  planning_reminders: number;
 };
 
 /** A started session; `deviceCookie` is the remembered-device cookie value to set, when there is one. */
@@ -140,6 +149,10 @@ async function accountView(d1: D1Database, userId: string): Promise<AccountView 
     phone: row.phone,
     wedding_date: row.wedding_date,
     wedding_city: row.wedding_city,
+    partner_name: row.partner_name,
+    guest_estimate: row.guest_estimate,
+    total_budget: row.total_budget,
+    planning_reminders: Boolean(row.planning_reminders),
     has_password: Boolean(row.password_hash),
     vendor,
   };
@@ -709,11 +722,16 @@ async function updateColumns<T extends object>(
 
 export async function updateUser(ctx: DomainContext, input: UpdateUserInput): Promise<AccountView> {
   const actor = requireSignedIn(ctx.actor);
-  await updateColumns(ctx, "users", "id", actor.id, input, [
+  const reminders = input.planning_reminders === undefined ? undefined : input.planning_reminders ? 1 : 0;
+  await updateColumns(ctx, "users", "id", actor.id, { ...input, planning_reminders: reminders }, [
     ["user_name", "user_name"],
     ["phone", "phone"],
     ["wedding_date", "wedding_date"],
     ["wedding_city", "wedding_city"],
+    ["partner_name", "partner_name"],
+    ["guest_estimate", "guest_estimate"],
+    ["total_budget", "total_budget"],
+    ["planning_reminders", "planning_reminders"],
   ]);
   return requireAccountView(ctx);
 }

@@ -3,7 +3,7 @@ import { COMING_SOON } from "#shared/strings.ts";
 
 /** The pages promise only what exists: unbuilt planning tools are marked as coming, never linked as if usable. */
 const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };
-const PLACEHOLDERS = ["/profile/checklist", "/profile/weddingplan", "/profile/weddingbudget", "/profile/invitationCards", "/templates"];
+const PLACEHOLDERS = ["/profile/weddingplan", "/profile/weddingbudget", "/profile/invitationCards", "/templates"];
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
@@ -16,24 +16,25 @@ test("the home page links only to planning tools that exist and marks the rest a
 
   const benefits = page.getByTestId("benefits-list");
   await expect(benefits.getByRole("listitem")).toHaveCount(6);
-  await expect(benefits.getByText(COMING_SOON, { exact: true })).toHaveCount(5);
-  await expect(benefits.getByRole("link")).toHaveCount(1);
+  await expect(benefits.getByText(COMING_SOON, { exact: true })).toHaveCount(4);
+  await expect(benefits.getByRole("link")).toHaveCount(2);
   await expect(benefits.getByRole("link", { name: "Open your wishlist" })).toHaveAttribute("href", "/profile/favoriteList");
+  await expect(benefits.getByRole("link", { name: "Start your checklist" })).toHaveAttribute("href", "/checklist");
 
   await expect(main.getByText(/checklist, budget, guests and invitations are\s+being built/)).toBeVisible();
   await expect(main.getByText(/manage bookings|how quickly they reply|our planners arrange/)).toHaveCount(0);
 });
 
 test("a couple's unbuilt dashboard section says so and points to what works", async ({ page }) => {
-  await page.goto("/login?redirectTo=%2Fprofile%2Fchecklist");
+  await page.goto("/login?redirectTo=%2Fprofile%2FinvitationCards");
   await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
   await page
     .getByLabel(/password/i)
     .first()
     .fill(COUPLE.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/profile\/checklist$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Checklist" })).toBeVisible();
+  await page.waitForURL(/\/profile\/invitationCards$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Invitation Cards" })).toBeVisible();
   await expect(page.getByRole("main").getByText(COMING_SOON, { exact: true })).toBeVisible();
   await expect(page.getByTestId("not-built")).toContainText("not built yet");
   await page.getByTestId("not-built").locator("..").getByRole("link", { name: "your wishlist" }).click();

@@ -222,6 +222,43 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect(await me()).toMatchObject({ user_name: "Asha Verma", email: before.email });
   });
 
+  test("a checklist is changed only by its own couple (/profile/checklist, every intent), whatever ids the form names", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await as(people.couple);
+    const listOf = async (api: APIRequestContext) => ((await (await api.get("/api/v1/checklist/get")).json()) as { categories: unknown[] }).categories;
+    const before = await listOf(owner);
+    const ids = { id: people.couple.id, userId: people.couple.id, user_id: people.couple.id };
+    const posts: Record<string, string>[] = [
+      { intent: "toggle", category: "0", item: "0", done: "true" },
+      { intent: "add-item", category: "0", name: "Intruder item" },
+      { intent: "remove-item", category: "0", item: "0" },
+      { intent: "add-category", title: "Intruder category" },
+      { intent: "remove-category", category: "0" },
+      { intent: "schedule", category: "0", item: "0", scheduleDate: "2027-01-01" },
+      { intent: "replace", categories: "[]" },
+    ];
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      for (const fields of posts) {
+        const res = await submit(api, "/profile/checklist", { ...fields, ...ids });
+        if (who === "anonymous" || who === "vendor" || who === "other vendor") expectRefused(res.status(), `${who} ${fields.intent}`);
+      }
+      expect(await listOf(owner), who).toEqual(before);
+    }
+    expect((await submit(owner, "/profile/checklist", { intent: "toggle", category: "0", item: "0", done: "true" })).status()).toBe(303);
+    expect(((await listOf(owner)) as { items: { done: boolean }[] }[])[0]!.items[0]!.done).toBe(true);
+  });
+
   test("roles are changed only by a super admin (/admin/giveAdmin, /admin/giveSuperAdmin, /admin/revokeAdmin)", async ({ account }) => {
     test.setTimeout(120_000);
     const people = await cast(account);

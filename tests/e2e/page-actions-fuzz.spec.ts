@@ -138,6 +138,9 @@ const TARGETS: Target[] = [
   { name: "/profile", role: "couple", path: () => "/profile?index" },
   { name: "/profile/favoriteList", role: "couple", path: () => "/profile/favoriteList" },
   { name: "/profile/weddingbudget", role: "couple", path: () => "/profile/weddingbudget" },
+  { name: "/profile/checklist", role: "couple", path: () => "/profile/checklist" },
+  { name: "/profile/photo", role: "couple", path: () => "/profile/photo" },
+  { name: "/checklist", role: null, path: () => "/checklist" },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
   {
     name: "the service page (couple)",

@@ -82,6 +82,8 @@ const mediaOf = (w: World) =>
 const MEDIA_MANAGERS: ActorName[] = ["vendor", "admin", "superAdmin"];
 const reviewRow = (w: World) => snapshot("SELECT * FROM reviews WHERE id = ?", w.review);
 const userRow = (id: string) => snapshot("SELECT id, email, password_hash, user_name, phone, role, is_verified, updated_at FROM users WHERE id = ?", id);
+const checklistOf = (id: string) => snapshot("SELECT categories FROM checklists WHERE user_id = ?", id);
+const checklistSecret = (w: World) => `Checklist secret ${w.who.couple.id}`;
 const wishlistOf = (id: string) => snapshot("SELECT service_id FROM wishlist_items WHERE user_id = ? ORDER BY service_id", id);
 const cartOf = (id: string) => snapshot("SELECT service_id FROM cart_items WHERE user_id = ? ORDER BY service_id", id);
 const vendorRecords = (id: string) =>
@@ -251,6 +253,22 @@ const MATRIX: Record<string, Entry> = {
     owners: ["couple"],
     guard: (w) => wishlistOf(w.who.couple.id),
     ownerChanges: true,
+  },
+  "GET /api/v1/checklist/get": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [checklistSecret(w)] },
+  "POST /api/v1/checklist/save": {
+    call: () => ({ body: [{ category: "Honeymoon", items: [{ name: "Book flights", done: false, scheduleDate: null }] }] }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) => checklistOf(w.who.couple.id),
+    ownerChanges: true,
+  },
+  "POST /api/v1/checklist/merge": {
+    call: () => ({ body: { categories: [{ category: "Honeymoon", items: [{ name: "Book flights", done: true, scheduleDate: null }] }] } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) => checklistOf(w.who.couple.id),
+    ownerChanges: true,
+    secrets: (w) => [checklistSecret(w)],
   },
   "GET /api/v1/cart": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.s1] },
   "POST /api/v1/cart": {
@@ -755,6 +773,9 @@ async function buildWorld(): Promise<World> {
       .bind(milestone, booking, inDays(20)),
     db.prepare("INSERT INTO wishlist_items (user_id, service_id, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(ids.couple, s1, now, ids.otherCouple, s2, now),
     db.prepare("INSERT INTO cart_items (user_id, service_id, created_at) VALUES (?, ?, ?)").bind(ids.couple, s1, now),
+    db
+      .prepare("INSERT INTO checklists (user_id, categories, updated_at) VALUES (?, ?, ?)")
+      .bind(ids.couple, JSON.stringify([{ category: `Checklist secret ${ids.couple}`, items: [] }]), now),
     db
       .prepare(
         "INSERT INTO service_faqs (id, service_id, question, answer, position, created_at) VALUES (?, ?, 'Do you travel?', 'Yes, across Rajasthan.', 0, ?)",

@@ -7,7 +7,7 @@ import { COMING_SOON } from "#shared/strings.ts";
  * still being built say so plainly and link nowhere (their dashboard pages are placeholders).
  */
 const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
-  { title: "Checklist", text: "Every task from roka to vidaai in one list.", icon: "✓" },
+  { title: "Checklist", text: "Every task from roka to vidaai in one list.", href: "/checklist", action: "Start your checklist", icon: "✓" },
   { title: "Event planning", text: "Each function with its date, time and vendors.", icon: "📅" },
   {
     title: "Wishlist",

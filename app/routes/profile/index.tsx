@@ -12,16 +12,43 @@ import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { VerifiedBadge } from "./layout.tsx";
+import { can } from "#domain/permissions.ts";
+import { formatRupees, initials } from "#shared/format.ts";
+import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
+import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
 
-/** The couple's profile: edit name, phone, wedding date and city; resend verification; delete the account. */
+/** What the daily planning reminder e-mail holds, said where the couple opts in. */
+const REMINDER_TEXT =
+  "One e-mail a day (India time) listing your tasks due in the next 7 days, payments and deliverables due with your vendors, and guests who have not answered for functions in the next 14 days.";
+
+/**
+ * The couple's profile: name, partner's name, photo, phone, wedding date and city, estimated guests,
+ * total budget and the daily planning reminder opt-in; links to their enquiries and bookings;
+ * resend verification; delete the account. The same fields as PATCH /api/v1/users (updateUserInput).
+ */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your profile") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
     // What the page shows, without the account's role (loaders hand the UI no role strings).
-    const { user_name, email, is_verified, phone, wedding_date, wedding_city, has_password } = await requireAccountView(domain);
-    return { account: { user_name, email, is_verified, phone, wedding_date, wedding_city, has_password } };
+    const a = await requireAccountView(domain);
+    const account = {
+      user_name: a.user_name,
+      email: a.email,
+      is_verified: a.is_verified,
+      phone: a.phone,
+      wedding_date: a.wedding_date,
+      wedding_city: a.wedding_city,
+      has_password: a.has_password,
+      partner_name: a.partner_name,
+      guest_estimate: a.guest_estimate,
+      total_budget: a.total_budget,
+      planning_reminders: a.planning_reminders,
+      profile_photo: a.profile_photo,
+    };
+    // Enquiries and bookings are a couple's; the checklist a planner's (couples and admins).
+    return { account, isCouple: can.sendEnquiry(a), canPlan: can.planWedding(a) };
   });
 }
 
@@ -55,22 +82,60 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { account } = loaderData;
+  const { account, isCouple, canPlan } = loaderData;
+  useVisitorChecklistMerge(canPlan);
   const errors: Record<string, string> = actionData?.errors ?? {};
   const updateResult = actionData && actionData.intent !== "delete" && actionData.intent !== "resend" ? actionData : null;
   const values: Record<string, string> = (updateResult && !updateResult.ok ? updateResult.values : null) ?? {};
   return (
     <div className="flex flex-col gap-6">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold text-maroon-700">{account.user_name}</h1>
-          {account.is_verified && <VerifiedBadge />}
+        <div className="flex flex-wrap items-center gap-4">
+          {account.profile_photo ? (
+            <img src={account.profile_photo} alt="Your profile photo" width={72} height={72} className="h-18 w-18 rounded-full object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex h-18 w-18 items-center justify-center rounded-full bg-maroon-100 text-2xl font-bold text-maroon-700">
+              {initials(account.user_name)}
+            </span>
+          )}
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-3xl font-bold text-maroon-700">{account.user_name}</h1>
+              {account.is_verified && <VerifiedBadge />}
+            </div>
+            <p className="mt-1 text-sm text-ink/75">
+              {account.partner_name ? `With ${account.partner_name} · ` : ""}
+              {account.email}
+              {account.wedding_date ? ` · Wedding on ${formatDate(account.wedding_date)}` : ""}
+              {account.wedding_city ? ` in ${account.wedding_city}` : ""}
+            </p>
+          </div>
         </div>
-        <p className="mt-1 text-sm text-ink/75">
-          {account.email}
-          {account.wedding_date ? ` · Wedding on ${formatDate(account.wedding_date)}` : ""}
-          {account.wedding_city ? ` in ${account.wedding_city}` : ""}
-        </p>
+        <Form method="post" action="/profile/photo" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="profile-photo" className="text-sm font-medium">
+              Profile photo
+            </label>
+            <input id="profile-photo" name="file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" required className="text-sm" />
+            <p className="text-xs text-ink/65">JPEG, PNG, WebP, AVIF or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB; we crop it to a square.</p>
+          </div>
+          <SubmitButton pendingText="Uploading…" className="btn-secondary px-4 py-1.5">
+            Upload photo
+          </SubmitButton>
+        </Form>
+        {isCouple && (
+          <nav aria-label="Your vendors" className="mt-4 flex flex-wrap gap-3 text-sm">
+            <Link to="/profile/enquiries" className="btn-secondary px-4 py-1.5">
+              Your enquiries
+            </Link>
+            <Link to="/profile/bookings" className="btn-secondary px-4 py-1.5">
+              Your bookings
+            </Link>
+            <Link to="/profile/checklist" className="btn-secondary px-4 py-1.5">
+              Your checklist
+            </Link>
+          </nav>
+        )}
         {!account.is_verified && (
           <div className="mt-4 rounded-lg bg-marigold-300/40 p-3 text-sm">
             <p>Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one.</p>
@@ -100,6 +165,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               defaultValue={values.user_name ?? account.user_name}
               error={errors.user_name}
             />
+            <Field
+              label="Partner's name"
+              name="partner_name"
+              type="text"
+              defaultValue={values.partner_name ?? account.partner_name ?? ""}
+              error={errors.partner_name}
+            />
             <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" defaultValue={values.phone ?? account.phone ?? ""} error={errors.phone} />
             <Field
               label="Wedding date"
@@ -115,6 +187,47 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               defaultValue={values.wedding_city ?? account.wedding_city ?? ""}
               error={errors.wedding_city}
             />
+            <Field
+              label="Estimated guests"
+              name="guest_estimate"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={values.guest_estimate ?? (account.guest_estimate === null ? "" : String(account.guest_estimate))}
+              error={errors.guest_estimate}
+            />
+            <Field
+              label="Total budget (₹)"
+              name="total_budget"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              hint={account.total_budget !== null ? `Now ${formatRupees(account.total_budget)}` : "Whole rupees, e.g. 2500000 for ₹25,00,000."}
+              defaultValue={values.total_budget ?? (account.total_budget === null ? "" : String(account.total_budget))}
+              error={errors.total_budget}
+            />
+            <div className="md:col-span-2">
+              <input type="hidden" name="planning_reminders" value="false" />
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="planning_reminders"
+                  value="true"
+                  defaultChecked={values.planning_reminders ? values.planning_reminders === "true" : account.planning_reminders}
+                  className="mt-0.5 h-4 w-4"
+                  aria-describedby="reminders-text"
+                />
+                <span>
+                  <span className="font-medium">E-mail me a daily planning reminder</span>
+                  <span id="reminders-text" className="block text-ink/70">
+                    {REMINDER_TEXT}
+                  </span>
+                </span>
+              </label>
+              {errors.planning_reminders && <p className="text-sm text-red-700">{errors.planning_reminders}</p>}
+            </div>
             <div className="md:col-span-2">
               <SubmitButton name="intent" value="update" pendingText="Saving…" className="btn-primary">
                 Save changes

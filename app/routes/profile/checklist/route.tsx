@@ -1,2 +1,84 @@
-/** Placeholder until this area is built (issue 12); the helper building it replaces this file. */
-export { default, meta } from "../placeholder.tsx";
+import { useFetcher, useFetchers } from "react-router";
+import { useEffect } from "react";
+import type { Route } from "./+types/route";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { showToast } from "#app/components/Toaster.tsx";
+import { applyChecklistAction, checklistActionInput, type Checklist } from "#shared/checklist.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { ChecklistBoard, type ActionFormProps } from "./board.tsx";
+import { useVisitorChecklistMerge } from "./visitor-store.ts";
+import { checklistAction, checklistPage } from "./checklist.server.ts";
+
+/**
+ * /profile/checklist: the couple's wedding checklist (spec: Checklist, Checklist actions). Each
+ * action is a form post with an `intent` that works without JavaScript (post, redirect, get); with
+ * it, a fetcher posts and the list shows the change at once (the pending actions applied to the
+ * loaded list with the same shared functions the server runs).
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Checklist") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, () => checklistPage(domain));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return checklistAction(request, context.get(appContext).domain);
+}
+
+/** The list with every in-flight action of this page already applied (optimistic). */
+function usePendingList(list: Checklist): Checklist {
+  const fetchers = useFetchers();
+  let shown = list;
+  for (const f of fetchers) {
+    if (!f.formData || !f.formAction?.startsWith("/profile/checklist")) continue;
+    const parsed = checklistActionInput.safeParse(Object.fromEntries(f.formData));
+    if (parsed.success) shown = applyChecklistAction(shown, parsed.data);
+  }
+  return shown;
+}
+
+function ServerForm({ children, className, label, autoSubmit, resetAfter }: ActionFormProps) {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && result && !result.ok) showToast("error", Object.values(result.errors ?? {})[0] ?? result.message);
+  }, [fetcher.state, result]);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/profile/checklist"
+      aria-label={label}
+      className={className}
+      onChange={autoSubmit ? (e) => e.currentTarget.requestSubmit() : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        const fields = new FormData(form, (e.nativeEvent as SubmitEvent).submitter);
+        fields.set("js", "1");
+        void fetcher.submit(fields, { method: "post", action: "/profile/checklist" });
+        if (resetAfter) form.reset();
+      }}
+    >
+      {children}
+    </fetcher.Form>
+  );
+}
+
+export default function ChecklistRoute({ loaderData }: Route.ComponentProps) {
+  useVisitorChecklistMerge(true);
+  const list = usePendingList(loaderData.list);
+  return (
+    <div className="flex flex-col gap-5">
+      <header>
+        <h1 className="text-3xl font-bold text-maroon-700">Checklist</h1>
+        <p className="mt-1 text-sm text-ink/75">
+          Tick what is done, give each task a date and open the vendor search beside it
+          {loaderData.city ? ` (in ${loaderData.city})` : ""}. Add your own tasks and categories.
+        </p>
+      </header>
+      <ChecklistBoard list={list} city={loaderData.city} Form={ServerForm} />
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { useSyncExternalStore, type ReactNode } from "react";
+import { Link } from "react-router";
+import { categoryProgress, CHECKLIST_LIMITS, overallProgress, vendorSearchFor, type Checklist, type Progress } from "#shared/checklist.ts";
+import { formatDate } from "#shared/format.ts";
+
+/**
+ * The checklist as the couple (/profile/checklist, saved on the server) and a visitor (/checklist,
+ * kept in the browser) see it: categories with their items, a tick, a date and a vendor search per
+ * item, add and remove, progress bars. Every action is a small form with an `intent` field; the
+ * page decides what a form is (`ActionForm`): a fetcher form posting to the server, or a form the
+ * visitor's page applies to the local list.
+ */
+export type ActionFormProps = { children: ReactNode; className?: string; label: string; autoSubmit?: boolean; resetAfter?: boolean };
+export type ActionForm = (props: ActionFormProps) => ReactNode;
+
+export function ProgressBar({ progress, label, large }: { progress: Progress; label: string; large?: boolean }) {
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        className={`${large ? "h-3" : "h-2"} flex-1 overflow-hidden rounded-full bg-maroon-100`}
+      >
+        <div className="h-full rounded-full bg-green-700 transition-[width]" style={{ width: `${progress.percent}%` }} />
+      </div>
+      <span className={`${large ? "text-sm font-semibold" : "text-xs"} whitespace-nowrap text-ink/75`}>
+        {progress.done} of {progress.total} done
+      </span>
+    </div>
+  );
+}
+
+const Hidden = ({ fields }: { fields: Record<string, string | number> }) => (
+  <>
+    {Object.entries(fields).map(([name, value]) => (
+      <input key={name} type="hidden" name={name} value={String(value)} />
+    ))}
+  </>
+);
+
+export function ChecklistBoard({ list, city, Form }: { list: Checklist; city: string | null; Form: ActionForm }) {
+  const overall = overallProgress(list);
+  return (
+    <div className="flex flex-col gap-5">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-6" aria-label="Overall progress">
+        <p className="mb-2 text-sm font-semibold">Overall: {overall.percent}%</p>
+        <ProgressBar progress={overall} label="Overall progress" large />
+      </section>
+      {list.map((cat, c) => (
+        <CategoryCard key={`${c}-${cat.category}`} index={c} category={cat} city={city} Form={Form} />
+      ))}
+      <section className="rounded-2xl border border-dashed border-maroon-200 bg-white p-5 md:p-6">
+        <h2 className="text-lg font-bold">Add a category</h2>
+        <Form label="Add a category" className="mt-3 flex flex-wrap gap-2" resetAfter>
+          <Hidden fields={{ intent: "add-category" }} />
+          <label className="sr-only" htmlFor="new-category">
+            Category title
+          </label>
+          <input
+            id="new-category"
+            name="title"
+            required
+            maxLength={CHECKLIST_LIMITS.category}
+            placeholder="e.g. Honeymoon"
+            className="min-w-0 flex-1 rounded-lg border border-maroon-200 px-3 py-2"
+          />
+          <button type="submit" className="btn-primary">
+            Add category
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function CategoryCard({ index: c, category, city, Form }: { index: number; category: Checklist[number]; city: string | null; Form: ActionForm }) {
+  const progress = categoryProgress(category);
+  const headingId = `cat-${c}`;
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-6" aria-labelledby={headingId} data-testid="checklist-category">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-bold text-maroon-700">
+          {category.category}
+        </h2>
+        <Form label={`Remove the category ${category.category}`}>
+          <Hidden fields={{ intent: "remove-category", category: c, title: category.category }} />
+          <button type="submit" className="text-xs text-red-800 underline" aria-label={`Remove the category ${category.category}`}>
+            Remove category
+          </button>
+        </Form>
+      </div>
+      <div className="mt-2">
+        <ProgressBar progress={progress} label={`${category.category} progress`} />
+      </div>
+      {category.items.length ? (
+        <ul className="mt-4 divide-y divide-maroon-50">
+          {category.items.map((item, i) => (
+            <ItemRow key={`${i}-${item.name}`} c={c} i={i} item={item} city={city} Form={Form} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-ink/70">No items yet.</p>
+      )}
+      <Form label={`Add an item to ${category.category}`} className="mt-3 flex flex-wrap gap-2" resetAfter>
+        <Hidden fields={{ intent: "add-item", category: c, title: category.category }} />
+        <label className="sr-only" htmlFor={`new-item-${c}`}>
+          New item for {category.category}
+        </label>
+        <input
+          id={`new-item-${c}`}
+          name="name"
+          required
+          maxLength={CHECKLIST_LIMITS.item}
+          placeholder="Add an item"
+          className="min-w-0 flex-1 rounded-lg border border-maroon-200 px-3 py-1.5 text-sm"
+        />
+        <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+          Add
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function ItemRow({ c, i, item, city, Form }: { c: number; i: number; item: Checklist[number]["items"][number]; city: string | null; Form: ActionForm }) {
+  const search = vendorSearchFor(item.name, city);
+  const guard = { category: c, item: i, name: item.name };
+  return (
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1.5 py-2.5 sm:flex sm:gap-3" data-testid="checklist-item">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Form label={`Mark ${item.name} ${item.done ? "not done" : "done"}`}>
+          <Hidden fields={{ intent: "toggle", ...guard, done: String(!item.done) }} />
+          <button
+            type="submit"
+            role="checkbox"
+            aria-checked={item.done}
+            aria-label={item.name}
+            className={`flex h-6 w-6 shrink-0 items-center justify-center rounded border-2 ${item.done ? "border-green-700 bg-green-700 text-white" : "border-maroon-300 bg-white"}`}
+          >
+            {item.done && (
+              <svg aria-hidden="true" width="14" height="14" viewBox="0 0 12 12">
+                <path d="M2.5 6.5l2.2 2.2L9.5 3.8" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+              </svg>
+            )}
+          </button>
+        </Form>
+        <span className={`min-w-0 break-words ${item.done ? "text-ink/60 line-through" : ""}`}>{item.name}</span>
+      </div>
+      <Form label={`Remove ${item.name}`} className="col-start-2 row-start-1 sm:order-last">
+        <Hidden fields={{ intent: "remove-item", ...guard }} />
+        <button type="submit" className="rounded px-1.5 text-lg leading-none text-red-800 hover:bg-red-50" aria-label={`Remove ${item.name}`}>
+          ×
+        </button>
+      </Form>
+      <div className="col-span-2 flex flex-wrap items-center gap-2 pl-9 text-sm sm:pl-0">
+        {search && (
+          <Link to={search.href} className="font-semibold text-maroon-700 underline">
+            {search.label}
+          </Link>
+        )}
+        <Form label={`Schedule ${item.name}`} className="flex items-center gap-1" autoSubmit>
+          <Hidden fields={{ intent: "schedule", ...guard }} />
+          <label className="sr-only" htmlFor={`date-${c}-${i}`}>
+            Date for {item.name}
+          </label>
+          <input
+            id={`date-${c}-${i}`}
+            type="date"
+            name="scheduleDate"
+            defaultValue={item.scheduleDate ?? ""}
+            key={item.scheduleDate ?? ""}
+            title={item.scheduleDate ? formatDate(item.scheduleDate) : "No date"}
+            className="rounded border border-maroon-200 px-1.5 py-1 text-xs"
+          />
+          <NoScriptButton label={`Set the date for ${item.name}`}>Set</NoScriptButton>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+/** A submit button only needed without JavaScript (with it, changing the date submits). */
+function NoScriptButton({ children, label }: { children: ReactNode; label: string }) {
+  if (useHydrated()) return null;
+  return (
+    <button type="submit" className="rounded border border-maroon-200 px-2 py-1 text-xs" aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
+const noop = () => () => {};
+/** False in the server's HTML and during hydration, true once the page runs in the browser. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );

@@ -1,0 +1,42 @@
+import { redirect } from "react-router";
+import { changeChecklist, getChecklist } from "#domain/checklist.ts";
+import type { DomainContext } from "#domain/context.ts";
+import { isDomainError, Unauthorized } from "#domain/errors.ts";
+import { formToObject } from "#domain/validation.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { formFailure, loginRedirect } from "#app/lib/page-errors.server.ts";
+
+const PAGE = "/profile/checklist";
+
+/** The page's data: the couple's list (the defaults until saved) and their wedding city for the vendor searches. */
+export async function checklistPage(ctx: DomainContext) {
+  const list = await getChecklist(ctx);
+  const row = ctx.actor
+    ? await ctx.db.prepare("SELECT wedding_city FROM users WHERE id = ?").bind(ctx.actor.id).first<{ wedding_city: string | null }>()
+    : null;
+  return { list, city: row?.wedding_city ?? null };
+}
+
+/**
+ * One action (the form's `intent`) through the domain. A fetcher post (js=1) gets { ok } or the
+ * refusal with field messages; a plain form post is redirected back to the page (post, redirect,
+ * get) with the refusal as an error toast.
+ */
+export async function checklistAction(request: Request, ctx: DomainContext) {
+  let js = false;
+  let intent = "";
+  try {
+    const fields = formToObject(await readFormData(request));
+    js = fields.js === "1";
+    intent = typeof fields.intent === "string" ? fields.intent : "";
+    await changeChecklist(ctx, fields);
+    return js ? { ok: true as const, intent, message: "", errors: {} as Record<string, string> } : redirect(PAGE, 303);
+  } catch (e) {
+    if (js) return formFailure(e, request, { intent });
+    if (e instanceof Unauthorized) throw loginRedirect(request);
+    if (!isDomainError(e)) throw e;
+    const detail = "fields" in e ? Object.values((e as { fields: Record<string, string> }).fields)[0] : undefined;
+    return redirectWithToast(request, PAGE, { type: "error", message: detail ?? e.message });
+  }
+}

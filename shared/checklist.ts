@@ -1,0 +1,312 @@
+import { z } from "zod";
+import { browsePath } from "./catalogue.ts";
+import { isoDate } from "./lead-rules.ts";
+import { PLACES, STATE_NAMES } from "./places.ts";
+import { slugify } from "./slug.ts";
+
+/**
+ * The wedding checklist (spec sections 3, 4 and 7): the default list, its seven actions as pure
+ * functions, progress, validation, the merge of a visitor's list into an account's, and the vendor
+ * search each item links to. The server (functions/domain/checklist.ts) and the visitor's page
+ * (kept in localStorage) both use these, so a rule is written once.
+ */
+export type ChecklistItem = { name: string; done: boolean; scheduleDate: string | null };
+export type ChecklistCategory = { category: string; items: ChecklistItem[] };
+export type Checklist = ChecklistCategory[];
+
+export const CHECKLIST_LIMITS = { categories: 40, items: 150, category: 80, item: 160 } as const;
+
+const DEFAULTS: readonly (readonly [string, readonly string[]])[] = [
+  [
+    "Venue & Decorations",
+    [
+      "Book the wedding venue",
+      "Visit and shortlist venues",
+      "Book the decorator",
+      "Choose the theme and colours",
+      "Plan the mandap and stage decoration",
+      "Order flowers and garlands",
+      "Arrange the lighting",
+    ],
+  ],
+  [
+    "Catering & Cakes",
+    [
+      "Book the caterer",
+      "Fix the menu after a tasting",
+      "Order the wedding cake",
+      "Order sweets and mithai boxes",
+      "Confirm the final head-count with the caterer",
+    ],
+  ],
+  [
+    "Photography & Videography",
+    ["Book the photographer", "Book the videographer", "Plan the pre-wedding shoot", "Share the must-have shot list", "Order the wedding album"],
+  ],
+  ["Music & Entertainment", ["Book the DJ", "Book a band or dhol players", "Plan the sangeet performances", "Arrange the sound system and stage"]],
+  ["Invitations & Gifts", ["Order the wedding invitations", "Send the invitations", "Choose return gifts for guests", "Buy gifts for the families"]],
+  ["Transport & Logistics", ["Book transport for guests", "Book the baraat car or ghodi", "Book rooms for outstation guests"]],
+  ["Religious & Cultural Services", ["Book the pandit", "Fix the muhurat with an astrologer", "Buy the puja samagri"]],
+  ["Planning & Coordination", ["Hire a wedding planner", "Set the total budget", "Make the guest list", "Plan the day-by-day schedule"]],
+  ["Miscellaneous", ["Book the bridal makeup artist", "Book the mehndi artist", "Buy the wedding outfits", "Buy the wedding rings and jewellery"]],
+];
+
+/** The spec's nine default categories; every item starts not done and with no date. A fresh copy each call. */
+export function defaultChecklist(): Checklist {
+  return DEFAULTS.map(([category, items]) => ({ category, items: items.map((name) => ({ name, done: false, scheduleDate: null })) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+const CATEGORY_MESSAGE = "Give the category a title.";
+const ITEM_MESSAGE = "Give the item a name.";
+export const categoryTitle = z
+  .string({ error: CATEGORY_MESSAGE })
+  .trim()
+  .min(1, CATEGORY_MESSAGE)
+  .max(CHECKLIST_LIMITS.category, `Category title: use at most ${CHECKLIST_LIMITS.category} characters.`);
+export const itemName = z
+  .string({ error: ITEM_MESSAGE })
+  .trim()
+  .min(1, ITEM_MESSAGE)
+  .max(CHECKLIST_LIMITS.item, `Item name: use at most ${CHECKLIST_LIMITS.item} characters.`);
+const scheduleDate = z.union([z.null(), isoDate("Schedule date")]);
+
+export const checklistItemSchema = z.object({
+  name: itemName,
+  done: z.boolean({ error: "Done must be true or false." }).default(false),
+  scheduleDate: z.preprocess((v) => (v === undefined || v === "" ? null : v), scheduleDate),
+});
+export const checklistCategorySchema = z.object({
+  category: categoryTitle,
+  items: z.array(checklistItemSchema).max(CHECKLIST_LIMITS.items, `A category holds at most ${CHECKLIST_LIMITS.items} items.`),
+});
+/** The whole list (POST /checklist/save, a visitor's stored list). */
+export const checklistSchema = z
+  .array(checklistCategorySchema, { error: "Send the checklist as a list of categories." })
+  .max(CHECKLIST_LIMITS.categories, `The checklist holds at most ${CHECKLIST_LIMITS.categories} categories.`);
+/** POST /checklist/save: the list itself, or { categories: [...] }. */
+export const saveChecklistInput = z.preprocess((v) => (Array.isArray(v) ? { categories: v } : v), z.object({ categories: checklistSchema }));
+
+const index = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is missing.` })
+    .int(`${label} is missing.`)
+    .min(0, `${label} is missing.`)
+    .max(1000);
+const flag = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"])]).transform((v) => v === true || v === "true" || v === "on" || v === "1");
+
+/**
+ * One action of the checklist page (a form's `intent`). `name` / `title` guard the index: when the
+ * list changed since the page was drawn, the item or category is found by name instead (or nothing happens).
+ */
+export const checklistActionInput = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("toggle"), category: index("Category"), item: index("Item"), name: z.string().max(500).optional(), done: flag.optional() }),
+    z.object({ intent: z.literal("add-item"), category: index("Category"), title: z.string().max(500).optional(), name: itemName }),
+    z.object({ intent: z.literal("remove-item"), category: index("Category"), item: index("Item"), name: z.string().max(500).optional() }),
+    z.object({ intent: z.literal("add-category"), title: categoryTitle }),
+    z.object({ intent: z.literal("remove-category"), category: index("Category"), title: z.string().max(500).optional() }),
+    z.object({
+      intent: z.literal("schedule"),
+      category: index("Category"),
+      item: index("Item"),
+      name: z.string().max(500).optional(),
+      scheduleDate: z.preprocess((v) => (v === undefined || v === "" ? null : v), scheduleDate),
+    }),
+    z.object({ intent: z.literal("replace"), categories: z.preprocess(parseJsonText, checklistSchema) }),
+  ],
+  { error: "Choose what to do with the checklist." },
+);
+export type ChecklistAction = z.infer<typeof checklistActionInput>;
+
+function parseJsonText(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seven actions (pure: each returns a new list; an index that no longer exists changes nothing)
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function withCategory(list: Checklist, c: number, change: (cat: ChecklistCategory) => ChecklistCategory): Checklist {
+  if (!list[c]) return list;
+  return list.map((cat, i) => (i === c ? change(cat) : cat));
+}
+function withItem(list: Checklist, c: number, i: number, change: (item: ChecklistItem) => ChecklistItem): Checklist {
+  return withCategory(list, c, (cat) => (cat.items[i] ? { ...cat, items: cat.items.map((it, j) => (j === i ? change(it) : it)) } : cat));
+}
+
+/** Toggles an item's done flag, or sets it when `done` is given (a repeated post then changes nothing). */
+export const toggleItem = (list: Checklist, c: number, i: number, done?: boolean): Checklist =>
+  withItem(list, c, i, (it) => ({ ...it, done: done ?? !it.done }));
+
+/** Adds an item (not done, no date) at the end of a category; a blank name or a full category changes nothing. */
+export function addItem(list: Checklist, c: number, name: string): Checklist {
+  const trimmed = name.trim();
+  if (!trimmed) return list;
+  return withCategory(list, c, (cat) =>
+    cat.items.length >= CHECKLIST_LIMITS.items ? cat : { ...cat, items: [...cat.items, { name: trimmed, done: false, scheduleDate: null }] },
+  );
+}
+
+export const removeItem = (list: Checklist, c: number, i: number): Checklist =>
+  withCategory(list, c, (cat) => ({ ...cat, items: cat.items.filter((_, j) => j !== i) }));
+
+/** Adds an empty category at the end; ignored when a category of that title exists (in any case) or the list is full. */
+export function addCategory(list: Checklist, title: string): Checklist {
+  const trimmed = title.trim();
+  if (!trimmed || list.some((cat) => same(cat.category, trimmed)) || list.length >= CHECKLIST_LIMITS.categories) return list;
+  return [...list, { category: trimmed, items: [] }];
+}
+
+export const removeCategory = (list: Checklist, c: number): Checklist => list.filter((_, i) => i !== c);
+
+export const scheduleItem = (list: Checklist, c: number, i: number, date: string | null): Checklist =>
+  withItem(list, c, i, (it) => ({ ...it, scheduleDate: date }));
+
+/** Replaces the whole list (already validated). */
+export const replaceChecklist = (_list: Checklist, next: Checklist): Checklist => next;
+
+/** The category's index now: `c` when its title still matches (or no title was sent), else found by title, else -1. */
+function categoryIndex(list: Checklist, c: number, title?: string): number {
+  if (title === undefined || (list[c] && same(list[c].category, title))) return list[c] ? c : -1;
+  return list.findIndex((cat) => same(cat.category, title));
+}
+function itemIndex(list: Checklist, c: number, i: number, name?: string): number {
+  const items = list[c]?.items ?? [];
+  if (name === undefined || (items[i] && same(items[i].name, name))) return items[i] ? i : -1;
+  return items.findIndex((it) => same(it.name, name));
+}
+
+/** Applies one page action (validated by checklistActionInput). */
+export function applyChecklistAction(list: Checklist, action: ChecklistAction): Checklist {
+  switch (action.intent) {
+    case "toggle":
+      return toggleItem(list, action.category, itemIndex(list, action.category, action.item, action.name), action.done);
+    case "add-item":
+      return addItem(list, categoryIndex(list, action.category, action.title), action.name);
+    case "remove-item":
+      return removeItem(list, action.category, itemIndex(list, action.category, action.item, action.name));
+    case "add-category":
+      return addCategory(list, action.title);
+    case "remove-category":
+      return removeCategory(list, categoryIndex(list, action.category, action.title));
+    case "schedule":
+      return scheduleItem(list, action.category, itemIndex(list, action.category, action.item, action.name), action.scheduleDate);
+    case "replace":
+      return replaceChecklist(list, action.categories);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress
+
+export type Progress = { done: number; total: number; percent: number };
+const progressOf = (done: number, total: number): Progress => ({ done, total, percent: total ? Math.round((done / total) * 100) : 0 });
+
+export const categoryProgress = (cat: ChecklistCategory): Progress => progressOf(cat.items.filter((it) => it.done).length, cat.items.length);
+
+export function overallProgress(list: Checklist): Progress {
+  let done = 0;
+  let total = 0;
+  for (const cat of list) {
+    done += cat.items.filter((it) => it.done).length;
+    total += cat.items.length;
+  }
+  return progressOf(done, total);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merge of a visitor's list (kept in the browser) into the account's
+
+/**
+ * Everything of both lists, nothing twice: categories match by title and items by name, both
+ * ignoring case and outer spaces. A matched item is done when either copy is, and keeps the
+ * account's date, else the visitor's. The account's order comes first; new things follow.
+ */
+export function mergeChecklists(account: Checklist, visitor: Checklist): Checklist {
+  const merged: Checklist = account.map((cat) => ({ category: cat.category, items: cat.items.map((it) => ({ ...it })) }));
+  for (const vcat of visitor) {
+    let target = merged.find((cat) => same(cat.category, vcat.category));
+    if (!target) {
+      if (merged.length >= CHECKLIST_LIMITS.categories) continue;
+      target = { category: vcat.category.trim(), items: [] };
+      merged.push(target);
+    }
+    for (const vit of vcat.items) {
+      const found = target.items.find((it) => same(it.name, vit.name));
+      if (found) {
+        found.done = found.done || vit.done;
+        found.scheduleDate = found.scheduleDate ?? vit.scheduleDate;
+      } else if (target.items.length < CHECKLIST_LIMITS.items) {
+        target.items.push({ name: vit.name.trim(), done: vit.done, scheduleDate: vit.scheduleDate });
+      }
+    }
+  }
+  return merged;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The vendor search an item links to
+
+/** Words in an item's name and the catalogue subcategory (group, subcategory) whose search fits it. */
+const VENDOR_SEARCHES: readonly { words: RegExp; label: string; group: string; subcategory?: string }[] = [
+  { words: /\bcaterer|\bcatering/i, label: "Book caterer", group: "Wedding Vendor", subcategory: "Caterers" },
+  { words: /\bcake/i, label: "Find cake makers", group: "Wedding Vendor", subcategory: "Wedding Cakes" },
+  { words: /\bphotographer|pre-wedding shoot/i, label: "Book photographer", group: "Wedding Vendor", subcategory: "Wedding Photographers" },
+  { words: /\bvideographer/i, label: "Book videographer", group: "Wedding Vendor", subcategory: "Wedding Videographers" },
+  { words: /\bdj\b/i, label: "Book DJ", group: "Wedding Vendor", subcategory: "Wedding DJ" },
+  { words: /\bband\b|\bdhol/i, label: "Find musicians", group: "Wedding Vendor", subcategory: "Wedding Music" },
+  { words: /\bdecorat/i, label: "Book decorator", group: "Wedding Vendor", subcategory: "Wedding Decor" },
+  { words: /\bflowers|\bflorist/i, label: "Find florists", group: "Wedding Vendor", subcategory: "Florists" },
+  { words: /\binvitation/i, label: "Find invitation makers", group: "Wedding Vendor", subcategory: "Wedding Invitation" },
+  { words: /\bgifts?\b/i, label: "Find gift shops", group: "Wedding Vendor", subcategory: "Wedding Gift" },
+  { words: /\btransport|\bbaraat car/i, label: "Book transport", group: "Wedding Vendor", subcategory: "Wedding Transportation" },
+  { words: /\bpandit|\bpriest/i, label: "Book pandit", group: "Wedding Vendor", subcategory: "Pandit" },
+  { words: /\bastrologer|\bmuhurat/i, label: "Find astrologers", group: "Wedding Vendor", subcategory: "Astrologers" },
+  { words: /\bplanner/i, label: "Book planner", group: "Wedding Vendor", subcategory: "Wedding Planner" },
+  { words: /\bmakeup/i, label: "Book makeup artist", group: "Bride", subcategory: "Bridal Makeup Artist" },
+  { words: /\bmehndi artist/i, label: "Book mehndi artist", group: "Bride", subcategory: "Mehndi Artist" },
+  { words: /\bjewellery/i, label: "Find jewellers", group: "Bride", subcategory: "Bridal Jewellery" },
+  { words: /\bvenue/i, label: "Book venue", group: "Wedding Venue" },
+];
+
+/** The state and city of the places list that a free-text wedding city names, or null. */
+export function placeOfCity(city: string | null | undefined): { state: string; city: string } | null {
+  const slug = city ? slugify(city) : "";
+  if (!slug) return null;
+  for (const state of STATE_NAMES) {
+    const found = PLACES[state]?.find((c) => slugify(c) === slug);
+    if (found) return { state, city: found };
+  }
+  return null;
+}
+
+/**
+ * The vendor search an item links to, in the couple's city when it is one of the places list
+ * (/all/{category}/{subcategory}/{state}/{city}), or null when no search fits the item.
+ */
+export function vendorSearchFor(itemName: string, weddingCity?: string | null): { label: string; href: string } | null {
+  const match = VENDOR_SEARCHES.find((s) => s.words.test(itemName));
+  if (!match) return null;
+  const place = match.subcategory ? placeOfCity(weddingCity) : null;
+  return { label: match.label, href: browsePath(match.group, match.subcategory, place?.state, place?.city) };
+}
+
+/** Where a visitor's list is kept in the browser (localStorage). */
+export const VISITOR_CHECKLIST_KEY = "mandap.checklist";
+
+/** A stored visitor list, or null when there is none or it is not a valid list. */
+export function readStoredChecklist(text: string | null | undefined): Checklist | null {
+  if (!text) return null;
+  const parsed = checklistSchema.safeParse(parseJsonText(text));
+  return parsed.success ? parsed.data : null;
+}
