@@ -76,8 +76,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SectionHeading id="about-title" title="About Mandap" />
           <p className="text-ink/80">
             Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price and rating,
-            read reviews from couples, shortlist the ones you like and send them an enquiry for free. Planning tools for your checklist, budget, guests and
-            invitations are being built and will join them here.
+            read reviews from couples, shortlist the ones you like and send them an enquiry for free. Then plan it all here: a checklist, every function with
+            its tasks and vendors, a budget fed by your bookings, and a guest list that answers per function.
           </p>
           <Link to="/browse" className="btn-secondary mt-5">
             Discover all services
@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">For vendors</p>
             <p className="mt-1 font-display text-2xl font-bold text-maroon-900">Grow your wedding business with Mandap</p>
             <p className="mt-1 text-maroon-900/85">
-              Create your business account today. Adding and managing your services from the vendor dashboard is coming soon.
+              List your services with photos, answer enquiries, send quotes and take bookings, all from one vendor dashboard.
             </p>
           </div>
           <Link to="/vendorSignup" className="btn-primary">
@@ -185,7 +185,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Reveal>
 
       <Reveal aria-labelledby="benefits-title" className="container-page py-10">
-        <SectionHeading id="benefits-title" title="Planning tools for couples" text="Your wishlist works today; the other tools are being built." />
+        <SectionHeading id="benefits-title" title="Planning tools for couples" text="Free for couples: sign up and everything you plan is kept in one place." />
         <Benefits />
       </Reveal>
 

@@ -3,12 +3,18 @@ import { Link } from "react-router";
 import { formatCount } from "#shared/format.ts";
 import { COMING_SOON } from "#shared/strings.ts";
 /**
- * The spec's benefits showcase. Only what works today links somewhere; the planning tools that are
- * still being built say so plainly and link nowhere (their dashboard pages are placeholders).
+ * The spec's benefits showcase. Only what works today links somewhere; a tool still being built
+ * (invitation cards) says so plainly and links nowhere (its dashboard page is a placeholder).
  */
 const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
   { title: "Checklist", text: "Every task from roka to vidaai in one list.", href: "/checklist", action: "Start your checklist", icon: "✓" },
-  { title: "Event planning", text: "Each function with its date, time and vendors.", icon: "📅" },
+  {
+    title: "Event planning",
+    text: "Each function with its date, time, tasks and vendors, started from your tradition's usual functions.",
+    href: "/profile/weddingplan",
+    action: "Plan your functions",
+    icon: "📅",
+  },
   {
     title: "Wishlist",
     text: "Shortlist the venues and vendors you like and come back to them later.",
@@ -16,9 +22,21 @@ const BENEFITS: { title: string; text: string; icon: string; href?: string; acti
     action: "Open your wishlist",
     icon: "♥",
   },
-  { title: "Budget tracker", text: "What is spent and what is left, function by function.", icon: "₹" },
+  {
+    title: "Budget tracker",
+    text: "What is booked, paid and left, by category and function, filled in from your bookings.",
+    href: "/profile/weddingbudget",
+    action: "Track your budget",
+    icon: "₹",
+  },
   { title: "Invitation cards", text: "Design invitations and share them with your guests.", icon: "✉" },
-  { title: "Reminders", text: "Reminders for fittings, trials and vendor dates.", icon: "⏰" },
+  {
+    title: "Reminders",
+    text: "A morning e-mail with tasks, vendor payments and deliverables due, and guests yet to answer.",
+    href: "/profile",
+    action: "Turn on reminders",
+    icon: "⏰",
+  },
 ];
 
 export function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number } }) {
