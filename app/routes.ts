@@ -34,6 +34,7 @@ export default [
     route("weddingplan", "routes/profile/weddingplan/route.tsx", { id: "profile-weddingplan" }),
     route("weddingbudget", "routes/profile/weddingbudget/route.tsx", { id: "profile-weddingbudget" }),
     route("guests", "routes/profile/guests/route.tsx", { id: "profile-guests" }),
+    route("guests/export.csv", "routes/profile/guests/export.ts", { id: "profile-guests-export" }),
     route("invitationCards", "routes/profile/placeholder.tsx", { id: "profile-invitationCards" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [
