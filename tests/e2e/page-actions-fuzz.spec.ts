@@ -69,6 +69,18 @@ const INTENTS = [
   "update",
   "resend",
   "billing",
+  // The guest list (issue 12).
+  "addGuest",
+  "editGuest",
+  "deleteGuest",
+  "addHousehold",
+  "editHousehold",
+  "deleteHousehold",
+  "resetLink",
+  "invite",
+  "remind",
+  "share",
+  "import",
   "",
   "DELETE",
   "review\u0000",
@@ -105,6 +117,9 @@ const TARGETS: Target[] = [
   { name: "/verify-email", role: null, path: () => "/verify-email?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", longIdPath: () => `/verify-email?token=${LONG_ID}` },
   { name: "/profile", role: "couple", path: () => "/profile?index" },
   { name: "/profile/favoriteList", role: "couple", path: () => "/profile/favoriteList" },
+  { name: "/profile/guests", role: "couple", path: () => "/profile/guests" },
+  // A household's RSVP page: a made-up link; every body is refused (404), never a 5xx.
+  { name: "/rsvp/:token", role: null, path: () => "/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", longIdPath: () => `/rsvp/${LONG_ID}` },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
   {
     name: "the service page (couple)",
