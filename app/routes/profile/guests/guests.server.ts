@@ -22,9 +22,6 @@ import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { IMPORT_BYTES_MAX } from "#shared/guest-schemas.ts";
 
-/** Households in the invitation matrix per page. */
-export const MATRIX_PAGE_SIZE = 50;
-
 const QUERY_KEYS = ["q", "side", "dietary", "householdId", "eventId", "answer", "page"] as const;
 
 /** The page in one D1 batch (functions/domain/guests.ts guestPage); search options that do not fit are dropped, not a failure. */

@@ -4,7 +4,11 @@ import { appContext } from "#functions/page-context.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { DIETARY_LABELS, DIETARY_PREFERENCES, GUEST_SIDES, PARTY_SIZE_MAX, RESPONSE_LABELS, SIDE_LABELS } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { guestsAction, loadGuests, MATRIX_PAGE_SIZE, type GuestsActionResult } from "./guests.server.ts";
+import { guestsAction, loadGuests } from "./guests.server.ts";
+import type { GuestsActionResult } from "./guests.server.ts";
+
+/** Households in the invitation matrix per page. */
+const MATRIX_PAGE_SIZE = 50;
 
 /**
  * The couple's guest list (/profile/guests): head-counts per function and per dietary preference,
