@@ -88,13 +88,13 @@ test("a couple imports guests, invites a household to two functions, a guest ans
   await expect(g.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(g.getByText("Sangeet")).toBeVisible();
   await expect(g.getByText("Ravi Iyer")).toHaveCount(0);
-  await g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending").check();
+  await g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending", { exact: true }).check();
   await g.getByLabel("How many people with Anil Sharma at Sangeet").fill("3");
   await g.getByRole("radiogroup", { name: "Sunita Sharma at Sangeet" }).getByLabel("Not attending").check();
   await g.getByRole("radiogroup", { name: "Anil Sharma at Wedding" }).getByLabel("Maybe").check();
   await g.getByRole("button", { name: "Save our answers" }).click();
   await expect(g.getByText("Thank you! Your answers are saved.")).toBeVisible();
-  await expect(g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending")).toBeChecked();
+  await expect(g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending", { exact: true })).toBeChecked();
   // A made-up link is the not-found page and says nothing more.
   expect((await g.goto("/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(404);
   await guest.close();

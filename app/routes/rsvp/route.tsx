@@ -88,13 +88,15 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
                     return (
                       <div key={key} className="flex flex-col gap-2 border-t border-maroon-50 pt-3 sm:flex-row sm:items-center sm:justify-between">
                         <span className="font-medium">{g.name}</span>
-                        <div className="flex flex-wrap items-center gap-3" role="radiogroup" aria-label={`${g.name} at ${f.name}`}>
-                          {RSVP_RESPONSES.map((r) => (
-                            <label key={r} className="inline-flex items-center gap-1 text-sm">
-                              <input type="radio" name={`r:${key}`} value={r} defaultChecked={current?.response === r} />
-                              {RESPONSE_LABELS[r]}
-                            </label>
-                          ))}
+                        <div className="flex flex-wrap items-center gap-3">
+                          <div className="flex flex-wrap items-center gap-3" role="radiogroup" aria-label={`${g.name} at ${f.name}`}>
+                            {RSVP_RESPONSES.map((r) => (
+                              <label key={r} className="inline-flex items-center gap-1 text-sm">
+                                <input type="radio" name={`r:${key}`} value={r} defaultChecked={current?.response === r} />
+                                {RESPONSE_LABELS[r]}
+                              </label>
+                            ))}
+                          </div>
                           <label className="inline-flex items-center gap-1 text-sm">
                             People
                             <input
