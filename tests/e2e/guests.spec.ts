@@ -109,6 +109,16 @@ test("a couple imports guests, invites a household to two functions, a guest ans
     [1280, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
+    const wide = await page.evaluate(
+      (w) =>
+        // The guest page's own content (the site's header and footer are other suites' business).
+        [...(document.querySelector("h1")?.closest("section")?.parentElement?.querySelectorAll("*") ?? [])]
+          .filter((el) => el.getBoundingClientRect().right > w + 1 && !el.closest(".overflow-x-auto"))
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${String(el.getAttribute("class"))} ${Math.round(el.getBoundingClientRect().right)}`),
+      width,
+    );
+    expect(wide, `wider than ${width} px`).toEqual([]);
     await page.screenshot({ path: `test-results/guests-${width}.png`, fullPage: true });
   }
 });
