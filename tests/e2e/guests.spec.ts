@@ -94,6 +94,8 @@ test("a couple imports guests, invites a household to two functions, a guest ans
   await g.getByRole("radiogroup", { name: "Anil Sharma at Wedding" }).getByLabel("Maybe").check();
   await g.getByRole("button", { name: "Save our answers" }).click();
   await expect(g.getByText("Thank you! Your answers are saved.")).toBeVisible();
+  await g.setViewportSize({ width: 390, height: 844 });
+  await g.screenshot({ path: "test-results/rsvp-390.png", fullPage: true });
   await expect(g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending", { exact: true })).toBeChecked();
   // A made-up link is the not-found page and says nothing more.
   expect((await g.goto("/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(404);

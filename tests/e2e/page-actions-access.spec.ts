@@ -612,6 +612,9 @@ test.describe("page actions: a vendor's services", () => {
     expect((await submit(owner, "/VendorDashboard?index", { intent: "archive", serviceId: id })).status()).toBe(302);
     expect(await state()).toMatchObject({ price: 1200, status: "archived" });
   });
+});
+
+test.describe("page actions: the guest list (issue 12)", () => {
   test("a couple's guest list is changed only by that couple (/profile/guests)", async ({ account }) => {
     test.setTimeout(120_000);
     const people = await cast(account);
