@@ -36,6 +36,7 @@ export default [
     route("weddingplan/:eventId", "routes/profile/weddingplan/event.tsx", { id: "profile-weddingplan-event" }),
     route("weddingbudget", "routes/profile/weddingbudget/route.tsx", { id: "profile-weddingbudget" }),
     route("guests", "routes/profile/guests/route.tsx", { id: "profile-guests" }),
+    route("guests/export.csv", "routes/profile/guests/export.ts", { id: "profile-guests-export" }),
     route("invitationCards", "routes/profile/placeholder.tsx", { id: "profile-invitationCards" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [

@@ -756,3 +756,50 @@ test.describe("page actions: a couple's wedding budget", () => {
     expect((await budgetOf()).items.some((i) => i.lineId === lineId)).toBe(false);
   });
 });
+
+test.describe("page actions: the guest list (issue 12)", () => {
+  test("a couple's guest list is changed only by that couple (/profile/guests)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await as(people.couple);
+    const headers = { Origin: origin };
+    const hh = (await (await owner.post("/api/v1/guests/households", { headers, data: { name: "Sharma family" } })).json()) as { household: { id: string } };
+    const householdId = hh.household.id;
+    const gg = (await (await owner.post("/api/v1/guests", { headers, data: { name: "Anil Sharma", householdId, email: "anil@example.com" } })).json()) as {
+      guest: { id: string };
+    };
+    const guestId = gg.guest.id;
+    const state = async () => ({
+      households: await (await owner.get("/api/v1/guests/households")).json(),
+      guests: await (await owner.get("/api/v1/guests")).json(),
+    });
+    const before = await state();
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts: Record<string, string>[] = [
+        { intent: "editGuest", guestId, name: `Taken by ${who}` },
+        { intent: "deleteGuest", guestId },
+        { intent: "addGuest", householdId, name: `Added by ${who}` },
+        { intent: "editHousehold", householdId, name: `Taken by ${who}` },
+        { intent: "deleteHousehold", householdId },
+        { intent: "resetLink", householdId },
+        { intent: "invite", householdId },
+        { intent: "remind", householdId },
+        { intent: "share", householdId, channel: "whatsapp" },
+      ];
+      for (const body of posts) expectRefused((await submit(api, "/profile/guests", body)).status(), `${who} ${body.intent}`);
+      expect(await state(), who).toEqual(before);
+    }
+    expect((await submit(owner, "/profile/guests", { intent: "editGuest", guestId, name: "Anil Kumar Sharma" })).status()).toBe(303);
+    const after = (await (await owner.get("/api/v1/guests")).json()) as { guests: { name: string }[] };
+    expect(after.guests.map((g) => g.name)).toEqual(["Anil Kumar Sharma"]);
+  });
+});

@@ -101,6 +101,18 @@ const INTENTS = [
   "task-delete",
   "link",
   "unlink",
+  // The guest list (issue 12).
+  "addGuest",
+  "editGuest",
+  "deleteGuest",
+  "addHousehold",
+  "editHousehold",
+  "deleteHousehold",
+  "resetLink",
+  "invite",
+  "remind",
+  "share",
+  "import",
   "",
   "DELETE",
   "review\u0000",
@@ -141,6 +153,9 @@ const TARGETS: Target[] = [
   { name: "/profile/checklist", role: "couple", path: () => "/profile/checklist" },
   { name: "/profile/photo", role: "couple", path: () => "/profile/photo" },
   { name: "/checklist", role: null, path: () => "/checklist" },
+  { name: "/profile/guests", role: "couple", path: () => "/profile/guests" },
+  // A household's RSVP page: a made-up link; every body is refused (404), never a 5xx.
+  { name: "/rsvp/:token", role: null, path: () => "/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", longIdPath: () => `/rsvp/${LONG_ID}` },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
   {
     name: "the service page (couple)",

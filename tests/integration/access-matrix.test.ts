@@ -58,6 +58,11 @@ type World = {
   /** The couple's wedding function (Sangeet) with one sub-event, one task, and the booked s3 linked (wedding planner). */
   weddingEvent: string;
   weddingTask: string;
+  /** The couple's guest list (issue 12): a function, a household invited to it (its RSVP token) with one guest who has an e-mail and no answer yet. */
+  guestEvent: string;
+  household: string;
+  guest: string;
+  rsvpToken: string;
 };
 
 type Entry = {
@@ -637,6 +642,65 @@ Object.assign(MATRIX, {
 } satisfies Record<string, Entry>);
 
 /** Operations with no owner's record behind them: public lists, sign-up, log-in, token links. */
+// The guest list (issue 12): the couple's own; another couple's household or guest is 404 and unchanged.
+const guestRows = (w: World) => snapshot("SELECT * FROM guests WHERE user_id = ? ORDER BY id", w.who.couple.id);
+const householdRows = (w: World) =>
+  snapshot(
+    "SELECT h.*, (SELECT json_group_array(json_array(event_id, shared_at, reminded_at)) FROM household_invitations WHERE household_id = h.id) AS inv FROM households h WHERE h.user_id = ? ORDER BY h.id",
+    w.who.couple.id,
+  );
+const answerRows = (w: World) => snapshot("SELECT guest_id, event_id, response, party_size FROM guest_rsvps WHERE guest_id = ?", w.guest);
+const guestSecret = (w: World) => [`${w.guest}@guests.example`];
+const COUPLE_ONLY = { allowed: ["couple"] as ActorName[], owners: ["couple"] as ActorName[], ownerChanges: true };
+Object.assign(MATRIX, {
+  "GET /api/v1/guests": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: guestSecret },
+  "POST /api/v1/guests": { call: (w) => ({ body: { name: "Kiran Rao", householdId: w.household } }), ...COUPLE_ONLY, guard: guestRows },
+  "PUT /api/v1/guests/{guestId}": { call: (w) => ({ params: { guestId: w.guest }, body: { city: "Udaipur" } }), ...COUPLE_ONLY, guard: guestRows },
+  "DELETE /api/v1/guests/{guestId}": { call: (w) => ({ params: { guestId: w.guest } }), ...COUPLE_ONLY, guard: guestRows },
+  "GET /api/v1/guests/households": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.rsvpToken] },
+  "POST /api/v1/guests/households": {
+    call: () => ({ body: { name: "Rao family" } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: householdRows,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/guests/households/{id}": { call: (w) => ({ params: { id: w.household }, body: { name: "Renamed" } }), ...COUPLE_ONLY, guard: householdRows },
+  "DELETE /api/v1/guests/households/{id}": { call: (w) => ({ params: { id: w.household } }), ...COUPLE_ONLY, guard: householdRows },
+  "POST /api/v1/guests/households/{id}/reset-link": { call: (w) => ({ params: { id: w.household } }), ...COUPLE_ONLY, guard: householdRows },
+  "PUT /api/v1/guests/households/{id}/invitations": {
+    call: (w) => ({ params: { id: w.household }, body: { eventIds: [] } }),
+    ...COUPLE_ONLY,
+    guard: householdRows,
+  },
+  "POST /api/v1/guests/households/{id}/remind": { call: (w) => ({ params: { id: w.household } }), ...COUPLE_ONLY, guard: householdRows },
+  "POST /api/v1/guests/households/{id}/share": {
+    call: (w) => ({ params: { id: w.household }, body: { channel: "whatsapp", lang: "hi" } }),
+    ...COUPLE_ONLY,
+    guard: householdRows,
+  },
+  "POST /api/v1/guests/import": {
+    call: () => ({ body: { csv: "Name,City\nKiran Rao,Pune\n" } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: guestRows,
+    ownerChanges: true,
+  },
+  "GET /api/v1/guests/export": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: guestSecret },
+  "GET /api/v1/guests/headcounts": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.guestEvent] },
+  // The personal RSVP link: public, the token is the authority (whoever holds it answers for its household, no account);
+  // its limits (only its own guests and invited functions, wrong or reset token 404) are in tests/integration/rsvp.test.ts.
+  "GET /api/v1/rsvp/{token}": { call: (w) => ({ params: { token: w.rsvpToken } }), allowed: ACTORS },
+  "POST /api/v1/rsvp/{token}": {
+    call: (w) => ({ params: { token: w.rsvpToken }, body: { answers: [{ guestId: w.guest, eventId: w.guestEvent, response: "ATTENDING", partySize: 2 }] } }),
+    allowed: ACTORS,
+    // Whoever holds the link answers for its household: every caller's answer is saved, as a guest's would be.
+    owners: ACTORS,
+    guard: answerRows,
+    ownerChanges: true,
+  },
+} satisfies Record<string, Entry>);
+
 const NO_OWNER = new Set([
   "GET /api/v1/services",
   "GET /api/v1/services/getMostViewedServices",
@@ -696,6 +760,10 @@ async function buildWorld(): Promise<World> {
   const budgetLine = `m-bline-${tag}`;
   const weddingEvent = `m-wevent-${tag}`;
   const weddingTask = `m-wtask-${tag}`;
+  const guestEvent = `m-gevent-${tag}`;
+  const household = `m-household-${tag}`;
+  const guest = `m-guest-${tag}`;
+  const rsvpToken = `mtoken${tag}`.replace(/[^A-Za-z0-9]/g, "").padEnd(32, "0");
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -831,6 +899,17 @@ async function buildWorld(): Promise<World> {
       .prepare("INSERT INTO tasks (id, event_id, user_id, name, created_at, updated_at) VALUES (?, ?, ?, 'Confirm the DJ', ?, ?)")
       .bind(weddingTask, weddingEvent, ids.couple, now, now),
     db.prepare("INSERT INTO event_services (event_id, service_id, source, created_at) VALUES (?, ?, 'BOOKING', ?)").bind(weddingEvent, s3, now),
+    // The couple's guest list (issue 12).
+    db
+      .prepare("INSERT INTO events (id, user_id, name, event_date, created_at, updated_at) VALUES (?, ?, 'Sangeet', '2027-02-13', ?, ?)")
+      .bind(guestEvent, ids.couple, now, now),
+    db
+      .prepare("INSERT INTO households (id, user_id, name, rsvp_token, created_at, updated_at) VALUES (?, ?, 'Sharma family', ?, ?, ?)")
+      .bind(household, ids.couple, rsvpToken, now, now),
+    db
+      .prepare("INSERT INTO guests (id, user_id, household_id, name, email, created_at, updated_at) VALUES (?, ?, ?, 'Anil Sharma', ?, ?, ?)")
+      .bind(guest, ids.couple, household, `${guest}@guests.example`, now, now),
+    db.prepare("INSERT INTO household_invitations (household_id, event_id, invited_at) VALUES (?, ?, ?)").bind(household, guestEvent, now),
   ];
   statements.push(
     db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
@@ -864,6 +943,10 @@ async function buildWorld(): Promise<World> {
     weddingEvent,
     weddingTask,
     budgetLine,
+    guestEvent,
+    household,
+    guest,
+    rsvpToken,
   };
 }
 

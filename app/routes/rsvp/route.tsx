@@ -1,10 +1,127 @@
-import { data } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/route";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { answerRsvp, rsvpByToken } from "#domain/rsvp.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { formatDate } from "#shared/format.ts";
+import { PARTY_SIZE_MAX, RESPONSE_LABELS, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until the RSVP page is built (issue 12): every link answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * A household's personal RSVP page (/rsvp/:token): no account; the link is the authority and opens
+ * only this household's invitation (functions/domain/rsvp.ts). A wrong or reset link is the
+ * not-found page. Never indexed, never kept by a shared cache. A plain form: works without JS.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `RSVP: ${loaderData.invitation.couple}` : "Invitation") },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => ({ invitation: await rsvpByToken(domain, params.token) }));
 }
 
-export default function Rsvp() {
-  return null;
+/** Fields r:<guestId>:<eventId> (the answer) and n:<guestId>:<eventId> (how many), one pair per guest and function. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  const result = await submitOrRespond(
+    request,
+    async () => {
+      const { input } = await readForm(request, z.record(z.string(), z.unknown()));
+      const answers = Object.entries(input)
+        .filter(([k, v]) => k.startsWith("r:") && typeof v === "string" && v !== "")
+        .slice(0, 500)
+        .map(([k, response]) => {
+          const [, guestId = "", eventId = ""] = k.split(":");
+          return { guestId, eventId, response, partySize: input[`n:${guestId}:${eventId}`] };
+        });
+      await answerRsvp(domain, params.token, { answers });
+      return redirectWithToast(request, pagePath(request), { type: "success", message: "Thank you! Your answers are saved." }, { status: 303 });
+    },
+    { intent: "rsvp" },
+  );
+  return result;
+}
+
+const timeOf = (f: { startTime: string | null; endTime: string | null }) => (f.startTime ? `${f.startTime}${f.endTime ? ` to ${f.endTime}` : ""}` : null);
+
+export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
+  const { invitation } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const failure = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <p className="text-sm uppercase tracking-wide text-maroon-700">You are invited</p>
+        <h1 className="mt-1 text-3xl font-bold text-maroon-700">{invitation.couple}</h1>
+        <p className="mt-2 text-ink/80">
+          Dear {invitation.household}, please tell {invitation.couple} who can come to each function. You can change your answers here at any time.
+        </p>
+        {failure && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {failure.message}
+            {Object.values(failure.errors).length ? ` ${[...new Set(Object.values(failure.errors))].join(" ")}` : ""}
+          </p>
+        )}
+        {invitation.functions.length === 0 ? (
+          <p className="mt-4">There is nothing to answer yet: the couple has not added your invitation to any function.</p>
+        ) : (
+          <Form method="post" className="mt-5 space-y-6">
+            {invitation.functions.map((f) => (
+              <fieldset key={f.id} className="rounded-xl border border-maroon-100 p-4">
+                <legend className="px-1 text-lg font-semibold text-maroon-800">{f.name}</legend>
+                <p className="text-sm text-ink/75">
+                  {formatDate(f.eventDate)}
+                  {timeOf(f) ? ` · ${timeOf(f)}` : ""}
+                  {f.venue ? ` · ${f.venue}` : ""}
+                </p>
+                <div className="mt-3 space-y-3">
+                  {invitation.guests.map((g) => {
+                    const current = g.answers[f.id];
+                    const key = `${g.id}:${f.id}`;
+                    return (
+                      <div key={key} className="flex flex-col gap-2 border-t border-maroon-50 pt-3 sm:flex-row sm:items-center sm:justify-between">
+                        <span className="font-medium">{g.name}</span>
+                        <div className="flex flex-wrap items-center gap-3">
+                          <div className="flex flex-wrap items-center gap-3" role="radiogroup" aria-label={`${g.name} at ${f.name}`}>
+                            {RSVP_RESPONSES.map((r) => (
+                              <label key={r} className="inline-flex items-center gap-1 text-sm">
+                                <input type="radio" name={`r:${key}`} value={r} defaultChecked={current?.response === r} />
+                                {RESPONSE_LABELS[r]}
+                              </label>
+                            ))}
+                          </div>
+                          <label className="inline-flex items-center gap-1 text-sm">
+                            People
+                            <input
+                              type="number"
+                              name={`n:${key}`}
+                              min={1}
+                              max={PARTY_SIZE_MAX}
+                              defaultValue={current?.partySize ?? 1}
+                              className="w-16 rounded border border-ink/20 px-2 py-1"
+                              aria-label={`How many people with ${g.name} at ${f.name}`}
+                            />
+                          </label>
+                        </div>
+                      </div>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+            <button type="submit" className="rounded-full bg-maroon-700 px-6 py-2 font-semibold text-white disabled:opacity-60" disabled={busy}>
+              Save our answers
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
 }

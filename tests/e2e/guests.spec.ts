@@ -1,0 +1,139 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * The guest list and RSVP in Chromium (issue 12): a couple imports guests from a CSV (a bad row is
+ * listed with its reason), invites a household to two functions, a guest opens the household's
+ * link in a fresh browser with no account and answers, and the couple's head-count follows.
+ */
+const STATE = process.env.MANDAP_STATE ?? ".wrangler/e2e-state";
+let seq = 0;
+
+/**
+ * The couple's functions, written straight to the e2e database (the planner's pages make them in
+ * the product; this spec is about guests). One short statement while the server runs.
+ */
+function createFunctions(userId: string, names: [string, string][]): string[] {
+  const ids = names.map(() => `e2e-fn-${Date.now().toString(36)}-${(seq++).toString(36)}`);
+  const now = Date.now();
+  const values = names
+    .map(([name, date], i) => `('${ids[i]}', '${userId}', '${name}', '${date}', '18:30', 'Rambagh Palace, Jaipur', ${now}, ${now})`)
+    .join(", ");
+  execFileSync(
+    "wrangler",
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      STATE,
+      "--command",
+      `INSERT INTO events (id, user_id, name, event_date, start_time, venue, created_at, updated_at) VALUES ${values}`,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return ids;
+}
+
+const CSV = [
+  "Household,Name,Side,Relation,Phone,Email,City,Dietary,Stay,Pickup",
+  "Sharma family,Anil Sharma,Bride's,Uncle,+91 98765 43210,anil@example.com,Jaipur,Veg,yes,no",
+  "Sharma family,Sunita Sharma,Bride,Aunt,,,Jaipur,Jain,,",
+  "Iyer family,Ravi Iyer,Groom,Friend,,ravi@example.com,Chennai,Non-veg,no,yes",
+  "Iyer family,Meena Iyer,cousin,,,,,,,",
+].join("\n");
+
+test("a couple imports guests, invites a household to two functions, a guest answers by link and the head-count updates", async ({
+  page,
+  browser,
+  login,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const couple = await login({ role: "couple" });
+  createFunctions(couple.id, [
+    ["Sangeet", "2027-02-13"],
+    ["Wedding", "2027-02-14"],
+  ]);
+
+  await page.goto("/profile/guests");
+  await expect(page.getByRole("heading", { level: 1, name: "Guests" })).toBeVisible();
+  await page.locator('input[name="file"]').setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+  await page.getByRole("button", { name: "Import guests" }).click();
+  await expect(page.getByText("Imported 3 guests; 1 row was not imported.")).toBeVisible();
+  await expect(page.getByTestId("import-errors")).toContainText("Row 5: Side");
+
+  // Invite the Sharma family to both functions.
+  await page.getByRole("checkbox", { name: "Invite Sharma family to Sangeet" }).check();
+  await page.getByRole("checkbox", { name: "Invite Sharma family to Wedding" }).check();
+  await page.getByRole("button", { name: "Save invitations of Sharma family" }).click();
+  await expect(page.getByText("Invitations saved.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Invite Sharma family to Wedding" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Invite Iyer family to Wedding" })).not.toBeChecked();
+  const sangeet = page.getByTestId("headcount-Sangeet");
+  await expect(sangeet.getByTestId("attending")).toHaveText("0");
+
+  // The household's link, opened by a guest with no account.
+  const link = await page
+    .getByTestId("household")
+    .filter({ has: page.getByRole("heading", { level: 3, name: "Sharma family" }) })
+    .getByTestId("rsvp-link")
+    .getAttribute("href");
+  expect(link).toMatch(/\/rsvp\/[A-Za-z0-9_-]{32}$/);
+  const guest = await browser.newContext({ baseURL });
+  const g = await guest.newPage();
+  const res = await g.goto(new URL(link!).pathname);
+  expect(res?.headers()["cache-control"]).toContain("no-store");
+  await expect(g.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(g.getByText("Sangeet")).toBeVisible();
+  await expect(g.getByText("Ravi Iyer")).toHaveCount(0);
+  await g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending", { exact: true }).check();
+  await g.getByLabel("How many people with Anil Sharma at Sangeet").fill("3");
+  await g.getByRole("radiogroup", { name: "Sunita Sharma at Sangeet" }).getByLabel("Not attending").check();
+  await g.getByRole("radiogroup", { name: "Anil Sharma at Wedding" }).getByLabel("Maybe").check();
+  await g.getByRole("button", { name: "Save our answers" }).click();
+  await expect(g.getByText("Thank you! Your answers are saved.")).toBeVisible();
+  await g.setViewportSize({ width: 390, height: 844 });
+  await g.screenshot({ path: "test-results/rsvp-390.png", fullPage: true });
+  await expect(g.getByRole("radiogroup", { name: "Anil Sharma at Sangeet" }).getByLabel("Attending", { exact: true })).toBeChecked();
+  // A made-up link is the not-found page and says nothing more.
+  expect((await g.goto("/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(404);
+  await guest.close();
+
+  await page.reload();
+  await expect(sangeet.getByTestId("attending")).toHaveText("3");
+  await expect(page.getByTestId("headcount-Wedding").getByTestId("attending")).toHaveText("0");
+  await expect(page.getByRole("region", { name: "Not answered yet" })).toContainText("Sharma family");
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const wide = await page.evaluate(
+      (w) =>
+        // The guest page's own content (the site's header and footer are other suites' business).
+        [...(document.querySelector("h1")?.closest("section")?.parentElement?.querySelectorAll("*") ?? [])]
+          .filter((el) => el.getBoundingClientRect().right > w + 1 && !el.closest(".overflow-x-auto"))
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${String(el.getAttribute("class"))} ${Math.round(el.getBoundingClientRect().right)}`),
+      width,
+    );
+    expect(wide, `wider than ${width} px`).toEqual([]);
+    await page.screenshot({ path: `test-results/guests-${width}.png`, fullPage: true });
+  }
+});
+
+test("the export is a CSV of the couple's own guests, formulas defused", async ({ page, login }) => {
+  await login({ role: "couple" });
+  await page.goto("/profile/guests");
+  await page.getByLabel("Name", { exact: true }).first().fill("=cmd|' /C calc'!A0");
+  await page.getByRole("button", { name: "Add guest" }).click();
+  await expect(page.getByText("Guest added.")).toBeVisible();
+  const res = await page.request.get("/profile/guests/export.csv");
+  expect(res.headers()["content-type"]).toContain("text/csv");
+  const text = await res.text();
+  expect(text.split("\r\n")[0]).toBe("Household,Name,Side,Relation,Phone,Email,City,Dietary,Stay,Pickup");
+  expect(text).toContain("'=cmd|' /C calc'!A0,'=cmd|' /C calc'!A0,BOTH");
+});

@@ -1,0 +1,112 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { functionHeadCounts, guestPage } from "#domain/guests.ts";
+import { actorOf, testContext } from "#tests/support/context.ts";
+import { createUser } from "#tests/support/factories.ts";
+
+/**
+ * The issue's size: 12 functions, 800 guests in 250 households. The head-count is one query (one
+ * D1 call) and the page one batch; the figures (time, rows read) are printed for the report.
+ */
+describe("guest list at wedding size", () => {
+  it("counts 800 guests in 250 households over 12 functions in one query, and renders the page's data in one batch", async () => {
+    const couple = await createUser({ role: "USER" });
+    const now = Date.now();
+    const db = env.DB;
+    const writes: D1PreparedStatement[] = [];
+    const events = Array.from({ length: 12 }, (_, i) => `scale-e${i}-${couple.id}`);
+    events.forEach((id, i) =>
+      writes.push(
+        db
+          .prepare("INSERT INTO events (id, user_id, name, event_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+          .bind(id, couple.id, `Function ${i}`, `2027-02-${String(i + 1).padStart(2, "0")}`, now, now),
+      ),
+    );
+    let guestNo = 0;
+    for (let h = 0; h < 250; h++) {
+      const hid = `scale-h${h}-${couple.id}`;
+      writes.push(
+        db
+          .prepare("INSERT INTO households (id, user_id, name, rsvp_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+          .bind(hid, couple.id, `Family ${h}`, `scaletoken${h}${couple.id}`.replace(/[^A-Za-z0-9]/g, ""), now, now),
+      );
+      const size = h < 50 ? 4 : 3; // 50 x 4 + 200 x 3 = 800
+      for (let g = 0; g < size; g++) {
+        const gid = `scale-g${guestNo}-${couple.id}`;
+        writes.push(
+          db
+            .prepare("INSERT INTO guests (id, user_id, household_id, name, dietary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .bind(gid, couple.id, hid, `Guest ${guestNo}`, ["VEG", "JAIN", "NON_VEG", "VEGAN"][guestNo % 4], now, now),
+        );
+        for (const [i, e] of events.entries()) {
+          if ((h + i) % 2) continue;
+          if (g === 0) writes.push(db.prepare("INSERT INTO household_invitations (household_id, event_id, invited_at) VALUES (?, ?, ?)").bind(hid, e, now));
+          if (guestNo % 3 === 0)
+            writes.push(
+              db.prepare("INSERT INTO guest_rsvps (guest_id, event_id, response, party_size, answered_at) VALUES (?, ?, 'ATTENDING', 2, ?)").bind(gid, e, now),
+            );
+        }
+        guestNo += 1;
+      }
+    }
+    for (let i = 0; i < writes.length; i += 500) await db.batch(writes.slice(i, i + 500));
+    expect(guestNo).toBe(800);
+
+    // Count the D1 calls the domain makes and the rows they read.
+    const calls: { rows: number }[] = [];
+    const counting = new Proxy(db, {
+      get(target, prop) {
+        if (prop === "prepare")
+          return (sql: string) => {
+            const stmt = target.prepare(sql);
+            return new Proxy(stmt, {
+              get(s, p) {
+                if (p === "bind") return (...args: unknown[]) => counted(s.bind(...args));
+                return Reflect.get(s, p, s);
+              },
+            });
+          };
+        if (prop === "batch")
+          return async (stmts: D1PreparedStatement[]) => {
+            const out = await target.batch(stmts);
+            calls.push({ rows: out.reduce((n, r) => n + (r.meta?.rows_read ?? 0), 0) });
+            return out;
+          };
+        const v = Reflect.get(target, prop, target);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    function counted(s: D1PreparedStatement): D1PreparedStatement {
+      return new Proxy(s, {
+        get(t, p) {
+          if (p === "all")
+            return async () => {
+              const r = await t.all();
+              calls.push({ rows: r.meta?.rows_read ?? 0 });
+              return r;
+            };
+          const v = Reflect.get(t, p, t);
+          return typeof v === "function" ? v.bind(t) : v;
+        },
+      });
+    }
+    const ctx = { ...testContext({ actor: actorOf(couple.id, "USER") }), db: counting as D1Database };
+    const t0 = performance.now();
+    const heads = await functionHeadCounts(ctx);
+    const ms = performance.now() - t0;
+    expect(calls).toHaveLength(1);
+    expect(heads).toHaveLength(12);
+    expect(heads[0]!.invitedHouseholds).toBe(125);
+    console.log(`head-count: 12 functions, 800 guests, 250 households: ${ms.toFixed(1)} ms, ${calls[0]!.rows} rows read, 1 query`);
+
+    calls.length = 0;
+    const t1 = performance.now();
+    const page = await guestPage(ctx, {});
+    const pageMs = performance.now() - t1;
+    expect(calls).toHaveLength(1);
+    expect(page.households).toHaveLength(250);
+    expect(page.search.total).toBe(800);
+    expect(page.search.guests).toHaveLength(100);
+    console.log(`guest page data: 1 batch, ${pageMs.toFixed(1)} ms, ${calls[0]!.rows} rows read`);
+  }, 60_000);
+});
