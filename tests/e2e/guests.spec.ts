@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -6,34 +6,15 @@ import { expect, test } from "./fixtures.ts";
  * listed with its reason), invites a household to two functions, a guest opens the household's
  * link in a fresh browser with no account and answers, and the couple's head-count follows.
  */
-const STATE = process.env.MANDAP_STATE ?? ".wrangler/e2e-state";
-let seq = 0;
-
-/**
- * The couple's functions, written straight to the e2e database (the planner's pages make them in
- * the product; this spec is about guests). One short statement while the server runs.
- */
-function createFunctions(userId: string, names: [string, string][]): string[] {
-  const ids = names.map(() => `e2e-fn-${Date.now().toString(36)}-${(seq++).toString(36)}`);
-  const now = Date.now();
-  const values = names
-    .map(([name, date], i) => `('${ids[i]}', '${userId}', '${name}', '${date}', '18:30', 'Rambagh Palace, Jaipur', ${now}, ${now})`)
-    .join(", ");
-  execFileSync(
-    "wrangler",
-    [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      STATE,
-      "--command",
-      `INSERT INTO events (id, user_id, name, event_date, start_time, venue, created_at, updated_at) VALUES ${values}`,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  return ids;
+/** The couple's functions, made through the planner's API (the planner's pages make them in the product; this spec is about guests). */
+async function createFunctions(request: APIRequestContext, origin: string, names: [string, string][]) {
+  for (const [eventName, eventDate] of names) {
+    const res = await request.post("/api/v1/event/newevent", {
+      headers: { Origin: origin },
+      data: { eventName, eventDate, eventStartTime: "18:30", venue: "Rambagh Palace, Jaipur" },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
 }
 
 const CSV = [
@@ -51,8 +32,8 @@ test("a couple imports guests, invites a household to two functions, a guest ans
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const couple = await login({ role: "couple" });
-  createFunctions(couple.id, [
+  await login({ role: "couple" });
+  await createFunctions(page.request, baseURL!, [
     ["Sangeet", "2027-02-13"],
     ["Wedding", "2027-02-14"],
   ]);

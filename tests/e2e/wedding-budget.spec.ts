@@ -1,5 +1,6 @@
-import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test, type Account } from "./fixtures.ts";
+import { bookingFor, inDays } from "./planning-support.ts";
 
 /**
  * The wedding budget (/profile/weddingbudget) in Chromium: a couple with a booking (enquired, then
@@ -10,40 +11,10 @@ import { expect, test, type Account } from "./fixtures.ts";
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
 const origin = `http://localhost:${port}`;
-const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
 
 async function fitsWidth(page: Page) {
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-}
-
-/** The couple enquires about the service and its vendor books it: ₹1,50,000 with ₹40,000 advance and the balance due in 30 days. */
-async function bookingFor(couple: Account, vendor: Account, serviceId: string) {
-  const c = await playwrightRequest.newContext({ baseURL: origin });
-  const v = await playwrightRequest.newContext({ baseURL: origin });
-  try {
-    expect((await c.post("/api/v1/users/login", { headers: { Origin: origin }, data: { email: couple.email, password: couple.password } })).ok()).toBe(true);
-    expect((await v.post("/api/v1/vendors/login", { headers: { Origin: origin }, data: { email: vendor.email, password: vendor.password } })).ok()).toBe(true);
-    const lead = await c.put(`/api/v1/services/makeLead/${serviceId}`, {
-      headers: { Origin: origin },
-      data: { message: "Dinner for 250 guests at our wedding reception, vegetarian please.", eventDate: inDays(60) },
-    });
-    expect(lead.status()).toBe(201);
-    const leadId = ((await lead.json()) as { lead: { id: string } }).lead.id;
-    const booked = await v.post(`/api/v1/leads/${leadId}/booking`, {
-      headers: { Origin: origin },
-      data: {
-        agreedPrice: 150000,
-        eventDate: inDays(60),
-        advancePaid: 40000,
-        payments: [{ title: "Balance", amount: 110000, dueDate: inDays(30) }],
-        deliverables: [],
-      },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-  } finally {
-    await Promise.all([c.dispose(), v.dispose()]);
-  }
 }
 
 async function browserAs(browser: Browser, account: Account, javaScriptEnabled: boolean) {
