@@ -29,8 +29,9 @@ export function AuthCard({
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: string };
 
-export function Field({ label, name, error, hint, className, ...input }: FieldProps) {
-  const id = useId();
+export function Field({ label, name, error, hint, className, id: givenId, ...input }: FieldProps) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className ?? ""}`}>

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useLazyUPlot } from "#app/components/lazy-uplot.ts";
 import { formatRupees } from "#shared/format.ts";
 
 /**
- * Estimated, booked and paid per category as grouped bars. uPlot is imported only inside the
- * effect, so it is fetched only when this page runs in a browser (as the vendor analytics chart
- * does) and never enters another route's bundle. Without JavaScript, the table of the same figures
+ * Estimated, booked and paid per category as grouped bars (uPlot, loaded only when this page runs in
+ * a browser: useLazyUPlot). Without JavaScript, the table of the same figures
  * below it is the view; the chart is aria-hidden because that table carries the numbers.
  */
 /** Axis labels in the way amounts are said in India: ₹50k, ₹1.5 L, ₹2 Cr (the table below has the exact figures). */
@@ -22,75 +21,53 @@ const SCALE_VALUE = 1 as never;
 export type BudgetChartSeries = { label: string; color: string; values: number[] };
 
 export function BudgetChart({ labels, series }: { labels: string[]; series: BudgetChartSeries[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let chart: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    let cancelled = false;
-    Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")])
-      .then(([{ default: UPlot }]) => {
-        if (cancelled) return;
-        const height = 280;
-        const groups = series.length;
-        const bars = UPlot.paths.bars!;
-        const xs = labels.map((_, i) => i);
-        chart = new UPlot(
-          {
-            width: el.clientWidth || 320,
-            height,
-            scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
-            axes: [
-              {
-                values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t]?.split(" ")[0] ?? "") : "")),
-                incrs: [1],
-                rotate: 0,
-                size: 40,
-                gap: 4,
-              },
-              { size: 60, values: (_u, ticks) => ticks.map((t) => compactRupees(t)) },
-            ],
-            series: [
-              {},
-              ...series.map((s, i) => ({
-                label: s.label,
-                fill: s.color,
-                stroke: s.color,
-                width: 0,
-                // Grouped bars: each series' bar starts at its slot in the category's 0.8-wide group (scale units).
-                paths: bars({
-                  size: [1, 48],
-                  disp: {
-                    x0: { unit: SCALE_VALUE, values: () => xs.map((x) => x - 0.4 + (0.8 / groups) * i) },
-                    size: { unit: SCALE_VALUE, values: () => xs.map(() => (0.8 / groups) * 0.9) },
-                  },
-                }),
-                points: { show: false },
-                value: (_u: unknown, v: number | null) => (v === null ? "–" : formatRupees(v)),
-              })),
-            ],
-            legend: { live: false },
-            cursor: { show: false },
-          },
-          [xs, ...series.map((s) => s.values)],
-          el,
-        );
-        observer = new ResizeObserver(() => chart?.setSize({ width: el.clientWidth, height }));
-        observer.observe(el);
-        el.dataset.chart = "ready";
-      })
-      .catch((e: unknown) => {
-        console.error("chart failed to load", e);
-        setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [labels, series]);
+  const { box, failed } = useLazyUPlot(
+    (UPlot, width) => {
+      const groups = series.length;
+      const bars = UPlot.paths.bars!;
+      const xs = labels.map((_, i) => i);
+      return {
+        options: {
+          width,
+          height: 280,
+          scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
+          axes: [
+            {
+              values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t]?.split(" ")[0] ?? "") : "")),
+              incrs: [1],
+              rotate: 0,
+              size: 40,
+              gap: 4,
+            },
+            { size: 60, values: (_u, ticks) => ticks.map((t) => compactRupees(t)) },
+          ],
+          series: [
+            {},
+            ...series.map((s, i) => ({
+              label: s.label,
+              fill: s.color,
+              stroke: s.color,
+              width: 0,
+              // Grouped bars: each series' bar starts at its slot in the category's 0.8-wide group (scale units).
+              paths: bars({
+                size: [1, 48],
+                disp: {
+                  x0: { unit: SCALE_VALUE, values: () => xs.map((x) => x - 0.4 + (0.8 / groups) * i) },
+                  size: { unit: SCALE_VALUE, values: () => xs.map(() => (0.8 / groups) * 0.9) },
+                },
+              }),
+              points: { show: false },
+              value: (_u: unknown, v: number | null) => (v === null ? "–" : formatRupees(v)),
+            })),
+          ],
+          legend: { live: false },
+          cursor: { show: false },
+        },
+        data: [xs, ...series.map((s) => s.values)],
+      };
+    },
+    [labels, series],
+  );
   if (failed) return null;
   return <div ref={box} aria-hidden="true" className="budget-chart min-h-[320px] w-full overflow-hidden" data-testid="budget-chart" />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { Field as AuthField } from "#app/components/auth/AuthForm.tsx";
 
 /** Small pieces of the wedding planner's pages (the plan and a function's page). */
 
@@ -66,36 +67,18 @@ type FieldProps = {
   className?: string;
 };
 
-export function Field({ label, name, id: givenId, error, type = "text", defaultValue, required, hint, min, className }: FieldProps) {
-  const id = givenId ?? `f-${name}`;
+/** The site's labelled input (AuthForm's Field) with the planner's ids (`f-<name>` unless given). */
+export function Field({ id, name, defaultValue, type = "text", ...rest }: FieldProps) {
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue ?? undefined}
-        required={required}
-        min={min}
-        inputMode={type === "number" ? "numeric" : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`min-w-0 rounded-lg border bg-white px-3 py-2 text-base ${error ? "border-red-600" : "border-ink/20"}`}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-ink/65">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <AuthField
+      {...rest}
+      id={id ?? `f-${name}`}
+      name={name}
+      type={type}
+      defaultValue={defaultValue ?? undefined}
+      inputMode={type === "number" ? "numeric" : undefined}
+      className={`min-w-0 ${rest.className ?? ""}`}
+    />
   );
 }
 
