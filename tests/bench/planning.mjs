@@ -17,13 +17,14 @@
 //
 //   node tests/bench/planning.mjs [--state .wrangler/state] [--port 8789] [--couples 10000] [--rounds 30]
 // (needs a production build: react-router build).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { mustRun } from "../../scripts/run.mjs";
+import { HEADCOUNT_SQL } from "../../functions/domain/headcount-sql.ts";
 
 export const PLANNING_COUPLES = 10_000;
 export const WEDDING = { functions: 12, guests: 800, households: 250, tasks: 200 };
@@ -225,6 +226,30 @@ export async function planningPageLatency(base, token, rounds = 30) {
   return out;
 }
 
+/**
+ * The guest page's head-count (functions/domain/headcount-sql.ts, the query functionHeadCounts runs)
+ * for the bench wedding, run `runs` times on the prepared copy through local D1: its rows read and
+ * SQL time as D1 reports them (meta.rows_read, meta.duration). Run before the Worker starts on the copy.
+ */
+export function headCountQuery(state, runs = 5) {
+  const sql = HEADCOUNT_SQL.replaceAll("?1", "'bench-wedding'").replace(/\s+/g, " ");
+  const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
+  const out = [];
+  for (let i = 0; i < runs; i++) {
+    const res = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], { env, encoding: "utf8" });
+    if (res.status !== 0) throw new Error(`head-count query failed: ${res.stderr || res.stdout}`);
+    const [first] = JSON.parse(res.stdout);
+    out.push({
+      functions: first.results.length,
+      attending: first.results.reduce((n, r) => n + r.attending, 0),
+      rowsRead: first.meta.rows_read,
+      ms: first.meta.duration,
+    });
+  }
+  const ms = out.map((r) => r.ms).sort((a, b) => a - b);
+  return { ...out[0], statements: 1, runs, medianMs: ms[Math.floor(ms.length / 2)], maxMs: ms.at(-1) };
+}
+
 /** Starts the built Worker on the prepared copy with scheduled events reachable over HTTP. */
 export function startPlanningWorker(state, port) {
   const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
@@ -276,12 +301,13 @@ export async function planningReminderRuns(worker, at) {
 
 /** Both parts of the bench on one prepared copy: pages first, then the reminder runs. */
 export async function planningBench(prepared, { port = 8789, rounds = 30 } = {}) {
+  const headCount = headCountQuery(prepared.state);
   const worker = startPlanningWorker(prepared.state, port);
   try {
     await waitFor(`${worker.base}/`);
     const pages = await planningPageLatency(worker.base, prepared.token, rounds);
     const reminders = await planningReminderRuns(worker, prepared.at);
-    return { couples: prepared.couples, wedding: WEDDING, pages, reminders };
+    return { couples: prepared.couples, wedding: WEDDING, headCount, pages, reminders };
   } finally {
     worker.child.kill("SIGTERM");
   }
@@ -300,6 +326,10 @@ export function printPlanningBench(r) {
         .map(([s, n]) => `${s}×${n}`)
         .join(" ")} | ${p.p50.toFixed(1)} | ${p.p95.toFixed(1)} | ${p.htmlKB.toFixed(0)} | ${p.guestsNamed} | ${p.tasksNamed} | ${p.rowsRead ?? "n/a"} |`,
     );
+  const h = r.headCount;
+  console.log(
+    `\nHead-count per function and dietary preference (one query, local D1, ${h.runs} runs): ${h.functions} functions, ${h.attending} attending in all, ${h.rowsRead.toLocaleString("en-IN")} rows read, SQL ${h.medianMs.toFixed(2)} ms median (${h.maxMs.toFixed(2)} ms max).`,
+  );
   console.log(
     `\nDaily planning reminder, ${r.couples.toLocaleString("en-IN")} opted-in couples plus the bench wedding (scheduled handler of the built Worker, local D1):`,
   );
