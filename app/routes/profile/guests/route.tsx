@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
@@ -121,6 +122,29 @@ function GuestFields({ guest, households }: { guest?: Guest; households: Househo
   );
 }
 
+/**
+ * A guest's edit form, folded. Its household list offers every household only once the form is
+ * opened (with JavaScript): drawn for each of a page's 100 guests it made the page megabytes at 250
+ * households. Without JavaScript the form keeps the guest's own household (every other field edits).
+ */
+function GuestEdit({ guest, households, busy }: { guest: Guest; households: Household[]; busy: boolean }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="mt-1" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary className="cursor-pointer text-xs font-semibold text-maroon-700">
+        Edit<span className="sr-only"> {guest.name}</span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="guestId" value={guest.id} />
+        <GuestFields guest={guest} households={opened ? households : households.filter((h) => h.id === guest.householdId)} />
+        <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
+          Save guest
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 function ShareButtons({ household }: { household: Household }) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -149,6 +173,9 @@ function ShareButtons({ household }: { household: Household }) {
     </div>
   );
 }
+
+/** Households listed under "Not answered yet" (the rest are one filter away in the guest list). */
+const PENDING_SHOWN = 25;
 
 function pageLink(search: URLSearchParams, key: string, value: number) {
   const next = new URLSearchParams(search);
@@ -254,7 +281,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
           <p className="text-sm text-ink/75">Everyone invited has answered (or nobody is invited yet).</p>
         ) : (
           <ul className="divide-y divide-maroon-50">
-            {d.notAnswered.map((p) => {
+            {d.notAnswered.slice(0, PENDING_SHOWN).map((p) => {
               const h = householdById.get(p.householdId);
               return (
                 <li key={p.householdId} className="flex flex-col gap-2 py-2 md:flex-row md:items-center md:justify-between">
@@ -281,6 +308,15 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
               );
             })}
           </ul>
+        )}
+        {d.notAnswered.length > PENDING_SHOWN && (
+          <p className="mt-2 text-sm">
+            {formatCount(d.notAnswered.length - PENDING_SHOWN)} more households have not answered:{" "}
+            <Link to="?answer=NONE#list-heading" className="font-semibold text-maroon-700 underline">
+              see their guests in the list
+            </Link>
+            , where each household's link can be shared.
+          </p>
         )}
       </Section>
 
@@ -494,18 +530,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
                           </button>
                         </Form>
                       </div>
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-xs font-semibold text-maroon-700">
-                          Edit<span className="sr-only"> {g.name}</span>
-                        </summary>
-                        <Form method="post" className="mt-2 space-y-2">
-                          <input type="hidden" name="guestId" value={g.id} />
-                          <GuestFields guest={g} households={d.households} />
-                          <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
-                            Save guest
-                          </button>
-                        </Form>
-                      </details>
+                      <GuestEdit guest={g} households={d.households} busy={busy} />
                     </li>
                   ))}
                 </ul>
