@@ -9,12 +9,11 @@
 //
 //   node tests/bench/daily-job.mjs [--state .wrangler/state] [--port 8793] [--vendors 10000]
 // (needs a production build: react-router build).
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
-import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { mustRun } from "../../scripts/run.mjs";
+import { scheduledRuns, startScheduledWorker, waitFor } from "./scheduled-worker.mjs";
 
 export const DAILY_JOB_VENDORS = 10_000;
 /** The DAILY cron expression (functions/cron/index.ts). */
@@ -91,72 +90,18 @@ export const nextDailyRun = (now = Date.now()) => {
   return Math.floor((now + ist) / DAY + 1) * DAY - ist + 3 * 3_600_000;
 };
 
-async function waitFor(url, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /**
  * Starts the built Worker on the prepared copy with scheduled events reachable over HTTP, runs the
  * DAILY cron at `at` twice (the second run is the same day's rerun), and returns each run's
  * report as the job logged it, with the wall time of the scheduled call.
  */
 export async function dailyJobBench({ state, at }, port = 8793) {
-  const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      "-c",
-      "build/server/wrangler.json",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      state,
-      "--test-scheduled",
-      "--show-interactive-dev-session=false",
-    ],
-    { env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout.on("data", (b) => (output += b));
-  child.stderr.on("data", (b) => (output += b));
+  const worker = startScheduledWorker(state, port);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/`);
-    const runs = [];
-    for (const label of ["first run", "same day again"]) {
-      const seen = output.length;
-      const t = performance.now();
-      const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(DAILY)}&time=${at + runs.length * 60_000}`);
-      const body = await res.text();
-      const wallMs = performance.now() - t;
-      // The log line may arrive just after the answer.
-      let line = null;
-      for (let i = 0; i < 50 && !line; i++) {
-        line = output.slice(seen).match(/daily subscription job (\{.*\})/)?.[1] ?? null;
-        if (!line) await new Promise((r) => setTimeout(r, 100));
-      }
-      if (res.status !== 200 || !line)
-        throw new Error(`the scheduled run answered ${res.status} ${body.slice(0, 200)}; Worker output: ${output.slice(seen).slice(-2000)}`);
-      runs.push({ label, wallMs, ...JSON.parse(line) });
-    }
-    return runs;
+    await waitFor(`${worker.base}/`);
+    return await scheduledRuns(worker, DAILY, at, "daily subscription job");
   } finally {
-    child.kill("SIGTERM");
+    worker.child.kill("SIGTERM");
   }
 }
 

@@ -17,13 +17,14 @@
 //
 //   node tests/bench/planning.mjs [--state .wrangler/state] [--port 8789] [--couples 10000] [--rounds 30]
 // (needs a production build: react-router build).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { mustRun } from "../../scripts/run.mjs";
+import { scheduledRuns, startScheduledWorker, waitFor } from "./scheduled-worker.mjs";
 import { HEADCOUNT_SQL } from "../../functions/domain/headcount-sql.ts";
 
 export const PLANNING_COUPLES = 10_000;
@@ -173,20 +174,6 @@ INSERT INTO guest_rsvps (guest_id, event_id, response, answered_at)
   return { state: targetState, token, at, couples };
 }
 
-async function waitFor(url, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 /** D1 rows read as the page reports them (Server-Timing "…;desc=rows_read=N" or "rows_read=N"), when it does. */
@@ -252,59 +239,13 @@ export function headCountQuery(state, runs = 5) {
   return { ...out[0], statements: 1, runs, medianMs: ms[Math.floor(ms.length / 2)], maxMs: ms.at(-1) };
 }
 
-/** Starts the built Worker on the prepared copy with scheduled events reachable over HTTP. */
-export function startPlanningWorker(state, port) {
-  const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      "-c",
-      "build/server/wrangler.json",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      state,
-      "--test-scheduled",
-      "--show-interactive-dev-session=false",
-    ],
-    { env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const worker = { child, output: "", base: `http://127.0.0.1:${port}` };
-  child.stdout.on("data", (b) => (worker.output += b));
-  child.stderr.on("data", (b) => (worker.output += b));
-  return worker;
-}
-
 /** Runs the planning reminder cron at `at` twice (the second is the same day's rerun); each run's report as the job logged it. */
-export async function planningReminderRuns(worker, at) {
-  const runs = [];
-  for (const label of ["first run", "same day again"]) {
-    const seen = worker.output.length;
-    const t = performance.now();
-    const res = await fetch(`${worker.base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(PLANNING_MORNING)}&time=${at + runs.length * 60_000}`);
-    const body = await res.text();
-    const wallMs = performance.now() - t;
-    let line = null;
-    for (let i = 0; i < 50 && !line; i++) {
-      line = worker.output.slice(seen).match(/planning reminders (\{.*\})/)?.[1] ?? null;
-      if (!line) await new Promise((r) => setTimeout(r, 100));
-    }
-    if (res.status !== 200 || !line)
-      throw new Error(`the scheduled run answered ${res.status} ${body.slice(0, 200)}; Worker output: ${worker.output.slice(seen).slice(-2000)}`);
-    runs.push({ label, wallMs, ...JSON.parse(line) });
-  }
-  return runs;
-}
+export const planningReminderRuns = (worker, at) => scheduledRuns(worker, PLANNING_MORNING, at, "planning reminders");
 
 /** Both parts of the bench on one prepared copy: pages first, then the reminder runs. */
 export async function planningBench(prepared, { port = 8789, rounds = 30 } = {}) {
   const headCount = headCountQuery(prepared.state);
-  const worker = startPlanningWorker(prepared.state, port);
+  const worker = startScheduledWorker(prepared.state, port);
   try {
     await waitFor(`${worker.base}/`);
     const pages = await planningPageLatency(worker.base, prepared.token, rounds);

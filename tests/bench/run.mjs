@@ -19,6 +19,7 @@ import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "
 import { printUploadBench, uploadBench } from "./uploads.mjs";
 import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
 import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
+import { waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
 
 const { values } = parseArgs({
@@ -84,20 +85,6 @@ function launch(config, port, extra = []) {
     },
   );
   return child;
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 function percentile(sorted, p) {
