@@ -37,7 +37,7 @@ export default [
     route("weddingbudget", "routes/profile/weddingbudget/route.tsx", { id: "profile-weddingbudget" }),
     route("guests", "routes/profile/guests/route.tsx", { id: "profile-guests" }),
     route("guests/export.csv", "routes/profile/guests/export.ts", { id: "profile-guests-export" }),
-    route("invitationCards", "routes/profile/placeholder.tsx", { id: "profile-invitationCards" }),
+    route("invitationCards", "routes/profile/invitation-cards/route.tsx", { id: "profile-invitationCards" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
@@ -46,6 +46,7 @@ export default [
     route("plans", "routes/admin/plans.tsx"),
     route("plans/:planId", "routes/admin/plan-edit.tsx"),
     route("transactions", "routes/admin/transactions.tsx"),
+    route("templates", "routes/admin/templates.tsx"),
   ]),
   route("VendorDashboard", "routes/vendor-dashboard/layout.tsx", [
     index("routes/vendor-dashboard/index.tsx"),
@@ -74,6 +75,21 @@ export default [
   route("checklist", "routes/checklist.tsx"),
   // A household's personal RSVP page (no account needed).
   route("rsvp/:token", "routes/rsvp/route.tsx"),
+  // Invitations (issue 13): the gallery, a template's pages, paying for one, the editor, the live e-invite.
+  route("templates", "routes/templates/route.tsx"),
+  route("preview", "routes/templates/detail.tsx", { id: "template-preview" }),
+  route("preview_1", "routes/templates/detail.tsx", { id: "template-preview-1" }),
+  route("guests/see-template/template", "routes/templates/see-template-index.tsx"),
+  route("guests/see-template/:template", "routes/templates/detail.tsx", { id: "template-see" }),
+  route("payment", "routes/template-payment/payment.tsx"),
+  route("success", "routes/template-payment/success.tsx"),
+  route("editor", "routes/editor/route.tsx", { id: "editor" }),
+  route("update_editor", "routes/editor/route.tsx", { id: "update-editor" }),
+  route("card", "routes/invitation/card.tsx"),
+  route("guests", "routes/invitation/guests.tsx"),
+  route("view", "routes/invitation/view-own.tsx"),
+  route("view/:slug", "routes/invitation/view.tsx"),
+  route("view_1", "routes/invitation/view-1.tsx"),
   route("service/:id", "routes/service-by-id.tsx"),
   route("all/:category/:subcategory/:state/:city/:id", "routes/service/route.tsx", { id: "routes/service" }),
   route("favorites/:serviceId", "routes/wishlist-toggle.tsx", { id: "routes/favorite-toggle" }),

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, demoPlans, generateDemoData } from "#db/seed/generator.ts";
 import { artworkSvg, logoSvg } from "#db/seed/images.ts";
+import { demoTemplateRows } from "#db/seed/invite-templates.ts";
 import { hashPassword } from "#platform/password.ts";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
 
@@ -97,6 +98,12 @@ try {
         .run();
     }
     log(`Inserted ${rows.toLocaleString("en-IN")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  // The invitation gallery's demo templates (issue 13), when the gallery is empty.
+  if ((await DB.prepare("SELECT count(*) AS n FROM invite_templates").first("n")) === 0) {
+    const templates = demoTemplateRows(DEMO_NOW);
+    for (const stmt of insertStatements("invite_templates", templates)) await DB.exec(stmt);
+    log(`Added ${templates.length} invitation templates.`);
   }
   let uploaded = 0;
   for (const image of demoImages()) {

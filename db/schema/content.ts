@@ -1,7 +1,9 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { payments } from "./billing.ts";
+import { households } from "./planning.ts";
 
 export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;
 export const TEMPLATE_REQUIREMENTS = ["HOT", "POPULAR", "LATEST"] as const;
@@ -13,8 +15,12 @@ export const inviteTemplates = sqliteTable(
     id: id(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    /** fabric.js canvas JSON. */
+    /** The editor's canvas JSON (fabric.js), checked by shared/card-format.ts. */
     canvas: text("canvas").notNull(),
+    /** The card's size in design pixels. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Whole rupees; 0 for a free template. */
     price: integer("price").notNull().default(0),
     amountCategory: text("amount_category", { enum: ["FREE", "PAID"] })
       .notNull()
@@ -26,10 +32,16 @@ export const inviteTemplates = sqliteTable(
     thumbnailKey: text("thumbnail_key"),
     rating: real("rating").notNull().default(0),
     status: text("status", { enum: TEMPLATE_STATUSES }).notNull().default("DRAFT"),
+    viewCount: integer("view_count").notNull().default(0),
+    useCount: integer("use_count").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("invite_templates_filter_idx").on(t.status, t.mood, t.amountCategory, t.createdAt)],
+  (t) => [
+    index("invite_templates_filter_idx").on(t.status, t.mood, t.amountCategory, t.createdAt),
+    index("invite_templates_recent_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const templatePurchases = sqliteTable(
@@ -49,12 +61,19 @@ export const templatePurchases = sqliteTable(
     paymentStatus: text("payment_status", { enum: ["initiated", "failed", "successful"] })
       .notNull()
       .default("initiated"),
+    /** Whole rupees. */
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("INR"),
+    completedAt: timestamp("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("template_purchases_user_idx").on(t.userId, t.templateId)],
+  (t) => [
+    index("template_purchases_user_idx").on(t.userId, t.templateId),
+    uniqueIndex("template_purchases_owned_unique")
+      .on(t.userId, t.templateId)
+      .where(sql`${t.orderStatus} = 'completed'`),
+  ],
 );
 
 /** The couple's own card: their texts over a template, plus the edited canvas. */
@@ -66,6 +85,7 @@ export const userTemplates = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     templateId: text("template_id").references(() => inviteTemplates.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
     heading: text("heading"),
     subheading: text("subheading"),
     brideName: text("bride_name"),
@@ -74,13 +94,22 @@ export const userTemplates = sqliteTable(
     time: text("time"),
     location: text("location"),
     description: text("description"),
-    canvas: text("canvas"),
-    /** Public e-invite page slug, set when published. */
+    canvas: text("canvas").notNull(),
+    /** Bumped by every save; a save naming an older revision is refused (autosave never overwrites a newer save). */
+    revision: integer("revision").notNull().default(0),
+    /** The last rendered image of the card (JPEG in R2). */
+    previewKey: text("preview_key"),
+    previewUpdatedAt: timestamp("preview_updated_at"),
+    /** Public e-invite slug, set when published. */
     publicSlug: text("public_slug"),
+    publishedAt: timestamp("published_at"),
+    /** The functions the e-invite shows (JSON list of event ids); null: all the couple's functions. */
+    eventIds: text("event_ids", { mode: "json" }).$type<string[]>(),
+    rsvpOpen: integer("rsvp_open", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("user_templates_user_idx").on(t.userId), uniqueIndex("user_templates_slug_unique").on(t.publicSlug)],
+  (t) => [index("user_templates_user_idx").on(t.userId, t.updatedAt), uniqueIndex("user_templates_slug_unique").on(t.publicSlug)],
 );
 
 export const templateViews = sqliteTable(
@@ -108,11 +137,42 @@ export const editorAssets = sqliteTable(
     key: text("key").notNull(),
     folder: text("folder").notNull().default("user_assets"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    fileName: text("file_name"),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("editor_assets_key_unique").on(t.key), index("editor_assets_user_idx").on(t.userId, t.folder)],
+  (t) => [uniqueIndex("editor_assets_key_unique").on(t.key), index("editor_assets_user_idx").on(t.userId, t.folder, t.createdAt)],
+);
+
+export const INVITE_REQUEST_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
+
+/** A request from the public e-invite link (name and phone) that the couple approves or declines. */
+export const inviteRequests = sqliteTable(
+  "invite_requests",
+  {
+    id: id(),
+    cardId: text("card_id")
+      .notNull()
+      .references(() => userTemplates.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    partySize: integer("party_size").notNull().default(1),
+    dietary: text("dietary"),
+    message: text("message"),
+    /** {eventId: "ATTENDING" | "DECLINED" | "MAYBE"} */
+    answers: text("answers", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: INVITE_REQUEST_STATUSES }).notNull().default("PENDING"),
+    householdId: text("household_id").references(() => households.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at"),
+  },
+  (t) => [uniqueIndex("invite_requests_phone_unique").on(t.cardId, t.phone), index("invite_requests_user_idx").on(t.userId, t.status, t.createdAt)],
 );
 
 export const BLOG_STATUSES = ["DRAFT", "PUBLISHED"] as const;

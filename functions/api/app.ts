@@ -21,6 +21,11 @@ import { checklistApi } from "./checklist.ts";
 import { eventsApi } from "./events.ts";
 import { budgetApi } from "./budget.ts";
 import { guestsApi, rsvpApi } from "./guests.ts";
+import { inviteTemplateApi, watchHistoryApi } from "./invite-templates.ts";
+import { templatePurchasesApi } from "./template-purchases.ts";
+import { userCardsApi } from "./user-cards.ts";
+import { editorAssetsApi } from "./editor-assets.ts";
+import { invitationsApi } from "./e-invites.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -92,6 +97,13 @@ export function createApi() {
   api.route("/budget", budgetApi.app);
   api.route("/guests", guestsApi.app);
   api.route("/rsvp", rsvpApi.app);
+  // Invitations (issue 13).
+  api.route("/inviteTemplate", inviteTemplateApi.app);
+  api.route("/templateWatchHistory", watchHistoryApi.app);
+  api.route("/template", templatePurchasesApi.app);
+  api.route("/userDataTemplate", userCardsApi.app);
+  api.route("/editorAssets", editorAssetsApi.app);
+  api.route("/invitation", invitationsApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

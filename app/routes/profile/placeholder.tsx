@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { Route } from "./+types/placeholder";
+import type { MetaFunction } from "react-router";
 import { COMING_SOON, pageTitle } from "#shared/strings.ts";
 
 /**
@@ -15,7 +15,7 @@ const SECTIONS: Record<string, { title: string; about: string }> = {
 };
 const sectionOf = (pathname: string) => SECTIONS[pathname.split("/").pop()?.toLowerCase() ?? ""] ?? { title: "Dashboard", about: "" };
 
-export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(sectionOf(location.pathname).title) }];
+export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(sectionOf(location.pathname).title) }];
 
 export default function DashboardSection() {
   const { pathname } = useLocation();
