@@ -3,12 +3,14 @@
 //   npm run db:seed                      demo data (2,000 services) if the database is empty
 //   npm run db:seed -- --services 100000 a bigger catalogue for benchmarks (replaces the data)
 //   npm run db:seed -- --reset           wipe and reload
+//   npm run db:seed -- --templates 500   the invitation gallery filled to 500 templates (copies of the demo designs, for benchmarks)
 // Options: --seed N (default 20261122), --state DIR (default .wrangler/state, or MANDAP_STATE).
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, demoPlans, generateDemoData } from "#db/seed/generator.ts";
 import { artworkSvg, logoSvg } from "#db/seed/images.ts";
-import { demoTemplateRows } from "#db/seed/invite-templates.ts";
+import { existsSync, readFileSync } from "node:fs";
+import { benchTemplateRows, demoTemplateRows, demoTemplates, thumbnailFileOf } from "#db/seed/invite-templates.ts";
 import { hashPassword } from "#platform/password.ts";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
 
@@ -19,11 +21,14 @@ const { values } = parseArgs({
     reset: { type: "boolean", default: false },
     state: { type: "string" },
     quiet: { type: "boolean", default: false },
+    templates: { type: "string" },
   },
 });
 const services = values.services ? Number(values.services) : DEFAULT_SERVICES;
 const seed = values.seed ? Number(values.seed) : DEFAULT_SEED;
 if (!Number.isInteger(services) || services < 1) throw new Error("--services must be a positive whole number");
+const templateTotal = values.templates === undefined ? null : Number(values.templates);
+if (templateTotal !== null && (!Number.isInteger(templateTotal) || templateTotal < 1)) throw new Error("--templates must be a positive whole number");
 const statePath = values.state ?? process.env.MANDAP_STATE ?? ".wrangler/state";
 const log = values.quiet ? () => {} : (...a) => console.log(...a);
 
@@ -99,12 +104,31 @@ try {
     }
     log(`Inserted ${rows.toLocaleString("en-IN")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
-  // The invitation gallery's demo templates (issue 13), when the gallery is empty.
+  // The invitation gallery's demo templates (issue 13): loaded when the gallery is empty, reloaded
+  // by --reset; their thumbnails (rendered by scripts/render-template-thumbnails.mjs, committed) go
+  // to R2 at templates/{id}/thumb.webp. --templates N adds copies of the designs up to N in all.
+  if (values.reset) await DB.exec("DELETE FROM invite_templates;");
   if ((await DB.prepare("SELECT count(*) AS n FROM invite_templates").first("n")) === 0) {
     const templates = demoTemplateRows(DEMO_NOW);
     for (const stmt of insertStatements("invite_templates", templates)) await DB.exec(stmt);
     log(`Added ${templates.length} invitation templates.`);
   }
+  if (templateTotal !== null) {
+    const before = await DB.prepare("SELECT count(*) AS n FROM invite_templates").first("n");
+    const copies = benchTemplateRows(templateTotal, DEMO_NOW);
+    for (const stmt of insertStatements("invite_templates", copies)) await DB.exec(stmt.replace(/^INSERT INTO/, "INSERT OR IGNORE INTO"));
+    const after = await DB.prepare("SELECT count(*) AS n FROM invite_templates").first("n");
+    log(`Invitation gallery: ${after} templates (${after - before} copies added for --templates ${templateTotal}).`);
+  }
+  let thumbnails = 0;
+  for (const t of demoTemplates()) {
+    if (!t.thumbnailKey || (!values.reset && (await MEDIA.head(t.thumbnailKey)))) continue;
+    const file = thumbnailFileOf(t.id);
+    if (!existsSync(file)) throw new Error(`${file} is missing: render it with node scripts/render-template-thumbnails.mjs`);
+    await MEDIA.put(t.thumbnailKey, readFileSync(file), { httpMetadata: { contentType: "image/webp" } });
+    thumbnails++;
+  }
+  if (thumbnails) log(`Uploaded ${thumbnails} template thumbnails to local R2.`);
   let uploaded = 0;
   for (const image of demoImages()) {
     if (await MEDIA.head(image.key)) continue;
