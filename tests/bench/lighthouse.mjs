@@ -153,6 +153,8 @@ async function auditOnce(port, name, url, cookie) {
     lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
     cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
     tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+    // Everything the page transferred (compressed, as the proxy serves it), images included.
+    transferKB: Math.round((lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024),
     failing: { accessibility: failed("accessibility"), seo: failed("seo"), bestPractices: failed("best-practices") },
   };
 }

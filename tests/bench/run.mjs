@@ -5,6 +5,7 @@
 //   npm run bench                         demo data (.wrangler/state)
 //   npm run bench -- --services 100000    a separate bench database of that size (seeded once)
 //   npm run bench -- --duration 5 --connections 8 --no-build
+// Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -21,6 +22,7 @@ import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webh
 import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
 import { waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
+import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -58,6 +60,8 @@ const webhookBench = await prepareWebhookState(dashboardBench.state);
 const dailyJobState = await prepareDailyJobState(state, { at: nextDailyRun() });
 // A wedding of 12 functions, 800 guests and 200 tasks, and 10,000 opted-in couples for the planning reminder (its own copy).
 const planningState = await preparePlanningState(state, { at: nextPlanningRun() });
+// The invitation gallery filled to 500 templates (its own copy, served by its own Worker below).
+const templatesState = await prepareTemplatesState(state);
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
@@ -142,11 +146,15 @@ const PROXY_PORT = 8799;
 const DASHBOARD_PORT = 8796;
 const DAILY_JOB_PORT = 8793;
 const PLANNING_PORT = 8789;
+const TEMPLATES_PORT = 8785;
+const TEMPLATES_PROXY_PORT = 8786;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
 const dashboardApp = launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
+const templatesApp = launch("build/server/wrangler.json", TEMPLATES_PORT, ["--persist-to", templatesState]);
 const stopAll = () => {
   app.kill("SIGTERM");
+  templatesApp.kill("SIGTERM");
   hello.kill("SIGTERM");
   dashboardApp.kill("SIGTERM");
 };
@@ -217,6 +225,8 @@ try {
   const uploads = values.services ? null : await uploadBench(base, 10);
   if (uploads) printUploadBench(uploads);
   let lighthouse = null;
+  await waitFor(`http://127.0.0.1:${TEMPLATES_PORT}/`);
+  const gallery = await galleryPage(`http://127.0.0.1:${TEMPLATES_PORT}`);
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
     const proxy = await startCompressingProxy(base, PROXY_PORT);
@@ -229,27 +239,32 @@ try {
     // The spec's welcome splash covers the first visit for 3 s, so that visit is measured once
     // (home) and every page again as a returning visitor, as most visits are.
     const returning = "mandap_visited=1";
+    const galleryProxy = await startCompressingProxy(`http://127.0.0.1:${TEMPLATES_PORT}`, TEMPLATES_PROXY_PORT);
+    const galleryTarget = galleryAuditTarget(gallery, galleryProxy.origin);
     lighthouse = await audit(
       [
         { name: "home page, first visit (3 s splash)", url: `${front}/` },
         { name: "home page", url: `${front}/`, cookie: returning },
         { name: "browse page", url: `${front}/all/wedding-vendor/caterers`, cookie: returning },
         ...(servicePage ? [{ name: "service page", url: `${front}${servicePage}`, cookie: returning }] : []),
+        ...(galleryTarget ? [galleryTarget] : []),
       ],
       Number(values["lighthouse-runs"]),
     );
     proxy.server.close();
+    galleryProxy.server.close();
     console.log("\nLighthouse (mobile, simulated throttling, gzip proxy; budgets: performance ≥ 95, accessibility ≥ 95, best practices ≥ 95, SEO 100)\n");
     console.log(`Each page ${values["lighthouse-runs"]} times; the median run by performance is shown, with every run's performance score.\n`);
-    console.log("| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | SI ms | TBT ms | CLS | failing audits |");
-    console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+    console.log("| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | SI ms | TBT ms | CLS | transferred KB | failing audits |");
+    console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const r of lighthouse) {
       const failing = [...r.failing.accessibility, ...r.failing.seo, ...r.failing.bestPractices].join(", ") || "none";
       console.log(
-        `| ${r.name} | ${r.performance} (${r.performanceRuns.join(", ")}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.siMs} | ${r.tbtMs} | ${r.cls} | ${failing} |`,
+        `| ${r.name} | ${r.performance} (${r.performanceRuns.join(", ")}) | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.siMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKB} | ${failing} |`,
       );
     }
   }
+  printGallery(gallery, lighthouse?.find((r) => r.name.startsWith("gallery")) ?? null);
   mkdirSync("tests/bench/results", { recursive: true });
   writeFileSync(
     "tests/bench/results/latest.json",
@@ -268,6 +283,7 @@ try {
         dailyJob,
         planning,
         uploads,
+        gallery,
         lighthouse,
       },
       null,
