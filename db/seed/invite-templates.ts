@@ -1273,10 +1273,10 @@ function anniversarySilver(): CardCanvas {
   const silver = "#8d99a6";
   return canvasOf(A5, "#f5f7fa", [
     ...frame(w, h, 24, silver, 8, 12),
-    textbox(w, { text: "25", top: 70, font: "Playfair Display", size: 150, weight: 700, fill: "#dfe4ea", layerName: "Big number" }),
+    textbox(w, { text: "25", top: 70, font: "Playfair Display", size: 150, weight: 700, fill: "#d3dae2", layerName: "Big number" }),
     textbox(w, { text: "YEARS OF TOGETHERNESS", top: 250, font: "Poppins", size: 14, spacing: 400, fill: silver, layerName: "Years line" }),
-    ...branch(130, h - 60, 120, 40, { stem: silver, leaf: "#b6c0cb" }, "Silver branch left"),
-    ...branch(w - 130, h - 60, 120, -40, { stem: silver, leaf: "#b6c0cb" }, "Silver branch right"),
+    ...branch(96, h - 48, 96, 58, { stem: silver, leaf: "#b6c0cb" }, "Silver branch left"),
+    ...branch(w - 96, h - 48, 96, -58, { stem: silver, leaf: "#b6c0cb" }, "Silver branch right"),
     ...coupleText(
       w,
       300,
@@ -1299,7 +1299,7 @@ function anniversarySilver(): CardCanvas {
         soft: "#7b8794",
         nameSize: 56,
         bodySize: 19,
-        bottom: h - 90,
+        bottom: h - 150,
       },
     ),
   ]);
