@@ -108,10 +108,24 @@ try {
   // by --reset; their thumbnails (rendered by scripts/render-template-thumbnails.mjs, committed) go
   // to R2 at templates/{id}/thumb.webp. --templates N adds copies of the designs up to N in all.
   if (values.reset) await DB.exec("DELETE FROM invite_templates;");
-  if ((await DB.prepare("SELECT count(*) AS n FROM invite_templates").first("n")) === 0) {
-    const templates = demoTemplateRows(DEMO_NOW);
-    for (const stmt of insertStatements("invite_templates", templates)) await DB.exec(stmt);
-    log(`Added ${templates.length} invitation templates.`);
+  const demoRows = demoTemplateRows(DEMO_NOW);
+  const galleryIds = (await DB.prepare("SELECT id FROM invite_templates").all()).results.map((r) => r.id);
+  if (galleryIds.length === 0) {
+    for (const stmt of insertStatements("invite_templates", demoRows)) await DB.exec(stmt);
+    log(`Added ${demoRows.length} invitation templates.`);
+  } else if (galleryIds.every((id) => demoRows.some((r) => r.id === id)) && galleryIds.length < demoRows.length) {
+    // A gallery seeded before the full demo set (only some demo designs, no thumbnails, nothing of
+    // an admin's own): add the missing designs and bring the old rows up to date.
+    for (const r of demoRows.filter((row) => galleryIds.includes(row.id))) {
+      await DB.prepare(
+        "UPDATE invite_templates SET canvas = ?, width = ?, height = ?, description = ?, tags = ?, thumbnail_key = ? WHERE id = ? AND thumbnail_key IS NULL",
+      )
+        .bind(r.canvas, r.width, r.height, r.description, r.tags, r.thumbnail_key, r.id)
+        .run();
+    }
+    const missing = demoRows.filter((row) => !galleryIds.includes(row.id));
+    for (const stmt of insertStatements("invite_templates", missing)) await DB.exec(stmt);
+    log(`Added ${missing.length} invitation templates.`);
   }
   if (templateTotal !== null) {
     const before = await DB.prepare("SELECT count(*) AS n FROM invite_templates").first("n");

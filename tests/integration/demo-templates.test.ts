@@ -48,6 +48,8 @@ describe("demo invitation templates", () => {
     const tags = new Set(templates.flatMap((t) => t.tags));
     for (const tag of ["hindu", "south-indian", "tamil", "telugu", "kerala", "muslim", "sikh", "christian", "modern", "devanagari"])
       expect(tags, tag).toContain(tag);
+    // Hindu cards carry a line in Devanagari (its check is in the per-template test below).
+    for (const t of templates.filter((x) => x.tags.includes("hindu"))) expect(t.tags, t.id).toContain("devanagari");
     const moods = new Set(templates.map((t) => t.mood));
     for (const mood of ["WEDDING", "ANNIVERSARY", "BIRTHDAY", "LOVE", "ROMANCE", "COUPLE"]) expect(moods, mood).toContain(mood);
   });
