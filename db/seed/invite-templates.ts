@@ -1262,7 +1262,7 @@ function terracottaArch(): CardCanvas {
         nameSize: 44,
         bodySize: 16,
         width: w - 240,
-        bottom: h - 150,
+        bottom: h - 165,
       },
     ),
   ]);
@@ -1339,19 +1339,20 @@ function saveTheDateLove(): CardCanvas {
   const { width: w } = STORY;
   const rose = "#e05a7a";
   const hearts: Cmd[] = [];
-  for (let i = 0; i < 18; i++) hearts.push(...place(heartCmds(10 + (i % 4) * 5), 30 + ((i * 131) % (w - 60)), 40 + ((i * 83) % 240), 1, ((i * 37) % 60) - 30));
+  for (let i = 0; i < 18; i++) hearts.push(...place(heartCmds(10 + (i % 4) * 5), 30 + ((i * 131) % (w - 60)), 40 + ((i * 83) % 220), 1, ((i * 37) % 60) - 30));
+  for (let i = 0; i < 10; i++) hearts.push(...place(heartCmds(8 + (i % 3) * 5), 40 + ((i * 157) % (w - 80)), 870 + ((i * 29) % 60), 1, ((i * 53) % 60) - 30));
   return canvasOf(STORY, "#fff0f3", [
     path(hearts, { fill: "#f7b7c6", layerName: "Scattered hearts" }),
-    path(place(heartCmds(360), w / 2, 545, 1), { fill: "#ffffff", stroke: rose, strokeWidth: 2, layerName: "Big heart" }),
-    textbox(w, { text: "Save the Date", top: 250, font: "Great Vibes", size: 72, fill: rose, layerName: "Title" }),
-    ...stack(w, 412, [
+    path(place(heartCmds(360), w / 2, 585, 1), { fill: "#ffffff", stroke: rose, strokeWidth: 2, layerName: "Big heart" }),
+    textbox(w, { text: "Save the Date", top: 285, font: "Great Vibes", size: 72, fill: rose, layerName: "Title" }),
+    ...stack(w, 452, [
       { text: "Ritika", font: "Playfair Display", size: 40, fill: "#5c2233", placeholder: "brideName", gap: 0, width: 300 },
       { text: "&", font: "Great Vibes", size: 34, fill: rose, layerName: "Joiner", gap: 0, width: 300 },
       { text: "Sameer", font: "Playfair Display", size: 40, fill: "#5c2233", placeholder: "groomName", gap: 14, width: 300 },
       { text: "11 . 11 . 2027", font: "Poppins", size: 20, weight: 600, fill: "#5c2233", placeholder: "eventDate", spacing: 150, width: 300, gap: 4 },
       { text: "Goa", font: "Poppins", size: 16, fill: "#8a4a5c", placeholder: "location", width: 300 },
     ]),
-    ...stack(w, 760, [
+    ...stack(w, 790, [
       { text: "We are getting married!", font: "Poppins", size: 16, fill: "#8a4a5c", placeholder: "heading", gap: 6 },
       { text: "Formal invitation to follow", font: "Cormorant Garamond", size: 20, italic: true, fill: rose, placeholder: "description" },
     ]),
