@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useBlocker, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type * as FabricModule from "fabric";
 import type { Canvas, FabricObject } from "fabric";
 import { loadCardFonts } from "#app/lib/card-fonts.ts";
@@ -99,7 +99,7 @@ export function CardEditor({ target }: { target: EditorTarget }) {
     if (!box) return;
     const w = box.clientWidth - 16;
     const narrow = window.innerWidth < 768;
-    const h = narrow ? Number.POSITIVE_INFINITY : window.innerHeight - 170;
+    const h = narrow ? Number.POSITIVE_INFINITY : window.innerHeight - 230;
     applyZoom(Math.min(w / design.width, h / design.height));
   }, [applyZoom, design.width, design.height]);
 
@@ -352,12 +352,20 @@ export function CardEditor({ target }: { target: EditorTarget }) {
     window.addEventListener("beforeunload", onLeave);
     return () => window.removeEventListener("beforeunload", onLeave);
   }, [unsaved]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  // Links inside the site navigate without unloading: ask before following one (a capturing
+  // listener, not the router's blocker, which would add to every page's shared router chunk).
   useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("Your latest changes are not saved yet. Leave the editor anyway?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+    if (!unsaved) return;
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest?.("a[href]");
+      if (!link || e.defaultPrevented || link.getAttribute("target") === "_blank") return;
+      if (window.confirm("Your latest changes are not saved yet. Leave the editor anyway?")) return;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [unsaved]);
 
   // ---- object operations ----
   const c = canvasRef.current;

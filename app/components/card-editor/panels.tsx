@@ -313,10 +313,10 @@ export function LayersPanel({
               ↓
             </IconButton>
             <IconButton label={`${o.selectable ? "Lock" : "Unlock"} ${name}`} onClick={() => onAction(o, "lock")} pressed={!o.selectable}>
-              {o.selectable ? "🔓" : "🔒"}
+              {o.selectable ? "Lock" : "Locked"}
             </IconButton>
             <IconButton label={`${o.visible ? "Hide" : "Show"} ${name}`} onClick={() => onAction(o, "hide")} pressed={!o.visible}>
-              {o.visible ? "👁" : "—"}
+              {o.visible ? "Hide" : "Show"}
             </IconButton>
             <IconButton label={`Delete ${name}`} onClick={() => onAction(o, "delete")}>
               ✕
@@ -398,7 +398,7 @@ function IconButton({ label: name, onClick, pressed, children }: { label: string
       title={name}
       aria-pressed={pressed}
       onClick={onClick}
-      className="h-8 w-8 shrink-0 rounded text-sm text-stone-700 hover:bg-stone-100"
+      className="h-8 min-w-8 shrink-0 rounded px-1 text-xs text-stone-700 hover:bg-stone-100 aria-pressed:bg-amber-100"
     >
       {children}
     </button>

@@ -1,0 +1,161 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "./fixtures.ts";
+
+/**
+ * The invitation card editor (issue 13) in Chromium: a couple makes a card from a free template,
+ * fills their details, adds a text and a shape, undoes and redoes, sees it autosaved, finds it
+ * again after a reload and exports a PDF; a paid template not bought is a buy page; visitors log in
+ * first; another couple's card is not found; at 390 px the canvas and the tools fit the phone.
+ */
+const ready = (page: Page) => expect(page.locator('[data-editor="ready"]')).toBeVisible({ timeout: 20_000 });
+const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Editor tools" }).getByRole("button", { name, exact: true });
+const layers = (page: Page) => page.getByRole("list", { name: "Layers" }).getByTestId("layer");
+const layer = (page: Page, name: string) => layers(page).filter({ has: page.getByRole("button", { name, exact: true }) });
+
+test("a couple designs a card from a template: details fill the canvas, text and shape, undo and redo, autosave, reload, PDF export", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await login({ role: "couple" });
+  await page.goto("/editor?template=tpl-marigold-classic");
+  await ready(page);
+  await expect(page.getByTestId("save-status")).toHaveText("Not saved yet");
+
+  // Details: the bride's name replaces the template's sample name on the canvas.
+  await tab(page, "Details").click();
+  await page.getByLabel("Bride", { exact: true }).fill("Meera");
+  await page.getByLabel("Venue", { exact: true }).fill("Umaid Bhawan, Jodhpur");
+  await tab(page, "Layers").click();
+  await expect(layer(page, "Meera")).toHaveCount(1);
+  await expect(layer(page, "Ananya")).toHaveCount(0);
+  await expect(layer(page, "Umaid Bhawan, Jodhpur")).toHaveCount(1);
+
+  // A new text and a rectangle.
+  await tab(page, "Text").click();
+  await page.getByRole("button", { name: "Add text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("Sangeet at eight");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await expect(page.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await tab(page, "Shapes").click();
+  await page.getByRole("button", { name: "Rectangle" }).click();
+  await tab(page, "Layers").click();
+  await expect(layer(page, "Sangeet at eight")).toHaveCount(1);
+  await expect(layer(page, "Rectangle")).toHaveCount(1);
+
+  // Undo takes the rectangle away, redo (button, then the keyboard) brings it back.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(layer(page, "Rectangle")).toHaveCount(0);
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(layer(page, "Rectangle")).toHaveCount(1);
+  await page.keyboard.press("Control+z");
+  await expect(layer(page, "Rectangle")).toHaveCount(0);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(layer(page, "Rectangle")).toHaveCount(1);
+
+  // Autosave: the card is created, the address becomes the card's.
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved", { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/update_editor\?card=[\w-]+$/);
+  const cardUrl = page.url();
+  await page.screenshot({ path: "test-results/card-editor-1280.png" });
+
+  await page.reload();
+  await ready(page);
+  expect(page.url()).toBe(cardUrl);
+  await expect(page.getByLabel("Bride", { exact: true })).toHaveValue("Meera");
+  await tab(page, "Layers").click();
+  await expect(layer(page, "Meera")).toHaveCount(1);
+  await expect(layer(page, "Sangeet at eight")).toHaveCount(1);
+  await expect(layer(page, "Rectangle")).toHaveCount(1);
+
+  // Export: the server's file is a PDF.
+  await tab(page, "Export").click();
+  await page.getByLabel("Size").selectOption("A6");
+  const exportRequest = page.waitForRequest((r) => r.method() === "POST" && /\/api\/v1\/userDataTemplate\/[^/]+\/export$/.test(r.url()));
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  const sent = await exportRequest;
+  expect((await sent.response())?.status()).toBe(200);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // Another couple cannot open it.
+  await login({ role: "couple" });
+  const other = await page.goto(cardUrl);
+  expect(other?.status()).toBe(404);
+  void baseURL;
+});
+
+test("a paid template not bought opens a page to buy it, not the editor", async ({ page, login }) => {
+  await login({ role: "couple" });
+  const res = await page.goto("/editor?template=tpl-royal-maroon");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Buy this template to use it" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Buy this template" })).toHaveAttribute("href", "/payment?template=tpl-royal-maroon");
+  await expect(page.getByTestId("card-canvas")).toHaveCount(0);
+  const unknown = await page.goto("/editor?template=tpl-no-such-design");
+  expect(unknown?.status()).toBe(404);
+});
+
+test("an admin designs a new template in the editor; a couple cannot open the template modes", async ({ page, login }) => {
+  await login({ role: "couple" });
+  expect((await page.goto("/editor?mode=template"))?.status()).toBe(404);
+  expect((await page.goto("/update_editor?template=tpl-marigold-classic"))?.status()).toBe(404);
+  await login({ role: "admin" });
+  await page.goto("/editor?mode=template");
+  await ready(page);
+  await expect(page.getByLabel("Template name")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish" })).toHaveCount(0);
+  await page.goto("/update_editor?template=tpl-royal-maroon");
+  await ready(page);
+  await expect(page.getByLabel("Template name")).toHaveValue("Royal Maroon");
+  await tab(page, "Layers").click();
+  await expect(layer(page, "Blessing")).toHaveCount(1);
+});
+
+test("a visitor is sent to log in and comes back to the editor", async ({ page }) => {
+  await page.goto("/editor?template=tpl-marigold-classic");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Feditor%3Ftemplate%3Dtpl-marigold-classic$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+
+  test("at 390 px the card fits the width, tools are a bottom bar opening sheets, a tap selects a text", async ({ page, login }) => {
+    test.setTimeout(90_000);
+    await login({ role: "couple" });
+    await page.goto("/editor?template=tpl-marigold-classic");
+    await ready(page);
+    const viewport = page.viewportSize()!;
+    const canvasBox = (await page.getByTestId("card-canvas").boundingBox())!;
+    expect(canvasBox.x).toBeGreaterThanOrEqual(0);
+    expect(canvasBox.x + canvasBox.width).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const bar = page.getByRole("navigation", { name: "Editor tools" });
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(viewport.height + 1);
+    for (const name of ["Details", "Text", "Shapes", "Images", "Layers", "Export"]) {
+      const box = (await tab(page, name).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);
+      expect(box.height).toBeGreaterThanOrEqual(40);
+    }
+    // A sheet opens from the bar and closes again.
+    await expect(page.getByLabel("Bride", { exact: true })).toBeHidden();
+    await tab(page, "Details").click();
+    await page.getByLabel("Bride", { exact: true }).fill("Kavya");
+    await page.screenshot({ path: "test-results/card-editor-390-sheet.png" });
+    await page.getByRole("button", { name: "Close panel" }).click();
+    await expect(page.getByLabel("Bride", { exact: true })).toBeHidden();
+
+    // A tap on the bride's name (design 300, ~255 of 600 x 840) selects it.
+    const scale = canvasBox.width / 600;
+    await page.touchscreen.tap(canvasBox.x + 300 * scale, canvasBox.y + 255 * scale);
+    await tab(page, "Text").click();
+    await expect(page.getByLabel("Text", { exact: true })).toHaveValue("Kavya");
+    await page.getByRole("button", { name: "Close panel" }).click();
+    await page.screenshot({ path: "test-results/card-editor-390.png" });
+  });
+});
