@@ -82,11 +82,81 @@ test("a couple designs a card from a template: details fill the canvas, text and
   const bytes = readFileSync((await file.path())!);
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
+  // Save uploads the card's picture; Publish saves and goes to the card's e-invite page.
+  const preview = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/v1\/userDataTemplate\/[^/]+\/preview$/.test(r.url()));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  expect((await (await preview).response())?.status()).toBe(200);
+  const cardId = new URL(cardUrl).searchParams.get("card")!;
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page).toHaveURL(`/card?card=${cardId}`);
+
   // Another couple cannot open it.
   await login({ role: "couple" });
   const other = await page.goto(cardUrl);
   expect(other?.status()).toBe(404);
   void baseURL;
+});
+
+test("curved text of a template keeps its curve through editing and saving; a change made elsewhere is not overwritten", async ({ page, login, baseURL }) => {
+  test.setTimeout(90_000);
+  await login({ role: "couple" });
+  const canvas = {
+    version: "7.4.0",
+    width: 600,
+    height: 840,
+    background: "#fff8ec",
+    objects: [
+      {
+        type: "IText",
+        version: "7.4.0",
+        left: 300,
+        top: 200,
+        originX: "center",
+        originY: "center",
+        text: "Shubh Vivah",
+        fontFamily: "Playfair Display",
+        fontSize: 40,
+        fill: "#b4531b",
+        layerName: "Curved blessing",
+        path: {
+          type: "Path",
+          version: "7.4.0",
+          path: [
+            ["M", 0, 0],
+            ["Q", 200, -120, 400, 0],
+          ],
+          fill: "",
+          stroke: "",
+        },
+      },
+    ],
+  };
+  const made = await page.request.post("/api/v1/userDataTemplate", { data: { templateId: "tpl-marigold-classic", canvas }, headers: { Origin: baseURL! } });
+  expect(made.status()).toBe(201);
+  const { card } = (await made.json()) as { card: { id: string } };
+  await page.goto(`/update_editor?card=${card.id}`);
+  await ready(page);
+  await tab(page, "Layers").click();
+  await page.getByRole("button", { name: "Curved blessing", exact: true }).click();
+  await tab(page, "Text").click();
+  await expect(page.getByText("This text follows a curve.")).toBeVisible();
+  await page.getByLabel("Text", { exact: true }).fill("Shubh Vivah 2027");
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved", { timeout: 15_000 });
+  const saved = (await (await page.request.get(`/api/v1/userDataTemplate/${card.id}`)).json()) as { card: { revision: number; canvas: typeof canvas } };
+  const curved = saved.card.canvas.objects.find((o) => o.layerName === "Curved blessing")!;
+  expect(curved.text).toBe("Shubh Vivah 2027");
+  expect((curved.path as { path: unknown[] }).path).toHaveLength(2);
+
+  // Another tab saves first: this editor's next save is refused with the server's message, nothing overwritten.
+  const elsewhere = await page.request.patch(`/api/v1/userDataTemplate/${card.id}`, {
+    data: { revision: saved.card.revision, canvas: saved.card.canvas },
+    headers: { Origin: baseURL! },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await page.getByLabel("Text", { exact: true }).fill("Overwrite attempt");
+  await expect(page.getByTestId("save-status")).toContainText("changed elsewhere", { timeout: 15_000 });
+  const after = (await (await page.request.get(`/api/v1/userDataTemplate/${card.id}`)).json()) as { card: { canvas: typeof canvas } };
+  expect(after.card.canvas.objects.find((o) => o.layerName === "Curved blessing")!.text).toBe("Shubh Vivah 2027");
 });
 
 test("a paid template not bought opens a page to buy it, not the editor", async ({ page, login }) => {
