@@ -194,7 +194,7 @@ test("a visitor is sent to log in and comes back to the editor", async ({ page }
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 
-  test("at 390 px the card fits the width, tools are a bottom bar opening sheets, a tap selects a text", async ({ page, login }) => {
+  test("at 390 px the card fits the width, tools are a bottom bar opening sheets, a tap selects a text and a finger drags it", async ({ page, login }) => {
     test.setTimeout(90_000);
     await login({ role: "couple" });
     await page.goto("/editor?template=tpl-marigold-classic");
@@ -227,5 +227,18 @@ test.describe("on a phone", () => {
     await expect(page.getByLabel("Text", { exact: true })).toHaveValue("Kavya");
     await page.getByRole("button", { name: "Close panel" }).click();
     await page.screenshot({ path: "test-results/card-editor-390.png" });
+
+    // A finger drags it 100 design px down; the saved card has it there.
+    const cdp = await page.context().newCDPSession(page);
+    const at = (dy: number) => [{ x: canvasBox.x + 300 * scale, y: canvasBox.y + (255 + dy) * scale }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
+    for (const dy of [20, 40, 60, 80, 100]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(dy) });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect(page.getByTestId("save-status")).toHaveText("All changes saved", { timeout: 15_000 });
+    const cardId = new URL(page.url()).searchParams.get("card");
+    const saved = (await (await page.request.get(`/api/v1/userDataTemplate/${cardId}`)).json()) as { card: { canvas: { objects: Record<string, unknown>[] } } };
+    const bride = saved.card.canvas.objects.find((o) => o.placeholder === "brideName")!;
+    expect(bride.text).toBe("Kavya");
+    expect(Number(bride.top)).toBeGreaterThan(220 + 80);
   });
 });
