@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { PhotonImage } from "@cf-wasm/photon";
 import { expect, test, type Page } from "./fixtures.ts";
 
 /**
@@ -7,6 +8,14 @@ import { expect, test, type Page } from "./fixtures.ts";
  * again after a reload and exports a PDF; a paid template not bought is a buy page; visitors log in
  * first; another couple's card is not found; at 390 px the canvas and the tools fit the phone.
  */
+function jpeg(w: number, h: number): Buffer {
+  const image = new PhotonImage(new Uint8Array(w * h * 4).fill(200), w, h);
+  try {
+    return Buffer.from(image.get_bytes_jpeg(85));
+  } finally {
+    image.free();
+  }
+}
 const ready = (page: Page) => expect(page.locator('[data-editor="ready"]')).toBeVisible({ timeout: 20_000 });
 const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Editor tools" }).getByRole("button", { name, exact: true });
 const layers = (page: Page) => page.getByRole("list", { name: "Layers" }).getByTestId("layer");
@@ -68,6 +77,27 @@ test("a couple designs a card from a template: details fill the canvas, text and
   await expect(layer(page, "Meera")).toHaveCount(1);
   await expect(layer(page, "Sangeet at eight")).toHaveCount(1);
   await expect(layer(page, "Rectangle")).toHaveCount(1);
+
+  // A photo from the couple's library: uploaded, picked, saved with its own-storage path.
+  await tab(page, "Images").click();
+  await page.getByLabel("Upload photos").setInputFiles({ name: "couple.jpg", mimeType: "image/jpeg", buffer: jpeg(640, 480) });
+  await page.getByRole("button", { name: "Add couple.jpg" }).click();
+  await tab(page, "Layers").click();
+  await expect(layer(page, "Image")).toHaveCount(1);
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved", { timeout: 15_000 });
+  const withPhoto = (await (await page.request.get(`/api/v1/userDataTemplate/${new URL(cardUrl).searchParams.get("card")}`)).json()) as {
+    card: { canvas: { objects: Record<string, unknown>[] } };
+  };
+  const photo = withPhoto.card.canvas.objects.find((o) => o.type === "Image")!;
+  expect(String(photo.src)).toMatch(/^\/media\/[^/]/);
+
+  // Zoom in and back to fit.
+  const fit = page.getByRole("button", { name: "Fit to screen" });
+  const fitted = await fit.textContent();
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(fit).not.toHaveText(fitted!);
+  await fit.click();
+  await expect(fit).toHaveText(fitted!);
 
   // Export: the server's file is a PDF.
   await tab(page, "Export").click();
