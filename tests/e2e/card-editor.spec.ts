@@ -216,6 +216,13 @@ test("an admin designs a new template in the editor; a couple cannot open the te
   await expect(layer(page, "Blessing")).toHaveCount(1);
 });
 
+test("the editor's page, served without running scripts, says in a <noscript> that it needs JavaScript", async ({ page, login }) => {
+  await login({ role: "couple" });
+  const res = await page.request.get("/editor?template=tpl-marigold-classic");
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toMatch(/<noscript><p[^>]*>The invitation editor needs JavaScript\./);
+});
+
 test("a visitor is sent to log in and comes back to the editor", async ({ page }) => {
   await page.goto("/editor?template=tpl-marigold-classic");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Feditor%3Ftemplate%3Dtpl-marigold-classic$/);
