@@ -170,6 +170,12 @@ test("curved text of a template keeps its curve through editing and saving; a ch
   await page.getByRole("button", { name: "Curved blessing", exact: true }).click();
   await tab(page, "Text").click();
   await expect(page.getByText("This text follows a curve.")).toBeVisible();
+  // Offline, the change waits with a message and is saved when the connection is back.
+  await page.context().setOffline(true);
+  await page.getByLabel("Text", { exact: true }).fill("Shubh Vivah 2026");
+  await expect(page.getByTestId("save-status")).toContainText("offline", { timeout: 15_000 });
+  await page.context().setOffline(false);
+  await expect(page.getByTestId("save-status")).toHaveText("All changes saved", { timeout: 15_000 });
   await page.getByLabel("Text", { exact: true }).fill("Shubh Vivah 2027");
   await expect(page.getByTestId("save-status")).toHaveText("All changes saved", { timeout: 15_000 });
   const saved = (await (await page.request.get(`/api/v1/userDataTemplate/${card.id}`)).json()) as { card: { revision: number; canvas: typeof canvas } };

@@ -75,6 +75,8 @@ export function CardEditor({ target }: { target: EditorTarget }) {
   const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastPreview = useRef(0);
   const blockedBy409 = useRef(false);
+  /** The last save was refused or never reached the server: wait for the next change (or the connection) before trying again. */
+  const lastSaveFailed = useRef(false);
 
   const serialize = useCallback((): CardCanvas => {
     const c = canvasRef.current!;
@@ -137,6 +139,7 @@ export function CardEditor({ target }: { target: EditorTarget }) {
           title,
           ...Object.fromEntries(Object.entries(current).filter(([, v]) => v)),
         });
+    lastSaveFailed.current = !answer.ok;
     if (!answer.ok) {
       if (answer.status === 409) blockedBy409.current = true;
       setStatus({ kind: "error", message: answer.message });
@@ -214,7 +217,7 @@ export function CardEditor({ target }: { target: EditorTarget }) {
     saveTimer.current = setTimeout(() => {
       saveTimer.current = null;
       void saveNow(false).then((clean) => {
-        if (!clean && !blockedBy409.current && changeCount.current !== savedCount.current) scheduleSaveRef.current();
+        if (!clean && !blockedBy409.current && !lastSaveFailed.current && changeCount.current !== savedCount.current) scheduleSaveRef.current();
       });
     }, AUTOSAVE_DELAY_MS);
   }, [isCard, saveNow]);
@@ -283,6 +286,15 @@ export function CardEditor({ target }: { target: EditorTarget }) {
     window.addEventListener("resize", onResize);
     return () => window.removeEventListener("resize", onResize);
   }, [fitZoom]);
+
+  // Back online after a failed save: try again.
+  useEffect(() => {
+    const onOnline = () => {
+      if (lastSaveFailed.current && changeCount.current !== savedCount.current) scheduleSaveRef.current();
+    };
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, []);
 
   // ---- undo / redo ----
   const restore = useCallback(
