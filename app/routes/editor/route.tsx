@@ -1,10 +1,52 @@
-import { data } from "react-router";
+import { Link } from "react-router";
+import type { Route } from "./+types/route";
+import { CardEditor } from "#app/components/card-editor/CardEditor.tsx";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 13, the editor helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
-}
+/**
+ * /editor and /update_editor (one module, route ids "editor" and "update-editor"): the invitation
+ * card editor (issue 13). The loader (editor.server.ts) decides what opens; the editor itself runs
+ * in the browser and loads fabric.js only there, so it needs JavaScript (the <noscript> says so).
+ */
+export { editorLoader as loader } from "./editor.server.ts";
 
-export default function NotBuiltYet() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: pageTitle(
+      loaderData && "target" in loaderData ? `Edit: ${"title" in loaderData.target ? loaderData.target.title : "New template"}` : "Invitation editor",
+    ),
+  },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export default function EditorPage({ loaderData }: Route.ComponentProps) {
+  if ("buy" in loaderData) {
+    const { templateId, message } = loaderData.buy;
+    return (
+      <section className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
+        <h1 className="font-display text-3xl font-bold text-maroon-700">Buy this template to use it</h1>
+        <p className="max-w-lg text-ink/75">{message}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={`/payment?template=${encodeURIComponent(templateId)}`} className="btn-primary">
+            Buy this template
+          </Link>
+          <Link to="/templates" className="btn-secondary">
+            See free templates
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <>
+      <noscript>
+        <p className="container-page my-6 rounded-lg bg-amber-50 p-4 text-amber-900">
+          The invitation editor needs JavaScript. Turn JavaScript on in your browser, or open this page on another device, to design your card.
+        </p>
+      </noscript>
+      <CardEditor target={loaderData.target} />
+    </>
+  );
 }
