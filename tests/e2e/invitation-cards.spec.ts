@@ -27,7 +27,7 @@ test("a couple sees their cards, duplicates one and deletes one", async ({ page,
   await expect(items).toHaveCount(3);
 
   const wedding = items.filter({ has: page.getByRole("heading", { name: "Wedding card", exact: true }) });
-  await wedding.getByText("Delete", { exact: true }).click();
+  await wedding.locator("summary", { hasText: "Delete" }).click();
   await expect(wedding.getByText("This cannot be undone.")).toBeVisible();
   await wedding.getByRole("button", { name: "Yes, delete Wedding card" }).click();
   await expect(page.getByRole("heading", { name: "Wedding card", exact: true })).toHaveCount(0);

@@ -58,7 +58,12 @@ export default function InvitationCards({ loaderData, actionData }: Route.Compon
 function CardItem({ card, busy }: { card: CardSummary; busy: boolean }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-maroon-100 bg-white" data-testid="card-item">
-      <Link to={`/update_editor?card=${encodeURIComponent(card.id)}`} className="block aspect-[5/7] bg-cream" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={`/update_editor?card=${encodeURIComponent(card.id)}`}
+        className="block aspect-[5/7] max-h-72 w-full bg-cream sm:max-h-none"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {card.previewUrl ? (
           <img src={card.previewUrl} alt="" loading="lazy" className="h-full w-full object-contain" width={500} height={700} />
         ) : (
