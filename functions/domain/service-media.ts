@@ -385,7 +385,7 @@ export const signatureInput = z.object({
     .default(DEFAULT_UPLOAD_FOLDER),
 });
 
-const incomingPrefix = (ownerId: string, folder: string) => `u/incoming/${ownerId}/${folder}/`;
+export const incomingPrefix = (ownerId: string, folder: string) => `u/incoming/${ownerId}/${folder}/`;
 
 function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -3,7 +3,7 @@ import { COMING_SOON } from "#shared/strings.ts";
 
 /** The pages promise only what exists: unbuilt planning tools are marked as coming, never linked as if usable. */
 const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };
-const PLACEHOLDERS = ["/profile/invitationCards", "/templates"];
+const PLACEHOLDERS = ["/templates"];
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
@@ -16,9 +16,9 @@ test("the home page links only to planning tools that exist and marks the rest a
 
   const benefits = page.getByTestId("benefits-list");
   await expect(benefits.getByRole("listitem")).toHaveCount(6);
-  await expect(benefits.getByText(COMING_SOON, { exact: true })).toHaveCount(1);
-  await expect(benefits.getByRole("listitem").filter({ hasText: "Invitation cards" }).getByText(COMING_SOON, { exact: true })).toBeVisible();
-  await expect(benefits.getByRole("link")).toHaveCount(5);
+  await expect(benefits.getByText(COMING_SOON, { exact: true })).toHaveCount(0);
+  await expect(benefits.getByRole("link")).toHaveCount(6);
+  await expect(benefits.getByRole("link", { name: "Design your cards" })).toHaveAttribute("href", "/profile/invitationCards");
   await expect(benefits.getByRole("link", { name: "Plan your functions" })).toHaveAttribute("href", "/profile/weddingplan");
   await expect(benefits.getByRole("link", { name: "Track your budget" })).toHaveAttribute("href", "/profile/weddingbudget");
   await expect(benefits.getByRole("link", { name: "Open your wishlist" })).toHaveAttribute("href", "/profile/favoriteList");
@@ -28,7 +28,7 @@ test("the home page links only to planning tools that exist and marks the rest a
   await expect(main.getByText(/manage bookings|how quickly they reply|our planners arrange/)).toHaveCount(0);
 });
 
-test("a couple's unbuilt dashboard section says so and points to what works", async ({ page }) => {
+test("a couple's invitation cards page is built: no coming-soon badge, and the way to the gallery", async ({ page }) => {
   await page.goto("/login?redirectTo=%2Fprofile%2FinvitationCards");
   await page.getByLabel(/e-?mail/i).fill(COUPLE.email);
   await page
@@ -38,8 +38,6 @@ test("a couple's unbuilt dashboard section says so and points to what works", as
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(/\/profile\/invitationCards$/);
   await expect(page.getByRole("heading", { level: 1, name: "Invitation Cards" })).toBeVisible();
-  await expect(page.getByRole("main").getByText(COMING_SOON, { exact: true })).toBeVisible();
-  await expect(page.getByTestId("not-built")).toContainText("not built yet");
-  await page.getByTestId("not-built").locator("..").getByRole("link", { name: "your wishlist" }).click();
-  await expect(page).toHaveURL(/\/profile\/favoriteList$/);
+  await expect(page.getByRole("main").getByText(COMING_SOON, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Choose a template" })).toHaveAttribute("href", "/templates");
 });

@@ -808,3 +808,35 @@ test.describe("page actions: the guest list (issue 12)", () => {
     expect(after.guests.map((g) => g.name)).toEqual(["Anil Kumar Sharma"]);
   });
 });
+
+test.describe("page actions: invitation cards (issue 13)", () => {
+  test("a couple's card is duplicated and deleted only by that couple (/profile/invitationCards)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await as(people.couple);
+    const canvas = { version: "7.4.0", width: 600, height: 840, objects: [{ type: "Textbox", text: "Ananya", fontFamily: "Great Vibes" }] };
+    const made = await owner.post("/api/v1/userDataTemplate", { headers: { Origin: origin }, data: { title: "Sangeet card", canvas } });
+    expect(made.status()).toBe(201);
+    const cardId = ((await made.json()) as { card: { id: string } }).card.id;
+    const cards = async () => ((await (await owner.get("/api/v1/userDataTemplate")).json()) as { cards: { id: string; title: string }[] }).cards;
+    const before = await cards();
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      for (const intent of ["duplicate", "delete"])
+        expectRefused((await submit(api, "/profile/invitationCards", { intent, cardId })).status(), `${who} ${intent}`);
+      expect(await cards(), who).toEqual(before);
+    }
+    expect((await submit(owner, "/profile/invitationCards", { intent: "duplicate", cardId })).status()).toBe(302);
+    expect((await cards()).map((c) => c.title).sort()).toEqual(["Copy of Sangeet card", "Sangeet card"]);
+    expect((await submit(owner, "/profile/invitationCards", { intent: "delete", cardId })).status()).toBe(302);
+    expect((await cards()).map((c) => c.title)).toEqual(["Copy of Sangeet card"]);
+  });
+});

@@ -71,6 +71,8 @@ const FIELDS = [
   "keep",
   "tradition",
   "weddingDate",
+  // Invitation cards (/profile/invitationCards).
+  "cardId",
 ];
 const INTENTS = [
   "enquire",
@@ -113,6 +115,8 @@ const INTENTS = [
   "remind",
   "share",
   "import",
+  // Invitation cards.
+  "duplicate",
   "",
   "DELETE",
   "review\u0000",
@@ -154,6 +158,7 @@ const TARGETS: Target[] = [
   { name: "/profile/photo", role: "couple", path: () => "/profile/photo" },
   { name: "/checklist", role: null, path: () => "/checklist" },
   { name: "/profile/guests", role: "couple", path: () => "/profile/guests" },
+  { name: "/profile/invitationCards", role: "couple", path: () => "/profile/invitationCards" },
   // A household's RSVP page: a made-up link; every body is refused (404), never a 5xx.
   { name: "/rsvp/:token", role: null, path: () => "/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", longIdPath: () => `/rsvp/${LONG_ID}` },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },

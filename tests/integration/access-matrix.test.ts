@@ -63,6 +63,9 @@ type World = {
   household: string;
   guest: string;
   rsvpToken: string;
+  /** The couple's invitation card and a library image (issue 13, cards). */
+  card: string;
+  asset: string;
 };
 
 type Entry = {
@@ -701,6 +704,33 @@ Object.assign(MATRIX, {
   },
 } satisfies Record<string, Entry>);
 
+// Invitation cards and the editor's asset library (issue 13): the couple's own; another couple's card or image is 404 and unchanged.
+const CARD_CANVAS = { version: "7.4.0", width: 600, height: 840, objects: [{ type: "Textbox", text: "Ananya", fontFamily: "Great Vibes" }] };
+const cardRows = (w: World) => snapshot("SELECT id, title, canvas, revision, preview_key FROM user_templates WHERE user_id = ? ORDER BY id", w.who.couple.id);
+const assetRows = (w: World) => snapshot("SELECT key, folder FROM editor_assets WHERE user_id = ? ORDER BY key", w.who.couple.id);
+const cardParams = (w: World) => ({ params: { id: w.card } });
+Object.assign(MATRIX, {
+  "GET /api/v1/userDataTemplate": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.card] },
+  "POST /api/v1/userDataTemplate": {
+    call: () => ({ body: { title: "Mehendi card", canvas: CARD_CANVAS } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: cardRows,
+    ownerChanges: true,
+  },
+  "GET /api/v1/userDataTemplate/{id}": { call: cardParams, allowed: ["couple"], owners: ["couple"], secrets: (w) => [w.card] },
+  "PATCH /api/v1/userDataTemplate/{id}": { call: (w) => ({ ...cardParams(w), body: { title: "Renamed card" } }), ...COUPLE_ONLY, guard: cardRows },
+  "DELETE /api/v1/userDataTemplate/{id}": { call: cardParams, ...COUPLE_ONLY, guard: cardRows },
+  "POST /api/v1/userDataTemplate/{id}/duplicate": { call: cardParams, ...COUPLE_ONLY, guard: cardRows },
+  // Multipart image bodies: the matrix's JSON body is refused (400) even for the owner; their owner's calls are in tests/integration/user-cards.test.ts.
+  "PUT /api/v1/userDataTemplate/{id}/preview": { call: cardParams, allowed: [], owners: ["couple"], guard: cardRows },
+  "POST /api/v1/userDataTemplate/{id}/export": { call: cardParams, allowed: [], owners: ["couple"], guard: cardRows },
+  // No images in the body: "No files provided." for everyone; the upload flow is in tests/integration/editor-assets.test.ts.
+  "POST /api/v1/editorAssets": { call: () => ({ body: { images: [] } }), allowed: [], owners: ["couple"], guard: assetRows },
+  "GET /api/v1/editorAssets": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.asset] },
+  "DELETE /api/v1/editorAssets": { call: (w) => ({ body: { public_id: w.asset } }), ...COUPLE_ONLY, guard: assetRows },
+} satisfies Record<string, Entry>);
+
 const NO_OWNER = new Set([
   "GET /api/v1/services",
   "GET /api/v1/services/getMostViewedServices",
@@ -764,6 +794,8 @@ async function buildWorld(): Promise<World> {
   const household = `m-household-${tag}`;
   const guest = `m-guest-${tag}`;
   const rsvpToken = `mtoken${tag}`.replace(/[^A-Za-z0-9]/g, "").padEnd(32, "0");
+  const card = `m-card-${tag}`;
+  const asset = `u/assets/${ids.couple}/m-asset-${tag}.webp`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -910,6 +942,13 @@ async function buildWorld(): Promise<World> {
       .prepare("INSERT INTO guests (id, user_id, household_id, name, email, created_at, updated_at) VALUES (?, ?, ?, 'Anil Sharma', ?, ?, ?)")
       .bind(guest, ids.couple, household, `${guest}@guests.example`, now, now),
     db.prepare("INSERT INTO household_invitations (household_id, event_id, invited_at) VALUES (?, ?, ?)").bind(household, guestEvent, now),
+    // The couple's invitation card and library image (issue 13).
+    db
+      .prepare("INSERT INTO user_templates (id, user_id, title, canvas, revision, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)")
+      .bind(card, ids.couple, `Card secret ${tag}`, JSON.stringify(CARD_CANVAS), now, now),
+    db
+      .prepare("INSERT INTO editor_assets (id, user_id, key, content_type, size, width, height, created_at) VALUES (?, ?, ?, 'image/webp', 10, 40, 40, ?)")
+      .bind(`m-asset-${tag}`, ids.couple, asset, now),
   ];
   statements.push(
     db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
@@ -947,6 +986,8 @@ async function buildWorld(): Promise<World> {
     household,
     guest,
     rsvpToken,
+    card,
+    asset,
   };
 }
 
@@ -975,6 +1016,8 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM events WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM tasks WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT es.* FROM event_services es JOIN events e ON e.id = es.event_id WHERE e.user_id IN (${marks}) ORDER BY es.event_id, es.service_id`,
+    `SELECT * FROM user_templates WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM editor_assets WHERE user_id IN (${marks}) ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

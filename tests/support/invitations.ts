@@ -127,3 +127,31 @@ export async function insertCard(
     .run();
   return { id };
 }
+
+/** A PNG of w x h (flat colour), as the editor renders a card. */
+export async function pngOf(w: number, h: number): Promise<Uint8Array<ArrayBuffer>> {
+  const { PhotonImage } = await import("@cf-wasm/photon");
+  const image = new PhotonImage(new Uint8Array(w * h * 4).fill(200), w, h);
+  try {
+    return new Uint8Array(image.get_bytes());
+  } finally {
+    image.free();
+  }
+}
+
+/** A JPEG of w x h. */
+export async function jpegOf(w: number, h: number): Promise<Uint8Array<ArrayBuffer>> {
+  const { PhotonImage } = await import("@cf-wasm/photon");
+  const image = new PhotonImage(new Uint8Array(w * h * 4).fill(120), w, h);
+  try {
+    return new Uint8Array(image.get_bytes_jpeg(80));
+  } finally {
+    image.free();
+  }
+}
+
+/** Keys in the MEDIA bucket under a prefix. */
+export async function mediaKeys(prefix: string): Promise<string[]> {
+  const listed = await env.MEDIA.list({ prefix });
+  return listed.objects.map((o) => o.key).sort();
+}

@@ -4,7 +4,7 @@ import { formatCount } from "#shared/format.ts";
 import { COMING_SOON } from "#shared/strings.ts";
 /**
  * The spec's benefits showcase. Only what works today links somewhere; a tool still being built
- * (invitation cards) says so plainly and links nowhere (its dashboard page is a placeholder).
+ * says so plainly (COMING_SOON) and links nowhere.
  */
 const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
   { title: "Checklist", text: "Every task from roka to vidaai in one list.", href: "/checklist", action: "Start your checklist", icon: "✓" },
@@ -29,7 +29,13 @@ const BENEFITS: { title: string; text: string; icon: string; href?: string; acti
     action: "Track your budget",
     icon: "₹",
   },
-  { title: "Invitation cards", text: "Design invitations and share them with your guests.", icon: "✉" },
+  {
+    title: "Invitation cards",
+    text: "Design invitations and share them with your guests.",
+    href: "/profile/invitationCards",
+    action: "Design your cards",
+    icon: "✉",
+  },
   {
     title: "Reminders",
     text: "A morning e-mail with tasks, vendor payments and deliverables due, and guests yet to answer.",
