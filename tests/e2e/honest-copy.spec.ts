@@ -3,7 +3,7 @@ import { COMING_SOON } from "#shared/strings.ts";
 
 /** The pages promise only what exists: unbuilt planning tools are marked as coming, never linked as if usable. */
 const COUPLE = { email: "couple@mandap.example", password: "Couple@Mandap1" };
-const PLACEHOLDERS = ["/profile/invitationCards", "/templates"];
+const PLACEHOLDERS = ["/profile/invitationCards"];
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);

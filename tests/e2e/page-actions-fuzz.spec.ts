@@ -71,6 +71,12 @@ const FIELDS = [
   "keep",
   "tradition",
   "weddingDate",
+  // Invitation templates (/admin/templates).
+  "templateId",
+  "mood",
+  "requirement",
+  "tags",
+  "designer",
 ];
 const INTENTS = [
   "enquire",
@@ -98,6 +104,7 @@ const INTENTS = [
   "subevent",
   "task",
   "task-status",
+  "status",
   "task-delete",
   "link",
   "unlink",
@@ -203,6 +210,7 @@ const TARGETS: Target[] = [
   { name: "/admin/revokeAdmin", role: "superAdmin", path: () => "/admin/revokeAdmin" },
   { name: "/admin/giveSuperAdmin", role: "superAdmin", path: () => "/admin/giveSuperAdmin" },
   { name: "/admin/reported-enquiries", role: "admin", path: () => "/admin/reported-enquiries" },
+  { name: "/admin/templates", role: "admin", path: () => "/admin/templates" },
   // Last: a log-out that works ends the session the posts are made with.
   { name: "/logout", role: "couple", path: () => "/logout" },
 ];
