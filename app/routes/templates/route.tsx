@@ -104,7 +104,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 const chip =
-  "inline-flex min-h-10 cursor-pointer items-center rounded-full border border-maroon-100 bg-white px-3 text-sm peer-checked:border-maroon-700 peer-checked:bg-maroon-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-maroon-700";
+  "inline-flex min-h-10 cursor-pointer items-center whitespace-nowrap rounded-full border border-maroon-100 bg-white px-3 text-sm peer-checked:border-maroon-700 peer-checked:bg-maroon-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-maroon-700";
 
 function Chip({
   name,
@@ -120,7 +120,7 @@ function Chip({
   type?: "checkbox" | "radio";
 }) {
   return (
-    <label className="relative">
+    <label className="relative shrink-0">
       <input type={type} name={name} value={value} defaultChecked={checked} className="peer sr-only" />
       <span className={chip}>{label}</span>
     </label>
@@ -144,16 +144,16 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
     >
       <fieldset>
         <legend className={legend}>Mood</legend>
-        <div className="flex flex-wrap gap-2">
+        <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
           {TEMPLATE_MOODS.map((m) => (
             <Chip key={m} name="mood" value={m} label={MOOD_LABELS[m]} checked={f.mood?.includes(m) ?? false} />
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-[auto_1fr] gap-4">
         <fieldset>
           <legend className={legend}>Price</legend>
-          <div className="flex flex-wrap gap-2">
+          <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
             <Chip type="radio" name="amount" value="" label="All" checked={!f.amount} />
             <Chip type="radio" name="amount" value="FREE" label="Free" checked={f.amount === "FREE"} />
             <Chip type="radio" name="amount" value="PAID" label="Paid" checked={f.amount === "PAID"} />
@@ -161,7 +161,7 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
         </fieldset>
         <fieldset>
           <legend className={legend}>Collection</legend>
-          <div className="flex flex-wrap gap-2">
+          <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
             {TEMPLATE_REQUIREMENTS.map((r) => (
               <Chip key={r} name="requirement" value={r} label={REQUIREMENT_LABELS[r]} checked={f.requirement?.includes(r) ?? false} />
             ))}
@@ -171,7 +171,7 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
       {d.tags.length > 0 && (
         <fieldset>
           <legend className={legend}>Tags</legend>
-          <div className="flex flex-wrap gap-2">
+          <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
             {[...new Set([...d.tags, ...(f.tags ?? [])])].map((t) => (
               <Chip key={t} name="tags" value={t} label={t.replace(/-/g, " ")} checked={f.tags?.includes(t) ?? false} />
             ))}

@@ -19,7 +19,7 @@ export function TemplateThumb({ t, eager, sizes, className = "" }: { t: Template
     return (
       <div
         style={ratio}
-        className={`grid w-full place-items-center rounded-xl bg-[#f3ece2] p-3 text-center font-serif text-sm text-ink/60 ${className}`}
+        className={`grid w-full place-items-center rounded-xl bg-[#f3ece2] p-3 text-center font-serif text-sm text-ink/80 ${className}`}
         data-testid="thumb-placeholder"
       >
         <span aria-hidden="true">{t.name}</span>
