@@ -26,6 +26,7 @@ async function shots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${dir}/gallery-${name}-${width}.png`, fullPage: true });
   }
 }

@@ -134,7 +134,7 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
     <Form
       method="get"
       action="/templates"
-      className="grid gap-4 rounded-2xl border border-maroon-100 bg-white p-4"
+      className="grid min-w-0 gap-4 rounded-2xl border border-maroon-100 bg-white p-4"
       aria-label="Filter templates"
       onChange={(e) => {
         // With JavaScript, a chip or the sort applies at once; the search box waits for Enter or the button.
@@ -142,7 +142,7 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
         if (target.type !== "search") e.currentTarget.requestSubmit();
       }}
     >
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className={legend}>Mood</legend>
         <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
           {TEMPLATE_MOODS.map((m) => (
@@ -150,8 +150,8 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
           ))}
         </div>
       </fieldset>
-      <div className="grid grid-cols-[auto_1fr] gap-4">
-        <fieldset>
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-4">
+        <fieldset className="min-w-0">
           <legend className={legend}>Price</legend>
           <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
             <Chip type="radio" name="amount" value="" label="All" checked={!f.amount} />
@@ -159,7 +159,7 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
             <Chip type="radio" name="amount" value="PAID" label="Paid" checked={f.amount === "PAID"} />
           </div>
         </fieldset>
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className={legend}>Collection</legend>
           <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
             {TEMPLATE_REQUIREMENTS.map((r) => (
@@ -169,7 +169,7 @@ function FilterForm({ d }: { d: Awaited<ReturnType<typeof loader>> }) {
         </fieldset>
       </div>
       {d.tags.length > 0 && (
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className={legend}>Tags</legend>
           <div className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
             {[...new Set([...d.tags, ...(f.tags ?? [])])].map((t) => (
