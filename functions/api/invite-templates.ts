@@ -20,6 +20,7 @@ import { Resource } from "./endpoint.ts";
  * The invitation template gallery and the admins' template management (issue 13). Rules live in
  * functions/domain/invite-templates.ts, shared with the /templates, detail and /admin/templates pages.
  */
+const LIST_PARAMS = ["mood", "requirement", "tags"];
 const templateParams = z.object({ id: z.string().min(1).max(64) });
 const notFound = { 404: "No such template (drafts and archived templates are 404 except to admins)" };
 const summaryFields =
@@ -31,12 +32,16 @@ export const inviteTemplateApi = new Resource("/inviteTemplate", "Invitation tem
       method: "get",
       path: "/get",
       summary: "The template gallery: published templates, filtered, sorted and paged",
-      description: `Query: mood (one or several, comma-separated: WEDDING,LOVE), amount (FREE or PAID), requirement (HOT, POPULAR, LATEST; comma-separated), tags (comma-separated, a template with any of them), q (in the name), sort (newest, popular = views + uses, price_asc, price_desc, rating), page, limit (default ${TEMPLATE_PAGE_SIZE}, at most ${TEMPLATE_PAGE_SIZE_MAX}). Admins may add status=DRAFT|ARCHIVED|ALL. An unknown value is 400 naming the field. ${summaryFields}`,
+      description: `Query: mood (one or several, comma-separated: WEDDING,LOVE, or the name repeated), amount (FREE or PAID), requirement (HOT, POPULAR, LATEST; comma-separated), tags (comma-separated, a template with any of them), q (in the name), sort (newest, popular = views + uses, price_asc, price_desc, rating), page, limit (default ${TEMPLATE_PAGE_SIZE}, at most ${TEMPLATE_PAGE_SIZE_MAX}). Admins may add status=DRAFT|ARCHIVED|ALL. An unknown value is 400 naming the field. ${summaryFields}`,
       query: templateQuery,
       access: ACCESS.public,
       responses: { 200: "{templates, total, page, pageSize}" },
     },
-    async (c) => c.json({ success: true, ...(await listTemplates(c.get("domain"), c.req.query())) }),
+    async (c) => {
+      // A list may also come as the name repeated (mood=WEDDING&mood=LOVE), as an HTML form sends it.
+      const raw = Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, LIST_PARAMS.includes(k) ? v.join(",") : v[0]]));
+      return c.json({ success: true, ...(await listTemplates(c.get("domain"), raw)) });
+    },
   )
   .endpoint(
     {

@@ -57,6 +57,7 @@ describe("GET /inviteTemplate/get", () => {
 
     expect(ids((await list(`tags=${tag}&mood=WEDDING`)).body)).toEqual([wedding.id]);
     expect(new Set(ids((await list(`tags=${tag}&mood=WEDDING,LOVE`)).body))).toEqual(new Set([wedding.id, love.id]));
+    expect(new Set(ids((await list(`tags=${tag}&mood=WEDDING&mood=love`)).body))).toEqual(new Set([wedding.id, love.id]));
     expect(ids((await list(`tags=${tag}&amount=PAID`)).body)).toEqual([love.id]);
     expect(new Set(ids((await list(`tags=${tag}&amount=FREE`)).body))).toEqual(new Set([wedding.id, birthday.id]));
     expect(ids((await list(`tags=${tag}&requirement=HOT`)).body)).toEqual([wedding.id]);
