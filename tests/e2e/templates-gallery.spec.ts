@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { PhotonImage } from "@cf-wasm/photon";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
@@ -137,6 +138,20 @@ test("an admin publishes, edits and archives a template at /admin/templates", as
   await expect(row.getByText("₹199")).toBeVisible();
   const listed = await visitor.request.get(`/api/v1/inviteTemplate/${id}`);
   expect(((await listed.json()) as { template: { price: number; amountCategory: string } }).template).toMatchObject({ price: 199, amountCategory: "PAID" });
+
+  // A thumbnail uploaded on the page: stored about 480 px wide, shown in the gallery at the card's size.
+  const image = new PhotonImage(new Uint8Array(900 * 1260 * 4).fill(200), 900, 1260);
+  const png = Buffer.from(image.get_bytes());
+  image.free();
+  await row.getByLabel(/Thumbnail image/).setInputFiles({ name: "thumb.png", mimeType: "image/png", buffer: png });
+  await row.getByRole("button", { name: `Upload thumbnail of ${name}` }).click();
+  await expect(row.getByRole("status")).toHaveText("Thumbnail saved.");
+  await page.goto(`/templates?q=${encodeURIComponent(name)}`);
+  const thumb = card(page, name).locator("img");
+  await expect(thumb).toHaveAttribute("width", "600");
+  await expect(thumb).toHaveAttribute("height", "840");
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  await page.goto("/admin/templates");
 
   await row.getByRole("button", { name: `Archive ${name}` }).click();
   await expect(row.getByTestId("status")).toHaveText("Archived");

@@ -4,9 +4,18 @@ import type { Route } from "./+types/templates";
 import { appContext } from "#functions/page-context.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { Field, SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { adminTemplates, deleteTemplate, setTemplateStatus, updateTemplate, type AdminTemplate } from "#domain/invite-templates.ts";
+import {
+  adminTemplates,
+  deleteTemplate,
+  setTemplateStatus,
+  setTemplateThumbnail,
+  THUMBNAIL_MAX_BYTES,
+  updateTemplate,
+  type AdminTemplate,
+} from "#domain/invite-templates.ts";
 import { formToObject, parseInput } from "#domain/validation.ts";
 import { readPageForm } from "#platform/request-body.ts";
+import { readMultipart } from "#platform/uploads.ts";
 import { formatCount, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { MOOD_LABELS, REQUIREMENT_LABELS, STATUS_LABELS, TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "#shared/template-schemas.ts";
@@ -35,8 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   let raw: Record<string, unknown> = {};
   let intent = "";
   try {
-    raw = formToObject(await readPageForm(request));
+    // The thumbnail form is multipart (read as a stream that stops past 5 MB); the others are plain forms.
+    const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    const form = multipart ? await readMultipart(request, { files: { image: 1 }, maxFileBytes: THUMBNAIL_MAX_BYTES }) : null;
+    raw = form ? { ...form.fields } : formToObject(await readPageForm(request));
     intent = String(raw.intent ?? "");
+    if (intent === "thumbnail") {
+      const { templateId } = parseInput(idForm, raw);
+      const result = await setTemplateThumbnail(domain, templateId, form?.files.image?.[0]);
+      return { ok: true as const, intent, templateId, message: result.message };
+    }
     if (intent === "status") {
       const { templateId, status } = parseInput(statusForm, raw);
       const t = await setTemplateStatus(domain, templateId, status);
@@ -140,6 +157,19 @@ function EditForm({ t, failure }: { t: AdminTemplate; failure: { errors: Record<
           </SubmitButton>
         </div>
       </Form>
+      <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3 border-t border-maroon-100 pt-3">
+        <input type="hidden" name="templateId" value={t.id} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`thumb-${t.id}`} className="text-sm font-medium">
+            Thumbnail image (PNG, JPEG or WebP, up to 5 MB)
+          </label>
+          <input id={`thumb-${t.id}`} type="file" name="image" accept="image/png,image/jpeg,image/webp" required className="text-sm" />
+          {e.image && <p className="text-sm text-red-700">{e.image}</p>}
+        </div>
+        <SubmitButton name="intent" value="thumbnail" pendingText="Uploading…" className="btn-secondary">
+          Upload thumbnail<span className="sr-only"> of {t.name}</span>
+        </SubmitButton>
+      </Form>
     </details>
   );
 }
@@ -217,7 +247,7 @@ function TemplateRow({ t, actionData }: { t: AdminTemplate; actionData: ActionDa
           </SubmitButton>
         </Form>
       </div>
-      <EditForm t={t} failure={failure && failure.intent?.startsWith("update:") ? failure : null} />
+      <EditForm t={t} failure={failure && (failure.intent?.startsWith("update:") || failure.intent?.startsWith("thumbnail:")) ? failure : null} />
     </li>
   );
 }
