@@ -132,6 +132,8 @@ test("an admin publishes, edits and archives a template at /admin/templates", as
   await expect(row.getByRole("status")).toContainText("published");
   expect(await visitorSees()).toBe(200);
 
+  await shots(page, "admin");
+  await page.setViewportSize({ width: 1280, height: 900 });
   await row.getByText("Edit details").click();
   await row.getByLabel("Price (₹, 0 for free)").fill("199");
   await row.getByRole("button", { name: `Save details of ${name}` }).click();

@@ -240,7 +240,13 @@ function TemplateRow({ t, actionData }: { t: AdminTemplate; actionData: ActionDa
         <Link to={`/guests/see-template/${encodeURIComponent(t.id)}`} className="px-2 py-2 text-sm text-maroon-700 underline underline-offset-4">
           View<span className="sr-only"> {t.name}</span>
         </Link>
-        <Form method="post" className="ml-auto">
+        <Form
+          method="post"
+          className="ml-auto"
+          onSubmit={(e) => {
+            if (!window.confirm(`Delete “${t.name}”? A template someone bought or used is archived instead.`)) e.preventDefault();
+          }}
+        >
           <input type="hidden" name="templateId" value={t.id} />
           <SubmitButton name="intent" value="delete" pendingText="Deleting…" className="px-3 py-2 text-sm text-red-800 underline underline-offset-4">
             Delete<span className="sr-only"> {t.name}</span>
