@@ -22,6 +22,12 @@ test.beforeEach(async ({ context }) => {
 
 const card = (page: Page, name: string) => page.getByTestId("template-card").filter({ has: page.getByRole("link", { name, exact: true }) });
 
+/** No WCAG 2 A/AA violation that axe finds. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
   for (const width of [390, 1280]) {
@@ -62,8 +68,7 @@ test("a visitor filters the gallery by mood and price in the URL, opens a paid t
   await expect(page).toHaveURL(/\/templates$/);
   await expect(card(page, MAROON.name)).toBeVisible();
   await shots(page, "list");
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page);
 
   // The paid template's page: price, what can be changed, and "log in to buy" coming back here.
   await card(page, MAROON.name).getByRole("link", { name: MAROON.name }).click();
@@ -75,6 +80,7 @@ test("a visitor filters the gallery by mood and price in the URL, opens a paid t
   await expect(action).toHaveText("Log in to buy for ₹499");
   await expect(action).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/guests/see-template/${MAROON.id}`)}`);
   await shots(page, "detail");
+  await expectAccessible(page);
 
   // /preview shows the same page; /preview_1 the card alone; unknown ids are 404; the spec's index path is the gallery.
   await page.goto(`/preview?template=${MAROON.id}`);
@@ -105,6 +111,7 @@ test("a couple is offered to buy a paid template and to use a free one, and sees
   const recent = page.getByTestId("recently-viewed");
   await expect(recent.getByRole("heading", { name: "Recently viewed" })).toBeVisible();
   await expect(recent.getByRole("link")).toHaveText([new RegExp(MARIGOLD.name), new RegExp(MAROON.name)]);
+  await expectAccessible(page);
 });
 
 test("an admin publishes, edits and archives a template at /admin/templates", async ({ page, login }) => {
@@ -133,6 +140,7 @@ test("an admin publishes, edits and archives a template at /admin/templates", as
   expect(await visitorSees()).toBe(200);
 
   await shots(page, "admin");
+  await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await row.getByText("Edit details").click();
   await row.getByLabel("Price (₹, 0 for free)").fill("199");
