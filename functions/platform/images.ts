@@ -35,6 +35,8 @@ export interface ImagePipeline {
   photo(bytes: Uint8Array<ArrayBuffer>, type: ImageType): Promise<ProcessedPhoto>;
   /** A centred square (logo, profile photo). */
   square(bytes: Uint8Array<ArrayBuffer>, type: ImageType): Promise<ImageVariant>;
+  /** One WebP at most `maxWidth` wide, proportions kept, never enlarged (an invitation template's thumbnail). */
+  narrow(bytes: Uint8Array<ArrayBuffer>, type: ImageType, maxWidth: number): Promise<ImageVariant>;
 }
 
 /** The size a box of w x h takes scaled into maxW x maxH, never enlarged. */
@@ -223,6 +225,16 @@ export const wasmPipeline: ImagePipeline = {
       image.free();
     }
   },
+  async narrow(bytes, type, maxWidth) {
+    const image = decode(bytes);
+    if (!image) return kept(bytes, type);
+    try {
+      const size = fitInto(image.get_width(), image.get_height(), maxWidth, Number.MAX_SAFE_INTEGER);
+      return webpOf(image, size.width, size.height);
+    } finally {
+      image.free();
+    }
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +272,11 @@ export function cloudflareImagesPipeline(images: ImagesBinding): ImagePipeline {
       const side = Math.min(w, h, SQUARE_SIZE);
       return render(bytes, { width: side, height: side, fit: "cover", gravity: "center" } as ImageTransform, side, side);
     },
+    async narrow(bytes, _type, maxWidth) {
+      const { width: w, height: h } = await info(bytes);
+      const size = fitInto(w, h, maxWidth, Number.MAX_SAFE_INTEGER);
+      return render(bytes, { width: size.width, height: size.height, fit: "scale-down" }, size.width, size.height);
+    },
   };
 }
 
@@ -274,7 +291,7 @@ export function imagePipelineFor(env: { IMAGE_PIPELINE?: string; IMAGES?: Images
     const missing = async (): Promise<never> => {
       throw new Error("IMAGE_PIPELINE is cloudflare-images but the IMAGES binding is missing (wrangler.jsonc `images`).");
     };
-    return { name: "cloudflare-images", photo: missing, square: missing };
+    return { name: "cloudflare-images", photo: missing, square: missing, narrow: missing };
   }
   return wasmPipeline;
 }

@@ -472,6 +472,49 @@ test.describe("page actions: nobody changes another owner's record", () => {
     expect((await plans()).find((p) => p.id === id)).toMatchObject({ isActive: false });
   });
 
+  test("invitation templates are published, edited and deleted only by admins and super admins (/admin/templates)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const adminApi = await as(people.admin);
+    const tag = Date.now().toString(36);
+    const made = await adminApi.post("/api/v1/inviteTemplate/create", {
+      headers: { Origin: origin },
+      data: { name: `Guarded card ${tag}`, price: 0, mood: "WEDDING", canvas: { version: "7.4.0", width: 600, height: 840, objects: [] } },
+    });
+    expect(made.status()).toBe(201);
+    const id = ((await made.json()) as { template: { id: string } }).template.id;
+    const template = async () => {
+      const res = await adminApi.get(`/api/v1/inviteTemplate/${id}`);
+      return res.status() === 404 ? null : ((await res.json()) as { template: Record<string, unknown> }).template;
+    };
+    const before = await template();
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts: Record<string, string>[] = [
+        { intent: "status", templateId: id, status: "PUBLISHED" },
+        { intent: "update", templateId: id, name: `Taken by ${who}`, price: "1" },
+        { intent: "delete", templateId: id },
+      ];
+      for (const body of posts) expectRefused((await submit(api, "/admin/templates", body)).status(), `${who} ${body.intent}`);
+    }
+    expect(await template(), "a refused post changed the template").toEqual(before);
+
+    // Admins and super admins may.
+    expect((await submit(adminApi, "/admin/templates", { intent: "update", templateId: id, name: `Guarded card ${tag}`, price: "299" })).status()).toBe(200);
+    expect((await submit(await as(people.superAdmin), "/admin/templates", { intent: "status", templateId: id, status: "PUBLISHED" })).status()).toBe(200);
+    expect(await template()).toMatchObject({ price: 299, amountCategory: "PAID", status: "PUBLISHED" });
+    expect((await submit(adminApi, "/admin/templates", { intent: "delete", templateId: id })).status()).toBe(200);
+    expect(await template()).toBeNull();
+  });
+
   test("an enquiry and its booking are changed only by their couple and vendor (enquiry and booking pages of both dashboards)", async ({
     account,
     factory,

@@ -73,6 +73,12 @@ const FIELDS = [
   "weddingDate",
   // Invitation cards (/profile/invitationCards).
   "cardId",
+  // Invitation templates (/admin/templates).
+  "templateId",
+  "mood",
+  "requirement",
+  "tags",
+  "designer",
 ];
 const INTENTS = [
   "enquire",
@@ -100,6 +106,7 @@ const INTENTS = [
   "subevent",
   "task",
   "task-status",
+  "status",
   "task-delete",
   "link",
   "unlink",
@@ -208,6 +215,7 @@ const TARGETS: Target[] = [
   { name: "/admin/revokeAdmin", role: "superAdmin", path: () => "/admin/revokeAdmin" },
   { name: "/admin/giveSuperAdmin", role: "superAdmin", path: () => "/admin/giveSuperAdmin" },
   { name: "/admin/reported-enquiries", role: "admin", path: () => "/admin/reported-enquiries" },
+  { name: "/admin/templates", role: "admin", path: () => "/admin/templates" },
   // Last: a log-out that works ends the session the posts are made with.
   { name: "/logout", role: "couple", path: () => "/logout" },
 ];

@@ -66,6 +66,8 @@ type World = {
   /** The couple's invitation card and a library image (issue 13, cards). */
   card: string;
   asset: string;
+  /** A published paid template (₹499) the couple bought and viewed (issue 13, the gallery); its canvas carries the text `design-{id}`. */
+  galleryTemplate: string;
 };
 
 type Entry = {
@@ -600,6 +602,53 @@ const MATRIX: Record<string, Entry> = {
   },
 };
 
+// The invitation gallery (issue 13): templates are the admins'; a couple owns its purchase and watch history.
+const templateRow = (w: World) => snapshot("SELECT * FROM invite_templates WHERE id = ?", w.galleryTemplate);
+const coupleViews = (w: World) => snapshot("SELECT * FROM template_views WHERE user_id = ? ORDER BY template_id", w.who.couple.id);
+Object.assign(MATRIX, {
+  "GET /api/v1/inviteTemplate/{id}": {
+    // Everyone sees the template; its design only the buying couple and admins.
+    call: (w) => ({ params: { id: w.galleryTemplate } }),
+    allowed: ACTORS,
+    owners: ["couple", ...ADMINS],
+    secrets: (w) => [`design-${w.galleryTemplate}`],
+  },
+  "POST /api/v1/inviteTemplate/create": {
+    call: (w) => ({
+      body: { name: `New ${w.galleryTemplate}`, price: 0, mood: "WEDDING", canvas: { version: "7.4.0", width: 600, height: 840, objects: [] } },
+    }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: (w) => snapshot("SELECT id FROM invite_templates WHERE name = ?", `New ${w.galleryTemplate}`),
+    ownerChanges: true,
+  },
+  "PUT /api/v1/inviteTemplate/{id}": {
+    call: (w) => ({ params: { id: w.galleryTemplate }, body: { name: "Renamed card" } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: templateRow,
+    ownerChanges: true,
+  },
+  // multipart only: the JSON body the matrix sends is refused (400) even for admins (invite-templates.test.ts uploads one).
+  "PUT /api/v1/inviteTemplate/{id}/thumbnail": { call: (w) => ({ params: { id: w.galleryTemplate } }), allowed: [], owners: ADMINS, guard: templateRow },
+  "DELETE /api/v1/inviteTemplate/{id}": {
+    // Bought, so archived rather than deleted.
+    call: (w) => ({ params: { id: w.galleryTemplate } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    guard: templateRow,
+    ownerChanges: true,
+  },
+  "GET /api/v1/templateWatchHistory": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.galleryTemplate] },
+  "POST /api/v1/templateWatchHistory/{id}": {
+    call: (w) => ({ params: { id: w.galleryTemplate } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: coupleViews,
+    ownerChanges: true,
+  },
+} satisfies Record<string, Entry>);
+
 const weddingPlanOf = (w: World) =>
   snapshot(
     "SELECT e.*, (SELECT json_group_array(json_array(t.id, t.name, t.status, t.priority, t.due_date, t.assignee)) FROM tasks t WHERE t.event_id = e.id) AS tasks, (SELECT json_group_array(es.service_id) FROM event_services es WHERE es.event_id = e.id) AS vendors FROM events e WHERE e.user_id = ? ORDER BY e.id",
@@ -752,6 +801,7 @@ const NO_OWNER = new Set([
   "POST /api/v1/payments/callback",
   "POST /api/v1/payments/webhook",
   "GET /api/v1/plan", // the plans on offer: public pricing
+  "GET /api/v1/inviteTemplate/get", // the public gallery (drafts only to admins; owned flags: tests/integration/invite-templates.test.ts)
 ]);
 
 let passwordHash = "";
@@ -796,6 +846,7 @@ async function buildWorld(): Promise<World> {
   const rsvpToken = `mtoken${tag}`.replace(/[^A-Za-z0-9]/g, "").padEnd(32, "0");
   const card = `m-card-${tag}`;
   const asset = `u/assets/${ids.couple}/m-asset-${tag}.webp`;
+  const galleryTemplate = `m-tpl-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -956,6 +1007,25 @@ async function buildWorld(): Promise<World> {
       .prepare("INSERT INTO budget_lines (id, user_id, category, label, estimated, created_at, updated_at) VALUES (?, ?, 'venue', 'Lawn', 500000, ?, ?)")
       .bind(budgetLine, ids.couple, now, now),
   );
+  statements.push(
+    db
+      .prepare(
+        "INSERT INTO invite_templates (id, name, canvas, width, height, price, amount_category, status, created_at, updated_at) VALUES (?, ?, ?, 600, 840, 499, 'PAID', 'PUBLISHED', ?, ?)",
+      )
+      .bind(
+        galleryTemplate,
+        `Matrix card ${tag}`,
+        JSON.stringify({ version: "7.4.0", width: 600, height: 840, objects: [{ type: "Textbox", text: `design-${galleryTemplate}` }] }),
+        now,
+        now,
+      ),
+    db
+      .prepare(
+        "INSERT INTO template_purchases (id, user_id, template_id, order_status, payment_status, amount, completed_at, created_at, updated_at) VALUES (?, ?, ?, 'completed', 'successful', 499, ?, ?, ?)",
+      )
+      .bind(`m-tpu-${tag}`, ids.couple, galleryTemplate, now, now, now),
+    db.prepare("INSERT INTO template_views (user_id, template_id, viewed_at) VALUES (?, ?, ?)").bind(ids.couple, galleryTemplate, now - 60_000),
+  );
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
@@ -988,6 +1058,7 @@ async function buildWorld(): Promise<World> {
     rsvpToken,
     card,
     asset,
+    galleryTemplate,
   };
 }
 

@@ -36,6 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         { to: "/admin/reported-enquiries", label: <ReportedLabel waiting={loaderData.reported} /> },
         { to: "/admin/plans", label: "Plans" },
         { to: "/admin/transactions", label: "Transactions" },
+        { to: "/admin/templates", label: "Invitation templates" },
         { to: "/admin/giveAdmin", label: "Give admin" },
         { to: "/admin/revokeAdmin", label: "Revoke admin" },
         { to: "/admin/giveSuperAdmin", label: "Give super admin" },

@@ -1,10 +1,10 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
 
-/** Placeholder until this page is built (issue 13, the gallery helper replaces this file): it answers 404. */
+/** /guests/see-template/template (a route of the spec): the gallery lives at /templates. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw redirect("/templates", 301);
 }
 
-export default function NotBuiltYet() {
+export default function SeeTemplateIndex() {
   return null;
 }
