@@ -63,6 +63,9 @@ type World = {
   household: string;
   guest: string;
   rsvpToken: string;
+  /** A PUBLISHED paid invitation template and the couple's pending gateway order for it (issue 13, purchases). */
+  paidTemplate: string;
+  templateOrder: string;
 };
 
 type Entry = {
@@ -542,6 +545,24 @@ const MATRIX: Record<string, Entry> = {
       ),
     ownerChanges: true,
   },
+  // Paid invitation templates (functions/domain/template-purchases.ts): each couple's own order and status; another couple's order is never shown.
+  "POST /api/v1/template/create-order/{tempId}": {
+    call: (w) => ({ params: { tempId: w.paidTemplate } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) =>
+      snapshot(
+        "SELECT t.id, t.order_status, t.payment_status, p.gateway_order_id, p.status FROM template_purchases t JOIN payments p ON p.id = t.payment_id WHERE t.user_id = ? ORDER BY t.id",
+        w.who.couple.id,
+      ),
+    ownerChanges: true,
+  },
+  "GET /api/v1/template/payment-status/{tempId}": {
+    call: (w) => ({ params: { tempId: w.paidTemplate } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    secrets: (w) => [w.templateOrder],
+  },
   // The wedding budget (functions/api/budget.ts): each planner's own; another couple's line or booking is 404.
   "GET /api/v1/budget": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.budgetLine, w.booking] },
   "PUT /api/v1/budget/total": { call: () => ({ body: { totalBudget: 1500000 } }), allowed: SHOPPERS, owners: ["couple"], guard: budgetOf, ownerChanges: true },
@@ -917,6 +938,29 @@ async function buildWorld(): Promise<World> {
       .prepare("INSERT INTO budget_lines (id, user_id, category, label, estimated, created_at, updated_at) VALUES (?, ?, 'venue', 'Lawn', 500000, ?, ?)")
       .bind(budgetLine, ids.couple, now, now),
   );
+  // A paid template and the couple's pending order for it (issue 13, purchases).
+  const paidTemplate = `m-tpl-${tag}`;
+  const templateOrder = `order_${`T${tag}`
+    .replace(/[^A-Za-z0-9]/g, "")
+    .padEnd(14, "0")
+    .slice(0, 14)}`;
+  const templatePayment = `m-tpay-${tag}`;
+  const templatePurchase = `m-tpur-${tag}`;
+  statements.push(
+    db
+      .prepare(
+        "INSERT INTO invite_templates (id, name, canvas, width, height, price, amount_category, status, created_at, updated_at) VALUES (?, 'Matrix Maroon', '{}', 1080, 1920, 499, 'PAID', 'PUBLISHED', ?, ?)",
+      )
+      .bind(paidTemplate, now, now),
+    db
+      .prepare(
+        "INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'TEMPLATE', ?, 499, 'INR', 'PENDING', ?, ?, ?)",
+      )
+      .bind(templatePayment, ids.couple, templatePurchase, templateOrder, now, now),
+    db
+      .prepare("INSERT INTO template_purchases (id, user_id, template_id, payment_id, amount, created_at, updated_at) VALUES (?, ?, ?, ?, 499, ?, ?)")
+      .bind(templatePurchase, ids.couple, paidTemplate, templatePayment, now, now),
+  );
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
@@ -947,6 +991,8 @@ async function buildWorld(): Promise<World> {
     household,
     guest,
     rsvpToken,
+    paidTemplate,
+    templateOrder,
   };
 }
 
@@ -971,6 +1017,7 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
     `SELECT * FROM subscriptions WHERE vendor_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM payments WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM template_purchases WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM budget_lines WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM events WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM tasks WHERE user_id IN (${marks}) ORDER BY id`,
