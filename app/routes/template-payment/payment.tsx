@@ -75,7 +75,7 @@ export default function TemplatePayment({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-4xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-maroon-700 md:text-3xl">{template.owned || !template.paid ? template.name : `Buy ${template.name}`}</h1>
       <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="overflow-hidden rounded-xl border border-maroon-100 bg-marigold-300/10">
+        <div className="mx-auto w-full max-w-[15rem] overflow-hidden rounded-xl border border-maroon-100 bg-marigold-300/10 md:max-w-none">
           {template.thumbnailUrl ? (
             <img src={template.thumbnailUrl} alt={`The ${template.name} invitation design`} className="h-auto w-full" width={540} height={960} />
           ) : (
