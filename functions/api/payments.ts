@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCESS } from "#domain/permissions.ts";
-import { confirmCheckout, createSubscriptionOrder, GatewayUnavailable, handleWebhook, planPageFor } from "#domain/payments.ts";
+import { confirmCheckout, createSubscriptionOrder, GatewayUnavailable, handleWebhook, returnPageFor } from "#domain/payments.ts";
 import { readFormData } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
@@ -48,11 +48,11 @@ export const paymentsApi = new Resource("/payments", "Payments")
       path: "/callback",
       summary: "The payment gateway's Checkout callback (form POST)",
       description:
-        "The gateway POSTs (application/x-www-form-urlencoded) razorpay_payment_id, razorpay_order_id and razorpay_signature after a payment, or error[code], error[description], error[source], error[step], error[reason] and error[metadata] after a failure. Authorised by the signature, not a session. A verified outcome answers 303 to /VendorDashboard/Plan?order={orderId}, paid or failed alike.",
+        "The gateway POSTs (application/x-www-form-urlencoded) razorpay_payment_id, razorpay_order_id and razorpay_signature after a payment, or error[code], error[description], error[source], error[step], error[reason] and error[metadata] after a failure. Authorised by the signature, not a session. A verified outcome answers 303 to /VendorDashboard/Plan?order={orderId} for a plan and /success?order={orderId} for an invitation template, paid or failed alike.",
       access: ACCESS.public,
       bodyTypes: "form",
       responses: {
-        303: "To the Plan page with the order",
+        303: "To the Plan page (or /success for a template) with the order",
         400: "Malformed, or the signature is not valid",
         404: "No such order (or another account's)",
         409: "The payment does not match the order",
@@ -63,8 +63,9 @@ export const paymentsApi = new Resource("/payments", "Payments")
       const form = await readFormData(c.req.raw, () => c.req.formData());
       const fields: Record<string, string> = {};
       for (const [k, v] of form.entries()) if (typeof v === "string" && k.length <= 64) fields[k] = v.slice(0, 2_000);
-      const { orderId } = await confirmCheckout(c.get("domain"), fields);
-      return c.redirect(planPageFor(orderId), 303);
+      const domain = c.get("domain");
+      const { orderId } = await confirmCheckout(domain, fields);
+      return c.redirect(await returnPageFor(domain, orderId), 303);
     },
   )
   .endpoint(

@@ -1,4 +1,51 @@
+import { z } from "zod";
+import { ACCESS } from "#domain/permissions.ts";
+import { GatewayUnavailable } from "#domain/payments.ts";
+import { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templatePaymentStatus } from "#domain/template-purchases.ts";
 import { Resource } from "./endpoint.ts";
 
-/** Issue 13, purchases: POST /template/create-order/{tempId}, GET /template/payment-status/{tempId}. Rules live in functions/domain. OWNER: the purchases helper. */
-export const templatePurchasesApi = new Resource("/template", "Template purchases");
+/** Issue 13, purchases: POST /template/create-order/{tempId}, GET /template/payment-status/{tempId}. Rules live in functions/domain/template-purchases.ts. */
+const params = z.object({ tempId: z.string().min(1).max(64) });
+
+export const templatePurchasesApi = new Resource("/template", "Template purchases")
+  .endpoint(
+    {
+      method: "post",
+      path: "/create-order/:tempId",
+      summary: "Create a gateway order for a paid invitation template (couples)",
+      description:
+        "Creates the gateway order for the template's price in paise (GST included: couples pay the price they see), a pending template purchase and a PENDING payment. Answers the checkout form (`checkout.action`, `checkout.fields`) the browser POSTs to the gateway; the gateway's callback ends at /success?order={orderId}.",
+      params,
+      access: ACCESS.planner,
+      refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
+      responses: {
+        200: "The order and its checkout form",
+        404: "No such published template",
+        409: "The template is free, or already yours",
+        502: "The payment gateway could not be reached",
+      },
+    },
+    async (c, { params }) => {
+      try {
+        const order = await createTemplateOrder(c.get("domain"), params.tempId);
+        return c.json({ success: true, ...order });
+      } catch (e) {
+        if (e instanceof GatewayUnavailable) return c.json({ success: false, message: e.message }, 502);
+        throw e;
+      }
+    },
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/payment-status/:tempId",
+      summary: "The couple's latest order for a template and whether they own it",
+      description:
+        "`owned`: a completed purchase of theirs; `canUse`: whether they may use the design (free, owned, or an admin); `orderStatus` (pending, failed, completed), `paymentStatus` (initiated, failed, successful), `amount` (whole rupees) and `orderId` of their latest order, null without one.",
+      params,
+      access: ACCESS.planner,
+      refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
+      responses: { 200: "The status", 404: "No such template" },
+    },
+    async (c, { params }) => c.json({ success: true, ...(await templatePaymentStatus(c.get("domain"), params.tempId)) }),
+  );

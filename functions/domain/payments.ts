@@ -62,6 +62,8 @@ const DAY_MS = 86_400_000;
 export const CALLBACK_PATH = "/api/v1/payments/callback";
 export const PLAN_PAGE = "/VendorDashboard/Plan";
 export const planPageFor = (orderId: string) => `${PLAN_PAGE}?order=${encodeURIComponent(orderId)}`;
+/** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
+export const templateSuccessPageFor = (orderId: string) => `/success?order=${encodeURIComponent(orderId)}`;
 
 type PlanRow = { id: string; name: string; price: number; durationDays: number; isTrial: number; isActive: number };
 
@@ -131,6 +133,9 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
 type LocalPayment = {
   id: string;
   userId: string;
+  /** SUBSCRIPTION (a plan, issue 11) or TEMPLATE (an invitation template, issue 13). */
+  purpose: "SUBSCRIPTION" | "TEMPLATE";
+  templatePurchaseId: string | null;
   amount: number;
   currency: string;
   status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED";
@@ -142,13 +147,27 @@ type LocalPayment = {
 function localPayment(ctx: DomainContext, orderId: string): Promise<LocalPayment | null> {
   return ctx.db
     .prepare(
-      `SELECT p.id, p.user_id AS userId, p.amount, p.currency, p.status, p.subscription_id AS subscriptionId, p.gateway_payment_id AS gatewayPaymentId, pl.name AS planName
+      `SELECT p.id, p.user_id AS userId, p.purpose, p.template_purchase_id AS templatePurchaseId, p.amount, p.currency, p.status,
+              p.subscription_id AS subscriptionId, p.gateway_payment_id AS gatewayPaymentId, pl.name AS planName
        FROM payments p LEFT JOIN subscriptions s ON s.id = p.subscription_id LEFT JOIN plans pl ON pl.id = s.plan_id
-       WHERE p.gateway_order_id = ? AND p.purpose = 'SUBSCRIPTION'`,
+       WHERE p.gateway_order_id = ? AND p.purpose IN ('SUBSCRIPTION', 'TEMPLATE')`,
     )
     .bind(orderId)
     .first<LocalPayment>();
 }
+
+/** Where the payer lands after the gateway's callback: a plan order on the Plan page, a template order on /success. */
+export async function returnPageFor(ctx: DomainContext, orderId: string): Promise<string> {
+  const row = await ctx.db.prepare("SELECT purpose FROM payments WHERE gateway_order_id = ?").bind(orderId).first<{ purpose: string }>();
+  return row?.purpose === "TEMPLATE" ? templateSuccessPageFor(orderId) : planPageFor(orderId);
+}
+
+/**
+ * Paise the payer is charged for a payment's whole-rupee amount: a plan's price plus GST unless
+ * prices include it (shared/gst.ts); a template's price as shown to couples, GST included (decision 0025).
+ */
+const chargedPaise = (ctx: DomainContext, local: LocalPayment) =>
+  local.purpose === "TEMPLATE" ? local.amount * 100 : grossPaise(local.amount, ctx.config.billing.pricesIncludeGst);
 
 export type PaymentOutcome = "credited" | "already-credited" | "failed" | "pending";
 
@@ -161,10 +180,9 @@ function refuse(what: string, orderId: string | null, error: Error, extra: Recor
 /** Whether the gateway's payment may be credited to the local one: its order, amount and currency, and the vendor in its notes. */
 function mismatch(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, orderId: string): Error | null {
   if (gp.orderId !== orderId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
-  if (gp.amount !== grossPaise(local.amount, ctx.config.billing.pricesIncludeGst) || gp.currency !== local.currency)
-    return new Conflict(PAYMENT_MESSAGES.amountMismatch);
-  const vendor = gp.notes?.vendor_id;
-  if (vendor && vendor !== local.userId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
+  if (gp.amount !== chargedPaise(ctx, local) || gp.currency !== local.currency) return new Conflict(PAYMENT_MESSAGES.amountMismatch);
+  const owner = gp.notes?.vendor_id ?? gp.notes?.user_id;
+  if (owner && owner !== local.userId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
   return null;
 }
 
@@ -177,19 +195,14 @@ function mismatch(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, o
  */
 async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook"): Promise<PaymentOutcome> {
   if (local.status === "SUCCESS") return "already-credited";
+  if (local.purpose === "TEMPLATE") return creditTemplatePayment(ctx, local, gp, source);
   const now = ctx.now;
   const db = ctx.db;
   const invoice = await invoiceStatements(ctx, { id: local.id, userId: local.userId, amount: local.amount, planName: local.planName ?? "" }, now);
   const periodStart = `MAX(?, COALESCE((SELECT MAX(o.end_date) FROM subscriptions o WHERE o.vendor_id = subscriptions.vendor_id AND o.status = 'ACTIVE' AND o.id <> subscriptions.id), 0))`;
   try {
     await db.batch([
-      db.prepare("INSERT INTO payment_credits (payment_id, gateway_payment_id, source, credited_at) VALUES (?, ?, ?, ?)").bind(local.id, gp.id, source, now),
-      db
-        .prepare(
-          `UPDATE payments SET status = 'SUCCESS', gateway_payment_id = ?, method = ?, vpa = ?, contact = ?, fee = ?, tax = ?, captured_at = ?, failure_reason = NULL, updated_at = ?
-           WHERE id = ? AND status IN ('PENDING', 'FAILED')`,
-        )
-        .bind(gp.id, gp.method, gp.vpa, gp.contact, gp.fee, gp.tax, now, now, local.id),
+      ...creditStatements(ctx, local, gp, source),
       db
         .prepare(
           `UPDATE subscriptions SET status = 'ACTIVE', start_date = ${periodStart},
@@ -202,13 +215,7 @@ async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: Gatewa
     ]);
   } catch (e) {
     // The loser of a race (or a replay): the batch changed nothing. Anything else is a real failure.
-    const after = await localPayment(ctx, gp.orderId).catch(() => null);
-    if (after?.status === "SUCCESS") {
-      if (after.gatewayPaymentId !== gp.id)
-        console.warn("payments: a second payment arrived for an order already paid", { orderId: gp.orderId, paymentId: gp.id });
-      return "already-credited";
-    }
-    throw e;
+    return afterFailedCredit(ctx, gp, e);
   }
   console.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source });
   try {
@@ -220,6 +227,71 @@ async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: Gatewa
   return "credited";
 }
 
+/** The statements that record a credit: payment_credits first (its primary key refuses a second credit), then the payment SUCCESS with the gateway's details. */
+function creditStatements(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook") {
+  const { db, now } = ctx;
+  return [
+    db.prepare("INSERT INTO payment_credits (payment_id, gateway_payment_id, source, credited_at) VALUES (?, ?, ?, ?)").bind(local.id, gp.id, source, now),
+    db
+      .prepare(
+        `UPDATE payments SET status = 'SUCCESS', gateway_payment_id = ?, method = ?, vpa = ?, contact = ?, fee = ?, tax = ?, captured_at = ?, failure_reason = NULL, updated_at = ?
+         WHERE id = ? AND status IN ('PENDING', 'FAILED')`,
+      )
+      .bind(gp.id, gp.method, gp.vpa, gp.contact, gp.fee, gp.tax, now, now, local.id),
+  ];
+}
+
+/** The loser of a race (or a replay) changed nothing: "already-credited"; anything else is a real failure. */
+async function afterFailedCredit(ctx: DomainContext, gp: GatewayPayment, e: unknown): Promise<PaymentOutcome> {
+  const after = await localPayment(ctx, gp.orderId).catch(() => null);
+  if (after?.status === "SUCCESS") {
+    if (after.gatewayPaymentId !== gp.id)
+      console.warn("payments: a second payment arrived for an order already paid", { orderId: gp.orderId, paymentId: gp.id });
+    return "already-credited";
+  }
+  throw e;
+}
+
+/**
+ * A template purchase's credit (issue 13, decision 0025): one batch of the credit, the payment
+ * SUCCESS and the purchase completed/successful with completed_at. No GST invoice is issued (a
+ * couple is not a business; see the decision). Should the couple already own the design through
+ * another order (two orders opened, both paid), the money is recorded but this purchase is marked
+ * failed/successful (a refund is due) rather than breaking the one-completed-purchase index.
+ */
+async function creditTemplatePayment(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook"): Promise<PaymentOutcome> {
+  const { db, now } = ctx;
+  const ownedElsewhere = `EXISTS (SELECT 1 FROM template_purchases o WHERE o.user_id = template_purchases.user_id AND o.template_id = template_purchases.template_id
+                                  AND o.order_status = 'completed' AND o.id <> template_purchases.id)`;
+  try {
+    await db.batch([
+      ...creditStatements(ctx, local, gp, source),
+      db
+        .prepare(
+          `UPDATE template_purchases SET order_status = 'failed', payment_status = 'successful', updated_at = ?
+           WHERE id = ? AND order_status IN ('pending', 'failed') AND ${ownedElsewhere}`,
+        )
+        .bind(now, local.templatePurchaseId),
+      db
+        .prepare(
+          `UPDATE template_purchases SET order_status = 'completed', payment_status = 'successful', completed_at = ?, updated_at = ?
+           WHERE id = ? AND order_status IN ('pending', 'failed') AND NOT ${ownedElsewhere}`,
+        )
+        .bind(now, now, local.templatePurchaseId),
+    ]);
+  } catch (e) {
+    return afterFailedCredit(ctx, gp, e);
+  }
+  const row = await db
+    .prepare("SELECT order_status AS orderStatus FROM template_purchases WHERE id = ?")
+    .bind(local.templatePurchaseId)
+    .first<{ orderStatus: string }>();
+  if (row?.orderStatus !== "completed")
+    console.warn("payments: a template order was paid after the couple already owned the design; refund it", { orderId: gp.orderId, paymentId: gp.id });
+  console.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source, purpose: "TEMPLATE" });
+  return "credited";
+}
+
 /** A failed attempt: the payment FAILED with the reason, the subscription stays PENDING with it; a credited payment is never touched. */
 async function markFailed(ctx: DomainContext, local: LocalPayment, reason: string): Promise<PaymentOutcome> {
   if (local.status === "SUCCESS") return "already-credited";
@@ -228,7 +300,13 @@ async function markFailed(ctx: DomainContext, local: LocalPayment, reason: strin
     ctx.db
       .prepare("UPDATE payments SET status = 'FAILED', failure_reason = ?, updated_at = ? WHERE id = ? AND status IN ('PENDING', 'FAILED')")
       .bind(text, ctx.now, local.id),
-    ctx.db.prepare("UPDATE subscriptions SET failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'").bind(text, ctx.now, local.subscriptionId),
+    local.purpose === "TEMPLATE"
+      ? ctx.db
+          .prepare("UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ? WHERE id = ? AND order_status = 'pending'")
+          .bind(ctx.now, local.templatePurchaseId)
+      : ctx.db
+          .prepare("UPDATE subscriptions SET failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'")
+          .bind(text, ctx.now, local.subscriptionId),
   ]);
   return "failed";
 }

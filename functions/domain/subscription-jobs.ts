@@ -10,6 +10,8 @@ import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
  *
  * 1. Abandoned orders: a PENDING subscription created more than 24 hours ago becomes CANCELLED and
  *    its PENDING payments FAILED, both with the reason "Not paid within 24 hours".
+ *    Invitation template orders (issue 13) the same way: the purchase failed/failed, its PENDING
+ *    payment FAILED with that reason (a late payment of the order is still credited).
  * 2. Expiry: an ACTIVE subscription whose end_date has passed becomes EXPIRED, and in the same batch
  *    its vendor's listed services are made to match the limits still in force (plan-limits.ts):
  *    services past the free tier are hidden, never deleted.
@@ -54,6 +56,8 @@ export type DailyJobOptions = {
 
 export type DailyJobRun = {
   abandoned: number;
+  /** Invitation template orders (issue 13) left pending for 24 hours, now failed. */
+  templatesAbandoned: number;
   expired: number;
   /** Vendors whose limits were applied after a subscription ended. */
   vendorsLimited: number;
@@ -118,6 +122,7 @@ export async function runDailySubscriptionJob(db: D1Database, options: DailyJobO
   const started = Date.now();
   const run: DailyJobRun = {
     abandoned: 0,
+    templatesAbandoned: 0,
     expired: 0,
     vendorsLimited: 0,
     reminded: { 7: 0, 3: 0, 1: 0 },
@@ -159,7 +164,7 @@ async function abandonStaleOrders(db: D1Database, meter: Meter, { now }: DailyJo
         .prepare("SELECT id FROM subscriptions WHERE status = 'PENDING' AND created_at < ? ORDER BY created_at, id LIMIT ?")
         .bind(now - ABANDON_AFTER_MS, ABANDON_BATCH),
     );
-    if (!rows.length) return;
+    if (!rows.length) break;
     const ids = JSON.stringify(rows.map((r) => r.id));
     const [, subs] = await meter.batch([
       db
@@ -176,6 +181,36 @@ async function abandonStaleOrders(db: D1Database, meter: Meter, { now }: DailyJo
         .bind(ids, ABANDONED_REASON, now),
     ]);
     meter.run.abandoned += subs?.meta.changes ?? 0;
+    if (rows.length < ABANDON_BATCH) break;
+  }
+  await abandonStaleTemplateOrders(db, meter, { now });
+}
+
+/** The same for invitation template orders (issue 13): the purchase failed/failed, its PENDING payment FAILED with the reason. */
+async function abandonStaleTemplateOrders(db: D1Database, meter: Meter, { now }: Pick<DailyJobOptions, "now">) {
+  for (;;) {
+    const rows = await meter.all<{ id: string }>(
+      db
+        .prepare("SELECT id FROM template_purchases WHERE order_status = 'pending' AND created_at < ? ORDER BY created_at, id LIMIT ?")
+        .bind(now - ABANDON_AFTER_MS, ABANDON_BATCH),
+    );
+    if (!rows.length) return;
+    const ids = JSON.stringify(rows.map((r) => r.id));
+    const [, purchases] = await meter.batch([
+      db
+        .prepare(
+          `UPDATE payments SET status = 'FAILED', failure_reason = ?2, updated_at = ?3
+           WHERE status = 'PENDING' AND purpose = 'TEMPLATE' AND template_purchase_id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(ids, ABANDONED_REASON, now),
+      db
+        .prepare(
+          `UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ?2
+           WHERE order_status = 'pending' AND id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(ids, now),
+    ]);
+    meter.run.templatesAbandoned += purchases?.meta.changes ?? 0;
     if (rows.length < ABANDON_BATCH) return;
   }
 }

@@ -189,6 +189,8 @@ const TARGETS: Target[] = [
   { name: "/VendorDashboard/calendar", role: "vendor", path: () => "/VendorDashboard/calendar" },
   { name: "/VendorDashboard/settings", role: "vendor", path: () => "/VendorDashboard/settings" },
   { name: "/VendorDashboard/Plan", role: "vendor", path: () => "/VendorDashboard/Plan" },
+  // Paying for an invitation template (issue 13): the seeded paid design.
+  { name: "/payment", role: "couple", path: () => "/payment?template=tpl-royal-maroon" },
   // Someone else's (or no) enquiry and booking: every body is read and refused, never a 5xx.
   ...(
     [

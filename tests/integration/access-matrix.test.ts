@@ -68,6 +68,9 @@ type World = {
   asset: string;
   /** A published paid template (₹499) the couple bought and viewed (issue 13, the gallery); its canvas carries the text `design-{id}`. */
   galleryTemplate: string;
+  /** A PUBLISHED paid invitation template and the couple's pending gateway order for it (issue 13, purchases). */
+  paidTemplate: string;
+  templateOrder: string;
 };
 
 type Entry = {
@@ -546,6 +549,24 @@ const MATRIX: Record<string, Entry> = {
         w.who.vendor.id,
       ),
     ownerChanges: true,
+  },
+  // Paid invitation templates (functions/domain/template-purchases.ts): each couple's own order and status; another couple's order is never shown.
+  "POST /api/v1/template/create-order/{tempId}": {
+    call: (w) => ({ params: { tempId: w.paidTemplate } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: (w) =>
+      snapshot(
+        "SELECT t.id, t.order_status, t.payment_status, p.gateway_order_id, p.status FROM template_purchases t JOIN payments p ON p.id = t.payment_id WHERE t.user_id = ? ORDER BY t.id",
+        w.who.couple.id,
+      ),
+    ownerChanges: true,
+  },
+  "GET /api/v1/template/payment-status/{tempId}": {
+    call: (w) => ({ params: { tempId: w.paidTemplate } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    secrets: (w) => [w.templateOrder],
   },
   // The wedding budget (functions/api/budget.ts): each planner's own; another couple's line or booking is 404.
   "GET /api/v1/budget": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.budgetLine, w.booking] },
@@ -1026,6 +1047,29 @@ async function buildWorld(): Promise<World> {
       .bind(`m-tpu-${tag}`, ids.couple, galleryTemplate, now, now, now),
     db.prepare("INSERT INTO template_views (user_id, template_id, viewed_at) VALUES (?, ?, ?)").bind(ids.couple, galleryTemplate, now - 60_000),
   );
+  // A paid template and the couple's pending order for it (issue 13, purchases).
+  const paidTemplate = `m-ptpl-${tag}`;
+  const templateOrder = `order_${`T${tag}`
+    .replace(/[^A-Za-z0-9]/g, "")
+    .padEnd(14, "0")
+    .slice(0, 14)}`;
+  const templatePayment = `m-tpay-${tag}`;
+  const templatePurchase = `m-tpur-${tag}`;
+  statements.push(
+    db
+      .prepare(
+        "INSERT INTO invite_templates (id, name, canvas, width, height, price, amount_category, status, created_at, updated_at) VALUES (?, 'Matrix Maroon', '{}', 1080, 1920, 499, 'PAID', 'PUBLISHED', ?, ?)",
+      )
+      .bind(paidTemplate, now, now),
+    db
+      .prepare(
+        "INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'TEMPLATE', ?, 499, 'INR', 'PENDING', ?, ?, ?)",
+      )
+      .bind(templatePayment, ids.couple, templatePurchase, templateOrder, now, now),
+    db
+      .prepare("INSERT INTO template_purchases (id, user_id, template_id, payment_id, amount, created_at, updated_at) VALUES (?, ?, ?, ?, 499, ?, ?)")
+      .bind(templatePurchase, ids.couple, paidTemplate, templatePayment, now, now),
+  );
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
@@ -1059,6 +1103,8 @@ async function buildWorld(): Promise<World> {
     card,
     asset,
     galleryTemplate,
+    paidTemplate,
+    templateOrder,
   };
 }
 
@@ -1083,6 +1129,7 @@ async function worldState(w: World): Promise<string> {
     `SELECT * FROM service_media WHERE service_id IN (SELECT id FROM services WHERE vendor_id IN (${marks})) ORDER BY id`,
     `SELECT * FROM subscriptions WHERE vendor_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM payments WHERE user_id IN (${marks}) ORDER BY id`,
+    `SELECT * FROM template_purchases WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM budget_lines WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM events WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM tasks WHERE user_id IN (${marks}) ORDER BY id`,

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/plan";
 import { activePlans, type PlanSummary } from "#domain/plans.ts";
@@ -6,6 +5,7 @@ import { orderOutcome, vendorSubscriptions, type OrderOutcome, type VendorSubscr
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { buyPlan, type CheckoutSection } from "./plan.server.ts";
 import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { GatewayCheckout } from "#app/components/payments/GatewayCheckout.tsx";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { dayCount, shownSubscription, subscriptionStatus } from "#shared/subscription-status.ts";
@@ -112,24 +112,10 @@ function includes(plan: PlanSummary): string[] {
 }
 
 function Checkout({ section }: { section: CheckoutSection }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [section]);
-  const amount = formatRupees(section.rupees);
   return (
-    <section className="mt-4 rounded-xl border-2 border-maroon-700 p-4" aria-labelledby="pay-heading" data-testid="checkout">
-      <h2 id="pay-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-maroon-700">
-        Pay {amount} to Mandap
-      </h2>
-      <p className="mt-1 text-sm">{section.planName}. You will pay on the payment gateway&apos;s page (UPI or card) and come back here.</p>
-      <form method="post" action={section.action} className="mt-3">
-        {Object.entries(section.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className="rounded-lg bg-maroon-700 px-4 py-2 font-semibold text-white hover:bg-maroon-800">
-          Pay {amount}
-        </button>
-      </form>
-    </section>
+    <GatewayCheckout rupees={section.rupees} action={section.action} fields={section.fields}>
+      {section.planName}. You will pay on the payment gateway&apos;s page (UPI or card) and come back here.
+    </GatewayCheckout>
   );
 }
 

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from "./fixtures.ts";
+
+/**
+ * Issue 13, paid templates, in the browser with the local sandbox gateway: a visitor is sent to log
+ * in and back; a couple opens /payment?template=tpl-royal-maroon (seeded, ₹499), a declined payment
+ * lands on /success with the reason and "Try again", paying lands on /success with "Payment
+ * received" and the editor link, the API says the design is owned, /payment says so, and another
+ * couple cannot see the order (404). Screenshots at 390 and 1280 px.
+ */
+const TEMPLATE = "tpl-royal-maroon";
+
+async function payAndReturn(page: Page, decision: "Pay" | "Decline payment") {
+  await page.goto(`/payment?template=${TEMPLATE}`);
+  await page.getByRole("button", { name: "Pay ₹499" }).click();
+  // With JavaScript the checkout form goes to the gateway at once (the sandbox stands in for Razorpay's Hosted Checkout).
+  await expect(page).toHaveURL(/\/sandbox-gateway\//, { timeout: 15_000 });
+  await expect(page.getByText("₹499").first()).toBeVisible();
+  await page.getByRole("button", { name: decision === "Pay" ? /^Pay / : "Decline payment" }).click();
+  await page.waitForURL(/\/success\?order=order_[A-Za-z0-9]{14}$/, { timeout: 15_000 });
+  return new URL(page.url()).searchParams.get("order")!;
+}
+
+test("a couple buys a paid template in the sandbox: declined, then paid, owned, and private", async ({ login, account, browser, baseURL, page }, info) => {
+  test.setTimeout(120_000);
+  const dir = process.env.SHOTS_DIR ?? info.outputPath();
+
+  // A visitor goes to log in and comes back.
+  await page.goto(`/payment?template=${TEMPLATE}`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpayment%3Ftemplate%3Dtpl-royal-maroon/);
+
+  await login({ role: "couple" });
+  await page.goto(`/payment?template=${TEMPLATE}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Buy Royal Maroon" })).toBeVisible();
+  await expect(page.getByTestId("template-price")).toHaveText("₹499");
+  await expect(page.getByText("What you get")).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/template-payment-${width}.png`, fullPage: true });
+  }
+
+  // Declined: the reason and "Try again".
+  const declined = await payAndReturn(page, "Decline payment");
+  const failed = page.getByTestId("payment-outcome");
+  await expect(failed).toContainText("The payment did not go through");
+  await expect(failed.getByRole("link", { name: "Try again" })).toHaveAttribute("href", `/payment?template=${TEMPLATE}`);
+  await page.screenshot({ path: `${dir}/template-success-failed-1280.png`, fullPage: true });
+  const before = await page.request.get(`/api/v1/template/payment-status/${TEMPLATE}`);
+  expect(await before.json()).toMatchObject({ owned: false, orderStatus: "failed", paymentStatus: "failed", orderId: declined });
+
+  // Paid: "Payment received" and the editor.
+  const orderId = await payAndReturn(page, "Pay");
+  const paid = page.getByTestId("payment-outcome");
+  await expect(paid).toContainText("Payment received");
+  await expect(paid).toContainText("Royal Maroon");
+  await expect(paid.getByRole("link", { name: "Open in the editor" })).toHaveAttribute("href", `/editor?template=${TEMPLATE}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/template-success-${width}.png`, fullPage: true });
+  }
+  const status = await page.request.get(`/api/v1/template/payment-status/${TEMPLATE}`);
+  expect(status.status()).toBe(200);
+  expect(await status.json()).toEqual({
+    success: true,
+    owned: true,
+    canUse: true,
+    orderStatus: "completed",
+    paymentStatus: "successful",
+    amount: 499,
+    orderId,
+  });
+
+  // Owned: /payment says so and links the editor, no Pay button.
+  await page.goto(`/payment?template=${TEMPLATE}`);
+  await expect(page.getByTestId("owned")).toContainText("You own this design.");
+  await expect(page.getByRole("link", { name: "Open in the editor" })).toHaveAttribute("href", `/editor?template=${TEMPLATE}`);
+  await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+
+  // Another couple: the order is not theirs (404), and the design is not theirs either.
+  const other = await account({ role: "couple" });
+  const context = await browser.newContext({ baseURL });
+  try {
+    const login = await context.request.post("/api/v1/users/login", { headers: { Origin: baseURL! }, data: { email: other.email, password: other.password } });
+    expect(login.ok()).toBe(true);
+    const otherPage = await context.newPage();
+    const res = await otherPage.goto(`/success?order=${orderId}`);
+    expect(res?.status()).toBe(404);
+    const theirs = await context.request.get(`/api/v1/template/payment-status/${TEMPLATE}`);
+    expect(await theirs.json()).toMatchObject({ owned: false, canUse: false, orderId: null });
+  } finally {
+    await context.close();
+  }
+});
+
+test("without JavaScript the Pay button shows the gateway's form, and a pending order's page refreshes itself", async ({ browser, account, baseURL }) => {
+  test.setTimeout(60_000);
+  const couple = await account({ role: "couple" });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const login = await context.request.post("/api/v1/users/login", {
+      headers: { Origin: baseURL! },
+      data: { email: couple.email, password: couple.password },
+    });
+    expect(login.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto(`/payment?template=${TEMPLATE}`);
+    await page.getByRole("button", { name: "Pay ₹499" }).click();
+    const checkout = page.getByTestId("checkout");
+    await expect(checkout).toContainText("Pay ₹499 to Mandap");
+    const status = await context.request.get(`/api/v1/template/payment-status/${TEMPLATE}`);
+    const { orderId } = (await status.json()) as { orderId: string };
+    expect(orderId).toMatch(/^order_/);
+    await page.goto(`/success?order=${orderId}`);
+    await expect(page.getByTestId("payment-outcome")).toContainText("Waiting for the payment gateway");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "3");
+  } finally {
+    await context.close();
+  }
+});
