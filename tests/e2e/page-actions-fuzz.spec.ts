@@ -71,6 +71,15 @@ const FIELDS = [
   "keep",
   "tradition",
   "weddingDate",
+  // The e-invite (issue 13): /card and the public page's request form.
+  "cardId",
+  "requestId",
+  "eventIds",
+  "rsvpOpen",
+  "partySize",
+  "dietary",
+  "website",
+  "answer:01940000-0000-7000-8000-000000000000",
 ];
 const INTENTS = [
   "enquire",
@@ -113,6 +122,11 @@ const INTENTS = [
   "remind",
   "share",
   "import",
+  // The e-invite desk (/card).
+  "publish",
+  "unpublish",
+  "approve",
+  "decline",
   "",
   "DELETE",
   "review\u0000",
@@ -156,6 +170,9 @@ const TARGETS: Target[] = [
   { name: "/profile/guests", role: "couple", path: () => "/profile/guests" },
   // A household's RSVP page: a made-up link; every body is refused (404), never a 5xx.
   { name: "/rsvp/:token", role: null, path: () => "/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", longIdPath: () => `/rsvp/${LONG_ID}` },
+  // The e-invite: the couple's desk, and a public page that does not exist (every body refused, 404).
+  { name: "/card", role: "couple", path: () => "/card" },
+  { name: "/view/:slug", role: null, path: () => "/view/nobody-weds-nobody-zzzz", longIdPath: () => `/view/${LONG_ID}` },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
   {
     name: "the service page (couple)",
