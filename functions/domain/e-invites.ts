@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { phone as indianMobile } from "#shared/account-schemas.ts";
-import { DIETARY_PREFERENCES, GUESTS_MAX, PARTY_SIZE_MAX, RSVP_RESPONSES, guestName, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
+import {
+  DIETARY_LABELS,
+  DIETARY_PREFERENCES,
+  GUESTS_MAX,
+  RESPONSE_LABELS,
+  PARTY_SIZE_MAX,
+  RSVP_RESPONSES,
+  guestName,
+  type Dietary,
+  type RsvpResponse,
+} from "#shared/guest-schemas.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { slugify } from "#shared/slug.ts";
 import type { DomainContext } from "./context.ts";
@@ -149,6 +159,15 @@ export type Invitation = {
   rsvpOpen: boolean;
   shareUrl: string | null;
   whatsappUrl: string | null;
+  /** The request form's choices, sent with the page's data so the page's client code needs no schema library. */
+  form: RequestFormChoices;
+};
+
+export type RequestFormChoices = { dietary: [string, string][]; responses: [string, string][]; partySizeMax: number };
+const FORM_CHOICES: RequestFormChoices = {
+  dietary: DIETARY_PREFERENCES.map((d) => [d, DIETARY_LABELS[d]]),
+  responses: RSVP_RESPONSES.map((r) => [r, RESPONSE_LABELS[r]]),
+  partySizeMax: PARTY_SIZE_MAX,
 };
 
 type CardRow = {
@@ -243,6 +262,7 @@ function toInvitation(ctx: Pick<DomainContext, "request">, row: CardRow, events:
     rsvpOpen: !!row.rsvp_open,
     shareUrl,
     whatsappUrl: shareUrl ? whatsappUrl(null, shareText(couple, functions, shareUrl)) : null,
+    form: FORM_CHOICES,
   };
 }
 

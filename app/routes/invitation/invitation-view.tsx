@@ -1,6 +1,5 @@
 import { Form } from "react-router";
 import type { Invitation, InvitationFunction } from "#domain/e-invites.ts";
-import { DIETARY_LABELS, DIETARY_PREFERENCES, PARTY_SIZE_MAX, RESPONSE_LABELS, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
 
 /**
  * The live e-invite as guests see it (/view/:slug, /guests, /view_1): the card picture, the couple,
@@ -111,16 +110,16 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
               </label>
               <label className="text-sm">
                 How many people (with you)
-                <input name="partySize" type="number" min={1} max={PARTY_SIZE_MAX} defaultValue={v.partySize ?? "1"} className={field} />
+                <input name="partySize" type="number" min={1} max={invitation.form.partySizeMax} defaultValue={v.partySize ?? "1"} className={field} />
                 {err.partySize && <span className="text-xs text-red-800">{err.partySize}</span>}
               </label>
               <label className="text-sm">
                 Food preference
                 <select name="dietary" defaultValue={v.dietary ?? ""} className={field}>
                   <option value="">Not telling</option>
-                  {DIETARY_PREFERENCES.map((d) => (
+                  {invitation.form.dietary.map(([d, label]) => (
                     <option key={d} value={d}>
-                      {DIETARY_LABELS[d]}
+                      {label}
                     </option>
                   ))}
                 </select>
@@ -130,10 +129,10 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
               <fieldset key={f.id} className="rounded-xl border border-maroon-100 p-3">
                 <legend className="px-1 font-semibold text-maroon-800">{f.name}</legend>
                 <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={`Your answer for ${f.name}`}>
-                  {RSVP_RESPONSES.map((r) => (
+                  {invitation.form.responses.map(([r, label]) => (
                     <label key={r} className="inline-flex items-center gap-1 text-sm">
                       <input type="radio" name={`answer:${f.id}`} value={r} defaultChecked={v[`answer:${f.id}`] === r} />
-                      {RESPONSE_LABELS[r]}
+                      {label}
                     </label>
                   ))}
                 </div>
