@@ -122,6 +122,17 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
   await expect(page.getByTestId(`headcount-${wedding}`).getByTestId("attending")).toHaveText("0");
   await expect(page.getByText("Priya Nair").first()).toBeVisible();
 
+  // Their household's personal link is now their e-invite: the card and the schedule above the answers.
+  const households = (await (await page.request.get("/api/v1/guests/households")).json()) as { households: { name: string; rsvpLink: string }[] };
+  const link = households.households.filter((h) => h.name === "Priya Nair").at(-1)!.rsvpLink;
+  const again = await browser.newContext({ baseURL });
+  const personal = await again.newPage();
+  await personal.goto(link);
+  await expect(personal.getByRole("img", { name: "The wedding invitation of Ananya Iyer & Rohan Mehta" })).toBeVisible();
+  await expect(personal.getByRole("heading", { level: 3, name: sangeet })).toBeVisible();
+  await expect(personal.getByRole("radiogroup", { name: `Priya Nair at ${sangeet}` }).getByLabel("Attending", { exact: true })).toBeChecked();
+  await again.close();
+
   // /guests is the guests' view with the banner; /view redirects to the live page.
   await page.goto("/guests");
   await expect(page.getByText("This is what your guests see")).toBeVisible();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { approveRequest, invitationBySlug, inviteDate, requestInvite } from "#domain/e-invites.ts";
+import { approveRequest, invitationBySlug, inviteDate, personalInvitation, requestInvite } from "#domain/e-invites.ts";
 import { HEADCOUNT_SQL } from "#domain/headcount-sql.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
@@ -331,6 +331,18 @@ describe("the personal link and formats", () => {
     const inv = await invitationBySlug(testContext(), c.slug);
     expect(inv.published).toBe(true);
     expect(inv.functions).toHaveLength(2);
+  });
+
+  it("a household's personal link shows the published card and the schedule of its own functions only; none when unpublished", async () => {
+    const c = await published();
+    const h = await createHousehold(c.user.id, "Sharma family");
+    await createGuest(c.user.id, h.id, { name: "Anil Sharma" });
+    await invite(h.id, c.wedding.id);
+    const view = await personalInvitation(testContext(), h.token);
+    expect(view.card?.cardImageUrl).toBe(`http://localhost/media/cards/${c.user.id}/preview.jpg`);
+    expect(view.schedule.map((f) => [f.name, f.dateLabel, f.mapUrl !== null])).toEqual([["Wedding", "Sun, 14 Feb 2027", true]]);
+    await call(`/api/v1/invitation/${c.card.id}/publish`, { method: "DELETE", cookie: c.cookie });
+    expect((await personalInvitation(testContext(), h.token)).card).toBeNull();
   });
 
   it("a household's link keeps working the same with a published card", async () => {
