@@ -20,6 +20,7 @@ import { newId } from "./ids.ts";
 import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
 import { rsvpByToken } from "./rsvp.ts";
 import { canUseTemplate } from "./template-access.ts";
+import { CARD_MESSAGES } from "./user-cards.ts";
 import { parseInput } from "./validation.ts";
 import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
 
@@ -35,7 +36,7 @@ import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
 
 export const INVITE_MESSAGES = {
   cardMissing: "We could not find this card.",
-  buyFirst: "This is a paid template. Buy it to use it in your card.",
+  buyFirst: CARD_MESSAGES.buyFirst,
   noPicture: "Open the card in the editor and save it so we have its picture.",
   notPublished: "This invitation is not available. Please ask the couple for a new link.",
   rsvpClosed: "The couple is not taking answers through this page any more. Please contact them directly.",
