@@ -1,6 +1,8 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test, type Account, type Role } from "./fixtures.ts";
+import { EINVITE_ACCESS } from "./einvite-paths.ts";
+import { POOL_PASSWORD } from "./pool-paths.ts";
 
 /**
  * Page actions x {anonymous, couple, other couple, vendor, other vendor, admin, super admin}
@@ -881,5 +883,57 @@ test.describe("page actions: invitation cards (issue 13)", () => {
     expect((await cards()).map((c) => c.title).sort()).toEqual(["Copy of Sangeet card", "Sangeet card"]);
     expect((await submit(owner, "/profile/invitationCards", { intent: "delete", cardId })).status()).toBe(302);
     expect((await cards()).map((c) => c.title)).toEqual(["Copy of Sangeet card"]);
+  });
+});
+
+test.describe("page actions: the e-invite desk (issue 13)", () => {
+  test("a couple's e-invite and its requests are changed only by that couple (/card, every intent)", async ({ account }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const owner = await playwrightRequest.newContext({ baseURL: origin });
+    contexts.push(owner);
+    const headers = { Origin: origin };
+    expect((await owner.post("/api/v1/users/login", { headers, data: { email: EINVITE_ACCESS.email, password: POOL_PASSWORD } })).ok()).toBe(true);
+    const published = (await (await owner.post(`/api/v1/invitation/${EINVITE_ACCESS.cardId}/publish`, { headers, data: { rsvpOpen: true } })).json()) as {
+      slug: string;
+    };
+    const event = await owner.post("/api/v1/event/newevent", { headers, data: { eventName: "Mehendi", eventDate: "2027-02-12" } });
+    expect(event.status()).toBe(201);
+    const view = (await (await owner.get(`/api/v1/invitation/view/${published.slug}`)).json()) as { invitation: { functions: { id: string }[] } };
+    const phone = `97${String(Date.now()).slice(-8)}`;
+    const asked = await owner.post(`/api/v1/invitation/view/${published.slug}/requests`, {
+      headers,
+      data: { name: "Kiran Rao", phone, partySize: 2, answers: { [view.invitation.functions[0]!.id]: "ATTENDING" } },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const requests = (await (await owner.get("/api/v1/invitation/requests")).json()) as { requests: { id: string; phone: string; status: string }[] };
+    const requestId = requests.requests.find((r) => r.phone === phone)!.id;
+    const state = async () => ({
+      requests: await (await owner.get("/api/v1/invitation/requests")).json(),
+      view: await (await owner.get(`/api/v1/invitation/view/${published.slug}`)).json(),
+    });
+    const before = await state();
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["admin", people.admin],
+      ["super admin", people.superAdmin],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      const posts: Record<string, string>[] = [
+        { intent: "publish", cardId: EINVITE_ACCESS.cardId, rsvpOpen: "off" },
+        { intent: "unpublish", cardId: EINVITE_ACCESS.cardId },
+        { intent: "approve", requestId },
+        { intent: "decline", requestId },
+      ];
+      for (const body of posts) expectRefused((await submit(api, "/card", body)).status(), `${who} ${body.intent}`);
+      expect(await state(), who).toEqual(before);
+    }
+    expect((await submit(owner, "/card", { intent: "decline", requestId })).status()).toBe(303);
+    const after = (await (await owner.get("/api/v1/invitation/requests")).json()) as { requests: { id: string; status: string }[] };
+    expect(after.requests.find((r) => r.id === requestId)?.status).toBe("DECLINED");
   });
 });

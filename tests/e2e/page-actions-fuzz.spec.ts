@@ -79,6 +79,14 @@ const FIELDS = [
   "requirement",
   "tags",
   "designer",
+  // The e-invite (issue 13): /card and the public page's request form (cardId above).
+  "requestId",
+  "eventIds",
+  "rsvpOpen",
+  "partySize",
+  "dietary",
+  "website",
+  "answer:01940000-0000-7000-8000-000000000000",
 ];
 const INTENTS = [
   "enquire",
@@ -124,6 +132,11 @@ const INTENTS = [
   "import",
   // Invitation cards.
   "duplicate",
+  // The e-invite desk (/card).
+  "publish",
+  "unpublish",
+  "approve",
+  "decline",
   "",
   "DELETE",
   "review\u0000",
@@ -168,6 +181,9 @@ const TARGETS: Target[] = [
   { name: "/profile/invitationCards", role: "couple", path: () => "/profile/invitationCards" },
   // A household's RSVP page: a made-up link; every body is refused (404), never a 5xx.
   { name: "/rsvp/:token", role: null, path: () => "/rsvp/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", longIdPath: () => `/rsvp/${LONG_ID}` },
+  // The e-invite: the couple's desk, and a public page that does not exist (every body refused, 404).
+  { name: "/card", role: "couple", path: () => "/card" },
+  { name: "/view/:slug", role: null, path: () => "/view/nobody-weds-nobody-zzzz", longIdPath: () => `/view/${LONG_ID}` },
   { name: "/favorites/:serviceId", role: "couple", path: (ids) => `/favorites/${ids.service}`, longIdPath: () => `/favorites/${LONG_ID}`, service: true },
   {
     name: "the service page (couple)",

@@ -14,6 +14,7 @@ import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#platform/password.ts";
 import { BILLING, PAYING_VENDOR, POOL_CITY, POOL_FILE, POOL_PASSWORD, POOL_SIZE, SEED_COPY } from "./pool-paths.ts";
 import { prepareInvoices } from "./invoice-fixtures.mjs";
+import { prepareEInvite } from "./einvite-fixtures.mjs";
 
 const { values } = parseArgs({ options: { state: { type: "string" } } });
 const state = values.state ?? ".wrangler/e2e-state";
@@ -137,6 +138,7 @@ try {
   );
   await DB.batch(statements);
   await prepareInvoices(DB, state, hash, POOL_PASSWORD, now);
+  await prepareEInvite(DB, proxy.env.MEDIA, hash, now);
 } finally {
   await proxy.dispose();
 }

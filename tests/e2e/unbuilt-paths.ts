@@ -7,8 +7,4 @@ export const UNBUILT_PATHS: readonly string[] = [
   "/about", // header and footer
   "/blogs", // header and footer (the blog, a later issue)
   "/contactus", // header and footer
-  // Issue 13, built by the other helpers at the same time (the gallery links to them): remove each once its page exists.
-  "/editor", // a template's "Use this template", /admin/templates' "New template"
-  "/update_editor", // /admin/templates' "Edit design"
-  "/payment", // a paid template's "Buy for ₹N"
 ];

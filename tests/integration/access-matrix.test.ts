@@ -71,6 +71,10 @@ type World = {
   /** A PUBLISHED paid invitation template and the couple's pending gateway order for it (issue 13, purchases). */
   paidTemplate: string;
   templateOrder: string;
+  /** The couple's published e-invite card (issue 13), its share slug and a pending request from its public page (answering guestEvent). */
+  inviteCard: string;
+  inviteSlug: string;
+  inviteRequest: string;
 };
 
 type Entry = {
@@ -801,6 +805,37 @@ Object.assign(MATRIX, {
   "DELETE /api/v1/editorAssets": { call: (w) => ({ body: { public_id: w.asset } }), ...COUPLE_ONLY, guard: assetRows },
 } satisfies Record<string, Entry>);
 
+// The e-invite (issue 13): publishing and requests are the couple's own; another couple's card or request is 404 and unchanged.
+const inviteCardRow = (w: World) => snapshot("SELECT public_slug, published_at, event_ids, rsvp_open FROM user_templates WHERE id = ?", w.inviteCard);
+const inviteRequestRows = (w: World) =>
+  snapshot(
+    "SELECT r.id, r.status, r.party_size, (SELECT COUNT(*) FROM households WHERE user_id = r.user_id) AS households FROM invite_requests r WHERE card_id = ? ORDER BY id",
+    w.inviteCard,
+  );
+Object.assign(MATRIX, {
+  "POST /api/v1/invitation/{cardId}/publish": {
+    call: (w) => ({ params: { cardId: w.inviteCard }, body: { rsvpOpen: false } }),
+    ...COUPLE_ONLY,
+    guard: inviteCardRow,
+  },
+  "DELETE /api/v1/invitation/{cardId}/publish": { call: (w) => ({ params: { cardId: w.inviteCard } }), ...COUPLE_ONLY, guard: inviteCardRow },
+  "GET /api/v1/invitation/requests": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.inviteRequest] },
+  "POST /api/v1/invitation/requests/{id}/approve": { call: (w) => ({ params: { id: w.inviteRequest } }), ...COUPLE_ONLY, guard: inviteRequestRows },
+  "POST /api/v1/invitation/requests/{id}/decline": { call: (w) => ({ params: { id: w.inviteRequest } }), ...COUPLE_ONLY, guard: inviteRequestRows },
+  // The live page behind a share link: public by design (the couple shares it on WhatsApp); unpublished or unknown is 404
+  // (tests/integration/e-invites.test.ts). It shows the card, names and schedule, never a guest or request.
+  "GET /api/v1/invitation/view/{slug}": { call: (w) => ({ params: { slug: w.inviteSlug } }), allowed: ACTORS, secrets: (w) => [w.inviteRequest] },
+  // Anyone holding the link may ask to come (rate limited, honeypot); the couple approves. Every caller's request is stored,
+  // as a guest's would be.
+  "POST /api/v1/invitation/view/{slug}/requests": {
+    call: (w) => ({ params: { slug: w.inviteSlug }, body: { name: "Kiran Rao", phone: "9812345678", partySize: 2, answers: { [w.guestEvent]: "ATTENDING" } } }),
+    allowed: ACTORS,
+    owners: ACTORS,
+    guard: inviteRequestRows,
+    ownerChanges: true,
+  },
+} satisfies Record<string, Entry>);
+
 const NO_OWNER = new Set([
   "GET /api/v1/services",
   "GET /api/v1/services/getMostViewedServices",
@@ -868,6 +903,9 @@ async function buildWorld(): Promise<World> {
   const card = `m-card-${tag}`;
   const asset = `u/assets/${ids.couple}/m-asset-${tag}.webp`;
   const galleryTemplate = `m-tpl-${tag}`;
+  const inviteCard = `m-icard-${tag}`;
+  const inviteSlug = `m-weds-${tag}`.toLowerCase().replace(/[^a-z0-9-]/g, "");
+  const inviteRequest = `m-ireq-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -1021,6 +1059,17 @@ async function buildWorld(): Promise<World> {
     db
       .prepare("INSERT INTO editor_assets (id, user_id, key, content_type, size, width, height, created_at) VALUES (?, ?, ?, 'image/webp', 10, 40, 40, ?)")
       .bind(`m-asset-${tag}`, ids.couple, asset, now),
+    // The couple's published e-invite with a pending request from its public page (issue 13).
+    db
+      .prepare(
+        'INSERT INTO user_templates (id, user_id, title, canvas, preview_key, public_slug, published_at, created_at, updated_at) VALUES (?, ?, \'Our card\', \'{"width":600,"height":840,"objects":[]}\', ?, ?, ?, ?, ?)',
+      )
+      .bind(inviteCard, ids.couple, `cards/${tag}.jpg`, inviteSlug, now, now, now),
+    db
+      .prepare(
+        "INSERT INTO invite_requests (id, card_id, user_id, name, phone, party_size, answers, status, created_at) VALUES (?, ?, ?, 'Priya Nair', '9876543210', 3, ?, 'PENDING', ?)",
+      )
+      .bind(inviteRequest, inviteCard, ids.couple, JSON.stringify({ [guestEvent]: "ATTENDING" }), now),
   ];
   statements.push(
     db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
@@ -1105,6 +1154,9 @@ async function buildWorld(): Promise<World> {
     galleryTemplate,
     paidTemplate,
     templateOrder,
+    inviteCard,
+    inviteSlug,
+    inviteRequest,
   };
 }
 

@@ -1,10 +1,268 @@
-import { data } from "react-router";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/card";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond, pagePath, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { approveRequest, cardsToPublish, declineRequest, listRequests, ownInvitation, publishCard, unpublishCard } from "#domain/e-invites.ts";
+import { formToObject } from "#domain/validation.ts";
+import { weddingFunctions } from "#domain/wedding-functions.ts";
+import { redirectWithToast } from "#platform/cookies.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { DIETARY_LABELS, RESPONSE_LABELS } from "#shared/guest-schemas.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { inviteDate } from "#domain/e-invites.ts";
 
-/** Placeholder until this page is built (issue 13, the einvite helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /card: the couple's e-invite desk. Choose a card to publish (?card= preselects), the functions it
+ * shows and whether the public page takes requests; copy or WhatsApp the share link; unpublish; and
+ * approve or decline the requests guests sent from the public page. Plain forms with an intent (PRG).
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your e-invite") }, { name: "robots", content: "noindex" }];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => {
+    const [cards, functions, invitation, requests] = [
+      await cardsToPublish(domain),
+      await weddingFunctions(domain),
+      await ownInvitation(domain),
+      await listRequests(domain),
+    ];
+    const wanted = new URL(request.url).searchParams.get("card");
+    const selected = cards.find((c) => c.id === wanted)?.id ?? invitation?.cardId ?? cards[0]?.id ?? null;
+    return { cards, functions, invitation, requests, selected };
+  });
 }
 
-export default function NotBuiltYet() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  let intent = "";
+  return submitOrRespond(
+    request,
+    async () => {
+      const form = await readFormData(request);
+      const input = formToObject(form);
+      intent = String(input.intent ?? "");
+      const back = (message: string, to = pagePath(request, { search: true })) => redirectWithToast(request, to, { type: "success", message }, { status: 303 });
+      switch (intent) {
+        case "publish": {
+          const cardId = String(input.cardId ?? "");
+          const eventIds = form.getAll("eventIds").filter((v): v is string => typeof v === "string");
+          await publishCard(domain, cardId, { eventIds, rsvpOpen: input.rsvpOpen === "on" || input.rsvpOpen === "true" });
+          return back("Your invitation is live.", `/card?card=${encodeURIComponent(cardId)}`);
+        }
+        case "unpublish":
+          await unpublishCard(domain, String(input.cardId ?? ""));
+          return back("Your invitation is no longer public.");
+        case "approve":
+          await approveRequest(domain, String(input.requestId ?? ""));
+          return back("Added to your guest list with their answers.");
+        case "decline":
+          await declineRequest(domain, String(input.requestId ?? ""));
+          return back("Request declined.");
+        default:
+          return back("Nothing to do.");
+      }
+    },
+    { intent: "card" },
+  );
+}
+
+const button = "rounded-full bg-maroon-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60";
+const quiet = "rounded-full border border-maroon-700 px-4 py-2 text-sm font-semibold text-maroon-700 disabled:opacity-60";
+
+function CopyButton({ text }: { text: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className={quiet}
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setDone(true));
+      }}
+    >
+      {done ? "Copied" : "Copy link"}
+    </button>
+  );
+}
+
+export default function CardDesk({ loaderData, actionData }: Route.ComponentProps) {
+  const { cards, functions, invitation, requests, selected } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const failure = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
+  const [cardId, setCardId] = useState(selected);
+  const current = cards.find((c) => c.id === cardId);
+  const isLive = invitation && invitation.cardId === cardId;
+  const shown = new Set(isLive ? invitation.functions.map((f) => f.id) : functions.map((f) => f.id));
+  const pending = requests.filter((r) => r.status === "PENDING");
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <h1 className="text-3xl font-bold text-maroon-700">Your e-invite</h1>
+      {failure && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {failure.message} {[...new Set(Object.values(failure.errors))].join(" ")}
+        </p>
+      )}
+      {invitation?.shareUrl && (
+        <section aria-labelledby="live" className="rounded-2xl border border-green-200 bg-green-50 p-4 md:p-6">
+          <h2 id="live" className="text-xl font-bold text-green-900">
+            Live: {cards.find((c) => c.id === invitation.cardId)?.title ?? "your card"}
+          </h2>
+          <label className="mt-2 block text-sm">
+            Share link
+            <input readOnly value={invitation.shareUrl} className="mt-1 w-full rounded-lg border border-ink/20 bg-white px-3 py-2" aria-label="Share link" />
+          </label>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <CopyButton text={invitation.shareUrl} />
+            {invitation.whatsappUrl && (
+              <a
+                href={invitation.whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-full bg-green-700 px-4 py-2 text-sm font-semibold text-white"
+              >
+                Share on WhatsApp
+              </a>
+            )}
+            <Link to={`/view/${invitation.slug}`} className={quiet}>
+              Open the page
+            </Link>
+            <Link to="/guests" className={quiet}>
+              What guests see
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unpublish" />
+              <input type="hidden" name="cardId" value={invitation.cardId} />
+              <button type="submit" className={quiet} disabled={busy}>
+                Unpublish
+              </button>
+            </Form>
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="publish" className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
+        <h2 id="publish" className="text-xl font-bold text-maroon-700">
+          {invitation ? "Change what is published" : "Publish a card"}
+        </h2>
+        {cards.length === 0 ? (
+          <p className="mt-2">
+            You have no cards yet.{" "}
+            <Link to="/templates" className="font-semibold text-maroon-700 underline">
+              Choose a template
+            </Link>{" "}
+            and make one.
+          </p>
+        ) : (
+          <Form method="post" className="mt-3 space-y-4">
+            <input type="hidden" name="intent" value="publish" />
+            <fieldset>
+              <legend className="font-semibold">Card</legend>
+              <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {cards.map((c) => (
+                  <label
+                    key={c.id}
+                    className="block cursor-pointer rounded-xl border border-maroon-100 p-2 text-sm has-[:checked]:border-maroon-700 has-[:checked]:ring-2 has-[:checked]:ring-maroon-700"
+                  >
+                    <input type="radio" name="cardId" value={c.id} checked={cardId === c.id} onChange={() => setCardId(c.id)} className="sr-only" />
+                    {c.previewUrl ? (
+                      <img src={c.previewUrl} alt="" width={160} height={224} className="h-auto w-full rounded" loading="lazy" />
+                    ) : (
+                      <span className="flex aspect-[5/7] items-center justify-center rounded bg-maroon-50 p-2 text-center text-xs">
+                        No picture yet: open it in the editor and save
+                      </span>
+                    )}
+                    <span className="mt-1 block font-medium">{c.title}</span>
+                    {c.published && <span className="text-xs text-green-800">Live</span>}
+                  </label>
+                ))}
+              </div>
+              {current && (
+                <p className="mt-2 text-sm">
+                  <Link to={`/view_1?card=${encodeURIComponent(current.id)}`} className="text-maroon-700 underline">
+                    Preview {current.title} as guests see it
+                  </Link>
+                </p>
+              )}
+            </fieldset>
+            <fieldset key={`f-${cardId}`}>
+              <legend className="font-semibold">Functions to show</legend>
+              {functions.length === 0 ? (
+                <p className="text-sm">
+                  Add your functions in the{" "}
+                  <Link to="/profile/planner" className="text-maroon-700 underline">
+                    planner
+                  </Link>{" "}
+                  to show a schedule.
+                </p>
+              ) : (
+                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  {functions.map((f) => (
+                    <label key={f.id} className="inline-flex items-center gap-2 text-sm">
+                      <input type="checkbox" name="eventIds" value={f.id} defaultChecked={shown.has(f.id)} />
+                      {f.name} · {inviteDate(f.eventDate)}
+                    </label>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+            <label key={`r-${cardId}`} className="inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" name="rsvpOpen" defaultChecked={isLive ? invitation.rsvpOpen : true} />
+              Guests without a personal link may ask to come (RSVP open)
+            </label>
+            <div>
+              <button type="submit" className={button} disabled={busy || !cardId}>
+                {isLive ? "Save" : invitation ? "Publish this card instead" : "Publish"}
+              </button>
+            </div>
+          </Form>
+        )}
+      </section>
+      <section aria-labelledby="requests" className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
+        <h2 id="requests" className="text-xl font-bold text-maroon-700">
+          Requests ({pending.length} waiting)
+        </h2>
+        {pending.length === 0 ? (
+          <p className="mt-2 text-sm">No requests waiting. Guests who open your link without a personal one can ask to come; they appear here.</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {pending.map((r) => (
+              <li key={r.id} className="rounded-xl border border-maroon-100 p-3" data-testid={`request-${r.phone}`}>
+                <p className="font-semibold">
+                  {r.name} · {r.phone} · {r.partySize} {r.partySize === 1 ? "person" : "people"}
+                  {r.dietary ? ` · ${DIETARY_LABELS[r.dietary]}` : ""}
+                </p>
+                <p className="text-sm">{r.answers.map((a) => `${a.name}: ${RESPONSE_LABELS[a.response]}`).join(" · ")}</p>
+                {r.message && <p className="mt-1 text-sm italic">“{r.message}”</p>}
+                <div className="mt-2 flex gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="requestId" value={r.id} />
+                    <button type="submit" className={button} disabled={busy}>
+                      Approve
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="decline" />
+                    <input type="hidden" name="requestId" value={r.id} />
+                    <button type="submit" className={quiet} disabled={busy}>
+                      Decline
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3 text-sm">
+          Approved guests join your{" "}
+          <Link to="/profile/guests" className="text-maroon-700 underline">
+            guest list
+          </Link>{" "}
+          with their own RSVP link.
+        </p>
+      </section>
+    </div>
+  );
 }

@@ -1,10 +1,32 @@
-import { data } from "react-router";
+import type { Route } from "./+types/view-1";
+import { appContext } from "#functions/page-context.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { previewInvitation } from "#domain/e-invites.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { InvitationView } from "./invitation-view.tsx";
 
-/** Placeholder until this page is built (issue 13, the einvite helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** /view_1?card={id}: the couple's preview of one of their cards as guests would see it (not public; another couple's card is 404). */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Invitation preview") }, { name: "robots", content: "noindex, nofollow" }];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const cardId = new URL(request.url).searchParams.get("card") ?? "";
+  return loadOrRespond(request, async () => ({ invitation: await previewInvitation(domain, cardId) }));
 }
 
-export default function NotBuiltYet() {
-  return null;
+export default function ViewPreview({ loaderData }: Route.ComponentProps) {
+  const { invitation } = loaderData;
+  return (
+    <>
+      <p role="status" className="bg-amber-50 px-4 py-2 text-center text-sm text-ink">
+        Preview: this is how guests will see this card{invitation.published ? "." : " once you publish it."}{" "}
+        <a href={`/card?card=${encodeURIComponent(invitation.cardId)}`} className="font-semibold text-maroon-700 underline">
+          {invitation.published ? "Manage the invitation" : "Publish it"}
+        </a>
+      </p>
+      <InvitationView invitation={invitation} formAction={null} />
+    </>
+  );
 }

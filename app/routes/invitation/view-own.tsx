@@ -1,10 +1,17 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
+import type { Route } from "./+types/view-own";
+import { appContext } from "#functions/page-context.ts";
+import { ownInvitation } from "#domain/e-invites.ts";
+import { allows, ACCESS } from "#domain/permissions.ts";
 
-/** Placeholder until this page is built (issue 13, the einvite helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** /view: the couple's own live invitation (redirect to /view/{slug}), else their cards; visitors and vendors go to the templates. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { domain, actor } = context.get(appContext);
+  if (!actor || !allows(ACCESS.planner, actor)) throw redirect("/templates");
+  const own = await ownInvitation(domain);
+  throw redirect(own?.slug ? `/view/${own.slug}` : "/profile/invitationCards");
 }
 
-export default function NotBuiltYet() {
+export default function ViewOwn() {
   return null;
 }

@@ -3,11 +3,13 @@ import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { answerRsvp, rsvpByToken } from "#domain/rsvp.ts";
+import { personalInvitation } from "#domain/e-invites.ts";
+import { answerRsvp } from "#domain/rsvp.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { PARTY_SIZE_MAX, RESPONSE_LABELS, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { CardPicture, Schedule } from "#app/routes/invitation/invitation-view.tsx";
 
 /**
  * A household's personal RSVP page (/rsvp/:token): no account; the link is the authority and opens
@@ -24,7 +26,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => ({ invitation: await rsvpByToken(domain, params.token) }));
+  return loadOrRespond(request, async () => ({ invitation: await personalInvitation(domain, params.token) }));
 }
 
 /** Fields r:<guestId>:<eventId> (the answer) and n:<guestId>:<eventId> (how many), one pair per guest and function. */
@@ -63,6 +65,12 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mt-2 text-ink/80">
           Dear {invitation.household}, please tell {invitation.couple} who can come to each function. You can change your answers here at any time.
         </p>
+        {invitation.card && (
+          <div className="mt-5">
+            <CardPicture src={invitation.card.cardImageUrl} width={invitation.card.cardWidth} height={invitation.card.cardHeight} couple={invitation.couple} />
+            <Schedule functions={invitation.schedule} />
+          </div>
+        )}
         {failure && (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {failure.message}

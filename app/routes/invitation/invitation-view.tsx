@@ -1,0 +1,181 @@
+import { Form } from "react-router";
+import type { Invitation, InvitationFunction } from "#domain/e-invites.ts";
+
+/**
+ * The live e-invite as guests see it (/view/:slug, /guests, /view_1): the card picture, the couple,
+ * the schedule per function with a map link, the WhatsApp share link and, while RSVP is open, the
+ * request form. Server-rendered; the form is a plain post (works without JS).
+ */
+export type Failure = { message: string; errors: Record<string, string>; values?: Record<string, string> } | null;
+
+export function Schedule({ functions }: { functions: Pick<InvitationFunction, "id" | "name" | "dateLabel" | "timeLabel" | "venue" | "mapUrl">[] }) {
+  if (!functions.length) return null;
+  return (
+    <section aria-labelledby="schedule" className="mt-6">
+      <h2 id="schedule" className="text-xl font-bold text-maroon-700">
+        Schedule
+      </h2>
+      <ol className="mt-3 space-y-3">
+        {functions.map((f) => (
+          <li key={f.id} className="rounded-xl border border-maroon-100 bg-white p-4">
+            <h3 className="text-lg font-semibold text-maroon-800">{f.name}</h3>
+            <p className="text-sm text-ink/80">
+              <time>{f.dateLabel}</time>
+              {f.timeLabel ? ` · ${f.timeLabel}` : ""}
+            </p>
+            {f.venue && (
+              <p className="text-sm">
+                {f.venue}{" "}
+                {f.mapUrl && (
+                  <a href={f.mapUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-maroon-700 underline">
+                    Map
+                  </a>
+                )}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function CardPicture({ src, width, height, couple }: { src: string; width: number; height: number; couple: string }) {
+  return (
+    <img
+      src={src}
+      width={width}
+      height={height}
+      alt={`The wedding invitation of ${couple}`}
+      className="mx-auto h-auto w-full max-w-md rounded-xl shadow-md"
+      fetchPriority="high"
+    />
+  );
+}
+
+const field = "mt-1 w-full rounded-lg border border-ink/20 px-3 py-2";
+
+export function InvitationView({ invitation, failure, formAction }: { invitation: Invitation; failure?: Failure; formAction?: string | null }) {
+  const v = failure?.values ?? {};
+  const err = failure?.errors ?? {};
+  return (
+    <article className="mx-auto max-w-2xl px-4 py-6">
+      <CardPicture src={invitation.cardImageUrl} width={invitation.cardWidth} height={invitation.cardHeight} couple={invitation.couple} />
+      <h1 className="mt-6 text-center text-3xl font-bold text-maroon-700">{invitation.couple}</h1>
+      <p className="text-center text-ink/80">invite you to celebrate their wedding{invitation.city ? ` in ${invitation.city}` : ""}.</p>
+      {invitation.whatsappUrl && (
+        <p className="mt-3 text-center">
+          <a
+            href={invitation.whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-block rounded-full bg-green-700 px-5 py-2 font-semibold text-white"
+          >
+            Share on WhatsApp
+          </a>
+        </p>
+      )}
+      <Schedule functions={invitation.functions} />
+      {invitation.rsvpOpen && invitation.functions.length > 0 && formAction !== null && (
+        <section aria-labelledby="rsvp" className="mt-8 rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
+          <h2 id="rsvp" className="text-xl font-bold text-maroon-700">
+            RSVP
+          </h2>
+          <p className="text-sm text-ink/75">Did the couple send you a personal link? Answer there. Otherwise tell them who you are and they will add you.</p>
+          {failure && (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {failure.message}
+            </p>
+          )}
+          <Form method="post" action={formAction ?? undefined} className="mt-4 space-y-4">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <label className="text-sm">
+                Your name
+                <input name="name" required maxLength={120} defaultValue={v.name} className={field} autoComplete="name" aria-invalid={!!err.name} />
+                {err.name && <span className="text-xs text-red-800">{err.name}</span>}
+              </label>
+              <label className="text-sm">
+                Mobile number
+                <input
+                  name="phone"
+                  required
+                  type="tel"
+                  inputMode="tel"
+                  defaultValue={v.phone}
+                  className={field}
+                  autoComplete="tel"
+                  aria-invalid={!!err.phone}
+                />
+                {err.phone && <span className="text-xs text-red-800">{err.phone}</span>}
+              </label>
+              <label className="text-sm">
+                How many people (with you)
+                <input name="partySize" type="number" min={1} max={invitation.form.partySizeMax} defaultValue={v.partySize ?? "1"} className={field} />
+                {err.partySize && <span className="text-xs text-red-800">{err.partySize}</span>}
+              </label>
+              <label className="text-sm">
+                Food preference
+                <select name="dietary" defaultValue={v.dietary ?? ""} className={field}>
+                  <option value="">Not telling</option>
+                  {invitation.form.dietary.map(([d, label]) => (
+                    <option key={d} value={d}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            {invitation.functions.map((f) => (
+              <fieldset key={f.id} className="rounded-xl border border-maroon-100 p-3">
+                <legend className="px-1 font-semibold text-maroon-800">{f.name}</legend>
+                <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={`Your answer for ${f.name}`}>
+                  {invitation.form.responses.map(([r, label]) => (
+                    <label key={r} className="inline-flex items-center gap-1 text-sm">
+                      <input type="radio" name={`answer:${f.id}`} value={r} defaultChecked={v[`answer:${f.id}`] === r} />
+                      {label}
+                    </label>
+                  ))}
+                </div>
+                {err[`answers.${f.id}`] && <span className="text-xs text-red-800">{err[`answers.${f.id}`]}</span>}
+              </fieldset>
+            ))}
+            {err.answers && <p className="text-xs text-red-800">{err.answers}</p>}
+            <label className="block text-sm">
+              Message for the couple (optional)
+              <textarea name="message" maxLength={500} rows={3} defaultValue={v.message} className={field} />
+            </label>
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label>
+                Leave this empty
+                <input name="website" tabIndex={-1} autoComplete="off" />
+              </label>
+            </div>
+            <button type="submit" className="rounded-full bg-maroon-700 px-6 py-2 font-semibold text-white">
+              Send my answers
+            </button>
+          </Form>
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** The page's Open Graph and Twitter tags: the card picture (absolute URL) so WhatsApp shows a preview. */
+export function invitationMeta(inv: Invitation, options: { index: boolean }) {
+  return [
+    { title: inv.title },
+    { name: "description", content: inv.description },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: inv.title },
+    { property: "og:description", content: inv.description },
+    { property: "og:image", content: inv.cardImageUrl },
+    { property: "og:image:width", content: String(inv.cardWidth) },
+    { property: "og:image:height", content: String(inv.cardHeight) },
+    ...(inv.shareUrl ? [{ property: "og:url", content: inv.shareUrl }] : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: inv.title },
+    { name: "twitter:description", content: inv.description },
+    { name: "twitter:image", content: inv.cardImageUrl },
+    ...(options.index ? [] : [{ name: "robots", content: "noindex, nofollow" }]),
+  ];
+}
