@@ -3,14 +3,13 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/card";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { approveRequest, cardsToPublish, declineRequest, listRequests, ownInvitation, publishCard, unpublishCard } from "#domain/e-invites.ts";
+import { approveRequest, cardsToPublish, declineRequest, inviteDate, listRequests, ownInvitation, publishCard, unpublishCard } from "#domain/e-invites.ts";
 import { formToObject } from "#domain/validation.ts";
 import { weddingFunctions } from "#domain/wedding-functions.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { DIETARY_LABELS, RESPONSE_LABELS } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { inviteDate } from "#domain/e-invites.ts";
 
 /**
  * /card: the couple's e-invite desk. Choose a card to publish (?card= preselects), the functions it
@@ -32,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ];
     const wanted = new URL(request.url).searchParams.get("card");
     const selected = cards.find((c) => c.id === wanted)?.id ?? invitation?.cardId ?? cards[0]?.id ?? null;
-    return { cards, functions, invitation, requests, selected };
+    // Dates are worded here, on the server: the page's module must not take the domain into the browser.
+    return { cards, functions: functions.map((f) => ({ ...f, dateLabel: inviteDate(f.eventDate) })), invitation, requests, selected };
   });
 }
 
@@ -201,7 +201,7 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
                   {functions.map((f) => (
                     <label key={f.id} className="inline-flex items-center gap-2 text-sm">
                       <input type="checkbox" name="eventIds" value={f.id} defaultChecked={shown.has(f.id)} />
-                      {f.name} · {inviteDate(f.eventDate)}
+                      {f.name} · {f.dateLabel}
                     </label>
                   ))}
                 </div>
