@@ -46,7 +46,11 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
 
   // The gallery: paid wedding templates, chosen in the filters and kept in the URL.
   await page.goto("/templates");
-  await page.getByRole("checkbox", { name: "Wedding" }).check();
+  await page
+    .locator("label")
+    .filter({ hasText: /^Wedding$/ })
+    .click();
+  await expect(page).toHaveURL(/mood=WEDDING/);
   await page
     .locator("label")
     .filter({ hasText: /^Paid$/ })
