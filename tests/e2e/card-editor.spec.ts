@@ -263,9 +263,14 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Close panel" }).click();
     await expect(page.getByLabel("Bride", { exact: true })).toBeHidden();
 
-    // A tap on the bride's name (design 300, ~255 of 600 x 840) selects it.
-    const scale = canvasBox.width / 600;
-    await page.touchscreen.tap(canvasBox.x + 300 * scale, canvasBox.y + 255 * scale);
+    // A tap on the middle of the bride's name (where the template puts it) selects it.
+    const template = (await (await page.request.get("/api/v1/inviteTemplate/tpl-marigold-classic")).json()) as {
+      template: { canvas: { width: number; objects: { placeholder?: string; left: number; top: number; fontSize: number }[] } };
+    };
+    const placed = template.template.canvas.objects.find((o) => o.placeholder === "brideName")!;
+    const scale = canvasBox.width / template.template.canvas.width;
+    const middle = placed.top + placed.fontSize * 0.6;
+    await page.touchscreen.tap(canvasBox.x + placed.left * scale, canvasBox.y + middle * scale);
     await tab(page, "Text").click();
     await expect(page.getByLabel("Text", { exact: true })).toHaveValue("Kavya");
     await page.getByRole("button", { name: "Close panel" }).click();
@@ -273,7 +278,7 @@ test.describe("on a phone", () => {
 
     // A finger drags it 100 design px down; the saved card has it there.
     const cdp = await page.context().newCDPSession(page);
-    const at = (dy: number) => [{ x: canvasBox.x + 300 * scale, y: canvasBox.y + (255 + dy) * scale }];
+    const at = (dy: number) => [{ x: canvasBox.x + placed.left * scale, y: canvasBox.y + (middle + dy) * scale }];
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0) });
     for (const dy of [20, 40, 60, 80, 100]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(dy) });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
@@ -282,6 +287,6 @@ test.describe("on a phone", () => {
     const saved = (await (await page.request.get(`/api/v1/userDataTemplate/${cardId}`)).json()) as { card: { canvas: { objects: Record<string, unknown>[] } } };
     const bride = saved.card.canvas.objects.find((o) => o.placeholder === "brideName")!;
     expect(bride.text).toBe("Kavya");
-    expect(Number(bride.top)).toBeGreaterThan(220 + 80);
+    expect(Number(bride.top)).toBeGreaterThan(placed.top + 80);
   });
 });
