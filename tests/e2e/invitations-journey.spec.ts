@@ -128,7 +128,11 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
     const phone = `98${String(Date.now()).slice(-8)}`;
     await g.getByLabel("Mobile number").fill(phone);
     await g.getByLabel("How many people (with you)").fill("2");
-    for (const fn of [mehendi, wedding]) await g.getByRole("radiogroup", { name: `Your answer for ${fn}` }).getByLabel("Attending", { exact: true }).check();
+    for (const fn of [mehendi, wedding])
+      await g
+        .getByRole("radiogroup", { name: `Your answer for ${fn}` })
+        .getByLabel("Attending", { exact: true })
+        .check();
     await g.getByRole("button", { name: "Send my answers" }).click();
     await expect(g.getByText("Thank you! The couple will confirm your invitation soon.")).toBeVisible();
 
