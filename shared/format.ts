@@ -46,3 +46,30 @@ export function replyTimeLabel(minutes: number | null | undefined): string | nul
   if (minutes <= 24 * 60) return `Usually replies within ${Math.ceil(minutes / 60)} hours`;
   return `Usually replies within ${Math.ceil(minutes / 1440)} days`;
 }
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * A calendar day of the wedding ("2027-02-13", an India day: no time zone involved) in words:
+ * long "Saturday, 13 February 2027", medium "Sat, 13 Feb 2027", short "Sat 13 Feb"; null when it is not such a day.
+ */
+export function calendarDay(iso: string | null | undefined, style: "long" | "medium" | "short"): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (Number.isNaN(d.getTime())) return null;
+  const weekday = WEEKDAYS[d.getUTCDay()]!;
+  const month = MONTHS[d.getUTCMonth()]!;
+  if (style === "long") return `${weekday}, ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}`;
+  if (style === "medium") return `${weekday.slice(0, 3)}, ${d.getUTCDate()} ${month.slice(0, 3)} ${d.getUTCFullYear()}`;
+  return `${weekday.slice(0, 3)} ${d.getUTCDate()} ${month.slice(0, 3)}`;
+}
+
+/** A time of day "19:00" as "7:00 pm"; null when it is not one. */
+export function clockTime(time: string | null | undefined): string | null {
+  const m = /^(\d{1,2}):(\d{2})/.exec(time ?? "");
+  if (!m) return null;
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h >= 12 ? "pm" : "am"}`;
+}

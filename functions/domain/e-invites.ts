@@ -11,6 +11,7 @@ import {
   type Dietary,
   type RsvpResponse,
 } from "#shared/guest-schemas.ts";
+import { calendarDay, clockTime } from "#shared/format.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { slugify } from "#shared/slug.ts";
 import type { DomainContext } from "./context.ts";
@@ -110,24 +111,11 @@ export type InviteRequestInput = z.infer<typeof inviteRequestInput>;
 
 // ---------------------------------------------------------------- formats
 
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2027-02-13" -> "Sat, 13 Feb 2027" (a calendar day, no time zone involved). */
-export function inviteDate(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return day;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
+/** "2027-02-13" -> "Sat, 13 Feb 2027". */
+export const inviteDate = (day: string): string => calendarDay(day, "medium") ?? day;
 
 /** "19:00" -> "7:00 pm". */
-export function inviteTime(time: string | null): string | null {
-  const m = time ? /^(\d{1,2}):(\d{2})/.exec(time) : null;
-  if (!m) return time;
-  const h = Number(m[1]);
-  return `${h % 12 || 12}:${m[2]} ${h < 12 ? "am" : "pm"}`;
-}
+export const inviteTime = (time: string | null): string | null => clockTime(time) ?? time;
 
 export const mapUrl = (venue: string | null) => (venue ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venue)}` : null);
 

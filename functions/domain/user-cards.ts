@@ -1,6 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { z } from "zod";
 import { CARD_EXPORT_SIZES, type CardCanvas, type CardDetails, type CardExportSize, fillPlaceholders, parseCardCanvas } from "#shared/card-format.ts";
+import { calendarDay, clockTime } from "#shared/format.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { dimensionsOf } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
@@ -181,35 +182,10 @@ async function requireTemplateUse(ctx: DomainContext, templateId: string | null)
 // -------------------------------------------------------------------------------------------------
 // The couple's details.
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-const dayOf = (iso: string | null | undefined) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return Number.isNaN(d.getTime()) ? null : d;
-};
-
 /** "2027-02-13" as "Saturday, 13 February 2027". */
-export function longDate(iso: string | null | undefined): string | null {
-  const d = dayOf(iso);
-  return d ? `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : null;
-}
-
+const longDate = (iso: string | null | undefined) => calendarDay(iso, "long");
 /** "2027-02-12" as "Fri 12 Feb". */
-const shortDate = (iso: string) => {
-  const d = dayOf(iso);
-  return d ? `${DAYS[d.getUTCDay()]!.slice(0, 3)} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)}` : iso;
-};
-
-/** "19:00" as "7:00 pm". */
-export function clockTime(time: string | null | undefined): string | null {
-  const m = /^(\d{1,2}):(\d{2})/.exec(time ?? "");
-  if (!m) return null;
-  const h = Number(m[1]);
-  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h >= 12 ? "pm" : "am"}`;
-}
+const shortDate = (iso: string) => calendarDay(iso, "short") ?? iso;
 
 const WEDDING_NAME = /wedding|shaadi|shadi|vivah|vivaah|phera|nikah|anand karaj|lagan|kalyanam|muhurtham|ceremony/i;
 

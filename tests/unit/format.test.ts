@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
+import { calendarDay, clockTime, formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
 
 describe("Indian formats", () => {
   it("shows rupees in en-IN grouping without decimals", () => {
@@ -49,5 +49,22 @@ describe("Indian formats", () => {
     expect(replyTimeLabel(45)).toBe("Usually replies within an hour");
     expect(replyTimeLabel(180)).toBe("Usually replies within 3 hours");
     expect(replyTimeLabel(2880)).toBe("Usually replies within 2 days");
+  });
+});
+
+describe("wedding days and times in words", () => {
+  it("words an India calendar day three ways, and refuses what is not one", () => {
+    expect(calendarDay("2027-02-13", "long")).toBe("Saturday, 13 February 2027");
+    expect(calendarDay("2027-02-13", "medium")).toBe("Sat, 13 Feb 2027");
+    expect(calendarDay("2027-02-12", "short")).toBe("Fri 12 Feb");
+    expect(calendarDay("13/02/2027", "long")).toBeNull();
+    expect(calendarDay(null, "short")).toBeNull();
+  });
+
+  it("words a time of day on a 12-hour clock", () => {
+    expect(clockTime("19:00")).toBe("7:00 pm");
+    expect(clockTime("00:30")).toBe("12:30 am");
+    expect(clockTime("12:05")).toBe("12:05 pm");
+    expect(clockTime("")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Field as AuthField } from "#app/components/auth/AuthForm.tsx";
+import { clockTime } from "#shared/format.ts";
 
 /** Small pieces of the wedding planner's pages (the plan and a function's page). */
 
@@ -17,13 +18,7 @@ export function resultOf(result: ActionResult, intent: string, match?: (values: 
 }
 
 /** "19:00" as "7:00 pm". */
-export function timeLabel(time: string | null): string {
-  if (!time) return "";
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  const suffix = h >= 12 ? "pm" : "am";
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
-}
+export const timeLabel = (time: string | null): string => clockTime(time) ?? "";
 
 export const timeRange = (start: string | null, end: string | null) => (start ? `${timeLabel(start)}${end ? ` – ${timeLabel(end)}` : ""}` : "Time to be set");
 
