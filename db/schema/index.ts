@@ -4,3 +4,4 @@ export * from "./billing.ts";
 export * from "./planning.ts";
 export * from "./content.ts";
 export * from "./payment-gateway.ts";
+export * from "./admin.ts";

@@ -26,6 +26,10 @@ import { templatePurchasesApi } from "./template-purchases.ts";
 import { userCardsApi } from "./user-cards.ts";
 import { editorAssetsApi } from "./editor-assets.ts";
 import { invitationsApi } from "./e-invites.ts";
+import { blogAdminApi, blogPublicApi, blogUserApi } from "./blog.ts";
+import { contactAdminApi, contactApi } from "./contact.ts";
+import { adminConsoleApi } from "./admin-console.ts";
+import { moderationApi } from "./moderation.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -104,6 +108,14 @@ export function createApi() {
   api.route("/userDataTemplate", userCardsApi.app);
   api.route("/editorAssets", editorAssetsApi.app);
   api.route("/invitation", invitationsApi.app);
+  // Blog, content and the admin console (issue 14).
+  api.route("/admin/blog", blogAdminApi.app);
+  api.route("/user/blog", blogUserApi.app);
+  api.route("/public/blog", blogPublicApi.app);
+  api.route("/contact", contactApi.app);
+  api.route("/admin/contact-messages", contactAdminApi.app);
+  api.route("/admin", adminConsoleApi.app);
+  api.route("/admin", moderationApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

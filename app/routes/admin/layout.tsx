@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
+import { can } from "#domain/permissions.ts";
 import { pendingSpamReports } from "#domain/spam-queue.ts";
 import { appContext } from "#functions/page-context.ts";
 
@@ -9,7 +10,8 @@ import { appContext } from "#functions/page-context.ts";
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { reported: await pendingSpamReports(context.get(appContext).domain) };
+  const { domain } = context.get(appContext);
+  return { reported: await pendingSpamReports(domain), superAdmin: can.manageRoles(domain.actor) };
 }
 
 /** A sidebar label with the number of reports waiting for review ("Reported enquiries 3"). */
@@ -33,13 +35,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       label="Admin"
       links={[
         { to: "/admin", end: true, label: "Analytics" },
+        { to: "/admin/vendorSearch", label: "Vendors" },
+        { to: "/admin/serviceSearch", label: "Services" },
+        { to: "/admin/userSearch", label: "Users" },
         { to: "/admin/reported-enquiries", label: <ReportedLabel waiting={loaderData.reported} /> },
+        { to: "/admin/review-disputes", label: "Review disputes" },
+        { to: "/admin/contact-messages", label: "Contact messages" },
+        { to: "/blog_dashboard", label: "Blog" },
         { to: "/admin/plans", label: "Plans" },
         { to: "/admin/transactions", label: "Transactions" },
         { to: "/admin/templates", label: "Invitation templates" },
         { to: "/admin/giveAdmin", label: "Give admin" },
         { to: "/admin/revokeAdmin", label: "Revoke admin" },
         { to: "/admin/giveSuperAdmin", label: "Give super admin" },
+        ...(loaderData.superAdmin ? [{ to: "/admin/audit-log", label: "Audit log" }] : []),
       ]}
     >
       <Outlet />

@@ -1,0 +1,10 @@
+import { data } from "react-router";
+
+/** Placeholder until this page is built (issue 14, the content helper replaces this file: /about): it answers 404. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotBuiltYet() {
+  return null;
+}

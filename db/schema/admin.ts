@@ -1,0 +1,30 @@
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id } from "./columns.ts";
+import { users } from "./identity.ts";
+
+/**
+ * What admins did (migration 0058): one row per admin action, written in the same batch as the
+ * change (functions/domain/audit-log.ts). `before`/`after` are JSON of the fields the action changed.
+ * The actor's e-mail is copied so the entry still says who it was after the account is gone.
+ */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    summary: text("summary").notNull(),
+    reason: text("reason"),
+    before: text("before"),
+    after: text("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_log_recent_idx").on(t.createdAt),
+    index("admin_audit_log_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
+    index("admin_audit_log_actor_idx").on(t.actorId, t.createdAt),
+  ],
+);
