@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized, type DomainError } from "#domain/errors.ts";
+import { Conflict, Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized, type DomainError } from "#domain/errors.ts";
 import { formToObject, parseInput } from "#domain/validation.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
@@ -68,7 +68,7 @@ export async function readForm<S extends z.ZodType>(request: Request, schema: S)
 }
 
 function failureOf(error: DomainError, request: Request, intent?: string) {
-  const failure: PageFailure = { ok: false, message: error.message, errors: error instanceof Invalid ? error.fields : {} };
+  const failure: PageFailure = { ok: false, message: error.message, errors: error instanceof Invalid || error instanceof Conflict ? error.fields : {} };
   if (intent !== undefined) failure.intent = intent;
   const values = submitted.get(request);
   if (values) failure.values = values;

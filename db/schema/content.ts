@@ -192,6 +192,8 @@ export const blogPosts = sqliteTable(
     featured: flag("featured"),
     viewCount: integer("view_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
+    /** Kept with each comment added or removed (migration 0059). */
+    commentCount: integer("comment_count").notNull().default(0),
     publishedAt: timestamp("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -229,7 +231,20 @@ export const blogComments = sqliteTable(
     content: text("content").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("blog_comments_post_idx").on(t.postId, t.createdAt)],
+  (t) => [index("blog_comments_post_idx").on(t.postId, t.createdAt), index("blog_comments_user_idx").on(t.userId)],
+);
+
+/** One row per post, browser (hash of a random cookie) and India day: a view counts once a day (migration 0059). */
+export const blogPostViews = sqliteTable(
+  "blog_post_views",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    day: text("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.visitor, t.day] }), index("blog_post_views_day_idx").on(t.day)],
 );
 
 export const blogLikes = sqliteTable(

@@ -1,7 +1,7 @@
 import { Hono, type ErrorHandler } from "hono";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
-import { Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
+import { Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
@@ -36,7 +36,7 @@ export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
   if (isDomainError(err)) {
     if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
     const body: Record<string, unknown> = { success: false, message: err.message };
-    if (err instanceof Invalid && Object.keys(err.fields).length) body.errors = err.fields;
+    if ((err instanceof Invalid || err instanceof Conflict) && Object.keys(err.fields).length) body.errors = err.fields;
     return c.json(body, err.status);
   }
   console.error("api error", c.req.method, c.req.path, err);

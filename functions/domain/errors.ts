@@ -39,8 +39,14 @@ export class NotFound extends DomainError {
   }
 }
 
+/** A clash with stored data; `fields` names the field when one is at fault (e.g. a taken urlTitle). */
 export class Conflict extends DomainError {
   readonly status = 409;
+  readonly fields: FieldErrors;
+  constructor(message: string, fields: FieldErrors = {}) {
+    super(message);
+    this.fields = fields;
+  }
 }
 
 /** A request body of a type the route does not read (e.g. text/plain where a form or JSON is expected). */

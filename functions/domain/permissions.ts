@@ -62,6 +62,8 @@ export const can = {
   openVendorArea: (actor: HasRole) => allows(ACCESS.vendorArea, actor),
   viewAdminArea: (actor: HasRole) => allows(ACCESS.admin, actor),
   manageRoles: (actor: HasRole) => allows(ACCESS.superAdmin, actor),
+  /** Blog posts and tags: admins and super admins (comments and likes: any signed-in account). */
+  writeBlog: (actor: HasRole) => allows(ACCESS.admin, actor),
 };
 
 /** An account's own area: where it lands after signing in (and where a log-in page sends it on). */
