@@ -75,6 +75,11 @@ type World = {
   inviteCard: string;
   inviteSlug: string;
   inviteRequest: string;
+  /** A published blog post with a tag, and the couple's comment on it (issue 14). */
+  blogPost: string;
+  blogUrlTitle: string;
+  blogTag: string;
+  blogComment: string;
 };
 
 type Entry = {
@@ -836,6 +841,62 @@ Object.assign(MATRIX, {
   },
 } satisfies Record<string, Entry>);
 
+// The blog (issue 14): posts and tags are the admins'; a comment is its author's; likes need an account.
+const blogPostRow = (w: World) =>
+  snapshot(
+    "SELECT p.*, (SELECT json_group_array(tag_id) FROM blog_post_tags WHERE post_id = p.id) AS tags, (SELECT json_group_array(id) FROM blog_comments WHERE post_id = p.id) AS comments FROM blog_posts p WHERE id = ?",
+    w.blogPost,
+  );
+const blogTagRow = (w: World) => snapshot("SELECT * FROM blog_tags WHERE id = ?", w.blogTag);
+const blogCommentRow = (w: World) => snapshot("SELECT * FROM blog_comments WHERE id = ?", w.blogComment);
+const blogLikes = (w: World) => snapshot("SELECT user_id FROM blog_likes WHERE post_id = ? ORDER BY user_id", w.blogPost);
+const blogWriter = (call: Entry["call"], guard: Entry["guard"]): Entry => ({ call, allowed: ADMINS, owners: ADMINS, guard, ownerChanges: true });
+const readerCalls = (base: "user" | "admin", allowed: ActorName[]): Record<string, Entry> => ({
+  [`POST /api/v1/${base}/blog/{blogId}/comments`]: {
+    call: (w) => ({ params: { blogId: w.blogPost }, body: { content: "Lovely read" } }),
+    allowed,
+    owners: allowed,
+    guard: (w) => snapshot("SELECT count(*) AS n FROM blog_comments WHERE post_id = ?", w.blogPost),
+    ownerChanges: true,
+  },
+  [`DELETE /api/v1/${base}/blog/comments/{id}`]: {
+    // Its author, or an admin; anyone else is told it does not exist (404) and it stays.
+    call: (w) => ({ params: { id: w.blogComment } }),
+    allowed: base === "user" ? ["couple", ...ADMINS] : ADMINS,
+    owners: ["couple", ...ADMINS],
+    guard: blogCommentRow,
+    ownerChanges: true,
+  },
+  [`POST /api/v1/${base}/blog/{id}/like`]: { call: (w) => ({ params: { id: w.blogPost } }), allowed, owners: allowed, guard: blogLikes, ownerChanges: true },
+});
+const readCalls = (base: "public" | "user" | "admin", allowed: ActorName[]): Record<string, Entry> => ({
+  [`GET /api/v1/${base}/blog/{urlTitle}`]: { call: (w) => ({ params: { urlTitle: w.blogUrlTitle } }), allowed },
+  [`GET /api/v1/${base}/blog/tags/{name}`]: { call: (w) => ({ params: { name: `matrix-${w.blogTag.slice("m-btag-".length)}` } }), allowed },
+  [`GET /api/v1/${base}/blog/tag/{tag}`]: { call: (w) => ({ params: { tag: `matrix-${w.blogTag.slice("m-btag-".length)}` } }), allowed },
+});
+Object.assign(MATRIX, {
+  ...readCalls("public", ACTORS),
+  ...readCalls("user", SIGNED_IN),
+  ...readCalls("admin", ADMINS),
+  ...readerCalls("user", SIGNED_IN),
+  ...readerCalls("admin", ADMINS),
+  "POST /api/v1/admin/blog": blogWriter(
+    (w) => ({ body: { title: `Matrix new ${w.blogPost}`, content: "Body", status: "PUBLISHED" } }),
+    (w) => snapshot("SELECT id FROM blog_posts WHERE title = ?", `Matrix new ${w.blogPost}`),
+  ),
+  "PATCH /api/v1/admin/blog/{id}": blogWriter((w) => ({ params: { id: w.blogPost }, body: { title: "Retitled by matrix" } }), blogPostRow),
+  "DELETE /api/v1/admin/blog/{id}": blogWriter((w) => ({ params: { id: w.blogPost } }), blogPostRow),
+  // multipart only: the JSON body the matrix sends is refused (400) even for admins (blog.test.ts uploads one).
+  "PUT /api/v1/admin/blog/{id}/cover": { call: (w) => ({ params: { id: w.blogPost } }), allowed: [], owners: ADMINS, guard: blogPostRow },
+  "DELETE /api/v1/admin/blog/{id}/cover": { call: (w) => ({ params: { id: w.blogPost } }), allowed: ADMINS, owners: ADMINS, guard: blogPostRow },
+  "POST /api/v1/admin/blog/tags": blogWriter(
+    (w) => ({ body: { name: `Fresh ${w.blogTag}` } }),
+    (w) => snapshot("SELECT id FROM blog_tags WHERE name = ?", `Fresh ${w.blogTag}`),
+  ),
+  "PUT /api/v1/admin/blog/tags/{id}": blogWriter((w) => ({ params: { id: w.blogTag }, body: { name: `Renamed ${w.blogTag}` } }), blogTagRow),
+  "DELETE /api/v1/admin/blog/tags": blogWriter((w) => ({ body: { ids: [w.blogTag] } }), blogTagRow),
+} satisfies Record<string, Entry>);
+
 const NO_OWNER = new Set([
   "GET /api/v1/services",
   "GET /api/v1/services/getMostViewedServices",
@@ -858,6 +919,23 @@ const NO_OWNER = new Set([
   "POST /api/v1/payments/webhook",
   "GET /api/v1/plan", // the plans on offer: public pricing
   "GET /api/v1/inviteTemplate/get", // the public gallery (drafts only to admins; owned flags: tests/integration/invite-templates.test.ts)
+  // The blog's reads at its three bases: published posts for everyone (drafts and scheduled posts only to admins, and
+  // who may read them on which base: tests/integration/blog.test.ts).
+  "GET /api/v1/public/blog",
+  "GET /api/v1/public/blog/tags",
+  "GET /api/v1/public/blog/viewCount",
+  "GET /api/v1/public/blog/blog-count",
+  "GET /api/v1/public/blog/search",
+  "GET /api/v1/user/blog",
+  "GET /api/v1/user/blog/tags",
+  "GET /api/v1/user/blog/viewCount",
+  "GET /api/v1/user/blog/blog-count",
+  "GET /api/v1/user/blog/search",
+  "GET /api/v1/admin/blog",
+  "GET /api/v1/admin/blog/tags",
+  "GET /api/v1/admin/blog/viewCount",
+  "GET /api/v1/admin/blog/blog-count",
+  "GET /api/v1/admin/blog/search",
 ]);
 
 let passwordHash = "";
@@ -906,6 +984,10 @@ async function buildWorld(): Promise<World> {
   const inviteCard = `m-icard-${tag}`;
   const inviteSlug = `m-weds-${tag}`.toLowerCase().replace(/[^a-z0-9-]/g, "");
   const inviteRequest = `m-ireq-${tag}`;
+  const blogPost = `m-blog-${tag}`;
+  const blogUrlTitle = `matrix-post-${tag}`;
+  const blogTag = `m-btag-${tag}`;
+  const blogComment = `m-bcom-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -1070,6 +1152,17 @@ async function buildWorld(): Promise<World> {
         "INSERT INTO invite_requests (id, card_id, user_id, name, phone, party_size, answers, status, created_at) VALUES (?, ?, ?, 'Priya Nair', '9876543210', 3, ?, 'PENDING', ?)",
       )
       .bind(inviteRequest, inviteCard, ids.couple, JSON.stringify({ [guestEvent]: "ATTENDING" }), now),
+    // A published blog post with a tag and the couple's comment (issue 14).
+    db
+      .prepare(
+        "INSERT INTO blog_posts (id, author_id, title, url_title, excerpt, content, status, published_at, comment_count, created_at, updated_at) VALUES (?, ?, 'Matrix post', ?, '', 'Body', 'PUBLISHED', ?, 1, ?, ?)",
+      )
+      .bind(blogPost, ids.admin, blogUrlTitle, now - 1000, now, now),
+    db.prepare("INSERT INTO blog_tags (id, name, slug) VALUES (?, ?, ?)").bind(blogTag, `Matrix ${tag}`, `matrix-${tag}`),
+    db.prepare("INSERT INTO blog_post_tags (post_id, tag_id) VALUES (?, ?)").bind(blogPost, blogTag),
+    db
+      .prepare("INSERT INTO blog_comments (id, post_id, user_id, content, created_at) VALUES (?, ?, ?, 'Comment secret', ?)")
+      .bind(blogComment, blogPost, ids.couple, now),
   ];
   statements.push(
     db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
@@ -1157,6 +1250,10 @@ async function buildWorld(): Promise<World> {
     inviteCard,
     inviteSlug,
     inviteRequest,
+    blogPost,
+    blogUrlTitle,
+    blogTag,
+    blogComment,
   };
 }
 
