@@ -107,6 +107,7 @@ export default [
   route("blog_dashboard", "routes/blog/dashboard.tsx"),
   route("new-blog-post", "routes/blog/editor.tsx", { id: "new-blog-post" }),
   route("update-blog-post/:urlTitle", "routes/blog/editor.tsx", { id: "update-blog-post" }),
+  route("blog-preview", "routes/blog/preview.ts"),
   route("about", "routes/content/about.tsx"),
   route("contactus", "routes/content/contact.tsx"),
   route("service/:id", "routes/service-by-id.tsx"),

@@ -13,6 +13,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { benchTemplateRows, demoTemplateRows, demoTemplates, thumbnailFileOf } from "#db/seed/invite-templates.ts";
 import { hashPassword } from "#platform/password.ts";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
+import { DEMO_BLOG_COMMENTS, DEMO_BLOG_POSTS, DEMO_BLOG_TAGS, blogCoverSvg } from "#db/seed/blog-posts.ts";
+import { slugify } from "#shared/slug.ts";
 
 const { values } = parseArgs({
   options: {
@@ -143,6 +145,66 @@ try {
     thumbnails++;
   }
   if (thumbnails) log(`Uploaded ${thumbnails} template thumbnails to local R2.`);
+  // The demo blog (issue 14): loaded when there are no posts, reloaded by --reset. Written with bound
+  // statements (the bulk INSERTs above flatten new lines, and Markdown needs them). Covers go to R2 at
+  // blog/demo/{urlTitle}.svg. Views start at 0: they count real readers only.
+  if (replace) await DB.exec("DELETE FROM blog_posts; DELETE FROM blog_tags;");
+  if ((await DB.prepare("SELECT count(*) AS n FROM blog_posts").first("n")) === 0) {
+    const authorId = (await DB.prepare("SELECT id FROM users WHERE email = ?").bind(DEMO_ACCOUNTS.admin.email).first("id")) ?? null;
+    const readers = (await DB.prepare("SELECT id FROM users WHERE role = 'USER' ORDER BY email LIMIT 6").all()).results.map((r) => r.id);
+    const day = 86_400_000;
+    const statements = DEMO_BLOG_TAGS.map((name) =>
+      DB.prepare("INSERT INTO blog_tags (id, name, slug) VALUES (?, ?, ?)").bind(`blog-tag-${slugify(name)}`, name, slugify(name)),
+    );
+    DEMO_BLOG_POSTS.forEach((post, i) => {
+      const id = `blog-demo-${String(i + 1).padStart(2, "0")}`;
+      const publishedAt = post.daysAgo === null ? null : DEMO_NOW - post.daysAgo * day + 9 * 3_600_000;
+      const created = (publishedAt ?? DEMO_NOW) - 3 * day;
+      const comments = DEMO_BLOG_COMMENTS.filter((c) => c.urlTitle === post.urlTitle && readers.length);
+      const likers = post.daysAgo !== null && post.daysAgo > 0 ? readers.slice(0, (i % readers.length) + 1) : [];
+      statements.push(
+        DB.prepare(
+          `INSERT INTO blog_posts (id, author_id, title, url_title, excerpt, content, cover_image_key, status, featured, view_count, like_count, comment_count, published_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?)`,
+        ).bind(
+          id,
+          authorId,
+          post.title,
+          post.urlTitle,
+          post.excerpt,
+          post.content,
+          `blog/demo/${post.urlTitle}.svg`,
+          post.daysAgo === null ? "DRAFT" : "PUBLISHED",
+          likers.length,
+          comments.length,
+          publishedAt,
+          created,
+          publishedAt ?? created,
+        ),
+        ...post.tags.map((name) => DB.prepare("INSERT INTO blog_post_tags (post_id, tag_id) VALUES (?, ?)").bind(id, `blog-tag-${slugify(name)}`)),
+        ...likers.map((userId) => DB.prepare("INSERT INTO blog_likes (post_id, user_id, created_at) VALUES (?, ?, ?)").bind(id, userId, publishedAt + day)),
+        ...comments.map((c, n) =>
+          DB.prepare("INSERT INTO blog_comments (id, post_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?)").bind(
+            `${id}-c${n}`,
+            id,
+            readers[(i + n) % readers.length],
+            c.content,
+            publishedAt + 2 * day,
+          ),
+        ),
+      );
+    });
+    await DB.batch(statements);
+    log(`Added ${DEMO_BLOG_POSTS.length} blog posts.`);
+  }
+  let covers = 0;
+  for (const post of DEMO_BLOG_POSTS) {
+    const key = `blog/demo/${post.urlTitle}.svg`;
+    if (!values.reset && (await MEDIA.head(key))) continue;
+    await MEDIA.put(key, blogCoverSvg(post), { httpMetadata: { contentType: "image/svg+xml" } });
+    covers++;
+  }
+  if (covers) log(`Uploaded ${covers} blog covers to local R2.`);
   let uploaded = 0;
   for (const image of demoImages()) {
     if (await MEDIA.head(image.key)) continue;

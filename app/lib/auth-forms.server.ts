@@ -1,13 +1,14 @@
 import { redirect } from "react-router";
 import { sessionCookies } from "#api/account-http.ts";
 import type { SessionStart } from "#domain/accounts.ts";
-import { homeOf } from "#domain/permissions.ts";
+import { can, homeOf } from "#domain/permissions.ts";
 import type { Role } from "#db/schema/identity.ts";
 import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
 import { guardDecision, protectedAreaOf } from "./access.server.ts";
 import { pagePath } from "./page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
+import { GUARD } from "#shared/strings.ts";
 import type { FlashToast } from "#shared/toast.ts";
 
 /**
@@ -44,6 +45,17 @@ export function redirectIfSignedIn(ctx: AppContext) {
  * Middleware for the guarded areas (/admin, /profile, /VendorDashboard): runs on the server
  * before any loader or action of the area, so nothing of a refused page is loaded or rendered.
  */
+/**
+ * The blog's writing pages (/blog_dashboard, /new-blog-post, /update-blog-post/…) sit outside /admin
+ * but are the admins' as much as the admin area: a visitor goes to / as the guard sends them, any
+ * other role to / with the guard's denial. The rule is the blog's own (`can.writeBlog`).
+ */
+export function guardBlogWriting({ request, context }: { request: Request; context: { get: (c: typeof appContext) => AppContext } }) {
+  const { actor } = context.get(appContext);
+  if (!actor) throw redirect("/");
+  if (!can.writeBlog(actor)) throw redirectWithToast(request, "/", { type: "error", message: GUARD.roleNotAllowed });
+}
+
 export function guardArea({ request, context }: { request: Request; context: { get: (c: typeof appContext) => AppContext } }) {
   const { actor } = context.get(appContext);
   const decision = guardDecision(pagePath(request), actor?.role ?? null);

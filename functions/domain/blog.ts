@@ -4,6 +4,7 @@ import { BLOG_STATUSES } from "#db/schema/content.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { slugify } from "#shared/slug.ts";
+import { BLOG_LIMITS } from "#shared/blog.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { auditEntry } from "./audit-log.ts";
@@ -107,21 +108,7 @@ export type BlogPostInput = {
 // -------------------------------------------------------------------------------------------------
 // Inputs
 
-export const BLOG_LIMITS = {
-  titleMin: 5,
-  titleMax: 150,
-  urlTitleMax: 80,
-  excerptMax: 300,
-  contentMax: 100_000,
-  tagsMax: 10,
-  tagMin: 2,
-  tagMax: 40,
-  commentMax: 2000,
-  queryMax: 100,
-  limitMax: 48,
-  coverMaxBytes: 8 * 1024 * 1024,
-  coverWidth: 1200,
-} as const;
+export { BLOG_LIMITS };
 
 export const BLOG_MESSAGES = {
   notFound: "We could not find that blog post.",

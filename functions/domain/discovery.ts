@@ -416,11 +416,13 @@ export async function sitemapServices(ctx: DomainContext, file: number): Promise
 
 export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };
 
-/** The newest published blog posts for the home page (spec: the first 6). */
+/** The newest published blog posts for the home page (spec: the first 6); a scheduled post waits for its time. */
 export async function latestBlogPosts(ctx: DomainContext, limit = 6): Promise<BlogPreview[]> {
   const { results } = await ctx.db
-    .prepare("SELECT title, url_title, excerpt, cover_image_key, published_at FROM blog_posts WHERE status = 'PUBLISHED' ORDER BY published_at DESC LIMIT ?")
-    .bind(limit)
+    .prepare(
+      "SELECT title, url_title, excerpt, cover_image_key, published_at FROM blog_posts WHERE status = 'PUBLISHED' AND published_at <= ? ORDER BY published_at DESC LIMIT ?",
+    )
+    .bind(ctx.now, limit)
     .all<{ title: string; url_title: string; excerpt: string; cover_image_key: string | null; published_at: number | null }>();
   return results.map((r) => ({
     title: r.title,

@@ -6,6 +6,8 @@ import type { FlashToast } from "#shared/toast.ts";
  */
 export const FLASH_COOKIE = "mandap_flash";
 export const VISITED_COOKIE = "mandap_visited";
+/** A random id per browser (1 year), so a blog post's view counts once per browser per day. */
+export const READER_COOKIE = "mandap_reader";
 
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
@@ -60,4 +62,12 @@ export function redirectWithToast(request: Request, to: string, toast: FlashToas
   headers.set("Location", to);
   headers.append("Set-Cookie", flashCookie(request, toast));
   return new Response(null, { status: 302, ...init, headers });
+}
+
+/** The browser's reader id and, when it had none, the cookie that gives it one. */
+export function readerId(request: Request): { id: string; setCookie: string | null } {
+  const existing = readCookie(request, READER_COOKIE);
+  if (existing && /^[a-f0-9-]{16,64}$/.test(existing)) return { id: existing, setCookie: null };
+  const id = crypto.randomUUID();
+  return { id, setCookie: `${READER_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secureFlag(request)}` };
 }

@@ -222,7 +222,16 @@ test.describe("discovery: home, browse, search", () => {
     expect(headings.filter((h) => order.includes(h))).toEqual(order);
     await expect(page.getByText(/Verified users/)).toBeVisible();
     await expect(page.getByTestId("destination-phone")).toHaveAttribute("href", /^tel:\+91/);
-    await expect(page.getByTestId("blog-empty")).toBeVisible();
+    // The blog section shows the six newest published posts (spec: the first 6), each linking /blogs/{urlTitle}.
+    const blog = page.locator('section[aria-labelledby="blog-title"]');
+    await expect(blog.getByRole("listitem")).toHaveCount(6);
+    const postLinks = await blog
+      .getByRole("heading", { level: 3 })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(postLinks).toHaveLength(6);
+    for (const href of postLinks) expect(href).toMatch(/^\/blogs\/[a-z0-9-]+$/);
+    await expect(page.getByTestId("blog-empty")).toHaveCount(0);
     // The plus on a category card opens its subcategories (a <details>, so it works without JS).
     const venue = page.getByTestId("category-card").filter({ hasText: "Wedding Venue" });
     await venue.locator("summary").click();
@@ -248,10 +257,15 @@ test.describe("discovery: home, browse, search", () => {
     await page.goto("/all/bride");
     await expect(page).toHaveTitle("Mandap | Bride in India");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).not.toBe(description);
-    // /sitemap.xml is an index: the browse pages' file, then the service files.
+    // /sitemap.xml is an index: the browse pages' file, the content pages' file (blog, gallery), then the service files.
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("xml");
-    const files = [...(await sitemap.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => new URL(m[1]!).pathname);
+    const listed = [...(await sitemap.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(listed.slice(0, 2)).toEqual(["/sitemaps/pages.xml", "/sitemaps/content.xml"]);
+    const content = await (await request.get("/sitemaps/content.xml")).text();
+    expect(content).toMatch(/\/blogs<\/loc>/);
+    expect(content).toMatch(/\/blogs\/[a-z0-9-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    const files = listed.filter((f) => f !== "/sitemaps/content.xml");
     expect(files).toEqual(["/sitemaps/pages.xml", ...files.slice(1).map((_, i) => `/sitemaps/services-${i + 1}.xml`)]);
     expect(files.length).toBeGreaterThan(1);
     expect(await (await request.get(files[0]!)).text()).toContain(`${JAIPUR_CATERERS}</loc>`);

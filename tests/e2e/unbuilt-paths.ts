@@ -5,6 +5,5 @@
  */
 export const UNBUILT_PATHS: readonly string[] = [
   "/about", // header and footer
-  "/blogs", // header and footer (the blog, a later issue)
   "/contactus", // header and footer
 ];

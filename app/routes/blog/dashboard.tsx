@@ -1,10 +1,297 @@
-import { data } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
+import { submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { blogCount, blogTags, createBlogTag, deleteBlogPost, deleteBlogTags, listBlogPosts, renameBlogTag, type BlogList } from "#domain/blog.ts";
+import { Invalid, isDomainError } from "#domain/errors.ts";
+import { formToObject } from "#domain/validation.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { formatCount, formatDate } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 14, the blog-core helper replaces this file: /blog_dashboard): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /blog_dashboard: the admins' list of every post (drafts, scheduled, published) with views, likes
+ * and comments, search and a status filter in the URL, delete with a confirm step, and the tags
+ * (create, rename, delete). Admins only; the rules are functions/domain/blog.ts's.
+ */
+export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];
+
+const STATUSES = { ALL: "All", PUBLISHED: "Published", SCHEDULED: "Scheduled", DRAFT: "Drafts" } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const url = new URL(request.url);
+  const s = url.searchParams.get("s")?.trim() || undefined;
+  const statusParam = url.searchParams.get("status") ?? "ALL";
+  const status = (statusParam in STATUSES ? statusParam : "ALL") as keyof typeof STATUSES;
+  const page = Number(url.searchParams.get("page") ?? "1");
+  let list: BlogList;
+  try {
+    list = await listBlogPosts(domain, { s, status, page: Number.isInteger(page) && page > 0 ? page : 1, limit: 24 });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    list = await listBlogPosts(domain, { status: "ALL", limit: 24 });
+  }
+  const [tags, counts] = await Promise.all([blogTags(domain), blogCount(domain)]);
+  return { list, tags, counts, s: s ?? "", status, confirm: url.searchParams.get("delete") };
 }
 
-export default function NotBuiltYet() {
-  return null;
+type ActionResult = PageFailure | { ok: true; intent: string; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  const form = formToObject(await readFormData(request));
+  const intent = typeof form.intent === "string" ? form.intent : "";
+  const id = typeof form.id === "string" ? form.id : "";
+  return submitOrRespond(
+    request,
+    async (): Promise<ActionResult> => {
+      if (intent === "delete-post") {
+        await deleteBlogPost(domain, id);
+        return { ok: true, intent, message: "Post deleted." };
+      }
+      if (intent === "create-tag") {
+        const tag = await createBlogTag(domain, { name: form.name });
+        return { ok: true, intent, message: `Tag “${tag.name}” created.` };
+      }
+      if (intent === "rename-tag") {
+        const tag = await renameBlogTag(domain, id, { name: form.name });
+        return { ok: true, intent, message: `Tag renamed to “${tag.name}”.` };
+      }
+      if (intent === "delete-tag") {
+        await deleteBlogTags(domain, { ids: [id] });
+        return { ok: true, intent, message: "Tag deleted." };
+      }
+      throw new Invalid("Choose what to do.", { intent: "Delete a post, or create, rename or delete a tag." });
+    },
+    { intent },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Blog dashboard") }, { name: "robots", content: "noindex" }];
+
+function statusOf(p: { status: string; scheduled: boolean; publishedAt: number | null }): string {
+  if (p.scheduled && p.publishedAt) return `Scheduled for ${formatDate(p.publishedAt)}`;
+  return p.status === "PUBLISHED" ? "Published" : "Draft";
+}
+
+export default function BlogDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, tags, counts, s, status, confirm } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const tagFailure = result && !result.ok && result.intent?.includes("tag") ? result : null;
+  const postFailure = result && !result.ok && !result.intent?.includes("tag") ? result : null;
+  const here = (extra: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(s ? { s } : {}), ...(status !== "ALL" ? { status } : {}), ...extra });
+    return `/blog_dashboard${params.size ? `?${params}` : ""}`;
+  };
+  return (
+    <main className="container-page py-6 md:py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+        <Link to="/admin" className="hover:text-maroon-700">
+          Admin
+        </Link>
+      </nav>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold text-maroon-700">Blog dashboard</h1>
+          <p className="mt-1 text-sm text-ink/75">
+            {formatCount(counts.published)} published · {formatCount(counts.scheduled ?? 0)} scheduled · {formatCount(counts.drafts ?? 0)} drafts
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/blogs" className="btn-secondary">
+            See the blog
+          </Link>
+          <Link to="/new-blog-post" className="btn-primary">
+            New post
+          </Link>
+        </div>
+      </div>
+
+      {result?.ok && (
+        <p role="status" className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
+          {result.message}
+        </p>
+      )}
+      {postFailure && (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800">
+          {postFailure.message}
+        </p>
+      )}
+
+      <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" role="search">
+        <label className="grid gap-1 text-sm font-semibold">
+          Search
+          <input name="s" type="search" defaultValue={s} maxLength={100} className="field-input" />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Status
+          <select name="status" defaultValue={status} className="field-input">
+            {Object.entries(STATUSES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
+
+      {list.posts.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-maroon-100 bg-white p-6 text-center">No posts here yet.</p>
+      ) : (
+        <div className="mt-5 overflow-x-auto rounded-2xl border border-maroon-100 bg-white">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <caption className="sr-only">Blog posts</caption>
+            <thead className="bg-maroon-50 text-xs uppercase tracking-wide text-ink/70">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Post
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Views
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Likes
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Comments
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Updated
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.posts.map((p) => (
+                <tr key={p.id} className="border-t border-maroon-100" data-testid="dashboard-post">
+                  <th scope="row" className="px-4 py-3 font-semibold">
+                    <Link to={`/update-blog-post/${p.urlTitle}`} className="hover:text-maroon-700">
+                      {p.title}
+                    </Link>
+                    <span className="block text-xs font-normal text-ink/60">/blogs/{p.urlTitle}</span>
+                  </th>
+                  <td className="px-4 py-3">{statusOf(p)}</td>
+                  <td className="px-4 py-3 text-right">{formatCount(p.viewCount)}</td>
+                  <td className="px-4 py-3 text-right">{formatCount(p.likeCount)}</td>
+                  <td className="px-4 py-3 text-right">{formatCount(p.commentCount)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(p.updatedAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <Link to={`/update-blog-post/${p.urlTitle}`} className="font-semibold text-maroon-700 underline">
+                      Edit
+                    </Link>
+                    {" · "}
+                    <Link to={`/blogs/${p.urlTitle}`} className="font-semibold text-maroon-700 underline">
+                      View
+                    </Link>
+                    {" · "}
+                    {confirm === p.id ? (
+                      <Form method="post" action={here({})} className="inline">
+                        <input type="hidden" name="intent" value="delete-post" />
+                        <input type="hidden" name="id" value={p.id} />
+                        <button type="submit" className="font-semibold text-red-700 underline" disabled={busy}>
+                          Yes, delete it
+                        </button>{" "}
+                        <Link to={here({})} className="underline">
+                          Keep
+                        </Link>
+                      </Form>
+                    ) : (
+                      <Link to={here({ delete: p.id })} className="font-semibold text-red-700 underline" preventScrollReset>
+                        Delete
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex gap-3">
+          {list.page > 1 && (
+            <Link to={here({ page: String(list.page - 1) })} className="btn-secondary">
+              Previous
+            </Link>
+          )}
+          <span className="self-center text-sm">
+            Page {list.page} of {list.pages}
+          </span>
+          {list.page < list.pages && (
+            <Link to={here({ page: String(list.page + 1) })} className="btn-secondary">
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
+
+      <section aria-labelledby="tags-title" className="mt-10 rounded-2xl border border-maroon-100 bg-white p-5">
+        <h2 id="tags-title" className="text-xl font-bold text-maroon-800">
+          Tags
+        </h2>
+        {tagFailure && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {tagFailure.errors.name ?? tagFailure.message}
+          </p>
+        )}
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="create-tag" />
+          <label className="grid gap-1 text-sm font-semibold">
+            New tag
+            <input name="name" type="text" data-raw required minLength={2} maxLength={40} className="field-input" />
+          </label>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Add tag
+          </button>
+        </Form>
+        <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+          {tags.map((t) => (
+            <li key={t.id} className="flex flex-wrap items-center gap-2 rounded-xl border border-maroon-100 p-2" data-testid="dashboard-tag">
+              <Form method="post" className="flex flex-1 items-center gap-2">
+                <input type="hidden" name="intent" value="rename-tag" />
+                <input type="hidden" name="id" value={t.id} />
+                <label className="sr-only" htmlFor={`tag-${t.id}`}>
+                  Name of {t.name}
+                </label>
+                <input
+                  id={`tag-${t.id}`}
+                  name="name"
+                  type="text"
+                  data-raw
+                  defaultValue={t.name}
+                  required
+                  minLength={2}
+                  maxLength={40}
+                  className="field-input py-1"
+                />
+                <button type="submit" className="text-sm font-semibold text-maroon-700 underline">
+                  Rename
+                </button>
+              </Form>
+              <span className="text-xs text-ink/70">{t.postCount} published</span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-tag" />
+                <input type="hidden" name="id" value={t.id} />
+                <button type="submit" className="text-sm font-semibold text-red-700 underline" aria-label={`Delete the tag ${t.name}`}>
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
 }

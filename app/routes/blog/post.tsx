@@ -1,10 +1,308 @@
-import { data } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/post";
+import { BlogCard } from "#app/components/blog/BlogCard.tsx";
+import { BlogCover } from "#app/components/blog/BlogCover.tsx";
+import { loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/blog.ts";
+import { Invalid } from "#domain/errors.ts";
+import { formToObject } from "#domain/validation.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readerId } from "#platform/cookies.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { formatCount, formatDate } from "#shared/format.ts";
+import { loginPath } from "#shared/links.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 14, the blog-pages helper replaces this file: /blogs/:urlTitle): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /blogs/{urlTitle}: one post. The HTML comes from the domain, rendered from Markdown and sanitized
+ * there. A view counts once per browser per day (a random reader cookie; bots are not counted).
+ * Likes and comments are form posts (they work without JavaScript); the rules are
+ * functions/domain/blog.ts's, the same as the blog API's.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const post = await loadOrRespond(request, () => blogPostByUrlTitle(domain, params.urlTitle));
+  const url = new URL(request.url);
+  if (params.urlTitle !== post.urlTitle) throw new Response(null, { status: 301, headers: { Location: `/blogs/${post.urlTitle}` } });
+  const reader = readerId(request);
+  const [related, counted] = await Promise.all([
+    relatedBlogPosts(domain, post.id, 3),
+    post.scheduled || post.status !== "PUBLISHED" ? false : recordBlogView(domain, post.id, reader.id),
+  ]);
+  const headers = new Headers();
+  if (reader.setCookie) headers.append("Set-Cookie", reader.setCookie);
+  return data(
+    {
+      post: { ...post, viewCount: post.viewCount + (counted ? 1 : 0) },
+      related,
+      signedIn: Boolean(domain.actor),
+      origin: url.origin,
+      here: url.pathname,
+    },
+    { headers },
+  );
 }
 
-export default function NotBuiltYet() {
-  return null;
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  const form = formToObject(await readFormData(request));
+  const intent = typeof form.intent === "string" ? form.intent : "";
+  return submitOrRespond(
+    request,
+    async () => {
+      const post = await blogPostByUrlTitle(domain, params.urlTitle);
+      if (intent === "like") return { ok: true as const, intent, ...(await toggleBlogLike(domain, post.id)) };
+      if (intent === "comment") {
+        await addBlogComment(domain, post.id, { content: form.content });
+        return { ok: true as const, intent, message: "Your comment is posted." };
+      }
+      if (intent === "delete-comment") {
+        await deleteBlogComment(domain, typeof form.commentId === "string" ? form.commentId : "");
+        return { ok: true as const, intent, message: "Comment deleted." };
+      }
+      throw new Invalid("Choose what to do.", { intent: "Like, comment or delete a comment." });
+    },
+    { intent },
+  );
+}
+
+type Data = Awaited<ReturnType<typeof loader>>["data"];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const d = loaderData as Data | undefined;
+  if (!d) return [{ title: pageTitle("Post not found") }];
+  const { post, origin } = d;
+  const url = `${origin}/blogs/${post.urlTitle}`;
+  const image = `${origin}${post.coverUrl ?? "/images/placeholder-blog.svg"}`;
+  return [
+    { title: pageTitle(post.title) },
+    { name: "description", content: post.excerpt.slice(0, 300) },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: post.excerpt.slice(0, 300) },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    ...(post.publishedAt ? [{ property: "article:published_time", content: new Date(post.publishedAt).toISOString() }] : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: image },
+    ...(post.status !== "PUBLISHED" || post.scheduled ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+function blogPostingJsonLd(d: Data): string {
+  const { post, origin } = d;
+  const ld = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    image: `${origin}${post.coverUrl ?? "/images/placeholder-blog.svg"}`,
+    datePublished: post.publishedAt ? new Date(post.publishedAt).toISOString() : undefined,
+    dateModified: new Date(post.updatedAt).toISOString(),
+    author: post.author ? { "@type": "Person", name: post.author.name } : { "@type": "Organization", name: "Mandap" },
+    publisher: { "@type": "Organization", name: "Mandap" },
+    mainEntityOfPage: `${origin}/blogs/${post.urlTitle}`,
+    keywords: post.tags.map((t) => t.name).join(", ") || undefined,
+    wordCount: undefined,
+    interactionStatistic: [
+      { "@type": "InteractionCounter", interactionType: "https://schema.org/LikeAction", userInteractionCount: post.likeCount },
+      { "@type": "InteractionCounter", interactionType: "https://schema.org/CommentAction", userInteractionCount: post.commentCount },
+    ],
+  };
+  return JSON.stringify(ld).replace(/</g, "\\u003c");
+}
+
+type ActionResult = PageFailure | { ok: true; intent: string; message?: string; liked?: boolean; likeCount?: number };
+
+export default function BlogPostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, related, signedIn, here } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const commentFailure = result && !result.ok && result.intent === "comment" ? result : null;
+  const otherFailure = result && !result.ok && result.intent !== "comment" ? result : null;
+  return (
+    <main className="pb-12">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: blogPostingJsonLd(loaderData) }} />
+      <article className="container-page max-w-3xl pt-6 md:pt-10">
+        <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+          <Link to="/blogs" className="hover:text-maroon-700">
+            Blog
+          </Link>
+          {post.tags[0] && (
+            <>
+              {" / "}
+              <Link to={`/blogs?tag=${encodeURIComponent(post.tags[0].slug)}`} className="hover:text-maroon-700">
+                {post.tags[0].name}
+              </Link>
+            </>
+          )}
+        </nav>
+        {(post.status !== "PUBLISHED" || post.scheduled) && (
+          <p className="mt-3 rounded-xl bg-marigold-50 p-3 text-sm font-semibold" role="status">
+            {post.scheduled && post.publishedAt
+              ? `Scheduled: readers see this post from ${formatDate(post.publishedAt)}.`
+              : "Draft: only admins can see this post."}
+          </p>
+        )}
+        <h1 className="mt-3 text-3xl font-bold leading-tight text-maroon-800 md:text-5xl">{post.title}</h1>
+        <p className="mt-3 text-sm text-ink/75">
+          {post.author && <span>By {post.author.name} · </span>}
+          {post.publishedAt && <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDate(post.publishedAt)}</time>}
+          {" · "}
+          {post.readingMinutes} min read · <span data-testid="view-count">{formatCount(post.viewCount)} views</span>
+        </p>
+        {post.canEdit && (
+          <p className="mt-2">
+            <Link to={`/update-blog-post/${post.urlTitle}`} className="text-sm font-semibold text-maroon-700 underline">
+              Edit this post
+            </Link>
+          </p>
+        )}
+        <div className="mt-5 overflow-hidden rounded-2xl">
+          <BlogCover src={post.coverUrl} eager sizes="(min-width: 768px) 720px, 100vw" />
+        </div>
+        {/* Sanitized by functions/domain/blog-markdown.ts (allow-list) before it reaches the page. */}
+        <div className="blog-prose mt-6" dangerouslySetInnerHTML={{ __html: post.html }} />
+
+        {post.tags.length > 0 && (
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+            {post.tags.map((t) => (
+              <li key={t.slug}>
+                <Link
+                  to={`/blogs?tag=${encodeURIComponent(t.slug)}`}
+                  className="inline-block rounded-full bg-marigold-50 px-3 py-1 text-sm font-medium text-maroon-800 hover:bg-marigold-100"
+                >
+                  {t.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <div className="mt-6 flex flex-wrap items-center gap-3 border-y border-maroon-100 py-4">
+          {signedIn ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="like" />
+              <button
+                type="submit"
+                className={post.liked ? "btn-primary" : "btn-secondary"}
+                aria-pressed={post.liked}
+                disabled={busy === "like"}
+                data-testid="like-button"
+              >
+                <span aria-hidden="true">{post.liked ? "♥" : "♡"}</span> {post.liked ? "Liked" : "Like"}
+              </button>
+            </Form>
+          ) : (
+            <Link to={loginPath(here)} className="btn-secondary" data-testid="like-login">
+              <span aria-hidden="true">♡</span> Log in to like
+            </Link>
+          )}
+          <span className="text-sm text-ink/75" data-testid="like-count">
+            {formatCount(post.likeCount)} {post.likeCount === 1 ? "like" : "likes"}
+          </span>
+          <a
+            href={`https://wa.me/?text=${encodeURIComponent(`${post.title} ${loaderData.origin}/blogs/${post.urlTitle}`)}`}
+            className="ml-auto text-sm font-semibold text-maroon-700 underline"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Share on WhatsApp
+          </a>
+        </div>
+        {otherFailure && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {otherFailure.message}
+          </p>
+        )}
+
+        <section aria-labelledby="comments-title" className="mt-8">
+          <h2 id="comments-title" className="text-2xl font-bold text-maroon-800">
+            Comments ({formatCount(post.commentCount)})
+          </h2>
+          {post.comments.length === 0 ? (
+            <p className="mt-2 text-ink/75">No comments yet.</p>
+          ) : (
+            <ol className="mt-4 grid gap-4">
+              {post.comments.map((c) => (
+                <li key={c.id} className="rounded-2xl border border-maroon-100 bg-white p-4" data-testid="comment">
+                  <p className="text-sm">
+                    <strong>{c.author.name}</strong> <span className="text-ink/70">· {formatDate(c.createdAt)}</span>
+                  </p>
+                  <p className="mt-1 whitespace-pre-line break-words">{c.content}</p>
+                  {c.canDelete && (
+                    <Form method="post" preventScrollReset className="mt-2">
+                      <input type="hidden" name="intent" value="delete-comment" />
+                      <input type="hidden" name="commentId" value={c.id} />
+                      <button type="submit" className="text-sm font-semibold text-red-700 underline" disabled={busy === "delete-comment"}>
+                        Delete comment
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          {signedIn ? (
+            <Form method="post" preventScrollReset className="mt-5 grid gap-2" key={result?.ok && result.intent === "comment" ? post.commentCount : "form"}>
+              <input type="hidden" name="intent" value="comment" />
+              <label htmlFor="comment-content" className="font-semibold">
+                Add a comment
+              </label>
+              <textarea
+                id="comment-content"
+                name="content"
+                rows={4}
+                maxLength={2000}
+                required
+                data-raw
+                defaultValue={commentFailure?.values?.content ?? ""}
+                aria-invalid={commentFailure ? true : undefined}
+                aria-describedby={commentFailure ? "comment-error" : undefined}
+                className="field-input"
+              />
+              {commentFailure && (
+                <p id="comment-error" role="alert" className="text-sm text-red-700">
+                  {commentFailure.errors.content ?? commentFailure.message}
+                </p>
+              )}
+              {result?.ok && result.message && (
+                <p role="status" className="text-sm text-emerald-800">
+                  {result.message}
+                </p>
+              )}
+              <div>
+                <button type="submit" className="btn-primary" disabled={busy === "comment"}>
+                  Post comment
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <p className="mt-4">
+              <Link to={loginPath(here)} className="font-semibold text-maroon-700 underline">
+                Log in to comment
+              </Link>
+            </p>
+          )}
+        </section>
+      </article>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="container-page mt-12">
+          <h2 id="related-title" className="text-2xl font-bold text-maroon-800">
+            Read next
+          </h2>
+          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((r) => (
+              <li key={r.id} className="flex">
+                <BlogCard post={r} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
 }
