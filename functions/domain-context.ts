@@ -66,5 +66,6 @@ export function domainConfig(env: Env): DomainConfig {
       pricesIncludeGst: (env.PRICES_INCLUDE_GST ?? "true").trim().toLowerCase() === "true",
     },
     freeActiveServices: Number.isFinite(free) && free >= 0 ? free : 1,
+    contactEmail: env.CONTACT_EMAIL?.trim() || (/<([^>]+)>/.exec(env.MAIL_FROM ?? "")?.[1] ?? env.MAIL_FROM ?? "").trim(),
   };
 }

@@ -8,6 +8,8 @@ export interface Env {
   /** "on" serves /dev/* (mailbox, error screen) on loopback hosts only; set by the local scripts, never in wrangler.jsonc. */
   DEV_PAGES?: string;
   CONTACT_PHONE: string;
+  /** The team's mailbox: /contactus messages are mailed here (else to MAIL_FROM's address). */
+  CONTACT_EMAIL?: string;
   /** The site's public origin ("https://mandap.example"), for links in mails sent without a request (the weekly summary). */
   SITE_ORIGIN?: string;
   /** Sender of every e-mail, "Name <address>" (the address must be allowed by the transport). */

@@ -1,8 +1,8 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { SITE_NAME } from "#shared/strings.ts";
 import { Logo } from "./Logo.tsx";
+import { OfficeMap } from "./OfficeMap.tsx";
 
 const SOCIAL = [
   { label: "Facebook", href: "https://www.facebook.com/" },
@@ -10,38 +10,6 @@ const SOCIAL = [
   { label: "YouTube", href: "https://www.youtube.com/" },
   { label: "Pinterest", href: "https://www.pinterest.com/" },
 ];
-
-const OFFICE = "Malviya Nagar, Jaipur, Rajasthan";
-
-/** A map that loads only when asked: no third-party frame (or its cost) until the visitor wants it. */
-function OfficeMap() {
-  const [shown, setShown] = useState(false);
-  const src = `https://www.google.com/maps?q=${encodeURIComponent(OFFICE)}&output=embed`;
-  return shown ? (
-    <iframe
-      title={`Map: ${OFFICE}`}
-      src={src}
-      width={320}
-      height={180}
-      loading="lazy"
-      className="h-44 w-full rounded-lg border-0"
-      referrerPolicy="no-referrer-when-downgrade"
-    />
-  ) : (
-    <button
-      type="button"
-      onClick={() => setShown(true)}
-      className="flex h-44 w-full flex-col items-center justify-center gap-2 rounded-lg border border-white/20 bg-white/5 text-sm text-white/85 hover:bg-white/10"
-    >
-      <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
-        <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
-        <circle cx="12" cy="10" r="2.5" />
-      </svg>
-      <span>{OFFICE}</span>
-      <span className="underline">Show map</span>
-    </button>
-  );
-}
 
 export function SiteFooter({ contactPhone }: { contactPhone: string }) {
   return (

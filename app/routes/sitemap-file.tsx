@@ -5,7 +5,7 @@ import { sitemapPages, sitemapServices } from "#domain/discovery.ts";
 import { publishedBlogIndex } from "#domain/blog.ts";
 import { urlsetResponse } from "#app/lib/sitemap-xml.server.ts";
 
-/** /sitemaps/pages.xml (browse pages), /sitemaps/content.xml (the blog, its posts, the invitation gallery) and /sitemaps/services-{n}.xml (service pages); anything else is 404. */
+/** /sitemaps/pages.xml (browse pages), /sitemaps/content.xml (the blog, its posts, the invitation gallery, about and contact) and /sitemaps/services-{n}.xml (service pages); anything else is 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   const origin = new URL(request.url).origin;
@@ -16,6 +16,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { path: "/blogs", lastmod: posts[0]?.updatedAt },
       ...posts.map((p) => ({ path: `/blogs/${p.urlTitle}`, lastmod: Math.max(p.updatedAt, p.publishedAt) })),
       { path: "/templates" },
+      { path: "/about" },
+      { path: "/contactus" },
     ]);
   }
   const file = /^services-([1-9]\d{0,5})\.xml$/.exec(params.file ?? "");

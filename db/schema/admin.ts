@@ -1,5 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "./columns.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 
 /**
@@ -27,4 +27,28 @@ export const adminAuditLog = sqliteTable(
     index("admin_audit_log_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
     index("admin_audit_log_actor_idx").on(t.actorId, t.createdAt),
   ],
+);
+
+export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;
+
+/** A message sent through /contactus (migration 0060): mailed to the team; admins track its status. */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    topic: text("topic").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: CONTACT_STATUSES }).notNull().default("NEW"),
+    /** The admin's note with the last status change. */
+    note: text("note"),
+    /** The sender's account when they were signed in. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("contact_messages_status_idx").on(t.status, t.createdAt), index("contact_messages_email_idx").on(t.email)],
 );

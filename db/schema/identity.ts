@@ -229,17 +229,3 @@ export const outbox = sqliteTable(
   },
   (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
-
-export const contactMessages = sqliteTable(
-  "contact_messages",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone"),
-    message: text("message").notNull(),
-    handledAt: timestamp("handled_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
-);

@@ -71,6 +71,8 @@ export type DomainConfig = {
   billing: BillingConfig;
   /** Active services a vendor without a running subscription keeps listed. */
   freeActiveServices: number;
+  /** The team's mailbox, where /contactus messages go. */
+  contactEmail: string;
 };
 
 export type BillingConfig = {

@@ -3,7 +3,4 @@
  * (links.spec.ts) accepts a 404 only at these paths, and checks that each still answers 404, so
  * building an area means deleting its line here. Later work only ever shrinks this list.
  */
-export const UNBUILT_PATHS: readonly string[] = [
-  "/about", // header and footer
-  "/contactus", // header and footer
-];
+export const UNBUILT_PATHS: readonly string[] = [];

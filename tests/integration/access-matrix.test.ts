@@ -80,6 +80,8 @@ type World = {
   blogUrlTitle: string;
   blogTag: string;
   blogComment: string;
+  /** A message a visitor sent through /contactus (issue 14). */
+  contactMessage: string;
 };
 
 type Entry = {
@@ -895,6 +897,17 @@ Object.assign(MATRIX, {
   ),
   "PUT /api/v1/admin/blog/tags/{id}": blogWriter((w) => ({ params: { id: w.blogTag }, body: { name: `Renamed ${w.blogTag}` } }), blogTagRow),
   "DELETE /api/v1/admin/blog/tags": blogWriter((w) => ({ body: { ids: [w.blogTag] } }), blogTagRow),
+  // Contact messages (issue 14): the admins' inbox; the sender has no account to own them.
+  "GET /api/v1/admin/contact-messages/{id}": {
+    call: (w) => ({ params: { id: w.contactMessage } }),
+    allowed: ADMINS,
+    owners: ADMINS,
+    secrets: (w) => [`Contact secret ${w.contactMessage.slice("m-contact-".length)}`],
+  },
+  "PATCH /api/v1/admin/contact-messages/{id}": blogWriter(
+    (w) => ({ params: { id: w.contactMessage }, body: { status: "ANSWERED" } }),
+    (w) => snapshot("SELECT status, handled_by FROM contact_messages WHERE id = ?", w.contactMessage),
+  ),
 } satisfies Record<string, Entry>);
 
 const NO_OWNER = new Set([
@@ -919,6 +932,8 @@ const NO_OWNER = new Set([
   "POST /api/v1/payments/webhook",
   "GET /api/v1/plan", // the plans on offer: public pricing
   "GET /api/v1/inviteTemplate/get", // the public gallery (drafts only to admins; owned flags: tests/integration/invite-templates.test.ts)
+  "POST /api/v1/contact", // the public contact form (limits and honeypot: tests/integration/contact.test.ts)
+  "GET /api/v1/admin/contact-messages", // admins only, nobody's records (tests/integration/contact.test.ts)
   // The blog's reads at its three bases: published posts for everyone (drafts and scheduled posts only to admins, and
   // who may read them on which base: tests/integration/blog.test.ts).
   "GET /api/v1/public/blog",
@@ -988,6 +1003,7 @@ async function buildWorld(): Promise<World> {
   const blogUrlTitle = `matrix-post-${tag}`;
   const blogTag = `m-btag-${tag}`;
   const blogComment = `m-bcom-${tag}`;
+  const contactMessage = `m-contact-${tag}`;
   const now = Date.now();
   const db = env.DB;
   const statements = [
@@ -1163,6 +1179,11 @@ async function buildWorld(): Promise<World> {
     db
       .prepare("INSERT INTO blog_comments (id, post_id, user_id, content, created_at) VALUES (?, ?, ?, 'Comment secret', ?)")
       .bind(blogComment, blogPost, ids.couple, now),
+    db
+      .prepare(
+        "INSERT INTO contact_messages (id, name, email, topic, message, status, created_at, updated_at) VALUES (?, 'Asha Rao', ?, 'Something else', ?, 'NEW', ?, ?)",
+      )
+      .bind(contactMessage, `asha-${tag}@example.com`, `Contact secret ${tag}`, now, now),
   ];
   statements.push(
     db.prepare("UPDATE users SET total_budget = 2000000 WHERE id IN (?, ?, ?, ?)").bind(ids.couple, ids.otherCouple, ids.admin, ids.superAdmin),
@@ -1254,6 +1275,7 @@ async function buildWorld(): Promise<World> {
     blogUrlTitle,
     blogTag,
     blogComment,
+    contactMessage,
   };
 }
 

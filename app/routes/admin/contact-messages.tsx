@@ -1,10 +1,154 @@
-import { data } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/contact-messages";
+import { submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/contact-messages.ts";
+import { isDomainError } from "#domain/errors.ts";
+import { formToObject } from "#domain/validation.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { formatCount, formatDate } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 14, the content helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /admin/contact-messages: what visitors sent through /contactus, newest first, by status (New,
+ * Answered, Closed) and a search; each message with a reply link and its status buttons. Each
+ * change is written to the audit log (functions/domain/contact-messages.ts).
+ */
+const LABELS: Record<ContactStatus, string> = { NEW: "New", ANSWERED: "Answered", CLOSED: "Closed" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const url = new URL(request.url);
+  const raw = Object.fromEntries(["status", "q", "page"].flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!]] : [])));
+  try {
+    return { ...(await listContactMessages(domain, raw)), query: raw as Record<string, string>, problem: null as string | null };
+  } catch (error) {
+    if (!isDomainError(error) || error.status !== 400) throw error;
+    return { ...(await listContactMessages(domain, {})), query: {} as Record<string, string>, problem: error.message };
+  }
 }
 
-export default function NotBuiltYet() {
-  return null;
+type ActionResult = PageFailure | { ok: true; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  const form = formToObject(await readFormData(request));
+  return submitOrRespond(request, async (): Promise<ActionResult> => {
+    const id = typeof form.id === "string" ? form.id : "";
+    const saved = await setContactStatus(domain, id, { status: form.status, ...(typeof form.note === "string" && form.note ? { note: form.note } : {}) });
+    return { ok: true, message: `Marked ${LABELS[saved.status].toLowerCase()}: the message from ${saved.name}.` };
+  });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Contact messages") }];
+
+export default function ContactMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, counts, total, page, pages, query, problem } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  const link = (change: Record<string, string | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...query, ...change })) if (v) params.set(k, v);
+    return `/admin/contact-messages${params.size ? `?${params}` : ""}`;
+  };
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+      <h1 className="text-3xl font-bold text-maroon-700">Contact messages</h1>
+      <p className="mt-1 text-sm text-ink/75">What visitors sent through the contact page. Reply by e-mail, then mark the message answered or closed.</p>
+      <nav aria-label="Status" className="mt-4 flex flex-wrap gap-2">
+        {([undefined, "NEW", "ANSWERED", "CLOSED"] as const).map((s) => (
+          <Link
+            key={s ?? "all"}
+            to={link({ status: s, page: undefined })}
+            aria-current={(query.status ?? undefined) === s ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 text-sm ${(query.status ?? undefined) === s ? "border-maroon-700 bg-maroon-700 text-white" : "border-maroon-100 hover:border-maroon-300"}`}
+          >
+            {s ? `${LABELS[s]} (${formatCount(counts[s])})` : "All"}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2" role="search">
+        {query.status && <input type="hidden" name="status" value={query.status} />}
+        <label className="grid gap-1 text-sm font-semibold">
+          Search
+          <input name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className="field-input" />
+        </label>
+        <button type="submit" className="btn-secondary">
+          Search
+        </button>
+      </Form>
+      {problem && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {result && (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mt-3 rounded-xl p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+        >
+          {result.message}
+        </p>
+      )}
+      {messages.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-maroon-100 p-6 text-center">No messages here.</p>
+      ) : (
+        <ul className="mt-5 grid gap-4">
+          {messages.map((m) => (
+            <li key={m.id} className="rounded-2xl border border-maroon-100 p-4" data-testid="contact-message">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-semibold">
+                  {m.name} <span className="font-normal text-ink/70">&lt;{m.email}&gt;</span>
+                  {m.phone && <span className="font-normal text-ink/70"> · +91 {m.phone}</span>}
+                </p>
+                <p className="text-sm text-ink/70">
+                  {formatDate(m.createdAt)} · <span data-testid="contact-status">{LABELS[m.status]}</span>
+                  {m.handledBy && m.status !== "NEW" ? ` by ${m.handledBy}` : ""}
+                </p>
+              </div>
+              <p className="mt-1 text-sm font-semibold text-maroon-800">{m.topic}</p>
+              <p className="mt-2 whitespace-pre-line break-words">{m.message}</p>
+              {m.note && <p className="mt-2 text-sm text-ink/75">Note: {m.note}</p>}
+              <div className="mt-3 flex flex-wrap items-end gap-2">
+                <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.topic}`)}`} className="btn-secondary">
+                  Reply by e-mail
+                </a>
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="id" value={m.id} />
+                  <label className="grid gap-1 text-xs font-semibold">
+                    Note (optional)
+                    <input name="note" type="text" data-raw maxLength={1000} className="field-input py-1 text-sm" />
+                  </label>
+                  {(["NEW", "ANSWERED", "CLOSED"] as const)
+                    .filter((s) => s !== m.status)
+                    .map((s) => (
+                      <button key={s} type="submit" name="status" value={s} className={s === "ANSWERED" ? "btn-primary" : "btn-secondary"} disabled={busy}>
+                        {s === "NEW" ? "Mark new" : `Mark ${LABELS[s].toLowerCase()}`}
+                      </button>
+                    ))}
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
+          {page > 1 && (
+            <Link to={link({ page: String(page - 1) })} className="btn-secondary">
+              Previous
+            </Link>
+          )}
+          <span className="text-sm">
+            Page {page} of {pages} ({formatCount(total)} messages)
+          </span>
+          {page < pages && (
+            <Link to={link({ page: String(page + 1) })} className="btn-secondary">
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
+    </section>
+  );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 import { can } from "#domain/permissions.ts";
+import { newContactMessages } from "#domain/contact-messages.ts";
 import { pendingSpamReports } from "#domain/spam-queue.ts";
 import { appContext } from "#functions/page-context.ts";
 
@@ -11,18 +12,19 @@ export const middleware: Route.MiddlewareFunction[] = [guardArea];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return { reported: await pendingSpamReports(domain), superAdmin: can.manageRoles(domain.actor) };
+  const [reported, contact] = await Promise.all([pendingSpamReports(domain), newContactMessages(domain)]);
+  return { reported, contact, superAdmin: can.manageRoles(domain.actor) };
 }
 
-/** A sidebar label with the number of reports waiting for review ("Reported enquiries 3"). */
-function ReportedLabel({ waiting }: { waiting: number }) {
+/** A sidebar label with the number of items waiting ("Reported enquiries 3"). */
+function WaitingLabel({ text, waiting, testId, what }: { text: string; waiting: number; testId: string; what: string }) {
   return (
     <>
-      Reported enquiries
+      {text}
       {waiting > 0 && (
-        <span className="ml-auto rounded-full bg-marigold-300 px-2 py-0.5 text-xs font-bold text-maroon-900" data-testid="reported-count">
+        <span className="ml-auto rounded-full bg-marigold-300 px-2 py-0.5 text-xs font-bold text-maroon-900" data-testid={testId}>
           {waiting}
-          <span className="sr-only"> waiting for review</span>
+          <span className="sr-only"> {what}</span>
         </span>
       )}
     </>
@@ -35,12 +37,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       label="Admin"
       links={[
         { to: "/admin", end: true, label: "Analytics" },
-        { to: "/admin/vendorSearch", label: "Vendors" },
-        { to: "/admin/serviceSearch", label: "Services" },
-        { to: "/admin/userSearch", label: "Users" },
-        { to: "/admin/reported-enquiries", label: <ReportedLabel waiting={loaderData.reported} /> },
-        { to: "/admin/review-disputes", label: "Review disputes" },
-        { to: "/admin/contact-messages", label: "Contact messages" },
+        {
+          to: "/admin/reported-enquiries",
+          label: <WaitingLabel text="Reported enquiries" waiting={loaderData.reported} testId="reported-count" what="waiting for review" />,
+        },
+        { to: "/admin/contact-messages", label: <WaitingLabel text="Contact messages" waiting={loaderData.contact} testId="contact-count" what="new" /> },
         { to: "/blog_dashboard", label: "Blog" },
         { to: "/admin/plans", label: "Plans" },
         { to: "/admin/transactions", label: "Transactions" },
@@ -48,7 +49,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         { to: "/admin/giveAdmin", label: "Give admin" },
         { to: "/admin/revokeAdmin", label: "Revoke admin" },
         { to: "/admin/giveSuperAdmin", label: "Give super admin" },
-        ...(loaderData.superAdmin ? [{ to: "/admin/audit-log", label: "Audit log" }] : []),
       ]}
     >
       <Outlet />

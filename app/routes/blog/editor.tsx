@@ -304,8 +304,10 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
               <option key={t} value={t} />
             ))}
           </datalist>
-          <fieldset className="grid gap-2">
-            <legend className="text-sm font-semibold">Cover image</legend>
+          <div className="grid gap-2">
+            <label htmlFor="f-cover" className="text-sm font-semibold">
+              Cover image
+            </label>
             {post && <BlogCover src={post.coverUrl} className="max-w-sm rounded-xl" />}
             <input id="f-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="text-sm" aria-describedby="f-cover-hint" />
             <p id="f-cover-hint" className="text-xs text-ink/70">
@@ -322,7 +324,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
                 Remove the cover
               </button>
             )}
-          </fieldset>
+          </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Status" name="status" error={errors.status}>
               <select {...fieldProps("status", errors.status)} defaultValue={initial.status}>

@@ -1,10 +1,216 @@
-import { data } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { OfficeMap } from "#app/components/OfficeMap.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
+import { readForm, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { contactInput, sendContactMessage } from "#domain/contact-messages.ts";
+import { appContext } from "#functions/page-context.ts";
+import { CONTACT_LIMITS, CONTACT_TOPICS, OFFICE } from "#shared/contact.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 14, the content helper replaces this file: /contactus): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /contactus: a message to the team (name, e-mail, phone, topic, message), stored, mailed to the
+ * team's mailbox and confirmed to the sender; beside it the office, the phone and the map as in the
+ * footer. A plain form (works without JavaScript); the same rule as POST /api/v1/contact.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  const topic = new URL(request.url).searchParams.get("topic");
+  return {
+    origin: new URL(request.url).origin,
+    name: domain.actor?.userName ?? "",
+    email: domain.actor?.email ?? "",
+    topic: CONTACT_TOPICS.find((t) => t === topic) ?? "",
+  };
 }
 
-export default function NotBuiltYet() {
-  return null;
+type ActionResult = PageFailure | { ok: true; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  return submitOrRespond(request, async (): Promise<ActionResult> => {
+    const { input } = await readForm(request, contactInput);
+    return { ok: true, ...(await sendContactMessage(domain, input)) };
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle("Contact us") },
+  { name: "description", content: "Write to the Mandap team about planning your wedding, listing your business, payments or a problem. We reply by e-mail." },
+  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/contactus` },
+];
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-ink/70">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const described = (id: string, error?: string, hint?: boolean) => ({
+  id,
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  className: `field-input ${error ? "border-red-600" : ""}`,
+});
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const failure = result && !result.ok ? result : null;
+  const values = failure?.values ?? {};
+  const errors = failure?.errors ?? {};
+  const phone = useRootData()?.contactPhone ?? "";
+  const sending = useNavigation().state === "submitting";
+  return (
+    <main className="container-page py-8 md:py-12">
+      <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">Contact us</h1>
+      <p className="mt-2 max-w-2xl text-ink/80">
+        Questions about planning, listing your business, a payment or something that did not work: write to us and we will reply by e-mail.
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="form-title" className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+          <h2 id="form-title" className="text-xl font-bold text-maroon-800">
+            Send us a message
+          </h2>
+          {result?.ok ? (
+            <div role="status" className="mt-4 rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="contact-sent">
+              <p className="font-semibold">{result.message}</p>
+              <p className="mt-1 text-sm">A copy is on its way to your inbox.</p>
+              <p className="mt-3">
+                <Link to="/" className="font-semibold text-maroon-700 underline">
+                  Back to the home page
+                </Link>
+              </p>
+            </div>
+          ) : (
+            <Form method="post" className="mt-4 grid gap-4" noValidate={false}>
+              {failure && (
+                <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
+                  {failure.message}
+                </p>
+              )}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="c-name" label="Your name" error={errors.name}>
+                  <input
+                    {...described("c-name", errors.name)}
+                    name="name"
+                    type="text"
+                    autoComplete="name"
+                    required
+                    maxLength={CONTACT_LIMITS.nameMax}
+                    defaultValue={values.name ?? loaderData.name}
+                  />
+                </Field>
+                <Field id="c-email" label="E-mail" error={errors.email}>
+                  <input
+                    {...described("c-email", errors.email)}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    defaultValue={values.email ?? loaderData.email}
+                  />
+                </Field>
+                <Field id="c-phone" label="Phone (optional)" error={errors.phone} hint="A 10-digit mobile number, if you would like a call.">
+                  <input
+                    {...described("c-phone", errors.phone, true)}
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    inputMode="tel"
+                    maxLength={20}
+                    defaultValue={values.phone ?? ""}
+                  />
+                </Field>
+                <Field id="c-topic" label="Topic" error={errors.topic}>
+                  <select {...described("c-topic", errors.topic)} name="topic" required defaultValue={values.topic ?? loaderData.topic}>
+                    <option value="" disabled>
+                      Choose a topic
+                    </option>
+                    {CONTACT_TOPICS.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <Field
+                id="c-message"
+                label="Message"
+                error={errors.message}
+                hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-IN")} characters.`}
+              >
+                <textarea
+                  {...described("c-message", errors.message, true)}
+                  name="message"
+                  rows={6}
+                  required
+                  data-raw
+                  minLength={CONTACT_LIMITS.messageMin}
+                  maxLength={CONTACT_LIMITS.messageMax}
+                  defaultValue={values.message ?? ""}
+                />
+              </Field>
+              {/* People never see or fill this; bots do (their message is dropped). */}
+              <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                <label htmlFor="c-website">Website</label>
+                <input id="c-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+              </div>
+              <div>
+                <button type="submit" className="btn-primary" disabled={sending}>
+                  {sending ? "Sending…" : "Send message"}
+                </button>
+              </div>
+            </Form>
+          )}
+        </section>
+        <aside aria-labelledby="office-title" className="grid content-start gap-4">
+          <div className="rounded-2xl bg-maroon-900 p-5 text-white">
+            <h2 id="office-title" className="text-xl font-bold">
+              Our office
+            </h2>
+            <p className="mt-2 text-white/85">{OFFICE}</p>
+            {phone && (
+              <p className="mt-2">
+                Call us:{" "}
+                <a href={`tel:${phone.replace(/\s/g, "")}`} className="font-semibold underline" data-testid="contact-phone">
+                  {phone}
+                </a>
+              </p>
+            )}
+            <div className="mt-4">
+              <OfficeMap />
+            </div>
+          </div>
+          <p className="text-sm text-ink/75">
+            Vendors: answers to enquiries and plans are in your{" "}
+            <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+              dashboard
+            </Link>
+            . Couples can also{" "}
+            <Link to="/blogs" className="font-semibold text-maroon-700 underline">
+              read our planning guides
+            </Link>
+            .
+          </p>
+        </aside>
+      </div>
+    </main>
+  );
 }
