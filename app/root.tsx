@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "#functions/page-context.ts";
@@ -97,6 +97,10 @@ function Chrome({ children }: { children: React.ReactNode }) {
     </>
   );
 }
+
+/** Fetches that only read (the blog writer's live preview) never reload the page's shell. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/blog-preview" ? false : defaultShouldRevalidate;
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (

@@ -47,13 +47,9 @@ export default [
     route("plans/:planId", "routes/admin/plan-edit.tsx"),
     route("transactions", "routes/admin/transactions.tsx"),
     route("templates", "routes/admin/templates.tsx"),
-    // Issue 14: the admin console (search, records, moderation, contact messages, audit log).
-    route("vendorSearch", "routes/admin/vendor-search.tsx"),
-    route("serviceSearch", "routes/admin/service-search.tsx"),
-    route("userSearch", "routes/admin/user-search.tsx"),
+    // Issue 14: moderation (records, disputes), contact messages and the audit log.
     route("vendors/:vendorId", "routes/admin/vendor-record.tsx"),
     route("services/:serviceId", "routes/admin/service-record.tsx"),
-    route("users/:userId", "routes/admin/user-record.tsx"),
     route("review-disputes", "routes/admin/review-disputes.tsx"),
     route("contact-messages", "routes/admin/contact-messages.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/vendor";
 import { appContext } from "#functions/page-context.ts";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
@@ -13,6 +13,7 @@ import { slugify } from "#shared/slug.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
 import { vendorPage } from "#domain/vendor-profile.ts";
 import { countView, VIEW_COOKIES } from "#domain/views.ts";
+import { can } from "#domain/permissions.ts";
 
 /**
  * The public vendor page at /{city}/{vendor}. A wrong city redirects to the canonical one; an
@@ -30,7 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const seen = readCookie(request, VIEW_COOKIES.profile);
   const setCookie = await countView(domain, { kind: "profile", id: page.vendor.id, ownerId: page.vendor.id, seen });
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return data({ ...page, canonical, origin: url.origin }, { headers });
+  const moderate = can.viewAdminArea(domain.actor) ? `/admin/vendors/${page.vendor.id}` : null;
+  return data({ ...page, canonical, origin: url.origin, moderate }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -115,6 +117,11 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <h1 className="text-3xl font-bold md:text-4xl">{name}</h1>
+          {loaderData.moderate && (
+            <Link to={loaderData.moderate} className="text-sm font-semibold text-maroon-700 underline" data-testid="moderate-vendor">
+              Vendor record (admin)
+            </Link>
+          )}
           <p className="text-lg text-ink/80">{vendor.tagline || VENDOR_FALLBACK.tagline}</p>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink/80">
             <span>

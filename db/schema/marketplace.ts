@@ -49,6 +49,10 @@ export const services = sqliteTable(
     highlights: text("highlights").notNull().default("[]"),
     /** When the plan limit hid it (status 'hidden', migrations/0049); null otherwise. */
     planHiddenAt: timestamp("plan_hidden_at"),
+    /** Archived by an admin (migrations/0061): the reason its vendor sees; only an admin restores it. */
+    moderationReason: text("moderation_reason"),
+    moderatedAt: timestamp("moderated_at"),
+    moderatedBy: text("moderated_by").references(() => users.id, { onDelete: "set null" }),
     /** The vendor's plan in force includes featured placement: ranks first in the default order (migrations/0049). */
     featured: flag("featured"),
     createdAt: createdAt(),
@@ -382,4 +386,36 @@ export const bookingMilestones = sqliteTable(
     remindedAt: timestamp("reminded_at"),
   },
   (t) => [index("booking_milestones_booking_idx").on(t.bookingId), index("booking_milestones_due_idx").on(t.dueDate)],
+);
+
+export const DISPUTE_STATUSES = ["OPEN", "KEPT", "HIDDEN"] as const;
+
+/**
+ * A vendor's dispute of a review on their service (migrations/0061). The review stays public and
+ * counted while OPEN; an admin keeps it (KEPT) or hides it (HIDDEN, the review leaves the rating),
+ * with a reason. One open dispute per review.
+ */
+export const reviewDisputes = sqliteTable(
+  "review_disputes",
+  {
+    id: id(),
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.userId, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull().default("OPEN"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decisionReason: text("decision_reason"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("review_disputes_open_unique")
+      .on(t.reviewId)
+      .where(sql`${t.status} = 'OPEN'`),
+    index("review_disputes_status_idx").on(t.status, t.createdAt),
+  ],
 );

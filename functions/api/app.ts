@@ -28,8 +28,7 @@ import { editorAssetsApi } from "./editor-assets.ts";
 import { invitationsApi } from "./e-invites.ts";
 import { blogAdminApi, blogPublicApi, blogUserApi } from "./blog.ts";
 import { contactAdminApi, contactApi } from "./contact.ts";
-import { adminConsoleApi } from "./admin-console.ts";
-import { moderationApi } from "./moderation.ts";
+import { moderationApi, reviewDisputeApi } from "./moderation.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -114,8 +113,8 @@ export function createApi() {
   api.route("/public/blog", blogPublicApi.app);
   api.route("/contact", contactApi.app);
   api.route("/admin/contact-messages", contactAdminApi.app);
-  api.route("/admin", adminConsoleApi.app);
   api.route("/admin", moderationApi.app);
+  api.route("/services", reviewDisputeApi.app);
 
   api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
   api.onError(apiErrorHandler);

@@ -41,14 +41,18 @@ export type AuditEntryInput = {
   after?: Record<string, unknown> | null;
 };
 
-/** The INSERT for one audit entry, to run in the same batch as the change. The actor is the signed-in admin. */
-export function auditEntry(ctx: DomainContext, entry: AuditEntryInput): D1PreparedStatement {
+/**
+ * The INSERT for one audit entry, to run in the same batch as the change. The actor is the signed-in
+ * admin. With `{ ifChanged: true }` the entry is written only when the statement just before it in
+ * the batch changed a row (a conditional UPDATE that found nothing to change leaves no entry).
+ */
+export function auditEntry(ctx: DomainContext, entry: AuditEntryInput, options: { ifChanged?: boolean } = {}): D1PreparedStatement {
   const actor = ctx.actor;
   if (!actor) throw new Error("An audit entry needs a signed-in actor");
   return ctx.db
     .prepare(
       `INSERT INTO admin_audit_log (id, actor_id, actor_email, action, subject_type, subject_id, summary, reason, before, after, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${options.ifChanged ? " WHERE changes() > 0" : ""}`,
     )
     .bind(
       newId(ctx.now),

@@ -42,10 +42,8 @@ export const contactInput = z
       .min(2, "Please enter your name.")
       .max(CONTACT_LIMITS.nameMax, `Use at most ${CONTACT_LIMITS.nameMax} characters.`),
     email,
-    phone: z
-      .union([z.literal(""), phone])
-      .optional()
-      .transform((v) => v || null),
+    // Blank (or null: the API's parsed body passes through here again) means none.
+    phone: z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), phone.optional()).transform((v) => v ?? null),
     topic: z.enum(CONTACT_TOPICS, "Choose what your message is about."),
     message: z
       .string("Please write your message.")

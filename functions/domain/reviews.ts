@@ -137,7 +137,7 @@ function toReview(r: ReviewRow): Review {
 }
 
 /** Keeps services.rating (average, 2 decimals) and review_count equal to the published reviews. */
-function refreshAggregates(d1: D1Database, serviceId: string, now: number): D1PreparedStatement {
+export function refreshAggregates(d1: D1Database, serviceId: string, now: number): D1PreparedStatement {
   return d1
     .prepare(
       `UPDATE services SET

@@ -26,6 +26,10 @@ export type ServicePageData = {
     canUseCart: boolean;
     /** An admin's reply is signed by the Mandap team. */
     repliesAsTeam: boolean;
+    /** The owning vendor may ask the team to look at a review (functions/domain/moderation.ts). */
+    canDispute: boolean;
+    /** Admins see a link to the service's record (moderation). */
+    canModerate: boolean;
   };
 };
 
@@ -77,6 +81,8 @@ export async function servicePage(ctx: DomainContext, id: string, reviewsPage = 
       canReview: can.review(actor),
       canUseCart: can.keepWishlist(actor),
       repliesAsTeam: can.viewAdminArea(actor),
+      canDispute: Boolean(actor && actor.id === service.vendor.id && can.manageBusinessProfile(actor)),
+      canModerate: can.viewAdminArea(actor),
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 } from "#shared/service-schemas.ts";
 import type { DescriptionDraft } from "#platform/ai.ts";
 import type { DomainContext } from "./context.ts";
-import { Forbidden, Invalid, NotFound } from "./errors.ts";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, can, requireRole } from "./permissions.ts";
 import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
@@ -35,6 +35,8 @@ export const SERVICE_MESSAGES = {
   created: "Your service is live: couples can find it in search now.",
   updated: "Your changes are saved.",
   archived: "The service is archived: couples no longer see it. You can make it active again at any time.",
+  archivedByTeam: (reason: string) =>
+    `The Mandap team archived this service: ${reason} Only the team can list it again; write to us from the contact page if you have fixed it.`,
   unarchived: "The service is active again: couples can find it in search.",
   deleted: "The service was deleted.",
   archivedInsteadOfDeleted:
@@ -61,6 +63,8 @@ export const AI_DRAFT_LIMIT: AllowanceRule = {
 export type ServiceStatus = "active" | "archived" | "hidden";
 
 type ServiceRow = {
+  /** Set when an admin archived it (functions/domain/moderation.ts): the reason its vendor sees. */
+  moderation_reason: string | null;
   id: string;
   vendor_id: string;
   service_name: string;
@@ -85,10 +89,12 @@ type ServiceRow = {
 };
 
 const SERVICE_COLUMNS = `id, vendor_id, service_name, service_category, service_type, min_price, max_price, service_unit, description, state, city,
-  address, capacity_min, capacity_max, highlights, status, view_count, lead_count, cover_key, created_at, updated_at`;
+  address, capacity_min, capacity_max, highlights, status, view_count, lead_count, cover_key, created_at, updated_at, moderation_reason`;
 
 /** A service as its vendor edits it. */
 export type VendorService = ServiceFields & {
+  /** Archived by the Mandap team, with this reason: only an admin brings it back. */
+  moderation_reason: string | null;
   id: string;
   vendor_id: string;
   status: ServiceStatus;
@@ -131,6 +137,7 @@ function toVendorService(r: ServiceRow): VendorService {
     view_count: r.view_count,
     lead_count: r.lead_count,
     cover_url: mediaUrl(r.cover_key),
+    moderation_reason: r.moderation_reason,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
@@ -234,6 +241,7 @@ export async function setServiceStatus(ctx: DomainContext, id: string, status: "
  * services as it allows; the count is checked in the update itself.
  */
 async function setStatus(ctx: DomainContext, row: ServiceRow, status: "active" | "archived") {
+  if (row.moderation_reason !== null) throw new Conflict(SERVICE_MESSAGES.archivedByTeam(row.moderation_reason));
   if (status === "archived" || row.status === "active") {
     await ctx.db
       .prepare("UPDATE services SET status = ?, plan_hidden_at = NULL, updated_at = ? WHERE id = ? AND vendor_id = ?")

@@ -936,4 +936,71 @@ test.describe("page actions: the e-invite desk (issue 13)", () => {
     const after = (await (await owner.get("/api/v1/invitation/requests")).json()) as { requests: { id: string; status: string }[] };
     expect(after.requests.find((r) => r.id === requestId)?.status).toBe("DECLINED");
   });
+  test("blog posts and tags are changed only by admins, a comment only by its author or an admin, contact messages only by admins (blog and contact pages)", async ({
+    account,
+  }) => {
+    test.setTimeout(120_000);
+    const people = await cast(account);
+    const vendor = await account({ role: "vendor" });
+    const adminApi = await as(people.admin);
+    const tag = Date.now().toString(36);
+    const made = await adminApi.post("/api/v1/admin/blog", {
+      headers: { Origin: origin },
+      data: { title: `Guarded post ${tag}`, content: "Body", status: "PUBLISHED", tags: [`guard ${tag}`] },
+    });
+    expect(made.status()).toBe(201);
+    const post = ((await made.json()) as { blog: { id: string; urlTitle: string } }).blog;
+    const coupleApi = await as(people.couple);
+    const commented = await coupleApi.post(`/api/v1/user/blog/${post.id}/comments`, { headers: { Origin: origin }, data: { content: "Our comment" } });
+    expect(commented.status(), await commented.text()).toBe(201);
+    const commentId = ((await commented.json()) as { comment: { id: string } }).comment.id;
+    const tagId = ((await (await adminApi.get("/api/v1/admin/blog/tags")).json()) as { tags: { id: string; slug: string }[] }).tags.find(
+      (t) => t.slug === `guard-${tag}`,
+    )!.id;
+    await (
+      await as(null)
+    ).post("/api/v1/contact", {
+      headers: { Origin: origin },
+      data: { name: "Guard Test", email: `guard-${tag}@example.com`, topic: "Something else", message: "A message only admins may handle." },
+    });
+    const contactId = ((await (await adminApi.get(`/api/v1/admin/contact-messages?q=guard-${tag}`)).json()) as { messages: { id: string }[] }).messages[0]!.id;
+    const state = async () => ({
+      post: ((await (await adminApi.get(`/api/v1/admin/blog/${post.urlTitle}`)).json()) as { blog: Record<string, unknown> }).blog,
+      tags: ((await (await adminApi.get("/api/v1/admin/blog/tags")).json()) as { tags: unknown[] }).tags,
+      contact: ((await (await adminApi.get(`/api/v1/admin/contact-messages/${contactId}`)).json()) as { message: Record<string, unknown> }).message,
+    });
+    const before = await state();
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["other couple", people.otherCouple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      expectRefused(
+        (await submit(api, `/update-blog-post/${post.urlTitle}`, { intent: "save", title: `Taken by ${who}`, content: "x", status: "DRAFT" })).status(),
+        who,
+      );
+      expectRefused((await submit(api, `/update-blog-post/${post.urlTitle}`, { intent: "remove-cover" })).status(), who);
+      expectRefused((await submit(api, "/new-blog-post", { intent: "save", title: `New by ${who} ${tag}`, content: "x", status: "PUBLISHED" })).status(), who);
+      const dashboardPosts: Record<string, string>[] = [
+        { intent: "delete-post", id: post.id },
+        { intent: "rename-tag", id: tagId, name: `Renamed by ${who}` },
+        { intent: "delete-tag", id: tagId },
+        { intent: "create-tag", name: `Tag by ${who} ${tag}` },
+      ];
+      for (const body of dashboardPosts) expectRefused((await submit(api, "/blog_dashboard", body)).status(), `${who} ${body.intent}`);
+      expectRefused((await submit(api, "/admin/contact-messages", { id: contactId, status: "CLOSED" })).status(), who);
+      if (who !== "couple")
+        expectRefused((await submit(api, `/blogs/${post.urlTitle}`, { intent: "delete-comment", commentId })).status(), `${who} delete-comment`);
+      expect(await state(), who).toEqual(before);
+    }
+    // The comment's author, and admins, may.
+    expect((await submit(coupleApi, `/blogs/${post.urlTitle}`, { intent: "delete-comment", commentId })).status()).toBe(200);
+    expect((await submit(adminApi, "/admin/contact-messages", { id: contactId, status: "CLOSED" })).status()).toBe(200);
+    expect((await submit(await as(people.superAdmin), "/blog_dashboard", { intent: "delete-post", id: post.id })).status()).toBe(200);
+    expect((await adminApi.get(`/api/v1/admin/blog/${post.urlTitle}`)).status()).toBe(404);
+  });
 });

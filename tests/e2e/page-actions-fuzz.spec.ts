@@ -87,6 +87,16 @@ const FIELDS = [
   "dietary",
   "website",
   "answer:01940000-0000-7000-8000-000000000000",
+  // The blog and contact pages (issue 14).
+  "title",
+  "urlTitle",
+  "excerpt",
+  "content",
+  "publishAt",
+  "commentId",
+  "id",
+  "topic",
+  "note",
 ];
 const INTENTS = [
   "enquire",
@@ -137,6 +147,17 @@ const INTENTS = [
   "unpublish",
   "approve",
   "decline",
+  // The blog (issue 14).
+  "like",
+  "comment",
+  "delete-comment",
+  "save",
+  "preview",
+  "remove-cover",
+  "delete-post",
+  "create-tag",
+  "rename-tag",
+  "delete-tag",
   "",
   "DELETE",
   "review\u0000",
@@ -234,6 +255,14 @@ const TARGETS: Target[] = [
   { name: "/admin/giveSuperAdmin", role: "superAdmin", path: () => "/admin/giveSuperAdmin" },
   { name: "/admin/reported-enquiries", role: "admin", path: () => "/admin/reported-enquiries" },
   { name: "/admin/templates", role: "admin", path: () => "/admin/templates" },
+  // The blog and contact pages (issue 14). A seeded post for readers' forms; the writer at a post that does not exist
+  // (every body refused, 404), so hostile bodies never rewrite a demo post.
+  { name: "/blogs/:urlTitle", role: "couple", path: () => "/blogs/udaipur-palace-weddings-guide", longIdPath: () => `/blogs/${LONG_ID}` },
+  { name: "/blog_dashboard", role: "admin", path: () => "/blog_dashboard" },
+  { name: "/new-blog-post", role: "admin", path: () => "/new-blog-post" },
+  { name: "/update-blog-post/:urlTitle", role: "admin", path: () => "/update-blog-post/no-such-post-zzzz", longIdPath: () => `/update-blog-post/${LONG_ID}` },
+  { name: "/contactus", role: null, path: () => "/contactus" },
+  { name: "/admin/contact-messages", role: "admin", path: () => "/admin/contact-messages" },
   // Last: a log-out that works ends the session the posts are made with.
   { name: "/logout", role: "couple", path: () => "/logout" },
 ];

@@ -47,6 +47,13 @@ describe("POST /contact", () => {
     expect(sent.find((m) => m.to_address === email)?.subject).toBe("We have your message");
   });
 
+  it("takes a blank phone as none", async () => {
+    const email = `${unique()}@example.com`;
+    expect((await send(message(email, { phone: "" }))).status).toBe(201);
+    expect((await send(message(`${unique()}@example.com`, { phone: "   " }))).status).toBe(201);
+    expect((await rows(email)).results[0]?.phone).toBeNull();
+  });
+
   it("answers a filled honeypot the same way, and stores and sends nothing", async () => {
     const email = `${unique()}@example.com`;
     const res = await send(message(email, { website: "http://spam.example" }));

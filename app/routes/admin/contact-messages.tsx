@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-messages";
-import { submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/contact-messages.ts";
 import { isDomainError } from "#domain/errors.ts";
 import { formToObject } from "#domain/validation.ts";
@@ -32,7 +32,12 @@ type ActionResult = PageFailure | { ok: true; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  const form = formToObject(await readFormData(request));
+  let form: Record<string, unknown>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    return formFailure(error, request);
+  }
   return submitOrRespond(request, async (): Promise<ActionResult> => {
     const id = typeof form.id === "string" ? form.id : "";
     const saved = await setContactStatus(domain, id, { status: form.status, ...(typeof form.note === "string" && form.note ? { note: form.note } : {}) });

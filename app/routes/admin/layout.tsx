@@ -41,6 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           to: "/admin/reported-enquiries",
           label: <WaitingLabel text="Reported enquiries" waiting={loaderData.reported} testId="reported-count" what="waiting for review" />,
         },
+        { to: "/admin/review-disputes", label: "Review disputes" },
         { to: "/admin/contact-messages", label: <WaitingLabel text="Contact messages" waiting={loaderData.contact} testId="contact-count" what="new" /> },
         { to: "/blog_dashboard", label: "Blog" },
         { to: "/admin/plans", label: "Plans" },
@@ -49,6 +50,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         { to: "/admin/giveAdmin", label: "Give admin" },
         { to: "/admin/revokeAdmin", label: "Revoke admin" },
         { to: "/admin/giveSuperAdmin", label: "Give super admin" },
+        ...(loaderData.superAdmin ? [{ to: "/admin/audit-log", label: "Audit log" }] : []),
       ]}
     >
       <Outlet />

@@ -1,10 +1,158 @@
-import { data } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/service-record";
+import { AuditHistory } from "#app/components/admin/AuditHistory.tsx";
+import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { Invalid } from "#domain/errors.ts";
+import { archiveServiceByAdmin, restoreServiceByAdmin, serviceRecord } from "#domain/moderation.ts";
+import { formToObject } from "#domain/validation.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 14, the moderation helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /admin/services/{id}: one service for admins: its fields, status and moderation, its vendor, and
+ * its history; archive it with a reason its vendor sees, or restore it. The rules are
+ * functions/domain/moderation.ts's, the same as POST /admin/services/{id}/archive and /restore.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return { service: await loadOrRespond(request, () => serviceRecord(domain, params.serviceId)) };
 }
 
-export default function NotBuiltYet() {
-  return null;
+type ActionResult = PageFailure | { ok: true; message: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  let form: Record<string, unknown>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    return formFailure(error, request);
+  }
+  return submitOrRespond(request, async (): Promise<ActionResult> => {
+    const reason = typeof form.reason === "string" ? form.reason : undefined;
+    if (form.intent === "archive") return { ok: true, ...(await archiveServiceByAdmin(domain, params.serviceId, { reason: reason ?? "" })) };
+    if (form.intent === "restore") return { ok: true, ...(await restoreServiceByAdmin(domain, params.serviceId, reason ? { reason } : {})) };
+    throw new Invalid("Choose Archive or Restore.", { intent: "Archive or restore." });
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Service: ${loaderData.service.name}` : "Service") },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ServiceRecordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { service } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  const moderated = service.moderatedAt !== null;
+  return (
+    <section className="grid gap-5">
+      <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <p className="text-sm text-ink/70">Service</p>
+        <h1 className="text-3xl font-bold break-words text-maroon-700">{service.name}</h1>
+        <p className="mt-1 text-ink/80">
+          {service.type} · {service.city}, {service.state} · {formatRupees(service.minPrice)} {service.unit.toLowerCase()}
+        </p>
+        <p className="mt-2">
+          Status:{" "}
+          <strong data-testid="service-status">
+            {moderated
+              ? "Archived by an admin"
+              : service.status === "active"
+                ? "Active"
+                : service.status === "hidden"
+                  ? "Hidden (plan limit)"
+                  : "Archived by its vendor"}
+          </strong>
+          {moderated && service.moderationReason && <span className="block text-sm">Reason shown to the vendor: {service.moderationReason}</span>}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-ink/70">Rating</dt>
+            <dd>
+              {service.rating.toFixed(1)} ({formatCount(service.reviewCount)} reviews)
+            </dd>
+          </div>
+          <div>
+            <dt className="text-ink/70">Views</dt>
+            <dd>{formatCount(service.viewCount)}</dd>
+          </div>
+          <div>
+            <dt className="text-ink/70">Enquiries</dt>
+            <dd>{formatCount(service.leadCount)}</dd>
+          </div>
+          <div>
+            <dt className="text-ink/70">Listed</dt>
+            <dd>{formatDate(service.createdAt)}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-sm">
+          Vendor:{" "}
+          <Link to={`/admin/vendors/${service.vendor.id}`} className="font-semibold text-maroon-700 underline">
+            {service.vendor.name}
+          </Link>
+          {service.vendor.verified && " (verified)"}
+          {service.status === "active" && (
+            <>
+              {" · "}
+              <Link to={service.path} className="font-semibold text-maroon-700 underline">
+                Public page
+              </Link>
+            </>
+          )}
+          {service.openDisputes > 0 && (
+            <>
+              {" · "}
+              <Link to="/admin/review-disputes" className="font-semibold text-maroon-700 underline">
+                {service.openDisputes} disputed {service.openDisputes === 1 ? "review" : "reviews"}
+              </Link>
+            </>
+          )}
+        </p>
+      </div>
+
+      <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h2 className="text-xl font-bold text-maroon-800">{moderated ? "Restore" : "Archive"}</h2>
+        {result && (
+          <p
+            role={result.ok ? "status" : "alert"}
+            className={`mt-2 rounded-xl p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+          >
+            {result.ok ? result.message : (result.errors.reason ?? result.message)}
+          </p>
+        )}
+        <Form method="post" className="mt-3 grid max-w-xl gap-2">
+          <input type="hidden" name="intent" value={moderated ? "restore" : "archive"} />
+          <label htmlFor="reason" className="text-sm font-semibold">
+            {moderated ? "Note (optional)" : "Reason (the vendor sees it)"}
+          </label>
+          <textarea
+            id="reason"
+            name="reason"
+            rows={3}
+            data-raw
+            required={!moderated}
+            minLength={moderated ? undefined : 5}
+            maxLength={500}
+            className="field-input"
+          />
+          <div>
+            <button type="submit" className={moderated ? "btn-primary" : "btn-primary bg-red-700 hover:bg-red-800"} disabled={busy}>
+              {moderated ? "Restore the service" : "Archive the service"}
+            </button>
+          </div>
+        </Form>
+      </div>
+
+      <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h2 className="text-xl font-bold text-maroon-800">History</h2>
+        <div className="mt-3">
+          <AuditHistory entries={service.history} />
+        </div>
+      </div>
+    </section>
+  );
 }

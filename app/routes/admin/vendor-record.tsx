@@ -1,10 +1,114 @@
-import { data } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/vendor-record";
+import { AuditHistory } from "#app/components/admin/AuditHistory.tsx";
+import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { Invalid } from "#domain/errors.ts";
+import { setVendorVerified, vendorRecord } from "#domain/moderation.ts";
+import { formToObject } from "#domain/validation.ts";
+import { appContext } from "#functions/page-context.ts";
+import { readFormData } from "#platform/request-body.ts";
+import { formatCount, formatDate } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
 
-/** Placeholder until this page is built (issue 14, the moderation helper replaces this file): it answers 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /admin/vendors/{id}: one vendor for admins: business, contact, services, counts and history;
+ * verify or un-verify (the only source of the "Verified vendor" badge). The rule is
+ * functions/domain/moderation.ts's, the same as POST /admin/vendors/{id}/verify and /unverify.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return { vendor: await loadOrRespond(request, () => vendorRecord(domain, params.vendorId)) };
 }
 
-export default function NotBuiltYet() {
-  return null;
+type ActionResult = PageFailure | { ok: true; message: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { domain } = context.get(appContext);
+  let form: Record<string, unknown>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    return formFailure(error, request);
+  }
+  return submitOrRespond(request, async (): Promise<ActionResult> => {
+    if (form.intent !== "verify" && form.intent !== "unverify") throw new Invalid("Choose Verify or Remove the badge.", { intent: "Verify or unverify." });
+    const reason = typeof form.reason === "string" && form.reason.trim() ? { reason: form.reason } : {};
+    return { ok: true, ...(await setVendorVerified(domain, params.vendorId, form.intent === "verify", reason)) };
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Vendor: ${loaderData.vendor.name}` : "Vendor") },
+  { name: "robots", content: "noindex" },
+];
+
+const STATUS: Record<string, string> = { active: "Active", archived: "Archived", hidden: "Hidden (plan limit)" };
+
+export default function VendorRecordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { vendor } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="grid gap-5">
+      <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <p className="text-sm text-ink/70">Vendor</p>
+        <h1 className="text-3xl font-bold break-words text-maroon-700">{vendor.name}</h1>
+        <p className="mt-1 text-ink/80">
+          {[vendor.category, [vendor.city, vendor.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")} · on Mandap since{" "}
+          {formatDate(vendor.createdAt)}
+        </p>
+        <p className="mt-1 text-sm">
+          {vendor.email}
+          {vendor.phone && ` · ${vendor.phone}`}
+        </p>
+        <p className="mt-2">
+          <strong data-testid="vendor-verified">{vendor.verified ? "✓ Verified vendor" : "Not verified"}</strong> · {formatCount(vendor.leads)} enquiries ·{" "}
+          {formatCount(vendor.bookings)} bookings
+        </p>
+        {result && (
+          <p
+            role={result.ok ? "status" : "alert"}
+            className={`mt-3 rounded-xl p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+          >
+            {result.message}
+          </p>
+        )}
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value={vendor.verified ? "unverify" : "verify"} />
+          <label className="grid gap-1 text-sm font-semibold">
+            Note (optional)
+            <input name="reason" type="text" data-raw maxLength={500} className="field-input" />
+          </label>
+          <button type="submit" className={vendor.verified ? "btn-secondary" : "btn-primary"} disabled={busy}>
+            {vendor.verified ? "Remove the verified badge" : "Verify this vendor"}
+          </button>
+        </Form>
+      </div>
+
+      <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h2 className="text-xl font-bold text-maroon-800">Services ({vendor.services.length})</h2>
+        {vendor.services.length === 0 ? (
+          <p className="mt-2 text-sm text-ink/70">No services yet.</p>
+        ) : (
+          <ul className="mt-3 grid gap-2">
+            {vendor.services.map((s) => (
+              <li key={s.id} className="flex flex-wrap justify-between gap-2 rounded-xl border border-maroon-100 p-3 text-sm">
+                <Link to={`/admin/services/${s.id}`} className="font-semibold text-maroon-700 underline">
+                  {s.name}
+                </Link>
+                <span>{s.moderated ? "Archived by an admin" : STATUS[s.status]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
+        <h2 className="text-xl font-bold text-maroon-800">History</h2>
+        <div className="mt-3">
+          <AuditHistory entries={vendor.history} />
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
-import { submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { blogCount, blogTags, createBlogTag, deleteBlogPost, deleteBlogTags, listBlogPosts, renameBlogTag, type BlogList } from "#domain/blog.ts";
 import { Invalid, isDomainError } from "#domain/errors.ts";
 import { formToObject } from "#domain/validation.ts";
@@ -41,7 +41,12 @@ type ActionResult = PageFailure | { ok: true; intent: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  const form = formToObject(await readFormData(request));
+  let form: Record<string, unknown>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    return formFailure(error, request);
+  }
   const intent = typeof form.intent === "string" ? form.intent : "";
   const id = typeof form.id === "string" ? form.id : "";
   return submitOrRespond(

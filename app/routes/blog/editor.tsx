@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/editor";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
 import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
-import { loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import {
   blogPostByUrlTitle,
   blogTags,
@@ -52,7 +52,12 @@ type ActionResult = PageFailure | { ok: true; preview: string; values: Values } 
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  const form = await readFormData(request);
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (error) {
+    return formFailure(error, request);
+  }
   const text = (k: string) => {
     const v = form.get(k);
     return typeof v === "string" ? v : "";
@@ -108,6 +113,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { intent },
   );
 }
+
+/** The live preview's fetches change nothing this page shows: they must not reload it (a reload racing a save's redirect kept the writer on the old page). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/blog-preview" ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.post ? `Edit: ${loaderData.post.title}` : "New blog post") },

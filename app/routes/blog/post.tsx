@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
-import { loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/blog.ts";
 import { Invalid } from "#domain/errors.ts";
 import { formToObject } from "#domain/validation.ts";
@@ -45,7 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  const form = formToObject(await readFormData(request));
+  let form: Record<string, unknown>;
+  try {
+    form = formToObject(await readFormData(request));
+  } catch (error) {
+    return formFailure(error, request);
+  }
   const intent = typeof form.intent === "string" ? form.intent : "";
   return submitOrRespond(
     request,

@@ -12,8 +12,8 @@ import { readFormData } from "#platform/request-body.ts";
 export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const content = form.get("content");
+  const form = await readFormData(request).catch(() => null);
+  const content = form?.get("content");
   const text = typeof content === "string" ? content.slice(0, BLOG_LIMITS.contentMax) : "";
   return Response.json({ html: renderBlogMarkdown(text) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -28,7 +28,8 @@ function ScoreBar({ label, value }: { label: string; value: number }) {
 export function ReviewsSection({ data: d }: { data: LoaderData }) {
   const { reviews, reviewSummary, reviewsPage, viewer, canonical, service } = d;
   const actionData = useActionDataSafe();
-  const done = actionData?.ok && (actionData.intent === "review" || actionData.intent === "reply") ? actionData.message : null;
+  const done =
+    actionData?.ok && (actionData.intent === "review" || actionData.intent === "reply" || actionData.intent === "dispute") ? actionData.message : null;
   useEffect(() => {
     if (done) showToast("success", done);
   }, [actionData, done]);
@@ -74,7 +75,7 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
         {reviews
           .filter((r) => r.id !== viewer.ownReview?.id)
           .map((r) => (
-            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewer.repliesAsTeam} />
+            <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewer.repliesAsTeam} canDispute={viewer.canDispute} />
           ))}
       </ol>
       {(hasMore || reviewsPage > 1) && (
@@ -105,7 +106,17 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
   );
 }
 
-function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; canReply: boolean; asTeam?: boolean }) {
+function ReviewItem({
+  review: r,
+  canReply,
+  asTeam = false,
+  canDispute = false,
+}: {
+  review: Review;
+  canReply: boolean;
+  asTeam?: boolean;
+  canDispute?: boolean;
+}) {
   return (
     <li className="rounded-2xl border border-maroon-100 bg-white p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -175,6 +186,32 @@ function ReviewItem({ review: r, canReply, asTeam = false }: { review: Review; c
             </Form>
           </details>
         )
+      )}
+      {canDispute && (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-maroon-700">Report this review</summary>
+          <Form method="post" className="mt-2 flex flex-col gap-2">
+            <input type="hidden" name="intent" value="dispute" />
+            <input type="hidden" name="reviewId" value={r.id} />
+            <label htmlFor={`dispute-${r.id}`} className="text-sm">
+              Why should the Mandap team look at it?
+            </label>
+            <textarea
+              id={`dispute-${r.id}`}
+              name="reason"
+              required
+              minLength={5}
+              maxLength={500}
+              rows={3}
+              data-raw
+              className="w-full rounded-lg border border-ink/30 p-2"
+            />
+            <button type="submit" className="btn-secondary self-start">
+              Send to the Mandap team
+            </button>
+            <p className="text-xs text-ink/70">The review stays on your page while the team decides.</p>
+          </Form>
+        </details>
       )}
     </li>
   );

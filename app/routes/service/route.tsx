@@ -105,6 +105,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <header className="mb-6 flex flex-col gap-2">
         <p className="text-sm font-semibold uppercase tracking-wide text-maroon-700">{service.service_type}</p>
         <h1 className="text-3xl font-bold leading-tight md:text-4xl">{service.service_name}</h1>
+        {viewer.canModerate && (
+          <p>
+            <Link to={`/admin/services/${service.id}`} className="text-sm font-semibold text-maroon-700 underline" data-testid="moderate-service">
+              Moderate this service (admin)
+            </Link>
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink/80">
           <span>
             {service.city}, {service.state}

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
+import { disputeReview } from "#domain/moderation.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formFailure, pagePath, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { servicePath } from "#shared/catalogue.ts";
@@ -74,6 +75,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "reply": {
         await replyToReview(domain, params.id, String(form.get("reviewId") ?? ""), formToObject(form));
         return { ok: true as const, intent, message: REVIEW_MESSAGES.replied };
+      }
+      case "dispute": {
+        const result = await disputeReview(domain, params.id, String(form.get("reviewId") ?? ""), { reason: form.get("reason") ?? "" });
+        return { ok: true as const, intent, message: result.message };
       }
       case "cart": {
         const result = await toggleCartItem(domain, params.id);

@@ -42,7 +42,9 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
               {hidden ? (
                 <span className="font-semibold text-amber-800">Hidden: beyond your plan's limit</span>
               ) : (
-                <span className={archived ? "font-semibold text-ink/70" : "font-semibold text-green-800"}>{archived ? "Archived" : "Active"}</span>
+                <span className={archived ? "font-semibold text-ink/70" : "font-semibold text-green-800"}>
+                  {service.moderation_reason !== null ? "Archived by the Mandap team" : archived ? "Archived" : "Active"}
+                </span>
               )}
             </p>
           </div>
@@ -57,7 +59,20 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
             )}
           </nav>
         </div>
-        {archived && (
+        {archived && service.moderation_reason !== null && (
+          <div className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900" role="status" data-testid="moderation-reason">
+            <p className="font-semibold">The Mandap team archived this service: couples cannot see it.</p>
+            <p className="mt-1">Reason: {service.moderation_reason}</p>
+            <p className="mt-1">
+              Only the team can list it again.{" "}
+              <Link to="/contactus?topic=Listing%20my%20business" className="underline">
+                Write to us
+              </Link>{" "}
+              once you have fixed it.
+            </p>
+          </div>
+        )}
+        {archived && service.moderation_reason === null && (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Couples cannot see this service or send enquiries until you make it active again.
           </p>
