@@ -27,6 +27,7 @@ import {
 } from "./rate-limits.ts";
 import { deviceCookieValue, findDevice, recordDeviceFailure, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
 import { endSession, invalidateUserSessions, newToken, sha256Hex, startSession } from "./sessions.ts";
+import { auditEntry } from "./audit-log.ts";
 import { trialStatements } from "./subscriptions.ts";
 
 /**
@@ -813,8 +814,21 @@ export async function changeRole(
     next = "USER";
     sql += " AND (role <> 'SUPER_ADMIN' OR (SELECT count(*) FROM users WHERE role = 'SUPER_ADMIN') > 1)";
   }
-  const result = await d1.prepare(sql).bind(targetId, next, ctx.now).run();
-  if (!result.meta.changes) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);
+  const [result] = await d1.batch([
+    d1.prepare(sql).bind(targetId, next, ctx.now),
+    auditEntry(
+      ctx,
+      {
+        action: `role.${change}`,
+        subject: { type: "user", id: targetId },
+        summary: `${change === "give-admin" ? "Made" : change === "give-superadmin" ? "Made" : "Took admin rights from"} ${target.user_name}${change === "give-admin" ? " an admin" : change === "give-superadmin" ? " a super admin" : ""}`,
+        before: { role: target.role },
+        after: { role: next },
+      },
+      { ifChanged: true },
+    ),
+  ]);
+  if (!result?.meta.changes) throw new Conflict(ACCOUNT_MESSAGES.lastSuperAdmin);
   const label = next === "USER" ? "no longer an admin" : next === "ADMIN" ? "now an admin" : "now a super admin";
   return { message: `${target.user_name} is ${label}.`, user: { id: target.id, user_name: target.user_name, email: target.email, role: next } };
 }

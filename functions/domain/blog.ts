@@ -266,8 +266,6 @@ function summaryOf(row: PostRow, now: number, words = wordsFromLength(row.conten
   };
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** GET /?s&t&tag&status (spec section 3's params): newest first. `status` counts for admins only. */
 export async function listBlogPosts(ctx: DomainContext, rawQuery: BlogListQuery | Record<string, unknown>): Promise<BlogList> {
   const query = parseInput(blogListInput, rawQuery ?? {}, "Some search options are not valid.");
@@ -282,14 +280,15 @@ export async function listBlogPosts(ctx: DomainContext, rawQuery: BlogListQuery 
     where.push("p.status = 'PUBLISHED' AND p.published_at > ?");
     binds.push(ctx.now);
   } else if (status === "DRAFT") where.push("p.status = 'DRAFT'");
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a search may be 100 characters.
   if (query.s) {
-    const like = likePattern(query.s);
-    where.push("(p.title LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')");
-    binds.push(like, like, like);
+    const text = query.s.toLowerCase();
+    where.push("(instr(lower(p.title), ?) > 0 OR instr(lower(p.excerpt), ?) > 0 OR instr(lower(p.content), ?) > 0)");
+    binds.push(text, text, text);
   }
   if (query.t) {
-    where.push("p.title LIKE ? ESCAPE '\\'");
-    binds.push(likePattern(query.t));
+    where.push("instr(lower(p.title), ?) > 0");
+    binds.push(query.t.toLowerCase());
   }
   if (query.tag) {
     where.push("EXISTS (SELECT 1 FROM blog_post_tags pt JOIN blog_tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id AND t.slug = ?)");
@@ -532,8 +531,8 @@ export function urlTitleFrom(title: string): string {
 export async function suggestUrlTitle(ctx: DomainContext, title: string, exceptPostId?: string): Promise<string> {
   const base = urlTitleFrom(title).slice(0, BLOG_LIMITS.urlTitleMax - 4);
   const { results } = await ctx.db
-    .prepare("SELECT url_title FROM blog_posts WHERE (url_title = ? OR url_title LIKE ?) AND id <> ?")
-    .bind(base, `${base}-%`, exceptPostId ?? "")
+    .prepare("SELECT url_title FROM blog_posts WHERE (url_title = ? OR substr(url_title, 1, ?) = ?) AND id <> ?")
+    .bind(base, base.length + 1, `${base}-`, exceptPostId ?? "")
     .all<{ url_title: string }>();
   const taken = new Set(results.map((r) => r.url_title));
   if (!taken.has(base)) return base;

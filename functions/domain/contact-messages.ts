@@ -179,9 +179,10 @@ export async function listContactMessages(
     binds.push(query.status);
   }
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push("(m.name LIKE ?1x OR m.email LIKE ?1x OR m.topic LIKE ?1x OR m.message LIKE ?1x)".replaceAll("?1x", "? ESCAPE '\\'"));
-    binds.push(like, like, like, like);
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes.
+    const text = query.q.toLowerCase();
+    where.push("(instr(lower(m.name), ?) > 0 OR instr(lower(m.email), ?) > 0 OR instr(lower(m.topic), ?) > 0 OR instr(lower(m.message), ?) > 0)");
+    binds.push(text, text, text, text);
   }
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const page = query.page ?? 1;

@@ -318,8 +318,9 @@ export async function listAuditLog(ctx: DomainContext, raw: unknown): Promise<{ 
   const where: string[] = [];
   const binds: unknown[] = [];
   if (query.action) {
-    where.push("(action = ? OR action LIKE ?)");
-    binds.push(query.action, `${query.action.replace(/[%_]/g, "")}.%`);
+    // An action ("service.archive") or its area ("service"); no LIKE (D1 limits its patterns).
+    where.push("(action = ? OR substr(action, 1, ?) = ?)");
+    binds.push(query.action, query.action.length + 1, `${query.action}.`);
   }
   if (query.subjectType) {
     where.push("subject_type = ?");

@@ -5,6 +5,7 @@ import { Conflict, Invalid, NotFound } from "./errors.ts";
 import { refreshReplyTime, type LeadStatus } from "./leads.ts";
 import { ACCESS, requireRole, requireSignedIn } from "./permissions.ts";
 import { parseInput } from "./validation.ts";
+import { auditEntry } from "./audit-log.ts";
 
 /**
  * The admin queue of enquiries vendors reported as spam (issue 10: "spam leads go to the admin
@@ -162,7 +163,19 @@ export async function decideSpamReport(
   // Written only while the report is still undecided, so two admins at once decide it once.
   const undecided = "id = ? AND status = 'SPAM' AND reported_at IS NOT NULL AND reviewed_at IS NULL";
   if (decision === "confirm") {
-    const writes = [ctx.db.prepare(`UPDATE leads SET reviewed_at = ?, reviewed_by = ? WHERE ${undecided}`).bind(ctx.now, admin.id, leadId)];
+    const writes = [
+      ctx.db.prepare(`UPDATE leads SET reviewed_at = ?, reviewed_by = ? WHERE ${undecided}`).bind(ctx.now, admin.id, leadId),
+      auditEntry(
+        ctx,
+        {
+          action: "lead.spam-confirm",
+          subject: { type: "lead", id: leadId },
+          summary: `Confirmed a reported enquiry as spam${flagCouple ? " and flagged the couple" : ""}`,
+          after: { status: "SPAM", flagCouple },
+        },
+        { ifChanged: true },
+      ),
+    ];
     if (flagCouple)
       // Only with this request's decision; a couple flagged before keeps its first flag.
       writes.push(
@@ -199,6 +212,17 @@ export async function decideSpamReport(
     ctx.db
       .prepare(`UPDATE leads SET status = ?, lost_reason = NULL, reviewed_at = ?, reviewed_by = ?, updated_at = ? WHERE ${undecided}`)
       .bind(restored, ctx.now, admin.id, ctx.now, leadId),
+    auditEntry(
+      ctx,
+      {
+        action: "lead.spam-restore",
+        subject: { type: "lead", id: leadId },
+        summary: "Restored a reported enquiry: not spam",
+        before: { status: "SPAM" },
+        after: { status: restored },
+      },
+      { ifChanged: true },
+    ),
     ctx.db.prepare(`UPDATE services SET lead_count = lead_count + 1 WHERE id = ? AND ${decidedNow}`).bind(lead.service_id, leadId, ctx.now, admin.id),
     ctx.db
       .prepare(

@@ -904,6 +904,42 @@ Object.assign(MATRIX, {
     owners: ADMINS,
     secrets: (w) => [`Contact secret ${w.contactMessage.slice("m-contact-".length)}`],
   },
+  // Moderation (issue 14): services, vendors and reviews are their owners'; only admins decide.
+  "GET /api/v1/admin/services/{id}": { call: (w) => ({ params: { id: w.s1 } }), allowed: ADMINS },
+  "POST /api/v1/admin/services/{id}/archive": blogWriter(
+    (w) => ({ params: { id: w.s1 }, body: { reason: "Copied photos" } }),
+    (w) => snapshot("SELECT status, moderation_reason FROM services WHERE id = ?", w.s1),
+  ),
+  // Not archived by an admin: a 409 for admins too; nobody changes it (moderation.test.ts restores one).
+  "POST /api/v1/admin/services/{id}/restore": {
+    call: (w) => ({ params: { id: w.s1 }, body: {} }),
+    allowed: [],
+    owners: ADMINS,
+    guard: (w) => snapshot("SELECT status, moderation_reason FROM services WHERE id = ?", w.s1),
+  },
+  "GET /api/v1/admin/vendors/{id}": { call: (w) => ({ params: { id: w.who.vendor.id } }), allowed: ADMINS },
+  "POST /api/v1/admin/vendors/{id}/verify": blogWriter(
+    (w) => ({ params: { id: w.who.vendor.id }, body: {} }),
+    (w) => snapshot("SELECT is_verified FROM vendors WHERE user_id = ?", w.who.vendor.id),
+  ),
+  // Not verified yet: a 409 for admins too (moderation.test.ts un-verifies one).
+  "POST /api/v1/admin/vendors/{id}/unverify": {
+    call: (w) => ({ params: { id: w.who.vendor.id }, body: {} }),
+    allowed: [],
+    owners: ADMINS,
+    guard: (w) => snapshot("SELECT is_verified FROM vendors WHERE user_id = ?", w.who.vendor.id),
+  },
+  // No dispute with this id: 404 for everyone; admins' decisions are in moderation.test.ts.
+  "POST /api/v1/admin/review-disputes/{id}/keep": { call: (w) => ({ params: { id: `none-${w.review}` }, body: { reason: "A fine reason" } }), allowed: [] },
+  "POST /api/v1/admin/review-disputes/{id}/hide": { call: (w) => ({ params: { id: `none-${w.review}` }, body: { reason: "A fine reason" } }), allowed: [] },
+  // The vendor disputes the couple's review of s1 (their own service); the other vendor gets a 404.
+  "POST /api/v1/services/feedback/{id}/{feedbackId}/dispute": {
+    call: (w) => ({ params: { id: w.s1, feedbackId: w.review }, body: { reason: "Never booked us" } }),
+    allowed: ["vendor"],
+    owners: ["vendor"],
+    guard: (w) => snapshot("SELECT review_id, status FROM review_disputes WHERE review_id = ?", w.review),
+    ownerChanges: true,
+  },
   "PATCH /api/v1/admin/contact-messages/{id}": blogWriter(
     (w) => ({ params: { id: w.contactMessage }, body: { status: "ANSWERED" } }),
     (w) => snapshot("SELECT status, handled_by FROM contact_messages WHERE id = ?", w.contactMessage),
@@ -934,6 +970,8 @@ const NO_OWNER = new Set([
   "GET /api/v1/inviteTemplate/get", // the public gallery (drafts only to admins; owned flags: tests/integration/invite-templates.test.ts)
   "POST /api/v1/contact", // the public contact form (limits and honeypot: tests/integration/contact.test.ts)
   "GET /api/v1/admin/contact-messages", // admins only, nobody's records (tests/integration/contact.test.ts)
+  "GET /api/v1/admin/review-disputes", // admins only (tests/integration/moderation.test.ts)
+  "GET /api/v1/admin/audit-log", // super admins only (tests/integration/moderation.test.ts)
   // The blog's reads at its three bases: published posts for everyone (drafts and scheduled posts only to admins, and
   // who may read them on which base: tests/integration/blog.test.ts).
   "GET /api/v1/public/blog",

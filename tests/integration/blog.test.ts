@@ -87,6 +87,16 @@ describe("writing posts (admins)", () => {
     expect(again.body.errors).toEqual({ name: expect.any(String) });
   });
 
+  it("a long title without a urlTitle is numbered too (no LIKE pattern limit)", async () => {
+    const admin = await signedIn("ADMIN");
+    const title = `A very long title about planning a palace wedding in Udaipur with two hundred guests ${unique()}`;
+    const first = await api("/admin/blog", { method: "POST", cookie: admin.cookie, body: { title, content: "One" } });
+    const second = await api("/admin/blog", { method: "POST", cookie: admin.cookie, body: { title, content: "Two" } });
+    expect(second.status).toBe(201);
+    expect(second.body.blog.urlTitle).toBe(`${first.body.blog.urlTitle}-2`);
+    expect((await api(`/admin/blog?s=${encodeURIComponent("x".repeat(100))}&status=ALL`, { cookie: admin.cookie })).status).toBe(200);
+  });
+
   it("a title without a urlTitle gets a numbered one when the plain one is taken", async () => {
     const admin = await signedIn("ADMIN");
     const title = `Mehendi night ideas ${unique()}`;
