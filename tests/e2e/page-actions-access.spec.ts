@@ -965,7 +965,8 @@ test.describe("page actions: the e-invite desk (issue 13)", () => {
     });
     const contactId = ((await (await adminApi.get(`/api/v1/admin/contact-messages?q=guard-${tag}`)).json()) as { messages: { id: string }[] }).messages[0]!.id;
     const state = async () => ({
-      post: ((await (await adminApi.get(`/api/v1/admin/blog/${post.urlTitle}`)).json()) as { blog: Record<string, unknown> }).blog,
+      // Without the view count: a refused form post still renders the post's page, which is a view.
+      post: { ...((await (await adminApi.get(`/api/v1/admin/blog/${post.urlTitle}`)).json()) as { blog: Record<string, unknown> }).blog, viewCount: null },
       tags: ((await (await adminApi.get("/api/v1/admin/blog/tags")).json()) as { tags: unknown[] }).tags,
       contact: ((await (await adminApi.get(`/api/v1/admin/contact-messages/${contactId}`)).json()) as { message: Record<string, unknown> }).message,
     });
@@ -1002,5 +1003,39 @@ test.describe("page actions: the e-invite desk (issue 13)", () => {
     expect((await submit(adminApi, "/admin/contact-messages", { id: contactId, status: "CLOSED" })).status()).toBe(200);
     expect((await submit(await as(people.superAdmin), "/blog_dashboard", { intent: "delete-post", id: post.id })).status()).toBe(200);
     expect((await adminApi.get(`/api/v1/admin/blog/${post.urlTitle}`)).status()).toBe(404);
+  });
+  test("services are archived, vendors verified and disputes decided only by admins (admin record pages, review disputes)", async ({ account, factory }) => {
+    test.setTimeout(120_000);
+    const { vendor, service } = await factory.vendorService();
+    const people = await cast(account);
+    const adminApi = await as(people.admin);
+    const record = async () => ({
+      service: ((await (await adminApi.get(`/api/v1/admin/services/${service.id}`)).json()) as { service: Record<string, unknown> }).service.status,
+      vendor: ((await (await adminApi.get(`/api/v1/admin/vendors/${vendor.id}`)).json()) as { vendor: Record<string, unknown> }).vendor.verified,
+    });
+    const before = await record();
+    const intruders: [Actor, Account | null][] = [
+      ["anonymous", null],
+      ["couple", people.couple],
+      ["vendor", vendor],
+      ["other vendor", people.otherVendor],
+    ];
+    for (const [who, acc] of intruders) {
+      const api = await as(acc);
+      expectRefused((await submit(api, `/admin/services/${service.id}`, { intent: "archive", reason: `Archived by ${who}` })).status(), who);
+      expectRefused((await submit(api, `/admin/vendors/${vendor.id}`, { intent: "verify" })).status(), who);
+      expectRefused(
+        (
+          await submit(api, "/admin/review-disputes", { intent: "hide", disputeId: "01940000-0000-7000-8000-000000000000", reason: "Hidden by anyone" })
+        ).status(),
+        who,
+      );
+      expect(await record(), who).toEqual(before);
+    }
+    expect((await submit(adminApi, `/admin/vendors/${vendor.id}`, { intent: "verify" })).status()).toBe(200);
+    expect(
+      (await submit(await as(people.superAdmin), `/admin/services/${service.id}`, { intent: "archive", reason: "Photos belong to another venue" })).status(),
+    ).toBe(200);
+    expect(await record()).toEqual({ service: "archived", vendor: true });
   });
 });

@@ -97,6 +97,9 @@ const FIELDS = [
   "id",
   "topic",
   "note",
+  // Moderation.
+  "reason",
+  "disputeId",
 ];
 const INTENTS = [
   "enquire",
@@ -158,6 +161,13 @@ const INTENTS = [
   "create-tag",
   "rename-tag",
   "delete-tag",
+  // Moderation.
+  "dispute",
+  "keep",
+  "hide",
+  "archive",
+  "verify",
+  "unverify",
   "",
   "DELETE",
   "review\u0000",
@@ -263,6 +273,20 @@ const TARGETS: Target[] = [
   { name: "/update-blog-post/:urlTitle", role: "admin", path: () => "/update-blog-post/no-such-post-zzzz", longIdPath: () => `/update-blog-post/${LONG_ID}` },
   { name: "/contactus", role: null, path: () => "/contactus" },
   { name: "/admin/contact-messages", role: "admin", path: () => "/admin/contact-messages" },
+  { name: "/admin/review-disputes", role: "admin", path: () => "/admin/review-disputes" },
+  // Records that do not exist: every body refused (404), never a 5xx.
+  {
+    name: "/admin/services/:serviceId",
+    role: "admin",
+    path: () => "/admin/services/01940000-0000-7000-8000-000000000000",
+    longIdPath: () => `/admin/services/${LONG_ID}`,
+  },
+  {
+    name: "/admin/vendors/:vendorId",
+    role: "admin",
+    path: () => "/admin/vendors/01940000-0000-7000-8000-000000000000",
+    longIdPath: () => `/admin/vendors/${LONG_ID}`,
+  },
   // Last: a log-out that works ends the session the posts are made with.
   { name: "/logout", role: "couple", path: () => "/logout" },
 ];
