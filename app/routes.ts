@@ -47,7 +47,8 @@ export default [
     route("plans/:planId", "routes/admin/plan-edit.tsx"),
     route("transactions", "routes/admin/transactions.tsx"),
     route("templates", "routes/admin/templates.tsx"),
-    // Issue 14: moderation (records, disputes), contact messages and the audit log.
+    // Issue 14: the searches, moderation (records, disputes), contact messages and the audit log.
+    ...["vendorSearch", "serviceSearch", "userSearch"].map((p) => route(p, "routes/admin/search.tsx", { id: `admin-${p}` })),
     route("vendors/:vendorId", "routes/admin/vendor-record.tsx"),
     route("services/:serviceId", "routes/admin/service-record.tsx"),
     route("review-disputes", "routes/admin/review-disputes.tsx"),

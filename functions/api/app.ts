@@ -29,6 +29,7 @@ import { invitationsApi } from "./e-invites.ts";
 import { blogAdminApi, blogPublicApi, blogUserApi } from "./blog.ts";
 import { contactAdminApi, contactApi } from "./contact.ts";
 import { moderationApi, reviewDisputeApi } from "./moderation.ts";
+import { adminConsoleApi } from "./admin-console.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
@@ -113,6 +114,7 @@ export function createApi() {
   api.route("/public/blog", blogPublicApi.app);
   api.route("/contact", contactApi.app);
   api.route("/admin/contact-messages", contactAdminApi.app);
+  api.route("/admin", adminConsoleApi.app);
   api.route("/admin", moderationApi.app);
   api.route("/services", reviewDisputeApi.app);
 

@@ -971,6 +971,11 @@ const NO_OWNER = new Set([
   "POST /api/v1/contact", // the public contact form (limits and honeypot: tests/integration/contact.test.ts)
   "GET /api/v1/admin/contact-messages", // admins only, nobody's records (tests/integration/contact.test.ts)
   "GET /api/v1/admin/review-disputes", // admins only (tests/integration/moderation.test.ts)
+  // The admin console: admins only, reads of everyone's records (tests/integration/admin-console.test.ts).
+  "GET /api/v1/admin/general-analytics",
+  "POST /api/v1/admin/vendor-search",
+  "POST /api/v1/admin/service-search",
+  "POST /api/v1/admin/user-search",
   "GET /api/v1/admin/audit-log", // super admins only (tests/integration/moderation.test.ts)
   // The blog's reads at its three bases: published posts for everyone (drafts and scheduled posts only to admins, and
   // who may read them on which base: tests/integration/blog.test.ts).

@@ -37,6 +37,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       label="Admin"
       links={[
         { to: "/admin", end: true, label: "Analytics" },
+        { to: "/admin/vendorSearch", label: "Vendors" },
+        { to: "/admin/serviceSearch", label: "Services" },
+        { to: "/admin/userSearch", label: "Users" },
         {
           to: "/admin/reported-enquiries",
           label: <WaitingLabel text="Reported enquiries" waiting={loaderData.reported} testId="reported-count" what="waiting for review" />,
