@@ -93,7 +93,7 @@ export default function BlogDashboard({ loaderData, actionData }: Route.Componen
     return `/blog_dashboard${params.size ? `?${params}` : ""}`;
   };
   return (
-    <main className="container-page py-6 md:py-8">
+    <div className="container-page py-6 md:py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
         <Link to="/admin" className="hover:text-maroon-700">
           Admin
@@ -297,6 +297,6 @@ export default function BlogDashboard({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       </section>
-    </main>
+    </div>
   );
 }

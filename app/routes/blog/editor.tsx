@@ -213,7 +213,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
   const previewHtml = preview.data?.html ?? previewed?.preview ?? post?.html ?? "";
   const heading = post ? "Edit post" : "New blog post";
   return (
-    <main className="container-page py-6 md:py-8">
+    <div className="container-page py-6 md:py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
         <Link to="/admin" className="hover:text-maroon-700">
           Admin
@@ -410,6 +410,6 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </div>
       </Form>
-    </main>
+    </div>
   );
 }

@@ -69,7 +69,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   const activeTag = tags.find((t) => t.slug === query.tag);
   const filtered = Boolean(query.s || query.t || query.tag || (query.status && query.status !== "PUBLISHED"));
   return (
-    <main className="container-page py-8 md:py-10">
+    <div className="container-page py-8 md:py-10">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">{activeTag ? `${activeTag.name}` : "The Mandap blog"}</h1>
@@ -195,6 +195,6 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
           )}
         </nav>
       )}
-    </main>
+    </div>
   );
 }

@@ -128,7 +128,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
   const commentFailure = result && !result.ok && result.intent === "comment" ? result : null;
   const otherFailure = result && !result.ok && result.intent !== "comment" ? result : null;
   return (
-    <main className="pb-12">
+    <div className="pb-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: blogPostingJsonLd(loaderData) }} />
       <article className="container-page max-w-3xl pt-6 md:pt-10">
         <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
@@ -308,6 +308,6 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
           </ul>
         </section>
       )}
-    </main>
+    </div>
   );
 }

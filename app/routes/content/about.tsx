@@ -49,7 +49,7 @@ const VENDORS = [
 export default function AboutPage() {
   const phone = useRootData()?.contactPhone ?? "";
   return (
-    <main className="pb-12">
+    <div className="pb-12">
       <section className="bg-maroon-900 text-white">
         <div className="container-page py-12 md:py-16">
           <h1 className="max-w-3xl text-4xl font-bold md:text-5xl">A wedding marketplace built for the way India gets married</h1>
@@ -139,6 +139,6 @@ export default function AboutPage() {
           </div>
         </div>
       </section>
-    </main>
+    </div>
   );
 }

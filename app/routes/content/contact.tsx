@@ -76,7 +76,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const phone = useRootData()?.contactPhone ?? "";
   const sending = useNavigation().state === "submitting";
   return (
-    <main className="container-page py-8 md:py-12">
+    <div className="container-page py-8 md:py-12">
       <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">Contact us</h1>
       <p className="mt-2 max-w-2xl text-ink/80">
         Questions about planning, listing your business, a payment or something that did not work: write to us and we will reply by e-mail.
@@ -211,6 +211,6 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </p>
         </aside>
       </div>
-    </main>
+    </div>
   );
 }
