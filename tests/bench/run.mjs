@@ -16,6 +16,7 @@ import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
+import { adminSearchLatency, printAdminSearchLatency } from "./admin-search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 import { printUploadBench, uploadBench } from "./uploads.mjs";
 import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
@@ -209,6 +210,8 @@ try {
   console.log("");
   const search = await searchLatency(base, 30);
   printSearchLatency(search);
+  const adminSearch = await adminSearchLatency(base, 30);
+  printAdminSearchLatency(adminSearch);
   await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
   const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
   printDashboardLatency(dashboard);
@@ -247,6 +250,8 @@ try {
         { name: "home page", url: `${front}/`, cookie: returning },
         { name: "browse page", url: `${front}/all/wedding-vendor/caterers`, cookie: returning },
         ...(servicePage ? [{ name: "service page", url: `${front}${servicePage}`, cookie: returning }] : []),
+        { name: "blog list", url: `${front}/blogs`, cookie: returning },
+        { name: "blog post", url: `${front}/blogs/udaipur-palace-weddings-guide`, cookie: returning },
         ...(galleryTarget ? [galleryTarget] : []),
       ],
       Number(values["lighthouse-runs"]),
@@ -278,6 +283,7 @@ try {
         homeClientJs: js,
         rowsRead: { list: listRows, search: searchRows },
         search,
+        adminSearch,
         dashboard,
         webhooks,
         dailyJob,
