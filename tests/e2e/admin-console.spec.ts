@@ -21,11 +21,11 @@ test.describe("the admin console", () => {
     await page.getByRole("link", { name: "Vendors", exact: true }).click();
     await page.getByLabel("Name, e-mail or phone").fill(vendor.businessName!);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByTestId("search-results").getByRole("link", { name: vendor.businessName! }).click();
+    await page.getByTestId("search-results").getByRole("link", { name: vendor.businessName!, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: vendor.businessName! })).toBeVisible();
 
     await page.goto(`/admin/serviceSearch?q=${encodeURIComponent(service.name)}`);
-    await page.getByTestId("search-results").getByRole("link", { name: service.name }).first().click();
+    await page.getByTestId("search-results").getByRole("link", { name: service.name, exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/services\//);
 
     await page.goto("/admin/userSearch");

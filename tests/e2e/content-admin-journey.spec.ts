@@ -110,7 +110,7 @@ test("issue 14: the blog, the contact form and moderation, end to end", async ({
   await admin.goto(servicePath);
   await admin.getByTestId("moderate-service").click();
   await expect(admin.getByRole("heading", { level: 1, name: service.name })).toBeVisible();
-  await admin.getByRole("link", { name: vendor.businessName! }).click();
+  await admin.getByRole("link", { name: vendor.businessName!, exact: true }).click();
   await admin.getByRole("button", { name: "Verify this vendor" }).click();
   await expect(admin.getByTestId("vendor-verified")).toHaveText("✓ Verified vendor");
 
