@@ -109,8 +109,10 @@ test("issue 14: the blog, the contact form and moderation, end to end", async ({
   // 5. The admin verifies the vendor, archives the service and hides the review.
   await admin.goto(servicePath);
   await admin.getByTestId("moderate-service").click();
+  await expect(admin).toHaveURL(`/admin/services/${service.id}`);
   await expect(admin.getByRole("heading", { level: 1, name: service.name })).toBeVisible();
   await admin.getByRole("link", { name: vendor.businessName!, exact: true }).click();
+  await expect(admin).toHaveURL(`/admin/vendors/${vendor.id}`);
   await admin.getByRole("button", { name: "Verify this vendor" }).click();
   await expect(admin.getByTestId("vendor-verified")).toHaveText("✓ Verified vendor");
 
