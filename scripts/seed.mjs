@@ -4,6 +4,7 @@
 //   npm run db:seed -- --services 100000 a bigger catalogue for benchmarks (replaces the data)
 //   npm run db:seed -- --reset           wipe and reload
 //   npm run db:seed -- --templates 500   the invitation gallery filled to 500 templates (copies of the demo designs, for benchmarks)
+//   npm run db:seed -- --users 50000     accounts filled up to 50,000 (couples who never logged in, for the admin search bench)
 // Options: --seed N (default 20261122), --state DIR (default .wrangler/state, or MANDAP_STATE).
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     state: { type: "string" },
     quiet: { type: "boolean", default: false },
     templates: { type: "string" },
+    users: { type: "string" },
   },
 });
 const services = values.services ? Number(values.services) : DEFAULT_SERVICES;
@@ -31,6 +33,9 @@ const seed = values.seed ? Number(values.seed) : DEFAULT_SEED;
 if (!Number.isInteger(services) || services < 1) throw new Error("--services must be a positive whole number");
 const templateTotal = values.templates === undefined ? null : Number(values.templates);
 if (templateTotal !== null && (!Number.isInteger(templateTotal) || templateTotal < 1)) throw new Error("--templates must be a positive whole number");
+const userTotal = values.users === undefined ? null : Number(values.users);
+if (userTotal !== null && (!Number.isInteger(userTotal) || userTotal < 1 || userTotal > 1_000_000))
+  throw new Error("--users must be a whole number from 1 to 1,000,000");
 const statePath = values.state ?? process.env.MANDAP_STATE ?? ".wrangler/state";
 const log = values.quiet ? () => {} : (...a) => console.log(...a);
 
@@ -196,6 +201,21 @@ try {
     });
     await DB.batch(statements);
     log(`Added ${DEMO_BLOG_POSTS.length} blog posts.`);
+  }
+  // --users N: plain couple accounts (no password, so nobody can log in to them) up to N accounts in all.
+  if (userTotal !== null) {
+    const before = await DB.prepare("SELECT count(*) AS n FROM users").first("n");
+    for (let from = before; from < userTotal; from += 5000) {
+      const upTo = Math.min(userTotal, from + 5000);
+      await DB.prepare(
+        `WITH RECURSIVE k(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM k WHERE i < ?2)
+         INSERT OR IGNORE INTO users (id, email, user_name, role, is_verified, created_at, updated_at)
+         SELECT 'bench-user-' || i, 'bench.couple.' || i || '@example.com', 'Bench Couple ' || i, 'USER', i % 3 = 0, ?3 - i * 60000, ?3 FROM k`,
+      )
+        .bind(from + 1, upTo, DEMO_NOW)
+        .run();
+    }
+    log(`Accounts: ${(await DB.prepare("SELECT count(*) AS n FROM users").first("n")).toLocaleString("en-IN")} (--users ${userTotal}).`);
   }
   let covers = 0;
   for (const post of DEMO_BLOG_POSTS) {

@@ -7,7 +7,8 @@ import { newId } from "./ids.ts";
  *
  * The entry is a D1 statement the caller puts in the SAME batch as the change it describes
  * (`ctx.db.batch([change, auditEntry(ctx, {...})])`), so a change is never stored without its entry
- * nor an entry without its change. The reading side (super admins only) is in this module too.
+ * nor an entry without its change. The reading side (super admins, and records' history) is in
+ * functions/domain/moderation.ts.
  */
 
 /** What was acted on. A record's history is its entries, newest first. */

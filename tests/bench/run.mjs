@@ -3,7 +3,7 @@
 // run by the same launcher (wrangler dev, local workerd), plus the home page's gzipped client JS
 // and the D1 rows read by a search. Prints a table; writes tests/bench/results/latest.json.
 //   npm run bench                         demo data (.wrangler/state)
-//   npm run bench -- --services 100000    a separate bench database of that size (seeded once)
+//   npm run bench -- --services 100000    a separate bench database of that size with 50,000 accounts (seeded once; --users N to change)
 //   npm run bench -- --duration 5 --connections 8 --no-build
 // Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
@@ -16,7 +16,7 @@ import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
 import { printSearchLatency, searchLatency } from "./search.mjs";
-import { adminSearchLatency, printAdminSearchLatency } from "./admin-search.mjs";
+import { accountCount, adminSearchLatency, printAdminSearchLatency } from "./admin-search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 import { printUploadBench, uploadBench } from "./uploads.mjs";
 import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
@@ -28,6 +28,7 @@ import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } 
 const { values } = parseArgs({
   options: {
     services: { type: "string" },
+    users: { type: "string", default: "50000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     "no-build": { type: "boolean", default: false },
@@ -48,7 +49,15 @@ if (values.services) {
       env: { CI: "1" },
       quiet: true,
     });
-    await mustRun(`bench data (${values.services} services)`, "node", ["scripts/seed.mjs", "--state", state, "--services", values.services]);
+    await mustRun(`bench data (${values.services} services, ${values.users} accounts)`, "node", [
+      "scripts/seed.mjs",
+      "--state",
+      state,
+      "--services",
+      values.services,
+      "--users",
+      values.users,
+    ]);
   }
 } else {
   await mustRun("database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local"], { env: { CI: "1" }, quiet: true });
@@ -210,7 +219,7 @@ try {
   console.log("");
   const search = await searchLatency(base, 30);
   printSearchLatency(search);
-  const adminSearch = await adminSearchLatency(base, 30);
+  const adminSearch = await adminSearchLatency(base, 30, accountCount(state));
   printAdminSearchLatency(adminSearch);
   await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
   const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
