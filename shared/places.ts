@@ -9,6 +9,7 @@ export const PLACES: Record<string, readonly string[]> = {
   Rajasthan: ["Jaipur", "Udaipur", "Jodhpur", "Jaisalmer", "Pushkar"],
   Maharashtra: ["Mumbai", "Pune", "Nagpur", "Nashik"],
   Delhi: ["New Delhi", "Dwarka", "Rohini"],
+  Haryana: ["Gurugram", "Faridabad"],
   "Uttar Pradesh": ["Lucknow", "Agra", "Varanasi", "Noida", "Kanpur"],
   Karnataka: ["Bengaluru", "Mysuru", "Mangaluru"],
   "Tamil Nadu": ["Chennai", "Coimbatore", "Madurai"],

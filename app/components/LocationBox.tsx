@@ -1,23 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { SEARCH } from "#shared/strings.ts";
+import { suggestPlaces, type LocationMap, type PlaceSuggestion } from "#shared/place-names.ts";
 
-export type LocationMap = Record<string, string[]>;
-export type LocationChoice = { region: string; city: string };
-
-/** Cities starting with the typed text (any case), grouped by state; every city when empty. */
-export function filterLocations(locations: LocationMap, text: string): [string, string[]][] {
-  const typed = text.trim().toLowerCase();
-  const groups: [string, string[]][] = [];
-  for (const [region, cities] of Object.entries(locations)) {
-    const matching = typed ? cities.filter((c) => c.toLowerCase().startsWith(typed)) : cities;
-    if (matching.length) groups.push([region, matching]);
-  }
-  return groups;
-}
+export type { LocationMap };
+/** A chosen city, or a whole state (no city). */
+export type LocationChoice = { region: string; city?: string };
 
 /**
- * The 'In Location' box: an ARIA combobox whose suggestions are grouped by state. Choosing a city
- * yields "region/city" (in the hidden `name` field and through `onSelect`). The list closes on
+ * The 'In Location' box: an ARIA combobox whose suggestions are grouped by state (shared/place-names:
+ * a word of a city, a state with all its cities, or an old or common name such as Bangalore or
+ * Delhi NCR). Choosing a city yields "region/city", a whole state "region" (in the hidden `name`
+ * field and through `onSelect`). The list closes on
  * selection, Escape or a click outside. Before JavaScript loads the visible field is a plain text
  * box (`textName`) the server understands ("Jaipur", "Jaipur, Rajasthan").
  */
@@ -41,13 +34,13 @@ export function LocationBox({
   const id = useId();
   const listId = `${id}-list`;
   const rootRef = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState(defaultValue ? defaultValue.city : "");
+  const [text, setText] = useState(defaultValue ? (defaultValue.city ?? defaultValue.region) : "");
   const [choice, setChoice] = useState<LocationChoice | null>(defaultValue ?? null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
-  const groups = useMemo(() => filterLocations(locations, choice ? "" : text), [locations, text, choice]);
-  const flat = useMemo(() => groups.flatMap(([region, cities]) => cities.map((city) => ({ region, city }))), [groups]);
+  const groups = useMemo(() => suggestPlaces(locations, choice ? "" : text), [locations, text, choice]);
+  const flat = useMemo(() => groups.flatMap(([, places]) => places), [groups]);
 
   useEffect(() => {
     if (!open) return;
@@ -58,9 +51,10 @@ export function LocationBox({
     return () => document.removeEventListener("pointerdown", onDown);
   }, [open]);
 
-  const select = (c: LocationChoice) => {
+  const select = (p: PlaceSuggestion) => {
+    const c: LocationChoice = p.city ? { region: p.state, city: p.city } : { region: p.state };
     setChoice(c);
-    setText(c.city);
+    setText(c.city ?? c.region);
     setOpen(false);
     setActive(-1);
     onSelect?.(c);
@@ -82,7 +76,7 @@ export function LocationBox({
     }
   };
 
-  const offsets = groups.map((_, g) => groups.slice(0, g).reduce((n, [, cities]) => n + cities.length, 0));
+  const offsets = groups.map((_, g) => groups.slice(0, g).reduce((n, [, places]) => n + places.length, 0));
   return (
     <div ref={rootRef} className={`relative ${className}`}>
       <label htmlFor={`${id}-input`} className="sr-only">
@@ -112,7 +106,7 @@ export function LocationBox({
         onKeyDown={onKeyDown}
         className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70 focus:border-maroon-600"
       />
-      <input type="hidden" name={name} value={choice ? `${choice.region}/${choice.city}` : ""} />
+      <input type="hidden" name={name} value={choice ? (choice.city ? `${choice.region}/${choice.city}` : choice.region) : ""} />
       {open && (
         <ul
           id={listId}
@@ -122,28 +116,35 @@ export function LocationBox({
         >
           {groups.length === 0 && (
             <li role="option" aria-disabled="true" aria-selected={false} className="px-4 py-2 text-sm text-ink/70">
-              No matching city
+              No matching city. Search anyway and we will suggest the closest.
             </li>
           )}
-          {groups.map(([region, cities], g) => (
+          {groups.map(([region, places], g) => (
             <li key={region} role="presentation">
               <div role="presentation" className="px-4 pt-2 text-xs font-semibold uppercase tracking-wide text-maroon-700">
                 {region}
               </div>
               <ul role="group" aria-label={region}>
-                {cities.map((city, c) => {
+                {places.map((place, c) => {
                   const i = (offsets[g] ?? 0) + c;
                   return (
                     <li
-                      key={city}
+                      key={place.city ?? ""}
                       id={`${id}-opt-${i}`}
                       role="option"
                       aria-selected={i === active}
                       onPointerDown={(e) => e.preventDefault()}
-                      onClick={() => select({ region, city })}
+                      onClick={() => select(place)}
                       className={`cursor-pointer px-6 py-1.5 text-sm hover:bg-maroon-50 ${i === active ? "bg-maroon-50" : ""}`}
                     >
-                      {city}
+                      {place.city ? (
+                        <>
+                          {place.city}
+                          {place.typedAs && <span className="text-ink/70"> ({place.typedAs})</span>}
+                        </>
+                      ) : (
+                        `All of ${region}${place.typedAs ? ` (${place.typedAs})` : ""}`
+                      )}
                     </li>
                   );
                 })}

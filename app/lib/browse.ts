@@ -2,44 +2,9 @@ import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcat
 import type { SortOption } from "#shared/sort-options.ts";
 import { slugify } from "#shared/slug.ts";
 
-export type LocationMap = Record<string, string[]>;
-
-/**
- * A place typed or chosen in a location box: "Rajasthan/Jaipur" (the box's value), "Jaipur",
- * "Jaipur, Rajasthan" or a state alone, in any case. Returns the stored names, or null.
- */
-export function parseLocation(locations: LocationMap, text: string | null | undefined): { state: string; city?: string } | null {
-  const parts = (text ?? "")
-    .split(/[/,]/)
-    .map((p) => slugify(p))
-    .filter(Boolean);
-  if (!parts.length) return null;
-  const states = Object.keys(locations);
-  const stateOf = (slug: string) => states.find((s) => slugify(s) === slug);
-  const cityIn = (state: string, slug: string) => locations[state]?.find((c) => slugify(c) === slug);
-  // "state/city" or "city, state"
-  if (parts.length >= 2) {
-    const [a = "", b = ""] = parts;
-    const asStateCity = stateOf(a);
-    if (asStateCity) {
-      const city = cityIn(asStateCity, b);
-      return city ? { state: asStateCity, city } : { state: asStateCity };
-    }
-    const asCityState = stateOf(b);
-    if (asCityState) {
-      const city = cityIn(asCityState, a);
-      return city ? { state: asCityState, city } : { state: asCityState };
-    }
-  }
-  const only = parts.join("-");
-  const state = stateOf(only);
-  if (state) return { state };
-  for (const s of states) {
-    const city = cityIn(s, parts[0] ?? "");
-    if (city) return { state: s, city };
-  }
-  return null;
-}
+export type { LocationMap } from "#shared/place-names.ts";
+export { parseLocation } from "#shared/place-names.ts";
+import type { LocationMap } from "#shared/place-names.ts";
 
 /** The filters a browse page reads from its URL; invalid values are dropped with a message. */
 export type BrowseFilters = {

@@ -6,7 +6,7 @@ import { Random } from "./random.ts";
 
 /**
  * The demo data generator: deterministic (same seed and options, same rows), covering every
- * subcategory, 14 states and 48 cities, with images, FAQs and reviews. Pure: it yields rows and
+ * subcategory, 15 states and 50 cities, with images, FAQs and reviews. Pure: it yields rows and
  * leaves writing them to the caller (the seed script, or a test).
  *
  * It fakes no badge: no vendor is "Verified" (only an admin's verification makes one, and none

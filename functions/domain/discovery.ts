@@ -2,6 +2,7 @@ import { COUNT_CAP, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type SortBy } fr
 import { mediaUrl } from "#shared/media.ts";
 import { browsePath, CATALOGUE, findGroup, findSubcategory, servicePath } from "#shared/catalogue.ts";
 import { slugify } from "#shared/slug.ts";
+import { spellingsOf } from "#shared/search-words.ts";
 import type { DomainContext } from "./context.ts";
 import { Forbidden, Invalid } from "./errors.ts";
 import { can } from "./permissions.ts";
@@ -60,15 +61,23 @@ export type ServicePage = {
 
 /**
  * Turns typed text into an FTS5 query: every word must match, as a prefix, quotes and every other
- * operator character stripped. Combining marks stay in their word (Devanagari vowel signs).
+ * operator character stripped. Combining marks stay in their word (Devanagari vowel signs). With
+ * `spellings`, a word also matches the other spellings of its group (shared/search-words.ts:
+ * "lahenga" finds lehengas, "pundit" pandits, "bangalore" Bengaluru).
  */
-export function ftsQuery(text: string): string | null {
+export function ftsQuery(text: string, { spellings = false } = {}): string | null {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 8);
-  return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
+  if (!words.length) return null;
+  return words
+    .map((w) => {
+      const forms = spellings ? spellingsOf(w) : [w];
+      return forms.length > 1 ? `(${forms.map((f) => `"${f}"*`).join(" OR ")})` : `"${forms[0]}"*`;
+    })
+    .join(" ");
 }
 
 /** Vendors whose median first reply is within this many minutes rank first among equally rated text matches. */
@@ -169,7 +178,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   const vendorWords = search.vendor_name ? ftsQuery(search.vendor_name) : null;
   if (search.vendor_name && !vendorWords) add("0");
   if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = s.id AND b.day = ?)", search.available_on);
-  const words = search.q ? ftsQuery(search.q) : null;
+  const words = search.q ? ftsQuery(search.q, { spellings: true }) : null;
   const match = [words, vendorWords ? `vendor_name : (${vendorWords})` : null].filter(Boolean).join(" AND ") || null;
 
   // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.

@@ -1,18 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { filterLocations } from "#app/components/LocationBox.tsx";
 import { filterSearch, parseLocation, resolveScope, scopePath } from "#app/lib/browse.ts";
+import { closestPlaces, suggestPlaces } from "#shared/place-names.ts";
 import { parseBrowseFilters } from "#app/lib/browse.server.ts";
 
 const LOCATIONS = { Rajasthan: ["Jaipur", "Jodhpur", "Udaipur"], Maharashtra: ["Mumbai", "Navi Mumbai", "Pune"], Goa: ["Panaji"] };
+const LOCATIONS_WITH_DELHI = { ...LOCATIONS, Delhi: ["New Delhi", "Dwarka"], Haryana: ["Gurugram"], Karnataka: ["Bengaluru"] };
+
+const cities = (groups: ReturnType<typeof suggestPlaces>) => groups.map(([state, places]) => [state, places.map((p) => p.city ?? `all ${p.state}`)]);
 
 describe("location box suggestions", () => {
   it("lists every city grouped by state when empty", () => {
-    expect(filterLocations(LOCATIONS, "")).toEqual(Object.entries(LOCATIONS));
+    expect(cities(suggestPlaces(LOCATIONS, ""))).toEqual(Object.entries(LOCATIONS));
   });
-  it("keeps cities starting with the typed text, any case, dropping empty states", () => {
-    expect(filterLocations(LOCATIONS, "j")).toEqual([["Rajasthan", ["Jaipur", "Jodhpur"]]]);
-    expect(filterLocations(LOCATIONS, "  MUM")).toEqual([["Maharashtra", ["Mumbai"]]]);
-    expect(filterLocations(LOCATIONS, "pur")).toEqual([]); // starts with, not contains
+  it("keeps cities with a word starting with the typed text, any case, dropping empty states", () => {
+    expect(cities(suggestPlaces(LOCATIONS, "j"))).toEqual([["Rajasthan", ["Jaipur", "Jodhpur"]]]);
+    expect(cities(suggestPlaces(LOCATIONS, "  MUM"))).toEqual([["Maharashtra", ["Mumbai", "Navi Mumbai"]]]);
+    expect(cities(suggestPlaces(LOCATIONS, "pur"))).toEqual([]); // a word's start, not anywhere
+  });
+  it("offers a whole state and its cities when the state is typed (Goa, Delhi)", () => {
+    expect(cities(suggestPlaces(LOCATIONS, "goa"))).toEqual([["Goa", ["all Goa", "Panaji"]]]);
+    expect(cities(suggestPlaces(LOCATIONS_WITH_DELHI, "Delhi"))).toEqual([["Delhi", ["all Delhi", "New Delhi", "Dwarka"]]]);
+  });
+  it("knows old and common names, saying what was typed, but only for places with services", () => {
+    expect(suggestPlaces(LOCATIONS_WITH_DELHI, "bangal")).toEqual([["Karnataka", [{ state: "Karnataka", city: "Bengaluru", typedAs: "Bangalore" }]]]);
+    expect(suggestPlaces(LOCATIONS_WITH_DELHI, "Bombay")).toEqual([["Maharashtra", [{ state: "Maharashtra", city: "Mumbai", typedAs: "Bombay" }]]]);
+    expect(suggestPlaces(LOCATIONS_WITH_DELHI, "gurgaon")).toEqual([["Haryana", [{ state: "Haryana", city: "Gurugram", typedAs: "Gurgaon" }]]]);
+    expect(suggestPlaces(LOCATIONS_WITH_DELHI, "delhi ncr")).toEqual([["Delhi", [{ state: "Delhi", typedAs: "Delhi NCR" }]]]);
+    expect(suggestPlaces(LOCATIONS, "bangalore")).toEqual([]); // no services in Bengaluru here
+  });
+});
+
+describe("closest places for text that names none", () => {
+  it("suggests misspelt cities and states, closest first", () => {
+    expect(closestPlaces(LOCATIONS_WITH_DELHI, "Jaipr")[0]).toEqual({ state: "Rajasthan", city: "Jaipur" });
+    expect(closestPlaces(LOCATIONS_WITH_DELHI, "udiapur")[0]).toEqual({ state: "Rajasthan", city: "Udaipur" });
+    expect(closestPlaces(LOCATIONS_WITH_DELHI, "Bangalor")[0]).toEqual({ state: "Karnataka", city: "Bengaluru" });
+  });
+  it("suggests nothing for text far from every place", () => {
+    expect(closestPlaces(LOCATIONS_WITH_DELHI, "Atlantis")).toEqual([]);
+    expect(closestPlaces(LOCATIONS_WITH_DELHI, "")).toEqual([]);
   });
 });
 
@@ -23,6 +49,12 @@ describe("parseLocation", () => {
     expect(parseLocation(LOCATIONS, "Udaipur, rajasthan")).toEqual({ state: "Rajasthan", city: "Udaipur" });
     expect(parseLocation(LOCATIONS, "GOA")).toEqual({ state: "Goa" });
     expect(parseLocation(LOCATIONS, "Atlantis")).toBeNull();
+    expect(parseLocation(LOCATIONS_WITH_DELHI, "Bangalore")).toEqual({ state: "Karnataka", city: "Bengaluru" });
+    expect(parseLocation(LOCATIONS_WITH_DELHI, "Gurgaon, Haryana")).toEqual({ state: "Haryana", city: "Gurugram" });
+    expect(parseLocation(LOCATIONS_WITH_DELHI, "Delhi NCR")).toEqual({ state: "Delhi" });
+    expect(parseLocation(LOCATIONS_WITH_DELHI, "delhi")).toEqual({ state: "Delhi" });
+    expect(parseLocation(LOCATIONS, "Bombay")).toEqual({ state: "Maharashtra", city: "Mumbai" });
+    expect(parseLocation(LOCATIONS, "Bangalore")).toBeNull(); // no services there
     expect(parseLocation(LOCATIONS, "")).toBeNull();
   });
 });

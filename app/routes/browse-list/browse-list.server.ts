@@ -2,13 +2,18 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { searchServices, serviceLocations } from "#domain/discovery.ts";
-import { parseLocation, resolveScope, scopePath, type BrowseScope } from "#app/lib/browse.ts";
+import { filterSearch, parseLocation, resolveScope, scopePath, type BrowseScope } from "#app/lib/browse.ts";
+import { closestPlaces } from "#shared/place-names.ts";
+import { subcategoryFromWords } from "#shared/search-words.ts";
 import { parseBrowseFilters } from "#app/lib/browse.server.ts";
 import { findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { sortFromOption } from "#shared/service-filters.ts";
 import { PAGE_SIZE_DEFAULT } from "#shared/sort-options.ts";
 import { SEARCH } from "#shared/strings.ts";
+
+/** A typed place that matched nothing, carried to the results so the page can say so. */
+const UNKNOWN_PLACE_PARAM = "place";
 
 /** Hero and filter forms send these; the page turns them into its canonical path. */
 const FORM_KEYS = ["vendor", "category", "subcategory", "location", "where"] as const;
@@ -52,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (sub) next.subcategory = sub;
     }
     if (vendor) {
-      const sub = findSubcategory(vendor);
+      const sub = findSubcategory(vendor) ?? subcategoryFromWords(vendor);
       const group = findGroup(vendor);
       if (sub) Object.assign(next, { group: sub.group, subcategory: sub });
       else if (group) Object.assign(next, { group, subcategory: undefined });
@@ -61,9 +66,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const placeText = url.searchParams.has("location") || url.searchParams.has("where") ? get("location") || get("where") : null;
     if (placeText !== null) {
       const place = parseLocation(locations, placeText);
-      if (place && !next.subcategory) return redirectWithToast(request, "/", { type: "error", message: SEARCH.selectVendor });
+      if (placeText && !next.subcategory) return redirectWithToast(request, "/", { type: "error", message: SEARCH.selectVendor });
       next.state = place?.state;
       next.city = place?.city;
+      // A typed place the data does not know is not dropped in silence: the page says so and suggests the closest.
+      if (placeText && !place) extra.set(UNKNOWN_PLACE_PARAM, placeText.slice(0, 60));
     }
     if (next.group !== scope.group) extra.delete("page");
     if (extra.get("sort") === "rating") extra.delete("sort"); // the default stays out of the URL
@@ -80,6 +87,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const { filters, problems } = parseBrowseFilters(url.searchParams);
+  const typedPlace = url.searchParams.get(UNKNOWN_PLACE_PARAM)?.trim().slice(0, 60) ?? "";
+  const unknownPlace = typedPlace
+    ? {
+        text: typedPlace,
+        suggestions: closestPlaces(locations, typedPlace).map((p) => ({
+          name: p.city ?? p.state,
+          href: `${scopePath({ ...scope, state: p.state, city: p.city })}${filterSearch(filters, { page: undefined })}`,
+        })),
+      }
+    : null;
   const result = await searchServices(domain, {
     q: filters.q,
     service_category: scope.group?.name,
@@ -105,6 +122,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     filters,
     problems,
+    unknownPlace,
     locations,
     services: result.services,
     total: result.total,

@@ -26,7 +26,7 @@ export function Filters({ d, scope, idPrefix }: { d: PageData; scope: BrowseScop
       {hasSub && (
         <div>
           <span className="mb-1 block text-sm font-medium">Location</span>
-          <LocationBox locations={d.locations} defaultValue={scope.state && scope.city ? { region: scope.state, city: scope.city } : null} label="Location" />
+          <LocationBox locations={d.locations} defaultValue={scope.state ? { region: scope.state, city: scope.city } : null} label="Location" />
         </div>
       )}
       <fieldset className="grid grid-cols-2 gap-2">
