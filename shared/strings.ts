@@ -20,7 +20,26 @@ export const NOT_FOUND = {
 export const GUARD = {
   roleNotAllowed: "You do not have permission to access this page.",
   pathNotAllowed: "Unauthorized access.",
+  logIn: "Log in",
 } as const;
+
+/**
+ * What a visitor the guard sends to / is told (the spec's redirect stays; the toast says why and
+ * links to the log-in that brings them back). First matching prefix wins.
+ */
+export const GUARD_SIGN_IN: readonly { prefix: string; message: string; login: "/login" | "/vendorLogin" }[] = [
+  { prefix: "/profile/favoriteList", message: "Please log in to see your wishlist.", login: "/login" },
+  { prefix: "/profile/checklist", message: "Please log in to see your checklist.", login: "/login" },
+  { prefix: "/profile/weddingplan", message: "Please log in to see your wedding plan.", login: "/login" },
+  { prefix: "/profile/weddingbudget", message: "Please log in to see your wedding budget.", login: "/login" },
+  { prefix: "/profile/guests", message: "Please log in to see your guest list.", login: "/login" },
+  { prefix: "/profile/invitationCards", message: "Please log in to see your invitation cards.", login: "/login" },
+  { prefix: "/profile/enquiries", message: "Please log in to see your enquiries.", login: "/login" },
+  { prefix: "/profile/bookings", message: "Please log in to see your bookings.", login: "/login" },
+  { prefix: "/profile", message: "Please log in to see your profile.", login: "/login" },
+  { prefix: "/VendorDashboard", message: "Please log in as a vendor to open your dashboard.", login: "/vendorLogin" },
+  { prefix: "/admin", message: "Please log in as an admin to open the admin area.", login: "/login" },
+];
 
 export const SEARCH = {
   selectVendor: "Please select vendor",

@@ -9,4 +9,5 @@ export const TOAST_OPTIONS = {
   theme: "light",
 } as const;
 
-export type FlashToast = { type: "success" | "error" | "info" | "warning"; message: string };
+/** A toast a server redirect carries; `link` (a path on this site) follows the message, e.g. "Log in". */
+export type FlashToast = { type: "success" | "error" | "info" | "warning"; message: string; link?: { label: string; href: string } };

@@ -11,8 +11,8 @@ type Listener = (t: FlashToast) => void;
 let listener: Listener | null = null;
 const pending: FlashToast[] = [];
 
-export function showToast(type: FlashToast["type"], message: string) {
-  const toast = { type, message };
+export function showToast(type: FlashToast["type"], message: string, link?: FlashToast["link"]) {
+  const toast: FlashToast = link ? { type, message, link } : { type, message };
   if (listener) listener(toast);
   else pending.push(toast);
 }
@@ -25,7 +25,18 @@ export function Toaster({ flash }: { flash: FlashToast | null }) {
       setReady(true);
       void import("react-toastify").then(({ toast }) => {
         // Give the container a frame to mount before the first toast.
-        requestAnimationFrame(() => toast(t.message, { type: t.type }));
+        const content = t.link ? (
+          <span>
+            {t.message}{" "}
+            <a href={t.link.href} className="font-semibold underline">
+              {t.link.label}
+            </a>
+          </span>
+        ) : (
+          t.message
+        );
+        // A toast with a link stays until it is closed: the visitor may need a moment to reach it.
+        requestAnimationFrame(() => toast(content, { type: t.type, ...(t.link ? { autoClose: false as const } : {}) }));
       });
     };
     pending.splice(0).forEach((t) => listener?.(t));
@@ -35,7 +46,7 @@ export function Toaster({ flash }: { flash: FlashToast | null }) {
   }, []);
 
   useEffect(() => {
-    if (flash) showToast(flash.type, flash.message);
+    if (flash) showToast(flash.type, flash.message, flash.link);
   }, [flash]);
 
   if (!ready) return null;

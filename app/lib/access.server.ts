@@ -1,6 +1,7 @@
 import { ROLES, type Role } from "#db/schema/identity.ts";
 import { can } from "#domain/permissions.ts";
-import { GUARD } from "#shared/strings.ts";
+import { GUARD, GUARD_SIGN_IN } from "#shared/strings.ts";
+import type { FlashToast } from "#shared/toast.ts";
 
 /**
  * The route guard (spec sections 2, 4, 6, 8) as one pure function, so it can be tested as a
@@ -10,6 +11,14 @@ import { GUARD } from "#shared/strings.ts";
  * from `viewerOf`, never this matrix.
  */
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: "/"; toast: string | null };
+
+/** The toast for a visitor the guard sends to /: why, and a log-in link that brings them back to `pathWithSearch`. */
+export function signInToast(pathWithSearch: string): FlashToast | null {
+  const path = pathWithSearch.split(/[?#]/)[0] ?? "/";
+  const prompt = GUARD_SIGN_IN.find((p) => startsWith(path, p.prefix));
+  if (!prompt) return null;
+  return { type: "info", message: prompt.message, link: { label: GUARD.logIn, href: `${prompt.login}?redirectTo=${encodeURIComponent(pathWithSearch)}` } };
+}
 
 /** The protected areas and who may enter each (spec section 6: admins; couples and admins; vendors and admins). */
 export const PROTECTED_AREAS = [

@@ -5,7 +5,7 @@ import { can, homeOf } from "#domain/permissions.ts";
 import type { Role } from "#db/schema/identity.ts";
 import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
-import { guardDecision, protectedAreaOf } from "./access.server.ts";
+import { guardDecision, protectedAreaOf, signInToast } from "./access.server.ts";
 import { pagePath } from "./page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import { GUARD } from "#shared/strings.ts";
@@ -61,5 +61,8 @@ export function guardArea({ request, context }: { request: Request; context: { g
   const decision = guardDecision(pagePath(request), actor?.role ?? null);
   if (decision.allow) return;
   if (decision.toast) throw redirectWithToast(request, decision.redirectTo, { type: "error", message: decision.toast });
+  // A visitor (no account): to / as the spec says, told why, with a log-in link back to this page.
+  const prompt = actor ? null : signInToast(pagePath(request, { search: true }));
+  if (prompt) throw redirectWithToast(request, decision.redirectTo, prompt);
   throw redirect(decision.redirectTo);
 }

@@ -1,4 +1,5 @@
 import type { FlashToast } from "#shared/toast.ts";
+import { safeRedirectPath } from "./safe-redirect.ts";
 
 /**
  * Small cookies the pages use: the flash toast a server redirect carries, and the first-visit flag
@@ -42,7 +43,12 @@ export function readFlash(request: Request): FlashToast | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as FlashToast;
-    return typeof value?.message === "string" && ["success", "error", "info", "warning"].includes(value.type) ? value : null;
+    if (typeof value?.message !== "string" || !["success", "error", "info", "warning"].includes(value.type)) return null;
+    const toast: FlashToast = { type: value.type, message: value.message };
+    // A link is only ever a path on this site.
+    const href = typeof value.link?.href === "string" ? safeRedirectPath(value.link.href, new URL(request.url).origin) : null;
+    if (href && typeof value.link?.label === "string") toast.link = { label: value.link.label, href };
+    return toast;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { guardDecision, isPublicPath } from "#app/lib/access.server.ts";
+import { guardDecision, isPublicPath, signInToast } from "#app/lib/access.server.ts";
+import { FLASH_COOKIE, readFlash } from "#platform/cookies.ts";
 import { ROLES } from "#db/schema/identity.ts";
 import { can } from "#domain/permissions.ts";
 import { GUARD } from "#shared/strings.ts";
@@ -76,5 +77,34 @@ describe("route guard matrix", () => {
           const refusedAsRole = !decision.allow && decision.toast === PERMISSION;
           expect(refusedAsRole, `${spelled} on ${path}`).toBe(!check({ role }));
         }
+  });
+});
+
+describe("what a visitor sent to / is told", () => {
+  it("names the page and links to the right log-in with the way back", () => {
+    expect(signInToast("/profile/favoriteList")).toEqual({
+      type: "info",
+      message: "Please log in to see your wishlist.",
+      link: { label: "Log in", href: "/login?redirectTo=%2Fprofile%2FfavoriteList" },
+    });
+    expect(signInToast("/profile/guests?side=bride")?.link?.href).toBe("/login?redirectTo=%2Fprofile%2Fguests%3Fside%3Dbride");
+    expect(signInToast("/vendordashboard/bookings")).toMatchObject({
+      message: "Please log in as a vendor to open your dashboard.",
+      link: { href: "/vendorLogin?redirectTo=%2Fvendordashboard%2Fbookings" },
+    });
+    expect(signInToast("/profile/photo")?.message).toBe("Please log in to see your profile.");
+    expect(signInToast("/blogs")).toBeNull();
+  });
+
+  it("carries the link in the flash cookie only when it is a path on this site", () => {
+    const read = (toast: unknown) =>
+      readFlash(new Request("https://mandap.example/", { headers: { cookie: `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(toast))}` } }));
+    const message = { type: "info", message: "Please log in." };
+    expect(read({ ...message, link: { label: "Log in", href: "/login?redirectTo=%2Fprofile" } })).toEqual({
+      ...message,
+      link: { label: "Log in", href: "/login?redirectTo=%2Fprofile" },
+    });
+    for (const href of ["https://evil.example/", "//evil.example", "javascript:alert(1)", "/\\evil.example", 42])
+      expect(read({ ...message, link: { label: "Log in", href } }), String(href)).toEqual(message);
   });
 });
