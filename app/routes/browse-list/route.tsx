@@ -1,8 +1,9 @@
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/route";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
-import { scopeHeading, type BrowseScope } from "#app/lib/browse.ts";
+import { filterSearch, scopeHeading, scopePath, type BrowseFilters, type BrowseScope } from "#app/lib/browse.ts";
+import { useState } from "react";
 import { browsePath, CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAGE_SIZE_DEFAULT } from "#shared/sort-options.ts";
@@ -72,6 +73,31 @@ function Breadcrumbs({ scope, origin }: { scope: BrowseScope; origin: string }) 
   );
 }
 
+/** A typed place that matched no place with services: said, with the closest places as links. */
+function UnknownPlace({ place, where }: { place: NonNullable<PageData["unknownPlace"]>; where: string }) {
+  return (
+    <div role="status" data-testid="unknown-place" className="mt-4 rounded-xl border border-marigold-400 bg-marigold-300/30 px-4 py-3 text-sm">
+      We could not find a place called “{place.text}”, so these results are from {where === "India" ? "all of India" : where}.{" "}
+      {place.suggestions.length > 0 ? (
+        <>
+          Did you mean{" "}
+          {place.suggestions.map((s, i) => (
+            <span key={s.href}>
+              {i > 0 && (i === place.suggestions.length - 1 ? " or " : ", ")}
+              <Link to={s.href} className="font-semibold text-maroon-700 underline">
+                {s.name}
+              </Link>
+            </span>
+          ))}
+          ?
+        </>
+      ) : (
+        "Choose a city from the list in the location box."
+      )}
+    </div>
+  );
+}
+
 export default function BrowseList({ loaderData }: Route.ComponentProps) {
   const d = loaderData as PageData;
   const scope = scopeFromData(d.scope);
@@ -81,13 +107,24 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
   const chips = scope.group
     ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name) }))
     : CATALOGUE.map((g) => ({ name: g.name, href: browsePath(g.name) }));
-  const activeFilters = [
-    f.q && `“${f.q}”`,
-    f.minPrice !== undefined && `from ${formatRupees(f.minPrice)}`,
-    f.maxPrice !== undefined && `up to ${formatRupees(f.maxPrice)}`,
-    f.rating !== undefined && `${f.rating} ★ and up`,
-    f.available_on && `free on ${formatDate(f.available_on)}`,
-  ].filter(Boolean);
+  // Each active filter as a chip that removes it (the page's URL without it, back to page 1).
+  const without = (key: keyof BrowseFilters) => `${d.canonicalPath}${filterSearch(f, { [key]: undefined, page: undefined })}`;
+  const filterChips = [
+    f.q ? { label: `“${f.q}”`, href: without("q") } : null,
+    f.minPrice !== undefined ? { label: `from ${formatRupees(f.minPrice)}`, href: without("minPrice") } : null,
+    f.maxPrice !== undefined ? { label: `up to ${formatRupees(f.maxPrice)}`, href: without("maxPrice") } : null,
+    f.rating !== undefined ? { label: `${f.rating} ★ and up`, href: without("rating") } : null,
+    f.available_on ? { label: `free on ${formatDate(f.available_on)}`, href: without("available_on") } : null,
+  ].filter((c): c is { label: string; href: string } => c !== null);
+  const anywhere = scopePath({ ...scope, state: undefined, city: undefined });
+  const place = scope.city ?? scope.state;
+  const chipsOfFilters = [...(place ? [{ label: place, href: `${anywhere}${filterSearch(f, { page: undefined })}` }] : []), ...filterChips];
+  const activeFilters = filterChips.map((c) => c.label);
+  // The phone's filter panel closes once the filters are applied (a new URL), showing the results and their chips.
+  // (Open belongs to the URL it was opened at, so any new URL closes it.)
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [filtersOpenAt, setFiltersOpenAt] = useState<string | null>(null);
 
   return (
     <div className="container-page py-6 md:py-10">
@@ -114,6 +151,30 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {chipsOfFilters.length > 0 && (
+        <ul aria-label="Active filters" className="mt-3 flex flex-wrap gap-2">
+          {chipsOfFilters.map((c) => (
+            <li key={c.label}>
+              <Link
+                to={c.href}
+                aria-label={`Remove filter: ${c.label}`}
+                className="inline-flex items-center gap-2 rounded-full border border-maroon-600 bg-maroon-50 px-3 py-1.5 text-sm text-maroon-700 hover:bg-maroon-100"
+              >
+                {c.label}
+                <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+          {chipsOfFilters.length > 1 && (
+            <li>
+              <Link to={`${anywhere}${filterSearch({ sort: f.sort, page: 1 })}`} className="inline-block px-2 py-1.5 text-sm text-maroon-700 underline">
+                Clear all
+              </Link>
+            </li>
+          )}
+        </ul>
+      )}
+      {d.unknownPlace && <UnknownPlace place={d.unknownPlace} where={scope.city ?? scope.state ?? "India"} />}
       {d.problems.length > 0 && (
         <div role="alert" className="mt-4 rounded-xl border border-marigold-400 bg-marigold-300/30 px-4 py-3 text-sm">
           Some filters were ignored: {d.problems.join(" ")}
@@ -121,8 +182,12 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
         <aside>
-          <details className="rounded-2xl border border-maroon-100 bg-white p-4 md:hidden">
-            <summary className="cursor-pointer font-semibold">Filters and sort</summary>
+          <details
+            className="rounded-2xl border border-maroon-100 bg-white p-4 md:hidden"
+            open={filtersOpenAt === here}
+            onToggle={(e) => setFiltersOpenAt(e.currentTarget.open ? here : null)}
+          >
+            <summary className="cursor-pointer font-semibold">Filters and sort{chipsOfFilters.length > 0 ? ` (${chipsOfFilters.length})` : ""}</summary>
             <div className="mt-3">
               <Filters d={d} scope={scope} idPrefix="m" />
             </div>
