@@ -77,7 +77,8 @@ export function ftsQuery(text: string, { spellings = false } = {}): string | nul
       const forms = spellings ? spellingsOf(w) : [w];
       return forms.length > 1 ? `(${forms.map((f) => `"${f}"*`).join(" OR ")})` : `"${forms[0]}"*`;
     })
-    .join(" ");
+    // FTS5 accepts an implicit AND only between phrases: a group needs the explicit operator.
+    .join(spellings ? " AND " : " ");
 }
 
 /** Vendors whose median first reply is within this many minutes rank first among equally rated text matches. */
