@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -11,7 +10,8 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
-import { clearFlashCookie, readCookie, readFlash, VISITED_COOKIE, visitedCookie } from "#platform/cookies.ts";
+import { clearFlashCookie, readFlash } from "#platform/cookies.ts";
+import { FIRST_VISIT_SCRIPT } from "#shared/first-visit.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { viewerOf } from "#domain/permissions.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
@@ -21,13 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   const flash = readFlash(request);
   if (flash) headers.append("Set-Cookie", clearFlashCookie(request));
-  const firstVisit = !readCookie(request, VISITED_COOKIE);
-  if (firstVisit) headers.append("Set-Cookie", visitedCookie(request));
-  const userAgent = request.headers.get("user-agent") ?? "";
+  // The first-visit splash is decided in the browser (shared/first-visit.ts), so this page is the same for every visitor.
   return data(
     {
       flash,
-      showSplash: firstVisit && !isbot(userAgent),
       contactPhone: env.CONTACT_PHONE,
       viewer: viewerOf(actor),
     } satisfies RootData,
@@ -60,9 +57,11 @@ function chromeFor(pathname: string) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en-IN">
+    // The first-visit script adds a class to <html> before React hydrates it.
+    <html lang="en-IN" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7f1d3c" />
         <Meta />
@@ -102,10 +101,10 @@ function Chrome({ children }: { children: React.ReactNode }) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/blog-preview" ? false : defaultShouldRevalidate;
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   return (
     <>
-      {loaderData.showSplash && <Splash />}
+      <Splash />
       <Chrome>
         <Outlet />
       </Chrome>

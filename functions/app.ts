@@ -10,6 +10,7 @@ import { serveMedia } from "./platform/media.ts";
 import { checkFormType, discardUnreadBody } from "./platform/request-body.ts";
 import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, withSecurityHeaders } from "./platform/security.ts";
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
+import { cacheablePageRequest, cacheCopy, fromCache, PAGE_CACHE_HEADER, pageCache, pageCacheKey, storableResponse } from "./platform/page-cache.ts";
 import { usesSandboxGateway } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
 
@@ -66,6 +67,12 @@ export function createWorker(pages: PagesHandler) {
       }
     }
     const nonce = newNonce();
+    // Visitors' public pages come from the page cache when a copy of the current data is there.
+    const cacheKey = cacheablePageRequest(request) ? await pageCacheKey(env.DB, request) : null;
+    if (cacheKey) {
+      const stored = await pageCache().match(cacheKey);
+      if (stored) return fromCache(stored, nonce);
+    }
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
     const domain = createDomainContext(env, ctx, request, session);
@@ -74,6 +81,17 @@ export function createWorker(pages: PagesHandler) {
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
     // Public pages keep their caching; a page for a session, or one that sets a cookie, is personal.
     if (session || readSessionToken(request) || response.headers.has("Set-Cookie")) markPersonal(response);
+    if (cacheKey && !session && storableResponse(response)) {
+      const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
+      ctx.waitUntil(
+        pageCache()
+          .put(cacheKey, cacheCopy(new Response(forCache, response), nonce))
+          .catch((e: unknown) => console.error("page cache put", e)),
+      );
+      const answer = new Response(forVisitor, response);
+      answer.headers.set(PAGE_CACHE_HEADER, "MISS");
+      return answer;
+    }
     return response;
   }
 

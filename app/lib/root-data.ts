@@ -9,7 +9,6 @@ import type { FlashToast } from "#shared/toast.ts";
  */
 export type RootData = {
   flash: FlashToast | null;
-  showSplash: boolean;
   contactPhone: string;
   /** Who is looking, as the UI may know it: booleans and plain values from `viewerOf`, never a role. */
   viewer: Viewer;

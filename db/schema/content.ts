@@ -260,3 +260,9 @@ export const blogLikes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
+
+/** The public page cache's version (functions/platform/page-cache.ts): one row, bumped by the triggers of migration 0062. */
+export const pageCacheVersion = sqliteTable("page_cache_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});

@@ -1,12 +1,14 @@
 import type { FlashToast } from "#shared/toast.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
+import { FIRST_VISIT_COOKIE } from "#shared/first-visit.ts";
 
 /**
  * Small cookies the pages use: the flash toast a server redirect carries, and the first-visit flag
  * that skips the welcome splash (cleared at logout).
  */
 export const FLASH_COOKIE = "mandap_flash";
-export const VISITED_COOKIE = "mandap_visited";
+/** Set by the browser's first-visit script (shared/first-visit.ts); logout clears it. */
+export const VISITED_COOKIE = FIRST_VISIT_COOKIE;
 /** A random id per browser (1 year), so a blog post's view counts once per browser per day. */
 export const READER_COOKIE = "mandap_reader";
 
@@ -52,10 +54,6 @@ export function readFlash(request: Request): FlashToast | null {
   } catch {
     return null;
   }
-}
-
-export function visitedCookie(request: Request): string {
-  return `${VISITED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secureFlag(request)}`;
 }
 
 export function clearVisitedCookie(request: Request): string {

@@ -1,0 +1,116 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createWorker } from "#functions/app.ts";
+import { appContext } from "#functions/page-context.ts";
+import { createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
+
+/**
+ * The page cache (functions/platform/page-cache.ts) through the Worker's own composition, with a
+ * pages handler that writes who it rendered for and carries the request's nonce as the real
+ * pages do. Two signed-in visitors and a visitor each get their own page; nothing personal or
+ * cookie-setting is ever stored; a cached page never repeats a nonce; a write to public data
+ * makes the next visitor's page fresh.
+ */
+let renders = 0;
+const worker = createWorker(async (request, context) => {
+  renders++;
+  const { actor, nonce } = context.get(appContext);
+  const url = new URL(request.url);
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  // A page that sets a cookie (as a first view does) must not be stored for others.
+  if (url.searchParams.has("set-cookie")) headers.append("Set-Cookie", "mandap_sv=seen; Path=/");
+  const who = actor ? `for ${actor.email}` : "for a visitor";
+  return new Response(`<html><body><p>render ${renders} ${who}</p><script nonce="${nonce}">1</script></body></html>`, { headers });
+});
+
+const waits: Promise<unknown>[] = [];
+const ctx = { waitUntil: (p: Promise<unknown>) => waits.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+async function get(path: string, cookie?: string) {
+  const res = await worker.fetch(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), env, ctx);
+  const body = await res.text();
+  await Promise.all(waits.splice(0));
+  return { res, body, cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "" };
+}
+
+const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1];
+
+describe("the public page cache", () => {
+  it("renders a visitor's page once, then answers from the cache with a fresh nonce", async () => {
+    const first = await get("/discover");
+    expect(first.cache).toBe("MISS");
+    const second = await get("/discover");
+    expect(second.cache).toBe("HIT");
+    expect(second.body.replace(/nonce="[^"]+"/, "")).toBe(first.body.replace(/nonce="[^"]+"/, ""));
+    const [a, b] = [nonceOf(first.csp), nonceOf(second.csp)];
+    expect(a && b && a !== b).toBe(true);
+    expect(second.body).toContain(`nonce="${b}"`);
+    expect(second.body).not.toContain(a!);
+  });
+
+  it("gives two signed-in visitors and a visitor each their own page, and keeps none of the signed-in ones", async () => {
+    const asha = await createUser({ email: `asha-${crypto.randomUUID()}@test.example` });
+    const ravi = await createUser({ email: `ravi-${crypto.randomUUID()}@test.example` });
+    const [ashaCookie, raviCookie] = [await sessionCookieFor(asha.id), await sessionCookieFor(ravi.id)];
+    await get("/all/wedding-vendor"); // a visitor's copy is now stored
+    const forAsha = await get("/all/wedding-vendor", ashaCookie);
+    const forRavi = await get("/all/wedding-vendor", raviCookie);
+    const forVisitor = await get("/all/wedding-vendor");
+    expect(forAsha.body).toContain(`for ${asha.email}`);
+    expect(forRavi.body).toContain(`for ${ravi.email}`);
+    expect(forVisitor.body).toContain("for a visitor");
+    expect(forVisitor.cache).toBe("HIT");
+    for (const signedIn of [forAsha, forRavi]) {
+      expect(signedIn.cache).toBeNull();
+      expect(signedIn.res.headers.get("cache-control")).toBe("private, no-store");
+    }
+    // Signed in first, visitor after: the visitor never gets a signed-in page.
+    const fresh = `/all/wedding-vendor/caterers?page=${Date.now()}`;
+    expect((await get(fresh, ashaCookie)).body).toContain(asha.email);
+    const visitorAfter = await get(fresh);
+    expect(visitorAfter.body).toContain("for a visitor");
+    expect(visitorAfter.cache).toBe("MISS");
+  });
+
+  it("never stores a page that sets a cookie, and never hands a Set-Cookie to another visitor", async () => {
+    const path = `/about?set-cookie=1&n=${Date.now()}`;
+    const first = await get(path);
+    expect(first.res.headers.get("set-cookie")).toContain("mandap_sv=seen");
+    expect(first.cache).toBeNull();
+    const second = await get(path);
+    expect(second.cache).toBeNull();
+    expect(second.body).not.toBe(first.body); // rendered again
+  });
+
+  it("skips the cache for a waiting toast and for pages that are not the same for everyone", async () => {
+    await get("/blogs");
+    const withToast = await get("/blogs", `mandap_flash=${encodeURIComponent(JSON.stringify({ type: "info", message: "Hi" }))}`);
+    expect(withToast.cache).toBeNull();
+    for (const path of ["/profile", "/all/wedding-vendor/caterers/rajasthan/jaipur/some-service-id", "/blogs/a-post", "/login"]) {
+      await get(path);
+      expect((await get(path)).cache, path).toBeNull();
+    }
+  });
+
+  it("serves a fresh page after a write to public data (the version in the key)", async () => {
+    const path = `/?n=${Date.now()}`;
+    await get(path);
+    expect((await get(path)).cache).toBe("HIT");
+    const vendor = await createVendor();
+    expect((await get(path)).cache).toBe("MISS"); // a new vendor
+    expect((await get(path)).cache).toBe("HIT");
+    const service = await createService({ vendorId: vendor.id });
+    expect((await get(path)).cache).toBe("MISS"); // a new listing
+    await env.DB.prepare("UPDATE services SET min_price = 2500 WHERE id = ?").bind(service.id).run();
+    expect((await get(path)).cache).toBe("MISS"); // a new price
+  });
+
+  it("does not bump the version for view counters", async () => {
+    const vendor = await createVendor();
+    await createService({ vendorId: vendor.id });
+    const before = await env.DB.prepare("SELECT version FROM page_cache_version").first<number>("version");
+    await env.DB.prepare("UPDATE services SET view_count = view_count + 1").run();
+    await env.DB.prepare("UPDATE vendors SET profile_views = profile_views + 1").run();
+    expect(await env.DB.prepare("SELECT version FROM page_cache_version").first<number>("version")).toBe(before);
+  });
+});
