@@ -10,6 +10,7 @@ import { serveMedia } from "./platform/media.ts";
 import { checkFormType, discardUnreadBody } from "./platform/request-body.ts";
 import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, withSecurityHeaders } from "./platform/security.ts";
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
+import { databaseForRequest } from "./platform/d1-sessions.ts";
 import { cacheablePageRequest, cacheCopy, fromCache, PAGE_CACHE_HEADER, pageCache, pageCacheKey, storableResponse } from "./platform/page-cache.ts";
 import { usesSandboxGateway } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
@@ -75,10 +76,13 @@ export function createWorker(pages: PagesHandler) {
     }
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
-    const domain = createDomainContext(env, ctx, request, session);
+    const requestDb = databaseForRequest(env.DB, request, Boolean(session));
+    const domain = createDomainContext(env, ctx, request, session, Date.now(), requestDb.db);
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
     const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce, domain.payments.checkoutOrigins));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
+    const bookmark = requestDb.bookmarkCookie();
+    if (bookmark) response.headers.append("Set-Cookie", bookmark);
     // Public pages keep their caching; a page for a session, or one that sets a cookie, is personal.
     if (session || readSessionToken(request) || response.headers.has("Set-Cookie")) markPersonal(response);
     if (cacheKey && !session && storableResponse(response)) {

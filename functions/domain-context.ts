@@ -12,7 +12,7 @@ import { paymentGatewayFor } from "./platform/payments.ts";
 
 /**
  * The one place a request becomes a domain context: the adapters chosen by configuration
- * (database, media, mail), who is asking, the request's clock and what the domain may know of the
+ * (database, or the request's D1 session from functions/platform/d1-sessions.ts; media, mail), who is asking, the request's clock and what the domain may know of the
  * request. Pages (functions/app.ts) and the API (functions/api/app.ts) both build it here.
  */
 export function createDomainContext(
@@ -21,13 +21,14 @@ export function createDomainContext(
   request: Request,
   session: ValidSession | null,
   now = Date.now(),
+  db: D1Database = env.DB,
 ): DomainContext {
   const defer = (work: Promise<unknown>) => {
     if (exec) exec.waitUntil(work);
     else void work.catch((e: unknown) => console.error("deferred work failed", e));
   };
   return {
-    db: env.DB,
+    db,
     media: env.MEDIA,
     images: imagePipelineFor(env),
     uploads: directUploadsFor(env),

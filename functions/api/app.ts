@@ -1,6 +1,7 @@
 import { Hono, type ErrorHandler } from "hono";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
+import { databaseForRequest } from "#platform/d1-sessions.ts";
 import { Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -65,9 +66,12 @@ export function createApi() {
     const { session, setCookie } = await resolveSession(c.env.DB, c.req.raw);
     c.set("session", session);
     c.set("actor", session?.actor ?? null);
-    c.set("domain", createDomainContext(c.env, executionContextOf(c), c.req.raw, session));
+    const requestDb = databaseForRequest(c.env.DB, c.req.raw, Boolean(session));
+    c.set("domain", createDomainContext(c.env, executionContextOf(c), c.req.raw, session, Date.now(), requestDb.db));
     await next();
     if (setCookie) c.res.headers.append("Set-Cookie", setCookie);
+    const bookmark = requestDb.bookmarkCookie();
+    if (bookmark) c.res.headers.append("Set-Cookie", bookmark);
   });
 
   api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));

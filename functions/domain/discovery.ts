@@ -72,13 +72,15 @@ export function ftsQuery(text: string, { spellings = false } = {}): string | nul
     .filter((w) => w.length > 0)
     .slice(0, 8);
   if (!words.length) return null;
-  return words
-    .map((w) => {
-      const forms = spellings ? spellingsOf(w) : [w];
-      return forms.length > 1 ? `(${forms.map((f) => `"${f}"*`).join(" OR ")})` : `"${forms[0]}"*`;
-    })
-    // FTS5 accepts an implicit AND only between phrases: a group needs the explicit operator.
-    .join(spellings ? " AND " : " ");
+  return (
+    words
+      .map((w) => {
+        const forms = spellings ? spellingsOf(w) : [w];
+        return forms.length > 1 ? `(${forms.map((f) => `"${f}"*`).join(" OR ")})` : `"${forms[0]}"*`;
+      })
+      // FTS5 accepts an implicit AND only between phrases: a group needs the explicit operator.
+      .join(spellings ? " AND " : " ")
+  );
 }
 
 /** Vendors whose median first reply is within this many minutes rank first among equally rated text matches. */

@@ -7,10 +7,11 @@ import terms from "../../public/terms.html?raw";
  * payment processor the documents name must be one the code talks to, and every cookie or
  * local-storage name the code uses (all are "mandap_…") must be listed in the privacy policy.
  */
-const sources = import.meta.glob(["../../app/**/*.{ts,tsx}", "../../functions/**/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<
-  string,
-  string
->;
+const sources = import.meta.glob(["../../app/**/*.{ts,tsx}", "../../functions/**/*.ts", "../../shared/**/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
 const code = Object.values(sources).join("\n");
 
 const PROCESSORS = ["Razorpay", "Stripe", "PayU", "Cashfree", "Paytm", "PhonePe", "CCAvenue", "PayPal"];
