@@ -5,6 +5,7 @@
 //   npm run bench                         demo data (.wrangler/state)
 //   npm run bench -- --services 100000    a separate bench database of that size with 50,000 accounts (seeded once; --users N to change)
 //   npm run bench -- --duration 5 --connections 8 --no-build
+//   npm run bench -- --soak [--soak-minutes 10] [--soak-connections 50]   only the load and soak (soak.mjs)
 // Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -23,6 +24,7 @@ import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webh
 import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
 import { waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
+import { printSoak, soak } from "./soak.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
 
 const { values } = parseArgs({
@@ -34,6 +36,9 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string", default: "3" },
+    soak: { type: "boolean", default: false },
+    "soak-minutes": { type: "string", default: "10" },
+    "soak-connections": { type: "string", default: "50" },
   },
 });
 const duration = Number(values.duration);
@@ -64,6 +69,7 @@ if (values.services) {
   await mustRun("demo data", "node", ["scripts/seed.mjs", "--quiet"]);
 }
 if (!values["no-build"]) await mustRun("production build", "react-router", ["build"], { quiet: true });
+if (values.soak) await runSoak();
 const dashboardBench = await prepareDashboardState(state);
 // Pending plan orders for the payment webhook bench, in the same copy (the demo data stays as it is).
 const webhookBench = await prepareWebhookState(dashboardBench.state);
@@ -72,6 +78,22 @@ const dailyJobState = await prepareDailyJobState(state, { at: nextDailyRun() });
 const planningState = await preparePlanningState(state, { at: nextPlanningRun() });
 // The invitation gallery filled to 500 templates (its own copy, served by its own Worker below).
 const templatesState = await prepareTemplatesState(state);
+
+/** `--soak`: the app alone on loopback, the soak, its report; nothing else of the bench. */
+async function runSoak() {
+  const port = 8783;
+  const soakApp = launch("build/server/wrangler.json", port, ["--persist-to", state]);
+  process.on("exit", () => soakApp.kill("SIGTERM"));
+  await waitFor(`http://127.0.0.1:${port}/`);
+  const minutes = Number(values["soak-minutes"]);
+  const soakConnections = Number(values["soak-connections"]);
+  console.log(`Soak: ${soakConnections} connections for ${minutes} min against http://127.0.0.1:${port} (a line every 30 s)…`);
+  const result = await soak(`http://127.0.0.1:${port}`, soakApp.pid, { minutes, connections: soakConnections });
+  printSoak(result);
+  mkdirSync("tests/bench/results", { recursive: true });
+  writeFileSync("tests/bench/results/soak.json", `${JSON.stringify({ at: new Date().toISOString(), state, ...result }, null, 2)}\n`);
+  process.exit(result.errors > 0 ? 1 : 0);
+}
 
 function launch(config, port, extra = []) {
   // Each instance gets its own devtools port: two wrangler dev on the default one collide
