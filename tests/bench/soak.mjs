@@ -21,11 +21,11 @@ const INTERVAL_MS = 30_000;
 
 /** Every descendant pid of `pid` (the launcher starts workerd as a child of a child). */
 function descendants(pid) {
-  let out = "";
+  let out;
   try {
     out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" });
   } catch {
-    return [];
+    return []; // ps exits 1 when the process has no children
   }
   const kids = out
     .split("\n")
