@@ -85,17 +85,46 @@ function localBusinessJsonLd(d: LoaderData) {
   return JSON.stringify(json).replace(/</g, "\\u003c");
 }
 
-function SocialLink({ href, label }: { href: string | null; label: string }) {
-  return (
-    <li>
+/** The social links the vendor gave; one "N/A" line (the spec's fallback) when there are none, not one per network. */
+function SocialLinks({ links }: { links: { facebook: string | null; instagram: string | null; website: string | null } }) {
+  const given: [string, string][] = [];
+  if (links.facebook) given.push(["Facebook", links.facebook]);
+  if (links.instagram) given.push(["Instagram", links.instagram]);
+  if (links.website) given.push(["Website", links.website]);
+  if (!given.length)
+    return (
+      <li>
+        <span className="font-semibold">Social links: </span>
+        {VENDOR_FALLBACK.missing}
+      </li>
+    );
+  return given.map(([label, href]) => (
+    <li key={label}>
       <span className="font-semibold">{label}: </span>
-      {href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-maroon-700 underline">
-          {href.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
-        </a>
-      ) : (
-        <span>{VENDOR_FALLBACK.missing}</span>
-      )}
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-maroon-700 underline">
+        {href.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
+      </a>
+    </li>
+  ));
+}
+
+/** Testimonials shown before "Show all": enough to judge, short enough for a phone. */
+const TESTIMONIALS_SHOWN = 4;
+
+function Testimonial({ t }: { t: Route.ComponentProps["loaderData"]["testimonials"][number] }) {
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-maroon-100 bg-white p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="font-semibold">{t.user_name}</p>
+        <Stars value={t.rating} />
+      </div>
+      <p className="text-xs text-ink/70">
+        {t.location ? `${t.location} · ` : ""}
+        {formatDate(t.created_at)} · {t.service_name}
+        {t.verified_booking ? ` · ✓ ${LISTING.verifiedBooking}` : ""}
+      </p>
+      <blockquote className="leading-relaxed">{t.comment}</blockquote>
+      {t.reply && <ReplyNote reply={t.reply} />}
     </li>
   );
 }
@@ -152,9 +181,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
               VENDOR_FALLBACK.missing
             )}
           </li>
-          <SocialLink href={vendor.social_networks.facebook} label="Facebook" />
-          <SocialLink href={vendor.social_networks.instagram} label="Instagram" />
-          <SocialLink href={vendor.social_networks.website} label="Website" />
+          <SocialLinks links={vendor.social_networks} />
         </ul>
       </header>
 
@@ -194,9 +221,10 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           Services <span className="text-base font-normal text-ink/70">({totalServices})</span>
         </h2>
         {services.length ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          // On a phone the services scroll sideways (a row, not a 10,000 px column); a grid from 640 px.
+          <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-4">
             {services.map((s) => (
-              <li key={s.id}>
+              <li key={s.id} className="w-[82%] shrink-0 snap-start sm:w-auto">
                 <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
               </li>
             ))}
@@ -211,23 +239,23 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           Customer Testimonials
         </h2>
         {testimonials.length ? (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {testimonials.map((t) => (
-              <li key={t.id} className="flex flex-col gap-2 rounded-2xl border border-maroon-100 bg-white p-5">
-                <div className="flex items-center justify-between gap-2">
-                  <p className="font-semibold">{t.user_name}</p>
-                  <Stars value={t.rating} />
-                </div>
-                <p className="text-xs text-ink/70">
-                  {t.location ? `${t.location} · ` : ""}
-                  {formatDate(t.created_at)} · {t.service_name}
-                  {t.verified_booking ? ` · ✓ ${LISTING.verifiedBooking}` : ""}
-                </p>
-                <blockquote className="leading-relaxed">{t.comment}</blockquote>
-                {t.reply && <ReplyNote reply={t.reply} />}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 md:grid-cols-2">
+              {testimonials.slice(0, TESTIMONIALS_SHOWN).map((t) => (
+                <Testimonial key={t.id} t={t} />
+              ))}
+            </ul>
+            {testimonials.length > TESTIMONIALS_SHOWN && (
+              <details className="group mt-4">
+                <summary className="btn-secondary cursor-pointer list-none group-open:hidden">Show all {testimonials.length} testimonials</summary>
+                <ul className="grid gap-4 md:grid-cols-2">
+                  {testimonials.slice(TESTIMONIALS_SHOWN).map((t) => (
+                    <Testimonial key={t.id} t={t} />
+                  ))}
+                </ul>
+              </details>
+            )}
+          </>
         ) : (
           <p className="text-ink/75">No testimonials yet.</p>
         )}

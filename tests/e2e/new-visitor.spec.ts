@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, test, type Page } from "./fixtures.ts";
+import { expect, seedQuery, test, type Page } from "./fixtures.ts";
 
 /**
  * What a new visitor runs into (issue 15): places typed as people type them, the field's spellings,
@@ -166,4 +166,28 @@ test("the capitalised display is for names, not e-mail, passwords or free text",
   await login({ role: "couple" });
   await page.goto(`/service/${service.id}`);
   await expect.poll(() => transform(page.locator("#enquiry").getByLabel("Message"))).toBe("none");
+});
+
+test.describe("the vendor page on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("is not a 15,000 px scroll: services scroll sideways, testimonials fold, empty social links are one line", async ({ page }) => {
+    // The demo vendor with the most active services and no social links at all.
+    const [vendor] = seedQuery<{ slug: string; services: number }>(
+      `SELECT v.slug, count(*) AS services FROM vendors v JOIN services s ON s.vendor_id = v.user_id AND s.status = 'active'
+       WHERE v.facebook IS NULL AND v.instagram IS NULL AND v.website IS NULL GROUP BY v.user_id ORDER BY services DESC, v.slug LIMIT 1`,
+    );
+    if (!vendor || vendor.services < 12) throw new Error("Expected a demo vendor with a dozen services and no social links");
+    await page.goto(`/vendorBussinessProfile/${vendor.slug}`);
+    await expect(page.getByRole("heading", { level: 2, name: "Services" })).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight); // before unfolding the testimonials
+    expect(height, "page height at 390 px").toBeLessThan(7000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways page scroll").toBeLessThanOrEqual(390);
+    const more = page.getByText(/^Show all \d+ testimonials$/);
+    await expect(more).toBeVisible();
+    await more.click();
+    await expect(more).toBeHidden();
+    const header = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
+    await expect(header.getByText("Social links:")).toBeVisible();
+    for (const network of ["Facebook:", "Instagram:", "Website:"]) await expect(header.getByText(network)).toHaveCount(0);
+  });
 });
