@@ -48,6 +48,9 @@ test.describe("couple accounts", () => {
   test("sign up, verify by the mailbox link, log out, log in, reset the password", async ({ page, context }) => {
     test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `asha.${stamp()}@example.com`;
+    // A first visit to the home page sets the first-visit flag (in the browser, shared/first-visit.ts).
+    await page.goto("/");
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "mandap_visited")).toBe(true);
     await page.goto("/signup");
     await page.getByLabel("Your name").fill("Asha Rao");
     await page.getByLabel("E-mail address").fill(email);
