@@ -2,6 +2,7 @@ import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
 import { slugify } from "#shared/slug.ts";
 import { demoImageKey, demoLogoKey, IMAGE_HEIGHT, IMAGE_WIDTH, IMAGES_PER_SUBCATEGORY, LOGO_VARIANTS } from "./images.ts";
 import { ALL_CITIES } from "./places.ts";
+import { demoPrice } from "./prices.ts";
 import { Random } from "./random.ts";
 
 /**
@@ -119,7 +120,22 @@ const BRAND_FIRST = [
   "Chandni",
   "Aangan",
 ];
-const BRAND_LAST = ["Events", "Studios", "Creations", "Caterers", "Decor", "Weddings", "Collective", "House", "& Co.", "Palace", "Artistry", "Celebrations"];
+/** The second word of a business name, as the trade names itself: a caterer is a Rasoi, not a Studio. */
+const BRAND_LAST: readonly [RegExp, readonly string[]][] = [
+  [/Lawns|Hotel|Banquet|Garden|Halls|Resorts|Wedding House/, ["Palace", "Lawns", "Gardens", "Banquets", "Mahal", "Vatika", "Haveli", "Greens"]],
+  [/Caterers|Cakes/, ["Caterers", "Rasoi", "Kitchens", "Foods", "Bhoj", "Zaika", "Bakers", "Pakwan"]],
+  [/Photograph|Videograph|Photobooth/, ["Studios", "Clicks", "Frames", "Films", "Pictures", "Lens", "Stories", "Moments"]],
+  [/Decor|Florist|Tent/, ["Decor", "Florals", "Creations", "Sajawat", "Tent House", "Designs", "Blooms", "Mandap Co."]],
+  [/Music|DJ|Entertainment/, ["Beats", "Band", "Entertainment", "Sounds", "Live", "Baaja", "Rhythms", "Nights"]],
+  [/Planner|Coordinators|Agencies/, ["Weddings", "Events", "Celebrations", "Planners", "& Co.", "Collective", "Utsav", "Occasions"]],
+  [/Invitation|Gift/, ["Cards", "Prints", "Invites", "Gifts", "Paper Co.", "Hampers", "Patrika", "Stationery"]],
+  [/Transportation/, ["Travels", "Cars", "Wheels", "Baggi House", "Tours", "Rides", "Motors", "Carriages"]],
+  [/Pandit|Astrologers/, ["Jyotish Kendra", "Pooja Seva", "Vedic Services", "Shastri Ji", "Astro", "Sanskar", "Panditji", "Muhurat"]],
+  [/Lahenga|Jewellery/, ["Couture", "Boutique", "Jewellers", "Bridal House", "Fashions", "Zari", "Heritage Jewels", "Ethnics"]],
+  [/Makeup|Mehndi|Salon|Grooming/, ["Artistry", "Makeovers", "Studio", "Salon", "Glow", "Mehndi Arts", "Beauty Lounge", "Looks"]],
+  [/Sherwani|Accessories/, ["Menswear", "Couture", "Fashions", "Tailors", "Boutique", "Attire", "Safa House", "Royals"]],
+];
+const brandLastFor = (type: string) => BRAND_LAST.find(([re]) => re.test(type))?.[1] ?? ["Weddings", "Events", "& Co.", "Celebrations"];
 const ADJECTIVES = ["elegant", "vibrant", "heritage", "modern", "intimate", "grand", "royal", "serene", "joyful", "timeless"];
 const TAGLINES = [
   "Celebrations crafted with love",
@@ -147,13 +163,116 @@ const FAQS: readonly [string, (ctx: { unit: string; city: string }) => string][]
 ];
 
 function businessName(rnd: Random, type: string): string {
-  const base = `${rnd.pick(BRAND_FIRST)} ${rnd.pick(BRAND_LAST)}`;
-  return rnd.chance(0.4) ? `${base} ${type.split(" ").pop()}` : base;
+  const base = `${rnd.pick(BRAND_FIRST)} ${rnd.pick(brandLastFor(type))}`;
+  const word = type.split(" ").pop() ?? "";
+  return rnd.chance(0.4) && !base.split(" ").includes(word) ? `${base} ${word}` : base;
 }
 
+/** What couples say about the trade itself, so a review of a caterer talks about food and one of a DJ about the dance floor. */
+const TRADE_PRAISE: readonly [RegExp, readonly string[]][] = [
+  [
+    /Lawns|Hotel|Banquet|Garden|Halls|Resorts|Wedding House/,
+    [
+      "The lawns looked stunning at night and parking for 400 guests was never a problem.",
+      "Rooms for the baraat were clean and the staff handled the pheras on time.",
+      "The hall stayed cool all evening even with a full house for the sangeet.",
+    ],
+  ],
+  [
+    /Caterers|Cakes/,
+    [
+      "The dal makhani and the live chaat counter were the talk of the reception.",
+      "They kept the Jain food separate and nobody had to ask twice.",
+      "Hot rotis till midnight for 600 guests, and the sweets tasted homemade.",
+    ],
+  ],
+  [
+    /Photograph|Videograph|Photobooth/,
+    [
+      "We got the full album in five weeks and the candid shots made our parents cry.",
+      "The teaser film was ready two days after the wedding.",
+      "They caught every ritual without getting in the pandit's way.",
+    ],
+  ],
+  [
+    /Decor|Florist|Tent/,
+    [
+      "The marigold mandap was exactly what we had pinned, and set up hours early.",
+      "Fresh flowers throughout, and the haldi setup was bright and cheerful.",
+      "The tent held up through an unexpected shower without a single leak.",
+    ],
+  ],
+  [
+    /Music|DJ|Entertainment/,
+    [
+      "The dance floor never emptied and the baraat band kept pace with the ghodi.",
+      "They took our song list seriously and still read the crowd well.",
+      "The dhol at the entry gave everyone goosebumps.",
+    ],
+  ],
+  [
+    /Planner|Coordinators|Agencies/,
+    [
+      "They ran three days of functions to the minute and we never saw a spreadsheet.",
+      "Every vendor reported to them, so our families could simply enjoy it.",
+      "They kept our budget honest and flagged every extra before it was spent.",
+    ],
+  ],
+  [
+    /Invitation|Gift/,
+    [
+      "The cards arrived on time with every name spelt right in Hindi and English.",
+      "Guests kept the boxes long after the wedding.",
+      "Printing proofs came back the same day each time we changed something.",
+    ],
+  ],
+  [
+    /Transportation/,
+    [
+      "The vintage car arrived decorated and the driver knew every lane of the old city.",
+      "Twelve cars for the guests, all clean and on time.",
+      "The baggi for the groom's entry was the highlight of the baraat.",
+    ],
+  ],
+  [
+    /Pandit|Astrologers/,
+    [
+      "Panditji explained every ritual in simple words for our friends.",
+      "The muhurat was worked out carefully and the ceremony ended on time.",
+      "Both families felt the pooja was done properly and without rushing.",
+    ],
+  ],
+  [
+    /Lahenga|Jewellery|Sherwani|Accessories/,
+    [
+      "The fit was perfect after one trial and the embroidery was even finer in person.",
+      "They altered it twice before the wedding at no extra charge.",
+      "The set matched the outfit beautifully and felt light enough to wear all night.",
+    ],
+  ],
+  [
+    /Makeup|Mehndi|Salon|Grooming/,
+    [
+      "The makeup lasted through the pheras and the photos without a touch-up.",
+      "The mehndi came out dark and the design had our names hidden in it.",
+      "They managed the bride, both mothers and four cousins before the muhurat.",
+    ],
+  ],
+];
+const OPENINGS = [
+  (type: string, city: string) => `We booked them for our wedding in ${city} (${type.toLowerCase()}).`,
+  (_type: string, city: string) => `Our wedding in ${city} would not have been the same without them.`,
+  () => "We spoke to five vendors before choosing them and do not regret it.",
+  (_type: string, city: string) => `Booked for my sister's wedding in ${city}.`,
+];
+
 function reviewText(rnd: Random, type: string, city: string): string {
-  const [a, b] = rnd.sample(PRAISE, 2);
-  return `We booked them for our wedding in ${city} (${type.toLowerCase()}). ${a} ${b}`;
+  const [a = "", b = ""] = rnd.sample(PRAISE, 2);
+  // The trade's sentence and the opening follow from the sampled praise: no extra draws, so the rest of the demo data stays the same.
+  const trade = TRADE_PRAISE.find(([re]) => re.test(type))?.[1] ?? [];
+  const opening = OPENINGS[PRAISE.indexOf(b) % OPENINGS.length] ?? OPENINGS[0]!;
+  const tradeLine = trade.length ? ` ${trade[PRAISE.indexOf(a) % trade.length]}` : "";
+  return `${opening(type, city)}${tradeLine} ${a} ${b}`;
 }
 
 function phone(rnd: Random): string {
@@ -332,6 +451,8 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       updated_at: created,
     });
   }
+  const vendorsOfType = new Map<string, Row[]>();
+  for (const v of vendors) vendorsOfType.set(v.business_category as string, [...(vendorsOfType.get(v.business_category as string) ?? []), v]);
   yield { table: "users", rows: [...users, ...vendorUsers] };
   yield { table: "vendors", rows: vendors };
   yield { table: "plans", rows: demoPlans(options.now) };
@@ -345,7 +466,9 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
     const reviews: Row[] = [];
     for (let i = start; i < Math.min(options.services, start + CHUNK); i++) {
       const type = ALL_SUBCATEGORIES[i % ALL_SUBCATEGORIES.length] as (typeof ALL_SUBCATEGORIES)[number];
-      const vendor = vendors[(i * 7 + Math.floor(i / ALL_SUBCATEGORIES.length)) % vendors.length] as Row;
+      // A listing belongs to a vendor of its own trade (a caterer's listings are catering), taken in turn.
+      const ofType = vendorsOfType.get(type.name) ?? vendors;
+      const vendor = ofType[Math.floor(i / ALL_SUBCATEGORIES.length) % ofType.length] as Row;
       // The demo couple marries in Jaipur: every subcategory has at least three listings there.
       const place =
         i < ALL_SUBCATEGORIES.length * JAIPUR_LISTINGS_PER_SUBCATEGORY
@@ -356,7 +479,7 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       const created = at();
       const id = rnd.uuid7(created);
       const unit = rnd.pick(type.units);
-      const minPrice = Math.round((rnd.int(5, 400) * (unit.includes("Plate") || unit.includes("Guest") || unit.includes("Card") ? 10 : 500)) / 10) * 10;
+      const minPrice = demoPrice(type.name, unit, rnd.int(0, 1000) / 1000);
       const imageVariants = rnd.sample([...Array(IMAGES_PER_SUBCATEGORY).keys()], rnd.int(3, 8));
       const adjective = rnd.pick(ADJECTIVES);
       const brand = vendor.business_name as string;

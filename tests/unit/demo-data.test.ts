@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_SUBCATEGORIES, unitsFor } from "#shared/catalogue.ts";
 import { DEFAULT_SEED, DEMO_NOW, generateDemoData, type Chunk } from "#db/seed/generator.ts";
 import { artworkSvg } from "#db/seed/images.ts";
+import { PRICE_RANGES } from "#db/seed/prices.ts";
 
 const collect = (seed: number, services: number) => {
   const tables: Record<string, Chunk["rows"]> = {};
@@ -107,6 +108,39 @@ describe("demo service names", () => {
   it("never repeat the subcategory's last word", () => {
     const data = collect(DEFAULT_SEED, 2000);
     for (const s of data.services!) expect(s.service_name as string).not.toMatch(/\b(\w+) \1\b/);
+  });
+});
+
+describe("demo data looks like the trade", () => {
+  const data = collect(DEFAULT_SEED, 2000);
+  const vendorOf = new Map(data.vendors!.map((v) => [v.user_id, v]));
+
+  it("lists each service under a vendor of the same trade", () => {
+    for (const s of data.services!) expect(vendorOf.get(s.vendor_id)?.business_category, s.service_name as string).toBe(s.service_type);
+  });
+
+  it("names vendors after their trade: no caterer is a Studio, no photographer a Rasoi", () => {
+    for (const v of data.vendors!) {
+      const name = v.business_name as string;
+      if (/Caterers|Cakes/.test(v.business_category as string)) expect(name, name).not.toMatch(/Studios|Clicks|Boutique|Jewellers/);
+      if (/Photograph|Videograph/.test(v.business_category as string)) expect(name, name).not.toMatch(/Rasoi|Caterers|Kitchens|Jewellers/);
+    }
+  });
+
+  it("prices every listing inside its subcategory's range for its unit (no ₹71,000-an-hour banquet halls)", () => {
+    for (const s of data.services!) {
+      const [low, high] = PRICE_RANGES[s.service_type as string]![s.service_unit as string]!;
+      const price = s.min_price as number;
+      expect(price, `${s.service_type} ${s.service_unit}`).toBeGreaterThanOrEqual(low * 0.95);
+      expect(price, `${s.service_type} ${s.service_unit}`).toBeLessThanOrEqual(high * 1.05);
+    }
+    const hourlyHalls = data.services!.filter((s) => s.service_type === "Banquet Halls" && s.service_unit === "Per Hour").map((s) => s.min_price as number);
+    expect(hourlyHalls.length).toBeGreaterThan(0);
+    expect(Math.max(...hourlyHalls)).toBeLessThanOrEqual(40_000);
+  });
+
+  it("has a price range for every subcategory's every unit in the catalogue", () => {
+    for (const sub of ALL_SUBCATEGORIES) for (const unit of sub.units) expect(PRICE_RANGES[sub.name]?.[unit], `${sub.name} ${unit}`).toBeDefined();
   });
 });
 
