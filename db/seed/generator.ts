@@ -120,22 +120,122 @@ const BRAND_FIRST = [
   "Chandni",
   "Aangan",
 ];
-/** The second word of a business name, as the trade names itself: a caterer is a Rasoi, not a Studio. */
-const BRAND_LAST: readonly [RegExp, readonly string[]][] = [
-  [/Lawns|Hotel|Banquet|Garden|Halls|Resorts|Wedding House/, ["Palace", "Lawns", "Gardens", "Banquets", "Mahal", "Vatika", "Haveli", "Greens"]],
-  [/Caterers|Cakes/, ["Caterers", "Rasoi", "Kitchens", "Foods", "Bhoj", "Zaika", "Bakers", "Pakwan"]],
-  [/Photograph|Videograph|Photobooth/, ["Studios", "Clicks", "Frames", "Films", "Pictures", "Lens", "Stories", "Moments"]],
-  [/Decor|Florist|Tent/, ["Decor", "Florals", "Creations", "Sajawat", "Tent House", "Designs", "Blooms", "Mandap Co."]],
-  [/Music|DJ|Entertainment/, ["Beats", "Band", "Entertainment", "Sounds", "Live", "Baaja", "Rhythms", "Nights"]],
-  [/Planner|Coordinators|Agencies/, ["Weddings", "Events", "Celebrations", "Planners", "& Co.", "Collective", "Utsav", "Occasions"]],
-  [/Invitation|Gift/, ["Cards", "Prints", "Invites", "Gifts", "Paper Co.", "Hampers", "Patrika", "Stationery"]],
-  [/Transportation/, ["Travels", "Cars", "Wheels", "Baggi House", "Tours", "Rides", "Motors", "Carriages"]],
-  [/Pandit|Astrologers/, ["Jyotish Kendra", "Pooja Seva", "Vedic Services", "Shastri Ji", "Astro", "Sanskar", "Panditji", "Muhurat"]],
-  [/Lahenga|Jewellery/, ["Couture", "Boutique", "Jewellers", "Bridal House", "Fashions", "Zari", "Heritage Jewels", "Ethnics"]],
-  [/Makeup|Mehndi|Salon|Grooming/, ["Artistry", "Makeovers", "Studio", "Salon", "Glow", "Mehndi Arts", "Beauty Lounge", "Looks"]],
-  [/Sherwani|Accessories/, ["Menswear", "Couture", "Fashions", "Tailors", "Boutique", "Attire", "Safa House", "Royals"]],
+/**
+ * Each trade as the demo writes it: the second word of a business name (a caterer is a Rasoi, not a
+ * Studio) and what couples say about the trade itself (a caterer's review talks about food, a DJ's
+ * about the dance floor). Matched on the subcategory's name.
+ */
+const TRADES: readonly { trade: RegExp; brandLast: readonly string[]; praise: readonly string[] }[] = [
+  {
+    trade: /Lawns|Hotel|Banquet|Garden|Halls|Resorts|Wedding House/,
+    brandLast: ["Palace", "Lawns", "Gardens", "Banquets", "Mahal", "Vatika", "Haveli", "Greens"],
+    praise: [
+      "The lawns looked stunning at night and parking for 400 guests was never a problem.",
+      "Rooms for the baraat were clean and the staff handled the pheras on time.",
+      "The hall stayed cool all evening even with a full house for the sangeet.",
+    ],
+  },
+  {
+    trade: /Caterers|Cakes/,
+    brandLast: ["Caterers", "Rasoi", "Kitchens", "Foods", "Bhoj", "Zaika", "Bakers", "Pakwan"],
+    praise: [
+      "The dal makhani and the live chaat counter were the talk of the reception.",
+      "They kept the Jain food separate and nobody had to ask twice.",
+      "Hot rotis till midnight for 600 guests, and the sweets tasted homemade.",
+    ],
+  },
+  {
+    trade: /Photograph|Videograph|Photobooth/,
+    brandLast: ["Studios", "Clicks", "Frames", "Films", "Pictures", "Lens", "Stories", "Moments"],
+    praise: [
+      "We got the full album in five weeks and the candid shots made our parents cry.",
+      "The teaser film was ready two days after the wedding.",
+      "They caught every ritual without getting in the pandit's way.",
+    ],
+  },
+  {
+    trade: /Decor|Florist|Tent/,
+    brandLast: ["Decor", "Florals", "Creations", "Sajawat", "Tent House", "Designs", "Blooms", "Mandap Co."],
+    praise: [
+      "The marigold mandap was exactly what we had pinned, and set up hours early.",
+      "Fresh flowers throughout, and the haldi setup was bright and cheerful.",
+      "The tent held up through an unexpected shower without a single leak.",
+    ],
+  },
+  {
+    trade: /Music|DJ|Entertainment/,
+    brandLast: ["Beats", "Band", "Entertainment", "Sounds", "Live", "Baaja", "Rhythms", "Nights"],
+    praise: [
+      "The dance floor never emptied and the baraat band kept pace with the ghodi.",
+      "They took our song list seriously and still read the crowd well.",
+      "The dhol at the entry gave everyone goosebumps.",
+    ],
+  },
+  {
+    trade: /Planner|Coordinators|Agencies/,
+    brandLast: ["Weddings", "Events", "Celebrations", "Planners", "& Co.", "Collective", "Utsav", "Occasions"],
+    praise: [
+      "They ran three days of functions to the minute and we never saw a spreadsheet.",
+      "Every vendor reported to them, so our families could simply enjoy it.",
+      "They kept our budget honest and flagged every extra before it was spent.",
+    ],
+  },
+  {
+    trade: /Invitation|Gift/,
+    brandLast: ["Cards", "Prints", "Invites", "Gifts", "Paper Co.", "Hampers", "Patrika", "Stationery"],
+    praise: [
+      "The cards arrived on time with every name spelt right in Hindi and English.",
+      "Guests kept the boxes long after the wedding.",
+      "Printing proofs came back the same day each time we changed something.",
+    ],
+  },
+  {
+    trade: /Transportation/,
+    brandLast: ["Travels", "Cars", "Wheels", "Baggi House", "Tours", "Rides", "Motors", "Carriages"],
+    praise: [
+      "The vintage car arrived decorated and the driver knew every lane of the old city.",
+      "Twelve cars for the guests, all clean and on time.",
+      "The baggi for the groom's entry was the highlight of the baraat.",
+    ],
+  },
+  {
+    trade: /Pandit|Astrologers/,
+    brandLast: ["Jyotish Kendra", "Pooja Seva", "Vedic Services", "Shastri Ji", "Astro", "Sanskar", "Panditji", "Muhurat"],
+    praise: [
+      "Panditji explained every ritual in simple words for our friends.",
+      "The muhurat was worked out carefully and the ceremony ended on time.",
+      "Both families felt the pooja was done properly and without rushing.",
+    ],
+  },
+  {
+    trade: /Lahenga|Jewellery/,
+    brandLast: ["Couture", "Boutique", "Jewellers", "Bridal House", "Fashions", "Zari", "Heritage Jewels", "Ethnics"],
+    praise: [
+      "The fit was perfect after one trial and the embroidery was even finer in person.",
+      "They altered it twice before the wedding at no extra charge.",
+      "The set matched the outfit beautifully and felt light enough to wear all night.",
+    ],
+  },
+  {
+    trade: /Makeup|Mehndi|Salon|Grooming/,
+    brandLast: ["Artistry", "Makeovers", "Studio", "Salon", "Glow", "Mehndi Arts", "Beauty Lounge", "Looks"],
+    praise: [
+      "The makeup lasted through the pheras and the photos without a touch-up.",
+      "The mehndi came out dark and the design had our names hidden in it.",
+      "They managed the bride, both mothers and four cousins before the muhurat.",
+    ],
+  },
+  {
+    trade: /Sherwani|Accessories/,
+    brandLast: ["Menswear", "Couture", "Fashions", "Tailors", "Boutique", "Attire", "Safa House", "Royals"],
+    praise: [
+      "The fit was perfect after one trial and the embroidery was even finer in person.",
+      "They altered it twice before the wedding at no extra charge.",
+      "The set matched the outfit beautifully and felt light enough to wear all night.",
+    ],
+  },
 ];
-const brandLastFor = (type: string) => BRAND_LAST.find(([re]) => re.test(type))?.[1] ?? ["Weddings", "Events", "& Co.", "Celebrations"];
+const tradeOf = (type: string) => TRADES.find((t) => t.trade.test(type));
 const ADJECTIVES = ["elegant", "vibrant", "heritage", "modern", "intimate", "grand", "royal", "serene", "joyful", "timeless"];
 const TAGLINES = [
   "Celebrations crafted with love",
@@ -163,102 +263,11 @@ const FAQS: readonly [string, (ctx: { unit: string; city: string }) => string][]
 ];
 
 function businessName(rnd: Random, type: string): string {
-  const base = `${rnd.pick(BRAND_FIRST)} ${rnd.pick(brandLastFor(type))}`;
+  const base = `${rnd.pick(BRAND_FIRST)} ${rnd.pick(tradeOf(type)?.brandLast ?? ["Weddings", "Events", "& Co.", "Celebrations"])}`;
   const word = type.split(" ").pop() ?? "";
   return rnd.chance(0.4) && !base.split(" ").includes(word) ? `${base} ${word}` : base;
 }
 
-/** What couples say about the trade itself, so a review of a caterer talks about food and one of a DJ about the dance floor. */
-const TRADE_PRAISE: readonly [RegExp, readonly string[]][] = [
-  [
-    /Lawns|Hotel|Banquet|Garden|Halls|Resorts|Wedding House/,
-    [
-      "The lawns looked stunning at night and parking for 400 guests was never a problem.",
-      "Rooms for the baraat were clean and the staff handled the pheras on time.",
-      "The hall stayed cool all evening even with a full house for the sangeet.",
-    ],
-  ],
-  [
-    /Caterers|Cakes/,
-    [
-      "The dal makhani and the live chaat counter were the talk of the reception.",
-      "They kept the Jain food separate and nobody had to ask twice.",
-      "Hot rotis till midnight for 600 guests, and the sweets tasted homemade.",
-    ],
-  ],
-  [
-    /Photograph|Videograph|Photobooth/,
-    [
-      "We got the full album in five weeks and the candid shots made our parents cry.",
-      "The teaser film was ready two days after the wedding.",
-      "They caught every ritual without getting in the pandit's way.",
-    ],
-  ],
-  [
-    /Decor|Florist|Tent/,
-    [
-      "The marigold mandap was exactly what we had pinned, and set up hours early.",
-      "Fresh flowers throughout, and the haldi setup was bright and cheerful.",
-      "The tent held up through an unexpected shower without a single leak.",
-    ],
-  ],
-  [
-    /Music|DJ|Entertainment/,
-    [
-      "The dance floor never emptied and the baraat band kept pace with the ghodi.",
-      "They took our song list seriously and still read the crowd well.",
-      "The dhol at the entry gave everyone goosebumps.",
-    ],
-  ],
-  [
-    /Planner|Coordinators|Agencies/,
-    [
-      "They ran three days of functions to the minute and we never saw a spreadsheet.",
-      "Every vendor reported to them, so our families could simply enjoy it.",
-      "They kept our budget honest and flagged every extra before it was spent.",
-    ],
-  ],
-  [
-    /Invitation|Gift/,
-    [
-      "The cards arrived on time with every name spelt right in Hindi and English.",
-      "Guests kept the boxes long after the wedding.",
-      "Printing proofs came back the same day each time we changed something.",
-    ],
-  ],
-  [
-    /Transportation/,
-    [
-      "The vintage car arrived decorated and the driver knew every lane of the old city.",
-      "Twelve cars for the guests, all clean and on time.",
-      "The baggi for the groom's entry was the highlight of the baraat.",
-    ],
-  ],
-  [
-    /Pandit|Astrologers/,
-    [
-      "Panditji explained every ritual in simple words for our friends.",
-      "The muhurat was worked out carefully and the ceremony ended on time.",
-      "Both families felt the pooja was done properly and without rushing.",
-    ],
-  ],
-  [
-    /Lahenga|Jewellery|Sherwani|Accessories/,
-    [
-      "The fit was perfect after one trial and the embroidery was even finer in person.",
-      "They altered it twice before the wedding at no extra charge.",
-      "The set matched the outfit beautifully and felt light enough to wear all night.",
-    ],
-  ],
-  [
-    /Makeup|Mehndi|Salon|Grooming/,
-    [
-      "The makeup lasted through the pheras and the photos without a touch-up.",
-      "The mehndi came out dark and the design had our names hidden in it.",
-      "They managed the bride, both mothers and four cousins before the muhurat.",
-    ],
-  ],
-];
 const OPENINGS = [
   (type: string, city: string) => `We booked them for our wedding in ${city} (${type.toLowerCase()}).`,
   (_type: string, city: string) => `Our wedding in ${city} would not have been the same without them.`,
@@ -269,7 +278,7 @@ const OPENINGS = [
 function reviewText(rnd: Random, type: string, city: string): string {
   const [a = "", b = ""] = rnd.sample(PRAISE, 2);
   // The trade's sentence and the opening follow from the sampled praise: no extra draws, so the rest of the demo data stays the same.
-  const trade = TRADE_PRAISE.find(([re]) => re.test(type))?.[1] ?? [];
+  const trade = tradeOf(type)?.praise ?? [];
   const opening = OPENINGS[PRAISE.indexOf(b) % OPENINGS.length] ?? OPENINGS[0]!;
   const tradeLine = trade.length ? ` ${trade[PRAISE.indexOf(a) % trade.length]}` : "";
   return `${opening(type, city)}${tradeLine} ${a} ${b}`;
