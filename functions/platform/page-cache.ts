@@ -47,11 +47,18 @@ export function cacheablePageRequest(request: Request): boolean {
   return CACHEABLE.some((re) => re.test(path));
 }
 
-/** The cache key: the page's URL with the current version of public data. */
-export async function pageCacheKey(db: D1Database, request: Request): Promise<Request> {
-  const row = await db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
+/** The cache key: the page's URL with the current version of public data; null (render, do not cache) when the version cannot be read. */
+export async function pageCacheKey(db: D1Database, request: Request): Promise<Request | null> {
+  let row: { version: number } | null;
+  try {
+    row = await db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
+  } catch (e) {
+    console.error("page cache version", e);
+    return null;
+  }
+  if (!row) return null;
   const url = new URL(request.url);
-  url.searchParams.set("__pv", String(row?.version ?? 0));
+  url.searchParams.set("__pv", String(row.version));
   // Answers differ by compression and by document vs data only through the URL; no Vary on cookies.
   return new Request(url.toString(), { method: "GET" });
 }

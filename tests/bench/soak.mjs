@@ -55,7 +55,8 @@ export function workerMemoryMB(launcherPid) {
   return kb.length ? kb.reduce((a, b) => a + b, 0) / 1024 : NaN;
 }
 
-const pct = (xs, p) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] : NaN);
+/** The p-th percentile, in whole milliseconds. */
+const pct = (xs, p) => (xs.length ? Math.round(xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]) : NaN);
 
 export async function soak(base, launcherPid, { minutes = 10, connections = 50 } = {}) {
   const url = new URL(base);

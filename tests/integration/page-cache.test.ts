@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "#functions/app.ts";
 import { appContext } from "#functions/page-context.ts";
+import { pageCacheKey } from "#platform/page-cache.ts";
 import { createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
@@ -103,6 +104,11 @@ describe("the public page cache", () => {
     expect((await get(path)).cache).toBe("MISS"); // a new listing
     await env.DB.prepare("UPDATE services SET min_price = 2500 WHERE id = ?").bind(service.id).run();
     expect((await get(path)).cache).toBe("MISS"); // a new price
+  });
+
+  it("renders without the cache when the version cannot be read", async () => {
+    const broken = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) } as unknown as D1Database;
+    expect(await pageCacheKey(broken, new Request("http://localhost/"))).toBeNull();
   });
 
   it("does not bump the version for view counters", async () => {
