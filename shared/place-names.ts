@@ -12,7 +12,6 @@ export type Place = { state: string; city?: string };
  */
 export const PLACE_ALIASES: Readonly<Record<string, Place>> = {
   Bangalore: { state: "Karnataka", city: "Bengaluru" },
-  Bengaluru: { state: "Karnataka", city: "Bengaluru" },
   Mysore: { state: "Karnataka", city: "Mysuru" },
   Mangalore: { state: "Karnataka", city: "Mangaluru" },
   Bombay: { state: "Maharashtra", city: "Mumbai" },
@@ -20,7 +19,6 @@ export const PLACE_ALIASES: Readonly<Record<string, Place>> = {
   Gurgaon: { state: "Haryana", city: "Gurugram" },
   "Delhi NCR": { state: "Delhi" },
   NCR: { state: "Delhi" },
-  "New Delhi": { state: "Delhi", city: "New Delhi" },
   Calcutta: { state: "West Bengal", city: "Kolkata" },
   Madras: { state: "Tamil Nadu", city: "Chennai" },
   Cochin: { state: "Kerala", city: "Kochi" },
@@ -31,7 +29,6 @@ export const PLACE_ALIASES: Readonly<Record<string, Place>> = {
   Benares: { state: "Uttar Pradesh", city: "Varanasi" },
   Kashi: { state: "Uttar Pradesh", city: "Varanasi" },
   Panjim: { state: "Goa", city: "Panaji" },
-  Gurugram: { state: "Haryana", city: "Gurugram" },
 };
 
 const has = (locations: LocationMap, p: Place) => (p.city ? Boolean(locations[p.state]?.includes(p.city)) : p.state in locations);
@@ -72,8 +69,7 @@ export function suggestPlaces(locations: LocationMap, text: string): [string, Pl
   if (typed)
     for (const [alias, place] of Object.entries(PLACE_ALIASES)) {
       if (!starts(alias, typed)) continue;
-      const same = slugify(alias) === slugify(place.city ?? place.state);
-      add(same ? place : { ...place, typedAs: alias });
+      add({ ...place, typedAs: alias });
     }
   // Keep the location data's order of states.
   return Object.keys(locations)

@@ -38,7 +38,7 @@ export const SPELLING_GROUPS: readonly (readonly string[])[] = [
 
 /** Old and common place names as search words ("bangalore" finds Bengaluru): one-word aliases of shared/place-names. */
 const PLACE_WORDS: readonly (readonly string[])[] = Object.entries(PLACE_ALIASES)
-  .filter(([alias, place]) => !alias.includes(" ") && place.city && !place.city.includes(" ") && alias !== place.city)
+  .filter(([alias, place]) => !alias.includes(" ") && place.city && !place.city.includes(" "))
   .map(([alias, place]) => [alias.toLowerCase(), (place.city ?? "").toLowerCase()]);
 
 const GROUP_OF = new Map<string, readonly string[]>();
