@@ -12,7 +12,7 @@ const boundaries = (sets) =>
   }));
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "tests/bench/results/"] },
+  { ignores: ["build/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "tests/bench/results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,7 +11,7 @@ import { checkFormType, discardUnreadBody } from "./platform/request-body.ts";
 import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, withSecurityHeaders } from "./platform/security.ts";
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
 import { databaseForRequest } from "./platform/d1-sessions.ts";
-import { cacheablePageRequest, cacheCopy, fromCache, PAGE_CACHE_HEADER, pageCache, pageCacheKey, storableResponse } from "./platform/page-cache.ts";
+import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableResponse } from "./platform/page-cache.ts";
 import { usesSandboxGateway } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
 
@@ -32,8 +32,9 @@ const plain = (text: string, status: number) =>
  * enabled (dev-pages.ts); and whatever of the request body was not read is read and discarded
  * before answering (an unread upload breaks the next request on the local server's connection).
  */
-export function createWorker(pages: PagesHandler) {
+export function createWorker(pages: PagesHandler, options: { pageCache?: PageCacheOptions } = {}) {
   const api = createApi();
+  const pageCache = createPageCache(options.pageCache);
 
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
@@ -69,10 +70,10 @@ export function createWorker(pages: PagesHandler) {
     }
     const nonce = newNonce();
     // Visitors' public pages come from the page cache when a copy of the current data is there.
-    const cacheKey = cacheablePageRequest(request) ? await pageCacheKey(env.DB, request) : null;
+    const cacheKey = cacheablePageRequest(request) ? await pageCache.key(env.DB, request) : null;
     if (cacheKey) {
-      const stored = await pageCache().match(cacheKey);
-      if (stored) return fromCache(stored, nonce);
+      const cached = await pageCache.match(cacheKey, nonce);
+      if (cached) return cached;
     }
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
@@ -85,17 +86,7 @@ export function createWorker(pages: PagesHandler) {
     if (bookmark) response.headers.append("Set-Cookie", bookmark);
     // Public pages keep their caching; a page for a session, or one that sets a cookie, is personal.
     if (session || readSessionToken(request) || response.headers.has("Set-Cookie")) markPersonal(response);
-    if (cacheKey && !session && storableResponse(response)) {
-      const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
-      ctx.waitUntil(
-        pageCache()
-          .put(cacheKey, cacheCopy(new Response(forCache, response), nonce))
-          .catch((e: unknown) => console.error("page cache put", e)),
-      );
-      const answer = new Response(forVisitor, response);
-      answer.headers.set(PAGE_CACHE_HEADER, "MISS");
-      return answer;
-    }
+    if (cacheKey && !session && storableResponse(response)) return pageCache.store(cacheKey, response, nonce, (work) => ctx.waitUntil(work));
     return response;
   }
 

@@ -2,9 +2,9 @@ import { readCookie, FLASH_COOKIE } from "./cookies.ts";
 import { readSessionToken } from "./session-cookie.ts";
 
 /**
- * Public pages for visitors, kept in Cloudflare's cache (the Cache API, `caches.default`, which
- * local workerd implements too), so the pages everyone sees the same are rendered once, not per
- * request (docs/decisions/0033).
+ * Public pages for visitors, kept in the isolate's memory and in Cloudflare's cache (the Cache API,
+ * `caches.default`, which local workerd implements too), so the pages everyone sees the same are
+ * rendered once, not per request (docs/decisions/0033).
  *
  * What may be cached: a GET of an allow-listed public page (or its client-navigation `.data`),
  * from a visitor: no session cookie and no flash toast waiting. What is stored: only a 200 answer
@@ -14,18 +14,27 @@ import { readSessionToken } from "./session-cookie.ts";
  * The key carries the page cache version (migration 0062: triggers bump it on every write that
  * changes what a public page shows), so a new listing, review or post shows at once and old copies
  * are never read again; stored copies also expire after PAGE_CACHE_SECONDS (counters such as
- * "verified users" refresh then).
+ * "verified users" refresh then). An isolate reads the version at most once per
+ * PAGE_CACHE_VERSION_MS, so a write reaches visitors' pages at most that much later.
  *
  * A cached HTML page carries the CSP nonce it was rendered with; every answer from the cache gets a
- * fresh nonce, in the header and in every nonce attribute, so a nonce is never reused across visitors.
+ * fresh nonce, in the header and wherever the old one stood in the body, so a nonce is never reused across visitors.
  */
 export const PAGE_CACHE_SECONDS = 300;
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 const NONCE_HEADER = "X-Page-Nonce";
 const CACHE_CONTROL_HEADER = "X-Page-Cache-Control";
 
+/** How long one isolate trusts the version it last read before reading it again (a write shows to visitors at most this late). */
+export const PAGE_CACHE_VERSION_MS = 1000;
+/** The copies one isolate keeps in memory in front of Cloudflare's cache: at most this many, and this many bytes in all. */
+const MEMORY_ENTRIES = 200;
+const MEMORY_BYTES = 16 * 1024 * 1024;
+/** A page larger than this is not kept in memory (it still goes to Cloudflare's cache). */
+const MEMORY_ENTRY_BYTES = 1024 * 1024;
+
 /** Cloudflare's default cache (the DOM's CacheStorage type does not declare `default`). */
-export function pageCache(): Cache {
+function sharedCache(): Cache {
   return (globalThis.caches as unknown as { default: Cache }).default;
 }
 
@@ -47,22 +56,6 @@ export function cacheablePageRequest(request: Request): boolean {
   return CACHEABLE.some((re) => re.test(path));
 }
 
-/** The cache key: the page's URL with the current version of public data; null (render, do not cache) when the version cannot be read. */
-export async function pageCacheKey(db: D1Database, request: Request): Promise<Request | null> {
-  let row: { version: number } | null;
-  try {
-    row = await db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
-  } catch (e) {
-    console.error("page cache version", e);
-    return null;
-  }
-  if (!row) return null;
-  const url = new URL(request.url);
-  url.searchParams.set("__pv", String(row.version));
-  // Answers differ by compression and by document vs data only through the URL; no Vary on cookies.
-  return new Request(url.toString(), { method: "GET" });
-}
-
 /** Whether a rendered answer may be stored for every visitor. */
 export function storableResponse(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
@@ -70,39 +63,179 @@ export function storableResponse(response: Response): boolean {
   return !/private|no-store/i.test(cc);
 }
 
-/** The copy the cache keeps: the answer, with the nonce it was rendered with, kept for PAGE_CACHE_SECONDS. */
-export function cacheCopy(response: Response, nonce: string): Response {
-  const copy = new Response(response.body, response);
-  const own = response.headers.get("Cache-Control");
-  if (own) copy.headers.set(CACHE_CONTROL_HEADER, own);
-  copy.headers.set("Cache-Control", `public, s-maxage=${PAGE_CACHE_SECONDS}`);
-  copy.headers.set(NONCE_HEADER, nonce);
-  copy.headers.delete(PAGE_CACHE_HEADER);
-  return copy;
+/**
+ * A kept page: its status, its headers as the render sent them, and its body cut at every
+ * occurrence of the nonce it was rendered with, so a fresh nonce is put back by joining.
+ */
+interface KeptPage {
+  status: number;
+  headers: [string, string][];
+  /** The body's UTF-8 bytes between the nonce's occurrences. */
+  pieces: Uint8Array[];
+  oldNonce: string;
+  bytes: number;
+  expires: number;
+}
+
+const utf8 = new TextEncoder();
+
+/** The kept body with `nonce` (ASCII, as every nonce is) between its pieces, in one buffer. */
+function bodyWith(page: KeptPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const between = utf8.encode(nonce);
+  const length = page.pieces.reduce((sum, piece) => sum + piece.length, 0) + between.length * (page.pieces.length - 1);
+  const out = new Uint8Array(length);
+  let at = 0;
+  page.pieces.forEach((piece, i) => {
+    if (i > 0) {
+      out.set(between, at);
+      at += between.length;
+    }
+    out.set(piece, at);
+    at += piece.length;
+  });
+  return out;
+}
+
+function keep(response: Response, body: string, nonce: string, now: number): KeptPage {
+  const headers = [...response.headers].filter(([name]) => !/^(set-cookie|age|expires|cf-cache-status|x-page-)/i.test(name));
+  return {
+    status: response.status,
+    headers,
+    pieces: (nonce ? body.split(nonce) : [body]).map((piece) => utf8.encode(piece)),
+    oldNonce: nonce,
+    bytes: body.length * 3,
+    expires: now + PAGE_CACHE_SECONDS * 1000,
+  };
+}
+
+/** A kept page made ready for this visitor: a fresh nonce in the CSP header and wherever the old one was in the body, marked HIT. */
+function answer(page: KeptPage, freshNonce: string): Response {
+  const headers = new Headers(page.headers);
+  const csp = headers.get("Content-Security-Policy");
+  if (csp) headers.set("Content-Security-Policy", csp.split(`'nonce-${page.oldNonce}'`).join(`'nonce-${freshNonce}'`));
+  headers.set(PAGE_CACHE_HEADER, "HIT");
+  return new Response(bodyWith(page, freshNonce), { status: page.status, headers });
+}
+
+/** How Cloudflare's cache holds a kept page: the body as rendered, the old nonce and the page's own Cache-Control in headers of ours. */
+function toShared(page: KeptPage): Response {
+  const headers = new Headers(page.headers);
+  const own = headers.get("Cache-Control");
+  if (own) headers.set(CACHE_CONTROL_HEADER, own);
+  headers.set("Cache-Control", `public, s-maxage=${PAGE_CACHE_SECONDS}`);
+  headers.set(NONCE_HEADER, page.oldNonce);
+  return new Response(bodyWith(page, page.oldNonce), { status: page.status, headers });
+}
+
+async function fromShared(stored: Response, now: number): Promise<KeptPage> {
+  const headers = new Headers(stored.headers);
+  const oldNonce = headers.get(NONCE_HEADER) ?? "";
+  const own = headers.get(CACHE_CONTROL_HEADER);
+  if (own) headers.set("Cache-Control", own);
+  else headers.delete("Cache-Control");
+  const body = await stored.text();
+  return keep(new Response(null, { status: stored.status, headers }), body, oldNonce, now);
+}
+
+export interface PageCacheOptions {
+  /** How long the version read is trusted (PAGE_CACHE_VERSION_MS unless given; 0 reads it for every request). */
+  versionMs?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
 }
 
 /**
- * A stored page made ready for this visitor: a fresh nonce in the CSP header and in the HTML's
- * nonce attributes, the page's own Cache-Control back (what browsers see is what a render sends),
- * marked HIT.
+ * The page cache of one isolate: the version of public data, read from D1 at most once per
+ * `versionMs`; the pages this isolate has served, in memory (a bounded LRU); and behind them
+ * Cloudflare's cache, shared by the isolates of a data centre. A hit in memory costs no I/O at
+ * all; that is what lets a cached page answer nearly as fast as a bare Worker.
  */
-export function fromCache(stored: Response, freshNonce: string): Response {
-  const oldNonce = stored.headers.get(NONCE_HEADER);
-  const own = stored.headers.get(CACHE_CONTROL_HEADER);
-  const out = new Response(stored.body, stored);
-  for (const h of [NONCE_HEADER, CACHE_CONTROL_HEADER, "Age", "CF-Cache-Status", "Expires"]) out.headers.delete(h);
-  if (own) out.headers.set("Cache-Control", own);
-  else out.headers.delete("Cache-Control");
-  out.headers.set(PAGE_CACHE_HEADER, "HIT");
-  if (!oldNonce) return out;
-  const csp = out.headers.get("Content-Security-Policy");
-  if (csp) out.headers.set("Content-Security-Policy", csp.split(`'nonce-${oldNonce}'`).join(`'nonce-${freshNonce}'`));
-  if (!(out.headers.get("Content-Type") ?? "").includes("text/html")) return out;
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(el) {
-        el.setAttribute("nonce", freshNonce);
-      },
-    })
-    .transform(out);
+export function createPageCache(options: PageCacheOptions = {}) {
+  const versionMs = options.versionMs ?? PAGE_CACHE_VERSION_MS;
+  const now = options.now ?? Date.now;
+  let version: { value: number; readAt: number } | null = null;
+  const memory = new Map<string, KeptPage>();
+  let memoryBytes = 0;
+
+  function remember(key: string, page: KeptPage) {
+    if (page.bytes > MEMORY_ENTRY_BYTES) return;
+    forget(key);
+    memory.set(key, page);
+    memoryBytes += page.bytes;
+    for (const [oldest, kept] of memory) {
+      if (memory.size <= MEMORY_ENTRIES && memoryBytes <= MEMORY_BYTES) break;
+      memory.delete(oldest);
+      memoryBytes -= kept.bytes;
+    }
+  }
+
+  function forget(key: string) {
+    const kept = memory.get(key);
+    if (!kept) return;
+    memory.delete(key);
+    memoryBytes -= kept.bytes;
+  }
+
+  return {
+    /** The cache key: the page's URL with the current version of public data; null (render, do not cache) when the version cannot be read. */
+    async key(db: D1Database, request: Request): Promise<string | null> {
+      const at = now();
+      if (!version || at - version.readAt >= versionMs || at < version.readAt) {
+        let row: { version: number } | null;
+        try {
+          row = await db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
+        } catch (e) {
+          console.error("page cache version", e);
+          return null;
+        }
+        if (!row) return null;
+        version = { value: row.version, readAt: at };
+      }
+      const url = new URL(request.url);
+      url.searchParams.set("__pv", String(version.value));
+      // Answers differ by document vs data only through the URL; no Vary on cookies.
+      return url.toString();
+    },
+
+    /** The page for this key, with `freshNonce`, from memory or Cloudflare's cache; null when neither holds a live copy. */
+    async match(key: string, freshNonce: string): Promise<Response | null> {
+      const at = now();
+      const kept = memory.get(key);
+      if (kept && kept.expires > at) {
+        // Most recently used last, so the oldest are dropped first.
+        memory.delete(key);
+        memory.set(key, kept);
+        return answer(kept, freshNonce);
+      }
+      if (kept) forget(key);
+      const stored = await sharedCache().match(new Request(key));
+      if (!stored) return null;
+      const page = await fromShared(stored, at);
+      remember(key, page);
+      return answer(page, freshNonce);
+    },
+
+    /**
+     * Keeps a rendered page (rendered with `nonce`) for every visitor, in memory and in Cloudflare's
+     * cache, once its body has streamed (in `waitUntil`), and gives back the answer for this
+     * visitor, streaming, marked MISS.
+     */
+    store(key: string, response: Response, nonce: string, waitUntil: (work: Promise<unknown>) => void): Response {
+      const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
+      const copy = new Response(forCache, response);
+      waitUntil(
+        copy
+          .text()
+          .then((body) => {
+            const page = keep(copy, body, nonce, now());
+            remember(key, page);
+            return sharedCache().put(new Request(key), toShared(page));
+          })
+          .catch((e: unknown) => console.error("page cache put", e)),
+      );
+      const out = new Response(forVisitor, response);
+      out.headers.set(PAGE_CACHE_HEADER, "MISS");
+      return out;
+    },
+  };
 }

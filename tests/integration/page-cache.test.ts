@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "#functions/app.ts";
 import { appContext } from "#functions/page-context.ts";
-import { pageCacheKey } from "#platform/page-cache.ts";
+import { createPageCache, PAGE_CACHE_VERSION_MS, type PageCacheOptions } from "#platform/page-cache.ts";
 import { createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
@@ -13,7 +13,9 @@ import { createService, createUser, createVendor, sessionCookieFor } from "#test
  * makes the next visitor's page fresh.
  */
 let renders = 0;
-const worker = createWorker(async (request, context) => {
+/** The isolate's clock, moved by the tests that wait out the version's freshness. */
+let clock = Date.now();
+const pagesHandler: Parameters<typeof createWorker>[0] = async (request, context) => {
   renders++;
   const { actor, nonce } = context.get(appContext);
   const url = new URL(request.url);
@@ -22,13 +24,15 @@ const worker = createWorker(async (request, context) => {
   if (url.searchParams.has("set-cookie")) headers.append("Set-Cookie", "mandap_sv=seen; Path=/");
   const who = actor ? `for ${actor.email}` : "for a visitor";
   return new Response(`<html><body><p>render ${renders} ${who}</p><script nonce="${nonce}">1</script></body></html>`, { headers });
-});
+};
+const isolate = (options: PageCacheOptions = {}) => createWorker(pagesHandler, { pageCache: { now: () => clock, ...options } });
+let worker = isolate();
 
 const waits: Promise<unknown>[] = [];
 const ctx = { waitUntil: (p: Promise<unknown>) => waits.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
-async function get(path: string, cookie?: string) {
-  const res = await worker.fetch(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), env, ctx);
+async function get(path: string, cookie?: string, on = worker) {
+  const res = await on.fetch(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), env, ctx);
   const body = await res.text();
   await Promise.all(waits.splice(0));
   return { res, body, cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "" };
@@ -93,22 +97,48 @@ describe("the public page cache", () => {
     }
   });
 
-  it("serves a fresh page after a write to public data (the version in the key)", async () => {
+  it("serves a fresh page after a write to public data (the version in the key), at most PAGE_CACHE_VERSION_MS later", async () => {
     const path = `/?n=${Date.now()}`;
+    const later = () => (clock += PAGE_CACHE_VERSION_MS);
     await get(path);
     expect((await get(path)).cache).toBe("HIT");
     const vendor = await createVendor();
+    expect((await get(path)).cache).toBe("HIT"); // the isolate still trusts the version it read
+    later();
     expect((await get(path)).cache).toBe("MISS"); // a new vendor
     expect((await get(path)).cache).toBe("HIT");
     const service = await createService({ vendorId: vendor.id });
+    later();
     expect((await get(path)).cache).toBe("MISS"); // a new listing
     await env.DB.prepare("UPDATE services SET min_price = 2500 WHERE id = ?").bind(service.id).run();
+    later();
     expect((await get(path)).cache).toBe("MISS"); // a new price
+  });
+
+  it("reads the version for every request when told to, so a write shows at once", async () => {
+    worker = isolate({ versionMs: 0 });
+    const path = `/?n=${Date.now()}`;
+    await get(path);
+    expect((await get(path)).cache).toBe("HIT");
+    await createVendor();
+    expect((await get(path)).cache).toBe("MISS");
+    worker = isolate();
+  });
+
+  it("lets another isolate answer from Cloudflare's cache, with its own fresh nonce", async () => {
+    const path = `/blogs?n=${Date.now()}`;
+    const first = await get(path);
+    expect(first.cache).toBe("MISS");
+    const other = await get(path, undefined, isolate());
+    expect(other.cache).toBe("HIT");
+    expect(other.body).toContain(`nonce="${nonceOf(other.csp)}"`);
+    expect(other.body).not.toContain(nonceOf(first.csp)!);
+    expect(other.body.replace(/nonce="[^"]+"/, "")).toBe(first.body.replace(/nonce="[^"]+"/, ""));
   });
 
   it("renders without the cache when the version cannot be read", async () => {
     const broken = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) } as unknown as D1Database;
-    expect(await pageCacheKey(broken, new Request("http://localhost/"))).toBeNull();
+    expect(await createPageCache().key(broken, new Request("http://localhost/"))).toBeNull();
   });
 
   it("does not bump the version for view counters", async () => {
