@@ -76,6 +76,8 @@ export const services = sqliteTable(
     index("services_type_sort_rating_idx").on(t.status, t.serviceType, t.rating, t.reviewCount, t.id),
     index("services_type_sort_price_idx").on(t.status, t.serviceType, t.minPrice, t.id),
     index("services_category_sort_rating_idx").on(t.status, t.serviceCategory, t.rating, t.reviewCount, t.id),
+    // A category sorted by price (migrations/0063): the page is read in index order, not sorted from the whole category.
+    index("services_category_sort_price_idx").on(t.status, t.serviceCategory, t.minPrice, t.id),
     index("services_loc_sort_rating_idx").on(t.status, t.state, t.city, t.rating, t.reviewCount, t.id),
     index("services_type_loc_sort_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating, t.reviewCount, t.id),
     // The default order, featured placement first (migrations/0049).

@@ -143,7 +143,14 @@ export function toSummary(r: SummaryRow): ServiceSummary {
   };
 }
 
-type PreparedSearch = { list: D1PreparedStatement; count: D1PreparedStatement; limit: number; page: number };
+type PreparedSearch = {
+  list: D1PreparedStatement;
+  /** The page with the number of all matches on every row (`matches`): text searches, whose matches are bounded by TEXT_MATCH_CAP. */
+  listCounted: D1PreparedStatement | null;
+  count: D1PreparedStatement;
+  limit: number;
+  page: number;
+};
 
 /** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
 async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise<PreparedSearch> {
@@ -217,6 +224,13 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
 
   return {
     list: d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
+    // A text search sorts all its (bounded) matches anyway, so counting them on the way costs
+    // nearly nothing, where a separate count would run the text match and its joins a second time.
+    listCounted: match
+      ? d1
+          .prepare(`SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS matches ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+          .bind(...binds, limit, offset)
+      : null,
     // Every service has a vendor, and the vendor's name is matched in FTS: the count needs no join.
     count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${matched} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
     limit,
@@ -232,19 +246,37 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
  */
 export async function searchServices(ctx: DomainContext, search: ServiceSearch): Promise<ServicePage> {
   const d1 = ctx.db;
-  const { list: listQuery, count: countQuery, limit, page } = await prepareSearch(ctx, search);
-  const [list, count] =
-    search.withTotal === false ? [await listQuery.all<Record<string, unknown>>(), null] : await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
-  const counted = count ? Number(count.results[0]?.n ?? 0) : (list?.results.length ?? 0);
+  const { list: listQuery, listCounted, count: countQuery, limit, page } = await prepareSearch(ctx, search);
+  let list: D1Result<Record<string, unknown>>;
+  let count: D1Result<Record<string, unknown>> | null = null;
+  let counted: number;
+  if (search.withTotal === false) {
+    list = await listQuery.all<Record<string, unknown>>();
+    counted = list.results.length;
+  } else if (listCounted) {
+    list = await listCounted.all<Record<string, unknown>>();
+    const first = list.results[0];
+    // A page past the end has no row to carry the number: count on its own then.
+    if (first) counted = Number(first.matches);
+    else {
+      count = await countQuery.all<Record<string, unknown>>();
+      counted = Number(count.results[0]?.n ?? 0);
+    }
+  } else {
+    const [listed, countedRows] = await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
+    list = listed!;
+    count = countedRows!;
+    counted = Number(count.results[0]?.n ?? 0);
+  }
   const total = Math.min(counted, COUNT_CAP);
   return {
-    services: ((list?.results ?? []) as SummaryRow[]).map(toSummary),
+    services: (list.results as SummaryRow[]).map(toSummary),
     total,
     totalIsCapped: counted > COUNT_CAP,
     page,
     limit,
     totalPages: Math.max(1, Math.ceil(total / limit)),
-    rowsRead: (list?.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
+    rowsRead: (list.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
   };
 }
 

@@ -43,3 +43,22 @@ describe("search knows the field's spellings", () => {
     expect(body.success).toBe(true);
   });
 });
+
+describe("a text search's total", () => {
+  it("counts every match on the first page, on a later page, and past the end (where no row carries it)", async () => {
+    const word = `zari${crypto.randomUUID().slice(0, 8).replace(/\d/g, "q")}`;
+    const vendor = await createVendor({ businessName: "Zari Works", state: "Karnataka", city: "Bengaluru" });
+    for (let i = 0; i < 5; i++)
+      await createService({ vendorId: vendor.id, serviceName: `${word} Sherwani House ${i}`, serviceType: "Sherwani", state: "Karnataka", city: "Bengaluru" });
+    const page = async (n: number) => {
+      const res = await call(`/api/v1/services?q=${word}&limit=2&page=${n}`);
+      expect(res.status).toBe(200);
+      return res.json<ListBody>();
+    };
+    const [first, last, past] = [await page(1), await page(3), await page(4)];
+    expect(first.ServiceResult).toHaveLength(2);
+    expect(last.ServiceResult).toHaveLength(1);
+    expect(past.ServiceResult).toHaveLength(0);
+    for (const body of [first, last, past]) expect(body.total).toBe(5);
+  });
+});
