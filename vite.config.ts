@@ -19,6 +19,8 @@ export default defineConfig(({ command, isPreview }) => ({
     tailwindcss(),
     reactRouter(),
   ],
+  // The hero's first image (app/app.css) goes into the stylesheet as a data URL, whatever its size.
+  build: { assetsInlineLimit: (file: string) => (/[\\/]hero-1\.svg$/.test(file) ? true : undefined) },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   server: { port: Number(process.env.PORT ?? 5173) },
 }));

@@ -5,6 +5,7 @@ export default [
   index("routes/home/route.tsx", { id: "routes/home" }),
   route("all/:category?/:subCategory?/:state?/:city?", "routes/browse-list/route.tsx", { id: "routes/browse-list" }),
   route("browse", "routes/discover.tsx"),
+  route("carousels/:key", "routes/home/carousel.ts"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("sitemaps/:file", "routes/sitemap-file.tsx"),
   route("robots.txt", "routes/robots.tsx"),

@@ -2,6 +2,8 @@ import { createRequestHandler } from "react-router";
 import { createWorker } from "./app.ts";
 import type { Env } from "./env.ts";
 
-const pages = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const serverBuild = () => import("virtual:react-router/server-build");
+const pages = createRequestHandler(serverBuild, import.meta.env.MODE);
 
-export default createWorker(pages) satisfies ExportedHandler<Env>;
+// Cached pages name the build's hashed scripts and styles, so the build's version is in the page cache's key.
+export default createWorker(pages, { pageCache: { release: async () => (await serverBuild()).assets.version } }) satisfies ExportedHandler<Env>;

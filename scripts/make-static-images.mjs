@@ -10,7 +10,10 @@ const out = (dir, name, svg) => {
 };
 
 const heroLabels = ["Mandap", "Pheras", "Sangeet", "Mehendi", "Haldi", "Reception"];
-for (let i = 0; i < HERO_IMAGES; i++) out("hero", `hero-${i + 1}`, artworkSvg(heroLabels[i] ?? "Mandap", i + 3, 1600, 900));
+// The first hero image is drawn by the stylesheet (app/app.css, inlined as a data URL by
+// vite.config.ts), so the home page's first paint needs no image request; the others are files.
+writeFileSync("app/assets/hero-1.svg", artworkSvg(heroLabels[0], 3, 1600, 900));
+for (let i = 1; i < HERO_IMAGES; i++) out("hero", `hero-${i + 1}`, artworkSvg(heroLabels[i] ?? "Mandap", i + 3, 1600, 900));
 
 for (const [slug, label] of [
   ["wedding-venue", "Wedding Venue"],

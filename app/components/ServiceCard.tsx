@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ServiceSummary } from "#domain/discovery.ts";
+import type { ServiceCardData } from "#domain/discovery.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
 
@@ -8,7 +8,7 @@ import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
  * place, rating, "from ₹1,200 / plate" and the vendor's reply-time badge. `actions` is a slot for
  * controls such as the wishlist heart, drawn over the image.
  */
-export function ServiceCard({ service, eager = false, actions }: { service: ServiceSummary; eager?: boolean; actions?: React.ReactNode }) {
+export function ServiceCard({ service, eager = false, actions }: { service: ServiceCardData; eager?: boolean; actions?: React.ReactNode }) {
   const href = servicePath({
     id: service.id,
     serviceCategory: service.service_category,

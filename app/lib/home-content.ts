@@ -1,3 +1,5 @@
+import type { ServiceCardData } from "#domain/discovery.ts";
+
 /** The spec's popular-search shortcuts, exactly as it writes them (the browse route canonicalises). */
 export const POPULAR_SEARCHES = [
   { label: "Caterers", href: "/all/Wedding Vendor/caterers" },
@@ -10,3 +12,11 @@ export const POPULAR_SEARCHES = [
   { label: "Wedding Planner", href: "/all/Wedding vendor/Wedding planner" },
   { label: "Mehndi Artist", href: "/all/bride/Mehndi Artist" },
 ] as const;
+
+/** A discover carousel's whole list, from /carousels/{key} (the page cache serves it); rejects when it cannot be had. */
+export async function carouselRest(key: string): Promise<ServiceCardData[]> {
+  const res = await fetch(`/carousels/${encodeURIComponent(key)}`, { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`carousel ${key}: ${res.status}`);
+  const body = (await res.json()) as { services?: ServiceCardData[] };
+  return Array.isArray(body.services) ? body.services : [];
+}

@@ -28,6 +28,37 @@ export type ServiceSummary = {
   media: { image_urls: { path: string }[] }[];
 };
 
+/**
+ * What a service card shows (app/components/ServiceCard.tsx), and no more: lists sent to the
+ * browser in a page's data carry this, not the whole summary. A ServiceSummary is one too.
+ */
+export type ServiceCardData = Pick<
+  ServiceSummary,
+  "id" | "service_name" | "service_category" | "service_type" | "state" | "city" | "rating" | "review_count" | "min_price" | "service_unit"
+> & {
+  vendor: Pick<ServiceSummary["vendor"], "name" | "reply_minutes_median">;
+  media: { image_urls: { path: string }[] }[];
+};
+
+/** A summary cut down to its card (the cover only). */
+export function toServiceCard(s: ServiceSummary): ServiceCardData {
+  const cover = s.media[0]?.image_urls[0];
+  return {
+    id: s.id,
+    service_name: s.service_name,
+    service_category: s.service_category,
+    service_type: s.service_type,
+    state: s.state,
+    city: s.city,
+    rating: s.rating,
+    review_count: s.review_count,
+    min_price: s.min_price,
+    service_unit: s.service_unit,
+    vendor: { name: s.vendor.name, reply_minutes_median: s.vendor.reply_minutes_median },
+    media: cover ? [{ image_urls: [{ path: cover.path }] }] : [],
+  };
+}
+
 export type ServiceSearch = {
   q?: string;
   service_category?: string;

@@ -39,7 +39,7 @@ function sharedCache(): Cache {
 }
 
 /** The public pages that are the same for every visitor. Service and vendor pages count views per browser and stay uncached. */
-const CACHEABLE = [/^\/$/, /^\/all(\/[^/]+){0,4}$/, /^\/discover$/, /^\/blogs$/, /^\/about$/];
+const CACHEABLE = [/^\/$/, /^\/all(\/[^/]+){0,4}$/, /^\/discover$/, /^\/blogs$/, /^\/about$/, /^\/carousels\/[a-z-]+$/];
 
 /** The page path of a document or a client-navigation data request ("/_root.data" is "/"). */
 function pagePathOf(pathname: string): string {
@@ -138,6 +138,12 @@ async function fromShared(stored: Response, now: number): Promise<KeptPage> {
 }
 
 export interface PageCacheOptions {
+  /**
+   * The release the pages belong to (the build's asset version): a cached page names that build's
+   * hashed scripts and styles, which the next deploy removes, so copies of another release are
+   * never read.
+   */
+  release?: () => Promise<string>;
   /** How long the version read is trusted (PAGE_CACHE_VERSION_MS unless given; 0 reads it for every request). */
   versionMs?: number;
   /** The clock (tests move it). */
@@ -154,6 +160,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
   const versionMs = options.versionMs ?? PAGE_CACHE_VERSION_MS;
   const now = options.now ?? Date.now;
   let version: { value: number; readAt: number } | null = null;
+  let release: Promise<string> | null = null;
   const memory = new Map<string, KeptPage>();
   let memoryBytes = 0;
 
@@ -193,6 +200,18 @@ export function createPageCache(options: PageCacheOptions = {}) {
       }
       const url = new URL(request.url);
       url.searchParams.set("__pv", String(version.value));
+      if (options.release) {
+        release ??= options.release().catch((e: unknown) => {
+          release = null;
+          throw e;
+        });
+        try {
+          url.searchParams.set("__pr", await release);
+        } catch (e) {
+          console.error("page cache release", e);
+          return null;
+        }
+      }
       // Answers differ by document vs data only through the URL; no Vary on cookies.
       return url.toString();
     },

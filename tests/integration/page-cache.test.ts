@@ -136,6 +136,16 @@ describe("the public page cache", () => {
     expect(other.body.replace(/nonce="[^"]+"/, "")).toBe(first.body.replace(/nonce="[^"]+"/, ""));
   });
 
+  it("never serves a page of another release (its scripts and styles are gone after a deploy)", async () => {
+    const path = `/about?n=${Date.now()}`;
+    const before = isolate({ release: async () => "build-a" });
+    expect((await get(path, undefined, before)).cache).toBe("MISS");
+    expect((await get(path, undefined, before)).cache).toBe("HIT");
+    const after = isolate({ release: async () => "build-b" });
+    expect((await get(path, undefined, after)).cache).toBe("MISS");
+    expect((await get(path, undefined, after)).cache).toBe("HIT");
+  });
+
   it("renders without the cache when the version cannot be read", async () => {
     const broken = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) } as unknown as D1Database;
     expect(await createPageCache().key(broken, new Request("http://localhost/"))).toBeNull();

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { searchServices, serviceLocations } from "#domain/discovery.ts";
+import { searchServices, serviceLocations, toServiceCard } from "#domain/discovery.ts";
 import { filterSearch, parseLocation, resolveScope, scopePath, type BrowseScope } from "#app/lib/browse.ts";
 import { closestPlaces } from "#shared/place-names.ts";
 import { subcategoryFromWords } from "#shared/search-words.ts";
@@ -124,7 +124,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     problems,
     unknownPlace,
     locations,
-    services: result.services,
+    services: result.services.map(toServiceCard),
     total: result.total,
     totalIsCapped: result.totalIsCapped,
     totalPages: result.totalPages,

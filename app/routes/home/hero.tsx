@@ -7,6 +7,7 @@ import { SEARCH } from "#shared/strings.ts";
 
 export const HERO_IMAGE_COUNT = 6;
 export const HERO_ROTATE_MS = 5000;
+/** Slide i's image; the first (i = 0) is drawn by the stylesheet (`.hero-art` in app/app.css), so it needs no request. */
 export const heroImage = (i: number) => `/images/hero/hero-${i + 1}.svg`;
 
 export function HeroImages() {
@@ -20,15 +21,14 @@ export function HeroImages() {
     return () => window.clearInterval(timer);
   }, []);
   return (
-    <div aria-hidden="true" className="absolute inset-0" data-hero-index={index}>
-      {Array.from({ length: loaded }, (_, i) => (
+    <div aria-hidden="true" className="hero-art absolute inset-0" data-hero-index={index}>
+      {Array.from({ length: loaded - 1 }, (_, n) => n + 1).map((i) => (
         <img
           key={i}
           src={heroImage(i)}
           alt=""
           width={1600}
           height={900}
-          fetchPriority={i === 0 ? "high" : "auto"}
           className={`hero-slide absolute inset-0 h-full w-full object-cover ${i === index ? "opacity-100" : "opacity-0"}`}
         />
       ))}

@@ -1,28 +1,8 @@
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { browsePath } from "#shared/catalogue.ts";
-import { heroAnalytics, latestBlogPosts, searchServicesBatch, serviceLocations, topTestimonials, type ServiceSearch } from "#domain/discovery.ts";
-
-/** Discover carousels: limit 20, page 1, rating descending (most viewed: by views). */
-const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: string }[] = [
-  { key: "most-rated", title: "Most rated", search: {}, more: "/all" },
-  { key: "most-viewed", title: "Most viewed", search: { sort: { by: "views", order: "desc" } }, more: "/all?sort=most_viewed" },
-  { key: "caterers", title: "Top caterers", search: { service_type: "Caterers" }, more: browsePath("Wedding Vendor", "Caterers") },
-  {
-    key: "photographers",
-    title: "Photographers",
-    search: { service_type: "Wedding Photographers" },
-    more: browsePath("Wedding Vendor", "Wedding Photographers"),
-  },
-  {
-    key: "videographers",
-    title: "Videographers",
-    search: { service_type: "Wedding Videographers" },
-    more: browsePath("Wedding Vendor", "Wedding Videographers"),
-  },
-  { key: "makeup-salon", title: "Makeup salon", search: { service_type: "Makeup Salon" }, more: browsePath("Bride", "Makeup Salon") },
-  { key: "wedding-dj", title: "Wedding DJ", search: { service_type: "Wedding DJ" }, more: browsePath("Wedding Vendor", "Wedding DJ") },
-];
+import { heroAnalytics, latestBlogPosts, serviceLocations, topTestimonials } from "#domain/discovery.ts";
+import { CAROUSEL_SERVER_CARDS } from "#app/components/Carousel.tsx";
+import { carouselCards, CAROUSELS } from "./carousels.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -31,10 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     serviceLocations(domain),
     latestBlogPosts(domain, 6),
     topTestimonials(domain, 6),
-    searchServicesBatch(
-      domain,
-      CAROUSELS.map((c) => ({ ...c.search, limit: 20, page: 1 })),
-    ),
+    carouselCards(domain),
   ]);
   return {
     origin: new URL(request.url).origin,
@@ -42,6 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locations,
     blog,
     testimonials,
-    carousels: CAROUSELS.map((c, i) => ({ key: c.key, title: c.title, more: c.more, services: carousels[i] ?? [] })),
+    // The first cards of each carousel; the browser fetches the rest from /carousels/{key}.
+    carousels: CAROUSELS.map((c) => {
+      const cards = carousels.get(c.key) ?? [];
+      return { key: c.key, title: c.title, more: c.more, services: cards.slice(0, CAROUSEL_SERVER_CARDS), hasMore: cards.length > CAROUSEL_SERVER_CARDS };
+    }),
   };
 }

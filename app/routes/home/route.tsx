@@ -8,14 +8,12 @@ import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { POPULAR_SEARCHES } from "#app/lib/home-content.ts";
+import { carouselRest, POPULAR_SEARCHES } from "#app/lib/home-content.ts";
 import type { Route } from "./+types/route";
-import { heroImage, HeroImages, HeroSearch } from "./hero.tsx";
+import { HeroImages, HeroSearch } from "./hero.tsx";
 import { Benefits, Counters, SectionHeading } from "./sections.tsx";
 
 export { loader } from "./home.server.ts";
-
-export const links: Route.LinksFunction = () => [{ rel: "preload", as: "image", href: heroImage(0), fetchPriority: "high" }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
@@ -151,6 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Carousel
               label={c.title}
               items={c.services}
+              loadRest={c.hasMore ? () => carouselRest(c.key) : undefined}
               itemKey={(s) => s.id}
               renderItem={(s) => <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />}
             />
