@@ -11,6 +11,7 @@ import { checkFormType, discardUnreadBody } from "./platform/request-body.ts";
 import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, withSecurityHeaders } from "./platform/security.ts";
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
 import { databaseForRequest } from "./platform/d1-sessions.ts";
+import { d1ServerTiming, timedDatabase } from "./platform/d1-timing.ts";
 import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableResponse } from "./platform/page-cache.ts";
 import { usesSandboxGateway } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
@@ -78,9 +79,12 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
     const requestDb = databaseForRequest(env.DB, request, Boolean(session));
-    const domain = createDomainContext(env, ctx, request, session, Date.now(), requestDb.db);
+    // The page's D1 time and statements go out in Server-Timing (read by the bench; never cached).
+    const d1 = timedDatabase(requestDb.db);
+    const domain = createDomainContext(env, ctx, request, session, Date.now(), d1.db);
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
     const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce, domain.payments.checkoutOrigins));
+    response.headers.append("Server-Timing", d1ServerTiming(d1.timing()));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
     const bookmark = requestDb.bookmarkCookie();
     if (bookmark) response.headers.append("Set-Cookie", bookmark);

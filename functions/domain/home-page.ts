@@ -1,6 +1,19 @@
 import { browsePath } from "#shared/catalogue.ts";
-import { searchServicesBatch, toServiceCard, type ServiceCardData, type ServiceSearch } from "#domain/discovery.ts";
-import type { DomainContext } from "#domain/context.ts";
+import type { DomainContext } from "./context.ts";
+import {
+  heroAnalytics,
+  latestBlogPosts,
+  searchServicesBatch,
+  serviceLocations,
+  toServiceCard,
+  topTestimonials,
+  type BlogPreview,
+  type HeroAnalytics,
+  type LocationMap,
+  type ServiceCardData,
+  type ServiceSearch,
+  type Testimonial,
+} from "./discovery.ts";
 
 /** The discover carousels (spec: limit 20, page 1, rating descending; most viewed by views). */
 export const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: string }[] = [
@@ -25,12 +38,64 @@ export const CAROUSELS: { key: string; title: string; search: ServiceSearch; mor
 
 export const CAROUSEL_LIMIT = 20;
 
+/** The home page's sections that are the same for everyone. */
+export type HomeSections = {
+  counters: HeroAnalytics;
+  locations: LocationMap;
+  blog: BlogPreview[];
+  testimonials: Testimonial[];
+  /** Each carousel's cards (up to CAROUSEL_LIMIT), by key. */
+  carousels: Record<string, ServiceCardData[]>;
+};
+
+/** How long computed sections are kept at most, even when no write changed the public data (the counters count sign-ups too). */
+export const HOME_SECTIONS_MAX_AGE_MS = 300_000;
+
+let kept: { version: number; at: number; value: Promise<HomeSections> } | null = null;
+
+/**
+ * The home page's shared sections, computed once per change of public data rather than per
+ * request: kept in the isolate with the public data version they were computed at (migration
+ * 0062's triggers bump it on every write a public page shows), for at most HOME_SECTIONS_MAX_AGE_MS.
+ * Each request costs one read of the version; the counters' full counts and the eight searches
+ * run only when something changed. A failed computation is not kept.
+ */
+export async function homeSections(ctx: DomainContext): Promise<HomeSections> {
+  const row = await ctx.db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
+  const version = row?.version ?? -1;
+  if (kept && kept.version === version && ctx.now - kept.at < HOME_SECTIONS_MAX_AGE_MS && ctx.now >= kept.at) return kept.value;
+  const value = computeHomeSections(ctx);
+  const entry = { version, at: ctx.now, value };
+  kept = entry;
+  value.catch(() => {
+    if (kept === entry) kept = null;
+  });
+  return value;
+}
+
+async function computeHomeSections(ctx: DomainContext): Promise<HomeSections> {
+  const [counters, locations, blog, testimonials, carousels] = await Promise.all([
+    heroAnalytics(ctx),
+    serviceLocations(ctx),
+    latestBlogPosts(ctx, 6),
+    topTestimonials(ctx, 6),
+    carouselCards(ctx),
+  ]);
+  return { counters, locations, blog, testimonials, carousels: Object.fromEntries(carousels) };
+}
+
 /** The cards of the given carousels (all of them unless `keys`), each list up to CAROUSEL_LIMIT, in one D1 batch. */
-export async function carouselCards(domain: DomainContext, keys?: readonly string[]): Promise<Map<string, ServiceCardData[]>> {
+export async function carouselCards(ctx: DomainContext, keys?: readonly string[]): Promise<Map<string, ServiceCardData[]>> {
   const chosen = keys ? CAROUSELS.filter((c) => keys.includes(c.key)) : CAROUSELS;
   const lists = await searchServicesBatch(
-    domain,
+    ctx,
     chosen.map((c) => ({ ...c.search, limit: CAROUSEL_LIMIT, page: 1 })),
   );
   return new Map(chosen.map((c, i) => [c.key, (lists[i] ?? []).map(toServiceCard)]));
+}
+
+/** One carousel's whole list (the home page carries its first cards), from the kept sections; null for an unknown key. */
+export async function carousel(ctx: DomainContext, key: string): Promise<ServiceCardData[] | null> {
+  if (!CAROUSELS.some((c) => c.key === key)) return null;
+  return (await homeSections(ctx)).carousels[key] ?? [];
 }

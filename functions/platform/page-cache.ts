@@ -97,7 +97,7 @@ function bodyWith(page: KeptPage, nonce: string): Uint8Array<ArrayBuffer> {
 }
 
 function keep(response: Response, body: string, nonce: string, now: number): KeptPage {
-  const headers = [...response.headers].filter(([name]) => !/^(set-cookie|age|expires|cf-cache-status|x-page-)/i.test(name));
+  const headers = [...response.headers].filter(([name]) => !/^(set-cookie|age|expires|cf-cache-status|x-page-|server-timing)/i.test(name));
   return {
     status: response.status,
     headers,

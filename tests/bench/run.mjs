@@ -6,6 +6,9 @@
 //   npm run bench -- --services 100000    a separate bench database of that size with 50,000 accounts (seeded once; --users N to change)
 //   npm run bench -- --duration 5 --connections 8 --no-build
 //   npm run bench -- --soak [--soak-minutes 10] [--soak-connections 50]   only the load and soak (soak.mjs)
+//   npm run bench -- --services 1000000 --catalogue-only   the catalogue's figures only (pages, search, rows read, where a page's
+//                                                         time goes, Lighthouse): no dashboard, job, planning or gallery copies of
+//                                                         the database, which at a million services would be 8 GB each
 // Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -25,6 +28,7 @@ import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from
 import { waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
 import { printSoak, soak } from "./soak.mjs";
+import { pageBreakdown, printPageBreakdown } from "./breakdown.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
 
 const { values } = parseArgs({
@@ -37,6 +41,7 @@ const { values } = parseArgs({
     "no-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string", default: "3" },
     soak: { type: "boolean", default: false },
+    "catalogue-only": { type: "boolean", default: false },
     "soak-minutes": { type: "string", default: "10" },
     "soak-connections": { type: "string", default: "50" },
   },
@@ -49,11 +54,13 @@ const env = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH}` };
 let state = ".wrangler/state";
 if (values.services) {
   state = `.wrangler/bench-${values.services}`;
-  if (!existsSync(`${state}/v3/d1`)) {
-    await mustRun("bench database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-      env: { CI: "1" },
-      quiet: true,
-    });
+  const fresh = !existsSync(`${state}/v3/d1`);
+  // Migrations added since the bench database was seeded apply to it too (new indexes are measured).
+  await mustRun("bench database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+    env: { CI: "1" },
+    quiet: true,
+  });
+  if (fresh) {
     await mustRun(`bench data (${values.services} services, ${values.users} accounts)`, "node", [
       "scripts/seed.mjs",
       "--state",
@@ -70,14 +77,15 @@ if (values.services) {
 }
 if (!values["no-build"]) await mustRun("production build", "react-router", ["build"], { quiet: true });
 if (values.soak) await runSoak();
-const dashboardBench = await prepareDashboardState(state);
+const catalogueOnly = values["catalogue-only"];
+const dashboardBench = catalogueOnly ? null : await prepareDashboardState(state);
 // Pending plan orders for the payment webhook bench, in the same copy (the demo data stays as it is).
-const webhookBench = await prepareWebhookState(dashboardBench.state);
-const dailyJobState = await prepareDailyJobState(state, { at: nextDailyRun() });
+const webhookBench = catalogueOnly ? null : await prepareWebhookState(dashboardBench.state);
+const dailyJobState = catalogueOnly ? null : await prepareDailyJobState(state, { at: nextDailyRun() });
 // A wedding of 12 functions, 800 guests and 200 tasks, and 10,000 opted-in couples for the planning reminder (its own copy).
-const planningState = await preparePlanningState(state, { at: nextPlanningRun() });
+const planningState = catalogueOnly ? null : await preparePlanningState(state, { at: nextPlanningRun() });
 // The invitation gallery filled to 500 templates (its own copy, served by its own Worker below).
-const templatesState = await prepareTemplatesState(state);
+const templatesState = catalogueOnly ? null : await prepareTemplatesState(state);
 
 /** `--soak`: the app alone on loopback, the soak, its report; nothing else of the bench. */
 async function runSoak() {
@@ -182,13 +190,13 @@ const TEMPLATES_PORT = 8785;
 const TEMPLATES_PROXY_PORT = 8786;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
-const dashboardApp = launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
-const templatesApp = launch("build/server/wrangler.json", TEMPLATES_PORT, ["--persist-to", templatesState]);
+const dashboardApp = catalogueOnly ? null : launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
+const templatesApp = catalogueOnly ? null : launch("build/server/wrangler.json", TEMPLATES_PORT, ["--persist-to", templatesState]);
 const stopAll = () => {
   app.kill("SIGTERM");
-  templatesApp.kill("SIGTERM");
+  templatesApp?.kill("SIGTERM");
   hello.kill("SIGTERM");
-  dashboardApp.kill("SIGTERM");
+  dashboardApp?.kill("SIGTERM");
 };
 process.on("exit", stopAll);
 process.on("SIGINT", () => process.exit(130));
@@ -239,28 +247,43 @@ try {
   );
   console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
   console.log("");
+  const breakdown = await pageBreakdown(base, `http://127.0.0.1:${HELLO_PORT}/`, [
+    { name: "home page", path: "/" },
+    { name: "browse page", path: "/all/wedding-vendor/caterers" },
+  ]);
+  printPageBreakdown(breakdown);
+  console.log("");
   const search = await searchLatency(base, 30);
   printSearchLatency(search);
   const adminSearch = await adminSearchLatency(base, 30, accountCount(state));
   printAdminSearchLatency(adminSearch);
-  await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
-  const dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
-  printDashboardLatency(dashboard);
-  const webhooks = await webhookLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, webhookBench.orders);
-  printWebhookLatency(webhooks);
-  // The daily subscription job with 10,000 vendors, through the built Worker's scheduled handler (its own wrangler dev).
-  const dailyJob = await dailyJobBench(dailyJobState, DAILY_JOB_PORT);
-  printDailyJob(dailyJob);
-  // The planner and guest pages of a big wedding, and the daily planning reminder for 10,000 couples (its own wrangler dev).
-  const planning = await planningBench(planningState, { port: PLANNING_PORT });
-  printPlanningBench(planning);
+  let dashboard = null;
+  let webhooks = null;
+  let dailyJob = null;
+  let planning = null;
+  if (!catalogueOnly) {
+    await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
+    dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
+    printDashboardLatency(dashboard);
+    webhooks = await webhookLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, webhookBench.orders);
+    printWebhookLatency(webhooks);
+    // The daily subscription job with 10,000 vendors, through the built Worker's scheduled handler (its own wrangler dev).
+    dailyJob = await dailyJobBench(dailyJobState, DAILY_JOB_PORT);
+    printDailyJob(dailyJob);
+    // The planner and guest pages of a big wedding, and the daily planning reminder for 10,000 couples (its own wrangler dev).
+    planning = await planningBench(planningState, { port: PLANNING_PORT });
+    printPlanningBench(planning);
+  }
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
   const uploads = values.services ? null : await uploadBench(base, 10);
   if (uploads) printUploadBench(uploads);
   let lighthouse = null;
-  await waitFor(`http://127.0.0.1:${TEMPLATES_PORT}/`);
-  const gallery = await galleryPage(`http://127.0.0.1:${TEMPLATES_PORT}`);
+  let gallery = null;
+  if (!catalogueOnly) {
+    await waitFor(`http://127.0.0.1:${TEMPLATES_PORT}/`);
+    gallery = await galleryPage(`http://127.0.0.1:${TEMPLATES_PORT}`);
+  }
   if (!values["no-lighthouse"]) {
     process.env.CHROMIUM_PATH ??= ensureChromium();
     const proxy = await startCompressingProxy(base, PROXY_PORT);
@@ -273,8 +296,8 @@ try {
     // The spec's welcome splash covers the first visit for 3 s, so that visit is measured once
     // (home) and every page again as a returning visitor, as most visits are.
     const returning = "mandap_visited=1";
-    const galleryProxy = await startCompressingProxy(`http://127.0.0.1:${TEMPLATES_PORT}`, TEMPLATES_PROXY_PORT);
-    const galleryTarget = galleryAuditTarget(gallery, galleryProxy.origin);
+    const galleryProxy = gallery ? await startCompressingProxy(`http://127.0.0.1:${TEMPLATES_PORT}`, TEMPLATES_PROXY_PORT) : null;
+    const galleryTarget = galleryProxy ? galleryAuditTarget(gallery, galleryProxy.origin) : null;
     lighthouse = await audit(
       [
         { name: "home page, first visit (3 s splash)", url: `${front}/` },
@@ -288,7 +311,7 @@ try {
       Number(values["lighthouse-runs"]),
     );
     proxy.server.close();
-    galleryProxy.server.close();
+    galleryProxy?.server.close();
     console.log("\nLighthouse (mobile, simulated throttling, gzip proxy; budgets: performance ≥ 95, accessibility ≥ 95, best practices ≥ 95, SEO 100)\n");
     console.log(`Each page ${values["lighthouse-runs"]} times; the median run by performance is shown, with every run's performance score.\n`);
     console.log("| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | SI ms | TBT ms | CLS | transferred KB | failing audits |");
@@ -300,7 +323,7 @@ try {
       );
     }
   }
-  printGallery(gallery, lighthouse?.find((r) => r.name.startsWith("gallery")) ?? null);
+  if (gallery) printGallery(gallery, lighthouse?.find((r) => r.name.startsWith("gallery")) ?? null);
   mkdirSync("tests/bench/results", { recursive: true });
   writeFileSync(
     "tests/bench/results/latest.json",
@@ -313,6 +336,7 @@ try {
         rows,
         homeClientJs: js,
         rowsRead: { list: listRows, search: searchRows },
+        breakdown,
         search,
         adminSearch,
         dashboard,

@@ -51,6 +51,9 @@ describe("the public page cache", () => {
     expect(a && b && a !== b).toBe(true);
     expect(second.body).toContain(`nonce="${b}"`);
     expect(second.body).not.toContain(a!);
+    // The render's own timing is not handed to the next visitor.
+    expect(first.res.headers.get("server-timing")).toMatch(/^d1;dur=\d+;desc="\d+ statements, \d+ round trips"$/);
+    expect(second.res.headers.get("server-timing")).toBeNull();
   });
 
   it("gives two signed-in visitors and a visitor each their own page, and keeps none of the signed-in ones", async () => {

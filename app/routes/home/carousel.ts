@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/carousel";
 import { appContext } from "#functions/page-context.ts";
-import { carouselCards, CAROUSELS } from "./carousels.server.ts";
+import { carousel } from "#domain/home-page.ts";
 
 /**
  * /carousels/{key}: one discover carousel's cards as JSON, the whole list (the home page's HTML
@@ -10,7 +10,7 @@ import { carouselCards, CAROUSELS } from "./carousels.server.ts";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  if (!CAROUSELS.some((c) => c.key === params.key)) throw data(null, { status: 404 });
-  const cards = await carouselCards(domain, [params.key]);
-  return Response.json({ key: params.key, services: cards.get(params.key) ?? [] }, { headers: { "Cache-Control": "public, max-age=60" } });
+  const services = await carousel(domain, params.key);
+  if (!services) throw data(null, { status: 404 });
+  return Response.json({ key: params.key, services }, { headers: { "Cache-Control": "public, max-age=60" } });
 }

@@ -1,18 +1,11 @@
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { heroAnalytics, latestBlogPosts, serviceLocations, topTestimonials } from "#domain/discovery.ts";
+import { CAROUSELS, homeSections } from "#domain/home-page.ts";
 import { CAROUSEL_SERVER_CARDS } from "#app/components/Carousel.tsx";
-import { carouselCards, CAROUSELS } from "./carousels.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  const [counters, locations, blog, testimonials, carousels] = await Promise.all([
-    heroAnalytics(domain),
-    serviceLocations(domain),
-    latestBlogPosts(domain, 6),
-    topTestimonials(domain, 6),
-    carouselCards(domain),
-  ]);
+  const { counters, locations, blog, testimonials, carousels } = await homeSections(domain);
   return {
     origin: new URL(request.url).origin,
     counters,
@@ -21,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testimonials,
     // The first cards of each carousel; the browser fetches the rest from /carousels/{key}.
     carousels: CAROUSELS.map((c) => {
-      const cards = carousels.get(c.key) ?? [];
+      const cards = carousels[c.key] ?? [];
       return { key: c.key, title: c.title, more: c.more, services: cards.slice(0, CAROUSEL_SERVER_CARDS), hasMore: cards.length > CAROUSEL_SERVER_CARDS };
     }),
   };

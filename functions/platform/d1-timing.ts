@@ -1,0 +1,62 @@
+/**
+ * A request's D1 database that notes how long the request waited on D1 and how many statements it
+ * ran, for the page's Server-Timing header (`d1;dur=…;desc="N statements, M round trips"`), which
+ * the bench reads to split a page's time (docs/decisions/0035).
+ *
+ * A Worker's clock stands still while its code runs and moves only while it waits on I/O, so the
+ * time around a D1 call is time spent waiting on D1. Calls that overlap (Promise.all) are counted
+ * once: the measure is the time during which at least one D1 call was outstanding. Rendering and
+ * serialization do not move the clock; they show only as the client's time minus this.
+ */
+export type D1Timing = { ms: number; statements: number; roundTrips: number };
+
+export function timedDatabase(db: D1Database): { db: D1Database; timing: () => D1Timing } {
+  let ms = 0;
+  let statements = 0;
+  let roundTrips = 0;
+  let outstanding = 0;
+  let since = 0;
+  const targets = new WeakMap<object, D1PreparedStatement>();
+
+  async function timed<T>(count: number, work: () => Promise<T>): Promise<T> {
+    statements += count;
+    roundTrips++;
+    if (outstanding++ === 0) since = Date.now();
+    try {
+      return await work();
+    } finally {
+      if (--outstanding === 0) ms += Date.now() - since;
+    }
+  }
+
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === "first" || key === "all" || key === "run" || key === "raw") {
+          const method = target[key] as (...args: unknown[]) => Promise<unknown>;
+          return (...args: unknown[]) => timed(1, () => method.apply(target, args));
+        }
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    targets.set(proxy, stmt);
+    return proxy;
+  };
+
+  const timedDb = new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql));
+      if (key === "batch") return (stmts: D1PreparedStatement[]) => timed(stmts.length, () => target.batch(stmts.map((s) => targets.get(s) ?? s)));
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: timedDb, timing: () => ({ ms, statements, roundTrips }) };
+}
+
+/** The Server-Timing entry for a request's D1 time. */
+export function d1ServerTiming(t: D1Timing): string {
+  return `d1;dur=${t.ms};desc="${t.statements} statements, ${t.roundTrips} round trips"`;
+}
