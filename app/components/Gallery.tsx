@@ -1,6 +1,14 @@
 import { useRef, useState } from "react";
 
-export type GalleryImage = { path: string; width: number | null; height: number | null; alt: string | null };
+export type GalleryImage = { path: string; width: number | null; height: number | null; alt: string | null; card?: { path: string; width: number } };
+
+/** The gallery's column widths (one column on phones, up to four), for the browser to pick a photo's size. */
+export const GALLERY_SIZES = "(min-width: 1101px) 25vw, (min-width: 701px) 33vw, (min-width: 501px) 50vw, 100vw";
+
+/** srcset for a photo with a card-size variant and a known full width; undefined when there is one size. */
+export function gallerySrcSet(image: GalleryImage): string | undefined {
+  return image.card && image.width ? `${image.card.path} ${image.card.width}w, ${image.path} ${image.width}w` : undefined;
+}
 
 /** Photos a phone (one masonry column) shows in the page; the rest wait in the lightbox. */
 export const PHONE_PREVIEW_PHOTOS = 2;
@@ -52,8 +60,11 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
                 alt={image.alt ?? ""}
                 width={image.width ?? 800}
                 height={image.height ?? 600}
+                srcSet={gallerySrcSet(image)}
+                sizes={gallerySrcSet(image) ? GALLERY_SIZES : undefined}
                 loading={i < 2 ? "eager" : "lazy"}
-                decoding="async"
+                fetchPriority={i === 0 ? "high" : undefined}
+                decoding={i === 0 ? undefined : "async"}
                 className="h-auto w-full transition-transform duration-300 hover:scale-[1.03]"
               />
             </a>

@@ -8,7 +8,18 @@ import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
  * place, rating, "from ₹1,200 / plate" and the vendor's reply-time badge. `actions` is a slot for
  * controls such as the wishlist heart, drawn over the image.
  */
-export function ServiceCard({ service, eager = false, actions }: { service: ServiceCardData; eager?: boolean; actions?: React.ReactNode }) {
+export function ServiceCard({
+  service,
+  eager = false,
+  priority = false,
+  actions,
+}: {
+  service: ServiceCardData;
+  eager?: boolean;
+  /** The list's first card: its image is fetched first (the largest thing on a phone's first screen). */
+  priority?: boolean;
+  actions?: React.ReactNode;
+}) {
   const href = servicePath({
     id: service.id,
     serviceCategory: service.service_category,
@@ -27,8 +38,9 @@ export function ServiceCard({ service, eager = false, actions }: { service: Serv
             alt=""
             width={600}
             height={400}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            loading={eager || priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding={priority ? undefined : "async"}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
         )}

@@ -371,7 +371,9 @@ export async function heroAnalytics(ctx: DomainContext): Promise<HeroAnalytics> 
 
 export type ServiceDetail = ServiceSummary & {
   description: string;
-  media: { image_urls: { path: string; width: number | null; height: number | null; alt: string | null }[] }[];
+  media: {
+    image_urls: { path: string; width: number | null; height: number | null; alt: string | null; card?: { path: string; width: number } }[];
+  }[];
   faqs: { id: string; question: string; answer: string }[];
   vendor: ServiceSummary["vendor"] & {
     tagline: string | null;
@@ -395,7 +397,7 @@ export async function serviceDetail(ctx: DomainContext, id: string): Promise<Ser
          FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE s.id = ?`,
       )
       .bind(id),
-    d1.prepare("SELECT key, width, height, alt FROM service_media WHERE service_id = ? AND kind = 'image' ORDER BY position").bind(id),
+    d1.prepare("SELECT key, width, height, card_key, card_width, alt FROM service_media WHERE service_id = ? AND kind = 'image' ORDER BY position").bind(id),
     d1.prepare("SELECT id, question, answer FROM service_faqs WHERE service_id = ? ORDER BY position").bind(id),
   ]);
   const row = main?.results[0] as
@@ -416,14 +418,28 @@ export async function serviceDetail(ctx: DomainContext, id: string): Promise<Ser
     if (!allowed) return null;
   }
   const summary = toSummary(row);
-  const images = (media?.results ?? []) as { key: string; width: number | null; height: number | null; alt: string | null }[];
+  const images = (media?.results ?? []) as {
+    key: string;
+    width: number | null;
+    height: number | null;
+    card_key: string | null;
+    card_width: number | null;
+    alt: string | null;
+  }[];
   return {
     ...summary,
     description: row.description,
     media: [
       {
         image_urls: images.length
-          ? images.map((m) => ({ path: mediaUrl(m.key), width: m.width, height: m.height, alt: m.alt }))
+          ? images.map((m) => ({
+              path: mediaUrl(m.key),
+              width: m.width,
+              height: m.height,
+              alt: m.alt,
+              // The card-size variant, for srcset where the full photo is more than a phone needs.
+              ...(m.card_key && m.card_key !== m.key && m.card_width ? { card: { path: mediaUrl(m.card_key), width: m.card_width } } : {}),
+            }))
           : [{ path: mediaUrl(null), width: 800, height: 600, alt: null }],
       },
     ],

@@ -207,7 +207,7 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {d.services.map((s, i) => (
                   <li key={s.id}>
-                    <ServiceCard service={s} eager={i < 2} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
+                    <ServiceCard service={s} eager={i < 2} priority={i === 0} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
                   </li>
                 ))}
               </ul>

@@ -25,6 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       300,
     );
   const image = service.media[0]?.image_urls[0]?.path;
+  // React writes the first photo's preload itself, from the gallery's first <img> (fetchPriority high).
   return [
     { title: pageTitle(`${service.service_name} – ${service.service_type} in ${service.city}`) },
     { name: "description", content: description },
