@@ -49,8 +49,11 @@ test("a couple plans the wedding from template to head-count and gets the remind
 
   // Checklist items ticked.
   await page.goto("/profile/checklist");
+  // The tick shows at once (optimistic); the reload waits for the save, or it would cancel it.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile/checklist"));
   await page.getByRole("checkbox", { name: "Book the caterer", exact: true }).click();
   await expect(page.getByRole("checkbox", { name: "Book the caterer", exact: true })).toHaveAttribute("aria-checked", "true");
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "Book the caterer", exact: true })).toHaveAttribute("aria-checked", "true");
 
