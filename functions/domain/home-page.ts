@@ -1,4 +1,5 @@
 import { browsePath } from "#shared/catalogue.ts";
+import { readPageCacheVersion } from "#platform/page-cache.ts";
 import type { DomainContext } from "./context.ts";
 import {
   heroAnalytics,
@@ -61,8 +62,7 @@ let kept: { version: number; at: number; value: Promise<HomeSections> } | null =
  * run only when something changed. A failed computation is not kept.
  */
 export async function homeSections(ctx: DomainContext): Promise<HomeSections> {
-  const row = await ctx.db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
-  const version = row?.version ?? -1;
+  const version = (await readPageCacheVersion(ctx.db)) ?? -1;
   if (kept && kept.version === version && ctx.now - kept.at < HOME_SECTIONS_MAX_AGE_MS && ctx.now >= kept.at) return kept.value;
   const value = computeHomeSections(ctx);
   const entry = { version, at: ctx.now, value };

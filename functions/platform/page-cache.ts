@@ -39,12 +39,18 @@ function sharedCache(): Cache {
 }
 
 /** The public pages that are the same for every visitor. Service and vendor pages count views per browser and stay uncached. */
-const CACHEABLE = [/^\/$/, /^\/all(\/[^/]+){0,4}$/, /^\/discover$/, /^\/blogs$/, /^\/about$/, /^\/carousels\/[a-z-]+$/];
+const CACHEABLE = [/^\/$/, /^\/all(\/[^/]+){0,4}$/, /^\/browse$/, /^\/blogs$/, /^\/about$/, /^\/carousels\/[a-z-]+$/];
 
 /** The page path of a document or a client-navigation data request ("/_root.data" is "/"). */
 function pagePathOf(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/** The version of public data (migration 0062's triggers bump it on every write a public page shows); null when the row is missing. */
+export async function readPageCacheVersion(db: D1Database): Promise<number | null> {
+  const row = await db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
+  return row?.version ?? null;
 }
 
 /** Whether this request may be answered from (and stored in) the page cache. */
@@ -96,10 +102,10 @@ function bodyWith(page: KeptPage, nonce: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-function keep(response: Response, body: string, nonce: string, now: number): KeptPage {
-  const headers = [...response.headers].filter(([name]) => !/^(set-cookie|age|expires|cf-cache-status|x-page-|server-timing)/i.test(name));
+function keep(status: number, responseHeaders: Headers, body: string, nonce: string, now: number): KeptPage {
+  const headers = [...responseHeaders].filter(([name]) => !/^(set-cookie|age|expires|cf-cache-status|x-page-|server-timing)/i.test(name));
   return {
-    status: response.status,
+    status,
     headers,
     pieces: (nonce ? body.split(nonce) : [body]).map((piece) => utf8.encode(piece)),
     oldNonce: nonce,
@@ -134,7 +140,7 @@ async function fromShared(stored: Response, now: number): Promise<KeptPage> {
   if (own) headers.set("Cache-Control", own);
   else headers.delete("Cache-Control");
   const body = await stored.text();
-  return keep(new Response(null, { status: stored.status, headers }), body, oldNonce, now);
+  return keep(stored.status, headers, body, oldNonce, now);
 }
 
 export interface PageCacheOptions {
@@ -188,15 +194,15 @@ export function createPageCache(options: PageCacheOptions = {}) {
     async key(db: D1Database, request: Request): Promise<string | null> {
       const at = now();
       if (!version || at - version.readAt >= versionMs || at < version.readAt) {
-        let row: { version: number } | null;
+        let value: number | null;
         try {
-          row = await db.prepare("SELECT version FROM page_cache_version WHERE id = 1").first<{ version: number }>();
+          value = await readPageCacheVersion(db);
         } catch (e) {
           console.error("page cache version", e);
           return null;
         }
-        if (!row) return null;
-        version = { value: row.version, readAt: at };
+        if (value === null) return null;
+        version = { value, readAt: at };
       }
       const url = new URL(request.url);
       url.searchParams.set("__pv", String(version.value));
@@ -246,7 +252,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
         copy
           .text()
           .then((body) => {
-            const page = keep(copy, body, nonce, now());
+            const page = keep(copy.status, copy.headers, body, nonce, now());
             remember(key, page);
             return sharedCache().put(new Request(key), toShared(page));
           })

@@ -1,38 +1,15 @@
 import { env } from "cloudflare:workers";
+import { timedDatabase } from "#platform/d1-timing.ts";
 import { describe, expect, it } from "vitest";
 import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections } from "#domain/home-page.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
 
-/** A D1 that counts the statements it is asked to run (first/all/run and each statement of a batch). */
-function countingDb() {
-  let statements = 0;
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, key) {
-        if (key === "bind") return (...args: unknown[]) => wrap(target.bind(...args));
-        if (key === "first" || key === "all" || key === "run" || key === "raw")
-          return (...args: unknown[]) => {
-            statements++;
-            return (target[key] as (...a: unknown[]) => unknown)(...args);
-          };
-        const value = Reflect.get(target, key) as unknown;
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  const db = {
-    prepare: (sql: string) => wrap(env.DB.prepare(sql)),
-    batch(stmts: D1PreparedStatement[]) {
-      statements += stmts.length;
-      return env.DB.batch(stmts);
-    },
-  } as unknown as D1Database;
-  return { db, count: () => statements };
-}
-
 describe("the home page's shared sections", () => {
   it("are computed once per change of public data: later requests read only the version", async () => {
-    const { db, count } = countingDb();
+    // The request's timed D1 counts the statements run.
+    const { db, timing } = timedDatabase(env.DB);
+    const count = () => timing().statements;
     const now = Date.now();
     const first = await homeSections({ ...testContext({ now }), db });
     const computed = count();

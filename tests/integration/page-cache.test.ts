@@ -42,9 +42,9 @@ const nonceOf = (csp: string) => csp.match(/'nonce-([^']+)'/)?.[1];
 
 describe("the public page cache", () => {
   it("renders a visitor's page once, then answers from the cache with a fresh nonce", async () => {
-    const first = await get("/discover");
+    const first = await get("/browse");
     expect(first.cache).toBe("MISS");
-    const second = await get("/discover");
+    const second = await get("/browse");
     expect(second.cache).toBe("HIT");
     expect(second.body.replace(/nonce="[^"]+"/, "")).toBe(first.body.replace(/nonce="[^"]+"/, ""));
     const [a, b] = [nonceOf(first.csp), nonceOf(second.csp)];
