@@ -7,6 +7,7 @@ import { expect, test } from "./fixtures.ts";
  * scripts (a fresh nonce each time).
  */
 test("two signed-in couples and a visitor each get their own home and browse pages @mobile", async ({ browser, account }) => {
+  test.setTimeout(90_000); // two log-ins and ten page loads in three browsers: 28 s of a 30 s default on this 2-core machine
   const couples = [await account({ role: "couple" }), await account({ role: "couple" })];
   const visitor = await browser.newContext();
   await visitor.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
