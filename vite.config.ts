@@ -6,7 +6,12 @@ import { defineConfig } from "vite";
 // MANDAP_STATE lets the e2e suite run on its own local D1/R2 without touching the demo data.
 const statePath = process.env.MANDAP_STATE ?? ".wrangler/state";
 
+// Names this build in the page cache's key (functions/worker.ts): a deploy never serves pages
+// rendered by the previous server code, even when no client file changed.
+const buildId = new Date().toISOString();
+
 export default defineConfig(({ command, isPreview }) => ({
+  define: { __MANDAP_BUILD__: JSON.stringify(buildId) },
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },

@@ -1,5 +1,5 @@
 import type { DomainContext } from "./context.ts";
-import { searchServices, serviceDetail, type ServiceDetail, type ServiceSummary } from "./discovery.ts";
+import { searchServices, serviceDetail, toServiceCard, type ServiceCardData, type ServiceDetail, type ServiceSummary } from "./discovery.ts";
 import { openLead, type OpenLead } from "./leads.ts";
 import { can } from "./permissions.ts";
 import { ownReview, serviceReviews, type Review, type ReviewSummary } from "./reviews.ts";
@@ -11,7 +11,8 @@ export type ServicePageData = {
   reviews: Review[];
   reviewSummary: ReviewSummary;
   reviewsPage: number;
-  similar: ServiceSummary[];
+  /** Card fields only: the page's HTML carries them twice (markup and hydration data). */
+  similar: ServiceCardData[];
   viewer: {
     favorited: boolean;
     inCart: boolean;
@@ -69,7 +70,7 @@ export async function servicePage(ctx: DomainContext, id: string, reviewsPage = 
     reviews: reviews.reviews,
     reviewSummary: reviews.summary,
     reviewsPage,
-    similar,
+    similar: similar.map(toServiceCard),
     viewer: {
       favorited,
       inCart,

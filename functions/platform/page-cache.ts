@@ -145,9 +145,9 @@ async function fromShared(stored: Response, now: number): Promise<KeptPage> {
 
 export interface PageCacheOptions {
   /**
-   * The release the pages belong to (the build's asset version): a cached page names that build's
-   * hashed scripts and styles, which the next deploy removes, so copies of another release are
-   * never read.
+   * The release the pages belong to (the build: its asset version and when it was made): a cached
+   * page names that build's hashed scripts and styles, which the next deploy removes, and was
+   * rendered by its server code, so copies of another release are never read.
    */
   release?: () => Promise<string>;
   /** How long the version read is trusted (PAGE_CACHE_VERSION_MS unless given; 0 reads it for every request). */

@@ -29,7 +29,7 @@ test.describe("discovery: home, browse, search", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caterers in Jaipur");
     const cards = page.getByRole("region", { name: "Results" }).getByRole("article");
     await expect(cards.first()).toBeVisible();
-    for (const text of await cards.allInnerTexts()) expect(text).toContain("Jaipur, Rajasthan");
+    for (const text of await cards.allTextContents()) expect(text).toContain("Jaipur, Rajasthan");
     const link = cards.first().getByRole("link");
     expect(await link.getAttribute("href")).toMatch(new RegExp(`^${JAIPUR_CATERERS}/[^/]+$`));
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Jaipur");
@@ -93,12 +93,13 @@ test.describe("discovery: home, browse, search", () => {
 
   test("filters, sort and pagination keep the URL as the state; bad values are ignored with a message", async ({ page }) => {
     await page.goto("/all/wedding-vendor/caterers?sort=price_low&minPrice=500");
+    // Text content, not innerText: cards below the first screen are not laid out until scrolled near (content-visibility).
     const prices = async () =>
       (
         await page
           .getByRole("region", { name: "Results" })
           .getByText(/^from ₹/)
-          .allInnerTexts()
+          .allTextContents()
       ).map((t) => Number(t.replace(/[^\d]/g, "")));
     const first = await prices();
     expect(first.length).toBeGreaterThan(1);
@@ -128,7 +129,7 @@ test.describe("discovery: home, browse, search", () => {
     await page.goto("/all/wedding-vendor/caterers?q=jaipur");
     const cards = page.getByRole("region", { name: "Results" }).getByRole("article");
     await expect(cards.first()).toBeVisible();
-    for (const text of await cards.allInnerTexts()) expect(text.toLowerCase()).toContain("caterers");
+    for (const text of await cards.allTextContents()) expect(text.toLowerCase()).toContain("caterers");
   });
 
   test("the location box groups cities by state, filters by prefix and closes outside", async ({ page }) => {

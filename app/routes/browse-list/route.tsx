@@ -206,7 +206,7 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {d.services.map((s, i) => (
-                  <li key={s.id}>
+                  <li key={s.id} className={i < 2 ? undefined : "below-fold"}>
                     <ServiceCard service={s} eager={i < 2} priority={i === 0} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} />} />
                   </li>
                 ))}

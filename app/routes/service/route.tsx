@@ -207,7 +207,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {loaderData.similar.length > 0 && (
-        <section aria-labelledby="similar-heading" className="mt-12">
+        <section aria-labelledby="similar-heading" className="below-fold-tall mt-12">
           <h2 id="similar-heading" className="mb-4 text-2xl font-bold">
             Similar {service.service_type.toLowerCase()} near {service.city}
           </h2>
