@@ -13,7 +13,7 @@ const SOCIAL = [
 
 export function SiteFooter({ contactPhone }: { contactPhone: string }) {
   return (
-    <footer className="below-fold-tall mt-16 bg-maroon-900 text-white">
+    <footer className="mt-16 bg-maroon-900 text-white [content-visibility:auto] [contain-intrinsic-size:auto_1030px] lg:[contain-intrinsic-size:auto_600px]">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-6">
         <div className="col-span-2">
           <Logo light />

@@ -207,7 +207,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {loaderData.similar.length > 0 && (
-        <section aria-labelledby="similar-heading" className="below-fold-tall mt-12">
+        // Drawn when near the screen (decision 0036); the size it stands in with is 8 cards in 1, 2 or 4 columns.
+        <section
+          aria-labelledby="similar-heading"
+          className="mt-12 [content-visibility:auto] [contain-intrinsic-size:auto_3450px] sm:[contain-intrinsic-size:auto_1750px] lg:[contain-intrinsic-size:auto_900px]"
+        >
           <h2 id="similar-heading" className="mb-4 text-2xl font-bold">
             Similar {service.service_type.toLowerCase()} near {service.city}
           </h2>
