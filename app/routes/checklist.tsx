@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/checklist";
 import { appContext } from "#functions/page-context.ts";
@@ -6,7 +7,7 @@ import { can } from "#domain/permissions.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { applyChecklistAction, checklistActionInput, defaultChecklist, type Checklist } from "#shared/checklist.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { ChecklistBoard, useHydrated, type ActionFormProps } from "./profile/checklist/board.tsx";
+import { ChecklistBoard, type ActionFormProps } from "./profile/checklist/board.tsx";
 import { readVisitorChecklist, writeVisitorChecklist } from "./profile/checklist/visitor-store.ts";
 
 /**

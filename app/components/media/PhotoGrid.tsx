@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Form, useFetcher } from "react-router";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
@@ -71,15 +72,6 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
     </DndContext>
   );
 }
-
-/** False on the server and while hydrating, true once the page's JavaScript runs (the drag handle needs it). */
-const noop = () => () => undefined;
-const useHydrated = () =>
-  useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
 
 function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number; last: boolean }) {
   const hydrated = useHydrated();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { PLACES, STATE_NAMES } from "#shared/places.ts";
@@ -42,17 +43,6 @@ function FieldShell({ label, error, hint, children, id }: { label: string; error
         </p>
       )}
     </div>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/** Hydrated: the lists may narrow (before that, and without JS, every option is there). */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
 

@@ -1,4 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from "react";
+import { type ReactNode } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Link } from "react-router";
 import { categoryProgress, CHECKLIST_LIMITS, overallProgress, vendorSearchFor, type Checklist, type Progress } from "#shared/checklist.ts";
 import { formatDate } from "#shared/format.ts";
@@ -191,12 +192,3 @@ function NoScriptButton({ children, label }: { children: ReactNode; label: strin
     </button>
   );
 }
-
-const noop = () => () => {};
-/** False in the server's HTML and during hydration, true once the page runs in the browser. */
-export const useHydrated = () =>
-  useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
