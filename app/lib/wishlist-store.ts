@@ -12,6 +12,11 @@ type Listener = () => void;
 let ids: ReadonlySet<string> | null = null;
 let loadedFor: string | null = null;
 const listeners = new Set<Listener>();
+/**
+ * Toggles answered while the account's list is being fetched. The list's answer may predate them
+ * (a heart tapped as the page starts), so they are applied on top of it rather than undone by it.
+ */
+let togglesDuringLoad: Map<string, boolean> | null = null;
 
 function emit(next: ReadonlySet<string>) {
   ids = next;
@@ -49,13 +54,26 @@ export async function loadWishlist(accountId: string | null): Promise<void> {
   if (loadedFor === key) return;
   loadedFor = key;
   if (!accountId) return emit(new Set(readLocalWishlist()));
-  if (await mergeLocalWishlist()) return;
+  togglesDuringLoad = new Map();
   try {
+    const merged = await mergeLocalWishlist();
+    if (merged) return emitLoaded(merged);
     const res = await fetch("/api/v1/favorites", { credentials: "same-origin" });
-    if (res.ok) emit(new Set(((await res.json()) as { favorites: string[] }).favorites));
+    if (res.ok) emitLoaded(((await res.json()) as { favorites: string[] }).favorites);
   } catch {
     loadedFor = null;
+  } finally {
+    togglesDuringLoad = null;
   }
+}
+
+function emitLoaded(favorites: readonly string[]) {
+  const next = new Set(favorites);
+  for (const [id, favorited] of togglesDuringLoad ?? []) {
+    if (favorited) next.add(id);
+    else next.delete(id);
+  }
+  emit(next);
 }
 
 export type ToggleOutcome = { ok: boolean; favorited: boolean; message: string };
@@ -77,6 +95,7 @@ export async function toggleWishlistItem(serviceId: string, accountId: string | 
     const favorited = body.favorited ?? !current.has(serviceId);
     if (favorited) current.add(serviceId);
     else current.delete(serviceId);
+    togglesDuringLoad?.set(serviceId, favorited);
     emit(current);
     return { ok: true, favorited, message: body.message || WISHLIST.added };
   } catch {
@@ -84,10 +103,10 @@ export async function toggleWishlistItem(serviceId: string, accountId: string | 
   }
 }
 
-/** After login: moves the visitor's wishlist into the account, then forgets the local copy. */
-async function mergeLocalWishlist(): Promise<boolean> {
+/** After login: moves the visitor's wishlist into the account, then forgets the local copy; the account's list, or null. */
+async function mergeLocalWishlist(): Promise<string[] | null> {
   const local = readLocalWishlist();
-  if (!local.length) return false;
+  if (!local.length) return null;
   try {
     const res = await fetch("/api/v1/favorites/merge", {
       method: "POST",
@@ -95,13 +114,11 @@ async function mergeLocalWishlist(): Promise<boolean> {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ids: local }),
     });
-    if (!res.ok) return false;
+    if (!res.ok) return null;
     writeLocalWishlist([]);
-    const body = (await res.json()) as { favorites: string[] };
-    emit(new Set(body.favorites));
-    return true;
+    return ((await res.json()) as { favorites: string[] }).favorites;
   } catch (e) {
     console.error("Could not merge the wishlist", e);
-    return false;
+    return null;
   }
 }
