@@ -3,7 +3,14 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "#functions/page-context.ts";
-import { lowerModulePreloadPriority } from "./lib/head-stream.server.ts";
+import { lowerModulePreloadPriority, scriptsAfterFirstPaint } from "./lib/head-stream.server.ts";
+
+/**
+ * The pages a visitor lands on from a search engine or a shared link, whose first paint matters
+ * most: their scripts load after it (decision 0036). Elsewhere (dashboards, editors) a person acts
+ * at once, so the scripts keep React Router's loading.
+ */
+const SCRIPTS_AFTER_PAINT = new Set(["routes/home", "routes/browse-list", "routes/discover", "routes/service", "routes/vendor"]);
 
 export const streamTimeout = 5_000;
 
@@ -31,5 +38,7 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(lowerModulePreloadPriority(body), { headers: responseHeaders, status: responseStatusCode });
+  const page = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const stream = page && SCRIPTS_AFTER_PAINT.has(page) && responseStatusCode === 200 ? scriptsAfterFirstPaint(body) : lowerModulePreloadPriority(body);
+  return new Response(stream, { headers: responseHeaders, status: responseStatusCode });
 }

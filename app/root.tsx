@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,6 +13,7 @@ import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { clearFlashCookie, readFlash } from "#platform/cookies.ts";
 import { FIRST_VISIT_SCRIPT } from "#shared/first-visit.ts";
+import { EARLY_SUBMIT_SCRIPT } from "#shared/early-submit.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { viewerOf } from "#domain/permissions.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
@@ -62,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <script dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7f1d3c" />
         <Meta />
@@ -101,7 +104,16 @@ function Chrome({ children }: { children: React.ReactNode }) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === "/blog-preview" ? false : defaultShouldRevalidate;
 
+declare global {
+  interface Window {
+    /** Set by EARLY_SUBMIT_SCRIPT in <head>: sends the forms tapped before the scripts ran. */
+    __mandapScriptsReady?: () => void;
+  }
+}
+
 export default function App() {
+  // Effects run after hydration, children's first: every handler (the hearts') is attached now.
+  useEffect(() => window.__mandapScriptsReady?.(), []);
   return (
     <>
       <Splash />

@@ -34,6 +34,7 @@ export function LocationBox({
   const id = useId();
   const listId = `${id}-list`;
   const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(defaultValue ? (defaultValue.city ?? defaultValue.region) : "");
   const [choice, setChoice] = useState<LocationChoice | null>(defaultValue ?? null);
   const [open, setOpen] = useState(false);
@@ -41,6 +42,19 @@ export function LocationBox({
 
   const groups = useMemo(() => suggestPlaces(locations, choice ? "" : text), [locations, text, choice]);
   const flat = useMemo(() => groups.flatMap(([, places]) => places), [groups]);
+
+  // Catch up with what was done before the scripts ran (on the discovery pages they load after the
+  // first paint): adopt the typed text, and open the list for a box already focused.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    // defaultValue is the server's value attribute; value is what is in the box now.
+    if (input.value !== input.defaultValue) {
+      setText(input.value);
+      setChoice(null);
+    }
+    if (document.activeElement === input) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -84,6 +98,7 @@ export function LocationBox({
       </label>
       <input
         id={`${id}-input`}
+        ref={inputRef}
         type="search"
         name={textName}
         role="combobox"

@@ -60,7 +60,14 @@ export function WishlistButton({
     </svg>
   );
   return (
-    <form method="post" action={`/favorites/${encodeURIComponent(serviceId)}`} onSubmit={onSubmit} className="relative z-10">
+    // Tapped before the scripts ran, it waits for them (shared/early-submit.ts): a visitor's list lives in the browser.
+    <form
+      method="post"
+      action={`/favorites/${encodeURIComponent(serviceId)}`}
+      onSubmit={onSubmit}
+      data-after-scripts=""
+      className="relative z-10 aria-busy:opacity-60"
+    >
       <button
         type="submit"
         aria-pressed={favorited}

@@ -111,6 +111,37 @@ test.describe("the service page", () => {
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
   });
 
+  test("a heart tapped before the page's scripts have run waits for them, and the shortlist keeps it", async ({ page, request }) => {
+    // The service page loads its scripts after the first paint (decision 0036): hold them back to tap in that moment.
+    const caterer = await jaipurCaterer(request, 1);
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`/service/${caterer.id}`, { waitUntil: "domcontentloaded" });
+    const heart = page.getByRole("button", { name: "Shortlist" });
+    await heart.click();
+    // Held, and shown as waiting; not posted as the no-script form (which sends a visitor to log in).
+    await expect(page.locator("form[aria-busy='true']")).toHaveCount(1);
+    expect(page.url()).toContain(caterer.id);
+    release();
+    await expect(page.getByText(FAVORITE.added)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator("form[aria-busy='true']")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("mandap_favorites"))).toContain(caterer.id);
+  });
+
+  test("a heart tapped when the page's scripts never arrive is sent as the no-script form", async ({ page, request }) => {
+    const caterer = await jaipurCaterer(request, 1);
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto(`/service/${caterer.id}`, { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Shortlist" }).click();
+    // After 5 seconds without scripts it posts as it would without JavaScript: a visitor is asked to log in.
+    await expect(page).toHaveURL(/\/login\?redirectTo=/, { timeout: 10_000 });
+  });
+
   test("a couple's browser shortlist joins the account at login, and the couple sends an enquiry", async ({ page, request, account }) => {
     const caterer = await jaipurCaterer(request, 2);
     await page.goto(`/service/${caterer.id}`);
