@@ -7,7 +7,7 @@ import { lowerModulePreloadPriority, scriptsAfterFirstPaint } from "./lib/head-s
 
 /**
  * The pages a visitor lands on from a search engine or a shared link, whose first paint matters
- * most: their scripts load after it (decision 0036). Elsewhere (dashboards, editors) a person acts
+ * most: their scripts load after it (decisions 0036, 0037). Elsewhere (dashboards, editors) a person acts
  * at once, so the scripts keep React Router's loading.
  */
 const SCRIPTS_AFTER_PAINT = new Set(["routes/home", "routes/browse-list", "routes/discover", "routes/service", "routes/vendor"]);

@@ -1,23 +1,26 @@
 /**
- * A form that needs the page's scripts, submitted before they have run, is held and submitted
+ * A form or a link that needs the page's scripts, used before they have run, is held and used
  * again once they have, rather than lost or sent as its no-script fallback. The discovery pages
- * load their scripts after the first paint (app/lib/head-stream.server.ts, decision 0036), so on a
+ * load their scripts after the first paint (app/lib/head-stream.server.ts, decision 0037), so on a
  * slow connection a visitor can tap a shortlist heart before React is there to handle it.
  *
- * - A form opts in with the `data-after-scripts` attribute; every other form submits as it always
- *   did (links and search forms work without JavaScript).
- * - A held form gets `aria-busy="true"` (the stylesheet dims it) until it is sent.
+ * - A form or a link opts in with the `data-after-scripts` attribute (the shortlist heart; a gallery
+ *   photo, whose no-script fallback leaves the page for the image file); everything else works as
+ *   it always did (links and search forms work without JavaScript). A link opened in a new tab
+ *   (a modifier key) is never held.
+ * - A held form or link gets `aria-busy="true"` (the heart dims) until it is used.
  * - The root calls `window.__mandapScriptsReady()` after hydration: every held form is submitted
- *   again with the same button, now through React's handler.
- * - If the scripts have not run 5 seconds after the tap (they failed to load), the form is sent
- *   the way it would be without JavaScript, with the button's name and value.
+ *   again with the same button, and every held link clicked again, now through React's handlers.
+ * - If the scripts have not run 5 seconds after the tap (they failed to load), it is used the way
+ *   it would be without JavaScript: the form sent with the button's name and value, the link
+ *   followed.
  *
  * Runs in <head> before the body is parsed (a capturing listener on the document), allowed by the
  * Content-Security-Policy through its hash (EARLY_SUBMIT_SCRIPT_SHA256, checked by
  * tests/unit/early-submit.test.ts).
  */
 export const EARLY_SUBMIT_SCRIPT =
-  '(function(){var held=[];function send(h){h.form.removeAttribute("aria-busy");if(h.form.isConnected)h.form.requestSubmit(h.button&&h.button.isConnected?h.button:undefined)}document.addEventListener("submit",function(e){var form=e.target;if(window.__mandapReady||!(form instanceof HTMLFormElement)||!form.hasAttribute("data-after-scripts"))return;e.preventDefault();if(form.getAttribute("aria-busy")==="true")return;var h={form:form,button:e.submitter};held.push(h);form.setAttribute("aria-busy","true");setTimeout(function(){var i=held.indexOf(h);if(i<0||window.__mandapReady)return;held.splice(i,1);form.removeAttribute("data-after-scripts");send(h)},5000)},true);window.__mandapScriptsReady=function(){window.__mandapReady=true;held.splice(0).forEach(send)}})();';
+  '(function(){var held=[];function send(h){h.el.removeAttribute("aria-busy");if(!h.el.isConnected)return;if(h.form)h.el.requestSubmit(h.button&&h.button.isConnected?h.button:undefined);else h.el.click()}function hold(e,el,form){e.preventDefault();if(el.getAttribute("aria-busy")==="true")return;var h={el:el,form:form,button:e.submitter};held.push(h);el.setAttribute("aria-busy","true");setTimeout(function(){var i=held.indexOf(h);if(i<0||window.__mandapReady)return;held.splice(i,1);el.removeAttribute("data-after-scripts");send(h)},5000)}document.addEventListener("submit",function(e){var f=e.target;if(!window.__mandapReady&&f instanceof HTMLFormElement&&f.hasAttribute("data-after-scripts"))hold(e,f,true)},true);document.addEventListener("click",function(e){var a=!window.__mandapReady&&e.target instanceof Element&&e.target.closest("a[data-after-scripts]");if(a&&e.button===0&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey&&!e.altKey)hold(e,a,false)},true);window.__mandapScriptsReady=function(){window.__mandapReady=true;held.splice(0).forEach(send)}})();';
 
 /** base64 SHA-256 of EARLY_SUBMIT_SCRIPT, for script-src. */
-export const EARLY_SUBMIT_SCRIPT_SHA256 = "GNTOIwcA6nW1HfMvx0562u6dibj/m1kCjU3zeEZkBy0=";
+export const EARLY_SUBMIT_SCRIPT_SHA256 = "TcXw+fKl9uKj0tvVxPdskidPM8ZQykxpVkAmM2PJuC4=";

@@ -52,6 +52,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
             <a
               href={image.path}
               onClick={(e) => open(i, e)}
+              data-after-scripts=""
               className="block overflow-hidden rounded-xl bg-maroon-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
               aria-label={`Open photo ${i + 1} of ${count}${image.alt ? `: ${image.alt}` : ""}`}
             >
@@ -72,7 +73,12 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
         ))}
       </ul>
       {count > PHONE_PREVIEW_PHOTOS && (
-        <a href={images[PHONE_PREVIEW_PHOTOS]!.path} onClick={(e) => open(PHONE_PREVIEW_PHOTOS, e)} className="btn-secondary w-full min-[501px]:hidden">
+        <a
+          href={images[PHONE_PREVIEW_PHOTOS]!.path}
+          onClick={(e) => open(PHONE_PREVIEW_PHOTOS, e)}
+          data-after-scripts=""
+          className="btn-secondary w-full min-[501px]:hidden"
+        >
           See all {count} photos
         </a>
       )}

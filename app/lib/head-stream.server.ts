@@ -72,7 +72,7 @@ export function lowerModulePreloadPriority(body: ReadableStream<Uint8Array>): Re
  * page (links and forms work without JavaScript), so this stream rewrites both: the preloads leave
  * the head, and the module script waits for the first frame to be painted, then adds the same
  * preloads (all chunks in parallel, no waterfall) and imports the route modules as before.
- * Decision 0036 has the measurements and the cost (hydration starts later by about one frame on a
+ * Decisions 0036 and 0037 have the measurements and the cost (hydration starts later by about one frame on a
  * fast connection and by the script download on a slow one).
  *
  * Used on the discovery pages only (home, browse, a service, a vendor: what a visitor from a search

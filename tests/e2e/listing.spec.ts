@@ -111,7 +111,7 @@ test.describe("the service page", () => {
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("a heart tapped before the page's scripts have run waits for them, and the shortlist keeps it", async ({ page, request }) => {
+  test("a heart and a photo tapped before the page's scripts have run wait for them: the shortlist keeps it, the lightbox opens", async ({ page, request }) => {
     // The service page loads its scripts after the first paint (decision 0036): hold them back to tap in that moment.
     const caterer = await jaipurCaterer(request, 1);
     let release = () => {};
@@ -125,11 +125,16 @@ test.describe("the service page", () => {
     await heart.click();
     // Held, and shown as waiting; not posted as the no-script form (which sends a visitor to log in).
     await expect(page.locator("form[aria-busy='true']")).toHaveCount(1);
+    // A photo's no-script link leaves the page for the image file: held too.
+    await page.getByRole("link", { name: /^Open photo 1 of \d+/ }).click();
+    await expect(page.locator("a[aria-busy='true']")).toHaveCount(1);
     expect(page.url()).toContain(caterer.id);
     release();
     await expect(page.getByText(FAVORITE.added)).toBeVisible();
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.locator("form[aria-busy='true']")).toHaveCount(0);
+    await expect(page.getByRole("dialog").getByText(/^Photo 1 of \d+$/)).toBeVisible();
+    await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+    expect(page.url()).toContain(caterer.id);
     expect(await page.evaluate(() => localStorage.getItem("mandap_favorites"))).toContain(caterer.id);
   });
 
