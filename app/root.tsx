@@ -13,7 +13,7 @@ import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { clearFlashCookie, readFlash } from "#platform/cookies.ts";
 import { FIRST_VISIT_SCRIPT } from "#shared/first-visit.ts";
-import { EARLY_SUBMIT_SCRIPT } from "#shared/early-submit.ts";
+import { EARLY_TAPS_SCRIPT } from "#shared/early-taps.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { viewerOf } from "#domain/permissions.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
@@ -64,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <script dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: EARLY_TAPS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7f1d3c" />
         <Meta />
@@ -106,7 +106,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 declare global {
   interface Window {
-    /** Set by EARLY_SUBMIT_SCRIPT in <head>: sends the forms tapped before the scripts ran. */
+    /** Set by EARLY_TAPS_SCRIPT in <head>: uses the forms and links tapped before the scripts ran. */
     __mandapScriptsReady?: () => void;
   }
 }

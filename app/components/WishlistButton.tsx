@@ -60,7 +60,7 @@ export function WishlistButton({
     </svg>
   );
   return (
-    // Tapped before the scripts ran, it waits for them (shared/early-submit.ts): a visitor's list lives in the browser.
+    // Tapped before the scripts ran, it waits for them (shared/early-taps.ts): a visitor's list lives in the browser.
     <form
       method="post"
       action={`/favorites/${encodeURIComponent(serviceId)}`}

@@ -78,7 +78,7 @@ export function lowerModulePreloadPriority(body: ReadableStream<Uint8Array>): Re
  * Used on the discovery pages only (home, browse, a service, a vendor: what a visitor from a search
  * engine lands on); the dashboards and editors, where a person acts at once, keep React Router's
  * loading with lowered priority. A form that needs the scripts and is submitted before they ran is
- * held and submitted again once they have (shared/early-submit.ts), so the wait loses no tap.
+ * held and submitted again once they have (shared/early-taps.ts), so the wait loses no tap.
  *
  * Works on bytes and never cuts a character: the head is held until "</head>" and the module
  * script until its "</script>" (both end at an ASCII "<"), and everything else passes through as

@@ -1,5 +1,5 @@
 import { FIRST_VISIT_SCRIPT_SHA256 } from "#shared/first-visit.ts";
-import { EARLY_SUBMIT_SCRIPT_SHA256 } from "#shared/early-submit.ts";
+import { EARLY_TAPS_SCRIPT_SHA256 } from "#shared/early-taps.ts";
 /**
  * Security rules applied to every response and every state-changing request (architecture,
  * "Security rules"). Pages get a per-request script nonce; API and media get a locked-down policy.
@@ -34,7 +34,7 @@ export function newNonce(): string {
 export function pageCsp(nonce: string, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'sha256-${FIRST_VISIT_SCRIPT_SHA256}' 'sha256-${EARLY_SUBMIT_SCRIPT_SHA256}' https://accounts.google.com/gsi/client`,
+    `script-src 'self' 'nonce-${nonce}' 'sha256-${FIRST_VISIT_SCRIPT_SHA256}' 'sha256-${EARLY_TAPS_SCRIPT_SHA256}' https://accounts.google.com/gsi/client`,
     "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
     "img-src 'self' data: blob: https://*.googleusercontent.com",
     "font-src 'self'",
