@@ -163,6 +163,10 @@ async function homeClientJs(base) {
   const urls = new Set();
   for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from\s*"([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
+  // On the discovery pages the module script lists the chunks it preloads after the first paint
+  // (app/lib/head-stream.server.ts): they are the same bytes, only later.
+  const deferred = html.match(/for \(const href of (\[[^\]]*\])\)/);
+  if (deferred) for (const href of JSON.parse(deferred[1])) urls.add(href);
   let raw = 0;
   let gz = 0;
   for (const u of urls) {
