@@ -37,7 +37,12 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
     };
   }, []);
 
+  // A new page closes the menus; hydration does not (a menu opened before the scripts ran stays open).
+  const shownAt = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
+    const here = `${location.pathname}${location.search}`;
+    if (shownAt.current === here) return;
+    shownAt.current = here;
     navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [location.pathname, location.search]);
 

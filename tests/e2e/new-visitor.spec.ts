@@ -137,6 +137,7 @@ test.describe("filters on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test("the panel closes after applying and active filters are chips that remove themselves", async ({ page }) => {
     await page.goto("/all/wedding-vendor/caterers");
+    await page.waitForFunction(() => (window as { __mandapReady?: boolean }).__mandapReady === true);
     await page.getByText("Filters and sort").click();
     const filters: Locator = page.getByRole("form", { name: "Filters" }).filter({ visible: true });
     await filters.getByLabel("Minimum price").fill("5000");
@@ -153,6 +154,31 @@ test.describe("filters on a phone", () => {
     await chips.getByRole("link", { name: "Remove filter: from ₹5,000" }).click();
     await expect(page).toHaveURL(/\/all\/wedding-vendor\/caterers$/);
     await expect(page.getByRole("list", { name: "Active filters" })).toHaveCount(0);
+  });
+});
+
+test.describe("filters on a phone, opened before the page's scripts ran", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the panel still closes after applying", async ({ page }) => {
+    // The browse page loads its scripts after the first paint (decision 0037): hold them back to open the panel in that moment.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/all/wedding-vendor/caterers", { waitUntil: "domcontentloaded" });
+    await page.getByText("Filters and sort").click();
+    const filters: Locator = page.getByRole("form", { name: "Filters" }).filter({ visible: true });
+    await expect(filters).toHaveCount(1);
+    release();
+    await page.waitForFunction(() => (window as { __mandapReady?: boolean }).__mandapReady === true);
+    await expect(filters).toHaveCount(1);
+    await filters.getByLabel("Minimum price").fill("5000");
+    await filters.getByRole("button", { name: "Show results" }).click();
+    await expect(page).toHaveURL(/minPrice=5000/);
+    await expect(page.getByRole("form", { name: "Filters" }).filter({ visible: true })).toHaveCount(0);
+    await expect(page.getByText("Filters and sort (1)")).toBeVisible();
   });
 });
 

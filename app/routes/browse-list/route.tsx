@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/route";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { filterSearch, scopeHeading, scopePath, type BrowseFilters, type BrowseScope } from "#app/lib/browse.ts";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { browsePath, CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAGE_SIZE_DEFAULT } from "#shared/sort-options.ts";
@@ -125,6 +125,12 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const [filtersOpenAt, setFiltersOpenAt] = useState<string | null>(null);
+  // Opened before the scripts ran (this page loads them after its first paint): no toggle handler
+  // saw it, so take the state from the panel once hydrated, or applying would leave it open.
+  const filtersPanel = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (filtersPanel.current?.open) setFiltersOpenAt(`${window.location.pathname}${window.location.search}`);
+  }, []);
 
   return (
     <div className="container-page py-6 md:py-10">
@@ -183,6 +189,7 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
         <aside>
           <details
+            ref={filtersPanel}
             className="rounded-2xl border border-maroon-100 bg-white p-4 md:hidden"
             open={filtersOpenAt === here}
             onToggle={(e) => setFiltersOpenAt(e.currentTarget.open ? here : null)}
