@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { FAVORITE, LISTING, VENDOR_FALLBACK } from "#shared/strings.ts";
 import { expect, seedQuery, test, type Account } from "./fixtures.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 type Found = { id: string; service_name: string; vendor: { name: string; slug: string } };
 
@@ -114,12 +115,7 @@ test.describe("the service page", () => {
   test("a heart and a photo tapped before the page's scripts have run wait for them: the shortlist keeps it, the lightbox opens", async ({ page, request }) => {
     // The service page loads its scripts after the first paint (decision 0036): hold them back to tap in that moment.
     const caterer = await jaipurCaterer(request, 1);
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     await page.goto(`/service/${caterer.id}`, { waitUntil: "domcontentloaded" });
     const heart = page.getByRole("button", { name: "Shortlist" });
     await heart.click();
@@ -129,7 +125,7 @@ test.describe("the service page", () => {
     await page.getByRole("link", { name: /^Open photo 1 of \d+/ }).click();
     await expect(page.locator("a[aria-busy='true']")).toHaveCount(1);
     expect(page.url()).toContain(caterer.id);
-    release();
+    scripts.release();
     await expect(page.getByText(FAVORITE.added)).toBeVisible();
     await expect(page.getByRole("button", { name: "Shortlisted" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("dialog").getByText(/^Photo 1 of \d+$/)).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, seedQuery, test, type Page } from "./fixtures.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 /**
  * What a new visitor runs into (issue 15): places typed as people type them, the field's spellings,
@@ -161,18 +162,13 @@ test.describe("filters on a phone, opened before the page's scripts ran", () => 
   test.use({ viewport: { width: 390, height: 844 } });
   test("the panel still closes after applying", async ({ page }) => {
     // The browse page loads its scripts after the first paint (decision 0037): hold them back to open the panel in that moment.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     await page.goto("/all/wedding-vendor/caterers", { waitUntil: "domcontentloaded" });
     await page.getByText("Filters and sort").click();
     const filters: Locator = page.getByRole("form", { name: "Filters" }).filter({ visible: true });
     await expect(filters).toHaveCount(1);
-    release();
-    await page.waitForFunction(() => (window as { __mandapReady?: boolean }).__mandapReady === true);
+    scripts.release();
+    await scripts.hydrated();
     await expect(filters).toHaveCount(1);
     await filters.getByLabel("Minimum price").fill("5000");
     await filters.getByRole("button", { name: "Show results" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ERROR_SCREEN } from "#shared/strings.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 test.describe("the page shell", () => {
   test("the home page renders seeded data with the titled prefix @mobile", async ({ page }) => {
@@ -53,18 +54,13 @@ test.describe("the page shell", () => {
   test("a menu opened before the page's scripts ran stays open when they run, and a new page closes it", async ({ page, context }) => {
     await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
     // The browse page loads its scripts after the first paint (decision 0037): hold them back to open a menu in that moment.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     await page.goto("/all/wedding-vendor/caterers", { waitUntil: "domcontentloaded" });
     const menu = page.locator('details[data-menu="Vendor"]').filter({ visible: true });
     await menu.locator("summary").click();
     await expect(menu).toHaveAttribute("open", "");
-    release();
-    await page.waitForFunction(() => (window as { __mandapReady?: boolean }).__mandapReady === true);
+    scripts.release();
+    await scripts.hydrated();
     await expect(menu).toHaveAttribute("open", "");
     await menu.getByRole("link", { name: "Wedding Photographers" }).click();
     await expect(page).toHaveURL(/wedding-photographers/);
