@@ -17,7 +17,7 @@
  *
  * Runs in <head> before the body is parsed (a capturing listener on the document), allowed by the
  * Content-Security-Policy through its hash (EARLY_TAPS_SCRIPT_SHA256, checked by
- * tests/unit/early-taps.test.ts).
+ * tests/unit/head-scripts-csp.test.ts).
  */
 export const EARLY_TAPS_SCRIPT =
   '(function(){var held=[];function send(h){h.el.removeAttribute("aria-busy");if(!h.el.isConnected)return;if(h.form)h.el.requestSubmit(h.button&&h.button.isConnected?h.button:undefined);else h.el.click()}function hold(e,el,form){e.preventDefault();if(el.getAttribute("aria-busy")==="true")return;var h={el:el,form:form,button:e.submitter};held.push(h);el.setAttribute("aria-busy","true");setTimeout(function(){var i=held.indexOf(h);if(i<0||window.__mandapReady)return;held.splice(i,1);el.removeAttribute("data-after-scripts");send(h)},5000)}document.addEventListener("submit",function(e){var f=e.target;if(!window.__mandapReady&&f instanceof HTMLFormElement&&f.hasAttribute("data-after-scripts"))hold(e,f,true)},true);document.addEventListener("click",function(e){var a=!window.__mandapReady&&e.target instanceof Element&&e.target.closest("a[data-after-scripts]");if(a&&e.button===0&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey&&!e.altKey)hold(e,a,false)},true);window.__mandapScriptsReady=function(){window.__mandapReady=true;held.splice(0).forEach(send)}})();';

@@ -6,7 +6,7 @@
  * shows the splash: a visitor from a search engine sees the page at once.
  *
  * The Content-Security-Policy allows this exact script by its hash (FIRST_VISIT_SCRIPT_SHA256,
- * checked by tests/unit/first-visit.test.ts), not by nonce, so it needs nothing per request.
+ * checked by tests/unit/head-scripts-csp.test.ts), not by nonce, so it needs nothing per request.
  */
 export const FIRST_VISIT_COOKIE = "mandap_visited";
 

@@ -72,13 +72,13 @@ export function lowerModulePreloadPriority(body: ReadableStream<Uint8Array>): Re
  * page (links and forms work without JavaScript), so this stream rewrites both: the preloads leave
  * the head, and the module script waits for the first frame to be painted, then adds the same
  * preloads (all chunks in parallel, no waterfall) and imports the route modules as before.
- * Decisions 0036 and 0037 have the measurements and the cost (hydration starts later by about one frame on a
- * fast connection and by the script download on a slow one).
+ * Decisions 0036 and 0037 have the measurements and the cost (hydration starts later by about one
+ * frame on a fast connection and by the script download on a slow one).
  *
  * Used on the discovery pages only (home, browse, a service, a vendor: what a visitor from a search
  * engine lands on); the dashboards and editors, where a person acts at once, keep React Router's
- * loading with lowered priority. A form that needs the scripts and is submitted before they ran is
- * held and submitted again once they have (shared/early-taps.ts), so the wait loses no tap.
+ * loading with lowered priority. A form or link that needs the scripts and is used before they ran
+ * is held and used again once they have (shared/early-taps.ts), so the wait loses no tap.
  *
  * Works on bytes and never cuts a character: the head is held until "</head>" and the module
  * script until its "</script>" (both end at an ASCII "<"), and everything else passes through as
