@@ -54,7 +54,7 @@ function readEndpoints(resource: Resource, access: Access): Resource {
         path: "/",
         summary: "Published posts, newest first (s: search, t: title, tag: a tag's slug; status for admins: DRAFT, PUBLISHED, SCHEDULED, ALL)",
         description:
-          "12 a page (page=, limit ≤ 48). Each with title, urlTitle, excerpt, coverUrl, publishedAt, createdAt, viewCount, likeCount, commentCount, readingMinutes, tags and author.",
+          "12 a page (page=, limit ≤ 48). Each with title, urlTitle, excerpt, coverImage, publishedAt, createdAt, viewCount, likeCount, commentCount, readingMinutes, tags and author.",
         query: blogListInput,
         access,
       },

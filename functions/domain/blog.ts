@@ -41,7 +41,7 @@ export type BlogPostSummary = {
   urlTitle: string;
   excerpt: string;
   /** /media/<key>, or null (pages show the placeholder; they also swap it in when the image fails to load). */
-  coverUrl: string | null;
+  coverImage: string | null;
   status: "DRAFT" | "PUBLISHED";
   /** True when PUBLISHED with published_at in the future. */
   scheduled: boolean;
@@ -251,7 +251,7 @@ function summaryOf(row: PostRow, now: number, words = wordsFromLength(row.conten
     title: row.title,
     urlTitle: row.url_title,
     excerpt: row.excerpt,
-    coverUrl: row.cover_image_key ? mediaUrl(row.cover_image_key) : null,
+    coverImage: row.cover_image_key ? mediaUrl(row.cover_image_key) : null,
     status: row.status,
     scheduled: row.status === "PUBLISHED" && row.published_at !== null && row.published_at > now,
     publishedAt: row.published_at,

@@ -513,7 +513,7 @@ export async function sitemapServices(ctx: DomainContext, file: number): Promise
   }));
 }
 
-export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverUrl: string | null; publishedAt: number | null };
+export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverImage: string | null; publishedAt: number | null };
 
 /** The newest published blog posts for the home page (spec: the first 6); a scheduled post waits for its time. */
 export async function latestBlogPosts(ctx: DomainContext, limit = 6): Promise<BlogPreview[]> {
@@ -527,7 +527,7 @@ export async function latestBlogPosts(ctx: DomainContext, limit = 6): Promise<Bl
     title: r.title,
     urlTitle: r.url_title,
     excerpt: r.excerpt,
-    coverUrl: r.cover_image_key ? mediaUrl(r.cover_image_key) : null,
+    coverImage: r.cover_image_key ? mediaUrl(r.cover_image_key) : null,
     publishedAt: r.published_at,
   }));
 }

@@ -167,11 +167,11 @@ describe("writing posts (admins)", () => {
     const ok = await put(new File([png(1600, 900)], "cover.png", { type: "image/png" }));
     expect(ok.status).toBe(200);
     const key = (await postRow(post.id))?.cover_image_key as string;
-    expect(ok.body.blog.coverUrl).toBe(`/media/${key}`);
+    expect(ok.body.blog.coverImage).toBe(`/media/${key}`);
     const object = await env.MEDIA.get(key);
     expect(object?.httpMetadata?.contentType).toBe("image/webp");
     const removed = await api(`/admin/blog/${post.id}/cover`, { method: "DELETE", cookie: admin.cookie });
-    expect(removed.body.blog.coverUrl).toBeNull();
+    expect(removed.body.blog.coverImage).toBeNull();
     expect(await env.MEDIA.get(key)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export function BlogCard({ post, eager = false, headingLevel = 2 }: { post: Blog
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm" data-testid="blog-card">
-      <BlogCover src={post.coverUrl} eager={eager} sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw" />
+      <BlogCover src={post.coverImage} eager={eager} sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xs text-ink/70">
           {post.publishedAt ? <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDate(post.publishedAt)}</time> : "Not published"}

@@ -317,12 +317,12 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor="f-cover" className="text-sm font-semibold">
               Cover image
             </label>
-            {post && <BlogCover src={post.coverUrl} className="max-w-sm rounded-xl" />}
+            {post && <BlogCover src={post.coverImage} className="max-w-sm rounded-xl" />}
             <input id="f-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="text-sm" aria-describedby="f-cover-hint" />
             <p id="f-cover-hint" className="text-xs text-ink/70">
               PNG, JPEG or WebP up to 8 MB; shown 1200 px wide. Without one, the placeholder shows.
             </p>
-            {post?.coverUrl && (
+            {post?.coverImage && (
               <button
                 type="submit"
                 name="intent"

@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!d) return [{ title: pageTitle("Post not found") }];
   const { post, origin } = d;
   const url = `${origin}/blogs/${post.urlTitle}`;
-  const image = `${origin}${post.coverUrl ?? "/images/placeholder-blog.svg"}`;
+  const image = `${origin}${post.coverImage ?? "/images/placeholder-blog.svg"}`;
   return [
     { title: pageTitle(post.title) },
     { name: "description", content: post.excerpt.slice(0, 300) },
@@ -102,7 +102,7 @@ function blogPostingJsonLd(d: Data): string {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.excerpt,
-    image: `${origin}${post.coverUrl ?? "/images/placeholder-blog.svg"}`,
+    image: `${origin}${post.coverImage ?? "/images/placeholder-blog.svg"}`,
     datePublished: post.publishedAt ? new Date(post.publishedAt).toISOString() : undefined,
     dateModified: new Date(post.updatedAt).toISOString(),
     author: post.author ? { "@type": "Person", name: post.author.name } : { "@type": "Organization", name: "Mandap" },
@@ -166,7 +166,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
           </p>
         )}
         <div className="mt-5 overflow-hidden rounded-2xl">
-          <BlogCover src={post.coverUrl} eager sizes="(min-width: 768px) 720px, 100vw" />
+          <BlogCover src={post.coverImage} eager sizes="(min-width: 768px) 720px, 100vw" />
         </div>
         {/* Sanitized by functions/domain/blog-markdown.ts (allow-list) before it reaches the page. */}
         <div className="blog-prose mt-6" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -168,7 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {blog.map((b) => (
               <li key={b.urlTitle} className="overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm">
-                <BlogCover src={b.coverUrl} sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw" />
+                <BlogCover src={b.coverImage} sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw" />
                 <div className="p-4">
                   {b.publishedAt && <p className="text-xs text-ink/70">{formatDate(b.publishedAt)}</p>}
                   <h3 className="mt-1 text-lg font-semibold">
