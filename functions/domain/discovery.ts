@@ -544,7 +544,7 @@ export async function topTestimonials(ctx: DomainContext, limit = 6): Promise<Te
   const { results } = await ctx.db
     .prepare(
       // The badge is looked up for the chosen reviews only (outer query), from bookings.
-      `SELECT r.*, ${verifiedBookingSql("r")} AS verified_booking FROM (
+      `SELECT r.*, ${verifiedBookingSql("r", now)} AS verified_booking FROM (
          SELECT r.id, r.rating, r.comment, r.user_id, r.service_id, u.user_name, s.service_name, s.city
          FROM reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id
          WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND s.status = 'active' AND length(r.comment) >= 60

@@ -1,3 +1,4 @@
+import { todayInIndia } from "#shared/listing-limits.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { MANDAP_TEAM, replyInput, reviewInput, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE, type ReviewInput } from "#shared/listing-rules.ts";
 import { imageStore, type ImageStore } from "#platform/uploads.ts";
@@ -13,8 +14,8 @@ export { MANDAP_TEAM, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE };
 /**
  * Reviews ("feedback" in the spec's API paths and fields; "review" in code): one per couple per service (a unique index keeps it
  * under concurrency), editable; rating and five sub-scores; a comment of at least 60 characters;
- * up to REVIEW_PHOTOS_MAX photos; "Verified booking" when the couple has a confirmed or completed
- * booking of that service, derived from bookings on every read (never stored); one reply, by the
+ * up to REVIEW_PHOTOS_MAX photos; "Verified booking" when the couple's booking of that service has
+ * happened (completed, or confirmed with its date passed), derived from bookings on every read (never stored); one reply, by the
  * vendor or by the Mandap team, and the reply says which. The service's rating and review_count
  * are recomputed in the same batch as every write.
  *
@@ -77,16 +78,20 @@ type ReviewRow = Omit<Review, "photos" | "verified_booking" | "name" | "avatarUr
 };
 
 /**
- * SQL for "this review's couple has a CONFIRMED or COMPLETED booking of the reviewed service" (a
- * booking of another service of the same vendor does not verify it): `review` is the alias of a
- * row with user_id and service_id.
+ * SQL for "this review's couple has booked the reviewed service and the booking has happened": a COMPLETED
+ * booking, or a CONFIRMED one whose (last) event day is before `today` in India. A booking made months
+ * before the wedding does not verify a review written the next day (issue 28); a booking of another
+ * service of the same vendor never verifies it. `review` is the alias of a row with user_id and service_id.
  */
-export function verifiedBookingSql(review: string): string {
-  return `EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = ${review}.user_id AND b.service_id = ${review}.service_id AND b.status IN ('CONFIRMED', 'COMPLETED'))`;
+export function verifiedBookingSql(review: string, now: number): string {
+  const today = todayInIndia(now);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error("Bad date for the verified-booking rule.");
+  return `EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = ${review}.user_id AND b.service_id = ${review}.service_id AND (b.status = 'COMPLETED'
+    OR (b.status = 'CONFIRMED' AND coalesce(b.event_end_date, b.event_date) < '${today}')))`;
 }
 
-const REVIEW_COLUMNS = `r.id, r.service_id, r.user_id, u.user_name, u.profile_photo, u.wedding_city, r.rating, r.quality, r.responsiveness,
-  r.professionalism, r.value, r.flexibility, r.comment, r.photo_keys, ${verifiedBookingSql("r")} AS verified_booking,
+const reviewColumns = (now: number) => `r.id, r.service_id, r.user_id, u.user_name, u.profile_photo, u.wedding_city, r.rating, r.quality, r.responsiveness,
+  r.professionalism, r.value, r.flexibility, r.comment, r.photo_keys, ${verifiedBookingSql("r", now)} AS verified_booking,
   r.vendor_reply, r.vendor_replied_at, r.reply_by, v.business_name AS vendor_name, r.created_at, r.updated_at`;
 
 const REVIEW_FROM = "reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id JOIN vendors v ON v.user_id = s.vendor_id";
@@ -169,7 +174,10 @@ function checkPhotoCount(count: number) {
 }
 
 export async function reviewById(ctx: DomainContext, reviewId: string): Promise<Review | null> {
-  const row = await ctx.db.prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = ?`).bind(reviewId).first<ReviewRow>();
+  const row = await ctx.db
+    .prepare(`SELECT ${reviewColumns(ctx.now)} FROM ${REVIEW_FROM} WHERE r.id = ?`)
+    .bind(reviewId)
+    .first<ReviewRow>();
   return row ? toReview(row) : null;
 }
 
@@ -322,14 +330,14 @@ export async function serviceReviews(ctx: DomainContext, serviceId: string, page
   const [list, summary] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
+        `SELECT ${reviewColumns(ctx.now)} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.status = 'PUBLISHED' ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(serviceId, limit, (page - 1) * limit),
     d1
       .prepare(
         `SELECT count(*) AS count, coalesce(avg(r.rating), 0) AS rating, coalesce(avg(r.quality), 0) AS quality, coalesce(avg(r.responsiveness), 0) AS responsiveness,
            coalesce(avg(r.professionalism), 0) AS professionalism, coalesce(avg(r.value), 0) AS value, coalesce(avg(r.flexibility), 0) AS flexibility,
-           coalesce(sum(${verifiedBookingSql("r")}), 0) AS verifiedCount
+           coalesce(sum(${verifiedBookingSql("r", ctx.now)}), 0) AS verifiedCount
          FROM reviews r JOIN services s ON s.id = r.service_id WHERE r.service_id = ? AND r.status = 'PUBLISHED'`,
       )
       .bind(serviceId),
@@ -356,7 +364,7 @@ export async function ownReview(ctx: DomainContext, serviceId: string): Promise<
   const { actor } = ctx;
   if (!actor || !can.review(actor)) return null;
   const row = await ctx.db
-    .prepare(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.user_id = ?`)
+    .prepare(`SELECT ${reviewColumns(ctx.now)} FROM ${REVIEW_FROM} WHERE r.service_id = ? AND r.user_id = ?`)
     .bind(serviceId, actor.id)
     .first<ReviewRow>();
   return row ? toReview(row) : null;
@@ -366,7 +374,7 @@ export async function ownReview(ctx: DomainContext, serviceId: string): Promise<
 export async function vendorTestimonials(ctx: DomainContext, vendorId: string, limit = 6): Promise<(Review & { service_name: string })[]> {
   const { results } = await ctx.db
     .prepare(
-      `SELECT ${REVIEW_COLUMNS}, s.service_name FROM ${REVIEW_FROM}
+      `SELECT ${reviewColumns(ctx.now)}, s.service_name FROM ${REVIEW_FROM}
        WHERE s.vendor_id = ? AND s.status = 'active' AND r.status = 'PUBLISHED' ORDER BY r.rating DESC, r.created_at DESC LIMIT ?`,
     )
     .bind(vendorId, limit)

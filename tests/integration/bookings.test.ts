@@ -305,12 +305,15 @@ describe("the verified review", () => {
     return mine!.verified_booking;
   };
 
-  it("is unverified without a booking, verified once the couple's quote acceptance confirms one, and unverified again after a cancel", async () => {
+  it("is unverified without a booking, still unverified while the booked date is ahead, verified once it has passed, and unverified again after a cancel", async () => {
     const w = await world();
     expect((await call(`/api/v1/services/feedback/${w.service.id}`, { method: "POST", body: review, cookie: w.c })).status).toBe(201);
     expect(await verified(w.service.id, w.couple.id)).toBe(false);
     await quoted(w);
     const b = await json(await call(`/api/v1/leads/${w.leadId}/accept-quote`, { method: "POST", body: {}, cookie: w.c }));
+    // Booked 45 days ahead: a booking alone is not a wedding that happened (issue 28).
+    expect(await verified(w.service.id, w.couple.id)).toBe(false);
+    await env.DB.prepare("UPDATE bookings SET event_date = ? WHERE id = ?").bind(inDays(-1), b.body.booking.id).run();
     expect(await verified(w.service.id, w.couple.id)).toBe(true);
     await call(`/api/v1/bookings/${b.body.booking.id}/cancel`, { method: "POST", body: { reason: "Changed plans" }, cookie: w.c });
     expect(await verified(w.service.id, w.couple.id)).toBe(false);
@@ -320,7 +323,9 @@ describe("the verified review", () => {
     const w = await world();
     const other = await createService({ vendorId: w.vendor.id, serviceName: "Wedding Films" });
     await quoted(w);
-    expect((await call(`/api/v1/leads/${w.leadId}/accept-quote`, { method: "POST", body: {}, cookie: w.c })).status).toBe(201);
+    const accepted = await json(await call(`/api/v1/leads/${w.leadId}/accept-quote`, { method: "POST", body: {}, cookie: w.c }));
+    expect(accepted.status).toBe(201);
+    await env.DB.prepare("UPDATE bookings SET event_date = ? WHERE id = ?").bind(inDays(-1), accepted.body.booking.id).run();
     expect((await call(`/api/v1/services/feedback/${other.id}`, { method: "POST", body: review, cookie: w.c })).status).toBe(201);
     expect((await call(`/api/v1/services/feedback/${w.service.id}`, { method: "POST", body: review, cookie: w.c })).status).toBe(201);
     expect(await verified(other.id, w.couple.id)).toBe(false);

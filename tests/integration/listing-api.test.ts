@@ -42,12 +42,21 @@ async function serviceRow(id: string) {
     .first<{ rating: number; review_count: number; view_count: number; lead_count: number; wishlist_count: number }>();
 }
 
-async function book(userId: string, vendorId: string, serviceId: string, status: "CONFIRMED" | "COMPLETED" | "CANCELLED") {
+/** A day relative to today in India (yyyy-mm-dd); a booking's date is a past day unless a test says otherwise. */
+const day = (offset: number) => new Date(Date.now() + 330 * 60_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function book(
+  userId: string,
+  vendorId: string,
+  serviceId: string,
+  status: "CONFIRMED" | "COMPLETED" | "CANCELLED",
+  dates: { eventDate: string | null; eventEndDate?: string | null } = { eventDate: day(-3) },
+) {
   const now = Date.now();
   await env.DB.prepare(
-    "INSERT INTO bookings (id, service_id, vendor_id, user_id, agreed_price, status, created_at, updated_at) VALUES (?, ?, ?, ?, 100000, ?, ?, ?)",
+    "INSERT INTO bookings (id, service_id, vendor_id, user_id, agreed_price, status, event_date, event_end_date, created_at, updated_at) VALUES (?, ?, ?, ?, 100000, ?, ?, ?, ?, ?)",
   )
-    .bind(`bk-${crypto.randomUUID()}`, serviceId, vendorId, userId, status, now, now)
+    .bind(`bk-${crypto.randomUUID()}`, serviceId, vendorId, userId, status, dates.eventDate, dates.eventEndDate ?? null, now, now)
     .run();
 }
 
@@ -171,7 +180,7 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect((await call(`/api/v1/services/feedback/no-such-service`, { method: "POST", body: review(), cookie: a.cookie })).status).toBe(404);
   });
 
-  it("carries the Verified booking badge only with a CONFIRMED or COMPLETED booking of that service (not another service of the vendor)", async () => {
+  it("carries the Verified booking badge only once a booking of that service has happened: completed, or confirmed with its date passed", async () => {
     const { vendor, serviceId } = await vendorWithService();
     const other = await vendorWithService();
     const sibling = await createService({ vendorId: vendor.id });
@@ -180,11 +189,23 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const cancelled = await couple();
     const elsewhere = await couple();
     const siblingOnly = await couple();
+    const months = await couple();
+    const today = await couple();
+    const midEvent = await couple();
+    const undated = await couple();
+    const completedEarly = await couple();
     await book(confirmed.id, vendor.id, serviceId, "CONFIRMED");
     await book(completed.id, vendor.id, serviceId, "COMPLETED");
     await book(cancelled.id, vendor.id, serviceId, "CANCELLED");
     await book(elsewhere.id, other.vendor.id, other.serviceId, "CONFIRMED");
     await book(siblingOnly.id, vendor.id, sibling.id, "CONFIRMED");
+    // Booked months before the wedding: not verified yet (issue 28), nor on the day, nor before the last day of a long event.
+    await book(months.id, vendor.id, serviceId, "CONFIRMED", { eventDate: day(120) });
+    await book(today.id, vendor.id, serviceId, "CONFIRMED", { eventDate: day(0) });
+    await book(midEvent.id, vendor.id, serviceId, "CONFIRMED", { eventDate: day(-2), eventEndDate: day(2) });
+    await book(undated.id, vendor.id, serviceId, "CONFIRMED", { eventDate: null });
+    // The vendor marked it completed: that is proof enough whatever the date.
+    await book(completedEarly.id, vendor.id, serviceId, "COMPLETED", { eventDate: day(30) });
     const badge = async (cookie: string) =>
       (
         await (
@@ -196,6 +217,13 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     expect(await badge(cancelled.cookie)).toBe(false);
     expect(await badge(elsewhere.cookie)).toBe(false);
     expect(await badge(siblingOnly.cookie)).toBe(false);
+    expect(await badge(months.cookie)).toBe(false);
+    expect(await badge(today.cookie)).toBe(false);
+    expect(await badge(midEvent.cookie)).toBe(false);
+    expect(await badge(undated.cookie)).toBe(false);
+    expect(await badge(completedEarly.cookie)).toBe(true);
+    const list = await (await call(`/api/v1/services/feedback/${serviceId}`)).json<{ summary: { verifiedCount: number } }>();
+    expect(list.summary.verifiedCount).toBe(3);
   });
 
   it("the owning vendor replies once; another vendor cannot", async () => {

@@ -109,7 +109,8 @@ export default function AboutPage() {
               <strong>Verified vendor</strong>: our team checked the business; no vendor can give it to themselves.
             </li>
             <li>
-              <strong>Verified booking</strong>: the review comes from a couple who booked the service through Mandap.
+              <strong>Verified booking</strong>: the review comes from a couple who booked the service through Mandap, once the booked date has passed or the
+              vendor has marked the booking completed.
             </li>
             <li>
               <strong>Response time</strong>: measured from the vendor's real replies to enquiries.
