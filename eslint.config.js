@@ -74,6 +74,36 @@ export default tseslint.config(
       ],
     },
   ]),
+  // D1 refuses LIKE and GLOB patterns over 50 bytes, so a pattern built from input is a 500 for a
+  // long query (issue 28: 17 Devanagari letters). Match typed text with functions/domain/text-match.ts
+  // (instr), a prefix range or FTS5; LIKE with a constant pattern written in the SQL is fine.
+  {
+    files: ["functions/**/*.ts", "app/**/*.{ts,tsx}", "shared/**/*.ts", "db/**/*.ts", "scripts/**/*.mjs"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          String.raw`Literal[value=/\b(LIKE|GLOB)\s*(\?|$)|\b(like|glob)\s+\?/]`,
+          String.raw`TemplateElement[value.raw=/\b(LIKE|GLOB)\s*(\?|$)|\b(like|glob)\s+\?/]`,
+        ].map((selector) => ({
+          selector,
+          message: "No LIKE or GLOB over a bound or interpolated value: D1 refuses patterns over 50 bytes. Use textMatch (functions/domain/text-match.ts).",
+        })),
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "drizzle-orm",
+              importNames: ["like", "ilike", "notLike", "notIlike"],
+              message: "D1 refuses LIKE patterns over 50 bytes: use textMatch (functions/domain/text-match.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.js"],
     languageOptions: { globals: globals.node },

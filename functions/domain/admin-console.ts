@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { parseLocation, type LocationMap } from "#shared/place-names.ts";
+import { PLACES } from "#shared/places.ts";
 import { heroAnalytics, type HeroAnalytics } from "./discovery.ts";
 import type { DomainContext } from "./context.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
+import { textMatch } from "./text-match.ts";
 import { parseInput } from "./validation.ts";
 
 /**
@@ -149,12 +152,18 @@ export type ServiceHit = {
 };
 export type UserHit = { id: string; name: string; email: string; role: string; verified: boolean; createdAt: number };
 
-/** Where a search term matches: a prefix of the id, or anywhere in the text fields (instr: no LIKE pattern limits). */
+/** Where a search term matches: every word in one of the text fields, as typed or as another spelling (./text-match.ts). */
 function matchAny(columns: string[], q: string | undefined, where: string[], binds: unknown[]) {
-  if (!q) return;
-  const v = q.toLowerCase();
-  where.push(`(${columns.map((c) => `instr(lower(${c}), ?) > 0`).join(" OR ")})`);
-  for (let i = 0; i < columns.length; i++) binds.push(v);
+  const match = textMatch(columns, q);
+  if (!match) return;
+  where.push(match.sql);
+  binds.push(...match.binds);
+}
+
+/** A city filter as typed: the stored name, or the city an old or common name stands for ("Bangalore": Bengaluru). */
+function cityNamed(text: string): string {
+  const place = parseLocation(PLACES as LocationMap, text);
+  return place?.city ?? text;
 }
 
 async function pageOf<T>(ctx: DomainContext, sql: string, binds: unknown[], pageNo = 1, size = SEARCH_PAGE_SIZE): Promise<SearchPage<T>> {
@@ -171,10 +180,10 @@ export async function searchVendors(ctx: DomainContext, raw: unknown): Promise<S
   const input = parseInput(vendorSearchInput, raw ?? {}, "Some search options are not valid.");
   const where: string[] = [];
   const binds: unknown[] = [];
-  matchAny(["v.business_name", "v.slug", "u.email", "coalesce(v.phone, '')"], input.q, where, binds);
+  matchAny(["v.business_name", "v.slug", "u.email", "v.phone", "v.city", "v.state"], input.q, where, binds);
   if (input.city) {
     where.push("v.city = ? COLLATE NOCASE");
-    binds.push(input.city);
+    binds.push(cityNamed(input.city));
   }
   if (input.verified) where.push(input.verified === "yes" ? "v.is_verified = 1" : "v.is_verified = 0");
   const rows = await pageOf<Record<string, unknown>>(
@@ -195,11 +204,11 @@ export async function searchServices(ctx: DomainContext, raw: unknown): Promise<
   const input = parseInput(serviceSearchInput, raw ?? {}, "Some search options are not valid.");
   const where: string[] = [];
   const binds: unknown[] = [];
-  matchAny(["s.service_name", "s.id"], input.q, where, binds);
+  matchAny(["s.service_name", "s.id", "s.service_type", "s.city", "s.state"], input.q, where, binds);
   for (const [column, value] of [
     ["s.status", input.status],
     ["s.service_type", input.serviceType],
-    ["s.city", input.city],
+    ["s.city", input.city && cityNamed(input.city)],
     ["s.vendor_id", input.vendorId],
   ] as const)
     if (value) {
@@ -224,7 +233,7 @@ export async function searchUsers(ctx: DomainContext, raw: unknown): Promise<Sea
   const input = parseInput(userSearchInput, raw ?? {}, "Some search options are not valid.");
   const where: string[] = [];
   const binds: unknown[] = [];
-  matchAny(["u.user_name", "u.email", "coalesce(u.phone, '')"], input.q, where, binds);
+  matchAny(["u.user_name", "u.email", "u.phone", "u.wedding_city"], input.q, where, binds);
   if (input.role) {
     where.push("u.role = ?");
     binds.push(input.role);

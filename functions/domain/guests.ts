@@ -22,6 +22,7 @@ import type { DomainContext } from "./context.ts";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "./errors.ts";
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
 import { newId } from "./ids.ts";
+import { textMatch } from "./text-match.ts";
 import { fieldErrors, parseInput } from "./validation.ts";
 import { requirePlanner } from "./wedding-functions.ts";
 
@@ -318,22 +319,21 @@ export async function deleteGuest(ctx: DomainContext, id: string): Promise<void>
   ]);
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The search statement (for the API call and the page's batch): guests by household, 100 a page, with the total. */
 function guestSearchStatement(db: D1Database, userId: string, query: GuestQuery): D1PreparedStatement {
   const where = ["g.user_id = ?"];
   const binds: unknown[] = [userId];
-  if (query.q) {
-    const like = `%${likeEscape(query.q)}%`;
-    const digits = query.q.replace(/\D/g, "");
+  const words = textMatch(["g.name", "h.name", "g.email", "g.city", "g.phone"], query.q);
+  if (words) {
+    // A phone number typed with or without its spaces, dashes and brackets: its digits (3 or more) anywhere in the stored number's.
+    const digits = (query.q ?? "").replace(/\D/g, "");
     where.push(
-      `(g.name LIKE ? ESCAPE '\\' OR h.name LIKE ? ESCAPE '\\' OR g.email LIKE ? ESCAPE '\\' OR g.city LIKE ? ESCAPE '\\' OR g.phone LIKE ? ESCAPE '\\'${
-        digits.length >= 3 ? " OR replace(replace(replace(replace(replace(g.phone, ' ', ''), '-', ''), '+', ''), '(', ''), ')', '') LIKE ?" : ""
-      })`,
+      digits.length >= 3
+        ? `(${words.sql} OR instr(replace(replace(replace(replace(replace(coalesce(g.phone, ''), ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), ?) > 0)`
+        : words.sql,
     );
-    binds.push(like, like, like, like, like);
-    if (digits.length >= 3) binds.push(`%${digits}%`);
+    binds.push(...words.binds);
+    if (digits.length >= 3) binds.push(digits);
   }
   if (query.side) {
     where.push("g.side = ?");

@@ -20,6 +20,7 @@ import { Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, allows, requireRole } from "./permissions.ts";
 import { canUseTemplate } from "./template-access.ts";
+import { textMatch } from "./text-match.ts";
 import { parseInput } from "./validation.ts";
 
 /**
@@ -164,9 +165,10 @@ export async function listTemplates(ctx: DomainContext, rawQuery: unknown): Prom
     where.push(`EXISTS (SELECT 1 FROM json_each(t.tags) j WHERE j.value IN (${query.tags.map(() => "?").join(", ")}))`);
     binds.push(...query.tags);
   }
-  if (query.q) {
-    where.push("t.name LIKE ? ESCAPE '\\'");
-    binds.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const words = textMatch(["t.name"], query.q);
+  if (words) {
+    where.push(words.sql);
+    binds.push(...words.binds);
   }
   const order = {
     newest: "t.created_at DESC, t.id",
