@@ -17,9 +17,10 @@ export default defineConfig(({ command, isPreview }) => ({
       viteEnvironment: { name: "ssr" },
       persistState: { path: statePath },
       // `npm run dev` (the dev server, never a build) serves the development pages such as
-      // /dev/mailbox; builds never carry DEV_PAGES (the start and e2e scripts opt their local
-      // preview in through build/server/.dev.vars, see scripts/run.mjs).
-      ...(command === "serve" && !isPreview ? { config: { vars: { DEV_PAGES: "on" } } } : {}),
+      // /dev/mailbox and runs the sandbox payment gateway; builds never carry DEV_PAGES or
+      // SANDBOX_GATEWAY (the start and e2e scripts opt their local preview in through
+      // build/server/.dev.vars, see scripts/run.mjs). Both answer on loopback hosts only.
+      ...(command === "serve" && !isPreview ? { config: { vars: { DEV_PAGES: "on", SANDBOX_GATEWAY: "on" } } } : {}),
     }),
     tailwindcss(),
     reactRouter(),

@@ -13,7 +13,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./functions/test-entry.ts",
         wrangler: { configPath: "./wrangler.jsonc" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" } },
+        // The tests run locally with the sandbox payment gateway explicitly enabled (loopback hosts only).
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", SANDBOX_GATEWAY: "on" } },
       }),
     ],
     test: {

@@ -55,7 +55,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     }
     // The local sandbox payment gateway's checkout (only where it is the configured gateway).
     if (url.pathname.startsWith(`${SANDBOX_PATH}/`)) {
-      return withSecurityHeaders(await serveSandboxGateway(request, env, usesSandboxGateway(env), (work) => ctx.waitUntil(work)), request);
+      return withSecurityHeaders(await serveSandboxGateway(request, env, usesSandboxGateway(env, url.origin), (work) => ctx.waitUntil(work)), request);
     }
     if (isDevPagePath(url.pathname) && !devPagesEnabled(env, request)) {
       return withSecurityHeaders(plain("Not found", 404), request);

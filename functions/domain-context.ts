@@ -46,7 +46,7 @@ export function createDomainContext(
     defer,
     config: domainConfig(env),
     ai: descriptionWriterFor(env),
-    payments: paymentGatewayFor(env),
+    payments: paymentGatewayFor(env, new URL(request.url).origin),
   };
 }
 

@@ -39,10 +39,16 @@ export interface Env {
   R2_SECRET_ACCESS_KEY?: string;
   R2_ACCOUNT_ID?: string;
   R2_BUCKET?: string;
-  /** Razorpay (functions/platform/payments.ts): with all three, payments go through Razorpay; without them, the local sandbox gateway. */
+  /** Razorpay (functions/platform/payments.ts): with all three, payments go through Razorpay; without them, none (the local sandbox gateway only with SANDBOX_GATEWAY). */
   RAZORPAY_KEY_ID?: string;
   RAZORPAY_KEY_SECRET?: string;
   RAZORPAY_WEBHOOK_SECRET?: string;
+  /**
+   * "on" lets the local sandbox gateway (which takes no money) run, on loopback hosts only
+   * (functions/platform/payments.ts sandboxGatewayEnabled); set by the local scripts and the test
+   * pool, never in wrangler.jsonc. Without it and without Razorpay keys, orders are refused.
+   */
+  SANDBOX_GATEWAY?: string;
   /** The sandbox gateway's signing secret (local default; any value works, it only has to be stable). */
   SANDBOX_GATEWAY_SECRET?: string;
   /** The supplier on GST invoices (functions/domain/invoices.ts, docs/deploy.md "Payments"). */

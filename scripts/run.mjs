@@ -28,9 +28,9 @@ export async function mustRun(label, command, args, options) {
 
 /**
  * Opts the local preview of the production build into the development pages (/dev/mailbox,
- * /dev/error-screen): DEV_PAGES=on in build/server/.dev.vars, which `vite preview` reads and
- * `wrangler deploy` never uploads. The Worker also requires a loopback host
- * (functions/platform/dev-pages.ts). Keeps the other lines (the build copies your .dev.vars there).
+ * /dev/error-screen) and the sandbox payment gateway: DEV_PAGES=on and SANDBOX_GATEWAY=on in
+ * build/server/.dev.vars, which `vite preview` reads and `wrangler deploy` never uploads. The
+ * Worker also requires a loopback host for both (functions/platform/dev-pages.ts, payments.ts). Keeps the other lines (the build copies your .dev.vars there).
  * `port` sets SITE_ORIGIN, the address the cron's mails link to (they have no request to read it from).
  */
 export function enableDevPages(dir = "build/server", port = null) {
@@ -38,8 +38,8 @@ export function enableDevPages(dir = "build/server", port = null) {
   const kept = existsSync(file)
     ? readFileSync(file, "utf8")
         .split("\n")
-        .filter((line) => line.trim() && !/^\s*(DEV_PAGES|SITE_ORIGIN)\s*=/.test(line))
+        .filter((line) => line.trim() && !/^\s*(DEV_PAGES|SANDBOX_GATEWAY|SITE_ORIGIN)\s*=/.test(line))
     : [];
   const origin = port ? [`SITE_ORIGIN='http://localhost:${port}'`] : [];
-  writeFileSync(file, [...kept, "DEV_PAGES='on'", ...origin].join("\n") + "\n");
+  writeFileSync(file, [...kept, "DEV_PAGES='on'", "SANDBOX_GATEWAY='on'", ...origin].join("\n") + "\n");
 }

@@ -5,12 +5,12 @@ import { readFormData } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 
-/** The gateway is down or refused: 502 with the domain's message (nothing was charged). */
+/** The gateway is down or refused (502), or none is configured (503): the domain's message (nothing was charged). */
 async function gatewayAware(c: ApiContext, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof GatewayUnavailable) return c.json({ success: false, message: e.message }, 502);
+    if (e instanceof GatewayUnavailable) return c.json({ success: false, message: e.message }, e.status);
     throw e;
   }
 }
@@ -31,6 +31,7 @@ export const subscribeOrdersApi = new Resource("/subscribe", "Payments").endpoin
       404: "No such plan",
       409: "The plan is retired, or is the free trial",
       502: "The payment gateway could not be reached",
+      503: "No payment gateway is configured on this site",
     },
   },
   (c, { params }) => gatewayAware(c, async () => c.json({ success: true, ...(await createSubscriptionOrder(c.get("domain"), params.planId)) })),

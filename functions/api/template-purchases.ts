@@ -23,6 +23,7 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
         404: "No such published template",
         409: "The template is free, or already yours",
         502: "The payment gateway could not be reached",
+        503: "No payment gateway is configured on this site",
       },
     },
     async (c, { params }) => {
@@ -30,7 +31,7 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
         const order = await createTemplateOrder(c.get("domain"), params.tempId);
         return c.json({ success: true, ...order });
       } catch (e) {
-        if (e instanceof GatewayUnavailable) return c.json({ success: false, message: e.message }, 502);
+        if (e instanceof GatewayUnavailable) return c.json({ success: false, message: e.message }, e.status);
         throw e;
       }
     },

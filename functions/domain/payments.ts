@@ -6,7 +6,15 @@ import { grossPaise } from "#shared/gst.ts";
 import { invoiceStatements } from "./invoices.ts";
 import { applyPlanLimits } from "./plan-limits.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
-import { type CheckoutForm, type GatewayPayment, ORDER_ID, PAYMENT_ID, PaymentGatewayError, paymentFromEntity } from "#platform/payments.ts";
+import {
+  type CheckoutForm,
+  type GatewayPayment,
+  ORDER_ID,
+  PAYMENT_ID,
+  PaymentGatewayError,
+  PaymentsNotConfigured,
+  paymentFromEntity,
+} from "#platform/payments.ts";
 
 /**
  * Buying a plan (issue 11, docs/decisions/0017-payments.md): the money path, exactly once.
@@ -35,12 +43,28 @@ export type SubscriptionOrder = {
   checkout: CheckoutForm;
 };
 
-/** The gateway could not be reached or refused the order (the API answers 502: try again). */
+/**
+ * No order could be opened: the gateway could not be reached or refused it (502: try again), or no
+ * gateway is configured on this site (503: a deploy without Razorpay keys, issue 28).
+ */
 export class GatewayUnavailable extends Error {
-  constructor(message = "The payment gateway could not be reached. Nothing was charged; please try again in a minute.") {
+  constructor(
+    message = "The payment gateway could not be reached. Nothing was charged; please try again in a minute.",
+    readonly status: 502 | 503 = 502,
+  ) {
     super(message);
     this.name = "GatewayUnavailable";
   }
+}
+
+/** The gateway's refusal to open an order, as the payer is told (the reason, which names settings, goes to the log only). */
+export function gatewayRefusal(ctx: DomainContext, e: PaymentGatewayError, receipt: string, what: string): GatewayUnavailable {
+  if (e instanceof PaymentsNotConfigured) {
+    console.error(`payments: refused to open ${what}: ${e.message}`, { receipt });
+    return new GatewayUnavailable(PAYMENT_MESSAGES.notConfigured, 503);
+  }
+  console.error(`payments: the gateway refused or could not create ${what}`, { gateway: ctx.payments.name, receipt, error: e.message });
+  return new GatewayUnavailable();
 }
 
 export const PAYMENT_MESSAGES = {
@@ -55,6 +79,7 @@ export const PAYMENT_MESSAGES = {
   amountMismatch: "The amount paid does not match the order. Nothing was credited; please contact support.",
   badWebhookSignature: "The webhook signature is not valid.",
   badWebhookBody: "The webhook body is not valid JSON.",
+  notConfigured: "Online payments are not set up on this site yet. Nothing was charged; please contact us to buy it.",
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -96,8 +121,7 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
     order = await ctx.payments.createOrder({ amount, currency: "INR", receipt, notes });
   } catch (e) {
     if (!(e instanceof PaymentGatewayError)) throw e;
-    console.error("payments: the gateway refused or could not create an order", { gateway: ctx.payments.name, receipt, error: e.message });
-    throw new GatewayUnavailable();
+    throw gatewayRefusal(ctx, e, receipt, "an order");
   }
   const now = ctx.now;
   await ctx.db.batch([

@@ -2,7 +2,7 @@ import type { DomainContext } from "./context.ts";
 import { Conflict, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
-import { CALLBACK_PATH, GatewayUnavailable, templateSuccessPageFor } from "./payments.ts";
+import { CALLBACK_PATH, gatewayRefusal, templateSuccessPageFor } from "./payments.ts";
 import { canUseTemplate, isPaidTemplate } from "./template-access.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type CheckoutForm, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
@@ -104,8 +104,7 @@ export async function createTemplateOrder(ctx: DomainContext, templateId: string
     order = await ctx.payments.createOrder({ amount, currency: "INR", receipt, notes });
   } catch (e) {
     if (!(e instanceof PaymentGatewayError)) throw e;
-    console.error("payments: the gateway refused or could not create a template order", { gateway: ctx.payments.name, receipt, error: e.message });
-    throw new GatewayUnavailable();
+    throw gatewayRefusal(ctx, e, receipt, "a template order");
   }
   const now = ctx.now;
   // The payment first: the purchase's payment_id refers to it.

@@ -1,3 +1,4 @@
+import { LOOPBACK_HOSTS } from "./dev-pages.ts";
 import { hmacSha256Hex, verifyHmacSha256Hex } from "./hmac.ts";
 import {
   deliverDueSandboxWebhooks,
@@ -15,7 +16,8 @@ import {
  * docs/decisions/0017-payments.md).
  * - Razorpay (RAZORPAY_KEY_ID + RAZORPAY_KEY_SECRET + RAZORPAY_WEBHOOK_SECRET): the Orders API,
  *   Hosted Checkout, payment signatures and signed webhooks.
- * - The local sandbox gateway (the default without keys, never in production): the same order and
+ * - The local sandbox gateway (without keys, only where SANDBOX_GATEWAY="on" on a loopback host: local
+ *   development and tests; sandboxGatewayEnabled): the same order and
  *   payment ids, the same signatures, a checkout page served by this Worker where the payer
  *   approves or declines, and webhooks sent back to the app with retries (sandbox-gateway.ts).
  * The domain (functions/domain/payments.ts) never asks which one it has.
@@ -264,27 +266,58 @@ export type PaymentsEnv = SandboxEnv & {
   RAZORPAY_KEY_SECRET?: string;
   RAZORPAY_WEBHOOK_SECRET?: string;
   APP_ENV?: string;
+  /** "on" lets the local sandbox gateway run (on loopback hosts only); set by the local scripts and the test pool, never by wrangler.jsonc. */
+  SANDBOX_GATEWAY?: string;
 };
 
-/** Why no gateway works as configured, or null when one does. */
-function misconfiguration(env: PaymentsEnv): string | null {
-  const keys = [env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].filter((k) => (k ?? "").trim() !== "").length;
+/** No gateway can take money as configured: the domain refuses orders with a clear message (issue 28). */
+export class PaymentsNotConfigured extends PaymentGatewayError {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentsNotConfigured";
+  }
+}
+
+const razorpayKeyCount = (env: PaymentsEnv) =>
+  [env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].filter((k) => (k ?? "").trim() !== "").length;
+
+/**
+ * Whether the local sandbox gateway may run: it takes no money, so (like /dev/*,
+ * functions/platform/dev-pages.ts) it fails closed. Only with no Razorpay key at all,
+ * SANDBOX_GATEWAY="on" (set by `npm start`, `npm run dev`, the e2e script and the test pool, never
+ * by wrangler.jsonc), outside production, and for a request on a loopback host. `origin` is the
+ * request's origin; null for the cron, which has no request (the webhooks it retries were queued
+ * by a checkout served on a loopback host).
+ */
+export function sandboxGatewayEnabled(env: PaymentsEnv, origin: string | null): boolean {
+  if (razorpayKeyCount(env) > 0 || env.SANDBOX_GATEWAY !== "on" || env.APP_ENV === "production") return false;
+  if (origin === null) return true;
+  try {
+    return LOOPBACK_HOSTS.has(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Why no gateway works as configured for a request from `origin`, or null when one does. */
+function misconfiguration(env: PaymentsEnv, origin: string | null): string | null {
+  const keys = razorpayKeyCount(env);
   if (keys > 0 && keys < 3)
     return "Razorpay is half configured: set all of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (docs/deploy.md, Payments)";
-  if (keys === 0 && env.APP_ENV === "production")
-    return "No payment gateway is configured in production: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (docs/deploy.md, Payments)";
+  if (keys === 0 && !sandboxGatewayEnabled(env, origin))
+    return "No payment gateway is configured: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (docs/deploy.md, Payments); the local sandbox gateway runs only with SANDBOX_GATEWAY=on on localhost";
   return null;
 }
 
-/** Whether the local sandbox gateway is the configured one (it serves its pages and sends its webhooks only then). */
-export function usesSandboxGateway(env: PaymentsEnv): boolean {
-  return misconfiguration(env) === null && !(env.RAZORPAY_KEY_ID ?? "").trim();
+/** Whether the local sandbox gateway is the gateway for a request from `origin` (it serves its pages and sends its webhooks only then). */
+export function usesSandboxGateway(env: PaymentsEnv, origin: string | null): boolean {
+  return razorpayKeyCount(env) === 0 && sandboxGatewayEnabled(env, origin);
 }
 
 /** A gateway that cannot work as configured: every call fails loudly with the reason, nothing verifies. */
 function misconfiguredGateway(reason: string): PaymentGateway {
   const fail = async (): Promise<never> => {
-    throw new PaymentGatewayError(reason);
+    throw new PaymentsNotConfigured(reason);
   };
   return {
     name: "misconfigured",
@@ -293,7 +326,7 @@ function misconfiguredGateway(reason: string): PaymentGateway {
     createOrder: fail,
     fetchPayment: fail,
     checkoutForm: () => {
-      throw new PaymentGatewayError(reason);
+      throw new PaymentsNotConfigured(reason);
     },
     verifyPaymentSignature: async () => false,
     verifyWebhookSignature: async () => false,
@@ -301,12 +334,14 @@ function misconfiguredGateway(reason: string): PaymentGateway {
 }
 
 /**
- * Razorpay with all three keys; the local sandbox gateway with none (development and tests); in
- * production without keys, or with only some of them, a gateway whose every call fails with the
- * reason (a shop that silently took sandbox "payments" would hand out plans for free).
+ * Razorpay with all three keys; the local sandbox gateway with none where it is enabled
+ * (sandboxGatewayEnabled: local development and tests); anywhere else (a plain deploy or a preview
+ * without keys, production, or only some of the keys) a gateway whose every call fails with the
+ * reason: a site that silently took sandbox "payments" would hand out plans and designs for free.
+ * `origin` is the request's origin (null for the cron).
  */
-export function paymentGatewayFor(env: PaymentsEnv): PaymentGateway {
-  const problem = misconfiguration(env);
+export function paymentGatewayFor(env: PaymentsEnv, origin: string | null): PaymentGateway {
+  const problem = misconfiguration(env, origin);
   if (problem) return misconfiguredGateway(problem);
   if (env.RAZORPAY_KEY_ID?.trim())
     return razorpayGateway({
@@ -322,6 +357,6 @@ export function paymentGatewayFor(env: PaymentsEnv): PaymentGateway {
  * deliver; Razorpay retries its own, so there is nothing to do.
  */
 export async function runGatewayHousekeeping(env: PaymentsEnv, now: number, fetcher?: typeof fetch) {
-  if (!usesSandboxGateway(env)) return { attempted: 0, delivered: 0, retrying: 0, failed: [] as string[] };
+  if (!usesSandboxGateway(env, null)) return { attempted: 0, delivered: 0, retrying: 0, failed: [] as string[] };
   return deliverDueSandboxWebhooks(env, now, fetcher);
 }

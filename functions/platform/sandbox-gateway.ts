@@ -2,7 +2,9 @@ import { gatewayId, hmacSha256Hex } from "./hmac.ts";
 
 /**
  * The local sandbox gateway (issue 11, docs/decisions/0017-payments.md): the payment gateway of
- * development, tests and demos, the default without Razorpay keys (never in production). It
+ * development, tests and local demos. It takes no money, so it runs only where explicitly enabled
+ * on a loopback host (SANDBOX_GATEWAY="on", no Razorpay keys, not production: payments.ts
+ * sandboxGatewayEnabled); a deploy without keys takes no orders at all (issue 28). It
  * behaves like Razorpay where the app can see it:
  * - orders and payments with Razorpay's ids (order_ / pay_ + 14 base62 characters) and shapes
  *   (amounts in paise), kept in its own D1 tables (migration 0047);
@@ -16,8 +18,8 @@ import { gatewayId, hmacSha256Hex } from "./hmac.ts";
  *   signed in X-Razorpay-Signature with X-Razorpay-Event-Id, sent to the app's webhook URL (on the
  *   origin the checkout page was served from: this Worker) at once
  *   and retried with back-off by the 5-minute cron until the app answers 2xx.
- * Signatures are Razorpay's, with SANDBOX_GATEWAY_SECRET (a fixed local default) as both the key
- * secret and the webhook secret.
+ * Signatures are Razorpay's, with SANDBOX_GATEWAY_SECRET (a fixed local default: the sandbox only
+ * runs on loopback hosts) as both the key secret and the webhook secret.
  */
 
 export type SandboxEnv = { DB: D1Database; SANDBOX_GATEWAY_SECRET?: string };

@@ -200,16 +200,24 @@ describe("the Razorpay adapter", () => {
 });
 
 describe("choosing the gateway", () => {
-  it("Razorpay with all three keys, the sandbox with none; in production without keys (or with some) it fails loudly", async () => {
+  it("Razorpay with all three keys, the sandbox with none where enabled on loopback; otherwise (production, no opt-in, some keys) it fails loudly", async () => {
     const base = { DB: env.DB };
+    const local = "http://localhost:8787";
     expect(
-      paymentGatewayFor({ ...base, RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w", APP_ENV: "production" }).name,
+      paymentGatewayFor(
+        { ...base, RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w", APP_ENV: "production" },
+        "https://mandap.example",
+      ).name,
     ).toBe("razorpay");
-    expect(paymentGatewayFor({ ...base, APP_ENV: "development" }).name).toBe("sandbox");
-    expect(usesSandboxGateway({ ...base, APP_ENV: "development" })).toBe(true);
-    for (const misconfigured of [{ APP_ENV: "production" }, { APP_ENV: "development", RAZORPAY_KEY_ID: KEYS.keyId }]) {
-      const gateway = paymentGatewayFor({ ...base, ...misconfigured });
-      expect(usesSandboxGateway({ ...base, ...misconfigured })).toBe(false);
+    expect(paymentGatewayFor({ ...base, APP_ENV: "development", SANDBOX_GATEWAY: "on" }, local).name).toBe("sandbox");
+    expect(usesSandboxGateway({ ...base, APP_ENV: "development", SANDBOX_GATEWAY: "on" }, local)).toBe(true);
+    for (const misconfigured of [
+      { APP_ENV: "production", SANDBOX_GATEWAY: "on" },
+      { APP_ENV: "development" },
+      { APP_ENV: "development", SANDBOX_GATEWAY: "on", RAZORPAY_KEY_ID: KEYS.keyId },
+    ]) {
+      const gateway = paymentGatewayFor({ ...base, ...misconfigured }, local);
+      expect(usesSandboxGateway({ ...base, ...misconfigured }, local)).toBe(false);
       await expect(gateway.createOrder({ amount: 100, currency: "INR", receipt: "r" })).rejects.toThrow(
         /RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET/,
       );

@@ -26,6 +26,7 @@ export function testContext(
 ): TestContext {
   const deferred: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void deferred.push(work);
+  const request: RequestInfo = { origin: "http://localhost", userAgent: "vitest", ip: null, deviceTokens: [], ...options.request };
   return {
     db: env.DB,
     media: env.MEDIA,
@@ -33,11 +34,11 @@ export function testContext(
     actor: options.actor ?? options.session?.actor ?? null,
     session: options.session ?? null,
     now: options.now ?? Date.now(),
-    request: { origin: "http://localhost", userAgent: "vitest", ip: null, deviceTokens: [], ...options.request },
+    request,
     defer,
     config: { ...domainConfig(env as unknown as Env), googleClientId: null, ...options.config },
     ai: localWriter,
-    payments: paymentGatewayFor(env),
+    payments: paymentGatewayFor(env, request.origin),
     deferred,
     settle: async () => {
       await Promise.all(deferred);

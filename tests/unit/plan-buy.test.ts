@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { NotFound } from "#domain/errors.ts";
+import { GatewayUnavailable, PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { testContext } from "#tests/support/context.ts";
 import PlanPage from "#app/routes/vendor-dashboard/plan.tsx";
 import { BUY_FAILED, buyPlan } from "#app/routes/vendor-dashboard/plan.server.ts";
@@ -72,6 +73,15 @@ describe("buying a plan on the Plan page", () => {
     expect(answer.init?.status).toBe(503);
     expect(answer.data.message).toBe(BUY_FAILED);
     expect(JSON.stringify(answer.data)).not.toContain("ECONNREFUSED");
+  });
+
+  it("says so when no payment gateway is set up on the site (503), rather than 'try again'", async () => {
+    answerWith = async () => {
+      throw new GatewayUnavailable(PAYMENT_MESSAGES.notConfigured, 503);
+    };
+    const answer = (await buy({ intent: "buy", planId: "plan-silver" })) as unknown as Answer;
+    expect(answer.init?.status).toBe(503);
+    expect(answer.data.message).toBe("Online payments are not set up on this site yet. Nothing was charged; please contact us to buy it.");
   });
 
   it("refuses a submission without a plan (400) and asks the gateway nothing", async () => {

@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return section;
   } catch (e) {
-    if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, message: e.message, errors: {} }, { status: 502 });
+    if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, message: e.message, errors: {} }, { status: e.status });
     if (isDomainError(e)) return formFailure(e, request);
     console.error("template purchase failed", e);
     return data<PageFailure>({ ok: false, message: PAY_FAILED, errors: {} }, { status: 503 });

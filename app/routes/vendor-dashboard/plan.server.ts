@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { DomainContext } from "#domain/context.ts";
 import { isDomainError } from "#domain/errors.ts";
-import { createSubscriptionOrder } from "#domain/payments.ts";
+import { createSubscriptionOrder, GatewayUnavailable } from "#domain/payments.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { formFailure, type PageFailure } from "#app/lib/page-errors.server.ts";
 
@@ -36,6 +36,8 @@ export async function buyPlan(request: Request, domain: DomainContext, order: ty
     return section;
   } catch (e) {
     if (isDomainError(e)) return formFailure(e, request, { intent: "buy" });
+    // No payment gateway on this site (503) or the gateway refused (502): the domain's message says which.
+    if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, intent: "buy", message: e.message, errors: {} }, { status: e.status });
     console.error("plan purchase failed", e);
     return data<PageFailure>({ ok: false, intent: "buy", message: BUY_FAILED, errors: {} }, { status: 503 });
   }
