@@ -17,6 +17,8 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Characters of a photo's alt text. */
 export const ALT_MAX = 200;
 /** File types the uploader offers (the server checks the bytes, not this list). */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
+/** The most pixels an uploaded image may declare, in megapixels (checked from its header before it is decoded). */
+export const IMAGE_MEGAPIXELS_MAX = 40;
 /** Folders a direct upload may be signed for: a service's photos, or the spec's default user_assets. */
 export const DEFAULT_UPLOAD_FOLDER = "user_assets";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readCookie } from "#platform/cookies.ts";
+import { IMAGE_MEGAPIXELS_MAX } from "#shared/service-media.ts";
 import { leadInput, replyInput, REVIEW_PHOTOS_MAX, reviewsPageNumber } from "#shared/listing-rules.ts";
 import { makeLead } from "#domain/leads.ts";
 import { Invalid, NotFound } from "#domain/errors.ts";
@@ -40,7 +41,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
 }
 
 /** Review bodies are read by reviewBody, not by the endpoint declaration, so the document describes them in words. */
-const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, AVIF, GIF; 5 MB each); more files are refused (400) before the rest of the body is read.`;
+const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, GIF, and AVIF where the Cloudflare Images pipeline is configured; 5 MB and ${IMAGE_MEGAPIXELS_MAX} megapixels each, decoded and stored as WebP); more files are refused (400) before the rest of the body is read.`;
 
 /** Reviews ("feedback" on the wire) and leads (enquiries, "makeLead") on a service: mounted beside the services resource. */
 export const serviceEngagementApi = new Resource("/services", "Reviews and enquiries")

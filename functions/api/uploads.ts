@@ -24,7 +24,7 @@ import {
   uploadServicePhotos,
   uploadSingleImage,
 } from "#domain/service-media.ts";
-import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
+import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 import { Resource } from "./endpoint.ts";
@@ -68,7 +68,7 @@ export const uploadsApi = new Resource("", "Uploads")
       method: "post",
       path: "/upload/:serviceId",
       summary: "Upload photos to a service",
-      description: `multipart/form-data with up to ${SERVICE_PHOTOS_MAX} \`files\` (JPEG, PNG, WebP, AVIF, GIF; ${MB} MB each); a service holds at most ${SERVICE_PHOTOS_MAX} photos. Each is stored as a card-size and a full-size WebP. Partial failure succeeds and lists the failed files (\`failed\`); "No files provided." / "All uploads failed." are 400, "Failed to save images to DB" 500.`,
+      description: `multipart/form-data with up to ${SERVICE_PHOTOS_MAX} \`files\` (JPEG, PNG, WebP, GIF, and AVIF where the Cloudflare Images pipeline is configured; ${MB} MB and ${IMAGE_MEGAPIXELS_MAX} megapixels each); a service holds at most ${SERVICE_PHOTOS_MAX} photos. Each is stored as a card-size and a full-size WebP. Partial failure succeeds and lists the failed files (\`failed\`); "No files provided." / "All uploads failed." are 400, "Failed to save images to DB" 500.`,
       params: serviceParams,
       access: ACCESS.vendorOrAdmin,
       responses: {

@@ -704,7 +704,8 @@ export async function setBlogCover(ctx: DomainContext, id: string, file: File | 
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, BLOG_LIMITS.coverWidth);
   } catch (e) {
     if (!(e instanceof ImageUnreadable)) console.error("blog cover processing failed", e);
-    throw new Invalid("This image could not be read.", { cover: "This image could not be read." });
+    const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
+    throw new Invalid(reason, { cover: reason });
   }
   const key = `u/blog/${id}/${newId(ctx.now)}.${variant.ext}`;
   await ctx.media.put(key, variant.bytes, { httpMetadata: { contentType: variant.mime, cacheControl: "public, max-age=31536000, immutable" } });

@@ -449,7 +449,8 @@ export async function setTemplateThumbnail(ctx: DomainContext, id: string, file:
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, THUMBNAIL_WIDTH);
   } catch (e) {
     if (!(e instanceof ImageUnreadable)) console.error("template thumbnail processing failed", e);
-    throw new Invalid("This image could not be read.", { image: "This image could not be read." });
+    const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
+    throw new Invalid(reason, { image: reason });
   }
   const key = `u/templates/${row.id}/${newId(ctx.now)}.${variant.ext}`;
   await ctx.media.put(key, variant.bytes, { httpMetadata: { contentType: variant.mime, cacheControl: "public, max-age=31536000, immutable" } });

@@ -1,6 +1,7 @@
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { MANDAP_TEAM, replyInput, reviewInput, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE, type ReviewInput } from "#shared/listing-rules.ts";
+import { wasmPipeline } from "#platform/images.ts";
 import { imageStore, type ImageStore } from "#platform/uploads.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
@@ -199,7 +200,7 @@ async function writeOrRemove(photos: ImageStore, keys: readonly string[], write:
  */
 export async function submitReview(ctx: DomainContext, serviceId: string, input: unknown, files: readonly File[] = []): Promise<Review> {
   const { db: d1, now } = ctx;
-  const photos = imageStore(ctx.media);
+  const photos = imageStore(ctx.media, ctx.images ?? wasmPipeline);
   const couple = requireReviewer(ctx.actor);
   const fields: ReviewInput = parseInput(reviewInput, input, "Please correct your review.");
   checkPhotoCount(files.length);
@@ -252,7 +253,7 @@ export async function updateReview(
   files: readonly File[] | null = null,
 ): Promise<Review> {
   const { db: d1, now } = ctx;
-  const photos = imageStore(ctx.media);
+  const photos = imageStore(ctx.media, ctx.images ?? wasmPipeline);
   const couple = requireReviewer(ctx.actor);
   const fields = parseInput(reviewInput, input, "Please correct your review.");
   const replace = files !== null && files.length > 0;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mediaUrl } from "#shared/media.ts";
 import { ALT_MAX, DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
-import { ImageUnreadable, storePhoto, storeSquare, wasmPipeline, type ImagePipeline, type StoredPhoto } from "#platform/images.ts";
+import { checkedSize, ImageUnreadable, storePhoto, storeSquare, wasmPipeline, type ImagePipeline, type StoredPhoto } from "#platform/images.ts";
 import { TICKET_SECONDS, type UploadTicket } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import type { DomainContext } from "./context.ts";
@@ -413,6 +413,13 @@ export async function receiveDirectUpload(ctx: DomainContext, token: string, bod
   if (!bytes) throw new Invalid(`The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`, { file: "Choose a smaller photo." });
   const type = imageTypeOf(bytes);
   if (!type) throw new Invalid("Only photos can be uploaded.", { file: "This is not a JPEG, PNG, WebP, AVIF or GIF image." });
+  // The size its header declares is checked now (the register step decodes it; an original is never served).
+  try {
+    checkedSize(bytes, type);
+  } catch (e) {
+    if (!(e instanceof ImageUnreadable)) throw e;
+    throw new Invalid(e.message, { file: e.message });
+  }
   await ctx.media.put(claims.key, bytes, { httpMetadata: { contentType: type.mime } });
   return { key: claims.key };
 }

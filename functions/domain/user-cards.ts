@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CARD_EXPORT_SIZES, type CardCanvas, type CardDetails, type CardExportSize, fillPlaceholders, parseCardCanvas } from "#shared/card-format.ts";
 import { calendarDay, clockTime } from "#shared/format.ts";
 import { mediaUrl } from "#shared/media.ts";
-import { dimensionsOf } from "#platform/images.ts";
+import { dimensionsOf, ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
@@ -426,7 +426,13 @@ export async function setCardPreview(ctx: DomainContext, cardId: string, file: F
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = imageTypeOf(bytes);
   if (!type || !IMAGE_TYPES.has(type.ext)) throw new Invalid("The card image must be a JPEG, PNG or WebP image.", { image: "Not a JPEG, PNG or WebP image." });
-  if (!dimensionsOf(bytes)) throw new Invalid("The card image cannot be read.", { image: "Not a readable image." });
+  try {
+    // Decoded first (its header size checked before that): bytes that are not the image they claim to be are never stored.
+    await (ctx.images ?? wasmPipeline).verify(bytes, type);
+  } catch (e) {
+    if (!(e instanceof ImageUnreadable)) throw e;
+    throw new Invalid(`The card image cannot be used: ${e.message}`, { image: e.message });
+  }
   const key = `u/cards/${actor.id}/${cardId}-${randomHex(8)}.${type.ext}`;
   await ctx.media.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" } });
   const done = await ctx.db

@@ -1,4 +1,5 @@
 import { crop, fliph, PhotonImage, resize, rotate, SamplingFilter } from "@cf-wasm/photon";
+import { IMAGE_MEGAPIXELS_MAX } from "#shared/service-media.ts";
 import { imageTypeOf, type ImageType } from "./uploads.ts";
 
 /**
@@ -8,9 +9,12 @@ import { imageTypeOf, type ImageType } from "./uploads.ts";
  *   encodes WebP (photon's encoder is lossless);
  * - "cloudflare-images": the Cloudflare Images binding (env.IMAGES), lossy WebP at quality 82.
  *
- * A format the WASM decoder cannot read (AVIF) is kept as it was: the original is stored as
- * both variants with the real size read from its header. A file whose size cannot be read either
- * is refused (ImageUnreadable), so every stored photo has a width and a height.
+ * Before anything is decoded, the size the file's header declares is read (checkedSize): a file
+ * whose size cannot be read, or that declares more than IMAGE_PIXELS_MAX pixels (a 12 KB PNG can
+ * declare 10,000 x 10,000, a gigabyte once decoded), is refused with ImageUnreadable. Nothing is
+ * stored that did not decode as the image it claims to be: a file the decoder cannot read is
+ * refused, never kept as it came (so AVIF, which the WASM decoder cannot read, is taken only by the
+ * Cloudflare Images pipeline).
  */
 
 /** Card variant width (list cards); full variant longest side (gallery). Never enlarged. */
@@ -20,14 +24,13 @@ export const FULL_MAX = 1600;
 export const SQUARE_SIZE = 512;
 
 export type ImageVariant = { bytes: Uint8Array<ArrayBuffer>; width: number; height: number; mime: string; ext: string };
-export type ProcessedPhoto = {
-  card: ImageVariant;
-  full: ImageVariant;
-  /** False when the original was kept because it could not be decoded (card and full are the same bytes). */
-  converted: boolean;
-};
+export type ProcessedPhoto = { card: ImageVariant; full: ImageVariant };
 
+/** The file is not an image this pipeline can read, or it is too large to decode; the message says which, for its owner. */
 export class ImageUnreadable extends Error {}
+
+/** The most pixels (width x height, as the header declares them) an uploaded image may have: 40 megapixels. */
+export const IMAGE_PIXELS_MAX = IMAGE_MEGAPIXELS_MAX * 1_000_000;
 
 export interface ImagePipeline {
   readonly name: "wasm" | "cloudflare-images";
@@ -37,6 +40,8 @@ export interface ImagePipeline {
   square(bytes: Uint8Array<ArrayBuffer>, type: ImageType): Promise<ImageVariant>;
   /** One WebP at most `maxWidth` wide, proportions kept, never enlarged (an invitation template's thumbnail). */
   narrow(bytes: Uint8Array<ArrayBuffer>, type: ImageType, maxWidth: number): Promise<ImageVariant>;
+  /** Decodes the image to prove it is one (its bytes are then stored as they came: a card's rendered preview); its size. */
+  verify(bytes: Uint8Array<ArrayBuffer>, type: ImageType): Promise<{ width: number; height: number }>;
 }
 
 /** The size a box of w x h takes scaled into maxW x maxH, never enlarged. */
@@ -107,11 +112,74 @@ export function dimensionsOf(bytes: Uint8Array): { width: number; height: number
   }
 }
 
-/** The original kept as it came, with its header size (a format the decoder cannot read). */
-function kept(bytes: Uint8Array<ArrayBuffer>, type: ImageType): ImageVariant {
+/**
+ * The largest frame a GIF declares: its logical screen, or an image descriptor beyond it (a decoder
+ * allocates the frame it reads, whatever the screen says). Null when the blocks cannot be walked.
+ */
+function gifExtent(bytes: Uint8Array): { width: number; height: number } | null {
+  let width = u16le(bytes, 6);
+  let height = u16le(bytes, 8);
+  const flags = bytes[10] ?? 0;
+  let i = 13 + (flags & 0x80 ? 3 * (2 << (flags & 7)) : 0);
+  const skipSubBlocks = () => {
+    while (i < bytes.length && bytes[i] !== 0) i += 1 + (bytes[i] ?? 0);
+    i++;
+  };
+  while (i < bytes.length) {
+    const block = bytes[i];
+    if (block === 0x21) {
+      i += 2;
+      skipSubBlocks();
+    } else if (block === 0x2c) {
+      width = Math.max(width, u16le(bytes, i + 1) + u16le(bytes, i + 5));
+      height = Math.max(height, u16le(bytes, i + 3) + u16le(bytes, i + 7));
+      return { width, height };
+    } else return block === 0x3b ? { width, height } : null;
+  }
+  return null;
+}
+
+/** Every size a WebP's chunks declare (the VP8X canvas and the bitstream's own), the largest of each side. */
+function webpExtent(bytes: Uint8Array): { width: number; height: number } | null {
+  let width = 0;
+  let height = 0;
+  for (let i = 12; i + 8 <= bytes.length;) {
+    const fourcc = String.fromCharCode(...bytes.slice(i, i + 4));
+    const size = (u16le(bytes, i + 4) | (u16le(bytes, i + 6) << 16)) >>> 0;
+    const one = fourcc === "VP8X" || fourcc === "VP8L" || fourcc === "VP8 " ? dimensionsOf(concatHeader(bytes, i)) : null;
+    if (one) {
+      width = Math.max(width, one.width);
+      height = Math.max(height, one.height);
+    }
+    i += 8 + size + (size % 2);
+  }
+  return width && height ? { width, height } : null;
+}
+
+/** A RIFF/WEBP header followed by the chunk at `at`, so dimensionsOf reads that chunk. */
+function concatHeader(bytes: Uint8Array, at: number): Uint8Array {
+  const out = new Uint8Array(12 + Math.min(32, bytes.length - at));
+  out.set(bytes.slice(0, 12));
+  out.set(bytes.slice(at, at + 32), 12);
+  return out;
+}
+
+/**
+ * The size an image's header declares, checked before a single pixel is decoded: an image whose
+ * size cannot be read, or of more than IMAGE_PIXELS_MAX pixels, is refused (ImageUnreadable with a
+ * message for its owner).
+ */
+export function checkedSize(bytes: Uint8Array, type: ImageType): { width: number; height: number } {
   const size = dimensionsOf(bytes);
-  if (!size) throw new ImageUnreadable(`This ${type.ext.toUpperCase()} image cannot be read.`);
-  return { bytes, ...size, mime: type.mime, ext: type.ext };
+  const extent = type.ext === "gif" ? gifExtent(bytes) : type.ext === "webp" ? webpExtent(bytes) : size;
+  if (!size || !extent) throw new ImageUnreadable(`This ${type.ext.toUpperCase()} image cannot be read.`);
+  const width = Math.max(size.width, extent.width);
+  const height = Math.max(size.height, extent.height);
+  if (width * height > IMAGE_PIXELS_MAX)
+    throw new ImageUnreadable(
+      `This image is ${width.toLocaleString("en-IN")} x ${height.toLocaleString("en-IN")} pixels; images can have at most ${IMAGE_PIXELS_MAX / 1_000_000} megapixels.`,
+    );
+  return size;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,12 +235,15 @@ function rotateOwned(image: PhotonImage, angle: number): PhotonImage {
   return turned;
 }
 
-function decode(bytes: Uint8Array): PhotonImage | null {
+/** The decoded image, upright; refused (ImageUnreadable) when too large or not decodable. */
+function decode(bytes: Uint8Array, type: ImageType): PhotonImage {
+  checkedSize(bytes, type);
+  if (type.ext === "avif") throw new ImageUnreadable("AVIF images cannot be read here: please upload a JPEG, PNG, WebP or GIF.");
   let image: PhotonImage;
   try {
     image = PhotonImage.new_from_byteslice(bytes);
   } catch {
-    return null;
+    throw new ImageUnreadable(`This ${type.ext.toUpperCase()} image cannot be read.`);
   }
   return upright(image, exifOrientation(bytes));
 }
@@ -190,24 +261,19 @@ function webpOf(image: PhotonImage, width: number, height: number): ImageVariant
 export const wasmPipeline: ImagePipeline = {
   name: "wasm",
   async photo(bytes, type) {
-    const image = decode(bytes);
-    if (!image) {
-      const original = kept(bytes, type);
-      return { card: original, full: original, converted: false };
-    }
+    const image = decode(bytes, type);
     try {
       const w = image.get_width();
       const h = image.get_height();
       const fullSize = fitInto(w, h, FULL_MAX, FULL_MAX);
       const cardSize = fitInto(w, h, CARD_WIDTH, Number.MAX_SAFE_INTEGER);
-      return { full: webpOf(image, fullSize.width, fullSize.height), card: webpOf(image, cardSize.width, cardSize.height), converted: true };
+      return { full: webpOf(image, fullSize.width, fullSize.height), card: webpOf(image, cardSize.width, cardSize.height) };
     } finally {
       image.free();
     }
   },
   async square(bytes, type) {
-    const image = decode(bytes);
-    if (!image) return kept(bytes, type);
+    const image = decode(bytes, type);
     try {
       const w = image.get_width();
       const h = image.get_height();
@@ -226,11 +292,18 @@ export const wasmPipeline: ImagePipeline = {
     }
   },
   async narrow(bytes, type, maxWidth) {
-    const image = decode(bytes);
-    if (!image) return kept(bytes, type);
+    const image = decode(bytes, type);
     try {
       const size = fitInto(image.get_width(), image.get_height(), maxWidth, Number.MAX_SAFE_INTEGER);
       return webpOf(image, size.width, size.height);
+    } finally {
+      image.free();
+    }
+  },
+  async verify(bytes, type) {
+    const image = decode(bytes, type);
+    try {
+      return { width: image.get_width(), height: image.get_height() };
     } finally {
       image.free();
     }
@@ -244,6 +317,9 @@ const streamOf = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes]).stream() 
 
 export function cloudflareImagesPipeline(images: ImagesBinding): ImagePipeline {
   const info = async (bytes: Uint8Array<ArrayBuffer>) => {
+    const type = imageTypeOf(bytes);
+    if (!type) throw new ImageUnreadable("This image cannot be read.");
+    checkedSize(bytes, type);
     const about = await images.info(streamOf(bytes));
     if (!("width" in about)) throw new ImageUnreadable("This image cannot be read.");
     return about;
@@ -264,7 +340,6 @@ export function cloudflareImagesPipeline(images: ImagesBinding): ImagePipeline {
       return {
         full: await render(bytes, { width: full.width, height: full.height, fit: "scale-down" }, full.width, full.height),
         card: await render(bytes, { width: card.width, height: card.height, fit: "scale-down" }, card.width, card.height),
-        converted: true,
       };
     },
     async square(bytes) {
@@ -276,6 +351,12 @@ export function cloudflareImagesPipeline(images: ImagesBinding): ImagePipeline {
       const { width: w, height: h } = await info(bytes);
       const size = fitInto(w, h, maxWidth, Number.MAX_SAFE_INTEGER);
       return render(bytes, { width: size.width, height: size.height, fit: "scale-down" }, size.width, size.height);
+    },
+    async verify(bytes) {
+      const { width, height } = await info(bytes);
+      // Decoded by the service (a file that only looks like an image fails here), the output discarded.
+      await render(bytes, { width: Math.min(width, 64), fit: "scale-down" }, 0, 0);
+      return { width, height };
     },
   };
 }
@@ -291,7 +372,7 @@ export function imagePipelineFor(env: { IMAGE_PIPELINE?: string; IMAGES?: Images
     const missing = async (): Promise<never> => {
       throw new Error("IMAGE_PIPELINE is cloudflare-images but the IMAGES binding is missing (wrangler.jsonc `images`).");
     };
-    return { name: "cloudflare-images", photo: missing, square: missing, narrow: missing };
+    return { name: "cloudflare-images", photo: missing, square: missing, narrow: missing, verify: missing };
   }
   return wasmPipeline;
 }
@@ -308,22 +389,16 @@ export type StoredPhoto = {
   fullKey: string;
   card: { width: number; height: number };
   full: { width: number; height: number };
-  /** Every object written (one when the original was kept). */
+  /** Every object written. */
   keys: string[];
 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** Writes a processed photo under `u/{folder}/{random}-card.webp` / `-full.webp` (or `{random}.{ext}` when kept as it came). */
+/** Writes a processed photo under `u/{folder}/{random}-card.webp` / `-full.webp`. */
 export async function storePhoto(bucket: R2Bucket, folder: string, photo: ProcessedPhoto): Promise<StoredPhoto> {
   const base = `u/${folder}/${randomHex(12)}`;
   const put = (key: string, v: ImageVariant) => bucket.put(key, v.bytes, { httpMetadata: { contentType: v.mime, cacheControl: IMMUTABLE } });
-  if (!photo.converted) {
-    const key = `${base}.${photo.full.ext}`;
-    await put(key, photo.full);
-    const size = { width: photo.full.width, height: photo.full.height };
-    return { cardKey: key, fullKey: key, card: size, full: size, keys: [key] };
-  }
   const cardKey = `${base}-card.webp`;
   const fullKey = `${base}-full.webp`;
   const written: string[] = [];

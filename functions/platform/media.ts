@@ -4,6 +4,7 @@
  */
 const IMMUTABLE_PREFIXES = ["seed/", "u/"];
 const MAX_KEY_BYTES = 1024;
+const UNSERVED_PREFIX = "u/incoming/";
 
 const TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -34,6 +35,8 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
   }
   // R2 keys are at most 1,024 bytes: a longer one names nothing (R2 would throw, with its own text).
   if (!key || key.includes("..") || new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES) return new Response("Not found", { status: 404 });
+  // Direct uploads land under u/incoming/ as they came; only what the register step decoded and stored elsewhere is served.
+  if (key.startsWith(UNSERVED_PREFIX)) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
   let object: R2Object | R2ObjectBody | null;
   try {

@@ -1,4 +1,5 @@
 import { Invalid } from "#domain/errors.ts";
+import { ImageUnreadable, type ImagePipeline, type ImageVariant } from "./images.ts";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the
@@ -31,7 +32,7 @@ export function chosenFiles(values: readonly (FormDataEntryValue | null | undefi
  * makes the keys.
  */
 export type ImageStore = {
-  /** Checks every file (type, size) before storing any; stores them all or none; returns their keys. */
+  /** Checks and decodes every file (type, size, pixels) before storing any; stores them all or none; returns their keys. */
   store(files: readonly File[]): Promise<string[]>;
   /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
   remove(keys: readonly string[]): Promise<void>;
@@ -41,27 +42,37 @@ function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The domain's ImageStore over an R2 bucket, writing under `u/{folder}/` (the domain never sees R2). */
-export function imageStore(bucket: R2Bucket, folder = "reviews", field = "photos"): ImageStore {
+/**
+ * The domain's ImageStore over an R2 bucket, writing under `u/{folder}/` (the domain never sees R2).
+ * Each photo goes through the image pipeline (its header size checked, then decoded and resized):
+ * what is stored is the pipeline's full-size WebP, never the uploaded bytes.
+ */
+export function imageStore(bucket: R2Bucket, pipeline: ImagePipeline, folder = "reviews", field = "photos"): ImageStore {
   const remove = async (keys: readonly string[]) => {
     if (keys.length) await bucket.delete([...keys]);
   };
   return {
     remove,
     async store(files) {
-      const checked: { bytes: Uint8Array<ArrayBuffer>; type: ImageType }[] = [];
+      const checked: ImageVariant[] = [];
       for (const file of files) {
-        if (file.size > UPLOAD_MAX_BYTES) throw new Invalid("A photo is too large.", { [field]: `${file.name || "A photo"} is larger than 5 MB.` });
+        const name = file.name || "A photo";
+        if (file.size > UPLOAD_MAX_BYTES) throw new Invalid("A photo is too large.", { [field]: `${name} is larger than 5 MB.` });
         const bytes = new Uint8Array(await file.arrayBuffer());
         const type = imageTypeOf(bytes);
         if (!type) throw new Invalid("Only photos can be uploaded.", { [field]: `${file.name || "A file"} is not a JPEG, PNG, WebP, AVIF or GIF image.` });
-        checked.push({ bytes, type });
+        try {
+          checked.push((await pipeline.photo(bytes, type)).full);
+        } catch (e) {
+          if (!(e instanceof ImageUnreadable)) throw e;
+          throw new Invalid(`${name} could not be used.`, { [field]: `${name}: ${e.message}` });
+        }
       }
       const keys: string[] = [];
       try {
-        for (const { bytes, type } of checked) {
-          const key = `u/${folder}/${randomHex(16)}.${type.ext}`;
-          await bucket.put(key, bytes, { httpMetadata: { contentType: type.mime } });
+        for (const variant of checked) {
+          const key = `u/${folder}/${randomHex(16)}.${variant.ext}`;
+          await bucket.put(key, variant.bytes, { httpMetadata: { contentType: variant.mime, cacheControl: "public, max-age=31536000, immutable" } });
           keys.push(key);
         }
       } catch (e) {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { pngOf } from "#tests/support/invitations.ts";
 
 /**
  * Uniqueness rules hold when requests race (a double-click, two tabs, a retrying client): the
@@ -68,11 +69,10 @@ describe("one review per couple per service, under concurrency", () => {
     const { serviceId, cookie } = await setup();
     const list = async () => (await env.MEDIA.list({ prefix: "u/reviews/" })).objects.map((o) => o.key).sort();
     const before = await list();
+    const bytes = await pngOf(40, 30);
     const form = () => {
       const f = new FormData();
       for (const [k, v] of Object.entries(fields)) f.set(k, String(v));
-      const bytes = new Uint8Array(300);
-      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       f.append("photos", new File([bytes], "p.png", { type: "image/png" }));
       return f;
     };

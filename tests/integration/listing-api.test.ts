@@ -12,6 +12,7 @@ import { servicePage } from "#domain/service-page.ts";
 import type { Actor } from "#domain/sessions.ts";
 import { listingContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { pngOf } from "#tests/support/invitations.ts";
 
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
 const review = (over: Record<string, unknown> = {}) => ({
@@ -60,10 +61,13 @@ async function book(
     .run();
 }
 
-function pngBytes(size = 200): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return bytes;
+/** A real 40 x 30 PNG (review photos are decoded), padded with zeros to `size` bytes when asked. */
+async function pngBytes(size = 0): Promise<Uint8Array<ArrayBuffer>> {
+  const image = await pngOf(40, 30);
+  if (size <= image.length) return image;
+  const padded = new Uint8Array(size);
+  padded.set(image);
+  return padded;
 }
 
 async function postMultipart(path: string, form: FormData, cookie: string) {
@@ -335,19 +339,20 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
 
     const big = new FormData();
     for (const [k, v] of Object.entries(review())) big.set(k, String(v));
-    big.append("photos", new File([pngBytes(5 * 1024 * 1024 + 1)], "huge.png"));
+    big.append("photos", new File([await pngBytes(5 * 1024 * 1024 + 1)], "huge.png"));
     expect((await postMultipart(`/api/v1/services/feedback/${serviceId}`, big, a.cookie)).status).toBe(400);
 
     const good = new FormData();
     for (const [k, v] of Object.entries(review())) good.set(k, String(v));
-    good.append("photos", new File([pngBytes()], "../../etc/passwd.png"));
+    good.append("photos", new File([await pngBytes()], "../../etc/passwd.png"));
     const saved = await postMultipart(`/api/v1/services/feedback/${serviceId}`, good, a.cookie);
     expect(saved.status).toBe(201);
     const photos = (await saved.json<{ feedback: { photos: { key: string; path: string }[] } }>()).feedback.photos;
     expect(photos).toHaveLength(1);
-    expect(photos[0]?.key).toMatch(/^u\/reviews\/[0-9a-f]{32}\.png$/);
+    // Stored as the pipeline's WebP under a key the server made (never the uploaded bytes or name).
+    expect(photos[0]?.key).toMatch(/^u\/reviews\/[0-9a-f]{32}\.webp$/);
     const object = await env.MEDIA.get(photos[0]?.key ?? "");
-    expect(object?.httpMetadata?.contentType).toBe("image/png");
+    expect(object?.httpMetadata?.contentType).toBe("image/webp");
   });
 });
 

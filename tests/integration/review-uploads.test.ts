@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
 import { REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
 import { submitReview, updateReview } from "#domain/reviews.ts";
@@ -16,11 +17,18 @@ import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, work
 const COMMENT = "The food was wonderful, the team arrived early and every guest asked for the caterer's number afterwards.";
 const fields = { rating: 5, quality: 5, responsiveness: 4, professionalism: 5, value: 4, flexibility: 3, comment: COMMENT };
 
-function png(size = 200): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  bytes[size - 1] = Math.floor(Math.random() * 255);
-  return bytes;
+/** A real 40 x 30 PNG (photos are decoded before they are stored), padded to `size` bytes when asked. */
+function png(size = 0): Uint8Array<ArrayBuffer> {
+  const image = new PhotonImage(new Uint8Array(40 * 30 * 4).fill(Math.floor(Math.random() * 255)), 40, 30);
+  try {
+    const bytes = new Uint8Array(image.get_bytes());
+    if (size <= bytes.length) return bytes;
+    const padded = new Uint8Array(size);
+    padded.set(bytes);
+    return padded;
+  } finally {
+    image.free();
+  }
 }
 
 async function objectKeys(): Promise<string[]> {

@@ -179,10 +179,10 @@ describe("the image pipeline", () => {
     expect([upright.full.width, upright.full.height]).toEqual([300, 200]);
   });
 
-  it("keeps an AVIF it cannot decode, with its real size; refuses one whose size cannot be read", async () => {
-    const kept = await wasmPipeline.photo(fakeAvif({ width: 1200, height: 800 }), { ext: "avif", mime: "image/avif" });
-    expect(kept.converted).toBe(false);
-    expect([kept.full.width, kept.full.height, kept.full.mime]).toEqual([1200, 800, "image/avif"]);
+  it("refuses an AVIF, which the WASM decoder cannot read, rather than store bytes it never decoded", async () => {
+    await expect(wasmPipeline.photo(fakeAvif({ width: 1200, height: 800 }), { ext: "avif", mime: "image/avif" })).rejects.toThrow(
+      "AVIF images cannot be read here: please upload a JPEG, PNG, WebP or GIF.",
+    );
     await expect(wasmPipeline.photo(fakeAvif(), { ext: "avif", mime: "image/avif" })).rejects.toThrow("cannot be read");
   });
 
@@ -283,17 +283,17 @@ describe("POST /upload/{serviceId}", () => {
     expect(await photosOf(w.service.id, w.cookie)).toHaveLength(0);
   });
 
-  it("keeps an AVIF as it came, with its size", async () => {
+  it("refuses an AVIF (the WASM pipeline cannot decode it) and stores nothing", async () => {
     const w = await world();
+    const before = await bucketKeys();
     const res = await send(`/api/v1/upload/${w.service.id}`, {
       cookie: w.cookie,
       body: formOf([file(fakeAvif({ width: 1200, height: 800 }), "night.avif", "image/avif")]),
     });
-    expect(res.status).toBe(200);
-    const [photo] = await photosOf(w.service.id, w.cookie);
-    expect(photo).toMatchObject({ width: 1200, height: 800, cardWidth: 1200, cardHeight: 800 });
-    expect(photo!.key).toMatch(/\.avif$/);
-    expect(photo!.cardKey).toBe(photo!.key);
+    expect(res.status).toBe(400);
+    expect((res.json.errors as Record<string, string>).files).toContain("AVIF images cannot be read here");
+    expect(await bucketKeys()).toEqual(before);
+    expect(await photosOf(w.service.id, w.cookie)).toHaveLength(0);
   });
 
   it("refuses a file over 5 MB (the field named) and stores nothing", async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Form } from "react-router";
-import { MEDIA_MESSAGES, PHOTO_ACCEPT, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
+import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_ACCEPT, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { CONCURRENCY, eachLimited, uploadOne } from "./upload-client.ts";
 
 type Item = { id: number; name: string; size: number; progress: number; status: "waiting" | "uploading" | "done" | "failed"; reason?: string };
@@ -85,7 +85,8 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
         >
           <span className="font-medium">Choose photos or drop them here</span>
           <span className="text-sm text-gray-600">
-            JPEG, PNG, WebP, AVIF or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB each. {room} of {SERVICE_PHOTOS_MAX} places left.
+            JPEG, PNG, WebP or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB and {IMAGE_MEGAPIXELS_MAX} megapixels each. {room} of {SERVICE_PHOTOS_MAX} places
+            left.
           </span>
           <input id="photo-files" ref={input} type="file" name="files" multiple accept={PHOTO_ACCEPT} className="max-w-full text-sm" />
         </label>

@@ -14,7 +14,7 @@ import { pageTitle } from "#shared/strings.ts";
 import { VerifiedBadge } from "./layout.tsx";
 import { can } from "#domain/permissions.ts";
 import { formatRupees, initials } from "#shared/format.ts";
-import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
+import { IMAGE_MEGAPIXELS_MAX, PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
 
 /** What the daily planning reminder e-mail holds, said where the couple opts in. */
@@ -116,8 +116,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <label htmlFor="profile-photo" className="text-sm font-medium">
               Profile photo
             </label>
-            <input id="profile-photo" name="file" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" required className="text-sm" />
-            <p className="text-xs text-ink/65">JPEG, PNG, WebP, AVIF or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB; we crop it to a square.</p>
+            <input id="profile-photo" name="file" type="file" accept={PHOTO_ACCEPT} required className="text-sm" />
+            <p className="text-xs text-ink/65">
+              JPEG, PNG, WebP or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB and {IMAGE_MEGAPIXELS_MAX} megapixels; we crop it to a square.
+            </p>
           </div>
           <SubmitButton pendingText="Uploading…" className="btn-secondary px-4 py-1.5">
             Upload photo

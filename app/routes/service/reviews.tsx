@@ -8,6 +8,7 @@ import { loginPath } from "#shared/links.ts";
 import { formatDate, initials, reviewCount } from "#shared/format.ts";
 import { MANDAP_TEAM, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_SIZE, SUB_SCORES } from "#shared/listing-limits.ts";
 import { LISTING } from "#shared/strings.ts";
+import { PHOTO_ACCEPT } from "#shared/service-media.ts";
 import type { Review } from "#domain/reviews.ts";
 import { FieldError } from "./field-error.tsx";
 import type { action } from "./service.server.ts";
@@ -310,7 +311,7 @@ function ReviewForm({ own }: { own: Review | null }) {
           type="file"
           name="photos"
           multiple
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={PHOTO_ACCEPT}
           aria-describedby={failure?.errors.photos ? "review-photos-error" : undefined}
           className="mt-1 block w-full text-sm"
         />
