@@ -112,4 +112,14 @@ export default tseslint.config(
     files: ["tests/bench/hello/*.js"],
     languageOptions: { globals: globals.serviceworker },
   },
+  {
+    // Numbers are read one way, shared/numbers.ts `numeric(...)`: z.coerce.number() reads true as 1 and null as 0 (issue 28).
+    files: ["app/**/*.{ts,tsx}", "functions/**/*.ts", "shared/**/*.ts", "db/**/*.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "z", property: "coerce", message: "Use numeric(z.number()...) from shared/numbers.ts: z.coerce reads true as 1 and null as 0." },
+      ],
+    },
+  },
 );

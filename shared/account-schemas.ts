@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "./numbers.ts";
 import { findSubcategory } from "./catalogue.ts";
 import { rupees } from "./lead-rules.ts";
 
@@ -121,13 +122,15 @@ export const updateUserInput = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
   guest_estimate: blankIsNull(
-    z.coerce
-      .number({ error: "Estimated guests must be a number." })
-      .int("Estimated guests must be a whole number.")
-      .min(0, "Estimated guests cannot be negative.")
-      .max(GUEST_ESTIMATE_MAX, `Estimated guests: at most ${GUEST_ESTIMATE_MAX.toLocaleString("en-IN")}.`),
+    numeric(
+      z
+        .number({ error: "Estimated guests must be a number." })
+        .int("Estimated guests must be a whole number.")
+        .min(0, "Estimated guests cannot be negative.")
+        .max(GUEST_ESTIMATE_MAX, `Estimated guests: at most ${GUEST_ESTIMATE_MAX.toLocaleString("en-IN")}.`),
+    ),
   ),
-  total_budget: blankIsNull(rupees("Total budget")),
+  total_budget: blankIsNull(numeric(rupees("Total budget"))),
   /** Opt-in to the daily planning reminder e-mail; a form sends "false" then, when ticked, "true" (the last value wins). */
   planning_reminders: z
     .union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])], { error: "Planning reminders must be true or false." })

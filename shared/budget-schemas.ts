@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDate, rupees } from "./lead-rules.ts";
+import { numeric } from "./numbers.ts";
 
 /**
  * The wedding budget (functions/domain/budget.ts): its categories with the fixed shares of the
@@ -76,7 +77,7 @@ const label = z
 const notes = z.string().trim().max(BUDGET_NOTES_MAX, `Notes: please keep them under ${BUDGET_NOTES_MAX} characters.`);
 const functionId = z.string().trim().min(1).max(64, "Function: choose one of your functions.");
 
-export const totalBudgetInput = z.object({ totalBudget: rupees("Total budget") });
+export const totalBudgetInput = z.object({ totalBudget: numeric(rupees("Total budget")) });
 
 const paidWithinBooked = (b: { booked?: number; paid?: number }, ctx: z.RefinementCtx) => {
   if (b.booked !== undefined && b.paid !== undefined && b.paid > b.booked)
@@ -88,10 +89,10 @@ export const budgetLineInput = z
   .object({
     category,
     label,
-    estimated: z.preprocess(blankToUndefined, rupees("Estimated").default(0)),
-    quoted: z.preprocess(blankToUndefined, rupees("Quoted").default(0)),
-    booked: z.preprocess(blankToUndefined, rupees("Booked").default(0)),
-    paid: z.preprocess(blankToUndefined, rupees("Paid").default(0)),
+    estimated: numeric(rupees("Estimated").default(0)),
+    quoted: numeric(rupees("Quoted").default(0)),
+    booked: numeric(rupees("Booked").default(0)),
+    paid: numeric(rupees("Paid").default(0)),
     dueDate: z.preprocess(blankToUndefined, isoDate("Due date").optional()),
     notes: z.preprocess(blankToUndefined, notes.optional()),
     eventId: z.preprocess(blankToUndefined, functionId.optional()),
@@ -104,10 +105,10 @@ export const budgetLineUpdate = z
   .object({
     category: category.optional(),
     label: label.optional(),
-    estimated: z.preprocess(blankToUndefined, rupees("Estimated").optional()),
-    quoted: z.preprocess(blankToUndefined, rupees("Quoted").optional()),
-    booked: z.preprocess(blankToUndefined, rupees("Booked").optional()),
-    paid: z.preprocess(blankToUndefined, rupees("Paid").optional()),
+    estimated: numeric(rupees("Estimated").optional()),
+    quoted: numeric(rupees("Quoted").optional()),
+    booked: numeric(rupees("Booked").optional()),
+    paid: numeric(rupees("Paid").optional()),
     dueDate: z.preprocess(blankToNull, isoDate("Due date").nullable().optional()),
     notes: z.preprocess(blankToNull, notes.nullable().optional()),
     eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
@@ -121,7 +122,7 @@ export const bookingLinkInput = z.object({
   category,
   eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
   label: z.preprocess(blankToUndefined, label.optional()),
-  estimated: z.preprocess(blankToUndefined, rupees("Estimated").optional()),
+  estimated: numeric(rupees("Estimated").optional()),
   notes: z.preprocess(blankToNull, notes.nullable().optional()),
 });
 export type BookingLinkInput = z.infer<typeof bookingLinkInput>;

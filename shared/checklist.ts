@@ -3,6 +3,7 @@ import { browsePath } from "./catalogue.ts";
 import { isoDate } from "./lead-rules.ts";
 import { PLACES, STATE_NAMES } from "./places.ts";
 import { slugify } from "./slug.ts";
+import { numeric } from "./numbers.ts";
 
 /**
  * The wedding checklist (spec sections 3, 4 and 7): the default list, its seven actions as pure
@@ -90,11 +91,13 @@ export const checklistSchema = z
 export const saveChecklistInput = z.preprocess((v) => (Array.isArray(v) ? { categories: v } : v), z.object({ categories: checklistSchema }));
 
 const index = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is missing.` })
-    .int(`${label} is missing.`)
-    .min(0, `${label} is missing.`)
-    .max(1000);
+  numeric(
+    z
+      .number({ error: `${label} is missing.` })
+      .int(`${label} is missing.`)
+      .min(0, `${label} is missing.`)
+      .max(1000),
+  );
 const flag = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"])]).transform((v) => v === true || v === "true" || v === "on" || v === "1");
 
 /**

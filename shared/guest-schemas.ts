@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "./numbers.ts";
 
 /**
  * The guest list and RSVP rules (functions/domain/guests.ts, rsvp.ts) shared by the page forms,
@@ -108,11 +109,17 @@ export const householdInput = z.object({
 
 export const householdUpdateInput = householdInput.partial();
 
-/** The complete set of functions a household is invited to (others are un-invited). */
+/**
+ * The complete set of functions a household is invited to (others are un-invited). The list is
+ * required: a body without it (or with null) is a 400, never "un-invite from everything"; an empty
+ * list [] (or a form's empty text) is how to un-invite from every function.
+ */
 export const invitationsInput = z.object({
   eventIds: z.preprocess(
-    (v) => (blank(v) ? [] : typeof v === "string" ? [v] : v),
-    z.array(idField, { error: "eventIds: a list of function ids." }).max(100, "eventIds: at most 100 functions."),
+    (v) => (typeof v === "string" ? (v.trim() === "" ? [] : [v]) : v),
+    z
+      .array(idField, { error: "eventIds: a list of function ids ([] un-invites the household from every function)." })
+      .max(100, "eventIds: at most 100 functions."),
   ),
 });
 
@@ -126,7 +133,7 @@ export const guestQuery = z.object({
   householdId: z.preprocess((v) => (blank(v) ? undefined : v), idField.optional()),
   eventId: z.preprocess((v) => (blank(v) ? undefined : v), idField.optional()),
   answer: z.preprocess((v) => (blank(v) ? undefined : v), z.enum(ANSWER_FILTERS, { error: "Answer: ATTENDING, DECLINED, MAYBE or NONE." }).optional()),
-  page: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number({ error: "Page: a number." }).int("Page: a whole number.").min(1).max(1000).optional()),
+  page: numeric(z.number({ error: "Page: a number." }).int("Page: a whole number.").min(1).max(1000).optional()),
 });
 export type GuestQuery = z.infer<typeof guestQuery>;
 
@@ -134,13 +141,13 @@ export const rsvpAnswer = z.object({
   guestId: idField,
   eventId: idField,
   response: z.enum(RSVP_RESPONSES, { error: "Answer: attending, not attending or maybe." }),
-  partySize: z.preprocess(
-    (v) => (blank(v) ? 1 : v),
-    z.coerce
+  partySize: numeric(
+    z
       .number({ error: "Count: a number of people." })
       .int("Count: a whole number of people.")
       .min(1, "Count: at least 1.")
-      .max(PARTY_SIZE_MAX, `Count: at most ${PARTY_SIZE_MAX} people.`),
+      .max(PARTY_SIZE_MAX, `Count: at most ${PARTY_SIZE_MAX} people.`)
+      .default(1),
   ),
 });
 export type RsvpAnswer = z.infer<typeof rsvpAnswer>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "./numbers.ts";
 import { todayInIndia } from "./listing-limits.ts";
 
 /**
@@ -24,8 +25,9 @@ export const isoDate = (label: string) =>
       `${label}: that date does not exist.`,
     );
 
+/** Whole rupees; wrap the field in `numeric(...)` (shared/numbers.ts) so a form's text is read and true or null refused. */
 export const rupees = (label: string, min = 0) =>
-  z.coerce
+  z
     .number({ message: `${label} must be an amount in rupees.` })
     .int(`${label} must be in whole rupees.`)
     .min(min, min > 0 ? `${label} must be at least ₹${min}.` : `${label} cannot be negative.`)
@@ -40,7 +42,7 @@ export const leadMessageInput = z.object({
 });
 
 export const quoteInput = z.object({
-  amount: rupees("The quote", 1),
+  amount: numeric(rupees("The quote", 1)),
   includes: z
     .string({ message: "Please say what the quote includes." })
     .trim()
@@ -76,13 +78,13 @@ const milestone = z.object({
 export const bookingInputAt = (now?: number) =>
   z
     .object({
-      agreedPrice: rupees("The agreed price", 1),
+      agreedPrice: numeric(rupees("The agreed price", 1)),
       eventDate: isoDate("Event date").refine((d) => d >= todayInIndia(now), "The event date cannot be in the past."),
       eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
-      advancePaid: z.preprocess(blankToUndefined, rupees("The advance").default(0)),
+      advancePaid: numeric(rupees("The advance").default(0)),
       notes: z.preprocess(blankToUndefined, z.string().trim().max(REASON_MAX, `Please keep the notes under ${REASON_MAX} characters.`).optional()),
       payments: z
-        .array(milestone.extend({ amount: rupees("The instalment", 1) }))
+        .array(milestone.extend({ amount: numeric(rupees("The instalment", 1)) }))
         .max(6, "At most 6 balance instalments.")
         .default([]),
       deliverables: z.array(milestone).max(10, "At most 10 deliverables.").default([]),
@@ -103,7 +105,7 @@ export type BookingInput = z.infer<typeof bookingInput>;
 /** The vendor's changes to a booking: the advance received, the event day(s), or COMPLETED after the event. */
 export const bookingUpdateInput = z
   .object({
-    advancePaid: z.preprocess(blankToUndefined, rupees("The advance").optional()),
+    advancePaid: numeric(rupees("The advance").optional()),
     eventDate: z.preprocess(blankToUndefined, isoDate("Event date").optional()),
     eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
     status: z.preprocess(

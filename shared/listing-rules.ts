@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LEAD_MESSAGE_MAX, LEAD_MESSAGE_MIN, REPLY_MAX, REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEWS_PAGE_MAX, todayInIndia } from "./listing-limits.ts";
+import { numeric } from "./numbers.ts";
 
 export * from "./listing-limits.ts";
 
@@ -8,11 +9,13 @@ export * from "./listing-limits.ts";
  * the API and the domain so each rule is written once.
  */
 const score = (label: string) =>
-  z.coerce
-    .number({ message: `${label} must be a number from 1 to 5.` })
-    .int(`${label} must be a whole number from 1 to 5.`)
-    .min(1, `${label} must be between 1 and 5.`)
-    .max(5, `${label} must be between 1 and 5.`);
+  numeric(
+    z
+      .number({ message: `${label} must be a number from 1 to 5.` })
+      .int(`${label} must be a whole number from 1 to 5.`)
+      .min(1, `${label} must be between 1 and 5.`)
+      .max(5, `${label} must be between 1 and 5.`),
+  );
 
 export const reviewInput = z.object({
   rating: score("Rating"),
@@ -60,18 +63,16 @@ export const leadInputAt = (now?: number) =>
         .refine((d) => d >= todayInIndia(now), "The event date cannot be in the past.")
         .optional(),
     ),
-    guestCount: z.preprocess(
-      blankToUndefined,
-      z.coerce
+    guestCount: numeric(
+      z
         .number({ message: "Guest count must be a number." })
         .int("Guest count must be a whole number.")
         .min(1, "Guest count must be at least 1.")
         .max(100_000, "Guest count must be at most 1,00,000.")
         .optional(),
     ),
-    budget: z.preprocess(
-      blankToUndefined,
-      z.coerce
+    budget: numeric(
+      z
         .number({ message: "Budget must be a number of rupees." })
         .int("Budget must be whole rupees.")
         .min(0, "Budget cannot be negative.")
@@ -83,11 +84,13 @@ export const leadInput = leadInputAt();
 export type LeadInput = z.infer<typeof leadInput>;
 
 /** A page of a service's reviews (listing-limits.ts REVIEWS_PAGE_MAX): the service page and the API read it with this. */
-export const reviewsPageNumber = z.coerce
-  .number({ message: "Page must be a number." })
-  .int("Page must be a whole number.")
-  .min(1, "Page must be at least 1.")
-  .max(REVIEWS_PAGE_MAX, `Page must be at most ${REVIEWS_PAGE_MAX.toLocaleString("en-IN")}.`);
+export const reviewsPageNumber = numeric(
+  z
+    .number({ message: "Page must be a number." })
+    .int("Page must be a whole number.")
+    .min(1, "Page must be at least 1.")
+    .max(REVIEWS_PAGE_MAX, `Page must be at most ${REVIEWS_PAGE_MAX.toLocaleString("en-IN")}.`),
+);
 
 /** The page's lenient reading of ?reviews=: anything that is not a valid page shows the first. */
 export function reviewsPageFrom(raw: string | null): number {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "./numbers.ts";
 
 /**
  * The rules of an admin's plan form (/admin/plans) and of POST /plan and PUT /plan/{id}, written
@@ -18,11 +19,7 @@ export const ANALYTICS_DEPTH_LABELS = { BASIC: "Basic (totals)", FULL: "Full (pe
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /** A whole number from a form's text ("4,999" and " 90 " are fine) or JSON. */
-const wholeNumber = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim().replace(/[,\s]/g, "")) : v),
-    z.number({ error: message }).refine(Number.isFinite, message).int(message),
-  );
+const wholeNumber = (message: string) => numeric(z.number({ error: message }).refine(Number.isFinite, message).int(message));
 
 /** A checkbox ("true"/"on" when ticked, absent when not) or a JSON boolean. */
 const checkbox = (message: string) =>
@@ -68,13 +65,15 @@ export const planInput = z
         .max(PLAN_FEATURES_MAX, `List at most ${PLAN_FEATURES_MAX} features.`),
     ),
     maxActiveServices: z.preprocess(
-      (v) => (blank(v) ? null : typeof v === "string" ? Number(v.trim().replace(/[,\s]/g, "")) : v),
-      z
-        .number({ error: "Enter a whole number of services, or leave it empty for unlimited." })
-        .int("Enter a whole number of services, or leave it empty for unlimited.")
-        .min(1, "Allow at least 1 active service, or leave it empty for unlimited.")
-        .max(PLAN_SERVICES_MAX, `At most ${PLAN_SERVICES_MAX.toLocaleString("en-IN")}; leave it empty for unlimited.`)
-        .nullable(),
+      (v) => (blank(v) ? null : v),
+      numeric(
+        z
+          .number({ error: "Enter a whole number of services, or leave it empty for unlimited." })
+          .int("Enter a whole number of services, or leave it empty for unlimited.")
+          .min(1, "Allow at least 1 active service, or leave it empty for unlimited.")
+          .max(PLAN_SERVICES_MAX, `At most ${PLAN_SERVICES_MAX.toLocaleString("en-IN")}; leave it empty for unlimited.`)
+          .nullable(),
+      ),
     ),
     featuredPlacement: checkbox("Choose whether the plan gives featured placement."),
     analyticsDepth: z.enum(["BASIC", "FULL"], { error: "Choose Basic or Full analytics." }),
@@ -113,9 +112,8 @@ export const transactionFilters = z
     from: istDay("From"),
     to: istDay("To"),
     status: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUS_VALUES, { error: "Choose a status from the list." }).optional()),
-    page: z.preprocess(
-      emptyToUndefined,
-      z.coerce
+    page: numeric(
+      z
         .number({ error: "Page must be a number." })
         .int("Page must be a whole number.")
         .min(1, "Page must be at least 1.")

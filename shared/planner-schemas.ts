@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDate, rupees } from "./lead-rules.ts";
+import { numeric } from "./numbers.ts";
 import { TRADITION_IDS } from "./traditions.ts";
 
 /**
@@ -85,7 +86,7 @@ const nameField = (label: string) =>
     .min(1, `Please give the ${label.toLowerCase()}.`)
     .max(NAME_MAX, `Please keep the ${label.toLowerCase()} under ${NAME_MAX} characters.`);
 
-const optionalBudget = (label: string) => z.preprocess(blank, rupees(label).optional());
+const optionalBudget = (label: string) => numeric(rupees(label).optional());
 
 /** What the domain stores for a function or sub-event (undefined: leave as it is, on an update). */
 export type EventFields = {

@@ -5,6 +5,7 @@ import { z } from "zod";
  * API's query string. Empty values are dropped before validation, as the spec asks.
  */
 import { SORT_OPTIONS, type SortOption, PAGE_SIZE_DEFAULT } from "./sort-options.ts";
+import { numeric } from "./numbers.ts";
 
 export { SORT_OPTIONS, type SortOption, PAGE_SIZE_DEFAULT };
 
@@ -19,12 +20,14 @@ const optionalText = z.preprocess(emptyToUndefined, z.string().trim().max(100).o
 const optionalInt = (min: number, max: number, label: string) =>
   z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number({ message: `${label} must be a number.` })
-      .int(`${label} must be a whole number.`)
-      .min(min, `${label} must be at least ${min}.`)
-      .max(max, `${label} must be at most ${max.toLocaleString("en-IN")}.`)
-      .optional(),
+    numeric(
+      z
+        .number({ message: `${label} must be a number.` })
+        .int(`${label} must be a whole number.`)
+        .min(min, `${label} must be at least ${min}.`)
+        .max(max, `${label} must be at most ${max.toLocaleString("en-IN")}.`)
+        .optional(),
+    ),
   );
 const isoDay = z.preprocess(
   emptyToUndefined,
@@ -49,7 +52,7 @@ export const serviceFilterFields = {
   maxPrice: optionalInt(0, 100_000_000, "Maximum price"),
   rating: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ message: "Rating must be a number." }).min(0, "Rating must be between 0 and 5.").max(5, "Rating must be between 0 and 5.").optional(),
+    numeric(z.number({ message: "Rating must be a number." }).min(0, "Rating must be between 0 and 5.").max(5, "Rating must be between 0 and 5.").optional()),
   ),
   available_on: isoDay,
   vendorId: optionalText,

@@ -16,6 +16,7 @@ import {
   SERVICE_NAME_MIN,
   VENUE_GROUP,
 } from "./service-limits.ts";
+import { numeric } from "./numbers.ts";
 
 export * from "./service-limits.ts";
 
@@ -29,20 +30,20 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null || (typeof v ==
 const en = (n: number) => n.toLocaleString("en-IN");
 
 const rupees = (label: string) =>
-  z.coerce
+  z
     .number({ message: `${label} must be a number of rupees.` })
     .int(`${label} must be in whole rupees.`)
     .min(1, `${label} must be at least ₹1.`)
     .max(PRICE_MAX, `${label} must be at most ₹${en(PRICE_MAX)}.`);
 
 const guests = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
+  numeric(
+    z
       .number({ message: `${label} must be a number of guests.` })
       .int(`${label} must be a whole number of guests.`)
       .min(1, `${label} must be at least 1.`)
       .max(CAPACITY_MAX, `${label} must be at most ${en(CAPACITY_MAX)}.`)
+      .nullable()
       .optional(),
   );
 
@@ -67,8 +68,8 @@ const serviceFields = z.object({
     .max(SERVICE_NAME_MAX, `Keep the name under ${SERVICE_NAME_MAX} characters.`),
   service_category: required("Please choose a group."),
   service_type: required("Please choose a subcategory."),
-  min_price: z.preprocess(blankToUndefined, rupees("The starting price")),
-  max_price: z.preprocess(blankToUndefined, rupees("The highest price").optional()),
+  min_price: numeric(rupees("The starting price")),
+  max_price: numeric(rupees("The highest price").nullable().optional()),
   service_unit: required("Please choose a price unit."),
   description: z
     .string({ message: "Please describe your service." })
@@ -114,13 +115,13 @@ export const serviceInput = serviceFields.transform((v, ctx): ServiceFields => {
   if (!group) issue("service_category", "Choose a group from the list: Wedding Venue, Wedding Vendor, Bride or Groom.");
   else if (!sub) issue("service_type", `Choose a subcategory of ${group.name} from the list.`);
   else if (!unit) issue("service_unit", `Choose a price unit for ${sub.name}: ${listOf(sub.units)}.`);
-  if (v.max_price !== undefined && v.max_price < v.min_price) issue("max_price", "The highest price cannot be below the starting price.");
+  if (v.max_price != null && v.max_price < v.min_price) issue("max_price", "The highest price cannot be below the starting price.");
   if (!state) issue("state", "Choose a state from the list.");
   else if (!city) issue("city", `Choose a city in ${state} from the list.`);
   const isVenue = group?.name === VENUE_GROUP;
-  if (group && !isVenue && (v.capacity_min !== undefined || v.capacity_max !== undefined))
+  if (group && !isVenue && (v.capacity_min != null || v.capacity_max != null))
     issue("capacity_min", "Guest capacity is only for venues; leave it empty for this group.");
-  if (v.capacity_min !== undefined && v.capacity_max !== undefined && v.capacity_max < v.capacity_min)
+  if (v.capacity_min != null && v.capacity_max != null && v.capacity_max < v.capacity_min)
     issue("capacity_max", "The largest guest count cannot be below the smallest.");
   if (ctx.issues.length) return z.NEVER;
   return {
@@ -165,8 +166,8 @@ export const descriptionDraftInput = z
     service_type: required("Please choose a subcategory first."),
     city: z.preprocess(blankToUndefined, z.string().trim().max(60, "Choose a city from the list.").optional()),
     state: z.preprocess(blankToUndefined, z.string().trim().max(60, "Choose a state from the list.").optional()),
-    min_price: z.preprocess(blankToUndefined, rupees("The starting price").optional()),
-    max_price: z.preprocess(blankToUndefined, rupees("The highest price").optional()),
+    min_price: numeric(rupees("The starting price").optional()),
+    max_price: numeric(rupees("The highest price").optional()),
     service_unit: z.preprocess(blankToUndefined, z.string().trim().max(40, "Choose a price unit from the list.").optional()),
     capacity_min: guests("The smallest guest count"),
     capacity_max: guests("The largest guest count"),
@@ -178,6 +179,12 @@ export const descriptionDraftInput = z
       ctx.issues.push({ code: "custom", path: ["service_type"], message: "Choose a subcategory from the list.", input: v.service_type });
       return z.NEVER;
     }
-    return { ...v, service_type: sub.name, service_category: sub.group.name };
+    return {
+      ...v,
+      capacity_min: v.capacity_min ?? undefined,
+      capacity_max: v.capacity_max ?? undefined,
+      service_type: sub.name,
+      service_category: sub.group.name,
+    };
   });
 export type DescriptionFacts = z.output<typeof descriptionDraftInput>;

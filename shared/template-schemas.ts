@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TEMPLATE_MOODS as DB_MOODS, TEMPLATE_REQUIREMENTS as DB_REQUIREMENTS, TEMPLATE_STATUSES as DB_STATUSES } from "#db/schema/content.ts";
 import type { CardPlaceholder } from "./card-format.ts";
+import { numeric } from "./numbers.ts";
 
 /**
  * The invitation gallery's values and input schemas (issue 13), shared by GET /inviteTemplate/get,
@@ -128,9 +129,8 @@ const tagsQuery = z.preprocess(
 );
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
+  numeric(
+    z
       .number({ error: `${label} must be a number.` })
       .int(`${label} must be a whole number.`)
       .min(min, `${label} must be at least ${min}.`)
@@ -173,11 +173,13 @@ const fields = {
   description: z.string().trim().max(TEMPLATE_LIMITS.description, `The description is at most ${TEMPLATE_LIMITS.description} characters.`),
   /** The editor's canvas (an object, or its JSON text); checked by parseCardCanvas in the domain. */
   canvas: z.unknown(),
-  price: z.coerce
-    .number({ error: "The price is a number of rupees (0 for free)." })
-    .int("The price is whole rupees.")
-    .min(0, "The price cannot be negative.")
-    .max(TEMPLATE_LIMITS.price, `The price is at most ₹${TEMPLATE_LIMITS.price.toLocaleString("en-IN")}.`),
+  price: numeric(
+    z
+      .number({ error: "The price is a number of rupees (0 for free)." })
+      .int("The price is whole rupees.")
+      .min(0, "The price cannot be negative.")
+      .max(TEMPLATE_LIMITS.price, `The price is at most ₹${TEMPLATE_LIMITS.price.toLocaleString("en-IN")}.`),
+  ),
   mood: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
     z.enum(TEMPLATE_MOODS, { error: `Choose a mood: ${TEMPLATE_MOODS.join(", ")}.` }),

@@ -4,6 +4,7 @@ import { ACCESS } from "#domain/permissions.ts";
 import { confirmOptions, decideSpamReport, spamQueue } from "#domain/spam-queue.ts";
 import { Resource } from "./endpoint.ts";
 import { userIdParams } from "./users.ts";
+import { numeric } from "#shared/numbers.ts";
 
 /** Admin role calls (spec section 7 "Admin"); SUPER_ADMIN only. Other admin calls join this resource. */
 const roleCall = (change: RoleChange, summary: string) =>
@@ -39,7 +40,7 @@ export const adminApi = new Resource("/admin", "Admin")
       summary: "Enquiries reported as spam and not reviewed yet, newest report first",
       description:
         "20 a page (page=). Each with the message, service, vendor, the couple's name and e-mail, when it was reported, and how many of the couple's enquiries were reported (and confirmed).",
-      query: z.object({ page: z.coerce.number().int().min(1).max(1000).optional() }),
+      query: z.object({ page: numeric(z.number().int().min(1).max(1000).optional()) }),
       access: ACCESS.admin,
     },
     async (c, { query }) => c.json({ success: true, ...(await spamQueue(c.get("domain"), query)) }),

@@ -4,6 +4,7 @@ import { acceptQuote, bookingById, bookLead, cancelBooking, myBookings, setMiles
 import { coupleLeads, leadConversation, sendLeadMessage, sendQuote, setLeadStatus, vendorInbox, withdrawLead } from "#domain/leads.ts";
 import { ACCESS, type Access } from "#domain/permissions.ts";
 import { Resource } from "./endpoint.ts";
+import { numeric } from "#shared/numbers.ts";
 
 const id = z.string().min(1).max(64);
 const leadParams = z.object({ id });
@@ -23,7 +24,7 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       path: "/",
       summary: "The vendor's enquiry inbox, newest first, with the unread count",
       description: "Filters: status (NEW, CONTACTED, QUOTED, BOOKED, LOST, SPAM; without it spam is left out), serviceId, page (50 a page).",
-      query: z.object({ status: z.string().max(20).optional(), serviceId: id.optional(), page: z.coerce.number().int().min(1).max(1000).optional() }),
+      query: z.object({ status: z.string().max(20).optional(), serviceId: id.optional(), page: numeric(z.number().int().min(1).max(1000).optional()) }),
       access: ACCESS.vendor,
     },
     async (c, { query }) => c.json({ success: true, ...(await vendorInbox(c.get("domain"), query)) }),

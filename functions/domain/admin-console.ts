@@ -6,6 +6,7 @@ import type { DomainContext } from "./context.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
 import { textMatch } from "./text-match.ts";
 import { parseInput } from "./validation.ts";
+import { numeric } from "#shared/numbers.ts";
 
 /**
  * The admin console (issue 14): general analytics (spec: verified users, verified vendors, active
@@ -100,12 +101,18 @@ export async function generalAnalytics(ctx: DomainContext, raw: unknown = {}): P
 
 export const SEARCH_PAGE_SIZE = 25;
 const text = (max: number, what: string) => z.string(`${what} is text.`).trim().max(max, `${what}: at most ${max} characters.`);
-const page = z.coerce.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(400, "page is at most 400.");
-const limit = z.coerce.number("limit is a number.").int("limit is a whole number.").min(1, "limit is at least 1.").max(50, "limit is at most 50.");
+const page = z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(400, "page is at most 400.");
+const limit = z.number("limit is a number.").int("limit is a whole number.").min(1, "limit is at least 1.").max(50, "limit is at most 50.");
 const yesNo = z.enum(["yes", "no"], "Choose yes or no.");
 
 export const vendorSearchInput = z
-  .object({ q: text(100, "q").optional(), city: text(60, "city").optional(), verified: yesNo.optional(), page: page.optional(), limit: limit.optional() })
+  .object({
+    q: text(100, "q").optional(),
+    city: text(60, "city").optional(),
+    verified: yesNo.optional(),
+    page: numeric(page.optional()),
+    limit: numeric(limit.optional()),
+  })
   .strict();
 export const serviceSearchInput = z
   .object({
@@ -114,8 +121,8 @@ export const serviceSearchInput = z
     serviceType: text(60, "serviceType").optional(),
     city: text(60, "city").optional(),
     vendorId: text(64, "vendorId").optional(),
-    page: page.optional(),
-    limit: limit.optional(),
+    page: numeric(page.optional()),
+    limit: numeric(limit.optional()),
   })
   .strict();
 export const userSearchInput = z
@@ -123,8 +130,8 @@ export const userSearchInput = z
     q: text(100, "q").optional(),
     role: z.enum(["USER", "VENDOR", "ADMIN", "SUPER_ADMIN"], "Choose USER, VENDOR, ADMIN or SUPER_ADMIN.").optional(),
     verified: yesNo.optional(),
-    page: page.optional(),
-    limit: limit.optional(),
+    page: numeric(page.optional()),
+    limit: numeric(limit.optional()),
   })
   .strict();
 

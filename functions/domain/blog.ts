@@ -15,6 +15,7 @@ import { newId } from "./ids.ts";
 import { ACCESS, can, requireRole, requireSignedIn } from "./permissions.ts";
 import { sha256Hex } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
+import { numeric } from "#shared/numbers.ts";
 
 /**
  * The blog (issue 14): posts, tags, comments, likes and views. One rule decides who may do what, in
@@ -180,13 +181,15 @@ export const blogListInput = z.object({
   t: z.string().trim().max(BLOG_LIMITS.queryMax, "Keep the title search under 100 characters.").optional(),
   tag: z.string().trim().max(60, "That is not a tag.").optional(),
   status: z.enum(["DRAFT", "PUBLISHED", "SCHEDULED", "ALL"], "Choose DRAFT, PUBLISHED, SCHEDULED or ALL.").optional(),
-  page: z.coerce.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional(),
-  limit: z.coerce
-    .number("limit is a number.")
-    .int("limit is a whole number.")
-    .min(1, "limit is at least 1.")
-    .max(BLOG_LIMITS.limitMax, `limit is at most ${BLOG_LIMITS.limitMax}.`)
-    .optional(),
+  page: numeric(z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional()),
+  limit: numeric(
+    z
+      .number("limit is a number.")
+      .int("limit is a whole number.")
+      .min(1, "limit is at least 1.")
+      .max(BLOG_LIMITS.limitMax, `limit is at most ${BLOG_LIMITS.limitMax}.`)
+      .optional(),
+  ),
 });
 
 export const blogCommentInput = z

@@ -12,6 +12,7 @@ import { ACCESS, requireRole } from "./permissions.ts";
 import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
 import { sha256Hex } from "./sessions.ts";
 import { parseInput } from "./validation.ts";
+import { numeric } from "#shared/numbers.ts";
 
 /**
  * The contact form (/contactus and POST /contact) and the admins' inbox of its messages. A message
@@ -160,7 +161,7 @@ const toMessage = (r: Row): ContactMessage => ({
 export const contactListInput = z.object({
   status: z.enum(CONTACT_STATUSES, "Choose NEW, ANSWERED or CLOSED.").optional(),
   q: z.string().trim().max(100, "Keep the search under 100 characters.").optional(),
-  page: z.coerce.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional(),
+  page: numeric(z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional()),
 });
 
 export const CONTACT_PAGE_SIZE = 20;

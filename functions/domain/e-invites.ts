@@ -24,6 +24,7 @@ import { canUseTemplate } from "./template-access.ts";
 import { CARD_MESSAGES } from "./user-cards.ts";
 import { parseInput } from "./validation.ts";
 import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
+import { numeric } from "#shared/numbers.ts";
 
 /**
  * The live e-invite (issue 13): a couple publishes one of their cards under a readable share slug
@@ -88,13 +89,13 @@ export type PublishInput = z.infer<typeof publishInput>;
 export const inviteRequestInput = z.object({
   name: guestName,
   phone: z.preprocess((v) => (v === undefined || v === null ? "" : v), indianMobile),
-  partySize: z.preprocess(
-    (v) => (blank(v) ? 1 : v),
-    z.coerce
+  partySize: numeric(
+    z
       .number({ error: "Party size: a number of people." })
       .int("Party size: a whole number of people.")
       .min(1, "Party size: at least 1.")
-      .max(PARTY_SIZE_MAX, `Party size: at most ${PARTY_SIZE_MAX} people.`),
+      .max(PARTY_SIZE_MAX, `Party size: at most ${PARTY_SIZE_MAX} people.`)
+      .default(1),
   ),
   dietary: z.preprocess((v) => (blank(v) ? null : v), z.enum(DIETARY_PREFERENCES, { error: "Dietary: choose veg, jain, non-veg or vegan." }).nullable()),
   message: z.preprocess(

@@ -7,6 +7,7 @@ import { newId } from "./ids.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
 import { refreshAggregates } from "./reviews.ts";
 import { parseInput } from "./validation.ts";
+import { numeric } from "#shared/numbers.ts";
 
 /**
  * Moderation (issue 14): admins archive or restore any service with a reason its vendor sees,
@@ -280,7 +281,7 @@ export const auditQuery = z.object({
   subjectType: z.string().trim().max(30, "That is not a record type.").optional(),
   subjectId: z.string().trim().max(64, "That is not a record.").optional(),
   actor: z.string().trim().max(254, "That is not an e-mail address.").optional(),
-  page: z.coerce.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional(),
+  page: numeric(z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional()),
 });
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -473,3 +473,49 @@ describe("API fuzz: a visitor or a logged-out browser gets 401 from every operat
     );
   }
 });
+
+/**
+ * The numeric fields of a documented body ("payments.0.amount"), walking objects, lists and
+ * alternatives; `nullable` when the document offers null for the field (a documented "clear it").
+ */
+function numericFields(schema: JsonSchema | null | undefined, at = ""): { path: string; nullable: boolean }[] {
+  if (!schema || typeof schema !== "object") return [];
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const options = [...(schema.anyOf ?? []), ...((schema.oneOf as JsonSchema[] | undefined) ?? [])];
+  const out: { path: string; nullable: boolean }[] = [];
+  const numeric = (s: JsonSchema) => [s.type].flat().some((t) => t === "number" || t === "integer");
+  if (numeric(schema) || (options.some(numeric) && at)) out.push({ path: at, nullable: types.includes("null") || options.some((s) => s.type === "null") });
+  for (const [name, s] of Object.entries(schema.properties ?? {})) out.push(...numericFields(s, at ? `${at}.${name}` : name));
+  if (schema.items) out.push(...numericFields(schema.items as JsonSchema, `${at}.0`));
+  for (const s of options) if (!numeric(s)) out.push(...numericFields(s, at));
+  return out.filter((f, i) => out.findIndex((g) => g.path === f.path) === i);
+}
+
+/** A body holding only `value` at `path` ("answers.0.partySize" -> {answers: [{partySize: value}]}). */
+function bodyAt(path: string, value: unknown): unknown {
+  const [head, ...rest] = path.split(".");
+  const inner = rest.length ? bodyAt(rest.join("."), value) : value;
+  return /^\d+$/.test(head!) ? [inner] : { [head!]: inner };
+}
+
+describe("API fuzz: true, false, null, a list or an object in a numeric field is a 400 naming the field (never read as 1 or 0)", () => {
+  const cases = ops.flatMap((op) => numericFields(op.body).map((field) => ({ op, ...field })));
+  it("the document has numeric body fields to try", () => {
+    expect(cases.length).toBeGreaterThan(40);
+  });
+  for (const { op, path, nullable } of cases) {
+    it(`${op.key} ${path}`, async () => {
+      const { cookie } = await signedIn(roleOf(op));
+      const url = fillPath(op.path, Object.fromEntries(op.pathParams.map((name) => [name, real[name]?.[0] ?? "unknown-id"])));
+      // null is refused too, unless the document offers it for the field (a documented "clear it").
+      for (const value of [true, false, ...(nullable ? [] : [null]), [1], { n: 1 }]) {
+        const body = JSON.stringify(bodyAt(path, value));
+        const res = await send({ method: op.method.toUpperCase(), path: url, headers: { "Content-Type": "application/json" }, body, label: body }, cookie);
+        const text = await res.text();
+        expect(res.status, `${body} answered ${res.status}: ${short(text)}`).toBe(400);
+        const errors = (JSON.parse(text) as { errors?: Record<string, string> }).errors ?? {};
+        expect(Object.keys(errors), `${body}: no error for ${path} in ${short(text)}`).toContain(path);
+      }
+    });
+  }
+});

@@ -218,6 +218,26 @@ describe("invitations and head-counts", () => {
     expect(await snapshot("SELECT * FROM household_invitations WHERE household_id = ?", otherHousehold.id)).toBe("[]");
   });
 
+  it("refuses a body without eventIds (400 naming it) instead of un-inviting the household from every function; [] still un-invites", async () => {
+    const c = await couple();
+    const sangeet = await createEvent(c.id);
+    const h = await createHousehold(c.id);
+    const g = await createGuest(c.id, h.id);
+    await invite(h.id, sangeet.id);
+    await answer(g.id, sangeet.id, "ATTENDING", 3);
+    const before = await snapshot("SELECT * FROM household_invitations WHERE household_id = ?", h.id);
+    const url = `/api/v1/guests/households/${h.id}/invitations`;
+    for (const body of [{}, { eventIds: null }, { eventIds: true }, { evntIds: [] }]) {
+      const res = await json(await call(url, { method: "PUT", cookie: c.cookie, body }));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors.eventIds, JSON.stringify(body)).toMatch(/eventIds/);
+    }
+    expect(await snapshot("SELECT * FROM household_invitations WHERE household_id = ?", h.id)).toBe(before);
+    expect(await snapshot("SELECT response, party_size FROM guest_rsvps WHERE guest_id = ?", g.id)).toBe('[{"response":"ATTENDING","party_size":3}]');
+    expect((await call(url, { method: "PUT", cookie: c.cookie, body: { eventIds: [] } })).status).toBe(200);
+    expect(await snapshot("SELECT * FROM household_invitations WHERE household_id = ?", h.id)).toBe("[]");
+  });
+
   it("counts people per function (party sizes), maybe, declined, not answered and per dietary preference, in one query", async () => {
     const c = await couple();
     const other = await couple("Other");
