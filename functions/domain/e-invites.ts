@@ -18,7 +18,7 @@ import type { DomainContext } from "./context.ts";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newRsvpToken, whatsappUrl } from "./guests.ts";
 import { newId } from "./ids.ts";
-import { takeOrThrow, type AllowanceRule } from "./rate-limits.ts";
+import { assertNoDelay, recordFailure, takeOrThrow, type AllowanceRule, type DelayRule } from "./rate-limits.ts";
 import { rsvpByToken } from "./rsvp.ts";
 import { canUseTemplate } from "./template-access.ts";
 import { CARD_MESSAGES } from "./user-cards.ts";
@@ -48,7 +48,23 @@ export const INVITE_MESSAGES = {
   decided: "This request was already answered.",
   functionMissing: "We could not find that function in your wedding plan.",
   tooManyGuests: `Your guest list is full (at most ${GUESTS_MAX} guests).`,
+  tooManyWaiting: "This invitation has too many requests waiting for the couple to answer. Please try again later, or contact the couple directly.",
 } as const;
+
+/**
+ * Unknown links looked up from one network address (issue 28): 20 free an hour (a mistyped link or
+ * two), then a wait from a minute doubling to an hour during which that address is answered 429 for
+ * every link, so links cannot be found by trying. Only where the platform reports the address.
+ */
+export const LINK_MISSES_PER_ADDRESS: DelayRule = {
+  free: 20,
+  baseDelayMs: 60 * 1000,
+  maxDelayMs: 60 * 60 * 1000,
+  resetAfterMs: 60 * 60 * 1000,
+  message: "Too many invitation links that do not exist were opened from your network. Please wait {wait} and try again.",
+};
+/** Requests waiting for the couple's answer on one invitation; a phone already waiting may still change its own. */
+export const PENDING_REQUESTS_MAX = 50;
 
 /** Requests from one network address in an hour (a family sending a few; a script many). */
 export const REQUESTS_PER_ADDRESS: AllowanceRule = {
@@ -264,9 +280,15 @@ async function withEvents(ctx: DomainContext, row: CardRow): Promise<Invitation>
 const slugShape = (slug: string) => /^[a-z0-9-]{3,100}$/.test(slug);
 
 async function publishedRow(ctx: DomainContext, slug: string): Promise<CardRow> {
-  if (!slugShape(slug)) throw new NotFound(INVITE_MESSAGES.notPublished);
-  const row = await ctx.db.prepare(`${CARD_SELECT} WHERE c.public_slug = ? AND c.published_at IS NOT NULL`).bind(slug).first<CardRow>();
-  if (!row || !row.preview_key) throw new NotFound(INVITE_MESSAGES.notPublished);
+  const missKey = ctx.request.ip ? `invite-miss:ip:${ctx.request.ip}` : null;
+  if (missKey) await assertNoDelay(ctx, missKey, LINK_MISSES_PER_ADDRESS);
+  const row = slugShape(slug)
+    ? await ctx.db.prepare(`${CARD_SELECT} WHERE c.public_slug = ? AND c.published_at IS NOT NULL`).bind(slug).first<CardRow>()
+    : null;
+  if (!row || !row.preview_key) {
+    if (missKey) await recordFailure(ctx, missKey, LINK_MISSES_PER_ADDRESS);
+    throw new NotFound(INVITE_MESSAGES.notPublished);
+  }
   return row;
 }
 
@@ -336,9 +358,14 @@ export async function cardsToPublish(ctx: DomainContext): Promise<CardChoice[]> 
   }));
 }
 
+/**
+ * 13 characters of a 32-letter alphabet without look-alikes: 65 random bits (issue 28: 4 characters,
+ * 20 bits, could be found by trying). Links made before keep their 4 characters and keep working.
+ */
+export const SLUG_SUFFIX_LENGTH = 13;
 function randomSuffix(): string {
   const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
-  return [...crypto.getRandomValues(new Uint8Array(4))].map((b) => alphabet[b % alphabet.length]).join("");
+  return [...crypto.getRandomValues(new Uint8Array(SLUG_SUFFIX_LENGTH))].map((b) => alphabet[b & 31]).join("");
 }
 
 function newSlug(row: CardRow): string {
@@ -430,6 +457,14 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
     .first<{ status: string; card_id: string }>();
   if (previous?.status === "APPROVED") throw new Conflict(INVITE_MESSAGES.alreadyApproved);
   if (previous?.status === "DECLINED" && previous.card_id === row.id) throw new Conflict(INVITE_MESSAGES.alreadyDecided);
+  const waiting = previous?.status === "PENDING" && previous.card_id === row.id;
+  if (!waiting) {
+    const pending = await ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM invite_requests WHERE card_id = ? AND status = 'PENDING'")
+      .bind(row.id)
+      .first<{ n: number }>();
+    if ((pending?.n ?? 0) >= PENDING_REQUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyWaiting);
+  }
   await ctx.db
     .prepare(
       `INSERT INTO invite_requests (id, card_id, user_id, name, phone, party_size, dietary, message, answers, status, created_at)

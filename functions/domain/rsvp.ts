@@ -10,7 +10,9 @@ import { parseInput } from "./validation.ts";
  * own guests' names and answers, nothing else (no phone, e-mail or other household), and it writes
  * only answers of its own guests for functions its household is invited to: every INSERT re-checks
  * that in SQL, so a token reset or an un-invitation between the read and the write cannot let an
- * answer through. A wrong or reset token is 404 and says nothing more.
+ * answer through. A wrong or reset token is 404 and says nothing more. Saves are limited per link and
+ * per network address (where the platform reports one), so holding the link is not enough to use up
+ * the family's allowance.
  */
 
 const LINK_MISSING = "This invitation link is not valid. Please ask the couple for a new one.";
@@ -81,7 +83,8 @@ export async function rsvpByToken(ctx: DomainContext, token: string): Promise<Rs
 
 /**
  * Saves the household's answers in one batch. An answer for a guest of another household or a
- * function this household is not invited to is 404 and nothing is saved. 30 saves an hour per link.
+ * function this household is not invited to is 404 and nothing is saved. 30 saves an hour per link
+ * and address (per link only where no address is reported).
  */
 export async function answerRsvp(ctx: DomainContext, token: string, input: unknown): Promise<RsvpView> {
   const { householdId, view } = await load(ctx, token);
@@ -89,7 +92,8 @@ export async function answerRsvp(ctx: DomainContext, token: string, input: unkno
   const guests = new Set(view.guests.map((g) => g.id));
   const functions = new Set(view.functions.map((f) => f.id));
   if (answers.some((a) => !guests.has(a.guestId) || !functions.has(a.eventId))) throw new NotFound(NOT_ON_INVITATION);
-  await takeOrThrow(ctx, `rsvp:${householdId}`, RSVP_SAVES);
+  // Per address where the platform reports it (issue 28): someone else holding the link cannot use up the family's saves.
+  await takeOrThrow(ctx, ctx.request.ip ? `rsvp:${householdId}:ip:${ctx.request.ip}` : `rsvp:${householdId}`, RSVP_SAVES);
   await ctx.db.batch(
     answers.map((a) =>
       ctx.db

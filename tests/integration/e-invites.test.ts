@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { approveRequest, invitationBySlug, inviteDate, personalInvitation, requestInvite } from "#domain/e-invites.ts";
 import { HEADCOUNT_SQL } from "#domain/headcount-sql.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
-import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { call, createUser, sessionCookieFor, snapshot, worker } from "#tests/support/factories.ts";
 import { insertCard, insertPurchase, insertTemplate } from "#tests/support/invitations.ts";
 import { createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
@@ -49,7 +49,7 @@ const guestWorld = (userId: string) =>
 describe("publishing", () => {
   it("gives a readable slug and URL, stable when published again, and the public JSON shows the card, names and schedule", async () => {
     const c = await published();
-    expect(c.slug).toMatch(/^ananya-weds-rohan-[a-z2-9]{4}$/);
+    expect(c.slug).toMatch(/^ananya-weds-rohan-[a-km-np-z2-9]{13}$/);
     const again = await json(await post(`/api/v1/invitation/${c.card.id}/publish`, {}, c.cookie));
     expect(again.body).toMatchObject({ success: true, slug: c.slug, url: `http://localhost/view/${c.slug}` });
     const view = await json(await call(`/api/v1/invitation/view/${c.slug}`));
@@ -353,5 +353,67 @@ describe("the personal link and formats", () => {
     const res = await json(await post(`/api/v1/rsvp/${h.token}`, { answers: [{ guestId: g.id, eventId: c.sangeet.id, response: "ATTENDING", partySize: 2 }] }));
     expect(res.status).toBe(200);
     expect(await snapshot("SELECT response, party_size FROM guest_rsvps WHERE guest_id = ?", g.id)).toBe('[{"response":"ATTENDING","party_size":2}]');
+  });
+});
+
+const EDGE = "https://mandap.example";
+let edgeIp = 0;
+/** A fresh documentation address (2001:db8::/32), one /64 each. */
+const freshEdgeIp = () => `2001:db8:28:${(++edgeIp).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
+/** A request as Cloudflare's edge delivers it (request.cf, a public host, its cf-connecting-ip): the only case where per-address limits apply. */
+const fromEdge = (path: string, ip: string, body?: unknown) =>
+  worker.fetch(`${EDGE}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "CF-Connecting-IP": ip, ...(body === undefined ? {} : { "Content-Type": "application/json", Origin: EDGE }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cf: {},
+  } as RequestInit);
+
+describe("guessing links and using up allowances (issue 28)", () => {
+  it("a new link has at least 64 random bits after the readable part; a link made before (4 characters) keeps working", async () => {
+    const a = await published({ user: "Meera Shah", partner: "Kabir Rao" });
+    const b = await published({ user: "Meera Shah", partner: "Kabir Rao" });
+    for (const slug of [a.slug, b.slug]) expect(slug).toMatch(/^meera-weds-kabir-[a-km-np-z2-9]{13}$/); // 13 of 32 letters: 65 bits
+    expect(a.slug).not.toBe(b.slug);
+    const old = `meera-weds-kabir-${Math.random().toString(36).slice(2, 6)}`;
+    await env.DB.prepare("UPDATE user_templates SET public_slug = ? WHERE id = ?").bind(old, a.card.id).run();
+    expect((await call(`/api/v1/invitation/view/${old}`)).status).toBe(200);
+    expect((await json(await post(`/api/v1/invitation/${a.card.id}/publish`, {}, a.cookie))).body.slug).toBe(old);
+  });
+
+  it("limits misses per address: after 20 unknown links an address gets 429 (even for a real link) while others are served", async () => {
+    const c = await published();
+    const ip = freshEdgeIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await fromEdge(`/api/v1/invitation/view/ananya-weds-rohan-${i.toString().padStart(4, "q")}`, ip)).status);
+    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(21);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    const limited = await fromEdge(`/api/v1/invitation/view/${c.slug}`, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as Loose).message).toMatch(/Please wait/);
+    expect((await fromEdge(`/api/v1/invitation/view/${c.slug}`, freshEdgeIp())).status).toBe(200);
+    // Hits are not misses: a family opening its real link many times is never limited.
+    const family = freshEdgeIp();
+    for (let i = 0; i < 30; i++) expect((await fromEdge(`/api/v1/invitation/view/${c.slug}`, family)).status).toBe(200);
+  });
+
+  it("caps the requests waiting on one invitation (50) with a clear message; a waiting phone may still change its own", async () => {
+    const c = await published();
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 50 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO invite_requests (id, card_id, user_id, name, phone, party_size, answers, status, created_at) VALUES (?, ?, ?, ?, ?, 1, '{}', 'PENDING', ?)",
+        ).bind(`req-${c.card.id}-${i}`, c.card.id, c.user.id, `Guest ${i}`, `90000${String(10000 + i)}`, now),
+      ),
+    );
+    const body = { ...request({ phone: "9811122233" }), answers: { [c.sangeet.id]: "ATTENDING" } };
+    const res = await json(await post(`/api/v1/invitation/view/${c.slug}/requests`, body));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/many requests waiting/);
+    expect(await snapshot("SELECT COUNT(*) AS n FROM invite_requests WHERE card_id = ?", c.card.id)).toBe('[{"n":50}]');
+    const mine = { ...request({ phone: "9000010003" }), answers: { [c.sangeet.id]: "MAYBE" } };
+    expect((await post(`/api/v1/invitation/view/${c.slug}/requests`, mine)).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { call, createUser, sessionCookieFor, snapshot, worker } from "#tests/support/factories.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
 /**
@@ -148,5 +148,22 @@ describe("the RSVP link", () => {
     const res = await call(`/api/v1/rsvp/${w.h.token}`, { method: "POST", body: body("DECLINED") });
     expect(res.status).toBe(429);
     expect(await snapshot("SELECT response FROM guest_rsvps WHERE guest_id = ?", w.anil.id)).toBe('[{"response":"MAYBE"}]');
+  });
+
+  it("counts saves per address behind the edge: someone else holding the link cannot use up the family's 30 saves", async () => {
+    const w = await world();
+    const EDGE = "https://mandap.example";
+    const save = (ip: string, response: string) =>
+      worker.fetch(`${EDGE}/api/v1/rsvp/${w.h.token}`, {
+        method: "POST",
+        headers: { "CF-Connecting-IP": ip, "Content-Type": "application/json", Origin: EDGE },
+        body: JSON.stringify({ answers: [{ guestId: w.anil.id, eventId: w.sangeet.id, response }] }),
+        cf: {},
+      } as RequestInit);
+    const stranger = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 30; i++) expect((await save(stranger, "MAYBE")).status).toBe(200);
+    expect((await save(stranger, "MAYBE")).status).toBe(429);
+    expect((await save("2001:db8:77:28::5", "ATTENDING")).status).toBe(200);
+    expect(await snapshot("SELECT response FROM guest_rsvps WHERE guest_id = ?", w.anil.id)).toBe('[{"response":"ATTENDING"}]');
   });
 });
