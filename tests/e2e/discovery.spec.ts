@@ -77,6 +77,19 @@ test.describe("discovery: home, browse, search", () => {
     }
   });
 
+  test("each popular search chip on the home page opens its own category (Transportation is not Entertainment)", async ({ page }) => {
+    const headings = new Set<string>();
+    for (const shortcut of POPULAR_SEARCHES) {
+      await page.goto("/");
+      await page.getByRole("region", { name: "Popular searches" }).getByRole("link", { name: shortcut.label, exact: true }).click();
+      const heading = page.getByRole("heading", { level: 1 });
+      // "Transportation" opens "Wedding Transportation in India", "Invitations" "Wedding Invitation in India".
+      await expect(heading).toContainText(shortcut.label.replace(/s$/, ""), { ignoreCase: true });
+      headings.add((await heading.textContent()) ?? "");
+    }
+    expect(headings.size).toBe(POPULAR_SEARCHES.length);
+  });
+
   test("mixed-case and plural links redirect permanently to the canonical slug", async ({ request }) => {
     const res = await request.get("/all/Wedding%20Vendors/Wedding%20Photographers/RAJASTHAN/jaipur?sort=newest", { maxRedirects: 0 });
     expect(res.status()).toBe(301);
