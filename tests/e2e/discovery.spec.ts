@@ -44,6 +44,28 @@ test.describe("discovery: home, browse, search", () => {
     await expect(page).toHaveURL(new RegExp(`${JAIPUR_CATERERS}$`));
   });
 
+  test("a place typed in the hero and not chosen from the list (an old name too) is the place searched", async ({ browser }) => {
+    test.setTimeout(180_000);
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      await context.addCookies([{ name: "mandap_visited", value: "1", url: "http://localhost" }]);
+      const page = await context.newPage();
+      for (const [typed, path, heading] of [
+        ["Bangalore", "/all/wedding-vendor/caterers/karnataka/bengaluru", "Caterers in Bengaluru"],
+        ["jaipur", JAIPUR_CATERERS, "Caterers in Jaipur"],
+      ] as const) {
+        await page.goto("/");
+        const hero = page.getByRole("search", { name: "Find vendors" });
+        await hero.getByLabel("Vendor category").fill("Caterers");
+        await hero.getByPlaceholder("In Location").fill(typed);
+        await hero.getByRole("button", { name: "Search" }).click();
+        await expect(page, `${typed}, scripts ${javaScriptEnabled ? "on" : "off"}`).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      }
+      await context.close();
+    }
+  });
+
   test("the hero search with a place but no vendor says 'Please select vendor'", async ({ page }) => {
     await page.goto("/");
     const hero = page.getByRole("search", { name: "Find vendors" });
@@ -78,6 +100,7 @@ test.describe("discovery: home, browse, search", () => {
   });
 
   test("each popular search chip on the home page opens its own category (Transportation is not Entertainment)", async ({ page }) => {
+    test.setTimeout(180_000);
     const headings = new Set<string>();
     for (const shortcut of POPULAR_SEARCHES) {
       await page.goto("/");
