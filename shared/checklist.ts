@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { browsePath } from "./catalogue.ts";
 import { isoDate } from "./lead-rules.ts";
-import { PLACES, STATE_NAMES } from "./places.ts";
-import { slugify } from "./slug.ts";
 import { numeric } from "./numbers.ts";
+import { parseLocation, type LocationMap } from "./place-names.ts";
+import { PLACES } from "./places.ts";
 
 /**
  * The wedding checklist (spec sections 3, 4 and 7): the default list, its seven actions as pure
@@ -282,15 +282,14 @@ const VENDOR_SEARCHES: readonly { words: RegExp; label: string; group: string; s
   { words: /\bvenue/i, label: "Book venue", group: "Wedding Venue" },
 ];
 
-/** The state and city of the places list that a free-text wedding city names, or null. */
+/**
+ * The state and city of the places list that a free-text wedding city names, or null: the name in
+ * any case, with its state ("Bengaluru, Karnataka"), or an old or common name ("Bangalore",
+ * "Gurgaon": shared/place-names.ts, as the location box reads it).
+ */
 export function placeOfCity(city: string | null | undefined): { state: string; city: string } | null {
-  const slug = city ? slugify(city) : "";
-  if (!slug) return null;
-  for (const state of STATE_NAMES) {
-    const found = PLACES[state]?.find((c) => slugify(c) === slug);
-    if (found) return { state, city: found };
-  }
-  return null;
+  const place = parseLocation(PLACES as LocationMap, city);
+  return place?.city ? { state: place.state, city: place.city } : null;
 }
 
 /**

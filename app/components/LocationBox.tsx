@@ -19,14 +19,20 @@ export function LocationBox({
   name = "location",
   textName = "where",
   defaultValue,
+  defaultText = "",
   onSelect,
   label = "Location",
+  labelClassName = "sr-only",
   className = "",
 }: {
   locations: LocationMap;
   name?: string;
   textName?: string;
   defaultValue?: LocationChoice | null;
+  /** The text in the box when nothing is chosen (a free-text value stored before, such as a city outside the list). */
+  defaultText?: string;
+  /** The label's classes: hidden by default (the placeholder says it), shown on forms. */
+  labelClassName?: string;
   onSelect?: (choice: LocationChoice | null) => void;
   label?: string;
   className?: string;
@@ -35,7 +41,7 @@ export function LocationBox({
   const listId = `${id}-list`;
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(defaultValue ? (defaultValue.city ?? defaultValue.region) : "");
+  const [text, setText] = useState(defaultValue ? (defaultValue.city ?? defaultValue.region) : defaultText);
   const [choice, setChoice] = useState<LocationChoice | null>(defaultValue ?? null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -93,7 +99,7 @@ export function LocationBox({
   const offsets = groups.map((_, g) => groups.slice(0, g).reduce((n, [, places]) => n + places.length, 0));
   return (
     <div ref={rootRef} className={`relative ${className}`}>
-      <label htmlFor={`${id}-input`} className="sr-only">
+      <label htmlFor={`${id}-input`} className={labelClassName}>
         {label}
       </label>
       <input

@@ -1,6 +1,7 @@
 import type { RegisterUserInput, RegisterVendorInput, UpdateUserInput, UpdateVendorInput } from "#shared/account-schemas.ts";
 import type { DomainContext } from "./context.ts";
 import { slugify } from "#shared/slug.ts";
+import { placeOfCity } from "#shared/checklist.ts";
 import type { Role } from "#db/schema/identity.ts";
 import type { MailMessage } from "#platform/mail.ts";
 import { hashPassword, verifyPassword } from "#platform/password.ts";
@@ -724,7 +725,10 @@ async function updateColumns<T extends object>(
 export async function updateUser(ctx: DomainContext, input: UpdateUserInput): Promise<AccountView> {
   const actor = requireSignedIn(ctx.actor);
   const reminders = input.planning_reminders === undefined ? undefined : input.planning_reminders ? 1 : 0;
-  await updateColumns(ctx, "users", "id", actor.id, { ...input, planning_reminders: reminders }, [
+  // A city of the places list is stored under its own name, however typed ("Bangalore", "Karnataka/Bengaluru"),
+  // so the checklist's searches and the cards find it; a place outside the list stays as typed.
+  const weddingCity = input.wedding_city ? (placeOfCity(input.wedding_city)?.city ?? input.wedding_city) : input.wedding_city;
+  await updateColumns(ctx, "users", "id", actor.id, { ...input, wedding_city: weddingCity, planning_reminders: reminders }, [
     ["user_name", "user_name"],
     ["phone", "phone"],
     ["wedding_date", "wedding_date"],

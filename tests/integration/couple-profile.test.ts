@@ -113,3 +113,14 @@ describe("the profile photo (the profile page's form and the API share uploadSin
     expect(await env.DB.prepare("SELECT profile_photo FROM users WHERE id = ?").bind(couple.id).first("profile_photo")).toBe(second.url);
   });
 });
+
+describe("PATCH /users: the wedding city (issue 28)", () => {
+  it("stores a city of the places list under its own name when typed by an old or common name, and keeps other places as typed", async () => {
+    const couple = await signedIn("USER");
+    expect((await patch(couple.cookie, { wedding_city: "Bangalore" })).json.user).toMatchObject({ wedding_city: "Bengaluru" });
+    expect((await patch(couple.cookie, { wedding_city: "gurgaon" })).json.user).toMatchObject({ wedding_city: "Gurugram" });
+    expect((await patch(couple.cookie, { wedding_city: "Karnataka/Bengaluru" })).json.user).toMatchObject({ wedding_city: "Bengaluru" });
+    expect((await patch(couple.cookie, { wedding_city: "Shimla" })).json.user).toMatchObject({ wedding_city: "Shimla" });
+    expect((await patch(couple.cookie, { wedding_city: "" })).json.user).toMatchObject({ wedding_city: null });
+  });
+});

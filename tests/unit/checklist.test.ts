@@ -165,6 +165,14 @@ describe("vendor search links", () => {
     expect(placeOfCity(" jaipur ")).toEqual({ state: "Rajasthan", city: "Jaipur" });
   });
 
+  it("knows a city typed by its old or common name, or with its state (issue 28)", () => {
+    expect(vendorSearchFor("Book the caterer", "Bangalore")?.href).toBe("/all/wedding-vendor/caterers/karnataka/bengaluru");
+    expect(vendorSearchFor("Book the photographer", "gurgaon")?.href).toBe("/all/wedding-vendor/wedding-photographers/haryana/gurugram");
+    expect(vendorSearchFor("Book the DJ", "Bengaluru, Karnataka")?.href).toBe("/all/wedding-vendor/wedding-dj/karnataka/bengaluru");
+    expect(placeOfCity("Bombay")).toEqual({ state: "Maharashtra", city: "Mumbai" });
+    expect(placeOfCity("Karnataka")).toBeNull(); // a state is not a city
+  });
+
   it("gives every default item about booking someone a search that exists", () => {
     for (const name of ["Book the decorator", "Book the photographer", "Order the wedding invitations", "Book transport for guests", "Hire a wedding planner"])
       expect(vendorSearchFor(name, "Pune")?.href, name).toMatch(/^\/all\/wedding-vendor\/[a-z-]+\/maharashtra\/pune$/);

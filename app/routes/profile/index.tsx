@@ -16,6 +16,8 @@ import { can } from "#domain/permissions.ts";
 import { formatRupees, initials } from "#shared/format.ts";
 import { IMAGE_MEGAPIXELS_MAX, PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
+import { LocationBox, type LocationMap } from "#app/components/LocationBox.tsx";
+import { PLACES } from "#shared/places.ts";
 
 /** What the daily planning reminder e-mail holds, said where the couple opts in. */
 const REMINDER_TEXT =
@@ -182,13 +184,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               defaultValue={values.wedding_date ?? account.wedding_date ?? ""}
               error={errors.wedding_date}
             />
-            <Field
-              label="Wedding city"
-              name="wedding_city"
-              type="text"
-              defaultValue={values.wedding_city ?? account.wedding_city ?? ""}
-              error={errors.wedding_city}
-            />
+            <div className="flex flex-col gap-1">
+              {/* The city picker with its old and common names (Bangalore, Gurgaon); a place outside the list can still be typed. */}
+              <LocationBox
+                locations={PLACES as LocationMap}
+                name="wedding_place"
+                textName="wedding_city"
+                label="Wedding city"
+                labelClassName="text-sm font-medium"
+                defaultText={values.wedding_city ?? account.wedding_city ?? ""}
+                className="flex flex-col gap-1"
+              />
+              {errors.wedding_city && <p className="text-sm text-red-700">{errors.wedding_city}</p>}
+            </div>
             <Field
               label="Estimated guests"
               name="guest_estimate"
