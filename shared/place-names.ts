@@ -29,7 +29,31 @@ export const PLACE_ALIASES: Readonly<Record<string, Place>> = {
   Benares: { state: "Uttar Pradesh", city: "Varanasi" },
   Kashi: { state: "Uttar Pradesh", city: "Varanasi" },
   Panjim: { state: "Goa", city: "Panaji" },
+  Vizag: { state: "Andhra Pradesh", city: "Visakhapatnam" },
+  Waltair: { state: "Andhra Pradesh", city: "Visakhapatnam" },
+  Trichy: { state: "Tamil Nadu", city: "Tiruchirappalli" },
+  Pondicherry: { state: "Puducherry", city: "Puducherry" },
+  Pondy: { state: "Puducherry", city: "Puducherry" },
+  Allahabad: { state: "Uttar Pradesh", city: "Prayagraj" },
+  Simla: { state: "Himachal Pradesh", city: "Shimla" },
+  Hubli: { state: "Karnataka", city: "Hubballi" },
+  Belgaum: { state: "Karnataka", city: "Belagavi" },
+  Calicut: { state: "Kerala", city: "Kozhikode" },
+  Trichur: { state: "Kerala", city: "Thrissur" },
+  Gauhati: { state: "Assam", city: "Guwahati" },
+  Bhubaneshwar: { state: "Odisha", city: "Bhubaneswar" },
+  Orissa: { state: "Odisha" },
+  "Chhatrapati Sambhajinagar": { state: "Maharashtra", city: "Aurangabad" },
+  "Sri Vijaya Puram": { state: "Andaman and Nicobar Islands", city: "Port Blair" },
 };
+
+/** A city as a list shows it, with the other names people know it by: "Visakhapatnam (Vizag, Waltair)". */
+export function cityLabel(city: string): string {
+  const others = Object.entries(PLACE_ALIASES)
+    .filter(([, place]) => place.city === city)
+    .map(([alias]) => alias);
+  return others.length ? `${city} (${others.join(", ")})` : city;
+}
 
 const has = (locations: LocationMap, p: Place) => (p.city ? Boolean(locations[p.state]?.includes(p.city)) : p.state in locations);
 

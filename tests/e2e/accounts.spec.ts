@@ -147,6 +147,20 @@ test.describe("forms without JavaScript", () => {
 });
 
 test.describe("vendor accounts", () => {
+  test("vendor sign-up offers every state and union territory, and cities by the names people know", async ({ page }) => {
+    await page.goto("/vendorSignup");
+    // 28 states and 8 union territories, after "Choose a state".
+    await expect(page.getByLabel("State").locator("option")).toHaveCount(37);
+    await page.getByLabel("State").selectOption("Andhra Pradesh");
+    const city = page.getByLabel("City");
+    await expect(city.getByRole("option", { name: "Visakhapatnam (Vizag, Waltair)" })).toHaveCount(1);
+    await city.selectOption({ label: "Visakhapatnam (Vizag, Waltair)" });
+    await expect(city).toHaveValue("Visakhapatnam");
+    await page.getByLabel("State").selectOption("Ladakh");
+    await city.selectOption("Leh");
+    await expect(city).toHaveValue("Leh");
+  });
+
   test("vendor sign-up, verify, log out to /vendorLogin, log in, reset the password", async ({ page }) => {
     test.setTimeout(90_000); // a whole journey on a shared 2-core machine
     const email = `vendor.${stamp()}@example.com`;

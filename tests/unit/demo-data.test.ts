@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ALL_SUBCATEGORIES, unitsFor } from "#shared/catalogue.ts";
 import { DEFAULT_SEED, DEMO_NOW, generateDemoData, type Chunk } from "#db/seed/generator.ts";
 import { artworkSvg } from "#db/seed/images.ts";
+import { ALL_CITIES } from "#db/seed/places.ts";
 import { PRICE_RANGES } from "#db/seed/prices.ts";
+import { PLACES } from "#shared/places.ts";
 
 const collect = (seed: number, services: number) => {
   const tables: Record<string, Chunk["rows"]> = {};
@@ -23,6 +25,10 @@ describe("the demo data generator", () => {
     expect(data.services).toHaveLength(2000);
     const types = new Set(data.services!.map((s) => s.service_type));
     expect(types.size).toBe(ALL_SUBCATEGORIES.length);
+  });
+
+  it("places every demo city in the site's location data", () => {
+    for (const { state, city } of ALL_CITIES) expect(PLACES[state], `${city}, ${state}`).toContain(city);
   });
 
   it("spreads services over at least 12 states and 40 cities", () => {

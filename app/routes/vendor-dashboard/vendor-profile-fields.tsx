@@ -1,5 +1,6 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { CATALOGUE } from "#shared/catalogue.ts";
+import { cityLabel } from "#shared/place-names.ts";
 
 /**
  * Pickers shared by vendor sign-up and the business profile: the business category from the
@@ -120,7 +121,7 @@ export function PlacePicker({
             <optgroup key={s} label={s}>
               {locations[s]!.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {cityLabel(c)}
                 </option>
               ))}
             </optgroup>
