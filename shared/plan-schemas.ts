@@ -90,7 +90,7 @@ export type PlanInput = z.infer<typeof planInput>;
 export const durationLabel = (days: number) => (days === 1 ? "1 day" : `${days} days`);
 
 /** The admin transactions filters (URL of /admin/transactions and GET /admin/transactions), dates in India time. */
-export const PAYMENT_STATUS_VALUES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED"] as const;
+export const PAYMENT_STATUS_VALUES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE"] as const;
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
 const emptyToUndefined = (v: unknown) => (blank(v) ? undefined : v);

@@ -47,6 +47,9 @@ export const subscriptions = sqliteTable(
     lastReminderDays: integer("last_reminder_days"),
     /** Why the last payment attempt for this subscription failed (shown while it is PENDING). */
     failureReason: text("failure_reason"),
+    /** The plan's length and name when the order was opened (migration 0075): crediting uses these, not the plan as it is now. */
+    durationDays: integer("duration_days"),
+    planName: text("plan_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,7 +60,8 @@ export const subscriptions = sqliteTable(
   ],
 );
 
-export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED"] as const;
+/** REFUND_DUE: money received for an order that had expired, recorded but not credited (issue 28); a refund is owed. */
+export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE"] as const;
 
 /** Money paid through the gateway: plan subscriptions and invitation template purchases. */
 export const payments = sqliteTable(

@@ -73,6 +73,10 @@ export const templatePurchases = sqliteTable(
     uniqueIndex("template_purchases_owned_unique")
       .on(t.userId, t.templateId)
       .where(sql`${t.orderStatus} = 'completed'`),
+    /** One open order per couple and design (migration 0075, issue 28): a second "Pay" reuses it. */
+    uniqueIndex("template_purchases_open_unique")
+      .on(t.userId, t.templateId)
+      .where(sql`${t.orderStatus} = 'pending'`),
   ],
 );
 

@@ -79,7 +79,7 @@ export const planAdminApi = new Resource("/plan", "Plans")
   );
 
 const filterDescription =
-  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED or REFUNDED; page (50 a page) for the JSON list.";
+  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED, REFUNDED or REFUND_DUE (received for an expired order, not credited); page (50 a page) for the JSON list.";
 
 export const adminBillingApi = new Resource("/admin", "Admin")
   .endpoint(

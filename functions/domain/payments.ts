@@ -79,10 +79,21 @@ export const PAYMENT_MESSAGES = {
   amountMismatch: "The amount paid does not match the order. Nothing was credited; please contact support.",
   badWebhookSignature: "The webhook signature is not valid.",
   badWebhookBody: "The webhook body is not valid JSON.",
+  expiredOrder:
+    "Paid after the order expired (orders can be paid for 24 hours), so it was not credited. The payment is due for a refund; please contact us if it has not reached you.",
   notConfigured: "Online payments are not set up on this site yet. Nothing was charged; please contact us to buy it.",
 } as const;
 
 const DAY_MS = 86_400_000;
+/**
+ * How long a gateway order may be paid (issue 28): the daily job closes orders left unpaid this
+ * long (subscription-jobs.ts), and a payment made later is recorded as received but not credited
+ * (REFUND_DUE). "Pay" reuses an open order with at least ORDER_REUSE_MIN_LEFT_MS of its life left.
+ */
+export const ORDER_LIFETIME_MS = DAY_MS;
+export const ORDER_REUSE_MIN_LEFT_MS = 60 * 60_000;
+/** Why an open order was closed when a new one replaced it. */
+export const REPLACED_ORDER = "Replaced by a newer order.";
 /** Where the gateway's callback lands and where a cancelled checkout returns. */
 export const CALLBACK_PATH = "/api/v1/payments/callback";
 export const PLAN_PAGE = "/VendorDashboard/Plan";
@@ -127,9 +138,11 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
   await ctx.db.batch([
     ctx.db
       .prepare(
-        "INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, is_trial, created_at, updated_at) VALUES (?, ?, ?, 'PENDING', ?, 0, ?, ?)",
+        `INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, is_trial, duration_days, plan_name, created_at, updated_at)
+         VALUES (?, ?, ?, 'PENDING', ?, 0, ?, ?, ?, ?)`,
       )
-      .bind(subscriptionId, actor.id, plan.id, order.id, now, now),
+      // The plan's terms as offered now (issue 28): the price is the payment's amount, the length and name are kept here.
+      .bind(subscriptionId, actor.id, plan.id, order.id, plan.durationDays, plan.name, now, now),
     ctx.db
       .prepare(
         `INSERT INTO payments (id, user_id, purpose, subscription_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
@@ -162,7 +175,9 @@ type LocalPayment = {
   templatePurchaseId: string | null;
   amount: number;
   currency: string;
-  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED";
+  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REFUND_DUE";
+  /** When the order was opened (epoch ms): it may be paid for ORDER_LIFETIME_MS. */
+  createdAt: number;
   subscriptionId: string | null;
   gatewayPaymentId: string | null;
   planName: string | null;
@@ -172,7 +187,8 @@ function localPayment(ctx: DomainContext, orderId: string): Promise<LocalPayment
   return ctx.db
     .prepare(
       `SELECT p.id, p.user_id AS userId, p.purpose, p.template_purchase_id AS templatePurchaseId, p.amount, p.currency, p.status,
-              p.subscription_id AS subscriptionId, p.gateway_payment_id AS gatewayPaymentId, pl.name AS planName
+              p.subscription_id AS subscriptionId, p.gateway_payment_id AS gatewayPaymentId, COALESCE(s.plan_name, pl.name) AS planName,
+              p.created_at AS createdAt
        FROM payments p LEFT JOIN subscriptions s ON s.id = p.subscription_id LEFT JOIN plans pl ON pl.id = s.plan_id
        WHERE p.gateway_order_id = ? AND p.purpose IN ('SUBSCRIPTION', 'TEMPLATE')`,
     )
@@ -193,7 +209,7 @@ export async function returnPageFor(ctx: DomainContext, orderId: string): Promis
 const chargedPaise = (ctx: DomainContext, local: LocalPayment) =>
   local.purpose === "TEMPLATE" ? local.amount * 100 : grossPaise(local.amount, ctx.config.billing.pricesIncludeGst);
 
-export type PaymentOutcome = "credited" | "already-credited" | "failed" | "pending";
+export type PaymentOutcome = "credited" | "already-credited" | "failed" | "pending" | "refund-due";
 
 /** Logs a refusal with the order id (never a signature or a secret). */
 function refuse(what: string, orderId: string | null, error: Error, extra: Record<string, unknown> = {}): never {
@@ -219,6 +235,9 @@ function mismatch(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, o
  */
 async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook"): Promise<PaymentOutcome> {
   if (local.status === "SUCCESS") return "already-credited";
+  if (local.status === "REFUND_DUE") return "refund-due";
+  // Paid after the order's lifetime (by the gateway's own time of the payment when it gives one).
+  if ((gp.createdAt ?? ctx.now) > local.createdAt + ORDER_LIFETIME_MS) return recordUncredited(ctx, local, gp, source);
   if (local.purpose === "TEMPLATE") return creditTemplatePayment(ctx, local, gp, source);
   const now = ctx.now;
   const db = ctx.db;
@@ -230,7 +249,7 @@ async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: Gatewa
       db
         .prepare(
           `UPDATE subscriptions SET status = 'ACTIVE', start_date = ${periodStart},
-             end_date = ${periodStart} + (SELECT duration_days FROM plans WHERE id = subscriptions.plan_id) * ${DAY_MS},
+             end_date = ${periodStart} + COALESCE(duration_days, (SELECT duration_days FROM plans WHERE id = subscriptions.plan_id)) * ${DAY_MS},
              failure_reason = NULL, updated_at = ?
            WHERE id = ? AND status IN ('PENDING', 'CANCELLED')`,
         )
@@ -263,6 +282,42 @@ function creditStatements(ctx: DomainContext, local: LocalPayment, gp: GatewayPa
       )
       .bind(gp.id, gp.method, gp.vpa, gp.contact, gp.fee, gp.tax, now, now, local.id),
   ];
+}
+
+/**
+ * A payment for an expired order (issue 28, item 6): the money is recorded as received (the
+ * gateway's ids and details, status REFUND_DUE with the reason) and nothing is credited: the
+ * subscription is CANCELLED, the template purchase failed. Admins see it at /admin/transactions.
+ * Refunding it through the gateway arrives with the refunds work (issue 30); until then an admin
+ * refunds it by hand.
+ */
+async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook"): Promise<PaymentOutcome> {
+  const { db, now } = ctx;
+  const reason = PAYMENT_MESSAGES.expiredOrder;
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE payments SET status = 'REFUND_DUE', gateway_payment_id = ?, method = ?, vpa = ?, contact = ?, fee = ?, tax = ?, captured_at = ?, failure_reason = ?, updated_at = ?
+         WHERE id = ? AND status IN ('PENDING', 'FAILED')`,
+      )
+      .bind(gp.id, gp.method, gp.vpa, gp.contact, gp.fee, gp.tax, now, reason, now, local.id),
+    local.purpose === "TEMPLATE"
+      ? db
+          .prepare(
+            "UPDATE template_purchases SET order_status = 'failed', payment_status = 'successful', updated_at = ? WHERE id = ? AND order_status IN ('pending', 'failed')",
+          )
+          .bind(now, local.templatePurchaseId)
+      : db
+          .prepare("UPDATE subscriptions SET status = 'CANCELLED', failure_reason = ?, updated_at = ? WHERE id = ? AND status IN ('PENDING', 'CANCELLED')")
+          .bind(reason, now, local.subscriptionId),
+  ]);
+  console.warn("payments: a payment arrived after its order expired; recorded, not credited, refund due", {
+    orderId: gp.orderId,
+    paymentId: gp.id,
+    source,
+    purpose: local.purpose,
+  });
+  return "refund-due";
 }
 
 /** The loser of a race (or a replay) changed nothing: "already-credited"; anything else is a real failure. */
@@ -319,6 +374,7 @@ async function creditTemplatePayment(ctx: DomainContext, local: LocalPayment, gp
 /** A failed attempt: the payment FAILED with the reason, the subscription stays PENDING with it; a credited payment is never touched. */
 async function markFailed(ctx: DomainContext, local: LocalPayment, reason: string): Promise<PaymentOutcome> {
   if (local.status === "SUCCESS") return "already-credited";
+  if (local.status === "REFUND_DUE") return "refund-due";
   const text = reason.slice(0, 300);
   await ctx.db.batch([
     ctx.db
@@ -362,6 +418,7 @@ export async function confirmCheckout(ctx: DomainContext, fields: CheckoutCallba
   if (!local) refuse("callback", orderId, new NotFound(PAYMENT_MESSAGES.noOrder));
   if (ctx.actor && ctx.actor.id !== local.userId) refuse("callback", orderId, new NotFound(PAYMENT_MESSAGES.noOrder), { why: "another account's order" });
   if (local.status === "SUCCESS") return { orderId, outcome: "already-credited" };
+  if (local.status === "REFUND_DUE") return { orderId, outcome: "refund-due" };
   let gp: GatewayPayment;
   try {
     gp = await ctx.payments.fetchPayment(paymentId);

@@ -108,7 +108,7 @@ export type PaymentRecord = {
   /** Whole rupees. */
   amount: number;
   currency: string;
-  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED";
+  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REFUND_DUE";
   gateway_order_id: string;
   gateway_payment_id: string | null;
   failure_reason: string | null;

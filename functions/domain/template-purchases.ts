@@ -2,10 +2,10 @@ import type { DomainContext } from "./context.ts";
 import { Conflict, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { ACCESS, requireRole } from "./permissions.ts";
-import { CALLBACK_PATH, gatewayRefusal, templateSuccessPageFor } from "./payments.ts";
+import { CALLBACK_PATH, gatewayRefusal, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER, templateSuccessPageFor } from "./payments.ts";
 import { canUseTemplate, isPaidTemplate } from "./template-access.ts";
 import { mediaUrl } from "#shared/media.ts";
-import { type CheckoutForm, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
+import { type CheckoutForm, type GatewayOrder, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
 
 /**
  * Buying a paid invitation template (issue 13, docs/decisions/0025-template-purchases.md), through
@@ -84,6 +84,28 @@ export type TemplateOrder = {
   checkout: CheckoutForm;
 };
 
+type OpenOrder = { purchaseId: string; paymentId: string; orderId: string; receipt: string; amount: number; createdAt: number };
+
+/** The couple's open order for the design: not paid, not expired (its latest attempt may have failed: the gateway takes another). */
+function openTemplateOrder(ctx: DomainContext, userId: string, templateId: string): Promise<OpenOrder | null> {
+  return ctx.db
+    .prepare(
+      `SELECT t.id AS purchaseId, p.id AS paymentId, p.gateway_order_id AS orderId, p.receipt, p.amount, p.created_at AS createdAt
+       FROM template_purchases t JOIN payments p ON p.id = t.payment_id
+       WHERE t.user_id = ? AND t.template_id = ? AND t.order_status IN ('pending', 'failed') AND p.status IN ('PENDING', 'FAILED') AND p.created_at > ?
+       ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
+    )
+    .bind(userId, templateId, ctx.now - ORDER_LIFETIME_MS)
+    .first<OpenOrder>();
+}
+
+/**
+ * "Pay" (issue 13; issue 28 item 7): one open order per couple and design. An open order for the
+ * template's current price with at least an hour left is answered again (the same gateway order,
+ * which the gateway lets be paid once), so two tabs or a double tap cannot pay twice; one that is
+ * nearly expired or priced differently is closed and a new one opened. Two "Pay" at once: the
+ * database's one-pending-order index lets one insert win, and the other answers the winner's order.
+ */
 export async function createTemplateOrder(ctx: DomainContext, templateId: string): Promise<TemplateOrder> {
   const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
   const template = await publishedTemplate(ctx, templateId);
@@ -93,6 +115,46 @@ export async function createTemplateOrder(ctx: DomainContext, templateId: string
     .prepare("SELECT user_name AS userName, email, phone FROM users WHERE id = ?")
     .bind(actor.id)
     .first<{ userName: string; email: string; phone: string | null }>();
+  const answer = (open: OpenOrder, order: GatewayOrder): TemplateOrder => {
+    const origin = ctx.request.origin;
+    const phone = user?.phone?.replace(/[\s-]/g, "");
+    const checkout = ctx.payments.checkoutForm({
+      order,
+      name: "Mandap",
+      description: `Invitation template: ${template.name}`.slice(0, 255),
+      prefill: { name: user?.userName, email: user?.email, contact: phone && /^\+?\d{8,15}$/.test(phone) ? phone : undefined },
+      callbackUrl: `${origin}${CALLBACK_PATH}`,
+      cancelUrl: `${origin}${paymentPageFor(template.id)}`,
+    });
+    return {
+      purchaseId: open.purchaseId,
+      paymentId: open.paymentId,
+      orderId: order.id,
+      amount: order.amount,
+      currency: "INR",
+      receipt: open.receipt,
+      templateId: template.id,
+      templateName: template.name,
+      keyId: ctx.payments.keyId,
+      checkout,
+    };
+  };
+  const reuse = (open: OpenOrder) =>
+    answer(open, { id: open.orderId, amount: templatePaise(open.amount), currency: "INR", receipt: open.receipt, status: "created" });
+
+  const open = await openTemplateOrder(ctx, actor.id, template.id);
+  if (open && open.amount === template.price && open.createdAt + ORDER_LIFETIME_MS - ctx.now >= ORDER_REUSE_MIN_LEFT_MS) return reuse(open);
+  if (open) {
+    // Nearly expired, or the price changed: closed, so the new order is the one open order.
+    await ctx.db.batch([
+      ctx.db
+        .prepare("UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ? WHERE id = ? AND order_status = 'pending'")
+        .bind(ctx.now, open.purchaseId),
+      ctx.db
+        .prepare("UPDATE payments SET status = 'FAILED', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'")
+        .bind(REPLACED_ORDER, ctx.now, open.paymentId),
+    ]);
+  }
 
   const purchaseId = newId(ctx.now);
   const paymentId = newId(ctx.now);
@@ -107,43 +169,30 @@ export async function createTemplateOrder(ctx: DomainContext, templateId: string
     throw gatewayRefusal(ctx, e, receipt, "a template order");
   }
   const now = ctx.now;
-  // The payment first: the purchase's payment_id refers to it.
-  await ctx.db.batch([
-    ctx.db
-      .prepare(
-        `INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
-         VALUES (?, ?, 'TEMPLATE', ?, ?, 'INR', 'PENDING', ?, ?, ?, ?, ?)`,
-      )
-      .bind(paymentId, actor.id, purchaseId, template.price, order.id, receipt, JSON.stringify(notes), now, now),
-    ctx.db
-      .prepare(
-        `INSERT INTO template_purchases (id, user_id, template_id, payment_id, order_status, payment_status, amount, currency, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'pending', 'initiated', ?, 'INR', ?, ?)`,
-      )
-      .bind(purchaseId, actor.id, template.id, paymentId, template.price, now, now),
-  ]);
-  const origin = ctx.request.origin;
-  const phone = user?.phone?.replace(/[\s-]/g, "");
-  const checkout = ctx.payments.checkoutForm({
-    order,
-    name: "Mandap",
-    description: `Invitation template: ${template.name}`.slice(0, 255),
-    prefill: { name: user?.userName, email: user?.email, contact: phone && /^\+?\d{8,15}$/.test(phone) ? phone : undefined },
-    callbackUrl: `${origin}${CALLBACK_PATH}`,
-    cancelUrl: `${origin}${paymentPageFor(template.id)}`,
-  });
-  return {
-    purchaseId,
-    paymentId,
-    orderId: order.id,
-    amount,
-    currency: "INR",
-    receipt,
-    templateId: template.id,
-    templateName: template.name,
-    keyId: ctx.payments.keyId,
-    checkout,
-  };
+  try {
+    // The payment first: the purchase's payment_id refers to it.
+    await ctx.db.batch([
+      ctx.db
+        .prepare(
+          `INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
+           VALUES (?, ?, 'TEMPLATE', ?, ?, 'INR', 'PENDING', ?, ?, ?, ?, ?)`,
+        )
+        .bind(paymentId, actor.id, purchaseId, template.price, order.id, receipt, JSON.stringify(notes), now, now),
+      ctx.db
+        .prepare(
+          `INSERT INTO template_purchases (id, user_id, template_id, payment_id, order_status, payment_status, amount, currency, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'pending', 'initiated', ?, 'INR', ?, ?)`,
+        )
+        .bind(purchaseId, actor.id, template.id, paymentId, template.price, now, now),
+    ]);
+  } catch (e) {
+    // Another "Pay" of the couple's for this design won the race (template_purchases_open_unique):
+    // answer its order; the gateway order made here is never shown, so it cannot be paid.
+    const winner = await openTemplateOrder(ctx, actor.id, template.id);
+    if (winner) return reuse(winner);
+    throw e;
+  }
+  return answer({ purchaseId, paymentId, orderId: order.id, receipt, amount: template.price, createdAt: now }, order);
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
-import { pngOf } from "#tests/support/invitations.ts";
+import { insertTemplate, pngOf } from "#tests/support/invitations.ts";
+import { callback, creditsOf, payInSandbox, sendWebhook, webhooksOf, type OrderAnswer } from "#tests/support/payments.ts";
 
 /**
  * Uniqueness rules hold when requests race (a double-click, two tabs, a retrying client): the
@@ -85,5 +86,50 @@ describe("one review per couple per service, under concurrency", () => {
     const winner = responses.find((r) => r.status === 201)!;
     const kept = (await winner.json<{ feedback: { photos: { key: string }[] } }>()).feedback.photos.map((p) => p.key);
     expect(await list()).toEqual([...before, ...kept].sort());
+  });
+});
+
+describe("double payments (issue 28)", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    // The sandbox's own first webhook attempts are refused: the test sends every webhook itself.
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
+      throw new Error("connection refused");
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it(`${PARALLEL} parallel "Pay" for one design open one order; its callbacks and webhooks at once credit once`, async () => {
+    const couple = await createUser({ role: "USER" });
+    const cookie = await sessionCookieFor(couple.id);
+    const template = await insertTemplate({ price: 399 });
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () => call(`/api/v1/template/create-order/${template.id}`, { method: "POST", cookie })),
+    );
+    expect(statuses(responses)).toEqual(Array<number>(PARALLEL).fill(200));
+    const orders = (await Promise.all(responses.map((r) => r.json<OrderAnswer>()))).map((o) => o.orderId);
+    expect(new Set(orders).size).toBe(1);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ?").bind(couple.id).first<number>("n");
+    expect(stored).toBe(1);
+
+    const order = (await (await call(`/api/v1/template/create-order/${template.id}`, { method: "POST", cookie })).json()) as OrderAnswer;
+    const back = await payInSandbox(order);
+    // The sandbox queued its webhooks (its own first attempts may be running too); send them all again at once with the callbacks.
+    let hooks = await webhooksOf(order.orderId);
+    for (let i = 0; hooks.length < 2 && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      hooks = await webhooksOf(order.orderId);
+    }
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => callback(back.fields)),
+      ...hooks.flatMap((h) => Array.from({ length: 3 }, () => sendWebhook(h.body, h.id))),
+    ]);
+    for (const a of answers) expect(a.status).toBeLessThan(400);
+    expect(await creditsOf(order.orderId)).toHaveLength(1);
+    const paid = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS total FROM payments WHERE user_id = ? AND status = 'SUCCESS'")
+      .bind(couple.id)
+      .first<number>("total");
+    expect(paid).toBe(399);
   });
 });

@@ -37,12 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   });
 }
 
-const STATUS_LABELS: Record<string, string> = { PENDING: "Pending", SUCCESS: "Success", FAILED: "Failed", REFUNDED: "Refunded" };
+const STATUS_LABELS: Record<string, string> = {
+  PENDING: "Pending",
+  SUCCESS: "Success",
+  FAILED: "Failed",
+  REFUNDED: "Refunded",
+  REFUND_DUE: "Not credited: refund due",
+};
 const STATUS_TONES: Record<string, string> = {
   PENDING: "bg-marigold-300/60 text-maroon-900",
   SUCCESS: "bg-green-100 text-green-900",
   FAILED: "bg-red-100 text-red-900",
   REFUNDED: "bg-ink/10 text-ink/80",
+  REFUND_DUE: "bg-red-100 text-red-900",
 };
 
 const time = (ms: number) =>

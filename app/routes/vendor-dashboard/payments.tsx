@@ -18,12 +18,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrRespond(request, async () => ({ payments: await paymentHistory(domain) }));
 }
 
-const STATUS_LABEL: Record<PaymentRecord["status"], string> = { SUCCESS: "Paid", PENDING: "Pending", FAILED: "Failed", REFUNDED: "Refunded" };
+const STATUS_LABEL: Record<PaymentRecord["status"], string> = {
+  SUCCESS: "Paid",
+  PENDING: "Pending",
+  FAILED: "Failed",
+  REFUNDED: "Refunded",
+  REFUND_DUE: "Not credited: refund due",
+};
 const STATUS_TONE: Record<PaymentRecord["status"], string> = {
   SUCCESS: "bg-green-100 text-green-800",
   PENDING: "bg-marigold-300/30 text-ink",
   FAILED: "bg-red-100 text-red-800",
   REFUNDED: "bg-maroon-50 text-maroon-700",
+  REFUND_DUE: "bg-red-100 text-red-800",
 };
 
 const what = (p: PaymentRecord) => p.plan_name ?? (p.purpose === "SUBSCRIPTION" ? "Plan" : "Invitation template");
