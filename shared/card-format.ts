@@ -33,6 +33,8 @@ export type CardExportSize = keyof typeof CARD_EXPORT_SIZES;
 export const CARD_LIMITS = {
   /** The canvas JSON as stored. */
   maxBytes: 400 * 1024,
+  /** A request that carries a canvas (the canvas and the card's other fields); larger bodies are refused (413) unread. */
+  maxRequestBytes: 400 * 1024 + 64 * 1024,
   /** All objects, counting those inside groups. */
   maxObjects: 300,
   maxImages: 20,

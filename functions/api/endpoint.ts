@@ -3,7 +3,17 @@ import type { z } from "zod";
 import { UnsupportedMediaType } from "#domain/errors.ts";
 import { type Access, requireAccess } from "#domain/permissions.ts";
 import { parseInput } from "#domain/validation.ts";
-import { BODY_MESSAGES, checkFormType, hasBody, mediaTypeOf, readFormData, readJson } from "#platform/request-body.ts";
+import {
+  BODY_MESSAGES,
+  checkFormType,
+  hasBody,
+  JSON_BODY_MAX,
+  mediaTypeOf,
+  readCappedForm,
+  readCappedText,
+  readFormData,
+  readJson,
+} from "#platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -27,6 +37,8 @@ export type EndpointSpec<Q, B, P> = {
   responses?: Record<number, string>;
   /** What the body may be: JSON or multipart (default), or "form" (urlencoded or multipart, as a browser form posts it: a payment gateway's callback). */
   bodyTypes?: "json" | "form";
+  /** The most bytes of body read (413 past it, before it is read further); JSON_BODY_MAX unless the endpoint documents more (a card's canvas). */
+  maxBodyBytes?: number;
 };
 
 export type RegisteredEndpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> & {
@@ -60,7 +72,7 @@ export class Resource {
       checkBodyType(c, spec.bodyTypes);
       const query = spec.query ? parseInput(spec.query, c.req.query(), "Some search options are not valid.") : undefined;
       const params = spec.params ? parseInput(spec.params, c.req.param()) : undefined;
-      const body = spec.body ? parseInput(spec.body, await readBody(c)) : undefined;
+      const body = spec.body ? parseInput(spec.body, await readBody(c, spec.maxBodyBytes ?? JSON_BODY_MAX)) : undefined;
       return handler(c, { query, body, params } as { query: Infer<Q>; body: Infer<B>; params: Infer<P> });
     });
     return this;
@@ -75,8 +87,9 @@ function checkBodyType(c: ApiContext, bodyTypes: "json" | "form" = "json"): void
   if (type !== "application/json" && type !== "multipart/form-data") throw new UnsupportedMediaType(BODY_MESSAGES.jsonType);
 }
 
-/** The body as fields: JSON, or the fields (and files) of a multipart form; {} when empty. */
-async function readBody(c: ApiContext): Promise<unknown> {
-  if (mediaTypeOf(c.req.raw) === "multipart/form-data") return Object.fromEntries((await readFormData(c.req.raw, () => c.req.formData())).entries());
-  return readJson(c.req.raw, () => c.req.text());
+/** The body as fields: JSON, or the fields (and files) of a multipart form; {} when empty. At most `max` bytes (413). */
+async function readBody(c: ApiContext, max: number): Promise<unknown> {
+  if (mediaTypeOf(c.req.raw) === "multipart/form-data")
+    return Object.fromEntries((await readFormData(c.req.raw, () => readCappedForm(c.req.raw, max))).entries());
+  return readJson(c.req.raw, () => readCappedText(c.req.raw, max));
 }

@@ -1,3 +1,4 @@
+import { CARD_LIMITS } from "#shared/card-format.ts";
 import { z } from "zod";
 import {
   createTemplate,
@@ -51,6 +52,7 @@ export const inviteTemplateApi = new Resource("/inviteTemplate", "Invitation tem
       description:
         "Body: name, description?, canvas (the editor's card format, checked like every card; width and height are taken from it), price (whole rupees; 0 is free, more is PAID), mood, requirement?, tags?, designer?, status? (DRAFT by default).",
       body: templateInput,
+      maxBodyBytes: CARD_LIMITS.maxRequestBytes,
       access: ACCESS.admin,
       responses: { 201: "{template}" },
     },
@@ -80,6 +82,7 @@ export const inviteTemplateApi = new Resource("/inviteTemplate", "Invitation tem
         "Any of name, description, canvas, price, mood, requirement, tags, designer, status; given directly or as the spec's {updatedData: {...}}. Fields left out do not change.",
       params: templateParams,
       body: templatePatchInput,
+      maxBodyBytes: CARD_LIMITS.maxRequestBytes,
       access: ACCESS.admin,
       responses: { 200: "{template}", ...notFound },
     },

@@ -10,6 +10,7 @@ import { CART_MESSAGES, clearCart, mergeWishlist, mergeWishlistInput, readCart, 
 import { vendorExists } from "#domain/vendor-profile.ts";
 import { countView, VIEW_COOKIES } from "#domain/views.ts";
 import { readMultipart } from "#platform/uploads.ts";
+import { JSON_BODY_MAX, readCappedText } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 
@@ -32,7 +33,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
     });
     return { fields: form.fields, files: form.files.photos ?? [] };
   }
-  const text = await c.req.text();
+  const text = await readCappedText(c.req.raw, JSON_BODY_MAX);
   try {
     return { fields: text ? JSON.parse(text) : {}, files: [] };
   } catch {
@@ -41,7 +42,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
 }
 
 /** Review bodies are read by reviewBody, not by the endpoint declaration, so the document describes them in words. */
-const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, GIF, and AVIF where the Cloudflare Images pipeline is configured; 5 MB and ${IMAGE_MEGAPIXELS_MAX} megapixels each, decoded and stored as WebP); more files are refused (400) before the rest of the body is read.`;
+const reviewDescription = `JSON, or multipart/form-data with the same fields and up to ${REVIEW_PHOTOS_MAX} \`photos\` (JPEG, PNG, WebP, GIF, and AVIF where the Cloudflare Images pipeline is configured; 5 MB and ${IMAGE_MEGAPIXELS_MAX} megapixels each, decoded and stored as WebP); more files are refused (400) at the first file past the cap (the rest of the body is thrown away unparsed).`;
 
 /** Reviews ("feedback" on the wire) and leads (enquiries, "makeLead") on a service: mounted beside the services resource. */
 export const serviceEngagementApi = new Resource("/services", "Reviews and enquiries")

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { describeAccess } from "#domain/permissions.ts";
+import { JSON_BODY_MAX } from "#platform/request-body.ts";
 import { endpointRegistry } from "./endpoint.ts";
 
 const errorSchema = {
@@ -40,6 +41,11 @@ export function openApiDocument(serverUrl: string) {
       responses[status] = Number(status) >= 400 ? { description, content: { "application/json": { schema: errorSchema } } } : { description };
     }
     if (e.query || e.body || e.params) responses["400"] ??= { description: "Invalid input", content: { "application/json": { schema: errorSchema } } };
+    if (e.body)
+      responses["413"] ??= {
+        description: `A body over ${Math.round((e.maxBodyBytes ?? JSON_BODY_MAX) / 1024)} KB (refused before it is read further)`,
+        content: { "application/json": { schema: errorSchema } },
+      };
     (paths[path] ??= {})[e.method] = {
       tags: [e.tag],
       summary: e.summary,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCESS } from "#domain/permissions.ts";
 import { confirmCheckout, createSubscriptionOrder, GatewayUnavailable, handleWebhook, returnPageFor } from "#domain/payments.ts";
-import { readFormData } from "#platform/request-body.ts";
+import { JSON_BODY_MAX, readCappedText, readFormData } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 
@@ -61,7 +61,7 @@ export const paymentsApi = new Resource("/payments", "Payments")
       },
     },
     async (c) => {
-      const form = await readFormData(c.req.raw, () => c.req.formData());
+      const form = await readFormData(c.req.raw);
       const fields: Record<string, string> = {};
       for (const [k, v] of form.entries()) if (typeof v === "string" && k.length <= 64) fields[k] = v.slice(0, 2_000);
       const domain = c.get("domain");
@@ -80,7 +80,7 @@ export const paymentsApi = new Resource("/payments", "Payments")
       responses: { 200: "Handled (credited, failed, duplicate, ignored or refused and logged)", 400: "The signature is not valid" },
     },
     async (c) => {
-      const rawBody = await c.req.text();
+      const rawBody = await readCappedText(c.req.raw, JSON_BODY_MAX);
       const result = await handleWebhook(c.get("domain"), {
         rawBody,
         signature: c.req.header("x-razorpay-signature") ?? null,

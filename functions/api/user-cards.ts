@@ -1,3 +1,4 @@
+import { CARD_LIMITS } from "#shared/card-format.ts";
 import { z } from "zod";
 import { Invalid } from "#domain/errors.ts";
 import { ACCESS } from "#domain/permissions.ts";
@@ -55,6 +56,7 @@ export const userCardsApi = new Resource("/userDataTemplate", "Invitation cards"
       description:
         "`templateId` (a published template; a paid one must be bought: 403) and/or `canvas` (the editor's JSON, checked by the card format: 400 with the reason). At most 50 cards per couple.",
       body: createCardInput,
+      maxBodyBytes: CARD_LIMITS.maxRequestBytes,
       access: ACCESS.planner,
       responses: { 201: "Created", 400: "Bad canvas or details, or 50 cards already", 403: "A paid template not bought", 404: "No such template" },
     },
@@ -80,6 +82,7 @@ export const userCardsApi = new Resource("/userDataTemplate", "Invitation cards"
         "A `canvas` needs the `revision` it was edited from: when the card was saved elsewhere meanwhile the answer is 409 with the current `revision` and nothing changes.",
       params,
       body: updateCardInput,
+      maxBodyBytes: CARD_LIMITS.maxRequestBytes,
       access: ACCESS.planner,
       responses: { 200: "Saved", 400: "Bad canvas or details", 403: "A paid template not bought", 404: "No such card of yours", 409: "Stale revision" },
     },

@@ -3,7 +3,7 @@
  * pages map them to responses or redirects. Messages are written for the person who will read them.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -47,6 +47,11 @@ export class Conflict extends DomainError {
     super(message);
     this.fields = fields;
   }
+}
+
+/** A request body larger than the route reads (refused before it is read past its cap). */
+export class PayloadTooLarge extends DomainError {
+  readonly status = 413;
 }
 
 /** A request body of a type the route does not read (e.g. text/plain where a form or JSON is expected). */

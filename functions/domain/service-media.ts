@@ -4,6 +4,7 @@ import { ALT_MAX, DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVIC
 import { checkedSize, ImageUnreadable, storePhoto, storeSquare, wasmPipeline, type ImagePipeline, type StoredPhoto } from "#platform/images.ts";
 import { TICKET_SECONDS, type UploadTicket } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
+import { stopReading } from "#platform/request-body.ts";
 import type { DomainContext } from "./context.ts";
 import { Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
@@ -435,7 +436,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, max: number):
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => undefined);
+      stopReading(reader);
       return null;
     }
     chunks.push(value);

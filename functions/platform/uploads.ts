@@ -1,4 +1,5 @@
 import { Invalid } from "#domain/errors.ts";
+import { stopReading } from "./request-body.ts";
 import { ImageUnreadable, type ImagePipeline, type ImageVariant } from "./images.ts";
 
 /**
@@ -137,8 +138,8 @@ function dispositionParam(header: string, name: string): string | undefined {
 /**
  * Reads a multipart/form-data body part by part from the stream, checking as it goes: a file
  * beyond its field's cap, a file in a field that takes none, a file over the size limit or too
- * many parts stop the reading at once (the rest of the body is never read) with a 400. Only
- * what passed is held in memory.
+ * many parts stop the parsing at once with a 400 (the rest of the body is drained, never parsed
+ * or held: see stopReading). Only what passed is held in memory.
  */
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const boundary = boundaryOf(request.headers.get("content-type") ?? "");
@@ -163,7 +164,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     return !end;
   };
   const fail = async (error: Invalid): Promise<never> => {
-    await reader.cancel().catch(() => undefined);
+    stopReading(reader);
     throw error;
   };
   const malformed = () => fail(new Invalid("The form could not be read: its multipart body is malformed."));
@@ -247,6 +248,6 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       form.fields[name] = new TextDecoder().decode(bytes);
     }
   }
-  await reader.cancel().catch(() => undefined);
+  stopReading(reader);
   return form;
 }
