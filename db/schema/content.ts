@@ -166,6 +166,8 @@ export const inviteRequests = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
+    /** Where the personal RSVP link is mailed on approval (optional; issue 28). */
+    email: text("email"),
     partySize: integer("party_size").notNull().default(1),
     dietary: text("dietary"),
     message: text("message"),

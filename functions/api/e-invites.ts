@@ -39,7 +39,7 @@ export const invitationsApi = new Resource("/invitation", "E-invites")
       ...PLANNER,
       responses: { 200: "Approved", 404: "Not your request", 409: "Already answered" },
     },
-    async (c, { params }) => c.json({ success: true, message: "Added to your guest list.", ...(await approveRequest(c.get("domain"), params.id)) }),
+    async (c, { params }) => c.json({ success: true, ...(await approveRequest(c.get("domain"), params.id)) }),
   )
   .endpoint(
     {

@@ -3,6 +3,7 @@ import { phone as indianMobile } from "#shared/account-schemas.ts";
 import {
   DIETARY_LABELS,
   DIETARY_PREFERENCES,
+  emailField,
   GUESTS_MAX,
   RESPONSE_LABELS,
   PARTY_SIZE_MAX,
@@ -25,6 +26,7 @@ import { CARD_MESSAGES } from "./user-cards.ts";
 import { parseInput } from "./validation.ts";
 import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
 import { numeric } from "#shared/numbers.ts";
+import { queueMail } from "#platform/mail.ts";
 
 /**
  * The live e-invite (issue 13): a couple publishes one of their cards under a readable share slug
@@ -43,7 +45,8 @@ export const INVITE_MESSAGES = {
   notPublished: "This invitation is not available. Please ask the couple for a new link.",
   rsvpClosed: "The couple is not taking answers through this page any more. Please contact them directly.",
   requestMissing: "We could not find that request.",
-  alreadyApproved: "You are already on the guest list. Please use the personal link the couple sent you to answer.",
+  alreadyApproved:
+    "You are already on the guest list. Please answer through your personal link: we e-mailed it to you if you gave an e-mail address; otherwise ask the couple to send it on WhatsApp.",
   alreadyDecided: "The couple has already answered this request.",
   decided: "This request was already answered.",
   functionMissing: "We could not find that function in your wedding plan.",
@@ -105,6 +108,8 @@ export type PublishInput = z.infer<typeof publishInput>;
 export const inviteRequestInput = z.object({
   name: guestName,
   phone: z.preprocess((v) => (v === undefined || v === null ? "" : v), indianMobile),
+  /** Optional: where the personal RSVP link is mailed once the couple approves. */
+  email: emailField.optional(),
   partySize: numeric(
     z
       .number({ error: "Party size: a number of people." })
@@ -190,12 +195,13 @@ type CardRow = {
   cw: number | null;
   ch: number | null;
   user_name: string;
+  user_email: string;
   partner_name: string | null;
   wedding_city: string | null;
 };
 
 const CARD_SELECT = `SELECT c.id, c.user_id, c.template_id, c.preview_key, c.public_slug, c.published_at, c.event_ids, c.rsvp_open, c.bride_name, c.groom_name,
-  json_extract(c.canvas, '$.width') AS cw, json_extract(c.canvas, '$.height') AS ch, u.user_name, u.partner_name, u.wedding_city
+  json_extract(c.canvas, '$.width') AS cw, json_extract(c.canvas, '$.height') AS ch, u.user_name, u.email AS user_email, u.partner_name, u.wedding_city
   FROM user_templates c JOIN users u ON u.id = c.user_id`;
 
 type EventRow = { id: string; name: string; event_date: string; start_time: string | null; end_time: string | null; venue: string | null };
@@ -465,19 +471,55 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
       .first<{ n: number }>();
     if ((pending?.n ?? 0) >= PENDING_REQUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyWaiting);
   }
-  await ctx.db
+  const upsert = ctx.db
     .prepare(
-      `INSERT INTO invite_requests (id, card_id, user_id, name, phone, party_size, dietary, message, answers, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)
-       ON CONFLICT (card_id, phone) DO UPDATE SET name = excluded.name, party_size = excluded.party_size, dietary = excluded.dietary,
+      `INSERT INTO invite_requests (id, card_id, user_id, name, phone, email, party_size, dietary, message, answers, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)
+       ON CONFLICT (card_id, phone) DO UPDATE SET name = excluded.name, email = excluded.email, party_size = excluded.party_size, dietary = excluded.dietary,
          message = excluded.message, answers = excluded.answers, created_at = excluded.created_at
        WHERE invite_requests.status = 'PENDING'`,
     )
-    .bind(newId(ctx.now), row.id, row.user_id, body.name, body.phone, body.partySize, body.dietary, body.message, JSON.stringify(body.answers), ctx.now)
-    .run();
+    .bind(
+      newId(ctx.now),
+      row.id,
+      row.user_id,
+      body.name,
+      body.phone,
+      body.email ?? null,
+      body.partySize,
+      body.dietary,
+      body.message,
+      JSON.stringify(body.answers),
+      ctx.now,
+    );
+  if (waiting) {
+    await upsert.run();
+  } else {
+    // A new request: the couple is told by mail (one per request, whatever the number of functions), queued with it.
+    const mail = queueMail(ctx.db, coupleNotice(ctx, row, body, chosen(row, events)), ctx.now);
+    await ctx.db.batch([upsert, mail.statement]);
+    await ctx.mail.deliver(mail.id);
+  }
   return previous?.status === "PENDING" && previous.card_id === row.id
     ? { status: "updated", message: "Your request is updated. The couple will confirm your invitation soon." }
     : { status: "created", message: thanks };
+}
+
+/** The couple's mail about a new request: who, how many, their answers, and where to approve. */
+function coupleNotice(ctx: DomainContext, row: CardRow, body: InviteRequestInput, functions: EventRow[]) {
+  const names = new Map(functions.map((f) => [f.id, f.name]));
+  const answers = Object.entries(body.answers).map(([id, r]) => `${names.get(id) ?? "A function"}: ${RESPONSE_LABELS[r]}`);
+  const people = `${body.partySize} ${body.partySize === 1 ? "person" : "people"}`;
+  const text = [
+    `Hello ${firstName(row.user_name)},`,
+    "",
+    `${body.name} (${body.phone}) asked to come to your wedding through your e-invite, for ${people}.`,
+    ...answers,
+    ...(body.message ? ["", `Their message: “${body.message}”`] : []),
+    "",
+    `Approve or decline the request here: ${ctx.request.origin}/card`,
+  ].join("\n");
+  return { to: row.user_email, subject: `${body.name} asked to come to your wedding`, text };
 }
 
 export type InviteRequest = {
@@ -490,12 +532,18 @@ export type InviteRequest = {
   answers: { eventId: string; name: string; response: RsvpResponse }[];
   status: "PENDING" | "APPROVED" | "DECLINED";
   createdAt: number;
+  email: string | null;
+  /** Approved: the household's personal RSVP link, and a WhatsApp message with it to the guest's phone (for the couple to send). */
+  rsvpUrl: string | null;
+  whatsappUrl: string | null;
 };
 
 type RequestRow = {
   id: string;
   name: string;
   phone: string;
+  email: string | null;
+  rsvp_token?: string | null;
   party_size: number;
   dietary: Dietary | null;
   message: string | null;
@@ -520,15 +568,17 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
   const [requests, events] = await ctx.db.batch([
     ctx.db
       .prepare(
-        `SELECT id, name, phone, party_size, dietary, message, answers, status, created_at FROM (
+        `SELECT r.id, r.name, r.phone, r.email, r.party_size, r.dietary, r.message, r.answers, r.status, r.created_at, h.rsvp_token FROM (
            SELECT * FROM invite_requests WHERE user_id = ?1 AND status = 'PENDING'
-           UNION ALL SELECT * FROM (SELECT * FROM invite_requests WHERE user_id = ?1 AND status <> 'PENDING' ORDER BY decided_at DESC LIMIT 50))
-         ORDER BY status <> 'PENDING', created_at DESC`,
+           UNION ALL SELECT * FROM (SELECT * FROM invite_requests WHERE user_id = ?1 AND status <> 'PENDING' ORDER BY decided_at DESC LIMIT 50)) r
+         LEFT JOIN households h ON h.id = r.household_id AND h.user_id = ?1 AND r.status = 'APPROVED'
+         ORDER BY r.status <> 'PENDING', r.created_at DESC`,
       )
       .bind(me.id),
     ctx.db.prepare("SELECT id, name FROM events WHERE user_id = ?").bind(me.id),
   ]);
   const names = new Map((events!.results as { id: string; name: string }[]).map((e) => [e.id, e.name]));
+  const couple = me.userName;
   return (requests!.results as RequestRow[]).map((r) => ({
     id: r.id,
     name: r.name,
@@ -541,12 +591,19 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
       .map(([eventId, response]) => ({ eventId, name: names.get(eventId)!, response })),
     status: r.status,
     createdAt: r.created_at,
+    email: r.email,
+    rsvpUrl: r.rsvp_token ? personalLink(ctx, r.rsvp_token) : null,
+    whatsappUrl: r.rsvp_token ? whatsappUrl(r.phone, personalLinkText(couple, r.name, personalLink(ctx, r.rsvp_token))) : null,
   }));
 }
 
+const personalLink = (ctx: Pick<DomainContext, "request">, token: string) => `${ctx.request.origin}/rsvp/${token}`;
+const personalLinkText = (couple: string, guest: string, url: string) =>
+  `Dear ${firstName(guest)}, you are on our guest list. Please tell us if you can come, and change your answers any time, here: ${url} (${couple})`;
+
 async function pendingRequest(ctx: DomainContext, userId: string, id: string): Promise<RequestRow> {
   const row = await ctx.db
-    .prepare("SELECT id, name, phone, party_size, dietary, message, answers, status, created_at FROM invite_requests WHERE id = ? AND user_id = ?")
+    .prepare("SELECT id, name, phone, email, party_size, dietary, message, answers, status, created_at FROM invite_requests WHERE id = ? AND user_id = ?")
     .bind(id, userId)
     .first<RequestRow>();
   if (!row) throw new NotFound(INVITE_MESSAGES.requestMissing);
@@ -560,13 +617,17 @@ async function pendingRequest(ctx: DomainContext, userId: string, id: string): P
  * answers with the party size, and the request marked approved. Every insert is conditional on the
  * request still being pending, so two approvals at once make one household.
  */
-export async function approveRequest(ctx: DomainContext, id: string): Promise<{ householdId: string; guestId: string }> {
+export async function approveRequest(
+  ctx: DomainContext,
+  id: string,
+): Promise<{ householdId: string; guestId: string; rsvpUrl: string; mailed: boolean; message: string }> {
   const me = requirePlanner(ctx);
   const req = await pendingRequest(ctx, me.id, id);
   const count = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.id).first<{ n: number }>())?.n ?? 0;
   if (count >= GUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyGuests);
   const householdId = newId(ctx.now);
   const guestId = newId(ctx.now);
+  const token = newRsvpToken();
   const answers = Object.entries(answersOf(req.answers));
   const pending = "EXISTS (SELECT 1 FROM invite_requests WHERE id = ? AND user_id = ? AND status = 'PENDING')";
   const statements = [
@@ -574,13 +635,13 @@ export async function approveRequest(ctx: DomainContext, id: string): Promise<{ 
       .prepare(
         `INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) SELECT ?, ?, ?, ?, 'Asked through the e-invite', ?, ? WHERE ${pending}`,
       )
-      .bind(householdId, me.id, req.name.slice(0, 120), newRsvpToken(), ctx.now, ctx.now, id, me.id),
+      .bind(householdId, me.id, req.name.slice(0, 120), token, ctx.now, ctx.now, id, me.id),
     ctx.db
       .prepare(
-        `INSERT INTO guests (id, user_id, household_id, name, side, phone, dietary, needs_stay, needs_pickup, created_at, updated_at)
-         SELECT ?, ?, h.id, ?, 'BOTH', ?, ?, 0, 0, ?, ? FROM households h WHERE h.id = ? AND h.user_id = ?`,
+        `INSERT INTO guests (id, user_id, household_id, name, side, phone, email, dietary, needs_stay, needs_pickup, created_at, updated_at)
+         SELECT ?, ?, h.id, ?, 'BOTH', ?, ?, ?, 0, 0, ?, ? FROM households h WHERE h.id = ? AND h.user_id = ?`,
       )
-      .bind(guestId, me.id, req.name, req.phone, req.dietary, ctx.now, ctx.now, householdId, me.id),
+      .bind(guestId, me.id, req.name, req.phone, req.email, req.dietary, ctx.now, ctx.now, householdId, me.id),
     ...answers.flatMap(([eventId, response]) => [
       ctx.db
         .prepare(
@@ -604,10 +665,32 @@ export async function approveRequest(ctx: DomainContext, id: string): Promise<{ 
       )
       .bind(householdId, ctx.now, id, me.id),
   ];
-  await ctx.db.batch(statements);
+  const rsvpUrl = personalLink(ctx, token);
+  // With an e-mail, the guest's personal link goes out through the outbox, queued in the same batch only if the household is made.
+  const mail = req.email
+    ? queueMail(
+        ctx.db,
+        {
+          to: req.email,
+          subject: `${me.userName}: you are on the guest list`,
+          text: [
+            personalLinkText(me.userName, req.name, rsvpUrl),
+            "",
+            "Keep this link: it is yours alone, and answers through it go straight to the couple.",
+          ].join("\n"),
+        },
+        ctx.now,
+        { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.id] },
+      )
+    : null;
+  await ctx.db.batch(mail ? [...statements, mail.statement] : statements);
   const made = await ctx.db.prepare("SELECT 1 AS ok FROM households WHERE id = ?").bind(householdId).first();
   if (!made) throw new Conflict(INVITE_MESSAGES.decided);
-  return { householdId, guestId };
+  if (mail) await ctx.mail.deliver(mail.id);
+  const message = mail
+    ? `Added to your guest list. We e-mailed ${req.name} their personal link.`
+    : `Added to your guest list. ${req.name} gave no e-mail: send them their personal link on WhatsApp (below).`;
+  return { householdId, guestId, rsvpUrl, mailed: !!mail, message };
 }
 
 /** Declines a request: only its status changes. */

@@ -143,13 +143,19 @@ export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransp
  * the change it reports does). Deliver it after the batch with `MailService.deliver(id)`; if
  * nothing does, the cron delivers it.
  */
-export function queueMail(d1: D1Database, m: MailMessage, now = Date.now()): { id: string; statement: D1PreparedStatement } {
+export function queueMail(
+  d1: D1Database,
+  m: MailMessage,
+  now = Date.now(),
+  /** A condition (SQL with its binds) checked in the same statement: the mail is queued only where it holds, e.g. "the batch's insert won". */
+  onlyIf?: { sql: string; binds: unknown[] },
+): { id: string; statement: D1PreparedStatement } {
   const id = newId(now);
   const statement = d1
     .prepare(
-      "INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?)",
+      `INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at) SELECT ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?${onlyIf ? ` WHERE ${onlyIf.sql}` : ""}`,
     )
-    .bind(id, m.to, m.subject, m.text, m.html ?? null, now, now);
+    .bind(id, m.to, m.subject, m.text, m.html ?? null, now, now, ...(onlyIf?.binds ?? []));
   return { id, statement };
 }
 

@@ -282,7 +282,9 @@ describe("approving and declining", () => {
     expect(link.body.invitation.functions.map((f: Loose) => f.name)).toEqual(["Sangeet", "Wedding"]);
     const again = await json(await post(`/api/v1/invitation/view/${c.slug}/requests`, { ...request(), answers: { [c.sangeet.id]: "ATTENDING" } }));
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe("You are already on the guest list. Please use the personal link the couple sent you to answer.");
+    expect(again.body.message).toBe(
+      "You are already on the guest list. Please answer through your personal link: we e-mailed it to you if you gave an e-mail address; otherwise ask the couple to send it on WhatsApp.",
+    );
     expect((await post(`/api/v1/invitation/requests/${r.id}/approve`, {}, c.cookie)).status).toBe(409);
   });
 
@@ -415,5 +417,56 @@ describe("guessing links and using up allowances (issue 28)", () => {
     expect(await snapshot("SELECT COUNT(*) AS n FROM invite_requests WHERE card_id = ?", c.card.id)).toBe('[{"n":50}]');
     const mine = { ...request({ phone: "9000010003" }), answers: { [c.sangeet.id]: "MAYBE" } };
     expect((await post(`/api/v1/invitation/view/${c.slug}/requests`, mine)).status).toBe(200);
+  });
+});
+
+describe("telling the couple and the guest (issue 28)", () => {
+  const outboxTo = (to: string) =>
+    env.DB.prepare("SELECT subject, text, status FROM outbox WHERE to_address = ? ORDER BY created_at")
+      .bind(to)
+      .all<{ subject: string; text: string; status: string }>();
+
+  it("mails the couple once per new request (not per function, not on a change, not for the honeypot)", async () => {
+    const c = await published();
+    const body = { ...request({ phone: "9822200011" }), answers: { [c.sangeet.id]: "ATTENDING", [c.wedding.id]: "MAYBE" } };
+    expect((await post(`/api/v1/invitation/view/${c.slug}/requests`, body)).status).toBe(201);
+    expect((await post(`/api/v1/invitation/view/${c.slug}/requests`, { ...body, partySize: 4 })).status).toBe(200);
+    await post(`/api/v1/invitation/view/${c.slug}/requests`, { ...body, phone: "9822200012", website: "http://spam.example" });
+    const mails = (await outboxTo(c.user.email)).results;
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/Priya Nair asked to come/);
+    expect(mails[0]!.text).toContain("http://localhost/card");
+    expect(mails[0]!.text).toMatch(/Sangeet: Attending/);
+  });
+
+  it("on approval e-mails the guest their personal RSVP link when the request has an e-mail, and says so", async () => {
+    const c = await published();
+    const email = `priya.${Date.now()}@example.com`;
+    await post(`/api/v1/invitation/view/${c.slug}/requests`, { ...request({ phone: "9833300011", email }), answers: { [c.sangeet.id]: "ATTENDING" } });
+    const [req] = (await json(await call("/api/v1/invitation/requests", { cookie: c.cookie }))).body.requests;
+    const approved = await json(await post(`/api/v1/invitation/requests/${req.id}/approve`, {}, c.cookie));
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toMatch(/e-mailed Priya Nair their personal link/);
+    const token = (await env.DB.prepare("SELECT rsvp_token FROM households WHERE id = ?").bind(approved.body.householdId).first<{ rsvp_token: string }>())!
+      .rsvp_token;
+    const mails = (await outboxTo(email)).results;
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`http://localhost/rsvp/${token}`);
+    expect(["SENT", "STORED", "QUEUED", "RETRYING"]).toContain(mails[0]!.status);
+    expect(await snapshot("SELECT email FROM guests WHERE id = ?", approved.body.guestId)).toBe(JSON.stringify([{ email }]));
+  });
+
+  it("with only a phone, approval says to share the link by WhatsApp and the couple's list carries that link", async () => {
+    const c = await published();
+    await post(`/api/v1/invitation/view/${c.slug}/requests`, { ...request({ phone: "9844400011" }), answers: { [c.sangeet.id]: "ATTENDING" } });
+    const [req] = (await json(await call("/api/v1/invitation/requests", { cookie: c.cookie }))).body.requests;
+    const approved = await json(await post(`/api/v1/invitation/requests/${req.id}/approve`, {}, c.cookie));
+    expect(approved.body.message).toMatch(/WhatsApp/);
+    const token = (await env.DB.prepare("SELECT rsvp_token FROM households WHERE id = ?").bind(approved.body.householdId).first<{ rsvp_token: string }>())!
+      .rsvp_token;
+    const [listed] = (await json(await call("/api/v1/invitation/requests", { cookie: c.cookie }))).body.requests;
+    expect(listed).toMatchObject({ status: "APPROVED", rsvpUrl: `http://localhost/rsvp/${token}` });
+    expect(listed.whatsappUrl).toMatch(/^https:\/\/wa\.me\/919844400011\?text=/);
+    expect(decodeURIComponent(listed.whatsappUrl)).toContain(`/rsvp/${token}`);
   });
 });

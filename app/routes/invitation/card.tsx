@@ -57,8 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           await unpublishCard(domain, String(input.cardId ?? ""));
           return back("Your invitation is no longer public.");
         case "approve":
-          await approveRequest(domain, String(input.requestId ?? ""));
-          return back("Added to your guest list with their answers.");
+          return back((await approveRequest(domain, String(input.requestId ?? ""))).message);
         case "decline":
           await declineRequest(domain, String(input.requestId ?? ""));
           return back("Request declined.");
@@ -97,6 +96,7 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
   const isLive = invitation && invitation.cardId === cardId;
   const shown = new Set(isLive ? invitation.functions.map((f) => f.id) : functions.map((f) => f.id));
   const pending = requests.filter((r) => r.status === "PENDING");
+  const toShare = requests.filter((r) => r.status === "APPROVED" && !r.email && r.whatsappUrl);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-maroon-700">Your e-invite</h1>
@@ -191,7 +191,7 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
               {functions.length === 0 ? (
                 <p className="text-sm">
                   Add your functions in the{" "}
-                  <Link to="/profile/planner" className="text-maroon-700 underline">
+                  <Link to="/profile/weddingplan" className="text-maroon-700 underline">
                     planner
                   </Link>{" "}
                   to show a schedule.
@@ -254,6 +254,23 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
+        )}
+        {toShare.length > 0 && (
+          <div className="mt-4">
+            <h3 className="font-semibold">Approved without an e-mail: send them their personal link</h3>
+            <ul className="mt-2 space-y-2">
+              {toShare.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid={`approved-${r.phone}`}>
+                  <span>
+                    {r.name} · {r.phone}
+                  </span>
+                  <a href={r.whatsappUrl!} target="_blank" rel="noopener noreferrer" className="rounded-full bg-green-700 px-3 py-1 font-semibold text-white">
+                    Send the link on WhatsApp
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         <p className="mt-3 text-sm">
           Approved guests join your{" "}

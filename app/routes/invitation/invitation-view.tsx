@@ -109,6 +109,11 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
                 {err.phone && <span className="text-xs text-red-800">{err.phone}</span>}
               </label>
               <label className="text-sm">
+                E-mail (optional)
+                <input name="email" type="email" maxLength={254} defaultValue={v.email} className={field} autoComplete="email" aria-invalid={!!err.email} />
+                {err.email && <span className="text-xs text-red-800">{err.email}</span>}
+              </label>
+              <label className="text-sm">
                 How many people (with you)
                 <input name="partySize" type="number" min={1} max={invitation.form.partySizeMax} defaultValue={v.partySize ?? "1"} className={field} />
                 {err.partySize && <span className="text-xs text-red-800">{err.partySize}</span>}
@@ -150,6 +155,10 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
                 <input name="website" tabIndex={-1} autoComplete="off" />
               </label>
             </div>
+            <p className="text-sm" data-testid="after-approval">
+              The couple confirms each request. Once they do, we e-mail you your own RSVP link, where you can change your answers later. If you give only a
+              mobile number, the couple will send you the link on WhatsApp.
+            </p>
             <button type="submit" className="rounded-full bg-maroon-700 px-6 py-2 font-semibold text-white">
               Send my answers
             </button>
