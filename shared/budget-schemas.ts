@@ -79,8 +79,17 @@ const functionId = z.string().trim().min(1).max(64, "Function: choose one of you
 
 export const totalBudgetInput = z.object({ totalBudget: numeric(rupees("Total budget")) });
 
+/**
+ * Paid with Booked left blank: the couple is asked for the agreed amount rather than told paid is
+ * "more than booked" (issue 28). Paid is not taken as booked: what was paid is often an advance, so
+ * the agreed price would be understated and the budget's committed and remaining figures would be wrong.
+ */
+export const BOOKED_FIRST = "Enter the booked (agreed) amount first.";
+
 const paidWithinBooked = (b: { booked?: number; paid?: number }, ctx: z.RefinementCtx) => {
-  if (b.booked !== undefined && b.paid !== undefined && b.paid > b.booked)
+  // (On a change that sends paid alone, the stored booked decides: functions/domain/budget.ts.)
+  if (b.booked === 0 && b.paid) ctx.addIssue({ code: "custom", path: ["paid"], message: BOOKED_FIRST });
+  else if (b.booked !== undefined && b.paid !== undefined && b.paid > b.booked)
     ctx.addIssue({ code: "custom", path: ["paid"], message: "Paid cannot be more than booked." });
 };
 

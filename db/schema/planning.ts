@@ -118,6 +118,8 @@ export const budgetLines = sqliteTable(
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** 1 for a line "Suggest a split" wrote, until the couple edits it (migration 0090, decision 0021). */
+    suggested: integer("suggested").notNull().default(0),
   },
   (t) => [
     index("budget_lines_user_idx").on(t.userId, t.category),

@@ -1,4 +1,5 @@
 import {
+  BOOKED_FIRST,
   BUDGET_CATEGORIES,
   bookingLinkInput,
   budgetLineInput,
@@ -27,6 +28,9 @@ import { ownedFunction, requirePlanner, weddingFunctions, type WeddingFunction }
  * - a booking falls in the category of its service's subcategory until the couple links it to a
  *   category and a function (a line with booking_id: booked and paid still come from the booking).
  * Committed is what is booked; remaining is the total budget less committed. Nothing is random.
+ * A line "Suggest a split" wrote stands in for the couple's estimate of its category only until
+ * they estimate that category themselves: then it counts nothing (it is `superseded`), so their
+ * estimate replaces the suggestion instead of adding to it (issue 28).
  */
 
 export type BudgetItem = {
@@ -48,6 +52,11 @@ export type BudgetItem = {
   paid: number;
   dueDate: string | null;
   notes: string | null;
+  /** Written by "Suggest a split" and not edited since. */
+  suggested: boolean;
+  /** A suggested line whose category the couple has estimated on their own lines: its estimate (kept in `suggestedEstimate`) no longer counts. */
+  superseded: boolean;
+  suggestedEstimate: number | null;
 };
 
 export type Amounts = { estimated: number; quoted: number; booked: number; paid: number };
@@ -91,6 +100,7 @@ type LineRow = {
   due_date: string | null;
   notes: string | null;
   booking_id: string | null;
+  suggested: number;
 };
 
 type BookingRow = {
@@ -109,7 +119,7 @@ type BookingRow = {
 type QuoteRow = { lead_id: string; service_name: string; service_type: string; business_name: string; amount: number };
 type InstalmentRow = { booking_id: string; title: string; amount: number; due_date: string };
 
-const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id";
+const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id, suggested";
 const LINE_NOT_FOUND = "We could not find that budget line.";
 
 const zero = (): Amounts => ({ estimated: 0, quoted: 0, booked: 0, paid: 0 });
@@ -175,8 +185,11 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
   const bookingsById = new Map(data.bookings.map((b) => [b.id, b]));
   const linked = new Set<string>();
   const items: BudgetItem[] = [];
+  // Categories the couple estimated themselves: a suggested line there is replaced, not added to.
+  const ownEstimate = new Set(data.lines.filter((l) => !l.suggested && l.estimated > 0).map((l) => l.category));
 
   for (const line of data.lines) {
+    const superseded = Boolean(line.suggested) && ownEstimate.has(line.category);
     const booking = line.booking_id ? bookingsById.get(line.booking_id) : undefined;
     if (booking) linked.add(booking.id);
     const fromBooking = booking ? bookingAmounts(booking) : null;
@@ -192,12 +205,15 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
       label: line.label,
       vendor: booking?.business_name ?? null,
       eventId: line.event_id,
-      estimated: line.estimated,
+      estimated: superseded ? 0 : line.estimated,
       quoted: fromBooking ? fromBooking.quoted || line.quoted : line.quoted,
       booked: fromBooking ? fromBooking.booked : line.booked,
       paid: fromBooking ? fromBooking.paid : line.paid,
       dueDate: line.due_date,
       notes: line.notes,
+      suggested: Boolean(line.suggested),
+      superseded,
+      suggestedEstimate: line.suggested ? line.estimated : null,
     });
   }
   for (const b of data.bookings) {
@@ -219,6 +235,9 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
       ...bookingAmounts(b),
       dueDate: null,
       notes: null,
+      suggested: false,
+      superseded: false,
+      suggestedEstimate: null,
     });
   }
   for (const q of data.quotes) {
@@ -241,6 +260,9 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
       paid: 0,
       dueDate: null,
       notes: null,
+      suggested: false,
+      superseded: false,
+      suggestedEstimate: null,
     });
   }
 
@@ -444,11 +466,13 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
     notes: fields.notes === undefined ? row.notes : fields.notes,
     event_id: fields.eventId === undefined ? row.event_id : await functionFor(ctx, fields.eventId),
   };
+  if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid("Please correct the budget line.", { paid: BOOKED_FIRST });
   if (!row.booking_id && next.paid > next.booked)
     throw new Invalid("Please correct the budget line.", { paid: `Paid cannot be more than booked (${formatRupees(next.booked)}).` });
   await ctx.db
     .prepare(
-      `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?
+      // An edited suggestion is the couple's own estimate from now on.
+      `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?, suggested = 0
        WHERE id = ? AND user_id = ?`,
     )
     .bind(
@@ -539,8 +563,8 @@ export async function applySuggestedSplit(ctx: DomainContext): Promise<{ added: 
     ctx.db
       .prepare(
         // A category without an estimate when the batch runs (a second click in another tab adds nothing).
-        `INSERT INTO budget_lines (id, user_id, category, label, estimated, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?6 WHERE NOT EXISTS (SELECT 1 FROM budget_lines WHERE user_id = ?2 AND category = ?3 AND estimated > 0)`,
+        `INSERT INTO budget_lines (id, user_id, category, label, estimated, suggested, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, ?6 WHERE NOT EXISTS (SELECT 1 FROM budget_lines WHERE user_id = ?2 AND category = ?3 AND estimated > 0)`,
       )
       .bind(newId(ctx.now), me.id, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now),
   );

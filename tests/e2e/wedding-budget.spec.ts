@@ -83,6 +83,11 @@ test("the budget forms work without JavaScript: refusals name the field, a line 
   const add = page.getByRole("form", { name: "Add a budget line" });
   await add.getByLabel("Category").selectOption("music");
   await add.getByLabel("Label").fill("Dhol players");
+  // Paid with Booked left blank asks for the agreed amount (it said "Paid cannot be more than booked").
+  await add.getByLabel("Paid (₹)").fill("5000");
+  await add.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByText("Enter the booked (agreed) amount first.")).toBeVisible();
+  await expect(page.getByText("Paid cannot be more than booked.")).toHaveCount(0);
   await add.getByLabel("Booked (₹)").fill("20000");
   await add.getByLabel("Paid (₹)").fill("25000");
   await add.getByRole("button", { name: "Add line" }).click();
@@ -114,5 +119,18 @@ test("the budget forms work without JavaScript: refusals name the field, a line 
   await expect(table.locator("tr[data-category=catering] td").first()).toHaveText("₹2,50,000");
   await expect(table.locator("tr[data-category=venue] td").first()).toHaveText("₹2,00,000");
   await expect(table.locator("tfoot td").first()).toHaveText("₹10,00,000");
+  // Their own venue estimate replaces the suggested one: the estimates still add up to the total (they added up to ₹12,00,000).
+  const own = page.getByRole("form", { name: "Add a budget line" });
+  await own.getByLabel("Category").selectOption("venue");
+  await own.getByLabel("Label").fill("Garden lawn");
+  await own.getByLabel("Estimated (₹)").fill("200000");
+  await own.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByRole("list", { name: "Budget lines" })).toContainText("Garden lawn");
+  await expect(table.locator("tr[data-category=venue] td").first()).toHaveText("₹2,00,000");
+  await expect(table.locator("tfoot td").first()).toHaveText("₹10,00,000");
+  await expect(page.getByTestId("budget-warnings")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Budget lines" })).toContainText("replaced by your own estimate");
+  // One "Remaining" on the page: the total budget less what is committed; per category it is what is left of the estimate.
+  await expect(page.getByText("Remaining", { exact: true })).toHaveCount(1);
   await context.close();
 });

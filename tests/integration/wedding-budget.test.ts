@@ -239,6 +239,9 @@ describe("the couple's own lines", () => {
       [{ category: "music", label: "Band", quoted: 10.5 }, "quoted", "Quoted must be in whole rupees."],
       [{ category: "music", label: "Band", booked: "abc" }, "booked", "Booked must be an amount in rupees."],
       [{ category: "music", label: "Band", booked: 1000, paid: 2000 }, "paid", "Paid cannot be more than booked."],
+      // Booked left blank: ask for the agreed amount (issue 28 said "Paid cannot be more than booked").
+      [{ category: "music", label: "Band", paid: 5000 }, "paid", "Enter the booked (agreed) amount first."],
+      [{ category: "music", label: "Band", booked: "", paid: 5000 }, "paid", "Enter the booked (agreed) amount first."],
       [{ category: "music", label: "Band", dueDate: "2027-02-30" }, "dueDate", "Due date: that date does not exist."],
       [{ category: "music", label: "Band", dueDate: "14/02/2027" }, "dueDate", "Due date: use a date like 2027-02-14."],
       [{ category: "fireworks", label: "Band" }, "category", "Category: choose one of the budget's categories."],
@@ -259,8 +262,18 @@ describe("the couple's own lines", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.paid).toBe("Paid cannot be more than booked (₹1,00,000).");
     expect((await call(`/api/v1/budget/lines/${line.id}`, { method: "PUT", body: {}, cookie: c.cookie })).status).toBe(400);
-    expect(await snapshot("SELECT label, booked, paid FROM budget_lines WHERE user_id = ?", c.id)).toBe(
-      JSON.stringify([{ label: "Lawn", booked: 100000, paid: 20000 }]),
+    // Paid on a line whose booked is blank (0): the same request for the agreed amount.
+    const estimateOnly = (
+      await json(await call("/api/v1/budget/lines", { method: "POST", body: { category: "music", label: "Band", estimated: 30000 }, cookie: c.cookie }))
+    ).body.line;
+    const paidFirst = await json(await call(`/api/v1/budget/lines/${estimateOnly.id}`, { method: "PUT", body: { paid: 5000 }, cookie: c.cookie }));
+    expect(paidFirst.status).toBe(400);
+    expect(paidFirst.body.errors.paid).toBe("Enter the booked (agreed) amount first.");
+    expect(await snapshot("SELECT label, booked, paid FROM budget_lines WHERE user_id = ? ORDER BY label", c.id)).toBe(
+      JSON.stringify([
+        { label: "Band", booked: 0, paid: 0 },
+        { label: "Lawn", booked: 100000, paid: 20000 },
+      ]),
     );
   });
 
@@ -374,6 +387,46 @@ describe("suggest a split", () => {
     const again = await json(await call("/api/v1/budget/suggest", { method: "POST", body: {}, cookie: c.cookie }));
     expect(again.body.added).toBe(0);
     expect((await budgetOf(c.cookie)).items).toHaveLength(BUDGET_CATEGORIES.length);
+  });
+
+  it("a line of the couple's own replaces the suggestion in its category instead of adding to it; deleting it brings the suggestion back", async () => {
+    const c = await coupleWith();
+    await call("/api/v1/budget/total", { method: "PUT", body: { totalBudget: 5000000 }, cookie: c.cookie });
+    await call("/api/v1/budget/suggest", { method: "POST", body: {}, cookie: c.cookie });
+    const before = await budgetOf(c.cookie);
+    expect(before.totals.estimated).toBe(5000000);
+    expect(category(before, "venue").estimated).toBe(1000000);
+    // The couple estimates the venue themselves (issue 28: the estimates then added up to ₹60,00,000, "over" by ₹10,00,000).
+    const lawn = (
+      await json(
+        await call("/api/v1/budget/lines", {
+          method: "POST",
+          body: { category: "venue", label: "Garden lawn", estimated: 1000000, booked: 900000 },
+          cookie: c.cookie,
+        }),
+      )
+    ).body.line;
+    const after = await budgetOf(c.cookie);
+    expect(after.totals.estimated).toBe(5000000);
+    expect(category(after, "venue")).toMatchObject({ estimated: 1000000, booked: 900000, remaining: 100000, over: false });
+    expect(after.warnings).toEqual([]);
+    expect(after.totals.remaining).toBe(5000000 - 900000);
+    const suggestion = after.items.find((i: Loose) => i.category === "venue" && i.suggested);
+    expect(suggestion).toMatchObject({ superseded: true, estimated: 0, suggestedEstimate: 1000000 });
+    // Another category's suggestion still counts.
+    expect(after.items.find((i: Loose) => i.category === "catering")).toMatchObject({ suggested: true, superseded: false, estimated: 1250000 });
+
+    await call(`/api/v1/budget/lines/${lawn.id}`, { method: "DELETE", cookie: c.cookie });
+    const back = await budgetOf(c.cookie);
+    expect(back.totals.estimated).toBe(5000000);
+    expect(back.items.find((i: Loose) => i.category === "venue")).toMatchObject({ suggested: true, superseded: false, estimated: 1000000 });
+
+    // Editing a suggestion makes it the couple's own estimate.
+    const catering = back.items.find((i: Loose) => i.category === "catering");
+    await call(`/api/v1/budget/lines/${catering.lineId}`, { method: "PUT", body: { estimated: 1500000 }, cookie: c.cookie });
+    const edited = await budgetOf(c.cookie);
+    expect(edited.items.find((i: Loose) => i.category === "catering")).toMatchObject({ suggested: false, superseded: false, estimated: 1500000 });
+    expect(edited.totals.estimated).toBe(5250000);
   });
 });
 

@@ -34,7 +34,14 @@ export function LineFields({
       <Field id={id} label="Function" name="eventId" error={errors.eventId} defaultValue={v("eventId", item?.eventId)}>
         {functionOptions}
       </Field>
-      <Field id={id} label="Estimated (₹)" name="estimated" type="number" error={errors.estimated} defaultValue={v("estimated", item?.estimated)} />
+      <Field
+        id={id}
+        label="Estimated (₹)"
+        name="estimated"
+        type="number"
+        error={errors.estimated}
+        defaultValue={v("estimated", item?.suggestedEstimate ?? item?.estimated)}
+      />
       {!linked && (
         <>
           <Field id={id} label="Quoted (₹)" name="quoted" type="number" error={errors.quoted} defaultValue={v("quoted", item?.quoted)} />
@@ -76,7 +83,9 @@ export function LineRow({
         ? "Booking cancelled: it no longer counts"
         : item.bookingId
           ? "From your booking: booked and paid fill in by themselves"
-          : null;
+          : item.superseded
+            ? "Suggested: replaced by your own estimate for this category, so it no longer counts"
+            : null;
   return (
     <li className="py-3" data-testid="budget-line" data-kind={item.kind}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -93,7 +102,11 @@ export function LineRow({
           </p>
         </div>
         <p className="text-sm tabular-nums">
-          {item.estimated > 0 && <span className="mr-3">Est. {money(item.estimated)}</span>}
+          {item.superseded && item.suggestedEstimate ? (
+            <span className="mr-3 text-ink/60 line-through">Est. {money(item.suggestedEstimate)}</span>
+          ) : (
+            item.estimated > 0 && <span className="mr-3">Est. {money(item.estimated)}</span>
+          )}
           {item.quoted > 0 && <span className="mr-3">Quoted {money(item.quoted)}</span>}
           {(item.booked > 0 || item.kind !== "quote") && <span className="mr-3">Booked {money(item.booked)}</span>}
           {item.kind !== "quote" && <span>Paid {money(item.paid)}</span>}

@@ -123,7 +123,8 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         <Alert message={suggest?.message} />
         {budget.totalBudget ? (
           <p className="mb-3 text-sm text-ink/70">
-            “Suggest a split” fills each category that has no estimate with a fixed share of your total (shown beside it); you can change them.
+            “Suggest a split” fills each category that has no estimate with a fixed share of your total (shown beside it); you can change them. A line of your
+            own with an estimate replaces the suggestion in its category.
           </p>
         ) : (
           <p className="mb-3 text-sm text-ink/70">Set your total budget to see a suggested share for each category.</p>
@@ -145,14 +146,14 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
                 <MiniFigure label="Quoted" value={money(c.quoted)} />
                 <MiniFigure label="Booked" value={money(c.booked)} bad={c.over} />
                 <MiniFigure label="Paid" value={money(c.paid)} />
-                <MiniFigure label="Remaining" value={remainingOf(c)} bad={c.estimated > 0 && c.remaining < 0} />
+                <MiniFigure label="Left of estimate" value={remainingOf(c)} bad={c.estimated > 0 && c.remaining < 0} />
               </dl>
             </li>
           ))}
         </ul>
         <div className="hidden overflow-x-auto md:block">
           <table className="w-full text-left text-sm" data-testid="category-table">
-            <caption className="sr-only">Estimated, quoted, booked, paid and remaining per category</caption>
+            <caption className="sr-only">Estimated, quoted, booked, paid and what is left of the estimate per category</caption>
             <thead>
               <tr className="border-b border-ink/10 text-ink/70">
                 <th scope="col" className="py-2 pr-3">
@@ -171,7 +172,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
                   Paid
                 </th>
                 <th scope="col" className={cell}>
-                  Remaining
+                  Left of estimate
                 </th>
               </tr>
             </thead>
