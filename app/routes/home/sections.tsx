@@ -46,13 +46,17 @@ const BENEFITS: { title: string; text: string; icon: string; href?: string; acti
 ];
 
 export function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number } }) {
+  // A counter at 0 (a fresh install, or before the team has verified anyone) says nothing good about
+  // the marketplace: it is left out, and the row holds what is left (nothing when all are 0).
   const items = [
     { value: counters.verifiedUsers, label: "Verified users" },
     { value: counters.verifiedVendors, label: "Verified vendors" },
     { value: counters.activeServices, label: "Active services" },
-  ];
+  ].filter((c) => c.value > 0);
+  if (items.length === 0) return null;
+  const columns = ["", "grid-cols-1", "grid-cols-2", "grid-cols-3"][items.length];
   return (
-    <dl className="mt-8 grid grid-cols-3 gap-3 text-center">
+    <dl className={`mt-8 grid ${columns} gap-3 text-center`}>
       {items.map((c) => (
         <div key={c.label} className="rounded-xl bg-white/10 px-2 py-3 backdrop-blur">
           <dt className="text-xs text-white/85 md:text-sm">{c.label}</dt>
