@@ -30,8 +30,20 @@ export function unitLabel(unit: string): string {
   return unit.replace(/^per\s+/i, "").toLowerCase();
 }
 
+/** A price unit whose amount is a share of the couple's budget ("Percentage of Budget"), not rupees. */
+export function isShareOfBudget(unit: string | null | undefined): boolean {
+  return /^\s*percentage\b/i.test(unit ?? "");
+}
+
+/** An amount in its unit: "₹1,200 / plate", or "6 % of budget" for a percentage price (never "₹6"). */
+export function priceWithUnit(amount: number, unit: string): string {
+  if (isShareOfBudget(unit)) return `${amount} % of budget`;
+  return `${formatRupees(amount)} / ${unitLabel(unit)}`;
+}
+
+/** "from ₹1,200 / plate", "from 6 % of budget". */
 export function priceFrom(minPrice: number, unit: string): string {
-  return `from ${formatRupees(minPrice)} / ${unitLabel(unit)}`;
+  return `from ${priceWithUnit(minPrice, unit)}`;
 }
 
 export function initials(name: string | null | undefined): string {

@@ -1,5 +1,6 @@
 import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
 import { slugify } from "#shared/slug.ts";
+import { isShareOfBudget } from "#shared/format.ts";
 import { demoImageKey, demoLogoKey, IMAGE_HEIGHT, IMAGE_WIDTH, IMAGES_PER_SUBCATEGORY, LOGO_VARIANTS } from "./images.ts";
 import { ALL_CITIES } from "./places.ts";
 import { demoPrice } from "./prices.ts";
@@ -553,7 +554,7 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
         id,
         vendor_id: vendor.user_id as string,
         service_name: name,
-        description: `${vendor.business_name as string} offers ${adjective} ${type.name.toLowerCase()} for weddings in ${place.city}, ${place.state}. Starting at ₹${minPrice.toLocaleString("en-IN")} ${unit.toLowerCase()}, with packages for intimate ceremonies and grand celebrations alike. Tell us your dates, functions and guest count and we will send a detailed quote within a day.`,
+        description: `${vendor.business_name as string} offers ${adjective} ${type.name.toLowerCase()} for weddings in ${place.city}, ${place.state}. Starting at ${isShareOfBudget(unit) ? `${minPrice} % of the wedding budget` : `₹${minPrice.toLocaleString("en-IN")} ${unit.toLowerCase()}`}, with packages for intimate ceremonies and grand celebrations alike. Tell us your dates, functions and guest count and we will send a detailed quote within a day.`,
         service_category: type.group.name,
         service_type: type.name,
         min_price: minPrice,

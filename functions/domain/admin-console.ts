@@ -154,6 +154,7 @@ export type ServiceHit = {
   status: string;
   moderated: boolean;
   minPrice: number;
+  unit: string;
   vendorId: string;
   vendorName: string;
 };
@@ -224,7 +225,7 @@ export async function searchServices(ctx: DomainContext, raw: unknown): Promise<
     }
   const rows = await pageOf<Record<string, unknown>>(
     ctx,
-    `SELECT s.id, s.service_name AS name, s.service_type AS type, s.city, s.status, s.moderated_at AS moderated, s.min_price AS minPrice, s.vendor_id AS vendorId,
+    `SELECT s.id, s.service_name AS name, s.service_type AS type, s.city, s.status, s.moderated_at AS moderated, s.min_price AS minPrice, s.service_unit AS unit, s.vendor_id AS vendorId,
        v.business_name AS vendorName
      FROM services s JOIN vendors v ON v.user_id = s.vendor_id ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY s.created_at DESC, s.id`,
     binds,

@@ -7,6 +7,7 @@ import type { DomainContext } from "./context.ts";
 import { Forbidden, Invalid } from "./errors.ts";
 import { can } from "./permissions.ts";
 import { verifiedBookingSql } from "./reviews.ts";
+import { parseHighlights } from "./vendor-services.ts";
 
 /** A service as lists show it; field names are the spec's `ServiceResult` names. */
 export type ServiceSummary = {
@@ -371,6 +372,10 @@ export async function heroAnalytics(ctx: DomainContext): Promise<HeroAnalytics> 
 
 export type ServiceDetail = ServiceSummary & {
   description: string;
+  /** Where the service is (a venue's street address), as the vendor typed it; null when not given. */
+  address: string | null;
+  /** Short selling points the vendor listed ("Lake view", "Jain kitchen"), in their order. */
+  highlights: string[];
   media: {
     image_urls: { path: string; width: number | null; height: number | null; alt: string | null; card?: { path: string; width: number } }[];
   }[];
@@ -392,7 +397,7 @@ export async function serviceDetail(ctx: DomainContext, id: string): Promise<Ser
   const [main, media, faqs] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT ${SUMMARY_COLUMNS}, s.description, v.tagline, v.phone, v.email AS vendor_email, v.city AS vendor_city,
+        `SELECT ${SUMMARY_COLUMNS}, s.description, s.address, s.highlights, v.tagline, v.phone, v.email AS vendor_email, v.city AS vendor_city,
           v.state AS vendor_state, v.logo_key, v.is_verified AS vendor_verified
          FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE s.id = ?`,
       )
@@ -403,6 +408,8 @@ export async function serviceDetail(ctx: DomainContext, id: string): Promise<Ser
   const row = main?.results[0] as
     | (SummaryRow & {
         description: string;
+        address: string | null;
+        highlights: string | null;
         tagline: string | null;
         phone: string | null;
         vendor_email: string | null;
@@ -429,6 +436,8 @@ export async function serviceDetail(ctx: DomainContext, id: string): Promise<Ser
   return {
     ...summary,
     description: row.description,
+    address: row.address?.trim() || null,
+    highlights: parseHighlights(row.highlights),
     media: [
       {
         image_urls: images.length

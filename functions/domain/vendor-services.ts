@@ -107,7 +107,9 @@ export type VendorService = ServiceFields & {
 
 export type Faq = { id: string; question: string; answer: string; position: number };
 
-function parseHighlights(text: string): string[] {
+/** The stored JSON list of highlights; anything else reads as none. */
+export function parseHighlights(text: string | null): string[] {
+  if (!text) return [];
   try {
     const list: unknown = JSON.parse(text);
     return Array.isArray(list) ? list.filter((h): h is string => typeof h === "string") : [];

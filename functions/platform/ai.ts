@@ -1,4 +1,4 @@
-import { formatRupees, unitLabel } from "#shared/format.ts";
+import { formatRupees, isShareOfBudget, unitLabel } from "#shared/format.ts";
 import { DESCRIPTION_MAX, type DescriptionFacts } from "#shared/service-schemas.ts";
 
 /**
@@ -71,6 +71,10 @@ const article = (phrase: string) => (/^[aeiou]/i.test(phrase) ? "an" : "a");
 
 function priceSentence(f: DescriptionFacts): string | null {
   if (f.min_price === undefined) return null;
+  if (isShareOfBudget(f.service_unit)) {
+    const upper = f.max_price !== undefined && f.max_price > f.min_price ? ` to ${f.max_price} %` : "";
+    return `The fee is ${f.min_price} %${upper} of the wedding budget.`;
+  }
   const unit = f.service_unit ? ` ${/^per\s/i.test(f.service_unit) ? `per ${unitLabel(f.service_unit)}` : `(${f.service_unit.toLowerCase()})`}` : "";
   const upper =
     f.max_price !== undefined && f.max_price > f.min_price ? `, going up to ${formatRupees(f.max_price)} for larger or more elaborate requirements` : "";
@@ -131,8 +135,12 @@ function factList(f: DescriptionFacts): string {
     `Name: ${f.service_name}`,
     `Category: ${f.service_type} (${f.service_category})`,
     f.city ? `City: ${f.city}${f.state ? `, ${f.state}` : ""}` : null,
-    f.min_price !== undefined ? `Starting price: ${formatRupees(f.min_price)}${f.service_unit ? ` ${f.service_unit}` : ""}` : null,
-    f.max_price !== undefined ? `Highest price: ${formatRupees(f.max_price)}` : null,
+    f.min_price !== undefined
+      ? `Starting price: ${isShareOfBudget(f.service_unit) ? `${f.min_price} % of the wedding budget` : `${formatRupees(f.min_price)}${f.service_unit ? ` ${f.service_unit}` : ""}`}`
+      : null,
+    f.max_price !== undefined
+      ? `Highest price: ${isShareOfBudget(f.service_unit) ? `${f.max_price} % of the wedding budget` : formatRupees(f.max_price)}`
+      : null,
     f.capacity_min !== undefined || f.capacity_max !== undefined ? `Guest capacity: ${f.capacity_min ?? "?"} to ${f.capacity_max ?? "?"}` : null,
     f.highlights.length ? `Highlights: ${f.highlights.join("; ")}` : null,
   ];

@@ -93,6 +93,12 @@ describe("creating a service", () => {
     ).toBe(true);
     const page = await vendorPage(listingContext(), v.slug);
     expect(page?.services.map((s) => s.id)).toContain(service.id);
+    // The public service (page and API) carries the address and highlights the vendor saved (issue 28: saved, never shown).
+    const pub = await call(`/api/v1/services/${service.id}`);
+    expect((await pub.json<{ service: Record<string, unknown> }>()).service).toMatchObject({
+      address: "12 MI Road, Jaipur",
+      highlights: ["Live chaat counter", "Pure vegetarian kitchen"],
+    });
   });
 
   it("highlights may come as text with one per line (the form's box)", async () => {
@@ -487,6 +493,25 @@ describe("AI description drafts", () => {
     expect((await refused.json<{ message: string }>()).message).toMatch(/drafts an hour/);
     const other = await vendor();
     expect((await call("/api/v1/generateAIDescription", { method: "POST", body: facts, cookie: other.cookie })).status).toBe(200);
+  });
+
+  it("a planner's fee as a percentage of the budget is drafted as a percentage, never as rupees", async () => {
+    const v = await vendor();
+    const planner = {
+      service_name: "Shubh Vivah Planners",
+      service_type: "Wedding Planner",
+      city: "Jaipur",
+      state: "Rajasthan",
+      min_price: 6,
+      max_price: 10,
+      service_unit: "Percentage of Budget",
+      highlights: [],
+    };
+    const res = await call("/api/v1/generateAIDescription", { method: "POST", body: planner, cookie: v.cookie });
+    expect(res.status).toBe(200);
+    const { description } = await res.json<{ description: string }>();
+    expect(description).toContain("6 % to 10 % of the wedding budget");
+    expect(description).not.toContain("₹6");
   });
 
   it("the Workers AI writer uses the model's answer, and falls back to the local writer when the model fails", async () => {

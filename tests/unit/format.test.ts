@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calendarDay, clockTime, formatCount, formatDate, formatRupees, initials, priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
+import {
+  calendarDay,
+  clockTime,
+  formatCount,
+  formatDate,
+  formatRupees,
+  initials,
+  priceFrom,
+  priceWithUnit,
+  replyTimeLabel,
+  reviewCount,
+} from "#shared/format.ts";
 
 describe("Indian formats", () => {
   it("shows rupees in en-IN grouping without decimals", () => {
@@ -32,6 +43,10 @@ describe("Indian formats", () => {
   it("shows a starting price with its unit", () => {
     expect(priceFrom(1200, "Per Plate")).toBe("from ₹1,200 / plate");
     expect(priceFrom(50000, "Package Pricing")).toBe("from ₹50,000 / package pricing");
+    // A planner's fee as a share of the budget is a percentage, not rupees (issue 28 saw "from ₹6 / percentage of budget").
+    expect(priceFrom(6, "Percentage of Budget")).toBe("from 6 % of budget");
+    expect(priceWithUnit(12, "Percentage of Budget")).toBe("12 % of budget");
+    expect(priceWithUnit(100000, "Fixed Fee")).toBe("₹1,00,000 / fixed fee");
   });
 
   it("shows dates in India's time zone", () => {

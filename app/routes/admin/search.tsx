@@ -3,7 +3,7 @@ import type { Route } from "./+types/search";
 import { searchServices, searchUsers, searchVendors, type SearchPage, type ServiceHit, type UserHit, type VendorHit } from "#domain/admin-console.ts";
 import { isDomainError } from "#domain/errors.ts";
 import { appContext } from "#functions/page-context.ts";
-import { formatDate, formatRupees } from "#shared/format.ts";
+import { formatDate, priceFrom } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
@@ -162,7 +162,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                   {s.name}
                 </Link>
                 <span className="text-ink/75">
-                  {s.type} · {s.city} · from {formatRupees(s.minPrice)} · {s.moderated ? "archived by an admin" : s.status} ·{" "}
+                  {s.type} · {s.city} · {priceFrom(s.minPrice, s.unit)} · {s.moderated ? "archived by an admin" : s.status} ·{" "}
                   <Link to={`/admin/vendors/${s.vendorId}`} className="underline">
                     {s.vendorName}
                   </Link>

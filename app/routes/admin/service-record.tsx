@@ -7,7 +7,7 @@ import { archiveServiceByAdmin, restoreServiceByAdmin, serviceRecord } from "#do
 import { formToObject } from "#domain/validation.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
-import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
+import { formatCount, formatDate, priceWithUnit } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
@@ -54,7 +54,7 @@ export default function ServiceRecordPage({ loaderData, actionData }: Route.Comp
         <p className="text-sm text-ink/70">Service</p>
         <h1 className="text-3xl font-bold break-words text-maroon-700">{service.name}</h1>
         <p className="mt-1 text-ink/80">
-          {service.type} · {service.city}, {service.state} · {formatRupees(service.minPrice)} {service.unit.toLowerCase()}
+          {service.type} · {service.city}, {service.state} · {priceWithUnit(service.minPrice, service.unit)}
         </p>
         <p className="mt-2">
           Status:{" "}

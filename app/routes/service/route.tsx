@@ -5,7 +5,7 @@ import { Gallery } from "#app/components/Gallery.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { Stars } from "#app/components/Stars.tsx";
 import { browsePath } from "#shared/catalogue.ts";
-import { formatRupees, priceFrom, reviewCount, unitLabel } from "#shared/format.ts";
+import { isShareOfBudget, priceFrom, priceWithUnit, reviewCount } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { CartButton } from "./cart-button.tsx";
 import { EnquiryPanel } from "./enquiry-panel.tsx";
@@ -51,8 +51,8 @@ function productJsonLd(d: LoaderData) {
     brand: { "@type": "Brand", name: service.vendor.name },
     offers: {
       "@type": "Offer",
-      priceCurrency: "INR",
-      price: service.min_price,
+      // A percentage of the couple's budget is not a price in rupees: no price is claimed for it.
+      ...(isShareOfBudget(service.service_unit) ? {} : { priceCurrency: "INR", price: service.min_price }),
       url: `${origin}${canonical}`,
       availability: "https://schema.org/InStock",
       seller: {
@@ -159,6 +159,20 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               About this service
             </h2>
             <p className="whitespace-pre-line leading-relaxed text-ink/85">{service.description || "The vendor has not added a description yet."}</p>
+            {service.highlights.length > 0 && (
+              <>
+                <h3 id="highlights-heading" className="mt-5 text-lg font-semibold">
+                  Highlights
+                </h3>
+                <ul aria-labelledby="highlights-heading" className="mt-2 flex flex-wrap gap-2">
+                  {service.highlights.map((h) => (
+                    <li key={h} className="rounded-full bg-maroon-50 px-3 py-1 text-sm text-maroon-900">
+                      {h}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             <dl className="mt-4 grid gap-3 sm:grid-cols-3">
               <div className="rounded-xl bg-white p-3 shadow-sm">
                 <dt className="text-xs uppercase text-ink/70">Starting price</dt>
@@ -167,15 +181,21 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               {service.max_price && (
                 <div className="rounded-xl bg-white p-3 shadow-sm">
                   <dt className="text-xs uppercase text-ink/70">Up to</dt>
-                  <dd className="font-semibold">
-                    {formatRupees(service.max_price)} / {unitLabel(service.service_unit)}
-                  </dd>
+                  <dd className="font-semibold">{priceWithUnit(service.max_price, service.service_unit)}</dd>
                 </div>
               )}
               <div className="rounded-xl bg-white p-3 shadow-sm">
                 <dt className="text-xs uppercase text-ink/70">Category</dt>
                 <dd className="font-semibold">{service.service_category}</dd>
               </div>
+              {service.address && (
+                <div className="rounded-xl bg-white p-3 shadow-sm sm:col-span-3">
+                  <dt className="text-xs uppercase text-ink/70">Address</dt>
+                  <dd className="whitespace-pre-line font-semibold">
+                    {service.address}, {service.city}, {service.state}
+                  </dd>
+                </div>
+              )}
             </dl>
           </section>
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { formatCount, formatRupees, unitLabel } from "#shared/format.ts";
+import { formatCount, priceWithUnit } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 export { action, loader } from "./index.server.ts";
@@ -94,7 +94,7 @@ export default function VendorServices({ loaderData, actionData }: Route.Compone
                       </Link>
                     </h3>
                     <p className="text-sm text-ink/75">
-                      {s.service_type} · {s.city} · {formatRupees(s.min_price)} / {unitLabel(s.service_unit)}
+                      {s.service_type} · {s.city} · {priceWithUnit(s.min_price, s.service_unit)}
                     </p>
                     <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
                       {hidden ? (

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
-import { formatRupees, unitLabel } from "#shared/format.ts";
+import { priceWithUnit } from "#shared/format.ts";
 import { FAQS_MAX } from "#shared/service-limits.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { FaqFields, formValuesOf, ServiceForm, type FormFeedback } from "../service-form.tsx";
@@ -38,7 +38,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
           <div>
             <h1 className="text-3xl font-bold break-words text-maroon-700">{service.service_name}</h1>
             <p className="mt-1 text-ink/70">
-              {service.service_type} · {service.city} · {formatRupees(service.min_price)} / {unitLabel(service.service_unit)} ·{" "}
+              {service.service_type} · {service.city} · {priceWithUnit(service.min_price, service.service_unit)} ·{" "}
               {hidden ? (
                 <span className="font-semibold text-amber-800">Hidden: beyond your plan's limit</span>
               ) : (
