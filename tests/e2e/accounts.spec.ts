@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
 import { ACCOUNT_MESSAGES } from "#domain/accounts.ts";
 import { GUARD } from "#shared/strings.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 /** Accounts end to end in Chromium: sign-up, verify by the mailbox link, log out, log in, reset. */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -207,6 +208,29 @@ test.describe("vendor accounts", () => {
     await page.getByLabel("Password").fill("Biryani2028");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/VendorDashboard$/);
+  });
+
+  test("a state and city chosen on /vendorSignup before the scripts run are kept when they run", async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = `early.${stamp()}@example.com`;
+    const scripts = await holdScripts(page);
+    await page.goto("/vendorSignup", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Business name").fill("Early Bird Caterers");
+    await page.getByLabel("Your name").fill("Rohit Jain");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Mobile number").fill("98290 12345");
+    await page.getByLabel("Business category").selectOption("Caterers");
+    await page.getByLabel("State").selectOption("Rajasthan");
+    await page.getByLabel("City").selectOption({ label: "Jaipur" });
+    scripts.release();
+    await scripts.hydrated();
+    // Issue 28: hydration reset both, and the vendor was asked to choose what they had chosen.
+    await expect(page.getByLabel("State")).toHaveValue("Rajasthan");
+    await expect(page.getByLabel("City")).toHaveValue("Jaipur");
+    await page.getByLabel("Password", { exact: true }).fill("Thali2027");
+    await page.getByLabel("Repeat the password").fill("Thali2027");
+    await page.getByRole("button", { name: "Create vendor account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   });
 
   test("a reset link works once", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 /**
  * The vendor's services in the dashboard (issue 10): a fresh vendor adds a service with the form,
@@ -16,6 +17,7 @@ async function fillService(page: Page, name: string) {
   await page.getByLabel("State").selectOption("Rajasthan");
   await page.getByLabel("City").selectOption("Jodhpur");
   await page.getByLabel("Highlights (optional)").fill("Live chaat counter\nJain menu on request");
+  await page.getByLabel("Address (optional)").fill("12 Sardarpura 3rd Road");
 }
 
 async function searchResults(page: Page, q: string) {
@@ -66,6 +68,12 @@ test.describe("a vendor manages services in the dashboard", () => {
 
     const publicLink = page.getByRole("link", { name: "View public page" });
     await expect(publicLink).toBeVisible();
+    // The public page shows what the vendor saved: the highlights and the address (issue 28: saved, never shown).
+    const dashboard = page.url();
+    await publicLink.click();
+    await expect(page.getByRole("list", { name: "Highlights" }).getByRole("listitem")).toHaveText(["Live chaat counter", "Jain menu on request"]);
+    await expect(page.getByText("12 Sardarpura 3rd Road, Jodhpur, Rajasthan")).toBeVisible();
+    await page.goto(dashboard);
     const cards = await searchResults(page, name.split(" ")[1]!);
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(name);
@@ -81,6 +89,35 @@ test.describe("a vendor manages services in the dashboard", () => {
     await page.screenshot({ path: test.info().outputPath("dashboard-1280.png"), fullPage: true });
     await page.goto("/VendorDashboard?status=active");
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+  });
+
+  test("choices made before the page's scripts run are kept when they run, and the service saves", async ({ page, login }) => {
+    test.setTimeout(90_000);
+    await login({ role: "vendor" });
+    const scripts = await holdScripts(page);
+    await page.goto("/VendorDashboard/services/new", { waitUntil: "domcontentloaded" });
+    const name = `Early ${word()} Caterers`;
+    // The server's form, before the scripts: every list is complete (grouped), as without JavaScript.
+    await page.getByLabel("Service name").fill(name);
+    await page.getByLabel("Group").selectOption("Wedding Vendor");
+    await page.getByLabel("Subcategory").selectOption("Caterers");
+    await page.getByLabel("Starting price (₹, whole rupees)").fill("950");
+    await page.getByLabel("Price unit").selectOption({ label: "Per Plate" });
+    await page.getByLabel("State").selectOption("Rajasthan");
+    await page.getByLabel("City").selectOption({ label: "Jodhpur" });
+    scripts.release();
+    await scripts.hydrated();
+    // Issue 28: hydration wiped these, and the vendor was told to fill fields they had filled.
+    await expect(page.getByLabel("Group")).toHaveValue("Wedding Vendor");
+    await expect(page.getByLabel("Subcategory")).toHaveValue("Caterers");
+    await expect(page.getByLabel("Price unit")).toHaveValue("Per Plate");
+    await expect(page.getByLabel("State")).toHaveValue("Rajasthan");
+    await expect(page.getByLabel("City")).toHaveValue("Jodhpur");
+    // And the lists have narrowed to the choices, as for a vendor who chose after the scripts ran.
+    await expect(page.getByLabel("Price unit").locator("option")).toHaveText(["Choose a unit", "Per Plate", "Per Guest", "Package Pricing"]);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard\/service-details\/[\w-]+$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
   test("the spec's /VendorDashboard/services paths lead to the dashboard and the service page", async ({ page, login }) => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { valueBeforeHydration } from "#app/lib/before-hydration.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
@@ -65,9 +66,22 @@ export function ServiceForm({
   const hydrated = useHydrated();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const [group, setGroup] = useState(values.service_category ?? "");
-  const [subcategory, setSubcategory] = useState(values.service_type ?? "");
-  const [state, setState] = useState(values.state ?? "");
+  // Choices made before the scripts ran are kept (issue 28); the unit and city lists remount once
+  // hydrated, so their early choices become their default values.
+  const [early] = useState(() => {
+    const read = (name: string) => valueBeforeHydration(id(name), hydrated);
+    const sub = read("service_type");
+    return {
+      group: read("service_category") || (sub ? findSubcategory(sub)?.group.name : undefined),
+      sub,
+      unit: read("service_unit"),
+      state: read("state"),
+      city: read("city"),
+    };
+  });
+  const [group, setGroup] = useState(early.group ?? values.service_category ?? "");
+  const [subcategory, setSubcategory] = useState(early.sub ?? values.service_type ?? "");
+  const [state, setState] = useState(early.state ?? values.state ?? "");
   const chosenGroup = findGroup(group);
   const chosenSub = findSubcategory(subcategory, chosenGroup);
   const isVenue = !chosenGroup || chosenGroup.name === VENUE_GROUP;
@@ -200,7 +214,7 @@ export function ServiceForm({
           <select
             id={id("service_unit")}
             name="service_unit"
-            defaultValue={values.service_unit}
+            defaultValue={early.unit ?? values.service_unit}
             key={hydrated ? (chosenSub?.name ?? "all") : "server"}
             aria-invalid={errors.service_unit ? true : undefined}
             aria-describedby={describedBy("service_unit")}
@@ -282,7 +296,7 @@ export function ServiceForm({
           <select
             id={id("city")}
             name="city"
-            defaultValue={values.city}
+            defaultValue={early.city ?? values.city}
             key={hydrated ? state || "all" : "server"}
             aria-invalid={errors.city ? true : undefined}
             aria-describedby={describedBy("city")}

@@ -1,4 +1,5 @@
 import { useId, useState, useSyncExternalStore } from "react";
+import { valueBeforeHydration } from "#app/lib/before-hydration.ts";
 import { CATALOGUE } from "#shared/catalogue.ts";
 import { cityLabel } from "#shared/place-names.ts";
 
@@ -64,14 +65,15 @@ export function PlacePicker({
 }) {
   const stateId = useId();
   const cityId = useId();
-  const [state, setState] = useState(initialState ?? "");
-  const [city, setCity] = useState(initialCity ?? "");
   // Until hydration every state's cities are listed (the no-JS form); then only the chosen state's.
   const narrow = useSyncExternalStore(
     () => () => {},
     () => true,
     () => false,
   );
+  // A state and city chosen before the scripts ran are kept, not reset to the server's values (issue 28).
+  const [state, setState] = useState(() => valueBeforeHydration(stateId, narrow) ?? initialState ?? "");
+  const [city, setCity] = useState(() => valueBeforeHydration(cityId, narrow) ?? initialCity ?? "");
   const states = Object.keys(locations);
   const groups = narrow ? (state && locations[state] ? [state] : []) : states;
   return (
