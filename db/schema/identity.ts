@@ -86,6 +86,26 @@ export const rateLimits = sqliteTable("rate_limits", {
   lockedUntil: timestamp("locked_until"),
 });
 
+/**
+ * Idempotency keys of API writes and one-time tokens of page forms (migration 0091): the id is a
+ * hash of who asked and their key; the first answer is stored and replayed to a repeat; expired
+ * rows are deleted by the daily job (functions/domain/idempotency.ts).
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    id: text("id").primaryKey(),
+    fingerprint: text("fingerprint").notNull(),
+    /** Null while the first request is being handled. */
+    status: integer("status"),
+    body: text("body"),
+    contentType: text("content_type"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
+
 /** Browsers that logged in to an account before (hash of the cookie's token); they skip log-in delays. */
 export const rememberedDevices = sqliteTable(
   "remembered_devices",

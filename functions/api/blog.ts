@@ -105,6 +105,7 @@ function readerEndpoints(resource: Resource, access: Access): Resource {
         method: "post",
         path: "/:blogId/comments",
         summary: "Comment on a published post ({content}, 1-2,000 characters)",
+        idempotent: true,
         params: blogIdParams,
         body: blogCommentInput,
         access,

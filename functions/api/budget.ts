@@ -41,6 +41,7 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       method: "post",
       path: "/lines",
       summary: "Add a budget line: category, label, estimated, quoted, booked, paid (whole rupees), dueDate, notes, eventId",
+      idempotent: true,
       body: budgetLineInput,
       access: ACCESS.planner,
       refusal: REFUSAL,

@@ -17,6 +17,7 @@ export const contactApi = new Resource("/contact", "Contact").endpoint(
     method: "post",
     path: "/",
     summary: "Send a message to the team (name, email, phone?, topic, message)",
+    idempotent: true,
     description:
       "Stored, mailed to the team's mailbox and confirmed to the sender by e-mail. Topics: Planning my wedding, Listing my business, Payments and plans, Report a problem, Press and partnerships, Something else. At most 5 an hour per network and 3 an hour per e-mail (429).",
     body: contactInput,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { UnsupportedMediaType } from "#domain/errors.ts";
+import { Invalid, UnsupportedMediaType } from "#domain/errors.ts";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, runOnce } from "#domain/idempotency.ts";
 import { type Access, requireAccess } from "#domain/permissions.ts";
 import { parseInput } from "#domain/validation.ts";
 import {
@@ -39,6 +40,12 @@ export type EndpointSpec<Q, B, P> = {
   bodyTypes?: "json" | "form";
   /** The most bytes of body read (413 past it, before it is read further); JSON_BODY_MAX unless the endpoint documents more (a card's canvas). */
   maxBodyBytes?: number;
+  /**
+   * Accepts an `Idempotency-Key` header (functions/domain/idempotency.ts): the same key from the
+   * same account writes once, and a repeat gets the first answer again (status and body, with
+   * `Idempotent-Replayed: true`). Documented in the OpenAPI document.
+   */
+  idempotent?: boolean;
 };
 
 export type RegisteredEndpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> & {
@@ -72,11 +79,33 @@ export class Resource {
       checkBodyType(c, spec.bodyTypes);
       const query = spec.query ? parseInput(spec.query, c.req.query(), "Some search options are not valid.") : undefined;
       const params = spec.params ? parseInput(spec.params, c.req.param()) : undefined;
+      const key = spec.idempotent ? idempotencyKey(c) : undefined;
       const body = spec.body ? parseInput(spec.body, await readBody(c, spec.maxBodyBytes ?? JSON_BODY_MAX)) : undefined;
-      return handler(c, { query, body, params } as { query: Infer<Q>; body: Infer<B>; params: Infer<P> });
+      const input = { query, body, params } as { query: Infer<Q>; body: Infer<B>; params: Infer<P> };
+      if (key === undefined) return handler(c, input);
+      let first: Response | undefined;
+      const { answer, replayed } = await runOnce(
+        c.get("domain"),
+        key,
+        JSON.stringify([spec.method, c.req.path, query ?? null, params ?? null, body ?? null]),
+        async () => {
+          first = await handler(c, input);
+          return { status: first.status, body: await first.clone().text(), contentType: first.headers.get("content-type") ?? "application/json" };
+        },
+      );
+      if (!replayed && first) return first;
+      return new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.contentType, "Idempotent-Replayed": "true" } });
     });
     return this;
   }
+}
+
+/** The request's Idempotency-Key, checked; undefined when none was sent. */
+function idempotencyKey(c: ApiContext): string | undefined {
+  const key = c.req.header("Idempotency-Key");
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new Invalid(IDEMPOTENCY_MESSAGES.badKey, { "Idempotency-Key": IDEMPOTENCY_MESSAGES.badKey });
+  return key;
 }
 
 /** Writes carry JSON or multipart (415 otherwise), checked before anything is parsed. */

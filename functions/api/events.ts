@@ -70,6 +70,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       method: "post",
       path: "/newevent",
       summary: "Add a function",
+      idempotent: true,
       description:
         "eventName, eventDate (ISO timestamp or YYYY-MM-DD), eventBudget (whole rupees), eventStartTime and eventEndTime (ISO or HH:MM, India), eventDescription, venue.",
       body: eventInput,
@@ -127,6 +128,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       method: "post",
       path: "/:eventId/subevent",
       summary: "Add a sub-event to a function",
+      idempotent: true,
       description: "subEventName, subEventDate, subEventBudget, subEventStartTime, subEventEndTime, subEventDescription, venue.",
       params: eventParams,
       body: subEventInput,

@@ -57,6 +57,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       method: "post",
       path: "/",
       summary: "Add a guest (into householdId, or a new household of one)",
+      idempotent: true,
       body: guestInput,
       ...PLANNER,
       responses: { 201: "The guest", 404: "Not your household" },
@@ -71,6 +72,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       method: "post",
       path: "/households",
       summary: "Add a household (a family invited together)",
+      idempotent: true,
       body: householdInput,
       ...PLANNER,
       responses: { 201: "The household" },
@@ -154,6 +156,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       method: "post",
       path: "/import",
       summary: "Import guests from CSV text (header row; good rows in one batch, bad rows listed with reasons)",
+      idempotent: true,
       description:
         "Body {csv}: columns Household, Name, Side, Relation, Phone, Email, City, Dietary, Stay, Pickup (any order and case). At most 512 KB and 1000 rows.",
       body: importInput,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENCY_MESSAGES } from "#domain/idempotency.ts";
 import { describeAccess } from "#domain/permissions.ts";
 import { JSON_BODY_MAX } from "#platform/request-body.ts";
 import { endpointRegistry } from "./endpoint.ts";
@@ -17,6 +18,15 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output" = "input") {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
   return rest;
 }
+
+const IDEMPOTENCY_HEADER = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Any unique string (a UUID) of 1 to 255 visible characters. The same key from the same account within 24 hours writes once: a repeat, also one sent while the first is running, gets the first answer again (its status and body, with the response header Idempotent-Replayed: true) or 409 while the first is still being handled; the same key with a different request is 422. A refused or failed request does not use the key up.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function openApiDocument(serverUrl: string) {
@@ -46,6 +56,12 @@ export function openApiDocument(serverUrl: string) {
         description: `A body over ${Math.round((e.maxBodyBytes ?? JSON_BODY_MAX) / 1024)} KB (refused before it is read further)`,
         content: { "application/json": { schema: errorSchema } },
       };
+    // Idempotency-Key (functions/domain/idempotency.ts): the header, and what a repeat is answered.
+    if (e.idempotent) {
+      parameters.push(IDEMPOTENCY_HEADER);
+      responses["409"] ??= { description: IDEMPOTENCY_MESSAGES.inFlight, content: { "application/json": { schema: errorSchema } } };
+      responses["422"] ??= { description: IDEMPOTENCY_MESSAGES.mismatch, content: { "application/json": { schema: errorSchema } } };
+    }
     (paths[path] ??= {})[e.method] = {
       tags: [e.tag],
       summary: e.summary,

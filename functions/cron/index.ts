@@ -1,5 +1,6 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts.ts";
+import { purgeExpiredIdempotencyKeys } from "#domain/idempotency.ts";
 import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
 import { runDailySubscriptionJob } from "#domain/subscription-jobs.ts";
 import { sendPlanningReminders } from "#domain/planning-reminders.ts";
@@ -48,6 +49,8 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
           .run(),
     },
     { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
+    // Idempotency keys and page forms' one-time tokens past their day (functions/domain/idempotency.ts).
+    { name: "purge-expired-idempotency-keys", run: (env, now) => purgeExpiredIdempotencyKeys(env.DB, now) },
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {
       name: "subscriptions",

@@ -133,3 +133,31 @@ describe("double payments (issue 28)", () => {
     expect(paid).toBe(399);
   });
 });
+
+describe("double posts with one Idempotency-Key, at once (issue 28)", () => {
+  it(`${PARALLEL} parallel adds of a guest with one key store one guest; each answer is the first one's, or 409 while it runs`, async () => {
+    const { couple, cookie } = await setup();
+    const key = crypto.randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        call("/api/v1/guests", { method: "POST", body: { name: "Neha Kapoor" }, cookie, headers: { "Idempotency-Key": key } }),
+      ),
+    );
+    for (const s of statuses(responses)) expect([201, 409]).toContain(s);
+    const bodies = await Promise.all(responses.filter((r) => r.status === 201).map((r) => r.json<{ guest: { id: string } }>()));
+    expect(new Set(bodies.map((b) => b.guest.id)).size).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM guests WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(1);
+  });
+
+  it("4 identical CSV imports at once with one key make one import (they stored 8 guests)", async () => {
+    const { couple, cookie } = await setup();
+    const key = crypto.randomUUID();
+    const csv = "Household,Name\nSharma family,Kiran Sharma\nSharma family,Asha Sharma\n";
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => call("/api/v1/guests/import", { method: "POST", body: { csv }, cookie, headers: { "Idempotency-Key": key } })),
+    );
+    for (const s of statuses(responses)) expect([200, 201, 409]).toContain(s);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM guests WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(2);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM households WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(1);
+  });
+});

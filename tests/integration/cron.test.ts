@@ -127,6 +127,7 @@ describe("runScheduled", () => {
     expect(await runScheduled(DAILY, env as Env)).toEqual([
       { name: "purge-expired-rate-limits", ok: true },
       { name: "purge-expired-sessions-and-tokens", ok: true },
+      { name: "purge-expired-idempotency-keys", ok: true },
       { name: "subscriptions", ok: true },
     ]);
   });
