@@ -30,6 +30,24 @@ export const DEMO_NOW = Date.UTC(2026, 10, 1);
 export type Row = Record<string, string | number | null>;
 
 export const JAIPUR_LISTINGS_PER_SUBCATEGORY = 3;
+/**
+ * The big wedding cities besides Jaipur: after Jaipur's three of every subcategory, each of these
+ * gets one of every subcategory, so a couple browsing any of 12 cities finds every kind of vendor
+ * (issue 28: the other cities had 9 to 18 of the 36).
+ */
+export const MAJOR_CITIES: readonly { state: string; city: string }[] = [
+  { state: "Maharashtra", city: "Mumbai" },
+  { state: "Delhi", city: "New Delhi" },
+  { state: "Karnataka", city: "Bengaluru" },
+  { state: "Telangana", city: "Hyderabad" },
+  { state: "Tamil Nadu", city: "Chennai" },
+  { state: "West Bengal", city: "Kolkata" },
+  { state: "Maharashtra", city: "Pune" },
+  { state: "Gujarat", city: "Ahmedabad" },
+  { state: "Rajasthan", city: "Udaipur" },
+  { state: "Uttar Pradesh", city: "Lucknow" },
+  { state: "Haryana", city: "Gurugram" },
+];
 export type Chunk = { table: string; rows: Row[] };
 
 /** Demo accounts (passwords are set by the seed script; README lists them). */
@@ -479,13 +497,18 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
       // A listing belongs to a vendor of its own trade (a caterer's listings are catering), taken in turn.
       const ofType = vendorsOfType.get(type.name) ?? vendors;
       const vendor = ofType[Math.floor(i / ALL_SUBCATEGORIES.length) % ofType.length] as Row;
-      // The demo couple marries in Jaipur: every subcategory has at least three listings there.
+      // The demo couple marries in Jaipur: every subcategory has at least three listings there;
+      // then one of every subcategory in each major city (i runs over the subcategories in turn).
+      const jaipurEnd = ALL_SUBCATEGORIES.length * JAIPUR_LISTINGS_PER_SUBCATEGORY;
+      const major = i >= jaipurEnd ? MAJOR_CITIES[Math.floor((i - jaipurEnd) / ALL_SUBCATEGORIES.length)] : undefined;
       const place =
-        i < ALL_SUBCATEGORIES.length * JAIPUR_LISTINGS_PER_SUBCATEGORY
+        i < jaipurEnd
           ? { state: "Rajasthan", city: "Jaipur" }
-          : rnd.chance(0.7)
-            ? { state: vendor.state as string, city: vendor.city as string }
-            : rnd.pick(ALL_CITIES);
+          : major
+            ? major
+            : rnd.chance(0.7)
+              ? { state: vendor.state as string, city: vendor.city as string }
+              : rnd.pick(ALL_CITIES);
       const created = at();
       const id = rnd.uuid7(created);
       const unit = rnd.pick(type.units);
@@ -562,7 +585,8 @@ export function* generateDemoData(options: SeedOptions): Generator<Chunk> {
         service_unit: unit,
         state: place.state,
         city: place.city,
-        status: rnd.chance(0.97) ? "active" : "archived",
+        // A major city's one listing of its kind stays active (the others: about 3 % archived).
+        status: major || rnd.chance(0.97) ? "active" : "archived",
         rating: Math.round((ratingSum / reviewers.length) * 100) / 100,
         review_count: reviewers.length,
         view_count: rnd.int(0, 5000),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_SUBCATEGORIES, unitsFor } from "#shared/catalogue.ts";
-import { DEFAULT_SEED, DEMO_NOW, generateDemoData, type Chunk } from "#db/seed/generator.ts";
+import { DEFAULT_SEED, DEMO_NOW, generateDemoData, MAJOR_CITIES, type Chunk } from "#db/seed/generator.ts";
 import { artworkSvg } from "#db/seed/images.ts";
 import { ALL_CITIES } from "#db/seed/places.ts";
 import { PRICE_RANGES } from "#db/seed/prices.ts";
@@ -25,6 +25,17 @@ describe("the demo data generator", () => {
     expect(data.services).toHaveLength(2000);
     const types = new Set(data.services!.map((s) => s.service_type));
     expect(types.size).toBe(ALL_SUBCATEGORIES.length);
+  });
+
+  it("covers every subcategory in Jaipur and in each of 11 other major cities (12 in all)", () => {
+    const types = new Map<string, Set<unknown>>();
+    for (const s of data.services!.filter((x) => x.status === "active")) {
+      const key = `${s.city as string}, ${s.state as string}`;
+      types.set(key, (types.get(key) ?? new Set()).add(s.service_type));
+    }
+    const full = [...types].filter(([, t]) => t.size === ALL_SUBCATEGORIES.length).map(([place]) => place);
+    expect(full.length).toBeGreaterThanOrEqual(12);
+    for (const p of [{ state: "Rajasthan", city: "Jaipur" }, ...MAJOR_CITIES]) expect(full, p.city).toContain(`${p.city}, ${p.state}`);
   });
 
   it("places every demo city in the site's location data", () => {
