@@ -68,3 +68,17 @@ test("a couple fills in the planning profile, opts in to reminders and uploads a
     await page.screenshot({ path: `test-results/couple-profile-${width}.png`, fullPage: true });
   }
 });
+
+test("the wedding city is chosen with the city picker, which knows Bangalore, and the checklist searches that city", async ({ page, login }) => {
+  test.setTimeout(90_000);
+  await login({ role: "couple" });
+  await page.goto("/profile");
+  const city = page.getByLabel("Wedding city");
+  await city.fill("Bangalore");
+  await page.getByRole("option", { name: /Bengaluru/ }).click();
+  await expect(city).toHaveValue("Bengaluru");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText(/in Bengaluru/)).toBeVisible();
+  await page.goto("/profile/checklist");
+  await expect(page.getByRole("link", { name: "Book caterer" }).first()).toHaveAttribute("href", "/all/wedding-vendor/caterers/karnataka/bengaluru");
+});
