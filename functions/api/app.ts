@@ -58,7 +58,8 @@ function executionContextOf(c: { executionCtx: Pick<ExecutionContext, "waitUntil
  * Importable without the React Router build.
  */
 export function createApi() {
-  const api = new Hono<ApiEnv>().basePath("/api/v1");
+  // strict: false: a path with a trailing slash is the same path (the spec writes /userDataTemplate/, /guests/...).
+  const api = new Hono<ApiEnv>({ strict: false }).basePath("/api/v1");
 
   // Who is asking, first: each endpoint then enforces its declared access before it reads the
   // request (endpoint.ts), and checks the body's type (JSON or multipart, else 415).
