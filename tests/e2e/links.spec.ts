@@ -7,6 +7,7 @@ import { vendorWithData } from "./vendor-data.ts";
  * The link crawler: from the home page as a visitor and from each dashboard as its role (a fresh
  * account each), follow every internal link breadth-first and fail on any 404 or 5xx, except at
  * the paths of unbuilt areas (unbuilt-paths.ts), each of which must still answer 404.
+ * One page of each shape it reached is then opened at 390 px: none may scroll sideways on a phone.
  * Pages are fetched with the browser's cookies; the start page's links are read from the
  * hydrated page too, so links only the client renders are followed as well.
  */
@@ -47,6 +48,8 @@ async function crawl(page: Page, api: APIRequestContext, start: string, origin: 
   const seen = new Set<string>([start]);
   const shapes = new Map<string, number>();
   const queue: { path: string; from: string }[] = [];
+  /** One page of each shape that answered HTML, for the phone-width check. */
+  const pagesByShape = new Map<string, string>([[shapeOf(start), start]]);
   let visited = 0;
 
   const enqueue = (paths: string[], from: string) => {
@@ -80,9 +83,24 @@ async function crawl(page: Page, api: APIRequestContext, start: string, origin: 
     }
     if (!(res.headers()["content-type"] ?? "").includes("text/html")) continue;
     const landed = new URL(res.url());
+    if (res.ok() && !pagesByShape.has(shapeOf(path))) pagesByShape.set(shapeOf(path), path);
     enqueue(internal(linksIn(await res.text()), `${landed.pathname}${landed.search}`, origin), path);
   }
-  return { failures, visited, seen };
+  return { failures, visited, seen, pages: [...pagesByShape.values()] };
+}
+
+/** The pages (one of each shape) that scroll sideways on a 390 px phone screen, with their widths. */
+async function widerThanAPhone(page: Page, paths: string[]): Promise<string[]> {
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  const wide: string[] = [];
+  for (const path of paths) {
+    await phone.goto(path);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) wide.push(`${path}: ${width} px`);
+  }
+  await phone.close();
+  return wide;
 }
 
 /**
@@ -100,7 +118,7 @@ const starts: { name: string; role: Role | null; withData?: boolean; start: stri
 test.describe("internal links", () => {
   for (const { name, role, withData, start } of starts) {
     test(`${name}: no link leads to a 404 or a server error`, async ({ page, login, account, factory, baseURL }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       let mustReach: string[] = [];
       if (role && withData) {
         const data = await vendorWithData(baseURL!, factory, account);
@@ -121,13 +139,14 @@ test.describe("internal links", () => {
         });
         expect(res.ok()).toBe(true);
       } else if (role) await login({ role });
-      const { failures, visited, seen } = await crawl(page, page.request, start, new URL(baseURL!).origin);
+      const { failures, visited, seen, pages } = await crawl(page, page.request, start, new URL(baseURL!).origin);
       expect(visited).toBeGreaterThan(20);
       expect(
         mustReach.filter((p) => !seen.has(p)),
         "pages of the account's own records the crawl should have followed",
       ).toEqual([]);
       expect(failures, "broken internal links (an unbuilt area's path belongs in tests/e2e/unbuilt-paths.ts)").toEqual([]);
+      expect(await widerThanAPhone(page, pages), "pages wider than a 390 px phone screen (they scroll sideways)").toEqual([]);
     });
   }
 
