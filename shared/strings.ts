@@ -21,6 +21,8 @@ export const GUARD = {
   roleNotAllowed: "You do not have permission to access this page.",
   pathNotAllowed: "Unauthorized access.",
   logIn: "Log in",
+  /** A page that needs an account sends a visitor to log in (and back): said on the log-in page. */
+  logInToContinue: "Please log in to continue.",
 } as const;
 
 /**
@@ -39,6 +41,9 @@ export const GUARD_SIGN_IN: readonly { prefix: string; message: string; login: "
   { prefix: "/profile", message: "Please log in to see your profile.", login: "/login" },
   { prefix: "/VendorDashboard", message: "Please log in as a vendor to open your dashboard.", login: "/vendorLogin" },
   { prefix: "/admin", message: "Please log in as an admin to open the admin area.", login: "/login" },
+  { prefix: "/blog_dashboard", message: "Please log in as an admin to write for the blog.", login: "/login" },
+  { prefix: "/new-blog-post", message: "Please log in as an admin to write for the blog.", login: "/login" },
+  { prefix: "/update-blog-post", message: "Please log in as an admin to write for the blog.", login: "/login" },
 ];
 
 export const SEARCH = {

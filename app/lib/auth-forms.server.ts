@@ -47,12 +47,15 @@ export function redirectIfSignedIn(ctx: AppContext) {
  */
 /**
  * The blog's writing pages (/blog_dashboard, /new-blog-post, /update-blog-post/…) sit outside /admin
- * but are the admins' as much as the admin area: a visitor goes to / as the guard sends them, any
+ * but are the admins' as much as the admin area: a visitor goes to / as the guard sends them (told why), any
  * other role to / with the guard's denial. The rule is the blog's own (`can.writeBlog`).
  */
 export function guardBlogWriting({ request, context }: { request: Request; context: { get: (c: typeof appContext) => AppContext } }) {
   const { actor } = context.get(appContext);
-  if (!actor) throw redirect("/");
+  if (!actor) {
+    const prompt = signInToast(pagePath(request, { search: true }));
+    throw prompt ? redirectWithToast(request, "/", prompt) : redirect("/");
+  }
   if (!can.writeBlog(actor)) throw redirectWithToast(request, "/", { type: "error", message: GUARD.roleNotAllowed });
 }
 

@@ -1,10 +1,11 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { z } from "zod";
 import { Conflict, Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized, type DomainError } from "#domain/errors.ts";
 import { formToObject, parseInput } from "#domain/validation.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { loginPath } from "#shared/links.ts";
+import { GUARD } from "#shared/strings.ts";
 
 /**
  * The one translator from domain errors to page answers, for loaders and form actions alike.
@@ -49,9 +50,9 @@ export function pagePath(request: Request, { search = false }: { search?: boolea
   return query ? `${path}?${query}` : path;
 }
 
-/** "Log in first": the log-in page that brings the visitor back to this page. */
+/** "Log in first": the log-in page that brings the visitor back to this page, saying why they are there. */
 export function loginRedirect(request: Request): Response {
-  return redirect(loginPath(pagePath(request, { search: true })));
+  return redirectWithToast(request, loginPath(pagePath(request, { search: true })), { type: "info", message: GUARD.logInToContinue });
 }
 
 const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass", "credential"];

@@ -132,6 +132,28 @@ test.describe("guards say why", () => {
     const toast = page.getByRole("alert").filter({ hasText: "Please log in as a vendor to open your dashboard." });
     await expect(toast.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/vendorLogin?redirectTo=%2FVendorDashboard");
   });
+
+  test("every guarded door says why before the page's scripts have run, and the toast takes over after @mobile", async ({ page }) => {
+    // A cheap phone paints the page seconds before its scripts run: the message is in the HTML.
+    const scripts = await holdScripts(page);
+    const doors: [string, RegExp, string][] = [
+      ["/profile/guests", /\/$/, "Please log in to see your guest list."],
+      ["/VendorDashboard", /\/$/, "Please log in as a vendor to open your dashboard."],
+      ["/admin", /\/$/, "Please log in as an admin to open the admin area."],
+      ["/blog_dashboard", /\/$/, "Please log in as an admin to write for the blog."],
+      ["/card", /\/login\?redirectTo=%2Fcard$/, "Please log in to continue."],
+      ["/editor?template=x", /\/login\?redirectTo=%2Feditor%3Ftemplate%3Dx$/, "Please log in to continue."],
+    ];
+    for (const [door, landing, message] of doors) {
+      await page.goto(door, { waitUntil: "commit" });
+      await expect(page, door).toHaveURL(landing);
+      await expect(page.getByRole("status").filter({ hasText: message }), door).toBeVisible();
+    }
+    scripts.release();
+    await scripts.hydrated();
+    await expect(page.getByRole("alert").filter({ hasText: "Please log in to continue." })).toBeVisible();
+    await expect(page.locator("[data-early-toast]")).toHaveCount(0);
+  });
 });
 
 test.describe("filters on a phone", () => {
