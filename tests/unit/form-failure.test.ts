@@ -21,6 +21,8 @@ describe("form failures", () => {
     const res = thrown(() => formFailure(new Unauthorized(), post("http://localhost/profile.data?index&_routes=x&tab=2"))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/profile?tab=2")}`);
+    // The log-in page says why the visitor is there.
+    expect(decodeURIComponent(res.headers.get("set-cookie") ?? "")).toContain("Please log in to continue.");
   });
 
   it("sends a visitor on a vendor's own page to the vendors' door", () => {
