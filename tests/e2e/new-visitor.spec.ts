@@ -134,6 +134,7 @@ test.describe("guards say why", () => {
   });
 
   test("every guarded door says why before the page's scripts have run, and the toast takes over after @mobile", async ({ page }) => {
+    test.setTimeout(90_000);
     // A cheap phone paints the page seconds before its scripts run: the message is in the HTML.
     const scripts = await holdScripts(page);
     const doors: [string, RegExp, string][] = [
