@@ -19,3 +19,5 @@ const couple = (tag: string) =>
 
 export const EINVITE = couple("journey");
 export const EINVITE_ACCESS = couple("access");
+/** The link crawler's couple (tests/e2e/links.spec.ts): a card and no functions, so /card shows its "add your functions" link. */
+export const EINVITE_CRAWL = couple("crawl");

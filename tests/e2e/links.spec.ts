@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, type Role } from "./fixtures.ts";
 import { UNBUILT_PATHS } from "./unbuilt-paths.ts";
 import { vendorWithData } from "./vendor-data.ts";
+import { EINVITE_CRAWL } from "./einvite-paths.ts";
+import { POOL_PASSWORD } from "./pool-paths.ts";
 
 /**
  * The link crawler: from the home page as a visitor and from each dashboard as its role (a fresh
@@ -108,15 +110,17 @@ async function widerThanAPhone(page: Page, paths: string[]): Promise<string[]> {
  * confirmed booking, and the couple has an enquiry and that booking, so the links to the service
  * page, its photos, the conversations and the bookings are followed too.
  */
-const starts: { name: string; role: Role | null; withData?: boolean; start: string }[] = [
+const starts: { name: string; role: Role | null; withData?: boolean; start: string; as?: { email: string; password: string } }[] = [
   { name: "a visitor from the home page", role: null, start: "/" },
+  // Issue 28: /card sent a couple with no functions to /profile/planner (a 404).
+  { name: "a couple with a card and no functions from /card", role: "couple", start: "/card", as: { email: EINVITE_CRAWL.email, password: POOL_PASSWORD } },
   { name: "a couple with an enquiry and a booking from /profile", role: "couple", withData: true, start: "/profile" },
   { name: "a vendor with a service, enquiries and a booking from /VendorDashboard", role: "vendor", withData: true, start: "/VendorDashboard" },
   { name: "an admin from /admin", role: "admin", start: "/admin" },
 ];
 
 test.describe("internal links", () => {
-  for (const { name, role, withData, start } of starts) {
+  for (const { name, role, withData, start, as } of starts) {
     test(`${name}: no link leads to a 404 or a server error`, async ({ page, login, account, factory, baseURL }) => {
       test.setTimeout(300_000);
       let mustReach: string[] = [];
@@ -138,6 +142,9 @@ test.describe("internal links", () => {
           data: { email: who.email, password: who.password },
         });
         expect(res.ok()).toBe(true);
+      } else if (as) {
+        await page.context().addCookies([{ name: "mandap_visited", value: "1", url: baseURL! }]);
+        expect((await page.request.post("/api/v1/users/login", { headers: { Origin: baseURL! }, data: as })).ok()).toBe(true);
       } else if (role) await login({ role });
       const { failures, visited, seen, pages } = await crawl(page, page.request, start, new URL(baseURL!).origin);
       expect(visited).toBeGreaterThan(20);
