@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "./fixtures.ts";
-import { holdScripts } from "./held-scripts.ts";
 
 /**
  * The vendor's services in the dashboard (issue 10): a fresh vendor adds a service with the form,
@@ -89,35 +88,6 @@ test.describe("a vendor manages services in the dashboard", () => {
     await page.screenshot({ path: test.info().outputPath("dashboard-1280.png"), fullPage: true });
     await page.goto("/VendorDashboard?status=active");
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
-  });
-
-  test("choices made before the page's scripts run are kept when they run, and the service saves", async ({ page, login }) => {
-    test.setTimeout(90_000);
-    await login({ role: "vendor" });
-    const scripts = await holdScripts(page);
-    await page.goto("/VendorDashboard/services/new", { waitUntil: "domcontentloaded" });
-    const name = `Early ${word()} Caterers`;
-    // The server's form, before the scripts: every list is complete (grouped), as without JavaScript.
-    await page.getByLabel("Service name").fill(name);
-    await page.getByLabel("Group").selectOption("Wedding Vendor");
-    await page.getByLabel("Subcategory").selectOption("Caterers");
-    await page.getByLabel("Starting price (₹, whole rupees)").fill("950");
-    await page.getByLabel("Price unit").selectOption({ label: "Per Plate" });
-    await page.getByLabel("State").selectOption("Rajasthan");
-    await page.getByLabel("City").selectOption({ label: "Jodhpur" });
-    scripts.release();
-    await scripts.hydrated();
-    // Issue 28: hydration wiped these, and the vendor was told to fill fields they had filled.
-    await expect(page.getByLabel("Group")).toHaveValue("Wedding Vendor");
-    await expect(page.getByLabel("Subcategory")).toHaveValue("Caterers");
-    await expect(page.getByLabel("Price unit")).toHaveValue("Per Plate");
-    await expect(page.getByLabel("State")).toHaveValue("Rajasthan");
-    await expect(page.getByLabel("City")).toHaveValue("Jodhpur");
-    // And the lists have narrowed to the choices, as for a vendor who chose after the scripts ran.
-    await expect(page.getByLabel("Price unit").locator("option")).toHaveText(["Choose a unit", "Per Plate", "Per Guest", "Package Pricing"]);
-    await page.getByRole("button", { name: "Save and publish" }).click();
-    await expect(page).toHaveURL(/\/VendorDashboard\/service-details\/[\w-]+$/);
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
   test("the spec's /VendorDashboard/services paths lead to the dashboard and the service page", async ({ page, login }) => {

@@ -120,6 +120,7 @@ test("the budget forms work without JavaScript: refusals name the field, a line 
   await expect(table.locator("tr[data-category=venue] td").first()).toHaveText("₹2,00,000");
   await expect(table.locator("tfoot td").first()).toHaveText("₹10,00,000");
   // Their own venue estimate replaces the suggested one: the estimates still add up to the total (they added up to ₹12,00,000).
+  await page.getByText("Add a line").click();
   const own = page.getByRole("form", { name: "Add a budget line" });
   await own.getByLabel("Category").selectOption("venue");
   await own.getByLabel("Label").fill("Garden lawn");
