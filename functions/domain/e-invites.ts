@@ -22,7 +22,7 @@ import { newId } from "./ids.ts";
 import { assertNoDelay, recordFailure, takeOrThrow, type AllowanceRule, type DelayRule } from "./rate-limits.ts";
 import { rsvpByToken } from "./rsvp.ts";
 import { canUseTemplate } from "./template-access.ts";
-import { CARD_MESSAGES } from "./user-cards.ts";
+import { CARD_MESSAGES, requireCanvasUse } from "./user-cards.ts";
 import { parseInput } from "./validation.ts";
 import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
 import { numeric } from "#shared/numbers.ts";
@@ -400,6 +400,9 @@ export async function publishCard(ctx: DomainContext, cardId: string, input: unk
       .first<{ id: string; price: number; amountCategory: "FREE" | "PAID" }>();
     if (t && !(await canUseTemplate(ctx, t))) throw new Forbidden(INVITE_MESSAGES.buyFirst);
   }
+  // What the canvas is, too: a paid design's canvas without its templateId (issue 28).
+  const stored = await ctx.db.prepare("SELECT canvas FROM user_templates WHERE id = ?").bind(row.id).first<{ canvas: string }>();
+  if (stored) await requireCanvasUse(ctx, stored.canvas, row.template_id);
   if (!row.preview_key) throw new Conflict(INVITE_MESSAGES.noPicture);
   let eventIds: string[] | null = null;
   if (body.eventIds !== undefined) {

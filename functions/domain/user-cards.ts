@@ -8,7 +8,7 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import type { DomainContext } from "./context.ts";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
-import { canUseTemplate, type TemplateForAccess } from "./template-access.ts";
+import { canUseTemplate, paidDesignOf, type TemplateForAccess } from "./template-access.ts";
 import { parseInput } from "./validation.ts";
 import { requirePlanner, weddingFunctions, type WeddingFunction } from "./wedding-functions.ts";
 
@@ -250,6 +250,21 @@ function checkedCanvas(ctx: DomainContext, canvas: unknown): string {
   return check.json;
 }
 
+/**
+ * 403 when the canvas is a paid design the couple may not use, whatever templateId the client sent
+ * (issue 28: a paid template's canvas posted with no templateId was exported and published).
+ * Returns the paid design it is (the card's origin), or null.
+ */
+export async function requireCanvasUse(ctx: DomainContext, canvasJson: string, templateId: string | null): Promise<string | null> {
+  const design = await paidDesignOf(ctx, canvasJson, (stored) => {
+    const check = parseCardCanvas(stored, { origin: ctx.request.origin });
+    return check.ok ? check.json : stored;
+  });
+  if (!design) return null;
+  if (design.id !== templateId && !(await canUseTemplate(ctx, design))) throw new Forbidden(CARD_MESSAGES.buyFirst);
+  return design.id;
+}
+
 const cleanDetail = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() ? v.trim() : null);
 
 // -------------------------------------------------------------------------------------------------
@@ -308,10 +323,13 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
     const details: CardDetails = { ...(await plannerDetails(ctx)) };
     for (const f of DETAIL_FIELDS) if (given[f]) details[f] = given[f]!;
     canvas = checkedCanvas(ctx, input.canvas ?? fillPlaceholders(JSON.parse(t.canvas) as CardCanvas, details));
+    if (input.canvas !== undefined) await requireCanvasUse(ctx, canvas, templateId);
     if (!input.title?.trim()) cardTitle = t.name.slice(0, 120);
   } else {
     if (input.canvas === undefined) throw new Invalid("Choose a template or send a canvas.", { canvas: "Required without a template." });
     canvas = checkedCanvas(ctx, input.canvas);
+    // A paid design's canvas is that design: bought, it keeps the design as its origin (which later checks follow).
+    templateId = await requireCanvasUse(ctx, canvas, null);
   }
   const id = newId(ctx.now);
   await insertCard(ctx, { id, templateId, title: cardTitle, canvas, details: given }, (cardId) =>
@@ -359,8 +377,14 @@ export async function updateCard(ctx: DomainContext, cardId: string, raw: unknow
   const whereBinds: unknown[] = [cardId, actor.id];
   if (input.canvas !== undefined) {
     if (input.revision === undefined) throw new Invalid(CARD_MESSAGES.revisionNeeded, { revision: "Required with canvas." });
+    const canvas = checkedCanvas(ctx, input.canvas);
+    const origin = await requireCanvasUse(ctx, canvas, current.templateId);
     sets.push("canvas = ?", "revision = revision + 1");
-    binds.push(checkedCanvas(ctx, input.canvas));
+    binds.push(canvas);
+    if (origin && !current.templateId) {
+      sets.push("template_id = ?");
+      binds.push(origin);
+    }
     where += " AND revision = ?";
     whereBinds.push(input.revision);
   }
@@ -486,6 +510,7 @@ export async function exportCard(
 ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
   const row = await cardRow(ctx, cardId);
   await requireTemplateUse(ctx, row.templateId);
+  await requireCanvasUse(ctx, row.canvas, row.templateId);
   const { format, size } = parseInput(exportInput, input, "Choose the export's format and size.");
   if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Required." });
   if (file.size > EXPORT_MAX_BYTES) throw new Invalid(`The rendered card is larger than ${EXPORT_MAX_BYTES / 1024 / 1024} MB.`, { image: "Too large." });
