@@ -8,8 +8,12 @@ import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
 
-/** A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. */
-export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown> };
+/**
+ * A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. A `purge` deletes what
+ * is stale, so it never runs ahead of the real clock: /dev/cron "as of" a later date moves the
+ * other jobs' clock, but a purge run then would end every live session and token (issue 28).
+ */
+export type CronJob = { name: string; run: (env: Env, now: number) => Promise<unknown>; purge?: true };
 
 /** Daily housekeeping at 03:00 IST. Later areas add their jobs here. */
 export const DAILY = "30 21 * * *";
@@ -43,14 +47,15 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
   [DAILY]: [
     {
       name: "purge-expired-rate-limits",
+      purge: true,
       run: (env, now) =>
         env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ? AND (locked_until IS NULL OR locked_until < ?)")
           .bind(now - 86_400_000, now)
           .run(),
     },
-    { name: "purge-expired-sessions-and-tokens", run: (env, now) => purgeExpiredAuth(env.DB, now) },
+    { name: "purge-expired-sessions-and-tokens", purge: true, run: (env, now) => purgeExpiredAuth(env.DB, now) },
     // Idempotency keys and page forms' one-time tokens past their day (functions/domain/idempotency.ts).
-    { name: "purge-expired-idempotency-keys", run: (env, now) => purgeExpiredIdempotencyKeys(env.DB, now) },
+    { name: "purge-expired-idempotency-keys", purge: true, run: (env, now) => purgeExpiredIdempotencyKeys(env.DB, now) },
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {
       name: "subscriptions",
@@ -107,7 +112,7 @@ export async function runScheduled(cron: string, env: Env, now = Date.now(), job
   const results = await Promise.all(
     jobs.map(async (job): Promise<JobResult> => {
       try {
-        await job.run(env, now);
+        await job.run(env, job.purge ? Math.min(now, Date.now()) : now);
         return { name: job.name, ok: true };
       } catch (err) {
         console.error(`cron job ${job.name} failed`, err);

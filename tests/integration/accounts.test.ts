@@ -5,6 +5,8 @@ import { Forbidden, TooManyRequests, Unauthorized } from "#domain/errors.ts";
 import type { Actor } from "#domain/sessions.ts";
 import { hashPassword } from "#platform/password.ts";
 import { testContext } from "#tests/support/context.ts";
+import { DAILY, jobsBySchedule, runScheduled } from "#functions/cron/index.ts";
+import type { Env } from "#functions/env.ts";
 import { createUser, GOOD_PASSWORD, ORIGIN, sessionCookieFor, vendorSignUpBody, worker } from "#tests/support/factories.ts";
 
 /** Accounts and access through the real Worker and D1: sign-up, log-in, tokens, limits, roles. */
@@ -726,6 +728,20 @@ describe("daily housekeeping", () => {
         .then((r) => r.results.map((x) => x.id)),
     ).toEqual([`livedev-${user.id}`]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM pending_signups WHERE email = ?").bind(`stale-${user.email}`).first("n")).toBe(0);
+  });
+
+  it("a run as of a later date (/dev/cron) purges only what is stale by the real clock: live sessions stay", async () => {
+    const user = await userWithPassword();
+    const live = await sessionCookieFor(user.id);
+    const aYearOn = Date.now() + 365 * 86_400_000;
+    const results = await runScheduled(
+      DAILY,
+      env as Env,
+      aYearOn,
+      jobsBySchedule[DAILY]!.filter((j) => j.purge),
+    );
+    expect(results.map((r) => r.name)).toContain("purge-expired-sessions-and-tokens");
+    expect((await api("/users/me", { cookie: live })).json.isLoggedIn).toBe(true);
   });
 });
 
