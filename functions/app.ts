@@ -12,6 +12,8 @@ import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, 
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
 import { databaseForRequest } from "./platform/d1-sessions.ts";
 import { d1ServerTiming, timedDatabase } from "./platform/d1-timing.ts";
+import { mayReadServerTiming } from "./platform/server-timing.ts";
+import { can } from "./domain/permissions.ts";
 import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableResponse } from "./platform/page-cache.ts";
 import { usesSandboxGateway } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
@@ -79,12 +81,13 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     const { session, setCookie } = await resolveSession(env.DB, request);
     const context = new RouterContextProvider();
     const requestDb = databaseForRequest(env.DB, request, Boolean(session));
-    // The page's D1 time and statements go out in Server-Timing (read by the bench; never cached).
+    // The page's D1 time and statements go out in Server-Timing to admins and local development (read by the bench; never cached).
     const d1 = timedDatabase(requestDb.db);
     const domain = createDomainContext(env, ctx, request, session, Date.now(), d1.db);
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
     const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce, domain.payments.checkoutOrigins));
-    response.headers.append("Server-Timing", d1ServerTiming(d1.timing()));
+    const actor = session?.actor ?? null;
+    if (mayReadServerTiming(env, request, actor !== null && can.viewAdminArea(actor))) response.headers.append("Server-Timing", d1ServerTiming(d1.timing()));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
     const bookmark = requestDb.bookmarkCookie();
     if (bookmark) response.headers.append("Set-Cookie", bookmark);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { serviceListQuery, sortFromQuery } from "#shared/service-filters.ts";
 import { heroAnalytics, searchServices, serviceDetail, serviceLocations } from "#domain/discovery.ts";
 import { NotFound } from "#domain/errors.ts";
+import { can } from "#domain/permissions.ts";
+import { mayReadServerTiming } from "#platform/server-timing.ts";
 import { Resource } from "./endpoint.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -19,7 +21,8 @@ export const servicesApi = new Resource("/services", "Services")
     async (c, { query }) => {
       const { sort_by, sort_order, ...filters } = query;
       const page = await searchServices(c.get("domain"), { ...filters, sort: sortFromQuery(sort_by, sort_order) });
-      c.header("Server-Timing", `d1;desc="rows_read=${page.rowsRead}"`);
+      const { actor } = c.get("domain");
+      if (mayReadServerTiming(c.env, c.req.raw, actor !== null && can.viewAdminArea(actor))) c.header("Server-Timing", `d1;desc="rows_read=${page.rowsRead}"`);
       return c.json({
         success: true,
         ServiceResult: page.services,
