@@ -2,7 +2,7 @@ import { Hono, type ErrorHandler } from "hono";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
 import { databaseForRequest } from "#platform/d1-sessions.ts";
-import { Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
+import { ClientAborted, Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
@@ -34,6 +34,7 @@ import { adminConsoleApi } from "./admin-console.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
+  if (err instanceof ClientAborted) console.warn("client aborted", c.req.method, c.req.path);
   if (isDomainError(err)) {
     if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
     const body: Record<string, unknown> = { success: false, message: err.message };

@@ -54,6 +54,18 @@ export class PayloadTooLarge extends DomainError {
   readonly status = 413;
 }
 
+/**
+ * The client stopped sending its body halfway (a dropped upload, a closed tab): its own doing, not
+ * a server error. Answered 400 (nobody is left to read it) and logged as a client abort, never as a
+ * 500 (issue 28).
+ */
+export class ClientAborted extends DomainError {
+  readonly status = 400;
+  constructor(cause?: unknown) {
+    super("The request was interrupted before its body arrived. Please try again.", { cause });
+  }
+}
+
 /** A request body of a type the route does not read (e.g. text/plain where a form or JSON is expected). */
 export class UnsupportedMediaType extends DomainError {
   readonly status = 415;

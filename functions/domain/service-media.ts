@@ -4,7 +4,7 @@ import { ALT_MAX, DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVIC
 import { checkedSize, ImageUnreadable, storePhoto, storeSquare, wasmPipeline, type ImagePipeline, type StoredPhoto } from "#platform/images.ts";
 import { TICKET_SECONDS, type UploadTicket } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
-import { stopReading } from "#platform/request-body.ts";
+import { readBodyChunk, stopReading } from "#platform/request-body.ts";
 import type { DomainContext } from "./context.ts";
 import { Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
@@ -432,7 +432,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, max: number):
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { value, done } = await reader.read();
+    const { value, done } = await readBodyChunk(reader);
     if (done) break;
     size += value.byteLength;
     if (size > max) {

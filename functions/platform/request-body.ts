@@ -1,4 +1,4 @@
-import { Invalid, isDomainError, PayloadTooLarge, UnsupportedMediaType } from "#domain/errors.ts";
+import { ClientAborted, Invalid, isDomainError, PayloadTooLarge, UnsupportedMediaType } from "#domain/errors.ts";
 
 /**
  * The one reader of request bodies, for the API and every page action: a body that is not what
@@ -55,6 +55,15 @@ export function stopReading(reader: ReadableStreamDefaultReader<Uint8Array>): vo
   }
 }
 
+/** The next chunk of a request's body; a body the client stopped sending (workerd: "Network connection lost.") is a ClientAborted. */
+export async function readBodyChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch (e) {
+    throw new ClientAborted(e);
+  }
+}
+
 /** The declared Content-Length, or null (chunked, or not a number). */
 function declaredLength(request: { readonly headers: Headers }): number | null {
   const value = request.headers.get("content-length");
@@ -75,7 +84,7 @@ export async function readCappedBytes(request: Request, max: number): Promise<Ui
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readBodyChunk(reader);
     if (done) break;
     size += value.byteLength;
     if (size > max) {

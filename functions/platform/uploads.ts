@@ -1,5 +1,5 @@
 import { Invalid } from "#domain/errors.ts";
-import { stopReading } from "./request-body.ts";
+import { readBodyChunk, stopReading } from "./request-body.ts";
 import { ImageUnreadable, type ImagePipeline, type ImageVariant } from "./images.ts";
 
 /**
@@ -158,7 +158,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   let done = false;
   const more = async () => {
     if (done) return false;
-    const { value, done: end } = await reader.read();
+    const { value, done: end } = await readBodyChunk(reader);
     if (end) done = true;
     else buf = concat(buf, value);
     return !end;

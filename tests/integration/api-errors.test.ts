@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import { ClientAborted, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import { readCappedBytes } from "#platform/request-body.ts";
+import { readMultipart } from "#platform/uploads.ts";
 import { fieldErrors, parseInput } from "#domain/validation.ts";
 import { call, createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 import { createApi } from "#api/app.ts";
@@ -76,6 +78,49 @@ describe("API error mapping", () => {
     const crash = await probe.request("/crash");
     expect(JSON.stringify(await crash.json())).not.toContain("secret detail");
     expect(await (await probe.request("/invalid")).json()).toEqual({ success: false, message: "Bad", errors: { a: "b" } });
+  });
+});
+
+describe("a client that drops its upload halfway (issue 28)", () => {
+  /** A body that sends its start, then fails as workerd's does when the client goes away. */
+  const droppedBody = () => {
+    let sent = false;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("Network connection lost."));
+        sent = true;
+        controller.enqueue(
+          new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="photos"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n'),
+        );
+      },
+    });
+  };
+  const dropped = () =>
+    new Request("http://localhost/upload", { method: "POST", body: droppedBody(), headers: { "Content-Type": "multipart/form-data; boundary=b" } });
+
+  it("is a ClientAborted for every body reader, not an unknown error", async () => {
+    await expect(readMultipart(dropped(), { files: { photos: 1 }, maxFileBytes: 1000 })).rejects.toBeInstanceOf(ClientAborted);
+    await expect(readCappedBytes(dropped(), 10_000)).rejects.toBeInstanceOf(ClientAborted);
+  });
+
+  it("answers 400 and is logged as a client abort, not as a server error", async () => {
+    const probe = new Hono<ApiEnv>();
+    probe.post("/upload", async (c) => {
+      await readMultipart(c.req.raw, { files: { photos: 1 }, maxFileBytes: 1000 });
+      return c.json({ success: true });
+    });
+    probe.onError(apiErrorHandler);
+    const errors = vi.spyOn(console, "error");
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const res = await probe.request(dropped());
+      expect(res.status).toBe(400);
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).toHaveBeenCalledWith("client aborted", "POST", "/upload");
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
   });
 });
 
