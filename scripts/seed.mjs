@@ -86,6 +86,9 @@ try {
     if (existing > 0) {
       log("Removing the existing data…");
       for (const t of TABLES) await DB.exec(`DELETE FROM ${t};`);
+      // The development mailbox (/dev/mailbox) reads the outbox: mail to the accounts just removed
+      // (sign-up links, resets, enquiries) would otherwise greet the reloaded demo.
+      await DB.exec("DELETE FROM outbox;");
     }
     log(`Generating ${services.toLocaleString("en-IN")} services (seed ${seed})…`);
     // A big catalogue loads with the filled tables' secondary indexes dropped and built again after:
