@@ -38,6 +38,7 @@ export default [
     route("weddingbudget", "routes/profile/weddingbudget/route.tsx", { id: "profile-weddingbudget" }),
     route("guests", "routes/profile/guests/route.tsx", { id: "profile-guests" }),
     route("guests/export.csv", "routes/profile/guests/export.ts", { id: "profile-guests-export" }),
+    route("guests/share/:householdId", "routes/profile/guests/share.ts", { id: "profile-guests-share" }),
     route("invitationCards", "routes/profile/invitation-cards/route.tsx", { id: "profile-invitationCards" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [

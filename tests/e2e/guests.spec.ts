@@ -87,6 +87,19 @@ test("a couple imports guests, invites a household to two functions, a guest ans
   await expect(page.getByTestId("headcount-Wedding").getByTestId("attending")).toHaveText("0");
   await expect(page.getByRole("region", { name: "Not answered yet" })).toContainText("Sharma family");
 
+  // Sharing is a link (a form redirecting to wa.me was blocked by the page's CSP, form-action 'self'):
+  // it records the share and goes on to WhatsApp with the household's own link in the message.
+  const pending = page.getByRole("region", { name: "Not answered yet" });
+  const whatsapp = pending.getByRole("link", { name: "WhatsApp (हिन्दी) to Sharma family" });
+  const shareHref = await whatsapp.getAttribute("href");
+  expect(shareHref).toMatch(/^\/profile\/guests\/share\/[^?]+\?channel=whatsapp&lang=hi$/);
+  const shared = await page.request.get(shareHref!, { maxRedirects: 0 });
+  expect(shared.status()).toBe(303);
+  expect(shared.headers()["location"]).toMatch(/^https:\/\/wa\.me\/\?text=/);
+  expect(decodeURIComponent(shared.headers()["location"]!)).toContain(new URL(link!).pathname);
+  await page.reload();
+  await expect(pending).toContainText("shared");
+
   for (const [width, height] of [
     [390, 844],
     [1280, 900],
@@ -117,4 +130,26 @@ test("the export is a CSV of the couple's own guests, formulas defused", async (
   const text = await res.text();
   expect(text.split("\r\n")[0]).toBe("Household,Name,Side,Relation,Phone,Email,City,Dietary,Stay,Pickup");
   expect(text).toContain("'=cmd|' /C calc'!A0,'=cmd|' /C calc'!A0,BOTH");
+});
+
+test("adding guests one after another: the form is empty again after each save, so the second guest gets none of the first one's details", async ({
+  page,
+  login,
+}) => {
+  await login({ role: "couple" });
+  await page.goto("/profile/guests");
+  const form = page.getByRole("region", { name: "Add a guest" }).locator("form").first();
+  await form.getByLabel("Name").fill("Kavya Rao");
+  await form.getByLabel("E-mail").fill("kavya@example.com");
+  await form.getByLabel("City").fill("Mysuru");
+  await form.getByRole("button", { name: "Add guest" }).click();
+  await expect(page.getByText("Guest added.")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  await expect(form.getByLabel("E-mail")).toHaveValue("");
+  await form.getByLabel("Name").fill("Arjun Rao");
+  await form.getByRole("button", { name: "Add guest" }).click();
+  await expect(page.getByTestId("guest").filter({ hasText: "Arjun Rao" })).toBeVisible();
+  const { guests } = (await (await page.request.get("/api/v1/guests")).json()) as { guests: { name: string; email: string | null; city: string | null }[] };
+  expect(guests.find((g) => g.name === "Arjun Rao")).toMatchObject({ email: null, city: null });
+  expect(guests.find((g) => g.name === "Kavya Rao")).toMatchObject({ email: "kavya@example.com", city: "Mysuru" });
 });

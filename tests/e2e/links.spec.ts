@@ -16,8 +16,8 @@ import { POOL_PASSWORD } from "./pool-paths.ts";
 const MAX_PAGES = 150;
 /** At most this many pages of one shape (first two segments and depth), e.g. service pages. */
 const PER_SHAPE = 8;
-/** Links never followed: logging out would end the crawl's session. */
-const SKIP = [/^\/logout$/];
+/** Links never followed: logging out would end the crawl's session; a share link leaves the site for WhatsApp or mail. */
+const SKIP = [/^\/logout$/, /^\/profile\/guests\/share\//];
 
 const shapeOf = (path: string) => {
   const segments = new URL(path, "http://x").pathname.split("/").filter(Boolean);

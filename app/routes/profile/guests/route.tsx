@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
@@ -146,29 +146,27 @@ function GuestEdit({ guest, households, busy }: { guest: Guest; households: Hous
 }
 
 function ShareButtons({ household }: { household: Household }) {
+  // Links through /profile/guests/share/…, which records the share and goes on to wa.me or mailto:
+  // (a form posting there was blocked by the page's CSP, form-action 'self').
+  const share = (query: string) => `/profile/guests/share/${encodeURIComponent(household.id)}?${query}`;
   return (
     <div className="flex flex-wrap gap-2">
       {(["en", "hi"] as const).map((lang) => (
-        <form key={lang} method="post" target="_blank">
-          <input type="hidden" name="intent" value="share" />
-          <input type="hidden" name="householdId" value={household.id} />
-          <input type="hidden" name="channel" value="whatsapp" />
-          <input type="hidden" name="lang" value={lang} />
-          <button type="submit" className="rounded-full border border-green-700 px-3 py-1 text-xs font-semibold text-green-800">
-            WhatsApp {lang === "hi" ? "(हिन्दी)" : "(English)"}
-            <span className="sr-only"> to {household.name}</span>
-          </button>
-        </form>
+        <a
+          key={lang}
+          href={share(`channel=whatsapp&lang=${lang}`)}
+          target="_blank"
+          rel="noopener"
+          className="rounded-full border border-green-700 px-3 py-1 text-xs font-semibold text-green-800"
+        >
+          WhatsApp {lang === "hi" ? "(हिन्दी)" : "(English)"}
+          <span className="sr-only"> to {household.name}</span>
+        </a>
       ))}
       {household.emailCount > 0 && (
-        <form method="post" target="_blank">
-          <input type="hidden" name="intent" value="share" />
-          <input type="hidden" name="householdId" value={household.id} />
-          <input type="hidden" name="channel" value="email" />
-          <button type="submit" className="rounded-full border border-maroon-700 px-3 py-1 text-xs font-semibold text-maroon-800">
-            E-mail<span className="sr-only"> {household.name}</span>
-          </button>
-        </form>
+        <a href={share("channel=email")} className="rounded-full border border-maroon-700 px-3 py-1 text-xs font-semibold text-maroon-800">
+          E-mail<span className="sr-only"> {household.name}</span>
+        </a>
       )}
     </div>
   );
@@ -183,10 +181,32 @@ function pageLink(search: URLSearchParams, key: string, value: number) {
   return `?${next.toString()}`;
 }
 
+/**
+ * A form that empties itself once its intent is saved. Success is a redirect back to this page, which
+ * keeps the same form on screen with what was typed: the next guest was saved with the previous
+ * one's e-mail (issue 28). A refusal keeps the values, to be corrected.
+ */
+function useEmptiedAfterSave(intent: string, result: GuestsActionResult | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const sent = useRef(false);
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  useEffect(() => {
+    if (sending) sent.current = true;
+    else if (navigation.state === "idle" && sent.current) {
+      sent.current = false;
+      if (!(result && !result.ok && result.intent === intent)) form.current?.reset();
+    }
+  }, [sending, navigation.state, result, intent]);
+  return form;
+}
+
 export default function Guests({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const result = actionData as GuestsActionResult | undefined;
   const busy = useNavigation().state !== "idle";
+  const addGuestForm = useEmptiedAfterSave("addGuest", result);
+  const addHouseholdForm = useEmptiedAfterSave("addHousehold", result);
   const search = new URLSearchParams(Object.entries(d.query).flatMap(([k, v]) => (v === undefined || k === "page" ? [] : [[k, String(v)]])));
   const byHousehold = new Map<string, { name: string; guests: Guest[] }>();
   for (const g of d.search.guests) {
@@ -550,14 +570,14 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
       </Section>
 
       <Section title="Add a guest" id="add-guest-heading">
-        <Form method="post" className="space-y-2">
+        <Form method="post" className="space-y-2" ref={addGuestForm}>
           <GuestFields households={d.households} />
           <Failure result={result} intent="addGuest" />
           <button type="submit" name="intent" value="addGuest" className={button} disabled={busy}>
             Add guest
           </button>
         </Form>
-        <Form method="post" className="mt-4 grid gap-2 border-t border-maroon-100 pt-4 sm:grid-cols-3">
+        <Form method="post" className="mt-4 grid gap-2 border-t border-maroon-100 pt-4 sm:grid-cols-3" ref={addHouseholdForm}>
           <label className="text-sm">
             New household
             <input name="name" required maxLength={120} placeholder="e.g. Sharma family" className={input} />
