@@ -27,6 +27,8 @@ export const PARTY_SIZE_MAX = 20;
 export const GUESTS_MAX = 3000;
 export const IMPORT_ROWS_MAX = 1000;
 export const IMPORT_BYTES_MAX = 512 * 1024;
+/** The import's JSON body: a CSV at its cap sent as a JSON string, whose escaping (\n, \") can double it. */
+export const IMPORT_REQUEST_BYTES_MAX = 2 * IMPORT_BYTES_MAX + 1024;
 export const GUESTS_PAGE_SIZE = 100;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");

@@ -340,6 +340,19 @@ describe("CSV import and export", () => {
     expect(await householdsOf(c.id)).toBe("[]");
   });
 
+  it("imports a CSV over the API's usual 256 KB JSON cap and within its own 512 KB", async () => {
+    const c = await couple();
+    const rows = Array.from(
+      { length: 900 },
+      (_, i) => `Family ${i % 50},${"Guest".padEnd(100, "x")} ${i},${"Cousin".padEnd(100, "y")},${"Jaipur".padEnd(100, "z")}`,
+    );
+    const csv = ["Household,Name,Relation,City", ...rows].join("\n");
+    expect(csv.length).toBeGreaterThan(256 * 1024);
+    const res = await json(await call("/api/v1/guests/import", { method: "POST", cookie: c.cookie, body: { csv } }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 900, errors: [] });
+  });
+
   it("exports the same columns, defusing spreadsheet formulas, and the export imports back as it was", async () => {
     const c = await couple();
     const h = await createHousehold(c.id, '=HYPERLINK("http://evil")');
