@@ -1269,11 +1269,14 @@ async function buildWorld(): Promise<World> {
       .bind(paidTemplate, now, now),
     db
       .prepare(
-        "INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'TEMPLATE', ?, 499, 'INR', 'PENDING', ?, ?, ?)",
+        "INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, created_at, updated_at) VALUES (?, ?, 'TEMPLATE', ?, 399, 'INR', 'PENDING', ?, ?, ?)",
       )
       .bind(templatePayment, ids.couple, templatePurchase, templateOrder, now, now),
+    // The couple's open order was opened at an older price (₹399; the design is ₹499 now): a Pay opens a
+    // new order and closes it, so the owner's call changes the guarded rows. At the same price the open
+    // order would be answered again (issue 28: one order per couple and design), changing nothing.
     db
-      .prepare("INSERT INTO template_purchases (id, user_id, template_id, payment_id, amount, created_at, updated_at) VALUES (?, ?, ?, ?, 499, ?, ?)")
+      .prepare("INSERT INTO template_purchases (id, user_id, template_id, payment_id, amount, created_at, updated_at) VALUES (?, ?, ?, ?, 399, ?, ?)")
       .bind(templatePurchase, ids.couple, paidTemplate, templatePayment, now, now),
   );
   await db.batch(statements);
