@@ -4,7 +4,7 @@ import { ALT_MAX, DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVIC
 import { checkedSize, ImageUnreadable, storePhoto, storeSquare, wasmPipeline, type ImagePipeline, type StoredPhoto } from "#platform/images.ts";
 import { TICKET_SECONDS, type UploadTicket } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
-import { readBodyChunk, stopReading } from "#platform/request-body.ts";
+import { readStreamCapped } from "#platform/request-body.ts";
 import type { DomainContext } from "./context.ts";
 import { Forbidden, Invalid, NotFound } from "./errors.ts";
 import { newId } from "./ids.ts";
@@ -410,7 +410,7 @@ export async function receiveDirectUpload(ctx: DomainContext, token: string, bod
   const actor = requireSignedIn(ctx.actor);
   const claims = ctx.uploads ? await ctx.uploads.verify(token, ctx.now) : null;
   if (!claims || claims.ownerId !== actor.id) throw new Forbidden("This upload link is not valid or has expired. Please try again.");
-  const bytes = await readCapped(body, PHOTO_MAX_BYTES);
+  const bytes = await readStreamCapped(body, PHOTO_MAX_BYTES);
   if (!bytes) throw new Invalid(`The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`, { file: "Choose a smaller photo." });
   const type = imageTypeOf(bytes);
   if (!type) throw new Invalid("Only photos can be uploaded.", { file: "This is not a JPEG, PNG, WebP, AVIF or GIF image." });
@@ -423,31 +423,6 @@ export async function receiveDirectUpload(ctx: DomainContext, token: string, bod
   }
   await ctx.media.put(claims.key, bytes, { httpMetadata: { contentType: type.mime } });
   return { key: claims.key };
-}
-
-/** The body, or null once it passes `max` bytes (the rest is not read). */
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await readBodyChunk(reader);
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      stopReading(reader);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 export const registerInput = z.object({

@@ -79,8 +79,15 @@ function declaredLength(request: { readonly headers: Headers }): number | null {
 export async function readCappedBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredLength(request);
   if (declared !== null && declared > max) throw new PayloadTooLarge(BODY_MESSAGES.tooLarge(max));
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const bytes = await readStreamCapped(request.body, max);
+  if (!bytes) throw new PayloadTooLarge(BODY_MESSAGES.tooLarge(max));
+  return bytes;
+}
+
+/** A body stream's bytes, or null once it passes `max` (the reader is released: the rest is drained, never held). */
+export async function readStreamCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -89,7 +96,7 @@ export async function readCappedBytes(request: Request, max: number): Promise<Ui
     size += value.byteLength;
     if (size > max) {
       stopReading(reader);
-      throw new PayloadTooLarge(BODY_MESSAGES.tooLarge(max));
+      return null;
     }
     chunks.push(value);
   }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkedSize, IMAGE_PIXELS_MAX, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
-import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, signedIn, worker } from "#tests/support/factories.ts";
+import { bucketKeys, call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, signedIn, worker } from "#tests/support/factories.ts";
 import { gifFrameBomb, jpegBomb, pngBomb, pngImpostor, webpBomb } from "#tests/support/image-bombs.ts";
 import { insertCard, insertTemplate, pngOf } from "#tests/support/invitations.ts";
 
@@ -15,17 +15,6 @@ import { insertCard, insertTemplate, pngOf } from "#tests/support/invitations.ts
  */
 
 const CAP = `${IMAGE_PIXELS_MAX / 1_000_000} megapixels`;
-
-async function allKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.MEDIA.list({ prefix: "u/", cursor });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys.sort();
-}
 
 function send(path: string, cookie: string, field: string, bytes: Uint8Array<ArrayBuffer>, name: string, method = "POST", fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -79,7 +68,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     expect(post.status).toBe(201);
     const postId = (await post.json<{ blog: { id: string } }>()).blog.id;
 
-    const before = await allKeys();
+    const before = await bucketKeys();
     const answers = [
       await send(`/api/v1/upload/${service.id}`, vendorCookie, "files", bomb, "bomb.png"),
       await send("/api/v1/upload-single", vendorCookie, "file", bomb, "bomb.png", "POST", { kind: "logo" }),
@@ -100,7 +89,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     const bodies = await Promise.all(answers.map((r) => r.json<Answer>()));
     expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
     for (const body of bodies) expect(text(body)).toContain(CAP);
-    expect(await allKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 
   it("a direct upload is refused when it arrives, and one put straight into storage is refused at the register step", async () => {
@@ -108,7 +97,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     const vendor = await createVendor();
     const cookie = await sessionCookieFor(vendor.id);
     const service = await createService({ vendorId: vendor.id });
-    const before = await allKeys();
+    const before = await bucketKeys();
 
     const sig = await (
       await call("/api/v1/generateSignature", { method: "POST", cookie, body: { folder: `services/${service.id}` } })
@@ -121,7 +110,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     const putBody = await put.json<Answer>();
     expect(put.status, JSON.stringify(putBody)).toBe(400);
     expect(text(putBody)).toContain(CAP);
-    expect(await allKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
 
     // With a presigned R2 URL the bytes reach storage without the Worker: the register step decides.
     await env.MEDIA.put(sig.key, bomb);
@@ -129,7 +118,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     const registeredBody = await registered.json<Answer>();
     expect(registered.status, JSON.stringify(registeredBody)).toBe(400);
     expect(text(registeredBody)).toContain(CAP);
-    expect(await allKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
 
     const couple = await signedIn("USER");
     const asset = await (
@@ -140,7 +129,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     const assetsBody = await assets.json<Answer>();
     expect(assets.status, JSON.stringify(assetsBody)).toBe(400);
     expect(text(assetsBody)).toContain(CAP);
-    expect(await allKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 });
 
@@ -151,7 +140,7 @@ describe("bytes that do not decode as the image they claim to be are never store
     const couple = await createUser({ role: "USER" });
     const cookie = await sessionCookieFor(couple.id);
     const card = await insertCard(couple.id);
-    const before = await allKeys();
+    const before = await bucketKeys();
     const review = await send(`/api/v1/services/feedback/${service.id}`, cookie, "photos", pngImpostor(), "fake.png", "POST", {
       rating: "4",
       quality: "4",
@@ -165,7 +154,7 @@ describe("bytes that do not decode as the image they claim to be are never store
     expect([review.status, preview.status]).toEqual([400, 400]);
     expect(text(await review.json<Answer>())).toContain("cannot be read");
     expect(text(await preview.json<Answer>())).toContain("cannot be read");
-    expect(await allKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 
   it("a review photo that decodes is stored as the pipeline's WebP, not as the uploaded bytes", async () => {

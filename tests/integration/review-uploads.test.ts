@@ -6,7 +6,7 @@ import { submitReview, updateReview } from "#domain/reviews.ts";
 import type { Actor } from "#domain/sessions.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import { listingContext } from "#tests/support/context.ts";
-import { createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { bucketKeys, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**
  * Review photos are stored last: the actor, the service, the one-review rule, the text and the
@@ -29,17 +29,6 @@ function png(size = 0): Uint8Array<ArrayBuffer> {
   } finally {
     image.free();
   }
-}
-
-async function objectKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.MEDIA.list({ prefix: "u/", cursor });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys.sort();
 }
 
 function reviewForm(photos: number, over: Record<string, unknown> = {}): FormData {
@@ -65,45 +54,45 @@ const reviewCount = (serviceId: string) => env.DB.prepare("SELECT count(*) AS n 
 describe("review photos: every check before anything is stored", () => {
   it("an anonymous multipart review with photos is 401 and stores no object", async () => {
     const { serviceId } = await setup();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const res = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(3));
     expect(res.status).toBe(401);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
     expect(await reviewCount(serviceId)).toBe(0);
   });
 
   it("a vendor's multipart review is 403 and stores no object", async () => {
     const { serviceId, vendor } = await setup();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const res = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(2), await sessionCookieFor(vendor.id));
     expect(res.status).toBe(403);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 
   it("a couple cannot review a service of their own vendor profile (403), and nothing is stored", async () => {
     const { vendor, serviceId } = await setup();
     // An account that is a couple now but owns the service's vendor profile.
     await env.DB.prepare("UPDATE users SET role = 'USER' WHERE id = ?").bind(vendor.id).run();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const res = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(2), await sessionCookieFor(vendor.id));
     expect(res.status).toBe(403);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
     expect(await reviewCount(serviceId)).toBe(0);
   });
 
   it(`more than ${REVIEW_PHOTOS_MAX} photos is 400 with a field message, and stores nothing`, async () => {
     const { serviceId, cookie } = await setup();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const res = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(REVIEW_PHOTOS_MAX + 1), cookie);
     expect(res.status).toBe(400);
     expect((await res.json<{ errors: Record<string, string> }>()).errors.photos).toBe(`Add at most ${REVIEW_PHOTOS_MAX} photos.`);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
     expect(await reviewCount(serviceId)).toBe(0);
   });
 
   it("2,000 files in one request are refused at the 7th: the rest of the body is drained, not parsed", async () => {
     const { serviceId, cookie } = await setup();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const boundary = "----mandap-test-boundary";
     const encoder = new TextEncoder();
     const head = Object.entries(fields)
@@ -138,28 +127,28 @@ describe("review photos: every check before anything is stored", () => {
     // The parsing stopped at the 7th file; the rest was read and thrown away, never parsed or held
     // (issue 28: a body cancelled half-way broke the local server's next request on the connection).
     expect(produced).toBe(TOTAL);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 
   it("a second review by the same couple is 409 and stores no new object", async () => {
     const { serviceId, cookie } = await setup();
     expect((await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(1), cookie)).status).toBe(201);
-    const before = await objectKeys();
+    const before = await bucketKeys();
     expect(before).toHaveLength(1);
     const again = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(2), cookie);
     expect(again.status).toBe(409);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 
   it("an unknown service, an invalid comment or a bad image store nothing", async () => {
     const { serviceId, cookie } = await setup();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     expect((await post(`/api/v1/services/feedback/no-such-service`, reviewForm(2), cookie)).status).toBe(404);
     expect((await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(2, { comment: "Too short." }), cookie)).status).toBe(400);
     const mixed = reviewForm(2);
     mixed.append("photos", new File(["<html>not an image</html>"], "evil.png", { type: "image/png" }));
     expect((await post(`/api/v1/services/feedback/${serviceId}`, mixed, cookie)).status).toBe(400);
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
     expect(await reviewCount(serviceId)).toBe(0);
   });
 
@@ -175,12 +164,12 @@ describe("review photos: every check before anything is stored", () => {
 
   it("a valid review with photos stores exactly its photos, each under a fresh key", async () => {
     const { serviceId, cookie } = await setup();
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const res = await post(`/api/v1/services/feedback/${serviceId}`, reviewForm(2), cookie);
     expect(res.status).toBe(201);
     const photos = (await res.json<{ feedback: { photos: { key: string }[] } }>()).feedback.photos.map((p) => p.key);
     expect(photos).toHaveLength(2);
-    expect(await objectKeys()).toEqual([...before, ...photos].sort());
+    expect(await bucketKeys()).toEqual([...before, ...photos].sort());
   });
 });
 
@@ -201,9 +190,9 @@ describe("review photos: a failed write leaves no orphan objects", () => {
   it("a new review whose database write fails removes the photos it stored", async () => {
     const { serviceId, couple } = await setup();
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
-    const before = await objectKeys();
+    const before = await bucketKeys();
     await expect(submitReview(listingContext({ actor, db: failingBatches(env.DB) }), serviceId, fields, files(3))).rejects.toThrow("simulated failure");
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
     expect(await reviewCount(serviceId)).toBe(0);
   });
 
@@ -211,22 +200,22 @@ describe("review photos: a failed write leaves no orphan objects", () => {
     const { serviceId, couple } = await setup();
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
     const created = await submitReview(listingContext({ actor }), serviceId, fields, files(2));
-    const before = await objectKeys();
+    const before = await bucketKeys();
     await expect(updateReview(listingContext({ actor, db: failingBatches(env.DB) }), serviceId, created.id, fields, files(2))).rejects.toThrow(
       "simulated failure",
     );
-    expect(await objectKeys()).toEqual(before);
+    expect(await bucketKeys()).toEqual(before);
   });
 
   it("a successful edit with new photos deletes the photos they replace", async () => {
     const { serviceId, couple } = await setup();
     const actor = { id: couple.id, role: "USER", userName: couple.userName } as Actor;
     const created = await submitReview(listingContext({ actor }), serviceId, fields, files(2));
-    const before = await objectKeys();
+    const before = await bucketKeys();
     const old = created.photos.map((p) => p.key);
     const edited = await updateReview(listingContext({ actor }), serviceId, created.id, fields, files(1));
     const fresh = edited.photos.map((p) => p.key);
-    expect(await objectKeys()).toEqual([...before.filter((k) => !old.includes(k)), ...fresh].sort());
+    expect(await bucketKeys()).toEqual([...before.filter((k) => !old.includes(k)), ...fresh].sort());
   });
 });
 

@@ -8,7 +8,7 @@ import { dimensionsOf, exifOrientation, fitInto, imagePipelineFor, wasmPipeline 
 import { directUploadsFor, workerUploads } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { testContext } from "#tests/support/context.ts";
-import { createLead, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { bucketKeys, createLead, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 import { deleteVendorAccount } from "#domain/vendor-settings.ts";
 
 /**
@@ -60,17 +60,6 @@ function fakeAvif(size?: { width: number; height: number }): Uint8Array<ArrayBuf
 }
 
 const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type = "image/jpeg") => new File([bytes], name, { type });
-
-async function bucketKeys(prefix = "u/"): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.MEDIA.list({ prefix, cursor });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys.sort();
-}
 
 async function send(path: string, init: { method?: string; cookie?: string; body?: BodyInit | object; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { Origin: ORIGIN, ...init.headers };

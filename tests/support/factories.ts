@@ -260,3 +260,15 @@ export async function createSubscription(
 export function giveUnlimitedPlan(vendorId: string) {
   return createSubscription(vendorId, { plan: { maxActiveServices: null, analyticsDepth: "FULL" }, endDate: Date.now() + 365 * DAY_MS });
 }
+
+/** Every object key in the test R2 bucket under `prefix` (all pages), sorted. */
+export async function bucketKeys(prefix = "u/"): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.MEDIA.list({ prefix, cursor });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys.sort();
+}
