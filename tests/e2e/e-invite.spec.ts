@@ -55,7 +55,7 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
   await page.getByRole("button", { name: /^Publish/ }).click();
   await expect(page.getByText("Your invitation is live.")).toBeVisible();
   const shareUrl = await page.getByRole("textbox", { name: "Share link" }).inputValue();
-  expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/ananya-weds-rohan-[a-z2-9]{4}$`));
+  expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/ananya-weds-rohan-[a-z2-9]{13}$`));
   await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
   await shots(page, "einvite-card");
 

@@ -115,7 +115,7 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
   await page.getByRole("button", { name: /^Publish/ }).click();
   await expect(page.getByText("Your invitation is live.")).toBeVisible();
   const shareUrl = await page.getByRole("textbox", { name: "Share link" }).inputValue();
-  expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/meera-weds-kabir-[a-z2-9]{4}$`));
+  expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/meera-weds-kabir-[a-z2-9]{13}$`));
 
   // A guest with no account answers both functions through the e-invite.
   const guest = await browser.newContext({ baseURL });
