@@ -149,7 +149,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/vendors/${v.id}`} className="font-semibold text-maroon-700 underline">
                   {v.name}
                 </Link>
-                <span className="text-ink/75">
+                <span className="min-w-0 text-ink/75 wrap-anywhere">
                   {[v.category, v.city].filter(Boolean).join(" · ")} · {v.services} services · {v.email}
                   {v.verified ? " · ✓ verified" : ""}
                 </span>
@@ -161,7 +161,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/services/${s.id}`} className="font-semibold text-maroon-700 underline">
                   {s.name}
                 </Link>
-                <span className="text-ink/75">
+                <span className="min-w-0 text-ink/75 wrap-anywhere">
                   {s.type} · {s.city} · {priceFrom(s.minPrice, s.unit)} · {s.moderated ? "archived by an admin" : s.status} ·{" "}
                   <Link to={`/admin/vendors/${s.vendorId}`} className="underline">
                     {s.vendorName}
@@ -179,7 +179,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <span className="font-semibold">{u.name}</span>
                 )}
-                <span className="text-ink/75">
+                <span className="min-w-0 text-ink/75 wrap-anywhere">
                   {u.email} · {u.role.toLowerCase().replace("_", " ")} · {u.verified ? "verified" : "not verified"} · joined {formatDate(u.createdAt)}
                 </span>
               </li>
