@@ -141,7 +141,7 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
     const request = page.getByTestId(`request-${phone}`);
     await expect(request).toContainText("Farah Khan");
     await request.getByRole("button", { name: "Approve" }).click();
-    await expect(page.getByText("Added to your guest list with their answers.")).toBeVisible();
+    await expect(page.getByText(/^Added to your guest list\. .* (their personal link|on WhatsApp)/)).toBeVisible();
     await page.goto("/profile/guests");
     await expect(page.getByTestId(`headcount-${mehendi}`).getByTestId("attending")).toHaveText("2");
     await expect(page.getByTestId(`headcount-${wedding}`).getByTestId("attending")).toHaveText("2");
