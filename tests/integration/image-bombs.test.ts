@@ -23,6 +23,9 @@ function send(path: string, cookie: string, field: string, bytes: Uint8Array<Arr
   return worker.fetch(`${ORIGIN}${path}`, { method, headers: { Origin: ORIGIN, Cookie: cookie }, body: form });
 }
 
+/** A review's six ratings, all five stars. */
+const FIVE_STARS = { rating: "5", quality: "5", responsiveness: "5", professionalism: "5", value: "5", flexibility: "5" };
+
 type Answer = { success: boolean; message: string; errors?: Record<string, string> };
 const text = (a: Answer) => `${a.message} ${Object.values(a.errors ?? {}).join(" ")}`;
 
@@ -74,12 +77,7 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
       await send("/api/v1/upload-single", vendorCookie, "file", bomb, "bomb.png", "POST", { kind: "logo" }),
       await send("/api/v1/upload-single", coupleCookie, "file", bomb, "bomb.png", "POST", { kind: "profile" }),
       await send(`/api/v1/services/feedback/${service.id}`, coupleCookie, "photos", bomb, "bomb.png", "POST", {
-        rating: "5",
-        quality: "5",
-        responsiveness: "5",
-        professionalism: "5",
-        value: "5",
-        flexibility: "5",
+        ...FIVE_STARS,
         comment: "Lovely food and a team that arrived early; every guest asked for their number.",
       }),
       await send(`/api/v1/userDataTemplate/${card.id}/preview`, coupleCookie, "image", bomb, "bomb.png", "PUT"),
@@ -163,12 +161,7 @@ describe("bytes that do not decode as the image they claim to be are never store
     const couple = await createUser({ role: "USER" });
     const cookie = await sessionCookieFor(couple.id);
     const res = await send(`/api/v1/services/feedback/${service.id}`, cookie, "photos", await pngOf(800, 600), "hall.png", "POST", {
-      rating: "5",
-      quality: "5",
-      responsiveness: "5",
-      professionalism: "5",
-      value: "5",
-      flexibility: "5",
+      ...FIVE_STARS,
       comment: "The hall looked beautiful and the staff were kind to our grandparents all day.",
     });
     expect(res.status).toBe(201);
