@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#db/schema/identity.ts";
+import { CARD_LIMITS } from "#shared/card-format.ts";
+import { IMPORT_REQUEST_BYTES_MAX } from "#shared/guest-schemas.ts";
 import { createReview, createService, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import { apiOperations, fillPath, isPublic, type JsonSchema, type Operation } from "#tests/support/openapi.ts";
 
@@ -521,8 +523,8 @@ describe("API fuzz: true, false, null, a list or an object in a numeric field is
 });
 
 describe("API fuzz: oversize bodies and image bombs (issue 28)", () => {
-  // Over every cap a JSON body has (256 KB; a card's canvas 464 KB), and a 12 KB PNG declaring 10,000 x 10,000 pixels.
-  const OVERSIZE = `{"x":"${"x".repeat(600 * 1024)}"}`;
+  // Over every cap a JSON body has (256 KB; a card's canvas 464 KB; a guest import's CSV 1 MB), and a 12 KB PNG declaring 10,000 x 10,000 pixels.
+  const OVERSIZE = `{"x":"${"x".repeat(Math.max(CARD_LIMITS.maxRequestBytes, IMPORT_REQUEST_BYTES_MAX) + 1024)}"}`;
   const withBody = ops.filter((op) => op.body !== null);
   const pathOf = (op: Operation) => fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p, real[p]?.[0] ?? "x"])));
 
