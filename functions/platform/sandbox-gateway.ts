@@ -1,4 +1,6 @@
+import { isDomainError, PayloadTooLarge } from "#domain/errors.ts";
 import { gatewayId, hmacSha256Hex } from "./hmac.ts";
+import { readFormData } from "./request-body.ts";
 
 /**
  * The local sandbox gateway (issue 11, docs/decisions/0017-payments.md): the payment gateway of
@@ -574,9 +576,11 @@ export async function serveSandboxGateway(request: Request, env: SandboxEnv, ena
   if (!enabled || request.method !== "POST" || (url.pathname !== CHECKOUT_PATH && url.pathname !== PAY_PATH)) return problem(404, "Not found.");
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return problem(400, "The checkout form could not be read.");
+    // The one capped reader of forms (request-body.ts): at most FORM_BODY_MAX, 413 past it before it is read further.
+    form = await readFormData(request);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    return problem(e.status, e instanceof PayloadTooLarge ? e.message : "The checkout form could not be read.");
   }
   const checkout = await readCheckout(env, request, form);
   if (checkout instanceof Response) return checkout;

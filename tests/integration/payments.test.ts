@@ -536,3 +536,46 @@ describe("prices without GST (PRICES_INCLUDE_GST=false)", () => {
     expect(invoice).toEqual({ taxable_value: 499_900, total: 589_882, prices_include_gst: 0 });
   });
 });
+
+describe("the sandbox checkout reads its form through the capped reader (issue 28)", () => {
+  it("a checkout or pay form over 1 MB is a 413 page, declared or streamed, and the order stays unpaid", async () => {
+    const vendor = await signedIn("VENDOR");
+    const order = await buy(vendor.cookie, await createPlan());
+    const page = await postForm(order.checkout.action, order.checkout.fields);
+    const { action, fields } = formOf(await page.text());
+    const pay = { ...fields, method: "upi", vpa: "success@razorpay", decision: "approve" };
+    const tooLarge = "The request body is too large: send at most 1 MB.";
+
+    const declared = await postForm(action, { ...pay, notes: "x".repeat(1024 * 1024) });
+    expect(declared.status).toBe(413);
+    expect(await declared.text()).toContain(tooLarge);
+
+    // No Content-Length: refused once the body passes the cap while it streams.
+    const body = new TextEncoder().encode(`${new URLSearchParams(pay).toString()}&notes=${"x".repeat(1024 * 1024)}`);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < body.length; at += 64 * 1024) controller.enqueue(body.slice(at, at + 64 * 1024));
+        controller.close();
+      },
+    });
+    const streamed = await worker.fetch(`${ORIGIN}${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+      body: stream,
+    });
+    expect(streamed.status).toBe(413);
+    expect(await streamed.text()).toContain(tooLarge);
+
+    const checkout = await postForm(order.checkout.action, { ...order.checkout.fields, notes: "x".repeat(1024 * 1024) });
+    expect(checkout.status).toBe(413);
+    expect(await checkout.text()).toContain(tooLarge);
+    expect(await paymentOf(order.orderId)).toMatchObject({ status: "PENDING" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sandbox_gateway_payments WHERE order_id = ?").bind(order.orderId).first("n")).toBe(0);
+
+    // Within the cap the same pay form is taken.
+    const ok = await postForm(action, pay);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Payment successful");
+    await settleWebhooks(order.orderId, 2);
+  });
+});
