@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 /**
  * The vendor's services in the dashboard (issue 10): a fresh vendor adds a service with the form,
@@ -88,6 +89,30 @@ test.describe("a vendor manages services in the dashboard", () => {
     await page.screenshot({ path: test.info().outputPath("dashboard-1280.png"), fullPage: true });
     await page.goto("/VendorDashboard?status=active");
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+  });
+
+  test("a group, subcategory, unit, state and city chosen before the scripts run are kept when they run, and the service saves", async ({ page, login }) => {
+    test.setTimeout(90_000);
+    await login({ role: "vendor" });
+    const scripts = await holdScripts(page);
+    await page.goto("/VendorDashboard/services/new", { waitUntil: "domcontentloaded" });
+    const name = `Early ${word()} Caterers`;
+    await fillService(page, name);
+    await page.getByLabel("Description").fill("Home-style Marwari food for weddings, cooked on site.");
+    scripts.release();
+    await scripts.hydrated();
+    // Issue 28: hydration wiped these, and the vendor was told to fill fields they had filled.
+    await expect(page.getByLabel("Group")).toHaveValue("Wedding Vendor");
+    await expect(page.getByLabel("Subcategory")).toHaveValue("Caterers");
+    await expect(page.getByLabel("Price unit")).toHaveValue("Per Plate");
+    await expect(page.getByLabel("State")).toHaveValue("Rajasthan");
+    await expect(page.getByLabel("City")).toHaveValue("Jodhpur");
+    // And the lists narrow as they would have had the choice been made after hydration.
+    await expect(page.getByLabel("Price unit").locator("option")).toHaveText(["Choose a unit", "Per Plate", "Per Guest", "Package Pricing"]);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    await expect(page).toHaveURL(/\/VendorDashboard\/service-details\/[\w-]+$/);
+    await expect(page.getByText("Your service is live")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
   test("the spec's /VendorDashboard/services paths lead to the dashboard and the service page", async ({ page, login }) => {

@@ -84,7 +84,12 @@ export function ServiceForm({
   const [state, setState] = useState(early.state ?? values.state ?? "");
   const chosenGroup = findGroup(group);
   const chosenSub = findSubcategory(subcategory, chosenGroup);
-  const isVenue = !chosenGroup || chosenGroup.name === VENUE_GROUP;
+  // The hydration render must draw the tree the server drew: a field more or less there is a
+  // hydration error, and React then draws the whole page again from scratch, wiping every field
+  // filled so far (issue 28: an early "Wedding Vendor" dropped the venue-only fields). So the
+  // venue-only fields follow the server's group until hydrated, then the group on screen.
+  const shownGroup = hydrated ? chosenGroup : findGroup(values.service_category ?? "");
+  const isVenue = !shownGroup || shownGroup.name === VENUE_GROUP;
   const busy = useNavigation().state === "submitting";
 
   const description = useRef<HTMLTextAreaElement>(null);
