@@ -1,0 +1,35 @@
+import type { InputHTMLAttributes } from "react";
+import { FieldError, FieldHint, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & LabelledProps;
+
+/**
+ * A checkbox with its label beside it (the whole label is the click target). Sends `value`
+ * ("true" unless given) when ticked; with Conform's metadata it starts ticked when the form's
+ * value is "true", "on" or the box's own value.
+ */
+export function Checkbox({ label, hint, error, meta, className, id, name, required, defaultChecked, value = "true", ...input }: CheckboxProps) {
+  const w = useFieldWiring({ error, hint, meta }, { id, name, required });
+  const fromMeta = meta && w.defaultValue !== undefined ? ["true", "on", String(value)].includes(w.defaultValue) : undefined;
+  return (
+    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
+      <label htmlFor={w.id} className="flex items-start gap-2 text-sm">
+        <input
+          key={w.key}
+          id={w.id}
+          name={w.name}
+          type="checkbox"
+          value={value}
+          required={w.required}
+          defaultChecked={input.checked === undefined ? (defaultChecked ?? fromMeta) : undefined}
+          {...w.aria}
+          className="mt-0.5 size-4 shrink-0 accent-maroon-700"
+          {...input}
+        />
+        <span>{label}</span>
+      </label>
+      <FieldHint id={w.hintId}>{hint}</FieldHint>
+      <FieldError id={w.errorId} message={w.error} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes } from "react";
+import { controlClass, FieldError, FieldHint, labelClass, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+
+type InputType = "text" | "email" | "number" | "tel" | "date" | "password" | "url" | "search" | "time" | "datetime-local" | "month";
+
+export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> &
+  LabelledProps & {
+    type?: InputType;
+    /** Classes added to the input box (width, font). */
+    inputClassName?: string;
+  };
+
+/**
+ * A labelled input with its hint and error, wired for assistive technology (aria-invalid, and
+ * aria-describedby naming the hint or the error on screen). Works as plain HTML before the page's
+ * scripts run: the name, id and starting value are in the server's markup.
+ *
+ * `<Field meta={fields.email} type="email" label="E-mail address" />` with Conform, or
+ * `<Field name="email" label="E-mail address" error={errors.email} defaultValue={values.email} />`.
+ */
+export function Field({ label, hint, error, meta, className, inputClassName, id, name, required, defaultValue, type = "text", ...input }: FieldProps) {
+  const w = useFieldWiring({ error, hint, meta }, { id, name, required });
+  return (
+    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
+      <label htmlFor={w.id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        key={w.key}
+        id={w.id}
+        name={w.name}
+        type={type}
+        required={w.required}
+        defaultValue={input.value === undefined ? (defaultValue ?? w.defaultValue) : undefined}
+        inputMode={type === "number" ? "numeric" : undefined}
+        {...w.aria}
+        className={controlClass(w.error, inputClassName)}
+        {...input}
+      />
+      <FieldHint id={w.hintId}>{hint}</FieldHint>
+      <FieldError id={w.errorId} message={w.error} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import { controlClass, FieldError, FieldHint, labelClass, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "className"> &
+  LabelledProps & {
+    /** The choices as [value, label] pairs or options; or pass <option>/<optgroup> children. */
+    options?: readonly (SelectOption | readonly [string, string])[];
+    /** A first, empty choice ("Choose a state"). */
+    placeholder?: string;
+    children?: ReactNode;
+    inputClassName?: string;
+  };
+
+/** A labelled native select (works with the keyboard, on phones and before hydration). */
+export function Select({
+  label,
+  hint,
+  error,
+  meta,
+  className,
+  inputClassName,
+  id,
+  name,
+  required,
+  defaultValue,
+  options,
+  placeholder,
+  children,
+  ...select
+}: SelectProps) {
+  const w = useFieldWiring({ error, hint, meta }, { id, name, required });
+  return (
+    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
+      <label htmlFor={w.id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        key={w.key}
+        id={w.id}
+        name={w.name}
+        required={w.required}
+        defaultValue={select.value === undefined ? (defaultValue ?? w.defaultValue ?? (placeholder !== undefined ? "" : undefined)) : undefined}
+        {...w.aria}
+        className={controlClass(w.error, inputClassName)}
+        {...select}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((o) => {
+          const [value, text, disabled] = Array.isArray(o)
+            ? [o[0], o[1], false]
+            : [(o as SelectOption).value, (o as SelectOption).label, (o as SelectOption).disabled];
+          return (
+            <option key={value} value={value} disabled={disabled}>
+              {text}
+            </option>
+          );
+        })}
+        {children}
+      </select>
+      <FieldHint id={w.hintId}>{hint}</FieldHint>
+      <FieldError id={w.errorId} message={w.error} />
+    </div>
+  );
+}

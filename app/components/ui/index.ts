@@ -1,0 +1,12 @@
+/** The site's UI primitives (docs/decisions/0038): write forms and dashboard pages with these, not by hand. */
+export { Field, type FieldProps } from "./Field.tsx";
+export { TextArea, type TextAreaProps } from "./TextArea.tsx";
+export { Select, type SelectOption, type SelectProps } from "./Select.tsx";
+export { Checkbox, type CheckboxProps } from "./Checkbox.tsx";
+export { FormAlert } from "./FormAlert.tsx";
+export { Panel } from "./Panel.tsx";
+export { Pager, type PagerProps } from "./Pager.tsx";
+export { Dialog } from "./Dialog.tsx";
+export { Tabs, type Tab } from "./Tabs.tsx";
+export { usePageForm, formProps, submissionOf, type ActionAnswer } from "./forms.ts";
+export type { FieldMeta } from "./field-wiring.tsx";
