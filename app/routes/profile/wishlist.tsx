@@ -5,7 +5,7 @@ import { readPageForm } from "#platform/request-body.ts";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { servicePath } from "#shared/catalogue.ts";
-import { formatRupees, isShareOfBudget, priceFrom } from "#shared/format.ts";
+import { formatRupees, isShareOfBudget, priceFrom, priceWithUnit } from "#shared/format.ts";
 import { loadOrRespond, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { CART_MESSAGES, clearCart, readCart, toggleCartItem, wishlistServices } from "#domain/wishlist.ts";
@@ -37,8 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const { wishlist, cart } = loaderData;
   const busy = useNavigation().state !== "idle";
-  // A percentage of budget is not rupees: it is not added to the rupee total.
-  const cartTotal = cart.reduce((sum, item) => (isShareOfBudget(item.service_unit) ? sum : sum + item.min_price), 0);
+  // A percentage of budget is not rupees: it is not added to the rupee total, it is named as what it is ("6 % of budget").
+  const inRupees = cart.filter((item) => !isShareOfBudget(item.service_unit));
+  const cartTotal = inRupees.reduce((sum, item) => sum + item.min_price, 0);
+  const shares = cart
+    .filter((item) => isShareOfBudget(item.service_unit))
+    .map((item) => `${priceWithUnit(item.min_price, item.service_unit)} for ${item.service_name}`);
   return (
     <div className="space-y-8">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
@@ -112,9 +116,18 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-3 text-sm text-ink/70">
-              Starting prices add up to <strong className="text-ink">{formatRupees(cartTotal)}</strong>
-              {cart.some((item) => isShareOfBudget(item.service_unit)) ? ", not counting fees that are a percentage of your budget" : ""} (units differ; ask
-              each vendor for a quote).
+              {inRupees.length > 0 && (
+                <>
+                  Starting prices add up to <strong className="text-ink">{formatRupees(cartTotal)}</strong>
+                </>
+              )}
+              {shares.length > 0 && (
+                <>
+                  {inRupees.length > 0 ? ", plus " : "Starting at "}
+                  <strong className="text-ink">{shares.join(", ")}</strong>
+                </>
+              )}
+              . Units differ: ask each vendor for a quote.
             </p>
           </>
         )}
