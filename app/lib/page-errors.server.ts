@@ -60,9 +60,13 @@ const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "pass",
 /** The submitted values of a request (secrets left out), to refill the form after a refusal. */
 const submitted = new WeakMap<Request, Record<string, string>>();
 
-/** Reads a page form and validates it with the API's schema (Invalid with field messages when it does not fit). */
-export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
-  const raw = formToObject(await readFormData(request)) as Record<string, string>;
+/** Reads a page form (or takes the one the action already read) and validates it with the API's schema (Invalid with field messages when it does not fit). */
+export async function readForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  form?: FormData,
+): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
+  const raw = formToObject(form ?? (await readFormData(request))) as Record<string, string>;
   const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
   submitted.set(request, values);
   return { input: parseInput(schema, raw), values };

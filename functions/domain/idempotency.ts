@@ -38,6 +38,13 @@ export class IdempotencyMismatch extends DomainError {
   }
 }
 
+/** A repeat while the first request with its key is still running (409). */
+export class IdempotencyInFlight extends Conflict {
+  constructor() {
+    super(IDEMPOTENCY_MESSAGES.inFlight);
+  }
+}
+
 export type StoredAnswer = { status: number; body: string; contentType: string };
 
 async function sha256(text: string): Promise<string> {
@@ -53,13 +60,15 @@ function owner(ctx: Pick<DomainContext, "actor" | "request">): string {
 /**
  * Runs `write` once for `key`. `request` describes what is asked (method, path and the parsed
  * input, as a string): a repeat must describe the same. Returns the answer and whether it is a
- * replay. Only answers with a status below 300 are kept; anything else (or a throw) frees the key.
+ * replay. Only answers with a status below 300 are kept (`keep` says otherwise: a page's redirect
+ * back after a save is its success); anything else (or a throw) frees the key.
  */
 export async function runOnce(
   ctx: Pick<DomainContext, "db" | "now" | "actor" | "request">,
   key: string,
   request: string,
   write: () => Promise<StoredAnswer>,
+  { keep = (status: number) => status < 300 }: { keep?: (status: number) => boolean } = {},
 ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
   const [id, fingerprint] = await Promise.all([sha256(`${owner(ctx)}\n${key}`), sha256(request)]);
   const [, claim] = await ctx.db.batch([
@@ -74,9 +83,9 @@ export async function runOnce(
       .prepare("SELECT fingerprint, status, body, content_type FROM idempotency_keys WHERE id = ?")
       .bind(id)
       .first<{ fingerprint: string; status: number | null; body: string | null; content_type: string | null }>();
-    if (!row) return runOnce(ctx, key, request, write); // freed in between (the first failed): claim it now
+    if (!row) return runOnce(ctx, key, request, write, { keep }); // freed in between (the first failed): claim it now
     if (row.fingerprint !== fingerprint) throw new IdempotencyMismatch();
-    if (row.status === null) throw new Conflict(IDEMPOTENCY_MESSAGES.inFlight);
+    if (row.status === null) throw new IdempotencyInFlight();
     return { answer: { status: row.status, body: row.body ?? "", contentType: row.content_type ?? "application/json" }, replayed: true };
   }
   const release = () => ctx.db.prepare("DELETE FROM idempotency_keys WHERE id = ? AND status IS NULL").bind(id).run();
@@ -87,7 +96,7 @@ export async function runOnce(
     await release();
     throw error;
   }
-  if (answer.status >= 300) {
+  if (!keep(answer.status)) {
     await release();
     return { answer, replayed: false };
   }

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 import { insertTemplate, pngOf } from "#tests/support/invitations.ts";
 import { callback, creditsOf, payInSandbox, sendWebhook, webhooksOf, type OrderAnswer } from "#tests/support/payments.ts";
+import { loadPage, postPage, toastOf } from "#tests/support/pages.ts";
+import { ONCE_FIELD } from "#app/lib/once-token.tsx";
 
 /**
  * Uniqueness rules hold when requests race (a double-click, two tabs, a retrying client): the
@@ -159,5 +161,53 @@ describe("double posts with one Idempotency-Key, at once (issue 28)", () => {
     for (const s of statuses(responses)) expect([200, 201, 409]).toContain(s);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM guests WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(2);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM households WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(1);
+  });
+});
+
+describe("double posts through pages with one one-time token, at once (issue 28)", () => {
+  const tokenOf = async (path: string, cookie?: string) => (await loadPage<{ onceToken: string }>(path, cookie)).onceToken;
+  const answers = async (responses: Response[]) =>
+    Promise.all(responses.map(async (r) => ({ status: r.status, location: r.headers.get("Location"), toast: toastOf(r), body: await r.text() })));
+
+  it(`${PARALLEL} "Add guest" posts at once with the page's token store one guest, and every post gets the first one's redirect and toast`, async () => {
+    const { couple, cookie } = await setup();
+    const form = { intent: "addGuest", name: "Neha Kapoor", [ONCE_FIELD]: await tokenOf("/profile/guests", cookie) };
+    const all = await answers(await Promise.all(Array.from({ length: PARALLEL }, () => postPage("/profile/guests", form, cookie))));
+    for (const a of all) expect(a).toEqual({ status: 303, location: "/profile/guests", toast: { type: "success", message: "Guest added." }, body: "" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM guests WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(1);
+  });
+
+  it("4 identical CSV imports at once through the page make one import", async () => {
+    const { couple, cookie } = await setup();
+    const token = await tokenOf("/profile/guests", cookie);
+    const csv = () => new File(["Household,Name\nSharma family,Kiran Sharma\nSharma family,Asha Sharma\n"], "guests.csv", { type: "text/csv" });
+    const all = await answers(
+      await Promise.all(Array.from({ length: 4 }, () => postPage("/profile/guests", { intent: "import", file: csv(), [ONCE_FIELD]: token }, cookie))),
+    );
+    for (const a of all) expect(a.toast).toEqual({ type: "success", message: "Imported 2 guests." });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM guests WHERE user_id = ?").bind(couple.id).first<number>("n")).toBe(2);
+  });
+
+  it("a budget line, a function and a contact message sent twice at once are stored once each", async () => {
+    const { couple, cookie } = await setup();
+    const twiceAtOnce = async (path: string, fields: Record<string, string>, who?: string) => {
+      const form = { ...fields, [ONCE_FIELD]: await tokenOf(path, who) };
+      const [a, b] = await answers(await Promise.all([postPage(path, form, who), postPage(path, form, who)]));
+      expect(b).toEqual(a);
+      expect(a!.status).toBeLessThan(400);
+    };
+    await twiceAtOnce("/profile/weddingbudget", { intent: "add-line", category: "music", label: "Dhol players", estimated: "20000" }, cookie);
+    await twiceAtOnce("/profile/weddingplan", { intent: "create", eventName: "Sangeet", eventDate: "2027-02-13" }, cookie);
+    const email = `once.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await twiceAtOnce("/contactus", {
+      name: "Meera Iyer",
+      email,
+      topic: "Planning my wedding",
+      message: "We are looking for a venue in Udaipur for February.",
+    });
+    const n = (sql: string, bind: string) => env.DB.prepare(sql).bind(bind).first<number>("n");
+    expect(await n("SELECT count(*) AS n FROM budget_lines WHERE user_id = ?", couple.id)).toBe(1);
+    expect(await n("SELECT count(*) AS n FROM events WHERE user_id = ?", couple.id)).toBe(1);
+    expect(await n("SELECT count(*) AS n FROM contact_messages WHERE email = ?", email)).toBe(1);
   });
 });

@@ -2,6 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
+import { newOnceToken, OnceToken } from "#app/lib/once-token.tsx";
+import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/blog.ts";
 import { Invalid } from "#domain/errors.ts";
@@ -38,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       signedIn: Boolean(domain.actor),
       origin: url.origin,
       here: url.pathname,
+      onceToken: newOnceToken(),
     },
     { headers },
   );
@@ -45,28 +48,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  let form: Record<string, unknown>;
+  let sent: FormData;
   try {
-    form = formToObject(await readFormData(request));
+    sent = await readFormData(request);
   } catch (error) {
     return formFailure(error, request);
   }
-  const intent = typeof form.intent === "string" ? form.intent : "";
+  const intent = typeof sent.get("intent") === "string" ? String(sent.get("intent")) : "";
   return submitOrRespond(
     request,
-    async () => {
-      const post = await blogPostByUrlTitle(domain, params.urlTitle);
-      if (intent === "like") return { ok: true as const, intent, ...(await toggleBlogLike(domain, post.id)) };
-      if (intent === "comment") {
-        await addBlogComment(domain, post.id, { content: form.content });
-        return { ok: true as const, intent, message: "Your comment is posted." };
-      }
-      if (intent === "delete-comment") {
-        await deleteBlogComment(domain, typeof form.commentId === "string" ? form.commentId : "");
-        return { ok: true as const, intent, message: "Comment deleted." };
-      }
-      throw new Invalid("Choose what to do.", { intent: "Like, comment or delete a comment." });
-    },
+    // The comment form carries a one-time token: posted twice (a double tap, a retry), one comment.
+    () =>
+      runFormOnce(request, domain, sent, async () => {
+        const form = formToObject(sent);
+        const post = await blogPostByUrlTitle(domain, params.urlTitle);
+        if (intent === "like") return { ok: true as const, intent, ...(await toggleBlogLike(domain, post.id)) };
+        if (intent === "comment") {
+          await addBlogComment(domain, post.id, { content: form.content });
+          return { ok: true as const, intent, message: "Your comment is posted." };
+        }
+        if (intent === "delete-comment") {
+          await deleteBlogComment(domain, typeof form.commentId === "string" ? form.commentId : "");
+          return { ok: true as const, intent, message: "Comment deleted." };
+        }
+        throw new Invalid("Choose what to do.", { intent: "Like, comment or delete a comment." });
+      }),
     { intent },
   );
 }
@@ -121,7 +127,7 @@ function blogPostingJsonLd(d: Data): string {
 type ActionResult = PageFailure | { ok: true; intent: string; message?: string; liked?: boolean; likeCount?: number };
 
 export default function BlogPostPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, related, signedIn, here } = loaderData;
+  const { post, related, signedIn, here, onceToken } = loaderData;
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -253,6 +259,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
           {signedIn ? (
             <Form method="post" preventScrollReset className="mt-5 grid gap-2" key={result?.ok && result.intent === "comment" ? post.commentCount : "form"}>
               <input type="hidden" name="intent" value="comment" />
+              <OnceToken token={onceToken} />
               <label htmlFor="comment-content" className="font-semibold">
                 Add a comment
               </label>

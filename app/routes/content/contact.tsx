@@ -2,7 +2,10 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { OfficeMap } from "#app/components/OfficeMap.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
+import { newOnceToken, OnceToken } from "#app/lib/once-token.tsx";
+import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { readForm, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { readFormData } from "#platform/request-body.ts";
 import { contactInput, sendContactMessage } from "#domain/contact-messages.ts";
 import { appContext } from "#functions/page-context.ts";
 import { CONTACT_LIMITS, CONTACT_TOPICS, OFFICE } from "#shared/contact.ts";
@@ -21,6 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     name: domain.actor?.userName ?? "",
     email: domain.actor?.email ?? "",
     topic: CONTACT_TOPICS.find((t) => t === topic) ?? "",
+    onceToken: newOnceToken(),
   };
 }
 
@@ -29,8 +33,12 @@ type ActionResult = PageFailure | { ok: true; message: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
   return submitOrRespond(request, async (): Promise<ActionResult> => {
-    const { input } = await readForm(request, contactInput);
-    return { ok: true, ...(await sendContactMessage(domain, input)) };
+    // Sent twice with its one-time token (a double tap, a retry), the message is stored and mailed once.
+    const form = await readFormData(request);
+    return runFormOnce(request, domain, form, async () => {
+      const { input } = await readForm(request, contactInput, form);
+      return { ok: true, ...(await sendContactMessage(domain, input)) };
+    });
   });
 }
 
@@ -98,6 +106,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </div>
           ) : (
             <Form method="post" className="mt-4 grid gap-4" noValidate={false}>
+              <OnceToken token={loaderData.onceToken} />
               {failure && (
                 <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
                   {failure.message}

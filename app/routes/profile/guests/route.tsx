@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
+import { OnceToken } from "#app/lib/once-token.tsx";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { DIETARY_LABELS, DIETARY_PREFERENCES, GUEST_SIDES, PARTY_SIZE_MAX, RESPONSE_LABELS, SIDE_LABELS } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -571,6 +572,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
 
       <Section title="Add a guest" id="add-guest-heading">
         <Form method="post" className="space-y-2" ref={addGuestForm}>
+          <OnceToken token={d.onceToken} />
           <GuestFields households={d.households} />
           <Failure result={result} intent="addGuest" />
           <button type="submit" name="intent" value="addGuest" className={button} disabled={busy}>
@@ -578,6 +580,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </Form>
         <Form method="post" className="mt-4 grid gap-2 border-t border-maroon-100 pt-4 sm:grid-cols-3" ref={addHouseholdForm}>
+          <OnceToken token={d.onceToken} />
           <label className="text-sm">
             New household
             <input name="name" required maxLength={120} placeholder="e.g. Sharma family" className={input} />
@@ -601,6 +604,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
           Guests with the same Household are invited together. Up to 1,000 rows and 512 KB. People per answer: up to {PARTY_SIZE_MAX}.
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-3">
+          <OnceToken token={d.onceToken} />
           <label className="text-sm">
             CSV file
             <input type="file" name="file" accept=".csv,text/csv" required className="block text-sm" />

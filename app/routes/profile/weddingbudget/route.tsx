@@ -4,6 +4,7 @@ import type { Route } from "./+types/route";
 import { BUDGET_CATEGORIES } from "#shared/budget-schemas.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { OnceToken } from "#app/lib/once-token.tsx";
 import { BudgetChart, type BudgetChartSeries } from "./budget-chart.tsx";
 import { LineFields, LineRow } from "./budget-lines.tsx";
 import { Alert, cell, Field, Figure, MiniFigure, money, Panel, refusal, remainingOf, type Feedback } from "./budget-ui.tsx";
@@ -323,6 +324,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         <details key={items.length} open={Boolean(add) || items.length === 0} className="rounded-xl border border-maroon-100 p-3">
           <summary className="cursor-pointer font-semibold text-maroon-700">Add a line</summary>
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Add a budget line">
+            <OnceToken token={loaderData.onceToken} />
             <div className="sm:col-span-2 lg:col-span-4">
               <Alert message={add?.message} />
             </div>

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
+import { newOnceToken } from "#app/lib/once-token.tsx";
+import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
@@ -14,7 +16,8 @@ import { TRADITIONS, proposeFunctions, traditionById } from "#shared/traditions.
  * /profile/weddingplan: the couple's plan in one D1 batch (functions, sub-events, task progress,
  * linked vendors), a tradition's proposed functions when one is chosen (?tradition=&weddingDate=,
  * computed here with no query), and the plan's forms: add a function, create from the template,
- * delete a function. Plain forms with an intent; success redirects back (PRG) with a toast.
+ * delete a function. Plain forms with an intent; success redirects back (PRG) with a toast. The
+ * two forms that add functions carry a one-time token: sent twice, they add once (app/lib/once-token.tsx).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -35,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       chosenTradition: tradition?.id ?? "",
       proposal,
       dateProblem,
+      onceToken: newOnceToken(),
     };
   });
 }
@@ -48,32 +52,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitOrRespond(
     request,
     async () => {
-      // The template form repeats "keep"; its copy is read only once the form itself proved readable.
-      const copy = request.clone();
-      const { input } = await readForm(request, anyForm);
-      intent = String(input.intent ?? "");
-      switch (intent) {
-        case "create": {
-          const event = await createEvent(domain, parseInput(eventInput, input));
-          return redirectWithToast(request, back, { type: "success", message: `${event.eventName} added to your plan.` });
+      const form = await readFormData(request);
+      intent = String(form.get("intent") ?? "");
+      return runFormOnce(request, domain, form, async () => {
+        const { input } = await readForm(request, anyForm, form);
+        switch (intent) {
+          case "create": {
+            const event = await createEvent(domain, parseInput(eventInput, input));
+            return redirectWithToast(request, back, { type: "success", message: `${event.eventName} added to your plan.` });
+          }
+          case "template": {
+            // The template form repeats "keep".
+            const keep = form.getAll("keep").map(String);
+            const functions = keep.map((key) => ({ key, name: input[`name:${key}`], eventDate: input[`date:${key}`] }));
+            const parsed = parseInput(fromTemplateInput, { tradition: input.tradition, weddingDate: input.weddingDate, functions });
+            const events = await createFromTemplate(domain, parsed);
+            return redirectWithToast(request, back, {
+              type: "success",
+              message: `${events.length} ${events.length === 1 ? "function" : "functions"} added to your plan.`,
+            });
+          }
+          case "delete": {
+            await deleteEvent(domain, String(input.eventId ?? ""));
+            return redirectWithToast(request, back, { type: "success", message: "Function deleted." });
+          }
+          default:
+            return { ok: false as const, intent, message: "Unknown action.", errors: {} as Record<string, string> };
         }
-        case "template": {
-          const keep = (await readFormData(copy)).getAll("keep").map(String);
-          const functions = keep.map((key) => ({ key, name: input[`name:${key}`], eventDate: input[`date:${key}`] }));
-          const parsed = parseInput(fromTemplateInput, { tradition: input.tradition, weddingDate: input.weddingDate, functions });
-          const events = await createFromTemplate(domain, parsed);
-          return redirectWithToast(request, back, {
-            type: "success",
-            message: `${events.length} ${events.length === 1 ? "function" : "functions"} added to your plan.`,
-          });
-        }
-        case "delete": {
-          await deleteEvent(domain, String(input.eventId ?? ""));
-          return redirectWithToast(request, back, { type: "success", message: "Function deleted." });
-        }
-        default:
-          return { ok: false as const, intent, message: "Unknown action.", errors: {} as Record<string, string> };
-      }
+      });
     },
     {
       get intent() {

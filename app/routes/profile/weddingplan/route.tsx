@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { OnceToken } from "#app/lib/once-token.tsx";
 import type { PlannedEvent } from "#domain/wedding-events.ts";
 import { Alert, DeleteButton, Field, Panel, Progress, TextArea, VendorChip, resultOf, timeRange, type ActionResult } from "./ui.tsx";
 
@@ -13,7 +14,7 @@ const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString
 
 /** /profile/weddingplan: the timeline of every function, a tradition template to start from, and "Add a function". */
 export default function WeddingPlan({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, weddingDate, traditions, chosenTradition, proposal, dateProblem } = loaderData;
+  const { plan, weddingDate, traditions, chosenTradition, proposal, dateProblem, onceToken } = loaderData;
   const result = actionData as ActionResult;
   const busy = useNavigation().state === "submitting";
   const empty = plan.events.length === 0;
@@ -101,10 +102,10 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
               See the functions
             </button>
           </Form>
-          {proposal && <TemplateProposal proposal={proposal} weddingDate={weddingDate} result={result} busy={busy} />}
+          {proposal && <TemplateProposal proposal={proposal} weddingDate={weddingDate} result={result} busy={busy} onceToken={onceToken} />}
         </Panel>
 
-        <AddFunction result={result} busy={busy} defaultDate={weddingDate} />
+        <AddFunction result={result} busy={busy} defaultDate={weddingDate} onceToken={onceToken} />
       </div>
     </div>
   );
@@ -168,10 +169,23 @@ function TimelineEvent({ event: e }: { event: PlannedEvent }) {
 
 type Proposal = NonNullable<Route.ComponentProps["loaderData"]["proposal"]>;
 
-function TemplateProposal({ proposal, weddingDate, result, busy }: { proposal: Proposal; weddingDate: string; result: ActionResult; busy: boolean }) {
+function TemplateProposal({
+  proposal,
+  weddingDate,
+  result,
+  busy,
+  onceToken,
+}: {
+  proposal: Proposal;
+  weddingDate: string;
+  result: ActionResult;
+  busy: boolean;
+  onceToken: string;
+}) {
   const r = resultOf(result, "template");
   return (
     <Form method="post" className="mt-4 space-y-3" aria-label={`${proposal.tradition.name} functions`}>
+      <OnceToken token={onceToken} />
       <Alert message={r.message} />
       {Object.entries(r.errors).map(([k, v]) => (k.startsWith("functions") ? <Alert key={k} message={v} /> : null))}
       <input type="hidden" name="tradition" value={proposal.tradition.id} />
@@ -229,12 +243,13 @@ function TemplateProposal({ proposal, weddingDate, result, busy }: { proposal: P
   );
 }
 
-function AddFunction({ result, busy, defaultDate }: { result: ActionResult; busy: boolean; defaultDate: string }) {
+function AddFunction({ result, busy, defaultDate, onceToken }: { result: ActionResult; busy: boolean; defaultDate: string; onceToken: string }) {
   const r = resultOf(result, "create");
   const v = r.values;
   return (
     <Panel title="Add a function" id="add-function-heading">
       <Form method="post" className="grid gap-3 md:grid-cols-2">
+        <OnceToken token={onceToken} />
         <div className="md:col-span-2">
           <Alert message={r.message} />
         </div>

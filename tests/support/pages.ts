@@ -1,0 +1,100 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import type { RouterContextProvider } from "react-router";
+import type { Env } from "#functions/env.ts";
+import { createWorker } from "#functions/app.ts";
+import * as blogPost from "#app/routes/blog/post.tsx";
+import * as contact from "#app/routes/content/contact.tsx";
+import * as guests from "#app/routes/profile/guests/route.tsx";
+import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";
+import * as weddingPlan from "#app/routes/profile/weddingplan/route.tsx";
+import { ORIGIN } from "./factories.ts";
+
+/**
+ * Page routes' own loaders and actions, run through the real Worker composition (functions/app.ts:
+ * the same-origin check, the session, the domain context, the body's type) without the React
+ * Router build, which the workerd test pool cannot resolve. A loader's data and an action's data
+ * come back as JSON with their status; an action's Response (a redirect and its toast) as it is.
+ * Only the pages these tests post to are mounted.
+ */
+type RouteModule = {
+  loader?: (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
+  action?: (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
+};
+
+const ROUTES: [URLPattern, RouteModule][] = [
+  [new URLPattern({ pathname: "/profile/guests" }), guests],
+  [new URLPattern({ pathname: "/profile/weddingbudget" }), weddingBudget],
+  [new URLPattern({ pathname: "/profile/weddingplan" }), weddingPlan],
+  [new URLPattern({ pathname: "/contactus" }), contact],
+  [new URLPattern({ pathname: "/blogs/:urlTitle" }), blogPost as unknown as RouteModule],
+] as [URLPattern, RouteModule][];
+
+const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>
+  typeof v === "object" && v !== null && (v as { type?: unknown }).type === "DataWithResponseInit";
+
+function asResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (isDataWithInit(result)) {
+    const headers = new Headers(result.init?.headers);
+    headers.set("Content-Type", "application/json");
+    return new Response(JSON.stringify(result.data), { status: result.init?.status ?? 200, headers });
+  }
+  return Response.json(result);
+}
+
+const pages = createWorker(async (request, context) => {
+  const url = new URL(request.url);
+  for (const [pattern, module] of ROUTES) {
+    const match = pattern.exec({ pathname: url.pathname });
+    if (!match) continue;
+    const params = Object.fromEntries(Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+    const run = request.method === "GET" ? module.loader : module.action;
+    if (!run) return new Response("Method not allowed", { status: 405 });
+    try {
+      return asResponse(await run({ request, params, context }));
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+  return new Response("Not found", { status: 404 });
+});
+
+/** A request to the mounted pages, answered after the work it deferred (mails) is done. */
+export async function page(path: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init });
+  if (request.method !== "GET" && !request.headers.has("Origin")) request.headers.set("Origin", ORIGIN);
+  const response = await pages.fetch(request, env as unknown as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** A form posted to a page as a browser posts it (urlencoded, or multipart when it carries a file). */
+export function postPage(path: string, fields: Record<string, string | File>, cookie?: string, headers: Record<string, string> = {}) {
+  const multipart = Object.values(fields).some((v) => v instanceof File);
+  let body: BodyInit;
+  if (multipart) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    body = form;
+  } else body = new URLSearchParams(fields as Record<string, string>);
+  return page(path, { method: "POST", body, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+}
+
+/** A page's loader data (GET), as the page would render it. */
+export async function loadPage<T = Record<string, unknown>>(path: string, cookie?: string): Promise<T> {
+  const res = await page(path, { headers: cookie ? { Cookie: cookie } : {} });
+  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res.json<T>();
+}
+
+/** The toast a page's redirect carries in its flash cookie (functions/platform/cookies.ts). */
+export function toastOf(res: Response): { type: string; message: string } | null {
+  for (const cookie of res.headers.getSetCookie()) {
+    const m = /^mandap_flash=([^;]*)/.exec(cookie);
+    if (m?.[1]) return JSON.parse(decodeURIComponent(m[1])) as { type: string; message: string };
+  }
+  return null;
+}
