@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { holdScripts } from "./held-scripts.ts";
 
 /**
  * The guest list and RSVP in Chromium (issue 12): a couple imports guests from a CSV (a bad row is
@@ -152,4 +153,33 @@ test("adding guests one after another: the form is empty again after each save, 
   const { guests } = (await (await page.request.get("/api/v1/guests")).json()) as { guests: { name: string; email: string | null; city: string | null }[] };
   expect(guests.find((g) => g.name === "Arjun Rao")).toMatchObject({ email: null, city: null });
   expect(guests.find((g) => g.name === "Kavya Rao")).toMatchObject({ email: "kavya@example.com", city: "Mysuru" });
+});
+
+test("a double-click on Add guest stores one guest, before the page's scripts run and after (issue 28: one-time token)", async ({ page, login }) => {
+  await login({ role: "couple" });
+  const scripts = await holdScripts(page);
+  const guestsNamed = async (name: string) =>
+    ((await (await page.request.get("/api/v1/guests")).json()) as { guests: { name: string }[] }).guests.filter((g) => g.name === name).length;
+  const form = page.getByRole("region", { name: "Add a guest" }).locator("form").first();
+
+  // Without scripts the browser posts the form on each click: the second post gets the first one's answer.
+  await page.goto("/profile/guests", { waitUntil: "domcontentloaded" });
+  await form.getByLabel("Name").fill("Before Scripts");
+  await form.getByRole("button", { name: "Add guest" }).dblclick();
+  await expect(page.getByTestId("guest").filter({ hasText: "Before Scripts" })).toHaveCount(1);
+  expect(await guestsNamed("Before Scripts")).toBe(1);
+
+  scripts.release();
+  await page.goto("/profile/guests");
+  await scripts.hydrated();
+  await form.getByLabel("Name").fill("After Scripts");
+  await form.getByRole("button", { name: "Add guest" }).dblclick();
+  await expect(page.getByText("Guest added.")).toBeVisible();
+  await expect(page.getByTestId("guest").filter({ hasText: "After Scripts" })).toHaveCount(1);
+  expect(await guestsNamed("After Scripts")).toBe(1);
+
+  // The next guest is a new post with the page's new token.
+  await form.getByLabel("Name").fill("After Scripts");
+  await form.getByRole("button", { name: "Add guest" }).click();
+  await expect(page.getByTestId("guest").filter({ hasText: "After Scripts" })).toHaveCount(2);
 });
