@@ -119,13 +119,16 @@ export function unitsFor(subcategoryName: string): readonly string[] {
   return ALL_SUBCATEGORIES.find((s) => s.name === subcategoryName)?.units ?? [];
 }
 
-/** /all/{group}/{subcategory} link for the navigation and cards. */
+/**
+ * /all/{group}/{subcategory}/{state}/{city} link for the navigation and cards; a whole group's
+ * results in a place leave the subcategory out (/all/{group}/{state}/{city}).
+ */
 export function browsePath(groupName?: string, subcategoryName?: string, state?: string, city?: string): string {
   const parts = ["/all"];
   if (groupName) parts.push(slugify(groupName));
   if (groupName && subcategoryName) parts.push(slugify(subcategoryName));
-  if (groupName && subcategoryName && state) parts.push(slugify(state));
-  if (groupName && subcategoryName && state && city) parts.push(slugify(city));
+  if (groupName && state) parts.push(slugify(state));
+  if (groupName && state && city) parts.push(slugify(city));
   return parts.join("/");
 }
 

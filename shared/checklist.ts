@@ -294,13 +294,18 @@ export function placeOfCity(city: string | null | undefined): { state: string; c
 
 /**
  * The vendor search an item links to, in the couple's city when it is one of the places list
- * (/all/{category}/{subcategory}/{state}/{city}), or null when no search fits the item.
+ * (/all/{category}/{subcategory}/{state}/{city}, or /all/{category}/{state}/{city} for a whole
+ * group such as venues), or null when no search fits the item. Given the places that have services
+ * (what the browse pages know), a city without any links to its state's results, and a state
+ * without any to all of India, never to a page that is not there.
  */
-export function vendorSearchFor(itemName: string, weddingCity?: string | null): { label: string; href: string } | null {
+export function vendorSearchFor(itemName: string, weddingCity?: string | null, locations?: LocationMap): { label: string; href: string } | null {
   const match = VENDOR_SEARCHES.find((s) => s.words.test(itemName));
   if (!match) return null;
-  const place = match.subcategory ? placeOfCity(weddingCity) : null;
-  return { label: match.label, href: browsePath(match.group, match.subcategory, place?.state, place?.city) };
+  const place = placeOfCity(weddingCity);
+  const state = place && (!locations || locations[place.state]?.length) ? place.state : undefined;
+  const city = state && (!locations || locations[state]?.includes(place!.city)) ? place!.city : undefined;
+  return { label: match.label, href: browsePath(match.group, match.subcategory, state, city) };
 }
 
 /** Where a visitor's list is kept in the browser (localStorage). */

@@ -43,7 +43,12 @@ export function scopePath(scope: BrowseScope): string {
   return browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city);
 }
 
-/** Resolves the /all/... path segments; `null` when one of them is unknown (a 404). */
+/**
+ * Resolves the /all/... path segments; `null` when one of them is unknown (a 404). After a group
+ * comes its subcategory, or a state (and city) for the whole group's results in a place
+ * (/all/wedding-venue/karnataka/bengaluru: venues are four subcategories, and the checklist's
+ * "Book venue" opens them all in the couple's city).
+ */
 export function resolveScope(locations: LocationMap, params: { category?: string; subCategory?: string; state?: string; city?: string }): BrowseScope | null {
   const scope: BrowseScope = {};
   if (!params.category) return scope;
@@ -51,12 +56,13 @@ export function resolveScope(locations: LocationMap, params: { category?: string
   if (!scope.group) return null;
   if (!params.subCategory) return scope;
   scope.subcategory = findSubcategory(params.subCategory, scope.group);
-  if (!scope.subcategory) return null;
-  if (!params.state) return scope;
-  scope.state = Object.keys(locations).find((s) => slugify(s) === slugify(params.state ?? ""));
+  const [state, city, more] = scope.subcategory ? [params.state, params.city, undefined] : [params.subCategory, params.state, params.city];
+  if (more) return null;
+  if (!state) return scope;
+  scope.state = Object.keys(locations).find((s) => slugify(s) === slugify(state));
   if (!scope.state) return null;
-  if (!params.city) return scope;
-  scope.city = locations[scope.state]?.find((c) => slugify(c) === slugify(params.city ?? ""));
+  if (!city) return scope;
+  scope.city = locations[scope.state]?.find((c) => slugify(c) === slugify(city));
   if (!scope.city) return null;
   return scope;
 }

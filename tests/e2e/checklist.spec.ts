@@ -66,6 +66,29 @@ test("a couple ticks, dates, adds and removes items and categories; the list is 
   }
 });
 
+test('every search link of the checklist lands on results in the wedding city, typed as "Bangalore"', async ({ page, login, baseURL }) => {
+  test.setTimeout(60_000);
+  await login({ role: "couple" });
+  const city = await page.request.patch("/api/v1/users", { data: { wedding_city: "Bangalore" }, headers: { Origin: baseURL! } });
+  expect(city.status()).toBe(200);
+  await page.goto("/profile/checklist");
+  const links = page.getByTestId("checklist-item").getByRole("link");
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  expect(hrefs.length).toBeGreaterThan(10);
+  // Issue 28: "Book venue" went nationwide (a group's results could not hold a city).
+  for (const href of hrefs) expect(href, href).toMatch(/^\/all\/[a-z-]+(\/[a-z-]+)?\/karnataka\/bengaluru$/);
+
+  await page.getByTestId("checklist-item").filter({ hasText: "Book the wedding venue" }).getByRole("link", { name: "Book venue" }).click();
+  await expect(page).toHaveURL(/\/all\/wedding-venue\/karnataka\/bengaluru$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Wedding Venue in Bengaluru" })).toBeVisible();
+  const cards = page.getByRole("region", { name: "Results" }).getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  for (const text of await cards.allInnerTexts()) expect(text).toContain("Bengaluru");
+  // The venue kinds keep the city.
+  await page.getByRole("link", { name: "Banquet Halls", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/all\/wedding-venue\/banquet-halls\/karnataka\/bengaluru$/);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("every action is a plain form post that comes back to the page", async ({ page, login }) => {

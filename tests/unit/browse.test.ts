@@ -64,6 +64,15 @@ describe("resolveScope", () => {
     const scope = resolveScope(LOCATIONS, { category: "Wedding Vendors", subCategory: "Wedding planner", state: "rajasthan", city: "JAIPUR" });
     expect(scope && scopePath(scope)).toBe("/all/wedding-vendor/wedding-planner/rajasthan/jaipur");
   });
+  it("holds a place for a whole group: /all/{category}/{state}/{city} (issue 28: the checklist's venue search)", () => {
+    const scope = resolveScope(LOCATIONS_WITH_DELHI, { category: "wedding-venue", subCategory: "karnataka", state: "bengaluru" });
+    expect(scope && [scope.group?.name, scope.subcategory, scope.state, scope.city]).toEqual(["Wedding Venue", undefined, "Karnataka", "Bengaluru"]);
+    expect(scope && scopePath(scope)).toBe("/all/wedding-venue/karnataka/bengaluru");
+    const state = resolveScope(LOCATIONS, { category: "Wedding Venues", subCategory: "Rajasthan" });
+    expect(state && [state.state, state.city, scopePath(state)]).toEqual(["Rajasthan", undefined, "/all/wedding-venue/rajasthan"]);
+    expect(resolveScope(LOCATIONS, { category: "wedding-venue", subCategory: "rajasthan", state: "pune" })).toBeNull();
+    expect(resolveScope(LOCATIONS, { category: "wedding-venue", subCategory: "rajasthan", state: "jaipur", city: "x" })).toBeNull();
+  });
   it("returns null for an unknown category, subcategory in another group, state or city", () => {
     expect(resolveScope(LOCATIONS, { category: "spaceships" })).toBeNull();
     expect(resolveScope(LOCATIONS, { category: "bride", subCategory: "caterers" })).toBeNull();

@@ -173,6 +173,20 @@ describe("vendor search links", () => {
     expect(placeOfCity("Karnataka")).toBeNull(); // a state is not a city
   });
 
+  it("opens the venue searches (a group, no subcategory) in the couple's city too, however the city was typed (issue 28)", () => {
+    expect(vendorSearchFor("Book the wedding venue", "Bangalore")).toEqual({ label: "Book venue", href: "/all/wedding-venue/karnataka/bengaluru" });
+    expect(vendorSearchFor("Visit and shortlist venues", "bombay")?.href).toBe("/all/wedding-venue/maharashtra/mumbai");
+    expect(vendorSearchFor("Book the wedding venue", null)?.href).toBe("/all/wedding-venue");
+  });
+
+  it("links no further than the places that have services, when it knows them", () => {
+    const locations = { Karnataka: ["Bengaluru"], Rajasthan: ["Jaipur"] };
+    expect(vendorSearchFor("Book the caterer", "Bangalore", locations)?.href).toBe("/all/wedding-vendor/caterers/karnataka/bengaluru");
+    // Mysuru is a city of the places list without a service: its state's results, not a page that is not there.
+    expect(vendorSearchFor("Book the caterer", "Mysore", locations)?.href).toBe("/all/wedding-vendor/caterers/karnataka");
+    expect(vendorSearchFor("Book the wedding venue", "Pune", locations)?.href).toBe("/all/wedding-venue");
+  });
+
   it("gives every default item about booking someone a search that exists", () => {
     for (const name of ["Book the decorator", "Book the photographer", "Order the wedding invitations", "Book transport for guests", "Hire a wedding planner"])
       expect(vendorSearchFor(name, "Pune")?.href, name).toMatch(/^\/all\/wedding-vendor\/[a-z-]+\/maharashtra\/pune$/);

@@ -59,9 +59,10 @@ export function EmptyState({ d, scope }: { d: PageData; scope: BrowseScope }) {
   if (d.filters.page > 1 && d.total > 0) suggestions.push({ label: "Go to the first page", href: `${d.canonicalPath}${filterSearch(f, { page: undefined })}` });
   if (anyFilter) suggestions.push({ label: `All ${scopeHeading(scope).replace(/^./, (c) => c.toLowerCase())}`, href: d.canonicalPath });
   if (f.q) suggestions.push({ label: `“${f.q}” anywhere in India`, href: `/all?q=${encodeURIComponent(f.q)}` });
-  if (scope.city)
-    suggestions.push({ label: `${scope.subcategory?.name} across ${scope.state}`, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
-  if (scope.state) suggestions.push({ label: `${scope.subcategory?.name} across India`, href: browsePath(scope.group?.name, scope.subcategory?.name) });
+  // A subcategory's results, or a whole group's (/all/wedding-venue/karnataka/bengaluru).
+  const what = (scope.subcategory ?? scope.group)?.name;
+  if (scope.city) suggestions.push({ label: `${what} across ${scope.state}`, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
+  if (scope.state) suggestions.push({ label: `${what} across India`, href: browsePath(scope.group?.name, scope.subcategory?.name) });
   if (scope.subcategory) suggestions.push({ label: `Everything in ${scope.group?.name}`, href: browsePath(scope.group?.name) });
   if (scope.group) suggestions.push({ label: "All wedding services", href: "/all" });
   return (

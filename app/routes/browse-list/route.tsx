@@ -104,8 +104,9 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
   const heading = scopeHeading(scope);
   const f = d.filters;
   const start = (f.page - 1) * PAGE_SIZE_DEFAULT + 1;
+  // A group's subcategories keep the place chosen (venues in Bengaluru -> banquet halls in Bengaluru).
   const chips = scope.group
-    ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name) }))
+    ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name, scope.state, scope.city) }))
     : CATALOGUE.map((g) => ({ name: g.name, href: browsePath(g.name) }));
   // Each active filter as a chip that removes it (the page's URL without it, back to page 1).
   const without = (key: keyof BrowseFilters) => `${d.canonicalPath}${filterSearch(f, { [key]: undefined, page: undefined })}`;

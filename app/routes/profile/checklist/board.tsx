@@ -3,6 +3,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Link } from "react-router";
 import { categoryProgress, CHECKLIST_LIMITS, overallProgress, vendorSearchFor, type Checklist, type Progress } from "#shared/checklist.ts";
 import { formatDate } from "#shared/format.ts";
+import type { LocationMap } from "#shared/place-names.ts";
 
 /**
  * The checklist as the couple (/profile/checklist, saved on the server) and a visitor (/checklist,
@@ -42,7 +43,7 @@ const Hidden = ({ fields }: { fields: Record<string, string | number> }) => (
   </>
 );
 
-export function ChecklistBoard({ list, city, Form }: { list: Checklist; city: string | null; Form: ActionForm }) {
+export function ChecklistBoard({ list, city, locations, Form }: { list: Checklist; city: string | null; locations?: LocationMap; Form: ActionForm }) {
   const overall = overallProgress(list);
   return (
     <div className="flex flex-col gap-5">
@@ -51,7 +52,7 @@ export function ChecklistBoard({ list, city, Form }: { list: Checklist; city: st
         <ProgressBar progress={overall} label="Overall progress" large />
       </section>
       {list.map((cat, c) => (
-        <CategoryCard key={`${c}-${cat.category}`} index={c} category={cat} city={city} Form={Form} />
+        <CategoryCard key={`${c}-${cat.category}`} index={c} category={cat} city={city} locations={locations} Form={Form} />
       ))}
       <section className="rounded-2xl border border-dashed border-maroon-200 bg-white p-5 md:p-6">
         <h2 className="text-lg font-bold">Add a category</h2>
@@ -77,7 +78,19 @@ export function ChecklistBoard({ list, city, Form }: { list: Checklist; city: st
   );
 }
 
-function CategoryCard({ index: c, category, city, Form }: { index: number; category: Checklist[number]; city: string | null; Form: ActionForm }) {
+function CategoryCard({
+  index: c,
+  category,
+  city,
+  locations,
+  Form,
+}: {
+  index: number;
+  category: Checklist[number];
+  city: string | null;
+  locations?: LocationMap;
+  Form: ActionForm;
+}) {
   const progress = categoryProgress(category);
   const headingId = `cat-${c}`;
   return (
@@ -99,7 +112,7 @@ function CategoryCard({ index: c, category, city, Form }: { index: number; categ
       {category.items.length ? (
         <ul className="mt-4 divide-y divide-maroon-50">
           {category.items.map((item, i) => (
-            <ItemRow key={`${i}-${item.name}`} c={c} i={i} item={item} city={city} Form={Form} />
+            <ItemRow key={`${i}-${item.name}`} c={c} i={i} item={item} city={city} locations={locations} Form={Form} />
           ))}
         </ul>
       ) : (
@@ -126,8 +139,22 @@ function CategoryCard({ index: c, category, city, Form }: { index: number; categ
   );
 }
 
-function ItemRow({ c, i, item, city, Form }: { c: number; i: number; item: Checklist[number]["items"][number]; city: string | null; Form: ActionForm }) {
-  const search = vendorSearchFor(item.name, city);
+function ItemRow({
+  c,
+  i,
+  item,
+  city,
+  locations,
+  Form,
+}: {
+  c: number;
+  i: number;
+  item: Checklist[number]["items"][number];
+  city: string | null;
+  locations?: LocationMap;
+  Form: ActionForm;
+}) {
+  const search = vendorSearchFor(item.name, city, locations);
   const guard = { category: c, item: i, name: item.name };
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1.5 py-2.5 sm:flex sm:gap-3" data-testid="checklist-item">

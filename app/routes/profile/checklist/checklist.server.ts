@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 import { changeChecklist, getChecklist } from "#domain/checklist.ts";
+import { serviceLocations } from "#domain/discovery.ts";
+import { placeOfCity } from "#shared/checklist.ts";
 import type { DomainContext } from "#domain/context.ts";
 import { isDomainError, Unauthorized } from "#domain/errors.ts";
 import { formToObject } from "#domain/validation.ts";
@@ -9,13 +11,20 @@ import { formFailure, loginRedirect } from "#app/lib/page-errors.server.ts";
 
 const PAGE = "/profile/checklist";
 
-/** The page's data: the couple's list (the defaults until saved) and their wedding city for the vendor searches. */
+/**
+ * The page's data: the couple's list (the defaults until saved), their wedding city for the vendor
+ * searches, and the places with services in that city's state (only those: what the links need to
+ * go no further than the browse pages know).
+ */
 export async function checklistPage(ctx: DomainContext) {
   const list = await getChecklist(ctx);
   const row = ctx.actor
     ? await ctx.db.prepare("SELECT wedding_city FROM users WHERE id = ?").bind(ctx.actor.id).first<{ wedding_city: string | null }>()
     : null;
-  return { list, city: row?.wedding_city ?? null };
+  const city = row?.wedding_city ?? null;
+  const place = placeOfCity(city);
+  const locations: Record<string, string[]> = place ? { [place.state]: (await serviceLocations(ctx))[place.state] ?? [] } : {};
+  return { list, city, locations };
 }
 
 /**

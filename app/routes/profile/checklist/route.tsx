@@ -78,7 +78,7 @@ export default function ChecklistRoute({ loaderData }: Route.ComponentProps) {
           {loaderData.city ? ` (in ${loaderData.city})` : ""}. Add your own tasks and categories.
         </p>
       </header>
-      <ChecklistBoard list={list} city={loaderData.city} Form={ServerForm} />
+      <ChecklistBoard list={list} city={loaderData.city} locations={loaderData.locations} Form={ServerForm} />
     </div>
   );
 }
