@@ -427,3 +427,77 @@ test.describe("page form actions answer hostile input with a page or a redirect,
     }
   }
 });
+
+/**
+ * Bodies over the cap (issue 28): every page action, posted a form just over FORM_BODY_MAX (1 MB,
+ * functions/platform/request-body.ts) by the role that uses it, urlencoded and multipart, refuses
+ * it before parsing it, saying so: 413 with the cap in the answer, or (pages whose no-script
+ * failures are a redirect with a toast) a redirect whose error toast names the cap. Never a 5xx,
+ * and nothing is stored: the couple's guests, functions and budget lines stay empty.
+ */
+test.describe("page form actions refuse a body over the cap, never 5xx", () => {
+  test.describe.configure({ mode: "parallel" });
+  const TOO_LARGE = "The request body is too large: send at most 1 MB.";
+  const OVER = 1024 * 1024 + 1;
+  /** Routes that never read a form body (it is drained unread, never parsed), or refuse the link first. */
+  const READ_NO_BODY = new Set(["/checklist", "/favorites/:serviceId", "/verify-email"]);
+  /**
+   * Upload forms: multipart is read part by part by the upload reader, whose own caps (a text field
+   * at most 64 KB) refuse first; the photo form reads nothing else (an urlencoded post is a form
+   * without a photo: "Choose a photo").
+   */
+  const UPLOADS = new Set(["/profile/photo", "/admin/templates"]);
+
+  /** The error toast a redirect carries (functions/platform/cookies.ts flash cookie). */
+  const toastOf = (res: APIResponse) => {
+    const cookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("mandap_flash="));
+    return cookie ? (JSON.parse(decodeURIComponent(cookie.value.slice("mandap_flash=".length).split(";")[0]!)) as { type: string; message: string }) : null;
+  };
+
+  for (const target of TARGETS.filter((t) => t.name !== "/logout")) {
+    test(`${target.name} as ${target.role ?? "a visitor"}`, async ({ request, page, login, factory }) => {
+      test.setTimeout(120_000);
+      const ids: Ids = { service: "", servicePath: "" };
+      if (target.service) {
+        const { service } = await factory.vendorService();
+        const canonical = await request.get(`/service/${service.id}`, { maxRedirects: 0 });
+        Object.assign(ids, { service: service.id, servicePath: new URL(canonical.headers()["location"] ?? "", origin).pathname });
+      }
+      let api = request;
+      if (target.role) {
+        await login({ role: target.role });
+        api = page.request;
+      }
+      const path = target.path(ids);
+      const marker = `Oversize${Date.now()}`;
+      const fields = { intent: "create", name: marker, eventName: marker, eventDate: "2027-02-14", label: marker, category: "music", content: marker };
+      const bodies: [string, Parameters<typeof post>[2]][] = [
+        [
+          "urlencoded",
+          { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: `${urlencoded(Object.entries(fields))}&pad=${"x".repeat(OVER)}` },
+        ],
+        ["multipart", { multipart: { ...fields, pad: "x".repeat(OVER) } }],
+      ];
+      for (const [kind, body] of bodies) {
+        const res = await post(api, path, body);
+        const status = res.status();
+        const text = status >= 300 && status < 400 ? "" : await res.text();
+        const what = `${kind}: ${status} ${res.headers()["location"] ?? ""} ${JSON.stringify(toastOf(res))} ${text.slice(0, 200)}`;
+        expect(status, what).toBeLessThan(500);
+        if (READ_NO_BODY.has(target.name) || UPLOADS.has(target.name)) continue;
+        if (status >= 300 && status < 400) expect(toastOf(res), what).toEqual({ type: "error", message: TOO_LARGE });
+        else {
+          expect(status, what).toBe(413);
+          expect(text, what).toContain(TOO_LARGE);
+        }
+      }
+      if (target.role === "couple") {
+        for (const list of ["/api/v1/guests", "/api/v1/event/getevents", "/api/v1/budget"]) {
+          const res = await api.get(list);
+          expect(res.status(), list).toBe(200);
+          expect(await res.text(), list).not.toContain(marker);
+        }
+      }
+    });
+  }
+});
