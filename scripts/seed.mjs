@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { DEFAULT_SEED, DEFAULT_SERVICES, DEMO_ACCOUNTS, DEMO_NOW, demoImages, demoPlans, generateDemoData } from "#db/seed/generator.ts";
 import { artworkSvg, logoSvg } from "#db/seed/images.ts";
+import { withFirstPageCovers } from "#db/seed/covers.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { benchTemplateRows, demoTemplateRows, demoTemplates, thumbnailFileOf } from "#db/seed/invite-templates.ts";
 import { hashPassword } from "#platform/password.ts";
@@ -112,7 +113,10 @@ try {
       buffer = [];
       bufferSize = 0;
     };
-    for (const chunk of generateDemoData({ seed, services, now: DEMO_NOW })) {
+    // The demo's covers are chosen so that no first page shows a picture twice (db/seed/covers.ts);
+    // a benchmark's catalogue streams as generated.
+    const generated = generateDemoData({ seed, services, now: DEMO_NOW });
+    for (const chunk of bulk ? generated : withFirstPageCovers(generated)) {
       for (const stmt of insertStatements(chunk.table, chunk.rows)) {
         buffer.push(stmt);
         bufferSize += stmt.length;

@@ -6,7 +6,12 @@ import { Random } from "./random.ts";
  */
 export const IMAGE_WIDTH = 1200;
 export const IMAGE_HEIGHT = 800;
-export const IMAGES_PER_SUBCATEGORY = 8;
+/**
+ * Artworks per subcategory: a browse page's 24 cards can each have their own (db/seed/covers.ts).
+ * A listing's photos come from the first PHOTO_VARIANTS (the generator's draw, unchanged).
+ */
+export const IMAGES_PER_SUBCATEGORY = 24;
+export const PHOTO_VARIANTS = 8;
 export const HERO_IMAGES = 6;
 
 const PALETTES: readonly (readonly [string, string, string, string])[] = [
@@ -18,6 +23,10 @@ const PALETTES: readonly (readonly [string, string, string, string])[] = [
   ["#6b0f1a", "#b91646", "#ffb347", "#fff0f3"],
   ["#283618", "#606c38", "#dda15e", "#fefae0"],
   ["#3c096c", "#c77dff", "#ffd166", "#f8f0ff"],
+  ["#7a3e00", "#c8782a", "#ffe08a", "#fff6e0"],
+  ["#004e64", "#25a18e", "#ffd166", "#eefbf8"],
+  ["#8e0e3c", "#e0457b", "#ffcf56", "#fff0f5"],
+  ["#22333b", "#5e6472", "#e0a458", "#f4f1ea"],
 ];
 
 function hash(text: string): number {
@@ -45,6 +54,8 @@ function mandala(cx: number, cy: number, r: number, petals: number, color: strin
 export function artworkSvg(label: string, variant: number, width = IMAGE_WIDTH, height = IMAGE_HEIGHT): string {
   const rnd = new Random(hash(`${label}:${variant}`));
   const [deep, mid, gold, light] = PALETTES[(hash(label) + variant) % PALETTES.length] as (typeof PALETTES)[number];
+  // Past the palettes, the gradient runs the other way: no two of a subcategory's artworks look alike.
+  const flip = Math.floor(variant / PALETTES.length) % 2 === 1;
   const shapes: string[] = [];
   const arches = rnd.int(3, 5);
   for (let i = 0; i < arches; i++) {
@@ -64,7 +75,7 @@ export function artworkSvg(label: string, variant: number, width = IMAGE_WIDTH, 
   const garland: string[] = [];
   for (let x = 0; x <= width; x += 40) garland.push(`<circle cx="${x}" cy="${(30 + Math.sin(x / 90) * 18).toFixed(1)}" r="11"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${deep}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
+<defs><linearGradient id="g" x1="${flip ? 1 : 0}" y1="0" x2="${flip ? 0 : 1}" y2="1"><stop offset="0" stop-color="${deep}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join("")}
 <g fill="${gold}" opacity=".85">${garland.join("")}</g>
 <text x="${width - 40}" y="${height - 40}" text-anchor="end" font-family="Georgia, serif" font-size="38" fill="${light}" opacity=".9">${escapeXml(label)}</text>

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ALL_SUBCATEGORIES, unitsFor } from "#shared/catalogue.ts";
 import { DEFAULT_SEED, DEMO_NOW, generateDemoData, MAJOR_CITIES, type Chunk } from "#db/seed/generator.ts";
-import { artworkSvg } from "#db/seed/images.ts";
+import { artworkSvg, IMAGES_PER_SUBCATEGORY } from "#db/seed/images.ts";
+import { byDefaultListOrder, withFirstPageCovers } from "#db/seed/covers.ts";
+import { PAGE_SIZE_DEFAULT } from "#shared/sort-options.ts";
 import { ALL_CITIES } from "#db/seed/places.ts";
 import { PRICE_RANGES } from "#db/seed/prices.ts";
 import { PLACES } from "#shared/places.ts";
+
+const slugOf = (name: string) => ALL_SUBCATEGORIES.find((s) => s.name === name)!.slug;
 
 const collect = (seed: number, services: number) => {
   const tables: Record<string, Chunk["rows"]> = {};
@@ -78,11 +82,46 @@ describe("the demo data generator", () => {
   });
 
   it("uses only images the project makes (no external URLs)", () => {
-    for (const m of data.service_media!) expect(m.key as string).toMatch(/^seed\/img\/[a-z0-9-]+-\d\.svg$/);
+    for (const m of data.service_media!) expect(m.key as string).toMatch(/^seed\/img\/[a-z0-9-]+-\d+\.svg$/);
     const svg = artworkSvg("Caterers", 3);
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     expect(artworkSvg("Caterers", 3)).toBe(svg);
+  });
+
+  it("chooses covers so that no subcategory's first page, in India, a state or a city, shows one twice (issue 28)", () => {
+    const firstPages = (services: Chunk["rows"]) => {
+      const pages = new Map<string, string[]>();
+      for (const r of services.filter((s) => s.status === "active").sort(byDefaultListOrder))
+        for (const key of [`${r.service_type}`, `${r.service_type}|${r.state}`, `${r.service_type}|${r.state}|${r.city}`]) {
+          const page = pages.get(key) ?? pages.set(key, []).get(key)!;
+          if (page.length < PAGE_SIZE_DEFAULT) page.push(r.cover_key as string);
+        }
+      return [...pages.values()];
+    };
+    const repeats = (services: Chunk["rows"]) => firstPages(services).reduce((n, covers) => n + covers.length - new Set(covers).size, 0);
+    expect(repeats(data.services!)).toBeGreaterThan(100); // as drawn: the first 12 banquet halls had 5 pictures
+
+    const seeded: Record<string, Chunk["rows"]> = {};
+    for (const chunk of withFirstPageCovers(generateDemoData({ seed: 7, services: 2000, now: DEMO_NOW }))) (seeded[chunk.table] ??= []).push(...chunk.rows);
+    expect(repeats(seeded.services!)).toBe(0);
+    // The cover is still photo 1, of the listing's own subcategory, and no listing shows a photo twice.
+    const photos = new Map<string, Chunk["rows"]>();
+    for (const m of seeded.service_media!) photos.set(m.service_id as string, [...(photos.get(m.service_id as string) ?? []), m]);
+    for (const s of seeded.services!) {
+      const own = photos.get(s.id as string)!;
+      expect(own.find((m) => m.position === 0)?.key).toBe(s.cover_key);
+      expect(new Set(own.map((m) => m.key)).size).toBe(own.length);
+      expect(s.cover_key as string).toMatch(new RegExp(`^seed/img/${slugOf(s.service_type as string)}-\\d+\\.svg$`));
+    }
+    // Everything else is as generated.
+    expect(seeded.services!.map(({ cover_key: _, ...rest }) => rest)).toEqual(data.services!.map(({ cover_key: _, ...rest }) => rest));
+    expect(seeded.reviews).toEqual(data.reviews);
+  });
+
+  it("draws a different artwork for each of a subcategory's variants", () => {
+    const artworks = new Set([...Array(IMAGES_PER_SUBCATEGORY).keys()].map((v) => artworkSvg("Banquet Halls", v)));
+    expect(artworks.size).toBe(IMAGES_PER_SUBCATEGORY);
   });
 
   it("includes the four demo accounts and gives the demo vendor services", () => {
