@@ -8,8 +8,24 @@ const boundaries = (sets) =>
   sets.map(({ files, ignores, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, ...areaFaces(files)] }] },
   }));
+
+/**
+ * The domain is in area folders (functions/domain/<area>/), each with one face, its index.ts
+ * (docs/decisions/0039-domain-areas.md). Outside an area, import its index.ts, never the files
+ * beside it; inside the domain, another area is `../<area>/index.ts` and the own area `./<file>.ts`.
+ */
+function areaFaces(files) {
+  const inDomain = files.some((f) => f.startsWith("functions/domain/"));
+  const message = "Import a domain area through its face, functions/domain/<area>/index.ts, not the files beside it.";
+  return inDomain
+    ? [
+        { regex: "^\\.\\./[a-z-]+/(?!index\\.ts$)", message },
+        { regex: "^#domain/", message: "Inside the domain, import another area as ../<area>/index.ts and your own area's files as ./<file>.ts." },
+      ]
+    : [{ regex: "(^#domain/|(^|/)domain/)[a-z-]+/(?!index\\.ts$)", message }];
+}
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "tests/bench/results/"] },
@@ -73,9 +89,12 @@ export default tseslint.config(
         },
       ],
     },
+    // Everything else (routes, server halves, tests, scripts): only the area faces rule.
+    { files: ["app/lib/**/*.server.ts"], patterns: [] },
+    { files: ["app/**/*.{ts,tsx}", "tests/**/*.ts", "scripts/**/*.ts", "*.ts"], ignores: ["app/components/**/*.tsx", "app/lib/**/*.ts"], patterns: [] },
   ]),
   // D1 refuses LIKE and GLOB patterns over 50 bytes, so a pattern built from input is a 500 for a
-  // long query (issue 28: 17 Devanagari letters). Match typed text with functions/domain/text-match.ts
+  // long query (issue 28: 17 Devanagari letters). Match typed text with functions/domain/core/text-match.ts
   // (instr), a prefix range or FTS5; LIKE with a constant pattern written in the SQL is fine.
   {
     files: ["functions/**/*.ts", "app/**/*.{ts,tsx}", "shared/**/*.ts", "db/**/*.ts", "scripts/**/*.mjs"],
@@ -87,7 +106,8 @@ export default tseslint.config(
           String.raw`TemplateElement[value.raw=/\b(LIKE|GLOB)\s*(\?|$)|\b(like|glob)\s+\?/]`,
         ].map((selector) => ({
           selector,
-          message: "No LIKE or GLOB over a bound or interpolated value: D1 refuses patterns over 50 bytes. Use textMatch (functions/domain/text-match.ts).",
+          message:
+            "No LIKE or GLOB over a bound or interpolated value: D1 refuses patterns over 50 bytes. Use textMatch (functions/domain/core/text-match.ts).",
         })),
       ],
       "no-restricted-imports": [
@@ -97,7 +117,7 @@ export default tseslint.config(
             {
               name: "drizzle-orm",
               importNames: ["like", "ilike", "notLike", "notIlike"],
-              message: "D1 refuses LIKE patterns over 50 bytes: use textMatch (functions/domain/text-match.ts).",
+              message: "D1 refuses LIKE patterns over 50 bytes: use textMatch (functions/domain/core/text-match.ts).",
             },
           ],
         },

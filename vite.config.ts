@@ -1,7 +1,8 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { relative } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 
 // MANDAP_STATE lets the e2e suite run on its own local D1/R2 without touching the demo data.
 const statePath = process.env.MANDAP_STATE ?? ".wrangler/state";
@@ -9,6 +10,39 @@ const statePath = process.env.MANDAP_STATE ?? ".wrangler/state";
 // Names this build in the page cache's key (functions/worker.ts): a deploy never serves pages
 // rendered by the previous server code, even when no client file changed.
 const buildId = new Date().toISOString();
+
+/**
+ * Server code never reaches the browser: a client build whose module graph resolves a file under
+ * functions/ or db/ fails, naming each file and who imported it. A route uses the domain in its
+ * loader and action only (React Router removes those from the client build, and their imports with
+ * them); a value the page's component needs (a URL, a message) lives in shared/.
+ */
+function serverCodeStaysOnServer(): Plugin {
+  const leaks = new Set<string>();
+  const root = process.cwd();
+  const serverSide = (id: string) => /^(functions|db)\//.test(relative(root, id));
+  return {
+    name: "mandap:server-code-stays-on-server",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      if (!importer || serverSide(importer)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const leak = resolved && serverSide(resolved.id) ? `${relative(root, resolved.id)} (imported by ${relative(root, importer)})` : null;
+      if (leak && !leaks.has(leak)) {
+        leaks.add(leak);
+        // Said at once too: a server module can break the build before it ends (a WASM import).
+        this.warn(`server code in the client build: ${leak}`);
+      }
+      return resolved;
+    },
+    buildEnd() {
+      if (leaks.size === 0) return;
+      const list = [...leaks].map((leak) => `  ${leak}`).join("\n");
+      this.error(`Server code in the client build:\n${list}\nKeep domain calls in loaders and actions; move values a component needs to shared/.`);
+    },
+  };
+}
 
 export default defineConfig(({ command, isPreview }) => ({
   define: { __MANDAP_BUILD__: JSON.stringify(buildId) },
@@ -24,6 +58,7 @@ export default defineConfig(({ command, isPreview }) => ({
     }),
     tailwindcss(),
     reactRouter(),
+    serverCodeStaysOnServer(),
   ],
   // The hero's first image (app/app.css) goes into the stylesheet as a data URL, whatever its size.
   build: { assetsInlineLimit: (file: string) => (/[\\/]hero-1\.svg$/.test(file) ? true : undefined) },

@@ -15,7 +15,7 @@ import { clearFlashCookie, readFlash } from "#platform/cookies.ts";
 import { FIRST_VISIT_SCRIPT } from "#shared/first-visit.ts";
 import { EARLY_TAPS_SCRIPT } from "#shared/early-taps.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { viewerOf } from "#domain/permissions.ts";
+import { viewerOf } from "#domain/core/index.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,4 @@
-import type { DomainConfig, DomainContext } from "./domain/context.ts";
-import { clientAddress } from "./domain/rate-limits.ts";
-import type { ValidSession } from "./domain/sessions.ts";
+import { type DomainConfig, type DomainContext, clientAddress, type ValidSession } from "#domain/core/index.ts";
 import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
 import { descriptionWriterFor } from "./platform/ai.ts";
@@ -54,7 +52,7 @@ export function createDomainContext(
 export function domainConfig(env: Env): DomainConfig {
   const free = Number.parseInt(env.FREE_ACTIVE_SERVICES ?? "", 10);
   // The local supplier is for development and tests only: in production an unset SUPPLIER_* stays
-  // empty, and issuing an invoice fails loudly naming it (functions/domain/invoices.ts supplierOf).
+  // empty, and issuing an invoice fails loudly naming it (functions/domain/billing/invoices.ts supplierOf).
   const local = env.APP_ENV !== "production";
   const supplier = (value: string | undefined, fallback: string) => value?.trim() || (local ? fallback : "");
   return {

@@ -51,7 +51,7 @@ export interface Env {
   SANDBOX_GATEWAY?: string;
   /** The sandbox gateway's signing secret (local default; any value works, it only has to be stable). */
   SANDBOX_GATEWAY_SECRET?: string;
-  /** The supplier on GST invoices (functions/domain/invoices.ts, docs/deploy.md "Payments"). */
+  /** The supplier on GST invoices (functions/domain/billing/invoices.ts, docs/deploy.md "Payments"). */
   SUPPLIER_LEGAL_NAME?: string;
   SUPPLIER_GSTIN?: string;
   SUPPLIER_ADDRESS?: string;

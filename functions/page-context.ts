@@ -1,6 +1,5 @@
 import { createContext } from "react-router";
-import type { DomainContext } from "./domain/context.ts";
-import type { Actor, ValidSession } from "./domain/sessions.ts";
+import type { DomainContext, Actor, ValidSession } from "#domain/core/index.ts";
 import type { Env } from "./env.ts";
 
 /** What every loader and action gets from the Worker through the RouterContextProvider. */

@@ -3,7 +3,7 @@ import { isoDate, rupees } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
 
 /**
- * The wedding budget (functions/domain/budget.ts): its categories with the fixed shares of the
+ * The wedding budget (functions/domain/planning/budget.ts): its categories with the fixed shares of the
  * "suggest a split" action (docs/decisions/0021-wedding-budget.md), which catalogue
  * subcategories fall in each, and the inputs of the page forms and the API. Money in whole rupees.
  */
@@ -87,7 +87,7 @@ export const totalBudgetInput = z.object({ totalBudget: numeric(rupees("Total bu
 export const BOOKED_FIRST = "Enter the booked (agreed) amount first.";
 
 const paidWithinBooked = (b: { booked?: number; paid?: number }, ctx: z.RefinementCtx) => {
-  // (On a change that sends paid alone, the stored booked decides: functions/domain/budget.ts.)
+  // (On a change that sends paid alone, the stored booked decides: functions/domain/planning/budget.ts.)
   if (b.booked === 0 && b.paid) ctx.addIssue({ code: "custom", path: ["paid"], message: BOOKED_FIRST });
   else if (b.booked !== undefined && b.paid !== undefined && b.paid > b.booked)
     ctx.addIssue({ code: "custom", path: ["paid"], message: "Paid cannot be more than booked." });

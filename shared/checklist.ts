@@ -8,7 +8,7 @@ import { PLACES } from "./places.ts";
 /**
  * The wedding checklist (spec sections 3, 4 and 7): the default list, its seven actions as pure
  * functions, progress, validation, the merge of a visitor's list into an account's, and the vendor
- * search each item links to. The server (functions/domain/checklist.ts) and the visitor's page
+ * search each item links to. The server (functions/domain/planning/checklist.ts) and the visitor's page
  * (kept in localStorage) both use these, so a rule is written once.
  */
 export type ChecklistItem = { name: string; done: boolean; scheduleDate: string | null };

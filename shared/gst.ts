@@ -295,3 +295,11 @@ export function invoicePrefix(financialYear: string): string {
 export function invoiceNumber(financialYear: string, sequence: number): string {
   return `${invoicePrefix(financialYear)}${String(sequence).padStart(6, "0")}`;
 }
+
+/** What an invoice says (the page, the PDF and the domain). */
+export const INVOICE_MESSAGES = {
+  notFound: "We could not find that invoice.",
+  footer: "This is a computer-generated invoice and needs no signature.",
+  supplierMissing: (what: string[]) =>
+    `GST invoices cannot be issued: the supplier's ${what.join(", ")} ${what.length === 1 ? "is" : "are"} not configured (SUPPLIER_* vars, docs/deploy.md "GST invoices").`,
+} as const;

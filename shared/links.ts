@@ -12,3 +12,8 @@ export const loginPath = (to: string) =>
 /** The vendor page's first segment: the city's slug ("india" when the vendor has no city). */
 export const vendorLocation = (city: string | null | undefined) => (city ? slugify(city) : "") || "india";
 export const vendorPath = (v: { slug: string; city: string | null }) => `/${vendorLocation(v.city)}/${v.slug}`;
+
+/** A paid template's checkout page, and the editor a couple opens a template in. */
+export const PAYMENT_PAGE = "/payment";
+export const paymentPageFor = (templateId: string) => `${PAYMENT_PAGE}?template=${encodeURIComponent(templateId)}`;
+export const editorPageFor = (templateId: string) => `/editor?template=${encodeURIComponent(templateId)}`;

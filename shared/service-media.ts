@@ -1,6 +1,6 @@
 /**
  * Service photos: the spec's upload messages (section 8, exact) and the limits the API, the pages
- * and the uploader share (functions/domain/service-media.ts enforces them).
+ * and the uploader share (functions/domain/catalogue/service-media.ts enforces them).
  */
 export const MEDIA_MESSAGES = {
   noFiles: "No files provided.",

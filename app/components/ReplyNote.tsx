@@ -1,4 +1,4 @@
-import type { ReviewReply } from "#domain/reviews.ts";
+import type { ReviewReply } from "#domain/catalogue/index.ts";
 import { formatDate } from "#shared/format.ts";
 
 /** A reply to a review, signed truthfully: the vendor's name, or the Mandap team for an admin's reply. */

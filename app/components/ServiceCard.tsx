@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ServiceCardData } from "#domain/discovery.ts";
+import type { ServiceCardData } from "#domain/catalogue/index.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
 

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { initials } from "#shared/format.ts";
 import { SITE_NAME } from "#shared/strings.ts";
-import type { Viewer } from "#domain/permissions.ts";
+import type { Viewer } from "#domain/core/index.ts";
 import { Logo } from "./Logo.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { VendorSubscription } from "#domain/subscriptions.ts";
+import type { VendorSubscription } from "#domain/billing/index.ts";
 import { SUBSCRIPTION_TEXT, subscriptionStatus } from "#shared/subscription-status.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from "#db/schema/identity.ts";
-import { can } from "#domain/permissions.ts";
+import { can } from "#domain/core/index.ts";
 import { GUARD, GUARD_SIGN_IN } from "#shared/strings.ts";
 import type { FlashToast } from "#shared/toast.ts";
 

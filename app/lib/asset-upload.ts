@@ -1,5 +1,5 @@
 import { DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES } from "#shared/service-media.ts";
-import type { EditorAsset } from "#domain/editor-assets.ts";
+import type { EditorAsset } from "#domain/invitations/index.ts";
 
 /**
  * The browser's side of the asset library's upload (the spec's flow, issue 13): for each file,

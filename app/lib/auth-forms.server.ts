@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { sessionCookies } from "#api/account-http.ts";
-import type { SessionStart } from "#domain/accounts.ts";
-import { can, homeOf } from "#domain/permissions.ts";
+import type { SessionStart } from "#domain/accounts/index.ts";
+import { can, homeOf } from "#domain/core/index.ts";
 import type { Role } from "#db/schema/identity.ts";
 import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";

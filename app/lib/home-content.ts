@@ -1,4 +1,4 @@
-import type { ServiceCardData } from "#domain/discovery.ts";
+import type { ServiceCardData } from "#domain/catalogue/index.ts";
 
 /**
  * The spec's popular-search shortcuts as it writes them (the browse route canonicalises), but for

@@ -1,7 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import type { InvoiceView } from "#domain/invoices.ts";
-import { INVOICE_MESSAGES } from "#domain/invoices.ts";
-import { formatPaise, formatRate } from "#shared/gst.ts";
+import { type InvoiceView } from "#domain/billing/index.ts";
+import { formatPaise, formatRate, INVOICE_MESSAGES } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
 
 /**

@@ -1,7 +1,14 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import type { DomainContext } from "#domain/context.ts";
-import { Conflict, Invalid } from "#domain/errors.ts";
-import { IDEMPOTENCY_KEY_PATTERN, IdempotencyInFlight, IdempotencyMismatch, runOnce, type StoredAnswer } from "#domain/idempotency.ts";
+import {
+  type DomainContext,
+  Conflict,
+  Invalid,
+  IDEMPOTENCY_KEY_PATTERN,
+  IdempotencyInFlight,
+  IdempotencyMismatch,
+  runOnce,
+  type StoredAnswer,
+} from "#domain/core/index.ts";
 import { pagePath } from "./page-errors.server.ts";
 import { ONCE_FIELD } from "./once-token.tsx";
 

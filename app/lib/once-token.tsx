@@ -3,7 +3,7 @@
  * a form sent twice before the page's scripts ran stored two guests, households, imports, budget
  * lines, functions, contact messages or blog comments). The API's twin is the Idempotency-Key
  * header (functions/api/endpoint.ts); both run the write through runOnce
- * (functions/domain/idempotency.ts), so the rules are the same: the same token from the same
+ * (functions/domain/core/idempotency.ts), so the rules are the same: the same token from the same
  * account (or, for a visitor, address) stores once, and a repeat gets the first answer again.
  *
  * Three pieces, one per side:

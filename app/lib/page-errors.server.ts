@@ -1,7 +1,17 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { Conflict, Forbidden, Invalid, isDomainError, NotFound, TooManyRequests, Unauthorized, type DomainError } from "#domain/errors.ts";
-import { formToObject, parseInput } from "#domain/validation.ts";
+import {
+  Conflict,
+  Forbidden,
+  Invalid,
+  isDomainError,
+  NotFound,
+  TooManyRequests,
+  Unauthorized,
+  type DomainError,
+  formToObject,
+  parseInput,
+} from "#domain/core/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { loginPath } from "#shared/links.ts";

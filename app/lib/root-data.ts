@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Viewer } from "#domain/permissions.ts";
+import type { Viewer } from "#domain/core/index.ts";
 import type { FlashToast } from "#shared/toast.ts";
 
 /**

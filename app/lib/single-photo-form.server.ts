@@ -1,6 +1,5 @@
-import type { DomainContext } from "#domain/context.ts";
-import { isDomainError, Unauthorized } from "#domain/errors.ts";
-import { MediaSaveFailed, uploadSingleImage } from "#domain/service-media.ts";
+import { type DomainContext, isDomainError, Unauthorized } from "#domain/core/index.ts";
+import { MediaSaveFailed, uploadSingleImage } from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";

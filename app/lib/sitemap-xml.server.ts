@@ -1,4 +1,4 @@
-import type { SitemapEntry } from "#domain/discovery.ts";
+import type { SitemapEntry } from "#domain/catalogue/index.ts";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

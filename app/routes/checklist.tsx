@@ -3,7 +3,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/checklist";
 import { appContext } from "#functions/page-context.ts";
-import { can } from "#domain/permissions.ts";
+import { can } from "#domain/core/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { applyChecklistAction, checklistActionInput, defaultChecklist, type Checklist } from "#shared/checklist.ts";
 import { pageTitle } from "#shared/strings.ts";

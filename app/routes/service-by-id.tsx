@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/service-by-id";
 import { appContext } from "#functions/page-context.ts";
 import { servicePath } from "#shared/catalogue.ts";
-import { serviceDetail } from "#domain/discovery.ts";
+import { serviceDetail } from "#domain/catalogue/index.ts";
 
 /** /service/{id}: the short link; 301 to the canonical /all/.../{id}, 404 for an unknown id. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

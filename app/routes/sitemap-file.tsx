@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/sitemap-file";
 import { appContext } from "#functions/page-context.ts";
-import { sitemapPages, sitemapServices } from "#domain/discovery.ts";
-import { publishedBlogIndex } from "#domain/blog.ts";
+import { sitemapPages, sitemapServices } from "#domain/catalogue/index.ts";
+import { publishedBlogIndex } from "#domain/content/index.ts";
 import { urlsetResponse } from "#app/lib/sitemap-xml.server.ts";
 
 /** /sitemaps/pages.xml (browse pages), /sitemaps/content.xml (the blog, its posts, the invitation gallery, about and contact) and /sitemaps/services-{n}.xml (service pages); anything else is 404. */

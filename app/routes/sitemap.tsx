@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { appContext } from "#functions/page-context.ts";
-import { sitemapServiceFiles } from "#domain/discovery.ts";
+import { sitemapServiceFiles } from "#domain/catalogue/index.ts";
 import { sitemapIndexResponse } from "#app/lib/sitemap-xml.server.ts";
 
 /**

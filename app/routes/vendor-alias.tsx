@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/vendor-alias";
 import { appContext } from "#functions/page-context.ts";
 import { vendorPath } from "#shared/links.ts";
-import { vendorBySlug } from "#domain/vendor-profile.ts";
+import { vendorBySlug } from "#domain/catalogue/index.ts";
 
 /** The spec's vendorBussinessProfile page: a permanent alias of /{city}/{vendor}. */
 export async function loader({ params, context }: Route.LoaderArgs) {

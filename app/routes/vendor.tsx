@@ -11,9 +11,8 @@ import { readCookie } from "#platform/cookies.ts";
 import { formatDate, initials, replyTimeLabel } from "#shared/format.ts";
 import { slugify } from "#shared/slug.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
-import { vendorPage } from "#domain/vendor-profile.ts";
-import { countView, VIEW_COOKIES } from "#domain/views.ts";
-import { can } from "#domain/permissions.ts";
+import { vendorPage, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
+import { can } from "#domain/core/index.ts";
 
 /**
  * The public vendor page at /{city}/{vendor}. A wrong city redirects to the canonical one; an

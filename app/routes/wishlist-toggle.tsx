@@ -4,8 +4,8 @@ import { appContext } from "#functions/page-context.ts";
 import { loginPath } from "#shared/links.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { WISHLIST } from "#shared/strings.ts";
-import { isDomainError } from "#domain/errors.ts";
-import { toggleWishlistItem } from "#domain/wishlist.ts";
+import { isDomainError } from "#domain/core/index.ts";
+import { toggleWishlistItem } from "#domain/catalogue/index.ts";
 import { sameSiteReturnPath } from "#platform/safe-redirect.ts";
 
 /**

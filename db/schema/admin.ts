@@ -4,7 +4,7 @@ import { users } from "./identity.ts";
 
 /**
  * What admins did (migration 0058): one row per admin action, written in the same batch as the
- * change (functions/domain/audit-log.ts). `before`/`after` are JSON of the fields the action changed.
+ * change (functions/domain/core/audit-log.ts). `before`/`after` are JSON of the fields the action changed.
  * The actor's e-mail is copied so the entry still says who it was after the account is gone.
  */
 export const adminAuditLog = sqliteTable(

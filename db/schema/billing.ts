@@ -119,7 +119,7 @@ export type InvoiceRecipient = {
 };
 
 /**
- * GST tax invoice per successful payment (functions/domain/invoices.ts, docs/decisions/0018): a
+ * GST tax invoice per successful payment (functions/domain/billing/invoices.ts, docs/decisions/0018): a
  * gap-free series per financial year, amounts in paise, rates in basis points (900 = 9 %), and
  * snapshots of supplier and recipient. No foreign keys: the supplier keeps its tax records when
  * the vendor's account (and the payment row) is deleted.

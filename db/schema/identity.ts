@@ -74,7 +74,7 @@ export const authTokens = sqliteTable(
 );
 
 /**
- * Abuse counters (functions/domain/rate-limits.ts), keyed e.g. "login:account:x@y",
+ * Abuse counters (functions/domain/core/rate-limits.ts), keyed e.g. "login:account:x@y",
  * "login:address:1.2.3.4". For log-in delays `window_start` is the last failure and
  * `locked_until` the time before which the next attempt is not checked; for allowances (sign-ups,
  * mails sent) they are a fixed window's start and unused.
@@ -89,7 +89,7 @@ export const rateLimits = sqliteTable("rate_limits", {
 /**
  * Idempotency keys of API writes and one-time tokens of page forms (migration 0091): the id is a
  * hash of who asked and their key; the first answer is stored and replayed to a repeat; expired
- * rows are deleted by the daily job (functions/domain/idempotency.ts).
+ * rows are deleted by the daily job (functions/domain/core/idempotency.ts).
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -194,7 +194,7 @@ export const vendorProfileViews = sqliteTable(
 
 /**
  * Which e-mails a vendor wants (migration 0043). No row means the defaults: new enquiry, couple's
- * reply and booking changes on, weekly summary off (functions/domain/vendor-settings.ts).
+ * reply and booking changes on, weekly summary off (functions/domain/accounts/vendor-settings.ts).
  */
 export const vendorNotificationPrefs = sqliteTable("vendor_notification_prefs", {
   vendorId: text("vendor_id")

@@ -5,7 +5,7 @@ import { users, vendors } from "./identity.ts";
 
 /**
  * active: listed; archived: put away by its vendor; hidden: beyond the vendor's plan limit
- * (functions/domain/plan-limits.ts), kept and shown to its vendor, listed again when a plan allows.
+ * (functions/domain/billing/plan-limits.ts), kept and shown to its vendor, listed again when a plan allows.
  * Every public read lists status 'active' only.
  */
 export const SERVICE_STATUSES = ["active", "archived", "hidden"] as const;
@@ -292,7 +292,7 @@ export const leads = sqliteTable(
 
 /**
  * An account an admin flagged (migration 0045), so far while confirming a couple's enquiry as spam
- * (functions/domain/spam-queue.ts). Admins see it in the queue; it restricts nothing.
+ * (functions/domain/admin/spam-queue.ts). Admins see it in the queue; it restricts nothing.
  */
 export const accountFlags = sqliteTable("account_flags", {
   userId: text("user_id")

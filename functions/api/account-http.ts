@@ -1,5 +1,5 @@
 import { clearVisitedCookie } from "#platform/cookies.ts";
-import { logout, type SessionStart } from "#domain/accounts.ts";
+import { logout, type SessionStart } from "#domain/accounts/index.ts";
 import { deviceCookie } from "#platform/device-cookie.ts";
 import { clearSessionCookie, sessionCookie } from "#platform/session-cookie.ts";
 import type { ApiContext } from "./context.ts";

@@ -7,11 +7,11 @@ import {
   serviceSearchInput,
   userSearchInput,
   vendorSearchInput,
-} from "#domain/admin-console.ts";
-import { ACCESS } from "#domain/permissions.ts";
+} from "#domain/admin/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 
-/** The admin console (spec section 7 "Admin"): general analytics and the three searches (functions/domain/admin-console.ts, as the /admin pages). */
+/** The admin console (spec section 7 "Admin"): general analytics and the three searches (functions/domain/admin/admin-console.ts, as the /admin pages). */
 export const adminConsoleApi = new Resource("/admin", "Admin console")
   .endpoint(
     {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { changeRole, type RoleChange } from "#domain/accounts.ts";
-import { ACCESS } from "#domain/permissions.ts";
-import { confirmOptions, decideSpamReport, spamQueue } from "#domain/spam-queue.ts";
+import { changeRole, type RoleChange } from "#domain/accounts/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import { confirmOptions, decideSpamReport, spamQueue } from "#domain/admin/index.ts";
 import { Resource } from "./endpoint.ts";
 import { userIdParams } from "./users.ts";
 import { numeric } from "#shared/numbers.ts";
@@ -21,7 +21,7 @@ const roleCall = (change: RoleChange, summary: string) =>
       c.json({ success: true, ...(await changeRole(c.get("domain"), { userId: params.id, change })) }),
   ] as const;
 
-/** The queue of enquiries vendors reported as spam (functions/domain/spam-queue.ts): admins and super admins. */
+/** The queue of enquiries vendors reported as spam (functions/domain/admin/spam-queue.ts): admins and super admins. */
 const reportParams = z.object({ id: z.string().min(1).max(64) });
 const decisionResponses = {
   200: "The decision",

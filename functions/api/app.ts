@@ -2,7 +2,7 @@ import { Hono, type ErrorHandler } from "hono";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
 import { databaseForRequest } from "#platform/d1-sessions.ts";
-import { ClientAborted, Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/errors.ts";
+import { ClientAborted, Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/core/index.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { bookingLinkInput, budgetLineInput, budgetLineUpdate, totalBudgetInput } from "#shared/budget-schemas.ts";
-import { applySuggestedSplit, budgetOverview, createBudgetLine, deleteBudgetLine, linkBooking, setTotalBudget, updateBudgetLine } from "#domain/budget.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import {
+  applySuggestedSplit,
+  budgetOverview,
+  createBudgetLine,
+  deleteBudgetLine,
+  linkBooking,
+  setTotalBudget,
+  updateBudgetLine,
+} from "#domain/planning/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 
 const id = z.string().min(1).max(64);
@@ -9,7 +17,7 @@ const REFUSAL = "Only couples plan a wedding here.";
 
 /**
  * Wedding budget (issue 12): the couple's own; another couple's line or booking is 404 and changes
- * nothing. Rules live in functions/domain/budget.ts (docs/decisions/0021-wedding-budget.md).
+ * nothing. Rules live in functions/domain/planning/budget.ts (docs/decisions/0021-wedding-budget.md).
  */
 export const budgetApi = new Resource("/budget", "Wedding budget")
   .endpoint(

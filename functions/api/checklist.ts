@@ -1,12 +1,12 @@
 import { saveChecklistInput } from "#shared/checklist.ts";
-import { getChecklist, mergeVisitorChecklist, saveChecklist } from "#domain/checklist.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import { getChecklist, mergeVisitorChecklist, saveChecklist } from "#domain/planning/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 
 /**
  * Checklist (spec section 7: POST /checklist/save, GET /checklist/get): the signed-in couple's own
  * list, keyed by the session's account, so no one can name another couple's. Rules live in
- * functions/domain/checklist.ts and shared/checklist.ts.
+ * functions/domain/planning/checklist.ts and shared/checklist.ts.
  */
 export const checklistApi = new Resource("/checklist", "Checklist")
   .endpoint(

@@ -7,11 +7,11 @@ import {
   listContactMessages,
   sendContactMessage,
   setContactStatus,
-} from "#domain/contact-messages.ts";
-import { ACCESS } from "#domain/permissions.ts";
+} from "#domain/content/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 
-/** The contact form (anyone) and the admins' inbox of its messages (functions/domain/contact-messages.ts, the same rules as /contactus). */
+/** The contact form (anyone) and the admins' inbox of its messages (functions/domain/content/contact-messages.ts, the same rules as /contactus). */
 export const contactApi = new Resource("/contact", "Contact").endpoint(
   {
     method: "post",

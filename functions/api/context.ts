@@ -1,6 +1,5 @@
 import type { Context } from "hono";
-import type { DomainContext } from "#domain/context.ts";
-import type { Actor, ValidSession } from "#domain/sessions.ts";
+import type { DomainContext, Actor, ValidSession } from "#domain/core/index.ts";
 import type { Env } from "#functions/env.ts";
 
 export type ApiEnv = {

@@ -9,8 +9,8 @@ import {
   publishInput,
   requestInvite,
   unpublishCard,
-} from "#domain/e-invites.ts";
-import { ACCESS } from "#domain/permissions.ts";
+} from "#domain/invitations/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 
 const id = z.string().min(1).max(64);
@@ -19,7 +19,7 @@ const slugParams = z.object({ slug: z.string().min(1).max(120) });
 const requestParams = z.object({ id });
 const PLANNER = { access: ACCESS.planner, refusal: "Only couples publish an invitation here." } as const;
 
-/** Issue 13, einvite: publishing a card as the live e-invite, its public page's RSVP and the couple's approvals. Rules live in functions/domain/e-invites.ts. */
+/** Issue 13, einvite: publishing a card as the live e-invite, its public page's RSVP and the couple's approvals. Rules live in functions/domain/invitations/e-invites.ts. */
 export const invitationsApi = new Resource("/invitation", "E-invites")
   .endpoint(
     {

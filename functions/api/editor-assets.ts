@@ -1,9 +1,16 @@
-import { ACCESS } from "#domain/permissions.ts";
-import { deleteAssetInput, deleteEditorAsset, listAssetsQuery, listEditorAssets, registerAssetsInput, registerEditorAssets } from "#domain/editor-assets.ts";
-import { MediaSaveFailed } from "#domain/service-media.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import {
+  deleteAssetInput,
+  deleteEditorAsset,
+  listAssetsQuery,
+  listEditorAssets,
+  registerAssetsInput,
+  registerEditorAssets,
+} from "#domain/invitations/index.ts";
+import { MediaSaveFailed } from "#domain/catalogue/index.ts";
 import { Resource } from "./endpoint.ts";
 
-/** Issue 13, cards: the asset library (POST, GET, DELETE /editorAssets). Rules live in functions/domain/editor-assets.ts. */
+/** Issue 13, cards: the asset library (POST, GET, DELETE /editorAssets). Rules live in functions/domain/invitations/editor-assets.ts. */
 export const editorAssetsApi = new Resource("/editorAssets", "Editor assets")
   .endpoint(
     {

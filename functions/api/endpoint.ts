@@ -1,9 +1,15 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { Invalid, UnsupportedMediaType } from "#domain/errors.ts";
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES, runOnce } from "#domain/idempotency.ts";
-import { type Access, requireAccess } from "#domain/permissions.ts";
-import { parseInput } from "#domain/validation.ts";
+import {
+  Invalid,
+  UnsupportedMediaType,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MESSAGES,
+  runOnce,
+  type Access,
+  requireAccess,
+  parseInput,
+} from "#domain/core/index.ts";
 import {
   BODY_MESSAGES,
   checkFormType,
@@ -29,7 +35,7 @@ export type EndpointSpec<Q, B, P> = {
   body?: B;
   params?: P;
   /**
-   * Who may call it (functions/domain/permissions.ts). Enforced before the params, query or body
+   * Who may call it (functions/domain/core/permissions.ts). Enforced before the params, query or body
    * are read (401/403 whatever the body), and printed in the OpenAPI document as x-access.
    */
   access: Access;
@@ -41,7 +47,7 @@ export type EndpointSpec<Q, B, P> = {
   /** The most bytes of body read (413 past it, before it is read further); JSON_BODY_MAX unless the endpoint documents more (a card's canvas). */
   maxBodyBytes?: number;
   /**
-   * Accepts an `Idempotency-Key` header (functions/domain/idempotency.ts): the same key from the
+   * Accepts an `Idempotency-Key` header (functions/domain/core/idempotency.ts): the same key from the
    * same account writes once, and a repeat gets the first answer again (status and body, with
    * `Idempotent-Replayed: true`). Documented in the OpenAPI document.
    */

@@ -10,7 +10,7 @@ import {
   vendorLinkInput,
 } from "#shared/planner-schemas.ts";
 import { isoDate } from "#shared/lead-rules.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import {
   createEvent,
   createFromTemplate,
@@ -22,8 +22,12 @@ import {
   updateEvent,
   vendorCandidates,
   weddingPlan,
-} from "#domain/wedding-events.ts";
-import { createTask, deleteTask, listTasks, setTaskStatus, updateTask } from "#domain/tasks.ts";
+  createTask,
+  deleteTask,
+  listTasks,
+  setTaskStatus,
+  updateTask,
+} from "#domain/planning/index.ts";
 import { Resource } from "./endpoint.ts";
 
 const id = z.string().min(1).max(64);
@@ -34,7 +38,7 @@ const access = ACCESS.planner;
 
 /**
  * Wedding planner (issue 12): the spec's event and task calls, plus the tradition templates. Every
- * rule is in functions/domain/wedding-events.ts and tasks.ts; another couple's event, task or link
+ * rule is in functions/domain/planning/wedding-events.ts and tasks.ts; another couple's event, task or link
  * is 404 and changes nothing.
  */
 export const eventsApi = new Resource("/event", "Wedding planner (events and tasks)")

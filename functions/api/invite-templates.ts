@@ -11,15 +11,15 @@ import {
   THUMBNAIL_WIDTH,
   updateTemplate,
   watchHistory,
-} from "#domain/invite-templates.ts";
-import { ACCESS } from "#domain/permissions.ts";
+} from "#domain/invitations/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { templateInput, templatePatchInput, templateQuery, TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE_MAX } from "#shared/template-schemas.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import { Resource } from "./endpoint.ts";
 
 /**
  * The invitation template gallery and the admins' template management (issue 13). Rules live in
- * functions/domain/invite-templates.ts, shared with the /templates, detail and /admin/templates pages.
+ * functions/domain/invitations/invite-templates.ts, shared with the /templates, detail and /admin/templates pages.
  */
 const LIST_PARAMS = ["mood", "requirement", "tags"];
 const templateParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ACCESS } from "#domain/permissions.ts";
-import { readInvoice } from "#domain/invoices.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import { readInvoice } from "#domain/billing/index.ts";
 import { Resource } from "./endpoint.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

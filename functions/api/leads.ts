@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { bookingInput, bookingUpdateInput, cancelInput, leadMessageInput, leadStatusInput, milestoneUpdateInput, quoteInput } from "#shared/lead-rules.ts";
-import { acceptQuote, bookingById, bookLead, cancelBooking, myBookings, setMilestoneDone, updateBooking } from "#domain/bookings.ts";
-import { coupleLeads, leadConversation, sendLeadMessage, sendQuote, setLeadStatus, vendorInbox, withdrawLead } from "#domain/leads.ts";
-import { ACCESS, type Access } from "#domain/permissions.ts";
+import {
+  acceptQuote,
+  bookingById,
+  bookLead,
+  cancelBooking,
+  myBookings,
+  setMilestoneDone,
+  updateBooking,
+  coupleLeads,
+  leadConversation,
+  sendLeadMessage,
+  sendQuote,
+  setLeadStatus,
+  vendorInbox,
+  withdrawLead,
+} from "#domain/enquiries/index.ts";
+import { ACCESS, type Access } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 import { numeric } from "#shared/numbers.ts";
 
@@ -14,7 +28,7 @@ const PARTIES: Access = ["USER", "VENDOR"];
 
 /**
  * Enquiries as conversations (the vendor's inbox and pipeline, the couple's side) and the bookings
- * they become. Every rule is in functions/domain/leads.ts and bookings.ts; another vendor's or
+ * they become. Every rule is in functions/domain/enquiries/leads.ts and bookings.ts; another vendor's or
  * couple's lead or booking is 404 and changes nothing.
  */
 export const leadsApi = new Resource("/leads", "Enquiries (leads)")

@@ -2,13 +2,27 @@ import { z } from "zod";
 import { readCookie } from "#platform/cookies.ts";
 import { IMAGE_MEGAPIXELS_MAX } from "#shared/service-media.ts";
 import { leadInput, replyInput, REVIEW_PHOTOS_MAX, reviewsPageNumber } from "#shared/listing-rules.ts";
-import { makeLead } from "#domain/leads.ts";
-import { Invalid, NotFound } from "#domain/errors.ts";
-import { ACCESS } from "#domain/permissions.ts";
-import { REVIEW_MESSAGES, replyToReview, requireReviewer, serviceReviews, submitReview, updateReview } from "#domain/reviews.ts";
-import { CART_MESSAGES, clearCart, mergeWishlist, mergeWishlistInput, readCart, toggleCartItem, toggleWishlistItem, wishlistIds } from "#domain/wishlist.ts";
-import { vendorExists } from "#domain/vendor-profile.ts";
-import { countView, VIEW_COOKIES } from "#domain/views.ts";
+import { makeLead } from "#domain/enquiries/index.ts";
+import { Invalid, NotFound, ACCESS } from "#domain/core/index.ts";
+import {
+  REVIEW_MESSAGES,
+  replyToReview,
+  requireReviewer,
+  serviceReviews,
+  submitReview,
+  updateReview,
+  CART_MESSAGES,
+  clearCart,
+  mergeWishlist,
+  mergeWishlistInput,
+  readCart,
+  toggleCartItem,
+  toggleWishlistItem,
+  wishlistIds,
+  vendorExists,
+  countView,
+  VIEW_COOKIES,
+} from "#domain/catalogue/index.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import { JSON_BODY_MAX, readCappedText } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCESS } from "#domain/permissions.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import {
   archiveInput,
   archiveServiceByAdmin,
@@ -16,11 +16,11 @@ import {
   setVendorVerified,
   vendorRecord,
   verifyInput,
-} from "#domain/moderation.ts";
+} from "#domain/admin/index.ts";
 import { Resource } from "./endpoint.ts";
 
 /**
- * Moderation (functions/domain/moderation.ts, the same functions as the admin pages): archive and
+ * Moderation (functions/domain/admin/moderation.ts, the same functions as the admin pages): archive and
  * restore services with a reason, verify vendors, decide review disputes, records with their
  * history, and the audit log (super admins). Every decision is written to the audit log.
  */

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { IDEMPOTENCY_MESSAGES } from "#domain/idempotency.ts";
-import { describeAccess } from "#domain/permissions.ts";
+import { IDEMPOTENCY_MESSAGES, describeAccess } from "#domain/core/index.ts";
 import { JSON_BODY_MAX } from "#platform/request-body.ts";
 import { endpointRegistry } from "./endpoint.ts";
 
@@ -56,7 +55,7 @@ export function openApiDocument(serverUrl: string) {
         description: `A body over ${Math.round((e.maxBodyBytes ?? JSON_BODY_MAX) / 1024)} KB (refused before it is read further)`,
         content: { "application/json": { schema: errorSchema } },
       };
-    // Idempotency-Key (functions/domain/idempotency.ts): the header, and what a repeat is answered.
+    // Idempotency-Key (functions/domain/core/idempotency.ts): the header, and what a repeat is answered.
     if (e.idempotent) {
       parameters.push(IDEMPOTENCY_HEADER);
       responses["409"] ??= { description: IDEMPOTENCY_MESSAGES.inFlight, content: { "application/json": { schema: errorSchema } } };

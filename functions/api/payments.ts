@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ACCESS } from "#domain/permissions.ts";
-import { confirmCheckout, createSubscriptionOrder, GatewayUnavailable, handleWebhook, returnPageFor } from "#domain/payments.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import { confirmCheckout, createSubscriptionOrder, GatewayUnavailable, handleWebhook, returnPageFor } from "#domain/billing/index.ts";
 import { JSON_BODY_MAX, readCappedText, readFormData } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { adminPlans, createPlan, restorePlan, retirePlan, updatePlan } from "#domain/plan-admin.ts";
-import { ACCESS } from "#domain/permissions.ts";
-import { listTransactions, transactionsCsv } from "#domain/transactions.ts";
+import { adminPlans, createPlan, restorePlan, retirePlan, updatePlan, listTransactions, transactionsCsv } from "#domain/billing/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { planInput, transactionFilters } from "#shared/plan-schemas.ts";
 import { Resource } from "./endpoint.ts";
 
 /**
- * Plans as admins manage them (functions/domain/plan-admin.ts) and every payment to Mandap
- * (functions/domain/transactions.ts): admins and super admins only. The vendors' list, GET /plan,
+ * Plans as admins manage them (functions/domain/billing/plan-admin.ts) and every payment to Mandap
+ * (functions/domain/billing/transactions.ts): admins and super admins only. The vendors' list, GET /plan,
  * lives with the subscription calls.
  */
 const planParams = z.object({ id: z.string().min(1).max(64) });

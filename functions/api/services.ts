@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { serviceListQuery, sortFromQuery } from "#shared/service-filters.ts";
-import { heroAnalytics, searchServices, serviceDetail, serviceLocations } from "#domain/discovery.ts";
-import { NotFound } from "#domain/errors.ts";
-import { can } from "#domain/permissions.ts";
+import { heroAnalytics, searchServices, serviceDetail, serviceLocations } from "#domain/catalogue/index.ts";
+import { NotFound, can } from "#domain/core/index.ts";
 import { mayReadServerTiming } from "#platform/server-timing.ts";
 import { Resource } from "./endpoint.ts";
 

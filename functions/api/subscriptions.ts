@@ -1,6 +1,5 @@
-import { ACCESS } from "#domain/permissions.ts";
-import { activePlans } from "#domain/plans.ts";
-import { paymentHistory, vendorSubscriptions } from "#domain/subscriptions.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import { activePlans, paymentHistory, vendorSubscriptions } from "#domain/billing/index.ts";
 import { Resource } from "./endpoint.ts";
 
 /** The plans on offer (spec section 7, "Payments"): what GET /plan lists is public pricing, nothing of anyone's. */

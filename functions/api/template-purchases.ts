@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ACCESS } from "#domain/permissions.ts";
-import { GatewayUnavailable } from "#domain/payments.ts";
-import { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templatePaymentStatus } from "#domain/template-purchases.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import { GatewayUnavailable } from "#domain/billing/index.ts";
+import { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templatePaymentStatus } from "#domain/invitations/index.ts";
 import { Resource } from "./endpoint.ts";
 
-/** Issue 13, purchases: POST /template/create-order/{tempId}, GET /template/payment-status/{tempId}. Rules live in functions/domain/template-purchases.ts. */
+/** Issue 13, purchases: POST /template/create-order/{tempId}, GET /template/payment-status/{tempId}. Rules live in functions/domain/invitations/template-purchases.ts. */
 const params = z.object({ tempId: z.string().min(1).max(64) });
 
 export const templatePurchasesApi = new Resource("/template", "Template purchases")

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isDomainError } from "#domain/errors.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import { isDomainError, ACCESS } from "#domain/core/index.ts";
 import {
   altInput,
   coverInput,
@@ -23,7 +22,7 @@ import {
   tooManyPhotos,
   uploadServicePhotos,
   uploadSingleImage,
-} from "#domain/service-media.ts";
+} from "#domain/catalogue/index.ts";
 import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";

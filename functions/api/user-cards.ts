@@ -1,7 +1,6 @@
 import { CARD_LIMITS } from "#shared/card-format.ts";
 import { z } from "zod";
-import { Invalid } from "#domain/errors.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import { Invalid, ACCESS } from "#domain/core/index.ts";
 import {
   CARD_MESSAGES,
   createCard,
@@ -17,7 +16,7 @@ import {
   StaleCard,
   updateCard,
   updateCardInput,
-} from "#domain/user-cards.ts";
+} from "#domain/invitations/index.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
@@ -37,7 +36,7 @@ async function imageForm(c: ApiContext, maxFileBytes: number): Promise<{ fields:
   return { fields: form.fields, file: form.files.image?.[0] };
 }
 
-/** Issue 13, cards: the couple's cards (GET, POST, PATCH, DELETE /userDataTemplate), their rendered image and export. Rules live in functions/domain/user-cards.ts. */
+/** Issue 13, cards: the couple's cards (GET, POST, PATCH, DELETE /userDataTemplate), their rendered image and export. Rules live in functions/domain/invitations/user-cards.ts. */
 export const userCardsApi = new Resource("/userDataTemplate", "Invitation cards")
   .endpoint(
     {

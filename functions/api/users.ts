@@ -11,7 +11,6 @@ import {
   verifyEmailInput,
 } from "#shared/account-schemas.ts";
 import {
-  ACCOUNT_MESSAGES,
   changePassword,
   completeSignup,
   currentAccount,
@@ -25,10 +24,11 @@ import {
   updateUser,
   verificationLinkKind,
   verifyEmail,
-} from "#domain/accounts.ts";
-import { ACCESS, homeOf } from "#domain/permissions.ts";
+} from "#domain/accounts/index.ts";
+import { ACCESS, homeOf } from "#domain/core/index.ts";
 import { clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /** Couples' (and admins') account calls, spec section 7 "Auth (users)". */
 export const usersApi = new Resource("/users", "Accounts")

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ACCESS } from "#domain/permissions.ts";
-import { analyticsQuery, recentLeads, vendorAnalytics } from "#domain/vendor-analytics.ts";
-import { availabilityInput, availabilityQuery, serviceAvailability, setAvailability } from "#domain/availability.ts";
+import { ACCESS } from "#domain/core/index.ts";
+import { analyticsQuery, recentLeads, vendorAnalytics } from "#domain/enquiries/index.ts";
+import { availabilityInput, availabilityQuery, serviceAvailability, setAvailability } from "#domain/catalogue/index.ts";
 import { Resource } from "./endpoint.ts";
 
 /** The vendor's analytics (spec section 7 "Analytics"), beside the public hero counters in services.ts. */

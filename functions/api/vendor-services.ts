@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { descriptionDraftInput, faqInput, serviceInput } from "#shared/service-schemas.ts";
-import { ACCESS } from "#domain/permissions.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import {
   addFaq,
   createService,
@@ -11,7 +11,7 @@ import {
   toggleArchive,
   updateFaq,
   updateService,
-} from "#domain/vendor-services.ts";
+} from "#domain/catalogue/index.ts";
 import { Resource } from "./endpoint.ts";
 
 const id = z.string().min(1).max(64);

@@ -7,11 +7,23 @@ import {
   tokenQuery,
   updateVendorInput,
 } from "#shared/account-schemas.ts";
-import { ACCOUNT_MESSAGES, login, registerVendor, requestPasswordReset, resetPassword, changePassword, updateVendor } from "#domain/accounts.ts";
-import { ACCESS } from "#domain/permissions.ts";
-import { deleteVendorAccount, myNotificationPrefs, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/vendor-settings.ts";
+import {
+  login,
+  registerVendor,
+  requestPasswordReset,
+  resetPassword,
+  changePassword,
+  updateVendor,
+  deleteVendorAccount,
+  myNotificationPrefs,
+  notificationPrefsInput,
+  saveNotificationPrefs,
+  SETTINGS_MESSAGES,
+} from "#domain/accounts/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /** Vendors' account calls, spec section 7 "Vendors" (the vendor door to the same identity table). */
 export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")

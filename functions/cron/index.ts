@@ -1,9 +1,9 @@
 import type { Env } from "#functions/env.ts";
-import { purgeExpiredAuth } from "#domain/accounts.ts";
-import { purgeExpiredIdempotencyKeys } from "#domain/idempotency.ts";
-import { sendWeeklySummaries } from "#domain/weekly-summary.ts";
-import { runDailySubscriptionJob } from "#domain/subscription-jobs.ts";
-import { sendPlanningReminders } from "#domain/planning-reminders.ts";
+import { purgeExpiredAuth } from "#domain/accounts/index.ts";
+import { purgeExpiredIdempotencyKeys } from "#domain/core/index.ts";
+import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
+import { runDailySubscriptionJob } from "#domain/billing/index.ts";
+import { sendPlanningReminders } from "#domain/planning/index.ts";
 import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
@@ -54,7 +54,7 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
           .run(),
     },
     { name: "purge-expired-sessions-and-tokens", purge: true, run: (env, now) => purgeExpiredAuth(env.DB, now) },
-    // Idempotency keys and page forms' one-time tokens past their day (functions/domain/idempotency.ts).
+    // Idempotency keys and page forms' one-time tokens past their day (functions/domain/core/idempotency.ts).
     { name: "purge-expired-idempotency-keys", purge: true, run: (env, now) => purgeExpiredIdempotencyKeys(env.DB, now) },
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {

@@ -1,5 +1,5 @@
 import { readCookie } from "./cookies.ts";
-import { DEVICE_TTL_MS } from "#domain/remembered-devices.ts";
+import { DEVICE_TTL_MS } from "#domain/accounts/index.ts";
 
 /**
  * The remembered-device cookie: HttpOnly, SameSite=Lax, a year long, `__Host-` prefixed and Secure

@@ -20,7 +20,7 @@ import {
  *   development and tests; sandboxGatewayEnabled): the same order and
  *   payment ids, the same signatures, a checkout page served by this Worker where the payer
  *   approves or declines, and webhooks sent back to the app with retries (sandbox-gateway.ts).
- * The domain (functions/domain/payments.ts) never asks which one it has.
+ * The domain (functions/domain/billing/payments.ts) never asks which one it has.
  */
 
 /** A gateway order, as Razorpay's Orders API returns it (amounts in paise). */

@@ -1,4 +1,4 @@
-import { isDomainError, PayloadTooLarge } from "#domain/errors.ts";
+import { isDomainError, PayloadTooLarge } from "#domain/core/index.ts";
 import { gatewayId, hmacSha256Hex } from "./hmac.ts";
 import { readFormData } from "./request-body.ts";
 

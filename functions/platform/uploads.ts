@@ -1,4 +1,4 @@
-import { Invalid } from "#domain/errors.ts";
+import { Invalid } from "#domain/core/index.ts";
 import { readBodyChunk, stopReading } from "./request-body.ts";
 import { ImageUnreadable, type ImagePipeline, type ImageVariant } from "./images.ts";
 

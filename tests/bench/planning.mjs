@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { mustRun } from "../../scripts/run.mjs";
 import { scheduledRuns, startScheduledWorker, waitFor } from "./scheduled-worker.mjs";
-import { HEADCOUNT_SQL } from "../../functions/domain/headcount-sql.ts";
+import { HEADCOUNT_SQL } from "#domain/guests/index.ts";
 
 export const PLANNING_COUPLES = 10_000;
 export const WEDDING = { functions: 12, guests: 800, households: 250, tasks: 200 };
@@ -215,7 +215,7 @@ export async function planningPageLatency(base, token, rounds = 30) {
 }
 
 /**
- * The guest page's head-count (functions/domain/headcount-sql.ts, the query functionHeadCounts runs)
+ * The guest page's head-count (functions/domain/guests/headcount-sql.ts, the query functionHeadCounts runs)
  * for the bench wedding, run `runs` times on the prepared copy through local D1: its SQL time as D1
  * reports it (meta.duration; wrangler's local D1 reports no rows_read, so the rows it reads are
  * measured in workerd by tests/integration/guests-scale.test.ts). Run before the Worker starts on the copy.

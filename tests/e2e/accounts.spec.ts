@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
-import { ACCOUNT_MESSAGES } from "#domain/accounts.ts";
 import { GUARD } from "#shared/strings.ts";
 import { holdScripts } from "./held-scripts.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /** Accounts end to end in Chromium: sign-up, verify by the mailbox link, log out, log in, reset. */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -4,7 +4,7 @@
 // batch as the crediting does). One is in the supplier's state (CGST + SGST), one in another
 // state with a GSTIN (IGST). Their credentials and invoice ids go to INVOICES_FILE.
 import { writeFileSync } from "node:fs";
-import { invoiceStatements } from "#domain/invoices.ts";
+import { invoiceStatements } from "#domain/billing/index.ts";
 
 export const INVOICES_FILE = "invoices.json";
 

@@ -26,7 +26,7 @@ try {
   const hash = await hashPassword(POOL_PASSWORD);
   const now = Date.now();
   const statements = [];
-  // Pool vendors stand for established vendors on a paid plan (functions/domain/plan-limits.ts): a
+  // Pool vendors stand for established vendors on a paid plan (functions/domain/billing/plan-limits.ts): a
   // retired plan (not offered on the Plan page) with full analytics and room for 10 services.
   const poolPlan = `e2e-pool-plan-${now.toString(36)}`;
   statements.push(

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Role } from "#db/schema/identity.ts";
 import { endpointRegistry, type RegisteredEndpoint } from "#api/endpoint.ts";
 import { createApi } from "#api/app.ts";
-import { allows } from "#domain/permissions.ts";
+import { allows } from "#domain/core/index.ts";
 import { createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**

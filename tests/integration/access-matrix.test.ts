@@ -501,7 +501,7 @@ const MATRIX: Record<string, Entry> = {
   },
   // A JSON body has no file (400 for everyone signed in); the caller's own logo or photo only (service-media.test.ts).
   "POST /api/v1/upload-single": { call: () => ({}), allowed: [], owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id) },
-  // The queue of enquiries reported as spam (functions/domain/spam-queue.ts): admins and super admins only.
+  // The queue of enquiries reported as spam (functions/domain/admin/spam-queue.ts): admins and super admins only.
   "GET /api/v1/admin/reported-leads": { call: () => ({}), allowed: ADMINS, owners: ADMINS, secrets: (w) => [w.spamLead] },
   "POST /api/v1/admin/reported-leads/{id}/confirm": {
     call: (w) => ({ params: { id: w.spamLead }, body: { flagCouple: true } }),
@@ -517,7 +517,7 @@ const MATRIX: Record<string, Entry> = {
     guard: spamLeadRow,
     ownerChanges: true,
   },
-  // Plans and payments as admins manage them (functions/domain/plan-admin.ts, transactions.ts): admins and super admins only.
+  // Plans and payments as admins manage them (functions/domain/billing/plan-admin.ts, transactions.ts): admins and super admins only.
   "POST /api/v1/plan": {
     call: (w) => ({ body: validPlan(`New ${w.plan}`) }),
     allowed: ADMINS,
@@ -549,7 +549,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/v1/admin/plans": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
-  // Buying a plan (functions/domain/payments.ts): each vendor's own PENDING subscription and payment, nobody else's.
+  // Buying a plan (functions/domain/billing/payments.ts): each vendor's own PENDING subscription and payment, nobody else's.
   "POST /api/v1/subscribe/create-order/{planId}": {
     call: (w) => ({ params: { planId: w.plan } }),
     allowed: VENDORS,
@@ -561,7 +561,7 @@ const MATRIX: Record<string, Entry> = {
       ),
     ownerChanges: true,
   },
-  // Paid invitation templates (functions/domain/template-purchases.ts): each couple's own order and status; another couple's order is never shown.
+  // Paid invitation templates (functions/domain/invitations/template-purchases.ts): each couple's own order and status; another couple's order is never shown.
   "POST /api/v1/template/create-order/{tempId}": {
     call: (w) => ({ params: { tempId: w.paidTemplate } }),
     allowed: SHOPPERS,
@@ -1060,7 +1060,7 @@ async function buildWorld(): Promise<World> {
         .prepare("INSERT INTO vendors (user_id, slug, business_name, state, city, created_at, updated_at) VALUES (?, ?, ?, 'Rajasthan', 'Jaipur', ?, ?)")
         .bind(ids[k], `${k.toLowerCase()}-${tag}`, `Business ${k} ${tag}`, now, now),
     ),
-    // Both vendors on a running plan of 10 services, so creating one more is within their limit (functions/domain/plan-limits.ts).
+    // Both vendors on a running plan of 10 services, so creating one more is within their limit (functions/domain/billing/plan-limits.ts).
     db
       .prepare("INSERT INTO plans (id, name, price, duration_days, max_active_services, created_at, updated_at) VALUES (?, ?, 4999, 90, 10, ?, ?)")
       .bind(`m-lplan-${tag}`, `Limits plan ${tag}`, now, now),

@@ -1,13 +1,13 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES, changeRole, listAdminTeam, login, requestPasswordReset, resetLinkIsValid, updateVendor } from "#domain/accounts.ts";
-import { Forbidden, TooManyRequests, Unauthorized } from "#domain/errors.ts";
-import type { Actor } from "#domain/sessions.ts";
+import { changeRole, listAdminTeam, login, requestPasswordReset, resetLinkIsValid, updateVendor } from "#domain/accounts/index.ts";
+import { Forbidden, TooManyRequests, Unauthorized, type Actor } from "#domain/core/index.ts";
 import { hashPassword } from "#platform/password.ts";
 import { testContext } from "#tests/support/context.ts";
 import { DAILY, jobsBySchedule, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
 import { createUser, GOOD_PASSWORD, ORIGIN, sessionCookieFor, vendorSignUpBody, worker } from "#tests/support/factories.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /** Accounts and access through the real Worker and D1: sign-up, log-in, tokens, limits, roles. */
 let n = 0;

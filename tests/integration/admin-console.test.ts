@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { generalAnalytics } from "#domain/admin-console.ts";
+import { generalAnalytics } from "#domain/admin/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, signedIn } from "#tests/support/factories.ts";
 

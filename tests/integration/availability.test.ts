@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AVAILABILITY_MESSAGES, BOOKING_NOTE, monthRange } from "#domain/availability.ts";
+import { AVAILABILITY_MESSAGES, BOOKING_NOTE, monthRange } from "#domain/catalogue/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
 

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { recordBlogView } from "#domain/blog.ts";
-import { renderBlogMarkdown } from "#domain/blog-markdown.ts";
+import { recordBlogView, renderBlogMarkdown } from "#domain/content/index.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 

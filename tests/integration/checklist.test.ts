@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { changeChecklist, getChecklist, mergeVisitorChecklist } from "#domain/checklist.ts";
+import { changeChecklist, getChecklist, mergeVisitorChecklist } from "#domain/planning/index.ts";
 import { defaultChecklist, type Checklist } from "#shared/checklist.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, signedIn, snapshot } from "#tests/support/factories.ts";

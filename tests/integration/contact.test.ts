@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sendContactMessage } from "#domain/contact-messages.ts";
+import { sendContactMessage } from "#domain/content/index.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, signedIn } from "#tests/support/factories.ts";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it, vi } from "vitest";
-import { requireAccountView, updateUser } from "#domain/accounts.ts";
-import { uploadSingleImage } from "#domain/service-media.ts";
+import { requireAccountView, updateUser } from "#domain/accounts/index.ts";
+import { uploadSingleImage } from "#domain/catalogue/index.ts";
 import { updateUserInput } from "#shared/account-schemas.ts";
 import { dimensionsOf } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";

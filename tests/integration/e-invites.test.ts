@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { approveRequest, invitationBySlug, inviteDate, personalInvitation, requestInvite } from "#domain/e-invites.ts";
-import { HEADCOUNT_SQL } from "#domain/headcount-sql.ts";
+import { approveRequest, invitationBySlug, inviteDate, personalInvitation, requestInvite } from "#domain/invitations/index.ts";
+import { HEADCOUNT_SQL } from "#domain/guests/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor, snapshot, worker } from "#tests/support/factories.ts";
 import { insertCard, insertPurchase, insertTemplate } from "#tests/support/invitations.ts";
 import { createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
 /**
- * The live e-invite (functions/domain/e-invites.ts through /api/v1/invitation): publishing rules,
+ * The live e-invite (functions/domain/invitations/e-invites.ts through /api/v1/invitation): publishing rules,
  * the public page's JSON and request form, and the couple's approvals into the guest list.
  */
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ASSETS_MAX } from "#domain/editor-assets.ts";
+import { ASSETS_MAX } from "#domain/invitations/index.ts";
 import { MEDIA_MESSAGES } from "#shared/service-media.ts";
 import { call, ORIGIN, signedIn, snapshot, worker } from "#tests/support/factories.ts";
 import { jpegOf, mediaKeys, pngOf } from "#tests/support/invitations.ts";

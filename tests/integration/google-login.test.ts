@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { googleLogin } from "#domain/accounts.ts";
-import { Unauthorized } from "#domain/errors.ts";
+import { googleLogin } from "#domain/accounts/index.ts";
+import { Unauthorized, sha256Hex } from "#domain/core/index.ts";
 import type { KeySource } from "#platform/google.ts";
-import { sha256Hex } from "#domain/sessions.ts";
 import { hashPassword } from "#platform/password.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor } from "#tests/support/factories.ts";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { functionHeadCounts, guestPage } from "#domain/guests.ts";
+import { functionHeadCounts, guestPage } from "#domain/guests/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { createUser } from "#tests/support/factories.ts";
 

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { functionHeadCounts, remindHousehold } from "#domain/guests.ts";
+import { functionHeadCounts, remindHousehold } from "#domain/guests/index.ts";
 import { mailerFor } from "#platform/mail.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor, signedIn, snapshot } from "#tests/support/factories.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
 /**
- * The guest list through /api/v1/guests (functions/domain/guests.ts): households and guests,
+ * The guest list through /api/v1/guests (functions/domain/guests/guests.ts): households and guests,
  * search and filters, per-function invitations, head-counts, CSV import and export, sharing and
  * reminding. Another couple's household, guest or function is 404 and changes nothing.
  */

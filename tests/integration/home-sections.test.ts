@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { timedDatabase } from "#platform/d1-timing.ts";
 import { describe, expect, it } from "vitest";
-import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections } from "#domain/home-page.ts";
+import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections } from "#domain/catalogue/index.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
 

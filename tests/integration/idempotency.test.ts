@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { purgeExpiredIdempotencyKeys } from "#domain/idempotency.ts";
+import { purgeExpiredIdempotencyKeys } from "#domain/core/index.ts";
 import { openApiDocument } from "#api/openapi.ts";
 import { call, signedIn } from "#tests/support/factories.ts";
 
 /**
  * Idempotency-Key on the API's writes that issue 28 found doubled by a double tap or a retry
- * (functions/domain/idempotency.ts): the same key stores once and answers as the first time
+ * (functions/domain/core/idempotency.ts): the same key stores once and answers as the first time
  * (status and body); a refused request does not use the key up; the same key for another request
  * is 422; keys belong to the account that sent them; the daily job purges expired keys.
  * Parallel repeats are in tests/integration/concurrency.test.ts.

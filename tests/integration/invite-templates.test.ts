@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { indiaDayStart, recordTemplateView, TEMPLATE_MESSAGES } from "#domain/invite-templates.ts";
+import { indiaDayStart, recordTemplateView, TEMPLATE_MESSAGES } from "#domain/invitations/index.ts";
 import { dimensionsOf } from "#platform/images.ts";
 import { ALWAYS_EDITABLE } from "#shared/template-schemas.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { INVOICE_MESSAGES, invoiceStatements, readInvoice } from "#domain/invoices.ts";
-import { BILLING_MESSAGES, billingDetailsInput, myBillingDetails, saveBillingDetails } from "#domain/vendor-settings.ts";
-import { GSTIN_MESSAGES } from "#shared/gst.ts";
+import { invoiceStatements, readInvoice } from "#domain/billing/index.ts";
+import { BILLING_MESSAGES, billingDetailsInput, myBillingDetails, saveBillingDetails } from "#domain/accounts/index.ts";
+import { GSTIN_MESSAGES, INVOICE_MESSAGES } from "#shared/gst.ts";
 import { domainConfig } from "#functions/domain-context.ts";
 import type { Env } from "#functions/env.ts";
 import { call, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
@@ -11,7 +11,7 @@ import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { invoicePdf, pdfSafe } from "#app/lib/invoice-pdf.server.ts";
 
 /**
- * GST invoices issued in the crediting batch (functions/domain/invoices.ts). A credit is simulated
+ * GST invoices issued in the crediting batch (functions/domain/billing/invoices.ts). A credit is simulated
  * by writing the plan, an ACTIVE subscription and a SUCCESS payment directly, then running the
  * invoice's statements in one batch, as the money path does. Each test issues in a financial
  * year of its own, so its numbers start at 000001 whatever else the database holds.

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { acceptQuote, bookLead } from "#domain/bookings.ts";
-import { makeLead, sendQuote } from "#domain/leads.ts";
-import type { Actor } from "#domain/sessions.ts";
+import { acceptQuote, bookLead, makeLead, sendQuote } from "#domain/enquiries/index.ts";
+import type { Actor } from "#domain/core/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { markLeadRead, unreadLeadCount } from "#domain/leads.ts";
-import type { Actor } from "#domain/context.ts";
+import { markLeadRead, unreadLeadCount } from "#domain/enquiries/index.ts";
+import type { Actor } from "#domain/core/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { searchServices } from "#domain/discovery.ts";
-import { spamQueue } from "#domain/spam-queue.ts";
-import { refreshReplyTime, setLeadStatus, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/leads.ts";
+import { searchServices } from "#domain/catalogue/index.ts";
+import { spamQueue } from "#domain/admin/index.ts";
+import { refreshReplyTime, setLeadStatus, unreadLeadCount, LEAD_TRANSITIONS, type LeadAction } from "#domain/enquiries/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
- * Enquiries as conversations (functions/domain/leads.ts through /api/v1/leads): the inbox and its
+ * Enquiries as conversations (functions/domain/enquiries/leads.ts through /api/v1/leads): the inbox and its
  * unread marker, messages both ways, quotes, every pipeline transition, the mails to the other side
  * (with the conversation link, without contact details before the vendor's first reply), spam that
  * stops counting, and the reply-time median over real first replies of the last 90 days.

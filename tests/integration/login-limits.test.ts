@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { registerUser, requestPasswordReset } from "#domain/accounts.ts";
-import { addressKey, clientAddress, delayAfter, LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_DELAY, onCloudflareEdge } from "#domain/rate-limits.ts";
+import { registerUser, requestPasswordReset } from "#domain/accounts/index.ts";
+import { addressKey, clientAddress, delayAfter, LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_DELAY, onCloudflareEdge } from "#domain/core/index.ts";
 import type { MailMessage, MailService } from "#platform/mail.ts";
 import { hashPassword } from "#platform/password.ts";
 import { testContext } from "#tests/support/context.ts";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { confirmCheckout, createSubscriptionOrder, handleWebhook } from "#domain/payments.ts";
+import { confirmCheckout, createSubscriptionOrder, handleWebhook } from "#domain/billing/index.ts";
 import { paymentGatewayFor, PaymentGatewayError, razorpayGateway, usesSandboxGateway } from "#platform/payments.ts";
 import { pageCsp } from "#platform/security.ts";
 import { serveSandboxGateway } from "#platform/sandbox-gateway.ts";

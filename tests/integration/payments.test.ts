@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EVERY_FIVE_MINUTES, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
-import { confirmCheckout, createSubscriptionOrder, handleWebhook } from "#domain/payments.ts";
+import { confirmCheckout, createSubscriptionOrder, handleWebhook } from "#domain/billing/index.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createVendor, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import {

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { activePlans } from "#domain/plans.ts";
-import { PLAN_MESSAGES } from "#domain/plan-admin.ts";
+import { activePlans, PLAN_MESSAGES } from "#domain/billing/index.ts";
 import { call, createVendor, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
 

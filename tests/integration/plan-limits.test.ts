@@ -1,10 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { searchServices, serviceDetail, sitemapServices, sitemapServiceFiles } from "#domain/discovery.ts";
-import { activeServiceLimitReached, applyPlanLimits, limitsInForce, PLAN_LIMIT_MESSAGES } from "#domain/plan-limits.ts";
-import { vendorDashboard } from "#domain/vendor-services.ts";
-import { vendorPage } from "#domain/vendor-profile.ts";
-import type { Actor } from "#domain/sessions.ts";
+import { searchServices, serviceDetail, sitemapServices, sitemapServiceFiles, vendorDashboard, vendorPage } from "#domain/catalogue/index.ts";
+import { activeServiceLimitReached, applyPlanLimits, limitsInForce, PLAN_LIMIT_MESSAGES } from "#domain/billing/index.ts";
+import type { Actor } from "#domain/core/index.ts";
 import { listingContext, testContext } from "#tests/support/context.ts";
 import { call, createService, createSubscription, createVendor, giveUnlimitedPlan, sessionCookieFor } from "#tests/support/factories.ts";
 

@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CronFailure, EVERY_FIVE_MINUTES, PLANNING_MORNING, jobsBySchedule, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
-import { daysAfter, HOUSEHOLD_NAMES_MAX, sendPlanningReminders, SECTION_MAX_LINES } from "#domain/planning-reminders.ts";
+import { daysAfter, HOUSEHOLD_NAMES_MAX, sendPlanningReminders, SECTION_MAX_LINES } from "#domain/planning/index.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
 
 /**
- * The daily planning reminder (functions/domain/planning-reminders.ts): what a couple's digest
+ * The daily planning reminder (functions/domain/planning/planning-reminders.ts): what a couple's digest
  * lists, what it leaves out, once per India day, and failures reported. Planning rows are inserted
  * directly (their shape is fixed by migration 0051).
  */

@@ -4,7 +4,7 @@ import { call, createUser, sessionCookieFor, snapshot, worker } from "#tests/sup
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
 /**
- * The household's personal RSVP link through /api/v1/rsvp/{token} (functions/domain/rsvp.ts): no
+ * The household's personal RSVP link through /api/v1/rsvp/{token} (functions/domain/guests/rsvp.ts): no
  * account; it reads only its own household's invitation and writes only its own guests' answers
  * for the functions its household is invited to. A wrong or reset token is 404 and reveals nothing.
  */

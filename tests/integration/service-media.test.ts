@@ -2,14 +2,14 @@ import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it, vi } from "vitest";
 import { MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
-import { MediaSaveFailed, removeServiceObjects, uploadServicePhotos } from "#domain/service-media.ts";
-import type { Actor } from "#domain/context.ts";
+import { MediaSaveFailed, removeServiceObjects, uploadServicePhotos } from "#domain/catalogue/index.ts";
+import type { Actor } from "#domain/core/index.ts";
 import { dimensionsOf, exifOrientation, fitInto, imagePipelineFor, wasmPipeline } from "#platform/images.ts";
 import { directUploadsFor, workerUploads } from "#platform/direct-uploads.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { testContext } from "#tests/support/context.ts";
 import { bucketKeys, createLead, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
-import { deleteVendorAccount } from "#domain/vendor-settings.ts";
+import { deleteVendorAccount } from "#domain/accounts/index.ts";
 
 /**
  * Service photos (issue 10, media): the spec's upload messages exactly, partial and total failure,

@@ -387,7 +387,7 @@ describe("GET /api/v1/analytics/heroSectionAnalytics", () => {
 
 describe("sitemaps", () => {
   it("the pages file covers groups, subcategories and subcategory-in-state and -city pages", async () => {
-    const { sitemapPages, SITEMAP_MAX_URLS } = await import("#domain/discovery.ts");
+    const { sitemapPages, SITEMAP_MAX_URLS } = await import("#domain/catalogue/index.ts");
     const paths = (await sitemapPages(listingContext())).map((e) => e.path);
     const stateSlug = `testland-${run}`;
     const citySlug = `alphapur-${run}`;
@@ -400,7 +400,7 @@ describe("sitemaps", () => {
   });
 
   it("the service files list every active service once, never archived ones, and end at the last file", async () => {
-    const { sitemapServiceFiles, sitemapServices, SERVICES_PER_SITEMAP } = await import("#domain/discovery.ts");
+    const { sitemapServiceFiles, sitemapServices, SERVICES_PER_SITEMAP } = await import("#domain/catalogue/index.ts");
     const files = await sitemapServiceFiles(listingContext());
     const active = await env.DB.prepare("SELECT count(*) AS n FROM services WHERE status = 'active'").first<{ n: number }>();
     expect(files).toBe(Math.max(1, Math.ceil((active?.n ?? 0) / SERVICES_PER_SITEMAP)));

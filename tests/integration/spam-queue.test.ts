@@ -1,16 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Role } from "#db/schema/identity.ts";
-import { Conflict, Forbidden } from "#domain/errors.ts";
-import { makeLead, sendLeadMessage, sendQuote, setLeadStatus } from "#domain/leads.ts";
-import type { Actor } from "#domain/sessions.ts";
-import { decideSpamReport, pendingSpamReports, SPAM_FLAG_REASON, SPAM_QUEUE_PAGE_SIZE, spamQueue } from "#domain/spam-queue.ts";
+import { Conflict, Forbidden, type Actor } from "#domain/core/index.ts";
+import { makeLead, sendLeadMessage, sendQuote, setLeadStatus } from "#domain/enquiries/index.ts";
+import { decideSpamReport, pendingSpamReports, SPAM_FLAG_REASON, SPAM_QUEUE_PAGE_SIZE, spamQueue } from "#domain/admin/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, giveUnlimitedPlan, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
- * The admin queue of enquiries reported as spam (functions/domain/spam-queue.ts through
+ * The admin queue of enquiries reported as spam (functions/domain/admin/spam-queue.ts through
  * /api/v1/admin/reported-leads): what an admin sees and in which order, "Confirm spam" (the lead
  * stays spam, the vendor's figures do not move), "Not spam" (the lead returns to its status before
  * the report and counts again, exactly, on the day it was sent), one decision per report, and

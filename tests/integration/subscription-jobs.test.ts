@@ -2,9 +2,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAILY, jobsBySchedule, runScheduled, CronFailure } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
-import { searchServices, serviceDetail } from "#domain/discovery.ts";
-import { ABANDONED_REASON, DailyJobFailure, REMIND_BATCH, runDailySubscriptionJob, type DailyJobRun } from "#domain/subscription-jobs.ts";
-import { applyPlanLimits, planLimitStatements } from "#domain/plan-limits.ts";
+import { searchServices, serviceDetail } from "#domain/catalogue/index.ts";
+import {
+  ABANDONED_REASON,
+  DailyJobFailure,
+  REMIND_BATCH,
+  runDailySubscriptionJob,
+  type DailyJobRun,
+  applyPlanLimits,
+  planLimitStatements,
+} from "#domain/billing/index.ts";
 import { listingContext } from "#tests/support/context.ts";
 import { createPlan, createService, createSubscription, createVendor } from "#tests/support/factories.ts";
 

@@ -1,9 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { completeSignup, registerVendor, verifyEmail } from "#domain/accounts.ts";
-import { issueAuthToken } from "#domain/auth-tokens.ts";
-import { orderOutcome, paymentHistory, trialClaimKey, vendorSubscriptions } from "#domain/subscriptions.ts";
-import { deleteVendorAccount } from "#domain/vendor-settings.ts";
+import { completeSignup, registerVendor, verifyEmail, issueAuthToken, deleteVendorAccount } from "#domain/accounts/index.ts";
+import { orderOutcome, paymentHistory, trialClaimKey, vendorSubscriptions } from "#domain/billing/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, createVendor, GOOD_PASSWORD, sessionCookieFor, signedIn, vendorSignUpBody } from "#tests/support/factories.ts";
 
@@ -110,7 +108,7 @@ describe("the free trial", () => {
   it("is not given to couples", async () => {
     const ctx = testContext({ request: { ip: null } });
     const email = unique("couple");
-    const { registerUser } = await import("#domain/accounts.ts");
+    const { registerUser } = await import("#domain/accounts/index.ts");
     await registerUser(ctx, { user_name: "Asha", email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD } as Parameters<typeof registerUser>[1]);
     await ctx.settle();
     const mail = await env.DB.prepare("SELECT text FROM outbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1").bind(email).first<{ text: string }>();

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runDailySubscriptionJob } from "#domain/subscription-jobs.ts";
-import { createTemplateOrder } from "#domain/template-purchases.ts";
-import { canUseTemplate } from "#domain/template-access.ts";
+import { runDailySubscriptionJob } from "#domain/billing/index.ts";
+import { createTemplateOrder, canUseTemplate } from "#domain/invitations/index.ts";
 import { PaymentGatewayError } from "#platform/payments.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, ORIGIN, signedIn } from "#tests/support/factories.ts";

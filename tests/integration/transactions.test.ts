@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvCell, istDayStart } from "#domain/transactions.ts";
+import { csvCell, istDayStart } from "#domain/billing/index.ts";
 import { call, createUser, createVendor, signedIn } from "#tests/support/factories.ts";
 
 /**
- * GET /admin/transactions and its CSV (functions/domain/transactions.ts): every payment with the
+ * GET /admin/transactions and its CSV (functions/domain/billing/transactions.ts): every payment with the
  * vendor, plan, gateway ids, failure reason and invoice; day filters in India time (both days
  * included, boundaries at IST midnight), a status filter, totals, pages; the CSV quotes cells and
  * neutralises spreadsheet formulas; admins only. Rows are written directly (the gateway and the

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { CARD_MESSAGES, CARDS_MAX } from "#domain/user-cards.ts";
+import { CARD_MESSAGES, CARDS_MAX } from "#domain/invitations/index.ts";
 import { call, ORIGIN, signedIn, snapshot, worker } from "#tests/support/factories.ts";
 import { insertCard, insertPurchase, insertTemplate, jpegOf, mediaKeys, pngOf, sampleCanvas } from "#tests/support/invitations.ts";
 

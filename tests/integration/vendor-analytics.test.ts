@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { conversionRate, firstName } from "#domain/vendor-analytics.ts";
+import { conversionRate, firstName } from "#domain/enquiries/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import {
   call,
@@ -52,7 +52,7 @@ async function booking(vendorId: string, serviceId: string, userId: string, stat
 /** A vendor with three services and counters over the last 40 days, and another vendor's counters beside them. */
 async function seeded() {
   const vendor = await createVendor();
-  // Figures by day and by service need a plan with FULL analytics (functions/domain/plan-limits.ts).
+  // Figures by day and by service need a plan with FULL analytics (functions/domain/billing/plan-limits.ts).
   await giveUnlimitedPlan(vendor.id);
   const a = await createService({ vendorId: vendor.id, serviceName: "Alpha Feast" });
   const b = await createService({ vendorId: vendor.id, serviceName: "Beta Decor" });

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { activePlans } from "#domain/plans.ts";
-import { paymentHistory } from "#domain/subscriptions.ts";
+import { activePlans, paymentHistory } from "#domain/billing/index.ts";
 import { createVendor } from "#tests/support/factories.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 

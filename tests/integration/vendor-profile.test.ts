@@ -1,9 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { vendorPage } from "#domain/vendor-profile.ts";
-import { DEFAULT_NOTIFICATION_PREFS, DELETION_TERMS, deleteVendorAccount, SETTINGS_MESSAGES, vendorNotificationPrefs } from "#domain/vendor-settings.ts";
-import { invoiceStatements } from "#domain/invoices.ts";
-import { PLACE_MESSAGES } from "#domain/places.ts";
+import { vendorPage } from "#domain/catalogue/index.ts";
+import {
+  DEFAULT_NOTIFICATION_PREFS,
+  DELETION_TERMS,
+  deleteVendorAccount,
+  SETTINGS_MESSAGES,
+  vendorNotificationPrefs,
+  PLACE_MESSAGES,
+} from "#domain/accounts/index.ts";
+import { invoiceStatements } from "#domain/billing/index.ts";
 import { BUSINESS_CATEGORY_MESSAGE } from "#shared/account-schemas.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";

@@ -2,10 +2,18 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DESCRIPTION_MAX, FAQS_MAX } from "#shared/service-schemas.ts";
 import { servicePath } from "#shared/catalogue.ts";
-import { searchServices, sitemapServiceFiles, sitemapServices } from "#domain/discovery.ts";
-import { vendorPage } from "#domain/vendor-profile.ts";
-import { addFaq, AI_DRAFT_LIMIT, moveFaq, SERVICE_MESSAGES, vendorDashboard } from "#domain/vendor-services.ts";
-import type { DomainContext } from "#domain/context.ts";
+import {
+  searchServices,
+  sitemapServiceFiles,
+  sitemapServices,
+  vendorPage,
+  addFaq,
+  AI_DRAFT_LIMIT,
+  moveFaq,
+  SERVICE_MESSAGES,
+  vendorDashboard,
+} from "#domain/catalogue/index.ts";
+import type { DomainContext } from "#domain/core/index.ts";
 import { writeLocalDescription, workersAiWriter } from "#platform/ai.ts";
 import { listingContext } from "#tests/support/context.ts";
 import { call, createLead, createReview, createUser, createVendor, giveUnlimitedPlan, sessionCookieFor, snapshot } from "#tests/support/factories.ts";

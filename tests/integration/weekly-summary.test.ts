@@ -1,16 +1,14 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { WEEKLY } from "#functions/cron/index.ts";
-import { bookLead } from "#domain/bookings.ts";
-import type { Actor } from "#domain/context.ts";
-import { makeLead, sendLeadMessage, setLeadStatus } from "#domain/leads.ts";
-import { weekOf } from "#domain/weekly-summary.ts";
+import { bookLead, makeLead, sendLeadMessage, setLeadStatus, weekOf } from "#domain/enquiries/index.ts";
+import type { Actor } from "#domain/core/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
- * The vendors' weekly summary (functions/domain/weekly-summary.ts) through the Worker's scheduled()
+ * The vendors' weekly summary (functions/domain/enquiries/weekly-summary.ts) through the Worker's scheduled()
  * handler on the Monday trigger: only vendors who turned it on and have a service, last week's
  * figures as the analytics page counts them (spam left out), the enquiries waiting for a reply, a
  * link to the analytics page, and never two mails for the same week however often the cron runs.

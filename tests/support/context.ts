@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { DomainContext, RequestInfo } from "#domain/context.ts";
-import type { Actor, ValidSession } from "#domain/sessions.ts";
+import type { DomainContext, RequestInfo, Actor, ValidSession } from "#domain/core/index.ts";
 import { mailboxTransport, mailerFor, type MailService } from "#platform/mail.ts";
 import { localWriter } from "#platform/ai.ts";
 import type { Env } from "#functions/env.ts";

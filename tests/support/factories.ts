@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import type { Role } from "#db/schema/identity.ts";
-import { createSession } from "#domain/sessions.ts";
+import { createSession } from "#domain/core/index.ts";
 
 /** Test data factories and a signed-in fetch, for tests running in workerd. */
 let counter = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
-import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/core/index.ts";
 
 /** The one error translator's rules for form actions (app/lib/page-errors.server.ts). */
 type Answer = { init: ResponseInit | null; data: unknown };

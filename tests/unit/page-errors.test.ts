@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadOrRespond, pageResponseFor, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/errors.ts";
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/core/index.ts";
 
 const request = new Request("http://localhost/profile/checklist?tab=2");
 type Init = { init: ResponseInit | null; data: unknown };

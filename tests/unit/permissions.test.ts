@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "#db/schema/identity.ts";
-import { can, homeOf, viewerOf } from "#domain/permissions.ts";
-import type { Actor } from "#domain/sessions.ts";
+import { can, homeOf, viewerOf, type Actor } from "#domain/core/index.ts";
 
 /**
  * What the UI may know about who is looking (`viewerOf`): every role against every flag, written

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPlace } from "#domain/places.ts";
+import { checkPlace } from "#domain/accounts/index.ts";
 import { cityLabel, parseLocation, PLACE_ALIASES, type LocationMap } from "#shared/place-names.ts";
 import { PLACES, STATE_NAMES } from "#shared/places.ts";
 

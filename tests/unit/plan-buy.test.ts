@@ -2,15 +2,15 @@ import { createElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { NotFound } from "#domain/errors.ts";
-import { GatewayUnavailable, PAYMENT_MESSAGES } from "#domain/payments.ts";
+import { NotFound } from "#domain/core/index.ts";
+import { GatewayUnavailable, PAYMENT_MESSAGES } from "#domain/billing/index.ts";
 import { testContext } from "#tests/support/context.ts";
 import PlanPage from "#app/routes/vendor-dashboard/plan.tsx";
 import { BUY_FAILED, buyPlan } from "#app/routes/vendor-dashboard/plan.server.ts";
 
 /**
  * The Plan page's "Buy" (app/routes/vendor-dashboard/plan.tsx): its action calls
- * createSubscriptionOrder (functions/domain/payments.ts, replaced here by a mock) and answers with
+ * createSubscriptionOrder (functions/domain/billing/payments.ts, replaced here by a mock) and answers with
  * the gateway's checkout form, which the page renders as "Pay ₹X to Mandap" with a plain form to
  * the gateway; a refusal or a gateway failure is a form failure, never an error screen. The order
  * call is given to buyPlan (the page's action) as a test double.

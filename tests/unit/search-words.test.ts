@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ftsQuery } from "#domain/discovery.ts";
+import { ftsQuery } from "#domain/catalogue/index.ts";
 import { findGroup } from "#shared/catalogue.ts";
 import { spellingsOf, subcategoryFromWords } from "#shared/search-words.ts";
 

@@ -3,7 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
-import type { VendorSubscription } from "#domain/subscriptions.ts";
+import type { VendorSubscription } from "#domain/billing/index.ts";
 
 /**
  * The sidebar's subscription box as the server streams it: 'Loading subscription...' first, then

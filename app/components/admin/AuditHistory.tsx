@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from "#domain/moderation.ts";
+import type { AuditLogEntry } from "#domain/admin/index.ts";
 import { formatDate } from "#shared/format.ts";
 
 /** A record's history (its audit entries), newest first: who did what, when, why, and what changed. */

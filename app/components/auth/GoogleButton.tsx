@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#app/lib/api-fetch.ts";
 import { showToast } from "#app/components/Toaster.tsx";
-import type { Home } from "#domain/permissions.ts";
+import type { Home } from "#domain/core/index.ts";
 
 type Gsi = {
   accounts: {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BlogPostSummary } from "#domain/blog.ts";
+import type { BlogPostSummary } from "#domain/content/index.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { BlogCover } from "./BlogCover.tsx";
 

@@ -1,9 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-messages";
 import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/contact-messages.ts";
-import { isDomainError } from "#domain/errors.ts";
-import { formToObject } from "#domain/validation.ts";
+import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/content/index.ts";
+import { isDomainError, formToObject } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
@@ -12,7 +11,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/contact-messages: what visitors sent through /contactus, newest first, by status (New,
  * Answered, Closed) and a search; each message with a reply link and its status buttons. Each
- * change is written to the audit log (functions/domain/contact-messages.ts).
+ * change is written to the audit log (functions/domain/content/contact-messages.ts).
  */
 const LABELS: Record<ContactStatus, string> = { NEW: "New", ANSWERED: "Answered", CLOSED: "Closed" };
 

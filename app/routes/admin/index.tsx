@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { generalAnalytics, type SeriesPoint } from "#domain/admin-console.ts";
-import { can } from "#domain/permissions.ts";
+import { generalAnalytics, type SeriesPoint } from "#domain/admin/index.ts";
+import { can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatCount, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";

@@ -2,9 +2,9 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { DashboardLayout } from "#app/components/DashboardLayout.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
-import { can } from "#domain/permissions.ts";
-import { newContactMessages } from "#domain/contact-messages.ts";
-import { pendingSpamReports } from "#domain/spam-queue.ts";
+import { can } from "#domain/core/index.ts";
+import { newContactMessages } from "#domain/content/index.ts";
+import { pendingSpamReports } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 
 /** The admin area (/admin): admins and super admins only, checked on the server first. */

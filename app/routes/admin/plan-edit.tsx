@@ -2,14 +2,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/plan-edit";
 import { appContext } from "#functions/page-context.ts";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
-import { adminPlan, updatePlan, type AdminPlan } from "#domain/plan-admin.ts";
+import { adminPlan, updatePlan, type AdminPlan } from "#domain/billing/index.ts";
 import { formatCount } from "#shared/format.ts";
 import { planInput } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { PlanForm, pricePer, submittedValues, type PlanFormValues } from "./plan-form.tsx";
 
 /**
- * /admin/plans/{planId}: edit one plan (functions/domain/plan-admin.ts updatePlan, as PUT
+ * /admin/plans/{planId}: edit one plan (functions/domain/billing/plan-admin.ts updatePlan, as PUT
  * /plan/{id}). A plain form post that works without JavaScript, with a message beside each field.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -4,8 +4,8 @@ import type { Route } from "./+types/plans";
 import { appContext } from "#functions/page-context.ts";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { adminPlans, createPlan, restorePlan, retirePlan, type AdminPlan } from "#domain/plan-admin.ts";
-import { parseInput } from "#domain/validation.ts";
+import { adminPlans, createPlan, restorePlan, retirePlan, type AdminPlan } from "#domain/billing/index.ts";
+import { parseInput } from "#domain/core/index.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { formatCount } from "#shared/format.ts";
 import { ANALYTICS_DEPTH_LABELS, planInput } from "#shared/plan-schemas.ts";
@@ -15,7 +15,7 @@ import { EMPTY_PLAN, PlanForm, pricePer, submittedValues } from "./plan-form.tsx
 /**
  * /admin/plans: every plan (active first, then retired) with its price per duration in rupees,
  * limits and subscribers, a form for a new plan, and Retire / Restore buttons. Plain forms with
- * an intent, so everything works without JavaScript. The rules are functions/domain/plan-admin.ts's,
+ * an intent, so everything works without JavaScript. The rules are functions/domain/billing/plan-admin.ts's,
  * shared with POST /plan and POST /plan/{id}/retire|restore.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Plans") }, { name: "robots", content: "noindex" }];

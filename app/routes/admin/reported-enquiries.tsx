@@ -3,14 +3,14 @@ import { z } from "zod";
 import type { Route } from "./+types/reported-enquiries";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { decideSpamReport, spamQueue, type ReportedLead } from "#domain/spam-queue.ts";
+import { decideSpamReport, spamQueue, type ReportedLead } from "#domain/admin/index.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
  * /admin/reported-enquiries: the enquiries vendors reported as spam, newest report first, each
  * with "Confirm spam" and "Not spam" (plain forms with an intent, so they work without
- * JavaScript). Every rule is functions/domain/spam-queue.ts's, shared with the API.
+ * JavaScript). Every rule is functions/domain/admin/spam-queue.ts's, shared with the API.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reported enquiries") }, { name: "robots", content: "noindex" }];
 

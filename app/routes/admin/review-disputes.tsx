@@ -1,9 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/review-disputes";
 import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { Invalid } from "#domain/errors.ts";
-import { decideDispute, openDisputes } from "#domain/moderation.ts";
-import { formToObject } from "#domain/validation.ts";
+import { Invalid, formToObject } from "#domain/core/index.ts";
+import { decideDispute, openDisputes } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatDate } from "#shared/format.ts";
@@ -12,7 +11,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/review-disputes: reviews vendors asked the team to look at, oldest first. Keep (the review
  * stays) or Hide (it leaves the page and the rating), each with a reason; once per dispute. The
- * rules are functions/domain/moderation.ts's, the same as POST /admin/review-disputes/{id}/keep|hide.
+ * rules are functions/domain/admin/moderation.ts's, the same as POST /admin/review-disputes/{id}/keep|hide.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/roles";
 import { resetRequestInput } from "#shared/account-schemas.ts";
-import { changeRoleByEmail, listAdminTeam, type RoleChange } from "#domain/accounts.ts";
-import { can } from "#domain/permissions.ts";
+import { changeRoleByEmail, listAdminTeam, type RoleChange } from "#domain/accounts/index.ts";
+import { can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { formFailure, loadOrRespond, pagePath, readForm } from "#app/lib/page-errors.server.ts";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
-import { searchServices, searchUsers, searchVendors, type SearchPage, type ServiceHit, type UserHit, type VendorHit } from "#domain/admin-console.ts";
-import { isDomainError } from "#domain/errors.ts";
+import { searchServices, searchUsers, searchVendors, type SearchPage, type ServiceHit, type UserHit, type VendorHit } from "#domain/admin/index.ts";
+import { isDomainError } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, priceFrom } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";

@@ -2,9 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-record";
 import { AuditHistory } from "#app/components/admin/AuditHistory.tsx";
 import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { Invalid } from "#domain/errors.ts";
-import { archiveServiceByAdmin, restoreServiceByAdmin, serviceRecord } from "#domain/moderation.ts";
-import { formToObject } from "#domain/validation.ts";
+import { Invalid, formToObject } from "#domain/core/index.ts";
+import { archiveServiceByAdmin, restoreServiceByAdmin, serviceRecord } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate, priceWithUnit } from "#shared/format.ts";
@@ -13,7 +12,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/services/{id}: one service for admins: its fields, status and moderation, its vendor, and
  * its history; archive it with a reason its vendor sees, or restore it. The rules are
- * functions/domain/moderation.ts's, the same as POST /admin/services/{id}/archive and /restore.
+ * functions/domain/admin/moderation.ts's, the same as POST /admin/services/{id}/archive and /restore.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

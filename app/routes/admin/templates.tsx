@@ -12,8 +12,8 @@ import {
   THUMBNAIL_MAX_BYTES,
   updateTemplate,
   type AdminTemplate,
-} from "#domain/invite-templates.ts";
-import { formToObject, parseInput } from "#domain/validation.ts";
+} from "#domain/invitations/index.ts";
+import { formToObject, parseInput } from "#domain/core/index.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import { formatCount, formatRupees } from "#shared/format.ts";
@@ -24,7 +24,7 @@ import { MOOD_LABELS, REQUIREMENT_LABELS, STATUS_LABELS, TEMPLATE_MOODS, TEMPLAT
  * /admin/templates: every invitation template (drafts, published, archived) with its price, views
  * and uses; Publish / Archive / Back to draft, an edit form for its details, and Delete (archived
  * instead once someone bought or used it). Plain forms with an intent, so all of it works without
- * JavaScript; the rules are functions/domain/invite-templates.ts's, shared with the admins' API
+ * JavaScript; the rules are functions/domain/invitations/invite-templates.ts's, shared with the admins' API
  * (PUT /inviteTemplate/{id}, DELETE /inviteTemplate/{id}). The design itself is made in the editor.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Invitation templates") }, { name: "robots", content: "noindex" }];

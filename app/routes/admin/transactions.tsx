@@ -2,14 +2,14 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/transactions";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { Invalid } from "#domain/errors.ts";
-import { listTransactions, type Transaction, type TransactionsPage } from "#domain/transactions.ts";
+import { Invalid } from "#domain/core/index.ts";
+import { listTransactions, type Transaction, type TransactionsPage } from "#domain/billing/index.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAYMENT_STATUS_VALUES } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
- * /admin/transactions: every payment to Mandap (functions/domain/transactions.ts, the same query
+ * /admin/transactions: every payment to Mandap (functions/domain/billing/transactions.ts, the same query
  * as GET /admin/transactions), filtered by days in India time and status through the URL (a plain
  * GET form), with the totals, pages, invoice links and the CSV of the same filter.
  */

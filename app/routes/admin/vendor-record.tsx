@@ -2,9 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/vendor-record";
 import { AuditHistory } from "#app/components/admin/AuditHistory.tsx";
 import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { Invalid } from "#domain/errors.ts";
-import { setVendorVerified, vendorRecord } from "#domain/moderation.ts";
-import { formToObject } from "#domain/validation.ts";
+import { Invalid, formToObject } from "#domain/core/index.ts";
+import { setVendorVerified, vendorRecord } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
@@ -13,7 +12,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/vendors/{id}: one vendor for admins: business, contact, services, counts and history;
  * verify or un-verify (the only source of the "Verified vendor" badge). The rule is
- * functions/domain/moderation.ts's, the same as POST /admin/vendors/{id}/verify and /unverify.
+ * functions/domain/admin/moderation.ts's, the same as POST /admin/vendors/{id}/verify and /unverify.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

@@ -1,15 +1,15 @@
 import { Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/change-password";
 import { changePasswordInput, PASSWORD_RULE, resetPasswordInput } from "#shared/account-schemas.ts";
-import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
-import { changePassword, resetLinkIsValid, resetPassword } from "#domain/accounts.ts";
-import { Invalid } from "#domain/errors.ts";
+import { changePassword, resetLinkIsValid, resetPassword } from "#domain/accounts/index.ts";
+import { Invalid } from "#domain/core/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /**
  * /user-change-password and /vendor-change-password. With ?token= (the e-mailed link) it sets a

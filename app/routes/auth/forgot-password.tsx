@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { resetRequestInput } from "#shared/account-schemas.ts";
-import { requestPasswordReset, type Door } from "#domain/accounts.ts";
+import { requestPasswordReset, type Door } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/login";
 import { loginInput } from "#shared/account-schemas.ts";
-import { login, type Door } from "#domain/accounts.ts";
+import { login, type Door } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { logout } from "#domain/accounts.ts";
+import { logout } from "#domain/accounts/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/signup";
 import { PASSWORD_RULE, registerUserInput } from "#shared/account-schemas.ts";
-import { registerUser } from "#domain/accounts.ts";
+import { registerUser } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";

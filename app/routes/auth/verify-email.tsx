@@ -1,16 +1,15 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { verifyEmailInput } from "#shared/account-schemas.ts";
-import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
-import { completeSignup, verificationLinkKind, verifyEmail } from "#domain/accounts.ts";
-import { Invalid } from "#domain/errors.ts";
+import { completeSignup, verificationLinkKind, verifyEmail } from "#domain/accounts/index.ts";
+import { Invalid, homeOf } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { homeOf } from "#domain/permissions.ts";
 import { sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /**
  * The e-mailed link. Opening it shows a confirm form (a POST), so mail scanners that fetch links

@@ -2,9 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
 import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { blogCount, blogTags, createBlogTag, deleteBlogPost, deleteBlogTags, listBlogPosts, renameBlogTag, type BlogList } from "#domain/blog.ts";
-import { Invalid, isDomainError } from "#domain/errors.ts";
-import { formToObject } from "#domain/validation.ts";
+import { blogCount, blogTags, createBlogTag, deleteBlogPost, deleteBlogTags, listBlogPosts, renameBlogTag, type BlogList } from "#domain/content/index.ts";
+import { Invalid, isDomainError, formToObject } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
@@ -13,7 +12,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /blog_dashboard: the admins' list of every post (drafts, scheduled, published) with views, likes
  * and comments, search and a status filter in the URL, delete with a confirm step, and the tags
- * (create, rename, delete). Admins only; the rules are functions/domain/blog.ts's.
+ * (create, rename, delete). Admins only; the rules are functions/domain/content/blog.ts's.
  */
 export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];
 

@@ -13,8 +13,8 @@ import {
   setBlogCover,
   updateBlogPost,
   type BlogPost,
-} from "#domain/blog.ts";
-import { Invalid } from "#domain/errors.ts";
+} from "#domain/content/index.ts";
+import { Invalid } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
@@ -390,7 +390,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           <p className="text-xs text-ink/70">## for a heading, - for a list, **bold**, [link](https://…), ![photo](https://…). HTML is shown as text.</p>
           <section aria-label="Preview" className={`rounded-2xl border border-maroon-100 bg-white p-4 ${tab === "write" ? "hidden lg:block" : ""}`}>
             <h2 className="text-xs font-semibold uppercase tracking-wide text-ink/60">Preview</h2>
-            {/* Rendered and sanitized by the server (functions/domain/blog-markdown.ts). */}
+            {/* Rendered and sanitized by the server (functions/domain/content/blog-markdown.ts). */}
             <div className="blog-prose mt-2" data-testid="blog-preview" dangerouslySetInnerHTML={{ __html: previewHtml }} />
             <noscript>
               <p className="mt-2 text-sm">The preview updates when you press Preview.</p>

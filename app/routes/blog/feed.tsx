@@ -1,5 +1,5 @@
 import type { Route } from "./+types/feed";
-import { publishedBlogIndex } from "#domain/blog.ts";
+import { publishedBlogIndex } from "#domain/content/index.ts";
 import { appContext } from "#functions/page-context.ts";
 
 /** /blogs/feed.xml: an Atom feed of the 20 newest published posts (linked from /blogs). */

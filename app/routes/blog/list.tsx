@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
-import { blogTags, listBlogPosts, type BlogList, type BlogListQuery } from "#domain/blog.ts";
-import { isDomainError } from "#domain/errors.ts";
-import { can } from "#domain/permissions.ts";
+import { blogTags, listBlogPosts, type BlogList, type BlogListQuery } from "#domain/content/index.ts";
+import { isDomainError, can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatCount } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -11,7 +10,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /blogs: published posts, newest first, with search (s), title (t), a tag (tag) and, for admins, a
  * status; the page in the URL. A plain GET form: works without JavaScript and every result can be
- * shared. The rules are functions/domain/blog.ts's, the same as GET /public/blog.
+ * shared. The rules are functions/domain/content/blog.ts's, the same as GET /public/blog.
  */
 const STATUS_LABELS = { PUBLISHED: "Published", SCHEDULED: "Scheduled", DRAFT: "Drafts", ALL: "All posts" } as const;
 

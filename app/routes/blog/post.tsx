@@ -5,9 +5,8 @@ import { BlogCover } from "#app/components/blog/BlogCover.tsx";
 import { newOnceToken, OnceToken } from "#app/lib/once-token.tsx";
 import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/blog.ts";
-import { Invalid } from "#domain/errors.ts";
-import { formToObject } from "#domain/validation.ts";
+import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/content/index.ts";
+import { Invalid, formToObject } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readerId } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
@@ -19,7 +18,7 @@ import { pageTitle } from "#shared/strings.ts";
  * /blogs/{urlTitle}: one post. The HTML comes from the domain, rendered from Markdown and sanitized
  * there. A view counts once per browser per day (a random reader cookie; bots are not counted).
  * Likes and comments are form posts (they work without JavaScript); the rules are
- * functions/domain/blog.ts's, the same as the blog API's.
+ * functions/domain/content/blog.ts's, the same as the blog API's.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -174,7 +173,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
         <div className="mt-5 overflow-hidden rounded-2xl">
           <BlogCover src={post.coverImage} eager sizes="(min-width: 768px) 720px, 100vw" />
         </div>
-        {/* Sanitized by functions/domain/blog-markdown.ts (allow-list) before it reaches the page. */}
+        {/* Sanitized by functions/domain/content/blog-markdown.ts (allow-list) before it reaches the page. */}
         <div className="blog-prose mt-6" dangerouslySetInnerHTML={{ __html: post.html }} />
 
         {post.tags.length > 0 && (

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/preview";
 import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
-import { renderBlogMarkdown } from "#domain/blog.ts";
+import { renderBlogMarkdown } from "#domain/content/index.ts";
 import { BLOG_LIMITS } from "#shared/blog.ts";
 import { readFormData } from "#platform/request-body.ts";
 
 /**
  * POST /blog-preview {content}: the writer's live preview. The same renderer and allow-list as the
- * published post (functions/domain/blog-markdown.ts), so what the admin sees is what readers get.
+ * published post (functions/domain/content/blog-markdown.ts), so what the admin sees is what readers get.
  * Admins only (the writing pages' guard).
  */
 export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { searchServices, serviceLocations, toServiceCard } from "#domain/discovery.ts";
+import { searchServices, serviceLocations, toServiceCard } from "#domain/catalogue/index.ts";
 import { filterSearch, parseLocation, resolveScope, scopePath, type BrowseScope } from "#app/lib/browse.ts";
 import { closestPlaces } from "#shared/place-names.ts";
 import { subcategoryFromWords } from "#shared/search-words.ts";

@@ -6,7 +6,7 @@ import { newOnceToken, OnceToken } from "#app/lib/once-token.tsx";
 import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { readForm, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { readFormData } from "#platform/request-body.ts";
-import { contactInput, sendContactMessage } from "#domain/contact-messages.ts";
+import { contactInput, sendContactMessage } from "#domain/content/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { CONTACT_LIMITS, CONTACT_TOPICS, OFFICE } from "#shared/contact.ts";
 import { pageTitle } from "#shared/strings.ts";

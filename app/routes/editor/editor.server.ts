@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { loadOrRespond, loginRedirect } from "#app/lib/page-errors.server.ts";
-import { CARD_MESSAGES, draftFromTemplate, getCard, usableTemplate } from "#domain/user-cards.ts";
-import { Forbidden } from "#domain/errors.ts";
-import { can } from "#domain/permissions.ts";
+import { CARD_MESSAGES, draftFromTemplate, getCard, usableTemplate } from "#domain/invitations/index.ts";
+import { Forbidden, can } from "#domain/core/index.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
 import type { EditorTarget } from "#app/components/card-editor/types.ts";
 import { CARD_PLACEHOLDERS, type CardCanvas, type CardDetails } from "#shared/card-format.ts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/carousel";
 import { appContext } from "#functions/page-context.ts";
-import { carousel } from "#domain/home-page.ts";
+import { carousel } from "#domain/catalogue/index.ts";
 
 /**
  * /carousels/{key}: one discover carousel's cards as JSON, the whole list (the home page's HTML

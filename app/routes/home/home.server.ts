@@ -1,6 +1,6 @@
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { CAROUSELS, homeSections } from "#domain/home-page.ts";
+import { CAROUSELS, homeSections } from "#domain/catalogue/index.ts";
 import { CAROUSEL_SERVER_CARDS } from "#app/components/Carousel.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,9 +3,18 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/card";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { approveRequest, cardsToPublish, declineRequest, inviteDate, listRequests, ownInvitation, publishCard, unpublishCard } from "#domain/e-invites.ts";
-import { formToObject } from "#domain/validation.ts";
-import { weddingFunctions } from "#domain/wedding-functions.ts";
+import {
+  approveRequest,
+  cardsToPublish,
+  declineRequest,
+  inviteDate,
+  listRequests,
+  ownInvitation,
+  publishCard,
+  unpublishCard,
+} from "#domain/invitations/index.ts";
+import { formToObject } from "#domain/core/index.ts";
+import { weddingFunctions } from "#domain/planning/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { DIETARY_LABELS, RESPONSE_LABELS } from "#shared/guest-schemas.ts";

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/guests";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { ownInvitation } from "#domain/e-invites.ts";
-import { requirePlanner } from "#domain/wedding-functions.ts";
+import { ownInvitation } from "#domain/invitations/index.ts";
+import { requirePlanner } from "#domain/planning/index.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { InvitationView } from "./invitation-view.tsx";
 

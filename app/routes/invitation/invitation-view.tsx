@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { Invitation, InvitationFunction } from "#domain/e-invites.ts";
+import type { Invitation, InvitationFunction } from "#domain/invitations/index.ts";
 
 /**
  * The live e-invite as guests see it (/view/:slug, /guests, /view_1): the card picture, the couple,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { DomainContext } from "#domain/context.ts";
-import { requestInvite } from "#domain/e-invites.ts";
+import type { DomainContext } from "#domain/core/index.ts";
+import { requestInvite } from "#domain/invitations/index.ts";
 import { pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/view-1";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { previewInvitation } from "#domain/e-invites.ts";
+import { previewInvitation } from "#domain/invitations/index.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { InvitationView } from "./invitation-view.tsx";
 

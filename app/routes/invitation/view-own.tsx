@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/view-own";
 import { appContext } from "#functions/page-context.ts";
-import { ownInvitation } from "#domain/e-invites.ts";
-import { allows, ACCESS } from "#domain/permissions.ts";
+import { ownInvitation } from "#domain/invitations/index.ts";
+import { allows, ACCESS } from "#domain/core/index.ts";
 
 /** /view: the couple's own live invitation (redirect to /view/{slug}), else their cards; visitors and vendors go to the templates. */
 export async function loader({ context }: Route.LoaderArgs) {

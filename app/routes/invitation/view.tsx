@@ -1,7 +1,7 @@
 import type { Route } from "./+types/view";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { invitationBySlug } from "#domain/e-invites.ts";
+import { invitationBySlug } from "#domain/invitations/index.ts";
 import { InvitationView, invitationMeta } from "./invitation-view.tsx";
 import { requestFormAction } from "./request-form.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/invoice-pdf";
-import { readInvoice } from "#domain/invoices.ts";
+import { readInvoice } from "#domain/billing/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { invoicePdf } from "#app/lib/invoice-pdf.server.ts";
 import { appContext } from "#functions/page-context.ts";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/invoice";
-import { INVOICE_MESSAGES, readInvoice } from "#domain/invoices.ts";
-import { can } from "#domain/permissions.ts";
+import { readInvoice } from "#domain/billing/index.ts";
+import { can } from "#domain/core/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
-import { formatPaise, formatRate } from "#shared/gst.ts";
+import { formatPaise, formatRate, INVOICE_MESSAGES } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 

@@ -1,8 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { updateUserInput } from "#shared/account-schemas.ts";
-import { ACCOUNT_MESSAGES } from "#domain/account-messages.ts";
-import { deleteAccount, requireAccountView, resendVerification, updateUser } from "#domain/accounts.ts";
+import { deleteAccount, requireAccountView, resendVerification, updateUser } from "#domain/accounts/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readPageForm } from "#platform/request-body.ts";
@@ -12,12 +11,13 @@ import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { VerifiedBadge } from "./layout.tsx";
-import { can } from "#domain/permissions.ts";
+import { can } from "#domain/core/index.ts";
 import { formatRupees, initials } from "#shared/format.ts";
 import { IMAGE_MEGAPIXELS_MAX, PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
 import { LocationBox, type LocationMap } from "#app/components/LocationBox.tsx";
 import { PLACES } from "#shared/places.ts";
+import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /** What the daily planning reminder e-mail holds, said where the couple opts in. */
 const REMINDER_TEXT =

@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { DashboardLayout, UnreadLabel } from "#app/components/DashboardLayout.tsx";
-import { can } from "#domain/permissions.ts";
-import { unreadLeadCount } from "#domain/leads.ts";
+import { can } from "#domain/core/index.ts";
+import { unreadLeadCount } from "#domain/enquiries/index.ts";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 
 /** The couple's dashboard (/profile): guarded on the server, with the user sidebar (spec section 2). */

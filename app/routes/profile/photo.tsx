@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/photo";
-import { requireSignedIn } from "#domain/permissions.ts";
+import { requireSignedIn } from "#domain/core/index.ts";
 import { singlePhotoAction } from "#app/lib/single-photo-form.server.ts";
 import { appContext } from "#functions/page-context.ts";
 

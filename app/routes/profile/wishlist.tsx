@@ -8,7 +8,7 @@ import { servicePath } from "#shared/catalogue.ts";
 import { formatRupees, isShareOfBudget, priceFrom, priceWithUnit } from "#shared/format.ts";
 import { loadOrRespond, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { CART_MESSAGES, clearCart, readCart, toggleCartItem, wishlistServices } from "#domain/wishlist.ts";
+import { CART_MESSAGES, clearCart, readCart, toggleCartItem, wishlistServices } from "#domain/catalogue/index.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wishlist") }, { name: "robots", content: "noindex" }];
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { personalInvitation } from "#domain/e-invites.ts";
-import { answerRsvp } from "#domain/rsvp.ts";
+import { personalInvitation } from "#domain/invitations/index.ts";
+import { answerRsvp } from "#domain/guests/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { PARTY_SIZE_MAX, RESPONSE_LABELS, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
@@ -13,7 +13,7 @@ import { CardPicture, Schedule } from "#app/routes/invitation/invitation-view.ts
 
 /**
  * A household's personal RSVP page (/rsvp/:token): no account; the link is the authority and opens
- * only this household's invitation (functions/domain/rsvp.ts). A wrong or reset link is the
+ * only this household's invitation (functions/domain/guests/rsvp.ts). A wrong or reset link is the
  * not-found page. Never indexed, never kept by a shared cache. A plain form: works without JS.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [

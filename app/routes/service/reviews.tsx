@@ -9,7 +9,7 @@ import { formatDate, initials, reviewCount } from "#shared/format.ts";
 import { MANDAP_TEAM, REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_SIZE, SUB_SCORES } from "#shared/listing-limits.ts";
 import { LISTING } from "#shared/strings.ts";
 import { PHOTO_ACCEPT } from "#shared/service-media.ts";
-import type { Review } from "#domain/reviews.ts";
+import type { Review } from "#domain/catalogue/index.ts";
 import { FieldError } from "./field-error.tsx";
 import type { action } from "./service.server.ts";
 import type { LoaderData } from "./types.ts";

@@ -1,17 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
-import { disputeReview } from "#domain/moderation.ts";
+import { disputeReview } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formFailure, pagePath, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { readCookie } from "#platform/cookies.ts";
 import { reviewsPageFrom, todayInIndia } from "#shared/listing-rules.ts";
-import { makeLead } from "#domain/leads.ts";
-import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview } from "#domain/reviews.ts";
-import { servicePage } from "#domain/service-page.ts";
-import { toggleCartItem } from "#domain/wishlist.ts";
-import { countView, VIEW_COOKIES } from "#domain/views.ts";
-import { formToObject } from "#domain/validation.ts";
+import { makeLead } from "#domain/enquiries/index.ts";
+import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, servicePage, toggleCartItem, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
+import { formToObject } from "#domain/core/index.ts";
 import { chosenFiles } from "#platform/uploads.ts";
 import { readPageForm } from "#platform/request-body.ts";
 

@@ -3,17 +3,18 @@ import type { Route } from "./+types/payment";
 import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { GatewayCheckout } from "#app/components/payments/GatewayCheckout.tsx";
 import { formFailure, loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { isDomainError } from "#domain/errors.ts";
-import { GatewayUnavailable } from "#domain/payments.ts";
-import { createTemplateOrder, editorPageFor, templateForPurchase } from "#domain/template-purchases.ts";
+import { isDomainError } from "#domain/core/index.ts";
+import { GatewayUnavailable } from "#domain/billing/index.ts";
+import { createTemplateOrder, templateForPurchase } from "#domain/invitations/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { editorPageFor } from "#shared/links.ts";
 
 /**
  * /payment?template={id} (issue 13, couples): a paid invitation template's summary and "Pay ₹N".
- * Paying (functions/domain/template-purchases.ts `createTemplateOrder`) answers with the gateway's
+ * Paying (functions/domain/invitations/template-purchases.ts `createTemplateOrder`) answers with the gateway's
  * checkout form, submitted at once with JavaScript and shown as a button without it (the Plan
  * page's GatewayCheckout); the gateway's callback ends at /success?order={orderId}. A visitor is
  * sent to log in and back; an owned (or free) design links to the editor instead.

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/success";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { editorPageFor, paymentPageFor, templateOrderOutcome } from "#domain/template-purchases.ts";
+import { templateOrderOutcome } from "#domain/invitations/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { editorPageFor, paymentPageFor } from "#shared/links.ts";
 
 /**
  * /success?order={orderId} (issue 13): where the gateway's callback sends a couple after paying for

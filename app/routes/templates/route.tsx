@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { galleryTags, listTemplates, watchHistory, type TemplateList, type WatchedTemplate } from "#domain/invite-templates.ts";
-import { can } from "#domain/permissions.ts";
+import { galleryTags, listTemplates, watchHistory, type TemplateList, type WatchedTemplate } from "#domain/invitations/index.ts";
+import { can } from "#domain/core/index.ts";
 import { formatCount } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import {
@@ -21,7 +21,7 @@ import { TemplateCard, TemplateThumb, templatePath, priceLabel } from "./templat
  * /templates: the invitation template gallery, rendered on the server. Every filter (mood, free or
  * paid, requirement, tags, a name search) and the sort and page live in the URL: the filter form
  * is a plain GET form, so it works without JavaScript and every result page can be shared. The
- * rules are functions/domain/invite-templates.ts's, the same as GET /inviteTemplate/get.
+ * rules are functions/domain/invitations/invite-templates.ts's, the same as GET /inviteTemplate/get.
  */
 const LIST_KEYS = ["mood", "requirement", "tags"] as const;
 const QUERY_KEYS = ["mood", "amount", "requirement", "tags", "q", "sort", "page"] as const;

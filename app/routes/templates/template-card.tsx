@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { TemplateSummary } from "#domain/invite-templates.ts";
+import type { TemplateSummary } from "#domain/invitations/index.ts";
 import { formatRupees } from "#shared/format.ts";
 import { MOOD_LABELS } from "#shared/template-schemas.ts";
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/analytics";
-import { analyticsQuery, recentLeads, vendorAnalytics } from "#domain/vendor-analytics.ts";
+import { analyticsQuery, recentLeads, vendorAnalytics } from "#domain/enquiries/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { formatCount, formatDate, replyTimeLabel } from "#shared/format.ts";

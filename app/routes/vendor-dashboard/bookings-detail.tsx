@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/bookings-detail";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { bookingById, cancelBooking, setMilestoneDone, updateBooking } from "#domain/bookings.ts";
+import { bookingById, cancelBooking, setMilestoneDone, updateBooking } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { FieldBox, Notice, Panel, resultFor, StatusPill } from "./enquiries-ui.tsx";
@@ -11,7 +11,7 @@ import { FieldBox, Notice, Panel, resultFor, StatusPill } from "./enquiries-ui.t
 /**
  * One booking, the same record for its vendor (/VendorDashboard/bookings/:bookingId: advance,
  * deliverables done, complete after the event, cancel) and its couple (/profile/bookings/:bookingId:
- * cancel). Plain forms with an `intent`; the rules are functions/domain/bookings.ts.
+ * cancel). Plain forms with an `intent`; the rules are functions/domain/enquiries/bookings.ts.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Booking") }, { name: "robots", content: "noindex" }];
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/bookings";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { myBookings, type BookingSummary } from "#domain/bookings.ts";
+import { myBookings, type BookingSummary } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { StatusPill } from "./enquiries-ui.tsx";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/calendar";
-import { availabilityInput, calendarServices, ownerAvailability, setAvailability } from "#domain/availability.ts";
-import { formToObject, parseInput } from "#domain/validation.ts";
+import { availabilityInput, calendarServices, ownerAvailability, setAvailability } from "#domain/catalogue/index.ts";
+import { formToObject, parseInput } from "#domain/core/index.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { appContext } from "#functions/page-context.ts";
 import { FormMessage } from "#app/components/auth/AuthForm.tsx";

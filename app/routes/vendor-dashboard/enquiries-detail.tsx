@@ -3,8 +3,17 @@ import { z } from "zod";
 import type { Route } from "./+types/enquiries-detail";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { leadConversation, markLeadRead, sendLeadMessage, sendQuote, setLeadStatus, withdrawLead } from "#domain/leads.ts";
-import { acceptQuote, bookingPath, bookLead } from "#domain/bookings.ts";
+import {
+  leadConversation,
+  markLeadRead,
+  sendLeadMessage,
+  sendQuote,
+  setLeadStatus,
+  withdrawLead,
+  acceptQuote,
+  bookingPath,
+  bookLead,
+} from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -14,7 +23,7 @@ import { FieldBox, Notice, Panel, resultFor, StatusPill, TextBox } from "./enqui
  * One enquiry's conversation, for its vendor (/VendorDashboard/enquiries/:leadId: reply, quote,
  * mark lost, report spam, create the booking) and its couple (/profile/enquiries/:leadId: reply,
  * accept the quote, withdraw). Plain forms with an `intent`, so everything works without JavaScript;
- * every rule is the domain's (functions/domain/leads.ts, bookings.ts).
+ * every rule is the domain's (functions/domain/enquiries/leads.ts, bookings.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Enquiry") }, { name: "robots", content: "noindex" }];
 

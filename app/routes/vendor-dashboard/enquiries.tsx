@@ -2,10 +2,11 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { coupleLeads, INBOX_STATUSES, vendorInbox, type InboxLead } from "#domain/leads.ts";
+import { coupleLeads, vendorInbox, type InboxLead } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { LEAD_STATUS_LABELS, StatusPill } from "./enquiries-ui.tsx";
+import { INBOX_STATUSES } from "#shared/lead-rules.ts";
 
 /**
  * The enquiry inbox: the vendor's at /VendorDashboard/enquiries (status tabs, service filter, unread

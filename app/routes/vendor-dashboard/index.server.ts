@@ -1,8 +1,8 @@
 import type { Route } from "./+types/index";
 import { appContext } from "#functions/page-context.ts";
-import { resendVerification } from "#domain/accounts.ts";
-import { ACCESS, requireRole } from "#domain/permissions.ts";
-import { deleteService, setServiceStatus, vendorDashboard } from "#domain/vendor-services.ts";
+import { resendVerification } from "#domain/accounts/index.ts";
+import { ACCESS, requireRole } from "#domain/core/index.ts";
+import { deleteService, setServiceStatus, vendorDashboard } from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formFailure, loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { readDashboardForm } from "./service-actions.server.ts";

@@ -16,7 +16,7 @@ const FILTERS = [
   { value: "hidden", label: "Hidden" },
 ] as const;
 
-/** Where a vendor sees and buys plans (functions/domain/plan-limits.ts PLAN_PATH). */
+/** Where a vendor sees and buys plans (functions/domain/billing/plan-limits.ts PLAN_PATH). */
 const PLAN_PATH = "/VendorDashboard/Plan";
 
 export default function VendorServices({ loaderData, actionData }: Route.ComponentProps) {

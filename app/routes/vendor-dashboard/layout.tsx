@@ -3,10 +3,10 @@ import type { Route } from "./+types/layout";
 import { appContext } from "#functions/page-context.ts";
 import { LogoutButton } from "#app/components/auth/LogoutButton.tsx";
 import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/components/DashboardLayout.tsx";
-import { unreadLeadCount } from "#domain/leads.ts";
+import { unreadLeadCount } from "#domain/enquiries/index.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
-import { vendorSubscriptions } from "#domain/subscriptions.ts";
+import { vendorSubscriptions } from "#domain/billing/index.ts";
 import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
 
 /**

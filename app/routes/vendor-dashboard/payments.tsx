@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/payments";
-import { paymentHistory, type PaymentRecord } from "#domain/subscriptions.ts";
+import { paymentHistory, type PaymentRecord } from "#domain/billing/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";

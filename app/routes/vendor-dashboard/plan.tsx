@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/plan";
-import { activePlans, type PlanSummary } from "#domain/plans.ts";
-import { orderOutcome, vendorSubscriptions, type OrderOutcome, type VendorSubscription } from "#domain/subscriptions.ts";
+import { activePlans, type PlanSummary, orderOutcome, vendorSubscriptions, type OrderOutcome, type VendorSubscription } from "#domain/billing/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { buyPlan, type CheckoutSection } from "./plan.server.ts";
 import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
@@ -15,7 +14,7 @@ import { pageTitle } from "#shared/strings.ts";
  * /VendorDashboard/Plan: the plans on offer (as admins set them up) with what each includes, the
  * vendor's current subscription and its status line (the sidebar box's rule), the outcome of an
  * order when the gateway's callback sends the vendor back here (?order={orderId}), and a "Buy"
- * form per paid plan. Buying (functions/domain/payments.ts) answers with the gateway's checkout
+ * form per paid plan. Buying (functions/domain/billing/payments.ts) answers with the gateway's checkout
  * form, shown as "Pay ₹X to Mandap": a plain form POSTed to the gateway, so it works without
  * JavaScript.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { DomainContext } from "#domain/context.ts";
-import { draftDescription } from "#domain/vendor-services.ts";
+import type { DomainContext } from "#domain/core/index.ts";
+import { draftDescription } from "#domain/catalogue/index.ts";
 import { readForm } from "#app/lib/page-errors.server.ts";
 
 /** A dashboard form as text fields (the domain parses them with the API's schemas). */

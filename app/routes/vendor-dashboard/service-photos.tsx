@@ -1,6 +1,6 @@
 import { data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/service-photos";
-import { Invalid } from "#domain/errors.ts";
+import { Invalid } from "#domain/core/index.ts";
 import {
   deleteServicePhoto,
   manageableService,
@@ -13,7 +13,7 @@ import {
   setServiceCover,
   tooManyPhotos,
   uploadServicePhotos,
-} from "#domain/service-media.ts";
+} from "#domain/catalogue/index.ts";
 import { readMultipart } from "#platform/uploads.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";

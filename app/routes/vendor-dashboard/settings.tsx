@@ -1,8 +1,9 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { changePasswordInput } from "#shared/account-schemas.ts";
-import { changePassword, requireAccountView } from "#domain/accounts.ts";
 import {
+  changePassword,
+  requireAccountView,
   billingDetailsInput,
   deleteVendorAccount,
   DELETE_CONFIRMATION,
@@ -10,8 +11,8 @@ import {
   myBillingDetails,
   saveBillingDetails,
   SETTINGS_MESSAGES,
-} from "#domain/vendor-settings.ts";
-import { can } from "#domain/permissions.ts";
+} from "#domain/accounts/index.ts";
+import { can } from "#domain/core/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { readPageForm } from "#platform/request-body.ts";
@@ -24,7 +25,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * The vendor's account settings (/VendorDashboard/settings): change the password, and delete the
  * account with a typed confirmation. The page states what deletion does from DELETION_TERMS, the
- * same module that does it (functions/domain/vendor-settings.ts).
+ * same module that does it (functions/domain/accounts/vendor-settings.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Settings") }];
 

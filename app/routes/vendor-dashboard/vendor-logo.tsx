@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/vendor-logo";
-import { ACCESS, requireRole } from "#domain/permissions.ts";
+import { ACCESS, requireRole } from "#domain/core/index.ts";
 import { singlePhotoAction } from "#app/lib/single-photo-form.server.ts";
 import { appContext } from "#functions/page-context.ts";
 

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/vendor-profile";
 import { updateVendorInput } from "#shared/account-schemas.ts";
-import { requireAccountView, updateVendor } from "#domain/accounts.ts";
+import { requireAccountView, updateVendor } from "#domain/accounts/index.ts";
 import { PLACES } from "#shared/places.ts";
-import { NotFound } from "#domain/errors.ts";
+import { NotFound } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/vendor-setting";
-import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/vendor-settings.ts";
+import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";

@@ -1,10 +1,8 @@
 import { redirect } from "react-router";
-import { changeChecklist, getChecklist } from "#domain/checklist.ts";
-import { serviceLocations } from "#domain/discovery.ts";
+import { changeChecklist, getChecklist } from "#domain/planning/index.ts";
+import { serviceLocations } from "#domain/catalogue/index.ts";
 import { placeOfCity } from "#shared/checklist.ts";
-import type { DomainContext } from "#domain/context.ts";
-import { isDomainError, Unauthorized } from "#domain/errors.ts";
-import { formToObject } from "#domain/validation.ts";
+import { type DomainContext, isDomainError, Unauthorized, formToObject } from "#domain/core/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formFailure, loginRedirect } from "#app/lib/page-errors.server.ts";

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import type { DomainContext } from "#domain/context.ts";
-import { Invalid, isDomainError } from "#domain/errors.ts";
+import { type DomainContext, Invalid, isDomainError, formToObject } from "#domain/core/index.ts";
 import {
   addGuest,
   createHousehold,
@@ -15,8 +14,7 @@ import {
   updateGuest,
   updateHousehold,
   type ImportResult,
-} from "#domain/guests.ts";
-import { formToObject } from "#domain/validation.ts";
+} from "#domain/guests/index.ts";
 import { newOnceToken } from "#app/lib/once-token.tsx";
 import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { formFailure, loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
@@ -26,7 +24,7 @@ import { IMPORT_BYTES_MAX } from "#shared/guest-schemas.ts";
 
 const QUERY_KEYS = ["q", "side", "dietary", "householdId", "eventId", "answer", "page"] as const;
 
-/** The page in one D1 batch (functions/domain/guests.ts guestPage); search options that do not fit are dropped, not a failure. */
+/** The page in one D1 batch (functions/domain/guests/guests.ts guestPage); search options that do not fit are dropped, not a failure. */
 export async function loadGuests(request: Request, domain: DomainContext) {
   const url = new URL(request.url);
   const query = Object.fromEntries(QUERY_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));

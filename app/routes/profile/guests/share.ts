@@ -1,7 +1,7 @@
 import type { Route } from "./+types/share";
 import { appContext } from "#functions/page-context.ts";
-import { Conflict, Invalid } from "#domain/errors.ts";
-import { shareHousehold } from "#domain/guests.ts";
+import { Conflict, Invalid } from "#domain/core/index.ts";
+import { shareHousehold } from "#domain/guests/index.ts";
 import { pageResponseFor } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 

@@ -3,11 +3,11 @@ import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { Invalid } from "#domain/errors.ts";
-import { deleteCard, duplicateCard, listCards } from "#domain/user-cards.ts";
+import { Invalid } from "#domain/core/index.ts";
+import { deleteCard, duplicateCard, listCards } from "#domain/invitations/index.ts";
 
 /**
- * /profile/invitationCards: the couple's cards (functions/domain/user-cards.ts listCards) and two
+ * /profile/invitationCards: the couple's cards (functions/domain/invitations/user-cards.ts listCards) and two
  * plain forms by intent, the same domain calls as the API: duplicate and delete (the delete's
  * confirmation is a second step in the page, so it works without JavaScript). Success redirects
  * back with a toast; another couple's card is refused (404) and nothing changes.

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import type { CardSummary } from "#domain/user-cards.ts";
+import type { CardSummary } from "#domain/invitations/index.ts";
 
 export { action, loader } from "./cards.server.ts";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { BudgetItem } from "#domain/budget.ts";
+import type { BudgetItem } from "#domain/planning/index.ts";
 import { formatDate } from "#shared/format.ts";
 import { Alert, Field, money, refusal, type Feedback } from "./budget-ui.tsx";
 

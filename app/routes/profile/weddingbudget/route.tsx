@@ -12,7 +12,7 @@ import { Alert, cell, Field, Figure, MiniFigure, money, Panel, refusal, remainin
 /**
  * /profile/weddingbudget: the couple's total budget, per category (table, cards on phones, and a
  * uPlot chart loaded only here) and per function, warnings, payments to come, and the lines.
- * Plain forms with an intent (weddingbudget.server.ts); the rules are functions/domain/budget.ts.
+ * Plain forms with an intent (weddingbudget.server.ts); the rules are functions/domain/planning/budget.ts.
  */
 
 export { action, loader } from "./weddingbudget.server.ts";

@@ -6,8 +6,16 @@ import { runFormOnce } from "#app/lib/once-token.server.ts";
 import { formFailure, loadOrRespond, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { Invalid } from "#domain/errors.ts";
-import { applySuggestedSplit, budgetOverview, createBudgetLine, deleteBudgetLine, linkBooking, setTotalBudget, updateBudgetLine } from "#domain/budget.ts";
+import { Invalid } from "#domain/core/index.ts";
+import {
+  applySuggestedSplit,
+  budgetOverview,
+  createBudgetLine,
+  deleteBudgetLine,
+  linkBooking,
+  setTotalBudget,
+  updateBudgetLine,
+} from "#domain/planning/index.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -21,7 +29,7 @@ const BOOKING_LINE_FIELDS = ["category", "label", "estimated", "dueDate", "notes
 
 /**
  * The budget page's forms, by intent: total, add-line, edit-line, delete-line, suggest, link-booking.
- * Each calls the domain function the API calls (functions/domain/budget.ts); success redirects
+ * Each calls the domain function the API calls (functions/domain/planning/budget.ts); success redirects
  * back with a toast (post, redirect, get), a refusal shows on the form that was sent. The add-line
  * form carries a one-time token: sent twice, it adds one line (app/lib/once-token.tsx).
  */

@@ -3,9 +3,19 @@ import type { Route } from "./+types/event";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { parseInput } from "#domain/validation.ts";
-import { createSubEvent, deleteEvent, eventDetail, linkVendor, unlinkVendor, updateEvent } from "#domain/wedding-events.ts";
-import { createTask, deleteTask, setTaskStatus, updateTask } from "#domain/tasks.ts";
+import { parseInput } from "#domain/core/index.ts";
+import {
+  createSubEvent,
+  deleteEvent,
+  eventDetail,
+  linkVendor,
+  unlinkVendor,
+  updateEvent,
+  createTask,
+  deleteTask,
+  setTaskStatus,
+  updateTask,
+} from "#domain/planning/index.ts";
 import { TASK_STATUS_LABELS, eventUpdateInput, subEventInput, taskInput, taskStatusInput, taskUpdateInput, vendorLinkInput } from "#shared/planner-schemas.ts";
 
 /**

@@ -3,7 +3,7 @@ import type { Route } from "./+types/event";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { TASK_PRIORITIES, TASK_PRIORITY_LABELS, TASK_STATUSES, TASK_STATUS_LABELS } from "#shared/planner-schemas.ts";
-import type { EventDetail, TaskRow } from "#domain/wedding-events.ts";
+import type { EventDetail, TaskRow } from "#domain/planning/index.ts";
 import { Alert, DeleteButton, Field, Panel, Progress, SOURCE_LABELS, TextArea, VendorChip, resultOf, timeRange, type ActionResult } from "./ui.tsx";
 
 export { action, loader } from "./event.server.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/route";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { OnceToken } from "#app/lib/once-token.tsx";
-import type { PlannedEvent } from "#domain/wedding-events.ts";
+import type { PlannedEvent } from "#domain/planning/index.ts";
 import { Alert, DeleteButton, Field, Panel, Progress, TextArea, VendorChip, resultOf, timeRange, type ActionResult } from "./ui.tsx";
 
 export { action, loader } from "./plan.server.ts";

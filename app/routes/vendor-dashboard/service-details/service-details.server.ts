@@ -11,7 +11,7 @@ import {
   setServiceStatus,
   updateFaq,
   updateService,
-} from "#domain/vendor-services.ts";
+} from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formFailure, loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { draftForForm, readDashboardForm } from "../service-actions.server.ts";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { ACCESS, requireRole } from "#domain/permissions.ts";
-import { activeServiceLimitReached } from "#domain/plan-limits.ts";
-import { createService, SERVICE_MESSAGES } from "#domain/vendor-services.ts";
+import { ACCESS, requireRole } from "#domain/core/index.ts";
+import { activeServiceLimitReached } from "#domain/billing/index.ts";
+import { createService, SERVICE_MESSAGES } from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { draftForForm, readDashboardForm } from "../service-actions.server.ts";

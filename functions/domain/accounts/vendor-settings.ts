@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { queueMail } from "#platform/mail.ts";
+import { type DomainContext, Conflict, Invalid, Unauthorized, ACCESS, requireRole, removeAccountObjects, removeServiceObjects } from "../core/index.ts";
+import { todayInIndia } from "#shared/listing-rules.ts";
+import { checkGstin } from "#shared/gst.ts";
+
+/**
+ * A vendor's settings: which e-mails they want, and closing the account (what happens to their
+ * services, enquiries, bookings and reviews is stated on the settings page from DELETION_TERMS and
+ * is exactly what `deleteVendorAccount` does).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Notification preferences
+
+export type NotificationPrefs = { new_enquiry: boolean; couple_reply: boolean; booking_changes: boolean; weekly_summary: boolean };
+
+/** A vendor without a saved choice gets these. */
+export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = { new_enquiry: true, couple_reply: true, booking_changes: true, weekly_summary: false };
+
+export const NOTIFICATION_LABELS: Record<keyof NotificationPrefs, string> = {
+  new_enquiry: "A couple sends a new enquiry",
+  couple_reply: "A couple replies in a conversation",
+  booking_changes: "A booking is made, changed or cancelled",
+  weekly_summary: "A weekly summary of views and enquiries",
+};
+
+const flag = (field: string) =>
+  z.preprocess(
+    (v) => (v === "on" || v === "true" || v === "1" ? true : v === "off" || v === "false" || v === "0" || v === "" ? false : v),
+    z.boolean({ error: `${field} must be true or false.` }),
+  );
+
+/** PATCH /vendors/notifications and the settings form: any of the four switches (a form sends the ticked ones). */
+export const notificationPrefsInput = z
+  .object({
+    new_enquiry: flag("new_enquiry").optional(),
+    couple_reply: flag("couple_reply").optional(),
+    booking_changes: flag("booking_changes").optional(),
+    weekly_summary: flag("weekly_summary").optional(),
+  })
+  .strict();
+export type NotificationPrefsInput = z.infer<typeof notificationPrefsInput>;
+
+type PrefsRow = { new_enquiry: number; couple_reply: number; booking_changes: number; weekly_summary: number };
+
+/**
+ * Which e-mails a vendor wants. For the mail-sending code (leads and bookings): consult it before
+ * queueing a vendor's notice, e.g. `(await vendorNotificationPrefs(ctx, lead.vendor_id)).new_enquiry`.
+ */
+export async function vendorNotificationPrefs(ctx: Pick<DomainContext, "db">, vendorId: string): Promise<NotificationPrefs> {
+  const row = await ctx.db
+    .prepare("SELECT new_enquiry, couple_reply, booking_changes, weekly_summary FROM vendor_notification_prefs WHERE vendor_id = ?")
+    .bind(vendorId)
+    .first<PrefsRow>();
+  if (!row) return { ...DEFAULT_NOTIFICATION_PREFS };
+  return {
+    new_enquiry: Boolean(row.new_enquiry),
+    couple_reply: Boolean(row.couple_reply),
+    booking_changes: Boolean(row.booking_changes),
+    weekly_summary: Boolean(row.weekly_summary),
+  };
+}
+
+const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts have these settings.");
+
+/** The signed-in vendor's preferences (GET /vendors/notifications, the settings page). */
+export async function myNotificationPrefs(ctx: DomainContext): Promise<NotificationPrefs> {
+  return vendorNotificationPrefs(ctx, requireVendor(ctx).id);
+}
+
+/**
+ * Saves the signed-in vendor's preferences; switches not given keep their value. `replaceAll`
+ * (the settings form, whose unticked boxes send nothing) sets every switch not given to off.
+ */
+export async function saveNotificationPrefs(ctx: DomainContext, input: NotificationPrefsInput, { replaceAll = false } = {}): Promise<NotificationPrefs> {
+  const vendor = requireVendor(ctx);
+  const current = await vendorNotificationPrefs(ctx, vendor.id);
+  const next: NotificationPrefs = replaceAll
+    ? {
+        new_enquiry: Boolean(input.new_enquiry),
+        couple_reply: Boolean(input.couple_reply),
+        booking_changes: Boolean(input.booking_changes),
+        weekly_summary: Boolean(input.weekly_summary),
+      }
+    : { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+  await ctx.db
+    .prepare(
+      `INSERT INTO vendor_notification_prefs (vendor_id, new_enquiry, couple_reply, booking_changes, weekly_summary, updated_at)
+       SELECT user_id, ?2, ?3, ?4, ?5, ?6 FROM vendors WHERE user_id = ?1
+       ON CONFLICT (vendor_id) DO UPDATE SET new_enquiry = ?2, couple_reply = ?3, booking_changes = ?4, weekly_summary = ?5, updated_at = ?6`,
+    )
+    .bind(vendor.id, Number(next.new_enquiry), Number(next.couple_reply), Number(next.booking_changes), Number(next.weekly_summary), ctx.now)
+    .run();
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing details on tax invoices (functions/domain/billing/invoices.ts prints them)
+
+export type BillingDetails = { gstin: string | null; billing_address: string | null; state: string | null; city: string | null };
+
+export const BILLING_MESSAGES = {
+  saved: "Your billing details have been saved. Invoices from now on will show them.",
+  address: "Keep the address line under 200 characters.",
+  invalid: "Please correct the highlighted field.",
+} as const;
+
+/** The settings form's fields (others, like the form's intent, are dropped): a GSTIN (empty = not registered) and a street address line. */
+export const billingDetailsInput = z.object({
+  gstin: z.string({ error: "gstin must be text." }).max(40, { error: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV." }).optional(),
+  billing_address: z.string({ error: "billing_address must be text." }).trim().max(200, { error: BILLING_MESSAGES.address }).optional(),
+});
+export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
+
+/** The signed-in vendor's billing details (the settings page). */
+export async function myBillingDetails(ctx: DomainContext): Promise<BillingDetails> {
+  const vendor = requireVendor(ctx);
+  const row = await ctx.db.prepare("SELECT gstin, billing_address, state, city FROM vendors WHERE user_id = ?").bind(vendor.id).first<BillingDetails>();
+  return row ?? { gstin: null, billing_address: null, state: null, city: null };
+}
+
+/**
+ * Saves the signed-in vendor's GSTIN and address line; fields not given keep their value, an empty
+ * one clears it. A GSTIN must pass shared/gst.ts checkGstin (length, shape, state code, check
+ * character); a bad one changes nothing and says what is wrong.
+ */
+export async function saveBillingDetails(ctx: DomainContext, input: BillingDetailsInput): Promise<BillingDetails & { message: string }> {
+  const vendor = requireVendor(ctx);
+  const current = await myBillingDetails(ctx);
+  let gstin = current.gstin;
+  if (input.gstin !== undefined) {
+    const typed = input.gstin.trim();
+    if (typed === "") gstin = null;
+    else {
+      const checked = checkGstin(typed);
+      if (!checked.ok) throw new Invalid(checked.message, { gstin: checked.message });
+      gstin = checked.gstin;
+    }
+  }
+  const billing_address = input.billing_address === undefined ? current.billing_address : input.billing_address || null;
+  await ctx.db
+    .prepare("UPDATE vendors SET gstin = ?, billing_address = ?, updated_at = ? WHERE user_id = ?")
+    .bind(gstin, billing_address, ctx.now, vendor.id)
+    .run();
+  return { ...current, gstin, billing_address, message: BILLING_MESSAGES.saved };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closing the account
+
+/** What deleting a vendor account does, in the words the settings page shows. */
+export const DELETION_TERMS = [
+  "You cannot delete the account while you have a confirmed booking whose event is today or later: complete or cancel it first, so no couple is left without the vendor they booked.",
+  "Your business profile, public page and every service (with its photos, FAQs, blocked dates and statistics) are removed at once and disappear from search.",
+  "Every open enquiry is closed: each couple who is still waiting for you gets an e-mail saying you have left Mandap, so they can look for another vendor. All enquiries and their conversations are then deleted.",
+  "Past bookings (completed, cancelled, or confirmed for a date that has passed) are deleted with your services.",
+  "Reviews couples wrote about your services are deleted with the services.",
+  "Your plan ends with the account, and the rest of a paid period is not refunded. Your subscriptions and payment history are deleted; your GST invoices are kept, because Mandap must keep its tax records. The free trial is not given again to the same e-mail address.",
+  "You are signed out everywhere and your log-in e-mail can be used for a new account. This cannot be undone.",
+] as const;
+
+export const DELETE_CONFIRMATION = "DELETE";
+
+export const SETTINGS_MESSAGES = {
+  upcomingBookings: (n: number) =>
+    `You have ${n} confirmed ${n === 1 ? "booking" : "bookings"} for today or a later date. Complete or cancel ${n === 1 ? "it" : "them"} before deleting your account.`,
+  confirm: `Type ${DELETE_CONFIRMATION} to confirm.`,
+  deleted: "Your vendor account has been deleted.",
+  prefsSaved: "Your notification preferences have been saved.",
+} as const;
+
+type OpenLead = { email: string; user_name: string; service_name: string };
+
+/**
+ * Deletes the signed-in vendor's account as DELETION_TERMS says, in one atomic batch: the couples
+ * of open enquiries are mailed (queued in the same batch) and the rows go by the foreign keys'
+ * cascade (services -> media, FAQs, reviews, leads, bookings, blocked dates, stats); the stored
+ * objects of the services' photos, the logo and the profile photo are removed afterwards. The refusal
+ * for upcoming bookings is inside the DELETE too, so a booking confirmed meanwhile still stops it.
+ */
+export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message: string; couplesNotified: number }> {
+  const vendor = requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts can be deleted here.");
+  const { db, now } = ctx;
+  const today = todayInIndia(now);
+  const upcomingSql = "SELECT count(*) FROM bookings WHERE vendor_id = ?1 AND status = 'CONFIRMED' AND (event_date IS NULL OR event_date >= ?2)";
+  const upcoming = (await db.prepare(upcomingSql).bind(vendor.id, today).first<number>("count(*)")) ?? 0;
+  if (upcoming > 0) throw new Conflict(SETTINGS_MESSAGES.upcomingBookings(upcoming));
+  const [business, open, services] = await Promise.all([
+    db.prepare("SELECT business_name FROM vendors WHERE user_id = ?").bind(vendor.id).first<string>("business_name"),
+    db
+      .prepare(
+        `SELECT u.email, u.user_name, s.service_name FROM leads l JOIN users u ON u.id = l.user_id JOIN services s ON s.id = l.service_id
+         WHERE l.vendor_id = ? AND l.status IN ('NEW', 'CONTACTED', 'QUOTED') ORDER BY l.created_at LIMIT 500`,
+      )
+      .bind(vendor.id)
+      .all<OpenLead>(),
+    db.prepare("SELECT id FROM services WHERE vendor_id = ?").bind(vendor.id).all<{ id: string }>(),
+  ]);
+  const name = business ?? vendor.userName;
+  const mails = open.results.map((l) =>
+    queueMail(
+      db,
+      {
+        to: l.email,
+        subject: `${name} has left Mandap: your enquiry is closed`,
+        text: `Namaste ${l.user_name},\n\n${name} has closed their Mandap account, so your enquiry about "${l.service_name}" is closed and its conversation is no longer available.\n\nYou can find other vendors for your wedding here: ${ctx.request.origin}/browse\n\nTeam Mandap`,
+      },
+      now,
+    ),
+  );
+  const deleted = `EXISTS (SELECT 1 FROM users WHERE id = ?1) = 0`;
+  const results = await db.batch([
+    db
+      .prepare(`DELETE FROM users WHERE id = ?1 AND role = 'VENDOR' AND NOT EXISTS (${upcomingSql.replace("SELECT count(*)", "SELECT 1")})`)
+      .bind(vendor.id, today),
+    // The notices exist only when the account is really gone (a booking confirmed meanwhile keeps both).
+    ...mails.map((m) => m.statement),
+    ...mails.map((m) => db.prepare(`DELETE FROM outbox WHERE id = ?2 AND NOT (${deleted})`).bind(vendor.id, m.id)),
+  ]);
+  if (!results[0]?.meta.changes) {
+    const still = await db.prepare("SELECT 1 FROM users WHERE id = ?").bind(vendor.id).first();
+    if (!still) throw new Unauthorized();
+    throw new Conflict(SETTINGS_MESSAGES.upcomingBookings(1));
+  }
+  if (mails.length) ctx.defer(ctx.mail.deliver(mails.map((m) => m.id)).catch((e: unknown) => console.error("vendor deletion notices", e)));
+  // The rows of the services' photos went by cascade; their stored objects, the logo and the
+  // profile photo go after the answer (a storage failure leaves orphans, logged).
+  ctx.defer(
+    (async () => {
+      for (const s of services.results) await removeServiceObjects(ctx, s.id);
+      await removeAccountObjects(ctx, vendor.id);
+    })().catch((e: unknown) => console.error("removing a deleted vendor's photos", vendor.id, e)),
+  );
+  return { message: SETTINGS_MESSAGES.deleted, couplesNotified: mails.length };
+}

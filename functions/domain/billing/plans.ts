@@ -1,0 +1,52 @@
+import type { DomainContext } from "../core/index.ts";
+
+/**
+ * Plans as vendors see them (GET /plan, /VendorDashboard/Plan). Plans are data an admin creates
+ * (none are hard-coded); buying one is in payments.ts, the vendor's subscriptions and payments in
+ * subscriptions.ts.
+ */
+export type PlanSummary = {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  durationDays: number;
+  isTrial: boolean;
+  analyticsDepth: "BASIC" | "FULL";
+  features: string[];
+  maxActiveServices: number | null;
+  featuredPlacement: boolean;
+};
+
+/** A plan as SQLite returns it: flags as 0/1 and the features as JSON text. */
+export type PlanRow<T extends PlanSummary = PlanSummary> = Omit<T, "features" | "featuredPlacement" | "isTrial"> & {
+  features: string;
+  featuredPlacement: number;
+  isTrial: number;
+};
+
+/** The one reading of a plan row (its flags and features list), for vendors' and admins' views alike. */
+export function planFromRow<T extends PlanSummary>(r: PlanRow<T>): T {
+  return { ...r, features: parseFeatures(r.features), featuredPlacement: Boolean(r.featuredPlacement), isTrial: Boolean(r.isTrial) } as T;
+}
+
+/** Active plans, cheapest first. */
+export async function activePlans(ctx: DomainContext): Promise<PlanSummary[]> {
+  const { results } = await ctx.db
+    .prepare(
+      `SELECT id, name, description, price, duration_days AS durationDays, is_trial AS isTrial, analytics_depth AS analyticsDepth, features,
+              max_active_services AS maxActiveServices, featured_placement AS featuredPlacement
+       FROM plans WHERE is_active = 1 ORDER BY price, duration_days, name`,
+    )
+    .all<PlanRow>();
+  return results.map((r) => planFromRow(r));
+}
+
+function parseFeatures(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,195 @@
+import { type DomainContext, ACCESS, requireRole, parseInput } from "../core/index.ts";
+import { PAYMENT_STATUS_VALUES, TRANSACTIONS_PAGE_SIZE, transactionFilters, type TransactionFilters } from "#shared/plan-schemas.ts";
+
+/**
+ * Every payment made to Mandap, as admins see it (/admin/transactions, GET /admin/transactions and
+ * its CSV): who paid (the vendor's business name and e-mail), for which plan, how much (whole
+ * rupees), the status, the gateway's order and payment ids, why it failed, and the invoice when
+ * one was issued. Filters: a day range in India time (from and to inclusive) and a status.
+ *
+ * Totals: `count` and `successAmount` cover the whole filter (all pages); `byStatus` covers the
+ * day range with every status, so the admin sees what failed beside what was paid.
+ */
+export type Transaction = {
+  id: string;
+  createdAt: number;
+  purpose: string;
+  userId: string;
+  businessName: string | null;
+  userName: string;
+  email: string;
+  planName: string | null;
+  amount: number;
+  currency: string;
+  status: (typeof PAYMENT_STATUS_VALUES)[number];
+  method: string | null;
+  gatewayOrderId: string;
+  gatewayPaymentId: string | null;
+  failureReason: string | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+};
+
+export type StatusTotal = { count: number; amount: number };
+
+export type TransactionsPage = {
+  filters: { from: string | null; to: string | null; status: string | null };
+  transactions: Transaction[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  totals: { count: number; successAmount: number; byStatus: Record<(typeof PAYMENT_STATUS_VALUES)[number], StatusTotal> };
+};
+
+const IST_OFFSET = 330 * 60_000;
+const DAY = 86_400_000;
+
+/** The first millisecond of an India-time day ("2026-11-23" starts at 2026-11-22T18:30Z). */
+export const istDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET;
+
+const requireAdmin = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.admin, "Only admins see transactions.");
+
+type Where = { sql: string; binds: unknown[] };
+
+function whereOf(f: TransactionFilters, withStatus: boolean): Where {
+  const parts: string[] = [];
+  const binds: unknown[] = [];
+  if (f.from) {
+    parts.push("p.created_at >= ?");
+    binds.push(istDayStart(f.from));
+  }
+  if (f.to) {
+    parts.push("p.created_at < ?");
+    binds.push(istDayStart(f.to) + DAY);
+  }
+  if (withStatus && f.status) {
+    parts.push("p.status = ?");
+    binds.push(f.status);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", binds };
+}
+
+const ROWS = `SELECT p.id, p.created_at AS createdAt, p.purpose, p.user_id AS userId, v.business_name AS businessName, u.user_name AS userName,
+       u.email, pl.name AS planName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
+       p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, i.id AS invoiceId, i.number AS invoiceNumber
+  FROM payments p
+  JOIN users u ON u.id = p.user_id
+  LEFT JOIN vendors v ON v.user_id = p.user_id
+  LEFT JOIN subscriptions s ON s.id = p.subscription_id
+  LEFT JOIN plans pl ON pl.id = s.plan_id
+  LEFT JOIN invoices i ON i.payment_id = p.id`;
+
+/** Validates filters from a URL or query string (400 with field messages when they do not fit). */
+export const parseTransactionFilters = (raw: unknown) => parseInput(transactionFilters, raw, "Some filters are not valid.");
+
+/** One page of transactions, newest first, with the totals of the filter. */
+export async function listTransactions(ctx: DomainContext, raw: unknown): Promise<TransactionsPage> {
+  requireAdmin(ctx);
+  const f = parseTransactionFilters(raw);
+  const page = f.page ?? 1;
+  const all = whereOf(f, true);
+  const days = whereOf(f, false);
+  const [rows, totals, perStatus] = await ctx.db.batch([
+    ctx.db
+      .prepare(`${ROWS} ${all.sql} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`)
+      .bind(...all.binds, TRANSACTIONS_PAGE_SIZE + 1, (page - 1) * TRANSACTIONS_PAGE_SIZE),
+    ctx.db
+      .prepare(`SELECT count(*) AS count, coalesce(sum(CASE WHEN p.status = 'SUCCESS' THEN p.amount END), 0) AS successAmount FROM payments p ${all.sql}`)
+      .bind(...all.binds),
+    ctx.db
+      .prepare(`SELECT p.status, count(*) AS count, coalesce(sum(p.amount), 0) AS amount FROM payments p ${days.sql} GROUP BY p.status`)
+      .bind(...days.binds),
+  ]);
+  const list = (rows!.results as Transaction[]).slice(0, TRANSACTIONS_PAGE_SIZE);
+  const head = (totals!.results as { count: number; successAmount: number }[])[0] ?? { count: 0, successAmount: 0 };
+  const byStatus = Object.fromEntries(PAYMENT_STATUS_VALUES.map((s) => [s, { count: 0, amount: 0 }])) as TransactionsPage["totals"]["byStatus"];
+  for (const r of perStatus!.results as { status: string; count: number; amount: number }[])
+    if (r.status in byStatus) byStatus[r.status as keyof typeof byStatus] = { count: r.count, amount: r.amount };
+  return {
+    filters: { from: f.from ?? null, to: f.to ?? null, status: f.status ?? null },
+    transactions: list,
+    page,
+    pageSize: TRANSACTIONS_PAGE_SIZE,
+    hasMore: rows!.results.length > TRANSACTIONS_PAGE_SIZE,
+    totals: { count: head.count, successAmount: head.successAmount, byStatus },
+  };
+}
+
+/** The most rows one CSV export carries (newest first); narrow the dates for more. */
+export const CSV_MAX_ROWS = 50_000;
+const CSV_CHUNK = 2_000;
+
+/** "2026-11-23 14:05" in India time. */
+export function istDateTime(ms: number): string {
+  const d = new Date(ms + IST_OFFSET).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
+}
+
+/**
+ * One CSV cell: text that a spreadsheet would run as a formula (starting with =, +, -, @, a tab
+ * or a carriage return) gets a leading apostrophe; a cell with a comma, quote or line break is
+ * quoted, its quotes doubled (RFC 4180).
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CSV_HEADER = [
+  "Date (IST)",
+  "Vendor",
+  "E-mail",
+  "Plan",
+  "Amount (INR)",
+  "Status",
+  "Gateway order id",
+  "Gateway payment id",
+  "Failure reason",
+  "Invoice number",
+  "Payment id",
+];
+
+/** The filter's transactions as a CSV file (UTF-8 with a byte-order mark so spreadsheets read ₹ and names right). */
+export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise<{ filename: string; body: string; rows: number }> {
+  requireAdmin(ctx);
+  const f = parseTransactionFilters(raw);
+  const { sql, binds } = whereOf(f, true);
+  const lines = [CSV_HEADER.map(csvCell).join(",")];
+  let after: { createdAt: number; id: string } | null = null;
+  let rows = 0;
+  while (rows < CSV_MAX_ROWS) {
+    const keyset: string = after ? `${sql ? `${sql} AND` : "WHERE"} (p.created_at < ? OR (p.created_at = ? AND p.id < ?))` : sql;
+    const extra: unknown[] = after ? [after.createdAt, after.createdAt, after.id] : [];
+    const { results } = await ctx.db
+      .prepare(`${ROWS} ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ?`)
+      .bind(...binds, ...extra, Math.min(CSV_CHUNK, CSV_MAX_ROWS - rows))
+      .all<Transaction>();
+    for (const t of results)
+      lines.push(
+        [
+          istDateTime(t.createdAt),
+          t.businessName ?? t.userName,
+          t.email,
+          t.planName,
+          t.amount,
+          t.status,
+          t.gatewayOrderId,
+          t.gatewayPaymentId,
+          t.failureReason,
+          t.invoiceNumber,
+          t.id,
+        ]
+          .map(csvCell)
+          .join(","),
+      );
+    rows += results.length;
+    const last = results.at(-1);
+    if (!last || results.length < CSV_CHUNK) break;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+  const span = f.from || f.to ? `-${f.from ?? "start"}-to-${f.to ?? istDateTime(ctx.now).slice(0, 10)}` : "";
+  const filename = `mandap-transactions${span}${f.status ? `-${f.status.toLowerCase()}` : ""}.csv`;
+  return { filename, body: `\uFEFF${lines.join("\r\n")}\r\n`, rows };
+}

@@ -1,0 +1,304 @@
+import { type DomainContext, Conflict, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
+import { CALLBACK_PATH, gatewayRefusal, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER, templateSuccessPageFor } from "../billing/index.ts";
+import { canUseTemplate, isPaidTemplate } from "./template-access.ts";
+import { mediaUrl } from "#shared/media.ts";
+import { type CheckoutForm, type GatewayOrder, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
+import { paymentPageFor } from "#shared/links.ts";
+
+/**
+ * Buying a paid invitation template (issue 13, docs/decisions/0025-template-purchases.md), through
+ * the same payments adapter and the same crediting function as plans (functions/domain/billing/payments.ts):
+ *
+ * - `createTemplateOrder` (POST /template/create-order/{tempId} and the /payment page's "Pay"): a
+ *   PUBLISHED paid template the couple does not own yet; the gateway order for the price in paise
+ *   (a couple's price includes GST: what they see is what they pay); a pending/initiated
+ *   template_purchases row and a PENDING payment (purpose TEMPLATE) in one batch; the checkout form.
+ * - Crediting is `creditPayment` in payments.ts (callback or webhook, exactly once): the purchase
+ *   becomes completed/successful, and `canUseTemplate` (template-access.ts) lets the couple use it.
+ * - `templatePaymentStatus` and `templateOrderOutcome` read the couple's own orders for the API and
+ *   the /success page; another couple's order is not found.
+ */
+export const TEMPLATE_PURCHASE_MESSAGES = {
+  noTemplate: "This template does not exist.",
+  free: "This template is free: open it in the editor, there is nothing to pay.",
+  owned: "You already own this template.",
+  noOrder: "We could not find this order.",
+  refusal: "Only couples can buy an invitation template.",
+} as const;
+
+export const SUCCESS_PAGE = "/success";
+export const successPageFor = templateSuccessPageFor;
+
+/** Paise charged for a template price in whole rupees: the price shown to couples includes GST (decision 0025). */
+export const templatePaise = (priceRupees: number) => priceRupees * 100;
+
+type TemplateRow = {
+  id: string;
+  name: string;
+  price: number;
+  amountCategory: "FREE" | "PAID";
+  status: string;
+  thumbnailKey: string | null;
+  description: string;
+};
+
+async function templateRow(ctx: Pick<DomainContext, "db">, templateId: string): Promise<TemplateRow | null> {
+  if (!templateId || templateId.length > 64) return null;
+  return ctx.db
+    .prepare("SELECT id, name, price, amount_category AS amountCategory, status, thumbnail_key AS thumbnailKey, description FROM invite_templates WHERE id = ?")
+    .bind(templateId)
+    .first<TemplateRow>();
+}
+
+/** A PUBLISHED template, else NotFound (drafts and archived designs are not for sale). */
+async function publishedTemplate(ctx: Pick<DomainContext, "db">, templateId: string): Promise<TemplateRow> {
+  const t = await templateRow(ctx, templateId);
+  if (!t || t.status !== "PUBLISHED") throw new NotFound(TEMPLATE_PURCHASE_MESSAGES.noTemplate);
+  return t;
+}
+
+async function ownsTemplate(ctx: Pick<DomainContext, "db">, userId: string, templateId: string): Promise<boolean> {
+  const row = await ctx.db
+    .prepare("SELECT 1 AS owned FROM template_purchases WHERE user_id = ? AND template_id = ? AND order_status = 'completed'")
+    .bind(userId, templateId)
+    .first<{ owned: number }>();
+  return Boolean(row);
+}
+
+export type TemplateOrder = {
+  purchaseId: string;
+  paymentId: string;
+  orderId: string;
+  /** Paise, as the gateway sees it. */
+  amount: number;
+  currency: "INR";
+  receipt: string;
+  templateId: string;
+  templateName: string;
+  keyId: string;
+  checkout: CheckoutForm;
+};
+
+type OpenOrder = { purchaseId: string; paymentId: string; orderId: string; receipt: string; amount: number; createdAt: number };
+
+/** The couple's open order for the design: not paid, not expired (its latest attempt may have failed: the gateway takes another). */
+function openTemplateOrder(ctx: DomainContext, userId: string, templateId: string): Promise<OpenOrder | null> {
+  return ctx.db
+    .prepare(
+      `SELECT t.id AS purchaseId, p.id AS paymentId, p.gateway_order_id AS orderId, p.receipt, p.amount, p.created_at AS createdAt
+       FROM template_purchases t JOIN payments p ON p.id = t.payment_id
+       WHERE t.user_id = ? AND t.template_id = ? AND t.order_status IN ('pending', 'failed') AND p.status IN ('PENDING', 'FAILED') AND p.created_at > ?
+       ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
+    )
+    .bind(userId, templateId, ctx.now - ORDER_LIFETIME_MS)
+    .first<OpenOrder>();
+}
+
+/**
+ * "Pay" (issue 13; issue 28 item 7): one open order per couple and design. An open order for the
+ * template's current price with at least an hour left is answered again (the same gateway order,
+ * which the gateway lets be paid once), so two tabs or a double tap cannot pay twice; one that is
+ * nearly expired or priced differently is closed and a new one opened. Two "Pay" at once: the
+ * database's one-pending-order index lets one insert win, and the other answers the winner's order.
+ */
+export async function createTemplateOrder(ctx: DomainContext, templateId: string): Promise<TemplateOrder> {
+  const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
+  const template = await publishedTemplate(ctx, templateId);
+  if (!isPaidTemplate(template)) throw new Conflict(TEMPLATE_PURCHASE_MESSAGES.free);
+  if (await ownsTemplate(ctx, actor.id, template.id)) throw new Conflict(TEMPLATE_PURCHASE_MESSAGES.owned);
+  const user = await ctx.db
+    .prepare("SELECT user_name AS userName, email, phone FROM users WHERE id = ?")
+    .bind(actor.id)
+    .first<{ userName: string; email: string; phone: string | null }>();
+  const answer = (open: OpenOrder, order: GatewayOrder): TemplateOrder => {
+    const origin = ctx.request.origin;
+    const phone = user?.phone?.replace(/[\s-]/g, "");
+    const checkout = ctx.payments.checkoutForm({
+      order,
+      name: "Mandap",
+      description: `Invitation template: ${template.name}`.slice(0, 255),
+      prefill: { name: user?.userName, email: user?.email, contact: phone && /^\+?\d{8,15}$/.test(phone) ? phone : undefined },
+      callbackUrl: `${origin}${CALLBACK_PATH}`,
+      cancelUrl: `${origin}${paymentPageFor(template.id)}`,
+    });
+    return {
+      purchaseId: open.purchaseId,
+      paymentId: open.paymentId,
+      orderId: order.id,
+      amount: order.amount,
+      currency: "INR",
+      receipt: open.receipt,
+      templateId: template.id,
+      templateName: template.name,
+      keyId: ctx.payments.keyId,
+      checkout,
+    };
+  };
+  const reuse = (open: OpenOrder) =>
+    answer(open, { id: open.orderId, amount: templatePaise(open.amount), currency: "INR", receipt: open.receipt, status: "created" });
+
+  const open = await openTemplateOrder(ctx, actor.id, template.id);
+  if (open && open.amount === template.price && open.createdAt + ORDER_LIFETIME_MS - ctx.now >= ORDER_REUSE_MIN_LEFT_MS) return reuse(open);
+  if (open) {
+    // Nearly expired, or the price changed: closed, so the new order is the one open order.
+    await ctx.db.batch([
+      ctx.db
+        .prepare("UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ? WHERE id = ? AND order_status = 'pending'")
+        .bind(ctx.now, open.purchaseId),
+      ctx.db
+        .prepare("UPDATE payments SET status = 'FAILED', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'")
+        .bind(REPLACED_ORDER, ctx.now, open.paymentId),
+    ]);
+  }
+
+  const purchaseId = newId(ctx.now);
+  const paymentId = newId(ctx.now);
+  const receipt = `rcpt_${paymentId.replace(/-/g, "")}`;
+  const amount = templatePaise(template.price);
+  const notes = { user_id: actor.id, template_purchase_id: purchaseId, payment_id: paymentId, template_id: template.id };
+  let order;
+  try {
+    order = await ctx.payments.createOrder({ amount, currency: "INR", receipt, notes });
+  } catch (e) {
+    if (!(e instanceof PaymentGatewayError)) throw e;
+    throw gatewayRefusal(ctx, e, receipt, "a template order");
+  }
+  const now = ctx.now;
+  try {
+    // The payment first: the purchase's payment_id refers to it.
+    await ctx.db.batch([
+      ctx.db
+        .prepare(
+          `INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
+           VALUES (?, ?, 'TEMPLATE', ?, ?, 'INR', 'PENDING', ?, ?, ?, ?, ?)`,
+        )
+        .bind(paymentId, actor.id, purchaseId, template.price, order.id, receipt, JSON.stringify(notes), now, now),
+      ctx.db
+        .prepare(
+          `INSERT INTO template_purchases (id, user_id, template_id, payment_id, order_status, payment_status, amount, currency, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'pending', 'initiated', ?, 'INR', ?, ?)`,
+        )
+        .bind(purchaseId, actor.id, template.id, paymentId, template.price, now, now),
+    ]);
+  } catch (e) {
+    // Another "Pay" of the couple's for this design won the race (template_purchases_open_unique):
+    // answer its order; the gateway order made here is never shown, so it cannot be paid.
+    const winner = await openTemplateOrder(ctx, actor.id, template.id);
+    if (winner) return reuse(winner);
+    throw e;
+  }
+  return answer({ purchaseId, paymentId, orderId: order.id, receipt, amount: template.price, createdAt: now }, order);
+}
+
+// -------------------------------------------------------------------------------------------------
+// What the couple sees
+
+type OrderRow = { orderId: string; orderStatus: "pending" | "failed" | "completed"; paymentStatus: "initiated" | "failed" | "successful"; amount: number };
+
+export type TemplatePaymentStatus = {
+  /** A completed purchase of the couple's. */
+  owned: boolean;
+  /** Whether they may use the design (owned, free, or an admin): canUseTemplate. */
+  canUse: boolean;
+  /** Their latest order for it, if any. */
+  orderStatus: OrderRow["orderStatus"] | null;
+  paymentStatus: OrderRow["paymentStatus"] | null;
+  /** Whole rupees: the latest order's amount, else the template's price. */
+  amount: number;
+  orderId: string | null;
+};
+
+/** GET /template/payment-status/{tempId}: the couple's latest order for the template and whether they own it. */
+export async function templatePaymentStatus(ctx: DomainContext, templateId: string): Promise<TemplatePaymentStatus> {
+  const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
+  const template = await templateRow(ctx, templateId);
+  if (!template) throw new NotFound(TEMPLATE_PURCHASE_MESSAGES.noTemplate);
+  const [latest, owned, canUse] = await Promise.all([
+    ctx.db
+      .prepare(
+        `SELECT p.gateway_order_id AS orderId, t.order_status AS orderStatus, t.payment_status AS paymentStatus, t.amount
+         FROM template_purchases t JOIN payments p ON p.id = t.payment_id
+         WHERE t.user_id = ? AND t.template_id = ? ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
+      )
+      .bind(actor.id, template.id)
+      .first<OrderRow>(),
+    ownsTemplate(ctx, actor.id, template.id),
+    canUseTemplate(ctx, template),
+  ]);
+  return {
+    owned,
+    canUse,
+    orderStatus: latest?.orderStatus ?? null,
+    paymentStatus: latest?.paymentStatus ?? null,
+    amount: latest?.amount ?? template.price,
+    orderId: latest?.orderId ?? null,
+  };
+}
+
+export type TemplateOnSale = {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  thumbnailUrl: string | null;
+  paid: boolean;
+  owned: boolean;
+  canUse: boolean;
+};
+
+/** The /payment page: the template (PUBLISHED, else NotFound) and what the couple has of it. */
+export async function templateForPurchase(ctx: DomainContext, templateId: string): Promise<TemplateOnSale> {
+  const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
+  const t = await publishedTemplate(ctx, templateId);
+  const [owned, canUse] = await Promise.all([ownsTemplate(ctx, actor.id, t.id), canUseTemplate(ctx, t)]);
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price: t.price,
+    thumbnailUrl: t.thumbnailKey ? mediaUrl(t.thumbnailKey) : null,
+    paid: isPaidTemplate(t),
+    owned,
+    canUse,
+  };
+}
+
+export type TemplateOrderOutcome =
+  | { status: "paid"; orderId: string; templateId: string; templateName: string; amount: number }
+  | { status: "failed"; orderId: string; templateId: string; templateName: string; amount: number; reason: string }
+  | { status: "pending"; orderId: string; templateId: string; templateName: string; amount: number };
+
+/** The /success page: the outcome of one of the couple's own template orders (another's, or an unknown one, is NotFound). */
+export async function templateOrderOutcome(ctx: DomainContext, orderId: string): Promise<TemplateOrderOutcome> {
+  const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
+  if (!ORDER_ID.test(orderId)) throw new NotFound(TEMPLATE_PURCHASE_MESSAGES.noOrder);
+  const row = await ctx.db
+    .prepare(
+      `SELECT p.status AS paymentStatus, p.failure_reason AS reason, t.order_status AS orderStatus, t.payment_status AS purchasePayment,
+              t.template_id AS templateId, it.name AS templateName, t.amount
+       FROM payments p JOIN template_purchases t ON t.id = p.template_purchase_id JOIN invite_templates it ON it.id = t.template_id
+       WHERE p.gateway_order_id = ? AND p.purpose = 'TEMPLATE' AND p.user_id = ? AND t.user_id = ?`,
+    )
+    .bind(orderId, actor.id, actor.id)
+    .first<{
+      paymentStatus: string;
+      reason: string | null;
+      orderStatus: string;
+      purchasePayment: string;
+      templateId: string;
+      templateName: string;
+      amount: number;
+    }>();
+  if (!row) throw new NotFound(TEMPLATE_PURCHASE_MESSAGES.noOrder);
+  const base = { orderId, templateId: row.templateId, templateName: row.templateName, amount: row.amount };
+  if (row.orderStatus === "completed") return { status: "paid", ...base };
+  if (row.paymentStatus === "SUCCESS" && row.orderStatus === "failed")
+    return {
+      status: "failed",
+      ...base,
+      reason: "This order was paid after the same design was already yours, so it was not needed: the payment will be refunded.",
+    };
+  if (row.paymentStatus === "FAILED" || row.orderStatus === "failed")
+    return { status: "failed", ...base, reason: row.reason ?? "The payment did not go through." };
+  return { status: "pending", ...base };
+}

@@ -1,0 +1,121 @@
+import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
+import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
+import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
+import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { TASK_ORDER, type TaskRow } from "./wedding-events.ts";
+
+/**
+ * Tasks of a wedding function or sub-event (issue 12): name, notes, priority, due date (India
+ * day), assignee (a name: bride, groom, a family member) and status (TODO, IN_PROGRESS, DONE,
+ * CANCELLED). The couple's own only: another couple's task or function is 404 and nothing changes.
+ */
+
+export type Task = {
+  id: string;
+  eventId: string;
+  name: string;
+  notes: string | null;
+  status: TaskRow["status"];
+  priority: TaskRow["priority"];
+  dueDate: string | null;
+  assignee: string | null;
+  createdAt: number;
+};
+
+export const toTask = (r: TaskRow): Task => ({
+  id: r.id,
+  eventId: r.event_id,
+  name: r.name,
+  notes: r.notes,
+  status: r.status,
+  priority: r.priority,
+  dueDate: r.due_date,
+  assignee: r.assignee,
+  createdAt: r.created_at,
+});
+
+const COLUMNS = "id, event_id, name, notes, status, priority, due_date, assignee, created_at";
+const NOT_FOUND = "We could not find that task in your wedding plan.";
+
+async function ownedTask(ctx: DomainContext, taskId: string): Promise<TaskRow> {
+  const me = requirePlanner(ctx);
+  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE id = ? AND user_id = ?`).bind(taskId, me.id).first<TaskRow>();
+  if (!row) throw new NotFound(NOT_FOUND);
+  return row;
+}
+
+/** POST /event/task/{eventId}. */
+export async function createTask(ctx: DomainContext, eventId: string, input: TaskInput): Promise<Task> {
+  const me = requirePlanner(ctx);
+  const fn = await ownedFunction(ctx, eventId);
+  const count = await ctx.db.prepare("SELECT count(*) AS n FROM tasks WHERE event_id = ?").bind(fn.id).first<{ n: number }>();
+  if ((count?.n ?? 0) >= TASKS_PER_FUNCTION_MAX) throw new Conflict(`A function can hold at most ${TASKS_PER_FUNCTION_MAX} tasks.`);
+  const id = newId(ctx.now);
+  await ctx.db
+    .prepare(
+      "INSERT INTO tasks (id, event_id, user_id, name, notes, status, priority, due_date, assignee, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(
+      id,
+      fn.id,
+      me.id,
+      input.name,
+      input.notes ?? null,
+      input.status ?? "TODO",
+      input.priority ?? "MEDIUM",
+      input.dueDate ?? null,
+      input.assignee ?? null,
+      ctx.now,
+      ctx.now,
+    )
+    .run();
+  return toTask(await ownedTask(ctx, id));
+}
+
+/** GET /event/tasks/{eventId}: open tasks first, by due date, then priority. */
+export async function listTasks(ctx: DomainContext, eventId: string): Promise<Task[]> {
+  const me = requirePlanner(ctx);
+  const fn = await ownedFunction(ctx, eventId);
+  const { results } = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE event_id = ? AND user_id = ? ${TASK_ORDER}`).bind(fn.id, me.id).all<TaskRow>();
+  return results.map(toTask);
+}
+
+/** PUT /event/task/{taskId}: any of name, notes, priority, due date (null clears), assignee, status. */
+export async function updateTask(ctx: DomainContext, taskId: string, update: TaskUpdate): Promise<Task> {
+  const me = requirePlanner(ctx);
+  await ownedTask(ctx, taskId);
+  const sets: string[] = [];
+  const binds: unknown[] = [];
+  const columns: [keyof TaskUpdate, string][] = [
+    ["name", "name"],
+    ["notes", "notes"],
+    ["priority", "priority"],
+    ["dueDate", "due_date"],
+    ["assignee", "assignee"],
+    ["status", "status"],
+  ];
+  for (const [key, column] of columns) {
+    if (update[key] === undefined) continue;
+    sets.push(`${column} = ?`);
+    binds.push(update[key]);
+  }
+  await ctx.db
+    .prepare(`UPDATE tasks SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`)
+    .bind(...binds, ctx.now, taskId, me.id)
+    .run();
+  return toTask(await ownedTask(ctx, taskId));
+}
+
+/** PATCH /event/task/status/{taskId}. */
+export async function setTaskStatus(ctx: DomainContext, taskId: string, status: Task["status"]): Promise<Task> {
+  return updateTask(ctx, taskId, { status });
+}
+
+/** DELETE /event/task/{eventId}/{taskId}: the task must belong to that function. */
+export async function deleteTask(ctx: DomainContext, eventId: string, taskId: string): Promise<{ id: string }> {
+  const me = requirePlanner(ctx);
+  const fn = await ownedFunction(ctx, eventId);
+  const res = await ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.id).run();
+  if (!res.meta.changes) throw new NotFound(NOT_FOUND);
+  return { id: taskId };
+}
