@@ -140,6 +140,64 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
   await expect(page).toHaveURL(shareUrl);
 });
 
+test("a guest who gives an e-mail on the public form is mailed their personal RSVP link when the couple approves", async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const haldi = `Haldi ${tag}`;
+  await signIn(page.request, baseURL!);
+  await createFunction(page.request, baseURL!, haldi, "2027-02-12", "Samode Haveli, Jaipur");
+  await page.goto(`/card?card=${EINVITE.cardId}`);
+  for (const box of await page.getByRole("checkbox").all()) {
+    const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")) ?? "";
+    if (label.includes(tag)) await box.check();
+    else if ((await box.getAttribute("name")) === "eventIds") await box.uncheck();
+  }
+  // Published by the test above when it ran first ("Save"), or not yet ("Publish").
+  await page.getByRole("button", { name: /^(Publish|Save)$/ }).click();
+  await expect(page.getByText("Your invitation is live.")).toBeVisible();
+  const shareUrl = await page.getByRole("textbox", { name: "Share link" }).inputValue();
+
+  const email = `guest.${tag}${Math.floor(Math.random() * 1e4)}@example.com`;
+  const phone = `97${String(Date.now()).slice(-8)}`;
+  const guest = await browser.newContext({ baseURL });
+  try {
+    const g = await guest.newPage();
+    await g.goto(shareUrl);
+    await g.getByLabel("Your name").fill("Kavya Rao");
+    await g.getByLabel("Mobile number").fill(phone);
+    await g.getByLabel("E-mail (optional)").fill(email);
+    await g.getByLabel("How many people (with you)").fill("2");
+    await g
+      .getByRole("radiogroup", { name: `Your answer for ${haldi}` })
+      .getByLabel("Attending", { exact: true })
+      .check();
+    await g.getByRole("button", { name: "Send my answers" }).click();
+    await expect(g.getByText("Thank you! The couple will confirm your invitation soon.")).toBeVisible();
+
+    // The couple approves: the page says the link was e-mailed, and she is not on the WhatsApp list.
+    await page.goto("/card");
+    const request = page.getByTestId(`request-${phone}`);
+    await expect(request).toContainText("Kavya Rao");
+    await request.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByText("Added to your guest list. We e-mailed Kavya Rao their personal link.")).toBeVisible();
+    await expect(page.getByTestId(`approved-${phone}`)).toHaveCount(0);
+
+    // The mail is in the development mailbox, with her personal link; it opens her answers.
+    const mail = g.getByTestId("mail").filter({ hasText: "you are on the guest list" }).first();
+    await expect(async () => {
+      await g.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+      await expect(mail).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const link = mail.getByRole("link", { name: /\/rsvp\// }).first();
+    await expect(link).toHaveAttribute("href", /\/rsvp\/[^/]+$/);
+    await link.click();
+    await expect(g).toHaveURL(/\/rsvp\/[^/]+$/);
+    await expect(g.getByRole("radiogroup", { name: `Kavya Rao at ${haldi}` }).getByLabel("Attending", { exact: true })).toBeChecked();
+  } finally {
+    await guest.close();
+  }
+});
+
 test("a visitor at /card is sent to log in and back; /view sends visitors to the templates; an unknown slug is not found", async ({ page }) => {
   await page.goto("/card?card=abc");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcard%3Fcard%3Dabc$/);

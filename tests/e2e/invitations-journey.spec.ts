@@ -142,6 +142,16 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
     await expect(request).toContainText("Farah Khan");
     await request.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByText(/^Added to your guest list\. .* (their personal link|on WhatsApp)/)).toBeVisible();
+    // She gave no e-mail: /card lists her to send her personal link on WhatsApp, to her own number.
+    const toSend = page.getByTestId(`approved-${phone}`);
+    await expect(toSend).toContainText(`Farah Khan · ${phone}`);
+    const whatsapp = await toSend.getByRole("link", { name: "Send the link on WhatsApp" }).getAttribute("href");
+    expect(whatsapp).toMatch(new RegExp(`^https://wa\\.me/91${phone}\\?text=`));
+    const personalLink = decodeURIComponent(new URL(whatsapp!).searchParams.get("text") ?? "").match(/https?:\/\/\S+\/rsvp\/\S+/)?.[0];
+    expect(personalLink, "the WhatsApp message carries her personal RSVP link").toBeTruthy();
+    const personal = await guest.newPage();
+    await personal.goto(personalLink!);
+    await expect(personal.getByRole("radiogroup", { name: `Farah Khan at ${mehendi}` }).getByLabel("Attending", { exact: true })).toBeChecked();
     await page.goto("/profile/guests");
     await expect(page.getByTestId(`headcount-${mehendi}`).getByTestId("attending")).toHaveText("2");
     await expect(page.getByTestId(`headcount-${wedding}`).getByTestId("attending")).toHaveText("2");
