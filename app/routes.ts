@@ -23,6 +23,7 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/cron", "routes/dev/cron.tsx"),
+  route("dev/ui", "routes/dev/ui.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
     route("photo", "routes/profile/photo.tsx", { id: "profile-photo" }),

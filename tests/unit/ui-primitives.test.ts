@@ -2,7 +2,8 @@ import { createElement, type ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Checkbox, Field, FormAlert, Pager, Panel, Select, submissionOf, TextArea } from "#app/components/ui/index.ts";
+import { Checkbox, Field, FormAlert, Pager, Panel, Select, TextArea } from "#app/components/ui/index.ts";
+import { submissionOf } from "#app/components/ui/forms.ts";
 
 /**
  * The UI primitives as the server sends them (before any script runs): every control labelled,

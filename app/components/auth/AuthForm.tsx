@@ -1,7 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 
-/** Building blocks of the account pages: a card, labelled fields with their errors, a submit button. */
+/** Building blocks of the account pages: a card, a submit button that says it is working, a text link. */
 export function AuthCard({
   title,
   subtitle,
@@ -27,51 +27,11 @@ export function AuthCard({
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: string };
-
-export function Field({ label, name, error, hint, className, id: givenId, ...input }: FieldProps) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`}
-        {...input}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-ink/65">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The form-level message (wrong password, too many attempts...). */
-export function FormMessage({ message, tone = "error" }: { message?: string | null; tone?: "error" | "success" }) {
-  if (!message) return null;
-  return (
-    <p
-      role={tone === "error" ? "alert" : "status"}
-      className={`mb-4 rounded-lg px-3 py-2 text-sm ${tone === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}
-    >
-      {message}
-    </p>
-  );
-}
+/**
+ * Kept for app/routes/profile/weddingplan/ui.tsx only (being edited elsewhere while issue 29's
+ * primitives land): new code imports Field and FormAlert from #app/components/ui.
+ */
+export { Field, FormAlert as FormMessage } from "#app/components/ui/index.ts";
 
 export function SubmitButton({
   children,

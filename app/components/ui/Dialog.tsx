@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
+const FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]";
+
 /**
- * An accessible modal on the native <dialog>: `showModal()` makes the rest of the page inert (focus
- * stays inside), Escape and the close button close it, a click on the backdrop too, and focus goes
+ * An accessible modal on the native <dialog>: `showModal()` makes the rest of the page inert and Tab
+ * wraps around inside it, Escape and the close button close it, a click on the backdrop too, and focus goes
  * back to what was focused before it opened. Controlled: the page keeps `open` and hears `onClose`.
  * A modal needs the page's scripts; give a way that works without them (a link to a page, a
  * <details>) where the task matters before hydration.
@@ -53,6 +55,21 @@ export function Dialog({
       }}
       onClick={(e) => {
         if (e.target === ref.current) onClose();
+      }}
+      onKeyDown={(e) => {
+        // The rest of the page is inert, but Tab past the last control would leave for the browser's own bar: wrap around.
+        if (e.key !== "Tab" || !ref.current) return;
+        const controls = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("disabled") && el.tabIndex >= 0);
+        const first = controls[0];
+        const last = controls.at(-1);
+        if (!first || !last) return;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
       }}
       className={`m-auto w-[min(94vw,32rem)] rounded-2xl border border-maroon-100 bg-white p-0 text-ink shadow-xl backdrop:bg-black/60${className ? ` ${className}` : ""}`}
     >

@@ -1,11 +1,12 @@
 import type { InputHTMLAttributes } from "react";
 import { controlClass, FieldError, FieldHint, labelClass, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
+/** Text-like inputs; a checkbox is `Checkbox`, a file or a hidden value is no labelled field. */
 type InputType = "text" | "email" | "number" | "tel" | "date" | "password" | "url" | "search" | "time" | "datetime-local" | "month";
 
 export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> &
   LabelledProps & {
-    type?: InputType;
+    type?: InputType | (string & {});
     /** Classes added to the input box (width, font). */
     inputClassName?: string;
   };

@@ -76,7 +76,7 @@ export function useFieldWiring(
 
 /** The site's look of a text box, select or text area: red border when in error. */
 export const controlClass = (error: string | undefined, extra = "") =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}${extra ? ` ${extra}` : ""}`;
+  `w-full rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 disabled:bg-ink/5 disabled:text-ink/60 ${error ? "border-red-600" : "border-ink/20"}${extra ? ` ${extra}` : ""}`;
 
 export const labelClass = "text-sm font-medium";
 

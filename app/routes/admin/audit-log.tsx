@@ -7,6 +7,7 @@ import { listAuditLog } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/audit-log: every admin action, newest first, for super admins (an admin is sent home with
@@ -131,18 +132,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <nav aria-label="Pages" className="mt-4 flex gap-3">
-        {page > 1 && (
-          <Link to={link(page - 1)} className="btn-secondary">
-            Newer
-          </Link>
-        )}
-        {more && (
-          <Link to={link(page + 1)} className="btn-secondary">
-            Older
-          </Link>
-        )}
-      </nav>
+      <Pager page={page} hasMore={more} href={link} previousLabel="Newer" nextLabel="Older" />
     </section>
   );
 }

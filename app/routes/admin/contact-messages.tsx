@@ -7,6 +7,7 @@ import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/contact-messages: what visitors sent through /contactus, newest first, by status (New,
@@ -136,23 +137,16 @@ export default function ContactMessagesPage({ loaderData, actionData }: Route.Co
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3">
-          {page > 1 && (
-            <Link to={link({ page: String(page - 1) })} className="btn-secondary">
-              Previous
-            </Link>
-          )}
+      <Pager
+        page={page}
+        pages={pages}
+        href={(p) => link({ page: String(p) })}
+        summary={
           <span className="text-sm">
             Page {page} of {pages} ({formatCount(total)} messages)
           </span>
-          {page < pages && (
-            <Link to={link({ page: String(page + 1) })} className="btn-secondary">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+        }
+      />
     </section>
   );
 }

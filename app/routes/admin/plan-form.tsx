@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { Field, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field } from "#app/components/ui/index.ts";
 import {
   ANALYTICS_DEPTH_LABELS,
   PLAN_DESCRIPTION_MAX,

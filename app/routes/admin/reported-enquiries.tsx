@@ -6,6 +6,7 @@ import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.s
 import { decideSpamReport, spamQueue, type ReportedLead } from "#domain/admin/index.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/reported-enquiries: the enquiries vendors reported as spam, newest report first, each
@@ -177,12 +178,7 @@ export default function ReportedEnquiries({ loaderData, actionData }: Route.Comp
           </p>
         )
       )}
-      {(page > 1 || hasMore) && (
-        <nav aria-label="Pages" className="flex gap-4 text-sm font-semibold text-maroon-700 underline">
-          {page > 1 && <Link to={`${PATH}?page=${page - 1}`}>Newer</Link>}
-          {hasMore && <Link to={`${PATH}?page=${page + 1}`}>Older</Link>}
-        </nav>
-      )}
+      <Pager page={page} hasMore={hasMore} href={(p) => `${PATH}?page=${p}`} previousLabel="Newer" nextLabel="Older" className="" />
     </div>
   );
 }

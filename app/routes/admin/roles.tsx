@@ -4,7 +4,8 @@ import { resetRequestInput } from "#shared/account-schemas.ts";
 import { changeRoleByEmail, listAdminTeam, type RoleChange } from "#domain/accounts/index.ts";
 import { can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formFailure, loadOrRespond, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -55,7 +56,7 @@ export default function RolePage({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-sm text-ink/75">{page.help}</p>
         {loaderData.canChange ? (
           <div className="mt-4 max-w-md">
-            <FormMessage tone={actionData?.ok ? "success" : "error"} message={actionData?.ok || !Object.keys(errors).length ? actionData?.message : null} />
+            <FormAlert tone={actionData?.ok ? "success" : "error"} message={actionData?.ok || !Object.keys(errors).length ? actionData?.message : null} />
             <Form method="post" className="flex flex-col gap-4" noValidate>
               <Field
                 label="E-mail address of the account"

@@ -5,6 +5,7 @@ import { isDomainError } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, priceFrom } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/vendorSearch, /admin/serviceSearch, /admin/userSearch (spec section 2's admin children):
@@ -186,18 +187,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
             ))}
         </ul>
       )}
-      <nav aria-label="Pages" className="mt-4 flex gap-3">
-        {result.page.page > 1 && (
-          <Link to={pageLink(result.page.page - 1)} className="btn-secondary">
-            Previous
-          </Link>
-        )}
-        {result.page.more && (
-          <Link to={pageLink(result.page.page + 1)} className="btn-secondary">
-            Next
-          </Link>
-        )}
-      </nav>
+      <Pager page={result.page.page} hasMore={result.page.more} href={pageLink} />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/templates";
 import { appContext } from "#functions/page-context.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { Field, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field } from "#app/components/ui/index.ts";
 import {
   adminTemplates,
   deleteTemplate,

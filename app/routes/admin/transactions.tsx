@@ -7,6 +7,7 @@ import { listTransactions, type Transaction, type TransactionsPage } from "#doma
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAYMENT_STATUS_VALUES } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/transactions: every payment to Mandap (functions/domain/billing/transactions.ts, the same query
@@ -216,12 +217,14 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
               {result.page > 1 ? "Nothing on this page." : "No payments match these filters."}
             </p>
           )}
-          {(result.page > 1 || result.hasMore) && (
-            <nav aria-label="Pages" className="flex gap-4 text-sm font-semibold text-maroon-700 underline">
-              {result.page > 1 && <Link to={`${PATH}${query(filters, result.page > 2 ? { page: String(result.page - 1) } : {})}`}>Newer</Link>}
-              {result.hasMore && <Link to={`${PATH}${query(filters, { page: String(result.page + 1) })}`}>Older</Link>}
-            </nav>
-          )}
+          <Pager
+            page={result.page}
+            hasMore={result.hasMore}
+            href={(p) => `${PATH}${query(filters, p > 1 ? { page: String(p) } : {})}`}
+            previousLabel="Newer"
+            nextLabel="Older"
+            className=""
+          />
         </>
       )}
     </div>

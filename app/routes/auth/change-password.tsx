@@ -5,7 +5,9 @@ import { changePassword, resetLinkIsValid, resetPassword } from "#domain/account
 import { Invalid } from "#domain/core/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -56,37 +58,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const vendor = isVendorPath(useLocation().pathname);
+  const reset = loaderData.mode === "reset";
+  const [form, fields] = usePageForm<typeof resetPasswordInput | typeof changePasswordInput>(reset ? resetPasswordInput : changePasswordInput, {
+    result: actionData,
+  });
   const errors = actionData?.errors ?? {};
   const forgot = vendor ? "/vendor-forgot-password" : "/user-forgot-password";
   if (loaderData.mode === "reset" && !loaderData.linkValid) {
     return (
       <AuthCard title="This link has expired">
-        <FormMessage message={ACCOUNT_MESSAGES.badResetLink} />
+        <FormAlert message={ACCOUNT_MESSAGES.badResetLink} />
         <TextLink to={forgot}>Ask for a new reset link</TextLink>
       </AuthCard>
     );
   }
-  const reset = loaderData.mode === "reset";
   return (
     <AuthCard
       title={reset ? "Choose a new password" : "Change your password"}
       subtitle={reset ? "The link works once. After the change you will be signed out everywhere." : "Other devices will be signed out."}
     >
-      <FormMessage message={actionData?.message && (errors.token || !Object.keys(errors).length) ? actionData.message : null} />
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        {!reset && (
-          <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-        )}
-        <Field
-          label="New password"
-          name={reset ? "password" : "pass"}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_RULE}
-          error={reset ? errors.password : errors.pass}
-        />
-        <Field label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+      <FormAlert message={actionData?.message && (errors.token || !Object.keys(errors).length) ? actionData.message : null} />
+      <Form method="post" className="flex flex-col gap-4" {...formProps(form)}>
+        {!reset && <Field meta={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />}
+        <Field meta={reset ? fields.password : fields.pass} label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} />
+        <Field meta={fields.confirmPassword} label="Repeat the new password" type="password" autoComplete="new-password" required />
         <SubmitButton pendingText="Saving…">{reset ? "Set new password" : "Change password"}</SubmitButton>
       </Form>
       {reset && errors.token && (

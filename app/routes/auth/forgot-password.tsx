@@ -3,7 +3,9 @@ import type { Route } from "./+types/forgot-password";
 import { resetRequestInput } from "#shared/account-schemas.ts";
 import { requestPasswordReset, type Door } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -25,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const vendor = doorOf(useLocation().pathname) === "vendor";
+  const [form, fields] = usePageForm(resetRequestInput, { result: actionData });
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
@@ -37,20 +40,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       }
     >
       {actionData?.ok ? (
-        <FormMessage tone="success" message={actionData.message} />
+        <FormAlert tone="success" message={actionData.message} />
       ) : (
-        <FormMessage message={actionData && !actionData.ok && !Object.keys(errors).length ? actionData.message : null} />
+        <FormAlert message={actionData && !actionData.ok && !Object.keys(errors).length ? actionData.message : null} />
       )}
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        <Field
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData && !actionData.ok ? actionData.values?.email : undefined}
-          error={errors.email}
-        />
+      <Form method="post" className="flex flex-col gap-4" {...formProps(form)}>
+        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
         <SubmitButton pendingText="Sending…">Send reset link</SubmitButton>
       </Form>
     </AuthCard>

@@ -3,7 +3,9 @@ import type { Route } from "./+types/login";
 import { loginInput } from "#shared/account-schemas.ts";
 import { login, type Door } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
 import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
@@ -37,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const vendor = doorOf(location.pathname) === "vendor";
+  const [form, fields] = usePageForm(loginInput, { result: actionData });
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
@@ -55,11 +58,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         )
       }
     >
-      <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
+      <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       {/* The query (?redirectTo=) goes with the post so the action can send the couple back. */}
-      <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4" noValidate>
-        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values?.email} error={errors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4" {...formProps(form)}>
+        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
+        <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" required />
         <div className="flex justify-end text-sm">
           <TextLink to={vendor ? "/vendor-forgot-password" : "/user-forgot-password"}>Forgot password?</TextLink>
         </div>

@@ -3,7 +3,9 @@ import type { Route } from "./+types/signup";
 import { PASSWORD_RULE, registerUserInput } from "#shared/account-schemas.ts";
 import { registerUser } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
@@ -34,9 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = usePageForm(registerUserInput, { result: actionData });
   if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/login" />;
   const errors = actionData?.errors ?? {};
-  const v = (actionData && !actionData.ok && actionData.values) || {};
   return (
     <AuthCard
       title="Create your account"
@@ -48,13 +50,13 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />
-        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
-        <Field label="Mobile number (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" defaultValue={v.phone} error={errors.phone} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={errors.password} />
-        <Field label="Repeat the password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+      <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
+      <Form method="post" className="flex flex-col gap-4" {...formProps(form)}>
+        <Field meta={fields.user_name} label="Your name" autoComplete="name" required />
+        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
+        <Field meta={fields.phone} label="Mobile number (optional)" type="tel" autoComplete="tel" inputMode="tel" />
+        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} />
+        <Field meta={fields.confirmPassword} label="Repeat the password" type="password" autoComplete="new-password" required />
         <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
       </Form>
       <GoogleButton clientId={loaderData.googleClientId} text="signup_with" />

@@ -3,7 +3,9 @@ import type { Route } from "./+types/vendor-signup";
 import { PASSWORD_RULE, registerVendorInput } from "#shared/account-schemas.ts";
 import { registerVendor } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
@@ -35,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VendorSignup({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = usePageForm(registerVendorInput, { result: actionData });
   if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/vendorLogin" />;
   const errors = actionData?.errors ?? {};
   const v = (actionData && !actionData.ok && actionData.values) || {};
@@ -49,26 +52,22 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
         </p>
       }
     >
-      <FormMessage message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
-      <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
-        <Field label="Business name" name="name" type="text" autoComplete="organization" required defaultValue={v.name} error={errors.name} />
-        <Field label="Your name" name="user_name" type="text" autoComplete="name" required defaultValue={v.user_name} error={errors.user_name} />
-        <Field label="E-mail address" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
-        <Field
-          label="Mobile number"
-          name="phone_number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          defaultValue={v.phone_number}
-          error={errors.phone_number}
-        />
-        <CategorySelect defaultValue={v.business_category} error={errors.business_category} />
+      <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
+      <Form method="post" className="grid gap-4 md:grid-cols-2" {...formProps(form)}>
+        <Field meta={fields.name} label="Business name" autoComplete="organization" required />
+        <Field meta={fields.user_name} label="Your name" autoComplete="name" required />
+        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
+        <Field meta={fields.phone_number} label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" required />
+        <CategorySelect meta={fields.business_category} />
         <div className="hidden md:block" aria-hidden="true" />
-        <PlacePicker locations={loaderData.locations} state={v.state} city={v.city} errors={{ state: errors.state, city: errors.city }} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={errors.password} />
-        <Field label="Repeat the password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <PlacePicker
+          locations={loaderData.locations}
+          state={v.state}
+          city={v.city}
+          errors={{ state: fields.state.errors?.[0], city: fields.city.errors?.[0] }}
+        />
+        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} />
+        <Field meta={fields.confirmPassword} label="Repeat the password" type="password" autoComplete="new-password" required />
         <div className="md:col-span-2">
           <SubmitButton pendingText="Creating your account…">Create vendor account</SubmitButton>
         </div>

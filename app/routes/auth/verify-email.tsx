@@ -4,7 +4,8 @@ import { verifyEmailInput } from "#shared/account-schemas.ts";
 import { completeSignup, verificationLinkKind, verifyEmail } from "#domain/accounts/index.ts";
 import { Invalid, homeOf } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, Field, FormMessage, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
@@ -50,7 +51,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   if (!loaderData.kind || (actionData && !errors.password)) {
     return (
       <AuthCard title="This link does not work">
-        <FormMessage message={actionData?.message ?? ACCOUNT_MESSAGES.badVerifyLink} />
+        <FormAlert message={actionData?.message ?? ACCOUNT_MESSAGES.badVerifyLink} />
         <p className="text-sm">
           <TextLink to="/signup">Sign up again</TextLink> or <TextLink to="/login">log in</TextLink>.
         </p>

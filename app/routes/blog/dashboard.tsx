@@ -8,6 +8,7 @@ import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /blog_dashboard: the admins' list of every post (drafts, scheduled, published) with views, likes
@@ -223,23 +224,7 @@ export default function BlogDashboard({ loaderData, actionData }: Route.Componen
           </table>
         </div>
       )}
-      {list.pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex gap-3">
-          {list.page > 1 && (
-            <Link to={here({ page: String(list.page - 1) })} className="btn-secondary">
-              Previous
-            </Link>
-          )}
-          <span className="self-center text-sm">
-            Page {list.page} of {list.pages}
-          </span>
-          {list.page < list.pages && (
-            <Link to={here({ page: String(list.page + 1) })} className="btn-secondary">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager page={list.page} pages={list.pages} href={(p) => here({ page: String(p) })} />
 
       <section aria-labelledby="tags-title" className="mt-10 rounded-2xl border border-maroon-100 bg-white p-5">
         <h2 id="tags-title" className="text-xl font-bold text-maroon-800">

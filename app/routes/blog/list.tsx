@@ -6,6 +6,7 @@ import { isDomainError, can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatCount } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /blogs: published posts, newest first, with search (s), title (t), a tag (tag) and, for admins, a
@@ -177,23 +178,14 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {list.pages > 1 && (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
-          {list.page > 1 && (
-            <Link to={pageLink(query, list.page - 1)} rel="prev" className="btn-secondary">
-              Newer posts
-            </Link>
-          )}
-          <span className="text-sm">
-            Page {list.page} of {list.pages}
-          </span>
-          {list.page < list.pages && (
-            <Link to={pageLink(query, list.page + 1)} rel="next" className="btn-secondary">
-              Older posts
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager
+        page={list.page}
+        pages={list.pages}
+        href={(p) => pageLink(query, p)}
+        previousLabel="Newer posts"
+        nextLabel="Older posts"
+        className="mt-8 justify-center"
+      />
     </div>
   );
 }

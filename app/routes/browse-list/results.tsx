@@ -2,52 +2,18 @@ import { Link } from "react-router";
 import { filterSearch, scopeHeading, type BrowseFilters, type BrowseScope } from "#app/lib/browse.ts";
 import { browsePath } from "#shared/catalogue.ts";
 import type { PageData } from "./types.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 export function Pagination({ path, filters, totalPages }: { path: string; filters: BrowseFilters; totalPages: number }) {
-  const page = filters.page;
-  if (totalPages <= 1 && page <= 1) return null;
-  const pages = new Set<number>([1, totalPages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= totalPages));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const href = (p: number) => `${path}${filterSearch(filters, { page: p })}`;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, totalPages))} rel="prev" className="btn-secondary px-4 py-2">
-          Previous
-        </Link>
-      ) : (
-        <span aria-disabled="true" className="btn-secondary px-4 py-2">
-          Previous
-        </span>
-      )}
-      {sorted.map((p, i) => (
-        <span key={p} className="flex items-center gap-2">
-          {i > 0 && p - (sorted[i - 1] ?? p) > 1 && <span aria-hidden="true">…</span>}
-          {p === page ? (
-            <span aria-current="page" className="grid h-10 min-w-10 place-items-center rounded-full bg-maroon-700 px-3 text-sm font-semibold text-white">
-              {p}
-            </span>
-          ) : (
-            <Link
-              to={href(p)}
-              aria-label={`Page ${p}`}
-              className="grid h-10 min-w-10 place-items-center rounded-full border border-maroon-100 bg-white px-3 text-sm hover:bg-maroon-50"
-            >
-              {p}
-            </Link>
-          )}
-        </span>
-      ))}
-      {page < totalPages ? (
-        <Link to={href(page + 1)} rel="next" className="btn-secondary px-4 py-2">
-          Next
-        </Link>
-      ) : (
-        <span aria-disabled="true" className="btn-secondary px-4 py-2">
-          Next
-        </span>
-      )}
-    </nav>
+    <Pager
+      page={filters.page}
+      pages={totalPages}
+      href={(p) => `${path}${filterSearch(filters, { page: p })}`}
+      numbers
+      label="Pagination"
+      className="mt-8 justify-center"
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import { deleteAccount, requireAccountView, resendVerification, updateUser } fro
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readPageForm } from "#platform/request-body.ts";
-import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formFailure, loadOrRespond, readForm, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
@@ -158,7 +159,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Your details
         </h2>
         <div className="mt-4">
-          {updateResult && <FormMessage tone={updateResult.ok ? "success" : "error"} message={updateResult.message} />}
+          {updateResult && <FormAlert tone={updateResult.ok ? "success" : "error"} message={updateResult.message} />}
           <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
             <Field
               label="Name"
@@ -264,7 +265,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Delete account
         </h2>
         <p className="mt-1 text-sm text-ink/75">This removes your profile, wishlist, plans and guest lists for good.</p>
-        {actionData?.intent === "delete" && <FormMessage message={actionData.message} />}
+        {actionData?.intent === "delete" && <FormAlert message={actionData.message} />}
         <Form method="post" className="mt-3 flex flex-col gap-3">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" /> I understand that this cannot be undone.

@@ -13,6 +13,7 @@ import type { Review } from "#domain/catalogue/index.ts";
 import { FieldError } from "./field-error.tsx";
 import type { action } from "./service.server.ts";
 import type { LoaderData } from "./types.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 function ScoreBar({ label, value }: { label: string; value: number }) {
   return (
@@ -79,20 +80,14 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
             <ReviewItem key={r.id} review={r} canReply={viewer.canReply} asTeam={viewer.repliesAsTeam} canDispute={viewer.canDispute} />
           ))}
       </ol>
-      {(hasMore || reviewsPage > 1) && (
-        <nav aria-label="More reviews" className="mt-4 flex gap-3">
-          {reviewsPage > 1 && (
-            <Link to={`${canonical}?reviews=${reviewsPage - 1}#reviews`} className="btn-secondary">
-              Newer reviews
-            </Link>
-          )}
-          {hasMore && (
-            <Link to={`${canonical}?reviews=${reviewsPage + 1}#reviews`} className="btn-secondary">
-              Older reviews
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager
+        page={reviewsPage}
+        hasMore={hasMore}
+        href={(p) => `${canonical}?reviews=${p}#reviews`}
+        previousLabel="Newer reviews"
+        nextLabel="Older reviews"
+        label="More reviews"
+      />
 
       <div className="mt-8">
         {!viewer.signedIn ? (

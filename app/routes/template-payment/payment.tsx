@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payment";
-import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { FormAlert } from "#app/components/ui/index.ts";
 import { GatewayCheckout } from "#app/components/payments/GatewayCheckout.tsx";
 import { formFailure, loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { isDomainError } from "#domain/core/index.ts";
@@ -120,7 +121,7 @@ export default function TemplatePayment({ loaderData, actionData }: Route.Compon
             </GatewayCheckout>
           ) : (
             <div className="mt-5">
-              <FormMessage message={failure?.message} />
+              <FormAlert message={failure?.message} />
               <Form method="post">
                 <input type="hidden" name="intent" value="pay" />
                 <SubmitButton pendingText="Starting the payment...">Pay {price}</SubmitButton>

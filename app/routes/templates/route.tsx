@@ -16,6 +16,7 @@ import {
   type TemplateQuery,
 } from "#shared/template-schemas.ts";
 import { TemplateCard, TemplateThumb, templatePath, priceLabel } from "./template-card.tsx";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /templates: the invitation template gallery, rendered on the server. Every filter (mood, free or
@@ -223,23 +224,18 @@ function Pagination({ f, list }: { f: Filters; list: TemplateList }) {
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   if (pages <= 1) return null;
   const page = list.page;
-  const href = (p: number) => `/templates${searchOf(f, { page: p > 1 ? String(p) : undefined })}`;
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 && (
-        <Link to={href(Math.min(page - 1, pages))} rel="prev" className="btn-secondary">
-          Previous
-        </Link>
-      )}
-      <span className="px-2 text-sm text-ink/75">
-        Page {formatCount(Math.min(page, pages))} of {formatCount(pages)}
-      </span>
-      {page < pages && (
-        <Link to={href(page + 1)} rel="next" className="btn-secondary">
-          Next
-        </Link>
-      )}
-    </nav>
+    <Pager
+      page={page}
+      pages={pages}
+      href={(p) => `/templates${searchOf(f, { page: p > 1 ? String(p) : undefined })}`}
+      className="mt-8 justify-center"
+      summary={
+        <span className="px-2 text-sm text-ink/75">
+          Page {formatCount(Math.min(page, pages))} of {formatCount(pages)}
+        </span>
+      }
+    />
   );
 }
 

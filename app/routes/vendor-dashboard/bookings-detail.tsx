@@ -6,7 +6,8 @@ import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.s
 import { bookingById, cancelBooking, setMilestoneDone, updateBooking } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { FieldBox, Notice, Panel, resultFor, StatusPill } from "./enquiries-ui.tsx";
+import { resultFor, StatusPill } from "./enquiries-ui.tsx";
+import { Field, FormAlert, Panel } from "#app/components/ui/index.ts";
 
 /**
  * One booking, the same record for its vendor (/VendorDashboard/bookings/:bookingId: advance,
@@ -82,7 +83,7 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
           <StatusPill status={b.status} />
         </div>
         <p className="text-ink/80">{b.service.name}</p>
-        {general && <Notice message={general.message} ok={general.ok} />}
+        {general && <FormAlert message={general.message} tone={general.ok ? "success" : "error"} className="mb-3" />}
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm md:grid-cols-4">
           <div>
             <dt className="text-ink/65">Event</dt>
@@ -124,7 +125,7 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
       </Panel>
 
       {(payments.length > 0 || deliverables.length > 0) && (
-        <Panel title="Payments and deliverables" id="milestones-heading">
+        <Panel title="Payments and deliverables" headingId="milestones-heading">
           <ul className="divide-y divide-maroon-100">
             {[...payments, ...deliverables].map((m) => (
               <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -151,10 +152,10 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
       )}
 
       {b.can.edit && (
-        <Panel title="Advance received" id="advance-heading">
+        <Panel title="Advance received" headingId="advance-heading">
           <Form method="post" className="flex flex-wrap items-end gap-3">
-            <Notice message={advance.message} ok={advance.ok} />
-            <FieldBox
+            <FormAlert message={advance.message} tone={advance.ok ? "success" : "error"} className="mb-3" />
+            <Field
               label="Advance paid (₹)"
               name="advancePaid"
               type="number"
@@ -170,12 +171,12 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
       )}
 
       {b.can.edit && (
-        <Panel title="Event date" id="dates-heading">
+        <Panel title="Event date" headingId="dates-heading">
           <Form method="post" className="grid gap-3 md:grid-cols-3 md:items-end">
             <div className="md:col-span-3">
-              <Notice message={dates.message} ok={dates.ok} />
+              <FormAlert message={dates.message} tone={dates.ok ? "success" : "error"} className="mb-3" />
             </div>
-            <FieldBox
+            <Field
               label="Event date"
               name="eventDate"
               type="date"
@@ -183,7 +184,7 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
               error={dates.errors.eventDate}
               defaultValue={dates.values.eventDate ?? b.event_date ?? ""}
             />
-            <FieldBox
+            <Field
               label="Last event day (optional)"
               name="eventEndDate"
               type="date"
@@ -210,10 +211,10 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
       )}
 
       {b.can.cancel && (
-        <Panel title="Cancel this booking" id="cancel-heading">
+        <Panel title="Cancel this booking" headingId="cancel-heading">
           <Form method="post" className="space-y-2">
-            <Notice message={cancel.message} ok={cancel.ok} />
-            <FieldBox label="Reason" name="reason" required error={cancel.errors.reason} defaultValue={cancel.values.reason} />
+            <FormAlert message={cancel.message} tone={cancel.ok ? "success" : "error"} className="mb-3" />
+            <Field label="Reason" name="reason" required error={cancel.errors.reason} defaultValue={cancel.values.reason} />
             <p className="text-sm text-ink/70">The {isVendor ? "couple" : "vendor"} is told by e-mail.</p>
             <button type="submit" name="intent" value="cancel" className="btn-secondary px-4 py-2" disabled={busy}>
               Cancel booking

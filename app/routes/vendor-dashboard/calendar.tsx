@@ -4,7 +4,7 @@ import { availabilityInput, calendarServices, ownerAvailability, setAvailability
 import { formToObject, parseInput } from "#domain/core/index.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { appContext } from "#functions/page-context.ts";
-import { FormMessage } from "#app/components/auth/AuthForm.tsx";
+import { FormAlert } from "#app/components/ui/index.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -98,7 +98,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
           </Form>
           {actionData && (
             <div className="mt-4">
-              <FormMessage tone={actionData.ok ? "success" : "error"} message={actionData.message} />
+              <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} />
             </div>
           )}
           <div className="mt-5 flex items-center justify-between gap-2">

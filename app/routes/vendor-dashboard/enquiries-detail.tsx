@@ -17,7 +17,8 @@ import {
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { FieldBox, Notice, Panel, resultFor, StatusPill, TextBox } from "./enquiries-ui.tsx";
+import { resultFor, StatusPill } from "./enquiries-ui.tsx";
+import { Field, FormAlert, Panel, TextArea } from "#app/components/ui/index.ts";
 
 /**
  * One enquiry's conversation, for its vendor (/VendorDashboard/enquiries/:leadId: reply, quote,
@@ -172,8 +173,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         )}
       </Panel>
 
-      <Panel title="Conversation" id="conversation-heading">
-        {other && <Notice message={other.message} ok={other.ok} />}
+      <Panel title="Conversation" headingId="conversation-heading">
+        {other && <FormAlert message={other.message} tone={other.ok ? "success" : "error"} className="mb-3" />}
         <ol className="space-y-3" aria-label="Messages">
           <li className={`max-w-[85%] rounded-xl p-3 ${isVendor ? "bg-maroon-50" : "ml-auto bg-amber-50"}`}>
             <p className="text-xs text-ink/65">
@@ -195,8 +196,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         </ol>
         {lead.can.reply && (
           <Form method="post" className="mt-4 space-y-2">
-            <Notice message={reply.message} ok={reply.ok} />
-            <TextBox label="Your reply" name="body" error={reply.errors.body} defaultValue={reply.values.body} required />
+            <FormAlert message={reply.message} tone={reply.ok ? "success" : "error"} className="mb-3" />
+            <TextArea label="Your reply" name="body" error={reply.errors.body} defaultValue={reply.values.body} required />
             <button type="submit" name="intent" value="reply" className="btn-primary px-5 py-2" disabled={busy}>
               Send
             </button>
@@ -205,7 +206,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       </Panel>
 
       {lead.acceptableQuote && (
-        <Panel title="Quote" id="quote-heading">
+        <Panel title="Quote" headingId="quote-heading">
           <p className="text-2xl font-bold">{formatRupees(lead.acceptableQuote.amount)}</p>
           <p className="whitespace-pre-line">{lead.acceptableQuote.includes}</p>
           <p className="text-sm text-ink/70">Valid until {formatDate(lead.acceptableQuote.valid_until)}</p>
@@ -227,12 +228,12 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       )}
 
       {lead.can.quote && (
-        <Panel title="Send a quote" id="send-quote-heading">
+        <Panel title="Send a quote" headingId="send-quote-heading">
           <Form method="post" className="grid gap-3 md:grid-cols-2">
             <div className="md:col-span-2">
-              <Notice message={quote.message} ok={quote.ok} />
+              <FormAlert message={quote.message} tone={quote.ok ? "success" : "error"} className="mb-3" />
             </div>
-            <FieldBox
+            <Field
               label="Amount (₹, whole rupees)"
               name="amount"
               type="number"
@@ -241,7 +242,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               error={quote.errors.amount}
               defaultValue={quote.values.amount}
             />
-            <FieldBox
+            <Field
               label="Valid until"
               name="validUntil"
               type="date"
@@ -251,7 +252,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               defaultValue={quote.values.validUntil}
             />
             <div className="md:col-span-2">
-              <TextBox label="What it includes" name="includes" required error={quote.errors.includes} defaultValue={quote.values.includes} />
+              <TextArea label="What it includes" name="includes" required error={quote.errors.includes} defaultValue={quote.values.includes} />
             </div>
             <div>
               <button type="submit" name="intent" value="quote" className="btn-primary px-5 py-2" disabled={busy}>
@@ -263,14 +264,14 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       )}
 
       {lead.can.book && (
-        <Panel title="Mark as booked" id="book-heading">
+        <Panel title="Mark as booked" headingId="book-heading">
           <details open={Boolean(book.message)}>
             <summary className="cursor-pointer text-sm font-semibold text-maroon-700 underline">Enter the agreed price, dates and deliverables</summary>
             <Form method="post" className="grid gap-3 md:grid-cols-2">
               <div className="md:col-span-2">
-                <Notice message={book.message} ok={book.ok} />
+                <FormAlert message={book.message} tone={book.ok ? "success" : "error"} className="mb-3" />
               </div>
-              <FieldBox
+              <Field
                 label="Agreed price (₹)"
                 name="agreedPrice"
                 type="number"
@@ -279,15 +280,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                 error={book.errors.agreedPrice}
                 defaultValue={book.values.agreedPrice ?? lead.acceptableQuote?.amount ?? ""}
               />
-              <FieldBox
-                label="Advance paid (₹)"
-                name="advancePaid"
-                type="number"
-                min={0}
-                error={book.errors.advancePaid}
-                defaultValue={book.values.advancePaid}
-              />
-              <FieldBox
+              <Field label="Advance paid (₹)" name="advancePaid" type="number" min={0} error={book.errors.advancePaid} defaultValue={book.values.advancePaid} />
+              <Field
                 label="Event date"
                 name="eventDate"
                 type="date"
@@ -296,7 +290,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                 error={book.errors.eventDate}
                 defaultValue={book.values.eventDate ?? lead.event_date ?? ""}
               />
-              <FieldBox
+              <Field
                 label="Last event day (optional)"
                 name="eventEndDate"
                 type="date"
@@ -304,25 +298,18 @@ export default function Conversation({ loaderData, actionData }: Route.Component
                 error={book.errors.eventEndDate}
                 defaultValue={book.values.eventEndDate}
               />
-              <FieldBox
-                label="Balance (₹)"
-                name="balance1Amount"
-                type="number"
-                min={1}
-                error={book.errors.payments}
-                defaultValue={book.values.balance1Amount}
-              />
-              <FieldBox label="Balance due on" name="balance1Due" type="date" defaultValue={book.values.balance1Due} />
+              <Field label="Balance (₹)" name="balance1Amount" type="number" min={1} error={book.errors.payments} defaultValue={book.values.balance1Amount} />
+              <Field label="Balance due on" name="balance1Due" type="date" defaultValue={book.values.balance1Due} />
               <fieldset className="md:col-span-2">
                 <legend className="text-sm font-medium">Deliverables promised (due dates; leave empty if not promised)</legend>
                 <div className="mt-1 grid gap-3 md:grid-cols-3">
-                  <FieldBox label="Album due" name="albumDue" type="date" defaultValue={book.values.albumDue} />
-                  <FieldBox label="Edited video due" name="videoDue" type="date" defaultValue={book.values.videoDue} />
-                  <FieldBox label="Raw photos due" name="rawDue" type="date" defaultValue={book.values.rawDue} error={book.errors.deliverables} />
+                  <Field label="Album due" name="albumDue" type="date" defaultValue={book.values.albumDue} />
+                  <Field label="Edited video due" name="videoDue" type="date" defaultValue={book.values.videoDue} />
+                  <Field label="Raw photos due" name="rawDue" type="date" defaultValue={book.values.rawDue} error={book.errors.deliverables} />
                 </div>
               </fieldset>
               <div className="md:col-span-2">
-                <TextBox label="Notes (optional)" name="notes" rows={2} error={book.errors.notes} defaultValue={book.values.notes} />
+                <TextArea label="Notes (optional)" name="notes" rows={2} error={book.errors.notes} defaultValue={book.values.notes} />
               </div>
               <div>
                 <button type="submit" name="intent" value="book" className="btn-primary px-5 py-2" disabled={busy}>
@@ -335,11 +322,11 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       )}
 
       {(lead.can.lost || lead.can.spam || lead.can.withdraw) && (
-        <Panel title="Close this enquiry" id="close-heading">
+        <Panel title="Close this enquiry" headingId="close-heading">
           {lead.can.lost && (
             <Form method="post" className="space-y-2">
-              <Notice message={lost.message} ok={lost.ok} />
-              <FieldBox label="Reason" name="reason" required error={lost.errors.reason} defaultValue={lost.values.reason} />
+              <FormAlert message={lost.message} tone={lost.ok ? "success" : "error"} className="mb-3" />
+              <Field label="Reason" name="reason" required error={lost.errors.reason} defaultValue={lost.values.reason} />
               <button type="submit" name="intent" value="lost" className="btn-secondary px-4 py-2" disabled={busy}>
                 Mark lost
               </button>

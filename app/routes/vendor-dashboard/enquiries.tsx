@@ -7,6 +7,7 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { LEAD_STATUS_LABELS, StatusPill } from "./enquiries-ui.tsx";
 import { INBOX_STATUSES } from "#shared/lead-rules.ts";
+import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * The enquiry inbox: the vendor's at /VendorDashboard/enquiries (status tabs, service filter, unread
@@ -137,11 +138,14 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {d.side === "vendor" && (d.page > 1 || d.hasMore) && (
-        <nav className="mt-4 flex gap-4 text-sm" aria-label="Pages">
-          {d.page > 1 && <Link to={`${tabHref(d.status, d.serviceId)}${d.status || d.serviceId ? "&" : "?"}page=${d.page - 1}`}>Newer</Link>}
-          {d.hasMore && <Link to={`${tabHref(d.status, d.serviceId)}${d.status || d.serviceId ? "&" : "?"}page=${d.page + 1}`}>Older</Link>}
-        </nav>
+      {d.side === "vendor" && (
+        <Pager
+          page={d.page}
+          hasMore={d.hasMore}
+          href={(p) => `${tabHref(d.status, d.serviceId)}${d.status || d.serviceId ? "&" : "?"}page=${p}`}
+          previousLabel="Newer"
+          nextLabel="Older"
+        />
       )}
     </section>
   );

@@ -3,7 +3,8 @@ import type { Route } from "./+types/plan";
 import { activePlans, type PlanSummary, orderOutcome, vendorSubscriptions, type OrderOutcome, type VendorSubscription } from "#domain/billing/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { buyPlan, type CheckoutSection } from "./plan.server.ts";
-import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { FormAlert } from "#app/components/ui/index.ts";
 import { GatewayCheckout } from "#app/components/payments/GatewayCheckout.tsx";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
@@ -132,7 +133,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       <p className="mt-4 text-sm text-ink/75">{TRIAL_STACKING}</p>
       {failure && (
         <div className="mt-4">
-          <FormMessage message={failure.message} />
+          <FormAlert message={failure.message} />
         </div>
       )}
       {plans.length === 0 ? (

@@ -17,7 +17,8 @@ import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { appContext } from "#functions/page-context.ts";
-import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formFailure, loadOrRespond, readForm, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { PASSWORD_RULE } from "#shared/account-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -95,7 +96,7 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
         </h2>
         <p className="mt-1 text-sm text-ink/75">Other devices will be signed out.</p>
         <div className="mt-4 max-w-md">
-          {passwordResult && <FormMessage tone={passwordResult.ok ? "success" : "error"} message={passwordResult.message} />}
+          {passwordResult && <FormAlert tone={passwordResult.ok ? "success" : "error"} message={passwordResult.message} />}
           <Form method="post" className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="password" />
             {has_password ? (
@@ -136,7 +137,7 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
             . Add your GSTIN if you are registered for GST: the invoice then shows it and its state is the place of supply.
           </p>
           <div className="mt-4 max-w-md">
-            {billingResult && <FormMessage tone={billingResult.ok ? "success" : "error"} message={billingResult.message} />}
+            {billingResult && <FormAlert tone={billingResult.ok ? "success" : "error"} message={billingResult.message} />}
             <Form method="post" className="flex flex-col gap-4" noValidate>
               <input type="hidden" name="intent" value="billing" />
               <Field
@@ -180,7 +181,7 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
             <li key={t}>{t}</li>
           ))}
         </ul>
-        {deleteResult && <div className="mt-3">{<FormMessage message={deleteResult.message} />}</div>}
+        {deleteResult && <div className="mt-3">{<FormAlert message={deleteResult.message} />}</div>}
         <Form method="post" className="mt-4 flex max-w-md flex-col gap-3">
           <input type="hidden" name="intent" value="delete" />
           <Field

@@ -1,4 +1,5 @@
 import { useId, useState, useSyncExternalStore } from "react";
+import { Select, type FieldMeta } from "#app/components/ui/index.ts";
 import { valueBeforeHydration } from "#app/lib/before-hydration.ts";
 import { CATALOGUE } from "#shared/catalogue.ts";
 import { cityLabel } from "#shared/place-names.ts";
@@ -9,46 +10,37 @@ import { cityLabel } from "#shared/place-names.ts";
  * list shows every state's cities grouped by state, and the server checks that the city belongs
  * to the chosen state; with JavaScript the city list narrows to the chosen state.
  */
-const selectClass = (error?: string) =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`;
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
-export function CategorySelect({ defaultValue, error, name = "business_category" }: { defaultValue?: string | null; error?: string; name?: string }) {
-  const id = useId();
+export function CategorySelect({
+  defaultValue,
+  error,
+  name = "business_category",
+  meta,
+}: {
+  defaultValue?: string | null;
+  error?: string;
+  name?: string;
+  meta?: FieldMeta;
+}) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        Business category
-      </label>
-      <select
-        id={id}
-        name={name}
-        required
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={selectClass(error)}
-      >
-        <option value="">Choose a category</option>
-        {CATALOGUE.map((g) => (
-          <optgroup key={g.slug} label={g.name}>
-            {g.subcategories.map((s) => (
-              <option key={s.slug} value={s.name}>
-                {s.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <Select
+      label="Business category"
+      name={meta ? undefined : name}
+      meta={meta}
+      required
+      defaultValue={meta ? undefined : (defaultValue ?? "")}
+      error={error}
+      placeholder="Choose a category"
+    >
+      {CATALOGUE.map((g) => (
+        <optgroup key={g.slug} label={g.name}>
+          {g.subcategories.map((s) => (
+            <option key={s.slug} value={s.name}>
+              {s.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </Select>
   );
 }
 
@@ -61,7 +53,7 @@ export function PlacePicker({
   locations: Record<string, readonly string[]>;
   state?: string | null;
   city?: string | null;
-  errors: { state?: string; city?: string };
+  errors: { state?: string | undefined; city?: string | undefined };
 }) {
   const stateId = useId();
   const cityId = useId();
@@ -78,59 +70,40 @@ export function PlacePicker({
   const groups = narrow ? (state && locations[state] ? [state] : []) : states;
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={stateId} className="text-sm font-medium">
-          State
-        </label>
-        <select
-          id={stateId}
-          name="state"
-          required
-          value={state}
-          onChange={(e) => {
-            setState(e.target.value);
-            if (!locations[e.target.value]?.includes(city)) setCity("");
-          }}
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? `${stateId}-error` : undefined}
-          className={selectClass(errors.state)}
-        >
-          <option value="">Choose a state</option>
-          {states.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${stateId}-error`} error={errors.state} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={cityId} className="text-sm font-medium">
-          City
-        </label>
-        <select
-          id={cityId}
-          name="city"
-          required
-          value={city}
-          onChange={(e) => setCity(e.target.value)}
-          aria-invalid={errors.city ? true : undefined}
-          aria-describedby={errors.city ? `${cityId}-error` : undefined}
-          className={selectClass(errors.city)}
-        >
-          <option value="">{narrow && !state ? "Choose a state first" : "Choose a city"}</option>
-          {groups.map((s) => (
-            <optgroup key={s} label={s}>
-              {locations[s]!.map((c) => (
-                <option key={c} value={c}>
-                  {cityLabel(c)}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <FieldError id={`${cityId}-error`} error={errors.city} />
-      </div>
+      <Select
+        id={stateId}
+        label="State"
+        name="state"
+        required
+        value={state}
+        onChange={(e) => {
+          setState(e.target.value);
+          if (!locations[e.target.value]?.includes(city)) setCity("");
+        }}
+        error={errors.state}
+        placeholder="Choose a state"
+        options={states.map((s) => [s, s] as const)}
+      />
+      <Select
+        id={cityId}
+        label="City"
+        name="city"
+        required
+        value={city}
+        onChange={(e) => setCity(e.target.value)}
+        error={errors.city}
+        placeholder={narrow && !state ? "Choose a state first" : "Choose a city"}
+      >
+        {groups.map((s) => (
+          <optgroup key={s} label={s}>
+            {locations[s]!.map((c) => (
+              <option key={c} value={c}>
+                {cityLabel(c)}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </Select>
     </>
   );
 }

@@ -5,7 +5,8 @@ import { requireAccountView, updateVendor } from "#domain/accounts/index.ts";
 import { PLACES } from "#shared/places.ts";
 import { NotFound } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { Field, FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
 import { initials } from "#shared/format.ts";
 import { vendorPath } from "#shared/links.ts";
@@ -158,7 +159,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
           Your business
         </h2>
         <div className="mt-4">
-          {actionData && <FormMessage tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
+          {actionData && <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
           <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
             <input type="hidden" name="intent" value="update" />
             <Field label="Business name" name="name" type="text" autoComplete="organization" required defaultValue={value("name")} error={errors.name} />

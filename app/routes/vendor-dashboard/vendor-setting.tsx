@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import type { Route } from "./+types/vendor-setting";
 import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { FormMessage, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { FormAlert } from "#app/components/ui/index.ts";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -40,7 +41,7 @@ export default function VendorNotificationSettings({ loaderData, actionData }: R
       </h1>
       <p className="mt-1 text-sm text-ink/75">E-mail me when:</p>
       <div className="mt-4 max-w-xl">
-        {actionData && <FormMessage tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
+        {actionData && <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
         <Form method="post" className="flex flex-col gap-3">
           <fieldset className="flex flex-col gap-3">
             <legend className="sr-only">E-mail me when</legend>
