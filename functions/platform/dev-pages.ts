@@ -2,7 +2,7 @@ import type { Env } from "#functions/env.ts";
 
 /**
  * The development pages (/dev/mailbox shows every e-mail the app sent, reset links included;
- * /dev/error-screen). They fail closed: served only when the environment opts in with
+ * /dev/error-screen; /dev/ui, the UI primitives). They fail closed: served only when the environment opts in with
  * DEV_PAGES="on" (set by the local start, dev and e2e scripts or a developer's .dev.vars, never by
  * wrangler.jsonc) AND the request's host is loopback. Anything else answers 404.
  */
