@@ -4,10 +4,12 @@ import { UNBUILT_PATHS } from "./unbuilt-paths.ts";
 import { vendorWithData } from "./vendor-data.ts";
 import { EINVITE_CRAWL } from "./einvite-paths.ts";
 import { POOL_PASSWORD } from "./pool-paths.ts";
+import routeMap from "../../app/routes.ts";
 
 /**
- * The link crawler: from the home page as a visitor and from each dashboard as its role (a fresh
- * account each), follow every internal link breadth-first and fail on any 404 or 5xx, except at
+ * The link crawler: from the home page as a visitor and from every page of each dashboard area
+ * (couple, vendor, admin; listed from app/routes.ts) as its role (a fresh account each), follow
+ * every internal link breadth-first and fail on any 404 or 5xx, except at
  * the paths of unbuilt areas (unbuilt-paths.ts), each of which must still answer 404.
  * One page of each shape it reached is then opened at 390 px: none may scroll sideways on a phone.
  * Pages are fetched with the browser's cookies; the start page's links are read from the
@@ -45,13 +47,26 @@ function internal(hrefs: string[], from: string, origin: string): string[] {
   return out;
 }
 
-async function crawl(page: Page, api: APIRequestContext, start: string, origin: string) {
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/**
+ * Every page of a dashboard area as the route map (app/routes.ts) lists it, so a new page joins the
+ * crawl by itself: the area's children without a parameter, a wildcard or a file extension (a CSV
+ * export is not a page).
+ */
+function pagesOf(area: string): string[] {
+  const root = (routeMap as RouteEntry[]).find((r) => r.path === area);
+  if (!root) throw new Error(`No ${area} area in app/routes.ts`);
+  return (root.children ?? []).map((c) => (c.index ? `/${area}` : `/${area}/${c.path}`)).filter((path) => !/[:*]|\.[a-z]+$/i.test(path));
+}
+
+async function crawl(page: Page, api: APIRequestContext, starts: string[], origin: string) {
   const failures: string[] = [];
-  const seen = new Set<string>([start]);
+  const seen = new Set<string>(starts);
   const shapes = new Map<string, number>();
   const queue: { path: string; from: string }[] = [];
   /** One page of each shape that answered HTML, for the phone-width check. */
-  const pagesByShape = new Map<string, string>([[shapeOf(start), start]]);
+  const pagesByShape = new Map<string, string>();
   let visited = 0;
 
   const enqueue = (paths: string[], from: string) => {
@@ -65,12 +80,17 @@ async function crawl(page: Page, api: APIRequestContext, start: string, origin: 
     }
   };
 
-  // The start page in the browser, links as the client renders them.
-  const first = await page.goto(start);
-  expect(first?.status(), `${start} answered ${first?.status()}`).toBeLessThan(400);
-  expect(new URL(page.url()).pathname, "the crawl starts where it should (not redirected to log in)").toBe(start);
-  enqueue(internal(await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "")), start, origin), start);
-  visited++;
+  // The start pages in the browser, links as the client renders them.
+  for (const start of starts) {
+    const first = await page.goto(start);
+    if ((first?.status() ?? 500) >= 400) failures.push(`${first?.status()} ${start} (a start page)`);
+    const landed = new URL(page.url()).pathname;
+    // A start page may send on to another page of its area (/VendorDashboard/services), never to log in or home.
+    expect(landed !== start && (landed === "/" || /^\/(login|vendorLogin)$/.test(landed)), `${start} sent the account to ${landed}`).toBe(false);
+    if (!pagesByShape.has(shapeOf(landed))) pagesByShape.set(shapeOf(landed), landed);
+    enqueue(internal(await page.locator("a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "")), landed, origin), landed);
+    visited++;
+  }
 
   while (queue.length && visited < MAX_PAGES) {
     const { path, from } = queue.shift()!;
@@ -110,13 +130,19 @@ async function widerThanAPhone(page: Page, paths: string[]): Promise<string[]> {
  * confirmed booking, and the couple has an enquiry and that booking, so the links to the service
  * page, its photos, the conversations and the bookings are followed too.
  */
-const starts: { name: string; role: Role | null; withData?: boolean; start: string; as?: { email: string; password: string } }[] = [
-  { name: "a visitor from the home page", role: null, start: "/" },
+const starts: { name: string; role: Role | null; withData?: boolean; start: string[]; as?: { email: string; password: string } }[] = [
+  { name: "a visitor from the home page", role: null, start: ["/"] },
   // Issue 28: /card sent a couple with no functions to /profile/planner (a 404).
-  { name: "a couple with a card and no functions from /card", role: "couple", start: "/card", as: { email: EINVITE_CRAWL.email, password: POOL_PASSWORD } },
-  { name: "a couple with an enquiry and a booking from /profile", role: "couple", withData: true, start: "/profile" },
-  { name: "a vendor with a service, enquiries and a booking from /VendorDashboard", role: "vendor", withData: true, start: "/VendorDashboard" },
-  { name: "an admin from /admin", role: "admin", start: "/admin" },
+  { name: "a couple with a card and no functions from /card", role: "couple", start: ["/card"], as: { email: EINVITE_CRAWL.email, password: POOL_PASSWORD } },
+  // Issue 28: every dashboard page is a start, not only the area's first page.
+  { name: "a couple with an enquiry and a booking from every page of /profile", role: "couple", withData: true, start: pagesOf("profile") },
+  {
+    name: "a vendor with a service, enquiries and a booking from every page of /VendorDashboard",
+    role: "vendor",
+    withData: true,
+    start: pagesOf("VendorDashboard"),
+  },
+  { name: "a super admin from every page of /admin", role: "superAdmin", start: pagesOf("admin") },
 ];
 
 test.describe("internal links", () => {
@@ -147,6 +173,7 @@ test.describe("internal links", () => {
         expect((await page.request.post("/api/v1/users/login", { headers: { Origin: baseURL! }, data: as })).ok()).toBe(true);
       } else if (role) await login({ role });
       const { failures, visited, seen, pages } = await crawl(page, page.request, start, new URL(baseURL!).origin);
+      expect(start.length, "start pages").toBeGreaterThan(0);
       expect(visited).toBeGreaterThan(20);
       expect(
         mustReach.filter((p) => !seen.has(p)),
