@@ -10,7 +10,7 @@ export type LimitContext = Pick<DomainContext, "db" | "now">;
  * - Delays (log-in failures): every failure is counted per key; after `free` failures each further
  *   failure sets a growing wait (base, 2x, 4x... up to max) before the next attempt is even
  *   checked. Nothing is locked for long and the count decays `resetAfterMs` after the last
- *   failure. A browser that logged in to the account before skips these (accounts.ts).
+ *   failure. A browser that logged in to the account before skips these (accounts/login.ts).
  * - Allowances (sign-ups per address, mails sent per e-mail address): at most `max` events in a
  *   fixed window; the caller decides whether going over refuses (429) or quietly does less.
  *
