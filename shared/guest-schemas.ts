@@ -2,7 +2,7 @@ import { z } from "zod";
 import { numeric } from "./numbers.ts";
 
 /**
- * The guest list and RSVP rules (functions/domain/guests/guests.ts, rsvp.ts) shared by the page forms,
+ * The guest list and RSVP rules (functions/domain/guests/, rsvp.ts among them) shared by the page forms,
  * the API and the domain. A page form sends strings (checkboxes "on" or nothing); the API sends
  * JSON: both fit these schemas.
  */

@@ -40,7 +40,7 @@ const householdParams = z.object({ id });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
 const PLANNER = { access: ACCESS.planner, refusal: "Only couples keep a guest list here." } as const;
 
-/** Guest list and RSVP (issue 12): the couple's own; another couple's is 404. Rules live in functions/domain/guests/guests.ts. */
+/** Guest list and RSVP (issue 12): the couple's own; another couple's is 404. Rules live in functions/domain/guests/. */
 export const guestsApi = new Resource("/guests", "Guest list and RSVP")
   .endpoint(
     {

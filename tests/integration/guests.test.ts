@@ -7,7 +7,7 @@ import { call, createUser, sessionCookieFor, signedIn, snapshot } from "#tests/s
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
 /**
- * The guest list through /api/v1/guests (functions/domain/guests/guests.ts): households and guests,
+ * The guest list through /api/v1/guests (functions/domain/guests/): households and guests,
  * search and filters, per-function invitations, head-counts, CSV import and export, sharing and
  * reminding. Another couple's household, guest or function is 404 and changes nothing.
  */

@@ -24,7 +24,7 @@ import { IMPORT_BYTES_MAX } from "#shared/guest-schemas.ts";
 
 const QUERY_KEYS = ["q", "side", "dietary", "householdId", "eventId", "answer", "page"] as const;
 
-/** The page in one D1 batch (functions/domain/guests/guests.ts guestPage); search options that do not fit are dropped, not a failure. */
+/** The page in one D1 batch (functions/domain/guests/guest-page.ts guestPage); search options that do not fit are dropped, not a failure. */
 export async function loadGuests(request: Request, domain: DomainContext) {
   const url = new URL(request.url);
   const query = Object.fromEntries(QUERY_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));

@@ -1,0 +1,52 @@
+/** Everything /profile/guests shows, in one D1 batch. */
+import { guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
+import { type DomainContext, parseInput } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { type CoupleRow, type GuestRow, type Household, type HouseholdRow, coupleNames, toHousehold } from "./guest-records.ts";
+import { householdsStatement } from "./households.ts";
+import { type GuestSearch, guestSearchStatement, searchResult } from "./guest-search.ts";
+import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
+import { type NotAnswered, type PendingRow, groupPending, pendingStatement } from "./not-answered.ts";
+
+export type GuestPage = {
+  couple: string;
+  functions: { id: string; name: string; eventDate: string; startTime: string | null; venue: string | null }[];
+  households: Household[];
+  search: GuestSearch;
+  query: GuestQuery;
+  headCounts: FunctionHeadCount[];
+  notAnswered: NotAnswered[];
+};
+
+/** Everything /profile/guests shows, in ONE D1 batch (one round trip): functions, households, a page of guests, head-counts, who has not answered. */
+export async function guestPage(ctx: DomainContext, input: unknown): Promise<GuestPage> {
+  const me = requirePlanner(ctx);
+  const query = parseInput(guestQuery, input, "Some search options are not valid.");
+  const [couple, functions, households, search, heads, pending] = await ctx.db.batch([
+    ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.id),
+    ctx.db
+      .prepare(
+        "SELECT id, name, event_date, start_time, venue FROM events WHERE user_id = ? AND parent_id IS NULL ORDER BY event_date, start_time IS NULL, start_time, created_at",
+      )
+      .bind(me.id),
+    householdsStatement(ctx.db, me.id),
+    guestSearchStatement(ctx.db, me.id, query),
+    headCountStatement(ctx.db, me.id),
+    pendingStatement(ctx.db, me.id),
+  ]);
+  return {
+    couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
+    functions: (functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[]).map((e) => ({
+      id: e.id,
+      name: e.name,
+      eventDate: e.event_date,
+      startTime: e.start_time,
+      venue: e.venue,
+    })),
+    households: (households!.results as HouseholdRow[]).map((r) => toHousehold(ctx, r)),
+    search: searchResult(search!.results as GuestRow[], query),
+    query,
+    headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
+    notAnswered: groupPending(pending!.results as PendingRow[]),
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The rows behind the guest list and what every file of this area shares about them: the Household
+ * and Guest shapes, their SELECTs and INSERTs, the owner checks (another couple's household or guest
+ * is 404), a household's personal link, and the couple's names. Inner file: only the names that were
+ * public before are exported through index.ts.
+ */
+import type { Dietary, GuestSide, guestFields } from "#shared/guest-schemas.ts";
+import { type DomainContext, NotFound } from "../core/index.ts";
+
+export const HOUSEHOLD_MISSING = "We could not find that household in your guest list.";
+export const GUEST_MISSING = "We could not find that guest in your guest list.";
+
+export type Household = {
+  id: string;
+  name: string;
+  notes: string | null;
+  rsvpLink: string;
+  guestCount: number;
+  emailCount: number;
+  phone: string | null;
+  invitedEventIds: string[];
+  sharedAt: number | null;
+  remindedAt: number | null;
+};
+
+export type Guest = {
+  id: string;
+  householdId: string;
+  householdName: string;
+  name: string;
+  side: GuestSide;
+  relation: string | null;
+  phone: string | null;
+  email: string | null;
+  city: string | null;
+  dietary: Dietary | null;
+  needsStay: boolean;
+  needsPickup: boolean;
+};
+
+export type HouseholdRow = {
+  id: string;
+  name: string;
+  notes: string | null;
+  rsvp_token: string;
+  guest_count: number;
+  email_count: number;
+  phone: string | null;
+  event_ids: string | null;
+  shared_at: number | null;
+  reminded_at: number | null;
+};
+
+export type GuestRow = {
+  id: string;
+  household_id: string;
+  household_name: string;
+  name: string;
+  side: GuestSide;
+  relation: string | null;
+  phone: string | null;
+  email: string | null;
+  city: string | null;
+  dietary: Dietary | null;
+  needs_stay: number;
+  needs_pickup: number;
+  total?: number;
+};
+
+/** A household's personal link: 192 random bits, base64url (never derived from anything guessable). */
+export function newRsvpToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export const rsvpLink = (ctx: Pick<DomainContext, "request">, token: string) => `${ctx.request.origin}/rsvp/${token}`;
+
+export const toGuest = (r: GuestRow): Guest => ({
+  id: r.id,
+  householdId: r.household_id,
+  householdName: r.household_name,
+  name: r.name,
+  side: r.side,
+  relation: r.relation,
+  phone: r.phone,
+  email: r.email,
+  city: r.city,
+  dietary: r.dietary,
+  needsStay: !!r.needs_stay,
+  needsPickup: !!r.needs_pickup,
+});
+
+export const toHousehold = (ctx: Pick<DomainContext, "request">, r: HouseholdRow): Household => ({
+  id: r.id,
+  name: r.name,
+  notes: r.notes,
+  rsvpLink: rsvpLink(ctx, r.rsvp_token),
+  guestCount: r.guest_count,
+  emailCount: r.email_count,
+  phone: r.phone,
+  invitedEventIds: r.event_ids ? r.event_ids.split(",") : [],
+  sharedAt: r.shared_at,
+  remindedAt: r.reminded_at,
+});
+
+export const HOUSEHOLD_SELECT = `SELECT h.id, h.name, h.notes, h.rsvp_token,
+  (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id) AS guest_count,
+  (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id AND g.email IS NOT NULL) AS email_count,
+  (SELECT g.phone FROM guests g WHERE g.household_id = h.id AND g.phone IS NOT NULL ORDER BY g.created_at, g.id LIMIT 1) AS phone,
+  (SELECT group_concat(hi.event_id) FROM household_invitations hi WHERE hi.household_id = h.id) AS event_ids,
+  (SELECT MAX(hi.shared_at) FROM household_invitations hi WHERE hi.household_id = h.id) AS shared_at,
+  (SELECT MAX(hi.reminded_at) FROM household_invitations hi WHERE hi.household_id = h.id) AS reminded_at
+FROM households h`;
+
+export const GUEST_COLUMNS = `g.id, g.household_id, h.name AS household_name, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needs_stay, g.needs_pickup`;
+
+export async function ownedHousehold(ctx: DomainContext, userId: string, id: string): Promise<HouseholdRow> {
+  const row = await ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.id = ? AND h.user_id = ?`).bind(id, userId).first<HouseholdRow>();
+  if (!row) throw new NotFound(HOUSEHOLD_MISSING);
+  return row;
+}
+
+export async function ownedGuest(ctx: DomainContext, userId: string, id: string): Promise<GuestRow> {
+  const row = await ctx.db
+    .prepare(`SELECT ${GUEST_COLUMNS} FROM guests g JOIN households h ON h.id = g.household_id WHERE g.id = ? AND g.user_id = ?`)
+    .bind(id, userId)
+    .first<GuestRow>();
+  if (!row) throw new NotFound(GUEST_MISSING);
+  return row;
+}
+
+export function insertHousehold(ctx: DomainContext, userId: string, id: string, name: string, notes: string | null): D1PreparedStatement {
+  return ctx.db
+    .prepare("INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(id, userId, name, newRsvpToken(), notes, ctx.now, ctx.now);
+}
+
+export function insertGuest(
+  ctx: DomainContext,
+  userId: string,
+  householdId: string,
+  id: string,
+  g: ReturnType<typeof guestFields.parse>,
+  now: number,
+): D1PreparedStatement {
+  return ctx.db
+    .prepare(
+      `INSERT INTO guests (id, user_id, household_id, name, side, relation, phone, email, city, dietary, needs_stay, needs_pickup, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(id, userId, householdId, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needsStay ? 1 : 0, g.needsPickup ? 1 : 0, now, now);
+}
+
+export type CoupleRow = { user_name: string; partner_name: string | null };
+export const coupleNames = (c: CoupleRow | null) => (c ? (c.partner_name ? `${c.user_name} & ${c.partner_name}` : c.user_name) : "The couple");

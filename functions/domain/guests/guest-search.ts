@@ -1,0 +1,77 @@
+/** Searching and filtering the couple's guests, 100 a page. */
+import { GUESTS_PAGE_SIZE, guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
+import { type DomainContext, textMatch, parseInput } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { type Guest, type GuestRow, GUEST_COLUMNS, toGuest } from "./guest-records.ts";
+
+/** The search statement (for the API call and the page's batch): guests by household, 100 a page, with the total. */
+export function guestSearchStatement(db: D1Database, userId: string, query: GuestQuery): D1PreparedStatement {
+  const where = ["g.user_id = ?"];
+  const binds: unknown[] = [userId];
+  const words = textMatch(["g.name", "h.name", "g.email", "g.city", "g.phone"], query.q);
+  if (words) {
+    // A phone number typed with or without its spaces, dashes and brackets: its digits (3 or more) anywhere in the stored number's.
+    const digits = (query.q ?? "").replace(/\D/g, "");
+    where.push(
+      digits.length >= 3
+        ? `(${words.sql} OR instr(replace(replace(replace(replace(replace(coalesce(g.phone, ''), ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), ?) > 0)`
+        : words.sql,
+    );
+    binds.push(...words.binds);
+    if (digits.length >= 3) binds.push(digits);
+  }
+  if (query.side) {
+    where.push("g.side = ?");
+    binds.push(query.side);
+  }
+  if (query.dietary) {
+    where.push("g.dietary = ?");
+    binds.push(query.dietary);
+  }
+  if (query.householdId) {
+    where.push("g.household_id = ?");
+    binds.push(query.householdId);
+  }
+  if (query.eventId) {
+    where.push("EXISTS (SELECT 1 FROM household_invitations hi WHERE hi.household_id = g.household_id AND hi.event_id = ?)");
+    binds.push(query.eventId);
+    if (query.answer === "NONE") {
+      where.push("NOT EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = ?)");
+      binds.push(query.eventId);
+    } else if (query.answer) {
+      where.push("EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = ? AND r.response = ?)");
+      binds.push(query.eventId, query.answer);
+    }
+  } else if (query.answer === "NONE") {
+    where.push(
+      "EXISTS (SELECT 1 FROM household_invitations hi WHERE hi.household_id = g.household_id AND NOT EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = hi.event_id))",
+    );
+  } else if (query.answer) {
+    where.push("EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.response = ?)");
+    binds.push(query.answer);
+  }
+  const offset = ((query.page ?? 1) - 1) * GUESTS_PAGE_SIZE;
+  return db
+    .prepare(
+      `SELECT ${GUEST_COLUMNS}, COUNT(*) OVER () AS total FROM guests g JOIN households h ON h.id = g.household_id
+       WHERE ${where.join(" AND ")} ORDER BY h.name COLLATE NOCASE, h.id, g.name COLLATE NOCASE, g.id LIMIT ${GUESTS_PAGE_SIZE} OFFSET ${offset}`,
+    )
+    .bind(...binds);
+}
+
+export type GuestSearch = { guests: Guest[]; total: number; page: number; pageSize: number };
+
+export const searchResult = (rows: GuestRow[], query: GuestQuery): GuestSearch => ({
+  guests: rows.map(toGuest),
+  total: rows[0]?.total ?? 0,
+  page: query.page ?? 1,
+  pageSize: GUESTS_PAGE_SIZE,
+});
+
+/** Search (name, household, phone, e-mail, city) and filters (side, dietary, household, invited to a function, answer), 100 a page. */
+export async function searchGuests(ctx: DomainContext, input: unknown = {}): Promise<GuestSearch> {
+  const me = requirePlanner(ctx);
+  const query = parseInput(guestQuery, input, "Some search options are not valid.");
+  const { results } = await guestSearchStatement(ctx.db, me.id, query).all<GuestRow>();
+  return searchResult(results, query);
+}

@@ -1,0 +1,68 @@
+/** Head-counts per function and per dietary preference. */
+import type { Dietary } from "#shared/guest-schemas.ts";
+import type { DomainContext } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { HEADCOUNT_SQL } from "./headcount-sql.ts";
+
+export type FunctionHeadCount = {
+  eventId: string;
+  name: string;
+  eventDate: string;
+  startTime: string | null;
+  invitedHouseholds: number;
+  invitedGuests: number;
+  /** People coming: the party sizes of ATTENDING answers. */
+  attending: number;
+  /** People who may come: the party sizes of MAYBE answers. */
+  maybe: number;
+  /** Guests who said they will not come. */
+  declined: number;
+  /** Invited guests with no answer yet. */
+  notAnswered: number;
+  /** People coming by dietary preference (the caterer's numbers); UNKNOWN when the guest has none recorded. */
+  dietary: Record<Dietary | "UNKNOWN", number>;
+};
+
+export type HeadCountRow = {
+  id: string;
+  name: string;
+  event_date: string;
+  start_time: string | null;
+  households: number;
+  guests: number;
+  attending: number;
+  maybe: number;
+  declined: number;
+  not_answered: number;
+  veg: number;
+  jain: number;
+  non_veg: number;
+  vegan: number;
+  unknown: number;
+};
+
+/** Head-counts of every function of the couple in ONE query (invitations x guests x answers, grouped by function). */
+export function headCountStatement(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare(HEADCOUNT_SQL).bind(userId);
+}
+
+export const toHeadCount = (r: HeadCountRow): FunctionHeadCount => ({
+  eventId: r.id,
+  name: r.name,
+  eventDate: r.event_date,
+  startTime: r.start_time,
+  invitedHouseholds: r.households,
+  invitedGuests: r.guests,
+  attending: r.attending,
+  maybe: r.maybe,
+  declined: r.declined,
+  notAnswered: r.not_answered,
+  dietary: { VEG: r.veg, JAIN: r.jain, NON_VEG: r.non_veg, VEGAN: r.vegan, UNKNOWN: r.unknown },
+});
+
+/** Head-counts per function and per dietary preference (what the caterer needs), in one query. */
+export async function functionHeadCounts(ctx: DomainContext): Promise<FunctionHeadCount[]> {
+  const me = requirePlanner(ctx);
+  const { results } = await headCountStatement(ctx.db, me.id).all<HeadCountRow>();
+  return results.map(toHeadCount);
+}

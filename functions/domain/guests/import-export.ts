@@ -1,0 +1,180 @@
+/** The guest list as CSV: importing a spreadsheet's rows, exporting the whole list. */
+import { GUESTS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, guestFields } from "#shared/guest-schemas.ts";
+import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.ts";
+import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
+
+export const CSV_COLUMNS = ["Household", "Name", "Side", "Relation", "Phone", "Email", "City", "Dietary", "Stay", "Pickup"] as const;
+type Column = "household" | "name" | "side" | "relation" | "phone" | "email" | "city" | "dietary" | "stay" | "pickup";
+
+const HEADER_NAMES: Record<string, Column> = {
+  household: "household",
+  family: "household",
+  householdname: "household",
+  familyname: "household",
+  group: "household",
+  name: "name",
+  guest: "name",
+  guestname: "name",
+  fullname: "name",
+  side: "side",
+  relation: "relation",
+  relationship: "relation",
+  phone: "phone",
+  mobile: "phone",
+  phonenumber: "phone",
+  mobilenumber: "phone",
+  whatsapp: "phone",
+  contact: "phone",
+  email: "email",
+  emailaddress: "email",
+  mail: "email",
+  city: "city",
+  town: "city",
+  dietary: "dietary",
+  diet: "dietary",
+  food: "dietary",
+  foodpreference: "dietary",
+  dietarypreference: "dietary",
+  meal: "dietary",
+  stay: "stay",
+  needsstay: "stay",
+  accommodation: "stay",
+  pickup: "pickup",
+  needspickup: "pickup",
+  transport: "pickup",
+};
+
+const letters = (v: string) => v.toLowerCase().replace(/[^a-z]/g, "");
+
+function sideOf(v: string): string {
+  const s = letters(v);
+  if (!s || ["both", "bothsides", "common", "mutual"].includes(s)) return "BOTH";
+  if (s === "b" || s.startsWith("bride")) return "BRIDE";
+  if (s === "g" || s.startsWith("groom")) return "GROOM";
+  return v;
+}
+
+function dietaryOf(v: string): string | null {
+  const s = letters(v);
+  if (!s) return null;
+  if (["veg", "vegetarian", "v", "veggie"].includes(s)) return "VEG";
+  if (s === "jain") return "JAIN";
+  if (["nonveg", "nonvegetarian", "nv"].includes(s)) return "NON_VEG";
+  if (s === "vegan") return "VEGAN";
+  return v;
+}
+
+function yesNo(v: string, label: string): boolean | string {
+  const s = v.trim().toLowerCase();
+  if (["yes", "y", "true", "1", "x", "✓", "haan", "ha"].includes(s)) return true;
+  if (["no", "n", "false", "0", "", "nahi"].includes(s)) return false;
+  return `${label}: write yes or no.`;
+}
+
+export type ImportResult = { imported: number; householdsCreated: number; errors: { row: number; reason: string }[] };
+
+/**
+ * A CSV with a header row (Household, Name, Side, Relation, Phone, Email, City, Dietary, Stay,
+ * Pickup, in any order and case, common spellings accepted). The good rows are imported in one
+ * atomic batch; the bad ones are listed with their row number (the header is row 1) and the reason.
+ * Rows with the same Household name join one household (an existing one of that name, else a new
+ * one); a row without one gets a household of its own.
+ */
+export async function importGuests(ctx: DomainContext, csv: string): Promise<ImportResult> {
+  const me = requirePlanner(ctx);
+  if (new TextEncoder().encode(csv).length > IMPORT_BYTES_MAX) throw new Invalid("The CSV file is too large (at most 512 KB).", { csv: "At most 512 KB." });
+  let rows: string[][];
+  try {
+    rows = parseCsv(csv);
+  } catch {
+    throw new Invalid("The CSV file could not be read: a quoted field is not closed.", { csv: "A quoted field is not closed." });
+  }
+  const header = rows[0]?.map((h) => HEADER_NAMES[letters(h)]) ?? [];
+  if (!header.includes("name"))
+    throw new Invalid("The first row must name the columns, including Name.", { csv: "The first row must name the columns, including Name." });
+  const body = rows.slice(1);
+  if (body.length > IMPORT_ROWS_MAX)
+    throw new Invalid(`Please import at most ${IMPORT_ROWS_MAX} guests at a time.`, { csv: `At most ${IMPORT_ROWS_MAX} rows.` });
+
+  const [existingHouseholds, count] = await ctx.db.batch([
+    ctx.db.prepare("SELECT id, name FROM households WHERE user_id = ? ORDER BY created_at, id").bind(me.id),
+    ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.id),
+  ]);
+  const byName = new Map<string, string>();
+  for (const h of existingHouseholds!.results as { id: string; name: string }[]) if (!byName.has(h.name.toLowerCase())) byName.set(h.name.toLowerCase(), h.id);
+  const guestCount = (count!.results[0] as { n: number }).n;
+
+  const errors: ImportResult["errors"] = [];
+  const writes: D1PreparedStatement[] = [];
+  let imported = 0;
+  let householdsCreated = 0;
+  body.forEach((cells, index) => {
+    const row = index + 2;
+    if (cells.every((c) => c.trim() === "")) return;
+    const get = (col: Column) => undefuse((cells[header.indexOf(col)] ?? "").trim());
+    const stay = yesNo(get("stay"), "Stay");
+    const pickup = yesNo(get("pickup"), "Pickup");
+    const parsed = guestFields.safeParse({
+      name: get("name"),
+      side: sideOf(get("side")),
+      relation: get("relation"),
+      phone: get("phone"),
+      email: get("email"),
+      city: get("city"),
+      dietary: dietaryOf(get("dietary")),
+      needsStay: typeof stay === "boolean" ? stay : undefined,
+      needsPickup: typeof pickup === "boolean" ? pickup : undefined,
+    });
+    const reasons = [...(parsed.success ? [] : Object.values(fieldErrors(parsed.error))), ...[stay, pickup].filter((v): v is string => typeof v === "string")];
+    const household = get("household").slice(0, 120);
+    if (reasons.length || !parsed.success) {
+      errors.push({ row, reason: [...new Set(reasons)].join(" ") });
+      return;
+    }
+    if (guestCount + imported >= GUESTS_MAX) {
+      errors.push({ row, reason: `Your guest list is full (${GUESTS_MAX} guests).` });
+      return;
+    }
+    let householdId = household ? byName.get(household.toLowerCase()) : undefined;
+    if (!householdId) {
+      householdId = newId(ctx.now);
+      writes.push(insertHousehold(ctx, me.id, householdId, household || parsed.data.name, null));
+      householdsCreated += 1;
+      if (household) byName.set(household.toLowerCase(), householdId);
+    }
+    // Each row a distinct, increasing created_at so the list keeps the file's order within a household.
+    writes.push(insertGuest(ctx, me.id, householdId, newId(ctx.now), parsed.data, ctx.now + imported));
+    imported += 1;
+  });
+  if (writes.length) await ctx.db.batch(writes);
+  return { imported, householdsCreated, errors };
+}
+
+/** The whole list as CSV (same columns as the import), every cell safe against spreadsheet formulas. */
+export async function exportGuests(ctx: DomainContext): Promise<string> {
+  const me = requirePlanner(ctx);
+  const { results } = await ctx.db
+    .prepare(
+      `SELECT ${GUEST_COLUMNS} FROM guests g JOIN households h ON h.id = g.household_id WHERE g.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id, g.created_at, g.id`,
+    )
+    .bind(me.id)
+    .all<GuestRow>();
+  const yes = (b: number) => (b ? "Yes" : "No");
+  return toCsv([
+    [...CSV_COLUMNS],
+    ...results.map((g) => [
+      g.household_name,
+      g.name,
+      g.side,
+      g.relation ?? "",
+      g.phone ?? "",
+      g.email ?? "",
+      g.city ?? "",
+      g.dietary ? { VEG: "Veg", JAIN: "Jain", NON_VEG: "Non-veg", VEGAN: "Vegan" }[g.dietary] : "",
+      yes(g.needs_stay),
+      yes(g.needs_pickup),
+    ]),
+  ]);
+}

@@ -1,0 +1,58 @@
+/** Households that still owe an answer for a function they are invited to. */
+import type { DomainContext } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+
+export type NotAnswered = {
+  householdId: string;
+  name: string;
+  emailCount: number;
+  remindedAt: number | null;
+  sharedAt: number | null;
+  functions: { eventId: string; name: string; eventDate: string }[];
+};
+
+export type PendingRow = {
+  household_id: string;
+  name: string;
+  email_count: number;
+  event_id: string;
+  event_name: string;
+  event_date: string;
+  reminded_at: number | null;
+  shared_at: number | null;
+};
+
+/** Invitations where some guest of the household has not answered yet. */
+export function pendingStatement(db: D1Database, userId: string, householdId?: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT h.id AS household_id, h.name, e.id AS event_id, e.name AS event_name, e.event_date, hi.reminded_at, hi.shared_at,
+         (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id AND g.email IS NOT NULL) AS email_count
+       FROM household_invitations hi JOIN households h ON h.id = hi.household_id JOIN events e ON e.id = hi.event_id
+       WHERE h.user_id = ?1 ${householdId ? "AND h.id = ?2" : ""}
+         AND EXISTS (SELECT 1 FROM guests g WHERE g.household_id = h.id AND NOT EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = hi.event_id))
+       ORDER BY h.name COLLATE NOCASE, h.id, e.event_date, e.start_time`,
+    )
+    .bind(...(householdId ? [userId, householdId] : [userId]));
+}
+
+export function groupPending(rows: PendingRow[]): NotAnswered[] {
+  const out = new Map<string, NotAnswered>();
+  for (const r of rows) {
+    let h = out.get(r.household_id);
+    if (!h) {
+      h = { householdId: r.household_id, name: r.name, emailCount: r.email_count, remindedAt: null, sharedAt: null, functions: [] };
+      out.set(r.household_id, h);
+    }
+    h.functions.push({ eventId: r.event_id, name: r.event_name, eventDate: r.event_date });
+    if (r.reminded_at && (!h.remindedAt || r.reminded_at > h.remindedAt)) h.remindedAt = r.reminded_at;
+    if (r.shared_at && (!h.sharedAt || r.shared_at > h.sharedAt)) h.sharedAt = r.shared_at;
+  }
+  return [...out.values()];
+}
+
+/** Households that have not answered for every function they are invited to. */
+export async function notAnswered(ctx: DomainContext): Promise<NotAnswered[]> {
+  const me = requirePlanner(ctx);
+  return groupPending((await pendingStatement(ctx.db, me.id).all<PendingRow>()).results);
+}

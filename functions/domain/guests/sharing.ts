@@ -1,0 +1,130 @@
+/** Sharing a household's link (WhatsApp in English and Hindi, e-mail) and reminding it by e-mail. */
+import { queueMail } from "#platform/mail.ts";
+import { shareInput } from "#shared/guest-schemas.ts";
+import { formatDate } from "#shared/format.ts";
+import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
+import { type PendingRow, pendingStatement } from "./not-answered.ts";
+
+/** The couple may remind a household again after this long. */
+export const REMIND_INTERVAL_MS = 12 * 60 * 60 * 1000;
+
+export type ShareLinks = { rsvpLink: string; whatsapp: { en: string; hi: string }; email: string };
+
+/** The prefilled invitation text, in English or Hindi (Devanagari), carrying the household's link. */
+export function invitationText(lang: "en" | "hi", household: string, couple: string, functions: string[], link: string): string {
+  const list = functions.join(", ");
+  if (lang === "hi") return `नमस्ते ${household}! ${couple} आपको ${list || "हमारी शादी"} में सादर आमंत्रित करते हैं। कृपया इस लिंक पर बताइए कि कौन आ रहा है: ${link}`;
+  return `Namaste ${household}! ${couple} warmly invite you to ${list || "our wedding"}. Please tell us who can come: ${link}`;
+}
+
+/** wa.me to the household's first phone (an Indian 10-digit number gets +91), or to any chat when it has none. */
+export function whatsappUrl(phone: string | null, text: string): string {
+  let digits = (phone ?? "").replace(/\D/g, "");
+  if (digits.length === 10) digits = `91${digits}`;
+  if (digits.length === 11 && digits.startsWith("0")) digits = `91${digits.slice(1)}`;
+  return `https://wa.me/${digits.length >= 10 ? digits : ""}?text=${encodeURIComponent(text)}`;
+}
+
+function shareLinksFor(household: { name: string; rsvpLink: string; phone: string | null }, couple: string, functions: string[], emails: string[]): ShareLinks {
+  const en = invitationText("en", household.name, couple, functions, household.rsvpLink);
+  const subject = `${couple}: you are invited`;
+  return {
+    rsvpLink: household.rsvpLink,
+    whatsapp: {
+      en: whatsappUrl(household.phone, en),
+      hi: whatsappUrl(household.phone, invitationText("hi", household.name, couple, functions, household.rsvpLink)),
+    },
+    email: `mailto:${emails.map(encodeURIComponent).join(",")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(en)}`,
+  };
+}
+
+async function householdShareFacts(ctx: DomainContext, userId: string, householdId: string) {
+  const [household, couple, functions, emails] = await ctx.db.batch([
+    ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.id = ? AND h.user_id = ?`).bind(householdId, userId),
+    ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(userId),
+    ctx.db
+      .prepare(
+        "SELECT e.id, e.name, e.event_date, e.start_time, e.venue FROM household_invitations hi JOIN events e ON e.id = hi.event_id WHERE hi.household_id = ? ORDER BY e.event_date, e.start_time",
+      )
+      .bind(householdId),
+    ctx.db.prepare("SELECT DISTINCT email FROM guests WHERE household_id = ? AND email IS NOT NULL ORDER BY email").bind(householdId),
+  ]);
+  const row = household!.results[0] as HouseholdRow | undefined;
+  if (!row) throw new NotFound(HOUSEHOLD_MISSING);
+  return {
+    household: toHousehold(ctx, row),
+    couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
+    functions: functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[],
+    emails: (emails!.results as { email: string }[]).map((e) => e.email),
+  };
+}
+
+/** The household's share links (WhatsApp in English and Hindi, e-mail); read only. */
+export async function shareLinks(ctx: DomainContext, householdId: string): Promise<ShareLinks> {
+  const me = requirePlanner(ctx);
+  const f = await householdShareFacts(ctx, me.id, householdId);
+  return shareLinksFor(
+    f.household,
+    f.couple,
+    f.functions.map((e) => e.name),
+    f.emails,
+  );
+}
+
+/** The couple shares through our button: records shared_at on the household's invitations and answers the link to open. */
+export async function shareHousehold(ctx: DomainContext, householdId: string, input: unknown): Promise<{ url: string; links: ShareLinks }> {
+  const me = requirePlanner(ctx);
+  const { channel, lang } = parseInput(shareInput, input);
+  const f = await householdShareFacts(ctx, me.id, householdId);
+  if (!f.functions.length) throw new Conflict("Invite this household to a function first, then share its link.");
+  if (channel === "email" && !f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
+  const links = shareLinksFor(
+    f.household,
+    f.couple,
+    f.functions.map((e) => e.name),
+    f.emails,
+  );
+  await ctx.db.prepare("UPDATE household_invitations SET shared_at = ? WHERE household_id = ?").bind(ctx.now, householdId).run();
+  return { url: channel === "email" ? links.email : links.whatsapp[lang], links };
+}
+
+/**
+ * E-mails the household's guests who have an address, listing the functions someone has not
+ * answered yet with the household's link, and records reminded_at on those invitations in the same
+ * batch as the queued mails. Once per REMIND_INTERVAL_MS.
+ */
+export async function remindHousehold(ctx: DomainContext, householdId: string): Promise<{ reminded: number; functions: string[] }> {
+  const me = requirePlanner(ctx);
+  const f = await householdShareFacts(ctx, me.id, householdId);
+  const pending = (await pendingStatement(ctx.db, me.id, householdId).all<PendingRow>()).results;
+  if (!pending.length) throw new Conflict("Everyone in this household has answered: there is nothing to remind them of.");
+  if (!f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
+  const last = Math.max(0, ...pending.map((p) => p.reminded_at ?? 0));
+  if (last && ctx.now - last < REMIND_INTERVAL_MS) {
+    throw new TooManyRequests(
+      "This household was reminded less than 12 hours ago. Please wait before reminding them again.",
+      Math.ceil((last + REMIND_INTERVAL_MS - ctx.now) / 1000),
+    );
+  }
+  const details = f.functions.filter((e) => pending.some((p) => p.event_id === e.id));
+  const lines = details.map((e) => `- ${e.name}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`);
+  const text = [
+    `Namaste ${f.household.name},`,
+    "",
+    `${f.couple} would love to know whether you can come to:`,
+    ...lines,
+    "",
+    `Please answer here (no account needed): ${f.household.rsvpLink}`,
+  ].join("\n");
+  const mails = f.emails.map((to) => queueMail(ctx.db, { to, subject: `${f.couple}: please tell us if you can come`, text }, ctx.now));
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE household_invitations SET reminded_at = ? WHERE household_id = ? AND event_id IN (SELECT value FROM json_each(?))")
+      .bind(ctx.now, householdId, JSON.stringify(pending.map((p) => p.event_id))),
+    ...mails.map((m) => m.statement),
+  ]);
+  await ctx.mail.deliver(mails.map((m) => m.id));
+  return { reminded: mails.length, functions: details.map((e) => e.name) };
+}
