@@ -1,6 +1,5 @@
 import { crop, fliph, PhotonImage, resize, rotate, SamplingFilter } from "@cf-wasm/photon";
 import { IMAGE_MEGAPIXELS_MAX } from "#shared/service-media.ts";
-import { imageTypeOf, type ImageType } from "./uploads.ts";
 
 /**
  * The image pipeline: uploaded bytes in, resized variants out. One contract, two implementations
@@ -25,6 +24,20 @@ export const SQUARE_SIZE = 512;
 
 export type ImageVariant = { bytes: Uint8Array<ArrayBuffer>; width: number; height: number; mime: string; ext: string };
 export type ProcessedPhoto = { card: ImageVariant; full: ImageVariant };
+
+/** What the file is, from its first bytes (never its name or the browser's claim). */
+export type ImageType = { ext: "jpg" | "png" | "webp" | "avif" | "gif"; mime: string };
+
+export function imageTypeOf(bytes: Uint8Array): ImageType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  const ascii = (from: number, text: string) => [...text].every((ch, i) => at(from + i) === ch.charCodeAt(0));
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { ext: "jpg", mime: "image/jpeg" };
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return { ext: "png", mime: "image/png" };
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return { ext: "webp", mime: "image/webp" };
+  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return { ext: "gif", mime: "image/gif" };
+  if (ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis"))) return { ext: "avif", mime: "image/avif" };
+  return null;
+}
 
 /** The file is not an image this pipeline can read, or it is too large to decode; the message says which, for its owner. */
 export class ImageUnreadable extends Error {}

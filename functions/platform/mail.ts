@@ -1,5 +1,5 @@
 import type { Env } from "#functions/env.ts";
-import { newId } from "#domain/core/index.ts";
+import { newId } from "#domain/core/ids.ts";
 
 /**
  * Outgoing e-mail: one Mailer, one outbox, one transport chosen by configuration (MAIL_TRANSPORT).

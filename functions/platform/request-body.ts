@@ -1,4 +1,4 @@
-import { ClientAborted, Invalid, isDomainError, PayloadTooLarge, UnsupportedMediaType } from "#domain/core/index.ts";
+import { ClientAborted, Invalid, isDomainError, PayloadTooLarge, UnsupportedMediaType } from "#domain/core/errors.ts";
 
 /**
  * The one reader of request bodies, for the API and every page action: a body that is not what

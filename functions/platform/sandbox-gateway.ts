@@ -1,4 +1,4 @@
-import { isDomainError, PayloadTooLarge } from "#domain/core/index.ts";
+import { isDomainError, PayloadTooLarge } from "#domain/core/errors.ts";
 import { gatewayId, hmacSha256Hex } from "./hmac.ts";
 import { readFormData } from "./request-body.ts";
 

@@ -1,5 +1,5 @@
 import { readCookie } from "./cookies.ts";
-import { validateSessionToken, type ValidSession } from "#domain/core/index.ts";
+import { validateSessionToken, type ValidSession } from "#domain/core/sessions.ts";
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, Secure outside localhost, and the `__Host-` prefix

@@ -1,6 +1,6 @@
-import { Invalid } from "#domain/core/index.ts";
+import { Invalid } from "#domain/core/errors.ts";
 import { readBodyChunk, stopReading } from "./request-body.ts";
-import { ImageUnreadable, type ImagePipeline, type ImageVariant } from "./images.ts";
+import { ImageUnreadable, imageTypeOf, type ImagePipeline, type ImageVariant } from "./images.ts";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the
@@ -10,18 +10,8 @@ import { ImageUnreadable, type ImagePipeline, type ImageVariant } from "./images
  */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-export type ImageType = { ext: "jpg" | "png" | "webp" | "avif" | "gif"; mime: string };
-
-export function imageTypeOf(bytes: Uint8Array): ImageType | null {
-  const at = (i: number) => bytes[i] ?? -1;
-  const ascii = (from: number, text: string) => [...text].every((ch, i) => at(from + i) === ch.charCodeAt(0));
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { ext: "jpg", mime: "image/jpeg" };
-  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return { ext: "png", mime: "image/png" };
-  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return { ext: "webp", mime: "image/webp" };
-  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return { ext: "gif", mime: "image/gif" };
-  if (ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis"))) return { ext: "avif", mime: "image/avif" };
-  return null;
-}
+// What a file's first bytes say it is: written beside the decoder (images.ts), named here too.
+export { imageTypeOf, type ImageType } from "./images.ts";
 
 /** Files that were actually chosen (a form's empty file input sends one nameless, empty file). */
 export function chosenFiles(values: readonly (FormDataEntryValue | null | undefined)[]): File[] {
