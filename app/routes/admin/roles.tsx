@@ -80,7 +80,7 @@ export default function RolePage({ loaderData, actionData }: Route.ComponentProp
         <ul className="mt-3 divide-y divide-maroon-100">
           {loaderData.team.map((m) => (
             <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span>
+              <span className="min-w-0 wrap-anywhere">
                 <strong>{m.user_name}</strong> · {m.email}
               </span>
               <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">{m.superAdmin ? "Super admin" : "Admin"}</span>
