@@ -1,4 +1,6 @@
 import { mediaUrl } from "#shared/media.ts";
+import type { Row } from "#db/rows.ts";
+import type { services } from "#db/schema/marketplace.ts";
 import {
   AI_DRAFTS_PER_HOUR,
   DASHBOARD_SERVICES_MAX,
@@ -70,31 +72,32 @@ export const AI_DRAFT_LIMIT: AllowanceRule = {
 
 export type ServiceStatus = "active" | "archived" | "hidden";
 
-type ServiceRow = {
+type ServiceRow = Row<
+  typeof services,
+  | "id"
+  | "vendor_id"
+  | "service_name"
+  | "service_category"
+  | "service_type"
+  | "min_price"
+  | "max_price"
+  | "service_unit"
+  | "description"
+  | "state"
+  | "city"
+  | "address"
+  | "capacity_min"
+  | "capacity_max"
+  | "highlights"
+  | "status"
+  | "view_count"
+  | "lead_count"
+  | "cover_key"
+  | "created_at"
+  | "updated_at"
   /** Set when an admin archived it (functions/domain/admin/moderation.ts): the reason its vendor sees. */
-  moderation_reason: string | null;
-  id: string;
-  vendor_id: string;
-  service_name: string;
-  service_category: string;
-  service_type: string;
-  min_price: number;
-  max_price: number | null;
-  service_unit: string;
-  description: string;
-  state: string;
-  city: string;
-  address: string | null;
-  capacity_min: number | null;
-  capacity_max: number | null;
-  highlights: string;
-  status: ServiceStatus;
-  view_count: number;
-  lead_count: number;
-  cover_key: string | null;
-  created_at: number;
-  updated_at: number;
-};
+  | "moderation_reason"
+>;
 
 const SERVICE_COLUMNS = `id, vendor_id, service_name, service_category, service_type, min_price, max_price, service_unit, description, state, city,
   address, capacity_min, capacity_max, highlights, status, view_count, lead_count, cover_key, created_at, updated_at, moderation_reason`;
