@@ -3,7 +3,7 @@ import { numeric } from "./numbers.ts";
 import { todayInIndia } from "./listing-limits.ts";
 
 /**
- * Rules for the enquiry conversation and bookings (functions/domain/enquiries/leads.ts, bookings.ts), shared
+ * Rules for the enquiry conversation and bookings (functions/domain/enquiries/), shared
  * by the page forms, the API and the domain so each rule is written once. Money in whole rupees,
  * dates as yyyy-mm-dd (India's calendar day).
  */

@@ -6,7 +6,7 @@ import { call, createService, createUser, createVendor, sessionCookieFor } from 
 /**
  * The vendor is e-mailed each new enquiry with a link to the conversation in the dashboard, and
  * without the couple's personal e-mail address or phone: those are shared only once the vendor has
- * replied (functions/domain/enquiries/leads.ts). What the couple is told (LISTING.whatNext) says the same.
+ * replied (functions/domain/enquiries/make-lead.ts). What the couple is told (LISTING.whatNext) says the same.
  */
 describe("the enquiry e-mail to the vendor", () => {
   it("carries the couple's name and the conversation link, and no e-mail address", async () => {

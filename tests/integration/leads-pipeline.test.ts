@@ -8,7 +8,7 @@ import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
- * Enquiries as conversations (functions/domain/enquiries/leads.ts through /api/v1/leads): the inbox and its
+ * Enquiries as conversations (functions/domain/enquiries/ through /api/v1/leads): the inbox and its
  * unread marker, messages both ways, quotes, every pipeline transition, the mails to the other side
  * (with the conversation link, without contact details before the vendor's first reply), spam that
  * stops counting, and the reply-time median over real first replies of the last 90 days.

@@ -24,7 +24,7 @@ import { Field, FormAlert, Panel, TextArea } from "#app/components/ui/index.ts";
  * One enquiry's conversation, for its vendor (/VendorDashboard/enquiries/:leadId: reply, quote,
  * mark lost, report spam, create the booking) and its couple (/profile/enquiries/:leadId: reply,
  * accept the quote, withdraw). Plain forms with an `intent`, so everything works without JavaScript;
- * every rule is the domain's (functions/domain/enquiries/leads.ts, bookings.ts).
+ * every rule is the domain's (functions/domain/enquiries/: the conversation's files and bookings.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Enquiry") }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,7 @@ import { refreshReplyTime, type LeadStatus } from "../enquiries/index.ts";
 
 /**
  * The admin queue of enquiries vendors reported as spam (issue 10: "spam leads go to the admin
- * queue"). A vendor's report (leads.ts setLeadStatus) makes the lead SPAM, records the status it
+ * queue"). A vendor's report (enquiries/closing-leads.ts setLeadStatus) makes the lead SPAM, records the status it
  * had (status_before_spam) and takes it out of the vendor's lead counters. An admin decides once
  * per report, in one batch:
  * - "Confirm spam": the lead stays SPAM and is marked reviewed (reviewed_at, reviewed_by). The

@@ -238,7 +238,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   const sort = search.sort ?? { by: "rating", order: "desc" };
   const dir = sort.order === "asc" ? "ASC" : "DESC";
   // The recommended order (rating, best first) with typed text also ranks vendors who usually reply
-  // within a day (REPLY_RANK_MINUTES, real first replies: leads.ts refreshReplyTime) above equally
+  // within a day (REPLY_RANK_MINUTES, real first replies: enquiries/reply-time.ts refreshReplyTime) above equally
   // rated ones that reply slower or have no figure yet. Only there: the text path sorts its bounded
   // matches anyway, while without text the sort's index must match ORDER exactly to stop after the page.
   const recommended = match && sort.by === "rating" && dir === "DESC";

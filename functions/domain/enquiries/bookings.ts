@@ -2,7 +2,9 @@ import { bookingInputAt, bookingUpdateInput, cancelInput, eventDays, milestoneUp
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, requireSignedIn, parseInput } from "../core/index.ts";
-import { firstReplyWrites, leadFor, leadNotice, requireTransition, vendorWants, writeAndNotify, type LeadRow, type Side } from "./leads.ts";
+import { requireTransition, type Side } from "./lead-pipeline.ts";
+import { leadFor, leadNotice, vendorWants, writeAndNotify, type LeadRow } from "./lead-records.ts";
+import { firstReplyWrites } from "./reply-time.ts";
 
 /**
  * Bookings: a lead becomes one when the couple accepts the vendor's latest valid quote (price = the

@@ -2,10 +2,23 @@
  * Enquiries and bookings: a couple's enquiry as a conversation with quotes, the booking it becomes,
  * a vendor's analytics and weekly summary.
  *
+ * One job a file: make-lead.ts (sending an enquiry), lead-pipeline.ts (statuses and transitions),
+ * conversation.ts (reading one), messages-and-quotes.ts, closing-leads.ts (lost, spam, withdrawn),
+ * inbox.ts (inboxes and unread counts), reply-time.ts (the vendor's reply time), bookings.ts,
+ * vendor-analytics.ts, weekly-summary.ts; lead-records.ts holds what the conversation's jobs share
+ * (the lead as its side may see it, links, mails).
+ *
  * This file is the area's only face: code outside functions/domain/enquiries/ imports from here, never
- * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
+ * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md). It exports
+ * what callers outside the area use, by name, so the inner helpers stay inside.
  */
 export * from "./bookings.ts";
-export * from "./leads.ts";
-export * from "./vendor-analytics.ts";
-export * from "./weekly-summary.ts";
+export { makeLead, openLead, type OpenLead } from "./make-lead.ts";
+export { LEAD_TRANSITIONS, type LeadAction, type LeadStatus } from "./lead-pipeline.ts";
+export { leadConversation, markLeadRead } from "./conversation.ts";
+export { sendLeadMessage, sendQuote } from "./messages-and-quotes.ts";
+export { setLeadStatus, withdrawLead } from "./closing-leads.ts";
+export { vendorInbox, coupleLeads, unreadLeadCount, type InboxLead } from "./inbox.ts";
+export { refreshReplyTime } from "./reply-time.ts";
+export { analyticsQuery, conversionRate, firstName, recentLeads, vendorAnalytics } from "./vendor-analytics.ts";
+export { sendWeeklySummaries, weekOf } from "./weekly-summary.ts";

@@ -1,7 +1,7 @@
 import { queueMail } from "#platform/mail.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
-import { awaitingReplyStatement } from "./leads.ts";
+import { awaitingReplyStatement } from "./inbox.ts";
 import { daysBefore, vendorFigures } from "./vendor-analytics.ts";
 
 /**

@@ -1,0 +1,94 @@
+import { queueMail } from "#platform/mail.ts";
+import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
+import { type NotificationPrefs, vendorNotificationPrefs } from "../accounts/index.ts";
+import type { Side, LeadStatus } from "./lead-pipeline.ts";
+
+/**
+ * What the conversation's jobs share: the lead as its vendor or couple may see it (anyone else
+ * gets 404), the links to it, and the mails to the other side that join the caller's batch.
+ */
+
+/** The page where each side follows a conversation (also the link in every mail). */
+export function conversationPath(side: Side, leadId: string): string {
+  return side === "vendor" ? `/VendorDashboard/enquiries/${leadId}` : `/profile/enquiries/${leadId}`;
+}
+
+export function conversationLink(ctx: Pick<DomainContext, "request">, side: Side, leadId: string): string {
+  return `${ctx.request.origin}${conversationPath(side, leadId)}`;
+}
+
+/** A lead with the names, addresses and facts the conversation needs. */
+export type LeadRow = {
+  id: string;
+  service_id: string;
+  vendor_id: string;
+  user_id: string;
+  message: string;
+  event_date: string | null;
+  guest_count: number | null;
+  budget: number | null;
+  status: LeadStatus;
+  first_reply_at: number | null;
+  created_at: number;
+  updated_at: number;
+  vendor_read_at: number | null;
+  couple_read_at: number | null;
+  reported_at: number | null;
+  lost_reason: string | null;
+  service_name: string;
+  business_name: string;
+  vendor_slug: string;
+  vendor_email: string;
+  vendor_phone: string | null;
+  couple_name: string;
+  couple_email: string;
+  couple_phone: string | null;
+};
+
+const LEAD_SELECT = `SELECT l.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(v.email, vu.email) AS vendor_email, v.phone AS vendor_phone,
+  u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone
+  FROM leads l JOIN services s ON s.id = l.service_id JOIN vendors v ON v.user_id = l.vendor_id JOIN users vu ON vu.id = l.vendor_id JOIN users u ON u.id = l.user_id`;
+
+/**
+ * The lead as `side` may see it: the vendor's own lead, or the couple's own. Anyone else (another
+ * vendor or couple, an admin through these doors) is told it does not exist.
+ */
+export async function leadFor(ctx: DomainContext, leadId: string): Promise<{ lead: LeadRow; side: Side }> {
+  const actor = requireSignedIn(ctx.actor, "Please log in to see your enquiries.");
+  const lead = await ctx.db.prepare(`${LEAD_SELECT} WHERE l.id = ?`).bind(leadId).first<LeadRow>();
+  if (lead && actor.role === "VENDOR" && lead.vendor_id === actor.id) return { lead, side: "vendor" };
+  if (lead && actor.role === "USER" && lead.user_id === actor.id) return { lead, side: "couple" };
+  throw new NotFound("We could not find that enquiry.");
+}
+
+export async function leadAs(ctx: DomainContext, leadId: string, side: Side): Promise<LeadRow> {
+  const found = await leadFor(ctx, leadId);
+  if (found.side !== side) throw new NotFound("We could not find that enquiry.");
+  return found.lead;
+}
+
+/**
+ * Whether the vendor wants mails of this kind (its notification preferences on the settings page):
+ * new enquiries, couples' replies, booking changes. Mails to couples are not governed by them.
+ */
+export async function vendorWants(ctx: Pick<DomainContext, "db">, vendorId: string, kind: keyof NotificationPrefs): Promise<boolean> {
+  return (await vendorNotificationPrefs(ctx, vendorId))[kind];
+}
+
+/** A mail to the other side of a lead, queued (its statement joins the caller's batch) and delivered after it. */
+export function leadNotice(ctx: DomainContext, lead: LeadRow, to: Side, subject: string, body: string[]): { id: string; statement: D1PreparedStatement } {
+  const address = to === "vendor" ? lead.vendor_email : lead.couple_email;
+  const greeting = to === "vendor" ? `Hello ${lead.business_name},` : `Hello ${lead.couple_name},`;
+  const text = [greeting, "", ...body, "", `Open the conversation: ${conversationLink(ctx, to, lead.id)}`].join("\n");
+  return queueMail(ctx.db, { to: address, subject, text }, ctx.now);
+}
+
+/** Runs the batch, then delivers its mails (as makeLead does). A concurrent change that broke a guard is a 409. */
+export async function writeAndNotify(
+  ctx: DomainContext,
+  writes: D1PreparedStatement[],
+  mails: { id: string; statement: D1PreparedStatement }[],
+): Promise<void> {
+  await ctx.db.batch([...writes, ...mails.map((m) => m.statement)]);
+  for (const m of mails) await ctx.mail.deliver(m.id);
+}

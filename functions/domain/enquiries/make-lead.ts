@@ -1,0 +1,109 @@
+import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
+import { formatDate, formatRupees } from "#shared/format.ts";
+import { queueMail } from "#platform/mail.ts";
+import { type DomainContext, requireSignedIn, requireRole, ACCESS, parseInput, NotFound, Conflict, newId, can } from "../core/index.ts";
+import { OPEN_STATUSES } from "./lead-pipeline.ts";
+import { conversationLink, vendorWants } from "./lead-records.ts";
+
+/**
+ * Leads: the record a couple's enquiry about a service creates (the user-facing word stays
+ * "enquiry"; the spec's API calls it makeLead). A couple's enquiry about a service becomes a lead in the vendor's pipeline (status NEW). The
+ * lead, the service's lead counter, the day's lead statistic and the vendor's e-mail notice are
+ * written in one batch. One open enquiry per couple per service: the conversation continues in
+ * the dashboards. The database keeps that rule (the partial unique index leads_open_unique), so
+ * requests that race past the check below cannot both succeed: the loser's batch fails as a whole
+ * (no lead, no counters, no e-mail) and it is answered 409 like the check.
+ */
+export type CreatedLead = { id: string; status: "NEW"; vendorName: string; replyMinutesMedian: number | null };
+
+const OPEN_LEAD_EXISTS = "You have already sent an enquiry for this service. The vendor will reply to it; you can follow it in your dashboard.";
+
+/** True for D1's error when an insert breaks the open-lead unique index. */
+function isOpenLeadConflict(e: unknown): boolean {
+  const text = String(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : e);
+  return text.includes("UNIQUE constraint failed") && text.includes("leads.");
+}
+
+export async function makeLead(ctx: DomainContext, serviceId: string, input: unknown): Promise<CreatedLead> {
+  const { db: d1, now } = ctx;
+  requireSignedIn(ctx.actor, "Please log in to send an enquiry.");
+  const actor = requireRole(ctx.actor, ACCESS.couple, "Only couples can send enquiries to vendors.");
+  const fields = parseInput(leadInputAt(now), input, "Please correct your enquiry.");
+  const service = await d1
+    .prepare(
+      `SELECT s.id, s.service_name, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email
+       FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN users u ON u.id = v.user_id WHERE s.id = ? AND s.status = 'active'`,
+    )
+    .bind(serviceId)
+    .first<{
+      id: string;
+      service_name: string;
+      vendor_id: string;
+      business_name: string;
+      vendor_email: string | null;
+      reply_minutes_median: number | null;
+      login_email: string;
+    }>();
+  if (!service) throw new NotFound("We could not find that service.");
+  const open = await d1
+    .prepare(`SELECT id FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} LIMIT 1`)
+    .bind(actor.id, serviceId)
+    .first();
+  if (open) throw new Conflict(OPEN_LEAD_EXISTS);
+
+  const id = newId(now);
+  const day = todayInIndia(now);
+  // No personal e-mail or phone of either side before the vendor's first reply: the vendor answers
+  // in the conversation, and contact details are shown to both once it has replied.
+  const lines = [
+    `${actor.userName} sent an enquiry about "${service.service_name}".`,
+    fields.eventDate ? `Event date: ${formatDate(fields.eventDate)}` : null,
+    fields.guestCount ? `Guests: ${fields.guestCount}` : null,
+    fields.budget !== undefined ? `Budget: ${formatRupees(fields.budget)}` : null,
+    "",
+    fields.message,
+    "",
+    `Reply in your dashboard: ${conversationLink(ctx, "vendor", id)}`,
+  ].filter((l) => l !== null);
+  // The vendor's notice only when it wants new-enquiry mails (settings); the lead is made either way.
+  const notice = (await vendorWants(ctx, service.vendor_id, "new_enquiry"))
+    ? queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now)
+    : null;
+  const writes = [
+    // The lead first: when the unique index refuses it, nothing after it in the batch is written.
+    d1
+      .prepare(
+        "INSERT INTO leads (id, service_id, vendor_id, user_id, message, event_date, guest_count, budget, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?, ?)",
+      )
+      .bind(id, serviceId, service.vendor_id, actor.id, fields.message, fields.eventDate ?? null, fields.guestCount ?? null, fields.budget ?? null, now, now),
+    d1.prepare("UPDATE services SET lead_count = lead_count + 1 WHERE id = ?").bind(serviceId),
+    d1
+      .prepare(
+        "INSERT INTO service_daily_stats (service_id, day, views, leads) VALUES (?, ?, 0, 1) ON CONFLICT (service_id, day) DO UPDATE SET leads = leads + 1",
+      )
+      .bind(serviceId, day),
+    ...(notice ? [notice.statement] : []),
+  ];
+  try {
+    await d1.batch(writes);
+  } catch (e) {
+    if (isOpenLeadConflict(e)) throw new Conflict(OPEN_LEAD_EXISTS);
+    throw e;
+  }
+  if (notice) await ctx.mail.deliver(notice.id);
+  return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
+}
+
+export type OpenLead = { id: string; status: string; created_at: number; event_date: string | null };
+
+/** The couple's open lead for a service, if any (the page shows it instead of a second enquiry form). */
+export async function openLead(ctx: DomainContext, serviceId: string): Promise<OpenLead | null> {
+  const { actor } = ctx;
+  if (!actor || !can.sendEnquiry(actor)) return null;
+  return ctx.db
+    .prepare(
+      `SELECT id, status, created_at, event_date FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(actor.id, serviceId)
+    .first();
+}

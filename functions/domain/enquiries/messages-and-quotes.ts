@@ -1,0 +1,70 @@
+import { todayInIndia } from "#shared/listing-rules.ts";
+import { leadMessageInput, quoteInput } from "#shared/lead-rules.ts";
+import { formatRupees, formatDate } from "#shared/format.ts";
+import { type DomainContext, parseInput, newId, Invalid } from "../core/index.ts";
+import type { LeadMessage, LeadQuote } from "./conversation.ts";
+import { requireTransition, type Side, fromStatuses } from "./lead-pipeline.ts";
+import { leadFor, vendorWants, leadNotice, writeAndNotify, leadAs } from "./lead-records.ts";
+import { firstReplyWrites } from "./reply-time.ts";
+
+/**
+ * Writing in a conversation: a message from either side and the vendor's quote, each with the
+ * other side's mail in the same batch.
+ */
+
+/**
+ * A message on the conversation, from whichever side the actor is. The vendor's first message
+ * moves NEW to CONTACTED and records the first reply (and the reply-time median) in the same batch.
+ */
+export async function sendLeadMessage(ctx: DomainContext, leadId: string, input: unknown): Promise<LeadMessage> {
+  const { lead, side } = await leadFor(ctx, leadId);
+  const { body } = parseInput(leadMessageInput, input, "Please write a message.");
+  requireTransition("reply", lead.status);
+  const id = newId(ctx.now);
+  const senderId = side === "vendor" ? lead.vendor_id : lead.user_id;
+  const writes = [
+    ctx.db.prepare("INSERT INTO lead_messages (id, lead_id, sender_id, body, created_at) VALUES (?, ?, ?, ?, ?)").bind(id, leadId, senderId, body, ctx.now),
+    ctx.db
+      .prepare(
+        `UPDATE leads SET updated_at = ?1, ${side === "vendor" ? "vendor_read_at = ?1, status = CASE WHEN status = 'NEW' THEN 'CONTACTED' ELSE status END" : "couple_read_at = ?1"} WHERE id = ?2`,
+      )
+      .bind(ctx.now, leadId),
+    ...(side === "vendor" ? firstReplyWrites(ctx, lead) : []),
+  ];
+  const to: Side = side === "vendor" ? "couple" : "vendor";
+  const from = side === "vendor" ? lead.business_name : lead.couple_name;
+  // The couple is always told; the vendor only when it wants couples' replies by mail.
+  const wanted = to === "couple" || (await vendorWants(ctx, lead.vendor_id, "couple_reply"));
+  const notice = leadNotice(ctx, lead, to, `New message from ${from} about ${lead.service_name}`, [`${from} wrote:`, "", body]);
+  await writeAndNotify(ctx, writes, wanted ? [notice] : []);
+  return { id, from: side, body, created_at: ctx.now };
+}
+
+/** The vendor's quote: stored, shown in the conversation, the lead QUOTED; a newer quote replaces the older as the one to accept. */
+export async function sendQuote(ctx: DomainContext, leadId: string, input: unknown): Promise<LeadQuote> {
+  const lead = await leadAs(ctx, leadId, "vendor");
+  const fields = parseInput(quoteInput, input, "Please correct the quote.");
+  if (fields.validUntil < todayInIndia(ctx.now)) throw new Invalid("Please correct the quote.", { validUntil: "Valid until cannot be in the past." });
+  requireTransition("quote", lead.status);
+  const id = newId(ctx.now);
+  const summary = `Quote: ${formatRupees(fields.amount)}, valid until ${formatDate(fields.validUntil)}.\nIncludes: ${fields.includes}`;
+  const writes = [
+    ctx.db
+      .prepare("INSERT INTO lead_quotes (id, lead_id, amount, includes, valid_until, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(id, leadId, fields.amount, fields.includes, fields.validUntil, ctx.now),
+    ctx.db
+      .prepare("INSERT INTO lead_messages (id, lead_id, sender_id, body, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(newId(ctx.now), leadId, lead.vendor_id, summary, ctx.now),
+    ctx.db
+      .prepare(`UPDATE leads SET status = 'QUOTED', updated_at = ?1, vendor_read_at = ?1 WHERE id = ?2 AND status IN ${fromStatuses("quote")}`)
+      .bind(ctx.now, leadId),
+    ...firstReplyWrites(ctx, lead),
+  ];
+  const notice = leadNotice(ctx, lead, "couple", `${lead.business_name} sent you a quote for ${lead.service_name}`, [
+    summary,
+    "",
+    "You can accept it or reply in your dashboard.",
+  ]);
+  await writeAndNotify(ctx, writes, [notice]);
+  return { id, amount: fields.amount, includes: fields.includes, valid_until: fields.validUntil, created_at: ctx.now, expired: false };
+}
