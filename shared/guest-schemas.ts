@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { numeric } from "./numbers.ts";
+import { DIETARY_PREFERENCES, GUEST_SIDES, RSVP_RESPONSES } from "./stored-values.ts";
 
 /**
  * The guest list and RSVP rules (functions/domain/guests/, rsvp.ts among them) shared by the page forms,
  * the API and the domain. A page form sends strings (checkboxes "on" or nothing); the API sends
  * JSON: both fit these schemas.
  */
-export const GUEST_SIDES = ["BRIDE", "GROOM", "BOTH"] as const;
-export const DIETARY_PREFERENCES = ["VEG", "JAIN", "NON_VEG", "VEGAN"] as const;
-export const RSVP_RESPONSES = ["ATTENDING", "DECLINED", "MAYBE"] as const;
+export { DIETARY_PREFERENCES, GUEST_SIDES, RSVP_RESPONSES };
 export type GuestSide = (typeof GUEST_SIDES)[number];
 export type Dietary = (typeof DIETARY_PREFERENCES)[number];
 export type RsvpResponse = (typeof RSVP_RESPONSES)[number];

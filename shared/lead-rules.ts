@@ -2,13 +2,15 @@ import { z } from "zod";
 import { numeric } from "./numbers.ts";
 import { todayInIndia } from "./listing-limits.ts";
 
+import { LEAD_STATUSES } from "./stored-values.ts";
+
 /**
  * Rules for the enquiry conversation and bookings (functions/domain/enquiries/), shared
  * by the page forms, the API and the domain so each rule is written once. Money in whole rupees,
  * dates as yyyy-mm-dd (India's calendar day).
  */
 /** The statuses a vendor's inbox filters by (the list page and GET /leads). */
-export const INBOX_STATUSES = ["NEW", "CONTACTED", "QUOTED", "BOOKED", "LOST", "SPAM"] as const;
+export const INBOX_STATUSES = LEAD_STATUSES;
 export const LEAD_REPLY_MAX = 4000;
 export const QUOTE_INCLUDES_MAX = 2000;
 export const REASON_MAX = 500;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numeric } from "./numbers.ts";
+import { PAYMENT_STATUSES } from "./stored-values.ts";
 
 /**
  * The rules of an admin's plan form (/admin/plans) and of POST /plan and PUT /plan/{id}, written
@@ -90,7 +91,7 @@ export type PlanInput = z.infer<typeof planInput>;
 export const durationLabel = (days: number) => (days === 1 ? "1 day" : `${days} days`);
 
 /** The admin transactions filters (URL of /admin/transactions and GET /admin/transactions), dates in India time. */
-export const PAYMENT_STATUS_VALUES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE"] as const;
+export const PAYMENT_STATUS_VALUES = PAYMENT_STATUSES;
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
 const emptyToUndefined = (v: unknown) => (blank(v) ? undefined : v);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDate, rupees } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
+import { TASK_PRIORITIES, TASK_STATUSES } from "./stored-values.ts";
 import { TRADITION_IDS } from "./traditions.ts";
 
 /**
@@ -10,9 +11,7 @@ import { TRADITION_IDS } from "./traditions.ts";
  * calendar day and time of day, which is what is stored. Amounts are whole rupees.
  */
 
-/** The same values as db/schema/planning.ts (shared/ reaches the browser and does not import db/). */
-export const TASK_STATUSES = ["TODO", "IN_PROGRESS", "DONE", "CANCELLED"] as const;
-export const TASK_PRIORITIES = ["LOW", "MEDIUM", "HIGH"] as const;
+export { TASK_PRIORITIES, TASK_STATUSES };
 export const TASK_STATUS_LABELS: Record<(typeof TASK_STATUSES)[number], string> = {
   TODO: "To do",
   IN_PROGRESS: "In progress",

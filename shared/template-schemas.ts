@@ -1,27 +1,17 @@
 import { z } from "zod";
-import type { TEMPLATE_MOODS as DB_MOODS, TEMPLATE_REQUIREMENTS as DB_REQUIREMENTS, TEMPLATE_STATUSES as DB_STATUSES } from "#db/schema/content.ts";
+import { TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "./stored-values.ts";
 import type { CardPlaceholder } from "./card-format.ts";
 import { numeric } from "./numbers.ts";
 
 /**
  * The invitation gallery's values and input schemas (issue 13), shared by GET /inviteTemplate/get,
  * the admins' template calls, the /templates page's filters and /admin/templates' forms, so each
- * rule is written once. The value lists repeat db/schema/content.ts's (this module reaches the
- * browser); the type checks below fail the build if they ever differ.
+ * rule is written once. The stored value lists come from shared/stored-values.ts (as
+ * db/schema/content.ts's do).
  */
-export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;
-export const TEMPLATE_REQUIREMENTS = ["HOT", "POPULAR", "LATEST"] as const;
-export const TEMPLATE_STATUSES = ["DRAFT", "PUBLISHED", "ARCHIVED"] as const;
+export { TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES };
 export const TEMPLATE_AMOUNTS = ["FREE", "PAID"] as const;
 export const TEMPLATE_SORTS = ["newest", "popular", "price_asc", "price_desc", "rating"] as const;
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameLists: [
-  Same<(typeof TEMPLATE_MOODS)[number], (typeof DB_MOODS)[number]>,
-  Same<(typeof TEMPLATE_REQUIREMENTS)[number], (typeof DB_REQUIREMENTS)[number]>,
-  Same<(typeof TEMPLATE_STATUSES)[number], (typeof DB_STATUSES)[number]>,
-] = [true, true, true];
-void sameLists;
 
 export type TemplateMood = (typeof TEMPLATE_MOODS)[number];
 export type TemplateRequirement = (typeof TEMPLATE_REQUIREMENTS)[number];

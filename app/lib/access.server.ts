@@ -1,4 +1,5 @@
-import { ROLES, type Role } from "#db/schema/identity.ts";
+import type { Role } from "#db/schema/identity.ts";
+import { ROLES } from "#shared/stored-values.ts";
 import { can } from "#domain/core/index.ts";
 import { GUARD, GUARD_SIGN_IN } from "#shared/strings.ts";
 import type { FlashToast } from "#shared/toast.ts";

@@ -1,6 +1,7 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
+import { CONTACT_STATUSES } from "#shared/stored-values.ts";
 
 /**
  * What admins did (migration 0058): one row per admin action, written in the same batch as the
@@ -28,8 +29,6 @@ export const adminAuditLog = sqliteTable(
     index("admin_audit_log_actor_idx").on(t.actorId, t.createdAt),
   ],
 );
-
-export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;
 
 /** A message sent through /contactus (migration 0060): mailed to the team; admins track its status. */
 export const contactMessages = sqliteTable(

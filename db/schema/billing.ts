@@ -1,9 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
-
-/** BASIC: totals only; FULL: per-service figures and history. */
-export const ANALYTICS_DEPTHS = ["BASIC", "FULL"] as const;
+import { ANALYTICS_DEPTHS, PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from "#shared/stored-values.ts";
 
 /** Plans are data created by admins; a price of 0 is the free trial plan. Limits are data too. */
 export const plans = sqliteTable("plans", {
@@ -24,8 +22,6 @@ export const plans = sqliteTable("plans", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-
-export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "CANCELLED", "EXPIRED"] as const;
 
 export const subscriptions = sqliteTable(
   "subscriptions",
@@ -59,9 +55,6 @@ export const subscriptions = sqliteTable(
     uniqueIndex("subscriptions_order_unique").on(t.gatewayOrderId),
   ],
 );
-
-/** REFUND_DUE: money received for an order that had expired, recorded but not credited (issue 28); a refund is owed. */
-export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE"] as const;
 
 /** Money paid through the gateway: plan subscriptions and invitation template purchases. */
 export const payments = sqliteTable(

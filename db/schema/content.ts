@@ -4,10 +4,7 @@ import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { payments } from "./billing.ts";
 import { households } from "./planning.ts";
-
-export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;
-export const TEMPLATE_REQUIREMENTS = ["HOT", "POPULAR", "LATEST"] as const;
-export const TEMPLATE_STATUSES = ["DRAFT", "PUBLISHED", "ARCHIVED"] as const;
+import { BLOG_STATUSES, INVITE_REQUEST_STATUSES, TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "#shared/stored-values.ts";
 
 export const inviteTemplates = sqliteTable(
   "invite_templates",
@@ -151,8 +148,6 @@ export const editorAssets = sqliteTable(
   (t) => [uniqueIndex("editor_assets_key_unique").on(t.key), index("editor_assets_user_idx").on(t.userId, t.folder, t.createdAt)],
 );
 
-export const INVITE_REQUEST_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
-
 /** A request from the public e-invite link (name and phone) that the couple approves or declines. */
 export const inviteRequests = sqliteTable(
   "invite_requests",
@@ -180,8 +175,6 @@ export const inviteRequests = sqliteTable(
   },
   (t) => [uniqueIndex("invite_requests_phone_unique").on(t.cardId, t.phone), index("invite_requests_user_idx").on(t.userId, t.status, t.createdAt)],
 );
-
-export const BLOG_STATUSES = ["DRAFT", "PUBLISHED"] as const;
 
 export const blogPosts = sqliteTable(
   "blog_posts",

@@ -1,8 +1,8 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
+import { AUTH_TOKEN_PURPOSES, MAIL_STATUSES, ROLES } from "#shared/stored-values.ts";
 
-export const ROLES = ["USER", "VENDOR", "ADMIN", "SUPER_ADMIN"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Everybody who logs in: couples, vendors and admins. Vendor and couple login are two doors to it. */
@@ -54,8 +54,6 @@ export const sessions = sqliteTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
-
-export const AUTH_TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
 
 /** Single-use, expiring tokens for e-mail verification and password reset (hash stored). */
 export const authTokens = sqliteTable(
@@ -223,13 +221,6 @@ export const vendorWeeklySummaries = sqliteTable(
   (t) => [primaryKey({ columns: [t.vendorId, t.week] })],
 );
 
-/**
- * E-mail outbox: every message is written here first (QUEUED), then delivered by the configured
- * transport (functions/platform/mail.ts). STORED: the local mailbox kept it, nothing was sent.
- * SENT: a transport accepted it. RETRYING: the last attempt failed (error), the next is due at
- * next_attempt_at. FAILED: given up (error says why). SENDING: an attempt is in flight.
- */
-export const MAIL_STATUSES = ["QUEUED", "SENDING", "RETRYING", "SENT", "STORED", "FAILED"] as const;
 export const outbox = sqliteTable(
   "outbox",
   {

@@ -2,13 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { caseInsensitiveText, createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
-
-/**
- * active: listed; archived: put away by its vendor; hidden: beyond the vendor's plan limit
- * (functions/domain/billing/plan-limits.ts), kept and shown to its vendor, listed again when a plan allows.
- * Every public read lists status 'active' only.
- */
-export const SERVICE_STATUSES = ["active", "archived", "hidden"] as const;
+import { BOOKING_STATUSES, DISPUTE_STATUSES, LEAD_STATUSES, REPLY_AUTHORS, REVIEW_STATUSES, SERVICE_STATUSES } from "#shared/stored-values.ts";
 
 /**
  * A vendor's listing. Every service carries a starting price and a unit from its subcategory's
@@ -142,10 +136,6 @@ export const serviceFaqs = sqliteTable(
   (t) => [index("service_faqs_service_idx").on(t.serviceId, t.position)],
 );
 
-export const REVIEW_STATUSES = ["PUBLISHED", "HIDDEN", "DISPUTED"] as const;
-
-export const REPLY_AUTHORS = ["VENDOR", "ADMIN"] as const;
-
 /**
  * One review per couple per service (editable); five sub-scores; one reply, by the service's
  * vendor or by the Mandap team, and the reply says which. "Verified booking" is not stored: it is
@@ -242,8 +232,6 @@ export const serviceDailyStats = sqliteTable(
   (t) => [primaryKey({ columns: [t.serviceId, t.day] })],
 );
 
-export const LEAD_STATUSES = ["NEW", "CONTACTED", "QUOTED", "BOOKED", "LOST", "SPAM"] as const;
-
 /** A couple's enquiry about a service: the vendor's sales pipeline. */
 export const leads = sqliteTable(
   "leads",
@@ -335,8 +323,6 @@ export const leadQuotes = sqliteTable(
   (t) => [index("lead_quotes_lead_idx").on(t.leadId, t.createdAt)],
 );
 
-export const BOOKING_STATUSES = ["CONFIRMED", "COMPLETED", "CANCELLED"] as const;
-
 /** Created from a lead at BOOKED; both the couple and the vendor see the same record. */
 export const bookings = sqliteTable(
   "bookings",
@@ -389,8 +375,6 @@ export const bookingMilestones = sqliteTable(
   },
   (t) => [index("booking_milestones_booking_idx").on(t.bookingId), index("booking_milestones_due_idx").on(t.dueDate)],
 );
-
-export const DISPUTE_STATUSES = ["OPEN", "KEPT", "HIDDEN"] as const;
 
 /**
  * A vendor's dispute of a review on their service (migrations/0061). The review stays public and

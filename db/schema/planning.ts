@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { bookings, services } from "./marketplace.ts";
+import { DIETARY_PREFERENCES, EVENT_SERVICE_SOURCES, GUEST_SIDES, RSVP_RESPONSES, TASK_PRIORITIES, TASK_STATUSES } from "#shared/stored-values.ts";
 
 /**
  * Couple planning (migration 0051): checklist, functions and their tasks, budget lines, guests in
@@ -49,8 +50,6 @@ export const events = sqliteTable(
   (t) => [index("events_user_idx").on(t.userId, t.eventDate, t.startTime), index("events_parent_idx").on(t.parentId)],
 );
 
-export const EVENT_SERVICE_SOURCES = ["WISHLIST", "ENQUIRY", "BOOKING", "SEARCH"] as const;
-
 export const eventServices = sqliteTable(
   "event_services",
   {
@@ -65,9 +64,6 @@ export const eventServices = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.serviceId] }), index("event_services_service_idx").on(t.serviceId)],
 );
-
-export const TASK_STATUSES = ["TODO", "IN_PROGRESS", "DONE", "CANCELLED"] as const;
-export const TASK_PRIORITIES = ["LOW", "MEDIUM", "HIGH"] as const;
 
 export const tasks = sqliteTable(
   "tasks",
@@ -146,9 +142,6 @@ export const households = sqliteTable(
   (t) => [index("households_user_idx").on(t.userId, t.name), uniqueIndex("households_rsvp_token_unique").on(t.rsvpToken)],
 );
 
-export const GUEST_SIDES = ["BRIDE", "GROOM", "BOTH"] as const;
-export const DIETARY_PREFERENCES = ["VEG", "JAIN", "NON_VEG", "VEGAN"] as const;
-
 export const guests = sqliteTable(
   "guests",
   {
@@ -190,8 +183,6 @@ export const householdInvitations = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.householdId, t.eventId] }), index("household_invitations_event_idx").on(t.eventId)],
 );
-
-export const RSVP_RESPONSES = ["ATTENDING", "DECLINED", "MAYBE"] as const;
 
 /** A guest's answer for one function; partySize counts the guest and anyone unnamed with them. */
 export const guestRsvps = sqliteTable(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { guardDecision, isPublicPath, signInToast } from "#app/lib/access.server.ts";
 import { FLASH_COOKIE, readFlash } from "#platform/cookies.ts";
-import { ROLES } from "#db/schema/identity.ts";
+import { ROLES } from "#shared/stored-values.ts";
 import { can } from "#domain/core/index.ts";
 import { GUARD } from "#shared/strings.ts";
 

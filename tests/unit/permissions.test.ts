@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ROLES, type Role } from "#db/schema/identity.ts";
+import type { Role } from "#db/schema/identity.ts";
+import { ROLES } from "#shared/stored-values.ts";
 import { can, homeOf, viewerOf, type Actor } from "#domain/core/index.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-messages";
+import { CONTACT_STATUSES } from "#shared/stored-values.ts";
 import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/content/index.ts";
 import { isDomainError, formToObject } from "#domain/core/index.ts";
@@ -61,7 +62,7 @@ export default function ContactMessagesPage({ loaderData, actionData }: Route.Co
       <h1 className="text-3xl font-bold text-maroon-700">Contact messages</h1>
       <p className="mt-1 text-sm text-ink/75">What visitors sent through the contact page. Reply by e-mail, then mark the message answered or closed.</p>
       <nav aria-label="Status" className="mt-4 flex flex-wrap gap-2">
-        {([undefined, "NEW", "ANSWERED", "CLOSED"] as const).map((s) => (
+        {[undefined, ...CONTACT_STATUSES].map((s) => (
           <Link
             key={s ?? "all"}
             to={link({ status: s, page: undefined })}
@@ -124,13 +125,11 @@ export default function ContactMessagesPage({ loaderData, actionData }: Route.Co
                     Note (optional)
                     <input name="note" type="text" data-raw maxLength={1000} className="field-input py-1 text-sm" />
                   </label>
-                  {(["NEW", "ANSWERED", "CLOSED"] as const)
-                    .filter((s) => s !== m.status)
-                    .map((s) => (
-                      <button key={s} type="submit" name="status" value={s} className={s === "ANSWERED" ? "btn-primary" : "btn-secondary"} disabled={busy}>
-                        {s === "NEW" ? "Mark new" : `Mark ${LABELS[s].toLowerCase()}`}
-                      </button>
-                    ))}
+                  {CONTACT_STATUSES.filter((s) => s !== m.status).map((s) => (
+                    <button key={s} type="submit" name="status" value={s} className={s === "ANSWERED" ? "btn-primary" : "btn-secondary"} disabled={busy}>
+                      {s === "NEW" ? "Mark new" : `Mark ${LABELS[s].toLowerCase()}`}
+                    </button>
+                  ))}
                 </Form>
               </div>
             </li>

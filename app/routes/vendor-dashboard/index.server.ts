@@ -6,8 +6,9 @@ import { deleteService, setServiceStatus, vendorDashboard } from "#domain/catalo
 import { redirectWithToast } from "#platform/cookies.ts";
 import { formFailure, loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { readDashboardForm } from "./service-actions.server.ts";
+import { SERVICE_STATUSES } from "#shared/stored-values.ts";
 
-const STATUSES = ["active", "archived", "hidden"] as const;
+const STATUSES = SERVICE_STATUSES;
 type Status = (typeof STATUSES)[number];
 
 /** The vendor's services with views and enquiries (one D1 batch), the filter and the e-mail banner. */

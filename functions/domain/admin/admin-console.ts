@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseLocation, type LocationMap } from "#shared/place-names.ts";
 import { PLACES } from "#shared/places.ts";
+import { ROLES, SERVICE_STATUSES } from "#shared/stored-values.ts";
 import { heroAnalytics, type HeroAnalytics } from "../catalogue/index.ts";
 import { type DomainContext, ACCESS, requireRole, textMatch, parseInput } from "../core/index.ts";
 import { numeric } from "#shared/numbers.ts";
@@ -114,7 +115,7 @@ export const vendorSearchInput = z
 export const serviceSearchInput = z
   .object({
     q: text(100, "q").optional(),
-    status: z.enum(["active", "archived", "hidden"], "Choose active, archived or hidden.").optional(),
+    status: z.enum(SERVICE_STATUSES, "Choose active, archived or hidden.").optional(),
     serviceType: text(60, "serviceType").optional(),
     city: text(60, "city").optional(),
     vendorId: text(64, "vendorId").optional(),
@@ -125,7 +126,7 @@ export const serviceSearchInput = z
 export const userSearchInput = z
   .object({
     q: text(100, "q").optional(),
-    role: z.enum(["USER", "VENDOR", "ADMIN", "SUPER_ADMIN"], "Choose USER, VENDOR, ADMIN or SUPER_ADMIN.").optional(),
+    role: z.enum(ROLES, "Choose USER, VENDOR, ADMIN or SUPER_ADMIN.").optional(),
     verified: yesNo.optional(),
     page: numeric(page.optional()),
     limit: numeric(limit.optional()),

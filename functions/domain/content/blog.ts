@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { z } from "zod";
-import { BLOG_STATUSES } from "#db/schema/content.ts";
+import { BLOG_STATUSES } from "#shared/stored-values.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { slugify } from "#shared/slug.ts";

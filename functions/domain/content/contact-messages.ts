@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_STATUSES } from "#db/schema/admin.ts";
+import { CONTACT_STATUSES } from "#shared/stored-values.ts";
 import { email, phone } from "#shared/account-schemas.ts";
 import { CONTACT_LIMITS, CONTACT_TOPICS } from "#shared/contact.ts";
 import { formatDate } from "#shared/format.ts";

@@ -1,0 +1,53 @@
+/**
+ * The values a stored column may hold, written once: db/schema declares its columns with them, and
+ * the domain, the API and pages (this module reaches the browser) check and list them from here.
+ */
+
+// admin.ts
+export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;
+
+// billing.ts
+/** BASIC: totals only; FULL: per-service figures and history. */
+export const ANALYTICS_DEPTHS = ["BASIC", "FULL"] as const;
+export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "CANCELLED", "EXPIRED"] as const;
+/** REFUND_DUE: money received for an order that had expired, recorded but not credited (issue 28); a refund is owed. */
+export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE"] as const;
+
+// content.ts
+export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;
+export const TEMPLATE_REQUIREMENTS = ["HOT", "POPULAR", "LATEST"] as const;
+export const TEMPLATE_STATUSES = ["DRAFT", "PUBLISHED", "ARCHIVED"] as const;
+export const INVITE_REQUEST_STATUSES = ["PENDING", "APPROVED", "DECLINED"] as const;
+export const BLOG_STATUSES = ["DRAFT", "PUBLISHED"] as const;
+
+// identity.ts
+export const ROLES = ["USER", "VENDOR", "ADMIN", "SUPER_ADMIN"] as const;
+export const AUTH_TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
+/**
+ * E-mail outbox: every message is written here first (QUEUED), then delivered by the configured
+ * transport (functions/platform/mail.ts). STORED: the local mailbox kept it, nothing was sent.
+ * SENT: a transport accepted it. RETRYING: the last attempt failed (error), the next is due at
+ * next_attempt_at. FAILED: given up (error says why). SENDING: an attempt is in flight.
+ */
+export const MAIL_STATUSES = ["QUEUED", "SENDING", "RETRYING", "SENT", "STORED", "FAILED"] as const;
+
+// marketplace.ts
+/**
+ * active: listed; archived: put away by its vendor; hidden: beyond the vendor's plan limit
+ * (functions/domain/billing/plan-limits.ts), kept and shown to its vendor, listed again when a plan allows.
+ * Every public read lists status 'active' only.
+ */
+export const SERVICE_STATUSES = ["active", "archived", "hidden"] as const;
+export const REVIEW_STATUSES = ["PUBLISHED", "HIDDEN", "DISPUTED"] as const;
+export const REPLY_AUTHORS = ["VENDOR", "ADMIN"] as const;
+export const LEAD_STATUSES = ["NEW", "CONTACTED", "QUOTED", "BOOKED", "LOST", "SPAM"] as const;
+export const BOOKING_STATUSES = ["CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+export const DISPUTE_STATUSES = ["OPEN", "KEPT", "HIDDEN"] as const;
+
+// planning.ts
+export const EVENT_SERVICE_SOURCES = ["WISHLIST", "ENQUIRY", "BOOKING", "SEARCH"] as const;
+export const TASK_STATUSES = ["TODO", "IN_PROGRESS", "DONE", "CANCELLED"] as const;
+export const TASK_PRIORITIES = ["LOW", "MEDIUM", "HIGH"] as const;
+export const GUEST_SIDES = ["BRIDE", "GROOM", "BOTH"] as const;
+export const DIETARY_PREFERENCES = ["VEG", "JAIN", "NON_VEG", "VEGAN"] as const;
+export const RSVP_RESPONSES = ["ATTENDING", "DECLINED", "MAYBE"] as const;
