@@ -76,7 +76,12 @@ export async function readForm<S extends z.ZodType>(
   schema: S,
   form?: FormData,
 ): Promise<{ input: z.infer<S>; values: Record<string, string> }> {
-  const raw = formToObject(form ?? (await readFormData(request))) as Record<string, string>;
+  return parseForm(request, schema, form ?? (await readFormData(request)));
+}
+
+/** Validates a form already read with the API's schema (Invalid with field messages), keeping what was typed to refill the form after a refusal. */
+export function parseForm<S extends z.ZodType>(request: Request, schema: S, form: FormData): { input: z.infer<S>; values: Record<string, string> } {
+  const raw = formToObject(form) as Record<string, string>;
   const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !SECRET_FIELDS.includes(k) && k !== "intent"));
   submitted.set(request, values);
   return { input: parseInput(schema, raw), values };

@@ -8,6 +8,7 @@ import * as contact from "#app/routes/content/contact.tsx";
 import * as guests from "#app/routes/profile/guests/route.tsx";
 import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";
 import * as weddingPlan from "#app/routes/profile/weddingplan/route.tsx";
+import * as templatePayment from "#app/routes/template-payment/payment.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -28,6 +29,7 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/weddingplan" }), weddingPlan],
   [new URLPattern({ pathname: "/contactus" }), contact],
   [new URLPattern({ pathname: "/blogs/:urlTitle" }), blogPost as unknown as RouteModule],
+  [new URLPattern({ pathname: "/payment" }), templatePayment as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -3,12 +3,12 @@ import type { Route } from "./+types/payment";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { FormAlert } from "#app/components/ui/index.ts";
 import { GatewayCheckout } from "#app/components/payments/GatewayCheckout.tsx";
-import { formFailure, loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { isDomainError } from "#domain/core/index.ts";
+import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { ACCESS, isDomainError } from "#domain/core/index.ts";
 import { GatewayUnavailable } from "#domain/billing/index.ts";
 import { createTemplateOrder, templateForPurchase } from "#domain/invitations/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readPageForm } from "#platform/request-body.ts";
 import { formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { editorPageFor } from "#shared/links.ts";
@@ -38,28 +38,35 @@ type CheckoutSection = { ok: true; rupees: number; action: string; fields: Recor
 
 export const PAY_FAILED = "We could not start the payment just now. Nothing was charged; please try again in a few minutes.";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const form = await readPageForm(request.clone());
-  if (String(form.get("intent") ?? "") !== "pay")
-    return data<PageFailure>({ ok: false, message: "Press Pay to buy this design.", errors: {} }, { status: 400 });
-  try {
-    const made = await createTemplateOrder(domain, templateOf(request));
-    const section: CheckoutSection = {
-      ok: true,
-      rupees: made.amount / 100,
-      action: made.checkout.action,
-      fields: made.checkout.fields,
-      templateName: made.templateName,
-    };
-    return section;
-  } catch (e) {
-    if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, message: e.message, errors: {} }, { status: e.status });
-    if (isDomainError(e)) return formFailure(e, request);
-    console.error("template purchase failed", e);
-    return data<PageFailure>({ ok: false, message: PAY_FAILED, errors: {} }, { status: 503 });
-  }
-}
+/**
+ * "Pay": who is asking is checked before the form is read (a visitor is sent to log in and back);
+ * the domain's refusals (a vendor, an owned or free design) show on the page; the gateway that
+ * cannot be reached is its own message, anything else a plain 503, never the error screen.
+ */
+export const action = pageAction({
+  access: ACCESS.signedIn,
+  unknown: "Press Pay to buy this design.",
+  intents: {
+    pay: async ({ request, domain }) => {
+      try {
+        const made = await createTemplateOrder(domain, templateOf(request));
+        const section: CheckoutSection = {
+          ok: true,
+          rupees: made.amount / 100,
+          action: made.checkout.action,
+          fields: made.checkout.fields,
+          templateName: made.templateName,
+        };
+        return section;
+      } catch (e) {
+        if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, message: e.message, errors: {} }, { status: e.status });
+        if (isDomainError(e)) throw e;
+        console.error("template purchase failed", e);
+        return data<PageFailure>({ ok: false, message: PAY_FAILED, errors: {} }, { status: 503 });
+      }
+    },
+  },
+});
 
 const WHAT_YOU_GET = [
   "This design for all your cards: change the names, dates, venue and photos as often as you like",
