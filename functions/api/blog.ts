@@ -33,7 +33,7 @@ import { Resource } from "./endpoint.ts";
  * The blog API at its role-based bases (spec section 6): /admin/blog for ADMIN and SUPER_ADMIN,
  * /user/blog for signed-in accounts (the app sends couples there), /public/blog for everyone. Each
  * base answers the reads; comments and likes need an account (user and admin bases); posts and tags
- * are written on the admin base only. Who may do what is decided by functions/domain/content/blog.ts, the
+ * are written on the admin base only. Who may do what is decided by functions/domain/content/'s blog files, the
  * same functions the pages call.
  */
 

@@ -13,7 +13,7 @@ import { Pager } from "#app/components/ui/index.ts";
 /**
  * /blog_dashboard: the admins' list of every post (drafts, scheduled, published) with views, likes
  * and comments, search and a status filter in the URL, delete with a confirm step, and the tags
- * (create, rename, delete). Admins only; the rules are functions/domain/content/blog.ts's.
+ * (create, rename, delete). Admins only; the rules are functions/domain/content/'s (blog-*.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];
 

@@ -11,7 +11,7 @@ import { Pager } from "#app/components/ui/index.ts";
 /**
  * /blogs: published posts, newest first, with search (s), title (t), a tag (tag) and, for admins, a
  * status; the page in the URL. A plain GET form: works without JavaScript and every result can be
- * shared. The rules are functions/domain/content/blog.ts's, the same as GET /public/blog.
+ * shared. The rules are functions/domain/content/'s (blog-*.ts), the same as GET /public/blog.
  */
 const STATUS_LABELS = { PUBLISHED: "Published", SCHEDULED: "Scheduled", DRAFT: "Drafts", ALL: "All posts" } as const;
 

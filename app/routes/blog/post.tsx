@@ -18,7 +18,7 @@ import { pageTitle } from "#shared/strings.ts";
  * /blogs/{urlTitle}: one post. The HTML comes from the domain, rendered from Markdown and sanitized
  * there. A view counts once per browser per day (a random reader cookie; bots are not counted).
  * Likes and comments are form posts (they work without JavaScript); the rules are
- * functions/domain/content/blog.ts's, the same as the blog API's.
+ * functions/domain/content/'s (blog-*.ts), the same as the blog API's.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
