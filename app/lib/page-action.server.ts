@@ -62,7 +62,7 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
   access?: Access;
   /** Each intent the page's forms send, with its handler. */
   intents: H;
-  /** The intent of a form that sends none. */
+  /** The page's main form: the intent of a form that sends none, or one the page does not know (without it, those get 400 "Unknown action."). */
   defaultIntent?: keyof H & string;
   /** The forms carry a one-time token (app/lib/once-token.tsx): a form sent twice writes once and both posts get the same answer. */
   once?: boolean;
@@ -84,7 +84,8 @@ export function pageAction<H extends Record<string, IntentHandler>>(options: Pag
       if (options.access) requireAccess(options.access, domain.actor);
       form = await readFormData(request);
       const sent = form.get("intent");
-      if (typeof sent === "string" && sent !== "") intent = sent;
+      if (typeof sent === "string" && Object.hasOwn(options.intents, sent)) intent = sent;
+      else if (options.defaultIntent === undefined) intent = typeof sent === "string" ? sent : "";
       const handler = Object.hasOwn(options.intents, intent) ? options.intents[intent] : undefined;
       if (!handler) throw new Invalid(options.unknown ?? UNKNOWN_INTENT);
       const write = async () => {

@@ -38,3 +38,46 @@ describe("/payment asks who is paying before it reads the form", () => {
     expect(await noPay.json()).toMatchObject({ ok: false, message: "Press Pay to buy this design.", errors: {} });
   });
 });
+
+describe("pages whose forms read the body twice answer as before, reading it once", () => {
+  it("/profile: a bad phone is refused on the profile form with what was typed; an unticked delete on the delete form; a form of no known intent is the profile form", async () => {
+    const c = await signedIn("USER");
+    const bad = await postPage("/profile", { intent: "update", user_name: "Asha Rao", phone: "12" }, c.cookie);
+    expect(bad.status).toBe(400);
+    const failure = await bad.json<{ ok: boolean; intent: string; errors: Record<string, string>; values: Record<string, string> }>();
+    expect(failure).toMatchObject({ ok: false, intent: "update", values: { user_name: "Asha Rao", phone: "12" } });
+    expect(Object.keys(failure.errors)).toEqual(["phone"]);
+
+    const unticked = await postPage("/profile", { intent: "delete" }, c.cookie);
+    expect(unticked.status).toBe(400);
+    expect(await unticked.json()).toMatchObject({ ok: false, intent: "delete", errors: { confirm: "Please confirm." } });
+
+    const saved = await postPage("/profile", { intent: "something-else", user_name: "Asha Rao" }, c.cookie);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ ok: true, intent: "update", message: "Your profile has been updated." });
+  });
+
+  it("/VendorDashboard/settings: billing details are refused on the billing form; a wrong confirmation word on the delete form", async () => {
+    const v = await signedIn("VENDOR");
+    const billing = await postPage("/VendorDashboard/settings", { intent: "billing", gstin: "not a gstin" }, v.cookie);
+    expect(billing.status).toBe(400);
+    expect(await billing.json()).toMatchObject({ ok: false, intent: "billing", values: { gstin: "not a gstin" } });
+
+    const del = await postPage("/VendorDashboard/settings", { intent: "delete", confirmation: "no" }, v.cookie);
+    expect(del.status).toBe(400);
+    expect(await del.json()).toMatchObject({ ok: false, intent: "delete" });
+  });
+
+  it("/admin/plans: a retire of an unknown plan is refused on that plan's card; a plan without a name on the new plan's form", async () => {
+    const a = await signedIn("ADMIN");
+    const retire = await postPage("/admin/plans", { intent: "retire", planId: "no-such-plan" }, a.cookie);
+    expect(retire.status).toBe(404);
+    expect(await retire.json()).toMatchObject({ ok: false, intent: "retire:no-such-plan" });
+
+    const create = await postPage("/admin/plans", { intent: "create", name: "" }, a.cookie);
+    expect(create.status).toBe(400);
+    const failure = await create.json<{ intent: string; errors: Record<string, string> }>();
+    expect(failure.intent).toBe("create");
+    expect(failure.errors).toHaveProperty("name");
+  });
+});

@@ -9,6 +9,9 @@ import * as guests from "#app/routes/profile/guests/route.tsx";
 import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";
 import * as weddingPlan from "#app/routes/profile/weddingplan/route.tsx";
 import * as templatePayment from "#app/routes/template-payment/payment.tsx";
+import * as profile from "#app/routes/profile/index.tsx";
+import * as vendorSettings from "#app/routes/vendor-dashboard/settings.tsx";
+import * as adminPlans from "#app/routes/admin/plans.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -30,6 +33,9 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/contactus" }), contact],
   [new URLPattern({ pathname: "/blogs/:urlTitle" }), blogPost as unknown as RouteModule],
   [new URLPattern({ pathname: "/payment" }), templatePayment as unknown as RouteModule],
+  [new URLPattern({ pathname: "/profile" }), profile as unknown as RouteModule],
+  [new URLPattern({ pathname: "/VendorDashboard/settings" }), vendorSettings as unknown as RouteModule],
+  [new URLPattern({ pathname: "/admin/plans" }), adminPlans as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -2,11 +2,11 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/plans";
 import { appContext } from "#functions/page-context.ts";
-import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction, type IntentCall } from "#app/lib/page-action.server.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { adminPlans, createPlan, restorePlan, retirePlan, type AdminPlan } from "#domain/billing/index.ts";
-import { parseInput } from "#domain/core/index.ts";
-import { readPageForm } from "#platform/request-body.ts";
+import { ACCESS, parseInput } from "#domain/core/index.ts";
 import { formatCount } from "#shared/format.ts";
 import { ANALYTICS_DEPTH_LABELS, planInput } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -27,32 +27,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const statusForm = z.object({ planId: z.string({ error: "Which plan?" }).trim().min(1, "Which plan?").max(64, "Which plan?") });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let form = new FormData();
-  let intent = "create";
-  try {
-    form = await readPageForm(request.clone());
-    intent = String(form.get("intent") ?? "create");
-    if (intent === "retire" || intent === "restore") {
-      const { planId } = parseInput(statusForm, Object.fromEntries(form));
-      const plan = intent === "retire" ? await retirePlan(domain, planId) : await restorePlan(domain, planId);
-      return { ok: true as const, intent, planId, message: plan.message, errors: {} as Record<string, string> };
-    }
-    const { input } = await readForm(request, planInput);
-    const plan = await createPlan(domain, input);
-    return {
-      ok: true as const,
-      intent: "create",
-      planId: plan.id,
-      message: `${plan.message} “${plan.name}” is listed for vendors.`,
-      errors: {} as Record<string, string>,
-    };
-  } catch (e) {
-    const planId = String(form.get("planId") ?? "");
-    return formFailure(e, request, { intent: intent === "retire" || intent === "restore" ? `${intent}:${planId}` : "create" });
-  }
+/** Retire or Restore one plan (its card shows a refusal: `retire:<planId>`). */
+async function setStatus({ domain, fields, intent }: IntentCall) {
+  const { planId } = parseInput(statusForm, fields);
+  const plan = intent === "retire" ? await retirePlan(domain, planId) : await restorePlan(domain, planId);
+  return { ok: true as const, intent, planId, message: plan.message, errors: {} as Record<string, string> };
 }
+
+/** The new plan's form (the page's main form), Retire and Restore on each card. */
+export const action = pageAction({
+  access: ACCESS.signedIn,
+  defaultIntent: "create",
+  failureIntent: (intent, form) => (intent === "create" ? "create" : `${intent}:${String(form.get("planId") ?? "")}`),
+  intents: {
+    create: async ({ domain, input }) => {
+      const plan = await createPlan(domain, input(planInput));
+      return {
+        ok: true as const,
+        intent: "create",
+        planId: plan.id,
+        message: `${plan.message} “${plan.name}” is listed for vendors.`,
+        errors: {} as Record<string, string>,
+      };
+    },
+    retire: setStatus,
+    restore: setStatus,
+  },
+});
 
 function PlanCard({ plan, failure }: { plan: AdminPlan; failure: string | null }) {
   const heading = `plan-${plan.id}`;

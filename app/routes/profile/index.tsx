@@ -4,15 +4,15 @@ import { updateUserInput } from "#shared/account-schemas.ts";
 import { deleteAccount, requireAccountView, resendVerification, updateUser } from "#domain/accounts/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readPageForm } from "#platform/request-body.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
-import { formFailure, loadOrRespond, readForm, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { VerifiedBadge } from "./layout.tsx";
-import { can } from "#domain/core/index.ts";
+import { ACCESS, can } from "#domain/core/index.ts";
 import { formatRupees, initials } from "#shared/format.ts";
 import { IMAGE_MEGAPIXELS_MAX, PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
@@ -55,12 +55,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const form = await readPageForm(request.clone());
-  const intent = String(form.get("intent") ?? "update");
-  try {
-    if (intent === "delete") {
+/** The page's three forms: the profile (its main form), resend verification, delete the account. */
+export const action = pageAction({
+  access: ACCESS.signedIn,
+  defaultIntent: "update",
+  intents: {
+    update: async ({ domain, input, done }) => {
+      await updateUser(domain, input(updateUserInput));
+      return done(ACCOUNT_MESSAGES.profileUpdated);
+    },
+    resend: async ({ domain, done }) => done((await resendVerification(domain)).message),
+    delete: async ({ request, domain, form, intent }) => {
       if (form.get("confirm") !== "yes")
         return data<PageFailure>(
           { ok: false, intent, message: "Tick the box to confirm that you want to delete your account.", errors: { confirm: "Please confirm." } },
@@ -71,18 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       res.headers.append("Set-Cookie", clearSessionCookie(request));
       res.headers.append("Set-Cookie", clearVisitedCookie(request));
       return res;
-    }
-    if (intent === "resend") {
-      const { message } = await resendVerification(domain);
-      return { ok: true as const, intent, message, errors: {} };
-    }
-    const { input } = await readForm(request, updateUserInput);
-    await updateUser(domain, input);
-    return { ok: true as const, intent: "update", message: ACCOUNT_MESSAGES.profileUpdated, errors: {} };
-  } catch (e) {
-    return formFailure(e, request, { intent });
-  }
-}
+    },
+  },
+});
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { account, isCouple, canPlan } = loaderData;

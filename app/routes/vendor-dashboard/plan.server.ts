@@ -17,7 +17,7 @@ export const BUY_FAILED = "We could not start the payment just now. Nothing was 
  * `order` is the domain call, replaceable in tests.
  */
 export async function buyPlan(request: Request, domain: DomainContext, order: typeof createSubscriptionOrder = createSubscriptionOrder) {
-  const form = await readPageForm(request.clone());
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   const planId = String(form.get("planId") ?? "");
   if (intent !== "buy" || !planId || planId.length > 64)

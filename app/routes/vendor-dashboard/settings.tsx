@@ -12,14 +12,14 @@ import {
   saveBillingDetails,
   SETTINGS_MESSAGES,
 } from "#domain/accounts/index.ts";
-import { can } from "#domain/core/index.ts";
+import { ACCESS, can } from "#domain/core/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
-import { readPageForm } from "#platform/request-body.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
-import { formFailure, loadOrRespond, readForm, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { PASSWORD_RULE } from "#shared/account-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -39,12 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const form = await readPageForm(request.clone());
-  const intent = String(form.get("intent") ?? "");
-  try {
-    if (intent === "delete") {
+/** The page's three forms: the password (its main form), billing details, delete the account. */
+export const action = pageAction({
+  access: ACCESS.signedIn,
+  defaultIntent: "password",
+  intents: {
+    password: async ({ domain, input, done }) => done((await changePassword(domain, { ...input(changePasswordInput), door: "vendor" })).message),
+    billing: async ({ domain, input, done }) => done((await saveBillingDetails(domain, input(billingDetailsInput))).message),
+    delete: async ({ request, domain, form, intent }) => {
       if (String(form.get("confirmation") ?? "").trim() !== DELETE_CONFIRMATION)
         return data<PageFailure>(
           { ok: false, intent, message: SETTINGS_MESSAGES.confirm, errors: { confirmation: SETTINGS_MESSAGES.confirm } },
@@ -55,19 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       res.headers.append("Set-Cookie", clearSessionCookie(request));
       res.headers.append("Set-Cookie", clearVisitedCookie(request));
       return res;
-    }
-    if (intent === "billing") {
-      const { input } = await readForm(request, billingDetailsInput);
-      const { message } = await saveBillingDetails(domain, input);
-      return { ok: true as const, intent, message, errors: {} as Record<string, string> };
-    }
-    const { input } = await readForm(request, changePasswordInput);
-    const { message } = await changePassword(domain, { ...input, door: "vendor" });
-    return { ok: true as const, intent: "password", message, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request, { intent: intent || "password" });
-  }
-}
+    },
+  },
+});
 
 export default function VendorSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { email, has_password, terms, confirmWord, billing } = loaderData;
