@@ -28,7 +28,7 @@ const PARTIES: Access = ["USER", "VENDOR"];
 
 /**
  * Enquiries as conversations (the vendor's inbox and pipeline, the couple's side) and the bookings
- * they become. Every rule is in functions/domain/enquiries/leads.ts and bookings.ts; another vendor's or
+ * they become. Every rule is in functions/domain/enquiries/; another vendor's or
  * couple's lead or booking is 404 and changes nothing.
  */
 export const leadsApi = new Resource("/leads", "Enquiries (leads)")

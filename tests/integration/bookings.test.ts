@@ -6,7 +6,7 @@ import { testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
- * Bookings (functions/domain/enquiries/bookings.ts through /api/v1): from the couple's acceptance of a quote
+ * Bookings (functions/domain/enquiries/ through /api/v1): from the couple's acceptance of a quote
  * or the vendor's BOOKED with terms, one per lead, the same record for both sides, the event's days
  * blocked in the service's calendar and freed on cancel, who may complete or cancel, deliverables,
  * and the "Verified booking" label on the couple's review.

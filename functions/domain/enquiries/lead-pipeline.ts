@@ -16,11 +16,11 @@ export type Side = "vendor" | "couple";
  * else is refused with 409 and the message of LEAD_REFUSALS (nothing is written).
  *   vendor reply:   NEW -> CONTACTED (first reply); CONTACTED, QUOTED, BOOKED stay
  *   vendor quote:   NEW, CONTACTED, QUOTED -> QUOTED
- *   vendor booking: NEW, CONTACTED, QUOTED -> BOOKED (bookings.ts)
+ *   vendor booking: NEW, CONTACTED, QUOTED -> BOOKED (new-bookings.ts)
  *   vendor lost:    NEW, CONTACTED, QUOTED -> LOST (reason)
  *   vendor spam:    NEW, CONTACTED, QUOTED -> SPAM (reported_at; uncounted)
  *   couple reply:   NEW, CONTACTED, QUOTED, BOOKED stay
- *   couple accept:  QUOTED (latest quote, not expired) -> BOOKED (bookings.ts)
+ *   couple accept:  QUOTED (latest quote, not expired) -> BOOKED (new-bookings.ts)
  *   couple withdraw: NEW, CONTACTED, QUOTED -> LOST ("Withdrawn by couple")
  */
 export const LEAD_TRANSITIONS = {

@@ -1,0 +1,102 @@
+import { bookingUpdateInput, cancelInput, milestoneUpdateInput } from "#shared/lead-rules.ts";
+import { todayInIndia } from "#shared/listing-rules.ts";
+import { formatDate } from "#shared/format.ts";
+import { type DomainContext, NotFound, parseInput, Conflict, Invalid } from "../core/index.ts";
+import type { Side } from "./lead-pipeline.ts";
+import { leadNotice, writeAndNotify, vendorWants } from "./lead-records.ts";
+import { freeDays, blockDays } from "./booking-days.ts";
+import { type Booking, bookingFor, lastDay, bookingAsLead, bookingPath } from "./booking-records.ts";
+import { bookingById } from "./booking-views.ts";
+
+/**
+ * Changing a booking: the vendor's updates (advance, days, completion), either side's
+ * cancellation, and milestones marked done.
+ */
+
+/**
+ * The vendor's changes: the advance received, the event day(s) (the old days are freed and the new
+ * ones blocked in the same batch), or COMPLETED once the event is over.
+ */
+export async function updateBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
+  const { row, side } = await bookingFor(ctx, bookingId);
+  if (side !== "vendor") throw new NotFound("We could not find that booking.");
+  const fields = parseInput(bookingUpdateInput, input, "Please correct the booking.");
+  if (row.status !== "CONFIRMED") throw new Conflict(`This booking is ${row.status.toLowerCase()}: it can no longer be changed.`);
+  if (fields.advancePaid !== undefined && fields.advancePaid > row.agreed_price)
+    throw new Invalid("Please correct the booking.", { advancePaid: "The advance cannot be more than the agreed price." });
+  if (fields.eventDate !== undefined && fields.eventDate < todayInIndia(ctx.now))
+    throw new Invalid("Please correct the booking.", { eventDate: "The event date cannot be in the past." });
+  const dates =
+    fields.eventDate !== undefined
+      ? { event_date: fields.eventDate, event_end_date: fields.eventEndDate && fields.eventEndDate > fields.eventDate ? fields.eventEndDate : null }
+      : row;
+  const end = lastDay(dates);
+  if (fields.status === "COMPLETED" && (end === null || end >= todayInIndia(ctx.now)))
+    throw new Conflict(end ? `You can mark the booking completed after the event (${formatDate(end)}).` : "Set the event date before completing the booking.");
+  // The couple is told what it must know: new event days, or the booking completed (with a word about reviewing).
+  const dateChanged = fields.eventDate !== undefined && (dates.event_date !== row.event_date || dates.event_end_date !== row.event_end_date);
+  const news = [
+    dateChanged ? `The event date is now ${formatDate(dates.event_date!)}${dates.event_end_date ? ` to ${formatDate(dates.event_end_date)}` : ""}.` : null,
+    fields.status === "COMPLETED" ? "The booking is marked completed. You can now review the service on its page; your review shows “Verified booking”." : null,
+  ].filter((l): l is string => l !== null);
+  const mails = news.length
+    ? [
+        leadNotice(ctx, bookingAsLead(row), "couple", `${row.business_name} updated your booking of ${row.service_name}`, [
+          ...news,
+          "",
+          `See the booking: ${ctx.request.origin}${bookingPath("couple", row.id)}`,
+        ]),
+      ]
+    : [];
+  await writeAndNotify(
+    ctx,
+    [
+      ...(fields.eventDate !== undefined ? freeDays(ctx, row) : []),
+      ctx.db
+        .prepare("UPDATE bookings SET advance_paid = ?, status = ?, event_date = ?, event_end_date = ?, updated_at = ? WHERE id = ? AND status = 'CONFIRMED'")
+        .bind(fields.advancePaid ?? row.advance_paid, fields.status ?? row.status, dates.event_date, dates.event_end_date, ctx.now, bookingId),
+      ...(fields.eventDate !== undefined ? blockDays(ctx, row.service_id, dates.event_date, dates.event_end_date) : []),
+    ],
+    mails,
+  );
+  return bookingById(ctx, bookingId);
+}
+
+/** Either side cancels a confirmed booking with a reason: its blocked days are freed and the other side is told. */
+export async function cancelBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
+  const { row, side } = await bookingFor(ctx, bookingId);
+  const { reason } = parseInput(cancelInput, input, "Please say why the booking is cancelled.");
+  if (row.status !== "CONFIRMED") throw new Conflict(`Only a confirmed booking can be cancelled; this one is ${row.status.toLowerCase()}.`);
+  const to: Side = side === "vendor" ? "couple" : "vendor";
+  const who = side === "vendor" ? row.business_name : row.couple_name;
+  const notice = leadNotice(ctx, bookingAsLead(row), to, `${who} cancelled the booking of ${row.service_name}`, [
+    `${who} cancelled the booking.`,
+    `Reason: ${reason}`,
+  ]);
+  const wanted = to === "couple" || (await vendorWants(ctx, row.vendor_id, "booking_changes"));
+  await writeAndNotify(
+    ctx,
+    [
+      ctx.db
+        .prepare("UPDATE bookings SET status = 'CANCELLED', cancel_reason = ?, cancelled_by = ?, updated_at = ? WHERE id = ? AND status = 'CONFIRMED'")
+        .bind(reason, side === "vendor" ? "VENDOR" : "COUPLE", ctx.now, bookingId),
+      ...freeDays(ctx, row),
+    ],
+    wanted ? [notice] : [],
+  );
+  return bookingById(ctx, bookingId);
+}
+
+/** The vendor marks a deliverable delivered or an instalment received (or undoes it). */
+export async function setMilestoneDone(ctx: DomainContext, bookingId: string, milestoneId: string, input: unknown): Promise<Booking> {
+  const { row, side } = await bookingFor(ctx, bookingId);
+  if (side !== "vendor") throw new NotFound("We could not find that booking.");
+  const { done } = parseInput(milestoneUpdateInput, input);
+  if (row.status === "CANCELLED") throw new Conflict("This booking is cancelled: it can no longer be changed.");
+  const res = await ctx.db
+    .prepare("UPDATE booking_milestones SET done_at = ? WHERE id = ? AND booking_id = ?")
+    .bind(done ? ctx.now : null, milestoneId, bookingId)
+    .run();
+  if (!res.meta.changes) throw new NotFound("We could not find that deliverable or payment.");
+  return bookingById(ctx, bookingId);
+}
