@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signedIn } from "#tests/support/factories.ts";
-import { page, postPage, toastOf } from "#tests/support/pages.ts";
+import { loadPage, page, postPage, toastOf } from "#tests/support/pages.ts";
 
 /**
  * Page form actions written with the one helper (app/lib/page-action.server.ts, decision 0041):
@@ -79,5 +79,23 @@ describe("pages whose forms read the body twice answer as before, reading it onc
     const failure = await create.json<{ intent: string; errors: Record<string, string> }>();
     expect(failure.intent).toBe("create");
     expect(failure.errors).toHaveProperty("name");
+  });
+});
+
+describe("list pages read their URL with the one list loader", () => {
+  it("/admin/audit-log: filters that fit are kept; one that does not shows the whole log with why, never an error page", async () => {
+    const s = await signedIn("SUPER_ADMIN");
+    const kept = await loadPage<{ query: Record<string, string>; problem: string | null }>("/admin/audit-log?subjectType=service&action=&page=1", s.cookie);
+    expect(kept).toMatchObject({ query: { subjectType: "service", page: "1" }, problem: null });
+
+    const fallen = await loadPage<{ query: Record<string, string>; problem: string | null; page: number }>("/admin/audit-log?page=-3", s.cookie);
+    expect(fallen).toMatchObject({ query: {}, problem: "Some filters are not valid.", page: 1 });
+  });
+
+  it("/admin/reported-enquiries: a page that is not a whole number from 1 to 1000 is page 1", async () => {
+    const a = await signedIn("ADMIN");
+    for (const asked of ["abc", "0", "1001", "2.5"])
+      expect(await loadPage<{ page: number }>(`/admin/reported-enquiries?page=${asked}`, a.cookie)).toMatchObject({ page: 1 });
+    expect(await loadPage<{ page: number }>("/admin/reported-enquiries?page=3", a.cookie)).toMatchObject({ page: 3 });
   });
 });

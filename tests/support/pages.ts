@@ -12,6 +12,8 @@ import * as templatePayment from "#app/routes/template-payment/payment.tsx";
 import * as profile from "#app/routes/profile/index.tsx";
 import * as vendorSettings from "#app/routes/vendor-dashboard/settings.tsx";
 import * as adminPlans from "#app/routes/admin/plans.tsx";
+import * as auditLog from "#app/routes/admin/audit-log.tsx";
+import * as reportedEnquiries from "#app/routes/admin/reported-enquiries.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -36,6 +38,8 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile" }), profile as unknown as RouteModule],
   [new URLPattern({ pathname: "/VendorDashboard/settings" }), vendorSettings as unknown as RouteModule],
   [new URLPattern({ pathname: "/admin/plans" }), adminPlans as unknown as RouteModule],
+  [new URLPattern({ pathname: "/admin/audit-log" }), auditLog as unknown as RouteModule],
+  [new URLPattern({ pathname: "/admin/reported-enquiries" }), reportedEnquiries as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

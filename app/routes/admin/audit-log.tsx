@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit-log";
 import { FieldChanges } from "#app/components/admin/AuditHistory.tsx";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { isDomainError } from "#domain/core/index.ts";
+import { listOrFallback, urlQuery } from "#app/lib/list-loader.server.ts";
 import { listAuditLog } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate } from "#shared/format.ts";
@@ -15,17 +15,10 @@ import { Pager } from "#app/components/ui/index.ts";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  const url = new URL(request.url);
-  const raw = Object.fromEntries(
-    ["action", "subjectType", "subjectId", "actor", "page"].flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!]] : [])),
-  );
+  const query = urlQuery(new URL(request.url), ["action", "subjectType", "subjectId", "actor", "page"]);
   return loadOrRespond(request, async () => {
-    try {
-      return { ...(await listAuditLog(domain, raw)), query: raw as Record<string, string>, problem: null as string | null };
-    } catch (error) {
-      if (!isDomainError(error) || error.status !== 400) throw error;
-      return { ...(await listAuditLog(domain, {})), query: {} as Record<string, string>, problem: error.message };
-    }
+    const { result, query: shown, problem } = await listOrFallback(query, (q) => listAuditLog(domain, q));
+    return { ...result, query: shown as Record<string, string>, problem };
   });
 }
 

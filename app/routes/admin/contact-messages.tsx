@@ -2,8 +2,9 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-messages";
 import { CONTACT_STATUSES } from "#shared/stored-values.ts";
 import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { listOrFallback, urlQuery } from "#app/lib/list-loader.server.ts";
 import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/content/index.ts";
-import { isDomainError, formToObject } from "#domain/core/index.ts";
+import { formToObject } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
@@ -19,14 +20,9 @@ const LABELS: Record<ContactStatus, string> = { NEW: "New", ANSWERED: "Answered"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  const url = new URL(request.url);
-  const raw = Object.fromEntries(["status", "q", "page"].flatMap((k) => (url.searchParams.get(k) ? [[k, url.searchParams.get(k)!]] : [])));
-  try {
-    return { ...(await listContactMessages(domain, raw)), query: raw as Record<string, string>, problem: null as string | null };
-  } catch (error) {
-    if (!isDomainError(error) || error.status !== 400) throw error;
-    return { ...(await listContactMessages(domain, {})), query: {} as Record<string, string>, problem: error.message };
-  }
+  const query = urlQuery(new URL(request.url), ["status", "q", "page"]);
+  const { result, query: shown, problem } = await listOrFallback(query, (q) => listContactMessages(domain, q));
+  return { ...result, query: shown as Record<string, string>, problem };
 }
 
 type ActionResult = PageFailure | { ok: true; message: string };

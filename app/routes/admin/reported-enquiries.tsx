@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reported-enquiries";
+import { pageNumber } from "#app/lib/list-loader.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { decideSpamReport, spamQueue, type ReportedLead } from "#domain/admin/index.ts";
@@ -19,8 +20,7 @@ const PATH = "/admin/reported-enquiries";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  const asked = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(asked) && asked >= 1 && asked <= 1000 ? asked : 1;
+  const page = pageNumber(new URL(request.url), { max: 1000 });
   return loadOrRespond(request, () => spamQueue(domain, { page }));
 }
 

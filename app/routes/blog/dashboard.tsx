@@ -4,6 +4,7 @@ import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
 import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { blogCount, blogTags, createBlogTag, deleteBlogPost, deleteBlogTags, listBlogPosts, renameBlogTag, type BlogList } from "#domain/content/index.ts";
 import { Invalid, isDomainError, formToObject } from "#domain/core/index.ts";
+import { pageNumber } from "#app/lib/list-loader.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
@@ -25,10 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = url.searchParams.get("s")?.trim() || undefined;
   const statusParam = url.searchParams.get("status") ?? "ALL";
   const status = (statusParam in STATUSES ? statusParam : "ALL") as keyof typeof STATUSES;
-  const page = Number(url.searchParams.get("page") ?? "1");
   let list: BlogList;
   try {
-    list = await listBlogPosts(domain, { s, status, page: Number.isInteger(page) && page > 0 ? page : 1, limit: 24 });
+    list = await listBlogPosts(domain, { s, status, page: pageNumber(url), limit: 24 });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     list = await listBlogPosts(domain, { status: "ALL", limit: 24 });

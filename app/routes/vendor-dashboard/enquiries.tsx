@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/enquiries";
+import { pageNumber } from "#app/lib/list-loader.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { coupleLeads, vendorInbox, type InboxLead } from "#domain/enquiries/index.ts";
@@ -24,8 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { side: "couple" as const, leads: await coupleLeads(domain), unread: 0, services: [], status: null, serviceId: null, page: 1, hasMore: false };
     const status = url.searchParams.get("status") || null;
     const serviceId = url.searchParams.get("service") || null;
-    const pageNumber = Number(url.searchParams.get("page") ?? "1");
-    const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 1000 ? pageNumber : 1;
+    const page = pageNumber(url, { max: 1000 });
     const inbox = await vendorInbox(domain, {
       status: status && (INBOX_STATUSES as readonly string[]).includes(status.toUpperCase()) ? status : null,
       serviceId,
