@@ -9,7 +9,7 @@ export type CoverRow = { id: string; service_type: string; state: string; city: 
 type Row = Chunk["rows"][number];
 
 /**
- * The browse pages' default order (functions/domain/catalogue/discovery.ts, sort=rating): featured first,
+ * The browse pages' default order (functions/domain/catalogue/service-search.ts, sort=rating): featured first,
  * best rated, most reviewed, then the newest id.
  */
 export function byDefaultListOrder(a: Row, b: Row): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, createService, createVendor } from "#tests/support/factories.ts";
 
 /**
- * Filters that the search writes differently for the query planner (functions/domain/catalogue/discovery.ts):
+ * Filters that the search writes differently for the query planner (functions/domain/catalogue/service-search.ts):
  * a category that is the subcategory's own adds no condition; with a place, the category is
  * matched after the place's index. What a visitor gets must be exactly the same.
  */

@@ -1,20 +1,10 @@
 import { browsePath } from "#shared/catalogue.ts";
 import { readPageCacheVersion } from "#platform/page-cache.ts";
 import type { DomainContext } from "../core/index.ts";
-import {
-  heroAnalytics,
-  latestBlogPosts,
-  searchServicesBatch,
-  serviceLocations,
-  toServiceCard,
-  topTestimonials,
-  type BlogPreview,
-  type HeroAnalytics,
-  type LocationMap,
-  type ServiceCardData,
-  type ServiceSearch,
-  type Testimonial,
-} from "./discovery.ts";
+import { heroAnalytics, latestBlogPosts, topTestimonials, type BlogPreview, type HeroAnalytics, type Testimonial } from "./home-sections.ts";
+import { searchServicesBatch, type ServiceSearch } from "./service-search.ts";
+import { serviceLocations, type LocationMap } from "./service-locations.ts";
+import { toServiceCard, type ServiceCardData } from "./service-summaries.ts";
 
 /** The discover carousels (spec: limit 20, page 1, rating descending; most viewed by views). */
 export const CAROUSELS: { key: string; title: string; search: ServiceSearch; more: string }[] = [

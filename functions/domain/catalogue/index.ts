@@ -2,11 +2,14 @@
  * The catalogue: vendors' services and their photos and calendars, discovery and search, the
  * service and vendor pages, the home page, views, reviews and the couple's wishlist.
  *
+ * Discovery, one job a file: service-search.ts (search and its filters), service-summaries.ts (a
+ * service as lists show it), service-detail.ts (one service), service-locations.ts (the location
+ * box), home-sections.ts (the hero's counters, latest posts, testimonials), sitemaps.ts.
+ *
  * This file is the area's only face: code outside functions/domain/catalogue/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
 export * from "./availability.ts";
-export * from "./discovery.ts";
 export * from "./home-page.ts";
 export * from "./reviews.ts";
 export * from "./service-media.ts";
@@ -15,3 +18,9 @@ export * from "./vendor-profile.ts";
 export * from "./vendor-services.ts";
 export * from "./views.ts";
 export * from "./wishlist.ts";
+export { searchServices, ftsQuery } from "./service-search.ts";
+export { toServiceCard, type ServiceCardData } from "./service-summaries.ts";
+export { serviceDetail } from "./service-detail.ts";
+export { serviceLocations } from "./service-locations.ts";
+export { heroAnalytics, topTestimonials, type HeroAnalytics } from "./home-sections.ts";
+export { SITEMAP_MAX_URLS, SERVICES_PER_SITEMAP, sitemapPages, sitemapServiceFiles, sitemapServices, type SitemapEntry } from "./sitemaps.ts";

@@ -1,5 +1,7 @@
 import { type DomainContext, can } from "../core/index.ts";
-import { searchServices, serviceDetail, toServiceCard, type ServiceCardData, type ServiceDetail, type ServiceSummary } from "./discovery.ts";
+import { searchServices } from "./service-search.ts";
+import { serviceDetail, type ServiceDetail } from "./service-detail.ts";
+import { toServiceCard, type ServiceCardData, type ServiceSummary } from "./service-summaries.ts";
 import { openLead, type OpenLead } from "../enquiries/index.ts";
 import { ownReview, serviceReviews, type Review, type ReviewSummary } from "./reviews.ts";
 import { isInCart, isInWishlist } from "./wishlist.ts";

@@ -1,7 +1,8 @@
 import { mediaUrl } from "#shared/media.ts";
 import { vendorLocation } from "#shared/links.ts";
 import type { DomainContext } from "../core/index.ts";
-import { searchServices, type ServiceSummary } from "./discovery.ts";
+import { searchServices } from "./service-search.ts";
+import type { ServiceSummary } from "./service-summaries.ts";
 import { vendorTestimonials, type Review } from "./reviews.ts";
 
 /** The public vendor page: profile, gallery from their services, active services, testimonials. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WISHLIST } from "#shared/strings.ts";
 import { type DomainContext, NotFound, ACCESS, requireRole, requireSignedIn, type Actor, parseInput } from "../core/index.ts";
-import { SUMMARY_COLUMNS, toSummary, type ServiceSummary, type SummaryRow } from "./discovery.ts";
+import { SUMMARY_COLUMNS, toSummary, type ServiceSummary, type SummaryRow } from "./service-summaries.ts";
 
 /**
  * The couple's wishlist (the spec's "favorites": its routes and API paths keep that word) and

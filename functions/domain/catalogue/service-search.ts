@@ -1,0 +1,233 @@
+import { type SortBy, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_MAX, COUNT_CAP } from "#shared/service-filters.ts";
+import { findGroup, findSubcategory } from "#shared/catalogue.ts";
+import { spellingsOf } from "#shared/search-words.ts";
+import { type DomainContext, can, Forbidden, Invalid } from "../core/index.ts";
+import { resolvePlace, serviceLocations } from "./service-locations.ts";
+import { type ServiceSummary, SUMMARY_COLUMNS, type SummaryRow, toSummary } from "./service-summaries.ts";
+
+/**
+ * Searching services: the full-text query, the filters written for the query planner, the sort
+ * orders and the page of results (one search, or many in one batch for the home page).
+ */
+
+export type ServiceSearch = {
+  q?: string;
+  service_category?: string;
+  service_type?: string;
+  state?: string;
+  city?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+  available_on?: string;
+  vendorId?: string;
+  vendor_name?: string;
+  status?: "active" | "archived";
+  sort?: { by: SortBy; order: "asc" | "desc" };
+  page?: number;
+  limit?: number;
+  /** false skips counting (carousels need no total); `total` is then the page's length. */
+  withTotal?: boolean;
+};
+
+export type ServicePage = {
+  services: ServiceSummary[];
+  total: number;
+  /** True when more than COUNT_CAP matched and `total` is the cap. */
+  totalIsCapped: boolean;
+  page: number;
+  limit: number;
+  totalPages: number;
+  rowsRead: number;
+};
+
+/**
+ * Turns typed text into an FTS5 query: every word must match, as a prefix, quotes and every other
+ * operator character stripped. Combining marks stay in their word (Devanagari vowel signs). With
+ * `spellings`, a word also matches the other spellings of its group (shared/search-words.ts:
+ * "lahenga" finds lehengas, "pundit" pandits, "bangalore" Bengaluru).
+ */
+export function ftsQuery(text: string, { spellings = false } = {}): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  if (!words.length) return null;
+  return (
+    words
+      .map((w) => {
+        const forms = spellings ? spellingsOf(w) : [w];
+        return forms.length > 1 ? `(${forms.map((f) => `"${f}"*`).join(" OR ")})` : `"${forms[0]}"*`;
+      })
+      // FTS5 accepts an implicit AND only between phrases: a group needs the explicit operator.
+      .join(spellings ? " AND " : " ")
+  );
+}
+
+/** Vendors whose median first reply is within this many minutes rank first among equally rated text matches. */
+export const REPLY_RANK_MINUTES = 24 * 60;
+
+/** A text search considers at most this many (the newest) matching services (docs/decisions/0002). */
+export const TEXT_MATCH_CAP = 2000;
+
+const ORDER: Record<SortBy, string> = {
+  rating: "s.rating {dir}, s.review_count {dir}",
+  price: "s.min_price {dir}",
+  views: "s.view_count {dir}",
+  newest: "s.created_at {dir}",
+};
+
+type PreparedSearch = {
+  list: D1PreparedStatement;
+  /** The page with the number of all matches on every row (`matches`): text searches, whose matches are bounded by TEXT_MATCH_CAP. */
+  listCounted: D1PreparedStatement | null;
+  count: D1PreparedStatement;
+  limit: number;
+  page: number;
+};
+
+/** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
+async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise<PreparedSearch> {
+  const { db: d1, actor } = ctx;
+  const status = search.status ?? "active";
+  if (status !== "active") {
+    const own = actor && search.vendorId === actor.id;
+    if (!own && !can.viewAdminArea(actor)) throw new Forbidden("Only the vendor can list their archived services.");
+  }
+  const where: string[] = ["s.status = ?"];
+  const binds: unknown[] = [status];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    binds.push(...values);
+  };
+  // Names are matched in any case or spacing by mapping them to the stored (catalogue / place)
+  // names first, so the comparisons stay exact and use the indexes.
+  const group = search.service_category ? findGroup(search.service_category) : undefined;
+  const subcategory = search.service_type ? findSubcategory(search.service_type) : undefined;
+  let place = search.state || search.city ? resolvePlace(await serviceLocations(ctx), search.state, search.city) : {};
+  // A place the cached map does not know may be new since it was read: look once more.
+  if ((search.state && !place.state) || (search.city && !place.city)) place = resolvePlace(await serviceLocations(ctx, true), search.state, search.city);
+  // A subcategory belongs to one group, so a category that is the subcategory's own adds no
+  // condition, only a worse index choice (SQLite then counted a whole category row by row, 100 ms at
+  // 100,000 services, instead of the subcategory's index).
+  const impliedBySubcategory = Boolean(subcategory && group && subcategory.group === group);
+  // With a place, the place's index is the narrower one; the unary + keeps SQLite from choosing a
+  // category index instead (it prefers the category-and-price index, the smallest, and then reads
+  // the category row by row: 105 ms for "Wedding Vendor in Rajasthan" at 100,000 services, 1 ms so).
+  const categoryTerm = search.state || search.city ? "+s.service_category = ?" : "s.service_category = ?";
+  if (search.service_category && !impliedBySubcategory) add(categoryTerm, group?.name ?? search.service_category);
+  if (search.service_type) add("s.service_type = ?", subcategory?.name ?? search.service_type);
+  if (search.state) add("s.state = ?", place.state ?? search.state);
+  if (search.city) add("s.city = ?", place.city ?? search.city);
+  if (search.minPrice !== undefined) add("s.min_price >= ?", search.minPrice);
+  if (search.maxPrice !== undefined) add("s.min_price <= ?", search.maxPrice);
+  if (search.rating !== undefined) add("s.rating >= ?", search.rating);
+  if (search.vendorId) add("s.vendor_id = ?", search.vendorId);
+  // The vendor's name is matched word by word (each typed word a prefix of a word of the name, any
+  // case) through the FTS table's vendor_name column, never with LIKE: D1 refuses LIKE patterns
+  // over 50 bytes, and a pattern built from input would read every row. A name with no words
+  // ("%", "--") matches nothing.
+  const vendorWords = search.vendor_name ? ftsQuery(search.vendor_name) : null;
+  if (search.vendor_name && !vendorWords) add("0");
+  if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = s.id AND b.day = ?)", search.available_on);
+  const words = search.q ? ftsQuery(search.q, { spellings: true }) : null;
+  const match = [words, vendorWords ? `vendor_name : (${vendorWords})` : null].filter(Boolean).join(" AND ") || null;
+
+  // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.
+  const limit = search.limit ?? PAGE_SIZE_DEFAULT;
+  const page = search.page ?? 1;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw new Invalid(`Limit must be between 1 and ${PAGE_SIZE_MAX}.`);
+  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) throw new Invalid(`Page must be between 1 and ${PAGE_MAX.toLocaleString("en-IN")}.`);
+  const offset = (page - 1) * limit;
+  const sort = search.sort ?? { by: "rating", order: "desc" };
+  const dir = sort.order === "asc" ? "ASC" : "DESC";
+  // The recommended order (rating, best first) with typed text also ranks vendors who usually reply
+  // within a day (REPLY_RANK_MINUTES, real first replies: enquiries/reply-time.ts refreshReplyTime) above equally
+  // rated ones that reply slower or have no figure yet. Only there: the text path sorts its bounded
+  // matches anyway, while without text the sort's index must match ORDER exactly to stop after the page.
+  const recommended = match && sort.by === "rating" && dir === "DESC";
+  const replyRank = `(coalesce(v.reply_minutes_median, ${REPLY_RANK_MINUTES + 1}) > ${REPLY_RANK_MINUTES})`;
+  // The default order (rating, best first) puts vendors with featured placement first
+  // (plan-limits.ts keeps services.featured; indexes services_*featured_rating_idx match it).
+  const featuredFirst = sort.by === "rating" && dir === "DESC" ? "s.featured DESC, " : "";
+  const orderBy = recommended
+    ? `s.featured DESC, s.rating DESC, ${replyRank}, s.review_count DESC, s.id DESC`
+    : `${featuredFirst}${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
+  const whereSql = where.join(" AND ");
+  // Free text drives the query from FTS5: the newest matches (at most TEXT_MATCH_CAP; FTS5 walks its
+  // index backwards at no extra cost) are found first, then filtered and sorted, so rows read and
+  // time stay bounded however common the words are. Without text the sort's index drives it and
+  // stops after the page.
+  const matched = match
+    ? `(SELECT k.service_id AS id FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rowid DESC LIMIT ${TEXT_MATCH_CAP}) f JOIN service_search_keys k ON k.id = f.rowid) m CROSS JOIN services s ON s.id = m.id`
+    : "services s";
+  if (match) binds.unshift(match);
+  const from = `FROM ${matched} JOIN vendors v ON v.user_id = s.vendor_id`;
+
+  return {
+    list: d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, limit, offset),
+    // A text search sorts all its (bounded) matches anyway, so counting them on the way costs
+    // nearly nothing, where a separate count would run the text match and its joins a second time.
+    listCounted: match
+      ? d1
+          .prepare(`SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS matches ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+          .bind(...binds, limit, offset)
+      : null,
+    // Every service has a vendor, and the vendor's name is matched in FTS: the count needs no join.
+    count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${matched} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+    limit,
+    page,
+  };
+}
+
+/**
+ * The one service search behind browse pages, carousels and GET /services: filters on the
+ * services table, free text through FTS5, a stable sort, and a total counted up to COUNT_CAP.
+ * Matching on category, type, state and city is case-insensitive (the catalogue's names are
+ * stored; callers may pass any case).
+ */
+export async function searchServices(ctx: DomainContext, search: ServiceSearch): Promise<ServicePage> {
+  const d1 = ctx.db;
+  const { list: listQuery, listCounted, count: countQuery, limit, page } = await prepareSearch(ctx, search);
+  let list: D1Result<Record<string, unknown>>;
+  let count: D1Result<Record<string, unknown>> | null = null;
+  let counted: number;
+  if (search.withTotal === false) {
+    list = await listQuery.all<Record<string, unknown>>();
+    counted = list.results.length;
+  } else if (listCounted) {
+    list = await listCounted.all<Record<string, unknown>>();
+    const first = list.results[0];
+    // A page past the end has no row to carry the number: count on its own then.
+    if (first) counted = Number(first.matches);
+    else {
+      count = await countQuery.all<Record<string, unknown>>();
+      counted = Number(count.results[0]?.n ?? 0);
+    }
+  } else {
+    const [listed, countedRows] = await d1.batch<Record<string, unknown>>([listQuery, countQuery]);
+    list = listed!;
+    count = countedRows!;
+    counted = Number(count.results[0]?.n ?? 0);
+  }
+  const total = Math.min(counted, COUNT_CAP);
+  return {
+    services: (list.results as SummaryRow[]).map(toSummary),
+    total,
+    totalIsCapped: counted > COUNT_CAP,
+    page,
+    limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+    rowsRead: (list.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
+  };
+}
+
+/** Several public searches' first pages (no totals) in one D1 round trip: the home carousels. */
+export async function searchServicesBatch(ctx: DomainContext, searches: ServiceSearch[]): Promise<ServiceSummary[][]> {
+  if (searches.length === 0) return [];
+  const publicView = { ...ctx, actor: null };
+  const prepared = await Promise.all(searches.map((search) => prepareSearch(publicView, search)));
+  const results = await ctx.db.batch<Record<string, unknown>>(prepared.map((p) => p.list));
+  return results.map((r) => (r.results as SummaryRow[]).map(toSummary));
+}
