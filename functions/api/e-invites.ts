@@ -19,7 +19,7 @@ const slugParams = z.object({ slug: z.string().min(1).max(120) });
 const requestParams = z.object({ id });
 const PLANNER = { access: ACCESS.planner, refusal: "Only couples publish an invitation here." } as const;
 
-/** Issue 13, einvite: publishing a card as the live e-invite, its public page's RSVP and the couple's approvals. Rules live in functions/domain/invitations/e-invites.ts. */
+/** Issue 13, einvite: publishing a card as the live e-invite, its public page's RSVP and the couple's approvals. Rules live in functions/domain/invitations/ (invite-publishing.ts, invitation-view.ts, invite-requests.ts, request-decisions.ts). */
 export const invitationsApi = new Resource("/invitation", "E-invites")
   .endpoint(
     {

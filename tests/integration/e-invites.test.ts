@@ -8,7 +8,7 @@ import { insertCard, insertPurchase, insertTemplate } from "#tests/support/invit
 import { createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 
 /**
- * The live e-invite (functions/domain/invitations/e-invites.ts through /api/v1/invitation): publishing rules,
+ * The live e-invite (functions/domain/invitations/ through /api/v1/invitation): publishing rules,
  * the public page's JSON and request form, and the couple's approvals into the guest list.
  */
 

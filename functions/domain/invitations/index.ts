@@ -2,12 +2,78 @@
  * Invitations: the template gallery, buying a paid design, the couple's cards and the editor's
  * assets, and published e-invites with their public requests.
  *
+ * The e-invite, one job a file: invite-publishing.ts (publish a card, take it down),
+ * invitation-view.ts (the invitation as guests see it), invite-requests.ts (a guest asks to come),
+ * request-decisions.ts (the couple approves or declines), invite-inputs.ts (what they may send);
+ * invite-records.ts holds what they share.
+ *
  * This file is the area's only face: code outside functions/domain/invitations/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export * from "./e-invites.ts";
-export * from "./editor-assets.ts";
-export * from "./invite-templates.ts";
-export * from "./template-access.ts";
-export * from "./template-purchases.ts";
-export * from "./user-cards.ts";
+export {
+  ASSETS_MAX,
+  deleteAssetInput,
+  deleteEditorAsset,
+  type EditorAsset,
+  listAssetsQuery,
+  listEditorAssets,
+  registerAssetsInput,
+  registerEditorAssets,
+} from "./editor-assets.ts";
+export {
+  type Invitation,
+  invitationBySlug,
+  type InvitationFunction,
+  inviteDate,
+  ownInvitation,
+  personalInvitation,
+  previewInvitation,
+} from "./invitation-view.ts";
+export { inviteRequestInput, publishInput } from "./invite-inputs.ts";
+export { cardsToPublish, publishCard, unpublishCard } from "./invite-publishing.ts";
+export { requestInvite } from "./invite-requests.ts";
+export {
+  type AdminTemplate,
+  adminTemplates,
+  createTemplate,
+  deleteTemplate,
+  galleryTags,
+  getTemplate,
+  indiaDayStart,
+  listTemplates,
+  recordTemplateView,
+  setTemplateStatus,
+  setTemplateThumbnail,
+  TEMPLATE_MESSAGES,
+  type TemplateList,
+  type TemplateSummary,
+  THUMBNAIL_MAX_BYTES,
+  THUMBNAIL_WIDTH,
+  updateTemplate,
+  type WatchedTemplate,
+  watchHistory,
+} from "./invite-templates.ts";
+export { approveRequest, declineRequest, listRequests } from "./request-decisions.ts";
+export { canUseTemplate } from "./template-access.ts";
+export { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templateForPurchase, templateOrderOutcome, templatePaymentStatus } from "./template-purchases.ts";
+export {
+  CARD_MESSAGES,
+  CARDS_MAX,
+  type CardSummary,
+  createCard,
+  createCardInput,
+  deleteCard,
+  draftFromTemplate,
+  duplicateCard,
+  EXPORT_MAX_BYTES,
+  exportCard,
+  getCard,
+  getCardWithDetails,
+  listCards,
+  PREVIEW_MAX_BYTES,
+  setCardPreview,
+  StaleCard,
+  updateCard,
+  updateCardInput,
+  usableTemplate,
+} from "./user-cards.ts";

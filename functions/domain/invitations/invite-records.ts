@@ -1,0 +1,117 @@
+/**
+ * The live e-invite (issue 13): a couple publishes one of their cards under a readable share slug
+ * (/view/{slug}); the page shows the rendered card, the couple's names and the schedule of the
+ * functions they chose, and (while RSVP is open) a request form for guests without a personal link.
+ * A request becomes an invite_requests row the couple approves (a household, a guest, invitations and
+ * answers in one batch, so the guest list's head-counts count them at once) or declines. A household's
+ * personal link (/rsvp/:token, rsvp.ts) shows the same card and its own functions above its answers.
+ * docs/decisions/0028-e-invite-publishing.md.
+ *
+ * This file holds what the e-invite's jobs share: messages, the card and function rows and their
+ * queries, the couple's names, and finding a published card by its slug (unknown links are limited).
+ */
+import { GUESTS_MAX } from "#shared/guest-schemas.ts";
+import { type DomainContext, NotFound, assertNoDelay, recordFailure, type DelayRule } from "../core/index.ts";
+import { CARD_MESSAGES } from "./user-cards.ts";
+import { requirePlanner } from "../planning/index.ts";
+
+export const INVITE_MESSAGES = {
+  cardMissing: "We could not find this card.",
+  buyFirst: CARD_MESSAGES.buyFirst,
+  noPicture: "Open the card in the editor and save it so we have its picture.",
+  notPublished: "This invitation is not available. Please ask the couple for a new link.",
+  rsvpClosed: "The couple is not taking answers through this page any more. Please contact them directly.",
+  requestMissing: "We could not find that request.",
+  alreadyApproved:
+    "You are already on the guest list. Please answer through your personal link: we e-mailed it to you if you gave an e-mail address; otherwise ask the couple to send it on WhatsApp.",
+  alreadyDecided: "The couple has already answered this request.",
+  decided: "This request was already answered.",
+  functionMissing: "We could not find that function in your wedding plan.",
+  tooManyGuests: `Your guest list is full (at most ${GUESTS_MAX} guests).`,
+  tooManyWaiting: "This invitation has too many requests waiting for the couple to answer. Please try again later, or contact the couple directly.",
+} as const;
+
+/**
+ * Unknown links looked up from one network address (issue 28): 20 free an hour (a mistyped link or
+ * two), then a wait from a minute doubling to an hour during which that address is answered 429 for
+ * every link, so links cannot be found by trying. Only where the platform reports the address.
+ */
+export const LINK_MISSES_PER_ADDRESS: DelayRule = {
+  free: 20,
+  baseDelayMs: 60 * 1000,
+  maxDelayMs: 60 * 60 * 1000,
+  resetAfterMs: 60 * 60 * 1000,
+  message: "Too many invitation links that do not exist were opened from your network. Please wait {wait} and try again.",
+};
+
+export type CardRow = {
+  id: string;
+  user_id: string;
+  template_id: string | null;
+  preview_key: string | null;
+  public_slug: string | null;
+  published_at: number | null;
+  event_ids: string | null;
+  rsvp_open: number;
+  bride_name: string | null;
+  groom_name: string | null;
+  cw: number | null;
+  ch: number | null;
+  user_name: string;
+  user_email: string;
+  partner_name: string | null;
+  wedding_city: string | null;
+};
+
+export const CARD_SELECT = `SELECT c.id, c.user_id, c.template_id, c.preview_key, c.public_slug, c.published_at, c.event_ids, c.rsvp_open, c.bride_name, c.groom_name,
+  json_extract(c.canvas, '$.width') AS cw, json_extract(c.canvas, '$.height') AS ch, u.user_name, u.email AS user_email, u.partner_name, u.wedding_city
+  FROM user_templates c JOIN users u ON u.id = c.user_id`;
+
+export type EventRow = { id: string; name: string; event_date: string; start_time: string | null; end_time: string | null; venue: string | null };
+
+export const EVENTS_SQL =
+  "SELECT id, name, event_date, start_time, end_time, venue FROM events WHERE user_id = ? AND parent_id IS NULL ORDER BY event_date, start_time IS NULL, start_time, created_at";
+
+/** The names on the invitation: the card's bride and groom when both are filled, else the couple's profile. */
+export const coupleOf = (r: Pick<CardRow, "bride_name" | "groom_name" | "user_name" | "partner_name">) =>
+  r.bride_name?.trim() && r.groom_name?.trim()
+    ? `${r.bride_name.trim()} & ${r.groom_name.trim()}`
+    : r.partner_name
+      ? `${firstName(r.user_name)} & ${firstName(r.partner_name)}`
+      : r.user_name;
+
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export function chosen(row: CardRow, events: EventRow[]): EventRow[] {
+  if (row.event_ids === null) return events;
+  let ids: unknown;
+  try {
+    ids = JSON.parse(row.event_ids);
+  } catch {
+    return events;
+  }
+  const set = new Set(Array.isArray(ids) ? ids.filter((v): v is string => typeof v === "string") : []);
+  return events.filter((e) => set.has(e.id));
+}
+
+const slugShape = (slug: string) => /^[a-z0-9-]{3,100}$/.test(slug);
+
+export async function publishedRow(ctx: DomainContext, slug: string): Promise<CardRow> {
+  const missKey = ctx.request.ip ? `invite-miss:ip:${ctx.request.ip}` : null;
+  if (missKey) await assertNoDelay(ctx, missKey, LINK_MISSES_PER_ADDRESS);
+  const row = slugShape(slug)
+    ? await ctx.db.prepare(`${CARD_SELECT} WHERE c.public_slug = ? AND c.published_at IS NOT NULL`).bind(slug).first<CardRow>()
+    : null;
+  if (!row || !row.preview_key) {
+    if (missKey) await recordFailure(ctx, missKey, LINK_MISSES_PER_ADDRESS);
+    throw new NotFound(INVITE_MESSAGES.notPublished);
+  }
+  return row;
+}
+
+export async function ownCardRow(ctx: DomainContext, cardId: string): Promise<CardRow> {
+  const me = requirePlanner(ctx);
+  const row = await ctx.db.prepare(`${CARD_SELECT} WHERE c.id = ? AND c.user_id = ?`).bind(cardId, me.id).first<CardRow>();
+  if (!row) throw new NotFound(INVITE_MESSAGES.cardMissing);
+  return row;
+}

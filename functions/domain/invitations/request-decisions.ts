@@ -1,0 +1,190 @@
+/** The couple's requests: the list, approving one (household, guest, invitations and answers in one batch) or declining it. */
+import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
+import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
+import { newRsvpToken, whatsappUrl } from "../guests/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { queueMail } from "#platform/mail.ts";
+import { INVITE_MESSAGES, firstName } from "./invite-records.ts";
+
+export type InviteRequest = {
+  id: string;
+  name: string;
+  phone: string;
+  partySize: number;
+  dietary: Dietary | null;
+  message: string | null;
+  answers: { eventId: string; name: string; response: RsvpResponse }[];
+  status: "PENDING" | "APPROVED" | "DECLINED";
+  createdAt: number;
+  email: string | null;
+  /** Approved: the household's personal RSVP link, and a WhatsApp message with it to the guest's phone (for the couple to send). */
+  rsvpUrl: string | null;
+  whatsappUrl: string | null;
+};
+
+type RequestRow = {
+  id: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  rsvp_token?: string | null;
+  party_size: number;
+  dietary: Dietary | null;
+  message: string | null;
+  answers: string;
+  status: InviteRequest["status"];
+  created_at: number;
+};
+
+function answersOf(text: string): Record<string, RsvpResponse> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (!v || typeof v !== "object" || Array.isArray(v)) return {};
+    return Object.fromEntries(Object.entries(v).filter(([, r]) => (RSVP_RESPONSES as readonly unknown[]).includes(r))) as Record<string, RsvpResponse>;
+  } catch {
+    return {};
+  }
+}
+
+/** The couple's requests, pending first (then the 50 latest decided ones). */
+export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]> {
+  const me = requirePlanner(ctx);
+  const [requests, events] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `SELECT r.id, r.name, r.phone, r.email, r.party_size, r.dietary, r.message, r.answers, r.status, r.created_at, h.rsvp_token FROM (
+           SELECT * FROM invite_requests WHERE user_id = ?1 AND status = 'PENDING'
+           UNION ALL SELECT * FROM (SELECT * FROM invite_requests WHERE user_id = ?1 AND status <> 'PENDING' ORDER BY decided_at DESC LIMIT 50)) r
+         LEFT JOIN households h ON h.id = r.household_id AND h.user_id = ?1 AND r.status = 'APPROVED'
+         ORDER BY r.status <> 'PENDING', r.created_at DESC`,
+      )
+      .bind(me.id),
+    ctx.db.prepare("SELECT id, name FROM events WHERE user_id = ?").bind(me.id),
+  ]);
+  const names = new Map((events!.results as { id: string; name: string }[]).map((e) => [e.id, e.name]));
+  const couple = me.userName;
+  return (requests!.results as RequestRow[]).map((r) => ({
+    id: r.id,
+    name: r.name,
+    phone: r.phone,
+    partySize: r.party_size,
+    dietary: r.dietary,
+    message: r.message,
+    answers: Object.entries(answersOf(r.answers))
+      .filter(([id]) => names.has(id))
+      .map(([eventId, response]) => ({ eventId, name: names.get(eventId)!, response })),
+    status: r.status,
+    createdAt: r.created_at,
+    email: r.email,
+    rsvpUrl: r.rsvp_token ? personalLink(ctx, r.rsvp_token) : null,
+    whatsappUrl: r.rsvp_token ? whatsappUrl(r.phone, personalLinkText(couple, r.name, personalLink(ctx, r.rsvp_token))) : null,
+  }));
+}
+
+const personalLink = (ctx: Pick<DomainContext, "request">, token: string) => `${ctx.request.origin}/rsvp/${token}`;
+
+const personalLinkText = (couple: string, guest: string, url: string) =>
+  `Dear ${firstName(guest)}, you are on our guest list. Please tell us if you can come, and change your answers any time, here: ${url} (${couple})`;
+
+async function pendingRequest(ctx: DomainContext, userId: string, id: string): Promise<RequestRow> {
+  const row = await ctx.db
+    .prepare("SELECT id, name, phone, email, party_size, dietary, message, answers, status, created_at FROM invite_requests WHERE id = ? AND user_id = ?")
+    .bind(id, userId)
+    .first<RequestRow>();
+  if (!row) throw new NotFound(INVITE_MESSAGES.requestMissing);
+  if (row.status !== "PENDING") throw new Conflict(INVITE_MESSAGES.decided);
+  return row;
+}
+
+/**
+ * Approves a request in ONE batch: a household named after the requester (with a new personal
+ * link), the guest (name, phone, dietary), invitations to the functions they answered and their
+ * answers with the party size, and the request marked approved. Every insert is conditional on the
+ * request still being pending, so two approvals at once make one household.
+ */
+export async function approveRequest(
+  ctx: DomainContext,
+  id: string,
+): Promise<{ householdId: string; guestId: string; rsvpUrl: string; mailed: boolean; message: string }> {
+  const me = requirePlanner(ctx);
+  const req = await pendingRequest(ctx, me.id, id);
+  const count = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.id).first<{ n: number }>())?.n ?? 0;
+  if (count >= GUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyGuests);
+  const householdId = newId(ctx.now);
+  const guestId = newId(ctx.now);
+  const token = newRsvpToken();
+  const answers = Object.entries(answersOf(req.answers));
+  const pending = "EXISTS (SELECT 1 FROM invite_requests WHERE id = ? AND user_id = ? AND status = 'PENDING')";
+  const statements = [
+    ctx.db
+      .prepare(
+        `INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) SELECT ?, ?, ?, ?, 'Asked through the e-invite', ?, ? WHERE ${pending}`,
+      )
+      .bind(householdId, me.id, req.name.slice(0, 120), token, ctx.now, ctx.now, id, me.id),
+    ctx.db
+      .prepare(
+        `INSERT INTO guests (id, user_id, household_id, name, side, phone, email, dietary, needs_stay, needs_pickup, created_at, updated_at)
+         SELECT ?, ?, h.id, ?, 'BOTH', ?, ?, ?, 0, 0, ?, ? FROM households h WHERE h.id = ? AND h.user_id = ?`,
+      )
+      .bind(guestId, me.id, req.name, req.phone, req.email, req.dietary, ctx.now, ctx.now, householdId, me.id),
+    ...answers.flatMap(([eventId, response]) => [
+      ctx.db
+        .prepare(
+          `INSERT OR IGNORE INTO household_invitations (household_id, event_id, invited_at)
+           SELECT h.id, e.id, ? FROM households h JOIN events e ON e.user_id = h.user_id AND e.parent_id IS NULL WHERE h.id = ? AND h.user_id = ? AND e.id = ?`,
+        )
+        .bind(ctx.now, householdId, me.id, eventId),
+      // The RSVP rule of rsvp.ts: an answer only for a guest of a household invited to the function.
+      ctx.db
+        .prepare(
+          `INSERT INTO guest_rsvps (guest_id, event_id, response, party_size, answered_at)
+           SELECT g.id, hi.event_id, ?, ?, ? FROM guests g JOIN household_invitations hi ON hi.household_id = g.household_id AND hi.event_id = ?
+           WHERE g.id = ? AND g.user_id = ?
+           ON CONFLICT (guest_id, event_id) DO UPDATE SET response = excluded.response, party_size = excluded.party_size, answered_at = excluded.answered_at`,
+        )
+        .bind(response, response === "DECLINED" ? 1 : req.party_size, ctx.now, eventId, guestId, me.id),
+    ]),
+    ctx.db
+      .prepare(
+        "UPDATE invite_requests SET status = 'APPROVED', household_id = (SELECT id FROM households WHERE id = ?), decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'",
+      )
+      .bind(householdId, ctx.now, id, me.id),
+  ];
+  const rsvpUrl = personalLink(ctx, token);
+  // With an e-mail, the guest's personal link goes out through the outbox, queued in the same batch only if the household is made.
+  const mail = req.email
+    ? queueMail(
+        ctx.db,
+        {
+          to: req.email,
+          subject: `${me.userName}: you are on the guest list`,
+          text: [
+            personalLinkText(me.userName, req.name, rsvpUrl),
+            "",
+            "Keep this link: it is yours alone, and answers through it go straight to the couple.",
+          ].join("\n"),
+        },
+        ctx.now,
+        { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.id] },
+      )
+    : null;
+  await ctx.db.batch(mail ? [...statements, mail.statement] : statements);
+  const made = await ctx.db.prepare("SELECT 1 AS ok FROM households WHERE id = ?").bind(householdId).first();
+  if (!made) throw new Conflict(INVITE_MESSAGES.decided);
+  if (mail) await ctx.mail.deliver(mail.id);
+  const message = mail
+    ? `Added to your guest list. We e-mailed ${req.name} their personal link.`
+    : `Added to your guest list. ${req.name} gave no e-mail: send them their personal link on WhatsApp (below).`;
+  return { householdId, guestId, rsvpUrl, mailed: !!mail, message };
+}
+
+/** Declines a request: only its status changes. */
+export async function declineRequest(ctx: DomainContext, id: string): Promise<void> {
+  const me = requirePlanner(ctx);
+  await pendingRequest(ctx, me.id, id);
+  const done = await ctx.db
+    .prepare("UPDATE invite_requests SET status = 'DECLINED', decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'")
+    .bind(ctx.now, id, me.id)
+    .run();
+  if (!done.meta.changes) throw new Conflict(INVITE_MESSAGES.decided);
+}
