@@ -1,4 +1,5 @@
 import { formatCount } from "./format.ts";
+import { onIndiaClock } from "./india-time.ts";
 
 /**
  * GST on a plan price, the amount in words and GSTIN checks (pure; docs/decisions/0018-gst-invoices.md).
@@ -277,11 +278,9 @@ export function checkGstin(input: string): GstinCheck {
 // ---------------------------------------------------------------------------------------------
 // Financial year and numbering
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** The Indian financial year (April to March, in India time) of an instant: "2026-27". */
 export function financialYearOf(epochMs: number): string {
-  const d = new Date(epochMs + IST_OFFSET_MS);
+  const d = onIndiaClock(epochMs);
   const start = d.getUTCMonth() >= 3 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }

@@ -25,7 +25,5 @@ export const REVIEWS_PAGE_SIZE = 10;
 export const MANDAP_TEAM = "the Mandap team";
 export const REVIEWS_PAGE_MAX = 1000;
 
-/** Today in India as yyyy-mm-dd. */
-export function todayInIndia(now = Date.now()): string {
-  return new Date(now + 330 * 60_000).toISOString().slice(0, 10);
-}
+/** Today in India as yyyy-mm-dd (shared/india-time.ts; many callers import it from here). */
+export { todayInIndia } from "./india-time.ts";

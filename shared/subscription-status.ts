@@ -1,3 +1,4 @@
+import { indiaDay } from "./india-time.ts";
 /**
  * The vendor's subscription as the spec displays it (section 4, "Vendor subscription display"):
  * one pure rule, used by the dashboard's sidebar box and by the Plan page.
@@ -28,12 +29,7 @@ export type SubscriptionFacts = {
   created_at?: number;
 };
 
-const DAY_MS = 86_400_000;
-/** India Standard Time is UTC+05:30 all year (no daylight saving), so a fixed offset is exact. */
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** The India calendar day (days since 1970-01-01 in Asia/Kolkata) of an instant. */
-export const indiaDay = (at: number) => Math.floor((at + IST_OFFSET_MS) / DAY_MS);
+export { indiaDay };
 
 /**
  * Days left until `end`, counted in India time: the number of calendar days from today's date in

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { formatDate } from "#shared/format.ts";
 import { LISTING } from "#shared/strings.ts";
 import { expect, test, type Account } from "./fixtures.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /**
  * The enquiry becomes a conversation and then a booking, in Chromium: a couple enquires about a
@@ -11,7 +12,7 @@ import { expect, test, type Account } from "./fixtures.ts";
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
 const origin = `http://localhost:${port}`;
-const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => indiaDateInDays(n);
 
 /** A second browser (its own cookies) signed in as the account through its door. */
 async function browserAs(

@@ -3,6 +3,7 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import { expect, test, type Account, type Role } from "./fixtures.ts";
 import { EINVITE_ACCESS } from "./einvite-paths.ts";
 import { POOL_PASSWORD } from "./pool-paths.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /**
  * Page actions x {anonymous, couple, other couple, vendor, other vendor, admin, super admin}
@@ -534,7 +535,7 @@ test.describe("page actions: nobody changes another owner's record", () => {
     const leadId = ((await sent.json()) as { lead: { id: string } }).lead.id;
     type Lead = { status: string; messages: unknown[]; quotes: unknown[]; bookingId: string | null };
     const leadOf = async () => ((await (await couple.get(`/api/v1/leads/${leadId}`)).json()) as { lead: Lead }).lead;
-    const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+    const inDays = (n: number) => indiaDateInDays(n);
 
     const vendorForms: Record<string, string>[] = [
       { intent: "reply", body: "Taking this over" },

@@ -1,10 +1,11 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, type Account } from "./fixtures.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /** What the couple-planning specs share: India's date n days from today, and a real booking made through the API. */
 const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 8788)}`;
 
-export const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+export const inDays = (n: number) => indiaDateInDays(n);
 
 /** The couple enquires about the service and its vendor books it: ₹1,50,000 with ₹40,000 advance and the balance due in 30 days. */
 export async function bookingFor(couple: Account, vendor: Account, serviceId: string) {

@@ -1,6 +1,7 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { expect, type Account, type Factory, type Service } from "./fixtures.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /**
  * A vendor with everything the workspace pages show: a pool vendor's active service, an enquiry
@@ -19,7 +20,7 @@ export type VendorWithData = {
   bookingId: string;
 };
 
-const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => indiaDateInDays(n);
 
 export async function signedIn(baseURL: string, account: Account): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });

@@ -2,6 +2,7 @@ import { PhotonImage } from "@cf-wasm/photon";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { LISTING } from "#shared/strings.ts";
 import { expect, test, type Account } from "./fixtures.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /**
  * Issue 10's "Done means" as one story, through the pages in Chromium: a NEW vendor signs up
@@ -15,7 +16,7 @@ import { expect, test, type Account } from "./fixtures.ts";
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
 const origin = `http://localhost:${port}`;
-const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => indiaDateInDays(n);
 const word = () => `zj${Math.random().toString(36).slice(2, 10)}`;
 
 /** A noisy JPEG from the same WASM library the Worker resizes with. */

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /**
  * The wedding planner in Chromium (issue 12): a couple starts a Hindu wedding from the tradition
@@ -6,7 +7,7 @@ import { expect, test } from "./fixtures.ts";
  * status inline, and links a vendor from the wishlist; the plan's timeline shows all of it.
  */
 
-const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => indiaDateInDays(n);
 
 test("a couple starts a Hindu wedding from the template, adds a task, changes its status and links a vendor @mobile", async ({
   page,

@@ -4,6 +4,7 @@ import type { Role } from "#db/schema/identity.ts";
 import { hashPassword } from "#platform/password.ts";
 import { call, sessionCookieFor, snapshot, type ActorName } from "#tests/support/factories.ts";
 import { apiOperations, fillPath, type Operation } from "#tests/support/openapi.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
 
 /**
  * The access matrix: every API operation that acts on an owner's records x every kind of caller.
@@ -131,7 +132,7 @@ const bookingRow = (w: World) =>
     "SELECT b.*, (SELECT json_group_array(done_at) FROM booking_milestones WHERE booking_id = b.id) AS milestones FROM bookings b WHERE id = ?",
     w.booking,
   );
-const inDays = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => indiaDateInDays(n);
 const BOTH: ActorName[] = ["couple", "vendor"];
 const ADMINS: ActorName[] = ["admin", "superAdmin"];
 const spamLeadRow = (w: World) =>

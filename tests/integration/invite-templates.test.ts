@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { indiaDayStart, recordTemplateView, TEMPLATE_MESSAGES } from "#domain/invitations/index.ts";
+import { recordTemplateView, TEMPLATE_MESSAGES } from "#domain/invitations/index.ts";
 import { dimensionsOf } from "#platform/images.ts";
 import { ALWAYS_EDITABLE } from "#shared/template-schemas.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import { insertCard, insertPurchase, insertTemplate, sampleCanvas } from "#tests/support/invitations.ts";
+import { startOfIndiaDay } from "#shared/india-time.ts";
 
 /**
  * The invitation gallery (issue 13): GET /inviteTemplate/get with its filters, sort and pages;
@@ -378,7 +379,7 @@ describe("template watch history", () => {
     const user = await signedIn("USER");
     const t = await insertTemplate({});
     // 23:00 IST on some day, then 23:59 IST the same day, then 00:01 IST the next.
-    const day = indiaDayStart(Date.UTC(2026, 10, 20, 12));
+    const day = startOfIndiaDay(Date.UTC(2026, 10, 20, 12));
     const ctx = (now: number) => testContext({ actor: actorOf(user.id, "USER"), now });
     await recordTemplateView(ctx(day + 23 * 3_600_000), t.id);
     await recordTemplateView(ctx(day + 23 * 3_600_000 + 59 * 60_000), t.id);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvCell, istDayStart } from "#domain/billing/index.ts";
+import { csvCell } from "#domain/billing/index.ts";
+import { indiaMidnight } from "#shared/india-time.ts";
 import { call, createUser, createVendor, signedIn } from "#tests/support/factories.ts";
 
 /**
@@ -138,7 +139,7 @@ describe("the list", () => {
     expect(ids((await list("from=2031-03-31")).body)).toEqual([rows.firstApr!.id, rows.lastMar!.id]);
     expect(ids((await list("to=2031-02-28")).body)).toContain(rows.lateFeb!.id);
     expect(ids((await list("to=2031-02-28")).body)).not.toContain(rows.firstMar!.id);
-    expect(istDayStart("2031-03-01")).toBe(Date.UTC(2031, 1, 28, 18, 30));
+    expect(indiaMidnight("2031-03-01")).toBe(Date.UTC(2031, 1, 28, 18, 30));
   });
 
   it("filters by status, and totals: count and SUCCESS sum of the filter, and every status over the days", async () => {

@@ -20,6 +20,7 @@ import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { BLOG_LIMITS } from "#shared/blog.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { fromIndiaLocalInput, toIndiaLocalInput } from "#shared/india-time.ts";
 
 /**
  * /new-blog-post and /update-blog-post/{urlTitle}: the admins' writer. Title, urlTitle (from the
@@ -28,17 +29,6 @@ import { pageTitle } from "#shared/strings.ts";
  * form: without JavaScript the "Preview" button shows the preview after a round trip.
  */
 export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];
-
-const IST = 330 * 60_000;
-/** "2026-12-01T10:00" (India time) from epoch ms, for a datetime-local field. */
-const toLocalIst = (ms: number | null) => (ms === null ? "" : new Date(ms + IST).toISOString().slice(0, 16));
-/** Epoch ms from a datetime-local value typed in India time; null when empty; NaN when not a time. */
-function fromLocalIst(value: string): number | null {
-  if (!value.trim()) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!m) return Number.NaN;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])) - IST;
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -74,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await removeBlogCover(domain, existing.id);
         return { ok: true as const, message: "Cover removed: the post shows the placeholder." };
       }
-      const publishedAt = fromLocalIst(values.publishAt!);
+      const publishedAt = fromIndiaLocalInput(values.publishAt!);
       if (Number.isNaN(publishedAt)) throw new Invalid("Please correct the highlighted fields.", { publishAt: "Give a date and time." });
       const input = {
         title: values.title,
@@ -179,7 +169,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
     tags: values.tags ?? post?.tags.map((t) => t.name).join(", ") ?? "",
     content: values.content ?? post?.content ?? "",
     status: values.status ?? post?.status ?? "DRAFT",
-    publishAt: values.publishAt ?? toLocalIst(post?.publishedAt ?? null),
+    publishAt: values.publishAt ?? toIndiaLocalInput(post?.publishedAt ?? null),
   };
   const [title, setTitle] = useState(initial.title);
   const [urlTitle, setUrlTitle] = useState(initial.urlTitle);

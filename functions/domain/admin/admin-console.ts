@@ -5,6 +5,7 @@ import { ROLES, SERVICE_STATUSES } from "#shared/stored-values.ts";
 import { heroAnalytics, type HeroAnalytics } from "../catalogue/index.ts";
 import { type DomainContext, ACCESS, requireRole, textMatch, parseInput } from "../core/index.ts";
 import { numeric } from "#shared/numbers.ts";
+import { DAY_MS, onIndiaClock } from "#shared/india-time.ts";
 
 /**
  * The admin console (issue 14): general analytics (spec: verified users, verified vendors, active
@@ -28,12 +29,11 @@ export type GeneralAnalytics = HeroAnalytics & {
   subcategories: SubcategoryRow[];
 };
 
-const IST = 330 * 60_000;
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 
 /** The bucket label of an instant in India time: "2026-11-23", the Monday of its week, or "2026-11". */
 function bucketOf(ms: number, bucket: "day" | "week" | "month"): string {
-  const d = new Date(ms + IST);
+  const d = onIndiaClock(ms);
   if (bucket === "month") return d.toISOString().slice(0, 7);
   if (bucket === "week") {
     const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY);

@@ -2,6 +2,7 @@ import { queueMail } from "#platform/mail.ts";
 import { formatDate } from "#shared/format.ts";
 import { newId } from "../core/index.ts";
 import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
+import { DAY_MS, INDIA_OFFSET_MS, indiaDay } from "#shared/india-time.ts";
 
 /**
  * The daily subscription job (issue 11; run by the DAILY cron at 03:00 India time,
@@ -40,11 +41,6 @@ export const ABANDON_BATCH = 200;
 export const REMIND_BATCH = 100;
 /** D1 calls (a query or a batch) one run may make before it stops. */
 export const DAILY_JOB_MAX_QUERIES = 500;
-
-const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
-/** The India calendar day number of an instant. */
-export const indiaDay = (ms: number) => Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
 
 export type DailyJobOptions = {
   /** Where links in mails point (siteOrigin(env)). */
@@ -252,7 +248,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
   const { now } = options;
   const today = indiaDay(now);
   const runId = newId(now);
-  const daysLeft = `((s.end_date + ${IST_OFFSET_MS}) / ${DAY_MS} - ?2)`;
+  const daysLeft = `((s.end_date + ${INDIA_OFFSET_MS}) / ${DAY_MS} - ?2)`;
   const bucket = `(CASE WHEN ${daysLeft} <= 1 THEN 1 WHEN ${daysLeft} <= 3 THEN 3 ELSE 7 END)`;
   let conflicts = 0;
   for (;;) {
@@ -268,7 +264,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
            ORDER BY s.end_date, s.id LIMIT ?4`,
         )
         // Ends before the start of the India day 8 days from today: at most 7 days left.
-        .bind(now, today, (today + 8) * DAY_MS - IST_OFFSET_MS, REMIND_BATCH),
+        .bind(now, today, (today + 8) * DAY_MS - INDIA_OFFSET_MS, REMIND_BATCH),
     );
     if (!due.length) return;
     const sent = JSON.stringify(due.map((r) => ({ id: r.id, days: r.bucket })));

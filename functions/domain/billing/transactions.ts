@@ -1,5 +1,6 @@
 import { type DomainContext, ACCESS, requireRole, parseInput } from "../core/index.ts";
 import { PAYMENT_STATUS_VALUES, TRANSACTIONS_PAGE_SIZE, transactionFilters, type TransactionFilters } from "#shared/plan-schemas.ts";
+import { DAY_MS, indiaDateTime, indiaMidnight } from "#shared/india-time.ts";
 
 /**
  * Every payment made to Mandap, as admins see it (/admin/transactions, GET /admin/transactions and
@@ -41,11 +42,7 @@ export type TransactionsPage = {
   totals: { count: number; successAmount: number; byStatus: Record<(typeof PAYMENT_STATUS_VALUES)[number], StatusTotal> };
 };
 
-const IST_OFFSET = 330 * 60_000;
-const DAY = 86_400_000;
-
-/** The first millisecond of an India-time day ("2026-11-23" starts at 2026-11-22T18:30Z). */
-export const istDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET;
+const DAY = DAY_MS;
 
 const requireAdmin = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.admin, "Only admins see transactions.");
 
@@ -56,11 +53,11 @@ function whereOf(f: TransactionFilters, withStatus: boolean): Where {
   const binds: unknown[] = [];
   if (f.from) {
     parts.push("p.created_at >= ?");
-    binds.push(istDayStart(f.from));
+    binds.push(indiaMidnight(f.from));
   }
   if (f.to) {
     parts.push("p.created_at < ?");
-    binds.push(istDayStart(f.to) + DAY);
+    binds.push(indiaMidnight(f.to) + DAY);
   }
   if (withStatus && f.status) {
     parts.push("p.status = ?");
@@ -119,12 +116,6 @@ export async function listTransactions(ctx: DomainContext, raw: unknown): Promis
 export const CSV_MAX_ROWS = 50_000;
 const CSV_CHUNK = 2_000;
 
-/** "2026-11-23 14:05" in India time. */
-export function istDateTime(ms: number): string {
-  const d = new Date(ms + IST_OFFSET).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
-}
-
 /**
  * One CSV cell: text that a spreadsheet would run as a formula (starting with =, +, -, @, a tab
  * or a carriage return) gets a leading apostrophe; a cell with a comma, quote or line break is
@@ -169,7 +160,7 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
     for (const t of results)
       lines.push(
         [
-          istDateTime(t.createdAt),
+          indiaDateTime(t.createdAt),
           t.businessName ?? t.userName,
           t.email,
           t.planName,
@@ -189,7 +180,7 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
     if (!last || results.length < CSV_CHUNK) break;
     after = { createdAt: last.createdAt, id: last.id };
   }
-  const span = f.from || f.to ? `-${f.from ?? "start"}-to-${f.to ?? istDateTime(ctx.now).slice(0, 10)}` : "";
+  const span = f.from || f.to ? `-${f.from ?? "start"}-to-${f.to ?? indiaDateTime(ctx.now).slice(0, 10)}` : "";
   const filename = `mandap-transactions${span}${f.status ? `-${f.status.toLowerCase()}` : ""}.csv`;
   return { filename, body: `\uFEFF${lines.join("\r\n")}\r\n`, rows };
 }

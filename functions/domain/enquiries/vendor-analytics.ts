@@ -2,6 +2,7 @@ import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
 import { vendorLimits, type AnalyticsDepth } from "../billing/index.ts";
+import { INDIA_OFFSET_SECONDS } from "#shared/india-time.ts";
 
 /**
  * A vendor's analytics, from the counters recorded per day: service views and enquiries
@@ -57,7 +58,7 @@ export function daysBefore(day: string, n: number): string {
 }
 
 /** A booking's India day, from its created_at (epoch ms). */
-const BOOKING_DAY = "date(b.created_at / 1000 + 19800, 'unixepoch')";
+const BOOKING_DAY = `date(b.created_at / 1000 + ${INDIA_OFFSET_SECONDS}, 'unixepoch')`;
 
 const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, "Only vendors have analytics.");
 

@@ -17,6 +17,7 @@ import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound, newId, ACCESS, allows, requireRole, textMatch, parseInput } from "../core/index.ts";
 import { canUseTemplate } from "./template-access.ts";
+import { startOfIndiaDay } from "#shared/india-time.ts";
 
 /**
  * The invitation template gallery (issue 13): the published gallery with its filters, a
@@ -249,12 +250,6 @@ export async function getTemplate(ctx: DomainContext, id: string): Promise<Templ
 // -------------------------------------------------------------------------------------------------
 // Watch history
 
-/** Start of the India day (IST, UTC+5:30) holding `now`, as UTC epoch ms. */
-export function indiaDayStart(now: number): number {
-  const offset = 330 * 60_000;
-  return Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
-}
-
 /**
  * POST /templateWatchHistory/{id} and opening a template's page as a couple: remembers when the
  * account last viewed it, and counts a view at most once per account, template and India day.
@@ -268,7 +263,7 @@ export async function recordTemplateView(ctx: DomainContext, id: string): Promis
       .prepare(
         "UPDATE invite_templates SET view_count = view_count + 1 WHERE id = ? AND NOT EXISTS (SELECT 1 FROM template_views WHERE user_id = ? AND template_id = ? AND viewed_at >= ?)",
       )
-      .bind(row.id, actor.id, row.id, indiaDayStart(ctx.now)),
+      .bind(row.id, actor.id, row.id, startOfIndiaDay(ctx.now)),
     ctx.db
       .prepare(
         "INSERT INTO template_views (user_id, template_id, viewed_at) VALUES (?, ?, ?) ON CONFLICT (user_id, template_id) DO UPDATE SET viewed_at = excluded.viewed_at",
