@@ -1,4 +1,4 @@
-// Uploading 10 photos of about 4 MB as the photos page does (app/components/media/upload-client.ts):
+// Uploading 10 photos of about 4 MB as the photos page does (app/lib/upload-client.ts):
 // per file POST /generateSignature, PUT the bytes to the signed uploadUrl, then register; three
 // files at a time. Reports the time to finish, when the first photo was ready (progressive), how
 // many uploads overlapped (concurrent), and how fast the site kept answering meanwhile (a probe

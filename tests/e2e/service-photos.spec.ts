@@ -21,6 +21,28 @@ function jpeg(w: number, h: number): Buffer {
   }
 }
 
+/** A 6000x4000 phone-sized JPEG of smooth colour with grain (about 16 MB: over the 5 MB cap). */
+function bigPhoto(): Buffer {
+  const w = 6000;
+  const h = 4000;
+  const px = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      const grain = (Math.random() - 0.5) * 64;
+      px[i] = 120 + 100 * Math.sin(x / 300) + grain;
+      px[i + 1] = 110 + 80 * Math.cos(y / 250) + grain;
+      px[i + 2] = 90 + 60 * Math.sin((x + y) / 500) + grain;
+      px[i + 3] = 255;
+    }
+  const image = new PhotonImage(px, w, h);
+  try {
+    return Buffer.from(image.get_bytes_jpeg(92));
+  } finally {
+    image.free();
+  }
+}
+
 type Photo = { id: string; cardKey: string; cardUrl: string; isCover: boolean };
 
 async function signIn(page: Page, baseURL: string, vendor: Account) {
@@ -180,4 +202,38 @@ test("another vendor's photos page is not found, and the logo form updates the v
   });
   expect(bad.status()).toBe(302);
   expect(bad.headers()["set-cookie"] ?? "").toMatch(/flash|toast/i);
+});
+
+test("a phone photo over the 5 MB cap is made smaller on the device, uploaded and shown @mobile", async ({ page, baseURL, factory }, testInfo) => {
+  test.setTimeout(120_000);
+  const { vendor, service } = await factory.vendorService();
+  await signIn(page, baseURL!, vendor);
+  await page.goto(`/VendorDashboard/service-details/${service.id}/photos`);
+  await expect(page.getByRole("heading", { level: 1, name: `Photos of ${service.name}` })).toBeVisible();
+  const before = await photosOf(page, service.id);
+  const buffer = bigPhoto();
+  expect(buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+  // A slow phone connection, so the progress can be seen (and photographed) on the way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 1_000_000, uploadThroughput: 250_000 });
+
+  await page.getByLabel("Choose photos or drop them here").setInputFiles([{ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer }]);
+  await page.getByRole("button", { name: "Upload photos" }).click();
+  const uploads = page.getByRole("list", { name: "Uploads" });
+  const sent = uploads.getByText(/^Made smaller to send: 1\d\.\d MB → \d\.\d MB$/);
+  await expect(sent).toBeVisible({ timeout: 60_000 });
+  const sentMb = Number(/→ (\d\.\d) MB/.exec((await sent.textContent()) ?? "")?.[1]);
+  expect(sentMb).toBeLessThan(5);
+  await expect(uploads.getByText(/^\d+% of \d\.\d MB$/)).toBeVisible();
+  await page.screenshot({ path: `test-results/service-photos-shrunk-progress-${testInfo.project.name}.png` });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  await expect(page.getByRole("status").getByText("1 photo uploaded.")).toBeVisible({ timeout: 60_000 });
+  const after = await photosOf(page, service.id);
+  expect(after.length).toBe(before.length + 1);
+  const added = after.find((p) => !before.some((b) => b.id === p.id))!;
+  const shown = page.locator(`li[data-photo-id="${added.id}"] img`);
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await page.screenshot({ path: `test-results/service-photos-shrunk-done-${testInfo.project.name}.png` });
 });

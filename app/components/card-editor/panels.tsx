@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { FabricObject } from "fabric";
-import { uploadAssets } from "#app/lib/asset-upload.ts";
+import { uploadAssets } from "#app/lib/upload-client.ts";
 import { CARD_EXPORT_SIZES, type CardDetails, type CardExportSize, type CardPlaceholder } from "#shared/card-format.ts";
 import { CARD_FONTS } from "#shared/card-fonts.ts";
 import { cardsApi } from "./api.ts";
@@ -217,7 +217,7 @@ type Asset = { public_id: string; url: string; fileName: string };
 export function ImagesPanel({ onPick }: { onPick: (url: string) => void }) {
   const [assets, setAssets] = useState<Asset[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useState<number | null>(null);
   const load = () =>
     cardsApi.assets().then((res) => {
       if (res.ok) setAssets(res.body.assets ?? []);
@@ -231,27 +231,27 @@ export function ImagesPanel({ onPick }: { onPick: (url: string) => void }) {
   }, []);
   const upload = async (files: File[]) => {
     if (!files.length) return;
-    setUploading(true);
+    setUploading(0);
     setMessage(null);
     try {
-      const result = await uploadAssets(files, { folder: "user_assets", tags: ["invitation"] });
+      const result = await uploadAssets(files, { folder: "user_assets", tags: ["invitation"], onProgress: setUploading });
       const problems = result.failed.map((f) => `${f.name}: ${f.message}`);
       setMessage(problems.length ? problems.join(" ") : (result.message ?? `${result.assets.length} uploaded.`));
       await load();
     } finally {
-      setUploading(false);
+      setUploading(null);
     }
   };
   return (
     <div className="space-y-3">
       <label className={`${button} inline-block cursor-pointer`}>
-        {uploading ? "Uploading…" : "Upload photos"}
+        {uploading !== null ? `Uploading… ${Math.round(uploading * 100)}%` : "Upload photos"}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
           multiple
           className="sr-only"
-          disabled={uploading}
+          disabled={uploading !== null}
           onChange={(e) => {
             void upload([...(e.target.files ?? [])]);
             e.target.value = "";

@@ -1,16 +1,27 @@
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Form } from "react-router";
 import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_ACCEPT, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
-import { CONCURRENCY, eachLimited, uploadOne } from "./upload-client.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { CONCURRENCY, eachLimited, shrinkPhoto, uploadServicePhoto } from "#app/lib/upload-client.ts";
 
-type Item = { id: number; name: string; size: number; progress: number; status: "waiting" | "uploading" | "done" | "failed"; reason?: string };
+type Item = {
+  id: number;
+  name: string;
+  size: number;
+  /** The size of the smaller copy sent instead (app/lib/upload-client.ts), when the photo was redrawn. */
+  sentSize?: number;
+  progress: number;
+  status: "waiting" | "preparing" | "uploading" | "done" | "failed";
+  reason?: string;
+};
 
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Choose or drop several photos. Without JavaScript the form posts them to the page (one
- * multipart request); with it, each file goes its own way (signature, upload, register) with a
- * progress bar, a few at a time, and the page stays usable. The spec's messages are shown as they
+ * multipart request); with it, each photo is first made smaller on the device when it is over the
+ * cap or very large, then goes its own way (signature, upload, register) with a progress bar, a few
+ * at a time, and the page stays usable. The spec's messages are shown as they
  * are; the failed files are listed.
  */
 export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: string; count: number; onUploaded: () => void }) {
@@ -18,7 +29,8 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
   const [items, setItems] = useState<Item[]>([]);
   const [summary, setSummary] = useState<{ ok: boolean; message: string } | null>(null);
   const [dragging, setDragging] = useState(false);
-  const busy = items.some((i) => i.status === "waiting" || i.status === "uploading");
+  const hydrated = useHydrated();
+  const busy = items.some((i) => i.status === "waiting" || i.status === "preparing" || i.status === "uploading");
   const room = Math.max(0, SERVICE_PHOTOS_MAX - count);
 
   const patch = (id: number, change: Partial<Item>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...change } : i)));
@@ -38,14 +50,16 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
     setItems(queued);
     setSummary(null);
     let done = 0;
-    await eachLimited(files, CONCURRENCY, async (file, i) => {
+    await eachLimited(files, CONCURRENCY, async (chosen, i) => {
       const id = queued[i]!.id;
+      patch(id, { status: "preparing" });
+      const file = await shrinkPhoto(chosen, PHOTO_MAX_BYTES);
       if (file.size > PHOTO_MAX_BYTES) {
-        patch(id, { status: "failed", reason: `${file.name} is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.` });
+        patch(id, { status: "failed", reason: `${chosen.name} is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.` });
         return;
       }
-      patch(id, { status: "uploading" });
-      const outcome = await uploadOne(serviceId, file, (p) => patch(id, { progress: p }));
+      patch(id, { status: "uploading", ...(file === chosen ? {} : { sentSize: file.size }) });
+      const outcome = await uploadServicePhoto(serviceId, file, (p) => patch(id, { progress: p }));
       if (outcome.ok) done++;
       patch(id, outcome.ok ? { status: "done", progress: 1 } : { status: "failed", reason: outcome.reason });
       if (outcome.ok) onUploaded();
@@ -87,6 +101,7 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
           <span className="text-sm text-gray-600">
             JPEG, PNG, WebP or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB and {IMAGE_MEGAPIXELS_MAX} megapixels each. {room} of {SERVICE_PHOTOS_MAX} places
             left.
+            {hydrated && " A bigger JPEG, PNG or WebP photo is made smaller on this device before it is sent."}
           </span>
           <input id="photo-files" ref={input} type="file" name="files" multiple accept={PHOTO_ACCEPT} className="max-w-full text-sm" />
         </label>
@@ -101,9 +116,20 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
               <div className="flex justify-between gap-2">
                 <span className="truncate">{item.name}</span>
                 <span className="shrink-0 text-gray-600">
-                  {item.status === "failed" ? "Failed" : item.status === "done" ? "Done" : `${Math.round(item.progress * 100)}% of ${MB(item.size)}`}
+                  {item.status === "failed"
+                    ? "Failed"
+                    : item.status === "done"
+                      ? "Done"
+                      : item.status === "preparing"
+                        ? "Making it smaller…"
+                        : `${Math.round(item.progress * 100)}% of ${MB(item.sentSize ?? item.size)}`}
                 </span>
               </div>
+              {item.sentSize !== undefined && (
+                <p className="text-xs text-gray-600">
+                  Made smaller to send: {MB(item.size)} → {MB(item.sentSize)}
+                </p>
+              )}
               <progress
                 className="h-2 w-full"
                 max={100}

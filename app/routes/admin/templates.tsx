@@ -5,6 +5,7 @@ import { appContext } from "#functions/page-context.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field } from "#app/components/ui/index.ts";
+import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import {
   adminTemplates,
   deleteTemplate,
@@ -164,7 +165,15 @@ function EditForm({ t, failure }: { t: AdminTemplate; failure: { errors: Record<
           <label htmlFor={`thumb-${t.id}`} className="text-sm font-medium">
             Thumbnail image (PNG, JPEG or WebP, up to 5 MB)
           </label>
-          <input id={`thumb-${t.id}`} type="file" name="image" accept="image/png,image/jpeg,image/webp" required className="text-sm" />
+          <input
+            id={`thumb-${t.id}`}
+            type="file"
+            name="image"
+            accept="image/png,image/jpeg,image/webp"
+            required
+            className="text-sm"
+            onChange={(ev) => void shrinkChosenPhotos(ev.currentTarget)}
+          />
           {e.image && <p className="text-sm text-red-700">{e.image}</p>}
         </div>
         <SubmitButton name="intent" value="thumbnail" pendingText="Uploading…" className="btn-secondary">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/editor";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
+import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
 import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import {
@@ -308,7 +309,15 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
               Cover image
             </label>
             {post && <BlogCover src={post.coverImage} className="max-w-sm rounded-xl" />}
-            <input id="f-cover" name="cover" type="file" accept="image/png,image/jpeg,image/webp" className="text-sm" aria-describedby="f-cover-hint" />
+            <input
+              id="f-cover"
+              name="cover"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="text-sm"
+              aria-describedby="f-cover-hint"
+              onChange={(e) => void shrinkChosenPhotos(e.currentTarget, BLOG_LIMITS.coverMaxBytes)}
+            />
             <p id="f-cover-hint" className="text-xs text-ink/70">
               PNG, JPEG or WebP up to 8 MB; shown 1200 px wide. Without one, the placeholder shows.
             </p>

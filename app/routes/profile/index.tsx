@@ -6,6 +6,7 @@ import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
@@ -115,7 +116,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <label htmlFor="profile-photo" className="text-sm font-medium">
               Profile photo
             </label>
-            <input id="profile-photo" name="file" type="file" accept={PHOTO_ACCEPT} required className="text-sm" />
+            <input
+              id="profile-photo"
+              name="file"
+              type="file"
+              accept={PHOTO_ACCEPT}
+              required
+              className="text-sm"
+              onChange={(e) => void shrinkChosenPhotos(e.currentTarget)}
+            />
             <p className="text-xs text-ink/65">
               JPEG, PNG, WebP or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB and {IMAGE_MEGAPIXELS_MAX} megapixels; we crop it to a square.
             </p>

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { ReplyNote } from "#app/components/ReplyNote.tsx";
 import { Stars } from "#app/components/Stars.tsx";
 import { showToast } from "#app/components/Toaster.tsx";
+import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import type { PageFailure } from "#app/lib/page-errors.server.ts";
 import { loginPath } from "#shared/links.ts";
 import { formatDate, initials, reviewCount } from "#shared/format.ts";
@@ -309,6 +310,7 @@ function ReviewForm({ own }: { own: Review | null }) {
           accept={PHOTO_ACCEPT}
           aria-describedby={failure?.errors.photos ? "review-photos-error" : undefined}
           className="mt-1 block w-full text-sm"
+          onChange={(e) => void shrinkChosenPhotos(e.currentTarget)}
         />
         {own && own.photos.length > 0 && <p className="text-xs text-ink/70">New photos replace the {own.photos.length} you added before.</p>}
         <FieldError id="review-photos-error" message={failure?.errors.photos} />

@@ -7,6 +7,7 @@ import { NotFound } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
 import { initials } from "#shared/format.ts";
 import { vendorPath } from "#shared/links.ts";
@@ -145,7 +146,15 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
             <label htmlFor="profile-logo" className="text-sm font-medium">
               {profile.logo ? "Replace the logo" : "Upload a logo"}
             </label>
-            <input id="profile-logo" type="file" name="file" accept="image/jpeg,image/png,image/webp" required className="text-sm" />
+            <input
+              id="profile-logo"
+              type="file"
+              name="file"
+              accept="image/jpeg,image/png,image/webp"
+              required
+              className="text-sm"
+              onChange={(e) => void shrinkChosenPhotos(e.currentTarget)}
+            />
             <p className="text-xs text-ink/65">A square JPEG, PNG or WebP image. Without a logo, the first two letters of your business name are shown.</p>
           </div>
           <button type="submit" className="btn-secondary self-start px-4 py-2">
