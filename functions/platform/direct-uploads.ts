@@ -4,7 +4,7 @@ import { hmacKey } from "./hmac.ts";
 /**
  * Direct-to-storage uploads (the spec's "generateSignature, then one upload per file"): the
  * server signs one upload of one object under a key it makes; the browser PUTs the file's bytes
- * to `uploadUrl` and then asks the API to register the object (functions/domain/catalogue/service-media.ts).
+ * to `uploadUrl` and then asks the API to register the object (functions/domain/catalogue/direct-photo-uploads.ts).
  *
  * - With R2 API credentials (R2_ACCESS_KEY_ID, R2_SECRET_ACCESS_KEY, R2_ACCOUNT_ID, R2_BUCKET):
  *   `uploadUrl` is a presigned R2 (S3 API) PUT URL, signed with SigV4 by aws4fetch.

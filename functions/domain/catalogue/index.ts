@@ -6,13 +6,16 @@
  * service as lists show it), service-detail.ts (one service), service-locations.ts (the location
  * box), home-sections.ts (the hero's counters, latest posts, testimonials), sitemaps.ts.
  *
+ * A service's photos, one job a file: photo-uploads.ts, photo-edits.ts (delete, order, cover, alt
+ * text), direct-photo-uploads.ts (sign, upload, register), single-images.ts (logo and profile
+ * photo); photo-records.ts holds what they share.
+ *
  * This file is the area's only face: code outside functions/domain/catalogue/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
 export * from "./availability.ts";
 export * from "./home-page.ts";
 export * from "./reviews.ts";
-export * from "./service-media.ts";
 export * from "./service-page.ts";
 export * from "./vendor-profile.ts";
 export * from "./vendor-services.ts";
@@ -24,3 +27,21 @@ export { serviceDetail } from "./service-detail.ts";
 export { serviceLocations } from "./service-locations.ts";
 export { heroAnalytics, topTestimonials, type HeroAnalytics } from "./home-sections.ts";
 export { SITEMAP_MAX_URLS, SERVICES_PER_SITEMAP, sitemapPages, sitemapServiceFiles, sitemapServices, type SitemapEntry } from "./sitemaps.ts";
+export { MediaSaveFailed, manageableService, servicePhotos } from "./photo-records.ts";
+export { photoRoom, tooManyPhotos, uploadServicePhotos } from "./photo-uploads.ts";
+export {
+  altInput,
+  coverInput,
+  orderInput,
+  publicIdInput,
+  deleteServicePhoto,
+  moveServicePhoto,
+  reorderServicePhotos,
+  setPhotoAlt,
+  setServiceCover,
+} from "./photo-edits.ts";
+export { uploadSingleImage } from "./single-images.ts";
+export { generateUploadSignature, incomingPrefix, receiveDirectUpload, registerDirectUploads, registerInput, signatureInput } from "./direct-photo-uploads.ts";
+// Removing a service's stored objects (removeServiceObjects) lives in core's media-objects.ts, which
+// pulls in no image code: the service and account deletions import it from there.
+export { removeServiceObjects } from "../core/index.ts";
