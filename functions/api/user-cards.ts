@@ -36,7 +36,7 @@ async function imageForm(c: ApiContext, maxFileBytes: number): Promise<{ fields:
   return { fields: form.fields, file: form.files.image?.[0] };
 }
 
-/** Issue 13, cards: the couple's cards (GET, POST, PATCH, DELETE /userDataTemplate), their rendered image and export. Rules live in functions/domain/invitations/user-cards.ts. */
+/** Issue 13, cards: the couple's cards (GET, POST, PATCH, DELETE /userDataTemplate), their rendered image and export. Rules live in functions/domain/invitations/ (card-*.ts). */
 export const userCardsApi = new Resource("/userDataTemplate", "Invitation cards")
   .endpoint(
     {

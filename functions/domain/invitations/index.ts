@@ -7,9 +7,21 @@
  * request-decisions.ts (the couple approves or declines), invite-inputs.ts (what they may send);
  * invite-records.ts holds what they share.
  *
+ * The couple's cards, one job a file: card-views.ts (one card, the list), card-writes.ts (create, save
+ * with compare-and-set, duplicate, delete), card-details.ts (the couple's details on a card),
+ * card-preview.ts (the rendered image), card-export.ts (PNG or PDF), card-inputs.ts; card-records.ts
+ * holds what they share.
+ *
  * This file is the area's only face: code outside functions/domain/invitations/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
+export { draftFromTemplate } from "./card-details.ts";
+export { EXPORT_MAX_BYTES, exportCard } from "./card-export.ts";
+export { createCardInput, updateCardInput } from "./card-inputs.ts";
+export { setCardPreview } from "./card-preview.ts";
+export { CARD_MESSAGES, CARDS_MAX, type CardSummary, PREVIEW_MAX_BYTES, usableTemplate } from "./card-records.ts";
+export { getCard, getCardWithDetails, listCards } from "./card-views.ts";
+export { createCard, deleteCard, duplicateCard, StaleCard, updateCard } from "./card-writes.ts";
 export {
   ASSETS_MAX,
   deleteAssetInput,
@@ -56,24 +68,3 @@ export {
 export { approveRequest, declineRequest, listRequests } from "./request-decisions.ts";
 export { canUseTemplate } from "./template-access.ts";
 export { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templateForPurchase, templateOrderOutcome, templatePaymentStatus } from "./template-purchases.ts";
-export {
-  CARD_MESSAGES,
-  CARDS_MAX,
-  type CardSummary,
-  createCard,
-  createCardInput,
-  deleteCard,
-  draftFromTemplate,
-  duplicateCard,
-  EXPORT_MAX_BYTES,
-  exportCard,
-  getCard,
-  getCardWithDetails,
-  listCards,
-  PREVIEW_MAX_BYTES,
-  setCardPreview,
-  StaleCard,
-  updateCard,
-  updateCardInput,
-  usableTemplate,
-} from "./user-cards.ts";

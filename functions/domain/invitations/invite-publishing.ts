@@ -3,7 +3,7 @@ import { mediaUrl } from "#shared/media.ts";
 import { slugify } from "#shared/slug.ts";
 import { type DomainContext, Conflict, Forbidden, NotFound, parseInput } from "../core/index.ts";
 import { canUseTemplate } from "./template-access.ts";
-import { requireCanvasUse } from "./user-cards.ts";
+import { requireCanvasUse } from "./card-records.ts";
 import { requirePlanner, weddingFunctions } from "../planning/index.ts";
 import { INVITE_MESSAGES, firstName, ownCardRow, type CardRow } from "./invite-records.ts";
 import { publishInput } from "./invite-inputs.ts";

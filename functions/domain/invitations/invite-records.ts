@@ -12,7 +12,7 @@
  */
 import { GUESTS_MAX } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, assertNoDelay, recordFailure, type DelayRule } from "../core/index.ts";
-import { CARD_MESSAGES } from "./user-cards.ts";
+import { CARD_MESSAGES } from "./card-records.ts";
 import { requirePlanner } from "../planning/index.ts";
 
 export const INVITE_MESSAGES = {

@@ -7,7 +7,7 @@ import { Invalid } from "#domain/core/index.ts";
 import { deleteCard, duplicateCard, listCards } from "#domain/invitations/index.ts";
 
 /**
- * /profile/invitationCards: the couple's cards (functions/domain/invitations/user-cards.ts listCards) and two
+ * /profile/invitationCards: the couple's cards (functions/domain/invitations/card-views.ts listCards) and two
  * plain forms by intent, the same domain calls as the API: duplicate and delete (the delete's
  * confirmation is a second step in the page, so it works without JavaScript). Success redirects
  * back with a toast; another couple's card is refused (404) and nothing changes.

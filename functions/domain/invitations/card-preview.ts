@@ -1,0 +1,48 @@
+/** The rendered card kept as the list's thumbnail and the e-invite's image. */
+import { mediaUrl } from "#shared/media.ts";
+import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
+import { imageTypeOf } from "#platform/uploads.ts";
+import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, removeObject, requireTemplateUse } from "./card-records.ts";
+
+function randomHex(bytes: number): string {
+  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const IMAGE_TYPES = new Set(["jpg", "png", "webp"]);
+
+/** The rendered card (JPEG, PNG or WebP by its bytes, <= 5 MB) as the card's image; the previous one is removed. */
+export async function setCardPreview(ctx: DomainContext, cardId: string, file: File | undefined): Promise<{ previewUrl: string }> {
+  const actor = requirePlanner(ctx);
+  const row = await cardRow(ctx, cardId);
+  await requireTemplateUse(ctx, row.templateId);
+  if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Required." });
+  if (file.size > PREVIEW_MAX_BYTES) throw new Invalid("The card image is larger than 5 MB.", { image: "At most 5 MB." });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = imageTypeOf(bytes);
+  if (!type || !IMAGE_TYPES.has(type.ext)) throw new Invalid("The card image must be a JPEG, PNG or WebP image.", { image: "Not a JPEG, PNG or WebP image." });
+  try {
+    // Decoded first (its header size checked before that): bytes that are not the image they claim to be are never stored.
+    await (ctx.images ?? wasmPipeline).verify(bytes, type);
+  } catch (e) {
+    if (!(e instanceof ImageUnreadable)) throw e;
+    throw new Invalid(`The card image cannot be used: ${e.message}`, { image: e.message });
+  }
+  const key = `u/cards/${actor.id}/${cardId}-${randomHex(8)}.${type.ext}`;
+  await ctx.media.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" } });
+  const done = await ctx.db
+    .prepare("UPDATE user_templates SET preview_key = ?, preview_updated_at = ? WHERE id = ? AND user_id = ?")
+    .bind(key, ctx.now, cardId, actor.id)
+    .run()
+    .catch(async (e: unknown) => {
+      await removeObject(ctx, key);
+      throw e;
+    });
+  if (!done.meta.changes) {
+    await removeObject(ctx, key);
+    throw new NotFound(CARD_MESSAGES.notFound);
+  }
+  if (row.previewKey && row.previewKey !== key) await removeObject(ctx, row.previewKey);
+  return { previewUrl: mediaUrl(key) };
+}

@@ -1,0 +1,178 @@
+/** Writing cards: create (room for 50), save with compare-and-set on the revision, duplicate, delete. */
+import { type CardCanvas, type CardDetails, fillPlaceholders } from "#shared/card-format.ts";
+import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
+import { requirePlanner } from "../planning/index.ts";
+import { COLUMN, DETAIL_FIELDS, cleanDetail, createCardInput, type DetailField, updateCardInput } from "./card-inputs.ts";
+import {
+  CARDS_MAX,
+  CARD_MESSAGES,
+  cardRow,
+  checkedCanvas,
+  removeObject,
+  requireCanvasUse,
+  requireTemplateUse,
+  type Card,
+  usableTemplate,
+} from "./card-records.ts";
+import { plannerDetails } from "./card-details.ts";
+import { getCard } from "./card-views.ts";
+
+/** Inserts a card if the couple has room (the count is rechecked by the INSERT itself); extra statements run in the same batch. */
+async function insertCard(
+  ctx: DomainContext,
+  row: { id: string; templateId: string | null; title: string; canvas: string; details: Partial<Record<DetailField, string | null>> },
+  alongside: (id: string) => D1PreparedStatement[] = () => [],
+): Promise<void> {
+  const actor = requirePlanner(ctx);
+  const columns = DETAIL_FIELDS.map((f) => COLUMN[f]);
+  const [inserted] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `INSERT INTO user_templates (id, user_id, template_id, title, canvas, revision, created_at, updated_at, ${columns.join(", ")})
+         SELECT ?, ?, ?, ?, ?, 1, ?, ?, ${columns.map(() => "?").join(", ")} WHERE (SELECT COUNT(*) FROM user_templates WHERE user_id = ?) < ?`,
+      )
+      .bind(
+        row.id,
+        actor.id,
+        row.templateId,
+        row.title,
+        row.canvas,
+        ctx.now,
+        ctx.now,
+        ...DETAIL_FIELDS.map((f) => row.details[f] ?? null),
+        actor.id,
+        CARDS_MAX,
+      ),
+    ...alongside(row.id),
+  ]);
+  if (!inserted?.meta.changes) throw new Invalid(CARD_MESSAGES.tooMany, { cards: CARD_MESSAGES.tooMany });
+}
+
+/**
+ * A new card: from a template (its design filled with the couple's details and any details sent,
+ * unless a canvas is given; the template's use count goes up in the same batch) or from a blank
+ * canvas. At most CARDS_MAX per couple.
+ */
+export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card> {
+  requirePlanner(ctx);
+  const input = parseInput(createCardInput, raw ?? {}, "Please correct the card's details.");
+  const given: Partial<Record<DetailField, string | null>> = {};
+  for (const f of DETAIL_FIELDS) {
+    const v = cleanDetail(input[f]);
+    if (v !== undefined) given[f] = v;
+  }
+  let templateId: string | null = null;
+  let canvas: string;
+  let cardTitle = input.title?.trim() || "My invitation";
+  if (input.templateId) {
+    const t = await usableTemplate(ctx, input.templateId);
+    templateId = t.id;
+    const details: CardDetails = { ...(await plannerDetails(ctx)) };
+    for (const f of DETAIL_FIELDS) if (given[f]) details[f] = given[f]!;
+    canvas = checkedCanvas(ctx, input.canvas ?? fillPlaceholders(JSON.parse(t.canvas) as CardCanvas, details));
+    if (input.canvas !== undefined) await requireCanvasUse(ctx, canvas, templateId);
+    if (!input.title?.trim()) cardTitle = t.name.slice(0, 120);
+  } else {
+    if (input.canvas === undefined) throw new Invalid("Choose a template or send a canvas.", { canvas: "Required without a template." });
+    canvas = checkedCanvas(ctx, input.canvas);
+    // A paid design's canvas is that design: bought, it keeps the design as its origin (which later checks follow).
+    templateId = await requireCanvasUse(ctx, canvas, null);
+  }
+  const id = newId(ctx.now);
+  await insertCard(ctx, { id, templateId, title: cardTitle, canvas, details: given }, (cardId) =>
+    templateId
+      ? [
+          ctx.db
+            .prepare("UPDATE invite_templates SET use_count = use_count + 1 WHERE id = ? AND EXISTS (SELECT 1 FROM user_templates WHERE id = ?)")
+            .bind(templateId, cardId),
+        ]
+      : [],
+  );
+  return getCard(ctx, id);
+}
+
+/** A stale save: the stored revision moved on. Answered 409 with the current revision. */
+export class StaleCard extends Conflict {
+  constructor(readonly revision: number) {
+    super(CARD_MESSAGES.staleRevision);
+  }
+}
+
+/**
+ * PATCH: the card's title and details, and/or its canvas. A canvas is saved only when `revision`
+ * is still the stored one (compare-and-set; else 409 with the current revision and nothing
+ * changes); the revision goes up with each canvas saved.
+ */
+export async function updateCard(ctx: DomainContext, cardId: string, raw: unknown): Promise<{ id: string; revision: number; updatedAt: number }> {
+  const actor = requirePlanner(ctx);
+  const input = parseInput(updateCardInput, raw ?? {}, "Please correct the card's details.");
+  const current = await cardRow(ctx, cardId);
+  await requireTemplateUse(ctx, current.templateId);
+  const sets: string[] = [];
+  const binds: unknown[] = [];
+  if (input.title !== undefined) {
+    sets.push("title = ?");
+    binds.push(input.title);
+  }
+  for (const f of DETAIL_FIELDS) {
+    const v = cleanDetail(input[f]);
+    if (v === undefined) continue;
+    sets.push(`${COLUMN[f]} = ?`);
+    binds.push(v);
+  }
+  let where = "id = ? AND user_id = ?";
+  const whereBinds: unknown[] = [cardId, actor.id];
+  if (input.canvas !== undefined) {
+    if (input.revision === undefined) throw new Invalid(CARD_MESSAGES.revisionNeeded, { revision: "Required with canvas." });
+    const canvas = checkedCanvas(ctx, input.canvas);
+    const origin = await requireCanvasUse(ctx, canvas, current.templateId);
+    sets.push("canvas = ?", "revision = revision + 1");
+    binds.push(canvas);
+    if (origin && !current.templateId) {
+      sets.push("template_id = ?");
+      binds.push(origin);
+    }
+    where += " AND revision = ?";
+    whereBinds.push(input.revision);
+  }
+  if (!sets.length) return { id: cardId, revision: current.revision, updatedAt: current.updatedAt };
+  sets.push("updated_at = ?");
+  binds.push(ctx.now);
+  const done = await ctx.db
+    .prepare(`UPDATE user_templates SET ${sets.join(", ")} WHERE ${where}`)
+    .bind(...binds, ...whereBinds)
+    .run();
+  if (!done.meta.changes) {
+    const now = await cardRow(ctx, cardId); // 404 when it went meanwhile
+    throw new StaleCard(now.revision);
+  }
+  const after = await cardRow(ctx, cardId);
+  return { id: cardId, revision: after.revision, updatedAt: after.updatedAt };
+}
+
+/** Saves the card's canvas when `revision` is still the stored one (compare-and-set); else 409 and nothing changes. The editor's autosave. */
+export async function saveCard(ctx: DomainContext, cardId: string, input: { revision: number; canvas: unknown }): Promise<{ id: string; revision: number }> {
+  const { id, revision } = await updateCard(ctx, cardId, { revision: input.revision, canvas: input.canvas });
+  return { id, revision };
+}
+
+/** Deletes the card (its e-invite and requests go with it) and its rendered image. */
+export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ message: string }> {
+  const actor = requirePlanner(ctx);
+  const row = await cardRow(ctx, cardId);
+  const done = await ctx.db.prepare("DELETE FROM user_templates WHERE id = ? AND user_id = ?").bind(cardId, actor.id).run();
+  if (!done.meta.changes) throw new NotFound(CARD_MESSAGES.notFound);
+  await removeObject(ctx, row.previewKey);
+  return { message: `${row.title} deleted.` };
+}
+
+/** A copy of the card ("Copy of …"), unpublished and without its rendered image; counts towards the 50. */
+export async function duplicateCard(ctx: DomainContext, cardId: string): Promise<Card> {
+  const row = await cardRow(ctx, cardId);
+  await requireTemplateUse(ctx, row.templateId);
+  const id = newId(ctx.now);
+  const details: Partial<Record<DetailField, string | null>> = {};
+  for (const f of DETAIL_FIELDS) details[f] = row[f];
+  await insertCard(ctx, { id, templateId: row.templateId, title: `Copy of ${row.title}`.slice(0, 120), canvas: row.canvas, details });
+  return getCard(ctx, id);
+}
