@@ -51,7 +51,6 @@ export {
   deleteTemplate,
   galleryTags,
   getTemplate,
-  indiaDayStart,
   listTemplates,
   recordTemplateView,
   setTemplateStatus,
