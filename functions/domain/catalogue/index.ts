@@ -6,6 +6,10 @@
  * service as lists show it), service-detail.ts (one service), service-locations.ts (the location
  * box), home-sections.ts (the hero's counters, latest posts, testimonials), sitemaps.ts.
  *
+ * A vendor's services, one job a file: service-writing.ts (create, edit), service-status.ts
+ * (archive, delete), services-dashboard.ts, service-faqs.ts, description-drafts.ts;
+ * service-records.ts holds what they share.
+ *
  * A service's photos, one job a file: photo-uploads.ts, photo-edits.ts (delete, order, cover, alt
  * text), direct-photo-uploads.ts (sign, upload, register), single-images.ts (logo and profile
  * photo); photo-records.ts holds what they share.
@@ -18,7 +22,6 @@ export * from "./home-page.ts";
 export * from "./reviews.ts";
 export * from "./service-page.ts";
 export * from "./vendor-profile.ts";
-export * from "./vendor-services.ts";
 export * from "./views.ts";
 export * from "./wishlist.ts";
 export { searchServices, ftsQuery } from "./service-search.ts";
@@ -42,6 +45,12 @@ export {
 } from "./photo-edits.ts";
 export { uploadSingleImage } from "./single-images.ts";
 export { generateUploadSignature, incomingPrefix, receiveDirectUpload, registerDirectUploads, registerInput, signatureInput } from "./direct-photo-uploads.ts";
+export { SERVICE_MESSAGES } from "./service-records.ts";
+export { createService, updateService } from "./service-writing.ts";
+export { deleteService, setServiceStatus, toggleArchive } from "./service-status.ts";
+export { serviceForEdit, vendorDashboard } from "./services-dashboard.ts";
+export { addFaq, deleteFaq, moveFaq, updateFaq } from "./service-faqs.ts";
+export { AI_DRAFT_LIMIT, draftDescription } from "./description-drafts.ts";
 // Removing a service's stored objects (removeServiceObjects) lives in core's media-objects.ts, which
 // pulls in no image code: the service and account deletions import it from there.
 export { removeServiceObjects } from "../core/index.ts";

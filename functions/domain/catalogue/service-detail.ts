@@ -1,6 +1,6 @@
 import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext, can } from "../core/index.ts";
-import { parseHighlights } from "./vendor-services.ts";
+import { parseHighlights } from "./service-records.ts";
 import { type ServiceSummary, SUMMARY_COLUMNS, type SummaryRow, toSummary } from "./service-summaries.ts";
 
 /**
