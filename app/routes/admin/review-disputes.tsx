@@ -11,7 +11,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/review-disputes: reviews vendors asked the team to look at, oldest first. Keep (the review
  * stays) or Hide (it leaves the page and the rating), each with a reason; once per dispute. The
- * rules are functions/domain/admin/moderation.ts's, the same as POST /admin/review-disputes/{id}/keep|hide.
+ * rules are functions/domain/admin/disputed-reviews.ts's, the same as POST /admin/review-disputes/{id}/keep|hide.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

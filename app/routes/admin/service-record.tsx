@@ -12,7 +12,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/services/{id}: one service for admins: its fields, status and moderation, its vendor, and
  * its history; archive it with a reason its vendor sees, or restore it. The rules are
- * functions/domain/admin/moderation.ts's, the same as POST /admin/services/{id}/archive and /restore.
+ * functions/domain/admin/service-moderation.ts's, the same as POST /admin/services/{id}/archive and /restore.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

@@ -12,7 +12,7 @@ import { pageTitle } from "#shared/strings.ts";
 /**
  * /admin/vendors/{id}: one vendor for admins: business, contact, services, counts and history;
  * verify or un-verify (the only source of the "Verified vendor" badge). The rule is
- * functions/domain/admin/moderation.ts's, the same as POST /admin/vendors/{id}/verify and /unverify.
+ * functions/domain/admin/vendor-verification.ts's, the same as POST /admin/vendors/{id}/verify and /unverify.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);

@@ -28,7 +28,7 @@ export type ServicePageData = {
     canUseCart: boolean;
     /** An admin's reply is signed by the Mandap team. */
     repliesAsTeam: boolean;
-    /** The owning vendor may ask the team to look at a review (functions/domain/admin/moderation.ts). */
+    /** The owning vendor may ask the team to look at a review (functions/domain/admin/disputed-reviews.ts). */
     canDispute: boolean;
     /** Admins see a link to the service's record (moderation). */
     canModerate: boolean;

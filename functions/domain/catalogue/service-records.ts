@@ -69,7 +69,7 @@ export type ServiceRow = Row<
   | "cover_key"
   | "created_at"
   | "updated_at"
-  /** Set when an admin archived it (functions/domain/admin/moderation.ts): the reason its vendor sees. */
+  /** Set when an admin archived it (functions/domain/admin/service-moderation.ts): the reason its vendor sees. */
   | "moderation_reason"
 >;
 

@@ -8,7 +8,7 @@ import { newId } from "./ids.ts";
  * The entry is a D1 statement the caller puts in the SAME batch as the change it describes
  * (`ctx.db.batch([change, auditEntry(ctx, {...})])`), so a change is never stored without its entry
  * nor an entry without its change. The reading side (super admins, and records' history) is in
- * functions/domain/admin/moderation.ts.
+ * functions/domain/admin/audit-log-view.ts.
  */
 
 /** What was acted on. A record's history is its entries, newest first. */
