@@ -39,7 +39,6 @@ const FIELDS_NOT_YET_CONVERTED = [
   "app/routes/invitation/card.tsx",
   "app/routes/invitation/invitation-view.tsx",
   "app/routes/profile/checklist/board.tsx",
-  "app/routes/profile/guests/route.tsx",
   "app/routes/profile/index.tsx",
   "app/routes/profile/weddingbudget/budget-ui.tsx",
   "app/routes/profile/weddingplan/event.tsx",

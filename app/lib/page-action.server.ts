@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import { type Access, type DomainContext, formToObject, Invalid, requireAccess } from "#domain/core/index.ts";
+import { z } from "zod";
+import { type Access, type DomainContext, Invalid, requireAccess } from "#domain/core/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
@@ -45,7 +45,7 @@ export type IntentCall = {
   intent: string;
   /** The form as read (without its one-time token). */
   form: FormData;
-  /** The form's text fields as an object (see formToObject; files are left out). */
+  /** The form's text fields as an object (see formToObject; files are left out); a refusal refills the form with them. */
   fields: Record<string, unknown>;
   /** The form parsed with a shared schema (Invalid with field messages); on a refusal the typed values refill the form. */
   input<S extends z.ZodType>(schema: S): z.infer<S>;
@@ -74,6 +74,9 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
 
 export const UNKNOWN_INTENT = "Unknown action.";
 
+/** Any form's text fields, as they were sent. */
+const ANY_FORM = z.record(z.string(), z.unknown());
+
 export function pageAction<H extends Record<string, IntentHandler>>(options: PageActionOptions<H>) {
   return async (args: PageActionArgs): Promise<Awaited<ReturnType<H[keyof H]>> | ReturnType<typeof formFailure>> => {
     const { request, params } = args;
@@ -95,7 +98,8 @@ export function pageAction<H extends Record<string, IntentHandler>>(options: Pag
           domain,
           intent,
           form,
-          fields: formToObject(form),
+          // Kept for the refusal too, so a refused form is refilled with what was typed (never passwords).
+          fields: parseForm(request, ANY_FORM, form).input,
           input: <S extends z.ZodType>(schema: S) => parseForm(request, schema, form).input,
           done: (message) => ({ ok: true as const, intent, message, errors: {} }),
           back: (message, to = pagePath(request, { search: true })) => redirectWithToast(request, to, { type: "success", message }, { status: 303 }),

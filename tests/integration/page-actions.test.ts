@@ -99,3 +99,24 @@ describe("list pages read their URL with the one list loader", () => {
     expect(await loadPage<{ page: number }>("/admin/reported-enquiries?page=3", a.cookie)).toMatchObject({ page: 3 });
   });
 });
+
+describe("/profile/guests through the helper", () => {
+  it("asks who is posting before it reads the form: a visitor's broken form is sent to log in and back", async () => {
+    const res = await page("/profile/guests", { method: "POST", body: "--b\r\nnot a part", headers: { "Content-Type": "multipart/form-data; boundary=b" } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(LOGIN_AND_BACK("/profile/guests"));
+  });
+
+  it("a refused guest is answered on its form with the field's message; an unknown intent is 400 'Unknown action.'", async () => {
+    const c = await signedIn("USER");
+    const refused = await postPage("/profile/guests", { intent: "addGuest", name: "" }, c.cookie);
+    expect(refused.status).toBe(400);
+    const failure = await refused.json<{ ok: boolean; intent: string; errors: Record<string, string> }>();
+    expect(failure).toMatchObject({ ok: false, intent: "addGuest" });
+    expect(failure.errors).toHaveProperty("name");
+
+    const unknown = await postPage("/profile/guests", { intent: "dance" }, c.cookie);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ ok: false, intent: "dance", message: "Unknown action.", errors: {} });
+  });
+});

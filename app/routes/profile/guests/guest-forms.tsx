@@ -1,0 +1,149 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { OnceToken } from "#app/lib/once-token.tsx";
+import { Checkbox, Field, Select } from "#app/components/ui/index.ts";
+import { DIETARY_LABELS, DIETARY_PREFERENCES, GUEST_SIDES, SIDE_LABELS } from "#shared/guest-schemas.ts";
+import type { GuestsActionResult } from "./guests.server.ts";
+import { button, Failure, linkButton, useEmptiedAfterSave, type Guest, type Household } from "./guests-ui.tsx";
+
+const SIDE_OPTIONS = GUEST_SIDES.map((s) => [s, SIDE_LABELS[s]] as const);
+const DIETARY_OPTIONS = DIETARY_PREFERENCES.map((d) => [d, DIETARY_LABELS[d]] as const);
+const small = "py-2 text-sm";
+/** The fields of a guest's form, which show their own messages. */
+const GUEST_FIELDS = ["name", "householdId", "side", "relation", "phone", "email", "city", "dietary"] as const;
+
+/** The refusal of one intent's form, field by field (the message itself shows above the button). */
+function errorsOf(result: GuestsActionResult | undefined, intent: string): Record<string, string> {
+  return result && !result.ok && result.intent === intent ? result.errors : {};
+}
+
+function GuestFields({ guest, households, errors = {} }: { guest?: Guest; households: Household[]; errors?: Record<string, string> }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+      <Field label="Name" name="name" required maxLength={120} defaultValue={guest?.name} error={errors.name} inputClassName={small} />
+      <Select
+        label="Household"
+        name="householdId"
+        defaultValue={guest?.householdId ?? ""}
+        error={errors.householdId}
+        inputClassName={small}
+        options={households.map((h) => [h.id, h.name] as const)}
+        {...(guest ? {} : { placeholder: "A new household of their own" })}
+      />
+      <Select label="Side" name="side" defaultValue={guest?.side ?? "BOTH"} error={errors.side} inputClassName={small} options={SIDE_OPTIONS} />
+      <Field label="Relation" name="relation" maxLength={120} defaultValue={guest?.relation ?? ""} error={errors.relation} inputClassName={small} />
+      <Field label="Phone" name="phone" type="tel" maxLength={20} defaultValue={guest?.phone ?? ""} error={errors.phone} inputClassName={small} />
+      <Field label="E-mail" name="email" type="email" maxLength={254} defaultValue={guest?.email ?? ""} error={errors.email} inputClassName={small} />
+      <Field label="City" name="city" maxLength={120} defaultValue={guest?.city ?? ""} error={errors.city} inputClassName={small} />
+      <Select
+        label="Dietary"
+        name="dietary"
+        defaultValue={guest?.dietary ?? ""}
+        error={errors.dietary}
+        inputClassName={small}
+        placeholder="Not said"
+        options={DIETARY_OPTIONS}
+      />
+      <div className="flex items-end gap-4">
+        <Checkbox label="Needs stay" name="needsStay" defaultChecked={guest?.needsStay} />
+        <Checkbox label="Needs pickup" name="needsPickup" defaultChecked={guest?.needsPickup} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A guest's edit form, folded. Its household list offers every household only once the form is
+ * opened (with JavaScript): drawn for each of a page's 100 guests it made the page megabytes at 250
+ * households. Without JavaScript the form keeps the guest's own household (every other field edits).
+ */
+export function GuestEdit({ guest, households, busy }: { guest: Guest; households: Household[]; busy: boolean }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="mt-1" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary className="cursor-pointer text-xs font-semibold text-maroon-700">
+        Edit<span className="sr-only"> {guest.name}</span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="guestId" value={guest.id} />
+        <GuestFields guest={guest} households={opened ? households : households.filter((h) => h.id === guest.householdId)} />
+        <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
+          Save guest
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** A household's name and notes, a new RSVP link, removing it with its guests. */
+export function HouseholdEdit({ household, busy }: { household: Household; busy: boolean }) {
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-semibold text-maroon-700">Edit household</summary>
+      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3">
+        <input type="hidden" name="householdId" value={household.id} />
+        <Field label="Name" name="name" required maxLength={120} defaultValue={household.name} inputClassName={small} />
+        <Field label="Notes" name="notes" maxLength={1000} defaultValue={household.notes ?? ""} className="sm:col-span-2" inputClassName={small} />
+        <div className="flex flex-wrap gap-3 sm:col-span-3">
+          <button type="submit" name="intent" value="editHousehold" className={button} disabled={busy}>
+            Save household
+          </button>
+          <button type="submit" name="intent" value="resetLink" className={linkButton} disabled={busy}>
+            Make a new RSVP link
+          </button>
+          <button type="submit" name="intent" value="deleteHousehold" className={`${linkButton} text-red-800`} disabled={busy}>
+            Remove household and its guests
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** "Add a guest" and "New household": each emptied after it is saved, each sent once per token. */
+export function AddForms({
+  households,
+  onceToken,
+  result,
+  busy,
+}: {
+  households: Household[];
+  onceToken: string;
+  result: GuestsActionResult | undefined;
+  busy: boolean;
+}) {
+  const addGuestForm = useEmptiedAfterSave("addGuest", result);
+  const addHouseholdForm = useEmptiedAfterSave("addHousehold", result);
+  const householdErrors = errorsOf(result, "addHousehold");
+  return (
+    <>
+      <Form method="post" className="space-y-2" ref={addGuestForm}>
+        <OnceToken token={onceToken} />
+        <GuestFields households={households} errors={errorsOf(result, "addGuest")} />
+        <Failure result={result} intent="addGuest" shown={GUEST_FIELDS} />
+        <button type="submit" name="intent" value="addGuest" className={button} disabled={busy}>
+          Add guest
+        </button>
+      </Form>
+      <Form method="post" className="mt-4 grid gap-2 border-t border-maroon-100 pt-4 sm:grid-cols-3" ref={addHouseholdForm}>
+        <OnceToken token={onceToken} />
+        <Field
+          label="New household"
+          name="name"
+          required
+          maxLength={120}
+          placeholder="e.g. Sharma family"
+          error={householdErrors.name}
+          inputClassName={small}
+        />
+        <Field label="Notes" name="notes" maxLength={1000} error={householdErrors.notes} className="sm:col-span-2" inputClassName={small} />
+        <div className="sm:col-span-3">
+          <Failure result={result} intent="addHousehold" shown={["name", "notes"]} />
+          <button type="submit" name="intent" value="addHousehold" className={button} disabled={busy}>
+            Add household
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
