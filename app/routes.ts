@@ -29,7 +29,7 @@ export default [
     route("photo", "routes/profile/photo.tsx", { id: "profile-photo" }),
     route("favoriteList", "routes/profile/wishlist.tsx", { id: "routes/profile/favorites" }),
     route("enquiries", "routes/vendor-dashboard/enquiries.tsx", { id: "profile-enquiries" }),
-    route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "profile-enquiry" }),
+    route("enquiries/:leadId", "routes/vendor-dashboard/enquiry/route.tsx", { id: "profile-enquiry" }),
     route("bookings", "routes/vendor-dashboard/bookings.tsx", { id: "profile-bookings" }),
     route("bookings/:bookingId", "routes/vendor-dashboard/bookings-detail.tsx", { id: "profile-booking" }),
     // Couple planning (issue 12).
@@ -72,7 +72,7 @@ export default [
     route("services/service-details/:serviceId", "routes/vendor-dashboard/services-redirect.tsx", { id: "vendor-dashboard-services-details" }),
     route("service-details/:serviceId", "routes/vendor-dashboard/service-details/route.tsx", { id: "vendor-dashboard-service-details" }),
     route("enquiries", "routes/vendor-dashboard/enquiries.tsx", { id: "vendor-dashboard-enquiries" }),
-    route("enquiries/:leadId", "routes/vendor-dashboard/enquiries-detail.tsx", { id: "vendor-dashboard-enquiry" }),
+    route("enquiries/:leadId", "routes/vendor-dashboard/enquiry/route.tsx", { id: "vendor-dashboard-enquiry" }),
     route("bookings", "routes/vendor-dashboard/bookings.tsx", { id: "vendor-dashboard-bookings" }),
     route("bookings/:bookingId", "routes/vendor-dashboard/bookings-detail.tsx", { id: "vendor-dashboard-booking" }),
     route("service-details/:serviceId/photos", "routes/vendor-dashboard/service-photos.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedIn } from "#tests/support/factories.ts";
+import { createLead, createService, sessionCookieFor, signedIn } from "#tests/support/factories.ts";
 import { loadPage, page, postPage, toastOf } from "#tests/support/pages.ts";
 
 /**
@@ -118,5 +118,28 @@ describe("/profile/guests through the helper", () => {
     const unknown = await postPage("/profile/guests", { intent: "dance" }, c.cookie);
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ ok: false, intent: "dance", message: "Unknown action.", errors: {} });
+  });
+});
+
+describe("an enquiry's conversation through the helper", () => {
+  it("a reply without words is refused on the reply form; a reply is sent; the couple's other forms answer with their own words", async () => {
+    const vendor = await signedIn("VENDOR");
+    const couple = await signedIn("USER");
+    const service = await createService({ vendorId: vendor.id });
+    const lead = await createLead({ serviceId: service.id, vendorId: vendor.id, userId: couple.id });
+    const path = `/VendorDashboard/enquiries/${lead.id}`;
+
+    const empty = await postPage(path, { intent: "reply", body: "" }, vendor.cookie);
+    expect(empty.status).toBe(400);
+    const refused = await empty.json<{ intent: string; errors: Record<string, string> }>();
+    expect(refused.intent).toBe("reply");
+    expect(refused.errors).toHaveProperty("body");
+
+    const sent = await postPage(path, { intent: "reply", body: "Happy to help: which date?" }, vendor.cookie);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ ok: true, intent: "reply", message: "Message sent." });
+
+    const withdrawn = await postPage(`/profile/enquiries/${lead.id}`, { intent: "withdraw" }, await sessionCookieFor(couple.id));
+    expect(await withdrawn.json()).toEqual({ ok: true, intent: "withdraw", message: "Enquiry withdrawn." });
   });
 });

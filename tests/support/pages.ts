@@ -14,6 +14,7 @@ import * as vendorSettings from "#app/routes/vendor-dashboard/settings.tsx";
 import * as adminPlans from "#app/routes/admin/plans.tsx";
 import * as auditLog from "#app/routes/admin/audit-log.tsx";
 import * as reportedEnquiries from "#app/routes/admin/reported-enquiries.tsx";
+import * as enquiry from "#app/routes/vendor-dashboard/enquiry/route.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -40,6 +41,8 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/admin/plans" }), adminPlans as unknown as RouteModule],
   [new URLPattern({ pathname: "/admin/audit-log" }), auditLog as unknown as RouteModule],
   [new URLPattern({ pathname: "/admin/reported-enquiries" }), reportedEnquiries as unknown as RouteModule],
+  [new URLPattern({ pathname: "/VendorDashboard/enquiries/:leadId" }), enquiry as unknown as RouteModule],
+  [new URLPattern({ pathname: "/profile/enquiries/:leadId" }), enquiry as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>
