@@ -2,6 +2,7 @@ import { z } from "zod";
 import { numeric } from "./numbers.ts";
 import { findSubcategory } from "./catalogue.ts";
 import { rupees } from "./lead-rules.ts";
+import { SECRET_TOKEN_PATTERN } from "./tokens.ts";
 
 /**
  * Field rules of every account form and call, shared by the pages (server-side validation of
@@ -68,7 +69,7 @@ export const resetPasswordInput = z
   })
   .superRefine(passwordsMatch);
 
-export const tokenQuery = z.object({ token: z.string({ error: "The link is missing its token." }).regex(/^[a-z2-7]{32}$/, "This link is not valid.") });
+export const tokenQuery = z.object({ token: z.string({ error: "The link is missing its token." }).regex(SECRET_TOKEN_PATTERN, "This link is not valid.") });
 
 /** Opening an e-mailed link: a sign-up's link also needs the password chosen at sign-up. */
 export const verifyEmailInput = z.object({ password: z.string().max(200, "Use at most 200 characters.").optional() });

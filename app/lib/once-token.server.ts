@@ -11,6 +11,7 @@ import {
 } from "#domain/core/index.ts";
 import { pagePath } from "./page-errors.server.ts";
 import { ONCE_FIELD } from "./once-token.tsx";
+import { toHex } from "#shared/tokens.ts";
 
 /** What a page is told when its token cannot be used (see once-token.tsx for the whole design). */
 export const ONCE_MESSAGES = {
@@ -65,7 +66,7 @@ async function describe(request: Request, form: FormData): Promise<string> {
     if (typeof value === "string") fields.push([name, value]);
     else {
       const digest = await crypto.subtle.digest("SHA-256", await value.arrayBuffer());
-      fields.push([name, `file:${value.name}:${value.type}:${value.size}:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`]);
+      fields.push([name, `file:${value.name}:${value.type}:${value.size}:${toHex(digest)}`]);
     }
   }
   return JSON.stringify(["POST", pagePath(request), fields]);

@@ -1,3 +1,4 @@
+import { randomHex } from "#shared/tokens.ts";
 /**
  * One-time tokens for page forms that add something (issue 28, item 10: a double tap, a retry or
  * a form sent twice before the page's scripts ran stored two guests, households, imports, budget
@@ -27,7 +28,7 @@ export const ONCE_FIELD = "onceToken";
 
 /** A fresh token: 128 random bits as 32 hex characters. */
 export function newOnceToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return randomHex(16);
 }
 
 /** The form's one-time token, as a hidden field. */

@@ -1,5 +1,6 @@
 import { readCookie } from "./cookies.ts";
 import { DEVICE_TTL_MS } from "#domain/accounts/index.ts";
+import { isSecretToken } from "#shared/tokens.ts";
 
 /**
  * The remembered-device cookie: HttpOnly, SameSite=Lax, a year long, `__Host-` prefixed and Secure
@@ -15,7 +16,7 @@ export function readDeviceTokens(request: Request): string[] {
   return raw
     ? raw
         .split(".")
-        .filter((t) => /^[a-z2-7]{32}$/.test(t))
+        .filter((t) => isSecretToken(t))
         .slice(0, 3)
     : [];
 }

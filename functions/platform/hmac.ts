@@ -1,3 +1,4 @@
+import { toHex } from "#shared/tokens.ts";
 /**
  * HMAC-SHA256 in hex, as payment gateways sign (Web Crypto, so it runs in the Worker). Verifying
  * goes through `crypto.subtle.verify`, which compares in constant time.
@@ -12,7 +13,7 @@ export async function hmacKey(secret: string): Promise<CryptoKey> {
 /** Lower-case hex HMAC-SHA256 of `message` with `secret`. */
 export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(message)));
-  return [...signature].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(signature);
 }
 
 /** Whether `signature` (64 hex characters) is the HMAC-SHA256 of `message` with `secret`; constant time; false for anything malformed. */

@@ -1,5 +1,6 @@
 import { crop, fliph, PhotonImage, resize, rotate, SamplingFilter } from "@cf-wasm/photon";
 import { IMAGE_MEGAPIXELS_MAX } from "#shared/service-media.ts";
+import { randomHex } from "#shared/tokens.ts";
 
 /**
  * The image pipeline: uploaded bytes in, resized variants out. One contract, two implementations
@@ -392,10 +393,6 @@ export function imagePipelineFor(env: { IMAGE_PIPELINE?: string; IMAGES?: Images
 
 // ---------------------------------------------------------------------------------------------
 // Storage: variants written to R2 under keys made here.
-
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export type StoredPhoto = {
   cardKey: string;

@@ -1,6 +1,7 @@
 import { Invalid } from "#domain/core/errors.ts";
 import { readBodyChunk, stopReading } from "./request-body.ts";
 import { ImageUnreadable, imageTypeOf, type ImagePipeline, type ImageVariant } from "./images.ts";
+import { randomHex } from "#shared/tokens.ts";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the
@@ -28,10 +29,6 @@ export type ImageStore = {
   /** Deletes objects this store wrote (cleanup after a failed write, or replaced photos). */
   remove(keys: readonly string[]): Promise<void>;
 };
-
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * The domain's ImageStore over an R2 bucket, writing under `u/{folder}/` (the domain never sees R2).

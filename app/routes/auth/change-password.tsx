@@ -12,13 +12,13 @@ import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts"
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
+import { isSecretToken } from "#shared/tokens.ts";
 
 /**
  * /user-change-password and /vendor-change-password. With ?token= (the e-mailed link) it sets a
  * new password; signed in without a token it changes the password after the current one.
  */
 const isVendorPath = (pathname: string) => pathname.toLowerCase().startsWith("/vendor");
-const TOKEN = /^[a-z2-7]{32}$/;
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Change password") }];
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  if (token !== null) return { mode: "reset" as const, linkValid: TOKEN.test(token) && (await resetLinkIsValid(domain, token)) };
+  if (token !== null) return { mode: "reset" as const, linkValid: isSecretToken(token) && (await resetLinkIsValid(domain, token)) };
   if (!domain.actor) throw redirect(isVendorPath(pagePath(request)) ? "/vendor-forgot-password" : "/user-forgot-password");
   return { mode: "change" as const, linkValid: true };
 }
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = url.searchParams.get("token");
   try {
     if (token !== null) {
-      if (!TOKEN.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badResetLink);
+      if (!isSecretToken(token)) throw new Invalid(ACCOUNT_MESSAGES.badResetLink);
       const { input } = await readForm(request, resetPasswordInput);
       const { message, door } = await resetPassword(domain, { token, password: input.password });
       // Every session ended; this browser's cookie goes too.

@@ -1,4 +1,5 @@
 import { type DomainContext, newToken, sha256Hex } from "../core/index.ts";
+import { isSecretToken } from "#shared/tokens.ts";
 
 type TokenContext = Pick<DomainContext, "db" | "now">;
 
@@ -34,7 +35,7 @@ export async function consumeStatement({ db, now }: TokenContext, token: string,
 
 /** Looks a token up without using it: the user it belongs to when it is unused and unexpired. */
 export async function peekAuthToken({ db, now }: TokenContext, token: string, purpose: TokenPurpose): Promise<string | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const row = await db
     .prepare("SELECT user_id FROM auth_tokens WHERE id = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?")
     .bind(await sha256Hex(token), purpose, now)

@@ -1,4 +1,5 @@
 import { type DomainContext, newToken, sha256Hex } from "../core/index.ts";
+import { isSecretToken } from "#shared/tokens.ts";
 
 /**
  * Remembered devices (OWASP's "device cookies"): a browser that logged in to an account gets a
@@ -19,7 +20,7 @@ export type RememberedDevice = { id: string; token: string };
 export async function findDevice(ctx: Pick<DomainContext, "db" | "now" | "request">, userId: string): Promise<RememberedDevice | null> {
   const { db, now } = ctx;
   for (const token of (ctx.request.deviceTokens ?? []).slice(0, DEVICE_TOKENS_PER_BROWSER)) {
-    if (!/^[a-z2-7]{32}$/.test(token)) continue;
+    if (!isSecretToken(token)) continue;
     const id = await sha256Hex(token);
     const row = await db
       .prepare("SELECT id FROM remembered_devices WHERE id = ? AND user_id = ? AND expires_at > ? AND failures < ?")
@@ -54,6 +55,6 @@ export async function recordDeviceFailure({ db }: Pick<DomainContext, "db">, dev
 
 /** The browser's new cookie value: this account's token first, then up to two others it carried. */
 export function deviceCookieValue(current: string, carried: string[]): string {
-  const others = carried.filter((t) => t !== current && /^[a-z2-7]{32}$/.test(t));
+  const others = carried.filter((t) => t !== current && isSecretToken(t));
   return [current, ...others].slice(0, DEVICE_TOKENS_PER_BROWSER).join(".");
 }

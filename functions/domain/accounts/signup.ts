@@ -33,6 +33,7 @@ import {
   userByEmail,
   userById,
 } from "./account-common.ts";
+import { isSecretToken } from "#shared/tokens.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up: nothing is created until the e-mailed link is opened (docs/decisions/0013)
@@ -149,7 +150,7 @@ export async function registerVendor(ctx: DomainContext, input: RegisterVendorIn
 
 /** What a verification link is: a sign-up waiting to finish, a (legacy) e-mail check, or nothing. */
 export async function verificationLinkKind(ctx: DomainContext, token: string): Promise<"signup" | "verify" | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const pending = await ctx.db
     .prepare("SELECT 1 AS ok FROM pending_signups WHERE token_hash = ? AND expires_at > ?")
     .bind(await sha256Hex(token), ctx.now)
@@ -169,7 +170,7 @@ export async function completeSignup(
   { token, password }: { token: string; password: string | undefined },
 ): Promise<SessionStart & { role: Role; welcomeName: string }> {
   const { db: d1, now } = ctx;
-  if (!/^[a-z2-7]{32}$/.test(token)) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
+  if (!isSecretToken(token)) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });
   const tokenHash = await sha256Hex(token);
   const pending = await d1.prepare("SELECT * FROM pending_signups WHERE token_hash = ? AND expires_at > ?").bind(tokenHash, now).first<PendingSignup>();
   if (!pending) throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink, { token: ACCOUNT_MESSAGES.badVerifyLink });

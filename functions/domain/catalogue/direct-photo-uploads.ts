@@ -7,6 +7,7 @@ import { readStreamCapped } from "#platform/request-body.ts";
 import { type DomainContext, requireSignedIn, parseInput, Forbidden, Invalid } from "../core/index.ts";
 import { manageableService, type UploadResult } from "./photo-records.ts";
 import { type Incoming, addPhotos } from "./photo-uploads.ts";
+import { randomHex } from "#shared/tokens.ts";
 
 /** Direct-to-storage uploads of a service's photos: generateSignature -> PUT -> register. */
 
@@ -20,10 +21,6 @@ export const signatureInput = z.object({
 });
 
 export const incomingPrefix = (ownerId: string, folder: string) => `u/incoming/${ownerId}/${folder}/`;
-
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** POST /generateSignature: a signed upload of one object (for a service's photos: its vendor or an admin). */
 export async function generateUploadSignature(ctx: DomainContext, input: unknown): Promise<UploadTicket> {

@@ -1,5 +1,6 @@
 import type { DomainContext } from "./context.ts";
 import { Conflict, DomainError } from "./errors.ts";
+import { toHex } from "#shared/tokens.ts";
 
 /**
  * Writes that happen once however often they are sent (issue 28: a double tap or a retry stored
@@ -49,7 +50,7 @@ export type StoredAnswer = { status: number; body: string; contentType: string }
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(digest);
 }
 
 /** Who a key belongs to: the account, or a visitor's address (keys of visitors without one share a scope). */

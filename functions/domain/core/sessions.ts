@@ -1,5 +1,6 @@
 import type { Role } from "#db/schema/identity.ts";
 import type { Actor, DomainContext, ValidSession } from "./context.ts";
+import { isSecretToken, toHex } from "#shared/tokens.ts";
 
 export type { Actor, ValidSession };
 
@@ -36,7 +37,7 @@ export function newToken(): string {
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(digest);
 }
 
 export async function createSession(d1: D1Database, userId: string, userAgent: string | null, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
@@ -51,7 +52,7 @@ export async function createSession(d1: D1Database, userId: string, userAgent: s
 
 /** Looks a token up; deletes it when expired; slides the expiry when past half its life. */
 export async function validateSessionToken(d1: D1Database, token: string, now = Date.now()): Promise<ValidSession | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  if (!isSecretToken(token)) return null;
   const sessionId = await sha256Hex(token);
   const row = await d1
     .prepare(

@@ -5,10 +5,7 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
 import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, removeObject, requireTemplateUse } from "./card-records.ts";
-
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { randomHex } from "#shared/tokens.ts";
 
 const IMAGE_TYPES = new Set(["jpg", "png", "webp"]);
 

@@ -6,6 +6,7 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
 import { incomingPrefix, MediaSaveFailed } from "../catalogue/index.ts";
 import { requirePlanner } from "../planning/index.ts";
+import { randomHex } from "#shared/tokens.ts";
 
 /**
  * The editor's asset library (issue 13, /api/v1/editorAssets): photos a couple (or an admin making
@@ -65,10 +66,6 @@ const toAsset = (r: AssetRow): EditorAsset => ({
 async function assetCount(ctx: DomainContext, userId: string): Promise<number> {
   const row = await ctx.db.prepare("SELECT COUNT(*) AS n FROM editor_assets WHERE user_id = ?").bind(userId).first<{ n: number }>();
   return row?.n ?? 0;
-}
-
-function randomHex(bytes: number): string {
-  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 const reasonOf = (e: unknown) => {
