@@ -3,7 +3,7 @@ import { timestamp } from "./columns.ts";
 import { payments } from "./billing.ts";
 
 /**
- * One row per credited payment, written first in the crediting batch (functions/domain/billing/payments.ts):
+ * One row per credited payment, written first in the crediting batch (functions/domain/billing/payment-credits.ts):
  * its primary key makes a second credit of the same payment fail as a whole (docs/decisions/0017).
  */
 export const paymentCredits = sqliteTable(

@@ -8,7 +8,7 @@ import { EARLY_TAPS_SCRIPT_SHA256 } from "#shared/early-taps.ts";
 /**
  * Writes other sites may send: the payment gateway's Checkout callback is a browser form POSTed from
  * the gateway's page (no session cookie arrives with it); its signature is its authority
- * (functions/domain/billing/payments.ts confirmCheckout).
+ * (functions/domain/billing/checkout-callback.ts confirmCheckout).
  */
 export const CROSS_SITE_WRITE_PATHS: ReadonlySet<string> = new Set(["/api/v1/payments/callback"]);
 

@@ -4,7 +4,7 @@
 // batch as the crediting does). One is in the supplier's state (CGST + SGST), one in another
 // state with a GSTIN (IGST). Their credentials and invoice ids go to INVOICES_FILE.
 import { writeFileSync } from "node:fs";
-// Node runs this file with type stripping only, and the billing face loads payments.ts (parameter
+// Node runs this file with type stripping only, and the billing face loads payment-records.ts (parameter
 // properties Node cannot strip): the one deep import outside the domain, allowed in eslint.config.js.
 import { invoiceStatements } from "#domain/billing/invoices.ts";
 

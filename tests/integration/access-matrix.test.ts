@@ -550,7 +550,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/v1/admin/plans": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
-  // Buying a plan (functions/domain/billing/payments.ts): each vendor's own PENDING subscription and payment, nobody else's.
+  // Buying a plan (functions/domain/billing/subscription-orders.ts): each vendor's own PENDING subscription and payment, nobody else's.
   "POST /api/v1/subscribe/create-order/{planId}": {
     call: (w) => ({ params: { planId: w.plan } }),
     allowed: VENDORS,

@@ -10,7 +10,7 @@ import { BUY_FAILED, buyPlan } from "#app/routes/vendor-dashboard/plan.server.ts
 
 /**
  * The Plan page's "Buy" (app/routes/vendor-dashboard/plan.tsx): its action calls
- * createSubscriptionOrder (functions/domain/billing/payments.ts, replaced here by a mock) and answers with
+ * createSubscriptionOrder (functions/domain/billing/subscription-orders.ts, replaced here by a mock) and answers with
  * the gateway's checkout form, which the page renders as "Pay ₹X to Mandap" with a plain form to
  * the gateway; a refusal or a gateway failure is a form failure, never an error screen. The order
  * call is given to buyPlan (the page's action) as a test double.

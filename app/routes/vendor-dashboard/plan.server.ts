@@ -11,7 +11,7 @@ export const BUY_FAILED = "We could not start the payment just now. Nothing was 
 
 /**
  * The Plan page's "Buy" (a form with intent=buy and planId): one call to createSubscriptionOrder
- * (functions/domain/billing/payments.ts), answered with the checkout form to render. A refusal (unknown or
+ * (functions/domain/billing/subscription-orders.ts), answered with the checkout form to render. A refusal (unknown or
  * retired plan...) is the form's failure with its status; anything else (the gateway cannot be
  * reached) is logged and shown as a plain 503 message on the form, never the error screen.
  * `order` is the domain call, replaceable in tests.

@@ -15,7 +15,7 @@ import { pageTitle } from "#shared/strings.ts";
  * /VendorDashboard/Plan: the plans on offer (as admins set them up) with what each includes, the
  * vendor's current subscription and its status line (the sidebar box's rule), the outcome of an
  * order when the gateway's callback sends the vendor back here (?order={orderId}), and a "Buy"
- * form per paid plan. Buying (functions/domain/billing/payments.ts) answers with the gateway's checkout
+ * form per paid plan. Buying (functions/domain/billing/subscription-orders.ts) answers with the gateway's checkout
  * form, shown as "Pay ₹X to Mandap": a plain form POSTed to the gateway, so it works without
  * JavaScript.
  */

@@ -20,7 +20,7 @@ import { type BillingConfig, type DomainContext, NotFound, newId, allows, ACCESS
  * GST tax invoices (issue 11, docs/decisions/0018-gst-invoices.md).
  *
  * `invoiceStatements` returns the statements that issue the invoice of a payment being credited:
- * the crediting batch (functions/domain/billing/payments.ts) runs them in the same atomic D1 batch as the
+ * the crediting batch (functions/domain/billing/payment-credits.ts) runs them in the same atomic D1 batch as the
  * payment's SUCCESS and the subscription's ACTIVE, so an invoice exists exactly when a payment was
  * credited. The tax is computed here in JS (shared/gst.ts); the number is computed inside the
  * INSERT (MAX(sequence) + 1 of the financial year), so the series is gap-free: D1 runs one write

@@ -2,7 +2,7 @@ import type { DomainContext } from "../core/index.ts";
 
 /**
  * Plans as vendors see them (GET /plan, /VendorDashboard/Plan). Plans are data an admin creates
- * (none are hard-coded); buying one is in payments.ts, the vendor's subscriptions and payments in
+ * (none are hard-coded); buying one is in subscription-orders.ts, the vendor's subscriptions and payments in
  * subscriptions.ts.
  */
 export type PlanSummary = {

@@ -5,7 +5,7 @@ import { type DomainContext, ACCESS, requireRole, newId, sha256Hex } from "../co
  * e-mail is verified, their subscriptions (GET /subscribe/subscription, the sidebar box and the
  * Plan page, displayed by shared/subscription-status.ts), their payments (GET
  * /subscribe/payment-history, /VendorDashboard/payments) and the outcome of an order after the
- * gateway's callback (/VendorDashboard/Plan?order=...). Buying and crediting are in payments.ts.
+ * gateway's callback (/VendorDashboard/Plan?order=...). Buying is in subscription-orders.ts, crediting in payment-credits.ts.
  */
 
 const DAY_MS = 86_400_000;

@@ -7,13 +7,13 @@ import { paymentPageFor } from "#shared/links.ts";
 
 /**
  * Buying a paid invitation template (issue 13, docs/decisions/0025-template-purchases.md), through
- * the same payments adapter and the same crediting function as plans (functions/domain/billing/payments.ts):
+ * the same payments adapter and the same crediting function as plans (functions/domain/billing/payment-credits.ts):
  *
  * - `createTemplateOrder` (POST /template/create-order/{tempId} and the /payment page's "Pay"): a
  *   PUBLISHED paid template the couple does not own yet; the gateway order for the price in paise
  *   (a couple's price includes GST: what they see is what they pay); a pending/initiated
  *   template_purchases row and a PENDING payment (purpose TEMPLATE) in one batch; the checkout form.
- * - Crediting is `creditPayment` in payments.ts (callback or webhook, exactly once): the purchase
+ * - Crediting is `creditPayment` in billing/payment-credits.ts (callback or webhook, exactly once): the purchase
  *   becomes completed/successful, and `canUseTemplate` (template-access.ts) lets the couple use it.
  * - `templatePaymentStatus` and `templateOrderOutcome` read the couple's own orders for the API and
  *   the /success page; another couple's order is not found.

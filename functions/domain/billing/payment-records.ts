@@ -1,0 +1,125 @@
+import { type DomainContext, Conflict } from "../core/index.ts";
+import { grossPaise } from "#shared/gst.ts";
+import { type PaymentGatewayError, PaymentsNotConfigured, type GatewayPayment } from "#platform/payments.ts";
+
+/**
+ * What the payment jobs share: the gateway's refusal to open an order, the payment messages, an
+ * order's lifetime, the return pages, the local payment behind a gateway order and the checks a
+ * gateway payment must pass before it is credited. Buying a plan is subscription-orders.ts;
+ * crediting payment-credits.ts; the gateway's callback checkout-callback.ts and its webhooks
+ * payment-webhooks.ts.
+ */
+
+/**
+ * No order could be opened: the gateway could not be reached or refused it (502: try again), or no
+ * gateway is configured on this site (503: a deploy without Razorpay keys, issue 28).
+ */
+export class GatewayUnavailable extends Error {
+  constructor(
+    message = "The payment gateway could not be reached. Nothing was charged; please try again in a minute.",
+    readonly status: 502 | 503 = 502,
+  ) {
+    super(message);
+    this.name = "GatewayUnavailable";
+  }
+}
+
+/** The gateway's refusal to open an order, as the payer is told (the reason, which names settings, goes to the log only). */
+export function gatewayRefusal(ctx: DomainContext, e: PaymentGatewayError, receipt: string, what: string): GatewayUnavailable {
+  if (e instanceof PaymentsNotConfigured) {
+    console.error(`payments: refused to open ${what}: ${e.message}`, { receipt });
+    return new GatewayUnavailable(PAYMENT_MESSAGES.notConfigured, 503);
+  }
+  console.error(`payments: the gateway refused or could not create ${what}`, { gateway: ctx.payments.name, receipt, error: e.message });
+  return new GatewayUnavailable();
+}
+
+export const PAYMENT_MESSAGES = {
+  noPlan: "This plan does not exist.",
+  retiredPlan: "This plan is no longer offered. Please choose another plan.",
+  trialPlan: "The free trial cannot be bought: it starts when you verify your e-mail address.",
+  noVendor: "Your business profile was not found.",
+  badCallback: "This payment confirmation is incomplete or malformed.",
+  badSignature: "This payment confirmation's signature is not valid. Nothing was credited.",
+  noOrder: "We could not find this order.",
+  wrongOrder: "This payment belongs to another order. Nothing was credited.",
+  amountMismatch: "The amount paid does not match the order. Nothing was credited; please contact support.",
+  badWebhookSignature: "The webhook signature is not valid.",
+  badWebhookBody: "The webhook body is not valid JSON.",
+  expiredOrder:
+    "Paid after the order expired (orders can be paid for 24 hours), so it was not credited. The payment is due for a refund; please contact us if it has not reached you.",
+  notConfigured: "Online payments are not set up on this site yet. Nothing was charged; please contact us to buy it.",
+} as const;
+
+export const DAY_MS = 86_400_000;
+/**
+ * How long a gateway order may be paid (issue 28): the daily job closes orders left unpaid this
+ * long (subscription-jobs.ts), and a payment made later is recorded as received but not credited
+ * (REFUND_DUE). "Pay" reuses an open order with at least ORDER_REUSE_MIN_LEFT_MS of its life left.
+ */
+export const ORDER_LIFETIME_MS = DAY_MS;
+export const ORDER_REUSE_MIN_LEFT_MS = 60 * 60_000;
+/** Why an open order was closed when a new one replaced it. */
+export const REPLACED_ORDER = "Replaced by a newer order.";
+/** Where the gateway's callback lands and where a cancelled checkout returns. */
+export const CALLBACK_PATH = "/api/v1/payments/callback";
+export const PLAN_PAGE = "/VendorDashboard/Plan";
+export const planPageFor = (orderId: string) => `${PLAN_PAGE}?order=${encodeURIComponent(orderId)}`;
+/** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
+export const templateSuccessPageFor = (orderId: string) => `/success?order=${encodeURIComponent(orderId)}`;
+
+/** The payment behind a gateway order, as the callback, the webhooks and the crediting read it. */
+export type LocalPayment = {
+  id: string;
+  userId: string;
+  /** SUBSCRIPTION (a plan, issue 11) or TEMPLATE (an invitation template, issue 13). */
+  purpose: "SUBSCRIPTION" | "TEMPLATE";
+  templatePurchaseId: string | null;
+  amount: number;
+  currency: string;
+  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REFUND_DUE";
+  /** When the order was opened (epoch ms): it may be paid for ORDER_LIFETIME_MS. */
+  createdAt: number;
+  subscriptionId: string | null;
+  gatewayPaymentId: string | null;
+  planName: string | null;
+};
+
+export function localPayment(ctx: DomainContext, orderId: string): Promise<LocalPayment | null> {
+  return ctx.db
+    .prepare(
+      `SELECT p.id, p.user_id AS userId, p.purpose, p.template_purchase_id AS templatePurchaseId, p.amount, p.currency, p.status,
+              p.subscription_id AS subscriptionId, p.gateway_payment_id AS gatewayPaymentId, COALESCE(s.plan_name, pl.name) AS planName,
+              p.created_at AS createdAt
+       FROM payments p LEFT JOIN subscriptions s ON s.id = p.subscription_id LEFT JOIN plans pl ON pl.id = s.plan_id
+       WHERE p.gateway_order_id = ? AND p.purpose IN ('SUBSCRIPTION', 'TEMPLATE')`,
+    )
+    .bind(orderId)
+    .first<LocalPayment>();
+}
+
+/**
+ * Paise the payer is charged for a payment's whole-rupee amount: a plan's price plus GST unless
+ * prices include it (shared/gst.ts); a template's price as shown to couples, GST included (decision 0025).
+ */
+const chargedPaise = (ctx: DomainContext, local: LocalPayment) =>
+  local.purpose === "TEMPLATE" ? local.amount * 100 : grossPaise(local.amount, ctx.config.billing.pricesIncludeGst);
+
+export type PaymentOutcome = "credited" | "already-credited" | "failed" | "pending" | "refund-due";
+
+/** Logs a refusal with the order id (never a signature or a secret). */
+export function refuse(what: string, orderId: string | null, error: Error, extra: Record<string, unknown> = {}): never {
+  console.warn(`payments: refused ${what}`, { orderId, reason: error.message, ...extra });
+  throw error;
+}
+
+/** Whether the gateway's payment may be credited to the local one: its order, amount and currency, and the vendor in its notes. */
+export function mismatch(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, orderId: string): Error | null {
+  if (gp.orderId !== orderId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
+  if (gp.amount !== chargedPaise(ctx, local) || gp.currency !== local.currency) return new Conflict(PAYMENT_MESSAGES.amountMismatch);
+  const owner = gp.notes?.vendor_id ?? gp.notes?.user_id;
+  if (owner && owner !== local.userId) return new Conflict(PAYMENT_MESSAGES.wrongOrder);
+  return null;
+}
+
+export const failureReason = (gp: GatewayPayment) => gp.errorDescription ?? (gp.errorReason ? gp.errorReason.replace(/_/g, " ") : "The payment failed.");

@@ -1,0 +1,95 @@
+import { type DomainContext, requireRole, ACCESS, NotFound, Conflict, newId } from "../core/index.ts";
+import { grossPaise } from "#shared/gst.ts";
+import { type CheckoutForm, PaymentGatewayError } from "#platform/payments.ts";
+import { PAYMENT_MESSAGES, gatewayRefusal, CALLBACK_PATH, PLAN_PAGE } from "./payment-records.ts";
+
+/**
+ * Buying a plan (issue 11, docs/decisions/0017-payments.md): the money path, exactly once.
+ *
+ * - `createSubscriptionOrder` (POST /subscribe/create-order/{planId} and the Plan page's "Buy"):
+ *   a paid, active plan only; the gateway order for price x 100 paise with a receipt; a PENDING
+ *   subscription and a PENDING payment in one batch; the checkout form the browser POSTs to the
+ *   gateway, whose callback ends at /VendorDashboard/Plan?order={orderId}.
+ * - `confirmCheckout` (the gateway's callback, checkout-callback.ts) and `handleWebhook` (its
+ *   webhooks, payment-webhooks.ts) both end in `creditPayment` (payment-credits.ts), the one
+ *   crediting function: a single D1 batch that records the credit (its
+ *   primary key refuses a second one), marks the payment SUCCESS, the subscription ACTIVE for its
+ *   stacked period, and issues the invoice. Whichever path comes first credits; the other, and
+ *   every replay, is answered as already credited and changes nothing.
+ * The gateway is whatever `ctx.payments` is (Razorpay or the local sandbox): nothing here asks.
+ */
+export type SubscriptionOrder = {
+  subscriptionId: string;
+  paymentId: string;
+  orderId: string;
+  /** Paise, as the gateway sees it. */
+  amount: number;
+  currency: "INR";
+  receipt: string;
+  planName: string;
+  keyId: string;
+  checkout: CheckoutForm;
+};
+
+type PlanRow = { id: string; name: string; price: number; durationDays: number; isTrial: number; isActive: number };
+
+export async function createSubscriptionOrder(ctx: DomainContext, planId: string): Promise<SubscriptionOrder> {
+  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors can buy a plan.");
+  const plan = await ctx.db
+    .prepare("SELECT id, name, price, duration_days AS durationDays, is_trial AS isTrial, is_active AS isActive FROM plans WHERE id = ?")
+    .bind(planId)
+    .first<PlanRow>();
+  if (!plan) throw new NotFound(PAYMENT_MESSAGES.noPlan);
+  if (!plan.isActive) throw new Conflict(PAYMENT_MESSAGES.retiredPlan);
+  if (plan.isTrial || plan.price <= 0) throw new Conflict(PAYMENT_MESSAGES.trialPlan);
+  const vendor = await ctx.db
+    .prepare(
+      "SELECT u.user_name AS userName, u.email, COALESCE(v.phone, u.phone) AS phone, v.business_name AS businessName FROM users u JOIN vendors v ON v.user_id = u.id WHERE u.id = ?",
+    )
+    .bind(actor.id)
+    .first<{ userName: string; email: string; phone: string | null; businessName: string }>();
+  if (!vendor) throw new NotFound(PAYMENT_MESSAGES.noVendor);
+
+  const subscriptionId = newId(ctx.now);
+  const paymentId = newId(ctx.now);
+  // Razorpay allows 40 characters: "rcpt_" + the payment's id without dashes is 37.
+  const receipt = `rcpt_${paymentId.replace(/-/g, "")}`;
+  // What the payer is charged: the price itself when prices include GST, else the price plus GST (shared/gst.ts).
+  const amount = grossPaise(plan.price, ctx.config.billing.pricesIncludeGst);
+  const notes = { vendor_id: actor.id, subscription_id: subscriptionId, payment_id: paymentId, plan_id: plan.id };
+  let order;
+  try {
+    order = await ctx.payments.createOrder({ amount, currency: "INR", receipt, notes });
+  } catch (e) {
+    if (!(e instanceof PaymentGatewayError)) throw e;
+    throw gatewayRefusal(ctx, e, receipt, "an order");
+  }
+  const now = ctx.now;
+  await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, is_trial, duration_days, plan_name, created_at, updated_at)
+         VALUES (?, ?, ?, 'PENDING', ?, 0, ?, ?, ?, ?)`,
+      )
+      // The plan's terms as offered now (issue 28): the price is the payment's amount, the length and name are kept here.
+      .bind(subscriptionId, actor.id, plan.id, order.id, plan.durationDays, plan.name, now, now),
+    ctx.db
+      .prepare(
+        `INSERT INTO payments (id, user_id, purpose, subscription_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
+         VALUES (?, ?, 'SUBSCRIPTION', ?, ?, 'INR', 'PENDING', ?, ?, ?, ?, ?)`,
+      )
+      .bind(paymentId, actor.id, subscriptionId, plan.price, order.id, receipt, JSON.stringify(notes), now, now),
+  ]);
+  const origin = ctx.request.origin;
+  const contact = vendor.phone && /^\+?\d{8,15}$/.test(vendor.phone.replace(/[\s-]/g, "")) ? vendor.phone.replace(/[\s-]/g, "") : undefined;
+  const checkout = ctx.payments.checkoutForm({
+    order,
+    name: "Mandap",
+    description: `${plan.name} plan, ${plan.durationDays} days`,
+    prefill: { name: vendor.userName, email: vendor.email, contact },
+    notes: { vendor: vendor.businessName.slice(0, 200) },
+    callbackUrl: `${origin}${CALLBACK_PATH}`,
+    cancelUrl: `${origin}${PLAN_PAGE}`,
+  });
+  return { subscriptionId, paymentId, orderId: order.id, amount, currency: "INR", receipt, planName: plan.name, keyId: ctx.payments.keyId, checkout };
+}
