@@ -143,3 +143,19 @@ describe("an enquiry's conversation through the helper", () => {
     expect(await withdrawn.json()).toEqual({ ok: true, intent: "withdraw", message: "Enquiry withdrawn." });
   });
 });
+
+describe("the wedding budget's forms through the helper", () => {
+  it("a total that is not a number is refused on the total form with what was typed; a saved total goes back to the page with its toast", async () => {
+    const c = await signedIn("USER");
+    const refused = await postPage("/profile/weddingbudget", { intent: "total", totalBudget: "lots" }, c.cookie);
+    expect(refused.status).toBe(400);
+    const failure = await refused.json<{ intent: string; errors: Record<string, string>; values: Record<string, string> }>();
+    expect(failure).toMatchObject({ intent: "total", values: { totalBudget: "lots" } });
+    expect(failure.errors).toHaveProperty("totalBudget");
+
+    const saved = await postPage("/profile/weddingbudget", { intent: "total", totalBudget: "2500000" }, c.cookie);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/profile/weddingbudget");
+    expect(toastOf(saved)).toEqual({ type: "success", message: "Total budget saved." });
+  });
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { PageFailure } from "#app/lib/page-errors.server.ts";
 import { formatRupees } from "#shared/format.ts";
+import { Field as UiField, FormAlert, Panel as UiPanel, Select } from "#app/components/ui/index.ts";
 
 /** Small pieces of the budget page: panels, fields, figures, and which form a refusal belongs to. */
 export type Feedback = PageFailure | undefined;
@@ -12,29 +13,23 @@ export function refusal(feedback: Feedback, intent: string, id?: string) {
   return feedback;
 }
 
+/** The dashboards' card (app/components/ui Panel): its heading is `<id>-heading`, a link target `#<id>`. */
 export function Panel({ title, id, children, action }: { title: string; id: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6" aria-labelledby={`${id}-heading`} id={id}>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-heading`} className="text-xl font-bold text-maroon-700">
-          {title}
-        </h2>
-        {action}
-      </div>
+    <UiPanel title={title} id={id} actions={action}>
       {children}
-    </section>
+    </UiPanel>
   );
 }
 
 export function Alert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
-    </p>
-  );
+  return <FormAlert message={message} className="mb-3" />;
 }
 
+/**
+ * A budget field through the ui primitives: a select when given options (children), else an input
+ * (whole rupees from 0 for a number). Its id is `<form id>-<name>`, one per line's form.
+ */
 export function Field({
   label,
   name,
@@ -54,47 +49,9 @@ export function Field({
   required?: boolean;
   children?: ReactNode;
 }) {
-  const inputId = `${id}-${name}`;
-  const describedBy = error ? `${inputId}-error` : undefined;
-  const className = `w-full rounded-lg border bg-white px-3 py-2 text-base ${error ? "border-red-600" : "border-ink/20"}`;
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
-      {children ? (
-        <select
-          id={inputId}
-          name={name}
-          defaultValue={defaultValue ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={className}
-        >
-          {children}
-        </select>
-      ) : (
-        <input
-          id={inputId}
-          name={name}
-          type={type}
-          defaultValue={defaultValue ?? ""}
-          required={required}
-          min={type === "number" ? 0 : undefined}
-          step={type === "number" ? 1 : undefined}
-          inputMode={type === "number" ? "numeric" : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={className}
-        />
-      )}
-      {error && (
-        <p id={`${inputId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const common = { id: `${id}-${name}`, name, label, error, defaultValue: defaultValue ?? "", className: "min-w-0", inputClassName: "py-2" };
+  if (children) return <Select {...common}>{children}</Select>;
+  return <UiField {...common} type={type} required={required} {...(type === "number" ? { min: 0, step: 1 } : {})} />;
 }
 
 export const money = (n: number) => formatRupees(n);

@@ -1,12 +1,10 @@
-import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { newOnceToken } from "#app/lib/once-token.tsx";
-import { runFormOnce } from "#app/lib/once-token.server.ts";
-import { formFailure, loadOrRespond, pagePath, readForm } from "#app/lib/page-errors.server.ts";
-import { readFormData } from "#platform/request-body.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { Invalid } from "#domain/core/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import {
   applySuggestedSplit,
   budgetOverview,
@@ -27,49 +25,46 @@ const pick = (input: Record<string, unknown>, names: string[]) => Object.fromEnt
 const LINE_FIELDS = ["category", "label", "estimated", "quoted", "booked", "paid", "dueDate", "notes", "eventId"];
 const BOOKING_LINE_FIELDS = ["category", "label", "estimated", "dueDate", "notes", "eventId"];
 
+/** A saved form goes back to the page (at the part it changed) with a success toast: post, redirect, get. */
+const saved = (request: Request, message: string, anchor = "") => redirectWithToast(request, `${pagePath(request)}${anchor}`, { type: "success", message });
+
+/** The line or booking a form names. */
+const idOf = (fields: Record<string, unknown>) =>
+  typeof fields.lineId === "string" ? fields.lineId : typeof fields.bookingId === "string" ? fields.bookingId : "";
+
 /**
  * The budget page's forms, by intent: total, add-line, edit-line, delete-line, suggest, link-booking.
  * Each calls the domain function the API calls (functions/domain/planning/budget.ts); success redirects
  * back with a toast (post, redirect, get), a refusal shows on the form that was sent. The add-line
  * form carries a one-time token: sent twice, it adds one line (app/lib/once-token.tsx).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const here = pagePath(request);
-  let intent = "";
-  const done = (message: string, anchor = "") => redirectWithToast(request, `${here}${anchor}`, { type: "success", message });
-  try {
-    const form = await readFormData(request);
-    const sent = form.get("intent");
-    intent = typeof sent === "string" ? sent.slice(0, 40) : "";
-    return await runFormOnce(request, domain, form, async () => {
-      const { input } = await readForm(request, z.record(z.string(), z.unknown()), form);
-      const id = typeof input.lineId === "string" ? input.lineId : typeof input.bookingId === "string" ? input.bookingId : "";
-      switch (intent) {
-        case "total":
-          await setTotalBudget(domain, { totalBudget: input.totalBudget });
-          return done("Total budget saved.");
-        case "add-line":
-          await createBudgetLine(domain, pick(input, LINE_FIELDS));
-          return done("Budget line added.", "#lines");
-        case "edit-line":
-          await updateBudgetLine(domain, id, pick(input, input.linked === "1" ? BOOKING_LINE_FIELDS : LINE_FIELDS));
-          return done("Budget line saved.", "#lines");
-        case "delete-line":
-          await deleteBudgetLine(domain, id);
-          return done("Budget line deleted.", "#lines");
-        case "suggest": {
-          const { added } = await applySuggestedSplit(domain);
-          return done(added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate.", "#categories");
-        }
-        case "link-booking":
-          await linkBooking(domain, id, pick(input, ["category", "eventId"]));
-          return done("Booking placed in your budget.", "#lines");
-        default:
-          throw new Invalid("Unknown action.");
-      }
-    });
-  } catch (e) {
-    return formFailure(e, request, { intent });
-  }
-}
+export const action = pageAction({
+  access: ACCESS.signedIn,
+  once: true,
+  intents: {
+    total: async ({ request, domain, fields }) => {
+      await setTotalBudget(domain, { totalBudget: fields.totalBudget });
+      return saved(request, "Total budget saved.");
+    },
+    "add-line": async ({ request, domain, fields }) => {
+      await createBudgetLine(domain, pick(fields, LINE_FIELDS));
+      return saved(request, "Budget line added.", "#lines");
+    },
+    "edit-line": async ({ request, domain, fields }) => {
+      await updateBudgetLine(domain, idOf(fields), pick(fields, fields.linked === "1" ? BOOKING_LINE_FIELDS : LINE_FIELDS));
+      return saved(request, "Budget line saved.", "#lines");
+    },
+    "delete-line": async ({ request, domain, fields }) => {
+      await deleteBudgetLine(domain, idOf(fields));
+      return saved(request, "Budget line deleted.", "#lines");
+    },
+    suggest: async ({ request, domain }) => {
+      const { added } = await applySuggestedSplit(domain);
+      return saved(request, added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate.", "#categories");
+    },
+    "link-booking": async ({ request, domain, fields }) => {
+      await linkBooking(domain, idOf(fields), pick(fields, ["category", "eventId"]));
+      return saved(request, "Booking placed in your budget.", "#lines");
+    },
+  },
+});
