@@ -60,7 +60,12 @@ const boundaries = (sets) =>
   sets.map(({ files, ignores, patterns }) => ({
     files,
     ...(ignores ? { ignores } : {}),
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, ...areaFaces(files)] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [...patterns, ...areaFaces(files), ...(files.some((f) => /^(functions|app)\//.test(f)) ? [schemaTypesOnly] : [])] },
+      ],
+    },
   }));
 
 /**
@@ -68,6 +73,17 @@ const boundaries = (sets) =>
  * (docs/decisions/0039-domain-areas.md). Outside an area, import its index.ts, never the files
  * beside it; inside the domain, another area is `../<area>/index.ts` and the own area `./<file>.ts`.
  */
+/**
+ * The Worker reads D1 with prepared statements: db/schema (and with it drizzle-orm) is named for
+ * its types only (row types, db/rows.ts), so drizzle-orm stays out of the bundle and is a development
+ * dependency. Stored value lists are in shared/stored-values.ts.
+ */
+const schemaTypesOnly = {
+  regex: "^#db/|(^|/)db/|^drizzle-orm",
+  allowTypeImports: true,
+  message: "Runtime code names db/ and drizzle-orm for types only (db/rows.ts); value lists live in shared/stored-values.ts.",
+};
+
 function areaFaces(files) {
   const inDomain = files.some((f) => f.startsWith("functions/domain/"));
   // The adapters in functions/platform/ take core's leaf files (errors, ids, sessions), which import
@@ -150,10 +166,11 @@ export default tseslint.config(
     },
     // Everything else (routes, server halves, tests, scripts): only the area faces rule.
     { files: ["app/lib/**/*.server.ts"], patterns: [] },
+    { files: ["app/**/*.{ts,tsx}"], ignores: ["app/components/**/*.tsx", "app/lib/**/*.ts"], patterns: [] },
     {
-      files: ["app/**/*.{ts,tsx}", "tests/**/*.{ts,mjs}", "scripts/**/*.{ts,mjs}", "*.ts"],
+      files: ["tests/**/*.{ts,mjs}", "scripts/**/*.{ts,mjs}", "*.ts"],
       // Node runs it with type stripping only, which cannot load the billing face (see the file).
-      ignores: ["app/components/**/*.tsx", "app/lib/**/*.ts", "tests/e2e/invoice-fixtures.mjs"],
+      ignores: ["tests/e2e/invoice-fixtures.mjs"],
       patterns: [],
     },
   ]),
