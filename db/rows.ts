@@ -3,7 +3,7 @@
  *
  * The domain reads D1 with prepared statements, so a row arrives keyed by the column's SQL name
  * (`vendor_id`, not drizzle's `vendorId`) and holds what SQLite stores: a boolean-mode column is the
- * number 0 or 1. `Row<typeof services>` is that shape for every column of the table;
+ * number 0 or 1, a JSON-mode column its text. `Row<typeof services>` is that shape for every column of the table;
  * `Row<typeof services, "id" | "status">` picks the columns a query selects, so a renamed or
  * retyped column breaks the read at compile time instead of at run time.
  *
@@ -14,9 +14,9 @@ import type { Table } from "drizzle-orm";
 
 type ColumnsOf<T extends Table> = T["_"]["columns"];
 
-/** What D1 hands back for one column: booleans are stored as integers. */
+/** What D1 hands back for one column: booleans are stored as integers, JSON as its text. */
 type Stored<C> = C extends { _: { data: infer D; notNull: infer N; columnType: infer K } }
-  ? (K extends "SQLiteBoolean" ? 0 | 1 : D) | (N extends true ? never : null)
+  ? (K extends "SQLiteBoolean" ? 0 | 1 : K extends "SQLiteTextJson" ? string : D) | (N extends true ? never : null)
   : never;
 
 /** Every column of a table, keyed by SQL name. */
@@ -32,3 +32,6 @@ export type ColumnName<T extends Table> = keyof FullRow<T> & string;
  * Join or computed columns are added with `&`, e.g. `Row<typeof leads, "id"> & { service_name: string }`.
  */
 export type Row<T extends Table, K extends ColumnName<T> = ColumnName<T>> = Pick<FullRow<T>, K>;
+
+/** The columns of a LEFT JOIN's right side: null when no row matched. */
+export type LeftJoined<R> = { [K in keyof R]: R[K] | null };

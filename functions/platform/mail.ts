@@ -1,3 +1,5 @@
+import type { outbox } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import type { Env } from "#functions/env.ts";
 import { newId } from "#domain/core/ids.ts";
 
@@ -159,7 +161,7 @@ export function queueMail(
   return { id, statement };
 }
 
-type ClaimedRow = { id: string; to_address: string; subject: string; text: string; html: string | null; attempts: number };
+type ClaimedRow = Row<typeof outbox, "id" | "to_address" | "subject" | "text" | "html" | "attempts">;
 
 /**
  * One delivery attempt of one outbox row, if it is due and nobody else is attempting it. Returns
@@ -290,19 +292,10 @@ export type OutboxMessage = {
   createdAt: number;
 };
 
-type OutboxRow = {
-  id: string;
-  to_address: string;
-  subject: string;
-  text: string;
-  status: MailStatus;
-  error: string | null;
-  attempts: number;
-  next_attempt_at: number | null;
-  sent_at: number | null;
-  transport: string | null;
-  created_at: number;
-};
+type OutboxRow = Row<
+  typeof outbox,
+  "id" | "to_address" | "subject" | "text" | "status" | "error" | "attempts" | "next_attempt_at" | "sent_at" | "transport" | "created_at"
+>;
 
 const OUTBOX_COLUMNS = "id, to_address, subject, text, status, error, attempts, next_attempt_at, sent_at, transport, created_at";
 

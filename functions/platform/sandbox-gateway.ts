@@ -1,3 +1,5 @@
+import type { sandboxGatewayWebhooks } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { isDomainError, PayloadTooLarge } from "#domain/core/errors.ts";
 import { gatewayId, hmacSha256Hex } from "./hmac.ts";
 import { readFormData } from "./request-body.ts";
@@ -178,7 +180,7 @@ export const WEBHOOK_MAX_ATTEMPTS = BACKOFF_MINUTES.length + 1;
 /** A claimed attempt holds its row this long, so the cron and a deferred attempt never send it twice at once. */
 const LEASE_MS = 60_000;
 
-type WebhookRow = { id: string; url: string; body: string; attempts: number };
+type WebhookRow = Row<typeof sandboxGatewayWebhooks, "id" | "url" | "body" | "attempts">;
 
 export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
 

@@ -20,13 +20,13 @@ export type AnalyticsRange = keyof typeof ANALYTICS_RANGES;
 export const analyticsQuery = z.object({ range: z.enum(["30d", "90d", "12m"], "Choose 30d, 90d or 12m.").optional() });
 
 export type SeriesPoint = { bucket: string; signups: number; enquiries: number; bookings: number; revenue: number };
-export type SubcategoryRow = { serviceType: string; services: number; views: number; leads: number };
+export type SubcategoryFigures = { serviceType: string; services: number; views: number; leads: number };
 export type GeneralAnalytics = HeroAnalytics & {
   range: AnalyticsRange;
   bucket: "day" | "week" | "month";
   series: SeriesPoint[];
   totals: { signups: number; enquiries: number; bookings: number; revenue: number };
-  subcategories: SubcategoryRow[];
+  subcategories: SubcategoryFigures[];
 };
 
 const DAY = DAY_MS;
@@ -58,7 +58,7 @@ export async function generalAnalytics(ctx: DomainContext, raw: unknown = {}): P
   const { range = "30d" } = parseInput(analyticsQuery, raw ?? {}, "Some options are not valid.");
   const { days, bucket } = ANALYTICS_RANGES[range];
   const since = ctx.now - days * DAY;
-  const [signups, enquiries, bookings, revenue, subcategories] = await ctx.db.batch<{ t: number; amount?: number } | SubcategoryRow>([
+  const [signups, enquiries, bookings, revenue, subcategories] = await ctx.db.batch<{ t: number; amount?: number } | SubcategoryFigures>([
     ctx.db.prepare("SELECT created_at AS t FROM users WHERE created_at >= ? AND role IN ('USER', 'VENDOR')").bind(since),
     ctx.db.prepare("SELECT created_at AS t FROM leads WHERE created_at >= ?").bind(since),
     ctx.db.prepare("SELECT created_at AS t FROM bookings WHERE created_at >= ?").bind(since),
@@ -90,7 +90,7 @@ export async function generalAnalytics(ctx: DomainContext, raw: unknown = {}): P
     bucket,
     series,
     totals: { signups: sum("signups"), enquiries: sum("enquiries"), bookings: sum("bookings"), revenue: sum("revenue") },
-    subcategories: (subcategories?.results ?? []) as SubcategoryRow[],
+    subcategories: (subcategories?.results ?? []) as SubcategoryFigures[],
   };
 }
 

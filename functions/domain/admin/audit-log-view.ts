@@ -1,3 +1,5 @@
+import type { adminAuditLog } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { z } from "zod";
 import { type AuditSubject, type DomainContext, requireRole, ACCESS, parseInput } from "../core/index.ts";
 import { numeric } from "#shared/numbers.ts";
@@ -45,19 +47,8 @@ export const auditQuery = z.object({
 
 export const AUDIT_PAGE_SIZE = 50;
 
-type AuditRow = {
-  id: string;
-  actor_id: string | null;
-  actor_email: string;
-  action: string;
-  subject_type: AuditSubject;
-  subject_id: string;
-  summary: string;
-  reason: string | null;
-  before: string | null;
-  after: string | null;
-  created_at: number;
-};
+/** subject_type is plain text in the schema; the writer (core/audit-log.ts) stores AUDIT_SUBJECTS only. */
+type AuditRow = Omit<Row<typeof adminAuditLog>, "subject_type"> & { subject_type: AuditSubject };
 
 const toEntry = (r: AuditRow): AuditLogEntry => ({
   id: r.id,

@@ -1,7 +1,7 @@
 import { servicePath } from "#shared/catalogue.ts";
 import { type DomainContext, requireRole, ACCESS, parseInput, NotFound, newId, Conflict, auditEntry } from "../core/index.ts";
 import { refreshAggregates } from "../catalogue/index.ts";
-import { disputeInput, MODERATION_MESSAGES, type DbRow, decisionInput } from "./moderation-records.ts";
+import { disputeInput, MODERATION_MESSAGES, type WideRead, decisionInput } from "./moderation-records.ts";
 
 /**
  * Disputed reviews: a vendor disputes a review of its own service, admins list the open disputes
@@ -51,7 +51,7 @@ export async function openDisputes(ctx: DomainContext): Promise<OpenDispute[]> {
        JOIN vendors v ON v.user_id = d.vendor_id
        WHERE d.status = 'OPEN' ORDER BY d.created_at, d.id LIMIT 100`,
     )
-    .all<DbRow>();
+    .all<WideRead>();
   return results.map((r) => ({
     id: r.id,
     reason: r.reason,

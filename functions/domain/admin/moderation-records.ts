@@ -13,7 +13,7 @@ import { z } from "zod";
 
 /** A row read with a wide join; its columns are named where they are used. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DbRow = Record<string, any>;
+export type WideRead = Record<string, any>;
 
 export const MODERATION_MESSAGES = {
   serviceNotFound: "We could not find that service.",

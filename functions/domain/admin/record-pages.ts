@@ -1,7 +1,7 @@
 import { servicePath } from "#shared/catalogue.ts";
 import { type DomainContext, requireRole, ACCESS, NotFound } from "../core/index.ts";
 import { type AuditLogEntry, subjectHistory } from "./audit-log-view.ts";
-import { type DbRow, MODERATION_MESSAGES } from "./moderation-records.ts";
+import { type WideRead, MODERATION_MESSAGES } from "./moderation-records.ts";
 
 /**
  * The admin's record of one service or one vendor: its facts, its moderation state and its history
@@ -41,7 +41,7 @@ export async function serviceRecord(ctx: DomainContext, id: string): Promise<Ser
        FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE s.id = ?`,
     )
     .bind(id)
-    .first<DbRow>();
+    .first<WideRead>();
   if (!r) throw new NotFound(MODERATION_MESSAGES.serviceNotFound);
   return {
     id: r.id,
@@ -87,7 +87,7 @@ export type VendorRecord = {
 /** Admins: one vendor with their services, counts and history. */
 export async function vendorRecord(ctx: DomainContext, vendorId: string): Promise<VendorRecord> {
   requireRole(ctx.actor, ACCESS.admin);
-  const [vendorRows, services, counts] = await ctx.db.batch<DbRow>([
+  const [vendorRows, services, counts] = await ctx.db.batch<WideRead>([
     ctx.db
       .prepare(
         "SELECT v.user_id, v.business_name, v.slug, v.business_category, v.city, v.state, v.phone, v.is_verified, v.created_at, u.email FROM vendors v JOIN users u ON u.id = v.user_id WHERE v.user_id = ?",

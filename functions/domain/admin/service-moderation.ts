@@ -1,3 +1,5 @@
+import type { services } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, requireRole, ACCESS, parseInput, Conflict, auditEntry } from "../core/index.ts";
 import { MODERATION_MESSAGES, archiveInput, restoreInput } from "./moderation-records.ts";
 
@@ -6,7 +8,7 @@ import { MODERATION_MESSAGES, archiveInput, restoreInput } from "./moderation-re
  * written to the audit log in the same batch.
  */
 
-type ServiceRow = { id: string; service_name: string; vendor_id: string; status: string; moderation_reason: string | null; moderated_at: number | null };
+type ServiceRow = Row<typeof services, "id" | "service_name" | "vendor_id" | "status" | "moderation_reason" | "moderated_at">;
 
 async function serviceRow(ctx: DomainContext, id: string): Promise<ServiceRow> {
   const row = await ctx.db

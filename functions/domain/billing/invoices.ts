@@ -1,3 +1,5 @@
+import type { invoices, users, vendors } from "#db/schema/index.ts";
+import type { LeftJoined, Row } from "#db/rows.ts";
 import type { InvoiceRecipient, InvoiceSupplier } from "#db/schema/billing.ts";
 import { queueMail } from "#platform/mail.ts";
 import {
@@ -65,16 +67,8 @@ export function placeOfSupply(recipient: Pick<InvoiceRecipient, "gstin" | "state
   return { state: supplier.state, stateCode: supplier.stateCode };
 }
 
-type VendorRow = {
-  business_name: string | null;
-  user_name: string;
-  vendor_email: string | null;
-  login_email: string;
-  state: string | null;
-  city: string | null;
-  gstin: string | null;
-  billing_address: string | null;
-};
+type VendorRow = LeftJoined<Row<typeof vendors, "business_name" | "state" | "city" | "gstin" | "billing_address">> &
+  Row<typeof users, "user_name"> & { vendor_email: string | null; login_email: string };
 
 export async function invoiceStatements(
   ctx: DomainContext,
@@ -191,28 +185,29 @@ export type InvoiceView = {
   billedTo: InvoiceRecipient;
 };
 
-type InvoiceRow = {
-  id: string;
-  payment_id: string;
-  user_id: string;
-  number: string;
-  financial_year: string;
-  issued_at: number;
-  description: string;
-  sac: string;
-  taxable_value: number;
-  cgst_rate: number;
-  cgst_amount: number;
-  sgst_rate: number;
-  sgst_amount: number;
-  igst_rate: number;
-  igst_amount: number;
-  total: number;
-  prices_include_gst: number;
-  place_of_supply: string;
-  supplier: string;
-  billed_to: string;
-};
+type InvoiceRow = Row<
+  typeof invoices,
+  | "id"
+  | "payment_id"
+  | "user_id"
+  | "number"
+  | "financial_year"
+  | "issued_at"
+  | "description"
+  | "sac"
+  | "taxable_value"
+  | "cgst_rate"
+  | "cgst_amount"
+  | "sgst_rate"
+  | "sgst_amount"
+  | "igst_rate"
+  | "igst_amount"
+  | "total"
+  | "prices_include_gst"
+  | "place_of_supply"
+  | "supplier"
+  | "billed_to"
+>;
 
 /** An invoice for the vendor it was issued to, or an admin; anyone else is told it does not exist. */
 export async function readInvoice(ctx: DomainContext, invoiceId: string): Promise<InvoiceView> {

@@ -1,3 +1,5 @@
+import type { Row } from "#db/rows.ts";
+import type { plans } from "#db/schema/index.ts";
 import { type DomainContext, requireRole, ACCESS, NotFound, Conflict, newId } from "../core/index.ts";
 import { grossPaise } from "#shared/gst.ts";
 import { type CheckoutForm, PaymentGatewayError } from "#platform/payments.ts";
@@ -31,17 +33,14 @@ export type SubscriptionOrder = {
   checkout: CheckoutForm;
 };
 
-type PlanRow = { id: string; name: string; price: number; durationDays: number; isTrial: number; isActive: number };
+type PlanRow = Row<typeof plans, "id" | "name" | "price" | "duration_days" | "is_trial" | "is_active">;
 
 export async function createSubscriptionOrder(ctx: DomainContext, planId: string): Promise<SubscriptionOrder> {
   const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors can buy a plan.");
-  const plan = await ctx.db
-    .prepare("SELECT id, name, price, duration_days AS durationDays, is_trial AS isTrial, is_active AS isActive FROM plans WHERE id = ?")
-    .bind(planId)
-    .first<PlanRow>();
+  const plan = await ctx.db.prepare("SELECT id, name, price, duration_days, is_trial, is_active FROM plans WHERE id = ?").bind(planId).first<PlanRow>();
   if (!plan) throw new NotFound(PAYMENT_MESSAGES.noPlan);
-  if (!plan.isActive) throw new Conflict(PAYMENT_MESSAGES.retiredPlan);
-  if (plan.isTrial || plan.price <= 0) throw new Conflict(PAYMENT_MESSAGES.trialPlan);
+  if (!plan.is_active) throw new Conflict(PAYMENT_MESSAGES.retiredPlan);
+  if (plan.is_trial || plan.price <= 0) throw new Conflict(PAYMENT_MESSAGES.trialPlan);
   const vendor = await ctx.db
     .prepare(
       "SELECT u.user_name AS userName, u.email, COALESCE(v.phone, u.phone) AS phone, v.business_name AS businessName FROM users u JOIN vendors v ON v.user_id = u.id WHERE u.id = ?",
@@ -72,7 +71,7 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
          VALUES (?, ?, ?, 'PENDING', ?, 0, ?, ?, ?, ?)`,
       )
       // The plan's terms as offered now (issue 28): the price is the payment's amount, the length and name are kept here.
-      .bind(subscriptionId, actor.id, plan.id, order.id, plan.durationDays, plan.name, now, now),
+      .bind(subscriptionId, actor.id, plan.id, order.id, plan.duration_days, plan.name, now, now),
     ctx.db
       .prepare(
         `INSERT INTO payments (id, user_id, purpose, subscription_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
@@ -85,7 +84,7 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
   const checkout = ctx.payments.checkoutForm({
     order,
     name: "Mandap",
-    description: `${plan.name} plan, ${plan.durationDays} days`,
+    description: `${plan.name} plan, ${plan.duration_days} days`,
     prefill: { name: vendor.userName, email: vendor.email, contact },
     notes: { vendor: vendor.businessName.slice(0, 200) },
     callbackUrl: `${origin}${CALLBACK_PATH}`,

@@ -1,3 +1,5 @@
+import type { serviceBlockedDates } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, ACCESS, requireRole } from "../core/index.ts";
@@ -62,14 +64,14 @@ function lastAllowedDay(now: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-type Row = { day: string; note: string | null };
+type BlockedDay = Row<typeof serviceBlockedDates, "day" | "note">;
 
-async function blockedRows(ctx: DomainContext, serviceId: string, month: string): Promise<Row[]> {
+async function blockedRows(ctx: DomainContext, serviceId: string, month: string): Promise<BlockedDay[]> {
   const { from, to } = monthRange(month);
   const { results } = await ctx.db
     .prepare("SELECT day, note FROM service_blocked_dates WHERE service_id = ? AND day >= ? AND day < ? ORDER BY day")
     .bind(serviceId, from, to)
-    .all<Row>();
+    .all<BlockedDay>();
   return results;
 }
 
@@ -116,7 +118,10 @@ export async function setAvailability(ctx: DomainContext, serviceId: string, inp
     await ctx.db.prepare("INSERT INTO service_blocked_dates (service_id, day, note) VALUES (?, ?, NULL) ON CONFLICT DO NOTHING").bind(serviceId, day).run();
     return { day, blocked: true };
   }
-  const existing = await ctx.db.prepare("SELECT note FROM service_blocked_dates WHERE service_id = ? AND day = ?").bind(serviceId, day).first<Row>();
+  const existing = await ctx.db
+    .prepare("SELECT note FROM service_blocked_dates WHERE service_id = ? AND day = ?")
+    .bind(serviceId, day)
+    .first<Pick<BlockedDay, "note">>();
   if (existing?.note === BOOKING_NOTE) throw new Conflict(AVAILABILITY_MESSAGES.bookedDay);
   await ctx.db
     .prepare("DELETE FROM service_blocked_dates WHERE service_id = ? AND day = ? AND (note IS NULL OR note <> ?)")

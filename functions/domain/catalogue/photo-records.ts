@@ -1,3 +1,5 @@
+import type { serviceMedia, services } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { MEDIA_MESSAGES } from "#shared/service-media.ts";
 import { type ImagePipeline, wasmPipeline, ImageUnreadable } from "#platform/images.ts";
@@ -41,18 +43,8 @@ export type ServicePhoto = {
 export type FailedFile = { file: string; message: string; reason: string };
 export type UploadResult = { message: string; media: ServicePhoto[]; failed: FailedFile[] };
 
-export type ServiceRow = { id: string; vendor_id: string; service_name: string; cover_key: string | null };
-type MediaRow = {
-  id: string;
-  key: string;
-  card_key: string | null;
-  width: number | null;
-  height: number | null;
-  card_width: number | null;
-  card_height: number | null;
-  alt: string | null;
-  position: number;
-};
+export type ServiceRow = Row<typeof services, "id" | "vendor_id" | "service_name" | "cover_key">;
+type MediaRow = Row<typeof serviceMedia, "id" | "key" | "card_key" | "width" | "height" | "card_width" | "card_height" | "alt" | "position">;
 
 const MEDIA_COLUMNS = "id, key, card_key, width, height, card_width, card_height, alt, position";
 const NOT_FOUND = "We could not find that service.";

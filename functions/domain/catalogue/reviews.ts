@@ -1,3 +1,5 @@
+import type { reviews, users } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { MANDAP_TEAM, replyInput, reviewInput, REVIEW_PHOTOS_MAX, REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE, type ReviewInput } from "#shared/listing-rules.ts";
@@ -77,14 +79,26 @@ export type ReviewSummary = {
   verifiedCount: number;
 };
 
-type ReviewRow = Omit<Review, "photos" | "verified_booking" | "name" | "avatarUrl" | "location" | "reply"> & {
-  photo_keys: string;
-  verified_booking: number;
-  profile_photo: string | null;
-  wedding_city: string | null;
-  reply_by: "VENDOR" | "ADMIN" | null;
-  vendor_name: string;
-};
+type ReviewRow = Row<
+  typeof reviews,
+  | "id"
+  | "service_id"
+  | "user_id"
+  | "rating"
+  | "quality"
+  | "responsiveness"
+  | "professionalism"
+  | "value"
+  | "flexibility"
+  | "comment"
+  | "photo_keys"
+  | "vendor_reply"
+  | "vendor_replied_at"
+  | "reply_by"
+  | "created_at"
+  | "updated_at"
+> &
+  Row<typeof users, "user_name" | "profile_photo" | "wedding_city"> & { verified_booking: number; vendor_name: string };
 
 /**
  * SQL for "this review's couple has booked the reviewed service and the booking has happened": a COMPLETED

@@ -1,3 +1,5 @@
+import type { services, vendors } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 
 /**
@@ -60,27 +62,25 @@ export const SUMMARY_COLUMNS = `s.id, s.service_name, s.service_category, s.serv
   s.view_count, s.min_price, s.max_price, s.service_unit, s.status, s.created_at, s.cover_key,
   v.user_id AS vendor_id, v.business_name AS vendor_name, v.slug AS vendor_slug, v.reply_minutes_median`;
 
-export type SummaryRow = {
-  id: string;
-  service_name: string;
-  service_category: string;
-  service_type: string;
-  state: string;
-  city: string;
-  rating: number;
-  review_count: number;
-  view_count: number;
-  min_price: number;
-  max_price: number | null;
-  service_unit: string;
-  status: "active" | "archived" | "hidden";
-  created_at: number;
-  cover_key: string | null;
-  vendor_id: string;
-  vendor_name: string;
-  vendor_slug: string;
-  reply_minutes_median: number | null;
-};
+export type SummaryRow = Row<
+  typeof services,
+  | "id"
+  | "service_name"
+  | "service_category"
+  | "service_type"
+  | "state"
+  | "city"
+  | "rating"
+  | "review_count"
+  | "view_count"
+  | "min_price"
+  | "max_price"
+  | "service_unit"
+  | "status"
+  | "created_at"
+  | "cover_key"
+> &
+  Row<typeof vendors, "reply_minutes_median"> & { vendor_id: string; vendor_name: string; vendor_slug: string };
 
 export function toSummary(r: SummaryRow): ServiceSummary {
   return {

@@ -1,3 +1,5 @@
+import type { vendors } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { vendorLocation } from "#shared/links.ts";
 import type { DomainContext } from "../core/index.ts";
@@ -32,23 +34,24 @@ export type VendorPage = {
   testimonials: (Review & { service_name: string })[];
 };
 
-type VendorRow = {
-  user_id: string;
-  slug: string;
-  business_name: string;
-  tagline: string | null;
-  description: string | null;
-  phone: string | null;
-  email: string | null;
-  city: string | null;
-  state: string | null;
-  logo_key: string | null;
-  facebook: string | null;
-  instagram: string | null;
-  website: string | null;
-  is_verified: number;
-  reply_minutes_median: number | null;
-};
+type VendorRow = Row<
+  typeof vendors,
+  | "user_id"
+  | "slug"
+  | "business_name"
+  | "tagline"
+  | "description"
+  | "phone"
+  | "email"
+  | "city"
+  | "state"
+  | "logo_key"
+  | "facebook"
+  | "instagram"
+  | "website"
+  | "is_verified"
+  | "reply_minutes_median"
+>;
 
 /** Only http(s) links are shown; anything else (javascript:, data:) is dropped. */
 function safeLink(url: string | null): string | null {

@@ -1,3 +1,5 @@
+import type { Row } from "#db/rows.ts";
+import type { bookings, services, vendors } from "#db/schema/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
@@ -42,30 +44,32 @@ export type Booking = {
   can: { complete: boolean; cancel: boolean; edit: boolean };
 };
 
-export type BookingRow = {
-  id: string;
-  lead_id: string | null;
-  service_id: string;
-  vendor_id: string;
-  user_id: string;
-  event_date: string | null;
-  event_end_date: string | null;
-  agreed_price: number;
-  advance_paid: number;
-  status: BookingStatus;
-  notes: string | null;
-  cancel_reason: string | null;
-  cancelled_by: "VENDOR" | "COUPLE" | null;
-  created_at: number;
-  service_name: string;
-  business_name: string;
-  vendor_slug: string;
-  vendor_email: string;
-  vendor_phone: string | null;
-  couple_name: string;
-  couple_email: string;
-  couple_phone: string | null;
-};
+export type BookingRow = Row<
+  typeof bookings,
+  | "id"
+  | "lead_id"
+  | "service_id"
+  | "vendor_id"
+  | "user_id"
+  | "event_date"
+  | "event_end_date"
+  | "agreed_price"
+  | "advance_paid"
+  | "status"
+  | "notes"
+  | "cancel_reason"
+  | "cancelled_by"
+  | "created_at"
+> &
+  Row<typeof services, "service_name"> &
+  Row<typeof vendors, "business_name"> & {
+    vendor_slug: string;
+    vendor_email: string;
+    vendor_phone: string | null;
+    couple_name: string;
+    couple_email: string;
+    couple_phone: string | null;
+  };
 
 const BOOKING_SELECT = `SELECT b.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(v.email, vu.email) AS vendor_email, v.phone AS vendor_phone,
   u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone

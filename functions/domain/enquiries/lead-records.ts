@@ -1,7 +1,9 @@
+import type { Row } from "#db/rows.ts";
+import type { leads, services, vendors } from "#db/schema/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
 import { type NotificationPrefs, vendorNotificationPrefs } from "../accounts/index.ts";
-import type { Side, LeadStatus } from "./lead-pipeline.ts";
+import type { Side } from "./lead-pipeline.ts";
 
 /**
  * What the conversation's jobs share: the lead as its vendor or couple may see it (anyone else
@@ -18,32 +20,34 @@ export function conversationLink(ctx: Pick<DomainContext, "request">, side: Side
 }
 
 /** A lead with the names, addresses and facts the conversation needs. */
-export type LeadRow = {
-  id: string;
-  service_id: string;
-  vendor_id: string;
-  user_id: string;
-  message: string;
-  event_date: string | null;
-  guest_count: number | null;
-  budget: number | null;
-  status: LeadStatus;
-  first_reply_at: number | null;
-  created_at: number;
-  updated_at: number;
-  vendor_read_at: number | null;
-  couple_read_at: number | null;
-  reported_at: number | null;
-  lost_reason: string | null;
-  service_name: string;
-  business_name: string;
-  vendor_slug: string;
-  vendor_email: string;
-  vendor_phone: string | null;
-  couple_name: string;
-  couple_email: string;
-  couple_phone: string | null;
-};
+export type LeadRow = Row<
+  typeof leads,
+  | "id"
+  | "service_id"
+  | "vendor_id"
+  | "user_id"
+  | "message"
+  | "event_date"
+  | "guest_count"
+  | "budget"
+  | "status"
+  | "first_reply_at"
+  | "created_at"
+  | "updated_at"
+  | "vendor_read_at"
+  | "couple_read_at"
+  | "reported_at"
+  | "lost_reason"
+> &
+  Row<typeof services, "service_name"> &
+  Row<typeof vendors, "business_name"> & {
+    vendor_slug: string;
+    vendor_email: string;
+    vendor_phone: string | null;
+    couple_name: string;
+    couple_email: string;
+    couple_phone: string | null;
+  };
 
 const LEAD_SELECT = `SELECT l.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(v.email, vu.email) AS vendor_email, v.phone AS vendor_phone,
   u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone
