@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { FieldError, FieldHint, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+import { FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
 export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & LabelledProps;
 
@@ -12,7 +12,7 @@ export function Checkbox({ label, hint, error, meta, className, id, name, requir
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   const fromMeta = meta && w.defaultValue !== undefined ? ["true", "on", String(value)].includes(w.defaultValue) : undefined;
   return (
-    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
+    <FieldFrame wiring={w} hint={hint} className={className}>
       <label htmlFor={w.id} className="flex items-start gap-2 text-sm">
         <input
           key={w.key}
@@ -28,8 +28,6 @@ export function Checkbox({ label, hint, error, meta, className, id, name, requir
         />
         <span>{label}</span>
       </label>
-      <FieldHint id={w.hintId}>{hint}</FieldHint>
-      <FieldError id={w.errorId} message={w.error} />
-    </div>
+    </FieldFrame>
   );
 }

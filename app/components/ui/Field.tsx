@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { controlClass, FieldError, FieldHint, labelClass, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+import { controlClass, FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
 /** Text-like inputs; a checkbox is `Checkbox`, a file or a hidden value is no labelled field. */
 type InputType = "text" | "email" | "number" | "tel" | "date" | "password" | "url" | "search" | "time" | "datetime-local" | "month";
@@ -22,10 +22,7 @@ export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "c
 export function Field({ label, hint, error, meta, className, inputClassName, id, name, required, defaultValue, type = "text", ...input }: FieldProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
-      <label htmlFor={w.id} className={labelClass}>
-        {label}
-      </label>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className}>
       <input
         key={w.key}
         id={w.id}
@@ -38,8 +35,6 @@ export function Field({ label, hint, error, meta, className, inputClassName, id,
         className={controlClass(w.error, inputClassName)}
         {...input}
       />
-      <FieldHint id={w.hintId}>{hint}</FieldHint>
-      <FieldError id={w.errorId} message={w.error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
-import { controlClass, FieldError, FieldHint, labelClass, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+import { controlClass, FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "className"> &
@@ -31,10 +31,7 @@ export function Select({
 }: SelectProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
-      <label htmlFor={w.id} className={labelClass}>
-        {label}
-      </label>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className}>
       <select
         key={w.key}
         id={w.id}
@@ -58,8 +55,6 @@ export function Select({
         })}
         {children}
       </select>
-      <FieldHint id={w.hintId}>{hint}</FieldHint>
-      <FieldError id={w.errorId} message={w.error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from "react";
-import { controlClass, FieldError, FieldHint, labelClass, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
+import { controlClass, FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
 export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className"> & LabelledProps & { inputClassName?: string };
 
@@ -7,10 +7,7 @@ export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "c
 export function TextArea({ label, hint, error, meta, className, inputClassName, id, name, required, defaultValue, rows = 3, ...input }: TextAreaProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
-      <label htmlFor={w.id} className={labelClass}>
-        {label}
-      </label>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className}>
       <textarea
         key={w.key}
         id={w.id}
@@ -23,8 +20,6 @@ export function TextArea({ label, hint, error, meta, className, inputClassName, 
         className={controlClass(w.error, inputClassName)}
         {...input}
       />
-      <FieldHint id={w.hintId}>{hint}</FieldHint>
-      <FieldError id={w.errorId} message={w.error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -78,9 +78,9 @@ export function useFieldWiring(
 export const controlClass = (error: string | undefined, extra = "") =>
   `w-full rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 disabled:bg-ink/5 disabled:text-ink/60 ${error ? "border-red-600" : "border-ink/20"}${extra ? ` ${extra}` : ""}`;
 
-export const labelClass = "text-sm font-medium";
+const labelClass = "text-sm font-medium";
 
-export function FieldHint({ id, children }: { id: string | undefined; children: React.ReactNode }) {
+function FieldHint({ id, children }: { id: string | undefined; children: React.ReactNode }) {
   if (!id) return null;
   return (
     <p id={id} className="text-xs text-ink/65">
@@ -89,11 +89,42 @@ export function FieldHint({ id, children }: { id: string | undefined; children: 
   );
 }
 
-export function FieldError({ id, message }: { id: string | undefined; message: string | undefined }) {
+function FieldError({ id, message }: { id: string | undefined; message: string | undefined }) {
   if (!id || !message) return null;
   return (
     <p id={id} className="text-sm text-red-700">
       {message}
     </p>
+  );
+}
+
+/**
+ * The frame every labelled control shares: the label above it (when given; a checkbox carries its
+ * own beside the box), the control, then its hint or, once refused, its error.
+ */
+export function FieldFrame({
+  wiring,
+  label,
+  hint,
+  className,
+  children,
+}: {
+  wiring: Wiring;
+  label?: React.ReactNode;
+  hint: React.ReactNode;
+  className: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
+      {label !== undefined && (
+        <label htmlFor={wiring.id} className={labelClass}>
+          {label}
+        </label>
+      )}
+      {children}
+      <FieldHint id={wiring.hintId}>{hint}</FieldHint>
+      <FieldError id={wiring.errorId} message={wiring.error} />
+    </div>
   );
 }
