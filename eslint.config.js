@@ -30,7 +30,6 @@ const FIELDS_NOT_YET_CONVERTED = [
   "app/routes/blog/dashboard.tsx",
   "app/routes/blog/editor.tsx",
   "app/routes/blog/list.tsx",
-  "app/routes/blog/post.tsx",
   "app/routes/browse-list/filters.tsx",
   "app/routes/content/contact.tsx",
   "app/routes/dev/cron.tsx",

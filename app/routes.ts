@@ -103,7 +103,7 @@ export default [
   // Blog and content pages (issue 14).
   route("blogs", "routes/blog/list.tsx"),
   route("blogs/feed.xml", "routes/blog/feed.tsx"),
-  route("blogs/:urlTitle", "routes/blog/post.tsx"),
+  route("blogs/:urlTitle", "routes/blog/post/route.tsx", { id: "routes/blog/post" }),
   route("blog_dashboard", "routes/blog/dashboard.tsx"),
   route("new-blog-post", "routes/blog/editor.tsx", { id: "new-blog-post" }),
   route("update-blog-post/:urlTitle", "routes/blog/editor.tsx", { id: "update-blog-post" }),

@@ -68,6 +68,8 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
   once?: boolean;
   /** What a form whose intent is none of these is told (400; default "Unknown action."). */
   unknown?: string;
+  /** The field messages that go with `unknown`. */
+  unknownFields?: Record<string, string>;
   /** How a refusal is labelled for the page, when not by the posted intent (e.g. one card's form among many: `retire:<planId>`). */
   failureIntent?: (intent: string, form: FormData) => string;
 };
@@ -90,7 +92,7 @@ export function pageAction<H extends Record<string, IntentHandler>>(options: Pag
       if (typeof sent === "string" && Object.hasOwn(options.intents, sent)) intent = sent;
       else if (options.defaultIntent === undefined) intent = typeof sent === "string" ? sent : "";
       const handler = Object.hasOwn(options.intents, intent) ? options.intents[intent] : undefined;
-      if (!handler) throw new Invalid(options.unknown ?? UNKNOWN_INTENT);
+      if (!handler) throw new Invalid(options.unknown ?? UNKNOWN_INTENT, options.unknownFields);
       const write = async () => {
         const call: IntentCall = {
           request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLead, createService, sessionCookieFor, signedIn } from "#tests/support/factories.ts";
+import { call, createLead, createService, sessionCookieFor, signedIn } from "#tests/support/factories.ts";
 import { loadPage, page, postPage, toastOf } from "#tests/support/pages.ts";
 
 /**
@@ -157,5 +157,29 @@ describe("the wedding budget's forms through the helper", () => {
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/profile/weddingbudget");
     expect(toastOf(saved)).toEqual({ type: "success", message: "Total budget saved." });
+  });
+});
+
+describe("a blog post's forms through the helper", () => {
+  it("a refused comment comes back with what was typed, to post it again corrected; a visitor's like is sent to log in first", async () => {
+    const admin = await signedIn("ADMIN");
+    const made = await call("/api/v1/admin/blog", {
+      method: "POST",
+      cookie: admin.cookie,
+      body: { title: `Helper ${crypto.randomUUID().slice(0, 8)}`, content: "A post about Jaipur weddings in the old havelis.", status: "PUBLISHED" },
+    });
+    const { urlTitle } = ((await made.json()) as { blog: { urlTitle: string } }).blog;
+    const couple = await signedIn("USER");
+    const typed = "Lovely! ".repeat(300);
+    const refused = await postPage(`/blogs/${urlTitle}`, { intent: "comment", content: typed }, couple.cookie);
+    expect(refused.status).toBe(400);
+    const failure = await refused.json<{ intent: string; errors: Record<string, string>; values?: Record<string, string> }>();
+    expect(failure.intent).toBe("comment");
+    expect(failure.errors).toHaveProperty("content");
+    expect(failure.values?.content).toBe(typed);
+
+    const like = await postPage(`/blogs/${urlTitle}`, { intent: "like" });
+    expect(like.status).toBe(302);
+    expect(like.headers.get("Location")).toBe(LOGIN_AND_BACK(`/blogs/${urlTitle}`));
   });
 });

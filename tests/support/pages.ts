@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import type { RouterContextProvider } from "react-router";
 import type { Env } from "#functions/env.ts";
 import { createWorker } from "#functions/app.ts";
-import * as blogPost from "#app/routes/blog/post.tsx";
+import * as blogPost from "#app/routes/blog/post/route.tsx";
 import * as contact from "#app/routes/content/contact.tsx";
 import * as guests from "#app/routes/profile/guests/route.tsx";
 import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";

@@ -1,80 +1,26 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/post";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/route";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
-import { newOnceToken, OnceToken } from "#app/lib/once-token.tsx";
-import { runFormOnce } from "#app/lib/once-token.server.ts";
-import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/content/index.ts";
-import { Invalid, formToObject } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readerId } from "#platform/cookies.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { loginPath } from "#shared/links.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Comments, type ActionResult } from "./comments.tsx";
+import { loadPost, postAction } from "./post.server.ts";
 
 /**
  * /blogs/{urlTitle}: one post. The HTML comes from the domain, rendered from Markdown and sanitized
  * there. A view counts once per browser per day (a random reader cookie; bots are not counted).
  * Likes and comments are form posts (they work without JavaScript); the rules are
- * functions/domain/content/'s (blog-*.ts), the same as the blog API's.
+ * functions/domain/content/'s (blog-*.ts), the same as the blog API's. The loader and the action are
+ * post.server.ts's, the comments comments.tsx's.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { domain } = context.get(appContext);
-  const post = await loadOrRespond(request, () => blogPostByUrlTitle(domain, params.urlTitle));
-  const url = new URL(request.url);
-  if (params.urlTitle !== post.urlTitle) throw new Response(null, { status: 301, headers: { Location: `/blogs/${post.urlTitle}` } });
-  const reader = readerId(request);
-  const [related, counted] = await Promise.all([
-    relatedBlogPosts(domain, post.id, 3),
-    post.scheduled || post.status !== "PUBLISHED" ? false : recordBlogView(domain, post.id, reader.id),
-  ]);
-  const headers = new Headers();
-  if (reader.setCookie) headers.append("Set-Cookie", reader.setCookie);
-  return data(
-    {
-      post: { ...post, viewCount: post.viewCount + (counted ? 1 : 0) },
-      related,
-      signedIn: Boolean(domain.actor),
-      origin: url.origin,
-      here: url.pathname,
-      onceToken: newOnceToken(),
-    },
-    { headers },
-  );
+  return loadPost(request, context.get(appContext).domain, params.urlTitle);
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let sent: FormData;
-  try {
-    sent = await readFormData(request);
-  } catch (error) {
-    return formFailure(error, request);
-  }
-  const intent = typeof sent.get("intent") === "string" ? String(sent.get("intent")) : "";
-  return submitOrRespond(
-    request,
-    // The comment form carries a one-time token: posted twice (a double tap, a retry), one comment.
-    () =>
-      runFormOnce(request, domain, sent, async () => {
-        const form = formToObject(sent);
-        const post = await blogPostByUrlTitle(domain, params.urlTitle);
-        if (intent === "like") return { ok: true as const, intent, ...(await toggleBlogLike(domain, post.id)) };
-        if (intent === "comment") {
-          await addBlogComment(domain, post.id, { content: form.content });
-          return { ok: true as const, intent, message: "Your comment is posted." };
-        }
-        if (intent === "delete-comment") {
-          await deleteBlogComment(domain, typeof form.commentId === "string" ? form.commentId : "");
-          return { ok: true as const, intent, message: "Comment deleted." };
-        }
-        throw new Invalid("Choose what to do.", { intent: "Like, comment or delete a comment." });
-      }),
-    { intent },
-  );
-}
+export const action = postAction;
 
 type Data = Awaited<ReturnType<typeof loader>>["data"];
 
@@ -123,14 +69,11 @@ function blogPostingJsonLd(d: Data): string {
   return JSON.stringify(ld).replace(/</g, "\\u003c");
 }
 
-type ActionResult = PageFailure | { ok: true; intent: string; message?: string; liked?: boolean; likeCount?: number };
-
 export default function BlogPostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { post, related, signedIn, here, onceToken } = loaderData;
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const commentFailure = result && !result.ok && result.intent === "comment" ? result : null;
   const otherFailure = result && !result.ok && result.intent !== "comment" ? result : null;
   return (
     <div className="pb-12">
@@ -228,76 +171,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
           </p>
         )}
 
-        <section aria-labelledby="comments-title" className="mt-8">
-          <h2 id="comments-title" className="text-2xl font-bold text-maroon-800">
-            Comments ({formatCount(post.commentCount)})
-          </h2>
-          {post.comments.length === 0 ? (
-            <p className="mt-2 text-ink/75">No comments yet.</p>
-          ) : (
-            <ol className="mt-4 grid gap-4">
-              {post.comments.map((c) => (
-                <li key={c.id} className="rounded-2xl border border-maroon-100 bg-white p-4" data-testid="comment">
-                  <p className="text-sm">
-                    <strong>{c.author.name}</strong> <span className="text-ink/70">· {formatDate(c.createdAt)}</span>
-                  </p>
-                  <p className="mt-1 whitespace-pre-line break-words">{c.content}</p>
-                  {c.canDelete && (
-                    <Form method="post" preventScrollReset className="mt-2">
-                      <input type="hidden" name="intent" value="delete-comment" />
-                      <input type="hidden" name="commentId" value={c.id} />
-                      <button type="submit" className="text-sm font-semibold text-red-700 underline" disabled={busy === "delete-comment"}>
-                        Delete comment
-                      </button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
-          {signedIn ? (
-            <Form method="post" preventScrollReset className="mt-5 grid gap-2" key={result?.ok && result.intent === "comment" ? post.commentCount : "form"}>
-              <input type="hidden" name="intent" value="comment" />
-              <OnceToken token={onceToken} />
-              <label htmlFor="comment-content" className="font-semibold">
-                Add a comment
-              </label>
-              <textarea
-                id="comment-content"
-                name="content"
-                rows={4}
-                maxLength={2000}
-                required
-                data-raw
-                defaultValue={commentFailure?.values?.content ?? ""}
-                aria-invalid={commentFailure ? true : undefined}
-                aria-describedby={commentFailure ? "comment-error" : undefined}
-                className="field-input"
-              />
-              {commentFailure && (
-                <p id="comment-error" role="alert" className="text-sm text-red-700">
-                  {commentFailure.errors.content ?? commentFailure.message}
-                </p>
-              )}
-              {result?.ok && result.message && (
-                <p role="status" className="text-sm text-emerald-800">
-                  {result.message}
-                </p>
-              )}
-              <div>
-                <button type="submit" className="btn-primary" disabled={busy === "comment"}>
-                  Post comment
-                </button>
-              </div>
-            </Form>
-          ) : (
-            <p className="mt-4">
-              <Link to={loginPath(here)} className="font-semibold text-maroon-700 underline">
-                Log in to comment
-              </Link>
-            </p>
-          )}
-        </section>
+        <Comments post={post} signedIn={signedIn} here={here} onceToken={onceToken} result={result} busy={busy} />
       </article>
 
       {related.length > 0 && (
