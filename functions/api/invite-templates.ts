@@ -19,7 +19,7 @@ import { Resource } from "./endpoint.ts";
 
 /**
  * The invitation template gallery and the admins' template management (issue 13). Rules live in
- * functions/domain/invitations/invite-templates.ts, shared with the /templates, detail and /admin/templates pages.
+ * functions/domain/invitations/ (template-*.ts, watch-history.ts), shared with the /templates, detail and /admin/templates pages.
  */
 const LIST_PARAMS = ["mood", "requirement", "tags"];
 const templateParams = z.object({ id: z.string().min(1).max(64) });

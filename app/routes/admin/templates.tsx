@@ -26,7 +26,7 @@ import { MOOD_LABELS, REQUIREMENT_LABELS, STATUS_LABELS, TEMPLATE_MOODS, TEMPLAT
  * /admin/templates: every invitation template (drafts, published, archived) with its price, views
  * and uses; Publish / Archive / Back to draft, an edit form for its details, and Delete (archived
  * instead once someone bought or used it). Plain forms with an intent, so all of it works without
- * JavaScript; the rules are functions/domain/invitations/invite-templates.ts's, shared with the admins' API
+ * JavaScript; the rules are functions/domain/invitations/template-admin.ts's, shared with the admins' API
  * (PUT /inviteTemplate/{id}, DELETE /inviteTemplate/{id}). The design itself is made in the editor.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Invitation templates") }, { name: "robots", content: "noindex" }];

@@ -22,7 +22,7 @@ import { Pager } from "#app/components/ui/index.ts";
  * /templates: the invitation template gallery, rendered on the server. Every filter (mood, free or
  * paid, requirement, tags, a name search) and the sort and page live in the URL: the filter form
  * is a plain GET form, so it works without JavaScript and every result page can be shared. The
- * rules are functions/domain/invitations/invite-templates.ts's, the same as GET /inviteTemplate/get.
+ * rules are functions/domain/invitations/template-gallery.ts's, the same as GET /inviteTemplate/get.
  */
 const LIST_KEYS = ["mood", "requirement", "tags"] as const;
 const QUERY_KEYS = ["mood", "amount", "requirement", "tags", "q", "sort", "page"] as const;

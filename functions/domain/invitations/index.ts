@@ -12,6 +12,11 @@
  * card-preview.ts (the rendered image), card-export.ts (PNG or PDF), card-inputs.ts; card-records.ts
  * holds what they share.
  *
+ * The template gallery, one job a file: template-gallery.ts (the list, its tags), template-detail.ts
+ * (one template), watch-history.ts, template-admin.ts (admins manage them), template-thumbnails.ts;
+ * template-records.ts holds what they share. template-access.ts says who may use a template;
+ * template-purchases.ts sells the paid ones; editor-assets.ts holds the editor's uploads.
+ *
  * This file is the area's only face: code outside functions/domain/invitations/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
@@ -44,26 +49,12 @@ export {
 export { inviteRequestInput, publishInput } from "./invite-inputs.ts";
 export { cardsToPublish, publishCard, unpublishCard } from "./invite-publishing.ts";
 export { requestInvite } from "./invite-requests.ts";
-export {
-  type AdminTemplate,
-  adminTemplates,
-  createTemplate,
-  deleteTemplate,
-  galleryTags,
-  getTemplate,
-  listTemplates,
-  recordTemplateView,
-  setTemplateStatus,
-  setTemplateThumbnail,
-  TEMPLATE_MESSAGES,
-  type TemplateList,
-  type TemplateSummary,
-  THUMBNAIL_MAX_BYTES,
-  THUMBNAIL_WIDTH,
-  updateTemplate,
-  type WatchedTemplate,
-  watchHistory,
-} from "./invite-templates.ts";
 export { approveRequest, declineRequest, listRequests } from "./request-decisions.ts";
 export { canUseTemplate } from "./template-access.ts";
+export { adminTemplates, createTemplate, deleteTemplate, setTemplateStatus, updateTemplate } from "./template-admin.ts";
+export { getTemplate } from "./template-detail.ts";
+export { galleryTags, listTemplates, type TemplateList } from "./template-gallery.ts";
 export { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templateForPurchase, templateOrderOutcome, templatePaymentStatus } from "./template-purchases.ts";
+export { type AdminTemplate, TEMPLATE_MESSAGES, type TemplateSummary } from "./template-records.ts";
+export { setTemplateThumbnail, THUMBNAIL_MAX_BYTES, THUMBNAIL_WIDTH } from "./template-thumbnails.ts";
+export { recordTemplateView, type WatchedTemplate, watchHistory } from "./watch-history.ts";

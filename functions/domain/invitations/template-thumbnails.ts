@@ -1,0 +1,50 @@
+/** A template's thumbnail: an uploaded image stored as a narrow WebP; the previous uploaded one removed. */
+import { mediaUrl } from "#shared/media.ts";
+import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
+import { imageTypeOf } from "#platform/uploads.ts";
+import { type DomainContext, Invalid, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
+import { TEMPLATE_MESSAGES, rowById } from "./template-records.ts";
+
+/** Thumbnails are stored about this wide: a gallery card is at most ~300 CSS px (x1.5 for phones' dense screens). */
+export const THUMBNAIL_WIDTH = 480;
+
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
+
+export async function removeObject(ctx: DomainContext, key: string | null): Promise<void> {
+  // Only objects uploaded through the app (u/...); demo thumbnails (seed/...) are shared and stay.
+  if (key?.startsWith("u/")) await ctx.media.delete(key).catch((e: unknown) => console.error("removing a template thumbnail failed", e));
+}
+
+/**
+ * PUT /inviteTemplate/{id}/thumbnail: an uploaded PNG, JPEG or WebP (checked by its first bytes),
+ * stored as a WebP about THUMBNAIL_WIDTH wide; the previous uploaded thumbnail is removed.
+ */
+export async function setTemplateThumbnail(ctx: DomainContext, id: string, file: File | undefined): Promise<{ thumbnailUrl: string; message: string }> {
+  requireRole(ctx.actor, ACCESS.admin, TEMPLATE_MESSAGES.adminsOnly);
+  const row = await rowById(ctx, id);
+  if (!row) throw new NotFound(TEMPLATE_MESSAGES.notFound);
+  if (!file || file.size === 0) throw new Invalid(TEMPLATE_MESSAGES.noImage, { image: TEMPLATE_MESSAGES.noImage });
+  if (file.size > THUMBNAIL_MAX_BYTES) throw new Invalid("The thumbnail is larger than 5 MB.", { image: "The thumbnail is larger than 5 MB." });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = imageTypeOf(bytes);
+  if (!type || !["png", "jpg", "webp"].includes(type.ext))
+    throw new Invalid(TEMPLATE_MESSAGES.noImage, { image: "This file is not a PNG, JPEG or WebP image." });
+  let variant;
+  try {
+    variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, THUMBNAIL_WIDTH);
+  } catch (e) {
+    if (!(e instanceof ImageUnreadable)) console.error("template thumbnail processing failed", e);
+    const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
+    throw new Invalid(reason, { image: reason });
+  }
+  const key = `u/templates/${row.id}/${newId(ctx.now)}.${variant.ext}`;
+  await ctx.media.put(key, variant.bytes, { httpMetadata: { contentType: variant.mime, cacheControl: "public, max-age=31536000, immutable" } });
+  try {
+    await ctx.db.prepare("UPDATE invite_templates SET thumbnail_key = ?, updated_at = ? WHERE id = ?").bind(key, ctx.now, row.id).run();
+  } catch (e) {
+    await removeObject(ctx, key);
+    throw e;
+  }
+  if (row.thumbnailKey !== key) await removeObject(ctx, row.thumbnailKey);
+  return { thumbnailUrl: mediaUrl(key), message: TEMPLATE_MESSAGES.thumbnailSaved };
+}
