@@ -17,7 +17,7 @@ const REFUSAL = "Only couples plan a wedding here.";
 
 /**
  * Wedding budget (issue 12): the couple's own; another couple's line or booking is 404 and changes
- * nothing. Rules live in functions/domain/planning/budget.ts (docs/decisions/0021-wedding-budget.md).
+ * nothing. Rules live in functions/domain/planning/ (budget-*.ts, total-budget.ts) (docs/decisions/0021-wedding-budget.md).
  */
 export const budgetApi = new Resource("/budget", "Wedding budget")
   .endpoint(

@@ -5,7 +5,7 @@ import { BUDGET_CATEGORIES, suggestedSplit } from "#shared/budget-schemas.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
 
 /**
- * The wedding budget (functions/domain/planning/budget.ts through /api/v1/budget): the total budget, the
+ * The wedding budget (functions/domain/planning/ (budget-*.ts, total-budget.ts) through /api/v1/budget): the total budget, the
  * couple's own lines, what bookings and quotes fill in (booked = agreed price, paid = advance +
  * instalments received, cancelled bookings leave), totals per category and per function,
  * warnings, upcoming payments and the fixed "suggest a split".

@@ -13,7 +13,7 @@ import { Alert, Field, Figure, money, Panel, refusal, type Feedback } from "./bu
 /**
  * /profile/weddingbudget: the couple's total budget, per category (table, cards on phones, and a
  * uPlot chart loaded only here) and per function, warnings, payments to come, and the lines.
- * Plain forms with an intent (weddingbudget.server.ts); the rules are functions/domain/planning/budget.ts.
+ * Plain forms with an intent (weddingbudget.server.ts); the rules are functions/domain/planning/ (budget-*.ts, total-budget.ts).
  */
 
 export { action, loader } from "./weddingbudget.server.ts";

@@ -34,7 +34,7 @@ const idOf = (fields: Record<string, unknown>) =>
 
 /**
  * The budget page's forms, by intent: total, add-line, edit-line, delete-line, suggest, link-booking.
- * Each calls the domain function the API calls (functions/domain/planning/budget.ts); success redirects
+ * Each calls the domain function the API calls (functions/domain/planning/ (budget-*.ts, total-budget.ts)); success redirects
  * back with a toast (post, redirect, get), a refusal shows on the form that was sent. The add-line
  * form carries a one-time token: sent twice, it adds one line (app/lib/once-token.tsx).
  */

@@ -1,0 +1,175 @@
+/** The couple's budget lines: their own lines (create, change, delete) and a booking put under a category and a function. */
+import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } from "#shared/budget-schemas.ts";
+import { formatRupees } from "#shared/format.ts";
+import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
+import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { LINE_COLUMNS, LINE_NOT_FOUND, type LineRow } from "./budget-records.ts";
+
+export type BudgetLine = {
+  id: string;
+  eventId: string | null;
+  category: string;
+  label: string;
+  estimated: number;
+  quoted: number;
+  booked: number;
+  paid: number;
+  dueDate: string | null;
+  notes: string | null;
+  bookingId: string | null;
+};
+
+const toLine = (r: LineRow): BudgetLine => ({
+  id: r.id,
+  eventId: r.event_id,
+  category: r.category,
+  label: r.label,
+  estimated: r.estimated,
+  quoted: r.quoted,
+  booked: r.booked,
+  paid: r.paid,
+  dueDate: r.due_date,
+  notes: r.notes,
+  bookingId: r.booking_id,
+});
+
+async function ownedLine(ctx: DomainContext, lineId: string): Promise<LineRow> {
+  const me = requirePlanner(ctx);
+  const row = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE id = ? AND user_id = ?`).bind(lineId, me.id).first<LineRow>();
+  if (!row) throw new NotFound(LINE_NOT_FOUND);
+  return row;
+}
+
+/** A function the line goes under: one of the couple's (another couple's is 404), or none. */
+async function functionFor(ctx: DomainContext, eventId: string | null | undefined): Promise<string | null> {
+  if (!eventId) return null;
+  return (await ownedFunction(ctx, eventId)).id;
+}
+
+/** A line of the couple's own (not from a booking): category, label, amounts, due date, notes, function. */
+export async function createBudgetLine(ctx: DomainContext, input: unknown): Promise<BudgetLine> {
+  const me = requirePlanner(ctx);
+  const line = parseInput(budgetLineInput, input, "Please correct the budget line.");
+  const eventId = await functionFor(ctx, line.eventId);
+  const id = newId(ctx.now);
+  await ctx.db
+    .prepare(
+      `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      id,
+      me.id,
+      eventId,
+      line.category,
+      line.label,
+      line.estimated,
+      line.quoted,
+      line.booked,
+      line.paid,
+      line.dueDate ?? null,
+      line.notes ?? null,
+      ctx.now,
+      ctx.now,
+    )
+    .run();
+  return toLine(await ownedLine(ctx, id));
+}
+
+/** Changes a line; on a line that stands for a booking, booked and paid come from the booking and cannot be typed. */
+export async function updateBudgetLine(ctx: DomainContext, lineId: string, input: unknown): Promise<BudgetLine> {
+  const row = await ownedLine(ctx, lineId);
+  const fields = parseInput(budgetLineUpdate, input, "Please correct the budget line.");
+  if (row.booking_id && (fields.booked !== undefined || fields.paid !== undefined)) {
+    const errors: Record<string, string> = {};
+    if (fields.booked !== undefined) errors.booked = "Booked comes from the booking (its agreed price).";
+    if (fields.paid !== undefined) errors.paid = "Paid comes from the booking (its advance and the instalments received).";
+    throw new Invalid("This line stands for a booking: its booked and paid amounts come from the booking.", errors);
+  }
+  const next = {
+    category: fields.category ?? row.category,
+    label: fields.label ?? row.label,
+    estimated: fields.estimated ?? row.estimated,
+    quoted: fields.quoted ?? row.quoted,
+    booked: fields.booked ?? row.booked,
+    paid: fields.paid ?? row.paid,
+    due_date: fields.dueDate === undefined ? row.due_date : fields.dueDate,
+    notes: fields.notes === undefined ? row.notes : fields.notes,
+    event_id: fields.eventId === undefined ? row.event_id : await functionFor(ctx, fields.eventId),
+  };
+  if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid("Please correct the budget line.", { paid: BOOKED_FIRST });
+  if (!row.booking_id && next.paid > next.booked)
+    throw new Invalid("Please correct the budget line.", { paid: `Paid cannot be more than booked (${formatRupees(next.booked)}).` });
+  await ctx.db
+    .prepare(
+      // An edited suggestion is the couple's own estimate from now on.
+      `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?, suggested = 0
+       WHERE id = ? AND user_id = ?`,
+    )
+    .bind(
+      next.category,
+      next.label,
+      next.estimated,
+      next.quoted,
+      next.booked,
+      next.paid,
+      next.due_date,
+      next.notes,
+      next.event_id,
+      ctx.now,
+      row.id,
+      requirePlanner(ctx).id,
+    )
+    .run();
+  return toLine(await ownedLine(ctx, lineId));
+}
+
+/** Deletes a line; a booking's line goes back to the booking's own category (the booking itself is untouched). */
+export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Promise<void> {
+  const me = requirePlanner(ctx);
+  const res = await ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.id).run();
+  if (!res.meta.changes) throw new NotFound(LINE_NOT_FOUND);
+}
+
+/** Puts one of the couple's bookings under a category and a function (creates or changes its line). */
+export async function linkBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<BudgetLine> {
+  const me = requirePlanner(ctx);
+  const booking = await ctx.db
+    .prepare("SELECT b.id, b.status, s.service_name FROM bookings b JOIN services s ON s.id = b.service_id WHERE b.id = ? AND b.user_id = ?")
+    .bind(bookingId, me.id)
+    .first<{ id: string; status: string; service_name: string }>();
+  if (!booking) throw new NotFound("We could not find that booking.");
+  const fields = parseInput(bookingLinkInput, input, "Please correct the booking's budget line.");
+  if (booking.status === "CANCELLED") throw new Conflict("This booking is cancelled: it no longer counts in your budget.");
+  const eventId = await functionFor(ctx, fields.eventId);
+  const existing = await ctx.db
+    .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
+    .bind(bookingId, me.id)
+    .first<LineRow>();
+  if (existing) {
+    await ctx.db
+      .prepare("UPDATE budget_lines SET category = ?, event_id = ?, label = ?, estimated = ?, notes = ?, updated_at = ? WHERE id = ?")
+      .bind(
+        fields.category,
+        fields.eventId === undefined ? existing.event_id : eventId,
+        fields.label ?? existing.label,
+        fields.estimated ?? existing.estimated,
+        fields.notes === undefined ? existing.notes : fields.notes,
+        ctx.now,
+        existing.id,
+      )
+      .run();
+    return toLine(await ownedLine(ctx, existing.id));
+  }
+  const id = newId(ctx.now);
+  await ctx.db
+    .prepare(
+      `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, booking_id, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (booking_id) WHERE booking_id IS NOT NULL DO NOTHING`,
+    )
+    .bind(id, me.id, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now)
+    .run();
+  const line = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`).bind(bookingId, me.id).first<LineRow>();
+  if (!line) throw new Conflict("This booking changed in the meantime. Reload the page to see it.");
+  return toLine(line);
+}

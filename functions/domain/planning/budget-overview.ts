@@ -1,0 +1,253 @@
+/** The couple's whole budget read at once: items, totals per category and per function, warnings and payments to come. */
+import { BUDGET_CATEGORIES, categoryLabel, categoryOfSubcategory, suggestedSplit } from "#shared/budget-schemas.ts";
+import { formatRupees } from "#shared/format.ts";
+import { todayInIndia } from "#shared/listing-limits.ts";
+import { type DomainContext } from "../core/index.ts";
+import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
+import {
+  LINE_COLUMNS,
+  add,
+  bookingAmounts,
+  type Amounts,
+  type BookingRow,
+  type BudgetItem,
+  type BudgetOverview,
+  type BudgetWarning,
+  type CategoryTotals,
+  type FunctionTotals,
+  type InstalmentRow,
+  type LineRow,
+  type QuoteRow,
+  type UpcomingPayment,
+  zero,
+} from "./budget-records.ts";
+
+async function readBudget(ctx: DomainContext, userId: string) {
+  const today = todayInIndia(ctx.now);
+  const [user, lines, bookings, quotes, instalments] = await ctx.db.batch([
+    ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(userId),
+    ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE user_id = ? ORDER BY category, created_at, id`).bind(userId),
+    ctx.db
+      .prepare(
+        `SELECT b.id, b.lead_id, b.status, s.service_name, s.service_type, v.business_name, b.agreed_price, b.advance_paid,
+           coalesce((SELECT sum(m.amount) FROM booking_milestones m WHERE m.booking_id = b.id AND m.kind = 'PAYMENT' AND m.done_at IS NOT NULL), 0) AS instalments_paid,
+           (SELECT q.amount FROM lead_quotes q WHERE q.lead_id = b.lead_id ORDER BY q.created_at DESC, q.id DESC LIMIT 1) AS quoted
+         FROM bookings b JOIN services s ON s.id = b.service_id JOIN vendors v ON v.user_id = b.vendor_id
+         WHERE b.user_id = ? ORDER BY b.event_date, b.created_at LIMIT 500`,
+      )
+      .bind(userId),
+    // The latest quote of each open enquiry, while it is valid.
+    ctx.db
+      .prepare(
+        `SELECT l.id AS lead_id, s.service_name, s.service_type, v.business_name, q.amount
+         FROM leads l JOIN services s ON s.id = l.service_id JOIN vendors v ON v.user_id = l.vendor_id
+         JOIN lead_quotes q ON q.id = (SELECT id FROM lead_quotes WHERE lead_id = l.id ORDER BY created_at DESC, id DESC LIMIT 1)
+         WHERE l.user_id = ? AND l.status = 'QUOTED' AND q.valid_until >= ? ORDER BY l.created_at LIMIT 500`,
+      )
+      .bind(userId, today),
+    // Balance instalments still to pay, with their due dates.
+    ctx.db
+      .prepare(
+        `SELECT m.booking_id, m.title, m.amount, m.due_date FROM booking_milestones m JOIN bookings b ON b.id = m.booking_id
+         WHERE b.user_id = ? AND b.status IN ('CONFIRMED', 'COMPLETED') AND m.kind = 'PAYMENT' AND m.done_at IS NULL AND m.due_date IS NOT NULL AND m.amount > 0
+         ORDER BY m.due_date LIMIT 500`,
+      )
+      .bind(userId),
+  ]);
+  return {
+    total: (user!.results[0] as { total_budget: number | null } | undefined)?.total_budget ?? null,
+    lines: lines!.results as LineRow[],
+    bookings: bookings!.results as BookingRow[],
+    quotes: quotes!.results as QuoteRow[],
+    instalments: instalments!.results as InstalmentRow[],
+  };
+}
+
+/** The couple's whole budget: items, totals per category and per function, warnings and payments to come. */
+export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview> {
+  const me = requirePlanner(ctx);
+  const [data, functions] = await Promise.all([readBudget(ctx, me.id), weddingFunctions(ctx, { withSubEvents: true })]);
+  const today = todayInIndia(ctx.now);
+  const bookingsById = new Map(data.bookings.map((b) => [b.id, b]));
+  const linked = new Set<string>();
+  const items: BudgetItem[] = [];
+  // Categories the couple estimated themselves: a suggested line there is replaced, not added to.
+  const ownEstimate = new Set(data.lines.filter((l) => !l.suggested && l.estimated > 0).map((l) => l.category));
+
+  for (const line of data.lines) {
+    const superseded = Boolean(line.suggested) && ownEstimate.has(line.category);
+    const booking = line.booking_id ? bookingsById.get(line.booking_id) : undefined;
+    if (booking) linked.add(booking.id);
+    const fromBooking = booking ? bookingAmounts(booking) : null;
+    items.push({
+      id: line.id,
+      kind: "line",
+      lineId: line.id,
+      bookingId: booking?.id ?? null,
+      leadId: booking?.lead_id ?? null,
+      bookingStatus: booking?.status ?? null,
+      category: line.category,
+      categoryLabel: categoryLabel(line.category),
+      label: line.label,
+      vendor: booking?.business_name ?? null,
+      eventId: line.event_id,
+      estimated: superseded ? 0 : line.estimated,
+      quoted: fromBooking ? fromBooking.quoted || line.quoted : line.quoted,
+      booked: fromBooking ? fromBooking.booked : line.booked,
+      paid: fromBooking ? fromBooking.paid : line.paid,
+      dueDate: line.due_date,
+      notes: line.notes,
+      suggested: Boolean(line.suggested),
+      superseded,
+      suggestedEstimate: line.suggested ? line.estimated : null,
+    });
+  }
+  for (const b of data.bookings) {
+    if (linked.has(b.id) || b.status === "CANCELLED") continue;
+    const category = categoryOfSubcategory(b.service_type);
+    items.push({
+      id: `booking:${b.id}`,
+      kind: "booking",
+      lineId: null,
+      bookingId: b.id,
+      leadId: b.lead_id,
+      bookingStatus: b.status,
+      category,
+      categoryLabel: categoryLabel(category),
+      label: b.service_name,
+      vendor: b.business_name,
+      eventId: null,
+      estimated: 0,
+      ...bookingAmounts(b),
+      dueDate: null,
+      notes: null,
+      suggested: false,
+      superseded: false,
+      suggestedEstimate: null,
+    });
+  }
+  for (const q of data.quotes) {
+    const category = categoryOfSubcategory(q.service_type);
+    items.push({
+      id: `quote:${q.lead_id}`,
+      kind: "quote",
+      lineId: null,
+      bookingId: null,
+      leadId: q.lead_id,
+      bookingStatus: null,
+      category,
+      categoryLabel: categoryLabel(category),
+      label: q.service_name,
+      vendor: q.business_name,
+      eventId: null,
+      estimated: 0,
+      quoted: q.amount,
+      booked: 0,
+      paid: 0,
+      dueDate: null,
+      notes: null,
+      suggested: false,
+      superseded: false,
+      suggestedEstimate: null,
+    });
+  }
+
+  const split = data.total !== null ? suggestedSplit(data.total) : null;
+  const categories: CategoryTotals[] = BUDGET_CATEGORIES.map((c) => {
+    const sums = zero();
+    for (const item of items) if (item.category === c.key) add(sums, item);
+    return {
+      key: c.key,
+      label: c.label,
+      share: c.share,
+      suggested: split ? (split[c.key] ?? 0) : null,
+      ...sums,
+      remaining: sums.estimated - sums.booked,
+      over: sums.estimated > 0 && sums.booked > sums.estimated,
+    };
+  });
+
+  const owned = new Set(functions.map((f) => f.id));
+  const unassigned = zero();
+  const byFunction = new Map<string, Amounts>(functions.map((f) => [f.id, zero()]));
+  for (const item of items) {
+    const sums = item.eventId && owned.has(item.eventId) ? byFunction.get(item.eventId)! : unassigned;
+    add(sums, item);
+  }
+  const functionTotals: FunctionTotals[] = functions.map((f) => {
+    const sums = byFunction.get(f.id)!;
+    return { id: f.id, parentId: f.parentId, name: f.name, eventDate: f.eventDate, budget: f.budget, ...sums, over: f.budget > 0 && sums.booked > f.budget };
+  });
+
+  const totals = zero();
+  for (const item of items) add(totals, item);
+  const committed = totals.booked;
+  const remaining = data.total !== null ? data.total - committed : null;
+
+  const warnings: BudgetWarning[] = [];
+  if (data.total !== null && committed > data.total)
+    warnings.push({
+      kind: "total",
+      message: `You have committed ${formatRupees(committed)}, ${formatRupees(committed - data.total)} more than your total budget of ${formatRupees(data.total)}.`,
+    });
+  for (const c of categories)
+    if (c.over)
+      warnings.push({
+        kind: "category",
+        category: c.key,
+        message: `${c.label}: booked ${formatRupees(c.booked)} is ${formatRupees(c.booked - c.estimated)} over the estimate of ${formatRupees(c.estimated)}.`,
+      });
+  for (const f of functionTotals)
+    if (f.over)
+      warnings.push({
+        kind: "function",
+        eventId: f.id,
+        message: `${f.name}: booked ${formatRupees(f.booked)} is ${formatRupees(f.booked - f.budget)} over its budget of ${formatRupees(f.budget)}.`,
+      });
+  if (data.total !== null && totals.estimated > data.total)
+    warnings.push({
+      kind: "estimates",
+      message: `Your estimates add up to ${formatRupees(totals.estimated)}, ${formatRupees(totals.estimated - data.total)} more than your total budget.`,
+    });
+
+  const categoryOfBooking = new Map(items.filter((i) => i.bookingId).map((i) => [i.bookingId!, i]));
+  const upcoming: UpcomingPayment[] = [
+    ...data.instalments.map((m) => {
+      const item = categoryOfBooking.get(m.booking_id);
+      return {
+        date: m.due_date,
+        amount: m.amount,
+        label: `${m.title}: ${item?.vendor ?? item?.label ?? "booking"}`,
+        category: item?.category ?? "other",
+        source: "booking" as const,
+        bookingId: m.booking_id,
+        lineId: item?.lineId ?? null,
+        overdue: m.due_date < today,
+      };
+    }),
+    ...items
+      .filter((i) => i.kind === "line" && !i.bookingId && i.dueDate && i.paid < i.booked)
+      .map((i) => ({
+        date: i.dueDate!,
+        amount: i.booked - i.paid,
+        label: i.label,
+        category: i.category,
+        source: "line" as const,
+        bookingId: null,
+        lineId: i.lineId,
+        overdue: i.dueDate! < today,
+      })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.label.localeCompare(b.label)));
+
+  return {
+    totalBudget: data.total,
+    totals: { ...totals, committed, remaining, due: totals.booked - totals.paid },
+    categories,
+    functions: functionTotals,
+    unassigned,
+    items,
+    warnings,
+    upcoming,
+    weddingFunctions: functions,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The couple's wedding budget (issue 12; docs/decisions/0021-wedding-budget.md): a total budget
+ * (users.total_budget), the couple's own lines per category and per function with estimated,
+ * quoted, booked and paid amounts (budget_lines), and what the vendor workspace already knows:
+ * - a CONFIRMED or COMPLETED booking is booked at its agreed price and paid by its advance plus
+ *   the PAYMENT instalments the vendor marked received; a CANCELLED booking leaves the totals;
+ * - the quote a booking came from (the latest on its enquiry) is its quoted amount, and the latest
+ *   valid quote on an open (QUOTED) enquiry shows as quoted, not committed;
+ * - a booking falls in the category of its service's subcategory until the couple links it to a
+ *   category and a function (a line with booking_id: booked and paid still come from the booking).
+ * Committed is what is booked; remaining is the total budget less committed. Nothing is random.
+ * A line "Suggest a split" wrote stands in for the couple's estimate of its category only until
+ * they estimate that category themselves: then it counts nothing (it is `superseded`), so their
+ * estimate replaces the suggestion instead of adding to it (issue 28).
+ *
+ * This file holds what the budget's jobs share: the shapes the page gets, the rows read, and what
+ * a booking counts.
+ */
+import { type WeddingFunction } from "./wedding-functions.ts";
+
+export type BudgetItem = {
+  /** The line's id; "booking:<id>" or "quote:<leadId>" for what comes only from the vendor workspace. */
+  id: string;
+  kind: "line" | "booking" | "quote";
+  lineId: string | null;
+  bookingId: string | null;
+  leadId: string | null;
+  bookingStatus: "CONFIRMED" | "COMPLETED" | "CANCELLED" | null;
+  category: string;
+  categoryLabel: string;
+  label: string;
+  vendor: string | null;
+  eventId: string | null;
+  estimated: number;
+  quoted: number;
+  booked: number;
+  paid: number;
+  dueDate: string | null;
+  notes: string | null;
+  /** Written by "Suggest a split" and not edited since. */
+  suggested: boolean;
+  /** A suggested line whose category the couple has estimated on their own lines: its estimate (kept in `suggestedEstimate`) no longer counts. */
+  superseded: boolean;
+  suggestedEstimate: number | null;
+};
+
+export type Amounts = { estimated: number; quoted: number; booked: number; paid: number };
+
+export type CategoryTotals = Amounts & { key: string; label: string; share: number; suggested: number | null; remaining: number; over: boolean };
+
+export type FunctionTotals = Amounts & { id: string; parentId: string | null; name: string; eventDate: string; budget: number; over: boolean };
+
+export type BudgetWarning = { kind: "category" | "total" | "function" | "estimates"; message: string; category?: string; eventId?: string };
+
+export type UpcomingPayment = {
+  date: string;
+  amount: number;
+  label: string;
+  category: string;
+  source: "booking" | "line";
+  bookingId: string | null;
+  lineId: string | null;
+  overdue: boolean;
+};
+
+export type BudgetOverview = {
+  totalBudget: number | null;
+  totals: Amounts & { committed: number; remaining: number | null; due: number };
+  categories: CategoryTotals[];
+  functions: FunctionTotals[];
+  /** Lines not under any function. */
+  unassigned: Amounts;
+  items: BudgetItem[];
+  warnings: BudgetWarning[];
+  upcoming: UpcomingPayment[];
+  /** The couple's functions and sub-events, for choosing where a line belongs. */
+  weddingFunctions: WeddingFunction[];
+};
+
+export type LineRow = {
+  id: string;
+  event_id: string | null;
+  category: string;
+  label: string;
+  estimated: number;
+  quoted: number;
+  booked: number;
+  paid: number;
+  due_date: string | null;
+  notes: string | null;
+  booking_id: string | null;
+  suggested: number;
+};
+
+export type BookingRow = {
+  id: string;
+  lead_id: string | null;
+  status: "CONFIRMED" | "COMPLETED" | "CANCELLED";
+  service_name: string;
+  service_type: string;
+  business_name: string;
+  agreed_price: number;
+  advance_paid: number;
+  instalments_paid: number;
+  quoted: number | null;
+};
+
+export type QuoteRow = { lead_id: string; service_name: string; service_type: string; business_name: string; amount: number };
+
+export type InstalmentRow = { booking_id: string; title: string; amount: number; due_date: string };
+
+export const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id, suggested";
+
+export const LINE_NOT_FOUND = "We could not find that budget line.";
+
+export const zero = (): Amounts => ({ estimated: 0, quoted: 0, booked: 0, paid: 0 });
+
+export const add = (into: Amounts, item: Amounts) => {
+  into.estimated += item.estimated;
+  into.quoted += item.quoted;
+  into.booked += item.booked;
+  into.paid += item.paid;
+};
+
+/** What counts of a booking: nothing once it is cancelled. */
+export function bookingAmounts(b: BookingRow): Pick<Amounts, "quoted" | "booked" | "paid"> {
+  if (b.status === "CANCELLED") return { quoted: 0, booked: 0, paid: 0 };
+  return { quoted: b.quoted ?? 0, booked: b.agreed_price, paid: Math.min(b.agreed_price, b.advance_paid + b.instalments_paid) };
+}
