@@ -1,7 +1,7 @@
 import { type DomainContext, isDomainError, Unauthorized } from "#domain/core/index.ts";
 import { MediaSaveFailed, uploadSingleImage } from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/request-body.ts";
 import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { loginRedirect } from "./page-errors.server.ts";
 

@@ -26,7 +26,7 @@ import {
   updateBlogPost,
 } from "#domain/content/index.ts";
 import { ACCESS, type Access } from "#domain/core/index.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/request-body.ts";
 import { Resource } from "./endpoint.ts";
 
 /**

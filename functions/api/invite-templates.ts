@@ -14,7 +14,7 @@ import {
 } from "#domain/invitations/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
 import { templateInput, templatePatchInput, templateQuery, TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE_MAX } from "#shared/template-schemas.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/request-body.ts";
 import { Resource } from "./endpoint.ts";
 
 /**

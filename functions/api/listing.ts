@@ -23,8 +23,7 @@ import {
   countView,
   VIEW_COOKIES,
 } from "#domain/catalogue/index.ts";
-import { readMultipart } from "#platform/uploads.ts";
-import { JSON_BODY_MAX, readCappedText } from "#platform/request-body.ts";
+import { JSON_BODY_MAX, readCappedText, readMultipart } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 

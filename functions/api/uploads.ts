@@ -24,7 +24,7 @@ import {
   uploadSingleImage,
 } from "#domain/catalogue/index.ts";
 import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 

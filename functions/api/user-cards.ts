@@ -17,7 +17,7 @@ import {
   updateCard,
   updateCardInput,
 } from "#domain/invitations/index.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
 

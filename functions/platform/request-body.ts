@@ -1,9 +1,12 @@
 import { ClientAborted, Invalid, isDomainError, PayloadTooLarge, UnsupportedMediaType } from "#domain/core/errors.ts";
+import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 
 /**
  * The one reader of request bodies, for the API and every page action: a body that is not what
  * the route reads (wrong content type, multipart without or with a wrong boundary, broken JSON) is
- * a 400 or 415 with a message, never a 500.
+ * a 400 or 415 with a message, never a 500. Every body is read as a stream under a cap: JSON and
+ * urlencoded forms by readCappedBytes, multipart (forms of fields and uploads alike) by the one
+ * multipart reader, readMultipart, which checks each part as it comes.
  */
 
 /** What the readers need of a request (a Request, or its clone of any Cf typing). */
@@ -39,6 +42,8 @@ export const BODY_MESSAGES = {
 export const JSON_BODY_MAX = 256 * 1024;
 /** The most bytes of a page's form post read as fields (urlencoded, or multipart where the action reads no files). */
 export const FORM_BODY_MAX = 1024 * 1024;
+/** The most parts a multipart form read as a whole (readCappedForm) may have. */
+const FORM_PARTS_MAX = 1000;
 
 /**
  * Stops reading a body early without cancelling it: the reader is released, so whatever is left is
@@ -114,10 +119,218 @@ export async function readCappedText(request: Request, max: number): Promise<str
   return new TextDecoder().decode(await readCappedBytes(request, max));
 }
 
-/** The body as a form, at most `max` bytes (413 past it), then parsed by the platform's reader. */
+/**
+ * The body as a form, at most `max` bytes (413 past it). Multipart goes through the one streaming
+ * reader (readMultipart: part by part, refused as soon as it passes the cap, the order of the
+ * parts and repeated names kept, a file in any field); urlencoded is read capped, then parsed.
+ */
 export async function readCappedForm(request: Request, max: number): Promise<FormData> {
+  if (mediaTypeOf(request) === "multipart/form-data") {
+    const form = new FormData();
+    await streamMultipart(
+      request,
+      { files: "any", maxFileBytes: max, maxFieldBytes: max, maxParts: FORM_PARTS_MAX, maxBodyBytes: max, keepEmptyFiles: true },
+      (part) => form.append(part.name, part.value),
+    );
+    return form;
+  }
   const bytes = await readCappedBytes(request, max);
   return new Response(bytes, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+}
+
+/** What a multipart body may hold: file fields with their caps, and sizes. */
+export type MultipartLimits = {
+  /** The fields that may carry files, each with the most files it takes ("any": any field, up to maxParts). */
+  files: Record<string, number> | "any";
+  /** The most bytes of one file (400 naming the file past it); 5 MB unless given. */
+  maxFileBytes?: number;
+  /** Longest text value (bytes). */
+  maxFieldBytes?: number;
+  /** Most parts in all (text and files). */
+  maxParts?: number;
+  /** The message and field errors when a file field has more files than its cap. */
+  tooMany?: (field: string, cap: number) => Invalid;
+  /** The most bytes of the whole body: 413 past it (from a declared Content-Length before a byte is read). */
+  maxBodyBytes?: number;
+  /** Passes on a file input left empty (a nameless, empty file) instead of skipping it, as a browser's FormData has it. */
+  keepEmptyFiles?: boolean;
+};
+
+/** One part of a multipart body, in the order sent. */
+type Part = { name: string; value: string | File };
+
+export type MultipartForm = { fields: Record<string, string>; files: Record<string, File[]> };
+
+const CRLF = new Uint8Array([13, 10]);
+const HEADER_END = new Uint8Array([13, 10, 13, 10]);
+const MAX_HEADER_BYTES = 8 * 1024;
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
+  const first = needle[0];
+  for (let i = haystack.indexOf(first ?? 0, from); i !== -1 && i + needle.length <= haystack.length; i = haystack.indexOf(first ?? 0, i + 1)) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (!a.length) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+function boundaryOf(contentType: string): string {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !boundary)
+    throw new Invalid("The form could not be read: send multipart/form-data with a boundary.");
+  return boundary;
+}
+
+function dispositionParam(header: string, name: string): string | undefined {
+  const match = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, "i").exec(header) ?? new RegExp(`;\\s*${name}=([^;\\s]+)`, "i").exec(header);
+  return match?.[1]?.replace(/\\(.)/g, "$1");
+}
+
+/**
+ * Reads a multipart/form-data body part by part from the stream, checking as it goes: a file
+ * beyond its field's cap, a file in a field that takes none, a file over the size limit or too
+ * many parts stop the parsing at once with a 400, and a body past maxBodyBytes with a 413 (the
+ * rest of the body is drained, never parsed or held: see stopReading). Only what passed is held in
+ * memory. Files are collected by field; a text field sent twice keeps its last value.
+ */
+export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
+  const form: MultipartForm = { fields: {}, files: {} };
+  await streamMultipart(request, limits, ({ name, value }) => {
+    if (typeof value === "string") form.fields[name] = value;
+    else (form.files[name] ??= []).push(value);
+  });
+  return form;
+}
+
+/** The multipart reader itself: hands each part that passed its checks to `take`, in order. */
+async function streamMultipart(request: Request, limits: MultipartLimits, take: (part: Part) => void): Promise<void> {
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
+  const maxBody = limits.maxBodyBytes ?? Infinity;
+  const declared = declaredLength(request);
+  if (declared !== null && declared > maxBody) throw new PayloadTooLarge(BODY_MESSAGES.tooLarge(maxBody));
+  const maxFileBytes = limits.maxFileBytes ?? PHOTO_MAX_BYTES;
+  const maxFieldBytes = limits.maxFieldBytes ?? 64 * 1024;
+  const maxParts = limits.maxParts ?? 100;
+  const tooMany = limits.tooMany ?? ((field: string, cap: number) => new Invalid(`Too many files in ${field}.`, { [field]: `Add at most ${cap} files.` }));
+  const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
+  const counts: Record<string, number> = {};
+  const reader = request.body?.getReader();
+  if (!reader) throw new Invalid("The form is empty.");
+
+  // The body is read as if it began with CRLF, so every delimiter, the first included, is CRLF--boundary.
+  let buf: Uint8Array = CRLF;
+  let done = false;
+  let read = 0;
+  const more = async () => {
+    if (done) return false;
+    const { value, done: end } = await readBodyChunk(reader);
+    if (end) done = true;
+    else {
+      read += value.byteLength;
+      if (read > maxBody) await fail(new PayloadTooLarge(BODY_MESSAGES.tooLarge(maxBody)));
+      buf = concat(buf, value);
+    }
+    return !end;
+  };
+  const fail = async (error: Invalid | PayloadTooLarge): Promise<never> => {
+    stopReading(reader);
+    throw error;
+  };
+  const malformed = () => fail(new Invalid("The form could not be read: its multipart body is malformed."));
+
+  // Preamble: up to the first delimiter.
+  let at: number;
+  while ((at = indexOf(buf, delimiter)) === -1) {
+    if (buf.length > MAX_HEADER_BYTES) return malformed();
+    if (!(await more())) return malformed();
+  }
+  buf = buf.slice(at + delimiter.length);
+  let parts = 0;
+  for (;;) {
+    while (buf.length < 2) if (!(await more())) return malformed();
+    if (buf[0] === 45 && buf[1] === 45) break; // "--": the closing delimiter
+    // Headers of the next part (transport padding before the CRLF is allowed).
+    let end: number;
+    while ((end = indexOf(buf, HEADER_END)) === -1) {
+      if (buf.length > MAX_HEADER_BYTES) return malformed();
+      if (!(await more())) return malformed();
+    }
+    const lineEnd = indexOf(buf, CRLF);
+    const headers = new TextDecoder().decode(buf.slice(lineEnd + 2, end)).split("\r\n");
+    buf = buf.slice(end + 4);
+    if (++parts > maxParts) return fail(new Invalid("The form has too many fields."));
+    const disposition = headers.find((h) => /^content-disposition:/i.test(h)) ?? "";
+    const name = dispositionParam(disposition, "name");
+    if (name === undefined) return malformed();
+    const filename = dispositionParam(disposition, "filename");
+    const type =
+      headers
+        .find((h) => /^content-type:/i.test(h))
+        ?.split(":")[1]
+        ?.trim() ?? "";
+    const isFile = filename !== undefined;
+    const cap = !isFile ? undefined : limits.files === "any" ? maxParts : limits.files[name];
+    if (isFile && cap === undefined) return fail(new Invalid(`The field ${name} does not take files.`, { [name]: "No files here." }));
+    // A chosen file counts before its bytes are read; a nameless one (an empty file input) once it has content.
+    const count = () => {
+      counts[name] = (counts[name] ?? 0) + 1;
+      return (counts[name] ?? 0) > (cap ?? 0);
+    };
+    if (isFile && filename !== "" && count()) return fail(tooMany(name, cap ?? 0));
+    const limit = isFile ? maxFileBytes : maxFieldBytes;
+
+    // The part's content, up to the next delimiter; all but a delimiter's length is set aside as it comes.
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const next = indexOf(buf, delimiter);
+      const take = next === -1 ? Math.max(0, buf.length - delimiter.length + 1) : next;
+      if (take > 0) {
+        size += take;
+        if (size > limit) {
+          if (isFile)
+            return fail(
+              new Invalid("A photo is too large.", { [name]: `${filename || "A file"} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB.` }),
+            );
+          return fail(new Invalid(`The field ${name} is too long.`, { [name]: "This value is too long." }));
+        }
+        chunks.push(buf.slice(0, take));
+        buf = buf.slice(take);
+      }
+      if (next !== -1) {
+        buf = buf.slice(delimiter.length);
+        break;
+      }
+      if (!(await more())) return malformed();
+    }
+    if (isFile) {
+      if (size === 0 && filename === "") {
+        if (limits.keepEmptyFiles) take({ name, value: new File([], "", { type: type || "application/octet-stream" }) });
+        continue;
+      }
+      if (filename === "" && count()) return fail(tooMany(name, cap ?? 0));
+      take({ name, value: new File(chunks as BlobPart[], filename ?? "", { type }) });
+    } else {
+      const bytes = new Uint8Array(size);
+      let offset = 0;
+      for (const c of chunks) {
+        bytes.set(c, offset);
+        offset += c.length;
+      }
+      take({ name, value: new TextDecoder().decode(bytes) });
+    }
+  }
+  stopReading(reader);
 }
 
 /**

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ClientAborted, Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, fieldErrors, parseInput } from "#domain/core/index.ts";
-import { readCappedBytes } from "#platform/request-body.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readCappedBytes, readMultipart } from "#platform/request-body.ts";
 import { call, createUser, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 import { createApi } from "#api/app.ts";
 import { endpointRegistry } from "#api/endpoint.ts";

@@ -128,3 +128,44 @@ describe("an upload over its size cap is drained, not cancelled", () => {
     expect(state).toMatchObject({ cancelled: false, done: true });
   });
 });
+
+describe("one multipart reader for page forms and the API (issue 29)", () => {
+  const boundary = "----mandapform";
+  const multipart = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request(`${ORIGIN}/profile/guests`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, ...headers }, body });
+  const part = (name: string, value: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"\r\nContent-Type: text/csv`}\r\n\r\n${value}\r\n`;
+
+  it("a form reads as the browser sent it: order, repeated names, a file in any field, an empty file input", async () => {
+    const body =
+      part("intent", "import") +
+      part("eventIds", "a") +
+      part("eventIds", "b") +
+      part("file", "Name\nAsha", "guests.csv") +
+      part("other", "", "") +
+      `--${boundary}--\r\n`;
+    const form = await readPageForm(multipart(body));
+    expect([...form.keys()]).toEqual(["intent", "eventIds", "eventIds", "file", "other"]);
+    expect(form.getAll("eventIds")).toEqual(["a", "b"]);
+    const file = form.get("file") as File;
+    expect([file.name, file.type, await file.text()]).toEqual(["guests.csv", "text/csv", "Name\nAsha"]);
+    expect((form.get("other") as File).size).toBe(0);
+  });
+
+  it("a multipart form over 1 MB is refused 413 as it streams (no length declared), the rest drained, not cancelled", async () => {
+    const { stream, state } = countedStream(
+      2 * 1024 * 1024,
+      new TextEncoder().encode(part("intent", "import") + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`),
+    );
+    const thrown = await readPageForm(multipart(stream)).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(413);
+    expect(await (thrown as Response).text()).toBe("The request body is too large: send at most 1 MB.");
+    expect(state.cancelled).toBe(false);
+  });
+
+  it("a multipart form that does not match its boundary is a 400 saying so, never a 500", async () => {
+    const thrown = await readPageForm(multipart(`--other\r\nContent-Disposition: form-data; name="intent"\r\n\r\nx\r\n--other--\r\n`)).catch((e: unknown) => e);
+    expect((thrown as Response).status).toBe(400);
+    expect(await (thrown as Response).text()).toBe("The form could not be read: the body does not match its multipart boundary.");
+  });
+});

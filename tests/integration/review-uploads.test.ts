@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { REVIEW_PHOTOS_MAX } from "#shared/listing-rules.ts";
 import { submitReview, updateReview } from "#domain/catalogue/index.ts";
 import type { Actor } from "#domain/core/index.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart } from "#platform/request-body.ts";
 import { listingContext } from "#tests/support/context.ts";
 import { bucketKeys, createService, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
 

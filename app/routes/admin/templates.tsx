@@ -16,8 +16,7 @@ import {
   type AdminTemplate,
 } from "#domain/invitations/index.ts";
 import { formToObject, parseInput } from "#domain/core/index.ts";
-import { readPageForm } from "#platform/request-body.ts";
-import { readMultipart } from "#platform/uploads.ts";
+import { readMultipart, readPageForm } from "#platform/request-body.ts";
 import { formatCount, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { MOOD_LABELS, REQUIREMENT_LABELS, STATUS_LABELS, TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "#shared/template-schemas.ts";

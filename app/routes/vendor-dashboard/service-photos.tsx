@@ -14,8 +14,7 @@ import {
   tooManyPhotos,
   uploadServicePhotos,
 } from "#domain/catalogue/index.ts";
-import { readMultipart } from "#platform/uploads.ts";
-import { readPageForm } from "#platform/request-body.ts";
+import { readMultipart, readPageForm } from "#platform/request-body.ts";
 import { PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
