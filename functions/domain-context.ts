@@ -7,6 +7,13 @@ import { imagePipelineFor } from "./platform/images.ts";
 import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
 import { paymentGatewayFor } from "./platform/payments.ts";
+import { planPurpose, servePaymentPurposes } from "#domain/billing/index.ts";
+import { templatePurpose } from "#domain/invitations/index.ts";
+
+// What can be bought (docs/decisions/0042-billing-purposes.md): each purpose is declared by the area
+// that owns its tables and handed to billing here, where every domain context is built, so billing
+// serves them all without importing the areas above it.
+servePaymentPurposes([planPurpose, templatePurpose]);
 
 /**
  * The one place a request becomes a domain context: the adapters chosen by configuration

@@ -1,16 +1,8 @@
 import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { PAYMENT_ID, ORDER_ID, type GatewayPayment, PaymentGatewayError } from "#platform/payments.ts";
+import { purposeOf, type PurposeName } from "./payment-purposes.ts";
 import { creditPayment, markFailed } from "./payment-credits.ts";
-import {
-  templateSuccessPageFor,
-  planPageFor,
-  type PaymentOutcome,
-  refuse,
-  PAYMENT_MESSAGES,
-  localPayment,
-  mismatch,
-  failureReason,
-} from "./payment-records.ts";
+import { planPageFor, type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, failureReason } from "./payment-records.ts";
 
 /**
  * The gateway's callback after checkout (Razorpay's redirect mode), and where the payer lands
@@ -19,8 +11,8 @@ import {
 
 /** Where the payer lands after the gateway's callback: a plan order on the Plan page, a template order on /success. */
 export async function returnPageFor(ctx: DomainContext, orderId: string): Promise<string> {
-  const row = await ctx.db.prepare("SELECT purpose FROM payments WHERE gateway_order_id = ?").bind(orderId).first<{ purpose: string }>();
-  return row?.purpose === "TEMPLATE" ? templateSuccessPageFor(orderId) : planPageFor(orderId);
+  const row = await ctx.db.prepare("SELECT purpose FROM payments WHERE gateway_order_id = ?").bind(orderId).first<{ purpose: PurposeName }>();
+  return row ? purposeOf(row.purpose).returnPage(orderId) : planPageFor(orderId);
 }
 
 /** The fields the gateway POSTs to the callback_url (Razorpay's redirect mode). */

@@ -4,7 +4,9 @@
  *
  * Payments, one job a file: subscription-orders.ts (buying a plan), checkout-callback.ts (the
  * gateway's callback), payment-webhooks.ts, payment-credits.ts (crediting exactly once);
- * payment-records.ts holds what they share.
+ * payment-records.ts holds what they share. What a payment buys is a purpose (payment-purposes.ts,
+ * decision 0042): a plan (plan-purpose.ts) or one an area above declares and the composition point
+ * hands to billing (functions/domain-context.ts).
  *
  * This file is the area's only face: code outside functions/domain/billing/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
@@ -24,8 +26,9 @@ export {
   PAYMENT_MESSAGES,
   REPLACED_ORDER,
   gatewayRefusal,
-  templateSuccessPageFor,
 } from "./payment-records.ts";
 export { createSubscriptionOrder } from "./subscription-orders.ts";
 export { confirmCheckout, returnPageFor } from "./checkout-callback.ts";
 export { handleWebhook } from "./payment-webhooks.ts";
+export { servePaymentPurposes, type PaymentPurpose } from "./payment-purposes.ts";
+export { planPurpose } from "./plan-purpose.ts";

@@ -1,6 +1,6 @@
 import { type DomainContext, Conflict } from "../core/index.ts";
-import { grossPaise } from "#shared/gst.ts";
 import { type PaymentGatewayError, PaymentsNotConfigured, type GatewayPayment } from "#platform/payments.ts";
+import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
 
 /**
  * What the payment jobs share: the gateway's refusal to open an order, the payment messages, an
@@ -65,24 +65,16 @@ export const REPLACED_ORDER = "Replaced by a newer order.";
 export const CALLBACK_PATH = "/api/v1/payments/callback";
 export const PLAN_PAGE = "/VendorDashboard/Plan";
 export const planPageFor = (orderId: string) => `${PLAN_PAGE}?order=${encodeURIComponent(orderId)}`;
-/** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
-export const templateSuccessPageFor = (orderId: string) => `/success?order=${encodeURIComponent(orderId)}`;
 
 /** The payment behind a gateway order, as the callback, the webhooks and the crediting read it. */
-export type LocalPayment = {
-  id: string;
-  userId: string;
-  /** SUBSCRIPTION (a plan, issue 11) or TEMPLATE (an invitation template, issue 13). */
-  purpose: "SUBSCRIPTION" | "TEMPLATE";
-  templatePurchaseId: string | null;
-  amount: number;
+export type LocalPayment = PurposePayment & {
+  /** SUBSCRIPTION (a plan, issue 11) or TEMPLATE (an invitation template, issue 13): payment-purposes.ts. */
+  purpose: PurposeName;
   currency: string;
   status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REFUND_DUE";
   /** When the order was opened (epoch ms): it may be paid for ORDER_LIFETIME_MS. */
   createdAt: number;
-  subscriptionId: string | null;
   gatewayPaymentId: string | null;
-  planName: string | null;
 };
 
 export function localPayment(ctx: DomainContext, orderId: string): Promise<LocalPayment | null> {
@@ -98,12 +90,8 @@ export function localPayment(ctx: DomainContext, orderId: string): Promise<Local
     .first<LocalPayment>();
 }
 
-/**
- * Paise the payer is charged for a payment's whole-rupee amount: a plan's price plus GST unless
- * prices include it (shared/gst.ts); a template's price as shown to couples, GST included (decision 0025).
- */
-const chargedPaise = (ctx: DomainContext, local: LocalPayment) =>
-  local.purpose === "TEMPLATE" ? local.amount * 100 : grossPaise(local.amount, ctx.config.billing.pricesIncludeGst);
+/** Paise the payer is charged for a payment's whole-rupee amount: its purpose's price rule (plan-purpose.ts, invitations/template-purpose.ts). */
+const chargedPaise = (ctx: DomainContext, local: LocalPayment) => purposeOf(local.purpose).chargedPaise(ctx, local.amount);
 
 export type PaymentOutcome = "credited" | "already-credited" | "failed" | "pending" | "refund-due";
 

@@ -55,6 +55,7 @@ export { adminTemplates, createTemplate, deleteTemplate, setTemplateStatus, upda
 export { getTemplate } from "./template-detail.ts";
 export { galleryTags, listTemplates, type TemplateList } from "./template-gallery.ts";
 export { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templateForPurchase, templateOrderOutcome, templatePaymentStatus } from "./template-purchases.ts";
+export { templatePurpose } from "./template-purpose.ts";
 export { type AdminTemplate, TEMPLATE_MESSAGES, type TemplateSummary } from "./template-records.ts";
 export { setTemplateThumbnail, THUMBNAIL_MAX_BYTES, THUMBNAIL_WIDTH } from "./template-thumbnails.ts";
 export { recordTemplateView, type WatchedTemplate, watchHistory } from "./watch-history.ts";

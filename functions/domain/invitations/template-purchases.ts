@@ -1,5 +1,5 @@
 import { type DomainContext, Conflict, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
-import { CALLBACK_PATH, gatewayRefusal, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER, templateSuccessPageFor } from "../billing/index.ts";
+import { CALLBACK_PATH, gatewayRefusal, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER } from "../billing/index.ts";
 import { canUseTemplate, isPaidTemplate } from "./template-access.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type CheckoutForm, type GatewayOrder, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
@@ -14,7 +14,7 @@ import { paymentPageFor } from "#shared/links.ts";
  *   (a couple's price includes GST: what they see is what they pay); a pending/initiated
  *   template_purchases row and a PENDING payment (purpose TEMPLATE) in one batch; the checkout form.
  * - Crediting is `creditPayment` in billing/payment-credits.ts (callback or webhook, exactly once): the purchase
- *   becomes completed/successful, and `canUseTemplate` (template-access.ts) lets the couple use it.
+ *   becomes completed/successful (templatePurpose, template-purpose.ts; decision 0042), and `canUseTemplate` (template-access.ts) lets the couple use it.
  * - `templatePaymentStatus` and `templateOrderOutcome` read the couple's own orders for the API and
  *   the /success page; another couple's order is not found.
  */
@@ -27,7 +27,8 @@ export const TEMPLATE_PURCHASE_MESSAGES = {
 } as const;
 
 export const SUCCESS_PAGE = "/success";
-export const successPageFor = templateSuccessPageFor;
+/** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
+export const successPageFor = (orderId: string) => `${SUCCESS_PAGE}?order=${encodeURIComponent(orderId)}`;
 
 /** Paise charged for a template price in whole rupees: the price shown to couples includes GST (decision 0025). */
 export const templatePaise = (priceRupees: number) => priceRupees * 100;

@@ -1,0 +1,54 @@
+import type { PaymentPurpose } from "../billing/index.ts";
+import { successPageFor, templatePaise } from "./template-purchases.ts";
+
+/**
+ * An invitation template (issue 13, decision 0025) as a payment purpose (decision 0042): billing
+ * credits the payment, this area's tables say what the couple owns. Charged the price couples see
+ * (GST included), no GST invoice (a couple is not a business). Granted in the crediting batch: the
+ * purchase completed/successful with completed_at; should the couple already own the design through
+ * another order (two orders opened, both paid), the money is recorded but this purchase is marked
+ * failed/successful (a refund is due) rather than breaking the one-completed-purchase index. A
+ * late payment marks the purchase failed/successful; a failed attempt failed/failed.
+ */
+export const templatePurpose: PaymentPurpose = {
+  name: "TEMPLATE",
+  chargedPaise: (_ctx, amount) => templatePaise(amount),
+  returnPage: successPageFor,
+  async grant(ctx, payment) {
+    const { db, now } = ctx;
+    const ownedElsewhere = `EXISTS (SELECT 1 FROM template_purchases o WHERE o.user_id = template_purchases.user_id AND o.template_id = template_purchases.template_id
+                                    AND o.order_status = 'completed' AND o.id <> template_purchases.id)`;
+    return [
+      db
+        .prepare(
+          `UPDATE template_purchases SET order_status = 'failed', payment_status = 'successful', updated_at = ?
+           WHERE id = ? AND order_status IN ('pending', 'failed') AND ${ownedElsewhere}`,
+        )
+        .bind(now, payment.templatePurchaseId),
+      db
+        .prepare(
+          `UPDATE template_purchases SET order_status = 'completed', payment_status = 'successful', completed_at = ?, updated_at = ?
+           WHERE id = ? AND order_status IN ('pending', 'failed') AND NOT ${ownedElsewhere}`,
+        )
+        .bind(now, now, payment.templatePurchaseId),
+    ];
+  },
+  async afterGrant(ctx, payment) {
+    const row = await ctx.db
+      .prepare("SELECT order_status AS orderStatus FROM template_purchases WHERE id = ?")
+      .bind(payment.templatePurchaseId)
+      .first<{ orderStatus: string }>();
+    if (row?.orderStatus !== "completed")
+      console.warn("payments: a template order was paid after the couple already owned the design; refund it", { paymentId: payment.id });
+  },
+  withhold: (ctx, payment) =>
+    ctx.db
+      .prepare(
+        "UPDATE template_purchases SET order_status = 'failed', payment_status = 'successful', updated_at = ? WHERE id = ? AND order_status IN ('pending', 'failed')",
+      )
+      .bind(ctx.now, payment.templatePurchaseId),
+  failed: (ctx, payment) =>
+    ctx.db
+      .prepare("UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ? WHERE id = ? AND order_status = 'pending'")
+      .bind(ctx.now, payment.templatePurchaseId),
+};
