@@ -1,3 +1,5 @@
+import type { Row } from "#db/rows.ts";
+import type { plans } from "#db/schema/index.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, ACCESS, requireRole, parseInput } from "../core/index.ts";
 import { planFromRow, type PlanRow, type PlanSummary } from "./plans.ts";
 import { planInput, type PlanInput } from "#shared/plan-schemas.ts";
@@ -29,7 +31,7 @@ export type AdminPlan = PlanSummary & {
   updatedAt: number;
 };
 
-type AdminPlanRow = Omit<PlanRow<AdminPlan>, "isActive"> & { isActive: number };
+type AdminPlanRow = PlanRow & Row<typeof plans, "is_active" | "created_at" | "updated_at"> & { subscribers: number; subscriptions: number };
 
 export const PLAN_MESSAGES = {
   notFound: "We could not find that plan.",
@@ -44,15 +46,32 @@ export const PLAN_MESSAGES = {
   restored: "Plan restored: vendors can see it and buy it again.",
 } as const;
 
-const SELECT = `SELECT p.id, p.name, p.description, p.price, p.duration_days AS durationDays, p.is_trial AS isTrial, p.features,
-       p.max_active_services AS maxActiveServices, p.featured_placement AS featuredPlacement, p.analytics_depth AS analyticsDepth,
-       p.is_active AS isActive, p.created_at AS createdAt, p.updated_at AS updatedAt,
+const SELECT = `SELECT p.id, p.name, p.description, p.price, p.duration_days, p.is_trial, p.features, p.max_active_services, p.featured_placement,
+       p.analytics_depth, p.is_active, p.created_at, p.updated_at,
        (SELECT count(*) FROM subscriptions s WHERE s.plan_id = p.id AND s.status = 'ACTIVE' AND s.end_date > ?1) AS subscribers,
        (SELECT count(*) FROM subscriptions s WHERE s.plan_id = p.id) AS subscriptions
   FROM plans p`;
 
 function toPlan(r: AdminPlanRow): AdminPlan {
-  return planFromRow<AdminPlan>({ ...r, isActive: Boolean(r.isActive) });
+  const plan = planFromRow(r);
+  // The admin answer's fields in the order it always had (the plan's, then the admin's own).
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    price: plan.price,
+    durationDays: plan.durationDays,
+    isTrial: plan.isTrial,
+    features: plan.features,
+    maxActiveServices: plan.maxActiveServices,
+    featuredPlacement: plan.featuredPlacement,
+    analyticsDepth: plan.analyticsDepth,
+    isActive: Boolean(r.is_active),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    subscribers: r.subscribers,
+    subscriptions: r.subscriptions,
+  };
 }
 
 const requireAdmin = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.admin, "Only admins manage plans.");

@@ -1,3 +1,5 @@
+import type { Row } from "#db/rows.ts";
+import type { plans } from "#db/schema/index.ts";
 import type { DomainContext } from "../core/index.ts";
 
 /**
@@ -19,23 +21,32 @@ export type PlanSummary = {
 };
 
 /** A plan as SQLite returns it: flags as 0/1 and the features as JSON text. */
-export type PlanRow<T extends PlanSummary = PlanSummary> = Omit<T, "features" | "featuredPlacement" | "isTrial"> & {
-  features: string;
-  featuredPlacement: number;
-  isTrial: number;
-};
+export type PlanRow = Row<
+  typeof plans,
+  "id" | "name" | "description" | "price" | "duration_days" | "is_trial" | "analytics_depth" | "features" | "max_active_services" | "featured_placement"
+>;
 
 /** The one reading of a plan row (its flags and features list), for vendors' and admins' views alike. */
-export function planFromRow<T extends PlanSummary>(r: PlanRow<T>): T {
-  return { ...r, features: parseFeatures(r.features), featuredPlacement: Boolean(r.featuredPlacement), isTrial: Boolean(r.isTrial) } as T;
+export function planFromRow(r: PlanRow): PlanSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    price: r.price,
+    durationDays: r.duration_days,
+    isTrial: Boolean(r.is_trial),
+    analyticsDepth: r.analytics_depth,
+    features: parseFeatures(r.features),
+    maxActiveServices: r.max_active_services,
+    featuredPlacement: Boolean(r.featured_placement),
+  };
 }
 
 /** Active plans, cheapest first. */
 export async function activePlans(ctx: DomainContext): Promise<PlanSummary[]> {
   const { results } = await ctx.db
     .prepare(
-      `SELECT id, name, description, price, duration_days AS durationDays, is_trial AS isTrial, analytics_depth AS analyticsDepth, features,
-              max_active_services AS maxActiveServices, featured_placement AS featuredPlacement
+      `SELECT id, name, description, price, duration_days, is_trial, analytics_depth, features, max_active_services, featured_placement
        FROM plans WHERE is_active = 1 ORDER BY price, duration_days, name`,
     )
     .all<PlanRow>();
