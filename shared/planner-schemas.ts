@@ -5,7 +5,7 @@ import { TASK_PRIORITIES, TASK_STATUSES } from "./stored-values.ts";
 import { TRADITION_IDS } from "./traditions.ts";
 
 /**
- * Inputs of the wedding planner (functions/domain/planning/wedding-events.ts, tasks.ts), shared by the API
+ * Inputs of the wedding planner (functions/domain/planning/ event-changes.ts, tradition-functions.ts, tasks.ts), shared by the API
  * and the page forms. The spec's client sends eventDate and eventStartTime/eventEndTime as ISO
  * timestamps; a plain form sends a date (YYYY-MM-DD) and times (HH:MM). Both are read as India's
  * calendar day and time of day, which is what is stored. Amounts are whole rupees.

@@ -38,7 +38,7 @@ const access = ACCESS.planner;
 
 /**
  * Wedding planner (issue 12): the spec's event and task calls, plus the tradition templates. Every
- * rule is in functions/domain/planning/wedding-events.ts and tasks.ts; another couple's event, task or link
+ * rule is in functions/domain/planning/ (wedding-plan.ts, event-*.ts, tradition-functions.ts) and tasks.ts; another couple's event, task or link
  * is 404 and changes nothing.
  */
 export const eventsApi = new Resource("/event", "Wedding planner (events and tasks)")

@@ -5,7 +5,7 @@ import { actorOf, testContext } from "#tests/support/context.ts";
 import { addShortlist, call, createService, createUser, createVendor, sessionCookieFor, signedIn, snapshot } from "#tests/support/factories.ts";
 
 /**
- * The wedding planner through /api/v1/event (functions/domain/planning/wedding-events.ts, tasks.ts): the
+ * The wedding planner through /api/v1/event (functions/domain/planning/ wedding-plan.ts, event-*.ts, tradition-functions.ts, tasks.ts): the
  * spec's event, sub-event, vendor-link and task calls, tradition templates, and the rules: field
  * messages, end after start, whole rupees, another couple's records 404 with nothing changed.
  */

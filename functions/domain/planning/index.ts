@@ -6,6 +6,11 @@
  * (the couple's lines, a booking linked), total-budget.ts (the total and its suggested split);
  * budget-records.ts holds what they share.
  *
+ * The planner, one job a file: wedding-plan.ts (the whole plan), event-detail.ts (one function's
+ * page), event-changes.ts (functions and sub-events one by one), tradition-functions.ts (a
+ * tradition's functions at once), event-vendors.ts (vendors linked to a function), tasks.ts,
+ * checklist.ts; event-records.ts holds what they share; wedding-functions.ts says whose they are.
+ *
  * This file is the area's only face: code outside functions/domain/planning/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
@@ -13,23 +18,13 @@ export { createBudgetLine, deleteBudgetLine, linkBooking, updateBudgetLine } fro
 export { budgetOverview } from "./budget-overview.ts";
 export { type BudgetItem } from "./budget-records.ts";
 export { changeChecklist, getChecklist, mergeVisitorChecklist, saveChecklist } from "./checklist.ts";
+export { createEvent, createSubEvent, deleteEvent, updateEvent } from "./event-changes.ts";
+export { eventDetail, type EventDetail } from "./event-detail.ts";
+export { type PlannedEvent, type TaskRow } from "./event-records.ts";
+export { linkVendor, unlinkVendor, vendorCandidates } from "./event-vendors.ts";
 export { daysAfter, HOUSEHOLD_NAMES_MAX, SECTION_MAX_LINES, sendPlanningReminders } from "./planning-reminders.ts";
 export { createTask, deleteTask, listTasks, setTaskStatus, updateTask } from "./tasks.ts";
 export { applySuggestedSplit, setTotalBudget } from "./total-budget.ts";
-export {
-  createEvent,
-  createFromTemplate,
-  createSubEvent,
-  deleteEvent,
-  eventDetail,
-  type EventDetail,
-  linkVendor,
-  type PlannedEvent,
-  type TaskRow,
-  traditionProposals,
-  unlinkVendor,
-  updateEvent,
-  vendorCandidates,
-  weddingPlan,
-} from "./wedding-events.ts";
+export { createFromTemplate, traditionProposals } from "./tradition-functions.ts";
 export { requirePlanner, type WeddingFunction, weddingFunctions } from "./wedding-functions.ts";
+export { weddingPlan } from "./wedding-plan.ts";

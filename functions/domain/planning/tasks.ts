@@ -2,7 +2,7 @@ import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
 import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
-import { TASK_ORDER, type TaskRow } from "./wedding-events.ts";
+import { TASK_ORDER, type TaskRow } from "./event-records.ts";
 
 /**
  * Tasks of a wedding function or sub-event (issue 12): name, notes, priority, due date (India

@@ -3,7 +3,7 @@ import { type DomainContext, NotFound, ACCESS, requireRole, requireSignedIn, typ
 /**
  * What every couple-planning area shares (issue 12): who may plan, and the couple's wedding
  * functions (events) as the checklist, planner, budget, guest list and reminders read them. The
- * planner (wedding-events.ts) writes events; the others only read them through here, so "another
+ * planner (event-changes.ts, tradition-functions.ts) writes events; the others only read them through here, so "another
  * couple's function is 404" is decided once.
  */
 

@@ -1,0 +1,89 @@
+/** Functions and sub-events one by one: create (with room left), change, delete with everything under them. */
+import type { EventFields, EventInput, EventUpdate } from "#shared/planner-schemas.ts";
+import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-schemas.ts";
+import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
+import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
+
+export function insertEvent(ctx: DomainContext, userId: string, id: string, parentId: string | null, f: Required<EventFields>, traditionKey: string | null) {
+  return ctx.db
+    .prepare(
+      `INSERT INTO events (id, user_id, parent_id, name, description, event_date, start_time, end_time, budget, venue, tradition_key, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(id, userId, parentId, f.name, f.description, f.eventDate, f.startTime, f.endTime, f.budget, f.venue, traditionKey, ctx.now, ctx.now);
+}
+
+export async function checkRoomForFunctions(ctx: DomainContext, userId: string, adding: number): Promise<void> {
+  const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE user_id = ? AND parent_id IS NULL").bind(userId).first<{ n: number }>();
+  if ((row?.n ?? 0) + adding > FUNCTIONS_MAX) throw new Conflict(`A wedding plan can hold at most ${FUNCTIONS_MAX} functions.`);
+}
+
+/** POST /event/newevent. */
+export async function createEvent(ctx: DomainContext, input: EventInput): Promise<PlannedEvent> {
+  const me = requirePlanner(ctx);
+  await checkRoomForFunctions(ctx, me.id, 1);
+  const id = newId(ctx.now);
+  await insertEvent(ctx, me.id, id, null, input, null).run();
+  return toEvent(await readEvent(ctx, id, me.id));
+}
+
+/** POST /event/{eventId}/subevent: under one of the couple's functions (not under a sub-event). */
+export async function createSubEvent(ctx: DomainContext, parentId: string, input: EventInput): Promise<SubEvent> {
+  const me = requirePlanner(ctx);
+  const parent = await ownedFunction(ctx, parentId);
+  if (parent.parentId) throw new Conflict("A sub-event cannot have sub-events of its own: add it to the function instead.");
+  const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.id).first<{ n: number }>();
+  if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(`A function can hold at most ${SUB_EVENTS_MAX} sub-events.`);
+  const id = newId(ctx.now);
+  await insertEvent(ctx, me.id, id, parent.id, input, null).run();
+  return toSubEvent(await readEvent(ctx, id, me.id));
+}
+
+/** PUT /event/{eventId}: a function or a sub-event; the end time is checked against the start it will have. */
+export async function updateEvent(ctx: DomainContext, eventId: string, update: EventUpdate): Promise<PlannedEvent | SubEvent> {
+  const me = requirePlanner(ctx);
+  await ownedFunction(ctx, eventId);
+  const current = await readEvent(ctx, eventId, me.id);
+  const start = update.startTime !== undefined ? update.startTime : current.start_time;
+  const end = update.endTime !== undefined ? update.endTime : current.end_time;
+  const problem = timesProblem(start, end);
+  if (problem) {
+    const field = current.parent_id ? "subEventEndTime" : "eventEndTime";
+    throw new Invalid("Please correct the highlighted fields.", { [field]: problem });
+  }
+  const sets: string[] = [];
+  const binds: unknown[] = [];
+  const put = (column: string, value: unknown) => {
+    if (value === undefined) return;
+    sets.push(`${column} = ?`);
+    binds.push(value);
+  };
+  put("name", update.name);
+  put("event_date", update.eventDate);
+  put("start_time", update.startTime);
+  put("end_time", update.endTime);
+  put("budget", update.budget);
+  put("description", update.description);
+  put("venue", update.venue);
+  await ctx.db
+    .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`)
+    .bind(...binds, ctx.now, eventId, me.id)
+    .run();
+  const row = await readEvent(ctx, eventId, me.id);
+  return row.parent_id ? toSubEvent(row) : toEvent(row);
+}
+
+/** DELETE /event/{eventId}: the function, its sub-events and all their tasks and vendor links, at once. */
+export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<{ id: string; removedTasks: number }> {
+  const me = requirePlanner(ctx);
+  await ownedFunction(ctx, eventId);
+  const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
+  const [tasks] = await ctx.db.batch([
+    ctx.db.prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family})`).bind(me.id, eventId, eventId, me.id),
+    ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family})`).bind(eventId, eventId, me.id),
+    ctx.db.prepare("DELETE FROM events WHERE parent_id = ? AND user_id = ?").bind(eventId, me.id),
+    ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.id),
+  ]);
+  return { id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
+}

@@ -1,0 +1,73 @@
+/** A tradition's functions: proposed dated for a wedding day, and created from its template at once. */
+import type { FromTemplateInput } from "#shared/planner-schemas.ts";
+import { TRADITIONS, proposeFunctions, shiftDay, traditionById, type ProposedFunction, type Tradition } from "#shared/traditions.ts";
+import { todayInIndia } from "#shared/listing-limits.ts";
+import { daysBetween } from "#shared/lead-rules.ts";
+import { type DomainContext, Invalid, newId } from "../core/index.ts";
+import { requirePlanner } from "./wedding-functions.ts";
+import { dayOf, type PlannedEvent } from "./event-records.ts";
+import { checkRoomForFunctions, insertEvent } from "./event-changes.ts";
+import { weddingPlan } from "./wedding-plan.ts";
+
+/**
+ * POST /event/from-template: the tradition's functions for the wedding day, each with its
+ * sub-events, in one D1 batch. `functions` lists the ones the couple keeps (by template key),
+ * renamed or moved as they like; a moved function's sub-events move with it. Without it, all.
+ */
+export async function createFromTemplate(ctx: DomainContext, input: FromTemplateInput): Promise<PlannedEvent[]> {
+  const me = requirePlanner(ctx);
+  const tradition = traditionById(input.tradition);
+  if (!tradition) throw new Invalid("Please choose a tradition.", { tradition: "Please choose a tradition." });
+  const proposed = proposeFunctions(tradition, input.weddingDate);
+  const chosen = input.functions ?? proposed.map((p) => ({ key: p.key, name: undefined, eventDate: undefined }));
+  const seen = new Set<string>();
+  const picks = chosen.map((c, i) => {
+    const p = proposed.find((f) => f.key === c.key);
+    if (!p)
+      throw new Invalid("Please correct the highlighted fields.", {
+        [`functions.${i}.key`]: `“${c.key}” is not a function of the ${tradition.name} template.`,
+      });
+    if (seen.has(c.key)) throw new Invalid("Please correct the highlighted fields.", { [`functions.${i}.key`]: "Each function can be kept once." });
+    seen.add(c.key);
+    return { p, name: c.name ?? p.name, eventDate: c.eventDate ?? p.eventDate };
+  });
+  await checkRoomForFunctions(ctx, me.id, picks.length);
+  const statements: D1PreparedStatement[] = [];
+  const ids: string[] = [];
+  for (const { p, name, eventDate } of picks) {
+    const id = newId(ctx.now);
+    ids.push(id);
+    const base = { budget: 0, description: p.description, venue: null };
+    statements.push(insertEvent(ctx, me.id, id, null, { ...base, name, eventDate, startTime: p.startTime, endTime: p.endTime }, p.key));
+    const moved = daysBetween(p.eventDate, eventDate);
+    for (const s of p.subEvents) {
+      const sub = {
+        budget: 0,
+        description: null,
+        venue: null,
+        name: s.name,
+        eventDate: shiftDay(s.eventDate, moved),
+        startTime: s.startTime,
+        endTime: s.endTime,
+      };
+      statements.push(insertEvent(ctx, me.id, newId(ctx.now), id, sub, s.key));
+    }
+  }
+  await ctx.db.batch(statements);
+  const plan = await weddingPlan(ctx);
+  return plan.events.filter((e) => ids.includes(e.id));
+}
+
+/** Every tradition's functions dated for a wedding day: the one asked, else the profile's wedding date, else today (India). */
+export async function traditionProposals(
+  ctx: DomainContext,
+  weddingDate?: string,
+): Promise<{ weddingDate: string; traditions: (Omit<Tradition, "functions"> & { functions: ProposedFunction[] })[] }> {
+  const me = requirePlanner(ctx);
+  let day = weddingDate;
+  if (!day) {
+    const row = await ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.id).first<{ wedding_date: string | null }>();
+    day = dayOf(row?.wedding_date) ?? todayInIndia(ctx.now);
+  }
+  return { weddingDate: day, traditions: TRADITIONS.map((t) => ({ ...t, functions: proposeFunctions(t, day) })) };
+}
