@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { CARD_EXPORT_SIZES, type CardExportSize } from "#shared/card-format.ts";
+import { input, label } from "./panel-styles.ts";
+
+/** Download the card as PDF or PNG at a print size. */
+export function ExportPanel({
+  canExport,
+  busy,
+  onExport,
+}: {
+  canExport: boolean;
+  busy: boolean;
+  onExport: (format: "pdf" | "png", size: CardExportSize) => void;
+}) {
+  const [format, setFormat] = useState<"pdf" | "png">("pdf");
+  const [size, setSize] = useState<CardExportSize>("A5");
+  if (!canExport) return <p className="text-sm text-stone-500">Templates are exported by the couples who use them.</p>;
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onExport(format, size);
+      }}
+    >
+      <fieldset>
+        <legend className={label}>Format</legend>
+        <div className="mt-1 flex gap-3 text-sm">
+          {(["pdf", "png"] as const).map((f) => (
+            <label key={f} className="flex items-center gap-1">
+              <input type="radio" name="format" value={f} checked={format === f} onChange={() => setFormat(f)} />
+              {f.toUpperCase()}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className={label}>
+        Size
+        <select className={input} value={size} onChange={(e) => setSize(e.target.value as CardExportSize)}>
+          {(Object.keys(CARD_EXPORT_SIZES) as CardExportSize[]).map((k) => (
+            <option key={k} value={k}>
+              {CARD_EXPORT_SIZES[k].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="rounded-lg bg-maroon-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-50" disabled={busy}>
+        Download {format.toUpperCase()}
+      </button>
+      <p className="text-xs text-stone-500">Print sizes are drawn at 300 dpi.</p>
+    </form>
+  );
+}

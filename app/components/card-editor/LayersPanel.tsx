@@ -1,0 +1,46 @@
+import type { FabricObject } from "fabric";
+import { layerLabel } from "./placeholders.ts";
+import { IconButton } from "./panel-controls.tsx";
+import { type Selected } from "./panel-styles.ts";
+
+/** The card's objects, top first: select, move forward or back, lock, hide, delete. */
+export function LayersPanel({
+  objects,
+  activeObject,
+  onAction,
+}: {
+  objects: Selected[] | FabricObject[];
+  activeObject: Selected | null;
+  onAction: (o: FabricObject, a: "select" | "forward" | "backward" | "lock" | "hide" | "delete") => void;
+}) {
+  if (!objects.length) return <p className="text-sm text-stone-500">The card is empty.</p>;
+  return (
+    <ul className="divide-y divide-stone-100" aria-label="Layers">
+      {(objects as Selected[]).map((o, i) => {
+        const name = layerLabel(o);
+        return (
+          <li key={i} className={`flex items-center gap-1 py-1.5 ${o === activeObject ? "bg-amber-50" : ""}`} data-testid="layer">
+            <button type="button" className="min-w-0 flex-1 truncate text-left text-sm text-stone-800" onClick={() => onAction(o, "select")}>
+              {name}
+            </button>
+            <IconButton label={`Bring ${name} forward`} onClick={() => onAction(o, "forward")}>
+              ↑
+            </IconButton>
+            <IconButton label={`Send ${name} back`} onClick={() => onAction(o, "backward")}>
+              ↓
+            </IconButton>
+            <IconButton label={`${o.selectable ? "Lock" : "Unlock"} ${name}`} onClick={() => onAction(o, "lock")} pressed={!o.selectable}>
+              {o.selectable ? "Lock" : "Locked"}
+            </IconButton>
+            <IconButton label={`${o.visible ? "Hide" : "Show"} ${name}`} onClick={() => onAction(o, "hide")} pressed={!o.visible}>
+              {o.visible ? "Hide" : "Show"}
+            </IconButton>
+            <IconButton label={`Delete ${name}`} onClick={() => onAction(o, "delete")}>
+              ✕
+            </IconButton>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

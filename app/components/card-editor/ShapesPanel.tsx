@@ -1,0 +1,55 @@
+import { colour, button, input, label, type Selected } from "./panel-styles.ts";
+
+/** Add a rectangle, circle or line, and change the selected shape's colours and opacity. */
+export function ShapesPanel({
+  selected,
+  onAdd,
+  onChange,
+}: {
+  selected: Selected | null;
+  onAdd: (k: "rect" | "circle" | "line") => void;
+  onChange: (p: Record<string, unknown>) => void;
+}) {
+  const shape = selected && ["rect", "circle", "line"].includes(String(selected.type).toLowerCase()) ? selected : null;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={button} onClick={() => onAdd("rect")}>
+          Rectangle
+        </button>
+        <button type="button" className={button} onClick={() => onAdd("circle")}>
+          Circle
+        </button>
+        <button type="button" className={button} onClick={() => onAdd("line")}>
+          Line
+        </button>
+      </div>
+      {shape && (
+        <div className="grid grid-cols-2 gap-2">
+          {String(shape.type).toLowerCase() !== "line" && (
+            <label className={label}>
+              Fill
+              <input className={`${input} h-9`} type="color" value={colour(shape.fill, "#ffffff")} onChange={(e) => onChange({ fill: e.target.value })} />
+            </label>
+          )}
+          <label className={label}>
+            Outline
+            <input className={`${input} h-9`} type="color" value={colour(shape.stroke, "#000000")} onChange={(e) => onChange({ stroke: e.target.value })} />
+          </label>
+          <label className={`${label} col-span-2`}>
+            Opacity
+            <input
+              className="mt-1 w-full"
+              type="range"
+              min={0.1}
+              max={1}
+              step={0.05}
+              value={shape.opacity ?? 1}
+              onChange={(e) => onChange({ opacity: Number(e.target.value) })}
+            />
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}
