@@ -11,6 +11,9 @@
  * tradition's functions at once), event-vendors.ts (vendors linked to a function), tasks.ts,
  * checklist.ts; event-records.ts holds what they share; wedding-functions.ts says whose they are.
  *
+ * The daily planning reminder: planning-reminders.ts (the run), reminder-reads.ts, reminder-digests.ts,
+ * reminder-mail.ts; reminder-records.ts holds what they share.
+ *
  * This file is the area's only face: code outside functions/domain/planning/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
@@ -22,7 +25,8 @@ export { createEvent, createSubEvent, deleteEvent, updateEvent } from "./event-c
 export { eventDetail, type EventDetail } from "./event-detail.ts";
 export { type PlannedEvent, type TaskRow } from "./event-records.ts";
 export { linkVendor, unlinkVendor, vendorCandidates } from "./event-vendors.ts";
-export { daysAfter, HOUSEHOLD_NAMES_MAX, SECTION_MAX_LINES, sendPlanningReminders } from "./planning-reminders.ts";
+export { sendPlanningReminders } from "./planning-reminders.ts";
+export { daysAfter, HOUSEHOLD_NAMES_MAX, SECTION_MAX_LINES } from "./reminder-records.ts";
 export { createTask, deleteTask, listTasks, setTaskStatus, updateTask } from "./tasks.ts";
 export { applySuggestedSplit, setTotalBudget } from "./total-budget.ts";
 export { createFromTemplate, traditionProposals } from "./tradition-functions.ts";
