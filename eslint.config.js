@@ -50,7 +50,6 @@ const FIELDS_NOT_YET_CONVERTED = [
   "app/routes/rsvp/route.tsx",
   "app/routes/service/enquiry-panel.tsx",
   "app/routes/service/reviews.tsx",
-  "app/routes/templates/route.tsx",
   "app/routes/vendor-dashboard/calendar.tsx",
   "app/routes/vendor-dashboard/enquiries-ui.tsx",
   "app/routes/vendor-dashboard/enquiries.tsx",

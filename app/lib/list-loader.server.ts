@@ -12,20 +12,21 @@ import { Invalid } from "#domain/core/index.ts";
 
 /**
  * The URL's query for a list: each named key with a value (a key sent empty is left out).
- * `trim`: values without surrounding spaces (a key that is only spaces is left out). `lists`: keys
+ * `trim`: values without surrounding spaces (a key that is only spaces is left out); `skipBlank`:
+ * values that are only spaces left out, the others kept as typed. `lists`: keys
  * that repeat (checkbox filters, `mood=A&mood=B`), joined with commas as the API reads them.
  */
 export function urlQuery(
   url: URL,
   keys: readonly string[],
-  { trim = false, lists = [] }: { trim?: boolean; lists?: readonly string[] } = {},
+  { trim = false, skipBlank = false, lists = [] }: { trim?: boolean; skipBlank?: boolean; lists?: readonly string[] } = {},
 ): Record<string, string> {
   const query: Record<string, string> = {};
   for (const key of keys) {
     const values = url.searchParams
       .getAll(key)
       .map((v) => (trim ? v.trim() : v))
-      .filter((v) => v !== "");
+      .filter((v) => (skipBlank ? v.trim() : v) !== "");
     if (!values.length) continue;
     query[key] = lists.includes(key) ? values.join(",") : values[0]!;
   }

@@ -183,3 +183,15 @@ describe("a blog post's forms through the helper", () => {
     expect(like.headers.get("Location")).toBe(LOGIN_AND_BACK(`/blogs/${urlTitle}`));
   });
 });
+
+describe("the template gallery reads its URL with the list loader", () => {
+  it("repeated chips are one filter, a blank search is no search, and a value the gallery does not know is left out and named", async () => {
+    const d = await loadPage<{ filters: Record<string, unknown>; ignored: string[] }>(
+      "/templates?mood=WEDDING&mood=LOVE&amount=PAID&q=%20%20&requirement=NOPE",
+    );
+    expect(d.ignored).toEqual(["requirement"]);
+    expect(d.filters).toMatchObject({ mood: ["WEDDING", "LOVE"], amount: "PAID" });
+    expect(d.filters).not.toHaveProperty("q");
+    expect(d.filters).not.toHaveProperty("requirement");
+  });
+});

@@ -6,6 +6,7 @@ export { Field, type FieldProps } from "./Field.tsx";
 export { TextArea, type TextAreaProps } from "./TextArea.tsx";
 export { Select, type SelectOption, type SelectProps } from "./Select.tsx";
 export { Checkbox, type CheckboxProps } from "./Checkbox.tsx";
+export { Chip } from "./Chip.tsx";
 export { FormAlert } from "./FormAlert.tsx";
 export { Panel } from "./Panel.tsx";
 export { Pager, type PagerProps } from "./Pager.tsx";
