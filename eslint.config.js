@@ -29,7 +29,6 @@ const FIELDS_NOT_YET_CONVERTED = [
   "app/routes/admin/review-disputes.tsx",
   "app/routes/admin/search.tsx",
   "app/routes/admin/service-record.tsx",
-  "app/routes/admin/templates.tsx",
   "app/routes/admin/transactions.tsx",
   "app/routes/admin/vendor-record.tsx",
   "app/routes/blog/dashboard.tsx",

@@ -70,6 +70,8 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
   unknown?: string;
   /** The field messages that go with `unknown`. */
   unknownFields?: Record<string, string>;
+  /** Reads the body its own way (a multipart form with files under per-file caps); readFormData, the capped form reader, when left out. */
+  read?: (request: Request) => Promise<FormData>;
   /** How a refusal is labelled for the page, when not by the posted intent (e.g. one card's form among many: `retire:<planId>`). */
   failureIntent?: (intent: string, form: FormData) => string;
 };
@@ -87,7 +89,7 @@ export function pageAction<H extends Record<string, IntentHandler>>(options: Pag
     let form = new FormData();
     try {
       if (options.access) requireAccess(options.access, domain.actor);
-      form = await readFormData(request);
+      form = await (options.read ?? readFormData)(request);
       const sent = form.get("intent");
       if (typeof sent === "string" && Object.hasOwn(options.intents, sent)) intent = sent;
       else if (options.defaultIntent === undefined) intent = typeof sent === "string" ? sent : "";

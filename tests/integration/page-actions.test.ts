@@ -195,3 +195,25 @@ describe("the template gallery reads its URL with the list loader", () => {
     expect(d.filters).not.toHaveProperty("requirement");
   });
 });
+
+describe("/admin/templates through the helper, with its own multipart reader", () => {
+  it("each refusal is labelled for its template's card: an unknown template, a thumbnail without a file, a form of no known intent", async () => {
+    const a = await signedIn("ADMIN");
+    const status = await postPage("/admin/templates", { intent: "status", templateId: "no-such-template", status: "PUBLISHED" }, a.cookie);
+    expect(status.status).toBe(404);
+    expect(await status.json()).toMatchObject({ ok: false, intent: "status:no-such-template" });
+
+    const thumb = await postPage(
+      "/admin/templates",
+      { intent: "thumbnail", templateId: "no-such-template", image: new File([], "empty.png", { type: "image/png" }) },
+      a.cookie,
+    );
+    expect(thumb.status).toBeGreaterThanOrEqual(400);
+    expect(thumb.status).toBeLessThan(500);
+    expect(await thumb.json()).toMatchObject({ ok: false, intent: "thumbnail:no-such-template" });
+
+    const other = await postPage("/admin/templates", { intent: "dance", templateId: "t1" }, a.cookie);
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ ok: false, intent: "dance:t1", message: "Choose what to do with the template." });
+  });
+});

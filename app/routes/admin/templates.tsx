@@ -1,25 +1,14 @@
 import { Form, Link } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/templates";
 import { appContext } from "#functions/page-context.ts";
-import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { Field } from "#app/components/ui/index.ts";
+import { Field, Select, TextArea } from "#app/components/ui/index.ts";
 import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
-import {
-  adminTemplates,
-  deleteTemplate,
-  setTemplateStatus,
-  setTemplateThumbnail,
-  THUMBNAIL_MAX_BYTES,
-  updateTemplate,
-  type AdminTemplate,
-} from "#domain/invitations/index.ts";
-import { formToObject, parseInput } from "#domain/core/index.ts";
-import { readMultipart, readPageForm } from "#platform/request-body.ts";
+import type { AdminTemplate } from "#domain/invitations/index.ts";
 import { formatCount, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { MOOD_LABELS, REQUIREMENT_LABELS, STATUS_LABELS, TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "#shared/template-schemas.ts";
+import { adminTemplatesAction, type EDIT_FIELDS, loadAdminTemplates } from "./templates.server.ts";
 
 /**
  * /admin/templates: every invitation template (drafts, published, archived) with its price, views
@@ -31,51 +20,10 @@ import { MOOD_LABELS, REQUIREMENT_LABELS, STATUS_LABELS, TEMPLATE_MOODS, TEMPLAT
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Invitation templates") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => ({ templates: await adminTemplates(domain) }));
+  return loadAdminTemplates(request, context.get(appContext).domain);
 }
 
-const idField = z.string({ error: "Which template?" }).trim().min(1, "Which template?").max(64, "Which template?");
-const statusForm = z.object({ templateId: idField, status: z.enum(TEMPLATE_STATUSES, { error: "Choose Draft, Published or Archived." }) });
-const idForm = z.object({ templateId: idField });
-const EDIT_FIELDS = ["name", "price", "mood", "requirement", "tags", "description", "designer"] as const;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let raw: Record<string, unknown> = {};
-  let intent = "";
-  try {
-    // The thumbnail form is multipart (read as a stream that stops past 5 MB); the others are plain forms.
-    const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-    const form = multipart ? await readMultipart(request, { files: { image: 1 }, maxFileBytes: THUMBNAIL_MAX_BYTES }) : null;
-    raw = form ? { ...form.fields } : formToObject(await readPageForm(request));
-    intent = String(raw.intent ?? "");
-    if (intent === "thumbnail") {
-      const { templateId } = parseInput(idForm, raw);
-      const result = await setTemplateThumbnail(domain, templateId, form?.files.image?.[0]);
-      return { ok: true as const, intent, templateId, message: result.message };
-    }
-    if (intent === "status") {
-      const { templateId, status } = parseInput(statusForm, raw);
-      const t = await setTemplateStatus(domain, templateId, status);
-      return { ok: true as const, intent, templateId, message: t.message };
-    }
-    if (intent === "delete") {
-      const { templateId } = parseInput(idForm, raw);
-      const result = await deleteTemplate(domain, templateId);
-      return { ok: true as const, intent, templateId, message: result.message };
-    }
-    if (intent === "update") {
-      const { templateId } = parseInput(idForm, raw);
-      const patch = Object.fromEntries(EDIT_FIELDS.filter((k) => typeof raw[k] === "string").map((k) => [k, raw[k]]));
-      const t = await updateTemplate(domain, templateId, patch);
-      return { ok: true as const, intent, templateId, message: `${t.message} “${t.name}” updated.` };
-    }
-    return { ok: false as const, intent, message: "Choose what to do with the template.", errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request, { intent: `${intent}:${String(raw.templateId ?? "")}` });
-  }
-}
+export const action = adminTemplatesAction;
 
 type ActionData = Route.ComponentProps["actionData"];
 
@@ -87,8 +35,6 @@ function StatusBadge({ status }: { status: AdminTemplate["status"] }) {
     </span>
   );
 }
-
-const select = "rounded-lg border border-ink/20 bg-white px-3 py-2.5 text-base";
 
 function EditForm({ t, failure }: { t: AdminTemplate; failure: { errors: Record<string, string>; values?: Record<string, string> } | null }) {
   const v = (k: (typeof EDIT_FIELDS)[number], fallback: string) => failure?.values?.[k] ?? fallback;
@@ -111,32 +57,22 @@ function EditForm({ t, failure }: { t: AdminTemplate; failure: { errors: Record<
           defaultValue={v("price", String(t.price))}
           error={e.price}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`mood-${t.id}`} className="text-sm font-medium">
-            Mood
-          </label>
-          <select id={`mood-${t.id}`} name="mood" defaultValue={v("mood", t.mood)} className={select}>
-            {TEMPLATE_MOODS.map((m) => (
-              <option key={m} value={m}>
-                {MOOD_LABELS[m]}
-              </option>
-            ))}
-          </select>
-          {e.mood && <p className="text-sm text-red-700">{e.mood}</p>}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`req-${t.id}`} className="text-sm font-medium">
-            Collection
-          </label>
-          <select id={`req-${t.id}`} name="requirement" defaultValue={v("requirement", t.requirement ?? "")} className={select}>
-            <option value="">None</option>
-            {TEMPLATE_REQUIREMENTS.map((r) => (
-              <option key={r} value={r}>
-                {REQUIREMENT_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id={`mood-${t.id}`}
+          label="Mood"
+          name="mood"
+          defaultValue={v("mood", t.mood)}
+          error={e.mood}
+          options={TEMPLATE_MOODS.map((m) => [m, MOOD_LABELS[m]] as const)}
+        />
+        <Select
+          id={`req-${t.id}`}
+          label="Collection"
+          name="requirement"
+          defaultValue={v("requirement", t.requirement ?? "")}
+          placeholder="None"
+          options={TEMPLATE_REQUIREMENTS.map((r) => [r, REQUIREMENT_LABELS[r]] as const)}
+        />
         <Field
           label="Tags (comma-separated)"
           name="tags"
@@ -145,13 +81,16 @@ function EditForm({ t, failure }: { t: AdminTemplate; failure: { errors: Record<
           hint="Lowercase words or hyphens: hindu, south-indian, royal"
         />
         <Field label="Designer" name="designer" defaultValue={v("designer", t.designer ?? "")} error={e.designer} maxLength={80} />
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <label htmlFor={`desc-${t.id}`} className="text-sm font-medium">
-            Description
-          </label>
-          <textarea id={`desc-${t.id}`} name="description" rows={3} maxLength={1000} defaultValue={v("description", t.description)} className={select} />
-          {e.description && <p className="text-sm text-red-700">{e.description}</p>}
-        </div>
+        <TextArea
+          id={`desc-${t.id}`}
+          label="Description"
+          name="description"
+          rows={3}
+          maxLength={1000}
+          defaultValue={v("description", t.description)}
+          error={e.description}
+          className="sm:col-span-2"
+        />
         <div className="sm:col-span-2">
           <SubmitButton name="intent" value="update" pendingText="Saving…" className="btn-primary">
             Save details<span className="sr-only"> of {t.name}</span>
