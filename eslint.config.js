@@ -43,7 +43,6 @@ const FIELDS_NOT_YET_CONVERTED = [
   "app/routes/invitation/invitation-view.tsx",
   "app/routes/profile/checklist/board.tsx",
   "app/routes/profile/index.tsx",
-  "app/routes/profile/weddingplan/event.tsx",
   "app/routes/profile/weddingplan/route.tsx",
   "app/routes/profile/weddingplan/ui.tsx",
   "app/routes/rsvp/route.tsx",

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import type { Route } from "./+types/event";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { parseInput } from "#domain/core/index.ts";
+import { ACCESS, parseInput } from "#domain/core/index.ts";
 import {
   createSubEvent,
   deleteEvent,
@@ -28,69 +28,54 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadOrRespond(request, () => eventDetail(domain, params.eventId));
 }
 
-const anyForm = z.record(z.string(), z.unknown());
 const str = (v: unknown) => (typeof v === "string" ? v : "");
+const eventOf = (params: Record<string, string | undefined>) => params.eventId ?? "";
+/** A saved form goes back to the page (or `to`) with a success toast: post, redirect, get. */
+const saved = (request: Request, message: string, to = pagePath(request)) => redirectWithToast(request, to, { type: "success", message });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let intent = "";
-  const back = pagePath(request);
-  const done = (message: string, to = back) => redirectWithToast(request, to, { type: "success", message });
-  return submitOrRespond(
-    request,
-    async () => {
-      const { input } = await readForm(request, anyForm);
-      intent = str(input.intent);
-      const eventId = params.eventId;
-      switch (intent) {
-        case "update": {
-          // A form always sends every field: the times as typed (empty clears them).
-          await updateEvent(domain, eventId, parseInput(eventUpdateInput, input));
-          return done("Function updated.");
-        }
-        case "delete-event": {
-          await deleteEvent(domain, eventId);
-          return done("Function deleted.", "/profile/weddingplan");
-        }
-        case "subevent": {
-          const sub = await createSubEvent(domain, eventId, parseInput(subEventInput, input));
-          return done(`${sub.subEventName} added.`);
-        }
-        case "task": {
-          const task = await createTask(domain, str(input.taskEventId) || eventId, parseInput(taskInput, input));
-          return done(`Task “${task.name}” added.`);
-        }
-        case "task-status": {
-          const { status } = parseInput(taskStatusInput, input);
-          const task = await setTaskStatus(domain, str(input.taskId), status);
-          return done(`“${task.name}” is now ${TASK_STATUS_LABELS[status].toLowerCase()}.`);
-        }
-        case "task-update": {
-          const { taskId: _taskId, intent: _intent, ...fields } = input;
-          await updateTask(domain, str(input.taskId), parseInput(taskUpdateInput, fields));
-          return done("Task updated.");
-        }
-        case "task-delete": {
-          await deleteTask(domain, str(input.taskEventId) || eventId, str(input.taskId));
-          return done("Task deleted.");
-        }
-        case "link": {
-          const { serviceId } = parseInput(vendorLinkInput, input);
-          const vendor = await linkVendor(domain, eventId, serviceId);
-          return done(`${vendor.serviceName} linked.`);
-        }
-        case "unlink": {
-          await unlinkVendor(domain, eventId, str(input.serviceId));
-          return done("Vendor unlinked.");
-        }
-        default:
-          return { ok: false as const, intent, message: "Unknown action.", errors: {} as Record<string, string> };
-      }
+/** Every form of the function's page, by intent, each one domain call. */
+export const action = pageAction({
+  access: ACCESS.signedIn,
+  intents: {
+    // A form always sends every field: the times as typed (empty clears them).
+    update: async ({ request, domain, params, fields }) => {
+      await updateEvent(domain, eventOf(params), parseInput(eventUpdateInput, fields));
+      return saved(request, "Function updated.");
     },
-    {
-      get intent() {
-        return intent;
-      },
+    "delete-event": async ({ request, domain, params }) => {
+      await deleteEvent(domain, eventOf(params));
+      return saved(request, "Function deleted.", "/profile/weddingplan");
     },
-  );
-}
+    subevent: async ({ request, domain, params, fields }) => {
+      const sub = await createSubEvent(domain, eventOf(params), parseInput(subEventInput, fields));
+      return saved(request, `${sub.subEventName} added.`);
+    },
+    task: async ({ request, domain, params, fields }) => {
+      const task = await createTask(domain, str(fields.taskEventId) || eventOf(params), parseInput(taskInput, fields));
+      return saved(request, `Task “${task.name}” added.`);
+    },
+    "task-status": async ({ request, domain, fields }) => {
+      const { status } = parseInput(taskStatusInput, fields);
+      const task = await setTaskStatus(domain, str(fields.taskId), status);
+      return saved(request, `“${task.name}” is now ${TASK_STATUS_LABELS[status].toLowerCase()}.`);
+    },
+    "task-update": async ({ request, domain, fields }) => {
+      const { taskId: _taskId, intent: _intent, ...rest } = fields;
+      await updateTask(domain, str(fields.taskId), parseInput(taskUpdateInput, rest));
+      return saved(request, "Task updated.");
+    },
+    "task-delete": async ({ request, domain, params, fields }) => {
+      await deleteTask(domain, str(fields.taskEventId) || eventOf(params), str(fields.taskId));
+      return saved(request, "Task deleted.");
+    },
+    link: async ({ request, domain, params, fields }) => {
+      const { serviceId } = parseInput(vendorLinkInput, fields);
+      const vendor = await linkVendor(domain, eventOf(params), serviceId);
+      return saved(request, `${vendor.serviceName} linked.`);
+    },
+    unlink: async ({ request, domain, params, fields }) => {
+      await unlinkVendor(domain, eventOf(params), str(fields.serviceId));
+      return saved(request, "Vendor unlinked.");
+    },
+  },
+});

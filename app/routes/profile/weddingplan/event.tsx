@@ -2,18 +2,16 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/event";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { TASK_PRIORITIES, TASK_PRIORITY_LABELS, TASK_STATUSES, TASK_STATUS_LABELS } from "#shared/planner-schemas.ts";
-import type { EventDetail, TaskRow } from "#domain/planning/index.ts";
+import type { EventDetail } from "#domain/planning/index.ts";
 import { Alert, DeleteButton, Field, Panel, Progress, SOURCE_LABELS, TextArea, VendorChip, resultOf, timeRange, type ActionResult } from "./ui.tsx";
 
 export { action, loader } from "./event.server.ts";
+import { AddTask, TaskItem } from "./event-tasks.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.event.eventName ?? "Wedding function") },
   { name: "robots", content: "noindex" },
 ];
-
-const selectClass = "rounded-lg border border-ink/20 bg-white px-3 py-2 text-base";
 
 /** /profile/weddingplan/:eventId: edit a function, its sub-events, tasks (status inline) and vendors. */
 export default function WeddingFunction({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,157 +117,6 @@ function VendorButton({ intent, serviceId, label }: { intent: "link" | "unlink";
         {label}
       </button>
     </fetcher.Form>
-  );
-}
-
-function AddTask({ result, busy, event: e }: { result: ActionResult; busy: boolean; event: EventDetail["event"] }) {
-  const r = resultOf(result, "task");
-  const v = r.values;
-  return (
-    <details open={Boolean(r.message)} className="rounded-xl border border-maroon-100 p-3">
-      <summary className="cursor-pointer font-semibold text-maroon-700">Add a task</summary>
-      <Form method="post" className="mt-3 grid gap-3 md:grid-cols-2">
-        <div className="md:col-span-2">
-          <Alert message={r.message} />
-        </div>
-        <Field label="Task" name="name" id="task-name" required error={r.errors.name} defaultValue={v.name} hint="For example Book the mehendi artist" />
-        <Field
-          label="Assigned to"
-          name="assignee"
-          id="task-assignee"
-          error={r.errors.assignee}
-          defaultValue={v.assignee}
-          hint="Bride, groom, or a family member"
-        />
-        <Field label="Due date" name="dueDate" id="task-due" type="date" error={r.errors.dueDate} defaultValue={v.dueDate} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="task-priority" className="text-sm font-medium">
-            Priority
-          </label>
-          <select id="task-priority" name="priority" defaultValue={v.priority ?? "MEDIUM"} className={selectClass}>
-            {TASK_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {TASK_PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {e.subEvents.length > 0 && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="task-for" className="text-sm font-medium">
-              For
-            </label>
-            <select id="task-for" name="taskEventId" defaultValue={v.taskEventId ?? e.id} className={selectClass}>
-              <option value={e.id}>{e.eventName}</option>
-              {e.subEvents.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.subEventName}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <TextArea label="Notes" name="notes" id="task-notes" error={r.errors.notes} defaultValue={v.notes} />
-        <div>
-          <button type="submit" name="intent" value="task" className="btn-primary px-4 py-2" disabled={busy}>
-            Add task
-          </button>
-        </div>
-      </Form>
-    </details>
-  );
-}
-
-function TaskItem({ task: t, where, result }: { task: TaskRow; where?: string; result: ActionResult }) {
-  const status = useFetcher();
-  const pendingStatus = status.formData?.get("status");
-  const shown = typeof pendingStatus === "string" ? pendingStatus : t.status;
-  const r = resultOf(result, "task-update", (values) => values.taskId === t.id);
-  const statusError = resultOf(result, "task-status", (values) => values.taskId === t.id);
-  const closed = shown === "DONE" || shown === "CANCELLED";
-  return (
-    <li className="py-3" data-testid="task">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className={`font-medium break-words ${closed ? "text-ink/60 line-through" : ""}`}>{t.name}</p>
-          <p className="text-xs text-ink/70">
-            {[
-              where ? `For ${where}` : null,
-              `${TASK_PRIORITY_LABELS[t.priority]} priority`,
-              t.due_date ? `due ${formatDate(t.due_date)}` : null,
-              t.assignee ? `assigned to ${t.assignee}` : null,
-            ]
-              .filter(Boolean)
-              .join(" · ")}
-          </p>
-          {t.notes && <p className="mt-1 text-sm whitespace-pre-line text-ink/75">{t.notes}</p>}
-        </div>
-        <status.Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="task-status" />
-          <input type="hidden" name="taskId" value={t.id} />
-          <label htmlFor={`status-${t.id}`} className="sr-only">
-            Status of {t.name}
-          </label>
-          <select
-            id={`status-${t.id}`}
-            name="status"
-            value={shown}
-            onChange={(ev) => status.submit(ev.currentTarget.form)}
-            className="rounded-lg border border-ink/20 bg-white px-2 py-1 text-sm"
-          >
-            {TASK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TASK_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <noscript>
-            <button type="submit" className="text-sm font-semibold text-maroon-700 underline">
-              Set
-            </button>
-          </noscript>
-        </status.Form>
-      </div>
-      <Alert message={statusError.message} />
-      <details open={Boolean(r.message)} className="mt-1">
-        <summary className="cursor-pointer text-sm text-maroon-700">Edit</summary>
-        <Form method="post" className="mt-2 grid gap-2 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <Alert message={r.message} />
-          </div>
-          <input type="hidden" name="taskId" value={t.id} />
-          <Field label="Task" name="name" id={`name-${t.id}`} required error={r.errors.name} defaultValue={r.values.name ?? t.name} />
-          <Field label="Assigned to" name="assignee" id={`assignee-${t.id}`} error={r.errors.assignee} defaultValue={r.values.assignee ?? t.assignee} />
-          <Field label="Due date" name="dueDate" id={`due-${t.id}`} type="date" error={r.errors.dueDate} defaultValue={r.values.dueDate ?? t.due_date} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`priority-${t.id}`} className="text-sm font-medium">
-              Priority
-            </label>
-            <select id={`priority-${t.id}`} name="priority" defaultValue={t.priority} className={selectClass}>
-              {TASK_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {TASK_PRIORITY_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextArea label="Notes" name="notes" id={`notes-${t.id}`} error={r.errors.notes} defaultValue={r.values.notes ?? t.notes} />
-          <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" name="intent" value="task-update" className="btn-secondary px-3 py-1">
-              Save task
-            </button>
-          </div>
-        </Form>
-        <div className="mt-2">
-          <DeleteButton
-            intent="task-delete"
-            fields={{ taskId: t.id, taskEventId: t.event_id }}
-            label={`Delete task`}
-            confirm={`Delete the task “${t.name}”?`}
-          />
-        </div>
-      </details>
-    </li>
   );
 }
 
