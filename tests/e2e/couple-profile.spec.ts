@@ -1,5 +1,6 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import { expect, test } from "./fixtures.ts";
+import { bigPhoto } from "./photos.ts";
 
 /** The couple's profile page in Chromium: the planning fields, the reminder opt-in, the photo in the header, links to enquiries and bookings. */
 function jpeg(w: number, h: number): Buffer {
@@ -67,6 +68,23 @@ test("a couple fills in the planning profile, opts in to reminders and uploads a
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/couple-profile-${width}.png`, fullPage: true });
   }
+});
+
+test("a 16 MB phone photo chosen as the profile photo is made smaller on the device, then accepted (issue 29)", async ({ page, login }) => {
+  test.setTimeout(90_000);
+  await login({ role: "couple" });
+  await page.goto("/profile");
+  const buffer = bigPhoto();
+  expect(buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+  const input = page.getByLabel("Profile photo");
+  await input.setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer });
+  // The form posts the smaller copy that replaced the choice.
+  await expect.poll(() => input.evaluate((el: HTMLInputElement) => el.files?.[0]?.name)).toBe("IMG_2041.webp");
+  expect(await input.evaluate((el: HTMLInputElement) => el.files![0]!.size)).toBeLessThan(5 * 1024 * 1024);
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByText("Profile photo updated.")).toBeVisible();
+  const photo = ((await (await page.request.get("/api/v1/users/me")).json()) as { user: { profile_photo: string } }).user.profile_photo;
+  await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", photo);
 });
 
 test("the wedding city is chosen with the city picker, which knows Bangalore, and the checklist searches that city", async ({ page, login }) => {
