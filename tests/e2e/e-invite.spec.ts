@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { EINVITE } from "./einvite-paths.ts";
 import { POOL_PASSWORD } from "./pool-paths.ts";
+import { approveRequest, askToCome, publishWithFunctions } from "./invite-support.ts";
 
 /**
  * The live e-invite in Chromium (issue 13): the couple publishes their card at /card choosing two
@@ -47,14 +48,7 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
   // Publish the card with just these two functions.
   await page.goto(`/card?card=${EINVITE.cardId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Your e-invite" })).toBeVisible();
-  for (const box of await page.getByRole("checkbox").all()) {
-    const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")) ?? "";
-    if (label.includes(tag)) await box.check();
-    else if ((await box.getAttribute("name")) === "eventIds") await box.uncheck();
-  }
-  await page.getByRole("button", { name: /^Publish/ }).click();
-  await expect(page.getByText("Your invitation is live.")).toBeVisible();
-  const shareUrl = await page.getByRole("textbox", { name: "Share link" }).inputValue();
+  const shareUrl = await publishWithFunctions(page, tag);
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/ananya-weds-rohan-[a-z2-9]{13}$`));
   await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
   await shots(page, "einvite-card");
@@ -89,32 +83,22 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
     "https://www.google.com/maps/search/?api=1&query=Rambagh%20Palace%2C%20Jaipur",
   );
   const phone = `98${String(Date.now()).slice(-8)}`;
-  await g.getByLabel("Your name").fill("Priya Nair");
-  await g.getByLabel("Mobile number").fill(phone);
-  await g.getByLabel("How many people (with you)").fill("3");
-  await g.getByLabel("Food preference").selectOption("JAIN");
-  await g
-    .getByRole("radiogroup", { name: `Your answer for ${sangeet}` })
-    .getByLabel("Attending", { exact: true })
-    .check();
-  await g
-    .getByRole("radiogroup", { name: `Your answer for ${wedding}` })
-    .getByLabel("Maybe", { exact: true })
-    .check();
-  await g.getByLabel("Message for the couple (optional)").fill("So happy for you both!");
-  await g.getByRole("button", { name: "Send my answers" }).click();
-  await expect(g.getByText("Thank you! The couple will confirm your invitation soon.")).toBeVisible();
+  await askToCome(g, {
+    name: "Priya Nair",
+    phone,
+    people: 3,
+    food: "JAIN",
+    answers: [
+      [sangeet, "Attending"],
+      [wedding, "Maybe"],
+    ],
+    message: "So happy for you both!",
+  });
   await shots(g, "einvite-view");
   await guest.close();
 
   // The couple approves at /card.
-  await page.goto("/card");
-  const request = page.getByTestId(`request-${phone}`);
-  await expect(request).toContainText("Priya Nair");
-  await expect(request).toContainText(`${sangeet}: Attending`);
-  await request.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByText(/^Added to your guest list\. .* (their personal link|on WhatsApp)/)).toBeVisible();
-  await expect(page.getByTestId(`request-${phone}`)).toHaveCount(0);
+  await approveRequest(page, { name: "Priya Nair", phone, shows: `${sangeet}: Attending` }, /^Added to your guest list\. .* (their personal link|on WhatsApp)/);
 
   // The guest list's head-counts include them: 3 Jain attending the sangeet, 3 maybe at the wedding.
   await page.goto("/profile/guests");
@@ -147,15 +131,7 @@ test("a guest who gives an e-mail on the public form is mailed their personal RS
   await signIn(page.request, baseURL!);
   await createFunction(page.request, baseURL!, haldi, "2027-02-12", "Samode Haveli, Jaipur");
   await page.goto(`/card?card=${EINVITE.cardId}`);
-  for (const box of await page.getByRole("checkbox").all()) {
-    const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")) ?? "";
-    if (label.includes(tag)) await box.check();
-    else if ((await box.getAttribute("name")) === "eventIds") await box.uncheck();
-  }
-  // Published by the test above when it ran first ("Save"), or not yet ("Publish").
-  await page.getByRole("button", { name: /^(Publish|Save)$/ }).click();
-  await expect(page.getByText("Your invitation is live.")).toBeVisible();
-  const shareUrl = await page.getByRole("textbox", { name: "Share link" }).inputValue();
+  const shareUrl = await publishWithFunctions(page, tag);
 
   const email = `guest.${tag}${Math.floor(Math.random() * 1e4)}@example.com`;
   const phone = `97${String(Date.now()).slice(-8)}`;
@@ -163,23 +139,10 @@ test("a guest who gives an e-mail on the public form is mailed their personal RS
   try {
     const g = await guest.newPage();
     await g.goto(shareUrl);
-    await g.getByLabel("Your name").fill("Kavya Rao");
-    await g.getByLabel("Mobile number").fill(phone);
-    await g.getByLabel("E-mail (optional)").fill(email);
-    await g.getByLabel("How many people (with you)").fill("2");
-    await g
-      .getByRole("radiogroup", { name: `Your answer for ${haldi}` })
-      .getByLabel("Attending", { exact: true })
-      .check();
-    await g.getByRole("button", { name: "Send my answers" }).click();
-    await expect(g.getByText("Thank you! The couple will confirm your invitation soon.")).toBeVisible();
+    await askToCome(g, { name: "Kavya Rao", phone, email, people: 2, answers: [[haldi, "Attending"]] });
 
     // The couple approves: the page says the link was e-mailed, and she is not on the WhatsApp list.
-    await page.goto("/card");
-    const request = page.getByTestId(`request-${phone}`);
-    await expect(request).toContainText("Kavya Rao");
-    await request.getByRole("button", { name: "Approve" }).click();
-    await expect(page.getByText("Added to your guest list. We e-mailed Kavya Rao their personal link.")).toBeVisible();
+    await approveRequest(page, { name: "Kavya Rao", phone }, "Added to your guest list. We e-mailed Kavya Rao their personal link.");
     await expect(page.getByTestId(`approved-${phone}`)).toHaveCount(0);
 
     // The mail is in the development mailbox, with her personal link; it opens her answers.

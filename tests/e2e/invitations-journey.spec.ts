@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { PhotonImage } from "@cf-wasm/photon";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { approveRequest, askToCome, publishWithFunctions } from "./invite-support.ts";
 
 /**
  * Issue 13's "done means", as one story in Chromium: a couple filters the gallery, opens a paid
@@ -106,15 +107,7 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
   // Publishing the e-invite with the two functions.
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page).toHaveURL(`/card?card=${cardId}`);
-  for (const box of await page.getByRole("checkbox").all()) {
-    if ((await box.getAttribute("name")) !== "eventIds") continue;
-    const text = await box.evaluate((el) => el.closest("label")?.textContent ?? "");
-    if (text.includes(tag)) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole("button", { name: /^Publish/ }).click();
-  await expect(page.getByText("Your invitation is live.")).toBeVisible();
-  const shareUrl = await page.getByRole("textbox", { name: "Share link" }).inputValue();
+  const shareUrl = await publishWithFunctions(page, tag);
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/meera-weds-kabir-[a-z2-9]{13}$`));
 
   // A guest with no account answers both functions through the e-invite.
@@ -124,24 +117,19 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
     await g.goto(shareUrl);
     await expect(g.getByRole("heading", { level: 1, name: "Meera & Kabir" })).toBeVisible();
     await expect(g.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${baseURL}/media/`));
-    await g.getByLabel("Your name").fill("Farah Khan");
     const phone = `98${String(Date.now()).slice(-8)}`;
-    await g.getByLabel("Mobile number").fill(phone);
-    await g.getByLabel("How many people (with you)").fill("2");
-    for (const fn of [mehendi, wedding])
-      await g
-        .getByRole("radiogroup", { name: `Your answer for ${fn}` })
-        .getByLabel("Attending", { exact: true })
-        .check();
-    await g.getByRole("button", { name: "Send my answers" }).click();
-    await expect(g.getByText("Thank you! The couple will confirm your invitation soon.")).toBeVisible();
+    await askToCome(g, {
+      name: "Farah Khan",
+      phone,
+      people: 2,
+      answers: [
+        [mehendi, "Attending"],
+        [wedding, "Attending"],
+      ],
+    });
 
     // The couple approves; the head-counts include the guest's two answers.
-    await page.goto("/card");
-    const request = page.getByTestId(`request-${phone}`);
-    await expect(request).toContainText("Farah Khan");
-    await request.getByRole("button", { name: "Approve" }).click();
-    await expect(page.getByText(/^Added to your guest list\. .* (their personal link|on WhatsApp)/)).toBeVisible();
+    await approveRequest(page, { name: "Farah Khan", phone }, /^Added to your guest list\. .* (their personal link|on WhatsApp)/);
     // She gave no e-mail: /card lists her to send her personal link on WhatsApp, to her own number.
     const toSend = page.getByTestId(`approved-${phone}`);
     await expect(toSend).toContainText(`Farah Khan · ${phone}`);
