@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { OfficeMap } from "#app/components/OfficeMap.tsx";
+import { Field, FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { newOnceToken, OnceToken } from "#app/lib/once-token.tsx";
 import { runFormOnce } from "#app/lib/once-token.server.ts";
@@ -48,34 +49,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/contactus` },
 ];
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-ink/70">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const described = (id: string, error?: string, hint?: boolean) => ({
-  id,
-  "aria-invalid": error ? true : undefined,
-  "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  className: `field-input ${error ? "border-red-600" : ""}`,
-});
-
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const failure = result && !result.ok ? result : null;
@@ -107,78 +80,68 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <Form method="post" className="mt-4 grid gap-4" noValidate={false}>
               <OnceToken token={loaderData.onceToken} />
-              {failure && (
-                <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
-                  {failure.message}
-                </p>
-              )}
+              <FormAlert message={failure?.message} className="m-0" />
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="c-name" label="Your name" error={errors.name}>
-                  <input
-                    {...described("c-name", errors.name)}
-                    name="name"
-                    type="text"
-                    autoComplete="name"
-                    required
-                    maxLength={CONTACT_LIMITS.nameMax}
-                    defaultValue={values.name ?? loaderData.name}
-                  />
-                </Field>
-                <Field id="c-email" label="E-mail" error={errors.email}>
-                  <input
-                    {...described("c-email", errors.email)}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    defaultValue={values.email ?? loaderData.email}
-                  />
-                </Field>
-                <Field id="c-phone" label="Phone (optional)" error={errors.phone} hint="A 10-digit mobile number, if you would like a call.">
-                  <input
-                    {...described("c-phone", errors.phone, true)}
-                    name="phone"
-                    type="tel"
-                    autoComplete="tel"
-                    inputMode="tel"
-                    maxLength={20}
-                    defaultValue={values.phone ?? ""}
-                  />
-                </Field>
-                <Field id="c-topic" label="Topic" error={errors.topic}>
-                  <select {...described("c-topic", errors.topic)} name="topic" required defaultValue={values.topic ?? loaderData.topic}>
-                    <option value="" disabled>
-                      Choose a topic
-                    </option>
-                    {CONTACT_TOPICS.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              </div>
-              <Field
-                id="c-message"
-                label="Message"
-                error={errors.message}
-                hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-IN")} characters.`}
-              >
-                <textarea
-                  {...described("c-message", errors.message, true)}
-                  name="message"
-                  rows={6}
+                <Field
+                  id="c-name"
+                  name="name"
+                  label="Your name"
+                  error={errors.name}
+                  autoComplete="name"
                   required
-                  data-raw
-                  minLength={CONTACT_LIMITS.messageMin}
-                  maxLength={CONTACT_LIMITS.messageMax}
-                  defaultValue={values.message ?? ""}
+                  maxLength={CONTACT_LIMITS.nameMax}
+                  defaultValue={values.name ?? loaderData.name}
                 />
-              </Field>
+                <Field
+                  id="c-email"
+                  name="email"
+                  type="email"
+                  label="E-mail"
+                  error={errors.email}
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  defaultValue={values.email ?? loaderData.email}
+                />
+                <Field
+                  id="c-phone"
+                  name="phone"
+                  type="tel"
+                  label="Phone (optional)"
+                  hint="A 10-digit mobile number, if you would like a call."
+                  error={errors.phone}
+                  autoComplete="tel"
+                  inputMode="tel"
+                  maxLength={20}
+                  defaultValue={values.phone ?? ""}
+                />
+                <Select
+                  id="c-topic"
+                  name="topic"
+                  label="Topic"
+                  error={errors.topic}
+                  required
+                  defaultValue={values.topic ?? loaderData.topic}
+                  placeholder="Choose a topic"
+                  options={CONTACT_TOPICS.map((t) => [t, t] as const)}
+                />
+              </div>
+              <TextArea
+                id="c-message"
+                name="message"
+                label="Message"
+                hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-IN")} characters.`}
+                error={errors.message}
+                rows={6}
+                required
+                minLength={CONTACT_LIMITS.messageMin}
+                maxLength={CONTACT_LIMITS.messageMax}
+                defaultValue={values.message ?? ""}
+              />
               {/* People never see or fill this; bots do (their message is dropped). */}
               <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                 <label htmlFor="c-website">Website</label>
+                {/* eslint-disable-next-line no-restricted-syntax -- the honeypot is no field a person fills: hidden, unwired on purpose */}
                 <input id="c-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
               </div>
               <div>
