@@ -4,7 +4,7 @@ import { loginPath } from "#shared/links.ts";
 import { formatDate, replyTimeLabel } from "#shared/format.ts";
 import { LEAD_MESSAGE_MIN } from "#shared/listing-limits.ts";
 import { LISTING } from "#shared/strings.ts";
-import { FieldError } from "./field-error.tsx";
+import { Field, FormAlert, TextArea } from "#app/components/ui/index.ts";
 import type { action } from "./service.server.ts";
 import type { LoaderData } from "./types.ts";
 
@@ -64,80 +64,23 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
       ) : (
         <fetcher.Form method="post" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="enquire" />
-          {failure && failure.message && !Object.keys(failure.errors).length && (
-            <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-800">
-              {failure.message}
-            </p>
-          )}
-          <div>
-            <label htmlFor="enquiry-message" className="text-sm font-semibold">
-              Message
-            </label>
-            <textarea
-              id="enquiry-message"
-              name="message"
-              required
-              minLength={LEAD_MESSAGE_MIN}
-              maxLength={2000}
-              rows={4}
-              aria-invalid={Boolean(failure?.errors.message)}
-              aria-describedby={failure?.errors.message ? "enquiry-message-error" : "enquiry-message-hint"}
-              placeholder="Our functions, dates and what we need…"
-              className="mt-1 w-full rounded-lg border border-ink/30 p-2"
-            />
-            <p id="enquiry-message-hint" className="text-xs text-ink/70">
-              At least {LEAD_MESSAGE_MIN} characters.
-            </p>
-            <FieldError id="enquiry-message-error" message={failure?.errors.message} />
-          </div>
+          <FormAlert className="m-0" message={failure && !Object.keys(failure.errors).length ? failure.message : undefined} />
+          <TextArea
+            id="enquiry-message"
+            name="message"
+            label="Message"
+            hint={`At least ${LEAD_MESSAGE_MIN} characters.`}
+            error={failure?.errors.message}
+            required
+            minLength={LEAD_MESSAGE_MIN}
+            maxLength={2000}
+            rows={4}
+            placeholder="Our functions, dates and what we need…"
+          />
           <div className="grid grid-cols-2 gap-2">
-            <div className="col-span-2">
-              <label htmlFor="enquiry-date" className="text-sm font-semibold">
-                Event date
-              </label>
-              <input
-                id="enquiry-date"
-                type="date"
-                name="eventDate"
-                min={today}
-                aria-invalid={Boolean(failure?.errors.eventDate)}
-                aria-describedby={failure?.errors.eventDate ? "enquiry-date-error" : undefined}
-                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
-              />
-              <FieldError id="enquiry-date-error" message={failure?.errors.eventDate} />
-            </div>
-            <div>
-              <label htmlFor="enquiry-guests" className="text-sm font-semibold">
-                Guest count
-              </label>
-              <input
-                id="enquiry-guests"
-                type="number"
-                name="guestCount"
-                min={1}
-                max={100000}
-                inputMode="numeric"
-                aria-describedby={failure?.errors.guestCount ? "enquiry-guests-error" : undefined}
-                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
-              />
-              <FieldError id="enquiry-guests-error" message={failure?.errors.guestCount} />
-            </div>
-            <div>
-              <label htmlFor="enquiry-budget" className="text-sm font-semibold">
-                Budget (₹)
-              </label>
-              <input
-                id="enquiry-budget"
-                type="number"
-                name="budget"
-                min={0}
-                step={1000}
-                inputMode="numeric"
-                aria-describedby={failure?.errors.budget ? "enquiry-budget-error" : undefined}
-                className="mt-1 w-full rounded-lg border border-ink/30 p-2"
-              />
-              <FieldError id="enquiry-budget-error" message={failure?.errors.budget} />
-            </div>
+            <Field id="enquiry-date" type="date" name="eventDate" label="Event date" min={today} error={failure?.errors.eventDate} className="col-span-2" />
+            <Field id="enquiry-guests" type="number" name="guestCount" label="Guest count" min={1} max={100000} error={failure?.errors.guestCount} />
+            <Field id="enquiry-budget" type="number" name="budget" label="Budget (₹)" min={0} step={1000} error={failure?.errors.budget} />
           </div>
           <button type="submit" className="btn-primary disabled:opacity-60" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Sending…" : LISTING.enquirySubmit}
