@@ -7,14 +7,30 @@
  * account-common.ts holds the jobs' shared inner helpers; only its types below are public.
  */
 export type { AccountView, Door, SessionStart } from "./account-common.ts";
-export * from "./admin-roles.ts";
-export * from "./auth-tokens.ts";
-export * from "./close-account.ts";
-export * from "./login.ts";
-export * from "./passwords.ts";
-export * from "./places.ts";
-export * from "./profile.ts";
-export * from "./purge-expired.ts";
-export * from "./remembered-devices.ts";
-export * from "./signup.ts";
-export * from "./vendor-settings.ts";
+export { changeRole, changeRoleByEmail, listAdminTeam, type RoleChange } from "./admin-roles.ts";
+export { issueAuthToken } from "./auth-tokens.ts";
+export { deleteAccount } from "./close-account.ts";
+export { googleLogin, login, logout } from "./login.ts";
+export { changePassword, requestPasswordReset, resetLinkIsValid, resetPassword } from "./passwords.ts";
+export { checkPlace, PLACE_MESSAGES } from "./places.ts";
+export { currentAccount, requireAccountView, updateUser, updateVendor } from "./profile.ts";
+export { purgeExpiredAuth } from "./purge-expired.ts";
+export { DEVICE_TTL_MS } from "./remembered-devices.ts";
+export { completeSignup, registerUser, registerVendor, resendVerification, verificationLinkKind, verifyEmail } from "./signup.ts";
+export {
+  BILLING_MESSAGES,
+  billingDetailsInput,
+  DEFAULT_NOTIFICATION_PREFS,
+  DELETE_CONFIRMATION,
+  deleteVendorAccount,
+  DELETION_TERMS,
+  myBillingDetails,
+  myNotificationPrefs,
+  NOTIFICATION_LABELS,
+  type NotificationPrefs,
+  notificationPrefsInput,
+  saveBillingDetails,
+  saveNotificationPrefs,
+  SETTINGS_MESSAGES,
+  vendorNotificationPrefs,
+} from "./vendor-settings.ts";

@@ -16,7 +16,6 @@
  * This file is the area's only face: code outside functions/domain/guests/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export * from "./guest-csv.ts";
 export { newRsvpToken, rsvpLink, type Guest, type Household } from "./guest-records.ts";
 export { listHouseholds, createHousehold, updateHousehold, deleteHousehold, resetHouseholdLink } from "./households.ts";
 export { addGuest, updateGuest, deleteGuest } from "./guests.ts";
@@ -27,5 +26,5 @@ export { notAnswered, type NotAnswered } from "./not-answered.ts";
 export { REMIND_INTERVAL_MS, invitationText, whatsappUrl, shareLinks, shareHousehold, remindHousehold, type ShareLinks } from "./sharing.ts";
 export { CSV_COLUMNS, importGuests, exportGuests, type ImportResult } from "./import-export.ts";
 export { guestPage, type GuestPage } from "./guest-page.ts";
-export * from "./headcount-sql.ts";
-export * from "./rsvp.ts";
+export { HEADCOUNT_SQL } from "./headcount-sql.ts";
+export { answerRsvp, rsvpByToken } from "./rsvp.ts";
