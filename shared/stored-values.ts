@@ -4,6 +4,20 @@
  */
 
 // admin.ts
+/** What an admin audit entry was about (functions/domain/core/audit-log.ts). */
+export const AUDIT_SUBJECTS = [
+  "user",
+  "vendor",
+  "service",
+  "review",
+  "lead",
+  "plan",
+  "template",
+  "blog_post",
+  "blog_tag",
+  "blog_comment",
+  "contact_message",
+] as const;
 export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;
 
 // billing.ts

@@ -1,7 +1,7 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
-import { CONTACT_STATUSES } from "#shared/stored-values.ts";
+import { AUDIT_SUBJECTS, CONTACT_STATUSES } from "#shared/stored-values.ts";
 
 /**
  * What admins did (migration 0058): one row per admin action, written in the same batch as the
@@ -15,7 +15,7 @@ export const adminAuditLog = sqliteTable(
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
-    subjectType: text("subject_type").notNull(),
+    subjectType: text("subject_type", { enum: AUDIT_SUBJECTS }).notNull(),
     subjectId: text("subject_id").notNull(),
     summary: text("summary").notNull(),
     reason: text("reason"),

@@ -47,8 +47,7 @@ export const auditQuery = z.object({
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** subject_type is plain text in the schema; the writer (core/audit-log.ts) stores AUDIT_SUBJECTS only. */
-type AuditRow = Omit<Row<typeof adminAuditLog>, "subject_type"> & { subject_type: AuditSubject };
+type AuditRow = Row<typeof adminAuditLog>;
 
 const toEntry = (r: AuditRow): AuditLogEntry => ({
   id: r.id,

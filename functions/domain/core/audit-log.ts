@@ -1,5 +1,6 @@
 import type { DomainContext } from "./context.ts";
 import { newId } from "./ids.ts";
+import { AUDIT_SUBJECTS } from "#shared/stored-values.ts";
 
 /**
  * The admin audit log (migration 0058): every admin action leaves one entry saying who did what to
@@ -11,20 +12,8 @@ import { newId } from "./ids.ts";
  * functions/domain/admin/audit-log-view.ts.
  */
 
-/** What was acted on. A record's history is its entries, newest first. */
-export const AUDIT_SUBJECTS = [
-  "user",
-  "vendor",
-  "service",
-  "review",
-  "lead",
-  "plan",
-  "template",
-  "blog_post",
-  "blog_tag",
-  "blog_comment",
-  "contact_message",
-] as const;
+/** What was acted on (shared/stored-values.ts). A record's history is its entries, newest first. */
+export { AUDIT_SUBJECTS };
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /**
