@@ -9,7 +9,8 @@
  * with the request's domain context first: `fn(ctx, input)`.
  */
 import { type DomainContext, Conflict, Unauthorized, startSession } from "../core/index.ts";
-import type { Role } from "#db/schema/identity.ts";
+import type { Role, users } from "#db/schema/identity.ts";
+import type { Row } from "#db/rows.ts";
 import type { MailMessage } from "#platform/mail.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { deviceCookieValue, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
@@ -51,23 +52,24 @@ export type AccountView = {
   } | null;
 };
 
-export type UserRow = {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  google_sub: string | null;
-  user_name: string;
-  role: Role;
-  profile_photo: string | null;
-  is_verified: number;
-  phone: string | null;
-  wedding_date: string | null;
-  wedding_city: string | null;
-  partner_name: string | null;
-  guest_estimate: number | null;
-  total_budget: number | null;
-  planning_reminders: number;
-};
+export type UserRow = Row<
+  typeof users,
+  | "id"
+  | "email"
+  | "password_hash"
+  | "google_sub"
+  | "user_name"
+  | "role"
+  | "profile_photo"
+  | "is_verified"
+  | "phone"
+  | "wedding_date"
+  | "wedding_city"
+  | "partner_name"
+  | "guest_estimate"
+  | "total_budget"
+  | "planning_reminders"
+>;
 
 /** A started session; `deviceCookie` is the remembered-device cookie value to set, when there is one. */
 export type SessionStart = { token: string; expiresAt: number; account: AccountView; deviceCookie?: string };

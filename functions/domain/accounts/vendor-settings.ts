@@ -3,6 +3,8 @@ import { queueMail } from "#platform/mail.ts";
 import { type DomainContext, Conflict, Invalid, Unauthorized, ACCESS, requireRole, removeAccountObjects, removeServiceObjects } from "../core/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { checkGstin } from "#shared/gst.ts";
+import type { Row } from "#db/rows.ts";
+import type { vendorNotificationPrefs as prefsTable } from "#db/schema/identity.ts";
 
 /**
  * A vendor's settings: which e-mails they want, and closing the account (what happens to their
@@ -42,7 +44,7 @@ export const notificationPrefsInput = z
   .strict();
 export type NotificationPrefsInput = z.infer<typeof notificationPrefsInput>;
 
-type PrefsRow = { new_enquiry: number; couple_reply: number; booking_changes: number; weekly_summary: number };
+type PrefsRow = Row<typeof prefsTable, "new_enquiry" | "couple_reply" | "booking_changes" | "weekly_summary">;
 
 /**
  * Which e-mails a vendor wants. For the mail-sending code (leads and bookings): consult it before
