@@ -138,32 +138,6 @@ export async function readCappedForm(request: Request, max: number): Promise<For
   return new Response(bytes, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
 }
 
-/**
- * The reader of a page form that carries files (a blog cover, review photos): its text fields as any
- * page form's, and up to `filesMax` files of at most `maxFileBytes` each, so the whole body may be
- * that much larger than FORM_BODY_MAX. Without it a page's form is read under FORM_BODY_MAX in all,
- * and a 2 MB cover under an 8 MB promise was refused (413). Pass it to readFormData or readPageForm.
- */
-export function formWithFiles(request: Request, { filesMax, maxFileBytes }: { filesMax: number; maxFileBytes: number }): () => Promise<FormData> {
-  if (mediaTypeOf(request) !== "multipart/form-data") return () => readCappedForm(request, FORM_BODY_MAX);
-  return async () => {
-    const form = new FormData();
-    await streamMultipart(
-      request,
-      {
-        files: "any",
-        maxFileBytes,
-        maxFieldBytes: FORM_BODY_MAX,
-        maxParts: FORM_PARTS_MAX,
-        maxBodyBytes: FORM_BODY_MAX + filesMax * maxFileBytes,
-        keepEmptyFiles: true,
-      },
-      (part) => form.append(part.name, part.value),
-    );
-    return form;
-  };
-}
-
 /** What a multipart body may hold: file fields with their caps, and sizes. */
 export type MultipartLimits = {
   /** The fields that may carry files, each with the most files it takes ("any": any field, up to maxParts). */
@@ -378,8 +352,7 @@ export async function readFormData(request: FormSource, read: () => Promise<Form
   try {
     return await read();
   } catch (e) {
-    // Too large, or a refusal naming its field (a file past its cap): the reader's words say what was wrong.
-    if (e instanceof PayloadTooLarge || (e instanceof Invalid && Object.keys(e.fields).length)) throw e;
+    if (e instanceof PayloadTooLarge) throw e;
     throw new Invalid(mediaTypeOf(request) === "multipart/form-data" ? BODY_MESSAGES.badMultipart : BODY_MESSAGES.badForm);
   }
 }
@@ -405,9 +378,9 @@ export async function readJson(request: Request, read: () => Promise<string> = (
  * A page action's form. A body that cannot be read is thrown as a Response with its status and a
  * plain message (React Router shows it through the error boundary), not as a 500.
  */
-export async function readPageForm(request: FormSource, read?: () => Promise<FormData>): Promise<FormData> {
+export async function readPageForm(request: FormSource): Promise<FormData> {
   try {
-    return await readFormData(request, read);
+    return await readFormData(request);
   } catch (e) {
     if (isDomainError(e)) throw new Response(e.message, { status: e.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     throw e;

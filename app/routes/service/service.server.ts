@@ -10,9 +10,7 @@ import { makeLead } from "#domain/enquiries/index.ts";
 import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, servicePage, toggleCartItem, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
 import { formToObject } from "#domain/core/index.ts";
 import { chosenFiles } from "#platform/uploads.ts";
-import { formWithFiles, readPageForm } from "#platform/request-body.ts";
-import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
-import { REVIEW_PHOTOS_MAX } from "#shared/listing-limits.ts";
+import { readPageForm } from "#platform/request-body.ts";
 
 /**
  * The service page, canonical at /all/{group}/{subcategory}/{state}/{city}/{id}. Wrong slugs
@@ -52,8 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  // Review photos: up to REVIEW_PHOTOS_MAX of PHOTO_MAX_BYTES each (the domain counts them and says so).
-  const form = await readPageForm(request, formWithFiles(request, { filesMax: REVIEW_PHOTOS_MAX, maxFileBytes: PHOTO_MAX_BYTES }));
+  const form = await readPageForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
     switch (intent) {
