@@ -1,9 +1,9 @@
 import type { Row } from "#db/rows.ts";
-import type { bookings, services, vendors } from "#db/schema/index.ts";
+import type { bookings } from "#db/schema/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
-import type { LeadRow } from "./lead-records.ts";
+import type { LeadParties, LeadRow } from "./lead-records.ts";
 
 /**
  * Bookings: a lead becomes one when the couple accepts the vendor's latest valid quote (price = the
@@ -61,15 +61,7 @@ export type BookingRow = Row<
   | "cancelled_by"
   | "created_at"
 > &
-  Row<typeof services, "service_name"> &
-  Row<typeof vendors, "business_name"> & {
-    vendor_slug: string;
-    vendor_email: string;
-    vendor_phone: string | null;
-    couple_name: string;
-    couple_email: string;
-    couple_phone: string | null;
-  };
+  LeadParties;
 
 const BOOKING_SELECT = `SELECT b.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(v.email, vu.email) AS vendor_email, v.phone AS vendor_phone,
   u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone

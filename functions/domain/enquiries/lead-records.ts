@@ -39,7 +39,10 @@ export type LeadRow = Row<
   | "reported_at"
   | "lost_reason"
 > &
-  Row<typeof services, "service_name"> &
+  LeadParties;
+
+/** The service, vendor and couple an enquiry or a booking is between, as LEAD_SELECT and BOOKING_SELECT join them. */
+export type LeadParties = Row<typeof services, "service_name"> &
   Row<typeof vendors, "business_name"> & {
     vendor_slug: string;
     vendor_email: string;
