@@ -4,7 +4,14 @@ import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { payments } from "./billing.ts";
 import { households } from "./planning.ts";
-import { BLOG_STATUSES, INVITE_REQUEST_STATUSES, TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "#shared/stored-values.ts";
+import {
+  BLOG_STATUSES,
+  DIETARY_PREFERENCES,
+  INVITE_REQUEST_STATUSES,
+  TEMPLATE_MOODS,
+  TEMPLATE_REQUIREMENTS,
+  TEMPLATE_STATUSES,
+} from "#shared/stored-values.ts";
 
 export const inviteTemplates = sqliteTable(
   "invite_templates",
@@ -164,7 +171,7 @@ export const inviteRequests = sqliteTable(
     /** Where the personal RSVP link is mailed on approval (optional; issue 28). */
     email: text("email"),
     partySize: integer("party_size").notNull().default(1),
-    dietary: text("dietary"),
+    dietary: text("dietary", { enum: DIETARY_PREFERENCES }),
     message: text("message"),
     /** {eventId: "ATTENDING" | "DECLINED" | "MAYBE"} */
     answers: text("answers", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),

@@ -1,4 +1,6 @@
 /** Reading posts: the list, one post with its comments, related posts, the sitemap's index, the counts. */
+import type { blogComments, users } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { slugify } from "#shared/slug.ts";
 import { type DomainContext, NotFound, ACCESS, can, requireRole, parseInput } from "../core/index.ts";
@@ -65,7 +67,7 @@ export async function listBlogPosts(ctx: DomainContext, rawQuery: BlogListQuery 
   };
 }
 
-type CommentRow = { id: string; content: string; created_at: number; user_id: string; user_name: string; profile_photo: string | null };
+type CommentRow = Row<typeof blogComments, "id" | "content" | "created_at" | "user_id"> & Row<typeof users, "user_name" | "profile_photo">;
 
 /** GET /{urlTitle}: NotFound for an unknown, draft or scheduled post unless the actor is an admin. */
 export async function blogPostByUrlTitle(ctx: DomainContext, urlTitle: string): Promise<BlogPost> {

@@ -10,6 +10,8 @@
  *   signed-in account. A comment is deleted by its author or an admin; anyone else gets NotFound.
  * - Markdown is rendered on the server and sanitized by an allow-list (renderBlogMarkdown).
  */
+import type { blogPosts } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
 
@@ -75,24 +77,22 @@ export const BLOG_MESSAGES = {
   noCover: "Choose a PNG, JPEG or WebP image for the cover.",
 } as const;
 
-export type PostRow = {
-  id: string;
-  title: string;
-  url_title: string;
-  excerpt: string;
-  cover_image_key: string | null;
-  status: "DRAFT" | "PUBLISHED";
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-  view_count: number;
-  like_count: number;
-  comment_count: number;
-  content_length: number;
-  author_name: string | null;
-  author_photo: string | null;
-  tags: string;
-};
+/** A post as POST_COLUMNS reads it: the post's columns, its author's (LEFT JOIN) and the computed length and tags (JSON text). */
+export type PostRow = Row<
+  typeof blogPosts,
+  | "id"
+  | "title"
+  | "url_title"
+  | "excerpt"
+  | "cover_image_key"
+  | "status"
+  | "published_at"
+  | "created_at"
+  | "updated_at"
+  | "view_count"
+  | "like_count"
+  | "comment_count"
+> & { content_length: number; author_name: string | null; author_photo: string | null; tags: string };
 
 export const POST_COLUMNS = `p.id, p.title, p.url_title, p.excerpt, p.cover_image_key, p.status, p.published_at, p.created_at, p.updated_at,
   p.view_count, p.like_count, p.comment_count, length(p.content) AS content_length, u.user_name AS author_name, u.profile_photo AS author_photo,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { contactMessages } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { CONTACT_STATUSES } from "#shared/stored-values.ts";
 import { email, phone } from "#shared/account-schemas.ts";
 import { CONTACT_LIMITS, CONTACT_TOPICS } from "#shared/contact.ts";
@@ -121,23 +123,14 @@ export type ContactMessage = {
   updatedAt: number;
 };
 
-type Row = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  topic: string;
-  message: string;
-  status: ContactStatus;
-  note: string | null;
+/** A message as COLUMNS reads it, with the name of the admin who handled it (LEFT JOIN). */
+type MessageRow = Row<typeof contactMessages, "id" | "name" | "email" | "phone" | "topic" | "message" | "status" | "note" | "created_at" | "updated_at"> & {
   handler: string | null;
-  created_at: number;
-  updated_at: number;
 };
 
 const COLUMNS = "m.id, m.name, m.email, m.phone, m.topic, m.message, m.status, m.note, u.user_name AS handler, m.created_at, m.updated_at";
 const FROM = "contact_messages m LEFT JOIN users u ON u.id = m.handled_by";
-const toMessage = (r: Row): ContactMessage => ({
+const toMessage = (r: MessageRow): ContactMessage => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -180,7 +173,7 @@ export async function listContactMessages(
   }
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const page = query.page ?? 1;
-  const [rows, total, counts] = await ctx.db.batch<Row | { n: number } | { status: ContactStatus; n: number }>([
+  const [rows, total, counts] = await ctx.db.batch<MessageRow | { n: number } | { status: ContactStatus; n: number }>([
     ctx.db
       .prepare(`SELECT ${COLUMNS} FROM ${FROM} ${whereSql} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`)
       .bind(...binds, CONTACT_PAGE_SIZE, (page - 1) * CONTACT_PAGE_SIZE),
@@ -190,7 +183,7 @@ export async function listContactMessages(
   const n = (total?.results[0] as { n: number } | undefined)?.n ?? 0;
   const byStatus = { NEW: 0, ANSWERED: 0, CLOSED: 0 } as Record<ContactStatus, number>;
   for (const c of (counts?.results ?? []) as { status: ContactStatus; n: number }[]) byStatus[c.status] = c.n;
-  return { messages: (rows?.results as Row[]).map(toMessage), total: n, page, pages: Math.max(1, Math.ceil(n / CONTACT_PAGE_SIZE)), counts: byStatus };
+  return { messages: (rows?.results as MessageRow[]).map(toMessage), total: n, page, pages: Math.max(1, Math.ceil(n / CONTACT_PAGE_SIZE)), counts: byStatus };
 }
 
 /** The number of messages nobody has handled yet (the admin sidebar). */
@@ -201,7 +194,7 @@ export async function newContactMessages(ctx: DomainContext): Promise<number> {
 
 export async function contactMessageById(ctx: DomainContext, id: string): Promise<ContactMessage> {
   requireRole(ctx.actor, ACCESS.admin);
-  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = ?`).bind(id).first<Row>();
+  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE m.id = ?`).bind(id).first<MessageRow>();
   if (!row) throw new NotFound(CONTACT_MESSAGES.notFound);
   return toMessage(row);
 }

@@ -25,6 +25,14 @@ export async function removeAccountObjects(ctx: Pick<DomainContext, "media">, us
   return removed;
 }
 
+/**
+ * Removes one object the app uploaded (u/...) after the row that named it was changed or deleted;
+ * a failure is logged, not thrown (the row's change stands). Demo objects (seed/...) are shared and stay.
+ */
+export async function removeUploadedObject(ctx: Pick<DomainContext, "media">, key: string | null | undefined): Promise<void> {
+  if (key?.startsWith("u/")) await ctx.media.delete(key).catch((e: unknown) => console.error(`removing the stored object ${key} failed`, e));
+}
+
 async function removeObjectsUnder(ctx: Pick<DomainContext, "media">, prefix: string): Promise<number> {
   let removed = 0;
   let cursor: string | undefined;

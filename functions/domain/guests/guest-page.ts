@@ -2,9 +2,9 @@
 import { guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, parseInput } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
-import { type CoupleRow, type GuestRow, type Household, type HouseholdRow, coupleNames, toHousehold } from "./guest-records.ts";
+import { type CoupleRow, type Household, type HouseholdRow, coupleNames, toHousehold } from "./guest-records.ts";
 import { householdsStatement } from "./households.ts";
-import { type GuestSearch, guestSearchStatement, searchResult } from "./guest-search.ts";
+import { type FoundGuestRow, type GuestSearch, guestSearchStatement, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
 import { type NotAnswered, type PendingRow, groupPending, pendingStatement } from "./not-answered.ts";
 
@@ -44,7 +44,7 @@ export async function guestPage(ctx: DomainContext, input: unknown): Promise<Gue
       venue: e.venue,
     })),
     households: (households!.results as HouseholdRow[]).map((r) => toHousehold(ctx, r)),
-    search: searchResult(search!.results as GuestRow[], query),
+    search: searchResult(search!.results as FoundGuestRow[], query),
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
     notAnswered: groupPending(pending!.results as PendingRow[]),

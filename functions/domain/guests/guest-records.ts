@@ -4,6 +4,8 @@
  * is 404), a household's personal link, and the couple's names. Inner file: only the names that were
  * public before are exported through index.ts.
  */
+import type { guests, households, users } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import type { Dietary, GuestSide, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
 
@@ -38,11 +40,8 @@ export type Guest = {
   needsPickup: boolean;
 };
 
-export type HouseholdRow = {
-  id: string;
-  name: string;
-  notes: string | null;
-  rsvp_token: string;
+/** A household as HOUSEHOLD_SELECT reads it: its columns and what its guests and invitations add (event_ids a comma list). */
+export type HouseholdRow = Row<typeof households, "id" | "name" | "notes" | "rsvp_token"> & {
   guest_count: number;
   email_count: number;
   phone: string | null;
@@ -51,21 +50,11 @@ export type HouseholdRow = {
   reminded_at: number | null;
 };
 
-export type GuestRow = {
-  id: string;
-  household_id: string;
-  household_name: string;
-  name: string;
-  side: GuestSide;
-  relation: string | null;
-  phone: string | null;
-  email: string | null;
-  city: string | null;
-  dietary: Dietary | null;
-  needs_stay: number;
-  needs_pickup: number;
-  total?: number;
-};
+/** A guest as GUEST_COLUMNS reads it, with its household's name. */
+export type GuestRow = Row<
+  typeof guests,
+  "id" | "household_id" | "name" | "side" | "relation" | "phone" | "email" | "city" | "dietary" | "needs_stay" | "needs_pickup"
+> & { household_name: string };
 
 /** A household's personal link: 192 random bits, base64url (never derived from anything guessable). */
 export function newRsvpToken(): string {
@@ -154,5 +143,5 @@ export function insertGuest(
     .bind(id, userId, householdId, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needsStay ? 1 : 0, g.needsPickup ? 1 : 0, now, now);
 }
 
-export type CoupleRow = { user_name: string; partner_name: string | null };
+export type CoupleRow = Row<typeof users, "user_name" | "partner_name">;
 export const coupleNames = (c: CoupleRow | null) => (c ? (c.partner_name ? `${c.user_name} & ${c.partner_name}` : c.user_name) : "The couple");

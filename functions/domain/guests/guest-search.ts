@@ -61,7 +61,10 @@ export function guestSearchStatement(db: D1Database, userId: string, query: Gues
 
 export type GuestSearch = { guests: Guest[]; total: number; page: number; pageSize: number };
 
-export const searchResult = (rows: GuestRow[], query: GuestQuery): GuestSearch => ({
+/** A guest the search found, with how many it found in all (COUNT(*) OVER ()). */
+export type FoundGuestRow = GuestRow & { total: number };
+
+export const searchResult = (rows: FoundGuestRow[], query: GuestQuery): GuestSearch => ({
   guests: rows.map(toGuest),
   total: rows[0]?.total ?? 0,
   page: query.page ?? 1,
@@ -72,6 +75,6 @@ export const searchResult = (rows: GuestRow[], query: GuestQuery): GuestSearch =
 export async function searchGuests(ctx: DomainContext, input: unknown = {}): Promise<GuestSearch> {
   const me = requirePlanner(ctx);
   const query = parseInput(guestQuery, input, "Some search options are not valid.");
-  const { results } = await guestSearchStatement(ctx.db, me.id, query).all<GuestRow>();
+  const { results } = await guestSearchStatement(ctx.db, me.id, query).all<FoundGuestRow>();
   return searchResult(results, query);
 }

@@ -1,4 +1,6 @@
 /** Head-counts per function and per dietary preference. */
+import type { events } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import type { Dietary } from "#shared/guest-schemas.ts";
 import type { DomainContext } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
@@ -23,11 +25,8 @@ export type FunctionHeadCount = {
   dietary: Record<Dietary | "UNKNOWN", number>;
 };
 
-export type HeadCountRow = {
-  id: string;
-  name: string;
-  event_date: string;
-  start_time: string | null;
+/** One function as HEADCOUNT_SQL reads it: its columns and the counts of households, guests, answers and diets. */
+export type HeadCountRow = Row<typeof events, "id" | "name" | "event_date" | "start_time"> & {
   households: number;
   guests: number;
   attending: number;

@@ -1,4 +1,6 @@
 /** Households that still owe an answer for a function they are invited to. */
+import type { events, householdInvitations, households } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import type { DomainContext } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
 
@@ -11,16 +13,10 @@ export type NotAnswered = {
   functions: { eventId: string; name: string; eventDate: string }[];
 };
 
-export type PendingRow = {
-  household_id: string;
-  name: string;
-  email_count: number;
-  event_id: string;
-  event_name: string;
-  event_date: string;
-  reminded_at: number | null;
-  shared_at: number | null;
-};
+/** One invitation of a household with a guest who has not answered, as pendingStatement reads it. */
+export type PendingRow = Row<typeof households, "name"> &
+  Row<typeof householdInvitations, "reminded_at" | "shared_at"> &
+  Row<typeof events, "event_date"> & { household_id: string; event_id: string; event_name: string; email_count: number };
 
 /** Invitations where some guest of the household has not answered yet. */
 export function pendingStatement(db: D1Database, userId: string, householdId?: string): D1PreparedStatement {

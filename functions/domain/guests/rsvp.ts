@@ -1,4 +1,6 @@
 import { rsvpInput, type RsvpResponse } from "#shared/guest-schemas.ts";
+import type { households, users } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
 
 /**
@@ -24,7 +26,8 @@ export type RsvpView = {
   guests: { id: string; name: string; answers: Record<string, { response: RsvpResponse; partySize: number }> }[];
 };
 
-type HouseholdRow = { id: string; name: string; user_name: string; partner_name: string | null };
+/** The household a link belongs to, with its couple's names. */
+type LinkHouseholdRow = Row<typeof households, "id" | "name"> & Row<typeof users, "user_name" | "partner_name">;
 
 /** Tokens are base64url of 24 random bytes; anything else cannot be one and is 404 without a query. */
 const tokenShape = (token: string) => /^[A-Za-z0-9_-]{22,64}$/.test(token);
@@ -52,7 +55,7 @@ async function load(ctx: DomainContext, token: string): Promise<{ householdId: s
       )
       .bind(token),
   ]);
-  const h = household!.results[0] as HouseholdRow | undefined;
+  const h = household!.results[0] as LinkHouseholdRow | undefined;
   if (!h) throw new NotFound(LINK_MISSING);
   const byGuest = new Map<string, RsvpView["guests"][number]["answers"]>();
   for (const a of answers!.results as { guest_id: string; event_id: string; response: RsvpResponse; party_size: number }[]) {

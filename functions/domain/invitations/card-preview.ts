@@ -2,9 +2,9 @@
 import { mediaUrl } from "#shared/media.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
-import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
+import { type DomainContext, Invalid, NotFound, removeUploadedObject } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
-import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, removeObject, requireTemplateUse } from "./card-records.ts";
+import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, requireTemplateUse } from "./card-records.ts";
 import { randomHex } from "#shared/tokens.ts";
 
 const IMAGE_TYPES = new Set(["jpg", "png", "webp"]);
@@ -33,13 +33,13 @@ export async function setCardPreview(ctx: DomainContext, cardId: string, file: F
     .bind(key, ctx.now, cardId, actor.id)
     .run()
     .catch(async (e: unknown) => {
-      await removeObject(ctx, key);
+      await removeUploadedObject(ctx, key);
       throw e;
     });
   if (!done.meta.changes) {
-    await removeObject(ctx, key);
+    await removeUploadedObject(ctx, key);
     throw new NotFound(CARD_MESSAGES.notFound);
   }
-  if (row.previewKey && row.previewKey !== key) await removeObject(ctx, row.previewKey);
+  if (row.previewKey && row.previewKey !== key) await removeUploadedObject(ctx, row.previewKey);
   return { previewUrl: mediaUrl(key) };
 }

@@ -118,7 +118,3 @@ export async function requireCanvasUse(ctx: DomainContext, canvasJson: string, t
   if (design.id !== templateId && !(await canUseTemplate(ctx, design))) throw new Forbidden(CARD_MESSAGES.buyFirst);
   return design.id;
 }
-
-export async function removeObject(ctx: DomainContext, key: string | null | undefined): Promise<void> {
-  if (key?.startsWith("u/")) await ctx.media.delete(key).catch((e: unknown) => console.error("removing a card image failed", e));
-}

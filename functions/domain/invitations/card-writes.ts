@@ -1,19 +1,9 @@
 /** Writing cards: create (room for 50), save with compare-and-set on the revision, duplicate, delete. */
 import { type CardCanvas, type CardDetails, fillPlaceholders } from "#shared/card-format.ts";
-import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
+import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput, removeUploadedObject } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
 import { COLUMN, DETAIL_FIELDS, cleanDetail, createCardInput, type DetailField, updateCardInput } from "./card-inputs.ts";
-import {
-  CARDS_MAX,
-  CARD_MESSAGES,
-  cardRow,
-  checkedCanvas,
-  removeObject,
-  requireCanvasUse,
-  requireTemplateUse,
-  type Card,
-  usableTemplate,
-} from "./card-records.ts";
+import { CARDS_MAX, CARD_MESSAGES, cardRow, checkedCanvas, requireCanvasUse, requireTemplateUse, type Card, usableTemplate } from "./card-records.ts";
 import { plannerDetails } from "./card-details.ts";
 import { getCard } from "./card-views.ts";
 
@@ -162,7 +152,7 @@ export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ 
   const row = await cardRow(ctx, cardId);
   const done = await ctx.db.prepare("DELETE FROM user_templates WHERE id = ? AND user_id = ?").bind(cardId, actor.id).run();
   if (!done.meta.changes) throw new NotFound(CARD_MESSAGES.notFound);
-  await removeObject(ctx, row.previewKey);
+  await removeUploadedObject(ctx, row.previewKey);
   return { message: `${row.title} deleted.` };
 }
 

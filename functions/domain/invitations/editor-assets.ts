@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { editorAssets } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
@@ -52,7 +54,7 @@ export type EditorAsset = {
 };
 export type FailedAsset = { name: string; message: string; reason: string };
 
-type AssetRow = { key: string; width: number | null; height: number | null; folder: string; tags: string; file_name: string | null };
+type AssetRow = Row<typeof editorAssets, "key" | "width" | "height" | "folder" | "tags" | "file_name">;
 const toAsset = (r: AssetRow): EditorAsset => ({
   public_id: r.key,
   url: mediaUrl(r.key),

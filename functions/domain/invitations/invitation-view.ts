@@ -5,7 +5,7 @@ import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext } from "../core/index.ts";
 import { whatsappUrl, rsvpByToken } from "../guests/index.ts";
 import { requirePlanner } from "../planning/index.ts";
-import { CARD_SELECT, EVENTS_SQL, chosen, coupleOf, ownCardRow, publishedRow, type CardRow, type EventRow } from "./invite-records.ts";
+import { CARD_SELECT, EVENTS_SQL, chosen, coupleOf, ownCardRow, publishedRow, type InviteCardRow, type EventRow } from "./invite-records.ts";
 
 // ---------------------------------------------------------------- formats
 
@@ -78,7 +78,7 @@ function shareText(couple: string, functions: InvitationFunction[], url: string)
   return `${couple} invite you to their wedding${when}. See the invitation and tell us if you can come: ${url}`;
 }
 
-function toInvitation(ctx: Pick<DomainContext, "request">, row: CardRow, events: EventRow[]): Invitation {
+function toInvitation(ctx: Pick<DomainContext, "request">, row: InviteCardRow, events: EventRow[]): Invitation {
   const couple = coupleOf(row);
   const functions = chosen(row, events).map(toFunction);
   const width = row.cw && row.cw > 0 ? row.cw : 600;
@@ -107,7 +107,7 @@ function toInvitation(ctx: Pick<DomainContext, "request">, row: CardRow, events:
   };
 }
 
-async function withEvents(ctx: DomainContext, row: CardRow): Promise<Invitation> {
+async function withEvents(ctx: DomainContext, row: InviteCardRow): Promise<Invitation> {
   const { results } = await ctx.db.prepare(EVENTS_SQL).bind(row.user_id).all<EventRow>();
   return toInvitation(ctx, row, results);
 }
@@ -128,7 +128,7 @@ export async function ownInvitation(ctx: DomainContext): Promise<Invitation | nu
   const row = await ctx.db
     .prepare(`${CARD_SELECT} WHERE c.user_id = ? AND c.published_at IS NOT NULL AND c.public_slug IS NOT NULL`)
     .bind(me.id)
-    .first<CardRow>();
+    .first<InviteCardRow>();
   return row ? withEvents(ctx, row) : null;
 }
 
@@ -139,7 +139,7 @@ export async function personalCard(ctx: DomainContext, token: string): Promise<{
       `${CARD_SELECT} JOIN households h ON h.user_id = c.user_id WHERE h.rsvp_token = ? AND c.published_at IS NOT NULL AND c.public_slug IS NOT NULL AND c.preview_key IS NOT NULL`,
     )
     .bind(token)
-    .first<CardRow>();
+    .first<InviteCardRow>();
   if (!row) return null;
   const inv = toInvitation(ctx, row, []);
   return { cardImageUrl: inv.cardImageUrl, cardWidth: inv.cardWidth, cardHeight: inv.cardHeight };

@@ -5,7 +5,7 @@ import { type DomainContext, Conflict, Forbidden, NotFound, parseInput } from ".
 import { canUseTemplate } from "./template-access.ts";
 import { requireCanvasUse } from "./card-records.ts";
 import { requirePlanner, weddingFunctions } from "../planning/index.ts";
-import { INVITE_MESSAGES, firstName, ownCardRow, type CardRow } from "./invite-records.ts";
+import { INVITE_MESSAGES, firstName, ownCardRow, type InviteCardRow } from "./invite-records.ts";
 import { publishInput } from "./invite-inputs.ts";
 
 // ---------------------------------------------------------------- the couple's cards and publishing
@@ -39,7 +39,7 @@ function randomSuffix(): string {
   return [...crypto.getRandomValues(new Uint8Array(SLUG_SUFFIX_LENGTH))].map((b) => alphabet[b & 31]).join("");
 }
 
-function newSlug(row: CardRow): string {
+function newSlug(row: InviteCardRow): string {
   const [a, b] = row.bride_name?.trim() && row.groom_name?.trim() ? [row.bride_name, row.groom_name] : [row.user_name, row.partner_name];
   const first = slugify(firstName(a ?? "")).slice(0, 30);
   const second = b ? slugify(firstName(b)).slice(0, 30) : "";

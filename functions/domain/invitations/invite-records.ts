@@ -11,6 +11,8 @@
  * queries, the couple's names, and finding a published card by its slug (unknown links are limited).
  */
 import { GUESTS_MAX } from "#shared/guest-schemas.ts";
+import type { events, userTemplates, users } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, assertNoDelay, recordFailure, type DelayRule } from "../core/index.ts";
 import { CARD_MESSAGES } from "./card-records.ts";
 import { requirePlanner } from "../planning/index.ts";
@@ -44,36 +46,24 @@ export const LINK_MISSES_PER_ADDRESS: DelayRule = {
   message: "Too many invitation links that do not exist were opened from your network. Please wait {wait} and try again.",
 };
 
-export type CardRow = {
-  id: string;
-  user_id: string;
-  template_id: string | null;
-  preview_key: string | null;
-  public_slug: string | null;
-  published_at: number | null;
-  event_ids: string | null;
-  rsvp_open: number;
-  bride_name: string | null;
-  groom_name: string | null;
-  cw: number | null;
-  ch: number | null;
-  user_name: string;
-  user_email: string;
-  partner_name: string | null;
-  wedding_city: string | null;
-};
+/** A card as CARD_SELECT reads it: its columns, its canvas's size (cw, ch) and its couple's names, e-mail and city. */
+export type InviteCardRow = Row<
+  typeof userTemplates,
+  "id" | "user_id" | "template_id" | "preview_key" | "public_slug" | "published_at" | "event_ids" | "rsvp_open" | "bride_name" | "groom_name"
+> &
+  Row<typeof users, "user_name" | "partner_name" | "wedding_city"> & { cw: number | null; ch: number | null; user_email: string };
 
 export const CARD_SELECT = `SELECT c.id, c.user_id, c.template_id, c.preview_key, c.public_slug, c.published_at, c.event_ids, c.rsvp_open, c.bride_name, c.groom_name,
   json_extract(c.canvas, '$.width') AS cw, json_extract(c.canvas, '$.height') AS ch, u.user_name, u.email AS user_email, u.partner_name, u.wedding_city
   FROM user_templates c JOIN users u ON u.id = c.user_id`;
 
-export type EventRow = { id: string; name: string; event_date: string; start_time: string | null; end_time: string | null; venue: string | null };
+export type EventRow = Row<typeof events, "id" | "name" | "event_date" | "start_time" | "end_time" | "venue">;
 
 export const EVENTS_SQL =
   "SELECT id, name, event_date, start_time, end_time, venue FROM events WHERE user_id = ? AND parent_id IS NULL ORDER BY event_date, start_time IS NULL, start_time, created_at";
 
 /** The names on the invitation: the card's bride and groom when both are filled, else the couple's profile. */
-export const coupleOf = (r: Pick<CardRow, "bride_name" | "groom_name" | "user_name" | "partner_name">) =>
+export const coupleOf = (r: Pick<InviteCardRow, "bride_name" | "groom_name" | "user_name" | "partner_name">) =>
   r.bride_name?.trim() && r.groom_name?.trim()
     ? `${r.bride_name.trim()} & ${r.groom_name.trim()}`
     : r.partner_name
@@ -82,7 +72,7 @@ export const coupleOf = (r: Pick<CardRow, "bride_name" | "groom_name" | "user_na
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-export function chosen(row: CardRow, events: EventRow[]): EventRow[] {
+export function chosen(row: InviteCardRow, events: EventRow[]): EventRow[] {
   if (row.event_ids === null) return events;
   let ids: unknown;
   try {
@@ -96,11 +86,11 @@ export function chosen(row: CardRow, events: EventRow[]): EventRow[] {
 
 const slugShape = (slug: string) => /^[a-z0-9-]{3,100}$/.test(slug);
 
-export async function publishedRow(ctx: DomainContext, slug: string): Promise<CardRow> {
+export async function publishedRow(ctx: DomainContext, slug: string): Promise<InviteCardRow> {
   const missKey = ctx.request.ip ? `invite-miss:ip:${ctx.request.ip}` : null;
   if (missKey) await assertNoDelay(ctx, missKey, LINK_MISSES_PER_ADDRESS);
   const row = slugShape(slug)
-    ? await ctx.db.prepare(`${CARD_SELECT} WHERE c.public_slug = ? AND c.published_at IS NOT NULL`).bind(slug).first<CardRow>()
+    ? await ctx.db.prepare(`${CARD_SELECT} WHERE c.public_slug = ? AND c.published_at IS NOT NULL`).bind(slug).first<InviteCardRow>()
     : null;
   if (!row || !row.preview_key) {
     if (missKey) await recordFailure(ctx, missKey, LINK_MISSES_PER_ADDRESS);
@@ -109,9 +99,9 @@ export async function publishedRow(ctx: DomainContext, slug: string): Promise<Ca
   return row;
 }
 
-export async function ownCardRow(ctx: DomainContext, cardId: string): Promise<CardRow> {
+export async function ownCardRow(ctx: DomainContext, cardId: string): Promise<InviteCardRow> {
   const me = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`${CARD_SELECT} WHERE c.id = ? AND c.user_id = ?`).bind(cardId, me.id).first<CardRow>();
+  const row = await ctx.db.prepare(`${CARD_SELECT} WHERE c.id = ? AND c.user_id = ?`).bind(cardId, me.id).first<InviteCardRow>();
   if (!row) throw new NotFound(INVITE_MESSAGES.cardMissing);
   return row;
 }

@@ -2,7 +2,7 @@
 import { RESPONSE_LABELS } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
 import { queueMail } from "#platform/mail.ts";
-import { EVENTS_SQL, INVITE_MESSAGES, chosen, firstName, publishedRow, type CardRow, type EventRow } from "./invite-records.ts";
+import { EVENTS_SQL, INVITE_MESSAGES, chosen, firstName, publishedRow, type InviteCardRow, type EventRow } from "./invite-records.ts";
 import { blank, inviteRequestInput, type InviteRequestInput } from "./invite-inputs.ts";
 
 /** Requests waiting for the couple's answer on one invitation; a phone already waiting may still change its own. */
@@ -94,7 +94,7 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
 }
 
 /** The couple's mail about a new request: who, how many, their answers, and where to approve. */
-function coupleNotice(ctx: DomainContext, row: CardRow, body: InviteRequestInput, functions: EventRow[]) {
+function coupleNotice(ctx: DomainContext, row: InviteCardRow, body: InviteRequestInput, functions: EventRow[]) {
   const names = new Map(functions.map((f) => [f.id, f.name]));
   const answers = Object.entries(body.answers).map(([id, r]) => `${names.get(id) ?? "A function"}: ${RESPONSE_LABELS[r]}`);
   const people = `${body.partySize} ${body.partySize === 1 ? "person" : "people"}`;

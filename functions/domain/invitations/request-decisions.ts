@@ -1,4 +1,6 @@
 /** The couple's requests: the list, approving one (household, guest, invitations and answers in one batch) or declining it. */
+import type { households, inviteRequests } from "#db/schema/index.ts";
+import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { newRsvpToken, whatsappUrl } from "../guests/index.ts";
@@ -22,19 +24,9 @@ export type InviteRequest = {
   whatsappUrl: string | null;
 };
 
-type RequestRow = {
-  id: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  rsvp_token?: string | null;
-  party_size: number;
-  dietary: Dietary | null;
-  message: string | null;
-  answers: string;
-  status: InviteRequest["status"];
-  created_at: number;
-};
+type RequestRow = Row<typeof inviteRequests, "id" | "name" | "phone" | "email" | "party_size" | "dietary" | "message" | "answers" | "status" | "created_at">;
+/** A request in the couple's list, with its household's personal link once approved (LEFT JOIN). */
+type ListedRequestRow = RequestRow & LeftJoined<Row<typeof households, "rsvp_token">>;
 
 function answersOf(text: string): Record<string, RsvpResponse> {
   try {
@@ -63,7 +55,7 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
   ]);
   const names = new Map((events!.results as { id: string; name: string }[]).map((e) => [e.id, e.name]));
   const couple = me.userName;
-  return (requests!.results as RequestRow[]).map((r) => ({
+  return (requests!.results as ListedRequestRow[]).map((r) => ({
     id: r.id,
     name: r.name,
     phone: r.phone,

@@ -1,3 +1,5 @@
+import type { inviteTemplates } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { type DomainContext, allows, ACCESS } from "../core/index.ts";
 
 /**
@@ -9,6 +11,13 @@ import { type DomainContext, allows, ACCESS } from "../core/index.ts";
  * OWNER: the "purchases" helper of issue 13 (they may extend it; keep the signatures).
  */
 export type TemplateForAccess = { id: string; amountCategory: "FREE" | "PAID"; price: number };
+
+/** A template row read by its SQL names, as the access check takes it. */
+export const forAccess = (t: Row<typeof inviteTemplates, "id" | "amount_category" | "price">): TemplateForAccess => ({
+  id: t.id,
+  amountCategory: t.amount_category,
+  price: t.price,
+});
 
 export const isPaidTemplate = (t: Pick<TemplateForAccess, "amountCategory" | "price">) => t.amountCategory === "PAID" && t.price > 0;
 

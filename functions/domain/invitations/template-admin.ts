@@ -1,10 +1,9 @@
 /** The admins' template management: every template, create, change, publish or archive, delete (archived instead once couples used it). */
 import { parseCardCanvas } from "#shared/card-format.ts";
 import { templateInput, templatePatchInput, type TemplatePatch, type TemplateStatus } from "#shared/template-schemas.ts";
-import { type DomainContext, Invalid, NotFound, newId, ACCESS, requireRole, parseInput } from "../core/index.ts";
-import { COLUMNS, TEMPLATE_MESSAGES, rowById, summaryOf, type AdminTemplate, type Row, type TemplateDetail } from "./template-records.ts";
+import { type DomainContext, Invalid, NotFound, newId, ACCESS, removeUploadedObject, requireRole, parseInput } from "../core/index.ts";
+import { COLUMNS, TEMPLATE_MESSAGES, rowById, summaryOf, type AdminTemplate, type TemplateRow, type TemplateDetail } from "./template-records.ts";
 import { getTemplate } from "./template-detail.ts";
-import { removeObject } from "./template-thumbnails.ts";
 
 function checkedCanvas(input: unknown): { json: string; width: number; height: number } {
   const raw = typeof input === "object" && input !== null ? input : input;
@@ -24,14 +23,14 @@ export async function adminTemplates(ctx: DomainContext, limit = 500): Promise<A
   const { results } = await ctx.db
     .prepare(`SELECT ${COLUMNS}, 0 AS owned FROM invite_templates t ORDER BY t.created_at DESC, t.id LIMIT ?`)
     .bind(limit)
-    .all<Row>();
+    .all<TemplateRow>();
   return results.map((r) => ({
     ...summaryOf(r),
     status: r.status,
-    viewCount: r.viewCount,
-    useCount: r.useCount,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
+    viewCount: r.view_count,
+    useCount: r.use_count,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   }));
 }
 
@@ -149,7 +148,7 @@ export async function deleteTemplate(ctx: DomainContext, id: string): Promise<{ 
     .bind(row.id, row.id, row.id)
     .run();
   if (deleted.meta.changes) {
-    await removeObject(ctx, row.thumbnailKey);
+    await removeUploadedObject(ctx, row.thumbnail_key);
     return { deleted: true, archived: false, message: TEMPLATE_MESSAGES.deleted };
   }
   await ctx.db.prepare("UPDATE invite_templates SET status = 'ARCHIVED', updated_at = ? WHERE id = ?").bind(ctx.now, row.id).run();

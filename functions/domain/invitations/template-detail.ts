@@ -2,7 +2,7 @@
 import { CARD_PLACEHOLDERS, type CardCanvas, type CardObject, type CardPlaceholder } from "#shared/card-format.ts";
 import { ALWAYS_EDITABLE, PLACEHOLDER_LABELS } from "#shared/template-schemas.ts";
 import { type DomainContext } from "../core/index.ts";
-import { canUseTemplate } from "./template-access.ts";
+import { canUseTemplate, forAccess } from "./template-access.ts";
 import { summaryOf, type TemplateDetail, visibleRow } from "./template-records.ts";
 
 /** The placeholders a canvas uses (in objects and groups), in CARD_PLACEHOLDERS' order. */
@@ -36,6 +36,6 @@ export async function getTemplate(ctx: DomainContext, id: string): Promise<Templ
   const row = await visibleRow(ctx, id);
   const canvasRow = await ctx.db.prepare("SELECT canvas FROM invite_templates WHERE id = ?").bind(row.id).first<{ canvas: string }>();
   const canvas = storedCanvas(canvasRow?.canvas ?? "");
-  const usable = await canUseTemplate(ctx, row);
+  const usable = await canUseTemplate(ctx, forAccess(row));
   return { ...summaryOf(row), status: row.status, canvas: usable ? canvas : null, locked: !usable, editable: editableOf(canvas) };
 }

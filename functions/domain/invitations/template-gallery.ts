@@ -1,7 +1,7 @@
 /** The gallery: published templates (admins may ask for any status), filtered, sorted, one page; the tags in use. */
 import { TEMPLATE_PAGE_SIZE, templateQuery } from "#shared/template-schemas.ts";
 import { type DomainContext, Invalid, textMatch, parseInput } from "../core/index.ts";
-import { COLUMNS, OWNED, TEMPLATE_MESSAGES, isAdmin, summaryOf, type Row, type TemplateSummary } from "./template-records.ts";
+import { COLUMNS, OWNED, TEMPLATE_MESSAGES, isAdmin, summaryOf, type TemplateRow, type TemplateSummary } from "./template-records.ts";
 
 export type TemplateList = { templates: TemplateSummary[]; total: number; page: number; pageSize: number };
 
@@ -47,14 +47,14 @@ export async function listTemplates(ctx: DomainContext, rawQuery: unknown): Prom
   const pageSize = query.limit ?? TEMPLATE_PAGE_SIZE;
   const page = query.page ?? 1;
   const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const [count, rows] = await ctx.db.batch<{ total: number } | Row>([
+  const [count, rows] = await ctx.db.batch<{ total: number } | TemplateRow>([
     ctx.db.prepare(`SELECT COUNT(*) AS total FROM invite_templates t ${whereSql}`).bind(...binds),
     ctx.db
       .prepare(`SELECT ${COLUMNS}, ${OWNED} FROM invite_templates t ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .bind(ctx.actor?.id ?? "", ...binds, pageSize, (page - 1) * pageSize),
   ]);
   const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
-  return { templates: ((rows?.results ?? []) as Row[]).map(summaryOf), total, page, pageSize };
+  return { templates: ((rows?.results ?? []) as TemplateRow[]).map(summaryOf), total, page, pageSize };
 }
 
 /** Tags in use on published templates, most used first: the gallery's tag chips. */

@@ -1,6 +1,8 @@
 import { type DomainContext, Conflict, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
+import type { inviteTemplates, payments, templatePurchases } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { CALLBACK_PATH, gatewayRefusal, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER } from "../billing/index.ts";
-import { canUseTemplate, isPaidTemplate } from "./template-access.ts";
+import { canUseTemplate, forAccess, isPaidTemplate } from "./template-access.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type CheckoutForm, type GatewayOrder, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
 import { paymentPageFor } from "#shared/links.ts";
@@ -33,26 +35,19 @@ export const successPageFor = (orderId: string) => `${SUCCESS_PAGE}?order=${enco
 /** Paise charged for a template price in whole rupees: the price shown to couples includes GST (decision 0025). */
 export const templatePaise = (priceRupees: number) => priceRupees * 100;
 
-type TemplateRow = {
-  id: string;
-  name: string;
-  price: number;
-  amountCategory: "FREE" | "PAID";
-  status: string;
-  thumbnailKey: string | null;
-  description: string;
-};
+/** A template as a sale reads it. */
+type PricedTemplateRow = Row<typeof inviteTemplates, "id" | "name" | "price" | "amount_category" | "status" | "thumbnail_key" | "description">;
 
-async function templateRow(ctx: Pick<DomainContext, "db">, templateId: string): Promise<TemplateRow | null> {
+async function templateRow(ctx: Pick<DomainContext, "db">, templateId: string): Promise<PricedTemplateRow | null> {
   if (!templateId || templateId.length > 64) return null;
   return ctx.db
-    .prepare("SELECT id, name, price, amount_category AS amountCategory, status, thumbnail_key AS thumbnailKey, description FROM invite_templates WHERE id = ?")
+    .prepare("SELECT id, name, price, amount_category, status, thumbnail_key, description FROM invite_templates WHERE id = ?")
     .bind(templateId)
-    .first<TemplateRow>();
+    .first<PricedTemplateRow>();
 }
 
 /** A PUBLISHED template, else NotFound (drafts and archived designs are not for sale). */
-async function publishedTemplate(ctx: Pick<DomainContext, "db">, templateId: string): Promise<TemplateRow> {
+async function publishedTemplate(ctx: Pick<DomainContext, "db">, templateId: string): Promise<PricedTemplateRow> {
   const t = await templateRow(ctx, templateId);
   if (!t || t.status !== "PUBLISHED") throw new NotFound(TEMPLATE_PURCHASE_MESSAGES.noTemplate);
   return t;
@@ -105,7 +100,7 @@ function openTemplateOrder(ctx: DomainContext, userId: string, templateId: strin
 export async function createTemplateOrder(ctx: DomainContext, templateId: string): Promise<TemplateOrder> {
   const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
   const template = await publishedTemplate(ctx, templateId);
-  if (!isPaidTemplate(template)) throw new Conflict(TEMPLATE_PURCHASE_MESSAGES.free);
+  if (!isPaidTemplate(forAccess(template))) throw new Conflict(TEMPLATE_PURCHASE_MESSAGES.free);
   if (await ownsTemplate(ctx, actor.id, template.id)) throw new Conflict(TEMPLATE_PURCHASE_MESSAGES.owned);
   const user = await ctx.db
     .prepare("SELECT user_name AS userName, email, phone FROM users WHERE id = ?")
@@ -194,7 +189,8 @@ export async function createTemplateOrder(ctx: DomainContext, templateId: string
 // -------------------------------------------------------------------------------------------------
 // What the couple sees
 
-type OrderRow = { orderId: string; orderStatus: "pending" | "failed" | "completed"; paymentStatus: "initiated" | "failed" | "successful"; amount: number };
+/** The couple's latest order for a template, with its gateway order. */
+type OrderRow = Row<typeof templatePurchases, "order_status" | "payment_status" | "amount"> & Row<typeof payments, "gateway_order_id">;
 
 export type TemplatePaymentStatus = {
   /** A completed purchase of the couple's. */
@@ -202,8 +198,8 @@ export type TemplatePaymentStatus = {
   /** Whether they may use the design (owned, free, or an admin): canUseTemplate. */
   canUse: boolean;
   /** Their latest order for it, if any. */
-  orderStatus: OrderRow["orderStatus"] | null;
-  paymentStatus: OrderRow["paymentStatus"] | null;
+  orderStatus: OrderRow["order_status"] | null;
+  paymentStatus: OrderRow["payment_status"] | null;
   /** Whole rupees: the latest order's amount, else the template's price. */
   amount: number;
   orderId: string | null;
@@ -217,22 +213,22 @@ export async function templatePaymentStatus(ctx: DomainContext, templateId: stri
   const [latest, owned, canUse] = await Promise.all([
     ctx.db
       .prepare(
-        `SELECT p.gateway_order_id AS orderId, t.order_status AS orderStatus, t.payment_status AS paymentStatus, t.amount
+        `SELECT p.gateway_order_id, t.order_status, t.payment_status, t.amount
          FROM template_purchases t JOIN payments p ON p.id = t.payment_id
          WHERE t.user_id = ? AND t.template_id = ? ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
       )
       .bind(actor.id, template.id)
       .first<OrderRow>(),
     ownsTemplate(ctx, actor.id, template.id),
-    canUseTemplate(ctx, template),
+    canUseTemplate(ctx, forAccess(template)),
   ]);
   return {
     owned,
     canUse,
-    orderStatus: latest?.orderStatus ?? null,
-    paymentStatus: latest?.paymentStatus ?? null,
+    orderStatus: latest?.order_status ?? null,
+    paymentStatus: latest?.payment_status ?? null,
     amount: latest?.amount ?? template.price,
-    orderId: latest?.orderId ?? null,
+    orderId: latest?.gateway_order_id ?? null,
   };
 }
 
@@ -251,14 +247,14 @@ export type TemplateOnSale = {
 export async function templateForPurchase(ctx: DomainContext, templateId: string): Promise<TemplateOnSale> {
   const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
   const t = await publishedTemplate(ctx, templateId);
-  const [owned, canUse] = await Promise.all([ownsTemplate(ctx, actor.id, t.id), canUseTemplate(ctx, t)]);
+  const [owned, canUse] = await Promise.all([ownsTemplate(ctx, actor.id, t.id), canUseTemplate(ctx, forAccess(t))]);
   return {
     id: t.id,
     name: t.name,
     description: t.description,
     price: t.price,
-    thumbnailUrl: t.thumbnailKey ? mediaUrl(t.thumbnailKey) : null,
-    paid: isPaidTemplate(t),
+    thumbnailUrl: t.thumbnail_key ? mediaUrl(t.thumbnail_key) : null,
+    paid: isPaidTemplate(forAccess(t)),
     owned,
     canUse,
   };

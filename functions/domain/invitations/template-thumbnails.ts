@@ -2,18 +2,13 @@
 import { mediaUrl } from "#shared/media.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
-import { type DomainContext, Invalid, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
+import { type DomainContext, Invalid, NotFound, newId, ACCESS, removeUploadedObject, requireRole } from "../core/index.ts";
 import { TEMPLATE_MESSAGES, rowById } from "./template-records.ts";
 
 /** Thumbnails are stored about this wide: a gallery card is at most ~300 CSS px (x1.5 for phones' dense screens). */
 export const THUMBNAIL_WIDTH = 480;
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
-
-export async function removeObject(ctx: DomainContext, key: string | null): Promise<void> {
-  // Only objects uploaded through the app (u/...); demo thumbnails (seed/...) are shared and stay.
-  if (key?.startsWith("u/")) await ctx.media.delete(key).catch((e: unknown) => console.error("removing a template thumbnail failed", e));
-}
 
 /**
  * PUT /inviteTemplate/{id}/thumbnail: an uploaded PNG, JPEG or WebP (checked by its first bytes),
@@ -42,9 +37,9 @@ export async function setTemplateThumbnail(ctx: DomainContext, id: string, file:
   try {
     await ctx.db.prepare("UPDATE invite_templates SET thumbnail_key = ?, updated_at = ? WHERE id = ?").bind(key, ctx.now, row.id).run();
   } catch (e) {
-    await removeObject(ctx, key);
+    await removeUploadedObject(ctx, key);
     throw e;
   }
-  if (row.thumbnailKey !== key) await removeObject(ctx, row.thumbnailKey);
+  if (row.thumbnail_key !== key) await removeUploadedObject(ctx, row.thumbnail_key);
   return { thumbnailUrl: mediaUrl(key), message: TEMPLATE_MESSAGES.thumbnailSaved };
 }

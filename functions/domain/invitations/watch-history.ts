@@ -1,7 +1,7 @@
 /** The couple's watch history: the templates they viewed last, a view counted once per account and India day. */
 import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
 import { startOfIndiaDay } from "#shared/india-time.ts";
-import { COLUMNS, OWNED, summaryOf, type Row, type TemplateSummary, visibleRow } from "./template-records.ts";
+import { COLUMNS, OWNED, summaryOf, type TemplateRow, type TemplateSummary, visibleRow } from "./template-records.ts";
 
 export const WATCH_HISTORY_SIZE = 20;
 
@@ -39,6 +39,6 @@ export async function watchHistory(ctx: DomainContext, limit = WATCH_HISTORY_SIZ
        WHERE v.user_id = ? AND t.status = 'PUBLISHED' ORDER BY v.viewed_at DESC, t.id LIMIT ?`,
     )
     .bind(actor.id, actor.id, Math.min(Math.max(1, limit), WATCH_HISTORY_SIZE))
-    .all<Row & { viewedAt: number }>();
+    .all<TemplateRow & { viewedAt: number }>();
   return results.map((r) => ({ ...summaryOf(r), viewedAt: r.viewedAt }));
 }

@@ -3,7 +3,7 @@ import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } fro
 import { formatRupees } from "#shared/format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
 import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
-import { LINE_COLUMNS, LINE_NOT_FOUND, type LineRow } from "./budget-records.ts";
+import { LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
 
 export type BudgetLine = {
   id: string;
@@ -19,7 +19,7 @@ export type BudgetLine = {
   bookingId: string | null;
 };
 
-const toLine = (r: LineRow): BudgetLine => ({
+const toLine = (r: BudgetLineRow): BudgetLine => ({
   id: r.id,
   eventId: r.event_id,
   category: r.category,
@@ -33,9 +33,9 @@ const toLine = (r: LineRow): BudgetLine => ({
   bookingId: r.booking_id,
 });
 
-async function ownedLine(ctx: DomainContext, lineId: string): Promise<LineRow> {
+async function ownedLine(ctx: DomainContext, lineId: string): Promise<BudgetLineRow> {
   const me = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE id = ? AND user_id = ?`).bind(lineId, me.id).first<LineRow>();
+  const row = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE id = ? AND user_id = ?`).bind(lineId, me.id).first<BudgetLineRow>();
   if (!row) throw new NotFound(LINE_NOT_FOUND);
   return row;
 }
@@ -145,7 +145,7 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
   const existing = await ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
     .bind(bookingId, me.id)
-    .first<LineRow>();
+    .first<BudgetLineRow>();
   if (existing) {
     await ctx.db
       .prepare("UPDATE budget_lines SET category = ?, event_id = ?, label = ?, estimated = ?, notes = ?, updated_at = ? WHERE id = ?")
@@ -169,7 +169,10 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     )
     .bind(id, me.id, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now)
     .run();
-  const line = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`).bind(bookingId, me.id).first<LineRow>();
+  const line = await ctx.db
+    .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
+    .bind(bookingId, me.id)
+    .first<BudgetLineRow>();
   if (!line) throw new Conflict("This booking changed in the meantime. Reload the page to see it.");
   return toLine(line);
 }

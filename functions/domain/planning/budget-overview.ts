@@ -16,7 +16,7 @@ import {
   type CategoryTotals,
   type FunctionTotals,
   type InstalmentRow,
-  type LineRow,
+  type BudgetLineRow,
   type QuoteRow,
   type UpcomingPayment,
   zero,
@@ -56,7 +56,7 @@ async function readBudget(ctx: DomainContext, userId: string) {
   ]);
   return {
     total: (user!.results[0] as { total_budget: number | null } | undefined)?.total_budget ?? null,
-    lines: lines!.results as LineRow[],
+    lines: lines!.results as BudgetLineRow[],
     bookings: bookings!.results as BookingRow[],
     quotes: quotes!.results as QuoteRow[],
     instalments: instalments!.results as InstalmentRow[],

@@ -16,6 +16,8 @@
  * This file holds what the budget's jobs share: the shapes the page gets, the rows read, and what
  * a booking counts.
  */
+import type { bookingMilestones, bookings, budgetLines, leadQuotes, services, vendors } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { type WeddingFunction } from "./wedding-functions.ts";
 
 export type BudgetItem = {
@@ -77,37 +79,24 @@ export type BudgetOverview = {
   weddingFunctions: WeddingFunction[];
 };
 
-export type LineRow = {
-  id: string;
-  event_id: string | null;
-  category: string;
-  label: string;
-  estimated: number;
-  quoted: number;
-  booked: number;
-  paid: number;
-  due_date: string | null;
-  notes: string | null;
-  booking_id: string | null;
-  suggested: number;
-};
+/** A budget line as LINE_COLUMNS reads it. */
+export type BudgetLineRow = Row<
+  typeof budgetLines,
+  "id" | "event_id" | "category" | "label" | "estimated" | "quoted" | "booked" | "paid" | "due_date" | "notes" | "booking_id" | "suggested"
+>;
 
-export type BookingRow = {
-  id: string;
-  lead_id: string | null;
-  status: "CONFIRMED" | "COMPLETED" | "CANCELLED";
-  service_name: string;
-  service_type: string;
-  business_name: string;
-  agreed_price: number;
-  advance_paid: number;
-  instalments_paid: number;
-  quoted: number | null;
-};
+/** A booking of the couple's with its service and vendor, the instalments paid and the latest quote of its enquiry. */
+export type BookingRow = Row<typeof bookings, "id" | "lead_id" | "status" | "agreed_price" | "advance_paid"> &
+  Row<typeof services, "service_name" | "service_type"> &
+  Row<typeof vendors, "business_name"> & { instalments_paid: number; quoted: number | null };
 
-export type QuoteRow = { lead_id: string; service_name: string; service_type: string; business_name: string; amount: number };
+/** The latest valid quote of an open enquiry, with its service and vendor. */
+export type QuoteRow = Row<typeof leadQuotes, "lead_id" | "amount"> &
+  Row<typeof services, "service_name" | "service_type"> &
+  Row<typeof vendors, "business_name">;
 
-export type InstalmentRow = { booking_id: string; title: string; amount: number; due_date: string };
+/** A payment milestone still to pay; the query keeps only those with an amount and a due date. */
+export type InstalmentRow = Row<typeof bookingMilestones, "booking_id" | "title"> & { amount: number; due_date: string };
 
 export const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id, suggested";
 

@@ -9,6 +9,8 @@
  * This file holds what the planner's jobs share: the shapes answered, the event, link and task
  * rows and their queries, one of the couple's events read.
  */
+import type { eventServices, events, services, tasks } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { indiaTimestamp } from "#shared/planner-schemas.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
 
@@ -26,18 +28,11 @@ export type LinkedVendor = {
 
 export type TaskProgress = { total: number; done: number; open: number };
 
-export type EventRow = {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  description: string | null;
-  event_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  budget: number;
-  venue: string | null;
-  tradition_key: string | null;
-};
+/** A function or sub-event as EVENT_COLUMNS reads it. */
+export type EventRow = Row<
+  typeof events,
+  "id" | "parent_id" | "name" | "description" | "event_date" | "start_time" | "end_time" | "budget" | "venue" | "tradition_key"
+>;
 
 export type SubEvent = {
   id: string;
@@ -117,15 +112,9 @@ export function toSubEvent(r: EventRow, tasks: TaskProgress = NO_TASKS): SubEven
   };
 }
 
-export type LinkRow = {
-  event_id: string;
-  service_id: string;
-  service_name: string;
-  service_type: string;
-  vendor_name: string;
-  source: LinkSource;
-  booked: number;
-};
+/** A service linked to a function, with its vendor's name and whether the couple booked it. */
+export type LinkRow = Row<typeof eventServices, "event_id" | "service_id" | "source"> &
+  Row<typeof services, "service_name" | "service_type"> & { vendor_name: string; booked: number };
 
 export const LINK_SELECT = `SELECT es.event_id, es.service_id, s.service_name, s.service_type, v.business_name AS vendor_name, es.source,
   EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = ? AND b.service_id = es.service_id AND b.status != 'CANCELLED') AS booked
@@ -140,25 +129,17 @@ export const toLinked = (r: LinkRow): LinkedVendor => ({
   booked: Boolean(r.booked),
 });
 
-export type CountRow = { event_id: string; total: number; done: number; cancelled: number };
+/** How many tasks a function has, done and cancelled (grouped by event_id). */
+export type TaskCounts = { event_id: string; total: number; done: number; cancelled: number };
 
-export const progressOf = (c: CountRow | undefined): TaskProgress =>
+export const progressOf = (c: TaskCounts | undefined): TaskProgress =>
   c ? { total: c.total - c.cancelled, done: c.done, open: c.total - c.done - c.cancelled } : NO_TASKS;
 
 /** The profile's wedding date as an India day (YYYY-MM-DD), whatever else was stored. */
 export const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
-export type TaskRow = {
-  id: string;
-  event_id: string;
-  name: string;
-  notes: string | null;
-  status: "TODO" | "IN_PROGRESS" | "DONE" | "CANCELLED";
-  priority: "LOW" | "MEDIUM" | "HIGH";
-  due_date: string | null;
-  assignee: string | null;
-  created_at: number;
-};
+/** A task as the planner reads it. */
+export type TaskRow = Row<typeof tasks, "id" | "event_id" | "name" | "notes" | "status" | "priority" | "due_date" | "assignee" | "created_at">;
 
 export const TASK_ORDER =
   "ORDER BY status IN ('DONE', 'CANCELLED'), due_date IS NULL, due_date, CASE priority WHEN 'HIGH' THEN 0 WHEN 'MEDIUM' THEN 1 ELSE 2 END, created_at";

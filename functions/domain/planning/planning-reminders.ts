@@ -33,9 +33,9 @@ import {
   daysAfter,
   itemCount,
   type Couple,
-  type LineRow,
-  type MilestoneRow,
-  type TaskRow,
+  type DueLineRow,
+  type DueMilestoneRow,
+  type DueTaskRow,
   type WaitingRow,
 } from "./reminder-records.ts";
 import { pageStatements } from "./reminder-reads.ts";
@@ -108,9 +108,9 @@ export async function sendPlanningReminders(db: D1Database, { origin, now }: { o
       run.couples += page.length;
       cursor = page[page.length - 1]!.id;
       const digests = digestsOf({
-        tasks: (tasks?.results ?? []) as TaskRow[],
-        milestones: (milestones?.results ?? []) as MilestoneRow[],
-        lines: (lines?.results ?? []) as LineRow[],
+        tasks: (tasks?.results ?? []) as DueTaskRow[],
+        milestones: (milestones?.results ?? []) as DueMilestoneRow[],
+        lines: (lines?.results ?? []) as DueLineRow[],
         waiting: (waiting?.results ?? []) as WaitingRow[],
       });
       const mails = page.flatMap((c) => {

@@ -1,8 +1,16 @@
 /** A page's rows grouped into one digest per couple. */
-import { SECTION_MAX_LINES, type Digest, type LineRow, type MilestoneRow, type TaskRow, type WaitingFunction, type WaitingRow } from "./reminder-records.ts";
+import {
+  SECTION_MAX_LINES,
+  type Digest,
+  type DueLineRow,
+  type DueMilestoneRow,
+  type DueTaskRow,
+  type WaitingFunction,
+  type WaitingRow,
+} from "./reminder-records.ts";
 
 /** Groups a page's rows into one digest per couple. */
-export function digestsOf(rows: { tasks: TaskRow[]; milestones: MilestoneRow[]; lines: LineRow[]; waiting: WaitingRow[] }): Map<string, Digest> {
+export function digestsOf(rows: { tasks: DueTaskRow[]; milestones: DueMilestoneRow[]; lines: DueLineRow[]; waiting: WaitingRow[] }): Map<string, Digest> {
   const digests = new Map<string, Digest>();
   const of = (userId: string) => {
     let d = digests.get(userId);

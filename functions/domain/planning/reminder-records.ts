@@ -1,4 +1,6 @@
 /** What the daily planning reminder's files share: its limits, the pages it links to, the rows read and the digest's shape. */
+import type { bookingMilestones, budgetLines, events, services, tasks, users, vendors } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 
 export const PLANNER_PATH = "/profile/weddingplan";
 
@@ -29,31 +31,28 @@ export const HOUSEHOLD_NAMES_MAX = 8;
 /** planning_digests rows older than this many days are removed when the couple is next mailed. */
 export const DIGEST_KEEP_DAYS = 30;
 
-export type Couple = { id: string; email: string; user_name: string; partner_name: string | null };
+export type Couple = Row<typeof users, "id" | "email" | "user_name" | "partner_name">;
 
 /** Each list query returns at most this many rows per couple (and kind), with the couple's total in `total`. */
 type Counted = { total: number; overdue: number };
 
-export type TaskRow = Counted & { user_id: string; name: string; due_date: string; status: string; event_name: string };
+/** A task due (the query keeps those with a due date), with its function's name. */
+export type DueTaskRow = Counted & Row<typeof tasks, "user_id" | "name" | "status"> & { due_date: string; event_name: string };
 
-export type MilestoneRow = Counted & {
-  user_id: string;
-  kind: "PAYMENT" | "DELIVERABLE";
-  title: string;
-  amount: number | null;
-  due_date: string;
-  business_name: string;
-  service_name: string;
-};
+/** A booking's payment or deliverable due (the query keeps those with a due date), with its vendor and service. */
+export type DueMilestoneRow = Counted &
+  Row<typeof bookingMilestones, "kind" | "title" | "amount"> &
+  Row<typeof vendors, "business_name"> &
+  Row<typeof services, "service_name"> & { user_id: string; due_date: string };
 
-export type LineRow = Counted & { user_id: string; label: string; category: string; amount: number; due_date: string; event_name: string | null };
+/** A budget line with a payment due: the balance still to pay in `amount`, its function's name if any. */
+export type DueLineRow = Counted & Row<typeof budgetLines, "user_id" | "label" | "category"> & { amount: number; due_date: string; event_name: string | null };
 
 /** One function's households still to answer (at most HOUSEHOLD_NAMES_MAX rows per function), with the function's totals. */
-export type WaitingRow = {
+export type WaitingRow = Row<typeof events, "event_date"> & {
   user_id: string;
   event_id: string;
   event_name: string;
-  event_date: string;
   household: string;
   waiting: number;
   households: number;
@@ -67,9 +66,9 @@ export type Payment = { due_date: string; amount: number | null; text: string };
 export type WaitingFunction = { name: string; date: string; guests: number; households: number; named: { name: string; waiting: number }[] };
 
 export type Digest = {
-  tasks: Section<TaskRow>;
+  tasks: Section<DueTaskRow>;
   payments: Section<Payment>;
-  deliverables: Section<MilestoneRow>;
+  deliverables: Section<DueMilestoneRow>;
   functions: WaitingFunction[];
 };
 

@@ -1,3 +1,5 @@
+import type { events } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, ACCESS, requireRole, requireSignedIn, type Actor } from "../core/index.ts";
 
 /**
@@ -25,16 +27,7 @@ export type WeddingFunction = {
   budget: number;
 };
 
-type FunctionRow = {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  event_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  venue: string | null;
-  budget: number;
-};
+type FunctionRow = Row<typeof events, "id" | "parent_id" | "name" | "event_date" | "start_time" | "end_time" | "venue" | "budget">;
 
 const COLUMNS = "id, parent_id, name, event_date, start_time, end_time, venue, budget";
 

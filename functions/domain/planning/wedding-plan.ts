@@ -11,7 +11,7 @@ import {
   toEvent,
   toLinked,
   toSubEvent,
-  type CountRow,
+  type TaskCounts,
   type EventRow,
   type LinkRow,
   type PlannedEvent,
@@ -36,7 +36,7 @@ export async function weddingPlan(ctx: DomainContext): Promise<WeddingPlan> {
     ctx.db.prepare(`${LINK_SELECT} JOIN events e ON e.id = es.event_id WHERE e.user_id = ? ORDER BY es.created_at`).bind(me.id, me.id),
     ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.id),
   ]);
-  const countBy = new Map((counts!.results as CountRow[]).map((c) => [c.event_id, c]));
+  const countBy = new Map((counts!.results as TaskCounts[]).map((c) => [c.event_id, c]));
   const rows = events!.results as EventRow[];
   const top = new Map<string, PlannedEvent>();
   for (const r of rows) if (!r.parent_id) top.set(r.id, toEvent(r, progressOf(countBy.get(r.id))));
