@@ -44,6 +44,8 @@ export const JSON_BODY_MAX = 256 * 1024;
 export const FORM_BODY_MAX = 1024 * 1024;
 /** The most parts a multipart form read as a whole (readCappedForm) may have. */
 const FORM_PARTS_MAX = 1000;
+/** Room for the parts' headers and boundaries of a form that carries files, beyond its text and files. */
+const MULTIPART_OVERHEAD_MAX = 64 * 1024;
 
 /**
  * Stops reading a body early without cancelling it: the reader is released, so whatever is left is
@@ -138,6 +140,36 @@ export async function readCappedForm(request: Request, max: number): Promise<For
   return new Response(bytes, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
 }
 
+/**
+ * The reader of a page form that carries files (a blog cover, review photos): its text fields as any
+ * page form's, and up to `filesMax` files of at most `maxFileBytes` each, so the whole body may be
+ * that much larger than FORM_BODY_MAX; the text fields together still get FORM_BODY_MAX (413 past it,
+ * as on any page form). Without it a page's form is read under FORM_BODY_MAX in all, and a 2 MB cover
+ * under an 8 MB promise was refused (413). Pass it to readFormData or readPageForm.
+ */
+export function formWithFiles(request: Request, { filesMax, maxFileBytes }: { filesMax: number; maxFileBytes: number }): () => Promise<FormData> {
+  if (mediaTypeOf(request) !== "multipart/form-data") return () => readCappedForm(request, FORM_BODY_MAX);
+  return async () => {
+    const form = new FormData();
+    await streamMultipart(
+      request,
+      {
+        files: "any",
+        maxFileBytes,
+        maxFieldBytes: FORM_BODY_MAX,
+        // The text fields together as much as a form without files (413 past it, as on every page form).
+        maxTextBytes: FORM_BODY_MAX,
+        maxParts: FORM_PARTS_MAX,
+        // The text, the files at their cap, and the parts' headers and boundaries.
+        maxBodyBytes: FORM_BODY_MAX + filesMax * maxFileBytes + MULTIPART_OVERHEAD_MAX,
+        keepEmptyFiles: true,
+      },
+      (part) => form.append(part.name, part.value),
+    );
+    return form;
+  };
+}
+
 /** What a multipart body may hold: file fields with their caps, and sizes. */
 export type MultipartLimits = {
   /** The fields that may carry files, each with the most files it takes ("any": any field, up to maxParts). */
@@ -146,6 +178,8 @@ export type MultipartLimits = {
   maxFileBytes?: number;
   /** Longest text value (bytes). */
   maxFieldBytes?: number;
+  /** The most bytes of all text values together: 413 past it, as a form of fields alone past its cap (a form that also carries files). */
+  maxTextBytes?: number;
   /** Most parts in all (text and files). */
   maxParts?: number;
   /** The message and field errors when a file field has more files than its cap. */
@@ -220,6 +254,8 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
   if (declared !== null && declared > maxBody) throw new PayloadTooLarge(BODY_MESSAGES.tooLarge(maxBody));
   const maxFileBytes = limits.maxFileBytes ?? PHOTO_MAX_BYTES;
   const maxFieldBytes = limits.maxFieldBytes ?? 64 * 1024;
+  const maxTextBytes = limits.maxTextBytes ?? Infinity;
+  let textBytes = 0;
   const maxParts = limits.maxParts ?? 100;
   const tooMany = limits.tooMany ?? ((field: string, cap: number) => new Invalid(`Too many files in ${field}.`, { [field]: `Add at most ${cap} files.` }));
   const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
@@ -297,6 +333,7 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
       const take = next === -1 ? Math.max(0, buf.length - delimiter.length + 1) : next;
       if (take > 0) {
         size += take;
+        if (!isFile && textBytes + size > maxTextBytes) return fail(new PayloadTooLarge(BODY_MESSAGES.tooLarge(maxTextBytes)));
         if (size > limit) {
           if (isFile)
             return fail(
@@ -321,6 +358,7 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
       if (filename === "" && count()) return fail(tooMany(name, cap ?? 0));
       take({ name, value: new File(chunks as BlobPart[], filename ?? "", { type }) });
     } else {
+      textBytes += size;
       const bytes = new Uint8Array(size);
       let offset = 0;
       for (const c of chunks) {
@@ -352,7 +390,8 @@ export async function readFormData(request: FormSource, read: () => Promise<Form
   try {
     return await read();
   } catch (e) {
-    if (e instanceof PayloadTooLarge) throw e;
+    // Too large, or a refusal naming its field (a file past its cap): the reader's words say what was wrong.
+    if (e instanceof PayloadTooLarge || (e instanceof Invalid && Object.keys(e.fields).length)) throw e;
     throw new Invalid(mediaTypeOf(request) === "multipart/form-data" ? BODY_MESSAGES.badMultipart : BODY_MESSAGES.badForm);
   }
 }
@@ -378,9 +417,9 @@ export async function readJson(request: Request, read: () => Promise<string> = (
  * A page action's form. A body that cannot be read is thrown as a Response with its status and a
  * plain message (React Router shows it through the error boundary), not as a 500.
  */
-export async function readPageForm(request: FormSource): Promise<FormData> {
+export async function readPageForm(request: FormSource, read?: () => Promise<FormData>): Promise<FormData> {
   try {
-    return await readFormData(request);
+    return await readFormData(request, read);
   } catch (e) {
     if (isDomainError(e)) throw new Response(e.message, { status: e.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     throw e;

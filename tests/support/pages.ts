@@ -17,6 +17,8 @@ import * as reportedEnquiries from "#app/routes/admin/reported-enquiries.tsx";
 import * as enquiry from "#app/routes/vendor-dashboard/enquiry/route.tsx";
 import * as templateGallery from "#app/routes/templates/route.tsx";
 import * as adminTemplates from "#app/routes/admin/templates.tsx";
+import * as blogEditor from "#app/routes/blog/editor.tsx";
+import * as servicePage from "#app/routes/service/route.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -47,6 +49,8 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/enquiries/:leadId" }), enquiry as unknown as RouteModule],
   [new URLPattern({ pathname: "/templates" }), templateGallery as unknown as RouteModule],
   [new URLPattern({ pathname: "/admin/templates" }), adminTemplates as unknown as RouteModule],
+  [new URLPattern({ pathname: "/new-blog-post" }), blogEditor as unknown as RouteModule],
+  [new URLPattern({ pathname: "/all/:group/:subcategory/:state/:city/:id" }), servicePage as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -18,7 +18,7 @@ import {
 import { Invalid } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { readFormData } from "#platform/request-body.ts";
+import { formWithFiles, readFormData } from "#platform/request-body.ts";
 import { BLOG_LIMITS } from "#shared/blog.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { fromIndiaLocalInput, toIndiaLocalInput } from "#shared/india-time.ts";
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
   let form: FormData;
   try {
-    form = await readFormData(request);
+    form = await readFormData(request, formWithFiles(request, { filesMax: 1, maxFileBytes: BLOG_LIMITS.coverMaxBytes }));
   } catch (error) {
     return formFailure(error, request);
   }

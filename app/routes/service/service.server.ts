@@ -10,7 +10,9 @@ import { makeLead } from "#domain/enquiries/index.ts";
 import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, servicePage, toggleCartItem, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
 import { formToObject } from "#domain/core/index.ts";
 import { chosenFiles } from "#platform/uploads.ts";
-import { readPageForm } from "#platform/request-body.ts";
+import { formWithFiles, readPageForm } from "#platform/request-body.ts";
+import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
+import { REVIEW_PHOTOS_MAX } from "#shared/listing-limits.ts";
 
 /**
  * The service page, canonical at /all/{group}/{subcategory}/{state}/{city}/{id}. Wrong slugs
@@ -50,7 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { domain } = context.get(appContext);
-  const form = await readPageForm(request);
+  // Review photos: up to REVIEW_PHOTOS_MAX of PHOTO_MAX_BYTES each (the domain counts them and says so).
+  const form = await readPageForm(request, formWithFiles(request, { filesMax: REVIEW_PHOTOS_MAX, maxFileBytes: PHOTO_MAX_BYTES }));
   const intent = String(form.get("intent") ?? "");
   try {
     switch (intent) {
