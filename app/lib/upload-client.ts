@@ -139,13 +139,24 @@ export async function shrinkPhoto(file: File, cap: number = PHOTO_MAX_BYTES): Pr
 
 /**
  * For a plain form's file input: replaces the chosen photos with their smaller copies, so the form
- * (with or without the router) posts those. While it works the input is invalid ("Preparing…"),
- * so the form cannot be sent half-way. Meant as the input's onChange.
+ * (with or without the router) posts those. A submit while it works (a quick tap on Save) is held,
+ * not lost, and goes ahead with the same button once the copies are in place, so the form is never
+ * sent half-way and the tap is never swallowed. Meant as the input's onChange.
  */
 export async function shrinkChosenPhotos(input: HTMLInputElement, cap: number = PHOTO_MAX_BYTES): Promise<void> {
   const chosen = [...(input.files ?? [])];
   if (!chosen.some(mayShrink) || typeof DataTransfer !== "function") return;
-  input.setCustomValidity("Preparing the photo for upload…");
+  const form = input.form;
+  // undefined: no submit was held; null: one without a button (Enter in a field).
+  let held: HTMLElement | null | undefined;
+  const hold = (event: SubmitEvent) => {
+    // On the form itself, so before the router's own (delegated) submit handler sees it.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = event.submitter;
+  };
+  form?.addEventListener("submit", hold);
+  input.setAttribute("aria-busy", "true");
   try {
     const sent = await Promise.all(chosen.map((f) => shrinkPhoto(f, cap)));
     if (sent.every((f, i) => f === chosen[i])) return;
@@ -157,7 +168,9 @@ export async function shrinkChosenPhotos(input: HTMLInputElement, cap: number = 
   } catch {
     // The originals stay chosen; the server says whether they fit.
   } finally {
-    input.setCustomValidity("");
+    form?.removeEventListener("submit", hold);
+    input.removeAttribute("aria-busy");
+    if (held !== undefined && form?.isConnected) form.requestSubmit(held?.isConnected ? held : undefined);
   }
 }
 

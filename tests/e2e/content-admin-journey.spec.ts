@@ -143,3 +143,23 @@ test("issue 14: the blog, the contact form and moderation, end to end", async ({
   await expect(entries.filter({ hasText: "review.hide" }).filter({ hasText: word })).toHaveCount(1);
   await expect(entries.filter({ hasText: "blog.publish" }).filter({ hasText: word })).toHaveCount(1);
 });
+
+test("a Save tapped while the chosen cover is still being made smaller is held, then sends the post with the smaller cover", async ({ browser, account }) => {
+  test.setTimeout(120_000);
+  const admin = await pageAs(browser, await account({ role: "superAdmin" }));
+  // A slow phone: reading the chosen photo takes a while, so the tap on Save comes first.
+  await admin.addInitScript(() => {
+    const read = window.createImageBitmap.bind(window) as (image: ImageBitmapSource, options?: ImageBitmapOptions) => Promise<ImageBitmap>;
+    window.createImageBitmap = ((image: ImageBitmapSource, options?: ImageBitmapOptions) =>
+      new Promise((done) => setTimeout(done, 1500)).then(() => read(image, options))) as typeof window.createImageBitmap;
+  });
+  const word = `Held${Date.now().toString(36)}`;
+  await admin.goto("/new-blog-post");
+  await admin.getByLabel("Title", { exact: true }).fill(`${word} courtyards`);
+  await admin.getByLabel("Content (Markdown)").fill(`The courtyards of ${word}.`);
+  // Over the cap's longest side, so it is redrawn before it is sent.
+  await admin.getByLabel("Cover image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: pngFile(3200, 1800) });
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByText("Draft saved.")).toBeVisible();
+  await expect(admin.getByTestId("blog-cover").first()).toHaveAttribute("src", /^\/media\/u\/blog\//);
+});
