@@ -49,7 +49,6 @@ const FIELDS_NOT_YET_CONVERTED = [
   "app/routes/vendor-dashboard/calendar.tsx",
   "app/routes/vendor-dashboard/enquiries-ui.tsx",
   "app/routes/vendor-dashboard/enquiries.tsx",
-  "app/routes/vendor-dashboard/service-form.tsx",
   "app/routes/vendor-dashboard/vendor-profile.tsx",
   "app/routes/vendor-dashboard/vendor-setting.tsx",
 ];

@@ -217,3 +217,35 @@ describe("/admin/templates through the helper, with its own multipart reader", (
     expect(await other.json()).toMatchObject({ ok: false, intent: "dance:t1", message: "Choose what to do with the template." });
   });
 });
+
+describe("the vendor's service pages through the helper", () => {
+  it("a new service without a name is refused on the form with what was typed; a form of no known intent is the save form", async () => {
+    const v = await signedIn("VENDOR");
+    for (const intent of ["save", "dance"]) {
+      const refused = await postPage("/VendorDashboard/services/new", { intent, service_name: "", description: "Mehendi for the whole family" }, v.cookie);
+      expect(refused.status).toBe(400);
+      const failure = await refused.json<{ ok: boolean; intent: string; errors: Record<string, string>; values: Record<string, string> }>();
+      expect(failure).toMatchObject({ ok: false, intent: "save", values: { service_name: "", description: "Mehendi for the whole family" } });
+      expect(failure.errors).toHaveProperty("service_name");
+    }
+  });
+
+  it("a question is added and goes back to the page's questions with its toast; an empty one is refused on the question form", async () => {
+    const v = await signedIn("VENDOR");
+    const service = await createService({ vendorId: v.id });
+    const path = `/VendorDashboard/service-details/${service.id}`;
+    const added = await postPage(path, { intent: "faq-add", question: "Do you travel?", answer: "Across Rajasthan." }, v.cookie);
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe(`${path}#faqs`);
+    expect(toastOf(added)).toEqual({ type: "success", message: "The question was added." });
+
+    const empty = await postPage(path, { intent: "faq-add", question: "", answer: "" }, v.cookie);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ ok: false, intent: "faq-add" });
+
+    const archived = await postPage(path, { intent: "archive" }, v.cookie);
+    expect(archived.status).toBe(302);
+    expect(archived.headers.get("Location")).toBe(path);
+    expect(toastOf(archived)?.type).toBe("success");
+  });
+});

@@ -19,6 +19,8 @@ import * as templateGallery from "#app/routes/templates/route.tsx";
 import * as adminTemplates from "#app/routes/admin/templates.tsx";
 import * as blogEditor from "#app/routes/blog/editor.tsx";
 import * as servicePage from "#app/routes/service/route.tsx";
+import * as serviceNew from "#app/routes/vendor-dashboard/service-new/route.tsx";
+import * as serviceDetails from "#app/routes/vendor-dashboard/service-details/route.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -51,6 +53,8 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/admin/templates" }), adminTemplates as unknown as RouteModule],
   [new URLPattern({ pathname: "/new-blog-post" }), blogEditor as unknown as RouteModule],
   [new URLPattern({ pathname: "/all/:group/:subcategory/:state/:city/:id" }), servicePage as unknown as RouteModule],
+  [new URLPattern({ pathname: "/VendorDashboard/services/new" }), serviceNew as unknown as RouteModule],
+  [new URLPattern({ pathname: "/VendorDashboard/service-details/:serviceId" }), serviceDetails as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

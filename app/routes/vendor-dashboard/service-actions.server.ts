@@ -13,7 +13,7 @@ export async function readDashboardForm(request: Request): Promise<{ intent: str
 }
 
 /** "Write a draft for me": the same rule as POST /generateAIDescription; the form shows the draft with the other values kept. */
-export async function draftForForm(domain: DomainContext, fields: Record<string, string>) {
+export async function draftForForm(domain: DomainContext, fields: Record<string, unknown>) {
   const { intent: _intent, ...values } = fields;
   const draft = await draftDescription(domain, values);
   return { ok: true as const, intent: "draft" as const, draft: draft.text, source: draft.source, values };

@@ -3,7 +3,9 @@ import type { Route } from "./+types/route";
 import { priceWithUnit } from "#shared/format.ts";
 import { FAQS_MAX } from "#shared/service-limits.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { FaqFields, formValuesOf, ServiceForm, type FormFeedback } from "../service-form.tsx";
+import { ServiceForm } from "../service-form.tsx";
+import { FaqFields } from "../faq-fields.tsx";
+import { formValuesOf, type FormFeedback } from "../service-form-values.ts";
 
 export { action, loader } from "./service-details.server.ts";
 

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { pageTitle } from "#shared/strings.ts";
-import { ServiceForm, type FormFeedback } from "../service-form.tsx";
+import { ServiceForm } from "../service-form.tsx";
+import type { FormFeedback } from "../service-form-values.ts";
 
 export { action, loader } from "./service-new.server.ts";
 

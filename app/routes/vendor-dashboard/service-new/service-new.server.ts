@@ -4,8 +4,9 @@ import { ACCESS, requireRole } from "#domain/core/index.ts";
 import { activeServiceLimitReached } from "#domain/billing/index.ts";
 import { createService, SERVICE_MESSAGES } from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { draftForForm, readDashboardForm } from "../service-actions.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { draftForForm } from "../service-actions.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -16,17 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** Save (create, then on to the new service's page with a toast) or write a description draft. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let intent = "save";
-  try {
-    const form = await readDashboardForm(request);
-    intent = form.intent;
-    if (intent === "draft") return await draftForForm(domain, form.fields);
-    const service = await createService(domain, form.fields);
-    return redirectWithToast(request, `/VendorDashboard/service-details/${service.id}`, { type: "success", message: SERVICE_MESSAGES.created });
-  } catch (e) {
-    return formFailure(e, request, { intent });
-  }
-}
+/** Save (create, then on to the new service's page with a toast) or write a description draft; a form of no known intent saves. */
+export const action = pageAction({
+  defaultIntent: "save",
+  intents: {
+    save: async ({ request, domain, fields }) => {
+      const service = await createService(domain, fields);
+      return redirectWithToast(request, `/VendorDashboard/service-details/${service.id}`, { type: "success", message: SERVICE_MESSAGES.created });
+    },
+    draft: ({ domain, fields }) => draftForForm(domain, fields),
+  },
+});
