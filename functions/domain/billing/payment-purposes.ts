@@ -32,6 +32,8 @@ export type PurposePayment = {
  */
 export type PaymentPurpose = {
   name: PurposeName;
+  /** The payments column naming the purchase this purpose's payments are for (its rows' id). */
+  purchaseColumn: "subscription_id" | "template_purchase_id";
   /** Paise the payer is charged for the payment's whole-rupee amount (the gateway's amount must match it). */
   chargedPaise: (ctx: DomainContext, amountRupees: number) => number;
   /** Where the payer lands after the gateway's callback. */
@@ -44,6 +46,16 @@ export type PaymentPurpose = {
   withhold: (ctx: DomainContext, payment: PurposePayment, reason: string) => D1PreparedStatement;
   /** The statement that records a failed attempt on the purchase (a credited one is never touched). */
   failed: (ctx: DomainContext, payment: PurposePayment, reason: string) => D1PreparedStatement;
+  /**
+   * Orders left unpaid (the daily job, subscription-jobs.ts): `stale` selects the ids (`id`) of at
+   * most `limit` purchases still open that were created before `before`; `close` closes those of
+   * `ids` (a JSON array) still open, with the reason, in the same batch as their PENDING payments
+   * becoming FAILED.
+   */
+  abandon: {
+    stale: (db: D1Database, before: number, limit: number) => D1PreparedStatement;
+    close: (db: D1Database, ids: string, reason: string, now: number) => D1PreparedStatement;
+  };
 };
 
 const handed = new Map<PurposeName, PaymentPurpose>();
@@ -51,6 +63,12 @@ const handed = new Map<PurposeName, PaymentPurpose>();
 /** Hands billing the purposes it serves (the composition point, functions/domain-context.ts, does it once). */
 export function servePaymentPurposes(purposes: readonly PaymentPurpose[]): void {
   for (const purpose of purposes) handed.set(purpose.name, purpose);
+}
+
+/** Every purpose handed to billing, in the order they were handed. */
+export function servedPurposes(): PaymentPurpose[] {
+  if (!handed.size) throw new Error("Billing was not handed any payment purpose (functions/domain-context.ts).");
+  return [...handed.values()];
 }
 
 /** The purpose of a payment; a purpose nobody handed to billing is a wiring error, not a user's. */

@@ -10,10 +10,12 @@ import type { PaymentPurpose } from "./payment-purposes.ts";
  * GST unless prices include it (shared/gst.ts). Granted in the crediting batch: the subscription
  * ACTIVE from max(now, the latest end of the vendor's ACTIVE subscriptions, trial included) for the
  * plan's days, and the GST invoice (invoices.ts); then the plan's limits apply. A late payment
- * cancels the subscription with the reason; a failed attempt leaves it PENDING with the reason.
+ * cancels the subscription with the reason; a failed attempt leaves it PENDING with the reason; an
+ * order left unpaid for a day (the daily job) cancels it with the reason.
  */
 export const planPurpose: PaymentPurpose = {
   name: "SUBSCRIPTION",
+  purchaseColumn: "subscription_id",
   chargedPaise: (ctx, amount) => grossPaise(amount, ctx.config.billing.pricesIncludeGst),
   returnPage: planPageFor,
   async grant(ctx, payment) {
@@ -48,4 +50,15 @@ export const planPurpose: PaymentPurpose = {
     ctx.db
       .prepare("UPDATE subscriptions SET failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'")
       .bind(reason, ctx.now, payment.subscriptionId),
+  abandon: {
+    stale: (db, before, limit) =>
+      db.prepare("SELECT id FROM subscriptions WHERE status = 'PENDING' AND created_at < ? ORDER BY created_at, id LIMIT ?").bind(before, limit),
+    close: (db, ids, reason, now) =>
+      db
+        .prepare(
+          `UPDATE subscriptions SET status = 'CANCELLED', failure_reason = ?2, updated_at = ?3
+           WHERE status = 'PENDING' AND id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(ids, reason, now),
+  },
 };

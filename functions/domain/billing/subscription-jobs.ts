@@ -2,6 +2,7 @@ import { queueMail } from "#platform/mail.ts";
 import { formatDate } from "#shared/format.ts";
 import { newId } from "../core/index.ts";
 import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
+import { servedPurposes } from "./payment-purposes.ts";
 import { DAY_MS, INDIA_OFFSET_MS, indiaDay } from "#shared/india-time.ts";
 
 /**
@@ -9,10 +10,11 @@ import { DAY_MS, INDIA_OFFSET_MS, indiaDay } from "#shared/india-time.ts";
  * functions/cron/index.ts; docs/decisions/0019-plan-limits.md). Three steps, each in bounded
  * batches, each batch one atomic D1 batch that carries its own mails:
  *
- * 1. Abandoned orders: a PENDING subscription created more than 24 hours ago becomes CANCELLED and
- *    its PENDING payments FAILED, both with the reason "Not paid within 24 hours".
- *    Invitation template orders (issue 13) the same way: the purchase failed/failed, its PENDING
- *    payment FAILED with that reason (a late payment of the order is still credited).
+ * 1. Abandoned orders, for each payment purpose (payment-purposes.ts `abandon`, decision 0042): a
+ *    PENDING subscription created more than 24 hours ago becomes CANCELLED and its PENDING payments
+ *    FAILED, both with the reason "Not paid within 24 hours"; invitation template orders (issue 13)
+ *    the same way: the purchase failed/failed, its PENDING payment FAILED with that reason (a late
+ *    payment of the order is recorded as refund due).
  * 2. Expiry: an ACTIVE subscription whose end_date has passed becomes EXPIRED, and in the same batch
  *    its vendor's listed services are made to match the limits still in force (plan-limits.ts):
  *    services past the free tier are hidden, never deleted.
@@ -153,61 +155,27 @@ export async function runDailySubscriptionJob(db: D1Database, options: DailyJobO
   return run;
 }
 
+/** Each purpose's orders left unpaid (payment-purposes.ts `abandon`): the purchase closed by its purpose, its PENDING payments FAILED, with the reason, in one batch. */
 async function abandonStaleOrders(db: D1Database, meter: Meter, { now }: DailyJobOptions) {
-  for (;;) {
-    const rows = await meter.all<{ id: string }>(
-      db
-        .prepare("SELECT id FROM subscriptions WHERE status = 'PENDING' AND created_at < ? ORDER BY created_at, id LIMIT ?")
-        .bind(now - ABANDON_AFTER_MS, ABANDON_BATCH),
-    );
-    if (!rows.length) break;
-    const ids = JSON.stringify(rows.map((r) => r.id));
-    const [, subs] = await meter.batch([
-      db
-        .prepare(
-          `UPDATE payments SET status = 'FAILED', failure_reason = ?2, updated_at = ?3
-           WHERE status = 'PENDING' AND subscription_id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(ids, ABANDONED_REASON, now),
-      db
-        .prepare(
-          `UPDATE subscriptions SET status = 'CANCELLED', failure_reason = ?2, updated_at = ?3
-           WHERE status = 'PENDING' AND id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(ids, ABANDONED_REASON, now),
-    ]);
-    meter.run.abandoned += subs?.meta.changes ?? 0;
-    if (rows.length < ABANDON_BATCH) break;
-  }
-  await abandonStaleTemplateOrders(db, meter, { now });
-}
-
-/** The same for invitation template orders (issue 13): the purchase failed/failed, its PENDING payment FAILED with the reason. */
-async function abandonStaleTemplateOrders(db: D1Database, meter: Meter, { now }: Pick<DailyJobOptions, "now">) {
-  for (;;) {
-    const rows = await meter.all<{ id: string }>(
-      db
-        .prepare("SELECT id FROM template_purchases WHERE order_status = 'pending' AND created_at < ? ORDER BY created_at, id LIMIT ?")
-        .bind(now - ABANDON_AFTER_MS, ABANDON_BATCH),
-    );
-    if (!rows.length) return;
-    const ids = JSON.stringify(rows.map((r) => r.id));
-    const [, purchases] = await meter.batch([
-      db
-        .prepare(
-          `UPDATE payments SET status = 'FAILED', failure_reason = ?2, updated_at = ?3
-           WHERE status = 'PENDING' AND purpose = 'TEMPLATE' AND template_purchase_id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(ids, ABANDONED_REASON, now),
-      db
-        .prepare(
-          `UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ?2
-           WHERE order_status = 'pending' AND id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(ids, now),
-    ]);
-    meter.run.templatesAbandoned += purchases?.meta.changes ?? 0;
-    if (rows.length < ABANDON_BATCH) return;
+  for (const purpose of servedPurposes()) {
+    for (;;) {
+      const rows = await meter.all<{ id: string }>(purpose.abandon.stale(db, now - ABANDON_AFTER_MS, ABANDON_BATCH));
+      if (!rows.length) break;
+      const ids = JSON.stringify(rows.map((r) => r.id));
+      const [, closed] = await meter.batch([
+        db
+          .prepare(
+            `UPDATE payments SET status = 'FAILED', failure_reason = ?2, updated_at = ?3
+             WHERE status = 'PENDING' AND purpose = ?4 AND ${purpose.purchaseColumn} IN (SELECT value FROM json_each(?1))`,
+          )
+          .bind(ids, ABANDONED_REASON, now, purpose.name),
+        purpose.abandon.close(db, ids, ABANDONED_REASON, now),
+      ]);
+      const count = closed?.meta.changes ?? 0;
+      if (purpose.name === "SUBSCRIPTION") meter.run.abandoned += count;
+      else meter.run.templatesAbandoned += count;
+      if (rows.length < ABANDON_BATCH) break;
+    }
   }
 }
 

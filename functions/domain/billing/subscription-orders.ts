@@ -1,16 +1,18 @@
 import type { Row } from "#db/rows.ts";
 import type { plans } from "#db/schema/index.ts";
 import { type DomainContext, requireRole, ACCESS, NotFound, Conflict, newId } from "../core/index.ts";
-import { grossPaise } from "#shared/gst.ts";
-import { type CheckoutForm, PaymentGatewayError } from "#platform/payments.ts";
-import { PAYMENT_MESSAGES, gatewayRefusal, CALLBACK_PATH, PLAN_PAGE } from "./payment-records.ts";
+import type { CheckoutForm } from "#platform/payments.ts";
+import { PAYMENT_MESSAGES, PLAN_PAGE } from "./payment-records.ts";
+import { checkoutFor, openOrder } from "./checkout-orders.ts";
+import { planPurpose } from "./plan-purpose.ts";
 
 /**
  * Buying a plan (issue 11, docs/decisions/0017-payments.md): the money path, exactly once.
  *
  * - `createSubscriptionOrder` (POST /subscribe/create-order/{planId} and the Plan page's "Buy"):
- *   a paid, active plan only; the gateway order for price x 100 paise with a receipt; a PENDING
- *   subscription and a PENDING payment in one batch; the checkout form the browser POSTs to the
+ *   a paid, active plan only; through the one checkout (checkout-orders.ts `openOrder`, purpose
+ *   planPurpose): the gateway order for the plan's charge with a receipt, a PENDING subscription and
+ *   a PENDING payment in one batch; the checkout form the browser POSTs to the
  *   gateway, whose callback ends at /VendorDashboard/Plan?order={orderId}.
  * - `confirmCheckout` (the gateway's callback, checkout-callback.ts) and `handleWebhook` (its
  *   webhooks, payment-webhooks.ts) both end in `creditPayment` (payment-credits.ts), the one
@@ -50,45 +52,39 @@ export async function createSubscriptionOrder(ctx: DomainContext, planId: string
   if (!vendor) throw new NotFound(PAYMENT_MESSAGES.noVendor);
 
   const subscriptionId = newId(ctx.now);
-  const paymentId = newId(ctx.now);
-  // Razorpay allows 40 characters: "rcpt_" + the payment's id without dashes is 37.
-  const receipt = `rcpt_${paymentId.replace(/-/g, "")}`;
-  // What the payer is charged: the price itself when prices include GST, else the price plus GST (shared/gst.ts).
-  const amount = grossPaise(plan.price, ctx.config.billing.pricesIncludeGst);
-  const notes = { vendor_id: actor.id, subscription_id: subscriptionId, payment_id: paymentId, plan_id: plan.id };
-  let order;
-  try {
-    order = await ctx.payments.createOrder({ amount, currency: "INR", receipt, notes });
-  } catch (e) {
-    if (!(e instanceof PaymentGatewayError)) throw e;
-    throw gatewayRefusal(ctx, e, receipt, "an order");
-  }
-  const now = ctx.now;
-  await ctx.db.batch([
-    ctx.db
-      .prepare(
-        `INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, is_trial, duration_days, plan_name, created_at, updated_at)
-         VALUES (?, ?, ?, 'PENDING', ?, 0, ?, ?, ?, ?)`,
-      )
-      // The plan's terms as offered now (issue 28): the price is the payment's amount, the length and name are kept here.
-      .bind(subscriptionId, actor.id, plan.id, order.id, plan.duration_days, plan.name, now, now),
-    ctx.db
-      .prepare(
-        `INSERT INTO payments (id, user_id, purpose, subscription_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
-         VALUES (?, ?, 'SUBSCRIPTION', ?, ?, 'INR', 'PENDING', ?, ?, ?, ?, ?)`,
-      )
-      .bind(paymentId, actor.id, subscriptionId, plan.price, order.id, receipt, JSON.stringify(notes), now, now),
-  ]);
-  const origin = ctx.request.origin;
-  const contact = vendor.phone && /^\+?\d{8,15}$/.test(vendor.phone.replace(/[\s-]/g, "")) ? vendor.phone.replace(/[\s-]/g, "") : undefined;
-  const checkout = ctx.payments.checkoutForm({
-    order,
-    name: "Mandap",
-    description: `${plan.name} plan, ${plan.duration_days} days`,
-    prefill: { name: vendor.userName, email: vendor.email, contact },
-    notes: { vendor: vendor.businessName.slice(0, 200) },
-    callbackUrl: `${origin}${CALLBACK_PATH}`,
-    cancelUrl: `${origin}${PLAN_PAGE}`,
+  const { paymentId, receipt, order } = await openOrder(ctx, planPurpose, {
+    payerId: actor.id,
+    amount: plan.price,
+    purchaseId: subscriptionId,
+    notes: (paymentId) => ({ vendor_id: actor.id, subscription_id: subscriptionId, payment_id: paymentId, plan_id: plan.id }),
+    pendingRows: (order) => ({
+      before: [
+        ctx.db
+          .prepare(
+            `INSERT INTO subscriptions (id, vendor_id, plan_id, status, gateway_order_id, is_trial, duration_days, plan_name, created_at, updated_at)
+             VALUES (?, ?, ?, 'PENDING', ?, 0, ?, ?, ?, ?)`,
+          )
+          // The plan's terms as offered now (issue 28): the price is the payment's amount, the length and name are kept here.
+          .bind(subscriptionId, actor.id, plan.id, order.id, plan.duration_days, plan.name, ctx.now, ctx.now),
+      ],
+    }),
+    what: "an order",
   });
-  return { subscriptionId, paymentId, orderId: order.id, amount, currency: "INR", receipt, planName: plan.name, keyId: ctx.payments.keyId, checkout };
+  const checkout = checkoutFor(ctx, order, {
+    description: `${plan.name} plan, ${plan.duration_days} days`,
+    prefill: { name: vendor.userName, email: vendor.email, phone: vendor.phone },
+    notes: { vendor: vendor.businessName.slice(0, 200) },
+    cancelPath: PLAN_PAGE,
+  });
+  return {
+    subscriptionId,
+    paymentId,
+    orderId: order.id,
+    amount: planPurpose.chargedPaise(ctx, plan.price),
+    currency: "INR",
+    receipt,
+    planName: plan.name,
+    keyId: ctx.payments.keyId,
+    checkout,
+  };
 }

@@ -1,10 +1,11 @@
 import { type DomainContext, Conflict, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
 import type { inviteTemplates, payments, templatePurchases } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
-import { CALLBACK_PATH, gatewayRefusal, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER } from "../billing/index.ts";
+import { checkoutFor, closeOpenOrder, GatewayUnavailable, openOrder, ORDER_LIFETIME_MS, ORDER_REUSE_MIN_LEFT_MS, REPLACED_ORDER } from "../billing/index.ts";
+import { templatePaise, templatePurpose } from "./template-purpose.ts";
 import { canUseTemplate, forAccess, isPaidTemplate } from "./template-access.ts";
 import { mediaUrl } from "#shared/media.ts";
-import { type CheckoutForm, type GatewayOrder, ORDER_ID, PaymentGatewayError } from "#platform/payments.ts";
+import { type CheckoutForm, type GatewayOrder, ORDER_ID } from "#platform/payments.ts";
 import { paymentPageFor } from "#shared/links.ts";
 
 /**
@@ -12,9 +13,10 @@ import { paymentPageFor } from "#shared/links.ts";
  * the same payments adapter and the same crediting function as plans (functions/domain/billing/payment-credits.ts):
  *
  * - `createTemplateOrder` (POST /template/create-order/{tempId} and the /payment page's "Pay"): a
- *   PUBLISHED paid template the couple does not own yet; the gateway order for the price in paise
- *   (a couple's price includes GST: what they see is what they pay); a pending/initiated
- *   template_purchases row and a PENDING payment (purpose TEMPLATE) in one batch; the checkout form.
+ *   PUBLISHED paid template the couple does not own yet; through billing's one checkout
+ *   (`openOrder`, purpose templatePurpose): the gateway order for the price in paise (a couple's
+ *   price includes GST: what they see is what they pay); a pending/initiated template_purchases
+ *   row and a PENDING payment (purpose TEMPLATE) in one batch; the checkout form.
  * - Crediting is `creditPayment` in billing/payment-credits.ts (callback or webhook, exactly once): the purchase
  *   becomes completed/successful (templatePurpose, template-purpose.ts; decision 0042), and `canUseTemplate` (template-access.ts) lets the couple use it.
  * - `templatePaymentStatus` and `templateOrderOutcome` read the couple's own orders for the API and
@@ -27,13 +29,6 @@ export const TEMPLATE_PURCHASE_MESSAGES = {
   noOrder: "We could not find this order.",
   refusal: "Only couples can buy an invitation template.",
 } as const;
-
-export const SUCCESS_PAGE = "/success";
-/** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
-export const successPageFor = (orderId: string) => `${SUCCESS_PAGE}?order=${encodeURIComponent(orderId)}`;
-
-/** Paise charged for a template price in whole rupees: the price shown to couples includes GST (decision 0025). */
-export const templatePaise = (priceRupees: number) => priceRupees * 100;
 
 /** A template as a sale reads it. */
 type PricedTemplateRow = Row<typeof inviteTemplates, "id" | "name" | "price" | "amount_category" | "status" | "thumbnail_key" | "description">;
@@ -107,15 +102,10 @@ export async function createTemplateOrder(ctx: DomainContext, templateId: string
     .bind(actor.id)
     .first<{ userName: string; email: string; phone: string | null }>();
   const answer = (open: OpenOrder, order: GatewayOrder): TemplateOrder => {
-    const origin = ctx.request.origin;
-    const phone = user?.phone?.replace(/[\s-]/g, "");
-    const checkout = ctx.payments.checkoutForm({
-      order,
-      name: "Mandap",
+    const checkout = checkoutFor(ctx, order, {
       description: `Invitation template: ${template.name}`.slice(0, 255),
-      prefill: { name: user?.userName, email: user?.email, contact: phone && /^\+?\d{8,15}$/.test(phone) ? phone : undefined },
-      callbackUrl: `${origin}${CALLBACK_PATH}`,
-      cancelUrl: `${origin}${paymentPageFor(template.id)}`,
+      prefill: { name: user?.userName, email: user?.email, phone: user?.phone },
+      cancelPath: paymentPageFor(template.id),
     });
     return {
       purchaseId: open.purchaseId,
@@ -137,53 +127,45 @@ export async function createTemplateOrder(ctx: DomainContext, templateId: string
   if (open && open.amount === template.price && open.createdAt + ORDER_LIFETIME_MS - ctx.now >= ORDER_REUSE_MIN_LEFT_MS) return reuse(open);
   if (open) {
     // Nearly expired, or the price changed: closed, so the new order is the one open order.
-    await ctx.db.batch([
-      ctx.db
-        .prepare("UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ? WHERE id = ? AND order_status = 'pending'")
-        .bind(ctx.now, open.purchaseId),
-      ctx.db
-        .prepare("UPDATE payments SET status = 'FAILED', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'")
-        .bind(REPLACED_ORDER, ctx.now, open.paymentId),
-    ]);
+    await closeOpenOrder(
+      ctx,
+      templatePurpose,
+      { id: open.paymentId, userId: actor.id, amount: open.amount, subscriptionId: null, planName: null, templatePurchaseId: open.purchaseId },
+      REPLACED_ORDER,
+    );
   }
 
   const purchaseId = newId(ctx.now);
-  const paymentId = newId(ctx.now);
-  const receipt = `rcpt_${paymentId.replace(/-/g, "")}`;
-  const amount = templatePaise(template.price);
-  const notes = { user_id: actor.id, template_purchase_id: purchaseId, payment_id: paymentId, template_id: template.id };
-  let order;
+  let opened;
   try {
-    order = await ctx.payments.createOrder({ amount, currency: "INR", receipt, notes });
+    opened = await openOrder(ctx, templatePurpose, {
+      payerId: actor.id,
+      amount: template.price,
+      purchaseId,
+      notes: (paymentId) => ({ user_id: actor.id, template_purchase_id: purchaseId, payment_id: paymentId, template_id: template.id }),
+      // After the payment: the purchase's payment_id refers to it.
+      pendingRows: (_order, paymentId) => ({
+        after: [
+          ctx.db
+            .prepare(
+              `INSERT INTO template_purchases (id, user_id, template_id, payment_id, order_status, payment_status, amount, currency, created_at, updated_at)
+               VALUES (?, ?, ?, ?, 'pending', 'initiated', ?, 'INR', ?, ?)`,
+            )
+            .bind(purchaseId, actor.id, template.id, paymentId, template.price, ctx.now, ctx.now),
+        ],
+      }),
+      what: "a template order",
+    });
   } catch (e) {
-    if (!(e instanceof PaymentGatewayError)) throw e;
-    throw gatewayRefusal(ctx, e, receipt, "a template order");
-  }
-  const now = ctx.now;
-  try {
-    // The payment first: the purchase's payment_id refers to it.
-    await ctx.db.batch([
-      ctx.db
-        .prepare(
-          `INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, currency, status, gateway_order_id, receipt, notes, created_at, updated_at)
-           VALUES (?, ?, 'TEMPLATE', ?, ?, 'INR', 'PENDING', ?, ?, ?, ?, ?)`,
-        )
-        .bind(paymentId, actor.id, purchaseId, template.price, order.id, receipt, JSON.stringify(notes), now, now),
-      ctx.db
-        .prepare(
-          `INSERT INTO template_purchases (id, user_id, template_id, payment_id, order_status, payment_status, amount, currency, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'pending', 'initiated', ?, 'INR', ?, ?)`,
-        )
-        .bind(purchaseId, actor.id, template.id, paymentId, template.price, now, now),
-    ]);
-  } catch (e) {
+    if (e instanceof GatewayUnavailable) throw e;
     // Another "Pay" of the couple's for this design won the race (template_purchases_open_unique):
     // answer its order; the gateway order made here is never shown, so it cannot be paid.
     const winner = await openTemplateOrder(ctx, actor.id, template.id);
     if (winner) return reuse(winner);
     throw e;
   }
-  return answer({ purchaseId, paymentId, orderId: order.id, receipt, amount: template.price, createdAt: now }, order);
+  const { paymentId, receipt, order } = opened;
+  return answer({ purchaseId, paymentId, orderId: order.id, receipt, amount: template.price, createdAt: ctx.now }, order);
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -1,5 +1,11 @@
 import type { PaymentPurpose } from "../billing/index.ts";
-import { successPageFor, templatePaise } from "./template-purchases.ts";
+
+export const SUCCESS_PAGE = "/success";
+/** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
+export const successPageFor = (orderId: string) => `${SUCCESS_PAGE}?order=${encodeURIComponent(orderId)}`;
+
+/** Paise charged for a template price in whole rupees: the price shown to couples includes GST (decision 0025). */
+export const templatePaise = (priceRupees: number) => priceRupees * 100;
 
 /**
  * An invitation template (issue 13, decision 0025) as a payment purpose (decision 0042): billing
@@ -8,10 +14,12 @@ import { successPageFor, templatePaise } from "./template-purchases.ts";
  * purchase completed/successful with completed_at; should the couple already own the design through
  * another order (two orders opened, both paid), the money is recorded but this purchase is marked
  * failed/successful (a refund is due) rather than breaking the one-completed-purchase index. A
- * late payment marks the purchase failed/successful; a failed attempt failed/failed.
+ * late payment marks the purchase failed/successful; a failed attempt failed/failed, and so does an
+ * order left unpaid for a day (the daily job; the reason is on the payment).
  */
 export const templatePurpose: PaymentPurpose = {
   name: "TEMPLATE",
+  purchaseColumn: "template_purchase_id",
   chargedPaise: (_ctx, amount) => templatePaise(amount),
   returnPage: successPageFor,
   async grant(ctx, payment) {
@@ -51,4 +59,15 @@ export const templatePurpose: PaymentPurpose = {
     ctx.db
       .prepare("UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ? WHERE id = ? AND order_status = 'pending'")
       .bind(ctx.now, payment.templatePurchaseId),
+  abandon: {
+    stale: (db, before, limit) =>
+      db.prepare("SELECT id FROM template_purchases WHERE order_status = 'pending' AND created_at < ? ORDER BY created_at, id LIMIT ?").bind(before, limit),
+    close: (db, ids, _reason, now) =>
+      db
+        .prepare(
+          `UPDATE template_purchases SET order_status = 'failed', payment_status = 'failed', updated_at = ?2
+           WHERE order_status = 'pending' AND id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(ids, now),
+  },
 };
