@@ -1,5 +1,5 @@
 import type { CardDetails, CardPlaceholder } from "#shared/card-format.ts";
-import { input, label } from "./panel-styles.ts";
+import { Field, TextArea } from "#app/components/ui/index.ts";
 
 /** The card's details (names, date, venue: they fill the card's placeholder texts), or a template's name. */
 export function DetailsPanel({
@@ -17,30 +17,23 @@ export function DetailsPanel({
 }) {
   return (
     <div className="space-y-3">
-      {templateName !== null && (
-        <label className={label}>
-          Template name
-          <input className={input} value={templateName} maxLength={120} onChange={(e) => onTemplateName(e.target.value)} />
-        </label>
-      )}
+      {templateName !== null && <Field compact label="Template name" value={templateName} maxLength={120} onChange={(e) => onTemplateName(e.target.value)} />}
       {fields.length > 0 && <p className="text-xs text-stone-500">These fill the card&apos;s name, date and venue texts.</p>}
-      {fields.map((f) => (
-        <label key={f.key} className={label}>
-          {f.label}
-          {f.multiline ? (
-            <textarea
-              aria-label={f.label}
-              className={input}
-              rows={3}
-              maxLength={500}
-              value={details[f.key] ?? ""}
-              onChange={(e) => onChange(f.key, e.target.value)}
-            />
-          ) : (
-            <input className={input} maxLength={120} value={details[f.key] ?? ""} onChange={(e) => onChange(f.key, e.target.value)} />
-          )}
-        </label>
-      ))}
+      {fields.map((f) =>
+        f.multiline ? (
+          <TextArea
+            key={f.key}
+            compact
+            label={f.label}
+            rows={3}
+            maxLength={500}
+            value={details[f.key] ?? ""}
+            onChange={(e) => onChange(f.key, e.target.value)}
+          />
+        ) : (
+          <Field key={f.key} compact label={f.label} maxLength={120} value={details[f.key] ?? ""} onChange={(e) => onChange(f.key, e.target.value)} />
+        ),
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { CARD_EXPORT_SIZES, type CardExportSize } from "#shared/card-format.ts";
-import { input, label } from "./panel-styles.ts";
+import { Select } from "#app/components/ui/index.ts";
+import { label } from "./panel-styles.ts";
 
 /** Download the card as PDF or PNG at a print size. */
 export function ExportPanel({
@@ -34,16 +35,13 @@ export function ExportPanel({
           ))}
         </div>
       </fieldset>
-      <label className={label}>
-        Size
-        <select className={input} value={size} onChange={(e) => setSize(e.target.value as CardExportSize)}>
-          {(Object.keys(CARD_EXPORT_SIZES) as CardExportSize[]).map((k) => (
-            <option key={k} value={k}>
-              {CARD_EXPORT_SIZES[k].label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        compact
+        label="Size"
+        value={size}
+        onChange={(e) => setSize(e.target.value as CardExportSize)}
+        options={(Object.keys(CARD_EXPORT_SIZES) as CardExportSize[]).map((k) => [k, CARD_EXPORT_SIZES[k].label] as const)}
+      />
       <button type="submit" className="rounded-lg bg-maroon-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-50" disabled={busy}>
         Download {format.toUpperCase()}
       </button>

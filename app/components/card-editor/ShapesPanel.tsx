@@ -1,4 +1,5 @@
-import { colour, button, input, label, type Selected } from "./panel-styles.ts";
+import { Field } from "#app/components/ui/index.ts";
+import { colour, button, type Selected } from "./panel-styles.ts";
 
 /** Add a rectangle, circle or line, and change the selected shape's colours and opacity. */
 export function ShapesPanel({
@@ -27,27 +28,20 @@ export function ShapesPanel({
       {shape && (
         <div className="grid grid-cols-2 gap-2">
           {String(shape.type).toLowerCase() !== "line" && (
-            <label className={label}>
-              Fill
-              <input className={`${input} h-9`} type="color" value={colour(shape.fill, "#ffffff")} onChange={(e) => onChange({ fill: e.target.value })} />
-            </label>
+            <Field compact label="Fill" type="color" value={colour(shape.fill, "#ffffff")} onChange={(e) => onChange({ fill: e.target.value })} />
           )}
-          <label className={label}>
-            Outline
-            <input className={`${input} h-9`} type="color" value={colour(shape.stroke, "#000000")} onChange={(e) => onChange({ stroke: e.target.value })} />
-          </label>
-          <label className={`${label} col-span-2`}>
-            Opacity
-            <input
-              className="mt-1 w-full"
-              type="range"
-              min={0.1}
-              max={1}
-              step={0.05}
-              value={shape.opacity ?? 1}
-              onChange={(e) => onChange({ opacity: Number(e.target.value) })}
-            />
-          </label>
+          <Field compact label="Outline" type="color" value={colour(shape.stroke, "#000000")} onChange={(e) => onChange({ stroke: e.target.value })} />
+          <Field
+            compact
+            className="col-span-2"
+            label="Opacity"
+            type="range"
+            min={0.1}
+            max={1}
+            step={0.05}
+            value={shape.opacity ?? 1}
+            onChange={(e) => onChange({ opacity: Number(e.target.value) })}
+          />
         </div>
       )}
     </div>

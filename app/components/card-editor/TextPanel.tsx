@@ -1,6 +1,7 @@
 import { CARD_FONTS } from "#shared/card-fonts.ts";
 import { Toggle } from "./panel-controls.tsx";
-import { button, colour, input, isText, label, type Selected } from "./panel-styles.ts";
+import { Field, Select, TextArea } from "#app/components/ui/index.ts";
+import { button, colour, isText, type Selected } from "./panel-styles.ts";
 
 /** Add a text, and change the selected one: words, font, size, colour, style, alignment, spacing. */
 export function TextPanel({
@@ -24,37 +25,26 @@ export function TextPanel({
         <p className="text-sm text-stone-500">Select a text on the card to change it. Double-click (or double-tap) a text to type in place.</p>
       ) : (
         <>
-          <label className={label}>
-            Text
-            <textarea aria-label="Text" className={input} rows={2} value={t.text ?? ""} onChange={(e) => onChange({ text: e.target.value })} />
-          </label>
+          <TextArea compact label="Text" rows={2} value={t.text ?? ""} onChange={(e) => onChange({ text: e.target.value })} />
           {Boolean(t.path) && <p className="text-xs text-stone-500">This text follows a curve.</p>}
-          <label className={label}>
-            Font
-            <select className={input} value={t.fontFamily} onChange={(e) => onChange({ fontFamily: e.target.value })}>
-              {CARD_FONTS.map((f) => (
-                <option key={f.family} value={f.family}>
-                  {f.family}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            compact
+            label="Font"
+            value={t.fontFamily}
+            onChange={(e) => onChange({ fontFamily: e.target.value })}
+            options={CARD_FONTS.map((f) => [f.family, f.family] as const)}
+          />
           <div className="grid grid-cols-2 gap-2">
-            <label className={label}>
-              Size
-              <input
-                className={input}
-                type="number"
-                min={6}
-                max={300}
-                value={Math.round(t.fontSize ?? 24)}
-                onChange={(e) => Number(e.target.value) >= 6 && onChange({ fontSize: Math.min(300, Number(e.target.value)) })}
-              />
-            </label>
-            <label className={label}>
-              Colour
-              <input className={`${input} h-9`} type="color" value={colour(t.fill, "#000000")} onChange={(e) => onChange({ fill: e.target.value })} />
-            </label>
+            <Field
+              compact
+              label="Size"
+              type="number"
+              min={6}
+              max={300}
+              value={Math.round(t.fontSize ?? 24)}
+              onChange={(e) => Number(e.target.value) >= 6 && onChange({ fontSize: Math.min(300, Number(e.target.value)) })}
+            />
+            <Field compact label="Colour" type="color" value={colour(t.fill, "#000000")} onChange={(e) => onChange({ fill: e.target.value })} />
           </div>
           <div className="flex flex-wrap gap-1" role="group" aria-label="Style">
             <Toggle pressed={t.fontWeight === "bold" || Number(t.fontWeight) >= 600} onClick={(on) => onChange({ fontWeight: on ? "bold" : "normal" })}>
@@ -74,18 +64,16 @@ export function TextPanel({
               </Toggle>
             ))}
           </div>
-          <label className={label}>
-            Letter spacing
-            <input
-              className="mt-1 w-full"
-              type="range"
-              min={-100}
-              max={800}
-              step={10}
-              value={t.charSpacing ?? 0}
-              onChange={(e) => onChange({ charSpacing: Number(e.target.value) })}
-            />
-          </label>
+          <Field
+            compact
+            label="Letter spacing"
+            type="range"
+            min={-100}
+            max={800}
+            step={10}
+            value={t.charSpacing ?? 0}
+            onChange={(e) => onChange({ charSpacing: Number(e.target.value) })}
+          />
         </>
       )}
     </div>

@@ -16,7 +16,6 @@ export type Selected = FabricObject & {
 };
 
 export const label = "block text-xs font-medium text-stone-600";
-export const input = "mt-1 w-full rounded-md border border-stone-300 px-2 py-1.5 text-sm";
 export const button = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-50 disabled:opacity-50";
 export const isText = (o: Selected | null) => Boolean(o && ["textbox", "i-text", "text"].includes(String(o.type).toLowerCase()));
 export const colour = (v: unknown, fallback: string) => (typeof v === "string" && /^#[0-9a-f]{6}$/i.test(v) ? v : fallback);

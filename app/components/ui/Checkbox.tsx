@@ -8,11 +8,11 @@ export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" |
  * ("true" unless given) when ticked; with Conform's metadata it starts ticked when the form's
  * value is "true", "on" or the box's own value.
  */
-export function Checkbox({ label, hint, error, meta, className, id, name, required, defaultChecked, value = "true", ...input }: CheckboxProps) {
+export function Checkbox({ label, hint, error, meta, className, compact, id, name, required, defaultChecked, value = "true", ...input }: CheckboxProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   const fromMeta = meta && w.defaultValue !== undefined ? ["true", "on", String(value)].includes(w.defaultValue) : undefined;
   return (
-    <FieldFrame wiring={w} hint={hint} className={className}>
+    <FieldFrame wiring={w} hint={hint} className={className} compact={compact}>
       <label htmlFor={w.id} className="flex items-start gap-2 text-sm">
         <input
           key={w.key}

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from "react";
 import { controlClass, FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
 /** Text-like inputs; a checkbox is `Checkbox`, a file or a hidden value is no labelled field. */
-type InputType = "text" | "email" | "number" | "tel" | "date" | "password" | "url" | "search" | "time" | "datetime-local" | "month";
+type InputType = "text" | "email" | "number" | "tel" | "date" | "password" | "url" | "search" | "time" | "datetime-local" | "month" | "color" | "range";
 
 export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> &
   LabelledProps & {
@@ -18,11 +18,12 @@ export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "c
  *
  * `<Field meta={fields.email} type="email" label="E-mail address" />` with Conform, or
  * `<Field name="email" label="E-mail address" error={errors.email} defaultValue={values.email} />`.
+ * A colour picker (`type="color"`) keeps the box's border; a slider (`type="range"`) is drawn bare.
  */
-export function Field({ label, hint, error, meta, className, inputClassName, id, name, required, defaultValue, type = "text", ...input }: FieldProps) {
+export function Field({ label, hint, error, meta, className, compact, inputClassName, id, name, required, defaultValue, type = "text", ...input }: FieldProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <FieldFrame wiring={w} label={label} hint={hint} className={className}>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact}>
       <input
         key={w.key}
         id={w.id}
@@ -32,7 +33,11 @@ export function Field({ label, hint, error, meta, className, inputClassName, id,
         defaultValue={input.value === undefined ? (defaultValue ?? w.defaultValue) : undefined}
         inputMode={type === "number" ? "numeric" : undefined}
         {...w.aria}
-        className={controlClass(w.error, inputClassName)}
+        className={
+          type === "range"
+            ? `w-full accent-maroon-700${inputClassName ? ` ${inputClassName}` : ""}`
+            : controlClass(w.error, type === "color" ? `h-9${inputClassName ? ` ${inputClassName}` : ""}` : inputClassName, compact)
+        }
         {...input}
       />
     </FieldFrame>

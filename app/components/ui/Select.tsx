@@ -19,6 +19,7 @@ export function Select({
   error,
   meta,
   className,
+  compact,
   inputClassName,
   id,
   name,
@@ -31,7 +32,7 @@ export function Select({
 }: SelectProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <FieldFrame wiring={w} label={label} hint={hint} className={className}>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact}>
       <select
         key={w.key}
         id={w.id}
@@ -39,7 +40,7 @@ export function Select({
         required={w.required}
         defaultValue={select.value === undefined ? (defaultValue ?? w.defaultValue ?? (placeholder !== undefined ? "" : undefined)) : undefined}
         {...w.aria}
-        className={controlClass(w.error, inputClassName)}
+        className={controlClass(w.error, inputClassName, compact)}
         {...select}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

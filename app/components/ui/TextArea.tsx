@@ -4,10 +4,24 @@ import { controlClass, FieldFrame, useFieldWiring, type LabelledProps } from "./
 export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className"> & LabelledProps & { inputClassName?: string };
 
 /** A labelled multi-line text box (messages, descriptions, notes); free text stays as typed (`data-raw`). */
-export function TextArea({ label, hint, error, meta, className, inputClassName, id, name, required, defaultValue, rows = 3, ...input }: TextAreaProps) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  meta,
+  className,
+  compact,
+  inputClassName,
+  id,
+  name,
+  required,
+  defaultValue,
+  rows = 3,
+  ...input
+}: TextAreaProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <FieldFrame wiring={w} label={label} hint={hint} className={className}>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact}>
       <textarea
         key={w.key}
         id={w.id}
@@ -17,7 +31,7 @@ export function TextArea({ label, hint, error, meta, className, inputClassName, 
         defaultValue={input.value === undefined ? (defaultValue ?? w.defaultValue) : undefined}
         data-raw
         {...w.aria}
-        className={controlClass(w.error, inputClassName)}
+        className={controlClass(w.error, inputClassName, compact)}
         {...input}
       />
     </FieldFrame>

@@ -24,6 +24,8 @@ export type LabelledProps = {
   meta?: FieldMeta;
   /** Classes of the wrapper (label, control, hint and error). */
   className?: string;
+  /** The small size of tight side panels (the card editor's tools): smaller label, padding and text. */
+  compact?: boolean;
 };
 
 export type Wiring = {
@@ -75,10 +77,10 @@ export function useFieldWiring(
 }
 
 /** The site's look of a text box, select or text area: red border when in error. */
-export const controlClass = (error: string | undefined, extra = "") =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 disabled:bg-ink/5 disabled:text-ink/60 ${error ? "border-red-600" : "border-ink/20"}${extra ? ` ${extra}` : ""}`;
+export const controlClass = (error: string | undefined, extra = "", compact = false) =>
+  `w-full border bg-white outline-none focus:border-maroon-700 disabled:bg-ink/5 disabled:text-ink/60 ${compact ? "rounded-md px-2 py-1.5 text-sm" : "rounded-lg px-3 py-2.5 text-base"} ${error ? "border-red-600" : "border-ink/20"}${extra ? ` ${extra}` : ""}`;
 
-const labelClass = "text-sm font-medium";
+const labelClass = (compact: boolean) => (compact ? "text-xs font-medium text-ink/75" : "text-sm font-medium");
 
 function FieldHint({ id, children }: { id: string | undefined; children: React.ReactNode }) {
   if (!id) return null;
@@ -107,18 +109,20 @@ export function FieldFrame({
   label,
   hint,
   className,
+  compact = false,
   children,
 }: {
   wiring: Wiring;
   label?: React.ReactNode;
   hint: React.ReactNode;
   className: string | undefined;
+  compact?: boolean | undefined;
   children: React.ReactNode;
 }) {
   return (
     <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
       {label !== undefined && (
-        <label htmlFor={wiring.id} className={labelClass}>
+        <label htmlFor={wiring.id} className={labelClass(compact)}>
           {label}
         </label>
       )}

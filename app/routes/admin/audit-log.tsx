@@ -7,7 +7,7 @@ import { listAuditLog } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Field, Pager, Select } from "#app/components/ui/index.ts";
 
 /**
  * /admin/audit-log: every admin action, newest first, for super admins (an admin is sent home with
@@ -38,32 +38,15 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-maroon-700">Audit log</h1>
       <p className="mt-1 text-sm text-ink/75">Every admin action: who, what, when, why, and the fields before and after.</p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <label className="grid gap-1 text-sm font-semibold">
-          Action
-          <select name="action" defaultValue={query.action ?? ""} className="field-input">
-            <option value="">Any</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Record
-          <select name="subjectType" defaultValue={query.subjectType ?? ""} className="field-input">
-            <option value="">Any</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t.replace("_", " ")}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Admin's e-mail
-          <input name="actor" type="email" defaultValue={query.actor ?? ""} className="field-input" />
-        </label>
+        <Select name="action" label="Action" defaultValue={query.action ?? ""} placeholder="Any" options={actions.map((a) => [a, a] as const)} />
+        <Select
+          name="subjectType"
+          label="Record"
+          defaultValue={query.subjectType ?? ""}
+          placeholder="Any"
+          options={TYPES.map((t) => [t, t.replace("_", " ")] as const)}
+        />
+        <Field name="actor" type="email" label="Admin's e-mail" defaultValue={query.actor ?? ""} />
         <button type="submit" className="btn-secondary">
           Filter
         </button>

@@ -1,15 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact-messages";
 import { CONTACT_STATUSES } from "#shared/stored-values.ts";
-import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { listOrFallback, urlQuery } from "#app/lib/list-loader.server.ts";
 import { listContactMessages, setContactStatus, type ContactStatus } from "#domain/content/index.ts";
-import { formToObject } from "#domain/core/index.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Field, FormAlert, Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/contact-messages: what visitors sent through /contactus, newest first, by status (New,
@@ -25,28 +24,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, query: shown as Record<string, string>, problem };
 }
 
-type ActionResult = PageFailure | { ok: true; message: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let form: Record<string, unknown>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    return formFailure(error, request);
-  }
-  return submitOrRespond(request, async (): Promise<ActionResult> => {
-    const id = typeof form.id === "string" ? form.id : "";
-    const saved = await setContactStatus(domain, id, { status: form.status, ...(typeof form.note === "string" && form.note ? { note: form.note } : {}) });
-    return { ok: true, message: `Marked ${LABELS[saved.status].toLowerCase()}: the message from ${saved.name}.` };
-  });
-}
+export const action = pageAction({
+  access: ACCESS.admin,
+  defaultIntent: "status",
+  intents: {
+    status: async ({ domain, fields, done }) => {
+      const id = typeof fields.id === "string" ? fields.id : "";
+      const saved = await setContactStatus(domain, id, {
+        status: fields.status,
+        ...(typeof fields.note === "string" && fields.note ? { note: fields.note } : {}),
+      });
+      return done(`Marked ${LABELS[saved.status].toLowerCase()}: the message from ${saved.name}.`);
+    },
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Contact messages") }];
 
 export default function ContactMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, counts, total, page, pages, query, problem } = loaderData;
-  const result = actionData as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const link = (change: Record<string, string | undefined>) => {
     const params = new URLSearchParams();
@@ -71,10 +67,7 @@ export default function ContactMessagesPage({ loaderData, actionData }: Route.Co
       </nav>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2" role="search">
         {query.status && <input type="hidden" name="status" value={query.status} />}
-        <label className="grid gap-1 text-sm font-semibold">
-          Search
-          <input name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className="field-input" />
-        </label>
+        <Field name="q" type="search" label="Search" defaultValue={query.q ?? ""} maxLength={100} />
         <button type="submit" className="btn-secondary">
           Search
         </button>
@@ -84,14 +77,7 @@ export default function ContactMessagesPage({ loaderData, actionData }: Route.Co
           {problem}
         </p>
       )}
-      {result && (
-        <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-3 rounded-xl p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      {actionData && <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} className="mt-3" />}
       {messages.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-maroon-100 p-6 text-center">No messages here.</p>
       ) : (
@@ -117,10 +103,7 @@ export default function ContactMessagesPage({ loaderData, actionData }: Route.Co
                 </a>
                 <Form method="post" className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="id" value={m.id} />
-                  <label className="grid gap-1 text-xs font-semibold">
-                    Note (optional)
-                    <input name="note" type="text" data-raw maxLength={1000} className="field-input py-1 text-sm" />
-                  </label>
+                  <Field name="note" label="Note (optional)" data-raw maxLength={1000} />
                   {CONTACT_STATUSES.filter((s) => s !== m.status).map((s) => (
                     <button key={s} type="submit" name="status" value={s} className={s === "ANSWERED" ? "btn-primary" : "btn-secondary"} disabled={busy}>
                       {s === "NEW" ? "Mark new" : `Mark ${LABELS[s].toLowerCase()}`}

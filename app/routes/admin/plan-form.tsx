@@ -1,7 +1,6 @@
-import { useId } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { Field } from "#app/components/ui/index.ts";
+import { Checkbox, Field, Select, TextArea } from "#app/components/ui/index.ts";
 import {
   ANALYTICS_DEPTH_LABELS,
   PLAN_DESCRIPTION_MAX,
@@ -62,17 +61,6 @@ export function submittedValues(values: Record<string, string>): PlanFormValues 
   };
 }
 
-const boxClass = (error?: string) =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`;
-
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
 /** One message per field; "features.3" (a line too long) shows under the features box. */
 function errorOf(errors: Record<string, string>, field: string): string | undefined {
   return errors[field] ?? Object.entries(errors).find(([k]) => k.startsWith(`${field}.`))?.[1];
@@ -93,30 +81,24 @@ export function PlanForm({
   pendingLabel: string;
   children?: React.ReactNode;
 }) {
-  const id = useId();
   const err = (field: string) => errorOf(errors, field);
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate aria-label={submitLabel}>
       <input type="hidden" name="intent" value={intent} />
       {children}
       <Field label="Name" name="name" defaultValue={values.name} maxLength={PLAN_NAME_MAX} required error={err("name")} autoComplete="off" />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-description`} className="text-sm font-medium">
-          Description <span className="font-normal text-ink/65">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          data-raw
-          rows={2}
-          maxLength={PLAN_DESCRIPTION_MAX}
-          defaultValue={values.description}
-          aria-invalid={err("description") ? true : undefined}
-          aria-describedby={err("description") ? `${id}-description-error` : undefined}
-          className={boxClass(err("description"))}
-        />
-        <ErrorText id={`${id}-description-error`} error={err("description")} />
-      </div>
+      <TextArea
+        label={
+          <>
+            Description <span className="font-normal text-ink/65">(optional)</span>
+          </>
+        }
+        name="description"
+        rows={2}
+        maxLength={PLAN_DESCRIPTION_MAX}
+        defaultValue={values.description}
+        error={err("description")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Price (whole rupees)"
@@ -139,45 +121,25 @@ export function PlanForm({
           autoComplete="off"
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="isTrial"
-            value="true"
-            defaultChecked={values.isTrial}
-            className="mt-0.5 size-4 accent-maroon-700"
-            aria-describedby={err("isTrial") ? `${id}-trial-error` : `${id}-trial-hint`}
-            aria-invalid={err("isTrial") ? true : undefined}
-          />
-          <span>
-            <strong>Free trial plan</strong>
-            <span id={`${id}-trial-hint`} className="block text-xs text-ink/65">
-              Vendors get it once, when they verify their e-mail. Price 0; only one trial plan can be active.
-            </span>
-          </span>
-        </label>
-        <ErrorText id={`${id}-trial-error`} error={err("isTrial")} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-features`} className="text-sm font-medium">
-          What it includes <span className="font-normal text-ink/65">(one per line)</span>
-        </label>
-        <textarea
-          id={`${id}-features`}
-          name="features"
-          data-raw
-          rows={4}
-          defaultValue={values.features}
-          aria-invalid={err("features") ? true : undefined}
-          aria-describedby={`${id}-features-hint${err("features") ? ` ${id}-features-error` : ""}`}
-          className={boxClass(err("features"))}
-        />
-        <p id={`${id}-features-hint`} className="text-xs text-ink/65">
-          Up to {PLAN_FEATURES_MAX} short lines of at most {PLAN_FEATURE_MAX} characters, shown to vendors.
-        </p>
-        <ErrorText id={`${id}-features-error`} error={err("features")} />
-      </div>
+      <Checkbox
+        name="isTrial"
+        label={<strong>Free trial plan</strong>}
+        defaultChecked={values.isTrial}
+        hint="Vendors get it once, when they verify their e-mail. Price 0; only one trial plan can be active."
+        error={err("isTrial")}
+      />
+      <TextArea
+        label={
+          <>
+            What it includes <span className="font-normal text-ink/65">(one per line)</span>
+          </>
+        }
+        name="features"
+        rows={4}
+        defaultValue={values.features}
+        hint={`Up to ${PLAN_FEATURES_MAX} short lines of at most ${PLAN_FEATURE_MAX} characters, shown to vendors.`}
+        error={err("features")}
+      />
       <fieldset className="flex flex-col gap-4 rounded-xl border border-maroon-100 p-4">
         <legend className="px-1 text-sm font-semibold">Limits</legend>
         <Field
@@ -189,31 +151,14 @@ export function PlanForm({
           error={err("maxActiveServices")}
           autoComplete="off"
         />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="featuredPlacement" value="true" defaultChecked={values.featuredPlacement} className="size-4 accent-maroon-700" />
-          Featured placement
-        </label>
-        <ErrorText id={`${id}-featured-error`} error={err("featuredPlacement")} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-depth`} className="text-sm font-medium">
-            Analytics
-          </label>
-          <select
-            id={`${id}-depth`}
-            name="analyticsDepth"
-            defaultValue={values.analyticsDepth}
-            aria-invalid={err("analyticsDepth") ? true : undefined}
-            aria-describedby={err("analyticsDepth") ? `${id}-depth-error` : undefined}
-            className={boxClass(err("analyticsDepth"))}
-          >
-            {Object.entries(ANALYTICS_DEPTH_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <ErrorText id={`${id}-depth-error`} error={err("analyticsDepth")} />
-        </div>
+        <Checkbox name="featuredPlacement" label="Featured placement" defaultChecked={values.featuredPlacement} error={err("featuredPlacement")} />
+        <Select
+          label="Analytics"
+          name="analyticsDepth"
+          defaultValue={values.analyticsDepth}
+          error={err("analyticsDepth")}
+          options={Object.entries(ANALYTICS_DEPTH_LABELS) as [string, string][]}
+        />
       </fieldset>
       <SubmitButton name="intent" value={intent} pendingText={pendingLabel} className="btn-primary self-start px-5 py-2.5">
         {submitLabel}

@@ -3,11 +3,13 @@ import { z } from "zod";
 import type { Route } from "./+types/reported-enquiries";
 import { pageNumber } from "#app/lib/list-loader.server.ts";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { ACCESS, formToObject } from "#domain/core/index.ts";
 import { decideSpamReport, spamQueue, type ReportedLead } from "#domain/admin/index.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Checkbox, FormAlert, Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/reported-enquiries: the enquiries vendors reported as spam, newest report first, each
@@ -31,25 +33,22 @@ const decisionForm = z.object({
   flagCouple: z.literal("true", { error: "Tick the box or leave it empty." }).optional(),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let leadId = "";
-  return submitOrRespond(
-    request,
-    async () => {
-      const { input } = await readForm(request, decisionForm);
-      leadId = input.leadId;
-      const result = await decideSpamReport(domain, input.leadId, input.intent, input.flagCouple ? { flagCouple: true } : {});
-      return { ok: true as const, intent: input.intent, leadId, message: result.message };
+/** Both buttons post the same form (their `intent` is a field of decisionForm); a refusal names the report whose form was sent, so the page shows it there. */
+export const action = pageAction({
+  access: ACCESS.admin,
+  defaultIntent: "decide",
+  failureIntent: (_intent, form) => {
+    const parsed = decisionForm.safeParse(formToObject(form));
+    return parsed.success ? parsed.data.leadId : "";
+  },
+  intents: {
+    decide: async ({ domain, input }) => {
+      const { intent, leadId, flagCouple } = input(decisionForm);
+      const result = await decideSpamReport(domain, leadId, intent, flagCouple ? { flagCouple: true } : {});
+      return { ok: true as const, intent, leadId, message: result.message };
     },
-    // A refusal names the report whose form was sent (the page shows it there).
-    {
-      get intent() {
-        return leadId;
-      },
-    },
-  );
-}
+  },
+});
 
 /** "New", "Answered", "Quoted": the pipeline status "Not spam" returns the enquiry to. */
 const RESTORES_TO: Record<string, string> = { NEW: "New", CONTACTED: "Answered", QUOTED: "Quoted", BOOKED: "Booked", LOST: "Lost" };
@@ -105,23 +104,14 @@ function Report({ lead, busy, failure }: { lead: ReportedLead; busy: boolean; fa
         )}
       </dl>
       <blockquote className="mt-3 rounded-lg bg-maroon-50/60 p-3 text-sm break-words whitespace-pre-line">{lead.message}</blockquote>
-      {failure && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+      <FormAlert message={failure} className="mt-3" />
       <div className="mt-4 flex flex-col gap-3 border-t border-maroon-100 pt-4">
         <Form method="post" className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <input type="hidden" name="leadId" value={lead.id} />
           <button type="submit" name="intent" value="confirm" className="btn-primary px-4 py-2" disabled={busy} aria-describedby={heading}>
             Confirm spam
           </button>
-          {!lead.couple_flagged && (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="flagCouple" value="true" className="size-4 accent-maroon-700" />
-              Also flag the couple's account
-            </label>
-          )}
+          {!lead.couple_flagged && <Checkbox name="flagCouple" label="Also flag the couple's account" />}
         </Form>
         <Form method="post" className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <input type="hidden" name="leadId" value={lead.id} />
@@ -154,16 +144,8 @@ export default function ReportedEnquiries({ loaderData, actionData }: Route.Comp
         <p className="mt-2 text-sm font-semibold" data-testid="pending">
           {pending === 0 ? "No reports waiting." : pending === 1 ? "1 report waiting." : `${pending} reports waiting.`}
         </p>
-        {done && (
-          <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
-            {done}
-          </p>
-        )}
-        {failedElsewhere && (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failedElsewhere}
-          </p>
-        )}
+        <FormAlert tone="success" message={done} className="mt-3" />
+        <FormAlert message={failedElsewhere} className="mt-3" />
       </section>
       {leads.length > 0 ? (
         <ul className="flex flex-col gap-4" aria-label="Reports">

@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/review-disputes";
-import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { Invalid, formToObject } from "#domain/core/index.ts";
+import { pageAction, type IntentCall } from "#app/lib/page-action.server.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { decideDispute, openDisputes } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 
 /**
  * /admin/review-disputes: reviews vendors asked the team to look at, oldest first. Keep (the review
@@ -18,42 +18,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { disputes: await openDisputes(domain) };
 }
 
-type ActionResult = (PageFailure & { disputeId?: string }) | { ok: true; message: string };
+/** Keep or Hide, once per dispute; a refusal names the dispute whose form was sent (the page shows it under that form). */
+const decide = async ({ domain, fields, intent }: IntentCall) => {
+  const id = typeof fields.disputeId === "string" ? fields.disputeId : "";
+  return { ok: true as const, ...(await decideDispute(domain, id, intent as "keep" | "hide", { reason: fields.reason })) };
+};
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let form: Record<string, unknown>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    return formFailure(error, request);
-  }
-  const id = typeof form.disputeId === "string" ? form.disputeId : "";
-  return submitOrRespond(
-    request,
-    async (): Promise<ActionResult> => {
-      if (form.intent !== "keep" && form.intent !== "hide") throw new Invalid("Choose Keep or Hide.", { intent: "Keep or hide." });
-      return { ok: true, ...(await decideDispute(domain, id, form.intent, { reason: form.reason })) };
-    },
-    { intent: id },
-  );
-}
+export const action = pageAction({
+  access: ACCESS.admin,
+  intents: { keep: decide, hide: decide },
+  unknown: "Choose Keep or Hide.",
+  unknownFields: { intent: "Keep or hide." },
+  failureIntent: (_intent, form) => {
+    const id = form.get("disputeId");
+    return typeof id === "string" ? id : "";
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Review disputes") }, { name: "robots", content: "noindex" }];
 
 export default function ReviewDisputesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { disputes } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   const busy = useNavigation().state === "submitting";
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
       <h1 className="text-3xl font-bold text-maroon-700">Review disputes</h1>
       <p className="mt-1 text-sm text-ink/75">Reviews vendors asked us to look at. While open, a review stays on the page and counts in the rating.</p>
-      {result?.ok && (
-        <p role="status" className="mt-3 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
-          {result.message}
-        </p>
-      )}
+      <FormAlert tone="success" message={result?.ok ? result.message : null} className="mt-3" />
       {disputes.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-maroon-100 p-6 text-center">No open disputes.</p>
       ) : (
@@ -83,15 +75,16 @@ export default function ReviewDisputesPage({ loaderData, actionData }: Route.Com
                 </p>
                 <Form method="post" className="mt-3 grid max-w-xl gap-2">
                   <input type="hidden" name="disputeId" value={d.id} />
-                  <label htmlFor={`reason-${d.id}`} className="text-sm font-semibold">
-                    Your reason
-                  </label>
-                  <input id={`reason-${d.id}`} name="reason" type="text" data-raw required minLength={5} maxLength={500} className="field-input" />
-                  {failure && (
-                    <p role="alert" className="text-sm text-red-700">
-                      {failure.errors.reason ?? failure.message}
-                    </p>
-                  )}
+                  <Field
+                    id={`reason-${d.id}`}
+                    name="reason"
+                    label="Your reason"
+                    data-raw
+                    required
+                    minLength={5}
+                    maxLength={500}
+                    error={failure ? (failure.errors.reason ?? failure.message) : undefined}
+                  />
                   <div className="flex flex-wrap gap-2">
                     <button type="submit" name="intent" value="keep" className="btn-secondary" disabled={busy}>
                       Keep the review

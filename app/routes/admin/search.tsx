@@ -5,7 +5,7 @@ import { isDomainError } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, priceFrom } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Field, Pager, Select } from "#app/components/ui/index.ts";
 
 /**
  * /admin/vendorSearch, /admin/serviceSearch, /admin/userSearch (spec section 2's admin children):
@@ -55,29 +55,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function Select({ name, label, value, options }: { name: string; label: string; value?: string; options: [string, string][] }) {
-  return (
-    <label className="grid gap-1 text-sm font-semibold">
-      {label}
-      <select name={name} defaultValue={value ?? ""} className="field-input">
-        <option value="">Any</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+function Choice({ name, label, value, options }: { name: string; label: string; value?: string; options: [string, string][] }) {
+  return <Select name={name} label={label} defaultValue={value ?? ""} placeholder="Any" options={options} />;
 }
 
 function Text({ name, label, value }: { name: string; label: string; value?: string }) {
-  return (
-    <label className="grid gap-1 text-sm font-semibold">
-      {label}
-      <input name={name} type="search" defaultValue={value ?? ""} maxLength={100} data-raw className="field-input" />
-    </label>
-  );
+  return <Field name={name} label={label} type="search" defaultValue={value ?? ""} maxLength={100} data-raw />;
 }
 
 export default function AdminSearch({ loaderData }: Route.ComponentProps) {
@@ -92,7 +75,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
         {result.kind !== "user" && <Text name="city" label="City" value={query.city} />}
         {result.kind === "service" && (
           <>
-            <Select
+            <Choice
               name="status"
               label="Status"
               value={query.status}
@@ -106,7 +89,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
           </>
         )}
         {result.kind === "user" && (
-          <Select
+          <Choice
             name="role"
             label="Role"
             value={query.role}
@@ -119,7 +102,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
           />
         )}
         {result.kind !== "service" && (
-          <Select
+          <Choice
             name="verified"
             label="Verified"
             value={query.verified}

@@ -1,13 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-record";
 import { AuditHistory } from "#app/components/admin/AuditHistory.tsx";
-import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { Invalid, formToObject } from "#domain/core/index.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { archiveServiceByAdmin, restoreServiceByAdmin, serviceRecord } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate, priceWithUnit } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { FormAlert, TextArea } from "#app/components/ui/index.ts";
 
 /**
  * /admin/services/{id}: one service for admins: its fields, status and moderation, its vendor, and
@@ -19,23 +20,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { service: await loadOrRespond(request, () => serviceRecord(domain, params.serviceId)) };
 }
 
-type ActionResult = PageFailure | { ok: true; message: string };
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let form: Record<string, unknown>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    return formFailure(error, request);
-  }
-  return submitOrRespond(request, async (): Promise<ActionResult> => {
-    const reason = typeof form.reason === "string" ? form.reason : undefined;
-    if (form.intent === "archive") return { ok: true, ...(await archiveServiceByAdmin(domain, params.serviceId, { reason: reason ?? "" })) };
-    if (form.intent === "restore") return { ok: true, ...(await restoreServiceByAdmin(domain, params.serviceId, reason ? { reason } : {})) };
-    throw new Invalid("Choose Archive or Restore.", { intent: "Archive or restore." });
-  });
-}
+export const action = pageAction({
+  access: ACCESS.admin,
+  intents: {
+    archive: async ({ domain, params, fields }) => ({
+      ok: true as const,
+      ...(await archiveServiceByAdmin(domain, params.serviceId ?? "", { reason: typeof fields.reason === "string" ? fields.reason : "" })),
+    }),
+    restore: async ({ domain, params, fields }) => ({
+      ok: true as const,
+      ...(await restoreServiceByAdmin(domain, params.serviceId ?? "", typeof fields.reason === "string" && fields.reason ? { reason: fields.reason } : {})),
+    }),
+  },
+  unknown: "Choose Archive or Restore.",
+  unknownFields: { intent: "Archive or restore." },
+});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Service: ${loaderData.service.name}` : "Service") },
@@ -44,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ServiceRecordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { service } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   const busy = useNavigation().state === "submitting";
   const moderated = service.moderatedAt !== null;
   return (
@@ -115,28 +114,19 @@ export default function ServiceRecordPage({ loaderData, actionData }: Route.Comp
 
       <div className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h2 className="text-xl font-bold text-maroon-800">{moderated ? "Restore" : "Archive"}</h2>
-        {result && (
-          <p
-            role={result.ok ? "status" : "alert"}
-            className={`mt-2 rounded-xl p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
-          >
-            {result.ok ? result.message : (result.errors.reason ?? result.message)}
-          </p>
-        )}
+        <FormAlert tone="success" message={result?.ok ? result.message : null} className="mt-2" />
+        <FormAlert message={result && !result.ok && !result.errors.reason ? result.message : null} className="mt-2" />
         <Form method="post" className="mt-3 grid max-w-xl gap-2">
           <input type="hidden" name="intent" value={moderated ? "restore" : "archive"} />
-          <label htmlFor="reason" className="text-sm font-semibold">
-            {moderated ? "Note (optional)" : "Reason (the vendor sees it)"}
-          </label>
-          <textarea
+          <TextArea
             id="reason"
             name="reason"
+            label={moderated ? "Note (optional)" : "Reason (the vendor sees it)"}
             rows={3}
-            data-raw
             required={!moderated}
             minLength={moderated ? undefined : 5}
             maxLength={500}
-            className="field-input"
+            error={result && !result.ok ? result.errors.reason : undefined}
           />
           <div>
             <button type="submit" className={moderated ? "btn-primary" : "btn-primary bg-red-700 hover:bg-red-800"} disabled={busy}>

@@ -1,13 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/vendor-record";
 import { AuditHistory } from "#app/components/admin/AuditHistory.tsx";
-import { formFailure, loadOrRespond, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
-import { Invalid, formToObject } from "#domain/core/index.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction, type IntentCall } from "#app/lib/page-action.server.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { setVendorVerified, vendorRecord } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 
 /**
  * /admin/vendors/{id}: one vendor for admins: business, contact, services, counts and history;
@@ -19,22 +20,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { vendor: await loadOrRespond(request, () => vendorRecord(domain, params.vendorId)) };
 }
 
-type ActionResult = PageFailure | { ok: true; message: string };
+const setVerified = async ({ domain, params, fields, intent }: IntentCall) => {
+  const reason = typeof fields.reason === "string" && fields.reason.trim() ? { reason: fields.reason } : {};
+  return { ok: true as const, ...(await setVendorVerified(domain, params.vendorId ?? "", intent === "verify", reason)) };
+};
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let form: Record<string, unknown>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    return formFailure(error, request);
-  }
-  return submitOrRespond(request, async (): Promise<ActionResult> => {
-    if (form.intent !== "verify" && form.intent !== "unverify") throw new Invalid("Choose Verify or Remove the badge.", { intent: "Verify or unverify." });
-    const reason = typeof form.reason === "string" && form.reason.trim() ? { reason: form.reason } : {};
-    return { ok: true, ...(await setVendorVerified(domain, params.vendorId, form.intent === "verify", reason)) };
-  });
-}
+export const action = pageAction({
+  access: ACCESS.admin,
+  intents: { verify: setVerified, unverify: setVerified },
+  unknown: "Choose Verify or Remove the badge.",
+  unknownFields: { intent: "Verify or unverify." },
+});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Vendor: ${loaderData.vendor.name}` : "Vendor") },
@@ -45,7 +41,7 @@ const STATUS: Record<string, string> = { active: "Active", archived: "Archived",
 
 export default function VendorRecordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { vendor } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result = actionData;
   const busy = useNavigation().state === "submitting";
   return (
     <section className="grid gap-5">
@@ -64,20 +60,10 @@ export default function VendorRecordPage({ loaderData, actionData }: Route.Compo
           <strong data-testid="vendor-verified">{vendor.verified ? "✓ Verified vendor" : "Not verified"}</strong> · {formatCount(vendor.leads)} enquiries ·{" "}
           {formatCount(vendor.bookings)} bookings
         </p>
-        {result && (
-          <p
-            role={result.ok ? "status" : "alert"}
-            className={`mt-3 rounded-xl p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
-          >
-            {result.message}
-          </p>
-        )}
+        {result && <FormAlert tone={result.ok ? "success" : "error"} message={result.message} className="mt-3" />}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value={vendor.verified ? "unverify" : "verify"} />
-          <label className="grid gap-1 text-sm font-semibold">
-            Note (optional)
-            <input name="reason" type="text" data-raw maxLength={500} className="field-input" />
-          </label>
+          <Field name="reason" label="Note (optional)" data-raw maxLength={500} error={result && !result.ok ? result.errors.reason : undefined} />
           <button type="submit" className={vendor.verified ? "btn-secondary" : "btn-primary"} disabled={busy}>
             {vendor.verified ? "Remove the verified badge" : "Verify this vendor"}
           </button>

@@ -85,6 +85,14 @@ export default function UiPrimitives({ actionData }: Route.ComponentProps) {
             <Checkbox name="demo_terms" label="I accept the terms" error="Please accept the terms." />
             <Checkbox name="demo_disabled_box" label="Disabled and ticked" defaultChecked disabled />
           </div>
+          <Field name="demo_colour" type="color" label="Colour" defaultValue="#7f1d1d" />
+          <Field name="demo_range" type="range" label="Opacity" min={0} max={1} step={0.05} defaultValue="0.8" />
+        </div>
+        <p className="mt-4 text-sm text-ink/75">Compact (the card editor&apos;s tool panels):</p>
+        <div className="mt-2 grid max-w-xs gap-3">
+          <Field compact name="demo_compact_text" label="Bride" defaultValue="Meera" />
+          <Select compact name="demo_compact_font" label="Font" options={CITIES} />
+          <TextArea compact name="demo_compact_venue" label="Venue" rows={2} error="Write the venue." />
         </div>
       </Panel>
 
