@@ -42,7 +42,7 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       refusal: REFUSAL,
       responses: { 200: "The total budget", 400: "Not an amount in whole rupees" },
     },
-    async (c, { body }) => c.json({ success: true, message: "Total budget saved.", ...(await setTotalBudget(c.get("domain"), body)) }),
+    async (c, { body }) => c.json({ success: true, ...(await setTotalBudget(c.get("domain"), body)) }),
   )
   .endpoint(
     {
@@ -55,7 +55,7 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       refusal: REFUSAL,
       responses: { 201: "The line", 400: "Invalid amounts or dates", 404: "Not one of your functions" },
     },
-    async (c, { body }) => c.json({ success: true, message: "Budget line added.", line: await createBudgetLine(c.get("domain"), body) }, 201),
+    async (c, { body }) => c.json({ success: true, ...(await createBudgetLine(c.get("domain"), body)) }, 201),
   )
   .endpoint(
     {
@@ -68,7 +68,7 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       refusal: REFUSAL,
       responses: { 200: "The line", 400: "Invalid amounts or dates", 404: "Not your line" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Budget line saved.", line: await updateBudgetLine(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await updateBudgetLine(c.get("domain"), params.id, body)) }),
   )
   .endpoint(
     {
@@ -80,10 +80,7 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       refusal: REFUSAL,
       responses: { 200: "Deleted", 404: "Not your line" },
     },
-    async (c, { params }) => {
-      await deleteBudgetLine(c.get("domain"), params.id);
-      return c.json({ success: true, message: "Budget line deleted." });
-    },
+    async (c, { params }) => c.json({ success: true, ...(await deleteBudgetLine(c.get("domain"), params.id)) }),
   )
   .endpoint(
     {
@@ -95,10 +92,7 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       refusal: REFUSAL,
       responses: { 200: "How many estimates were added", 409: "No total budget" },
     },
-    async (c) => {
-      const { added } = await applySuggestedSplit(c.get("domain"));
-      return c.json({ success: true, message: added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate.", added });
-    },
+    async (c) => c.json({ success: true, ...(await applySuggestedSplit(c.get("domain"))) }),
   )
   .endpoint(
     {
@@ -111,6 +105,5 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       refusal: REFUSAL,
       responses: { 200: "The booking's line", 404: "Not your booking or function", 409: "Cancelled booking" },
     },
-    async (c, { params, body }) =>
-      c.json({ success: true, message: "Booking placed in your budget.", line: await linkBooking(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await linkBooking(c.get("domain"), params.id, body)) }),
   );

@@ -113,7 +113,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 200: "The function", 404: "Not your function" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Function updated.", event: await updateEvent(c.get("domain"), params.eventId, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await updateEvent(c.get("domain"), params.eventId, body)) }),
   )
   .endpoint(
     {
@@ -125,7 +125,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 200: "Deleted", 404: "Not your function" },
     },
-    async (c, { params }) => c.json({ success: true, message: "Function deleted.", ...(await deleteEvent(c.get("domain"), params.eventId)) }),
+    async (c, { params }) => c.json({ success: true, ...(await deleteEvent(c.get("domain"), params.eventId)) }),
   )
   .endpoint(
     {
@@ -207,7 +207,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 200: "The task", 404: "Not your task" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Task updated.", task: await updateTask(c.get("domain"), params.taskId, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await updateTask(c.get("domain"), params.taskId, body)) }),
   )
   .endpoint(
     {
@@ -219,7 +219,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 200: "Deleted", 404: "Not your task" },
     },
-    async (c, { params }) => c.json({ success: true, message: "Task deleted.", ...(await deleteTask(c.get("domain"), params.eventId, params.taskId)) }),
+    async (c, { params }) => c.json({ success: true, ...(await deleteTask(c.get("domain"), params.eventId, params.taskId)) }),
   )
   .endpoint(
     {

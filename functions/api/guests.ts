@@ -64,7 +64,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 201: "The guest", 404: "Not your household" },
     },
-    async (c, { body }) => c.json({ success: true, message: "Guest added.", guest: await addGuest(c.get("domain"), body) }, 201),
+    async (c, { body }) => c.json({ success: true, ...(await addGuest(c.get("domain"), body)) }, 201),
   )
   .endpoint({ method: "get", path: "/households", summary: "The couple's households with their RSVP links and invitations", ...PLANNER }, async (c) =>
     c.json({ success: true, households: await listHouseholds(c.get("domain")) }),
@@ -79,7 +79,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 201: "The household" },
     },
-    async (c, { body }) => c.json({ success: true, message: "Household added.", household: await createHousehold(c.get("domain"), body) }, 201),
+    async (c, { body }) => c.json({ success: true, ...(await createHousehold(c.get("domain"), body)) }, 201),
   )
   .endpoint(
     {
@@ -91,7 +91,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "The household", 404: "Not your household" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Household saved.", household: await updateHousehold(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await updateHousehold(c.get("domain"), params.id, body)) }),
   )
   .endpoint(
     {
@@ -102,10 +102,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "Removed", 404: "Not your household" },
     },
-    async (c, { params }) => {
-      await deleteHousehold(c.get("domain"), params.id);
-      return c.json({ success: true, message: "Household removed." });
-    },
+    async (c, { params }) => c.json({ success: true, ...(await deleteHousehold(c.get("domain"), params.id)) }),
   )
   .endpoint(
     {
@@ -128,7 +125,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "The household", 404: "Not your household or function" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Invitations saved.", household: await setInvitations(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await setInvitations(c.get("domain"), params.id, body)) }),
   )
   .endpoint(
     {
@@ -194,7 +191,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "The guest", 404: "Not your guest or household" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Guest saved.", guest: await updateGuest(c.get("domain"), params.guestId, body) }),
+    async (c, { params, body }) => c.json({ success: true, ...(await updateGuest(c.get("domain"), params.guestId, body)) }),
   )
   .endpoint(
     {
@@ -205,10 +202,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "Removed", 404: "Not your guest" },
     },
-    async (c, { params }) => {
-      await deleteGuest(c.get("domain"), params.guestId);
-      return c.json({ success: true, message: "Guest removed." });
-    },
+    async (c, { params }) => c.json({ success: true, ...(await deleteGuest(c.get("domain"), params.guestId)) }),
   );
 
 /** The household's personal RSVP link (no account): it reads and answers only its own household's invitations. */

@@ -8,6 +8,7 @@ import * as contact from "#app/routes/content/contact.tsx";
 import * as guests from "#app/routes/profile/guests/route.tsx";
 import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";
 import * as weddingPlan from "#app/routes/profile/weddingplan/route.tsx";
+import * as weddingFunction from "#app/routes/profile/weddingplan/event.tsx";
 import * as templatePayment from "#app/routes/template-payment/payment.tsx";
 import * as profile from "#app/routes/profile/index.tsx";
 import * as vendorSettings from "#app/routes/vendor-dashboard/settings.tsx";
@@ -39,6 +40,7 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/guests" }), guests],
   [new URLPattern({ pathname: "/profile/weddingbudget" }), weddingBudget],
   [new URLPattern({ pathname: "/profile/weddingplan" }), weddingPlan],
+  [new URLPattern({ pathname: "/profile/weddingplan/:eventId" }), weddingFunction as unknown as RouteModule],
   [new URLPattern({ pathname: "/contactus" }), contact],
   [new URLPattern({ pathname: "/blogs/:urlTitle" }), blogPost as unknown as RouteModule],
   [new URLPattern({ pathname: "/payment" }), templatePayment as unknown as RouteModule],

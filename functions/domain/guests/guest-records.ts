@@ -12,6 +12,17 @@ import { type DomainContext, NotFound } from "../core/index.ts";
 export const HOUSEHOLD_MISSING = "We could not find that household in your guest list.";
 export const GUEST_MISSING = "We could not find that guest in your guest list.";
 
+/** What a write of the guest list answers, in the page's toast and the API's message alike. */
+export const GUEST_MESSAGES = {
+  guestAdded: "Guest added.",
+  guestSaved: "Guest saved.",
+  guestRemoved: "Guest removed.",
+  householdAdded: "Household added.",
+  householdSaved: "Household saved.",
+  householdRemoved: "Household removed.",
+  invitationsSaved: "Invitations saved.",
+} as const;
+
 export type Household = {
   id: string;
   name: string;

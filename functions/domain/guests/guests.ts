@@ -2,14 +2,14 @@
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
-import { type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
+import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
 
 async function guestCountOf(ctx: DomainContext, userId: string): Promise<number> {
   return (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 }
 
 /** A guest into one of the couple's households, or (no household given) into a new household of one named after them. */
-export async function addGuest(ctx: DomainContext, input: unknown): Promise<Guest> {
+export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ message: string; guest: Guest }> {
   const me = requirePlanner(ctx);
   const data = parseInput(guestInput, input);
   if ((await guestCountOf(ctx, me.id)) >= GUESTS_MAX) throw new Conflict(`Your guest list is full (${GUESTS_MAX} guests).`);
@@ -23,11 +23,11 @@ export async function addGuest(ctx: DomainContext, input: unknown): Promise<Gues
   }
   writes.push(insertGuest(ctx, me.id, householdId, id, data, ctx.now));
   await ctx.db.batch(writes);
-  return toGuest(await ownedGuest(ctx, me.id, id));
+  return { message: GUEST_MESSAGES.guestAdded, guest: toGuest(await ownedGuest(ctx, me.id, id)) };
 }
 
 /** Changes the fields sent. Moving a guest to another household drops their answers for functions that household is not invited to. */
-export async function updateGuest(ctx: DomainContext, id: string, input: unknown): Promise<Guest> {
+export async function updateGuest(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; guest: Guest }> {
   const me = requirePlanner(ctx);
   const data = parseInput(guestUpdateInput, input);
   const before = toGuest(await ownedGuest(ctx, me.id, id));
@@ -45,15 +45,16 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
       .prepare("DELETE FROM guest_rsvps WHERE guest_id = ? AND event_id NOT IN (SELECT event_id FROM household_invitations WHERE household_id = ?)")
       .bind(id, householdId),
   ]);
-  return toGuest(await ownedGuest(ctx, me.id, id));
+  return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.id, id)) };
 }
 
 /** Removes the guest and their answers; the household stays (it may hold others, or get new ones). */
-export async function deleteGuest(ctx: DomainContext, id: string): Promise<void> {
+export async function deleteGuest(ctx: DomainContext, id: string): Promise<{ message: string }> {
   const me = requirePlanner(ctx);
   await ownedGuest(ctx, me.id, id);
   await ctx.db.batch([
     ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id = (SELECT id FROM guests WHERE id = ? AND user_id = ?)").bind(id, me.id),
     ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ?").bind(id, me.id),
   ]);
+  return { message: GUEST_MESSAGES.guestRemoved };
 }

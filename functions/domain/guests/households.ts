@@ -2,7 +2,16 @@
 import { householdInput, householdUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, newId, parseInput } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
-import { type Household, type HouseholdRow, HOUSEHOLD_SELECT, insertHousehold, newRsvpToken, ownedHousehold, toHousehold } from "./guest-records.ts";
+import {
+  GUEST_MESSAGES,
+  type Household,
+  type HouseholdRow,
+  HOUSEHOLD_SELECT,
+  insertHousehold,
+  newRsvpToken,
+  ownedHousehold,
+  toHousehold,
+} from "./guest-records.ts";
 
 export async function listHouseholds(ctx: DomainContext): Promise<Household[]> {
   const me = requirePlanner(ctx);
@@ -14,15 +23,15 @@ export function householdsStatement(db: D1Database, userId: string): D1PreparedS
   return db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id`).bind(userId);
 }
 
-export async function createHousehold(ctx: DomainContext, input: unknown): Promise<Household> {
+export async function createHousehold(ctx: DomainContext, input: unknown): Promise<{ message: string; household: Household }> {
   const me = requirePlanner(ctx);
   const data = parseInput(householdInput, input);
   const id = newId(ctx.now);
   await insertHousehold(ctx, me.id, id, data.name, data.notes).run();
-  return toHousehold(ctx, await ownedHousehold(ctx, me.id, id));
+  return { message: GUEST_MESSAGES.householdAdded, household: toHousehold(ctx, await ownedHousehold(ctx, me.id, id)) };
 }
 
-export async function updateHousehold(ctx: DomainContext, id: string, input: unknown): Promise<Household> {
+export async function updateHousehold(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; household: Household }> {
   const me = requirePlanner(ctx);
   const data = parseInput(householdUpdateInput, input);
   const before = await ownedHousehold(ctx, me.id, id);
@@ -30,11 +39,11 @@ export async function updateHousehold(ctx: DomainContext, id: string, input: unk
     .prepare("UPDATE households SET name = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?")
     .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.id)
     .run();
-  return toHousehold(ctx, await ownedHousehold(ctx, me.id, id));
+  return { message: GUEST_MESSAGES.householdSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.id, id)) };
 }
 
 /** Removes the household with its guests, their answers and its invitations, in one batch. */
-export async function deleteHousehold(ctx: DomainContext, id: string): Promise<void> {
+export async function deleteHousehold(ctx: DomainContext, id: string): Promise<{ message: string }> {
   const me = requirePlanner(ctx);
   await ownedHousehold(ctx, me.id, id);
   await ctx.db.batch([
@@ -43,6 +52,7 @@ export async function deleteHousehold(ctx: DomainContext, id: string): Promise<v
     ctx.db.prepare("DELETE FROM guests WHERE household_id = ? AND user_id = ?").bind(id, me.id),
     ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ?").bind(id, me.id),
   ]);
+  return { message: GUEST_MESSAGES.householdRemoved };
 }
 
 /** A new personal link; the old one stops working at once (404). */

@@ -2,7 +2,7 @@
 import { invitationsInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, parseInput } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
-import { type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
+import { GUEST_MESSAGES, type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
 
 const FUNCTION_MISSING = "We could not find that function in your wedding plan.";
 
@@ -10,7 +10,7 @@ const FUNCTION_MISSING = "We could not find that function in your wedding plan."
  * The complete set of the couple's functions the household is invited to. Un-inviting removes the
  * household's answers for that function in the same batch. Another couple's (or no) function is 404.
  */
-export async function setInvitations(ctx: DomainContext, householdId: string, input: unknown): Promise<Household> {
+export async function setInvitations(ctx: DomainContext, householdId: string, input: unknown): Promise<{ message: string; household: Household }> {
   const me = requirePlanner(ctx);
   const eventIds = [...new Set(parseInput(invitationsInput, input).eventIds)];
   await ownedHousehold(ctx, me.id, householdId);
@@ -36,5 +36,5 @@ export async function setInvitations(ctx: DomainContext, householdId: string, in
       )
       .bind(householdId, ctx.now, me.id, set),
   ]);
-  return toHousehold(ctx, await ownedHousehold(ctx, me.id, householdId));
+  return { message: GUEST_MESSAGES.invitationsSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.id, householdId)) };
 }

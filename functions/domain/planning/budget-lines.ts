@@ -3,7 +3,7 @@ import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } fro
 import { formatRupees } from "#shared/format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
 import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
-import { LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
+import { BUDGET_MESSAGES, LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
 
 export type BudgetLine = {
   id: string;
@@ -47,7 +47,7 @@ async function functionFor(ctx: DomainContext, eventId: string | null | undefine
 }
 
 /** A line of the couple's own (not from a booking): category, label, amounts, due date, notes, function. */
-export async function createBudgetLine(ctx: DomainContext, input: unknown): Promise<BudgetLine> {
+export async function createBudgetLine(ctx: DomainContext, input: unknown): Promise<{ message: string; line: BudgetLine }> {
   const me = requirePlanner(ctx);
   const line = parseInput(budgetLineInput, input, "Please correct the budget line.");
   const eventId = await functionFor(ctx, line.eventId);
@@ -73,11 +73,11 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
       ctx.now,
     )
     .run();
-  return toLine(await ownedLine(ctx, id));
+  return { message: BUDGET_MESSAGES.lineAdded, line: toLine(await ownedLine(ctx, id)) };
 }
 
 /** Changes a line; on a line that stands for a booking, booked and paid come from the booking and cannot be typed. */
-export async function updateBudgetLine(ctx: DomainContext, lineId: string, input: unknown): Promise<BudgetLine> {
+export async function updateBudgetLine(ctx: DomainContext, lineId: string, input: unknown): Promise<{ message: string; line: BudgetLine }> {
   const row = await ownedLine(ctx, lineId);
   const fields = parseInput(budgetLineUpdate, input, "Please correct the budget line.");
   if (row.booking_id && (fields.booked !== undefined || fields.paid !== undefined)) {
@@ -121,18 +121,19 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
       requirePlanner(ctx).id,
     )
     .run();
-  return toLine(await ownedLine(ctx, lineId));
+  return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, lineId)) };
 }
 
 /** Deletes a line; a booking's line goes back to the booking's own category (the booking itself is untouched). */
-export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Promise<void> {
+export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Promise<{ message: string }> {
   const me = requirePlanner(ctx);
   const res = await ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.id).run();
   if (!res.meta.changes) throw new NotFound(LINE_NOT_FOUND);
+  return { message: BUDGET_MESSAGES.lineDeleted };
 }
 
 /** Puts one of the couple's bookings under a category and a function (creates or changes its line). */
-export async function linkBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<BudgetLine> {
+export async function linkBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<{ message: string; line: BudgetLine }> {
   const me = requirePlanner(ctx);
   const booking = await ctx.db
     .prepare("SELECT b.id, b.status, s.service_name FROM bookings b JOIN services s ON s.id = b.service_id WHERE b.id = ? AND b.user_id = ?")
@@ -159,7 +160,7 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
         existing.id,
       )
       .run();
-    return toLine(await ownedLine(ctx, existing.id));
+    return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, existing.id)) };
   }
   const id = newId(ctx.now);
   await ctx.db
@@ -174,5 +175,5 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     .bind(bookingId, me.id)
     .first<BudgetLineRow>();
   if (!line) throw new Conflict("This booking changed in the meantime. Reload the page to see it.");
-  return toLine(line);
+  return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(line) };
 }

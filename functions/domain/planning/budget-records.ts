@@ -102,6 +102,16 @@ export const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, b
 
 export const LINE_NOT_FOUND = "We could not find that budget line.";
 
+/** What a write of the budget answers, in the page's toast and the API's message alike. */
+export const BUDGET_MESSAGES = {
+  totalSaved: "Total budget saved.",
+  lineAdded: "Budget line added.",
+  lineSaved: "Budget line saved.",
+  lineDeleted: "Budget line deleted.",
+  bookingPlaced: "Booking placed in your budget.",
+  suggested: (added: number) => (added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate."),
+} as const;
+
 export const zero = (): Amounts => ({ estimated: 0, quoted: 0, booked: 0, paid: 0 });
 
 export const add = (into: Amounts, item: Amounts) => {

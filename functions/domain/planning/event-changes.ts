@@ -3,7 +3,7 @@ import type { EventFields, EventInput, EventUpdate } from "#shared/planner-schem
 import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
 import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
-import { readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
+import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
 
 export function insertEvent(ctx: DomainContext, userId: string, id: string, parentId: string | null, f: Required<EventFields>, traditionKey: string | null) {
   return ctx.db
@@ -41,7 +41,7 @@ export async function createSubEvent(ctx: DomainContext, parentId: string, input
 }
 
 /** PUT /event/{eventId}: a function or a sub-event; the end time is checked against the start it will have. */
-export async function updateEvent(ctx: DomainContext, eventId: string, update: EventUpdate): Promise<PlannedEvent | SubEvent> {
+export async function updateEvent(ctx: DomainContext, eventId: string, update: EventUpdate): Promise<{ message: string; event: PlannedEvent | SubEvent }> {
   const me = requirePlanner(ctx);
   await ownedFunction(ctx, eventId);
   const current = await readEvent(ctx, eventId, me.id);
@@ -71,11 +71,11 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
     .bind(...binds, ctx.now, eventId, me.id)
     .run();
   const row = await readEvent(ctx, eventId, me.id);
-  return row.parent_id ? toSubEvent(row) : toEvent(row);
+  return { message: PLAN_MESSAGES.functionUpdated, event: row.parent_id ? toSubEvent(row) : toEvent(row) };
 }
 
 /** DELETE /event/{eventId}: the function, its sub-events and all their tasks and vendor links, at once. */
-export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<{ id: string; removedTasks: number }> {
+export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<{ message: string; id: string; removedTasks: number }> {
   const me = requirePlanner(ctx);
   await ownedFunction(ctx, eventId);
   const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
@@ -85,5 +85,5 @@ export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<
     ctx.db.prepare("DELETE FROM events WHERE parent_id = ? AND user_id = ?").bind(eventId, me.id),
     ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.id),
   ]);
-  return { id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
+  return { message: PLAN_MESSAGES.functionDeleted, id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
 }

@@ -28,6 +28,14 @@ export type LinkedVendor = {
 
 export type TaskProgress = { total: number; done: number; open: number };
 
+/** What a change to the plan answers, in the page's toast and the API's message alike. */
+export const PLAN_MESSAGES = {
+  functionUpdated: "Function updated.",
+  functionDeleted: "Function deleted.",
+  taskUpdated: "Task updated.",
+  taskDeleted: "Task deleted.",
+} as const;
+
 /** A function or sub-event as EVENT_COLUMNS reads it. */
 export type EventRow = Row<
   typeof events,

@@ -2,7 +2,7 @@ import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
 import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
-import { TASK_ORDER, type TaskRow } from "./event-records.ts";
+import { PLAN_MESSAGES, TASK_ORDER, type TaskRow } from "./event-records.ts";
 
 /**
  * Tasks of a wedding function or sub-event (issue 12): name, notes, priority, due date (India
@@ -81,7 +81,11 @@ export async function listTasks(ctx: DomainContext, eventId: string): Promise<Ta
 }
 
 /** PUT /event/task/{taskId}: any of name, notes, priority, due date (null clears), assignee, status. */
-export async function updateTask(ctx: DomainContext, taskId: string, update: TaskUpdate): Promise<Task> {
+export async function updateTask(ctx: DomainContext, taskId: string, update: TaskUpdate): Promise<{ message: string; task: Task }> {
+  return { message: PLAN_MESSAGES.taskUpdated, task: await changeTask(ctx, taskId, update) };
+}
+
+async function changeTask(ctx: DomainContext, taskId: string, update: TaskUpdate): Promise<Task> {
   const me = requirePlanner(ctx);
   await ownedTask(ctx, taskId);
   const sets: string[] = [];
@@ -108,14 +112,14 @@ export async function updateTask(ctx: DomainContext, taskId: string, update: Tas
 
 /** PATCH /event/task/status/{taskId}. */
 export async function setTaskStatus(ctx: DomainContext, taskId: string, status: Task["status"]): Promise<Task> {
-  return updateTask(ctx, taskId, { status });
+  return changeTask(ctx, taskId, { status });
 }
 
 /** DELETE /event/task/{eventId}/{taskId}: the task must belong to that function. */
-export async function deleteTask(ctx: DomainContext, eventId: string, taskId: string): Promise<{ id: string }> {
+export async function deleteTask(ctx: DomainContext, eventId: string, taskId: string): Promise<{ message: string; id: string }> {
   const me = requirePlanner(ctx);
   const fn = await ownedFunction(ctx, eventId);
   const res = await ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.id).run();
   if (!res.meta.changes) throw new NotFound(NOT_FOUND);
-  return { id: taskId };
+  return { message: PLAN_MESSAGES.taskDeleted, id: taskId };
 }

@@ -2,13 +2,14 @@
 import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/budget-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
 import { requirePlanner } from "./wedding-functions.ts";
+import { BUDGET_MESSAGES } from "./budget-records.ts";
 
 /** The couple's total budget in whole rupees. */
-export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ totalBudget: number }> {
+export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ message: string; totalBudget: number }> {
   const me = requirePlanner(ctx);
   const { totalBudget } = parseInput(totalBudgetInput, input, "Please correct the total budget.");
   await ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.id).run();
-  return { totalBudget };
+  return { message: BUDGET_MESSAGES.totalSaved, totalBudget };
 }
 
 /**
@@ -16,7 +17,7 @@ export async function setTotalBudget(ctx: DomainContext, input: unknown): Promis
  * the total budget (shared/budget-schemas.ts BUDGET_CATEGORIES; the couple edits them). Categories
  * the couple already estimated are left as they are. Deterministic: the same total, the same split.
  */
-export async function applySuggestedSplit(ctx: DomainContext): Promise<{ added: number }> {
+export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message: string; added: number }> {
   const me = requirePlanner(ctx);
   const user = await ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(me.id).first<{ total_budget: number | null }>();
   const total = user?.total_budget ?? null;
@@ -36,7 +37,8 @@ export async function applySuggestedSplit(ctx: DomainContext): Promise<{ added: 
       )
       .bind(newId(ctx.now), me.id, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now),
   );
-  if (!writes.length) return { added: 0 };
+  if (!writes.length) return { message: BUDGET_MESSAGES.suggested(0), added: 0 };
   const done = await ctx.db.batch(writes);
-  return { added: done.reduce((n, r) => n + (r.meta.changes ?? 0), 0) };
+  const added = done.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+  return { message: BUDGET_MESSAGES.suggested(added), added };
 }

@@ -51,28 +51,32 @@ export const guestsAction = pageAction({
   once: true,
   intents: {
     addGuest: async ({ domain, fields, back }) => {
-      await addGuest(domain, fields);
-      return back("Guest added.");
+      const { message } = await addGuest(domain, fields);
+      return back(message);
     },
     editGuest: async ({ domain, fields, back }) => {
-      await updateGuest(domain, String(fields.guestId ?? ""), { ...fields, needsStay: fields.needsStay ?? false, needsPickup: fields.needsPickup ?? false });
-      return back("Guest saved.");
+      const { message } = await updateGuest(domain, String(fields.guestId ?? ""), {
+        ...fields,
+        needsStay: fields.needsStay ?? false,
+        needsPickup: fields.needsPickup ?? false,
+      });
+      return back(message);
     },
     deleteGuest: async ({ domain, fields, back }) => {
-      await deleteGuest(domain, String(fields.guestId ?? ""));
-      return back("Guest removed.");
+      const { message } = await deleteGuest(domain, String(fields.guestId ?? ""));
+      return back(message);
     },
     addHousehold: async ({ domain, fields, back }) => {
-      await createHousehold(domain, fields);
-      return back("Household added.");
+      const { message } = await createHousehold(domain, fields);
+      return back(message);
     },
     editHousehold: async ({ domain, fields, back }) => {
-      await updateHousehold(domain, householdOf(fields), fields);
-      return back("Household saved.");
+      const { message } = await updateHousehold(domain, householdOf(fields), fields);
+      return back(message);
     },
     deleteHousehold: async ({ domain, fields, back }) => {
-      await deleteHousehold(domain, householdOf(fields));
-      return back("Household removed.");
+      const { message } = await deleteHousehold(domain, householdOf(fields));
+      return back(message);
     },
     resetLink: async ({ domain, fields, back }) => {
       await resetHouseholdLink(domain, householdOf(fields));
@@ -80,8 +84,8 @@ export const guestsAction = pageAction({
     },
     invite: async ({ domain, form, fields, back }) => {
       const eventIds = [...form.keys()].filter((k) => k.startsWith("event:")).map((k) => k.slice("event:".length));
-      await setInvitations(domain, householdOf(fields), { eventIds });
-      return back("Invitations saved.");
+      const { message } = await setInvitations(domain, householdOf(fields), { eventIds });
+      return back(message);
     },
     remind: async ({ domain, fields, back }) => {
       const r = await remindHousehold(domain, householdOf(fields));

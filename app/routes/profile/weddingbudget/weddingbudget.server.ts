@@ -43,28 +43,28 @@ export const action = pageAction({
   once: true,
   intents: {
     total: async ({ request, domain, fields }) => {
-      await setTotalBudget(domain, { totalBudget: fields.totalBudget });
-      return saved(request, "Total budget saved.");
+      const { message } = await setTotalBudget(domain, { totalBudget: fields.totalBudget });
+      return saved(request, message);
     },
     "add-line": async ({ request, domain, fields }) => {
-      await createBudgetLine(domain, pick(fields, LINE_FIELDS));
-      return saved(request, "Budget line added.", "#lines");
+      const { message } = await createBudgetLine(domain, pick(fields, LINE_FIELDS));
+      return saved(request, message, "#lines");
     },
     "edit-line": async ({ request, domain, fields }) => {
-      await updateBudgetLine(domain, idOf(fields), pick(fields, fields.linked === "1" ? BOOKING_LINE_FIELDS : LINE_FIELDS));
-      return saved(request, "Budget line saved.", "#lines");
+      const { message } = await updateBudgetLine(domain, idOf(fields), pick(fields, fields.linked === "1" ? BOOKING_LINE_FIELDS : LINE_FIELDS));
+      return saved(request, message, "#lines");
     },
     "delete-line": async ({ request, domain, fields }) => {
-      await deleteBudgetLine(domain, idOf(fields));
-      return saved(request, "Budget line deleted.", "#lines");
+      const { message } = await deleteBudgetLine(domain, idOf(fields));
+      return saved(request, message, "#lines");
     },
     suggest: async ({ request, domain }) => {
-      const { added } = await applySuggestedSplit(domain);
-      return saved(request, added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate.", "#categories");
+      const { message } = await applySuggestedSplit(domain);
+      return saved(request, message, "#categories");
     },
     "link-booking": async ({ request, domain, fields }) => {
-      await linkBooking(domain, idOf(fields), pick(fields, ["category", "eventId"]));
-      return saved(request, "Booking placed in your budget.", "#lines");
+      const { message } = await linkBooking(domain, idOf(fields), pick(fields, ["category", "eventId"]));
+      return saved(request, message, "#lines");
     },
   },
 });

@@ -39,12 +39,12 @@ export const action = pageAction({
   intents: {
     // A form always sends every field: the times as typed (empty clears them).
     update: async ({ request, domain, params, fields }) => {
-      await updateEvent(domain, eventOf(params), parseInput(eventUpdateInput, fields));
-      return saved(request, "Function updated.");
+      const { message } = await updateEvent(domain, eventOf(params), parseInput(eventUpdateInput, fields));
+      return saved(request, message);
     },
     "delete-event": async ({ request, domain, params }) => {
-      await deleteEvent(domain, eventOf(params));
-      return saved(request, "Function deleted.", "/profile/weddingplan");
+      const { message } = await deleteEvent(domain, eventOf(params));
+      return saved(request, message, "/profile/weddingplan");
     },
     subevent: async ({ request, domain, params, fields }) => {
       const sub = await createSubEvent(domain, eventOf(params), parseInput(subEventInput, fields));
@@ -61,12 +61,12 @@ export const action = pageAction({
     },
     "task-update": async ({ request, domain, fields }) => {
       const { taskId: _taskId, intent: _intent, ...rest } = fields;
-      await updateTask(domain, str(fields.taskId), parseInput(taskUpdateInput, rest));
-      return saved(request, "Task updated.");
+      const { message } = await updateTask(domain, str(fields.taskId), parseInput(taskUpdateInput, rest));
+      return saved(request, message);
     },
     "task-delete": async ({ request, domain, params, fields }) => {
-      await deleteTask(domain, str(fields.taskEventId) || eventOf(params), str(fields.taskId));
-      return saved(request, "Task deleted.");
+      const { message } = await deleteTask(domain, str(fields.taskEventId) || eventOf(params), str(fields.taskId));
+      return saved(request, message);
     },
     link: async ({ request, domain, params, fields }) => {
       const { serviceId } = parseInput(vendorLinkInput, fields);

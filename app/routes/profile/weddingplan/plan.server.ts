@@ -73,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             });
           }
           case "delete": {
-            await deleteEvent(domain, String(input.eventId ?? ""));
-            return redirectWithToast(request, back, { type: "success", message: "Function deleted." });
+            const { message } = await deleteEvent(domain, String(input.eventId ?? ""));
+            return redirectWithToast(request, back, { type: "success", message });
           }
           default:
             return { ok: false as const, intent, message: "Unknown action.", errors: {} as Record<string, string> };
