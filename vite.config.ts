@@ -44,6 +44,33 @@ function serverCodeStaysOnServer(): Plugin {
   };
 }
 
+/**
+ * Code that only ever runs in a browser stays out of the Worker: the card editor's canvas library
+ * (fabric) and the budget chart (uPlot) are imported by effects (`import("fabric")`), which never
+ * run while a page is rendered on the server, yet the bundler would still put them in the Worker's
+ * upload. The server build gets a stand-in that fails loudly if it is ever run there
+ * (`npm run deploy:check` checks that none of them is in the upload; docs/deploy.md).
+ */
+const CLIENT_ONLY_PACKAGES = ["fabric", "uplot"];
+function clientOnlyStaysInBrowser(): Plugin {
+  const STAND_IN = "\0mandap:client-only:";
+  const packageOf = (source: string) => CLIENT_ONLY_PACKAGES.find((name) => source === name || source.startsWith(`${name}/`));
+  return {
+    name: "mandap:client-only-stays-in-browser",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    resolveId(source) {
+      const name = packageOf(source);
+      return name ? `${STAND_IN}${name}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(STAND_IN)) return null;
+      const name = id.slice(STAND_IN.length);
+      return `throw new Error(${JSON.stringify(`${name} runs in the browser only: it is not in the server build (vite.config.ts)`)});\nexport default undefined;\n`;
+    },
+  };
+}
+
 export default defineConfig(({ command, isPreview }) => ({
   define: { __MANDAP_BUILD__: JSON.stringify(buildId) },
   plugins: [
@@ -59,6 +86,7 @@ export default defineConfig(({ command, isPreview }) => ({
     tailwindcss(),
     reactRouter(),
     serverCodeStaysOnServer(),
+    clientOnlyStaysInBrowser(),
   ],
   // The hero's first image (app/app.css) goes into the stylesheet as a data URL, whatever its size.
   build: { assetsInlineLimit: (file: string) => (/[\\/]hero-1\.svg$/.test(file) ? true : undefined) },
