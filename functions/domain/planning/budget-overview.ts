@@ -3,7 +3,7 @@ import { BUDGET_CATEGORIES, categoryLabel, categoryOfSubcategory, suggestedSplit
 import { formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { type DomainContext } from "../core/index.ts";
-import { requirePlanner, weddingFunctions } from "./wedding-functions.ts";
+import { requirePlanner, weddingFunctions, type WeddingFunction } from "./wedding-functions.ts";
 import {
   LINE_COLUMNS,
   add,
@@ -22,6 +22,9 @@ import {
   zero,
 } from "./budget-records.ts";
 
+type BudgetData = Awaited<ReturnType<typeof readBudget>>;
+
+/** Everything the budget counts, read in one batch: the total, the couple's lines, bookings, open quotes and instalments to pay. */
 async function readBudget(ctx: DomainContext, userId: string) {
   const today = todayInIndia(ctx.now);
   const [user, lines, bookings, quotes, instalments] = await ctx.db.batch([
@@ -63,23 +66,15 @@ async function readBudget(ctx: DomainContext, userId: string) {
   };
 }
 
-/** The couple's whole budget: items, totals per category and per function, warnings and payments to come. */
-export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview> {
-  const me = requirePlanner(ctx);
-  const [data, functions] = await Promise.all([readBudget(ctx, me.id), weddingFunctions(ctx, { withSubEvents: true })]);
-  const today = todayInIndia(ctx.now);
-  const bookingsById = new Map(data.bookings.map((b) => [b.id, b]));
-  const linked = new Set<string>();
-  const items: BudgetItem[] = [];
+/** The couple's own lines; a line standing for a booking takes booked and paid from the booking. */
+function lineItems(data: BudgetData, bookingsById: Map<string, BookingRow>): BudgetItem[] {
   // Categories the couple estimated themselves: a suggested line there is replaced, not added to.
   const ownEstimate = new Set(data.lines.filter((l) => !l.suggested && l.estimated > 0).map((l) => l.category));
-
-  for (const line of data.lines) {
+  return data.lines.map((line) => {
     const superseded = Boolean(line.suggested) && ownEstimate.has(line.category);
     const booking = line.booking_id ? bookingsById.get(line.booking_id) : undefined;
-    if (booking) linked.add(booking.id);
     const fromBooking = booking ? bookingAmounts(booking) : null;
-    items.push({
+    return {
       id: line.id,
       kind: "line",
       lineId: line.id,
@@ -100,35 +95,44 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
       suggested: Boolean(line.suggested),
       superseded,
       suggestedEstimate: line.suggested ? line.estimated : null,
+    };
+  });
+}
+
+/** Bookings no line stands for (cancelled ones count nothing), in their service's category. */
+function bookingItems(data: BudgetData, linked: Set<string>): BudgetItem[] {
+  return data.bookings
+    .filter((b) => !linked.has(b.id) && b.status !== "CANCELLED")
+    .map((b) => {
+      const category = categoryOfSubcategory(b.service_type);
+      return {
+        id: `booking:${b.id}`,
+        kind: "booking",
+        lineId: null,
+        bookingId: b.id,
+        leadId: b.lead_id,
+        bookingStatus: b.status,
+        category,
+        categoryLabel: categoryLabel(category),
+        label: b.service_name,
+        vendor: b.business_name,
+        eventId: null,
+        estimated: 0,
+        ...bookingAmounts(b),
+        dueDate: null,
+        notes: null,
+        suggested: false,
+        superseded: false,
+        suggestedEstimate: null,
+      };
     });
-  }
-  for (const b of data.bookings) {
-    if (linked.has(b.id) || b.status === "CANCELLED") continue;
-    const category = categoryOfSubcategory(b.service_type);
-    items.push({
-      id: `booking:${b.id}`,
-      kind: "booking",
-      lineId: null,
-      bookingId: b.id,
-      leadId: b.lead_id,
-      bookingStatus: b.status,
-      category,
-      categoryLabel: categoryLabel(category),
-      label: b.service_name,
-      vendor: b.business_name,
-      eventId: null,
-      estimated: 0,
-      ...bookingAmounts(b),
-      dueDate: null,
-      notes: null,
-      suggested: false,
-      superseded: false,
-      suggestedEstimate: null,
-    });
-  }
-  for (const q of data.quotes) {
+}
+
+/** The latest valid quote of each open enquiry: quoted, not committed. */
+function quoteItems(data: BudgetData): BudgetItem[] {
+  return data.quotes.map((q) => {
     const category = categoryOfSubcategory(q.service_type);
-    items.push({
+    return {
       id: `quote:${q.lead_id}`,
       kind: "quote",
       lineId: null,
@@ -149,11 +153,22 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
       suggested: false,
       superseded: false,
       suggestedEstimate: null,
-    });
-  }
+    };
+  });
+}
 
-  const split = data.total !== null ? suggestedSplit(data.total) : null;
-  const categories: CategoryTotals[] = BUDGET_CATEGORIES.map((c) => {
+/** Every item the budget counts: the couple's lines, then bookings without a line, then open quotes. */
+function budgetItems(data: BudgetData): BudgetItem[] {
+  const bookingsById = new Map(data.bookings.map((b) => [b.id, b]));
+  const lines = lineItems(data, bookingsById);
+  const linked = new Set(lines.flatMap((l) => (l.bookingId ? [l.bookingId] : [])));
+  return [...lines, ...bookingItems(data, linked), ...quoteItems(data)];
+}
+
+/** Sums per category, beside the share the total budget suggests for it. */
+function categoryTotals(items: BudgetItem[], total: number | null): CategoryTotals[] {
+  const split = total !== null ? suggestedSplit(total) : null;
+  return BUDGET_CATEGORIES.map((c) => {
     const sums = zero();
     for (const item of items) if (item.category === c.key) add(sums, item);
     return {
@@ -166,7 +181,10 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
       over: sums.estimated > 0 && sums.booked > sums.estimated,
     };
   });
+}
 
+/** Sums per function (against its own budget) and of the items under none. */
+function functionTotals(items: BudgetItem[], functions: WeddingFunction[]): { functions: FunctionTotals[]; unassigned: Amounts } {
   const owned = new Set(functions.map((f) => f.id));
   const unassigned = zero();
   const byFunction = new Map<string, Amounts>(functions.map((f) => [f.id, zero()]));
@@ -174,21 +192,23 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
     const sums = item.eventId && owned.has(item.eventId) ? byFunction.get(item.eventId)! : unassigned;
     add(sums, item);
   }
-  const functionTotals: FunctionTotals[] = functions.map((f) => {
-    const sums = byFunction.get(f.id)!;
-    return { id: f.id, parentId: f.parentId, name: f.name, eventDate: f.eventDate, budget: f.budget, ...sums, over: f.budget > 0 && sums.booked > f.budget };
-  });
+  return {
+    functions: functions.map((f) => {
+      const sums = byFunction.get(f.id)!;
+      return { id: f.id, parentId: f.parentId, name: f.name, eventDate: f.eventDate, budget: f.budget, ...sums, over: f.budget > 0 && sums.booked > f.budget };
+    }),
+    unassigned,
+  };
+}
 
-  const totals = zero();
-  for (const item of items) add(totals, item);
+/** What is over: the total, a category's estimate, a function's budget; estimates above the total. */
+function budgetWarnings(total: number | null, totals: Amounts, categories: CategoryTotals[], functions: FunctionTotals[]): BudgetWarning[] {
   const committed = totals.booked;
-  const remaining = data.total !== null ? data.total - committed : null;
-
   const warnings: BudgetWarning[] = [];
-  if (data.total !== null && committed > data.total)
+  if (total !== null && committed > total)
     warnings.push({
       kind: "total",
-      message: `You have committed ${formatRupees(committed)}, ${formatRupees(committed - data.total)} more than your total budget of ${formatRupees(data.total)}.`,
+      message: `You have committed ${formatRupees(committed)}, ${formatRupees(committed - total)} more than your total budget of ${formatRupees(total)}.`,
     });
   for (const c of categories)
     if (c.over)
@@ -197,22 +217,26 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
         category: c.key,
         message: `${c.label}: booked ${formatRupees(c.booked)} is ${formatRupees(c.booked - c.estimated)} over the estimate of ${formatRupees(c.estimated)}.`,
       });
-  for (const f of functionTotals)
+  for (const f of functions)
     if (f.over)
       warnings.push({
         kind: "function",
         eventId: f.id,
         message: `${f.name}: booked ${formatRupees(f.booked)} is ${formatRupees(f.booked - f.budget)} over its budget of ${formatRupees(f.budget)}.`,
       });
-  if (data.total !== null && totals.estimated > data.total)
+  if (total !== null && totals.estimated > total)
     warnings.push({
       kind: "estimates",
-      message: `Your estimates add up to ${formatRupees(totals.estimated)}, ${formatRupees(totals.estimated - data.total)} more than your total budget.`,
+      message: `Your estimates add up to ${formatRupees(totals.estimated)}, ${formatRupees(totals.estimated - total)} more than your total budget.`,
     });
+  return warnings;
+}
 
+/** Payments to come, by date: bookings' instalments still to pay and dated lines of the couple's own not paid in full. */
+function upcomingPayments(items: BudgetItem[], instalments: InstalmentRow[], today: string): UpcomingPayment[] {
   const categoryOfBooking = new Map(items.filter((i) => i.bookingId).map((i) => [i.bookingId!, i]));
-  const upcoming: UpcomingPayment[] = [
-    ...data.instalments.map((m) => {
+  return [
+    ...instalments.map((m) => {
       const item = categoryOfBooking.get(m.booking_id);
       return {
         date: m.due_date,
@@ -238,16 +262,27 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
         overdue: i.dueDate! < today,
       })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.label.localeCompare(b.label)));
+}
 
+/** The couple's whole budget: items, totals per category and per function, warnings and payments to come. */
+export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview> {
+  const me = requirePlanner(ctx);
+  const [data, weddingFns] = await Promise.all([readBudget(ctx, me.id), weddingFunctions(ctx, { withSubEvents: true })]);
+  const items = budgetItems(data);
+  const categories = categoryTotals(items, data.total);
+  const { functions, unassigned } = functionTotals(items, weddingFns);
+  const totals = zero();
+  for (const item of items) add(totals, item);
+  const committed = totals.booked;
   return {
     totalBudget: data.total,
-    totals: { ...totals, committed, remaining, due: totals.booked - totals.paid },
+    totals: { ...totals, committed, remaining: data.total !== null ? data.total - committed : null, due: totals.booked - totals.paid },
     categories,
-    functions: functionTotals,
+    functions,
     unassigned,
     items,
-    warnings,
-    upcoming,
-    weddingFunctions: functions,
+    warnings: budgetWarnings(data.total, totals, categories, functions),
+    upcoming: upcomingPayments(items, data.instalments, todayInIndia(ctx.now)),
+    weddingFunctions: weddingFns,
   };
 }
