@@ -8,8 +8,22 @@
  * This file is the area's only face: code outside functions/domain/admin/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export * from "./admin-console.ts";
-export * from "./spam-queue.ts";
+export {
+  analyticsQuery,
+  type SeriesPoint,
+  generalAnalytics,
+  vendorSearchInput,
+  serviceSearchInput,
+  userSearchInput,
+  type SearchPage,
+  type VendorHit,
+  type ServiceHit,
+  type UserHit,
+  searchVendors,
+  searchServices,
+  searchUsers,
+} from "./admin-console.ts";
+export { SPAM_QUEUE_PAGE_SIZE, type ReportedLead, spamQueue, pendingSpamReports, confirmOptions, SPAM_FLAG_REASON, decideSpamReport } from "./spam-queue.ts";
 export { archiveInput, decisionInput, disputeInput, restoreInput, verifyInput } from "./moderation-records.ts";
 export { archiveServiceByAdmin, restoreServiceByAdmin } from "./service-moderation.ts";
 export { setVendorVerified } from "./vendor-verification.ts";

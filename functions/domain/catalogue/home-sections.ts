@@ -1,6 +1,6 @@
 import { mediaUrl } from "#shared/media.ts";
 import type { DomainContext } from "../core/index.ts";
-import { verifiedBookingSql } from "./reviews.ts";
+import { verifiedBookingSql } from "./review-records.ts";
 
 /**
  * The home page's sections beside the carousels: the hero's counters, the latest blog posts and

@@ -17,13 +17,35 @@
  * This file is the area's only face: code outside functions/domain/catalogue/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export * from "./availability.ts";
-export * from "./home-page.ts";
-export * from "./reviews.ts";
-export * from "./service-page.ts";
-export * from "./vendor-profile.ts";
-export * from "./views.ts";
-export * from "./wishlist.ts";
+export {
+  BOOKING_NOTE,
+  AVAILABILITY_MESSAGES,
+  availabilityQuery,
+  availabilityInput,
+  monthRange,
+  serviceAvailability,
+  ownerAvailability,
+  setAvailability,
+  calendarServices,
+} from "./availability.ts";
+export { CAROUSELS, HOME_SECTIONS_MAX_AGE_MS, homeSections, carousel } from "./home-page.ts";
+export { type Review, type ReviewReply, refreshAggregates, REVIEW_MESSAGES } from "./review-records.ts";
+export { requireReviewer, submitReview, updateReview, replyToReview } from "./review-writes.ts";
+export { serviceReviews } from "./review-reads.ts";
+export { servicePage } from "./service-page.ts";
+export { vendorBySlug, vendorPage, vendorExists } from "./vendor-profile.ts";
+export { VIEW_COOKIES, viewDecision, countView } from "./views.ts";
+export {
+  toggleWishlistItem,
+  mergeWishlistInput,
+  mergeWishlist,
+  wishlistIds,
+  wishlistServices,
+  readCart,
+  CART_MESSAGES,
+  toggleCartItem,
+  clearCart,
+} from "./wishlist.ts";
 export { searchServices, ftsQuery } from "./service-search.ts";
 export { toServiceCard, type ServiceCardData } from "./service-summaries.ts";
 export { serviceDetail } from "./service-detail.ts";

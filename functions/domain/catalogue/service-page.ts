@@ -3,7 +3,8 @@ import { searchServices } from "./service-search.ts";
 import { serviceDetail, type ServiceDetail } from "./service-detail.ts";
 import { toServiceCard, type ServiceCardData, type ServiceSummary } from "./service-summaries.ts";
 import { openLead, type OpenLead } from "../enquiries/index.ts";
-import { ownReview, serviceReviews, type Review, type ReviewSummary } from "./reviews.ts";
+import { type Review, type ReviewSummary } from "./review-records.ts";
+import { ownReview, serviceReviews } from "./review-reads.ts";
 import { isInCart, isInWishlist } from "./wishlist.ts";
 
 /** Everything the service page shows, for one viewer. */

@@ -5,7 +5,8 @@ import { vendorLocation } from "#shared/links.ts";
 import type { DomainContext } from "../core/index.ts";
 import { searchServices } from "./service-search.ts";
 import type { ServiceSummary } from "./service-summaries.ts";
-import { vendorTestimonials, type Review } from "./reviews.ts";
+import { type Review } from "./review-records.ts";
+import { vendorTestimonials } from "./review-reads.ts";
 
 /** The public vendor page: profile, gallery from their services, active services, testimonials. */
 export type VendorProfile = {

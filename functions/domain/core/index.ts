@@ -6,14 +6,64 @@
  * This file is the area's only face: code outside functions/domain/core/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export * from "./audit-log.ts";
-export * from "./context.ts";
-export * from "./errors.ts";
-export * from "./idempotency.ts";
-export * from "./ids.ts";
-export * from "./media-objects.ts";
-export * from "./permissions.ts";
-export * from "./rate-limits.ts";
-export * from "./sessions.ts";
-export * from "./text-match.ts";
-export * from "./validation.ts";
+export { type AuditSubject, auditEntry } from "./audit-log.ts";
+export { type DomainContext, type RequestInfo, type Actor, type ValidSession, type DomainConfig, type BillingConfig } from "./context.ts";
+export {
+  type DomainError,
+  Invalid,
+  Unauthorized,
+  Forbidden,
+  NotFound,
+  Conflict,
+  ClientAborted,
+  UnsupportedMediaType,
+  TooManyRequests,
+  isDomainError,
+} from "./errors.ts";
+export {
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MESSAGES,
+  IdempotencyMismatch,
+  IdempotencyInFlight,
+  type StoredAnswer,
+  runOnce,
+  purgeExpiredIdempotencyKeys,
+} from "./idempotency.ts";
+export { newId } from "./ids.ts";
+export { removeServiceObjects, removeAccountObjects, removeUploadedObject } from "./media-objects.ts";
+export {
+  type Access,
+  ACCESS,
+  allows,
+  can,
+  type Home,
+  homeOf,
+  type Viewer,
+  viewerOf,
+  requireSignedIn,
+  requireRole,
+  requireAccess,
+  describeAccess,
+} from "./permissions.ts";
+export {
+  type DelayRule,
+  type AllowanceRule,
+  LOGIN_ACCOUNT_DELAY,
+  LOGIN_ADDRESS_DELAY,
+  SIGNUP_PER_ADDRESS,
+  RESET_PER_ADDRESS,
+  LOGIN_NOTICE,
+  delayAfter,
+  assertNoDelay,
+  recordFailure,
+  clearLimit,
+  takeAllowance,
+  takeOrThrow,
+  maySendMail,
+  onCloudflareEdge,
+  clientAddress,
+  addressKey,
+} from "./rate-limits.ts";
+export { newToken, sha256Hex, createSession, startSession, endSession, invalidateUserSessions } from "./sessions.ts";
+export { textMatch } from "./text-match.ts";
+export { fieldErrors, parseInput, formToObject } from "./validation.ts";
