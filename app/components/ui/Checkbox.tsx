@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import { FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
-export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & LabelledProps;
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & Omit<LabelledProps, "hideLabel">;
 
 /**
  * A checkbox with its label beside it (the whole label is the click target). Sends `value`

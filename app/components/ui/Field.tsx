@@ -20,10 +20,25 @@ export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "c
  * `<Field name="email" label="E-mail address" error={errors.email} defaultValue={values.email} />`.
  * A colour picker (`type="color"`) keeps the box's border; a slider (`type="range"`) is drawn bare.
  */
-export function Field({ label, hint, error, meta, className, compact, inputClassName, id, name, required, defaultValue, type = "text", ...input }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  meta,
+  className,
+  compact,
+  hideLabel,
+  inputClassName,
+  id,
+  name,
+  required,
+  defaultValue,
+  type = "text",
+  ...input
+}: FieldProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact}>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact} hideLabel={hideLabel}>
       <input
         key={w.key}
         id={w.id}

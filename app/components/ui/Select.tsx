@@ -20,6 +20,7 @@ export function Select({
   meta,
   className,
   compact,
+  hideLabel,
   inputClassName,
   id,
   name,
@@ -32,7 +33,7 @@ export function Select({
 }: SelectProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact}>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact} hideLabel={hideLabel}>
       <select
         key={w.key}
         id={w.id}

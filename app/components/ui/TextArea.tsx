@@ -11,6 +11,7 @@ export function TextArea({
   meta,
   className,
   compact,
+  hideLabel,
   inputClassName,
   id,
   name,
@@ -21,7 +22,7 @@ export function TextArea({
 }: TextAreaProps) {
   const w = useFieldWiring({ error, hint, meta }, { id, name, required });
   return (
-    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact}>
+    <FieldFrame wiring={w} label={label} hint={hint} className={className} compact={compact} hideLabel={hideLabel}>
       <textarea
         key={w.key}
         id={w.id}

@@ -26,6 +26,8 @@ export type LabelledProps = {
   className?: string;
   /** The small size of tight side panels (the card editor's tools): smaller label, padding and text. */
   compact?: boolean;
+  /** The label is read by screen readers but not shown (a one-field form whose button and placeholder say what it is for). */
+  hideLabel?: boolean;
 };
 
 export type Wiring = {
@@ -110,6 +112,7 @@ export function FieldFrame({
   hint,
   className,
   compact = false,
+  hideLabel = false,
   children,
 }: {
   wiring: Wiring;
@@ -117,12 +120,13 @@ export function FieldFrame({
   hint: React.ReactNode;
   className: string | undefined;
   compact?: boolean | undefined;
+  hideLabel?: boolean | undefined;
   children: React.ReactNode;
 }) {
   return (
     <div className={`flex flex-col gap-1${className ? ` ${className}` : ""}`}>
       {label !== undefined && (
-        <label htmlFor={wiring.id} className={labelClass(compact)}>
+        <label htmlFor={wiring.id} className={hideLabel ? "sr-only" : labelClass(compact)}>
           {label}
         </label>
       )}

@@ -5,6 +5,7 @@ import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { CronFailure, jobsBySchedule, runScheduled, type JobResult } from "#functions/cron/index.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Field, FormAlert, Select } from "#app/components/ui/index.ts";
 
 /**
  * Development only: runs the Worker's scheduled jobs by hand, as of a chosen moment. `vite preview`
@@ -56,34 +57,24 @@ export default function Cron({ loaderData, actionData }: Route.ComponentProps) {
         else does.
       </p>
       <Form method="post" className="mt-4 grid max-w-xl gap-3">
-        <label className="grid gap-1 text-sm font-semibold">
-          Job
-          <select name="job" className="rounded border border-maroon-200 p-2 font-normal">
-            {loaderData.schedules.flatMap((s) => [
-              <option key={s.cron} value={s.cron}>
-                {`All at "${s.cron}"`}
-              </option>,
-              ...s.jobs.map((j) => (
-                <option key={`${s.cron}/${j}`} value={`${s.cron}|${j}`}>
-                  {`${j} ("${s.cron}")`}
-                </option>
-              )),
-            ])}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          As of (empty: now)
-          <input name="asOf" className="rounded border border-maroon-200 p-2 font-normal" placeholder="2027-03-01T03:00:00+05:30" />
-        </label>
+        <Select name="job" label="Job">
+          {loaderData.schedules.flatMap((s) => [
+            <option key={s.cron} value={s.cron}>
+              {`All at "${s.cron}"`}
+            </option>,
+            ...s.jobs.map((j) => (
+              <option key={`${s.cron}/${j}`} value={`${s.cron}|${j}`}>
+                {`${j} ("${s.cron}")`}
+              </option>
+            )),
+          ])}
+        </Select>
+        <Field name="asOf" label="As of (empty: now)" placeholder="2027-03-01T03:00:00+05:30" />
         <button type="submit" className="w-fit rounded bg-maroon-700 px-4 py-2 font-semibold text-white">
           Run
         </button>
       </Form>
-      {actionData?.error && (
-        <p role="alert" className="mt-4 text-red-700">
-          {actionData.error}
-        </p>
-      )}
+      <FormAlert message={actionData?.error} className="mt-4" />
       {actionData?.results && (
         <ul className="mt-4 grid gap-1" aria-label="Results">
           {actionData.results.map((r) => (

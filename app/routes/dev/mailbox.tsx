@@ -5,6 +5,7 @@ import { appContext } from "#functions/page-context.ts";
 import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { listOutbox } from "#platform/mail.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Field } from "#app/components/ui/index.ts";
 
 /**
  * Development only: the outbox (every e-mail the app wrote, newest first) with working links and
@@ -57,17 +58,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-maroon-700">Mailbox</h1>
       <p className="mt-1 text-sm text-ink/70">Development only: every e-mail the app wrote to its outbox, newest first, with its delivery status.</p>
       <form method="get" className="mt-4 flex flex-wrap gap-2">
-        <label htmlFor="mailbox-to" className="sr-only">
-          Recipient
-        </label>
-        <input
-          id="mailbox-to"
-          name="to"
-          type="email"
-          defaultValue={to}
-          placeholder="Filter by recipient"
-          className="min-w-64 rounded-lg border border-ink/20 bg-white px-3 py-2"
-        />
+        <Field id="mailbox-to" name="to" type="email" hideLabel label="Recipient" defaultValue={to} placeholder="Filter by recipient" className="min-w-64" />
         <button type="submit" className="btn-secondary">
           Filter
         </button>

@@ -94,6 +94,13 @@ export default function UiPrimitives({ actionData }: Route.ComponentProps) {
           <Select compact name="demo_compact_font" label="Font" options={CITIES} />
           <TextArea compact name="demo_compact_venue" label="Venue" rows={2} error="Write the venue." />
         </div>
+        <p className="mt-4 text-sm text-ink/75">A label for screen readers only (a one-field form whose placeholder and button say what it is for):</p>
+        <div className="mt-2 flex max-w-md items-center gap-2">
+          <Field hideLabel name="demo_hidden_label" label="Category title" placeholder="e.g. Honeymoon" className="min-w-0 flex-1" />
+          <button type="button" className="btn-primary">
+            Add category
+          </button>
+        </div>
       </Panel>
 
       <Panel title="Messages" id="messages">

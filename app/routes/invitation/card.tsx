@@ -19,6 +19,7 @@ import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { DIETARY_LABELS, RESPONSE_LABELS } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Checkbox, Field, FormAlert } from "#app/components/ui/index.ts";
 
 /**
  * /card: the couple's e-invite desk. Choose a card to publish (?card= preselects), the functions it
@@ -109,20 +110,13 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-maroon-700">Your e-invite</h1>
-      {failure && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {failure.message} {[...new Set(Object.values(failure.errors))].join(" ")}
-        </p>
-      )}
+      <FormAlert message={failure ? `${failure.message} ${[...new Set(Object.values(failure.errors))].join(" ")}` : null} className="" />
       {invitation?.shareUrl && (
         <section aria-labelledby="live" className="rounded-2xl border border-green-200 bg-green-50 p-4 md:p-6">
           <h2 id="live" className="text-xl font-bold text-green-900">
             Live: {cards.find((c) => c.id === invitation.cardId)?.title ?? "your card"}
           </h2>
-          <label className="mt-2 block text-sm">
-            Share link
-            <input readOnly value={invitation.shareUrl} className="mt-1 w-full rounded-lg border border-ink/20 bg-white px-3 py-2" aria-label="Share link" />
-          </label>
+          <Field label="Share link" readOnly value={invitation.shareUrl} className="mt-2" />
           <div className="mt-3 flex flex-wrap gap-3">
             <CopyButton text={invitation.shareUrl} />
             {invitation.whatsappUrl && (
@@ -208,18 +202,18 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
               ) : (
                 <div className="mt-2 grid gap-2 sm:grid-cols-2">
                   {functions.map((f) => (
-                    <label key={f.id} className="inline-flex items-center gap-2 text-sm">
-                      <input type="checkbox" name="eventIds" value={f.id} defaultChecked={shown.has(f.id)} />
-                      {f.name} · {f.dateLabel}
-                    </label>
+                    <Checkbox key={f.id} name="eventIds" value={f.id} defaultChecked={shown.has(f.id)} label={`${f.name} · ${f.dateLabel}`} />
                   ))}
                 </div>
               )}
             </fieldset>
-            <label key={`r-${cardId}`} className="inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" name="rsvpOpen" defaultChecked={isLive ? invitation.rsvpOpen : true} />
-              Guests without a personal link may ask to come (RSVP open)
-            </label>
+            <Checkbox
+              key={`r-${cardId}`}
+              name="rsvpOpen"
+              value="on"
+              defaultChecked={isLive ? invitation.rsvpOpen : true}
+              label="Guests without a personal link may ask to come (RSVP open)"
+            />
             <div>
               <button type="submit" className={button} disabled={busy || !cardId}>
                 {isLive ? "Save" : invitation ? "Publish this card instead" : "Publish"}

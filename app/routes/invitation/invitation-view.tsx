@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { Invitation, InvitationFunction } from "#domain/invitations/index.ts";
+import { Field, FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
 
 /**
  * The live e-invite as guests see it (/view/:slug, /guests, /view_1): the card picture, the couple,
@@ -53,8 +54,6 @@ export function CardPicture({ src, width, height, couple }: { src: string; width
   );
 }
 
-const field = "mt-1 w-full rounded-lg border border-ink/20 px-3 py-2";
-
 export function InvitationView({ invitation, failure, formAction }: { invitation: Invitation; failure?: Failure; formAction?: string | null }) {
   const v = failure?.values ?? {};
   const err = failure?.errors ?? {};
@@ -82,53 +81,29 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
             RSVP
           </h2>
           <p className="text-sm text-ink/75">Did the couple send you a personal link? Answer there. Otherwise tell them who you are and they will add you.</p>
-          {failure && (
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {failure.message}
-            </p>
-          )}
+          <FormAlert message={failure?.message} className="mt-3" />
           <Form method="post" action={formAction ?? undefined} className="mt-4 space-y-4">
             <div className="grid gap-3 sm:grid-cols-2">
-              <label className="text-sm">
-                Your name
-                <input name="name" required maxLength={120} defaultValue={v.name} className={field} autoComplete="name" aria-invalid={!!err.name} />
-                {err.name && <span className="text-xs text-red-800">{err.name}</span>}
-              </label>
-              <label className="text-sm">
-                Mobile number
-                <input
-                  name="phone"
-                  required
-                  type="tel"
-                  inputMode="tel"
-                  defaultValue={v.phone}
-                  className={field}
-                  autoComplete="tel"
-                  aria-invalid={!!err.phone}
-                />
-                {err.phone && <span className="text-xs text-red-800">{err.phone}</span>}
-              </label>
-              <label className="text-sm">
-                E-mail (optional)
-                <input name="email" type="email" maxLength={254} defaultValue={v.email} className={field} autoComplete="email" aria-invalid={!!err.email} />
-                {err.email && <span className="text-xs text-red-800">{err.email}</span>}
-              </label>
-              <label className="text-sm">
-                How many people (with you)
-                <input name="partySize" type="number" min={1} max={invitation.form.partySizeMax} defaultValue={v.partySize ?? "1"} className={field} />
-                {err.partySize && <span className="text-xs text-red-800">{err.partySize}</span>}
-              </label>
-              <label className="text-sm">
-                Food preference
-                <select name="dietary" defaultValue={v.dietary ?? ""} className={field}>
-                  <option value="">Not telling</option>
-                  {invitation.form.dietary.map(([d, label]) => (
-                    <option key={d} value={d}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Field name="name" label="Your name" required maxLength={120} defaultValue={v.name} autoComplete="name" error={err.name} />
+              <Field name="phone" label="Mobile number" required type="tel" inputMode="tel" defaultValue={v.phone} autoComplete="tel" error={err.phone} />
+              <Field name="email" label="E-mail (optional)" type="email" maxLength={254} defaultValue={v.email} autoComplete="email" error={err.email} />
+              <Field
+                name="partySize"
+                label="How many people (with you)"
+                type="number"
+                min={1}
+                max={invitation.form.partySizeMax}
+                defaultValue={v.partySize ?? "1"}
+                error={err.partySize}
+              />
+              <Select
+                name="dietary"
+                label="Food preference"
+                defaultValue={v.dietary ?? ""}
+                placeholder="Not telling"
+                options={invitation.form.dietary}
+                error={err.dietary}
+              />
             </div>
             {invitation.functions.map((f) => (
               <fieldset key={f.id} className="rounded-xl border border-maroon-100 p-3">
@@ -145,15 +120,9 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
               </fieldset>
             ))}
             {err.answers && <p className="text-xs text-red-800">{err.answers}</p>}
-            <label className="block text-sm">
-              Message for the couple (optional)
-              <textarea name="message" maxLength={500} rows={3} defaultValue={v.message} className={field} />
-            </label>
+            <TextArea name="message" label="Message for the couple (optional)" maxLength={500} rows={3} defaultValue={v.message} error={err.message} />
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label>
-                Leave this empty
-                <input name="website" tabIndex={-1} autoComplete="off" />
-              </label>
+              <Field name="website" label="Leave this empty" tabIndex={-1} autoComplete="off" />
             </div>
             <p className="text-sm" data-testid="after-approval">
               The couple confirms each request. Once they do, we e-mail you your own RSVP link, where you can change your answers later. If you give only a

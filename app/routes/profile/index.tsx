@@ -5,7 +5,7 @@ import { deleteAccount, requireAccountView, resendVerification, updateUser } fro
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { Checkbox, Field, FormAlert } from "#app/components/ui/index.ts";
 import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
@@ -226,23 +226,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             />
             <div className="md:col-span-2">
               <input type="hidden" name="planning_reminders" value="false" />
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="planning_reminders"
-                  value="true"
-                  defaultChecked={values.planning_reminders ? values.planning_reminders === "true" : account.planning_reminders}
-                  className="mt-0.5 h-4 w-4"
-                  aria-describedby="reminders-text"
-                />
-                <span>
-                  <span className="font-medium">E-mail me a daily planning reminder</span>
-                  <span id="reminders-text" className="block text-ink/70">
-                    {REMINDER_TEXT}
-                  </span>
-                </span>
-              </label>
-              {errors.planning_reminders && <p className="text-sm text-red-700">{errors.planning_reminders}</p>}
+              <Checkbox
+                name="planning_reminders"
+                label={<span className="font-medium">E-mail me a daily planning reminder</span>}
+                defaultChecked={values.planning_reminders ? values.planning_reminders === "true" : account.planning_reminders}
+                hint={REMINDER_TEXT}
+                error={errors.planning_reminders}
+              />
             </div>
             <div className="md:col-span-2">
               <SubmitButton name="intent" value="update" pendingText="Saving…" className="btn-primary">
@@ -272,9 +262,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-1 text-sm text-ink/75">This removes your profile, wishlist, plans and guest lists for good.</p>
         {actionData?.intent === "delete" && <FormAlert message={actionData.message} />}
         <Form method="post" className="mt-3 flex flex-col gap-3">
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" /> I understand that this cannot be undone.
-          </label>
+          <Checkbox name="confirm" value="yes" label="I understand that this cannot be undone." />
           <SubmitButton name="intent" value="delete" pendingText="Deleting…" className="btn self-start bg-red-700 text-white hover:bg-red-800">
             Delete my account
           </SubmitButton>

@@ -1,14 +1,14 @@
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { personalInvitation } from "#domain/invitations/index.ts";
 import { answerRsvp } from "#domain/guests/index.ts";
-import { redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { PARTY_SIZE_MAX, RESPONSE_LABELS, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { CardPicture, Schedule } from "#app/routes/invitation/invitation-view.tsx";
 
 /**
@@ -30,26 +30,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Fields r:<guestId>:<eventId> (the answer) and n:<guestId>:<eventId> (how many), one pair per guest and function. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const result = await submitOrRespond(
-    request,
-    async () => {
-      const { input } = await readForm(request, z.record(z.string(), z.unknown()));
-      const answers = Object.entries(input)
+export const action = pageAction({
+  defaultIntent: "rsvp",
+  intents: {
+    rsvp: async ({ request, domain, params, fields, back }) => {
+      const answers = Object.entries(fields)
         .filter(([k, v]) => k.startsWith("r:") && typeof v === "string" && v !== "")
         .slice(0, 500)
         .map(([k, response]) => {
           const [, guestId = "", eventId = ""] = k.split(":");
-          return { guestId, eventId, response, partySize: input[`n:${guestId}:${eventId}`] };
+          return { guestId, eventId, response, partySize: fields[`n:${guestId}:${eventId}`] };
         });
-      await answerRsvp(domain, params.token, { answers });
-      return redirectWithToast(request, pagePath(request), { type: "success", message: "Thank you! Your answers are saved." }, { status: 303 });
+      await answerRsvp(domain, params.token ?? "", { answers });
+      return back("Thank you! Your answers are saved.", pagePath(request));
     },
-    { intent: "rsvp" },
-  );
-  return result;
-}
+  },
+});
 
 const timeOf = (f: { startTime: string | null; endTime: string | null }) => (f.startTime ? `${f.startTime}${f.endTime ? ` to ${f.endTime}` : ""}` : null);
 
@@ -71,12 +67,12 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
             <Schedule functions={invitation.schedule} />
           </div>
         )}
-        {failure && (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {failure.message}
-            {Object.values(failure.errors).length ? ` ${[...new Set(Object.values(failure.errors))].join(" ")}` : ""}
-          </p>
-        )}
+        <FormAlert
+          message={
+            failure ? `${failure.message}${Object.values(failure.errors).length ? ` ${[...new Set(Object.values(failure.errors))].join(" ")}` : ""}` : null
+          }
+          className="mt-3"
+        />
         {invitation.functions.length === 0 ? (
           <p className="mt-4">There is nothing to answer yet: the couple has not added your invitation to any function.</p>
         ) : (
@@ -105,18 +101,17 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
                               </label>
                             ))}
                           </div>
-                          <label className="inline-flex items-center gap-1 text-sm">
-                            People
-                            <input
-                              type="number"
-                              name={`n:${key}`}
-                              min={1}
-                              max={PARTY_SIZE_MAX}
-                              defaultValue={current?.partySize ?? 1}
-                              className="w-16 rounded border border-ink/20 px-2 py-1"
-                              aria-label={`How many people with ${g.name} at ${f.name}`}
-                            />
-                          </label>
+                          <Field
+                            compact
+                            type="number"
+                            name={`n:${key}`}
+                            label="People"
+                            min={1}
+                            max={PARTY_SIZE_MAX}
+                            defaultValue={current?.partySize ?? 1}
+                            className="w-20"
+                            aria-label={`How many people with ${g.name} at ${f.name}`}
+                          />
                         </div>
                       </div>
                     );

@@ -3,6 +3,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Link } from "react-router";
 import { categoryProgress, CHECKLIST_LIMITS, overallProgress, vendorSearchFor, type Checklist, type Progress } from "#shared/checklist.ts";
 import { formatDate } from "#shared/format.ts";
+import { Field } from "#app/components/ui/index.ts";
 import type { LocationMap } from "#shared/place-names.ts";
 
 /**
@@ -58,16 +59,15 @@ export function ChecklistBoard({ list, city, locations, Form }: { list: Checklis
         <h2 className="text-lg font-bold">Add a category</h2>
         <Form label="Add a category" className="mt-3 flex flex-wrap gap-2" resetAfter>
           <Hidden fields={{ intent: "add-category" }} />
-          <label className="sr-only" htmlFor="new-category">
-            Category title
-          </label>
-          <input
+          <Field
             id="new-category"
             name="title"
+            hideLabel
+            label="Category title"
             required
             maxLength={CHECKLIST_LIMITS.category}
             placeholder="e.g. Honeymoon"
-            className="min-w-0 flex-1 rounded-lg border border-maroon-200 px-3 py-2"
+            className="min-w-0 flex-1"
           />
           <button type="submit" className="btn-primary">
             Add category
@@ -120,16 +120,16 @@ function CategoryCard({
       )}
       <Form label={`Add an item to ${category.category}`} className="mt-3 flex flex-wrap gap-2" resetAfter>
         <Hidden fields={{ intent: "add-item", category: c, title: category.category }} />
-        <label className="sr-only" htmlFor={`new-item-${c}`}>
-          New item for {category.category}
-        </label>
-        <input
+        <Field
+          compact
           id={`new-item-${c}`}
           name="name"
+          hideLabel
+          label={`New item for ${category.category}`}
           required
           maxLength={CHECKLIST_LIMITS.item}
           placeholder="Add an item"
-          className="min-w-0 flex-1 rounded-lg border border-maroon-200 px-3 py-1.5 text-sm"
+          className="min-w-0 flex-1"
         />
         <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
           Add
@@ -191,17 +191,16 @@ function ItemRow({
         )}
         <Form label={`Schedule ${item.name}`} className="flex items-center gap-1" autoSubmit>
           <Hidden fields={{ intent: "schedule", ...guard }} />
-          <label className="sr-only" htmlFor={`date-${c}-${i}`}>
-            Date for {item.name}
-          </label>
-          <input
+          <Field
+            compact
             id={`date-${c}-${i}`}
             type="date"
             name="scheduleDate"
+            hideLabel
+            label={`Date for ${item.name}`}
             defaultValue={item.scheduleDate ?? ""}
             key={item.scheduleDate ?? ""}
             title={item.scheduleDate ? formatDate(item.scheduleDate) : "No date"}
-            className="rounded border border-maroon-200 px-1.5 py-1 text-xs"
           />
           <NoScriptButton label={`Set the date for ${item.name}`}>Set</NoScriptButton>
         </Form>

@@ -4,6 +4,7 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { OnceToken } from "#app/lib/once-token.tsx";
 import type { PlannedEvent } from "#domain/planning/index.ts";
+import { Checkbox, Field as UiField, Select } from "#app/components/ui/index.ts";
 import { Alert, DeleteButton, Field, Panel, Progress, TextArea, VendorChip, resultOf, timeRange, type ActionResult } from "./ui.tsx";
 
 export { action, loader } from "./plan.server.ts";
@@ -70,25 +71,16 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
             later.
           </p>
           <Form method="get" className="flex flex-wrap items-end gap-3">
-            <div className="flex min-w-0 flex-col gap-1">
-              <label htmlFor="f-tradition" className="text-sm font-medium">
-                Tradition
-              </label>
-              <select
-                id="f-tradition"
-                name="tradition"
-                defaultValue={chosenTradition}
-                required
-                className="rounded-lg border border-ink/20 bg-white px-3 py-2 text-base"
-              >
-                <option value="">Choose…</option>
-                {traditions.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              id="f-tradition"
+              name="tradition"
+              label="Tradition"
+              defaultValue={chosenTradition}
+              required
+              placeholder="Choose…"
+              options={traditions.map((t) => [t.id, t.name] as const)}
+              className="min-w-0"
+            />
             <Field
               label="Wedding date"
               name="weddingDate"
@@ -196,24 +188,15 @@ function TemplateProposal({
       <ul className="divide-y divide-maroon-100 rounded-xl border border-maroon-100">
         {proposal.functions.map((f) => (
           <li key={f.key} className="grid gap-2 p-3 sm:grid-cols-[auto_1fr_10rem] sm:items-center">
-            <input
-              type="checkbox"
-              name="keep"
-              value={f.key}
-              defaultChecked
-              id={`keep-${f.key}`}
-              aria-label={`Keep ${f.name}`}
-              className="h-5 w-5 accent-maroon-700"
-            />
+            <Checkbox name="keep" value={f.key} defaultChecked id={`keep-${f.key}`} label={<span className="sr-only">Keep {f.name}</span>} />
             <div className="min-w-0">
-              <label htmlFor={`name-${f.key}`} className="sr-only">
-                Name of {f.name}
-              </label>
-              <input
+              <UiField
+                hideLabel
                 id={`name-${f.key}`}
                 name={`name:${f.key}`}
+                label={`Name of ${f.name}`}
                 defaultValue={f.name}
-                className="w-full min-w-0 rounded-lg border border-ink/20 px-2 py-1 text-base font-medium"
+                inputClassName="min-w-0 font-medium"
               />
               <p className="mt-1 text-xs text-ink/65">
                 {f.description}
@@ -221,16 +204,7 @@ function TemplateProposal({
               </p>
             </div>
             <div>
-              <label htmlFor={`date-${f.key}`} className="sr-only">
-                Date of {f.name}
-              </label>
-              <input
-                id={`date-${f.key}`}
-                type="date"
-                name={`date:${f.key}`}
-                defaultValue={f.eventDate}
-                className="w-full rounded-lg border border-ink/20 px-2 py-1 text-base"
-              />
+              <UiField hideLabel id={`date-${f.key}`} type="date" name={`date:${f.key}`} label={`Date of ${f.name}`} defaultValue={f.eventDate} />
               <p className="mt-1 text-xs text-ink/65">{timeRange(f.startTime, f.endTime)}</p>
             </div>
           </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Field as AuthField } from "#app/components/auth/AuthForm.tsx";
 import { clockTime } from "#shared/format.ts";
+import { TextArea as UiTextArea } from "#app/components/ui/index.ts";
 
 /** Small pieces of the wedding planner's pages (the plan and a function's page). */
 
@@ -77,28 +78,10 @@ export function Field({ id, name, defaultValue, type = "text", ...rest }: FieldP
   );
 }
 
-export function TextArea({ label, name, id: givenId, error, defaultValue }: Omit<FieldProps, "type">) {
-  const id = givenId ?? `f-${name}`;
+/** A labelled notes box (the primitive TextArea) with the planner's ids (`f-<name>` unless given), across both columns. */
+export function TextArea({ label, name, id, error, defaultValue }: Omit<FieldProps, "type">) {
   return (
-    <div className="flex flex-col gap-1 md:col-span-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={2}
-        defaultValue={defaultValue ?? undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`rounded-lg border bg-white px-3 py-2 text-base ${error ? "border-red-600" : "border-ink/20"}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <UiTextArea label={label} name={name} id={id ?? `f-${name}`} rows={2} error={error} defaultValue={defaultValue ?? undefined} className="md:col-span-2" />
   );
 }
 
