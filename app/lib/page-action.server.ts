@@ -74,6 +74,8 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
   read?: (request: Request) => Promise<FormData>;
   /** How a refusal is labelled for the page, when not by the posted intent (e.g. one card's form among many: `retire:<planId>`). */
   failureIntent?: (intent: string, form: FormData) => string;
+  /** A sign-in form (the log-in page): its own 401 (wrong e-mail or password) is shown on the form, not answered with "log in first". */
+  signInForm?: boolean;
 };
 
 export const UNKNOWN_INTENT = "Unknown action.";
@@ -112,7 +114,10 @@ export function pageAction<H extends Record<string, IntentHandler>>(options: Pag
       };
       return options.once ? await runFormOnce(request, domain, form, write) : await write();
     } catch (error) {
-      return formFailure(error, request, { intent: options.failureIntent ? options.failureIntent(intent, form) : intent });
+      return formFailure(error, request, {
+        intent: options.failureIntent ? options.failureIntent(intent, form) : intent,
+        ...(options.signInForm ? { signInForm: true } : {}),
+      });
     }
   };
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/plan-edit";
 import { appContext } from "#functions/page-context.ts";
-import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { ACCESS } from "#domain/core/index.ts";
 import { adminPlan, updatePlan, type AdminPlan } from "#domain/billing/index.ts";
 import { formatCount } from "#shared/format.ts";
 import { planInput } from "#shared/plan-schemas.ts";
@@ -22,16 +24,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadOrRespond(request, async () => ({ plan: await adminPlan(domain, params.planId) }));
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { input } = await readForm(request, planInput);
-    const plan = await updatePlan(domain, params.planId, input);
-    return { ok: true as const, message: plan.message, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request, { intent: "save" });
-  }
-}
+export const action = pageAction({
+  access: ACCESS.admin,
+  defaultIntent: "save",
+  intents: {
+    save: async ({ domain, params, input, done }) => done((await updatePlan(domain, params.planId ?? "", input(planInput))).message),
+  },
+});
 
 const valuesOf = (p: AdminPlan): PlanFormValues => ({
   name: p.name,

@@ -2,11 +2,12 @@ import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/roles";
 import { resetRequestInput } from "#shared/account-schemas.ts";
 import { changeRoleByEmail, listAdminTeam, type RoleChange } from "#domain/accounts/index.ts";
-import { can } from "#domain/core/index.ts";
+import { ACCESS, can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
-import { formFailure, loadOrRespond, pagePath, readForm } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /** /admin/giveAdmin, /admin/revokeAdmin, /admin/giveSuperAdmin: the role calls for super admins. */
@@ -35,16 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { input } = await readForm(request, resetRequestInput);
-    const { message } = await changeRoleByEmail(domain, { email: input.email, change: pageOf(pagePath(request)).change });
-    return { ok: true as const, message, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
+export const action = pageAction({
+  access: ACCESS.admin,
+  defaultIntent: "change",
+  intents: {
+    change: async ({ request, domain, input, done }) =>
+      done((await changeRoleByEmail(domain, { email: input(resetRequestInput).email, change: pageOf(pagePath(request)).change })).message),
+  },
+});
 
 export default function RolePage({ loaderData, actionData }: Route.ComponentProps) {
   const page = pageOf(useLocation().pathname);

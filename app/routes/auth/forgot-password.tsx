@@ -2,11 +2,10 @@ import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { resetRequestInput } from "#shared/account-schemas.ts";
 import { requestPasswordReset, type Door } from "#domain/accounts/index.ts";
-import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formProps, usePageForm } from "#app/components/ui/forms.ts";
-import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
@@ -14,16 +13,15 @@ const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { input } = await readForm(request, resetRequestInput);
-    const { message } = await requestPasswordReset(domain, input);
-    return { ok: true as const, message, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
+export const action = pageAction({
+  defaultIntent: "request",
+  intents: {
+    request: async ({ domain, input }) => {
+      const { message } = await requestPasswordReset(domain, input(resetRequestInput));
+      return { ok: true as const, message, errors: {} as Record<string, string> };
+    },
+  },
+});
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const vendor = doorOf(useLocation().pathname) === "vendor";

@@ -8,7 +8,8 @@ import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
 import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
-import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
+import { pagePath } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
@@ -23,18 +24,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { googleClientId: door === "user" ? ctx.domain.config.googleClientId : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  const door = doorOf(pagePath(request));
-  try {
-    const { input } = await readForm(request, loginInput);
-    const start = await login(domain, { ...input, door });
-    return sessionRedirect(request, start, afterLogin(request, start.account.role), { type: "success", message: `Welcome back, ${start.account.user_name}!` });
-  } catch (e) {
-    // The log-in form's own 401 (wrong e-mail or password) is its answer, not "log in first".
-    return formFailure(e, request, { signInForm: true });
-  }
-}
+export const action = pageAction({
+  defaultIntent: "login",
+  // The log-in form's own 401 (wrong e-mail or password) is its answer, not "log in first".
+  signInForm: true,
+  intents: {
+    login: async ({ request, domain, input }) => {
+      const start = await login(domain, { ...input(loginInput), door: doorOf(pagePath(request)) });
+      return sessionRedirect(request, start, afterLogin(request, start.account.role), {
+        type: "success",
+        message: `Welcome back, ${start.account.user_name}!`,
+      });
+    },
+  },
+});
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();

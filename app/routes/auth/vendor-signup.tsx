@@ -8,7 +8,7 @@ import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
-import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { PLACES } from "#shared/places.ts";
 import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor-profile-fields.tsx";
@@ -25,16 +25,15 @@ export function loader({ context }: Route.LoaderArgs) {
  * Accepts the sign-up and shows "check your inbox": the same answer whether or not the address
  * already has an account (the account is created when the e-mailed link is opened).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { input } = await readForm(request, registerVendorInput);
-    const { message, email } = await registerVendor(domain, input);
-    return { ok: true as const, message, email, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
+export const action = pageAction({
+  defaultIntent: "signup",
+  intents: {
+    signup: async ({ domain, input }) => {
+      const { message, email } = await registerVendor(domain, input(registerVendorInput));
+      return { ok: true as const, message, email, errors: {} as Record<string, string> };
+    },
+  },
+});
 
 export default function VendorSignup({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = usePageForm(registerVendorInput, { result: actionData });
