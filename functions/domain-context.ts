@@ -51,7 +51,7 @@ export function createDomainContext(
     defer,
     config: domainConfig(env),
     ai: descriptionWriterFor(env),
-    payments: paymentGatewayFor(env, new URL(request.url).origin),
+    payments: paymentGatewayFor(env, new URL(request.url).origin, defer),
   };
 }
 

@@ -127,3 +127,31 @@ export const transactionFilters = z
   });
 
 export type TransactionFilters = z.infer<typeof transactionFilters>;
+
+/** A refund's reason (issue 30): said to the gateway in the refund's notes and kept with the refund. */
+export const REFUND_REASON_MAX = 300;
+
+/**
+ * An admin's refund of a payment (/admin/transactions and POST /admin/transactions/{id}/refund):
+ * the amount in whole rupees (empty or absent: everything still refundable) and a reason.
+ */
+export const refundInput = z.object({
+  amount: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    numeric(
+      z
+        .number({ error: "Enter the amount to refund in whole rupees, e.g. 500." })
+        .refine(Number.isFinite, "Enter the amount to refund in whole rupees, e.g. 500.")
+        .int("Enter the amount to refund in whole rupees, e.g. 500.")
+        .min(1, "Refund at least ₹1.")
+        .max(PLAN_PRICE_MAX * 2, "That is more than any payment on Mandap.")
+        .optional(),
+    ),
+  ),
+  reason: z
+    .string({ error: "Please say why this payment is refunded." })
+    .trim()
+    .min(3, "Please say why this payment is refunded (at least 3 characters).")
+    .max(REFUND_REASON_MAX, `Use at most ${REFUND_REASON_MAX} characters.`),
+});
+export type RefundInput = z.infer<typeof refundInput>;

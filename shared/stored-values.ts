@@ -24,8 +24,13 @@ export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;
 /** BASIC: totals only; FULL: per-service figures and history. */
 export const ANALYTICS_DEPTHS = ["BASIC", "FULL"] as const;
 export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "CANCELLED", "EXPIRED"] as const;
-/** REFUND_DUE: money received for an order that had expired, recorded but not credited (issue 28); a refund is owed. */
-export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE"] as const;
+/**
+ * REFUND_DUE: money received for an order that had expired, recorded but not credited (issue 28); a refund is owed.
+ * REFUNDED / PARTIALLY_REFUNDED: the gateway refunded all / part of it (issue 30; payments.refunded_amount says how much).
+ */
+export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE", "PARTIALLY_REFUNDED"] as const;
+/** A refund as the gateway reports it (payment_refunds.status): asked for, processed, or failed (the money was not returned). */
+export const REFUND_STATUSES = ["PENDING", "PROCESSED", "FAILED"] as const;
 
 // content.ts
 export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
-import { ANALYTICS_DEPTHS, PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from "#shared/stored-values.ts";
+import { ANALYTICS_DEPTHS, PAYMENT_STATUSES, REFUND_STATUSES, SUBSCRIPTION_STATUSES } from "#shared/stored-values.ts";
 
 /** Plans are data created by admins; a price of 0 is the free trial plan. Limits are data too. */
 export const plans = sqliteTable("plans", {
@@ -75,6 +75,7 @@ export const payments = sqliteTable(
     gatewayOrderId: text("gateway_order_id").notNull(),
     gatewayPaymentId: text("gateway_payment_id"),
     refundId: text("refund_id"),
+    /** Whole rupees refunded so far (the processed refunds in payment_refunds; issue 30). */
     refundedAmount: integer("refunded_amount"),
     vpa: text("vpa"),
     fee: integer("fee"),
@@ -97,6 +98,39 @@ export const payments = sqliteTable(
     index("payments_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Refunds of payments (issue 30, functions/domain/billing/refunds.ts): one row per refund the
+ * gateway made, keyed by its refund id, so a refund is recorded once however many webhooks arrive.
+ */
+export const paymentRefunds = sqliteTable(
+  "payment_refunds",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    gatewayRefundId: text("gateway_refund_id").notNull(),
+    /** Whole rupees, as payments.amount. */
+    amount: integer("amount").notNull(),
+    /** What the gateway refunded. */
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("PENDING"),
+    /** The admin who asked for it; null for an automatic refund (a design paid for twice). */
+    requestedBy: text("requested_by"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at").notNull(),
+    processedAt: timestamp("processed_at"),
+  },
+  (t) => [uniqueIndex("payment_refunds_gateway_unique").on(t.gatewayRefundId), index("payment_refunds_payment_idx").on(t.paymentId, t.createdAt)],
+);
+
+/** One refund request per payment talks to the gateway at a time (its primary key; a stale claim is taken over). */
+export const paymentRefundLocks = sqliteTable("payment_refund_locks", {
+  paymentId: text("payment_id").primaryKey(),
+  claimedAt: timestamp("claimed_at").notNull(),
+});
 
 /** The supplier as printed on an invoice (configuration on the day of issue). */
 export type InvoiceSupplier = { legalName: string; gstin: string; address: string; state: string; stateCode: string };

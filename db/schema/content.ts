@@ -59,10 +59,10 @@ export const templatePurchases = sqliteTable(
       .notNull()
       .references(() => inviteTemplates.id, { onDelete: "cascade" }),
     paymentId: text("payment_id").references(() => payments.id),
-    orderStatus: text("order_status", { enum: ["pending", "failed", "completed"] })
+    orderStatus: text("order_status", { enum: ["pending", "failed", "completed", "refunded"] })
       .notNull()
       .default("pending"),
-    paymentStatus: text("payment_status", { enum: ["initiated", "failed", "successful"] })
+    paymentStatus: text("payment_status", { enum: ["initiated", "failed", "successful", "refunded"] })
       .notNull()
       .default("initiated"),
     /** Whole rupees. */

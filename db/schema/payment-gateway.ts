@@ -64,6 +64,27 @@ export const sandboxGatewayPayments = sqliteTable(
   (t) => [index("sandbox_gateway_payments_order_idx").on(t.orderId)],
 );
 
+/** The sandbox gateway's refunds (POST /v1/payments/{id}/refund), processed at once. */
+export const sandboxGatewayRefunds = sqliteTable(
+  "sandbox_gateway_refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => sandboxGatewayPayments.id, { onDelete: "cascade" }),
+    /** Paise. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** processed (the sandbox never fails a refund it accepted). */
+    status: text("status").notNull(),
+    speed: text("speed").notNull(),
+    notes: text("notes").notNull().default("{}"),
+    receipt: text("receipt"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("sandbox_gateway_refunds_payment_idx").on(t.paymentId)],
+);
+
 /** Webhooks the sandbox gateway sends to the app: the first attempt at once, retries with back-off by the 5-minute cron. */
 export const sandboxGatewayWebhooks = sqliteTable(
   "sandbox_gateway_webhooks",

@@ -1,7 +1,17 @@
 import { z } from "zod";
-import { adminPlans, createPlan, restorePlan, retirePlan, updatePlan, listTransactions, transactionsCsv } from "#domain/billing/index.ts";
+import {
+  adminPlans,
+  createPlan,
+  GatewayUnavailable,
+  restorePlan,
+  retirePlan,
+  refundPayment,
+  updatePlan,
+  listTransactions,
+  transactionsCsv,
+} from "#domain/billing/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
-import { planInput, transactionFilters } from "#shared/plan-schemas.ts";
+import { planInput, refundInput, transactionFilters } from "#shared/plan-schemas.ts";
 import { Resource } from "./endpoint.ts";
 
 /**
@@ -78,7 +88,7 @@ export const planAdminApi = new Resource("/plan", "Plans")
   );
 
 const filterDescription =
-  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED, REFUNDED or REFUND_DUE (received for an expired order, not credited); page (50 a page) for the JSON list.";
+  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED or REFUND_DUE (received for an expired order, not credited); page (50 a page) for the JSON list.";
 
 export const adminBillingApi = new Resource("/admin", "Admin")
   .endpoint(
@@ -120,5 +130,33 @@ export const adminBillingApi = new Resource("/admin", "Admin")
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
       });
+    },
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/transactions/:id/refund",
+      summary: "Refund a payment in full or in part, with a reason (issue 30)",
+      description:
+        "amount: whole rupees, at most what is left to refund (absent or empty: all of it); reason: 3 to 300 characters. The gateway is asked at once (Razorpay: POST /v1/payments/{id}/refund, speed normal); refund.status is PROCESSED when it has confirmed, else PENDING until its refund.processed or refund.failed webhook. payment.status becomes PARTIALLY_REFUNDED or REFUNDED with payment.refundedAmount; refunded in full, a plan's subscription ends and its limits apply, a template stops being the couple's for new cards. 400 for an amount over what is left, 409 for a payment that is not a successful one (or already refunded in full, or another refund of it is being made), 502 when the gateway refuses or cannot be reached (nothing is recorded).",
+      params: planParams,
+      body: refundInput,
+      access: ACCESS.admin,
+      responses: {
+        200: "The refund and the payment after it",
+        400: "Bad amount or reason, or more than is left",
+        404: "No such payment",
+        409: "Not refundable now",
+        502: "The gateway refused or could not be reached",
+        503: "No gateway configured",
+      },
+    },
+    async (c, { params, body }) => {
+      try {
+        return c.json({ success: true, ...(await refundPayment(c.get("domain"), params.id, body)) });
+      } catch (e) {
+        if (e instanceof GatewayUnavailable) return c.json({ success: false, message: e.message }, e.status);
+        throw e;
+      }
     },
   );

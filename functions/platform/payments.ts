@@ -2,12 +2,17 @@ import { LOOPBACK_HOSTS } from "./dev-pages.ts";
 import { hmacSha256Hex, verifyHmacSha256Hex } from "./hmac.ts";
 import {
   deliverDueSandboxWebhooks,
+  attemptWebhook,
   paymentEntity,
+  refundEntity,
   SANDBOX_KEY_ID,
   SANDBOX_PATH,
   sandboxCreateOrder,
   sandboxPayment,
+  sandboxRefund,
+  SandboxRefundRefused,
   sandboxSecret,
+  WEBHOOK_PATH,
   type SandboxEnv,
 } from "./sandbox-gateway.ts";
 
@@ -49,6 +54,20 @@ export type GatewayPayment = {
   createdAt?: number | null;
 };
 
+/** A gateway refund, as Razorpay's Refunds API and refund.* webhooks show it (amounts in paise). */
+export type GatewayRefund = { id: string; paymentId: string; amount: number; currency: string; status: "pending" | "processed" | "failed" };
+
+/** Razorpay's refund id format: rfnd_ + 14 base62 characters. */
+export const REFUND_ID = /^rfnd_[A-Za-z0-9]{14}$/;
+
+type RazorpayRefundEntity = { id: string; payment_id: string; amount: number; currency: string; status: string };
+
+/** A refund entity (POST /payments/{id}/refund's answer, or a webhook's payload.refund.entity) in the contract's shape. */
+export function refundFromEntity(e: RazorpayRefundEntity): GatewayRefund {
+  const status = e.status === "processed" || e.status === "failed" ? e.status : "pending";
+  return { id: String(e.id), paymentId: String(e.payment_id), amount: Number(e.amount), currency: String(e.currency), status };
+}
+
 /**
  * What the browser needs to pay: a form POSTed (top-level, works without JavaScript) to
  * `action` with `fields` as hidden inputs; the gateway later POSTs the outcome to the
@@ -78,6 +97,12 @@ export interface PaymentGateway {
   createOrder(input: { amount: number; currency: "INR"; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
   /** Throws PaymentGatewayError (status 404 for an unknown payment) when the gateway refuses or cannot be reached. */
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /**
+   * Refunds `amount` paise of a captured payment (Razorpay: POST /payments/{id}/refund, speed
+   * normal). The outcome also arrives as a refund.processed or refund.failed webhook. Throws
+   * PaymentGatewayError (with the gateway's status and words) when refused or unreachable.
+   */
+  refundPayment(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayRefund>;
   checkoutForm(input: CheckoutInput): CheckoutForm;
   /** HMAC-SHA256(order_id + "|" + payment_id, key secret), compared in constant time. */
   verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): Promise<boolean>;
@@ -219,6 +244,17 @@ export function razorpayGateway(keys: RazorpayKeys, fetcher: typeof fetch = (...
       if (!PAYMENT_ID.test(paymentId)) throw new PaymentGatewayError("Not a Razorpay payment id", 400);
       return paymentFromEntity(await call<RazorpayPaymentEntity>("GET", `/payments/${paymentId}`));
     },
+    async refundPayment(input) {
+      if (!PAYMENT_ID.test(input.paymentId)) throw new PaymentGatewayError("Not a Razorpay payment id", 400);
+      return refundFromEntity(
+        await call<RazorpayRefundEntity>("POST", `/payments/${input.paymentId}/refund`, {
+          amount: input.amount,
+          speed: "normal",
+          receipt: input.receipt,
+          notes: input.notes ?? {},
+        }),
+      );
+    },
     checkoutForm: (input) => ({ action: `${RAZORPAY_API}/checkout/embedded`, fields: checkoutFields(keys.keyId, input) }),
     verifyPaymentSignature: ({ orderId, paymentId, signature }) => verifyHmacSha256Hex(keys.keySecret, `${orderId}|${paymentId}`, signature),
     verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
@@ -228,8 +264,12 @@ export function razorpayGateway(keys: RazorpayKeys, fetcher: typeof fetch = (...
 // -------------------------------------------------------------------------------------------------
 // The local sandbox gateway (sandbox-gateway.ts keeps its tables, pages and webhooks)
 
-/** The sandbox as a gateway: orders and payments in its D1 tables, its checkout page on the callback's origin, Razorpay's signatures. */
-export function sandboxGateway(env: SandboxEnv): PaymentGateway {
+/**
+ * The sandbox as a gateway: orders, payments and refunds in its D1 tables, its checkout page on the
+ * callback's origin, Razorpay's signatures. `origin` is where its refund webhooks go (the request's
+ * origin: this Worker); `defer` runs their first attempt after the answer (the 5-minute cron retries).
+ */
+export function sandboxGateway(env: SandboxEnv, origin: string | null = null, defer?: (work: Promise<unknown>) => void): PaymentGateway {
   const secret = sandboxSecret(env);
   return {
     name: "sandbox",
@@ -248,6 +288,22 @@ export function sandboxGateway(env: SandboxEnv): PaymentGateway {
       const row = PAYMENT_ID.test(paymentId) ? await sandboxPayment(env.DB, paymentId) : null;
       if (!row) throw new PaymentGatewayError("The id provided does not exist", 404);
       return paymentFromEntity(paymentEntity(row));
+    },
+    async refundPayment(input) {
+      try {
+        const now = Date.now();
+        const { refund, webhooks } = await sandboxRefund(env, { ...input, speed: "normal" }, origin ? `${origin}${WEBHOOK_PATH}` : null, now);
+        if (webhooks.length && defer)
+          defer(
+            (async () => {
+              for (const id of webhooks) await attemptWebhook(env, id, now);
+            })().catch((e: unknown) => console.error("sandbox gateway: webhook attempt failed", e)),
+          );
+        return refundFromEntity(refundEntity(refund));
+      } catch (e) {
+        if (e instanceof SandboxRefundRefused) throw new PaymentGatewayError(e.message, e.status);
+        throw new PaymentGatewayError(`The sandbox gateway could not refund the payment (${e instanceof Error ? e.message : String(e)})`);
+      }
     },
     checkoutForm: (input) => ({
       action: `${new URL(input.callbackUrl).origin}${SANDBOX_PATH}/checkout/embedded`,
@@ -325,6 +381,7 @@ function misconfiguredGateway(reason: string): PaymentGateway {
     checkoutOrigins: [],
     createOrder: fail,
     fetchPayment: fail,
+    refundPayment: fail,
     checkoutForm: () => {
       throw new PaymentsNotConfigured(reason);
     },
@@ -340,7 +397,7 @@ function misconfiguredGateway(reason: string): PaymentGateway {
  * reason: a site that silently took sandbox "payments" would hand out plans and designs for free.
  * `origin` is the request's origin (null for the cron).
  */
-export function paymentGatewayFor(env: PaymentsEnv, origin: string | null): PaymentGateway {
+export function paymentGatewayFor(env: PaymentsEnv, origin: string | null, defer?: (work: Promise<unknown>) => void): PaymentGateway {
   const problem = misconfiguration(env, origin);
   if (problem) return misconfiguredGateway(problem);
   if (env.RAZORPAY_KEY_ID?.trim())
@@ -349,7 +406,7 @@ export function paymentGatewayFor(env: PaymentsEnv, origin: string | null): Paym
       keySecret: env.RAZORPAY_KEY_SECRET!.trim(),
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!.trim(),
     });
-  return sandboxGateway(env);
+  return sandboxGateway(env, origin, defer);
 }
 
 /**

@@ -73,12 +73,15 @@ export type SandboxPayment = {
   errorReason: string | null;
   createdAt: number;
   capturedAt: number | null;
+  /** Paise refunded so far (sandbox_gateway_refunds). */
+  amountRefunded?: number;
 };
 
 const ORDER_COLUMNS = "id, amount, currency, receipt, notes, status, attempts, amount_paid AS amountPaid, created_at AS createdAt";
 const PAYMENT_COLUMNS = `id, order_id AS orderId, amount, currency, status, method, vpa, card_last4 AS cardLast4, email, contact, fee, tax, notes,
   error_code AS errorCode, error_description AS errorDescription, error_source AS errorSource, error_step AS errorStep, error_reason AS errorReason,
-  created_at AS createdAt, captured_at AS capturedAt`;
+  created_at AS createdAt, captured_at AS capturedAt,
+  (SELECT COALESCE(SUM(r.amount), 0) FROM sandbox_gateway_refunds r WHERE r.payment_id = sandbox_gateway_payments.id) AS amountRefunded`;
 
 const parseNotes = (json: string): Record<string, string> => {
   try {
@@ -127,13 +130,14 @@ export function paymentEntity(p: SandboxPayment) {
     entity: "payment",
     amount: p.amount,
     currency: p.currency,
-    status: p.status,
+    // Razorpay: a captured payment refunded in full is "refunded"; refund_status partial or full.
+    status: p.status === "captured" && (p.amountRefunded ?? 0) >= p.amount ? ("refunded" as const) : p.status,
     order_id: p.orderId,
     invoice_id: null,
     international: false,
     method: p.method,
-    amount_refunded: 0,
-    refund_status: null,
+    amount_refunded: p.amountRefunded ?? 0,
+    refund_status: !p.amountRefunded ? null : p.amountRefunded >= p.amount ? "full" : "partial",
     captured: p.status === "captured",
     description: null,
     card_id: null,
@@ -169,6 +173,116 @@ function orderEntity(o: SandboxOrder) {
     notes: parseNotes(o.notes),
     created_at: Math.floor(o.createdAt / 1000),
   };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Refunds (POST /v1/payments/{id}/refund)
+
+export type SandboxRefund = {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  status: "processed";
+  speed: string;
+  notes: string;
+  receipt: string | null;
+  createdAt: number;
+};
+
+/** A refund the sandbox refused, with Razorpay's status and wording. */
+export class SandboxRefundRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "SandboxRefundRefused";
+  }
+}
+
+/** The refund as Razorpay's API and webhooks show it. */
+export function refundEntity(r: SandboxRefund) {
+  return {
+    id: r.id,
+    entity: "refund",
+    amount: r.amount,
+    currency: r.currency,
+    payment_id: r.paymentId,
+    notes: parseNotes(r.notes),
+    receipt: r.receipt,
+    acquirer_data: { arn: null },
+    created_at: Math.floor(r.createdAt / 1000),
+    batch_id: null,
+    status: r.status,
+    speed_processed: r.speed,
+    speed_requested: r.speed,
+  };
+}
+
+/**
+ * Refunds a captured payment as POST /v1/payments/{id}/refund does (amount in paise, at most what
+ * is left; at least ₹1): processed at once, and its refund.processed webhook (refund and payment
+ * entities, signed like the others) queued to `webhookUrl` in the same batch. Two refunds at once
+ * cannot both pass the amount left: the insert checks it.
+ */
+export async function sandboxRefund(
+  env: SandboxEnv,
+  input: { paymentId: string; amount: number; speed: string; receipt?: string; notes?: Record<string, string> },
+  webhookUrl: string | null,
+  now = Date.now(),
+): Promise<{ refund: SandboxRefund; webhooks: string[] }> {
+  const payment = await sandboxPayment(env.DB, input.paymentId);
+  if (!payment) throw new SandboxRefundRefused("The id provided does not exist", 404);
+  if (payment.status !== "captured") throw new SandboxRefundRefused("The payment has not been captured, so it cannot be refunded.", 400);
+  if (!Number.isInteger(input.amount) || input.amount < 100) throw new SandboxRefundRefused("The amount must be at least INR 1.00.", 400);
+  const left = payment.amount - (payment.amountRefunded ?? 0);
+  if (input.amount > left) throw new SandboxRefundRefused("The total refund amount is greater than the refund payment amount.", 400);
+  const refund: SandboxRefund = {
+    id: gatewayId("rfnd"),
+    paymentId: payment.id,
+    amount: input.amount,
+    currency: payment.currency,
+    status: "processed",
+    speed: input.speed,
+    notes: JSON.stringify(input.notes ?? {}),
+    receipt: input.receipt ?? null,
+    createdAt: now,
+  };
+  const after: SandboxPayment = { ...payment, amountRefunded: (payment.amountRefunded ?? 0) + refund.amount };
+  const event = {
+    id: gatewayId("evt"),
+    name: "refund.processed",
+    body: JSON.stringify({
+      entity: "event",
+      account_id: ACCOUNT_ID,
+      event: "refund.processed",
+      contains: ["refund", "payment"],
+      payload: { refund: { entity: refundEntity(refund) }, payment: { entity: paymentEntity(after) } },
+      created_at: Math.floor(now / 1000),
+    }),
+  };
+  const db = env.DB;
+  const results = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO sandbox_gateway_refunds (id, payment_id, amount, currency, status, speed, notes, receipt, created_at)
+         SELECT ?1, ?2, ?3, ?4, 'processed', ?5, ?6, ?7, ?8
+         WHERE (SELECT COALESCE(SUM(amount), 0) FROM sandbox_gateway_refunds WHERE payment_id = ?2) + ?3 <= ?9`,
+      )
+      .bind(refund.id, refund.paymentId, refund.amount, refund.currency, refund.speed, refund.notes, refund.receipt, now, payment.amount),
+    ...(webhookUrl
+      ? [
+          db
+            .prepare(
+              "INSERT INTO sandbox_gateway_webhooks (id, event, url, body, status, attempts, next_attempt_at, created_at) SELECT ?, ?, ?, ?, 'PENDING', 0, ?, ? WHERE EXISTS (SELECT 1 FROM sandbox_gateway_refunds WHERE id = ?)",
+            )
+            .bind(event.id, event.name, webhookUrl, event.body, now, now, refund.id),
+        ]
+      : []),
+  ]);
+  if (!results[0]?.meta.changes) throw new SandboxRefundRefused("The total refund amount is greater than the refund payment amount.", 400);
+  return { refund, webhooks: webhookUrl ? [event.id] : [] };
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -550,6 +550,17 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/v1/admin/plans": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
+  // Refunds (issue 30, functions/domain/billing/refunds.ts): admins only; more than the payment is a 400 for admins too, so nobody changes it (refunds.test.ts refunds).
+  "POST /api/v1/admin/transactions/{id}/refund": {
+    call: (w) => ({ params: { id: `m-pay-${w.invoice.slice("m-invoice-".length)}` }, body: { amount: 999_999, reason: "Matrix refund" } }),
+    allowed: [],
+    owners: ADMINS,
+    guard: (w) =>
+      snapshot(
+        "SELECT p.status, p.refunded_amount, (SELECT COUNT(*) FROM payment_refunds r WHERE r.payment_id = p.id) AS refunds FROM payments p WHERE p.id = ?",
+        `m-pay-${w.invoice.slice("m-invoice-".length)}`,
+      ),
+  },
   // Buying a plan (functions/domain/billing/subscription-orders.ts): each vendor's own PENDING subscription and payment, nobody else's.
   "POST /api/v1/subscribe/create-order/{planId}": {
     call: (w) => ({ params: { planId: w.plan } }),

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runDailySubscriptionJob } from "#domain/billing/index.ts";
-import { createTemplateOrder, canUseTemplate } from "#domain/invitations/index.ts";
+import { createTemplateOrder, canUseTemplate, templateOrderOutcome } from "#domain/invitations/index.ts";
 import { PaymentGatewayError } from "#platform/payments.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, ORIGIN, signedIn } from "#tests/support/factories.ts";
@@ -152,7 +152,7 @@ describe("buying a paid template", () => {
     expect(await purchasesOf(couple.id)).toEqual([expect.objectContaining({ order_status: "completed", payment_status: "successful" })]);
   });
 
-  it("two orders opened and both paid: the couple owns the design once, the second payment is recorded for a refund", async () => {
+  it("two orders opened and both paid: the couple owns the design once, the second payment is refunded by itself through the gateway", async () => {
     const couple = await signedIn("USER");
     const template = await insertTemplate({ price: 499 });
     const a = await paidButUnconfirmed(couple.cookie, template.id);
@@ -165,11 +165,32 @@ describe("buying a paid template", () => {
     expect(b.order.orderId).not.toBe(a.order.orderId);
     expect((await callback(a.back.fields)).status).toBe(303);
     expect((await callback(b.back.fields)).status).toBe(303);
-    expect(await paymentOf(b.order.orderId)).toMatchObject({ status: "SUCCESS" });
+    // Issue 30: no longer "will be refunded" in a log line: the second payment is refunded in full, at the gateway, with no admin.
+    expect(await paymentOf(a.order.orderId)).toMatchObject({ status: "SUCCESS", refunded_amount: null });
+    expect(await paymentOf(b.order.orderId)).toMatchObject({ status: "REFUNDED", refunded_amount: 499 });
+    const payB = (await paymentOf(b.order.orderId))!;
+    expect(
+      await env.DB.prepare("SELECT amount, amount_paise, status, requested_by FROM payment_refunds WHERE payment_id = ?")
+        .bind(payB.id)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ amount: 499, amount_paise: 49_900, status: "PROCESSED", requested_by: null }]);
+    expect(
+      await env.DB.prepare("SELECT amount, status FROM sandbox_gateway_refunds WHERE payment_id = ?")
+        .bind(b.back.fields.razorpay_payment_id)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ amount: 49_900, status: "processed" }]);
     expect(await purchaseOf(a.order.orderId)).toMatchObject({ order_status: "completed" });
-    expect(await purchaseOf(b.order.orderId)).toMatchObject({ order_status: "failed", payment_status: "successful", completed_at: null });
+    expect(await purchaseOf(b.order.orderId)).toMatchObject({ order_status: "refunded", payment_status: "refunded", completed_at: null });
     const owned = await env.DB.prepare("SELECT COUNT(*) AS n FROM template_purchases WHERE user_id = ? AND order_status = 'completed'").bind(couple.id).first();
     expect(owned).toEqual({ n: 1 });
+    // The couple still owns the design (the first order), and the second order's page says its money went back.
+    expect(await canUseTemplate(testContext({ actor: actorOf(couple.id, "USER") }), template)).toBe(true);
+    expect(await templateOrderOutcome(testContext({ actor: actorOf(couple.id, "USER") }), b.order.orderId)).toMatchObject({
+      status: "failed",
+      reason: "This order was paid after the same design was already yours, so it was not needed: the payment has been refunded.",
+    });
   });
 
   it("a declined payment marks the purchase failed; a later approval of the same order still credits", async () => {

@@ -153,6 +153,7 @@ describe("the list", () => {
         PENDING: { count: 1, amount: 14999 },
         REFUNDED: { count: 0, amount: 0 },
         REFUND_DUE: { count: 0, amount: 0 },
+        PARTIALLY_REFUNDED: { count: 0, amount: 0 },
       },
     });
     const failed = await list("from=2031-02-28&to=2031-04-01&status=FAILED");

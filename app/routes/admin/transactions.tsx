@@ -2,17 +2,21 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/transactions";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
-import { Invalid } from "#domain/core/index.ts";
-import { listTransactions, type Transaction, type TransactionsPage } from "#domain/billing/index.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { ACCESS, Invalid } from "#domain/core/index.ts";
+import { GatewayUnavailable, listTransactions, REFUNDABLE_STATUSES, refundPayment, type Transaction, type TransactionsPage } from "#domain/billing/index.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAYMENT_STATUS_VALUES } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { inputClass, RefundForm, type RefundFailure } from "./refund-form.tsx";
 import { Pager } from "#app/components/ui/index.ts";
 
 /**
  * /admin/transactions: every payment to Mandap (functions/domain/billing/transactions.ts, the same query
  * as GET /admin/transactions), filtered by days in India time and status through the URL (a plain
- * GET form), with the totals, pages, invoice links and the CSV of the same filter.
+ * GET form), with the totals, pages, invoice links and the CSV of the same filter. A successful
+ * payment can be refunded from its row, in full or in part, with a reason (issue 30; the same
+ * domain call as POST /admin/transactions/{id}/refund).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Transactions") }, { name: "robots", content: "noindex" }];
 
@@ -38,12 +42,33 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   });
 }
 
+/** Refund on a payment's row (admins only, checked before the form is read). */
+export const action = pageAction({
+  access: ACCESS.admin,
+  defaultIntent: "refund",
+  failureIntent: (_intent, form) => `refund:${String(form.get("paymentId") ?? "")}`,
+  intents: {
+    refund: async ({ domain, fields, done }) => {
+      const paymentId = typeof fields.paymentId === "string" ? fields.paymentId : "";
+      try {
+        return { ...done((await refundPayment(domain, paymentId, { amount: fields.amount, reason: fields.reason })).message), paymentId };
+      } catch (e) {
+        // The gateway refused or could not be reached: nothing was refunded; the row says why.
+        if (e instanceof GatewayUnavailable)
+          return { ok: false as const, intent: `refund:${paymentId}`, message: e.message, errors: {} as Record<string, string> };
+        throw e;
+      }
+    },
+  },
+});
+
 const STATUS_LABELS: Record<string, string> = {
   PENDING: "Pending",
   SUCCESS: "Success",
   FAILED: "Failed",
   REFUNDED: "Refunded",
   REFUND_DUE: "Not credited: refund due",
+  PARTIALLY_REFUNDED: "Partly refunded",
 };
 const STATUS_TONES: Record<string, string> = {
   PENDING: "bg-marigold-300/60 text-maroon-900",
@@ -51,6 +76,7 @@ const STATUS_TONES: Record<string, string> = {
   FAILED: "bg-red-100 text-red-900",
   REFUNDED: "bg-ink/10 text-ink/80",
   REFUND_DUE: "bg-red-100 text-red-900",
+  PARTIALLY_REFUNDED: "bg-marigold-300/60 text-maroon-900",
 };
 
 const time = (ms: number) =>
@@ -64,7 +90,7 @@ function query(filters: Record<string, string | null | undefined>, extra: Record
   return s ? `?${s}` : "";
 }
 
-function Row({ t }: { t: Transaction }) {
+function Row({ t, failure, done }: { t: Transaction; failure: RefundFailure | null; done: string | null }) {
   return (
     <li className="rounded-2xl border border-maroon-100 bg-white p-4" data-testid="transaction">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -74,6 +100,11 @@ function Row({ t }: { t: Transaction }) {
         </div>
         <div className="text-right">
           <p className="text-lg font-bold">{formatRupees(t.amount)}</p>
+          {t.refundedAmount > 0 && (
+            <p className="text-sm text-ink/75" data-testid="refunded">
+              {formatRupees(t.refundedAmount)} refunded
+            </p>
+          )}
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[t.status] ?? ""}`} data-testid="status">
             {STATUS_LABELS[t.status] ?? t.status}
           </span>
@@ -117,12 +148,17 @@ function Row({ t }: { t: Transaction }) {
           </div>
         )}
       </dl>
+      {done && (
+        <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
+          {done}
+        </p>
+      )}
+      {(REFUNDABLE_STATUSES as readonly string[]).includes(t.status) && t.gatewayPaymentId && t.refundedAmount < t.amount && (
+        <RefundForm key={done ?? "form"} t={t} failure={failure} />
+      )}
     </li>
   );
 }
-
-const inputClass = (error?: string) =>
-  `w-full rounded-lg border bg-white px-3 py-2 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`;
 
 function FilterField({ label, name, error, children }: { label: string; name: string; error?: string; children: React.ReactNode }) {
   return (
@@ -140,8 +176,10 @@ function FilterField({ label, name, error, children }: { label: string; name: st
   );
 }
 
-export default function Transactions({ loaderData }: Route.ComponentProps) {
+export default function Transactions({ loaderData, actionData }: Route.ComponentProps) {
   const { values, errors, result } = loaderData;
+  const failed = actionData && !actionData.ok ? (actionData as RefundFailure & { intent: string }) : null;
+  const refunded = actionData?.ok && "paymentId" in actionData ? actionData : null;
   const filters = result?.filters ?? { from: values.from, to: values.to, status: values.status };
   const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `filter-${name}-error` } : {});
   return (
@@ -209,7 +247,12 @@ export default function Transactions({ loaderData }: Route.ComponentProps) {
           {result.transactions.length ? (
             <ul className="flex flex-col gap-3" aria-label="Payments">
               {result.transactions.map((t) => (
-                <Row key={t.id} t={t} />
+                <Row
+                  key={t.id}
+                  t={t}
+                  failure={failed?.intent === `refund:${t.id}` ? failed : null}
+                  done={refunded?.paymentId === t.id ? refunded.message : null}
+                />
               ))}
             </ul>
           ) : (

@@ -5,7 +5,7 @@
  * Payments, one job a file: checkout-orders.ts (the one checkout: a gateway order and its PENDING
  * payment for any purpose), subscription-orders.ts (buying a plan), checkout-callback.ts (the
  * gateway's callback), payment-webhooks.ts, payment-credits.ts (crediting exactly once);
- * payment-records.ts holds what they share. What a payment buys is a purpose (payment-purposes.ts,
+ * payment-records.ts holds what they share; refunds.ts refunds any of them (issue 30). What a payment buys is a purpose (payment-purposes.ts,
  * decision 0042): a plan (plan-purpose.ts) or one an area above declares and the composition point
  * hands to billing (functions/domain-context.ts).
  *
@@ -41,5 +41,6 @@ export { createSubscriptionOrder } from "./subscription-orders.ts";
 export { checkoutFor, closeOpenOrder, openOrder } from "./checkout-orders.ts";
 export { confirmCheckout, returnPageFor } from "./checkout-callback.ts";
 export { handleWebhook } from "./payment-webhooks.ts";
+export { REFUND_MESSAGES, REFUNDABLE_STATUSES, refundPayment, type RefundResult } from "./refunds.ts";
 export { servePaymentPurposes, type PaymentPurpose } from "./payment-purposes.ts";
 export { planPurpose } from "./plan-purpose.ts";

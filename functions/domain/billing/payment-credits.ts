@@ -2,6 +2,7 @@ import type { DomainContext } from "../core/index.ts";
 import type { GatewayPayment } from "#platform/payments.ts";
 import { type LocalPayment, type PaymentOutcome, ORDER_LIFETIME_MS, PAYMENT_MESSAGES, localPayment } from "./payment-records.ts";
 import { purposeOf } from "./payment-purposes.ts";
+import { refundAutomatically } from "./refunds.ts";
 
 /**
  * Crediting a captured payment exactly once (the callback's and the webhooks' one path), recording
@@ -31,7 +32,16 @@ export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp:
     return afterFailedCredit(ctx, gp, e);
   }
   console.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source, purpose: local.purpose });
-  await purpose.afterGrant?.(ctx, local);
+  const after = await purpose.afterGrant?.(ctx, local);
+  if (after?.refund) {
+    // It bought nothing (a design the couple already owned): refunded in full, by itself, through the refund path.
+    try {
+      await refundAutomatically(ctx, local.id, after.refund);
+    } catch (e) {
+      // The credit stands; the payment stays SUCCESS with its purchase failed, for an admin to refund at /admin/transactions.
+      console.error("payments: an automatic refund failed", { paymentId: local.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
   return "credited";
 }
 

@@ -40,8 +40,18 @@ export type PaymentPurpose = {
   returnPage: (orderId: string) => string;
   /** The statements that grant what was bought, run after the credit in its batch. */
   grant: (ctx: DomainContext, payment: PurposePayment) => Promise<D1PreparedStatement[]>;
-  /** Work after a committed grant (it never undoes the credit; a failure is logged and left to the daily job or the team). */
-  afterGrant?: (ctx: DomainContext, payment: PurposePayment) => Promise<void>;
+  /**
+   * Work after a committed grant (it never undoes the credit; a failure is logged and left to the
+   * daily job or the team). Answers `{ refund: reason }` when the payment bought nothing after all
+   * (a design the couple already owned): billing refunds it in full through the refund path.
+   */
+  afterGrant?: (ctx: DomainContext, payment: PurposePayment) => Promise<void | { refund: string }>;
+  /**
+   * The statements that take back what was bought when the payment is refunded in full (issue 30,
+   * refunds.ts), run in the batch that records the refund; a partial refund takes nothing back
+   * (docs/decisions/0043-refunds.md).
+   */
+  takeBack: (ctx: DomainContext, payment: PurposePayment, reason: string) => D1PreparedStatement[];
   /** The statement that keeps what was bought from being granted: the money came after its order expired (refund due). */
   withhold: (ctx: DomainContext, payment: PurposePayment, reason: string) => D1PreparedStatement;
   /** The statement that records a failed attempt on the purchase (a credited one is never touched). */

@@ -1,5 +1,6 @@
 import { type DomainContext, Invalid, sha256Hex } from "../core/index.ts";
-import { paymentFromEntity, ORDER_ID, PAYMENT_ID } from "#platform/payments.ts";
+import { paymentFromEntity, refundFromEntity, ORDER_ID, PAYMENT_ID, REFUND_ID } from "#platform/payments.ts";
+import { type RefundOutcome, recordGatewayRefund, settleRefund } from "./refunds.ts";
 import { markFailed, creditPayment } from "./payment-credits.ts";
 import { type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, failureReason } from "./payment-records.ts";
 
@@ -8,9 +9,9 @@ import { type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, 
  * the same path as the callback.
  */
 
-export type WebhookOutcome = { outcome: PaymentOutcome | "duplicate" | "ignored" | "refused"; orderId: string | null; message?: string };
+export type WebhookOutcome = { outcome: PaymentOutcome | RefundOutcome | "duplicate" | "ignored" | "refused"; orderId: string | null; message?: string };
 
-type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: unknown } } };
+type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: unknown }; refund?: { entity?: unknown } } };
 
 /**
  * A webhook: the signature over the raw body first (else 400, nothing stored); then idempotent by
@@ -46,6 +47,7 @@ export async function handleWebhook(ctx: DomainContext, input: { rawBody: string
 }
 
 async function processEvent(ctx: DomainContext, event: string, body: WebhookBody): Promise<WebhookOutcome> {
+  if (event === "refund.processed" || event === "refund.failed") return refundEvent(ctx, event, body);
   if (event !== "payment.captured" && event !== "order.paid" && event !== "payment.failed") return { outcome: "ignored", orderId: null };
   const entity = body.payload?.payment?.entity;
   if (!entity || typeof entity !== "object") return { outcome: "ignored", orderId: null, message: "No payment in the event." };
@@ -62,4 +64,21 @@ async function processEvent(ctx: DomainContext, event: string, body: WebhookBody
   if (event === "payment.failed") return { outcome: await markFailed(ctx, local, failureReason(gp)), orderId: gp.orderId };
   if (gp.status !== "captured") return { outcome: "pending", orderId: gp.orderId };
   return { outcome: await creditPayment(ctx, local, gp, "webhook"), orderId: gp.orderId };
+}
+
+/**
+ * refund.processed / refund.failed (issue 30): the refund, known by its gateway id, is settled once
+ * (refunds.ts settleRefund); a refund made in the gateway's dashboard is recorded against its
+ * payment first. One for a payment this database never made is ignored.
+ */
+async function refundEvent(ctx: DomainContext, event: "refund.processed" | "refund.failed", body: WebhookBody): Promise<WebhookOutcome> {
+  const entity = body.payload?.refund?.entity;
+  if (!entity || typeof entity !== "object") return { outcome: "ignored", orderId: null, message: "No refund in the event." };
+  const refund = refundFromEntity(entity as Parameters<typeof refundFromEntity>[0]);
+  if (!REFUND_ID.test(refund.id) || !PAYMENT_ID.test(refund.paymentId)) return { outcome: "ignored", orderId: null, message: "Not a refund of a payment." };
+  const outcome = event === "refund.processed" ? "processed" : "failed";
+  let settled = await settleRefund(ctx, refund.id, outcome);
+  if (settled === "refund-unknown" && (await recordGatewayRefund(ctx, refund))) settled = await settleRefund(ctx, refund.id, outcome);
+  if (settled === "refund-unknown") return { outcome: "ignored", orderId: null, message: PAYMENT_MESSAGES.noOrder };
+  return { outcome: settled, orderId: null };
 }

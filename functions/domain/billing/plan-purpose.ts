@@ -1,7 +1,7 @@
 import { grossPaise } from "#shared/gst.ts";
 import type { DomainContext } from "../core/index.ts";
 import { invoiceStatements } from "./invoices.ts";
-import { applyPlanLimits } from "./plan-limits.ts";
+import { applyPlanLimits, planLimitStatements } from "./plan-limits.ts";
 import { DAY_MS, planPageFor } from "./payment-records.ts";
 import type { PaymentPurpose } from "./payment-purposes.ts";
 
@@ -11,7 +11,8 @@ import type { PaymentPurpose } from "./payment-purposes.ts";
  * ACTIVE from max(now, the latest end of the vendor's ACTIVE subscriptions, trial included) for the
  * plan's days, and the GST invoice (invoices.ts); then the plan's limits apply. A late payment
  * cancels the subscription with the reason; a failed attempt leaves it PENDING with the reason; an
- * order left unpaid for a day (the daily job) cancels it with the reason.
+ * order left unpaid for a day (the daily job) cancels it with the reason. Refunded in full (issue 30),
+ * the subscription is CANCELLED from now and the plan's limits apply in the refund's batch.
  */
 export const planPurpose: PaymentPurpose = {
   name: "SUBSCRIPTION",
@@ -50,6 +51,16 @@ export const planPurpose: PaymentPurpose = {
     ctx.db
       .prepare("UPDATE subscriptions SET failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'")
       .bind(reason, ctx.now, payment.subscriptionId),
+  takeBack: (ctx, payment, reason) => [
+    // The refunded period ends now (a stacked period not begun yet ends before it starts), then the plan's limits apply.
+    ctx.db
+      .prepare(
+        `UPDATE subscriptions SET status = 'CANCELLED', end_date = MIN(COALESCE(end_date, ?1), ?1), failure_reason = ?2, updated_at = ?1
+         WHERE id = ?3 AND status IN ('ACTIVE', 'PENDING')`,
+      )
+      .bind(ctx.now, `Refunded: ${reason}`.slice(0, 300), payment.subscriptionId),
+    ...planLimitStatements(ctx.db, [payment.userId], ctx.now, ctx.config.freeActiveServices),
+  ],
   abandon: {
     stale: (db, before, limit) =>
       db.prepare("SELECT id FROM subscriptions WHERE status = 'PENDING' AND created_at < ? ORDER BY created_at, id LIMIT ?").bind(before, limit),

@@ -27,6 +27,8 @@ export type Transaction = {
   gatewayOrderId: string;
   gatewayPaymentId: string | null;
   failureReason: string | null;
+  /** Whole rupees refunded so far (issue 30); 0 when none. */
+  refundedAmount: number;
   invoiceId: string | null;
   invoiceNumber: string | null;
 };
@@ -68,7 +70,7 @@ function whereOf(f: TransactionFilters, withStatus: boolean): Where {
 
 const ROWS = `SELECT p.id, p.created_at AS createdAt, p.purpose, p.user_id AS userId, v.business_name AS businessName, u.user_name AS userName,
        u.email, pl.name AS planName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
-       p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, i.id AS invoiceId, i.number AS invoiceNumber
+       p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, COALESCE(p.refunded_amount, 0) AS refundedAmount, i.id AS invoiceId, i.number AS invoiceNumber
   FROM payments p
   JOIN users u ON u.id = p.user_id
   LEFT JOIN vendors v ON v.user_id = p.user_id

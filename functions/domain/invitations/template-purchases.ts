@@ -271,6 +271,14 @@ export async function templateOrderOutcome(ctx: DomainContext, orderId: string):
   if (!row) throw new NotFound(TEMPLATE_PURCHASE_MESSAGES.noOrder);
   const base = { orderId, templateId: row.templateId, templateName: row.templateName, amount: row.amount };
   if (row.orderStatus === "completed") return { status: "paid", ...base };
+  if (row.orderStatus === "refunded")
+    return {
+      status: "failed",
+      ...base,
+      reason: (await ownsTemplate(ctx, actor.id, row.templateId))
+        ? "This order was paid after the same design was already yours, so it was not needed: the payment has been refunded."
+        : "This order was refunded, so the design is no longer yours for new cards.",
+    };
   if (row.paymentStatus === "SUCCESS" && row.orderStatus === "failed")
     return {
       status: "failed",

@@ -1,5 +1,8 @@
 import type { PaymentPurpose } from "../billing/index.ts";
 
+/** Why a second paid order for a design the couple owns is refunded (by itself, through billing's refund path). */
+export const DUPLICATE_PURCHASE_REFUND = "Paid for a design the couple already owned (two orders opened, both paid): refunded automatically.";
+
 export const SUCCESS_PAGE = "/success";
 /** Where a template order's callback lands (issue 13): the /success page shows its outcome. */
 export const successPageFor = (orderId: string) => `${SUCCESS_PAGE}?order=${encodeURIComponent(orderId)}`;
@@ -13,9 +16,12 @@ export const templatePaise = (priceRupees: number) => priceRupees * 100;
  * (GST included), no GST invoice (a couple is not a business). Granted in the crediting batch: the
  * purchase completed/successful with completed_at; should the couple already own the design through
  * another order (two orders opened, both paid), the money is recorded but this purchase is marked
- * failed/successful (a refund is due) rather than breaking the one-completed-purchase index. A
- * late payment marks the purchase failed/successful; a failed attempt failed/failed, and so does an
- * order left unpaid for a day (the daily job; the reason is on the payment).
+ * failed/successful rather than breaking the one-completed-purchase index, and afterGrant asks
+ * billing to refund that payment by itself (issue 30). A late payment marks the purchase
+ * failed/successful; a failed attempt failed/failed, and so does an
+ * order left unpaid for a day (the daily job; the reason is on the payment). A purchase refunded in
+ * full becomes refunded/refunded, so it grants the design no more for new cards and exports
+ * (canUseTemplate asks for a completed one); cards already made keep their canvas.
  */
 export const templatePurpose: PaymentPurpose = {
   name: "TEMPLATE",
@@ -46,9 +52,18 @@ export const templatePurpose: PaymentPurpose = {
       .prepare("SELECT order_status AS orderStatus FROM template_purchases WHERE id = ?")
       .bind(payment.templatePurchaseId)
       .first<{ orderStatus: string }>();
-    if (row?.orderStatus !== "completed")
-      console.warn("payments: a template order was paid after the couple already owned the design; refund it", { paymentId: payment.id });
+    if (row?.orderStatus === "completed") return;
+    console.warn("payments: a template order was paid after the couple already owned the design; refunding it", { paymentId: payment.id });
+    return { refund: DUPLICATE_PURCHASE_REFUND };
   },
+  // Refunded in full: the purchase grants nothing more (canUseTemplate asks for a completed one); cards already made keep their canvas.
+  takeBack: (ctx, payment) => [
+    ctx.db
+      .prepare(
+        "UPDATE template_purchases SET order_status = 'refunded', payment_status = 'refunded', updated_at = ? WHERE id = ? AND order_status IN ('completed', 'failed', 'pending')",
+      )
+      .bind(ctx.now, payment.templatePurchaseId),
+  ],
   withhold: (ctx, payment) =>
     ctx.db
       .prepare(
