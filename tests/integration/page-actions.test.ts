@@ -249,3 +249,35 @@ describe("the vendor's service pages through the helper", () => {
     expect(toastOf(archived)?.type).toBe("success");
   });
 });
+
+describe("the booking, blog dashboard and notification pages through the helper", () => {
+  it("a booking form of no known intent is refused with 400 'Unknown action.' (it was a 200)", async () => {
+    const v = await signedIn("VENDOR");
+    const res = await postPage("/VendorDashboard/bookings/no-such-booking", { intent: "dance" }, v.cookie);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ok: false, intent: "dance", message: "Unknown action.", errors: {} });
+  });
+
+  it("the blog dashboard names what it can do for a form of no known intent; a tag is created with its words", async () => {
+    const a = await signedIn("ADMIN");
+    const other = await postPage("/blog_dashboard", { intent: "dance" }, a.cookie);
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({
+      ok: false,
+      intent: "dance",
+      message: "Choose what to do.",
+      errors: { intent: "Delete a post, or create, rename or delete a tag." },
+    });
+    const name = `Mehendi ${crypto.randomUUID().slice(0, 6)}`;
+    const made = await postPage("/blog_dashboard", { intent: "create-tag", name }, a.cookie);
+    expect(made.status).toBe(200);
+    expect(await made.json()).toMatchObject({ ok: true, intent: "create-tag", message: `Tag “${name}” created.` });
+  });
+
+  it("the vendor's notification form (it sends no intent) saves the ticked boxes", async () => {
+    const v = await signedIn("VENDOR");
+    const saved = await postPage("/VendorDashboard/vendor-setting", { weekly_summary: "on" }, v.cookie);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ ok: true });
+  });
+});

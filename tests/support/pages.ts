@@ -22,6 +22,9 @@ import * as blogEditor from "#app/routes/blog/editor.tsx";
 import * as servicePage from "#app/routes/service/route.tsx";
 import * as serviceNew from "#app/routes/vendor-dashboard/service-new/route.tsx";
 import * as serviceDetails from "#app/routes/vendor-dashboard/service-details/route.tsx";
+import * as bookingDetail from "#app/routes/vendor-dashboard/bookings-detail.tsx";
+import * as blogDashboard from "#app/routes/blog/dashboard.tsx";
+import * as vendorSetting from "#app/routes/vendor-dashboard/vendor-setting.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -57,6 +60,9 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/all/:group/:subcategory/:state/:city/:id" }), servicePage as unknown as RouteModule],
   [new URLPattern({ pathname: "/VendorDashboard/services/new" }), serviceNew as unknown as RouteModule],
   [new URLPattern({ pathname: "/VendorDashboard/service-details/:serviceId" }), serviceDetails as unknown as RouteModule],
+  [new URLPattern({ pathname: "/VendorDashboard/bookings/:bookingId" }), bookingDetail as unknown as RouteModule],
+  [new URLPattern({ pathname: "/blog_dashboard" }), blogDashboard as unknown as RouteModule],
+  [new URLPattern({ pathname: "/VendorDashboard/vendor-setting" }), vendorSetting as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Field } from "#app/components/ui/index.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Form, useFetcher } from "react-router";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
@@ -131,16 +132,15 @@ function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number
       </div>
       <Form method="post" className="mt-2 flex gap-2">
         <input type="hidden" name="mediaId" value={photo.id} />
-        <label className="sr-only" htmlFor={`alt-${photo.id}`}>
-          Description of photo {index + 1}
-        </label>
-        <input
+        <Field
           id={`alt-${photo.id}`}
           name="alt"
+          label={<span className="sr-only">Description of photo {index + 1}</span>}
           defaultValue={photo.alt ?? ""}
           maxLength={ALT_MAX}
           placeholder="Describe this photo"
-          className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+          className="min-w-0 flex-1"
+          inputClassName="px-2 py-1 text-sm"
         />
         <button name="intent" value="alt" className="btn-secondary px-2 py-1 text-sm">
           Save

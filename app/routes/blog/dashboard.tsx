@@ -1,15 +1,15 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
-import { formFailure, submitOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
+import type { PageFailure } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { blogCount, blogTags, createBlogTag, deleteBlogPost, deleteBlogTags, listBlogPosts, renameBlogTag, type BlogList } from "#domain/content/index.ts";
-import { Invalid, isDomainError, formToObject } from "#domain/core/index.ts";
+import { isDomainError } from "#domain/core/index.ts";
 import { pageNumber } from "#app/lib/list-loader.server.ts";
 import { appContext } from "#functions/page-context.ts";
-import { readFormData } from "#platform/request-body.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Field, FormAlert, Pager, Select } from "#app/components/ui/index.ts";
 
 /**
  * /blog_dashboard: the admins' list of every post (drafts, scheduled, published) with views, likes
@@ -39,40 +39,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = PageFailure | { ok: true; intent: string; message: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let form: Record<string, unknown>;
-  try {
-    form = formToObject(await readFormData(request));
-  } catch (error) {
-    return formFailure(error, request);
-  }
-  const intent = typeof form.intent === "string" ? form.intent : "";
-  const id = typeof form.id === "string" ? form.id : "";
-  return submitOrRespond(
-    request,
-    async (): Promise<ActionResult> => {
-      if (intent === "delete-post") {
-        await deleteBlogPost(domain, id);
-        return { ok: true, intent, message: "Post deleted." };
-      }
-      if (intent === "create-tag") {
-        const tag = await createBlogTag(domain, { name: form.name });
-        return { ok: true, intent, message: `Tag “${tag.name}” created.` };
-      }
-      if (intent === "rename-tag") {
-        const tag = await renameBlogTag(domain, id, { name: form.name });
-        return { ok: true, intent, message: `Tag renamed to “${tag.name}”.` };
-      }
-      if (intent === "delete-tag") {
-        await deleteBlogTags(domain, { ids: [id] });
-        return { ok: true, intent, message: "Tag deleted." };
-      }
-      throw new Invalid("Choose what to do.", { intent: "Delete a post, or create, rename or delete a tag." });
+const idOf = (fields: Record<string, unknown>) => (typeof fields.id === "string" ? fields.id : "");
+
+/** The dashboard's forms: delete a post; create, rename or delete a tag. Each answer shows on the page. */
+export const action = pageAction({
+  unknown: "Choose what to do.",
+  unknownFields: { intent: "Delete a post, or create, rename or delete a tag." },
+  intents: {
+    "delete-post": async ({ domain, fields, done }) => {
+      await deleteBlogPost(domain, idOf(fields));
+      return done("Post deleted.");
     },
-    { intent },
-  );
-}
+    "create-tag": async ({ domain, fields, done }) => done(`Tag “${(await createBlogTag(domain, { name: fields.name })).name}” created.`),
+    "rename-tag": async ({ domain, fields, done }) => done(`Tag renamed to “${(await renameBlogTag(domain, idOf(fields), { name: fields.name })).name}”.`),
+    "delete-tag": async ({ domain, fields, done }) => {
+      await deleteBlogTags(domain, { ids: [idOf(fields)] });
+      return done("Tag deleted.");
+    },
+  },
+});
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Blog dashboard") }, { name: "robots", content: "noindex" }];
 
@@ -116,32 +101,12 @@ export default function BlogDashboard({ loaderData, actionData }: Route.Componen
         </div>
       </div>
 
-      {result?.ok && (
-        <p role="status" className="mt-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900">
-          {result.message}
-        </p>
-      )}
-      {postFailure && (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800">
-          {postFailure.message}
-        </p>
-      )}
+      <FormAlert message={result?.ok ? result.message : null} tone="success" className="mt-4" />
+      <FormAlert message={postFailure?.message} className="mt-4" />
 
       <Form method="get" className="mt-5 flex flex-wrap items-end gap-3" role="search">
-        <label className="grid gap-1 text-sm font-semibold">
-          Search
-          <input name="s" type="search" defaultValue={s} maxLength={100} className="field-input" />
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Status
-          <select name="status" defaultValue={status} className="field-input">
-            {Object.entries(STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field name="s" type="search" label="Search" defaultValue={s} maxLength={100} />
+        <Select name="status" label="Status" defaultValue={status} options={Object.entries(STATUSES)} />
         <button type="submit" className="btn-secondary">
           Show
         </button>
@@ -237,10 +202,7 @@ export default function BlogDashboard({ loaderData, actionData }: Route.Componen
         )}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="create-tag" />
-          <label className="grid gap-1 text-sm font-semibold">
-            New tag
-            <input name="name" type="text" data-raw required minLength={2} maxLength={40} className="field-input" />
-          </label>
+          <Field name="name" label="New tag" data-raw required minLength={2} maxLength={40} />
           <button type="submit" className="btn-primary" disabled={busy}>
             Add tag
           </button>
@@ -251,19 +213,17 @@ export default function BlogDashboard({ loaderData, actionData }: Route.Componen
               <Form method="post" className="flex flex-1 items-center gap-2">
                 <input type="hidden" name="intent" value="rename-tag" />
                 <input type="hidden" name="id" value={t.id} />
-                <label className="sr-only" htmlFor={`tag-${t.id}`}>
-                  Name of {t.name}
-                </label>
-                <input
+                <Field
                   id={`tag-${t.id}`}
                   name="name"
-                  type="text"
+                  label={<span className="sr-only">Name of {t.name}</span>}
                   data-raw
                   defaultValue={t.name}
                   required
                   minLength={2}
                   maxLength={40}
-                  className="field-input py-1"
+                  className="flex-1"
+                  inputClassName="py-1"
                 />
                 <button type="submit" className="text-sm font-semibold text-maroon-700 underline">
                   Rename

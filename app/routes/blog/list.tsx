@@ -6,7 +6,7 @@ import { isDomainError, can } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatCount } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Field, Pager, Select } from "#app/components/ui/index.ts";
 
 /**
  * /blogs: published posts, newest first, with search (s), title (t), a tag (tag) and, for admins, a
@@ -88,33 +88,15 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
         className="mt-6 grid gap-3 rounded-2xl border border-maroon-100 bg-white p-4 sm:grid-cols-[1fr_auto] md:grid-cols-[2fr_1fr_auto_auto]"
         role="search"
       >
-        <label className="grid gap-1 text-sm font-medium">
-          Search posts
-          <input name="s" type="search" defaultValue={query.s ?? ""} maxLength={100} placeholder="e.g. Udaipur, budget, Sangeet" className="field-input" />
-        </label>
-        <label className="grid gap-1 text-sm font-medium">
-          Tag
-          <select name="tag" defaultValue={query.tag ?? ""} className="field-input">
-            <option value="">All tags</option>
-            {tags.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.name} ({t.postCount})
-              </option>
-            ))}
-          </select>
-        </label>
-        {admin && (
-          <label className="grid gap-1 text-sm font-medium">
-            Status
-            <select name="status" defaultValue={query.status ?? "PUBLISHED"} className="field-input">
-              {Object.entries(STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <Field name="s" type="search" label="Search posts" defaultValue={query.s ?? ""} maxLength={100} placeholder="e.g. Udaipur, budget, Sangeet" />
+        <Select
+          name="tag"
+          label="Tag"
+          defaultValue={query.tag ?? ""}
+          placeholder="All tags"
+          options={tags.map((t) => [t.slug, `${t.name} (${t.postCount})`] as const)}
+        />
+        {admin && <Select name="status" label="Status" defaultValue={query.status ?? "PUBLISHED"} options={Object.entries(STATUS_LABELS)} />}
         <div className="flex items-end gap-2">
           <button type="submit" className="btn-primary">
             Search

@@ -3,6 +3,7 @@ import { guardBlogWriting } from "#app/lib/auth-forms.server.ts";
 import { renderBlogMarkdown } from "#domain/content/index.ts";
 import { BLOG_LIMITS } from "#shared/blog.ts";
 import { readFormData } from "#platform/request-body.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 
 /**
  * POST /blog-preview {content}: the writer's live preview. The same renderer and allow-list as the
@@ -11,12 +12,18 @@ import { readFormData } from "#platform/request-body.ts";
  */
 export const middleware: Route.MiddlewareFunction[] = [guardBlogWriting];
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request).catch(() => null);
-  const content = form?.get("content");
-  const text = typeof content === "string" ? content.slice(0, BLOG_LIMITS.contentMax) : "";
-  return Response.json({ html: renderBlogMarkdown(text) }, { headers: { "Cache-Control": "no-store" } });
-}
+/** The writer's fetch (no intent): a body that cannot be read previews as empty, never an error. */
+export const action = pageAction({
+  read: (request) => readFormData(request).catch(() => new FormData()),
+  defaultIntent: "preview",
+  intents: {
+    preview: ({ form }) => {
+      const content = form.get("content");
+      const text = typeof content === "string" ? content.slice(0, BLOG_LIMITS.contentMax) : "";
+      return Response.json({ html: renderBlogMarkdown(text) }, { headers: { "Cache-Control": "no-store" } });
+    },
+  },
+});
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });

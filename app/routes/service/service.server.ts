@@ -2,15 +2,15 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { disputeReview } from "#domain/admin/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { formFailure, pagePath, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { pagePath } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { readCookie } from "#platform/cookies.ts";
 import { reviewsPageFrom, todayInIndia } from "#shared/listing-rules.ts";
 import { makeLead } from "#domain/enquiries/index.ts";
 import { REVIEW_MESSAGES, replyToReview, submitReview, updateReview, servicePage, toggleCartItem, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
-import { formToObject } from "#domain/core/index.ts";
 import { chosenFiles } from "#platform/uploads.ts";
-import { formWithFiles, readPageForm } from "#platform/request-body.ts";
+import { formWithFiles, readFormData } from "#platform/request-body.ts";
 import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { REVIEW_PHOTOS_MAX } from "#shared/listing-limits.ts";
 
@@ -50,44 +50,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
+const serviceIdOf = (params: Record<string, string | undefined>) => params.id ?? "";
+
+/**
+ * The service page's forms, by intent: an enquiry, a review (written or edited, with photos), the
+ * vendor's or the team's reply, the vendor's dispute, the cart. Each is one domain call; the
+ * answer shows on the page where the form is (no redirect: the page's loaders run again after the
+ * action, and a same-page redirect with only a hash would skip them).
+ */
+export const action = pageAction({
   // Review photos: up to REVIEW_PHOTOS_MAX of PHOTO_MAX_BYTES each (the domain counts them and says so).
-  const form = await readPageForm(request, formWithFiles(request, { filesMax: REVIEW_PHOTOS_MAX, maxFileBytes: PHOTO_MAX_BYTES }));
-  const intent = String(form.get("intent") ?? "");
-  try {
-    switch (intent) {
-      case "enquire": {
-        const lead = await makeLead(domain, params.id, formToObject(form));
-        return { ok: true as const, intent, lead };
-      }
-      case "review": {
-        // Parse only: the domain checks every rule (and the photo count) before it stores a photo.
-        const fields = formToObject(form);
-        const reviewId = typeof fields.reviewId === "string" && fields.reviewId ? fields.reviewId : null;
-        const files = chosenFiles(form.getAll("photos"));
-        if (reviewId) await updateReview(domain, params.id, reviewId, fields, files.length ? files : null);
-        else await submitReview(domain, params.id, fields, files);
-        // No redirect: the page's loaders run again after the action, and a same-page redirect with
-        // only a hash would skip them.
-        return { ok: true as const, intent, message: reviewId ? REVIEW_MESSAGES.updated : REVIEW_MESSAGES.published };
-      }
-      case "reply": {
-        await replyToReview(domain, params.id, String(form.get("reviewId") ?? ""), formToObject(form));
-        return { ok: true as const, intent, message: REVIEW_MESSAGES.replied };
-      }
-      case "dispute": {
-        const result = await disputeReview(domain, params.id, String(form.get("reviewId") ?? ""), { reason: form.get("reason") ?? "" });
-        return { ok: true as const, intent, message: result.message };
-      }
-      case "cart": {
-        const result = await toggleCartItem(domain, params.id);
-        return { ok: true as const, intent, inCart: result.inCart, message: result.message };
-      }
-      default:
-        return data<PageFailure>({ ok: false, intent, message: "Unknown action.", errors: {} }, { status: 400 });
-    }
-  } catch (e) {
-    return formFailure(e, request, { intent });
-  }
-}
+  read: (request) => readFormData(request, formWithFiles(request, { filesMax: REVIEW_PHOTOS_MAX, maxFileBytes: PHOTO_MAX_BYTES })),
+  intents: {
+    enquire: async ({ params, domain, fields, intent }) => ({ ok: true as const, intent, lead: await makeLead(domain, serviceIdOf(params), fields) }),
+    review: async ({ params, domain, form, fields, done }) => {
+      // Parse only: the domain checks every rule (and the photo count) before it stores a photo.
+      const reviewId = typeof fields.reviewId === "string" && fields.reviewId ? fields.reviewId : null;
+      const files = chosenFiles(form.getAll("photos"));
+      if (reviewId) await updateReview(domain, serviceIdOf(params), reviewId, fields, files.length ? files : null);
+      else await submitReview(domain, serviceIdOf(params), fields, files);
+      return done(reviewId ? REVIEW_MESSAGES.updated : REVIEW_MESSAGES.published);
+    },
+    reply: async ({ params, domain, form, fields, done }) => {
+      await replyToReview(domain, serviceIdOf(params), String(form.get("reviewId") ?? ""), fields);
+      return done(REVIEW_MESSAGES.replied);
+    },
+    dispute: async ({ params, domain, form, done }) =>
+      done((await disputeReview(domain, serviceIdOf(params), String(form.get("reviewId") ?? ""), { reason: form.get("reason") ?? "" })).message),
+    cart: async ({ params, domain, intent }) => {
+      const result = await toggleCartItem(domain, serviceIdOf(params));
+      return { ok: true as const, intent, inCart: result.inCart, message: result.message };
+    },
+  },
+});

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/bookings-detail";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond, readForm, submitOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { bookingById, cancelBooking, setMilestoneDone, updateBooking } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -21,42 +21,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadOrRespond(request, async () => ({ booking: await bookingById(domain, params.bookingId) }));
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let intent = "";
-  return submitOrRespond(
-    request,
-    async () => {
-      const { input } = await readForm(request, z.record(z.string(), z.unknown()));
-      intent = String(input.intent ?? "");
-      const id = params.bookingId;
-      switch (intent) {
-        case "advance":
-          await updateBooking(domain, id, { advancePaid: input.advancePaid });
-          return { ok: true as const, intent, message: "Advance updated." };
-        case "dates":
-          await updateBooking(domain, id, { eventDate: input.eventDate, eventEndDate: input.eventEndDate });
-          return { ok: true as const, intent, message: "Event date updated." };
-        case "complete":
-          await updateBooking(domain, id, { status: "COMPLETED" });
-          return { ok: true as const, intent, message: "Booking completed." };
-        case "cancel":
-          await cancelBooking(domain, id, { reason: input.reason });
-          return { ok: true as const, intent, message: "Booking cancelled." };
-        case "milestone":
-          await setMilestoneDone(domain, id, String(input.milestoneId ?? ""), { done: input.done });
-          return { ok: true as const, intent, message: "Booking updated." };
-        default:
-          return { ok: false as const, intent, message: "Unknown action.", errors: {} };
-      }
+const bookingIdOf = (params: Record<string, string | undefined>) => params.bookingId ?? "";
+
+/** The booking's forms by intent (either side; the domain decides who may do what). */
+export const action = pageAction({
+  intents: {
+    advance: async ({ params, domain, fields, done }) => {
+      await updateBooking(domain, bookingIdOf(params), { advancePaid: fields.advancePaid });
+      return done("Advance updated.");
     },
-    {
-      get intent() {
-        return intent;
-      },
+    dates: async ({ params, domain, fields, done }) => {
+      await updateBooking(domain, bookingIdOf(params), { eventDate: fields.eventDate, eventEndDate: fields.eventEndDate });
+      return done("Event date updated.");
     },
-  );
-}
+    complete: async ({ params, domain, done }) => {
+      await updateBooking(domain, bookingIdOf(params), { status: "COMPLETED" });
+      return done("Booking completed.");
+    },
+    cancel: async ({ params, domain, fields, done }) => {
+      await cancelBooking(domain, bookingIdOf(params), { reason: fields.reason });
+      return done("Booking cancelled.");
+    },
+    milestone: async ({ params, domain, fields, done }) => {
+      await setMilestoneDone(domain, bookingIdOf(params), String(fields.milestoneId ?? ""), { done: fields.done });
+      return done("Booking updated.");
+    },
+  },
+});
 
 export default function BookingDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { booking: b } = loaderData;

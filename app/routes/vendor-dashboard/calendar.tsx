@@ -1,11 +1,10 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/calendar";
 import { availabilityInput, calendarServices, ownerAvailability, setAvailability } from "#domain/catalogue/index.ts";
-import { formToObject, parseInput } from "#domain/core/index.ts";
-import { readPageForm } from "#platform/request-body.ts";
 import { appContext } from "#functions/page-context.ts";
-import { FormAlert } from "#app/components/ui/index.ts";
-import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { FormAlert, Select } from "#app/components/ui/index.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { pageTitle } from "#shared/strings.ts";
 
@@ -38,18 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const form = formToObject(await readPageForm(request));
-    const input = parseInput(availabilityInput, form);
-    const serviceId = typeof form.service === "string" ? form.service : "";
-    const result = await setAvailability(domain, serviceId, input);
-    return { ok: true as const, message: `${dayLabel(result.day)} is now ${result.blocked ? "blocked" : "free"}.`, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
+/** The one form (a day's button, no intent): block or free that day of the service. */
+export const action = pageAction({
+  defaultIntent: "set",
+  intents: {
+    set: async ({ domain, fields, input, done }) => {
+      const result = await setAvailability(domain, typeof fields.service === "string" ? fields.service : "", input(availabilityInput));
+      return done(`${dayLabel(result.day)} is now ${result.blocked ? "blocked" : "free"}.`);
+    },
+  },
+});
 
 const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -78,19 +75,14 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="calendar-service" className="text-sm font-medium">
-                Service
-              </label>
-              <select id="calendar-service" name="service" defaultValue={selected.id} className="rounded-lg border border-ink/20 bg-white px-3 py-2.5">
-                {services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.service_name}
-                    {s.status !== "active" ? " (archived)" : ""}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              id="calendar-service"
+              name="service"
+              label="Service"
+              defaultValue={selected.id}
+              options={services.map((s) => [s.id, `${s.service_name}${s.status !== "active" ? " (archived)" : ""}`] as const)}
+              inputClassName="w-auto"
+            />
             <input type="hidden" name="month" value={month} />
             <button type="submit" className="btn-secondary px-4 py-2">
               Show

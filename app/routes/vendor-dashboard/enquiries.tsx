@@ -8,7 +8,7 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { LEAD_STATUS_LABELS, StatusPill } from "./enquiries-ui.tsx";
 import { INBOX_STATUSES } from "#shared/lead-rules.ts";
-import { Pager } from "#app/components/ui/index.ts";
+import { Pager, Select } from "#app/components/ui/index.ts";
 
 /**
  * The enquiry inbox: the vendor's at /VendorDashboard/enquiries (status tabs, service filter, unread
@@ -98,17 +98,14 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           {d.services.length > 1 && (
             <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
               {d.status && <input type="hidden" name="status" value={d.status} />}
-              <label className="flex flex-col text-sm font-medium">
-                Service
-                <select name="service" defaultValue={d.serviceId ?? ""} className="mt-1 rounded-lg border border-ink/20 bg-white px-3 py-2 text-base">
-                  <option value="">All services</option>
-                  {d.services.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Select
+                name="service"
+                label="Service"
+                defaultValue={d.serviceId ?? ""}
+                placeholder="All services"
+                options={d.services.map((s) => [s.id, s.name] as const)}
+                inputClassName="w-auto"
+              />
               <button type="submit" className="btn-secondary px-4 py-2">
                 Filter
               </button>

@@ -4,8 +4,8 @@ import { resendVerification } from "#domain/accounts/index.ts";
 import { ACCESS, requireRole } from "#domain/core/index.ts";
 import { deleteService, setServiceStatus, vendorDashboard } from "#domain/catalogue/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
-import { formFailure, loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
-import { readDashboardForm } from "./service-actions.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { SERVICE_STATUSES } from "#shared/stored-values.ts";
 
 const STATUSES = SERVICE_STATUSES;
@@ -29,28 +29,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** The list's forms: resend the verification link; archive, make active or delete a service. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  let intent = "resend-verification";
-  try {
-    const form = await readDashboardForm(request);
-    intent = form.intent;
-    const serviceId = form.fields.serviceId ?? "";
-    const back = pagePath(request, { search: true })
-      .replace(/([?&])confirmDelete=[^&]*&?/, "$1")
-      .replace(/[?&]$/, "");
-    if (intent === "archive" || intent === "unarchive") {
-      const result = await setServiceStatus(domain, serviceId, intent === "archive" ? "archived" : "active");
-      return redirectWithToast(request, back, { type: "success", message: result.message });
-    }
-    if (intent === "delete") {
-      const result = await deleteService(domain, serviceId);
-      return redirectWithToast(request, back, { type: result.deleted ? "success" : "info", message: result.message });
-    }
-    const { message } = await resendVerification(domain);
-    return { ok: true as const, intent, message };
-  } catch (e) {
-    return formFailure(e, request, { intent });
-  }
-}
+/** Back to the list as it was filtered, without the delete confirmation. */
+const listPath = (request: Request) =>
+  pagePath(request, { search: true })
+    .replace(/([?&])confirmDelete=[^&]*&?/, "$1")
+    .replace(/[?&]$/, "");
+const serviceIdOf = (fields: Record<string, unknown>) => (typeof fields.serviceId === "string" ? fields.serviceId : "");
+
+/** The list's forms: resend the verification link (also a form of no known intent); archive, make active or delete a service. */
+export const action = pageAction({
+  defaultIntent: "resend-verification",
+  intents: {
+    "resend-verification": async ({ domain, done }) => done((await resendVerification(domain)).message),
+    archive: async ({ request, domain, fields }) => {
+      const { message } = await setServiceStatus(domain, serviceIdOf(fields), "archived");
+      return redirectWithToast(request, listPath(request), { type: "success", message });
+    },
+    unarchive: async ({ request, domain, fields }) => {
+      const { message } = await setServiceStatus(domain, serviceIdOf(fields), "active");
+      return redirectWithToast(request, listPath(request), { type: "success", message });
+    },
+    delete: async ({ request, domain, fields }) => {
+      const result = await deleteService(domain, serviceIdOf(fields));
+      return redirectWithToast(request, listPath(request), { type: result.deleted ? "success" : "info", message: result.message });
+    },
+  },
+});

@@ -6,9 +6,10 @@ import { PLACES } from "#shared/places.ts";
 import { NotFound } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { Field, FormAlert, TextArea } from "#app/components/ui/index.ts";
 import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
-import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { initials } from "#shared/format.ts";
 import { vendorPath } from "#shared/links.ts";
 import { mediaUrl } from "#shared/media.ts";
@@ -51,60 +52,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { input } = await readForm(request, updateVendorInput);
-    await updateVendor(domain, input);
-    return { ok: true as const, message: PROFILE_SAVED, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
-
-function TextArea({
-  label,
-  name,
-  defaultValue,
-  error,
-  hint,
-  rows = 6,
-}: {
-  label: string;
-  name: string;
-  defaultValue?: string;
-  error?: string;
-  hint?: string;
-  rows?: number;
-}) {
-  const id = `profile-${name}`;
-  return (
-    <div className="flex flex-col gap-1 md:col-span-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`rounded-lg border bg-white px-3 py-2.5 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-ink/65">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The business form (intent=update; any form here is it): the same domain call as PATCH /vendors/update. */
+export const action = pageAction({
+  defaultIntent: "update",
+  intents: {
+    update: async ({ domain, input, done }) => {
+      await updateVendor(domain, input(updateVendorInput));
+      return done(PROFILE_SAVED);
+    },
+  },
+});
 
 export default function VendorProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, locations } = loaderData;
@@ -183,7 +140,16 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               hint="One line under your name, up to 120 characters."
               className="md:col-span-2"
             />
-            <TextArea label="About us" name="description" defaultValue={value("description")} error={errors.description} hint="Up to 4,000 characters." />
+            <TextArea
+              id="profile-description"
+              label="About us"
+              name="description"
+              rows={6}
+              className="md:col-span-2"
+              defaultValue={value("description")}
+              error={errors.description}
+              hint="Up to 4,000 characters."
+            />
             <Field
               label="Phone"
               name="phone_number"

@@ -3,8 +3,9 @@ import type { Route } from "./+types/vendor-setting";
 import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { FormAlert } from "#app/components/ui/index.ts";
-import { formFailure, loadOrRespond, readForm } from "#app/lib/page-errors.server.ts";
+import { Checkbox, FormAlert } from "#app/components/ui/index.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
@@ -22,16 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { domain } = context.get(appContext);
-  try {
-    const { input } = await readForm(request, notificationPrefsInput);
-    await saveNotificationPrefs(domain, input, { replaceAll: true });
-    return { ok: true as const, message: SETTINGS_MESSAGES.prefsSaved, errors: {} as Record<string, string> };
-  } catch (e) {
-    return formFailure(e, request);
-  }
-}
+/** The one form (it sends no intent): the ticked boxes, saved with the rest off. */
+export const action = pageAction({
+  defaultIntent: "save",
+  intents: {
+    save: async ({ domain, input, done }) => {
+      await saveNotificationPrefs(domain, input(notificationPrefsInput), { replaceAll: true });
+      return done(SETTINGS_MESSAGES.prefsSaved);
+    },
+  },
+});
 
 export default function VendorNotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -46,10 +47,7 @@ export default function VendorNotificationSettings({ loaderData, actionData }: R
           <fieldset className="flex flex-col gap-3">
             <legend className="sr-only">E-mail me when</legend>
             {loaderData.switches.map((s) => (
-              <label key={s.key} className="flex items-center gap-3 rounded-lg border border-ink/10 p-3">
-                <input type="checkbox" name={s.key} value="on" defaultChecked={s.on} className="h-5 w-5" />
-                <span>{s.label}</span>
-              </label>
+              <Checkbox key={s.key} name={s.key} value="on" defaultChecked={s.on} label={s.label} className="rounded-lg border border-ink/10 p-3" />
             ))}
           </fieldset>
           <SubmitButton pendingText="Saving…" className="btn-primary self-start">

@@ -1,0 +1,109 @@
+import { Form, useNavigation } from "react-router";
+import { FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
+import { FieldFrame, useFieldWiring } from "#app/components/ui/field-wiring.tsx";
+import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
+import { REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES } from "#shared/listing-limits.ts";
+import { LISTING } from "#shared/strings.ts";
+import { PHOTO_ACCEPT } from "#shared/service-media.ts";
+import type { Review } from "#domain/catalogue/index.ts";
+import { useServiceActionData } from "./service-action-data.ts";
+
+/**
+ * The couple's review form on the service page (write, or edit their own): an overall rating, the
+ * five sub-scores, the words and up to REVIEW_PHOTOS_MAX photos (made smaller in the browser
+ * first). A refusal shows beside its field, wired by the UI primitives (decision 0038).
+ */
+export function ReviewForm({ own }: { own: Review | null }) {
+  const navigation = useNavigation();
+  const actionData = useServiceActionData();
+  const failure = actionData && !actionData.ok && actionData.intent === "review" ? actionData : null;
+  const rating = useFieldWiring({ error: failure?.errors.rating }, { id: "review-rating", name: "rating" });
+  const photos = useFieldWiring({ error: failure?.errors.photos }, { id: "review-photos", name: "photos" });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      id="review-form"
+      className="flex flex-col gap-4 rounded-2xl border border-maroon-100 bg-white p-5"
+      aria-labelledby="review-form-heading"
+    >
+      <h3 id="review-form-heading" className="text-xl font-bold">
+        {own ? LISTING.reviewEditHeading : LISTING.reviewHeading}
+      </h3>
+      <input type="hidden" name="intent" value="review" />
+      {own && <input type="hidden" name="reviewId" value={own.id} />}
+      <FormAlert message={failure?.message} className="mb-0" />
+      <fieldset aria-describedby={rating.aria["aria-describedby"]}>
+        <legend className="text-sm font-medium">Overall rating</legend>
+        <FieldFrame wiring={rating} hint={undefined} className="mt-1">
+          <div className="flex flex-wrap gap-2">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label
+                key={n}
+                className="flex items-center gap-1 rounded-full border border-ink/30 px-3 py-1 text-sm has-checked:border-maroon-700 has-checked:bg-maroon-50"
+              >
+                <input type="radio" name="rating" value={n} required defaultChecked={own?.rating === n} />
+                {n} {n === 1 ? "star" : "stars"}
+              </label>
+            ))}
+          </div>
+        </FieldFrame>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {SUB_SCORES.map((s) => (
+          <Select
+            key={s.key}
+            id={`review-${s.key}`}
+            name={s.key}
+            label={s.label}
+            required
+            defaultValue={own ? String(own[s.key]) : ""}
+            error={failure?.errors[s.key]}
+          >
+            <option value="" disabled>
+              Choose 1–5
+            </option>
+            {[5, 4, 3, 2, 1].map((n) => (
+              <option key={n} value={n}>
+                {n} – {["", "Poor", "Fair", "Good", "Very good", "Excellent"][n]}
+              </option>
+            ))}
+          </Select>
+        ))}
+      </div>
+      <TextArea
+        id="review-comment"
+        name="comment"
+        label="Your review"
+        required
+        minLength={REVIEW_COMMENT_MIN}
+        maxLength={4000}
+        rows={5}
+        defaultValue={own?.comment}
+        hint={`At least ${REVIEW_COMMENT_MIN} characters: what went well, what could be better.`}
+        error={failure?.errors.comment}
+      />
+      <FieldFrame
+        wiring={photos}
+        label={`Photos (optional, up to ${REVIEW_PHOTOS_MAX}, 5 MB each)`}
+        hint={own && own.photos.length > 0 ? `New photos replace the ${own.photos.length} you added before.` : undefined}
+        className={undefined}
+      >
+        <input
+          id={photos.id}
+          type="file"
+          name="photos"
+          multiple
+          accept={PHOTO_ACCEPT}
+          {...photos.aria}
+          className="block w-full text-sm"
+          onChange={(e) => void shrinkChosenPhotos(e.currentTarget)}
+        />
+      </FieldFrame>
+      <button type="submit" className="btn-primary self-start disabled:opacity-60" disabled={busy}>
+        {busy ? "Saving…" : own ? LISTING.reviewUpdate : LISTING.reviewSubmit}
+      </button>
+    </Form>
+  );
+}
