@@ -136,8 +136,9 @@ export const REFUND_REASON_MAX = 300;
  * the amount in whole rupees (empty or absent: everything still refundable) and a reason.
  */
 export const refundInput = z.object({
+  // Absent, or an empty form field: everything left. null is no amount and is refused like the other numeric fields.
   amount: z.preprocess(
-    (v) => (blank(v) ? undefined : v),
+    (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v),
     numeric(
       z
         .number({ error: "Enter the amount to refund in whole rupees, e.g. 500." })
