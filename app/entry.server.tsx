@@ -1,8 +1,9 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, type HandleErrorFunction } from "react-router";
 import { appContext } from "#functions/page-context.ts";
+import { log } from "#platform/log.ts";
 import { lowerModulePreloadPriority, scriptsAfterFirstPaint } from "./lib/head-stream.server.ts";
 
 /**
@@ -13,6 +14,12 @@ import { lowerModulePreloadPriority, scriptsAfterFirstPaint } from "./lib/head-s
 const SCRIPTS_AFTER_PAINT = new Set(["routes/home", "routes/browse-list", "routes/discover", "routes/service", "routes/vendor"]);
 
 export const streamTimeout = 5_000;
+
+/** A loader or action that threw on the server: one JSON log line with the request's id (the error page shows it). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log.error("page request failed", { method: request.method, path: new URL(request.url).pathname }, error);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -31,7 +38,7 @@ export default async function handleRequest(
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;
-      if (shellRendered) console.error(error);
+      if (shellRendered) log.error("page render failed", { path: new URL(request.url).pathname }, error);
     },
   });
   shellRendered = true;

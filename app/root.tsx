@@ -145,8 +145,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Chrome>
     );
   }
-  // The error is logged, never shown.
-  console.error(error);
+  // The error is logged, never shown: on the server by entry.server.tsx (handleError), here in the browser's console.
+  if (typeof document !== "undefined") console.error(error);
   return (
     <>
       <title>{pageTitle("Something went wrong")}</title>

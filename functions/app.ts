@@ -16,6 +16,8 @@ import { mayReadServerTiming } from "./platform/server-timing.ts";
 import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableResponse } from "./platform/page-cache.ts";
 import { usesSandboxGateway } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
+import { healthResponse } from "./platform/health.ts";
+import { log, newRequestId, withRequestId } from "./platform/log.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -23,6 +25,33 @@ const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
 const plain = (text: string, status: number) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
+
+/**
+ * Every answer names its request: the X-Request-Id header, and on an error page (5xx HTML) the
+ * reference line the error screen leaves empty (app/components/ErrorScreen.tsx, `data-request-ref`),
+ * so a person can quote it and the log lines of that request are found by it (platform/log.ts).
+ */
+function withRequestReference(response: Response, requestId: string): Response {
+  let out = response;
+  try {
+    out.headers.set("X-Request-Id", requestId);
+  } catch {
+    // An immutable response (straight from a fetch or the cache): a copy takes the header.
+    out = new Response(response.body, response);
+    out.headers.set("X-Request-Id", requestId);
+  }
+  if (out.status >= 500 && (out.headers.get("content-type") ?? "").startsWith("text/html")) {
+    out = new HTMLRewriter()
+      .on("[data-request-ref]", {
+        element(element) {
+          element.setInnerContent(`Reference: ${requestId}`);
+          element.removeAttribute("hidden");
+        },
+      })
+      .transform(out);
+  }
+  return out;
+}
 
 /**
  * Composes the Worker: /api/v1 to Hono, /media/* to R2, everything else (every method: form
@@ -40,6 +69,9 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
 
   async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
+      return withSecurityHeaders(await healthResponse(env), request);
+    }
     if (isCrossOriginWrite(request)) {
       const body = url.pathname.startsWith("/api/")
         ? Response.json({ success: false, message: "Cross-site requests are not allowed." }, { status: 403 })
@@ -98,19 +130,23 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
 
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-      let response: Response;
-      try {
-        response = await route(request, env, ctx);
-      } catch (e) {
-        console.error("worker error", request.method, new URL(request.url).pathname, e);
-        response = withSecurityHeaders(plain("Something went wrong on our side. Please try again.", 500), request);
-      }
-      await discardUnreadBody(request);
-      return response;
+      const requestId = newRequestId();
+      return withRequestId(requestId, async () => {
+        let response: Response;
+        try {
+          response = await route(request, env, ctx);
+        } catch (e) {
+          log.error("request failed", { method: request.method, path: new URL(request.url).pathname }, e);
+          response = withSecurityHeaders(plain(`Something went wrong on our side. Please try again. (Reference: ${requestId})`, 500), request);
+        }
+        await discardUnreadBody(request);
+        return withRequestReference(response, requestId);
+      });
     },
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
       void ctx;
-      await runScheduled(controller.cron, env, controller.scheduledTime);
+      // One id per cron run: its jobs' log lines are found together.
+      await withRequestId(newRequestId(), () => runScheduled(controller.cron, env, controller.scheduledTime));
     },
   };
 }

@@ -9,6 +9,7 @@ import { readSessionToken } from "./platform/session-cookie.ts";
 import { paymentGatewayFor } from "./platform/payments.ts";
 import { planPurpose, servePaymentPurposes } from "#domain/billing/index.ts";
 import { templatePurpose } from "#domain/invitations/index.ts";
+import { log } from "./platform/log.ts";
 
 // What can be bought (docs/decisions/0042-billing-purposes.md): each purpose is declared by the area
 // that owns its tables and handed to billing here, where every domain context is built, so billing
@@ -30,7 +31,7 @@ export function createDomainContext(
 ): DomainContext {
   const defer = (work: Promise<unknown>) => {
     if (exec) exec.waitUntil(work);
-    else void work.catch((e: unknown) => console.error("deferred work failed", e));
+    else void work.catch((e: unknown) => log.error("deferred work failed", {}, e));
   };
   return {
     db,

@@ -2,6 +2,7 @@ import { Hono, type ErrorHandler } from "hono";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
 import { databaseForRequest } from "#platform/d1-sessions.ts";
+import { currentRequestId, log } from "#platform/log.ts";
 import { ClientAborted, Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/core/index.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -34,15 +35,17 @@ import { adminConsoleApi } from "./admin-console.ts";
 
 /** Maps domain errors to their statuses; anything else is logged and answered with a plain 500. */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
-  if (err instanceof ClientAborted) console.warn("client aborted", c.req.method, c.req.path);
+  if (err instanceof ClientAborted) log.warn("client aborted", { method: c.req.method, path: c.req.path });
   if (isDomainError(err)) {
     if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
     const body: Record<string, unknown> = { success: false, message: err.message };
     if ((err instanceof Invalid || err instanceof Conflict) && Object.keys(err.fields).length) body.errors = err.fields;
     return c.json(body, err.status);
   }
-  console.error("api error", c.req.method, c.req.path, err);
-  return c.json({ success: false, message: "Something went wrong on our side. Please try again." }, 500);
+  log.error("api request failed", { method: c.req.method, path: c.req.path }, err);
+  // The reference is the request's id (the X-Request-Id header, functions/app.ts): quoted, it finds these log lines.
+  const requestId = currentRequestId();
+  return c.json({ success: false, message: "Something went wrong on our side. Please try again.", ...(requestId ? { requestId } : {}) }, 500);
 };
 
 /** The Worker's execution context; app.request() in tests has none. */

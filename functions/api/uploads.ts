@@ -27,6 +27,7 @@ import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_MAX_BYTES, SERVICE_PHOTOS_M
 import { readMultipart } from "#platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
 import { Resource } from "./endpoint.ts";
+import { log } from "#platform/log.ts";
 
 const id = z.string().min(1).max(64);
 const serviceParams = z.object({ serviceId: id });
@@ -180,7 +181,7 @@ export const uploadsApi = new Resource("", "Uploads")
         return c.json({ success: true, ...(await generateUploadSignature(c.get("domain"), body)) });
       } catch (e) {
         if (isDomainError(e)) throw e;
-        console.error("signing an upload failed", e);
+        log.error("signing an upload failed", {}, e);
         return c.json({ success: false, message: MEDIA_MESSAGES.signatureFailed }, 500);
       }
     },

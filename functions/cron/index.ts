@@ -7,6 +7,7 @@ import { sendPlanningReminders } from "#domain/planning/index.ts";
 import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. A `purge` deletes what
@@ -62,7 +63,7 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
       run: async (env, now) => {
         const run = await runDailySubscriptionJob(env.DB, { origin: siteOrigin(env), now, freeActiveServices: domainConfig(env).freeActiveServices });
         // What it did and what it cost (D1 calls, rows read and written): the Worker's logs, and tests/bench/daily-job.mjs.
-        console.log(`daily subscription job ${JSON.stringify(run)}`);
+        log.info("daily subscription job", { run });
         return run;
       },
     },
@@ -80,7 +81,7 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
       run: async (env, now) => {
         const run = await sendPlanningReminders(env.DB, { origin: siteOrigin(env), now });
         // What it did and what it cost: the Worker's logs, and tests/bench/planning.mjs.
-        console.log(`planning reminders ${JSON.stringify(run)}`);
+        log.info("planning reminders", { run });
         return run;
       },
     },
@@ -115,7 +116,7 @@ export async function runScheduled(cron: string, env: Env, now = Date.now(), job
         await job.run(env, job.purge ? Math.min(now, Date.now()) : now);
         return { name: job.name, ok: true };
       } catch (err) {
-        console.error(`cron job ${job.name} failed`, err);
+        log.error("cron job failed", { job: job.name }, err);
         return { name: job.name, ok: false, error: err instanceof Error ? err.message : String(err) };
       }
     }),

@@ -1,5 +1,6 @@
 import { formatRupees, isShareOfBudget, unitLabel } from "#shared/format.ts";
 import { DESCRIPTION_MAX, type DescriptionFacts } from "#shared/service-schemas.ts";
+import { log } from "./log.ts";
 
 /**
  * Description drafts for a vendor's service (POST /generateAIDescription, the dashboard's "Write a
@@ -166,7 +167,7 @@ export function workersAiWriter(binding: AiBinding, model = WORKERS_AI_MODEL): D
         const text = typeof answer?.response === "string" ? answer.response.trim() : "";
         if (text.length >= 40) return { text: text.slice(0, DESCRIPTION_MAX), source: "workers-ai" };
       } catch (e) {
-        console.error("workers ai draft failed; using the local writer", e);
+        log.error("workers ai draft failed; using the local writer", {}, e);
       }
       return localWriter.draft(facts);
     },

@@ -2,6 +2,7 @@ import type { outbox } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { Env } from "#functions/env.ts";
 import { newId } from "#domain/core/ids.ts";
+import { log } from "./log.ts";
 
 /**
  * Outgoing e-mail: one Mailer, one outbox, one transport chosen by configuration (MAIL_TRANSPORT).
@@ -202,7 +203,14 @@ export async function deliverMail(
     .prepare("UPDATE outbox SET status = ?1, error = ?2, next_attempt_at = ?3 WHERE id = ?4 AND status = 'SENDING'")
     .bind(status, result.error, giveUp ? null : now + retryDelay(row.attempts), row.id)
     .run();
-  console.error(`mail ${row.id} via ${transport.name}: attempt ${row.attempts} of ${MAIL_MAX_ATTEMPTS} failed${giveUp ? ", giving up" : ""}: ${result.error}`);
+  log.error("mail delivery attempt failed", {
+    mailId: row.id,
+    transport: transport.name,
+    attempt: row.attempts,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    givingUp: giveUp,
+    reason: result.error,
+  });
   return { status, error: result.error };
 }
 
@@ -259,7 +267,7 @@ export function mailerFor(
       try {
         await deliverMail(env.DB, transport, env.MAIL_FROM, id, clock());
       } catch (e) {
-        console.error(`mail ${id}: delivery attempt could not be recorded (the cron retries it)`, e);
+        log.error("mail delivery attempt could not be recorded (the cron retries it)", { mailId: id }, e);
       }
     }
   };

@@ -1,3 +1,5 @@
+import { log } from "./log.ts";
+
 /**
  * Serves R2 objects under /media/{key}. Keys under immutable prefixes (content-addressed uploads
  * and demo images) are cached for a year; everything gets an ETag and honours If-None-Match.
@@ -43,7 +45,7 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
     object = await bucket.get(key, { onlyIf: request.headers });
   } catch (e) {
     // Logged; the storage's own error text is never shown.
-    console.error("media read failed", key.slice(0, 100), e);
+    log.error("media read failed", { key: key.slice(0, 100) }, e);
     return new Response("This file cannot be read right now. Please try again.", { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } });
   }
   if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });

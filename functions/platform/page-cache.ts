@@ -1,5 +1,6 @@
 import { readCookie, FLASH_COOKIE } from "./cookies.ts";
 import { readSessionToken } from "./session-cookie.ts";
+import { log } from "./log.ts";
 
 /**
  * Public pages for visitors, kept in the isolate's memory and in Cloudflare's cache (the Cache API,
@@ -198,7 +199,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
         try {
           value = await readPageCacheVersion(db);
         } catch (e) {
-          console.error("page cache version", e);
+          log.error("page cache version", {}, e);
           return null;
         }
         if (value === null) return null;
@@ -214,7 +215,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
         try {
           url.searchParams.set("__pr", await release);
         } catch (e) {
-          console.error("page cache release", e);
+          log.error("page cache release", {}, e);
           return null;
         }
       }
@@ -256,7 +257,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
             remember(key, page);
             return sharedCache().put(new Request(key), toShared(page));
           })
-          .catch((e: unknown) => console.error("page cache put", e)),
+          .catch((e: unknown) => log.error("page cache put", {}, e)),
       );
       const out = new Response(forVisitor, response);
       out.headers.set(PAGE_CACHE_HEADER, "MISS");

@@ -3,6 +3,7 @@ import type { Row } from "#db/rows.ts";
 import { isDomainError, PayloadTooLarge } from "#domain/core/errors.ts";
 import { gatewayId, hmacSha256Hex } from "./hmac.ts";
 import { readFormData } from "./request-body.ts";
+import { log } from "./log.ts";
 
 /**
  * The local sandbox gateway (issue 11, docs/decisions/0017-payments.md): the payment gateway of
@@ -336,7 +337,7 @@ export async function attemptWebhook(
   }
   if (row.attempts >= WEBHOOK_MAX_ATTEMPTS) {
     await env.DB.prepare("UPDATE sandbox_gateway_webhooks SET status = 'FAILED', last_error = ? WHERE id = ?").bind(error, row.id).run();
-    console.warn("sandbox gateway: gave up delivering webhook", row.id, error);
+    log.warn("sandbox gateway: gave up delivering webhook", { webhookId: row.id }, error);
     return "failed";
   }
   const wait = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length) - 1]! * 60_000;
@@ -721,7 +722,7 @@ export async function serveSandboxGateway(request: Request, env: SandboxEnv, ena
   defer(
     (async () => {
       for (const id of webhooks) await attemptWebhook(env, id, now);
-    })().catch((e: unknown) => console.error("sandbox gateway: webhook attempt failed", e)),
+    })().catch((e: unknown) => log.error("sandbox gateway: webhook attempt failed", {}, e)),
   );
   if (payment.status === "captured") {
     const signature = await hmacSha256Hex(sandboxSecret(env), `${payment.orderId}|${payment.id}`);

@@ -6,6 +6,7 @@ import wranglerConfig from "../../wrangler.jsonc?raw";
 import { CronFailure, DAILY, EVERY_FIVE_MINUTES, jobsBySchedule, runScheduled, type CronJob } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
 import { MAIL_MAX_ATTEMPTS, queueMail } from "#platform/mail.ts";
+import { loggedEvents } from "#tests/support/logs.ts";
 
 /** Scheduled work: through the Worker's scheduled() handler and through runScheduled. */
 const worker = (exports as unknown as { default: { scheduled: (c: ScheduledController) => Promise<void> } }).default;
@@ -75,7 +76,9 @@ describe("mail delivery every five minutes", () => {
       .run();
     await expect(failingScheduled(EVERY_FIVE_MINUTES, now)).rejects.toThrow(/deliver-mail: mail delivery: 1 message\(s\) failed for good: stuck-/);
     expect(await statusOf(to)).toEqual({ status: "FAILED", attempts: MAIL_MAX_ATTEMPTS, error: "HTTP 503; the last delivery attempt did not finish" });
-    expect(errors).toHaveBeenCalledWith("cron job deliver-mail failed", expect.any(Error));
+    expect(loggedEvents(errors)).toContainEqual(
+      expect.objectContaining({ level: "error", event: "cron job failed", job: "deliver-mail", error: expect.objectContaining({ name: "Error" }) }),
+    );
   });
 
   it("fails when the transport accepts nothing, and succeeds once it does (HTTP API stubbed)", async () => {
@@ -120,7 +123,9 @@ describe("runScheduled", () => {
       { name: "broken", ok: false, error: "D1 is unavailable" },
       { name: "fine", ok: true },
     ]);
-    expect(errors).toHaveBeenCalledWith("cron job broken failed", expect.objectContaining({ message: "D1 is unavailable" }));
+    expect(loggedEvents(errors)).toContainEqual(
+      expect.objectContaining({ event: "cron job failed", job: "broken", error: expect.objectContaining({ message: "D1 is unavailable" }) }),
+    );
   });
 
   it("resolves with each job's result when all succeed (the daily housekeeping)", async () => {

@@ -13,6 +13,7 @@ import {
   type MailMessage,
 } from "#platform/mail.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
+import { loggedEvents } from "#tests/support/logs.ts";
 
 /**
  * Mail at the network edge: the HTTP transport against a stubbed fetch, the Cloudflare transport
@@ -134,7 +135,16 @@ describe("the HTTP mail API transport", () => {
       next_attempt_at: t0 + MAIL_RETRY_BASE_MS,
       sent_at: null,
     });
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`via http: attempt 1 of ${MAIL_MAX_ATTEMPTS} failed: HTTP 500: upstream down$`)));
+    expect(loggedEvents(errors)).toContainEqual(
+      expect.objectContaining({
+        event: "mail delivery attempt failed",
+        transport: "http",
+        attempt: 1,
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+        givingUp: false,
+        reason: "HTTP 500: upstream down",
+      }),
+    );
 
     const transport = transportFor(httpEnv);
     // Not due yet: nothing is attempted.

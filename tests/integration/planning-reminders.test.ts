@@ -4,6 +4,7 @@ import { CronFailure, EVERY_FIVE_MINUTES, PLANNING_MORNING, jobsBySchedule, runS
 import type { Env } from "#functions/env.ts";
 import { daysAfter, HOUSEHOLD_NAMES_MAX, sendPlanningReminders, SECTION_MAX_LINES } from "#domain/planning/index.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
+import { loggedEvents } from "#tests/support/logs.ts";
 
 /**
  * The daily planning reminder (functions/domain/planning/planning-reminders.ts): what a couple's digest
@@ -354,7 +355,13 @@ describe("the daily planning reminder", () => {
     expect((failure as CronFailure).results).toEqual([
       { name: "planning-reminders", ok: false, error: expect.stringContaining("planning reminders: D1 is unavailable") },
     ]);
-    expect(errors).toHaveBeenCalledWith("cron job planning-reminders failed", expect.any(Error));
+    expect(loggedEvents(errors)).toContainEqual(
+      expect.objectContaining({
+        event: "cron job failed",
+        job: "planning-reminders",
+        error: expect.objectContaining({ cause: expect.objectContaining({ message: "D1 is unavailable" }) }),
+      }),
+    );
     expect(await mailsTo(c.email)).toEqual([]);
     // Through the real database: queued once.
     expect(await runScheduled(PLANNING_MORNING, { ...pick(env) } as Env, now)).toEqual([{ name: "planning-reminders", ok: true }]);

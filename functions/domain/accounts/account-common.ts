@@ -14,6 +14,7 @@ import type { Row } from "#db/rows.ts";
 import type { MailMessage } from "#platform/mail.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { deviceCookieValue, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
+import { log } from "#platform/log.ts";
 
 export type Door = "user" | "vendor";
 
@@ -164,7 +165,7 @@ export const forgotPath = (door: Door) => (door === "vendor" ? "/vendor-forgot-p
  * time; a failed send is logged, never shown to the requester.
  */
 export function sendMail(ctx: DomainContext, message: MailMessage): void {
-  ctx.defer(ctx.mail.send(message).catch((e: unknown) => console.error("account mail failed", message.subject, e)));
+  ctx.defer(ctx.mail.send(message).catch((e: unknown) => log.error("account mail failed", { subject: message.subject }, e)));
 }
 
 /** A verified couple's identity row (from a confirmed sign-up or Google); a taken e-mail is a Conflict. */

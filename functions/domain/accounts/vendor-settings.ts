@@ -5,6 +5,7 @@ import { todayInIndia } from "#shared/listing-rules.ts";
 import { checkGstin } from "#shared/gst.ts";
 import type { Row } from "#db/rows.ts";
 import type { vendorNotificationPrefs as prefsTable } from "#db/schema/identity.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * A vendor's settings: which e-mails they want, and closing the account (what happens to their
@@ -225,14 +226,14 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
     if (!still) throw new Unauthorized();
     throw new Conflict(SETTINGS_MESSAGES.upcomingBookings(1));
   }
-  if (mails.length) ctx.defer(ctx.mail.deliver(mails.map((m) => m.id)).catch((e: unknown) => console.error("vendor deletion notices", e)));
+  if (mails.length) ctx.defer(ctx.mail.deliver(mails.map((m) => m.id)).catch((e: unknown) => log.error("vendor deletion notices", {}, e)));
   // The rows of the services' photos went by cascade; their stored objects, the logo and the
   // profile photo go after the answer (a storage failure leaves orphans, logged).
   ctx.defer(
     (async () => {
       for (const s of services.results) await removeServiceObjects(ctx, s.id);
       await removeAccountObjects(ctx, vendor.id);
-    })().catch((e: unknown) => console.error("removing a deleted vendor's photos", vendor.id, e)),
+    })().catch((e: unknown) => log.error("removing a deleted vendor's photos failed", { vendorId: vendor.id }, e)),
   );
   return { message: SETTINGS_MESSAGES.deleted, couplesNotified: mails.length };
 }

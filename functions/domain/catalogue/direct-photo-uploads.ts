@@ -8,6 +8,7 @@ import { type DomainContext, requireSignedIn, parseInput, Forbidden, Invalid } f
 import { manageableService, type UploadResult } from "./photo-records.ts";
 import { type Incoming, addPhotos } from "./photo-uploads.ts";
 import { randomHex } from "#shared/tokens.ts";
+import { log } from "#platform/log.ts";
 
 /** Direct-to-storage uploads of a service's photos: generateSignature -> PUT -> register. */
 
@@ -86,6 +87,6 @@ export async function registerDirectUploads(ctx: DomainContext, serviceId: strin
   try {
     return await addPhotos(ctx, service, incoming);
   } finally {
-    if (originals.length) await ctx.media.delete(originals).catch((e: unknown) => console.error("removing uploaded originals failed", e));
+    if (originals.length) await ctx.media.delete(originals).catch((e: unknown) => log.error("removing uploaded originals failed", {}, e));
   }
 }

@@ -4,6 +4,7 @@ import { mediaUrl } from "#shared/media.ts";
 import { MEDIA_MESSAGES } from "#shared/service-media.ts";
 import { type ImagePipeline, wasmPipeline, ImageUnreadable } from "#platform/images.ts";
 import { type DomainContext, requireRole, ACCESS, NotFound, Invalid } from "../core/index.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * A service's photos: upload (several files, each resized to a card and a full WebP), delete,
@@ -96,13 +97,13 @@ export async function servicePhotos(ctx: DomainContext, serviceId: string): Prom
 /** Why one file could not be stored, in words for its owner. */
 export function reasonOf(error: unknown): string {
   if (error instanceof Invalid || error instanceof ImageUnreadable) return error.message;
-  console.error("photo processing failed", error);
+  log.error("photo processing failed", {}, error);
   return "It could not be processed.";
 }
 
 export async function removeObjects(ctx: DomainContext, keys: readonly string[]): Promise<void> {
   const ours = keys.filter((k) => k.startsWith("u/"));
-  if (ours.length) await ctx.media.delete([...new Set(ours)]).catch((e: unknown) => console.error("media cleanup failed", e));
+  if (ours.length) await ctx.media.delete([...new Set(ours)]).catch((e: unknown) => log.error("media cleanup failed", {}, e));
 }
 
 /** A photo of this service by its id or one of its keys (the spec's publicId); 404 otherwise. */

@@ -13,6 +13,7 @@ import {
   servicePhotos,
   manageableService,
 } from "./photo-records.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * Uploading a service's photos: each file checked, resized and stored, then all rows written in
@@ -104,7 +105,7 @@ export async function addPhotos(ctx: DomainContext, service: ServiceRow, incomin
     ]);
     inserted = stored.map((_, i) => (results[i]?.meta.changes ?? 0) > 0);
   } catch (e) {
-    console.error("saving photos failed", e);
+    log.error("saving photos failed", {}, e);
     await removeObjects(
       ctx,
       stored.flatMap((s) => s.photo.keys),

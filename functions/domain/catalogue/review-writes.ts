@@ -16,6 +16,7 @@ import {
   parseInput,
 } from "../core/index.ts";
 import { photoKeysOf, refreshAggregates, reviewById, type Review } from "./review-records.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * Writing reviews: a couple's review (with photos) and its edits, and the one reply of the vendor or
@@ -48,7 +49,7 @@ async function writeOrRemove(photos: ImageStore, keys: readonly string[], write:
   try {
     await write();
   } catch (e) {
-    await photos.remove(keys).catch((cleanup: unknown) => console.error("review photos left behind", keys, cleanup));
+    await photos.remove(keys).catch((cleanup: unknown) => log.error("review photos left behind", { keys }, cleanup));
     throw e;
   }
 }
@@ -149,7 +150,7 @@ export async function updateReview(
   if (keys) {
     // The replaced photos were this review's own uploads (keys are never shared): delete them.
     const old = photoKeysOf(own.photo_keys).filter((k) => k.startsWith("u/reviews/"));
-    await photos.remove(old).catch((e: unknown) => console.error("replaced review photos left behind", old, e));
+    await photos.remove(old).catch((e: unknown) => log.error("replaced review photos left behind", { keys: old }, e));
   }
   return (await reviewById(ctx, reviewId)) as Review;
 }

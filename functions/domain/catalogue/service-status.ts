@@ -1,6 +1,7 @@
 import { type DomainContext, Conflict, Forbidden, removeServiceObjects } from "../core/index.ts";
 import { vendorLimits, PLAN_LIMIT_MESSAGES } from "../billing/index.ts";
 import { ownedService, type ServiceRow, SERVICE_MESSAGES, type ServiceStatus } from "./service-records.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * A service's status: archived or active again (within the plan's limit), and deleted, or archived
@@ -73,7 +74,7 @@ export async function deleteService(ctx: DomainContext, id: string): Promise<{ d
   if ((deleted?.meta.changes ?? 0) > 0) {
     // The photo rows went with the service (cascade); their stored objects go now. A storage
     // failure leaves orphans (logged), not a failed delete: the service is already gone.
-    await removeServiceObjects(ctx, row.id).catch((e: unknown) => console.error("removing a deleted service's photos", row.id, e));
+    await removeServiceObjects(ctx, row.id).catch((e: unknown) => log.error("removing a deleted service's photos failed", { serviceId: row.id }, e));
     return { deleted: true, status: "deleted", message: SERVICE_MESSAGES.deleted };
   }
   return { deleted: false, status: "archived", message: SERVICE_MESSAGES.archivedInsteadOfDeleted };

@@ -4,6 +4,7 @@ import { storeSquare } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, requireSignedIn, Invalid, Forbidden } from "../core/index.ts";
 import { pipelineOf, reasonOf, removeObjects, MediaSaveFailed } from "./photo-records.ts";
+import { log } from "#platform/log.ts";
 
 /** Logo and profile photo (POST /upload-single): one square image for the signed-in account. */
 
@@ -42,7 +43,7 @@ export async function uploadSingleImage(ctx: DomainContext, kind: string, file: 
     const result = await update.bind(kind === "logo" ? key : mediaUrl(key), ctx.now, actor.id).run();
     if (!result.meta.changes) throw new Error("no row to update");
   } catch (e) {
-    console.error("saving the photo failed", e);
+    log.error("saving the photo failed", {}, e);
     await removeObjects(ctx, [key]);
     throw new MediaSaveFailed();
   }

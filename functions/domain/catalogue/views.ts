@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import type { DomainContext } from "../core/index.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * View counting: a service view or a vendor profile view counts at most once a day per browser,
@@ -84,7 +85,7 @@ export async function countView(ctx: DomainContext, view: ViewInput): Promise<st
     if (view.kind === "service") await recordServiceView(ctx, view.id);
     else await recordProfileView(ctx, view.id);
   } catch (e) {
-    console.error(`failed to record a ${view.kind} view`, view.id, e);
+    log.error("recording a view failed", { kind: view.kind, id: view.id }, e);
   }
   return viewCookie(ctx.request.origin, name, decision.cookieValue);
 }

@@ -5,9 +5,10 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import { auditEntry, type DomainContext, Invalid, NotFound, newId, ACCESS, requireRole } from "../core/index.ts";
 import { BLOG_MESSAGES, postRow, type BlogPost } from "./blog-records.ts";
 import { blogPostById } from "./blog-posts.ts";
+import { log } from "#platform/log.ts";
 
 export async function removeCover(ctx: DomainContext, key: string | null): Promise<void> {
-  if (key?.startsWith("u/blog/")) await ctx.media.delete(key).catch((e: unknown) => console.error("blog cover cleanup failed", e));
+  if (key?.startsWith("u/blog/")) await ctx.media.delete(key).catch((e: unknown) => log.error("blog cover cleanup failed", {}, e));
 }
 
 /** PUT /{id}/cover: admins; a PNG, JPEG or WebP (checked by its first bytes) stored as a WebP at most 1200 px wide. */
@@ -24,7 +25,7 @@ export async function setBlogCover(ctx: DomainContext, id: string, file: File | 
   try {
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, BLOG_LIMITS.coverWidth);
   } catch (e) {
-    if (!(e instanceof ImageUnreadable)) console.error("blog cover processing failed", e);
+    if (!(e instanceof ImageUnreadable)) log.error("blog cover processing failed", {}, e);
     const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
     throw new Invalid(reason, { cover: reason });
   }

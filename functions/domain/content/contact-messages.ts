@@ -8,6 +8,7 @@ import { formatDate } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
 import { auditEntry, type DomainContext, NotFound, newId, ACCESS, requireRole, takeOrThrow, type AllowanceRule, sha256Hex, parseInput } from "../core/index.ts";
 import { numeric } from "#shared/numbers.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * The contact form (/contactus and POST /contact) and the admins' inbox of its messages. A message
@@ -105,7 +106,7 @@ export async function sendContactMessage(ctx: DomainContext, raw: unknown): Prom
     toTeam.statement,
     toSender.statement,
   ]);
-  ctx.defer(ctx.mail.deliver([toTeam.id, toSender.id]).catch((e: unknown) => console.error("contact mail delivery failed", e)));
+  ctx.defer(ctx.mail.deliver([toTeam.id, toSender.id]).catch((e: unknown) => log.error("contact mail delivery failed", {}, e)));
   return answer;
 }
 

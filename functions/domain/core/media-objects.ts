@@ -1,4 +1,5 @@
 import type { DomainContext } from "./context.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * Removing stored objects (R2) whose rows are gone. No image code here: the service and account
@@ -30,7 +31,7 @@ export async function removeAccountObjects(ctx: Pick<DomainContext, "media">, us
  * a failure is logged, not thrown (the row's change stands). Demo objects (seed/...) are shared and stay.
  */
 export async function removeUploadedObject(ctx: Pick<DomainContext, "media">, key: string | null | undefined): Promise<void> {
-  if (key?.startsWith("u/")) await ctx.media.delete(key).catch((e: unknown) => console.error(`removing the stored object ${key} failed`, e));
+  if (key?.startsWith("u/")) await ctx.media.delete(key).catch((e: unknown) => log.error("removing a stored object failed", { key }, e));
 }
 
 async function removeObjectsUnder(ctx: Pick<DomainContext, "media">, prefix: string): Promise<number> {

@@ -6,6 +6,7 @@ import { dimensionsOf } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, parseInput } from "../core/index.ts";
 import { CARD_MESSAGES, cardRow, requireCanvasUse, requireTemplateUse } from "./card-records.ts";
+import { log } from "#platform/log.ts";
 
 /** A rendered card sent for export (print resolution: an A5 at 300 dpi is 1748 x 2480 px). */
 export const EXPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -74,7 +75,7 @@ export async function exportCard(
     page.drawImage(image, { x: (page.getWidth() - fit.width) / 2, y: (page.getHeight() - fit.height) / 2, width: fit.width, height: fit.height });
     pdfBytes = await pdf.save();
   } catch (e) {
-    console.error("making the card's PDF failed", e);
+    log.error("making the card's PDF failed", {}, e);
     throw new Invalid("The rendered card could not be read as an image.", { image: "Not a readable image." });
   }
   return { bytes: pdfBytes, contentType: "application/pdf", fileName: fileName(row.title, "pdf") };

@@ -9,6 +9,7 @@ import { type DomainContext, Invalid, NotFound, newId, parseInput } from "../cor
 import { incomingPrefix, MediaSaveFailed } from "../catalogue/index.ts";
 import { requirePlanner } from "../planning/index.ts";
 import { randomHex } from "#shared/tokens.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * The editor's asset library (issue 13, /api/v1/editorAssets): photos a couple (or an admin making
@@ -72,7 +73,7 @@ async function assetCount(ctx: DomainContext, userId: string): Promise<number> {
 
 const reasonOf = (e: unknown) => {
   if (e instanceof Invalid || e instanceof ImageUnreadable) return e.message;
-  console.error("asset processing failed", e);
+  log.error("asset processing failed", {}, e);
   return "It could not be processed.";
 };
 
@@ -114,7 +115,7 @@ export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Pr
       }
     }
   } finally {
-    if (originals.length) await ctx.media.delete(originals).catch((e: unknown) => console.error("removing uploaded originals failed", e));
+    if (originals.length) await ctx.media.delete(originals).catch((e: unknown) => log.error("removing uploaded originals failed", {}, e));
   }
   if (!stored.length) throw new Invalid(MEDIA_MESSAGES.allFailed, { images: failed.map((f) => `${f.message}: ${f.reason}`).join(" ") });
 
@@ -133,7 +134,7 @@ export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Pr
     );
     inserted = stored.map((_, i) => (results[i]?.meta.changes ?? 0) > 0);
   } catch (e) {
-    console.error("saving assets failed", e);
+    log.error("saving assets failed", {}, e);
     await ctx.media.delete(stored.map((s) => s.key)).catch(() => undefined);
     throw new MediaSaveFailed();
   }
@@ -166,6 +167,6 @@ export async function deleteEditorAsset(ctx: DomainContext, raw: unknown): Promi
   const { public_id } = parseInput(deleteAssetInput, raw ?? {}, "Say which image to delete.");
   const done = await ctx.db.prepare("DELETE FROM editor_assets WHERE key = ? AND user_id = ?").bind(public_id, actor.id).run();
   if (!done.meta.changes) throw new NotFound(ASSET_MESSAGES.notFound);
-  if (public_id.startsWith("u/")) await ctx.media.delete(public_id).catch((e: unknown) => console.error("removing an asset failed", e));
+  if (public_id.startsWith("u/")) await ctx.media.delete(public_id).catch((e: unknown) => log.error("removing an asset failed", {}, e));
   return { message: "Image deleted." };
 }

@@ -4,6 +4,7 @@ import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound, newId, ACCESS, removeUploadedObject, requireRole } from "../core/index.ts";
 import { TEMPLATE_MESSAGES, rowById } from "./template-records.ts";
+import { log } from "#platform/log.ts";
 
 /** Thumbnails are stored about this wide: a gallery card is at most ~300 CSS px (x1.5 for phones' dense screens). */
 export const THUMBNAIL_WIDTH = 480;
@@ -28,7 +29,7 @@ export async function setTemplateThumbnail(ctx: DomainContext, id: string, file:
   try {
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, THUMBNAIL_WIDTH);
   } catch (e) {
-    if (!(e instanceof ImageUnreadable)) console.error("template thumbnail processing failed", e);
+    if (!(e instanceof ImageUnreadable)) log.error("template thumbnail processing failed", {}, e);
     const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
     throw new Invalid(reason, { image: reason });
   }
