@@ -31,6 +31,8 @@ export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "CANCELLED", "EXPIRED
 export const PAYMENT_STATUSES = ["PENDING", "SUCCESS", "FAILED", "REFUNDED", "REFUND_DUE", "PARTIALLY_REFUNDED"] as const;
 /** A refund as the gateway reports it (payment_refunds.status): asked for, processed, or failed (the money was not returned). */
 export const REFUND_STATUSES = ["PENDING", "PROCESSED", "FAILED"] as const;
+/** The payment statuses a refund may start from: money the gateway captured (the admin page shows "Refund…" on these). */
+export const REFUNDABLE_STATUSES = ["SUCCESS", "PARTIALLY_REFUNDED", "REFUND_DUE"] as const satisfies readonly (typeof PAYMENT_STATUSES)[number][];
 
 // content.ts
 export const TEMPLATE_MOODS = ["BIRTHDAY", "ROMANCE", "WEDDING", "ANNIVERSARY", "CORPORATE", "LOVE", "COUPLE"] as const;

@@ -41,6 +41,6 @@ export { createSubscriptionOrder } from "./subscription-orders.ts";
 export { checkoutFor, closeOpenOrder, openOrder } from "./checkout-orders.ts";
 export { confirmCheckout, returnPageFor } from "./checkout-callback.ts";
 export { handleWebhook } from "./payment-webhooks.ts";
-export { REFUND_MESSAGES, REFUNDABLE_STATUSES, refundPayment, type RefundResult } from "./refunds.ts";
+export { REFUND_MESSAGES, refundPayment, type RefundResult } from "./refunds.ts";
 export { servePaymentPurposes, type PaymentPurpose } from "./payment-purposes.ts";
 export { planPurpose } from "./plan-purpose.ts";

@@ -1,6 +1,7 @@
 import { type DomainContext, ACCESS, Conflict, Invalid, NotFound, newId, parseInput, requireRole } from "../core/index.ts";
 import { type GatewayRefund, PaymentGatewayError, PaymentsNotConfigured } from "#platform/payments.ts";
 import { refundInput } from "#shared/plan-schemas.ts";
+import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
 import { formatRupees } from "#shared/format.ts";
 import { GatewayUnavailable } from "./payment-records.ts";
 import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
@@ -40,8 +41,6 @@ export const REFUND_MESSAGES = {
   atGateway: "Refunded at the payment gateway.",
 } as const;
 
-/** The statuses a payment may be refunded from: money the gateway captured. */
-export const REFUNDABLE_STATUSES = ["SUCCESS", "PARTIALLY_REFUNDED", "REFUND_DUE"] as const;
 /** A claim on a payment's refund older than this is taken over (the request that held it died). */
 const LOCK_MS = 2 * 60_000;
 
