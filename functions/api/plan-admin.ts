@@ -106,7 +106,7 @@ export const adminBillingApi = new Resource("/admin", "Admin")
       method: "get",
       path: "/transactions",
       summary: "Every payment, newest first, with vendor, plan, gateway ids and invoice; filters and totals",
-      description: `${filterDescription} totals.count and totals.successAmount cover the whole filter; totals.byStatus covers the days with every status.`,
+      description: `${filterDescription} totals.count and totals.successAmount (the rupees received and kept: successful payments less what was refunded of them) cover the whole filter; totals.byStatus covers the days with every status.`,
       query: transactionFilters,
       access: ACCESS.admin,
     },

@@ -105,6 +105,21 @@ describe("an admin refunds a plan", () => {
     expect(await sandboxRefundsOf(gatewayPaymentId)).toHaveLength(2);
   });
 
+  it("the admin's figures count what was kept: received and revenue drop by the refund, not by the whole payment", async () => {
+    const admin = await signedIn("ADMIN");
+    const figures = async () => {
+      const list = (await (await call("/api/v1/admin/transactions", { cookie: admin.cookie })).json()) as { totals: { successAmount: number } };
+      const analytics = (await (await call("/api/v1/admin/general-analytics?range=30d", { cookie: admin.cookie })).json()) as { totals: { revenue: number } };
+      return { received: list.totals.successAmount, revenue: analytics.totals.revenue };
+    };
+    const { paymentId } = await paidPlan(4999);
+    const before = await figures();
+    expect((await refund(admin.cookie, paymentId, { amount: 1000, reason: "Goodwill" })).status).toBe(200);
+    const after = await figures();
+    expect(before.received - after.received).toBe(1000);
+    expect(before.revenue - after.revenue).toBe(1000);
+  });
+
   it("the refund.processed webhooks, delivered twice and replayed under a new event id, record the refund once", async () => {
     const admin = await signedIn("ADMIN");
     const { paymentId, gatewayPaymentId } = await paidPlan(4999);

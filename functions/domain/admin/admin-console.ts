@@ -64,7 +64,7 @@ export async function generalAnalytics(ctx: DomainContext, raw: unknown = {}): P
     ctx.db.prepare("SELECT created_at AS t FROM bookings WHERE created_at >= ?").bind(since),
     ctx.db
       .prepare(
-        "SELECT coalesce(captured_at, created_at) AS t, amount - coalesce(refunded_amount, 0) AS amount FROM payments WHERE status IN ('SUCCESS', 'REFUNDED') AND coalesce(captured_at, created_at) >= ?",
+        "SELECT coalesce(captured_at, created_at) AS t, amount - coalesce(refunded_amount, 0) AS amount FROM payments WHERE status IN ('SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED') AND coalesce(captured_at, created_at) >= ?",
       )
       .bind(since),
     ctx.db.prepare(

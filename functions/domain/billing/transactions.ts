@@ -93,7 +93,9 @@ export async function listTransactions(ctx: DomainContext, raw: unknown): Promis
       .prepare(`${ROWS} ${all.sql} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`)
       .bind(...all.binds, TRANSACTIONS_PAGE_SIZE + 1, (page - 1) * TRANSACTIONS_PAGE_SIZE),
     ctx.db
-      .prepare(`SELECT count(*) AS count, coalesce(sum(CASE WHEN p.status = 'SUCCESS' THEN p.amount END), 0) AS successAmount FROM payments p ${all.sql}`)
+      .prepare(
+        `SELECT count(*) AS count, coalesce(sum(CASE WHEN p.status IN ('SUCCESS', 'PARTIALLY_REFUNDED') THEN p.amount - coalesce(p.refunded_amount, 0) END), 0) AS successAmount FROM payments p ${all.sql}`,
+      )
       .bind(...all.binds),
     ctx.db
       .prepare(`SELECT p.status, count(*) AS count, coalesce(sum(p.amount), 0) AS amount FROM payments p ${days.sql} GROUP BY p.status`)
