@@ -13,21 +13,6 @@ const NO_LIKE_OVER_INPUT = [
 }));
 
 /** Pages that still write their own <input>/<select>/<textarea> (see the rule at the end): only ever removed from. */
-// Issue 31: server code logs through functions/platform/log.ts (one JSON line with the request's id).
-// These files still call console and wait for their conversion: the list only shrinks.
-const CONSOLE_NOT_YET_CONVERTED = [
-  "functions/domain/billing/checkout-callback.ts",
-  "functions/domain/billing/payment-credits.ts",
-  "functions/domain/billing/payment-records.ts",
-  "functions/domain/billing/payment-webhooks.ts",
-  "functions/domain/billing/plan-purpose.ts",
-  "functions/domain/billing/refunds.ts",
-  "functions/domain/billing/subscription-jobs.ts",
-  "functions/domain/invitations/template-purpose.ts",
-  "functions/platform/payments.ts",
-  "app/routes/vendor-dashboard/plan.server.ts",
-];
-
 const FIELDS_NOT_YET_CONVERTED = [
   "app/components/LocationBox.tsx",
   "app/routes/admin/transactions.tsx",
@@ -215,7 +200,6 @@ export default tseslint.config(
   // one place that calls console); the browser's own code may still use the console.
   {
     files: ["functions/**/*.ts", "app/entry.server.tsx", "app/**/*.server.ts"],
-    ignores: CONSOLE_NOT_YET_CONVERTED,
     rules: { "no-console": "error" },
   },
 );

@@ -15,6 +15,7 @@ import {
   WEBHOOK_PATH,
   type SandboxEnv,
 } from "./sandbox-gateway.ts";
+import { log } from "./log.ts";
 
 /**
  * The payments adapter: one contract, two implementations chosen by configuration (issue 11,
@@ -297,7 +298,7 @@ export function sandboxGateway(env: SandboxEnv, origin: string | null = null, de
           defer(
             (async () => {
               for (const id of webhooks) await attemptWebhook(env, id, now);
-            })().catch((e: unknown) => console.error("sandbox gateway: webhook attempt failed", e)),
+            })().catch((e: unknown) => log.error("sandbox gateway: webhook attempt failed", {}, e)),
           );
         return refundFromEntity(refundEntity(refund));
       } catch (e) {

@@ -3,6 +3,7 @@ import { type DomainContext, isDomainError } from "#domain/core/index.ts";
 import { createSubscriptionOrder, GatewayUnavailable } from "#domain/billing/index.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { formFailure, type PageFailure } from "#app/lib/page-errors.server.ts";
+import { log } from "#platform/log.ts";
 
 /** What the Plan page shows after "Buy": the gateway's checkout form as "Pay ₹X to Mandap". */
 export type CheckoutSection = { ok: true; intent: "buy"; planName: string; rupees: number; action: string; fields: Record<string, string> };
@@ -37,7 +38,7 @@ export async function buyPlan(request: Request, domain: DomainContext, order: ty
     if (isDomainError(e)) return formFailure(e, request, { intent: "buy" });
     // No payment gateway on this site (503) or the gateway refused (502): the domain's message says which.
     if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, intent: "buy", message: e.message, errors: {} }, { status: e.status });
-    console.error("plan purchase failed", e);
+    log.error("plan purchase failed", {}, e);
     return data<PageFailure>({ ok: false, intent: "buy", message: BUY_FAILED, errors: {} }, { status: 503 });
   }
 }

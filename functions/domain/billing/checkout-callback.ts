@@ -3,6 +3,7 @@ import { PAYMENT_ID, ORDER_ID, type GatewayPayment, PaymentGatewayError } from "
 import { purposeOf, type PurposeName } from "./payment-purposes.ts";
 import { creditPayment, markFailed } from "./payment-credits.ts";
 import { planPageFor, type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, failureReason } from "./payment-records.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * The gateway's callback after checkout (Razorpay's redirect mode), and where the payer lands
@@ -44,7 +45,7 @@ export async function confirmCheckout(ctx: DomainContext, fields: CheckoutCallba
   } catch (e) {
     if (!(e instanceof PaymentGatewayError)) throw e;
     // The signature is good but the gateway cannot confirm it now: the webhook will credit it.
-    console.warn("payments: could not fetch a signed payment at the callback", { orderId, error: e.message });
+    log.warn("payments: could not fetch a signed payment at the callback", { orderId, error: e.message });
     return { orderId, outcome: "pending" };
   }
   const wrong = mismatch(ctx, local, gp, orderId);
@@ -77,7 +78,7 @@ async function failedCheckout(ctx: DomainContext, fields: CheckoutCallback): Pro
     if (gp.status === "failed" && !mismatch(ctx, local, gp, orderId)) return { orderId, outcome: await markFailed(ctx, local, failureReason(gp)) };
   } catch (e) {
     if (!(e instanceof PaymentGatewayError)) throw e;
-    console.warn("payments: could not confirm a failed payment at the callback", { orderId, error: e.message });
+    log.warn("payments: could not confirm a failed payment at the callback", { orderId, error: e.message });
   }
   return { orderId, outcome: "pending" };
 }

@@ -3,6 +3,7 @@ import type { GatewayPayment } from "#platform/payments.ts";
 import { type LocalPayment, type PaymentOutcome, ORDER_LIFETIME_MS, PAYMENT_MESSAGES, localPayment } from "./payment-records.ts";
 import { purposeOf } from "./payment-purposes.ts";
 import { refundAutomatically } from "./refunds.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * Crediting a captured payment exactly once (the callback's and the webhooks' one path), recording
@@ -31,7 +32,7 @@ export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp:
     // The loser of a race (or a replay): the batch changed nothing. Anything else is a real failure.
     return afterFailedCredit(ctx, gp, e);
   }
-  console.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source, purpose: local.purpose });
+  log.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source, purpose: local.purpose });
   const after = await purpose.afterGrant?.(ctx, local);
   if (after?.refund) {
     // It bought nothing (a design the couple already owned): refunded in full, by itself, through the refund path.
@@ -39,7 +40,7 @@ export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp:
       await refundAutomatically(ctx, local.id, after.refund);
     } catch (e) {
       // The credit stands; the payment stays SUCCESS with its purchase failed, for an admin to refund at /admin/transactions.
-      console.error("payments: an automatic refund failed", { paymentId: local.id, error: e instanceof Error ? e.message : String(e) });
+      log.error("payments: an automatic refund failed", { paymentId: local.id, error: e instanceof Error ? e.message : String(e) });
     }
   }
   return "credited";
@@ -78,7 +79,7 @@ async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: Gat
       .bind(gp.id, gp.method, gp.vpa, gp.contact, gp.fee, gp.tax, now, reason, now, local.id),
     purposeOf(local.purpose).withhold(ctx, local, reason),
   ]);
-  console.warn("payments: a payment arrived after its order expired; recorded, not credited, refund due", {
+  log.warn("payments: a payment arrived after its order expired; recorded, not credited, refund due", {
     orderId: gp.orderId,
     paymentId: gp.id,
     source,
@@ -91,8 +92,7 @@ async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: Gat
 async function afterFailedCredit(ctx: DomainContext, gp: GatewayPayment, e: unknown): Promise<PaymentOutcome> {
   const after = await localPayment(ctx, gp.orderId).catch(() => null);
   if (after?.status === "SUCCESS") {
-    if (after.gatewayPaymentId !== gp.id)
-      console.warn("payments: a second payment arrived for an order already paid", { orderId: gp.orderId, paymentId: gp.id });
+    if (after.gatewayPaymentId !== gp.id) log.warn("payments: a second payment arrived for an order already paid", { orderId: gp.orderId, paymentId: gp.id });
     return "already-credited";
   }
   throw e;

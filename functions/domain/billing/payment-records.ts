@@ -1,6 +1,7 @@
 import { type DomainContext, Conflict } from "../core/index.ts";
 import { type PaymentGatewayError, PaymentsNotConfigured, type GatewayPayment } from "#platform/payments.ts";
 import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * What the payment jobs share: the gateway's refusal to open an order, the payment messages, an
@@ -27,10 +28,10 @@ export class GatewayUnavailable extends Error {
 /** The gateway's refusal to open an order, as the payer is told (the reason, which names settings, goes to the log only). */
 export function gatewayRefusal(ctx: DomainContext, e: PaymentGatewayError, receipt: string, what: string): GatewayUnavailable {
   if (e instanceof PaymentsNotConfigured) {
-    console.error(`payments: refused to open ${what}: ${e.message}`, { receipt });
+    log.error(`payments: refused to open ${what}`, { receipt, reason: e.message });
     return new GatewayUnavailable(PAYMENT_MESSAGES.notConfigured, 503);
   }
-  console.error(`payments: the gateway refused or could not create ${what}`, { gateway: ctx.payments.name, receipt, error: e.message });
+  log.error(`payments: the gateway refused or could not create ${what}`, { gateway: ctx.payments.name, receipt, error: e.message });
   return new GatewayUnavailable();
 }
 
@@ -97,7 +98,7 @@ export type PaymentOutcome = "credited" | "already-credited" | "failed" | "pendi
 
 /** Logs a refusal with the order id (never a signature or a secret). */
 export function refuse(what: string, orderId: string | null, error: Error, extra: Record<string, unknown> = {}): never {
-  console.warn(`payments: refused ${what}`, { orderId, reason: error.message, ...extra });
+  log.warn(`payments: refused ${what}`, { orderId, reason: error.message, ...extra });
   throw error;
 }
 

@@ -3,6 +3,7 @@ import { paymentFromEntity, refundFromEntity, ORDER_ID, PAYMENT_ID, REFUND_ID } 
 import { type RefundOutcome, recordGatewayRefund, settleRefund } from "./refunds.ts";
 import { markFailed, creditPayment } from "./payment-credits.ts";
 import { type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, failureReason } from "./payment-records.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * The gateway's webhooks: signed, recorded once by event id, and credited or marked failed through
@@ -58,7 +59,7 @@ async function processEvent(ctx: DomainContext, event: string, body: WebhookBody
   if (!local) return { outcome: "ignored", orderId: gp.orderId, message: PAYMENT_MESSAGES.noOrder };
   const wrong = mismatch(ctx, local, gp, gp.orderId);
   if (wrong) {
-    console.warn("payments: refused webhook", { orderId: gp.orderId, event, reason: wrong.message, amount: gp.amount, currency: gp.currency });
+    log.warn("payments: refused webhook", { orderId: gp.orderId, event, reason: wrong.message, amount: gp.amount, currency: gp.currency });
     return { outcome: "refused", orderId: gp.orderId, message: wrong.message };
   }
   if (event === "payment.failed") return { outcome: await markFailed(ctx, local, failureReason(gp)), orderId: gp.orderId };

@@ -4,6 +4,7 @@ import { invoiceStatements } from "./invoices.ts";
 import { applyPlanLimits, planLimitStatements } from "./plan-limits.ts";
 import { DAY_MS, planPageFor } from "./payment-records.ts";
 import type { PaymentPurpose } from "./payment-purposes.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * A plan (issue 11, decision 0017) as a payment purpose (decision 0042). Charged its price plus
@@ -40,7 +41,7 @@ export const planPurpose: PaymentPurpose = {
       await applyPlanLimits(ctx, payment.userId);
     } catch (e) {
       // The credit stands; the daily job applies the limits again.
-      console.error("payments: applying plan limits after a credit failed", { paymentId: payment.id, error: e instanceof Error ? e.message : String(e) });
+      log.error("payments: applying plan limits after a credit failed", { paymentId: payment.id, error: e instanceof Error ? e.message : String(e) });
     }
   },
   withhold: (ctx, payment, reason) =>

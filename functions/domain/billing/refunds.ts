@@ -5,6 +5,7 @@ import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
 import { formatRupees } from "#shared/format.ts";
 import { GatewayUnavailable } from "./payment-records.ts";
 import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * Refunds (issue 30, docs/decisions/0043-refunds.md), one path for every purpose:
@@ -129,7 +130,7 @@ async function issueRefund(
       });
     } catch (e) {
       if (!(e instanceof PaymentGatewayError)) throw e;
-      console.error("payments: the gateway did not refund", { paymentId: payment.id, gateway: ctx.payments.name, status: e.status, error: e.message });
+      log.error("payments: the gateway did not refund", { paymentId: payment.id, gateway: ctx.payments.name, status: e.status, error: e.message });
       if (e instanceof PaymentsNotConfigured) throw new GatewayUnavailable(REFUND_MESSAGES.notConfigured, 503);
       if (e.status !== null && e.status >= 400 && e.status < 500) throw new GatewayUnavailable(REFUND_MESSAGES.refused(sentence(e.message)), 502);
       throw new GatewayUnavailable(REFUND_MESSAGES.unreachable, 502);
@@ -143,7 +144,7 @@ async function issueRefund(
       )
       .bind(id, payment.id, refund.id, amount, refund.amount || paise, input.reason, input.requestedBy, ctx.now)
       .run();
-    console.info("payments: refund asked", { paymentId: payment.id, refundId: refund.id, amount, status: refund.status, by: input.requestedBy ?? "automatic" });
+    log.info("payments: refund asked", { paymentId: payment.id, refundId: refund.id, amount, status: refund.status, by: input.requestedBy ?? "automatic" });
     if (refund.status !== "pending") await settleRefund(ctx, refund.id, refund.status);
     const after = await db
       .prepare(
@@ -210,7 +211,7 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
       .prepare("UPDATE payment_refunds SET status = 'FAILED', failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'PENDING'")
       .bind((why ?? "The gateway could not refund the payment.").slice(0, 300), now, row.id)
       .run();
-    console.warn("payments: a refund failed at the gateway", { paymentId: row.paymentId, refundId: gatewayRefundId });
+    log.warn("payments: a refund failed at the gateway", { paymentId: row.paymentId, refundId: gatewayRefundId });
     return "refund-failed";
   }
   const full = row.processed + row.refundAmount >= row.amount;
@@ -234,7 +235,7 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
       .bind(row.paymentId, gatewayRefundId, now),
     ...(full ? purposeOf(row.purpose).takeBack(ctx, payment, row.reason) : []),
   ]);
-  console.info("payments: refund processed", { paymentId: row.paymentId, refundId: gatewayRefundId, full });
+  log.info("payments: refund processed", { paymentId: row.paymentId, refundId: gatewayRefundId, full });
   return "refund-processed";
 }
 

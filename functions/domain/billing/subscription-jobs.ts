@@ -4,6 +4,7 @@ import { newId } from "../core/index.ts";
 import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
 import { servedPurposes } from "./payment-purposes.ts";
 import { DAY_MS, INDIA_OFFSET_MS, indiaDay } from "#shared/india-time.ts";
+import { log } from "#platform/log.ts";
 
 /**
  * The daily subscription job (issue 11; run by the DAILY cron at 03:00 India time,
@@ -143,7 +144,7 @@ export async function runDailySubscriptionJob(db: D1Database, options: DailyJobO
     try {
       await step();
     } catch (e) {
-      console.error(`daily subscription job: ${name} failed`, e);
+      log.error("daily subscription job: a step failed", { step: name }, e);
       failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
       if (e instanceof QueryBudgetExceeded) break;
     } finally {

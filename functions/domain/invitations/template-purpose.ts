@@ -1,4 +1,5 @@
 import type { PaymentPurpose } from "../billing/index.ts";
+import { log } from "#platform/log.ts";
 
 /** Why a second paid order for a design the couple owns is refunded (by itself, through billing's refund path). */
 export const DUPLICATE_PURCHASE_REFUND = "Paid for a design the couple already owned (two orders opened, both paid): refunded automatically.";
@@ -53,7 +54,7 @@ export const templatePurpose: PaymentPurpose = {
       .bind(payment.templatePurchaseId)
       .first<{ orderStatus: string }>();
     if (row?.orderStatus === "completed") return;
-    console.warn("payments: a template order was paid after the couple already owned the design; refunding it", { paymentId: payment.id });
+    log.warn("payments: a template order was paid after the couple already owned the design; refunding it", { paymentId: payment.id });
     return { refund: DUPLICATE_PURCHASE_REFUND };
   },
   // Refunded in full: the purchase grants nothing more (canUseTemplate asks for a completed one); cards already made keep their canvas.
