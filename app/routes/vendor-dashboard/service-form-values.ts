@@ -1,3 +1,5 @@
+import type { ServiceFields } from "#shared/service-schemas.ts";
+
 /** The service form's text values and the action's answer it shows (service-form.tsx). Field names are the API's. */
 export type ServiceFormValues = Record<string, string>;
 
@@ -10,21 +12,7 @@ export type FormFeedback = {
 } | null;
 
 /** A stored service as the form's text values. */
-export function formValuesOf(s: {
-  service_name: string;
-  service_category: string;
-  service_type: string;
-  min_price: number;
-  max_price: number | null;
-  service_unit: string;
-  description: string;
-  state: string;
-  city: string;
-  address: string | null;
-  capacity_min: number | null;
-  capacity_max: number | null;
-  highlights: string[];
-}): ServiceFormValues {
+export function formValuesOf(s: ServiceFields): ServiceFormValues {
   return {
     service_name: s.service_name,
     service_category: s.service_category,
