@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, type Account } from "./fixtures.ts";
 import { BILLING } from "./pool-paths.ts";
+import { buySilver } from "./plan-support.ts";
 
 /**
  * The admin's billing pages (issue 11), in Chromium: an admin creates a plan (a refused form
@@ -189,4 +190,51 @@ test("the transactions page filters by days and status in the URL, totals them, 
   await expect(page.getByText("“To” must be on or after “From”.")).toBeVisible();
   await expect(rows).toHaveCount(0);
   await context.close();
+});
+
+test("an admin refunds part of a plan's payment from the transactions page, then the rest; the gateway is asked each time", async ({
+  browser,
+  account,
+  login,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  // A vendor pays for Silver through the sandbox gateway.
+  const vendor = await login({ role: "vendor" });
+  await buySilver(page, "Pay");
+  await expect(page.getByTestId("order-outcome")).toContainText("Payment received");
+
+  const admin = await browserAs(browser, await account({ role: "admin" }));
+  // Newest first: the payment just made is on the first page.
+  await admin.page.goto("/admin/transactions");
+  const row = admin.page.getByTestId("transaction").filter({ hasText: vendor.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("status")).toHaveText("Success");
+
+  // Part of it, with a reason.
+  await row.getByText("Refund…").click();
+  await row.getByLabel("Amount (₹)").fill("1000");
+  await row.getByLabel("Reason").fill("Goodwill: the listing was down for a week");
+  await row.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(row.getByRole("status")).toHaveText("Refunded ₹1,000.");
+  await expect(row.getByTestId("refunded")).toHaveText("₹1,000 refunded");
+  await expect(row.getByTestId("status")).toHaveText("Partly refunded");
+  await noSeriousViolations(admin.page);
+
+  // More than is left is refused with the reason, nothing changes.
+  await row.getByText("Refund…").click();
+  await row.getByLabel("Amount (₹)").fill("5000");
+  await row.getByLabel("Reason").fill("Too much");
+  await row.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(row.getByLabel("Amount (₹)")).toHaveAttribute("aria-invalid", "true");
+  await expect(row.getByTestId("refunded")).toHaveText("₹1,000 refunded");
+
+  // The rest: an empty amount refunds all that is left, and the form goes away.
+  await row.getByLabel("Amount (₹)").fill("");
+  await row.getByLabel("Reason").fill("The vendor closed the business");
+  await row.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(row.getByRole("status")).toHaveText("Refunded ₹3,999.");
+  await expect(row.getByTestId("status")).toHaveText("Refunded");
+  await expect(row.getByText("Refund…")).toHaveCount(0);
+  await admin.context.close();
 });

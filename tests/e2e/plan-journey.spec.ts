@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
+import { buySilver } from "./plan-support.ts";
 
 /**
  * Issue 11's "done means", in the browser with the local sandbox gateway: a new vendor has the free
@@ -12,20 +13,6 @@ import { expect, test, type Page } from "./fixtures.ts";
  * full, so to run this file alone add --no-deps: `node scripts/e2e.mjs tests/e2e/plan-journey.spec.ts --no-deps`.
  */
 const DAY = 86_400_000;
-
-async function buySilver(page: Page, decision: "Pay" | "Decline payment") {
-  await page.goto("/VendorDashboard/Plan");
-  const silver = page.getByTestId("plan").filter({ has: page.getByRole("heading", { name: "Silver" }) });
-  await silver.getByRole("button", { name: /^Buy / }).click();
-  const checkout = page.getByTestId("checkout");
-  await expect(checkout).toContainText("Pay ₹4,999 to Mandap");
-  await checkout.getByRole("button", { name: /^Pay / }).click();
-  // The sandbox gateway's checkout page (this Worker stands in for Razorpay's Hosted Checkout).
-  await expect(page).toHaveURL(/\/sandbox-gateway\//);
-  await page.getByRole("button", { name: decision === "Pay" ? /^Pay / : "Decline payment" }).click();
-  // Its answer posts back to the callback, which lands on the Plan page with the order's outcome.
-  await page.waitForURL(/\/VendorDashboard\/Plan\?order=order_[A-Za-z0-9]{14}$/, { timeout: 15_000 });
-}
 
 async function statusBox(page: Page) {
   await page.goto("/VendorDashboard");

@@ -4,10 +4,7 @@ import { Field } from "#app/components/ui/index.ts";
 import type { Transaction } from "#domain/billing/index.ts";
 import { formatRupees } from "#shared/format.ts";
 
-/** The refund form on a row of /admin/transactions (issue 30) and the filter inputs' look. */
-
-export const inputClass = (error?: string) =>
-  `w-full rounded-lg border bg-white px-3 py-2 text-base outline-none focus:border-maroon-700 ${error ? "border-red-600" : "border-ink/20"}`;
+/** The refund form on a row of /admin/transactions (issue 30). */
 
 export type RefundFailure = { message: string; errors: Record<string, string>; values?: Record<string, unknown> };
 

@@ -9,8 +9,8 @@ import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAYMENT_STATUS_VALUES } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { inputClass, RefundForm, type RefundFailure } from "./refund-form.tsx";
-import { Pager } from "#app/components/ui/index.ts";
+import { RefundForm, type RefundFailure } from "./refund-form.tsx";
+import { Field, Pager, Select } from "#app/components/ui/index.ts";
 
 /**
  * /admin/transactions: every payment to Mandap (functions/domain/billing/transactions.ts, the same query
@@ -161,50 +161,27 @@ function Row({ t, failure, done }: { t: Transaction; failure: RefundFailure | nu
   );
 }
 
-function FilterField({ label, name, error, children }: { label: string; name: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={`filter-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`filter-${name}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export default function Transactions({ loaderData, actionData }: Route.ComponentProps) {
   const { values, errors, result } = loaderData;
   const failed = actionData && !actionData.ok ? (actionData as RefundFailure & { intent: string }) : null;
   const refunded = actionData?.ok && "paymentId" in actionData ? actionData : null;
   const filters = result?.filters ?? { from: values.from, to: values.to, status: values.status };
-  const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `filter-${name}-error` } : {});
   return (
     <div className="flex flex-col gap-4">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h1 className="text-3xl font-bold text-maroon-700">Transactions</h1>
         <p className="mt-1 text-sm text-ink/75">Every payment to Mandap, newest first. Days are India time; both days are included.</p>
         <Form method="get" action={PATH} className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter transactions">
-          <FilterField label="From" name="from" error={errors.from}>
-            <input id="filter-from" type="date" name="from" defaultValue={values.from} className={inputClass(errors.from)} {...described("from")} />
-          </FilterField>
-          <FilterField label="To" name="to" error={errors.to}>
-            <input id="filter-to" type="date" name="to" defaultValue={values.to} className={inputClass(errors.to)} {...described("to")} />
-          </FilterField>
-          <FilterField label="Status" name="status" error={errors.status}>
-            <select id="filter-status" name="status" defaultValue={values.status} className={inputClass(errors.status)} {...described("status")}>
-              <option value="">All</option>
-              {PAYMENT_STATUS_VALUES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </FilterField>
+          <Field id="filter-from" type="date" name="from" label="From" defaultValue={values.from} error={errors.from} className="min-w-0" />
+          <Field id="filter-to" type="date" name="to" label="To" defaultValue={values.to} error={errors.to} className="min-w-0" />
+          <Select id="filter-status" name="status" label="Status" defaultValue={values.status} error={errors.status} className="min-w-0">
+            <option value="">All</option>
+            {PAYMENT_STATUS_VALUES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
           <div className="flex flex-wrap items-center gap-3">
             <button type="submit" className="btn-primary px-4 py-2">
               Apply
