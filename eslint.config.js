@@ -12,9 +12,6 @@ const NO_LIKE_OVER_INPUT = [
   message: "No LIKE or GLOB over a bound or interpolated value: D1 refuses patterns over 50 bytes. Use textMatch (functions/domain/core/text-match.ts).",
 }));
 
-/** Pages that still write their own <input>/<select>/<textarea> (see the rule at the end): only ever removed from. */
-const FIELDS_NOT_YET_CONVERTED = ["app/components/LocationBox.tsx", "app/routes/browse-list/filters.tsx", "app/routes/home/hero.tsx"];
-
 /** One no-restricted-imports rule per file set (flat config replaces a rule's options per block, so the sets are disjoint). */
 const boundaries = (sets) =>
   sets.map(({ files, ignores, patterns }) => ({
@@ -175,11 +172,10 @@ export default tseslint.config(
   },
   // Issue 29: a form field is written once, in app/components/ui (Field, TextArea, Select, Checkbox:
   // label, hint, error and aria wired; docs/decisions/0038). A hand-made text box, select or text
-  // area elsewhere is an error. The files below still have theirs and wait for their conversion:
-  // the list only shrinks (take a file off when it is converted; never add one).
+  // area elsewhere is an error (every page was converted by the end of issue 29).
   {
     files: ["app/**/*.tsx"],
-    ignores: ["app/components/ui/**", ...FIELDS_NOT_YET_CONVERTED],
+    ignores: ["app/components/ui/**"],
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { SEARCH } from "#shared/strings.ts";
 import { suggestPlaces, type LocationMap, type PlaceSuggestion } from "#shared/place-names.ts";
+import { Field } from "#app/components/ui/Field.tsx";
 
 export type { LocationMap };
 /** A chosen city, or a whole state (no city). */
@@ -22,7 +23,8 @@ export function LocationBox({
   defaultText = "",
   onSelect,
   label = "Location",
-  labelClassName = "sr-only",
+  hideLabel = true,
+  error,
   className = "",
 }: {
   locations: LocationMap;
@@ -31,8 +33,10 @@ export function LocationBox({
   defaultValue?: LocationChoice | null;
   /** The text in the box when nothing is chosen (a free-text value stored before, such as a city outside the list). */
   defaultText?: string;
-  /** The label's classes: hidden by default (the placeholder says it), shown on forms. */
-  labelClassName?: string;
+  /** The label is read but not shown by default (the placeholder says it); forms show it. */
+  hideLabel?: boolean;
+  /** The server's refusal of the typed place, shown under the box and wired to it. */
+  error?: string | undefined;
   onSelect?: (choice: LocationChoice | null) => void;
   label?: string;
   className?: string;
@@ -99,14 +103,14 @@ export function LocationBox({
   const offsets = groups.map((_, g) => groups.slice(0, g).reduce((n, [, places]) => n + places.length, 0));
   return (
     <div ref={rootRef} className={`relative ${className}`}>
-      <label htmlFor={`${id}-input`} className={labelClassName}>
-        {label}
-      </label>
-      <input
+      <Field
         id={`${id}-input`}
         ref={inputRef}
         type="search"
         name={textName}
+        label={label}
+        hideLabel={hideLabel}
+        error={error}
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
@@ -125,7 +129,7 @@ export function LocationBox({
         onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70 focus:border-maroon-600"
+        inputClassName="h-12 rounded-xl px-4 text-ink placeholder:text-ink/70"
       />
       <input type="hidden" name={name} value={choice ? (choice.city ? `${choice.region}/${choice.city}` : choice.region) : ""} />
       {open && (

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, Ref } from "react";
 import { controlClass, FieldFrame, useFieldWiring, type LabelledProps } from "./field-wiring.tsx";
 
 /** Text-like inputs; a checkbox is `Checkbox`, a file or a hidden value is no labelled field. */
@@ -9,6 +9,8 @@ export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "c
     type?: InputType | (string & {});
     /** Classes added to the input box (width, font). */
     inputClassName?: string;
+    /** The input element itself (a combobox that moves the caret or focus). */
+    ref?: Ref<HTMLInputElement>;
   };
 
 /**

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { LocationBox } from "#app/components/LocationBox.tsx";
 import { type BrowseScope } from "#app/lib/browse.ts";
 import { SORT_OPTIONS } from "#shared/sort-options.ts";
+import { Field, Select } from "#app/components/ui/index.ts";
 import type { PageData } from "./types.ts";
 
 const RATING_CHOICES = [
@@ -13,83 +14,44 @@ const RATING_CHOICES = [
 
 export function Filters({ d, scope, idPrefix }: { d: PageData; scope: BrowseScope; idPrefix: string }) {
   const f = d.filters;
-  const field = "h-11 w-full rounded-xl border border-maroon-100 bg-white px-3 text-sm";
+  // The filter column's compact boxes (44 px tall: a thumb's target).
+  const box = "h-11 py-0 text-sm";
   const hasSub = Boolean(scope.subcategory);
   return (
     <Form method="get" action={d.canonicalPath} className="grid gap-3" aria-label="Filters">
-      <div>
-        <label htmlFor={`${idPrefix}-f-q`} className="mb-1 block text-sm font-medium">
-          Search
-        </label>
-        <input id={`${idPrefix}-f-q`} type="search" name="q" defaultValue={f.q ?? ""} placeholder="Name, city or vendor" className={field} />
-      </div>
+      <Field id={`${idPrefix}-f-q`} type="search" name="q" label="Search" defaultValue={f.q ?? ""} placeholder="Name, city or vendor" inputClassName={box} />
       {hasSub && (
-        <div>
-          <span className="mb-1 block text-sm font-medium">Location</span>
-          <LocationBox locations={d.locations} defaultValue={scope.state ? { region: scope.state, city: scope.city } : null} label="Location" />
-        </div>
+        <LocationBox locations={d.locations} defaultValue={scope.state ? { region: scope.state, city: scope.city } : null} label="Location" hideLabel={false} />
       )}
       <fieldset className="grid grid-cols-2 gap-2">
         <legend className="mb-1 text-sm font-medium">Starting price (₹)</legend>
-        <label className="sr-only" htmlFor={`${idPrefix}-f-min`}>
-          Minimum price
-        </label>
-        <input
-          id={`${idPrefix}-f-min`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={100}
-          name="minPrice"
-          defaultValue={f.minPrice ?? ""}
-          placeholder="Min"
-          className={field}
-        />
-        <label className="sr-only" htmlFor={`${idPrefix}-f-max`}>
-          Maximum price
-        </label>
-        <input
-          id={`${idPrefix}-f-max`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={100}
-          name="maxPrice"
-          defaultValue={f.maxPrice ?? ""}
-          placeholder="Max"
-          className={field}
-        />
+        {(["min", "max"] as const).map((end) => (
+          <Field
+            key={end}
+            id={`${idPrefix}-f-${end}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={100}
+            name={`${end}Price`}
+            label={end === "min" ? "Minimum price" : "Maximum price"}
+            hideLabel
+            defaultValue={(end === "min" ? f.minPrice : f.maxPrice) ?? ""}
+            placeholder={end === "min" ? "Min" : "Max"}
+            inputClassName={box}
+          />
+        ))}
       </fieldset>
-      <div>
-        <label htmlFor={`${idPrefix}-f-rating`} className="mb-1 block text-sm font-medium">
-          Rating
-        </label>
-        <select id={`${idPrefix}-f-rating`} name="rating" defaultValue={f.rating !== undefined ? String(f.rating) : ""} className={field}>
-          {RATING_CHOICES.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-f-date`} className="mb-1 block text-sm font-medium">
-          Available on
-        </label>
-        <input id={`${idPrefix}-f-date`} type="date" name="available_on" defaultValue={f.available_on ?? ""} className={field} />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-f-sort`} className="mb-1 block text-sm font-medium">
-          Sort by
-        </label>
-        <select id={`${idPrefix}-f-sort`} name="sort" defaultValue={f.sort} className={field}>
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        id={`${idPrefix}-f-rating`}
+        name="rating"
+        label="Rating"
+        defaultValue={f.rating !== undefined ? String(f.rating) : ""}
+        options={RATING_CHOICES}
+        inputClassName={box}
+      />
+      <Field id={`${idPrefix}-f-date`} type="date" name="available_on" label="Available on" defaultValue={f.available_on ?? ""} inputClassName={box} />
+      <Select id={`${idPrefix}-f-sort`} name="sort" label="Sort by" defaultValue={f.sort} options={SORT_OPTIONS} inputClassName={box} />
       <button type="submit" className="btn-primary w-full">
         Show results
       </button>

@@ -4,6 +4,7 @@ import { LocationBox } from "#app/components/LocationBox.tsx";
 import { showToast } from "#app/components/Toaster.tsx";
 import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
 import { SEARCH } from "#shared/strings.ts";
+import { Field } from "#app/components/ui/Field.tsx";
 
 export const HERO_IMAGE_COUNT = 6;
 export const HERO_ROTATE_MS = 5000;
@@ -57,17 +58,16 @@ export function HeroSearch({ locations }: { locations: Record<string, string[]> 
       className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]"
     >
       <div>
-        <label htmlFor="hero-vendor" className="sr-only">
-          Vendor category
-        </label>
-        <input
+        <Field
           id="hero-vendor"
           name="vendor"
           type="search"
+          label="Vendor category"
+          hideLabel
           list="hero-vendor-options"
           autoComplete="off"
           placeholder="Select vendor (e.g. Caterers)"
-          className="h-12 w-full rounded-xl border border-maroon-100 bg-white px-4 text-ink placeholder:text-ink/70"
+          inputClassName="h-12 rounded-xl px-4 text-ink placeholder:text-ink/70"
         />
         <datalist id="hero-vendor-options">
           {ALL_SUBCATEGORIES.map((s) => (

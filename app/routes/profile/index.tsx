@@ -190,19 +190,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               defaultValue={values.wedding_date ?? account.wedding_date ?? ""}
               error={errors.wedding_date}
             />
-            <div className="flex flex-col gap-1">
-              {/* The city picker with its old and common names (Bangalore, Gurgaon); a place outside the list can still be typed. */}
-              <LocationBox
-                locations={PLACES as LocationMap}
-                name="wedding_place"
-                textName="wedding_city"
-                label="Wedding city"
-                labelClassName="text-sm font-medium"
-                defaultText={values.wedding_city ?? account.wedding_city ?? ""}
-                className="flex flex-col gap-1"
-              />
-              {errors.wedding_city && <p className="text-sm text-red-700">{errors.wedding_city}</p>}
-            </div>
+            {/* The city picker with its old and common names (Bangalore, Gurgaon); a place outside the list can still be typed. */}
+            <LocationBox
+              locations={PLACES as LocationMap}
+              name="wedding_place"
+              textName="wedding_city"
+              label="Wedding city"
+              hideLabel={false}
+              error={errors.wedding_city}
+              defaultText={values.wedding_city ?? account.wedding_city ?? ""}
+            />
             <Field
               label="Estimated guests"
               name="guest_estimate"
