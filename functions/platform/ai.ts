@@ -6,11 +6,10 @@ import { log } from "./log.ts";
  * Description drafts for a vendor's service (POST /generateAIDescription, the dashboard's "Write a
  * draft for me"). One interface, two writers:
  *
- * - Workers AI (`env.AI`, model WORKERS_AI_MODEL) in production. The binding is not declared in
- *   wrangler.jsonc: a Workers AI binding is always remote, so declaring it would make local
- *   development and the test pool need a Cloudflare login and a network. To switch it on, add
- *   `"ai": { "binding": "AI" }` to the production environment (see the comment there). A failed
- *   or empty answer falls back to the local writer, so the vendor always gets a draft.
+ * - Workers AI (`env.AI`, model WORKERS_AI_MODEL) in production: wrangler.jsonc declares the
+ *   binding in `env.production` only, because a Workers AI binding is always remote and declaring it
+ *   at the top level would make local development and the test pool need a Cloudflare login and a
+ *   network. A failed or empty answer falls back to the local writer, so the vendor always gets a draft.
  * - The local writer: deterministic copy built from the fields (name, subcategory, city, price and
  *   unit, capacity, highlights). Used whenever no binding is configured (local, tests, offline).
  *
