@@ -24,6 +24,11 @@ import { onIndiaClock } from "./india-time.ts";
 /** SAC of what a plan is: paid listing and featured placement of a vendor on an online marketplace ("Sale of Internet advertising space"). */
 export const SAC_CODE = "998365";
 export const SAC_DESCRIPTION = "Sale of Internet advertising space";
+/** SAC of an invitation design a couple buys: the use of a digital design on the site ("Other on-line contents n.e.c."; decision 0044). */
+export const DESIGN_SAC_CODE = "998439";
+export const DESIGN_SAC_DESCRIPTION = "Other on-line contents n.e.c.";
+/** What each SAC the invoices use is called (printed beside the code). */
+export const SAC_DESCRIPTIONS: Readonly<Record<string, string>> = { [SAC_CODE]: SAC_DESCRIPTION, [DESIGN_SAC_CODE]: DESIGN_SAC_DESCRIPTION };
 
 /** Basis points: 900 = 9 %. */
 export const CGST_RATE = 900;

@@ -148,11 +148,7 @@ export async function invoicePdf(invoice: InvoiceView): Promise<Uint8Array> {
   y -= 4;
   y = block([`Amount in words: ${invoice.totalInWords}`], MARGIN, y, right - MARGIN, 10, bold) - 10;
   y = block(
-    [
-      invoice.pricesIncludeGst ? "The plan price includes GST." : "GST is charged on top of the plan price.",
-      "Tax payable on reverse charge: No.",
-      `SAC ${invoice.sac}${invoice.sacDescription ? `: ${invoice.sacDescription}` : ""}.`,
-    ],
+    [invoice.priceNote, "Tax payable on reverse charge: No.", `SAC ${invoice.sac}${invoice.sacDescription ? `: ${invoice.sacDescription}` : ""}.`],
     MARGIN,
     y,
     right - MARGIN,

@@ -134,7 +134,7 @@ export const paymentRefundLocks = sqliteTable("payment_refund_locks", {
 
 /** The supplier as printed on an invoice (configuration on the day of issue). */
 export type InvoiceSupplier = { legalName: string; gstin: string; address: string; state: string; stateCode: string };
-/** The recipient as printed on an invoice (the vendor's business on the day of issue). */
+/** The recipient as printed on an invoice on the day of issue: the vendor's business, or the couple (no GSTIN, no address; decision 0044). */
 export type InvoiceRecipient = {
   businessName: string;
   address: string | null;
@@ -156,7 +156,7 @@ export const invoices = sqliteTable(
   {
     id: id(),
     paymentId: text("payment_id").notNull(),
-    /** The vendor's account. */
+    /** The account billed: a vendor's for a plan, a couple's for an invitation design (decision 0044). */
     userId: text("user_id").notNull(),
     /** "MDP/2627/000001": at most 16 characters. */
     number: text("number").notNull(),

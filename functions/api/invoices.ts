@@ -11,9 +11,9 @@ export const invoicesApi = new Resource("/subscribe", "Invoices").endpoint(
     method: "get",
     path: "/invoice/:id",
     summary:
-      "A GST tax invoice (amounts in paise, rates in basis points: 900 = 9 %), for the vendor it was issued to or an admin; the page is /invoices/{id}, the PDF /invoices/{id}/pdf",
+      "A GST tax invoice (amounts in paise, rates in basis points: 900 = 9 %): a vendor's plan or a couple's invitation design (`kind`), for the account it was issued to or an admin; the page is /invoices/{id}, the PDF /invoices/{id}/pdf",
     params: idParams,
-    access: ACCESS.vendorOrAdmin,
+    access: ACCESS.signedIn,
     responses: { 404: "No such invoice of yours" },
   },
   async (c, { params }) => c.json({ success: true, invoice: await readInvoice(c.get("domain"), params.id) }),

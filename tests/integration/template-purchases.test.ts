@@ -107,8 +107,8 @@ describe("buying a paid template", () => {
     expect(purchase).toMatchObject({ order_status: "completed", payment_status: "successful" });
     expect(purchase!.completed_at).toBeGreaterThanOrEqual(before);
     expect(await creditsOf(made.orderId)).toEqual([expect.objectContaining({ source: "callback" })]);
-    // No GST invoice for a couple's template (decision 0025).
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?").bind(couple.id).first()).toEqual({ n: 0 });
+    // The couple's GST invoice, issued with the credit (decision 0044; tests/integration/consumer-invoices.test.ts).
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM invoices WHERE user_id = ?").bind(couple.id).first()).toEqual({ n: 1 });
     expect((await status(couple.cookie, template.id)).body).toMatchObject({ owned: true, canUse: true, orderStatus: "completed", paymentStatus: "successful" });
     expect(await canUseTemplate(testContext({ actor: actorOf(couple.id, "USER") }), template)).toBe(true);
 

@@ -9,7 +9,7 @@ import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
- * /invoices/{invoiceId}: a GST tax invoice, for the vendor it was issued to or an admin (anyone
+ * /invoices/{invoiceId}: a GST tax invoice, for the vendor or couple it was issued to or an admin (anyone
  * else: not found; a visitor logs in first). Printable: printing shows the invoice alone. The PDF
  * is /invoices/{invoiceId}/pdf, the JSON GET /api/v1/subscribe/invoice/{id}.
  */
@@ -20,8 +20,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  // The vendor goes back to their payment history; an admin came from the admin area.
-  return loadOrRespond(request, async () => ({ invoice: await readInvoice(domain, params.invoiceId), isVendor: can.manageBusinessProfile(domain.actor) }));
+  // The vendor or the couple goes back to their payments; an admin came from the admin area.
+  return loadOrRespond(request, async () => {
+    const invoice = await readInvoice(domain, params.invoiceId);
+    // Only its owner or an admin reads it: the owner's payments are the couple's or the vendor's page.
+    const payments = can.viewAdminArea(domain.actor) ? null : invoice.kind === "design" ? "/profile/payments" : "/VendorDashboard/payments";
+    return { invoice, payments };
+  });
 }
 
 const rupees = (paise: number) => `₹${formatPaise(paise)}`;
@@ -37,7 +42,7 @@ const PRINT_CSS = `@media print {
 }`;
 
 export default function Invoice({ loaderData }: Route.ComponentProps) {
-  const { invoice, isVendor } = loaderData;
+  const { invoice, payments } = loaderData;
   const s = invoice.supplier;
   const b = invoice.billedTo;
   const intra = invoice.cgstRate > 0 || invoice.sgstRate > 0;
@@ -140,7 +145,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           <span data-testid="amount-in-words">{invoice.totalInWords}</span>
         </p>
         <ul className="mt-4 space-y-0.5 text-xs text-ink/75">
-          <li>{invoice.pricesIncludeGst ? "The plan price includes GST." : "GST is charged on top of the plan price."}</li>
+          <li>{invoice.priceNote}</li>
           <li>Tax payable on reverse charge: No.</li>
         </ul>
         <p className="mt-6 border-t border-maroon-100 pt-4 text-center text-xs text-ink/75">{INVOICE_MESSAGES.footer}</p>
@@ -152,8 +157,8 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
           <a className="btn" href={`/invoices/${invoice.id}/pdf`} download={`${invoice.number.replaceAll("/", "-")}.pdf`}>
             Download PDF
           </a>
-          {isVendor && (
-            <Link className="btn" to="/VendorDashboard/payments">
+          {payments && (
+            <Link className="btn" to={payments}>
               Payment history
             </Link>
           )}

@@ -12,7 +12,7 @@
  * This file is the area's only face: code outside functions/domain/billing/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export { invoiceStatements, readInvoice, type InvoiceView } from "./invoices.ts";
+export { consumerInvoiceStatements, invoiceStatements, readInvoice, type InvoiceView } from "./invoices.ts";
 export { adminPlan, adminPlans, createPlan, PLAN_MESSAGES, restorePlan, retirePlan, updatePlan, type AdminPlan } from "./plan-admin.ts";
 export {
   activeServiceLimitReached,

@@ -9,13 +9,15 @@ import {
   formatPaise,
   gstOnPrice,
   invoicePrefix,
+  DESIGN_SAC_CODE,
   SAC_CODE,
-  SAC_DESCRIPTION,
+  SAC_DESCRIPTIONS,
   stateCodeOf,
   stateOfCode,
   type GstBreakdown,
   INVOICE_MESSAGES,
 } from "#shared/gst.ts";
+import { placeOfCity } from "#shared/checklist.ts";
 import { type BillingConfig, type DomainContext, NotFound, newId, allows, ACCESS, requireSignedIn } from "../core/index.ts";
 
 /**
@@ -27,8 +29,10 @@ import { type BillingConfig, type DomainContext, NotFound, newId, allows, ACCESS
  * credited. The tax is computed here in JS (shared/gst.ts); the number is computed inside the
  * INSERT (MAX(sequence) + 1 of the financial year), so the series is gap-free: D1 runs one write
  * batch at a time, and a batch that fails takes its number with it. The invoice row's unique
- * payment_id makes a second credit of the same payment fail as a whole. The vendor's e-mail with
- * the invoice link is queued in the same batch (the cron delivers it, or `ctx.mail.deliver`).
+ * payment_id makes a second credit of the same payment fail as a whole. The e-mail with the
+ * invoice link is queued in the same batch (the cron delivers it, or `ctx.mail.deliver`).
+ * `consumerInvoiceStatements` does the same for a couple's invitation design (B2C, in the same
+ * series; docs/decisions/0044-consumer-invoices.md), run by the template purpose's grant.
  *
  * `payment.amount` is the plan price in whole rupees (payments.amount). With GST-inclusive prices
  * (the default) it is also what was charged; with PRICES_INCLUDE_GST=false the gateway must charge
@@ -70,14 +74,13 @@ export function placeOfSupply(recipient: Pick<InvoiceRecipient, "gstin" | "state
 type VendorRow = LeftJoined<Row<typeof vendors, "business_name" | "state" | "city" | "gstin" | "billing_address">> &
   Row<typeof users, "user_name"> & { vendor_email: string | null; login_email: string };
 
+/** A plan payment's invoice to the vendor (B2B when they gave a GSTIN): the statements for the crediting batch. */
 export async function invoiceStatements(
   ctx: DomainContext,
   payment: { id: string; userId: string; amount: number; planName: string },
   issuedAt: number,
 ): Promise<D1PreparedStatement[]> {
-  const { db } = ctx;
-  const supplier = supplierOf(ctx.config.billing);
-  const vendor = await db
+  const vendor = await ctx.db
     .prepare(
       `SELECT v.business_name, u.user_name, v.email AS vendor_email, u.email AS login_email, v.state, v.city, v.gstin, v.billing_address
        FROM users u LEFT JOIN vendors v ON v.user_id = u.id WHERE u.id = ?`,
@@ -85,28 +88,106 @@ export async function invoiceStatements(
     .bind(payment.userId)
     .first<VendorRow>();
   if (!vendor) throw new Error(`No account ${payment.userId} to invoice payment ${payment.id}`);
-  const billedTo: InvoiceRecipient = {
-    businessName: vendor.business_name ?? vendor.user_name,
-    address: vendor.billing_address,
-    city: vendor.city,
-    state: vendor.state,
-    stateCode: stateCodeOf(vendor.state),
-    gstin: vendor.gstin && checkGstin(vendor.gstin).ok ? vendor.gstin : null,
-    email: vendor.vendor_email ?? vendor.login_email,
-  };
+  return issueStatements(
+    ctx,
+    {
+      payment,
+      billedTo: {
+        businessName: vendor.business_name ?? vendor.user_name,
+        address: vendor.billing_address,
+        city: vendor.city,
+        state: vendor.state,
+        stateCode: stateCodeOf(vendor.state),
+        gstin: vendor.gstin && checkGstin(vendor.gstin).ok ? vendor.gstin : null,
+        email: vendor.vendor_email ?? vendor.login_email,
+      },
+      description: `Mandap ${payment.planName} plan: vendor listing subscription`,
+      sac: SAC_CODE,
+      pricesIncludeGst: ctx.config.billing.pricesIncludeGst,
+      paidFor: `the ${payment.planName} plan`,
+      linkBack: null,
+    },
+    issuedAt,
+  );
+}
+
+/**
+ * A design's invoice to the couple (B2C: no GSTIN; docs/decisions/0044-consumer-invoices.md): the
+ * statements for the crediting batch. The place of supply is the state of the couple's wedding city
+ * (the only address a couple gives us), else the supplier's state. The price includes GST whatever
+ * PRICES_INCLUDE_GST says (decision 0025): the tax is worked back out of it. `onlyIf` is the
+ * purchase's condition checked inside the batch (the design was not the couple's already): where
+ * it does not hold, no invoice is written, no number taken and no mail queued.
+ */
+export async function consumerInvoiceStatements(
+  ctx: DomainContext,
+  payment: { id: string; userId: string; amount: number; designName: string },
+  issuedAt: number,
+  onlyIf?: { sql: string; binds: unknown[] },
+): Promise<D1PreparedStatement[]> {
+  const couple = await ctx.db
+    .prepare("SELECT user_name AS name, email, wedding_city AS weddingCity FROM users WHERE id = ?")
+    .bind(payment.userId)
+    .first<{ name: string; email: string; weddingCity: string | null }>();
+  if (!couple) throw new Error(`No account ${payment.userId} to invoice payment ${payment.id}`);
+  const place = placeOfCity(couple.weddingCity);
+  return issueStatements(
+    ctx,
+    {
+      payment,
+      billedTo: {
+        businessName: couple.name,
+        address: null,
+        city: place?.city ?? null,
+        state: place?.state ?? null,
+        stateCode: stateCodeOf(place?.state),
+        gstin: null,
+        email: couple.email,
+      },
+      description: `Mandap invitation design "${payment.designName}": use in the card editor, export and e-invites`,
+      sac: DESIGN_SAC_CODE,
+      pricesIncludeGst: true,
+      paidFor: `the invitation design "${payment.designName}"`,
+      linkBack: "/profile/payments",
+      onlyIf,
+    },
+    issuedAt,
+  );
+}
+
+type Issue = {
+  payment: { id: string; userId: string; amount: number };
+  billedTo: InvoiceRecipient;
+  description: string;
+  sac: string;
+  pricesIncludeGst: boolean;
+  /** What the mail says was paid for: "the Gold plan". */
+  paidFor: string;
+  /** Where the recipient sees all their payments (the mail names it), if not the vendor's dashboard. */
+  linkBack: string | null;
+  onlyIf?: { sql: string; binds: unknown[] };
+};
+
+/**
+ * The invoice's INSERT, its queued e-mail and the UPDATE that puts the number into the mail: one
+ * series for every invoice (plans and designs; decision 0044), numbered inside the INSERT.
+ */
+function issueStatements(ctx: DomainContext, issue: Issue, issuedAt: number): D1PreparedStatement[] {
+  const { db } = ctx;
+  const { payment, billedTo } = issue;
+  const supplier = supplierOf(ctx.config.billing);
   const place = placeOfSupply(billedTo, supplier);
-  const { pricesIncludeGst } = ctx.config.billing;
-  const tax = gstOnPrice(payment.amount, pricesIncludeGst, place.stateCode === supplier.stateCode);
+  const tax = gstOnPrice(payment.amount, issue.pricesIncludeGst, place.stateCode === supplier.stateCode);
   const financialYear = financialYearOf(issuedAt);
   const invoiceId = newId(issuedAt);
-  const description = `Mandap ${payment.planName} plan: vendor listing subscription`;
 
+  // A condition's "?" placeholders number on from ?21 (SQLite gives a bare "?" the next number after the largest so far).
   const insert = db
     .prepare(
       `INSERT INTO invoices (id, payment_id, user_id, number, financial_year, sequence, description, sac, taxable_value,
          cgst_rate, cgst_amount, sgst_rate, sgst_amount, igst_rate, igst_amount, total, prices_include_gst, place_of_supply, supplier, billed_to, issued_at)
        SELECT ?1, ?2, ?3, ?4 || printf('%06d', next.seq), ?5, next.seq, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20
-       FROM (SELECT COALESCE(MAX(sequence), 0) + 1 AS seq FROM invoices WHERE financial_year = ?5) AS next`,
+       FROM (SELECT COALESCE(MAX(sequence), 0) + 1 AS seq FROM invoices WHERE financial_year = ?5) AS next${issue.onlyIf ? ` WHERE ${issue.onlyIf.sql}` : ""}`,
     )
     .bind(
       invoiceId,
@@ -114,8 +195,8 @@ export async function invoiceStatements(
       payment.userId,
       invoicePrefix(financialYear),
       financialYear,
-      description,
-      SAC_CODE,
+      issue.description,
+      issue.sac,
       tax.taxableValue,
       tax.cgstRate,
       tax.cgst,
@@ -124,11 +205,12 @@ export async function invoiceStatements(
       tax.igstRate,
       tax.igst,
       tax.total,
-      Number(pricesIncludeGst),
+      Number(issue.pricesIncludeGst),
       `${place.state} (${place.stateCode})`,
       JSON.stringify(supplier),
       JSON.stringify(billedTo),
       issuedAt,
+      ...(issue.onlyIf?.binds ?? []),
     );
 
   const link = `${ctx.request.origin}/invoices/${invoiceId}`;
@@ -140,14 +222,17 @@ export async function invoiceStatements(
       text: [
         `Namaste ${billedTo.businessName},`,
         "",
-        `Thank you for your payment for the ${payment.planName} plan. Your GST tax invoice {number} for ${amountLine(tax)} is here:`,
+        `Thank you for your payment for ${issue.paidFor}. Your GST tax invoice {number} for ${amountLine(tax)} is here:`,
         link,
         `(a PDF copy: ${link}/pdf)`,
+        ...(issue.linkBack ? ["", `All your payments and invoices: ${ctx.request.origin}${issue.linkBack}`] : []),
         "",
         "Team Mandap",
       ].join("\n"),
     },
     issuedAt,
+    // Only with the invoice: where the batch's condition kept it out, no mail either.
+    issue.onlyIf ? { sql: "EXISTS (SELECT 1 FROM invoices WHERE id = ?)", binds: [invoiceId] } : undefined,
   );
   // The number exists only once the INSERT above has run in the batch: put it into the queued mail.
   const number = db
@@ -180,6 +265,10 @@ export type InvoiceView = {
   total: number;
   totalInWords: string;
   pricesIncludeGst: boolean;
+  /** What was bought: a vendor's plan or a couple's invitation design (decision 0044). */
+  kind: "plan" | "design";
+  /** The line under the totals saying whether the price included GST. */
+  priceNote: string;
   placeOfSupply: string;
   supplier: InvoiceSupplier;
   billedTo: InvoiceRecipient;
@@ -209,11 +298,11 @@ type InvoiceRow = Row<
   | "billed_to"
 >;
 
-/** An invoice for the vendor it was issued to, or an admin; anyone else is told it does not exist. */
+/** An invoice for the account it was issued to (a vendor's plan, a couple's design), or an admin; anyone else is told it does not exist. */
 export async function readInvoice(ctx: DomainContext, invoiceId: string): Promise<InvoiceView> {
   const actor = requireSignedIn(ctx.actor);
   const row = await ctx.db.prepare("SELECT * FROM invoices WHERE id = ?").bind(invoiceId).first<InvoiceRow>();
-  const mayRead = row && (allows(ACCESS.admin, actor) || (allows(ACCESS.vendor, actor) && row.user_id === actor.id));
+  const mayRead = row && (allows(ACCESS.admin, actor) || row.user_id === actor.id);
   if (!row || !mayRead) throw new NotFound(INVOICE_MESSAGES.notFound);
   return {
     id: row.id,
@@ -223,7 +312,7 @@ export async function readInvoice(ctx: DomainContext, invoiceId: string): Promis
     issuedAt: row.issued_at,
     description: row.description,
     sac: row.sac,
-    sacDescription: row.sac === SAC_CODE ? SAC_DESCRIPTION : "",
+    sacDescription: SAC_DESCRIPTIONS[row.sac] ?? "",
     taxableValue: row.taxable_value,
     cgstRate: row.cgst_rate,
     cgstAmount: row.cgst_amount,
@@ -234,6 +323,13 @@ export async function readInvoice(ctx: DomainContext, invoiceId: string): Promis
     total: row.total,
     totalInWords: amountInWords(row.total),
     pricesIncludeGst: Boolean(row.prices_include_gst),
+    kind: row.sac === DESIGN_SAC_CODE ? "design" : "plan",
+    priceNote:
+      row.sac === DESIGN_SAC_CODE
+        ? "The design's price includes GST."
+        : row.prices_include_gst
+          ? "The plan price includes GST."
+          : "GST is charged on top of the plan price.",
     placeOfSupply: row.place_of_supply,
     supplier: JSON.parse(row.supplier) as InvoiceSupplier,
     billedTo: JSON.parse(row.billed_to) as InvoiceRecipient,

@@ -1,4 +1,4 @@
-import type { PaymentPurpose } from "../billing/index.ts";
+import { consumerInvoiceStatements, type PaymentPurpose } from "../billing/index.ts";
 import { log } from "#platform/log.ts";
 
 /** Why a second paid order for a design the couple owns is refunded (by itself, through billing's refund path). */
@@ -14,7 +14,8 @@ export const templatePaise = (priceRupees: number) => priceRupees * 100;
 /**
  * An invitation template (issue 13, decision 0025) as a payment purpose (decision 0042): billing
  * credits the payment, this area's tables say what the couple owns. Charged the price couples see
- * (GST included), no GST invoice (a couple is not a business). Granted in the crediting batch: the
+ * (GST included); the couple's GST tax invoice (B2C, decision 0044) is issued in the crediting batch
+ * when the payment completes the purchase. Granted in the crediting batch: the
  * purchase completed/successful with completed_at; should the couple already own the design through
  * another order (two orders opened, both paid), the money is recorded but this purchase is marked
  * failed/successful rather than breaking the one-completed-purchase index, and afterGrant asks
@@ -33,6 +34,21 @@ export const templatePurpose: PaymentPurpose = {
     const { db, now } = ctx;
     const ownedElsewhere = `EXISTS (SELECT 1 FROM template_purchases o WHERE o.user_id = template_purchases.user_id AND o.template_id = template_purchases.template_id
                                     AND o.order_status = 'completed' AND o.id <> template_purchases.id)`;
+    const design = await db
+      .prepare("SELECT it.name FROM template_purchases t JOIN invite_templates it ON it.id = t.template_id WHERE t.id = ?")
+      .bind(payment.templatePurchaseId)
+      .first<{ name: string }>();
+    // The couple's GST invoice (decision 0044), after the purchase's UPDATEs: only when this payment completed it
+    // (a design the couple already owned is refunded, not invoiced).
+    const invoice = await consumerInvoiceStatements(
+      ctx,
+      { id: payment.id, userId: payment.userId, amount: payment.amount, designName: design?.name ?? "Invitation design" },
+      now,
+      {
+        sql: "EXISTS (SELECT 1 FROM template_purchases WHERE id = ? AND payment_id = ? AND order_status = 'completed')",
+        binds: [payment.templatePurchaseId, payment.id],
+      },
+    );
     return [
       db
         .prepare(
@@ -46,6 +62,7 @@ export const templatePurpose: PaymentPurpose = {
            WHERE id = ? AND order_status IN ('pending', 'failed') AND NOT ${ownedElsewhere}`,
         )
         .bind(now, now, payment.templatePurchaseId),
+      ...invoice,
     ];
   },
   async afterGrant(ctx, payment) {
