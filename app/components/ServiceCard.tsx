@@ -44,6 +44,14 @@ export function ServiceCard({
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
         )}
+        {service.featured && (
+          <p
+            className="absolute left-2 top-2 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-maroon-700 shadow-sm"
+            title="The vendor's plan places this listing first in the default order"
+          >
+            Featured
+          </p>
+        )}
         {actions && <div className="absolute right-2 top-2 z-10">{actions}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">

@@ -200,6 +200,14 @@ describe("featured placement", () => {
     const sub = await createSubscription(gold.id, { plan: { maxActiveServices: null, featuredPlacement: true } });
     await applyPlanLimits(testContext({ now }), gold.id);
     expect(await ids({})).toEqual([good.id, best.id]);
+    // The list says why it comes first: the card marks it "Featured" (the search API's `featured`).
+    const listed = (await searchServices(listingContext({ now }), { city })).services;
+    expect(listed.map((s) => [s.id, s.featured])).toEqual([
+      [good.id, true],
+      [best.id, false],
+    ]);
+    const api = (await (await call(`/api/v1/services?city=${city}`)).json()) as { ServiceResult: { id: string; featured: boolean }[] };
+    expect(api.ServiceResult.find((s) => s.id === good.id)?.featured).toBe(true);
     expect(await ids({ sort: { by: "rating", order: "desc" } })).toEqual([good.id, best.id]);
     // Other orders are the visitor's choice and stay as asked.
     expect(await ids({ sort: { by: "price", order: "asc" } })).toEqual([best.id, good.id]);
@@ -215,5 +223,6 @@ describe("featured placement", () => {
     await env.DB.prepare("UPDATE subscriptions SET status = 'EXPIRED' WHERE id = ?").bind(sub.id).run();
     await applyPlanLimits(testContext({ now }), gold.id);
     expect(await ids({})).toEqual([best.id, good.id]);
+    expect((await searchServices(listingContext({ now }), { city })).services.every((s) => !s.featured)).toBe(true);
   });
 });

@@ -72,7 +72,10 @@ export default function AboutPage() {
         <h2 id="couples-title" className="text-3xl font-bold text-maroon-800">
           For couples
         </h2>
-        <p className="mt-2 max-w-2xl text-ink/80">Free for couples. Sign up once and everything you plan is kept together, from the roka to the reception.</p>
+        <p className="mt-2 max-w-2xl text-ink/80">
+          Planning is free for couples (some invitation designs are paid). Sign up once and everything you plan is kept together, from the roka to the
+          reception.
+        </p>
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {COUPLES.map((s, i) => (
             <li key={s.title} className="rounded-2xl border border-maroon-100 bg-white p-5">

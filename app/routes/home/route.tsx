@@ -185,7 +185,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Reveal>
 
       <Reveal aria-labelledby="benefits-title" className="container-page py-10">
-        <SectionHeading id="benefits-title" title="Planning tools for couples" text="Free for couples: sign up and everything you plan is kept in one place." />
+        <SectionHeading
+          id="benefits-title"
+          title="Planning tools for couples"
+          text="Planning is free for couples: sign up and everything you plan is kept in one place."
+        />
         <Benefits />
       </Reveal>
 

@@ -23,6 +23,8 @@ export type ServiceSummary = {
   service_unit: string;
   status: "active" | "archived" | "hidden";
   created_at: number;
+  /** The vendor's plan gives featured placement: first in the default order, and marked "Featured" on the card. */
+  featured: boolean;
   vendor: { id: string; name: string; slug: string; reply_minutes_median: number | null };
   media: { image_urls: { path: string }[] }[];
 };
@@ -33,7 +35,7 @@ export type ServiceSummary = {
  */
 export type ServiceCardData = Pick<
   ServiceSummary,
-  "id" | "service_name" | "service_category" | "service_type" | "state" | "city" | "rating" | "review_count" | "min_price" | "service_unit"
+  "id" | "service_name" | "service_category" | "service_type" | "state" | "city" | "rating" | "review_count" | "min_price" | "service_unit" | "featured"
 > & {
   vendor: Pick<ServiceSummary["vendor"], "name" | "reply_minutes_median">;
   media: { image_urls: { path: string }[] }[];
@@ -53,13 +55,14 @@ export function toServiceCard(s: ServiceSummary): ServiceCardData {
     review_count: s.review_count,
     min_price: s.min_price,
     service_unit: s.service_unit,
+    featured: s.featured,
     vendor: { name: s.vendor.name, reply_minutes_median: s.vendor.reply_minutes_median },
     media: cover ? [{ image_urls: [{ path: cover.path }] }] : [],
   };
 }
 
 export const SUMMARY_COLUMNS = `s.id, s.service_name, s.service_category, s.service_type, s.state, s.city, s.rating, s.review_count,
-  s.view_count, s.min_price, s.max_price, s.service_unit, s.status, s.created_at, s.cover_key,
+  s.view_count, s.min_price, s.max_price, s.service_unit, s.status, s.created_at, s.cover_key, s.featured,
   v.user_id AS vendor_id, v.business_name AS vendor_name, v.slug AS vendor_slug, v.reply_minutes_median`;
 
 export type SummaryRow = Row<
@@ -79,6 +82,7 @@ export type SummaryRow = Row<
   | "status"
   | "created_at"
   | "cover_key"
+  | "featured"
 > &
   Row<typeof vendors, "reply_minutes_median"> & { vendor_id: string; vendor_name: string; vendor_slug: string };
 
@@ -98,6 +102,7 @@ export function toSummary(r: SummaryRow): ServiceSummary {
     service_unit: r.service_unit,
     status: r.status,
     created_at: r.created_at,
+    featured: r.featured === 1,
     vendor: { id: r.vendor_id, name: r.vendor_name, slug: r.vendor_slug, reply_minutes_median: r.reply_minutes_median },
     media: [{ image_urls: [{ path: mediaUrl(r.cover_key) }] }],
   };
