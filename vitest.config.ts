@@ -1,5 +1,21 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { cpSync, mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The static assets the Worker reads at run time (the PDF fonts, app/lib/pdf-fonts.server.ts), at
+ * the paths their `?url` imports name in the pool (/node_modules/…, as Vite's dev server serves
+ * them), copied into a folder the pool's ASSETS binding serves (the whole project is too many files).
+ */
+const TEST_ASSETS = ".wrangler/test-assets";
+const TEST_ASSET_FOLDERS = ["node_modules/@fontsource/noto-sans-devanagari/files"];
+function testAssets(): string {
+  for (const folder of TEST_ASSET_FOLDERS) {
+    mkdirSync(`${TEST_ASSETS}/${folder}`, { recursive: true });
+    cpSync(folder, `${TEST_ASSETS}/${folder}`, { recursive: true, filter: (file) => !file.endsWith(".woff2") });
+  }
+  return TEST_ASSETS;
+}
 
 /**
  * Unit and integration tests run inside workerd with real local D1 and R2. The Worker under test
@@ -14,7 +30,10 @@ export default defineConfig(async () => {
         main: "./functions/test-entry.ts",
         wrangler: { configPath: "./wrangler.jsonc" },
         // The tests run locally with the sandbox payment gateway explicitly enabled (loopback hosts only).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", SANDBOX_GATEWAY: "on" } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", SANDBOX_GATEWAY: "on" },
+          assets: { directory: testAssets(), binding: "ASSETS" },
+        },
       }),
     ],
     test: {

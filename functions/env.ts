@@ -4,6 +4,8 @@ import type { AiBinding } from "./platform/ai.ts";
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
+  /** The static assets (build/client): the Worker reads its PDF fonts through it (app/lib/pdf-fonts.server.ts). */
+  ASSETS?: Fetcher;
   APP_ENV: "development" | "test" | "production" | string;
   /** "on" serves /dev/* (mailbox, error screen) on loopback hosts only; set by the local scripts, never in wrangler.jsonc. */
   DEV_PAGES?: string;

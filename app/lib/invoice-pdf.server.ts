@@ -1,13 +1,14 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, type Color, type PDFPage } from "@cantoo/pdf-lib";
 import { type InvoiceView } from "#domain/billing/index.ts";
 import { formatPaise, formatRate, INVOICE_MESSAGES } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
+import { drawRuns, embedPdfFonts, widthOf, type AssetsFetcher, type FontFace } from "./pdf-fonts.server.ts";
 
 /**
- * A GST tax invoice as an A4 PDF (pdf-lib, the standard Helvetica fonts: nothing to embed, so the
- * Worker builds it in a few milliseconds). The standard fonts have no "₹" and only the Windows
- * Latin-1 characters, so amounts read "Rs. 14,999.00" and any other character (e.g. a business
- * name in Devanagari) is printed as "?"; the HTML invoice shows them as typed.
+ * GST papers as A4 PDFs (@cantoo/pdf-lib, the maintained fork of pdf-lib): the tax invoice, and
+ * the credit note that reverses part of one. Noto Sans (Latin and Devanagari subsets, embedded as
+ * subsets: app/lib/pdf-fonts.server.ts) prints amounts as "₹14,999.00" and a name or address in
+ * Devanagari as typed.
  */
 
 const A4: [number, number] = [595.28, 841.89];
@@ -16,27 +17,51 @@ const INK = rgb(0.13, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.34, 0.36);
 const MAROON = rgb(0.5, 0.11, 0.24);
 
-/** Text the standard fonts can draw: Latin-1 printable characters; anything else becomes "?". */
-export function pdfSafe(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[\u2013\u2014]/g, "-")
-    .replace(/₹/g, "Rs.")
-    .replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
-}
+const rupees = (paise: number) => `₹${formatPaise(paise)}`;
 
-const rs = (paise: number) => `Rs. ${formatPaise(paise)}`;
+/** What an invoice and a credit note print alike: the parties, the supply and its tax heads. */
+export type TaxPaper = Pick<
+  InvoiceView,
+  | "number"
+  | "issuedAt"
+  | "placeOfSupply"
+  | "supplier"
+  | "billedTo"
+  | "description"
+  | "sac"
+  | "sacDescription"
+  | "taxableValue"
+  | "cgstRate"
+  | "cgstAmount"
+  | "sgstRate"
+  | "sgstAmount"
+  | "igstRate"
+  | "igstAmount"
+  | "total"
+  | "totalInWords"
+>;
+
+type Heading = {
+  /** "TAX INVOICE", "CREDIT NOTE". */
+  title: string;
+  /** The document's metadata title: "Tax invoice MDP/2627/000001". */
+  docTitle: string;
+  /** "Invoice no.", "Credit note no.". */
+  numberLabel: string;
+  /** Lines under the date (the original invoice a credit note reverses). */
+  references: string[];
+  /** Notes under the amount in words. */
+  notes: string[];
+};
 
 /** Lines of at most `width` points, broken at spaces. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, face: FontFace, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of pdfSafe(text).split("\n")) {
+  for (const paragraph of text.split("\n")) {
     let line = "";
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+      if (widthOf(next, face, size) <= width || !line) line = next;
       else {
         lines.push(line);
         line = word;
@@ -47,63 +72,60 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-export async function invoicePdf(invoice: InvoiceView): Promise<Uint8Array> {
+async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetcher | undefined): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Tax invoice ${invoice.number}`);
-  doc.setSubject(`GST tax invoice ${invoice.number} from ${pdfSafe(invoice.supplier.legalName)}`);
-  doc.setAuthor(pdfSafe(invoice.supplier.legalName));
+  doc.setTitle(heading.docTitle);
+  doc.setSubject(`GST ${heading.docTitle.toLowerCase()} from ${paper.supplier.legalName}`);
+  doc.setAuthor(paper.supplier.legalName);
   doc.setCreator("Mandap");
-  doc.setProducer("Mandap (pdf-lib)");
-  doc.setCreationDate(new Date(invoice.issuedAt));
-  doc.setModificationDate(new Date(invoice.issuedAt));
+  doc.setProducer("Mandap (@cantoo/pdf-lib)");
+  doc.setCreationDate(new Date(paper.issuedAt));
+  doc.setModificationDate(new Date(paper.issuedAt));
   const page: PDFPage = doc.addPage(A4);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedPdfFonts(doc, assets);
   const [width, height] = A4;
   const right = width - MARGIN;
   let y = height - MARGIN;
 
-  const text = (
-    value: string,
-    x: number,
-    at: number,
-    opts: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; align?: "left" | "right" } = {},
-  ) => {
-    const font = opts.font ?? regular;
+  const text = (value: string, x: number, at: number, opts: { face?: FontFace; size?: number; color?: Color; align?: "left" | "right" } = {}) => {
+    const face = opts.face ?? regular;
     const size = opts.size ?? 10;
-    const safe = pdfSafe(value);
-    const left = opts.align === "right" ? x - font.widthOfTextAtSize(safe, size) : x;
-    page.drawText(safe, { x: left, y: at, size, font, color: opts.color ?? INK });
+    const left = opts.align === "right" ? x - widthOf(value, face, size) : x;
+    drawRuns(page, value, { x: left, y: at, size, face, color: opts.color ?? INK });
   };
-  const block = (lines: string[], x: number, top: number, w: number, size = 10, font = regular) => {
+  const block = (lines: string[], x: number, top: number, w: number, size = 10, face = regular) => {
     let at = top;
     for (const raw of lines) {
-      for (const line of wrap(raw, font, size, w)) {
-        text(line, x, at, { size, font });
-        at -= size + 4;
+      for (const line of wrap(raw, face, size, w)) {
+        text(line, x, at, { size, face });
+        at -= size + 5;
       }
     }
     return at;
   };
   const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: right, y: at }, thickness: 0.6, color: MUTED });
 
-  // Heading: title left, number, date and place of supply right.
-  text("TAX INVOICE", MARGIN, y, { font: bold, size: 18, color: MAROON });
-  text(`Invoice no. ${invoice.number}`, right, y + 2, { font: bold, size: 11, align: "right" });
+  // Heading: title left, number, date, references and place of supply right.
+  text(heading.title, MARGIN, y, { face: bold, size: 18, color: MAROON });
+  text(`${heading.numberLabel} ${paper.number}`, right, y + 2, { face: bold, size: 11, align: "right" });
   y -= 16;
-  text(`Date: ${formatDate(invoice.issuedAt)}`, right, y, { align: "right" });
+  text(`Date: ${formatDate(paper.issuedAt)}`, right, y, { align: "right" });
+  for (const reference of heading.references) {
+    y -= 14;
+    text(reference, right, y, { align: "right" });
+  }
   y -= 14;
-  text(`Place of supply: ${invoice.placeOfSupply}`, right, y, { align: "right" });
+  text(`Place of supply: ${paper.placeOfSupply}`, right, y, { align: "right" });
   y -= 22;
   rule(y);
   y -= 18;
 
   // Supplier and recipient side by side.
   const column = (right - MARGIN - 24) / 2;
-  const s = invoice.supplier;
-  const b = invoice.billedTo;
-  text("Supplier", MARGIN, y, { font: bold, color: MUTED, size: 9 });
-  text("Billed to", MARGIN + column + 24, y, { font: bold, color: MUTED, size: 9 });
+  const s = paper.supplier;
+  const b = paper.billedTo;
+  text("Supplier", MARGIN, y, { face: bold, color: MUTED, size: 9 });
+  text("Billed to", MARGIN + column + 24, y, { face: bold, color: MUTED, size: 9 });
   y -= 15;
   const supplierEnd = block([s.legalName], MARGIN, y, column, 11, bold);
   const recipientEnd = block([b.businessName], MARGIN + column + 24, y, column, 11, bold);
@@ -120,41 +142,50 @@ export async function invoicePdf(invoice: InvoiceView): Promise<Uint8Array> {
   y -= 18;
 
   // The line and the tax.
-  text("Description", MARGIN, y, { font: bold, size: 9, color: MUTED });
-  text("SAC", right - 170, y, { font: bold, size: 9, color: MUTED });
-  text("Amount", right, y, { font: bold, size: 9, color: MUTED, align: "right" });
+  text("Description", MARGIN, y, { face: bold, size: 9, color: MUTED });
+  text("SAC", right - 170, y, { face: bold, size: 9, color: MUTED });
+  text("Amount", right, y, { face: bold, size: 9, color: MUTED, align: "right" });
   y -= 16;
-  const descEnd = block([invoice.description], MARGIN, y, right - 190 - MARGIN);
-  text(invoice.sac, right - 170, y);
-  text(rs(invoice.taxableValue), right, y, { align: "right" });
+  const descEnd = block([paper.description], MARGIN, y, right - 190 - MARGIN);
+  text(paper.sac, right - 170, y);
+  text(rupees(paper.taxableValue), right, y, { align: "right" });
   y = descEnd - 8;
   rule(y);
   y -= 18;
-  const row = (label: string, amount: string, opts: { font?: PDFFont; size?: number } = {}) => {
+  const row = (label: string, amount: string, opts: { face?: FontFace; size?: number } = {}) => {
     text(label, right - 260, y, opts);
     text(amount, right, y, { ...opts, align: "right" });
     y -= (opts.size ?? 10) + 8;
   };
-  row("Taxable value", rs(invoice.taxableValue));
-  if (invoice.cgstRate || invoice.sgstRate) {
-    row(`CGST @ ${formatRate(invoice.cgstRate)}`, rs(invoice.cgstAmount));
-    row(`SGST @ ${formatRate(invoice.sgstRate)}`, rs(invoice.sgstAmount));
+  row("Taxable value", rupees(paper.taxableValue));
+  if (paper.cgstRate || paper.sgstRate) {
+    row(`CGST @ ${formatRate(paper.cgstRate)}`, rupees(paper.cgstAmount));
+    row(`SGST @ ${formatRate(paper.sgstRate)}`, rupees(paper.sgstAmount));
   } else {
-    row(`IGST @ ${formatRate(invoice.igstRate)}`, rs(invoice.igstAmount));
+    row(`IGST @ ${formatRate(paper.igstRate)}`, rupees(paper.igstAmount));
   }
   y -= 2;
   page.drawLine({ start: { x: right - 260, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 0.6, color: MUTED });
-  row("Total", rs(invoice.total), { font: bold, size: 12 });
+  row("Total", rupees(paper.total), { face: bold, size: 12 });
   y -= 4;
-  y = block([`Amount in words: ${invoice.totalInWords}`], MARGIN, y, right - MARGIN, 10, bold) - 10;
-  y = block(
-    [invoice.priceNote, "Tax payable on reverse charge: No.", `SAC ${invoice.sac}${invoice.sacDescription ? `: ${invoice.sacDescription}` : ""}.`],
-    MARGIN,
-    y,
-    right - MARGIN,
-    9,
-  );
+  y = block([`Amount in words: ${paper.totalInWords}`], MARGIN, y, right - MARGIN, 10, bold) - 10;
+  block([...heading.notes, `SAC ${paper.sac}${paper.sacDescription ? `: ${paper.sacDescription}` : ""}.`], MARGIN, y, right - MARGIN, 9);
 
   text(INVOICE_MESSAGES.footer, MARGIN, MARGIN, { size: 9, color: MUTED });
   return doc.save();
+}
+
+/** A GST tax invoice as a PDF; `assets` is the Worker's ASSETS binding (the fonts are static assets). */
+export function invoicePdf(invoice: InvoiceView, assets: AssetsFetcher | undefined): Promise<Uint8Array> {
+  return taxPaperPdf(
+    invoice,
+    {
+      title: "TAX INVOICE",
+      docTitle: `Tax invoice ${invoice.number}`,
+      numberLabel: "Invoice no.",
+      references: [],
+      notes: [invoice.priceNote, "Tax payable on reverse charge: No."],
+    },
+    assets,
+  );
 }

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { CARD_MESSAGES, CARDS_MAX } from "#domain/invitations/index.ts";
 import { call, ORIGIN, signedIn, snapshot, worker } from "#tests/support/factories.ts";

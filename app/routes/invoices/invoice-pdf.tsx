@@ -6,9 +6,9 @@ import { appContext } from "#functions/page-context.ts";
 
 /** /invoices/{invoiceId}/pdf: the tax invoice as a PDF (a resource route), for the same readers as the page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { domain } = context.get(appContext);
+  const { domain, env } = context.get(appContext);
   const invoice = await loadOrRespond(request, () => readInvoice(domain, params.invoiceId));
-  const bytes = await invoicePdf(invoice);
+  const bytes = await invoicePdf(invoice, env.ASSETS);
   return new Response(bytes.slice().buffer, {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,5 +1,5 @@
 /** Exporting a rendered card as PNG or PDF at a print size. */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { z } from "zod";
 import { CARD_EXPORT_SIZES, type CardExportSize } from "#shared/card-format.ts";
 import { dimensionsOf } from "#platform/images.ts";
