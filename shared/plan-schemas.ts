@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { numeric } from "./numbers.ts";
-import { PAYMENT_STATUSES } from "./stored-values.ts";
+import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "./stored-values.ts";
 
 /**
  * The rules of an admin's plan form (/admin/plans) and of POST /plan and PUT /plan/{id}, written
@@ -92,6 +92,9 @@ export const durationLabel = (days: number) => (days === 1 ? "1 day" : `${days} 
 
 /** The admin transactions filters (URL of /admin/transactions and GET /admin/transactions), dates in India time. */
 export const PAYMENT_STATUS_VALUES = PAYMENT_STATUSES;
+export const PAYMENT_PURPOSE_VALUES = PAYMENT_PURPOSES;
+/** How admins see a payment's purpose (rows, totals, the filter and the CSV's Kind column). */
+export const PURPOSE_LABELS: Record<(typeof PAYMENT_PURPOSES)[number], string> = { SUBSCRIPTION: "Plan", TEMPLATE: "Design" };
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
 const emptyToUndefined = (v: unknown) => (blank(v) ? undefined : v);
@@ -113,6 +116,7 @@ export const transactionFilters = z
     from: istDay("From"),
     to: istDay("To"),
     status: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUS_VALUES, { error: "Choose a status from the list." }).optional()),
+    purpose: z.preprocess(emptyToUndefined, z.enum(PAYMENT_PURPOSES, { error: "Choose plans or designs from the list." }).optional()),
     page: numeric(
       z
         .number({ error: "Page must be a number." })

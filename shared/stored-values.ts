@@ -24,6 +24,8 @@ export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;
 /** BASIC: totals only; FULL: per-service figures and history. */
 export const ANALYTICS_DEPTHS = ["BASIC", "FULL"] as const;
 export const SUBSCRIPTION_STATUSES = ["PENDING", "ACTIVE", "CANCELLED", "EXPIRED"] as const;
+/** What a payment is for (payments.purpose; decision 0042): a vendor's plan or a couple's invitation design. */
+export const PAYMENT_PURPOSES = ["SUBSCRIPTION", "TEMPLATE"] as const;
 /**
  * REFUND_DUE: money received for an order that had expired, recorded but not credited (issue 28); a refund is owed.
  * REFUNDED / PARTIALLY_REFUNDED: the gateway refunded all / part of it (issue 30; payments.refunded_amount says how much).

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users, vendors } from "./identity.ts";
-import { ANALYTICS_DEPTHS, PAYMENT_STATUSES, REFUND_STATUSES, SUBSCRIPTION_STATUSES } from "#shared/stored-values.ts";
+import { ANALYTICS_DEPTHS, PAYMENT_PURPOSES, PAYMENT_STATUSES, REFUND_STATUSES, SUBSCRIPTION_STATUSES } from "#shared/stored-values.ts";
 
 /** Plans are data created by admins; a price of 0 is the free trial plan. Limits are data too. */
 export const plans = sqliteTable("plans", {
@@ -64,7 +64,7 @@ export const payments = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["SUBSCRIPTION", "TEMPLATE"] }).notNull(),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
     subscriptionId: text("subscription_id"),
     templatePurchaseId: text("template_purchase_id"),
     /** Whole rupees; the gateway sees paise. */

@@ -88,7 +88,7 @@ export const planAdminApi = new Resource("/plan", "Plans")
   );
 
 const filterDescription =
-  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED or REFUND_DUE (received for an expired order, not credited); page (50 a page) for the JSON list.";
+  "from and to are days (YYYY-MM-DD) in India time, both included; status is PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED or REFUND_DUE (received for an expired order, not credited); purpose is SUBSCRIPTION (a vendor's plan) or TEMPLATE (a couple's invitation design; each row's designName names it); page (50 a page) for the JSON list.";
 
 export const adminBillingApi = new Resource("/admin", "Admin")
   .endpoint(
@@ -105,8 +105,8 @@ export const adminBillingApi = new Resource("/admin", "Admin")
     {
       method: "get",
       path: "/transactions",
-      summary: "Every payment, newest first, with vendor, plan, gateway ids and invoice; filters and totals",
-      description: `${filterDescription} totals.count and totals.successAmount (the rupees received and kept: successful payments less what was refunded of them) cover the whole filter; totals.byStatus covers the days with every status.`,
+      summary: "Every payment, newest first, with who paid, plan or design, gateway ids and invoice; filters and totals",
+      description: `${filterDescription} totals.count and totals.successAmount (the rupees received and kept: successful payments less what was refunded of them) cover the whole filter, and totals.byPurpose splits them into plans (SUBSCRIPTION) and designs (TEMPLATE) as { count, received }; totals.byStatus covers the days (and purpose) with every status.`,
       query: transactionFilters,
       access: ACCESS.admin,
     },
@@ -117,7 +117,7 @@ export const adminBillingApi = new Resource("/admin", "Admin")
       method: "get",
       path: "/transactions.csv",
       summary: "The filtered payments as a CSV download",
-      description: `${filterDescription} All pages (newest first, at most 50,000 rows). Text cells that would start a spreadsheet formula begin with an apostrophe.`,
+      description: `${filterDescription} All pages (newest first, at most 50,000 rows); the Kind column says Plan or Design, the Design column names the design. Text cells that would start a spreadsheet formula begin with an apostrophe.`,
       query: transactionFilters,
       access: ACCESS.admin,
       responses: { 200: "text/csv attachment" },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell } from "#domain/billing/index.ts";
 import { indiaMidnight } from "#shared/india-time.ts";
 import { call, createUser, createVendor, signedIn } from "#tests/support/factories.ts";
+import { insertTemplate } from "#tests/support/invitations.ts";
 
 /**
  * GET /admin/transactions and its CSV (functions/domain/billing/transactions.ts): every payment with the
@@ -147,6 +148,7 @@ describe("the list", () => {
     expect(all.body.totals).toEqual({
       count: 6,
       successAmount: 1000 + 4999 + 14999 + 7000,
+      byPurpose: { SUBSCRIPTION: { count: 6, received: 1000 + 4999 + 14999 + 7000 }, TEMPLATE: { count: 0, received: 0 } },
       byStatus: {
         SUCCESS: { count: 4, amount: 1000 + 4999 + 14999 + 7000 },
         FAILED: { count: 1, amount: 4999 },
@@ -162,7 +164,7 @@ describe("the list", () => {
     const march = await list("from=2031-03-01&to=2031-03-31&status=SUCCESS");
     expect(ids(march.body)).toEqual([rows.lastMar!.id, rows.firstMar!.id]);
     expect(march.body.totals).toMatchObject({ count: 2, successAmount: 4999 + 14999 });
-    expect(march.body.filters).toEqual({ from: "2031-03-01", to: "2031-03-31", status: "SUCCESS" });
+    expect(march.body.filters).toEqual({ from: "2031-03-01", to: "2031-03-31", status: "SUCCESS", purpose: null });
   });
 
   it("pages by 50, newest first, with hasMore", async () => {
@@ -186,6 +188,7 @@ describe("the list", () => {
     ["from=1st March", "from", "From: use a date like 2026-11-23."],
     ["from=2031-03-02&to=2031-03-01", "to", "“To” must be on or after “From”."],
     ["status=PAID", "status", "Choose a status from the list."],
+    ["purpose=GIFT", "purpose", "Choose plans or designs from the list."],
     ["page=0", "page", "Page must be at least 1."],
   ];
   for (const [query, field, message] of bad)
@@ -239,7 +242,7 @@ describe("the CSV export", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const table = parseCsv(text);
     expect(table).toHaveLength(5);
-    expect(table.every((r) => r.length === 11)).toBe(true);
+    expect(table.every((r) => r.length === 13)).toBe(true);
     const [, pending, failed, firstMar, lateFeb] = table;
     expect(lateFeb!.slice(0, 6)).toEqual(["2031-02-28 23:59", "Shubh Caterers, Jaipur", vendor.email, 'Silver "90"', "1000", "SUCCESS"]);
     expect(lateFeb![9]).toBe("MDP/30-31/0001");
@@ -282,6 +285,85 @@ describe("the CSV export", () => {
     const res = await call("/api/v1/admin/transactions.csv?status=nope", { cookie: admin.cookie });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Loose).errors.status).toBe("Choose a status from the list.");
+  });
+});
+
+describe("plans and designs apart (issue 30)", () => {
+  /** A couple's paid design in May 2033 (a year of its own): the purchase names the design. */
+  async function designPayment(at: number, amount: number, status: "SUCCESS" | "FAILED", name: string) {
+    const couple = await createUser({ userName: "Ananya Rao" });
+    const tag = `${Date.now().toString(36)}${(seq++).toString(36)}`;
+    const template = await insertTemplate({ name, price: amount });
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO payments (id, user_id, purpose, template_purchase_id, amount, status, gateway_order_id, gateway_payment_id, created_at, updated_at) VALUES (?, ?, 'TEMPLATE', ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(`pay-${tag}`, couple.id, `tp-${tag}`, amount, status, `order_${tag}`, `pay_${tag}`, at, at),
+      env.DB.prepare(
+        "INSERT INTO template_purchases (id, user_id, template_id, payment_id, order_status, payment_status, amount, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(
+        `tp-${tag}`,
+        couple.id,
+        template.id,
+        `pay-${tag}`,
+        status === "SUCCESS" ? "completed" : "failed",
+        status === "SUCCESS" ? "successful" : "failed",
+        amount,
+        at,
+        at,
+      ),
+    ]);
+    return `pay-${tag}`;
+  }
+  let design = "";
+  let failedDesign = "";
+  let plan = "";
+  beforeAll(async () => {
+    design = await designPayment(ist("2033-05-10 10:00"), 499, "SUCCESS", "Rajwada Gold");
+    failedDesign = await designPayment(ist("2033-05-10 11:00"), 799, "FAILED", "Mehndi Green");
+    plan = (await payment({ user: vendor.id, at: ist("2033-05-10 12:00"), amount: 4999, status: "SUCCESS" })).id;
+  });
+
+  it("labels each row by its purpose, names the design, and totals plans and designs apart", async () => {
+    const { body } = await list("from=2033-05-10&to=2033-05-10");
+    expect(ids(body)).toEqual([plan, failedDesign, design]);
+    expect(body.transactions.map((t: Loose) => [t.purpose, t.planName, t.designName])).toEqual([
+      ["SUBSCRIPTION", 'Silver "90"', null],
+      ["TEMPLATE", null, "Mehndi Green"],
+      ["TEMPLATE", null, "Rajwada Gold"],
+    ]);
+    expect(body.totals).toMatchObject({
+      count: 3,
+      successAmount: 4999 + 499,
+      byPurpose: { SUBSCRIPTION: { count: 1, received: 4999 }, TEMPLATE: { count: 2, received: 499 } },
+    });
+  });
+
+  it("filters by purpose (list, totals and CSV), the CSV saying Plan or Design and naming the design", async () => {
+    const designs = await list("from=2033-05-10&to=2033-05-10&purpose=TEMPLATE");
+    expect(ids(designs.body)).toEqual([failedDesign, design]);
+    expect(designs.body.filters).toMatchObject({ purpose: "TEMPLATE" });
+    expect(designs.body.totals).toMatchObject({
+      count: 2,
+      successAmount: 499,
+      byPurpose: { SUBSCRIPTION: { count: 0, received: 0 }, TEMPLATE: { count: 2, received: 499 } },
+      byStatus: { SUCCESS: { count: 1, amount: 499 }, FAILED: { count: 1, amount: 799 } },
+    });
+    expect(ids((await list("from=2033-05-10&to=2033-05-10&purpose=SUBSCRIPTION")).body)).toEqual([plan]);
+
+    const all = parseCsv(await (await call("/api/v1/admin/transactions.csv?from=2033-05-10&to=2033-05-10", { cookie: admin.cookie })).text());
+    expect(all[0]!.slice(-3)).toEqual(["Payment id", "Kind", "Design"]);
+    expect(all.slice(1).map((r) => [r[10], r[11], r[12]])).toEqual([
+      [plan, "Plan", ""],
+      [failedDesign, "Design", "Mehndi Green"],
+      [design, "Design", "Rajwada Gold"],
+    ]);
+    const res = await call("/api/v1/admin/transactions.csv?from=2033-05-10&to=2033-05-10&purpose=TEMPLATE", { cookie: admin.cookie });
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="mandap-transactions-2033-05-10-to-2033-05-10-designs.csv"');
+    expect(
+      parseCsv(await res.text())
+        .slice(1)
+        .map((r) => r[10]),
+    ).toEqual([failedDesign, design]);
   });
 });
 

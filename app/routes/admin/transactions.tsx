@@ -7,7 +7,7 @@ import { ACCESS, Invalid } from "#domain/core/index.ts";
 import { GatewayUnavailable, listTransactions, refundPayment, type Transaction, type TransactionsPage } from "#domain/billing/index.ts";
 import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
-import { PAYMENT_STATUS_VALUES } from "#shared/plan-schemas.ts";
+import { PAYMENT_PURPOSE_VALUES, PAYMENT_STATUS_VALUES, PURPOSE_LABELS } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { RefundForm, type RefundFailure } from "./refund-form.tsx";
 import { Field, Pager, Select } from "#app/components/ui/index.ts";
@@ -22,7 +22,7 @@ import { Field, Pager, Select } from "#app/components/ui/index.ts";
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Transactions") }, { name: "robots", content: "noindex" }];
 
 const PATH = "/admin/transactions";
-const FILTER_KEYS = ["from", "to", "status"] as const;
+const FILTER_KEYS = ["from", "to", "status", "purpose"] as const;
 
 type Loaded =
   | { ok: true; result: TransactionsPage; values: Record<string, string>; errors: Record<string, string> }
@@ -80,6 +80,11 @@ const STATUS_TONES: Record<string, string> = {
   PARTIALLY_REFUNDED: "bg-marigold-300/60 text-maroon-900",
 };
 
+const PURPOSE_TONES: Record<Transaction["purpose"], string> = {
+  SUBSCRIPTION: "bg-maroon-50 text-maroon-800",
+  TEMPLATE: "bg-marigold-300/40 text-ink",
+};
+
 const time = (ms: number) =>
   `${formatDate(ms)}, ${new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" }).format(new Date(ms))}`;
 
@@ -118,7 +123,12 @@ function Row({ t, failure, done }: { t: Transaction; failure: RefundFailure | nu
         </div>
         <div>
           <dt className="inline text-ink/65">For: </dt>
-          <dd className="inline">{t.planName ?? (t.purpose === "TEMPLATE" ? "Invitation template" : "Plan")}</dd>
+          <dd className="inline">
+            <span className={`mr-1 rounded px-1.5 py-0.5 text-xs font-semibold ${PURPOSE_TONES[t.purpose]}`} data-testid="kind">
+              {PURPOSE_LABELS[t.purpose]}
+            </span>
+            {t.planName ?? t.designName}
+          </dd>
         </div>
         <div>
           <dt className="inline text-ink/65">Invoice: </dt>
@@ -165,13 +175,13 @@ export default function Transactions({ loaderData, actionData }: Route.Component
   const { values, errors, result } = loaderData;
   const failed = actionData && !actionData.ok ? (actionData as RefundFailure & { intent: string }) : null;
   const refunded = actionData?.ok && "paymentId" in actionData ? actionData : null;
-  const filters = result?.filters ?? { from: values.from, to: values.to, status: values.status };
+  const filters = result?.filters ?? { from: values.from, to: values.to, status: values.status, purpose: values.purpose };
   return (
     <div className="flex flex-col gap-4">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h1 className="text-3xl font-bold text-maroon-700">Transactions</h1>
         <p className="mt-1 text-sm text-ink/75">Every payment to Mandap, newest first. Days are India time; both days are included.</p>
-        <Form method="get" action={PATH} className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter transactions">
+        <Form method="get" action={PATH} className="mt-4 grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filter transactions">
           <Field id="filter-from" type="date" name="from" label="From" defaultValue={values.from} error={errors.from} className="min-w-0" />
           <Field id="filter-to" type="date" name="to" label="To" defaultValue={values.to} error={errors.to} className="min-w-0" />
           <Select id="filter-status" name="status" label="Status" defaultValue={values.status} error={errors.status} className="min-w-0">
@@ -179,6 +189,14 @@ export default function Transactions({ loaderData, actionData }: Route.Component
             {PAYMENT_STATUS_VALUES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+          <Select id="filter-purpose" name="purpose" label="Plans or designs" defaultValue={values.purpose} error={errors.purpose} className="min-w-0">
+            <option value="">Both</option>
+            {PAYMENT_PURPOSE_VALUES.map((s) => (
+              <option key={s} value={s}>
+                {PURPOSE_LABELS[s]}s
               </option>
             ))}
           </Select>
@@ -213,6 +231,15 @@ export default function Transactions({ loaderData, actionData }: Route.Component
               <strong>{formatCount(result.totals.count)}</strong> {result.totals.count === 1 ? "payment" : "payments"}
               {filters.status ? ` (${STATUS_LABELS[filters.status]})` : ""}, <strong>{formatRupees(result.totals.successAmount)}</strong> received
             </p>
+            <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm" aria-label="Plans and designs" data-testid="by-purpose">
+              {PAYMENT_PURPOSE_VALUES.map((s) => (
+                <li key={s}>
+                  <span className={`mr-1 rounded px-1.5 py-0.5 text-xs font-semibold ${PURPOSE_TONES[s]}`}>{PURPOSE_LABELS[s]}s</span>
+                  {formatCount(result.totals.byPurpose[s].count)} {result.totals.byPurpose[s].count === 1 ? "payment" : "payments"},{" "}
+                  {formatRupees(result.totals.byPurpose[s].received)} received
+                </li>
+              ))}
+            </ul>
             <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label="By status" data-testid="by-status">
               {PAYMENT_STATUS_VALUES.map((s) => (
                 <li key={s} className={`rounded-lg px-3 py-1 ${STATUS_TONES[s]}`}>

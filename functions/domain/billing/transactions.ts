@@ -1,25 +1,37 @@
 import { type DomainContext, ACCESS, requireRole, parseInput } from "../core/index.ts";
-import { PAYMENT_STATUS_VALUES, TRANSACTIONS_PAGE_SIZE, transactionFilters, type TransactionFilters } from "#shared/plan-schemas.ts";
+import {
+  PAYMENT_PURPOSE_VALUES,
+  PAYMENT_STATUS_VALUES,
+  PURPOSE_LABELS,
+  TRANSACTIONS_PAGE_SIZE,
+  transactionFilters,
+  type TransactionFilters,
+} from "#shared/plan-schemas.ts";
 import { DAY_MS, indiaDateTime, indiaMidnight } from "#shared/india-time.ts";
 
 /**
  * Every payment made to Mandap, as admins see it (/admin/transactions, GET /admin/transactions and
  * its CSV): who paid (the vendor's business name and e-mail), for which plan, how much (whole
  * rupees), the status, the gateway's order and payment ids, why it failed, and the invoice when
- * one was issued. Filters: a day range in India time (from and to inclusive) and a status.
+ * one was issued. Each row is a plan (SUBSCRIPTION) or an invitation design (TEMPLATE, with the
+ * design's name; issue 30). Filters: a day range in India time (from and to inclusive), a status
+ * and a purpose.
  *
- * Totals: `count` and `successAmount` cover the whole filter (all pages); `byStatus` covers the
- * day range with every status, so the admin sees what failed beside what was paid.
+ * Totals: `count` and `successAmount` cover the whole filter (all pages); `byPurpose` splits them
+ * into plans and designs; `byStatus` covers the day range (and purpose) with every status, so the
+ * admin sees what failed beside what was paid.
  */
 export type Transaction = {
   id: string;
   createdAt: number;
-  purpose: string;
+  purpose: (typeof PAYMENT_PURPOSE_VALUES)[number];
   userId: string;
   businessName: string | null;
   userName: string;
   email: string;
   planName: string | null;
+  /** The invitation design's name (purpose TEMPLATE). */
+  designName: string | null;
   amount: number;
   currency: string;
   status: (typeof PAYMENT_STATUS_VALUES)[number];
@@ -34,14 +46,21 @@ export type Transaction = {
 };
 
 export type StatusTotal = { count: number; amount: number };
+/** Payments of one purpose in the filter, and the rupees received and kept of them (as successAmount). */
+export type PurposeTotal = { count: number; received: number };
 
 export type TransactionsPage = {
-  filters: { from: string | null; to: string | null; status: string | null };
+  filters: { from: string | null; to: string | null; status: string | null; purpose: string | null };
   transactions: Transaction[];
   page: number;
   pageSize: number;
   hasMore: boolean;
-  totals: { count: number; successAmount: number; byStatus: Record<(typeof PAYMENT_STATUS_VALUES)[number], StatusTotal> };
+  totals: {
+    count: number;
+    successAmount: number;
+    byPurpose: Record<(typeof PAYMENT_PURPOSE_VALUES)[number], PurposeTotal>;
+    byStatus: Record<(typeof PAYMENT_STATUS_VALUES)[number], StatusTotal>;
+  };
 };
 
 const DAY = DAY_MS;
@@ -65,18 +84,27 @@ function whereOf(f: TransactionFilters, withStatus: boolean): Where {
     parts.push("p.status = ?");
     binds.push(f.status);
   }
+  if (f.purpose) {
+    parts.push("p.purpose = ?");
+    binds.push(f.purpose);
+  }
   return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", binds };
 }
 
 const ROWS = `SELECT p.id, p.created_at AS createdAt, p.purpose, p.user_id AS userId, v.business_name AS businessName, u.user_name AS userName,
-       u.email, pl.name AS planName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
+       u.email, pl.name AS planName, it.name AS designName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
        p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, COALESCE(p.refunded_amount, 0) AS refundedAmount, i.id AS invoiceId, i.number AS invoiceNumber
   FROM payments p
   JOIN users u ON u.id = p.user_id
   LEFT JOIN vendors v ON v.user_id = p.user_id
   LEFT JOIN subscriptions s ON s.id = p.subscription_id
   LEFT JOIN plans pl ON pl.id = s.plan_id
-  LEFT JOIN invoices i ON i.payment_id = p.id`;
+  LEFT JOIN invoices i ON i.payment_id = p.id
+  LEFT JOIN template_purchases tp ON tp.id = p.template_purchase_id
+  LEFT JOIN invite_templates it ON it.id = tp.template_id`;
+
+/** What was received and kept of a payment: successful and partly refunded ones, less what was refunded. */
+const KEPT = "CASE WHEN p.status IN ('SUCCESS', 'PARTIALLY_REFUNDED') THEN p.amount - coalesce(p.refunded_amount, 0) END";
 
 /** Validates filters from a URL or query string (400 with field messages when they do not fit). */
 export const parseTransactionFilters = (raw: unknown) => parseInput(transactionFilters, raw, "Some filters are not valid.");
@@ -88,31 +116,33 @@ export async function listTransactions(ctx: DomainContext, raw: unknown): Promis
   const page = f.page ?? 1;
   const all = whereOf(f, true);
   const days = whereOf(f, false);
-  const [rows, totals, perStatus] = await ctx.db.batch([
+  const [rows, totals, perStatus, perPurpose] = await ctx.db.batch([
     ctx.db
       .prepare(`${ROWS} ${all.sql} ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`)
       .bind(...all.binds, TRANSACTIONS_PAGE_SIZE + 1, (page - 1) * TRANSACTIONS_PAGE_SIZE),
-    ctx.db
-      .prepare(
-        `SELECT count(*) AS count, coalesce(sum(CASE WHEN p.status IN ('SUCCESS', 'PARTIALLY_REFUNDED') THEN p.amount - coalesce(p.refunded_amount, 0) END), 0) AS successAmount FROM payments p ${all.sql}`,
-      )
-      .bind(...all.binds),
+    ctx.db.prepare(`SELECT count(*) AS count, coalesce(sum(${KEPT}), 0) AS successAmount FROM payments p ${all.sql}`).bind(...all.binds),
     ctx.db
       .prepare(`SELECT p.status, count(*) AS count, coalesce(sum(p.amount), 0) AS amount FROM payments p ${days.sql} GROUP BY p.status`)
       .bind(...days.binds),
+    ctx.db
+      .prepare(`SELECT p.purpose, count(*) AS count, coalesce(sum(${KEPT}), 0) AS received FROM payments p ${all.sql} GROUP BY p.purpose`)
+      .bind(...all.binds),
   ]);
   const list = (rows!.results as Transaction[]).slice(0, TRANSACTIONS_PAGE_SIZE);
   const head = (totals!.results as { count: number; successAmount: number }[])[0] ?? { count: 0, successAmount: 0 };
   const byStatus = Object.fromEntries(PAYMENT_STATUS_VALUES.map((s) => [s, { count: 0, amount: 0 }])) as TransactionsPage["totals"]["byStatus"];
   for (const r of perStatus!.results as { status: string; count: number; amount: number }[])
     if (r.status in byStatus) byStatus[r.status as keyof typeof byStatus] = { count: r.count, amount: r.amount };
+  const byPurpose = Object.fromEntries(PAYMENT_PURPOSE_VALUES.map((s) => [s, { count: 0, received: 0 }])) as TransactionsPage["totals"]["byPurpose"];
+  for (const r of perPurpose!.results as { purpose: string; count: number; received: number }[])
+    if (r.purpose in byPurpose) byPurpose[r.purpose as keyof typeof byPurpose] = { count: r.count, received: r.received };
   return {
-    filters: { from: f.from ?? null, to: f.to ?? null, status: f.status ?? null },
+    filters: { from: f.from ?? null, to: f.to ?? null, status: f.status ?? null, purpose: f.purpose ?? null },
     transactions: list,
     page,
     pageSize: TRANSACTIONS_PAGE_SIZE,
     hasMore: rows!.results.length > TRANSACTIONS_PAGE_SIZE,
-    totals: { count: head.count, successAmount: head.successAmount, byStatus },
+    totals: { count: head.count, successAmount: head.successAmount, byPurpose, byStatus },
   };
 }
 
@@ -144,6 +174,8 @@ export const CSV_HEADER = [
   "Failure reason",
   "Invoice number",
   "Payment id",
+  "Kind",
+  "Design",
 ];
 
 /** The filter's transactions as a CSV file (UTF-8 with a byte-order mark so spreadsheets read ₹ and names right). */
@@ -175,6 +207,8 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
           t.failureReason,
           t.invoiceNumber,
           t.id,
+          PURPOSE_LABELS[t.purpose],
+          t.designName,
         ]
           .map(csvCell)
           .join(","),
@@ -185,6 +219,7 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
     after = { createdAt: last.createdAt, id: last.id };
   }
   const span = f.from || f.to ? `-${f.from ?? "start"}-to-${f.to ?? indiaDateTime(ctx.now).slice(0, 10)}` : "";
-  const filename = `mandap-transactions${span}${f.status ? `-${f.status.toLowerCase()}` : ""}.csv`;
+  const kind = f.purpose ? `-${PURPOSE_LABELS[f.purpose].toLowerCase()}s` : "";
+  const filename = `mandap-transactions${span}${f.status ? `-${f.status.toLowerCase()}` : ""}${kind}.csv`;
   return { filename, body: `\uFEFF${lines.join("\r\n")}\r\n`, rows };
 }
