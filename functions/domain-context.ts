@@ -7,6 +7,7 @@ import { imagePipelineFor } from "./platform/images.ts";
 import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
 import { paymentGatewayFor } from "./platform/payments.ts";
+import { eventRecorderFor } from "./platform/analytics.ts";
 import { planPurpose, servePaymentPurposes } from "#domain/billing/index.ts";
 import { templatePurpose } from "#domain/invitations/index.ts";
 import { log } from "./platform/log.ts";
@@ -53,6 +54,7 @@ export function createDomainContext(
     config: domainConfig(env),
     ai: descriptionWriterFor(env),
     payments: paymentGatewayFor(env, new URL(request.url).origin, defer),
+    events: eventRecorderFor(env, defer),
   };
 }
 

@@ -28,6 +28,8 @@ export interface Env {
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */
   GOOGLE_CLIENT_ID?: string;
+  /** Workers Analytics Engine dataset for key events (functions/platform/analytics.ts); without it they go to the local analytics_events table. */
+  EVENTS?: AnalyticsEngineDataset;
   /** Workers AI, for description drafts (functions/platform/ai.ts); without it the local writer drafts. */
   AI?: AiBinding;
   /** "cloudflare-images" resizes uploads with the IMAGES binding; otherwise (default) WASM in the Worker (functions/platform/images.ts). */

@@ -1,5 +1,5 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { AUDIT_SUBJECTS, CONTACT_STATUSES } from "#shared/stored-values.ts";
 
@@ -50,4 +50,26 @@ export const contactMessages = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("contact_messages_status_idx").on(t.status, t.createdAt), index("contact_messages_email_idx").on(t.email)],
+);
+
+/**
+ * Key events where Workers Analytics Engine is not bound (migration 0103): the local default of
+ * functions/platform/analytics.ts, with Analytics Engine's column names. No column names a person.
+ */
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    timestamp: timestamp("timestamp").notNull(),
+    index1: text("index1").notNull(),
+    blob1: text("blob1").notNull(),
+    blob2: text("blob2"),
+    blob3: text("blob3"),
+    blob4: text("blob4"),
+    blob5: text("blob5"),
+    double1: real("double1"),
+    double2: real("double2"),
+    double3: real("double3"),
+  },
+  (t) => [index("analytics_events_event_time_idx").on(t.index1, t.timestamp)],
 );

@@ -8,6 +8,7 @@ import { domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
 import { log } from "#platform/log.ts";
+import { eventRecorderFor } from "#platform/analytics.ts";
 
 /**
  * A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. A `purge` deletes what
@@ -110,17 +111,25 @@ export class CronFailure extends Error {
  */
 export async function runScheduled(cron: string, env: Env, now = Date.now(), jobs: CronJob[] | undefined = jobsBySchedule[cron]): Promise<JobResult[]> {
   if (!jobs?.length) throw new CronFailure(cron, [{ name: "(none)", ok: false, error: `no jobs are registered for cron "${cron}"` }]);
+  // Each job's run is a key event (job name, ok or failed, milliseconds): a failed run shows as failed there too.
+  const writes: Promise<unknown>[] = [];
+  const events = eventRecorderFor(env, (work) => void writes.push(work));
   const results = await Promise.all(
     jobs.map(async (job): Promise<JobResult> => {
+      const started = Date.now();
+      const ran = (ok: boolean) => events.record({ event: "job_run", labels: [job.name, ok ? "ok" : "failed", cron], values: [Date.now() - started] });
       try {
         await job.run(env, job.purge ? Math.min(now, Date.now()) : now);
+        ran(true);
         return { name: job.name, ok: true };
       } catch (err) {
         log.error("cron job failed", { job: job.name }, err);
+        ran(false);
         return { name: job.name, ok: false, error: err instanceof Error ? err.message : String(err) };
       }
     }),
   );
+  await Promise.all(writes);
   if (results.some((r) => !r.ok)) throw new CronFailure(cron, results);
   return results;
 }

@@ -5,6 +5,7 @@ import { localWriter } from "#platform/ai.ts";
 import type { Env } from "#functions/env.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
 import { paymentGatewayFor } from "#platform/payments.ts";
+import { d1EventRecorder } from "#platform/analytics.ts";
 
 /**
  * A domain context for tests that call domain functions directly: the test D1 and R2, mail stored
@@ -38,6 +39,7 @@ export function testContext(
     config: { ...domainConfig(env as unknown as Env), googleClientId: null, ...options.config },
     ai: localWriter,
     payments: paymentGatewayFor(env, request.origin),
+    events: d1EventRecorder(env.DB, defer),
     deferred,
     settle: async () => {
       await Promise.all(deferred);

@@ -33,6 +33,7 @@ const HOLDS_NO_PERSONAL_DATA: Record<string, string> = {
   subscription_reminders: "which reminder run handled which subscription",
   payment_refund_locks: "a lock held while one refund is asked of the gateway",
   invite_templates: "the catalogue of invitation designs",
+  analytics_events: "counts of key events by category, city and outcome, never by person (functions/platform/analytics.ts)",
 };
 /**
  * The local sandbox payment gateway's own records. It stands in for Razorpay in development and

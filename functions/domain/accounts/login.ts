@@ -123,6 +123,7 @@ export async function googleLogin(
   const id = newId(now);
   await insertCoupleAccount(d1, { id, email: identity.email, googleSub: identity.sub, userName: identity.name, profilePhoto: identity.picture, now });
   await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(identity.email).run();
+  ctx.events.record({ event: "signup", labels: ["couple", "google"] });
   return { ...(await startRememberedSession(ctx, id, null)), created: true };
 }
 

@@ -203,6 +203,10 @@ export async function completeSignup(
   } else {
     await insertCoupleAccount(d1, { id, email: pending.email, passwordHash: pending.password_hash, userName: pending.user_name, phone: pending.phone, now });
   }
+  ctx.events.record({
+    event: "signup",
+    labels: [pending.role === "VENDOR" ? "vendor" : "couple", "email", pending.role === "VENDOR" ? pending.business_category : null],
+  });
   const start = await startRememberedSession(ctx, id, null);
   return { ...start, role: pending.role, welcomeName: pending.role === "VENDOR" ? (pending.business_name ?? pending.user_name) : pending.user_name };
 }

@@ -33,6 +33,7 @@ export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp:
     return afterFailedCredit(ctx, gp, e);
   }
   log.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source, purpose: local.purpose });
+  ctx.events.record({ event: "payment", labels: [local.purpose, "credited", gp.method, source], values: [local.amount] });
   const after = await purpose.afterGrant?.(ctx, local);
   if (after?.refund) {
     // It bought nothing (a design the couple already owned): refunded in full, by itself, through the refund path.
@@ -109,5 +110,6 @@ export async function markFailed(ctx: DomainContext, local: LocalPayment, reason
       .bind(text, ctx.now, local.id),
     purposeOf(local.purpose).failed(ctx, local, text),
   ]);
+  ctx.events.record({ event: "payment", labels: [local.purpose, "failed"], values: [local.amount] });
   return "failed";
 }

@@ -236,6 +236,7 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
     ...(full ? purposeOf(row.purpose).takeBack(ctx, payment, row.reason) : []),
   ]);
   log.info("payments: refund processed", { paymentId: row.paymentId, refundId: gatewayRefundId, full });
+  ctx.events.record({ event: "refund", labels: [row.purpose, full ? "full" : "part"], values: [row.refundAmount] });
   return "refund-processed";
 }
 

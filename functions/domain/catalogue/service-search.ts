@@ -212,6 +212,13 @@ export async function searchServices(ctx: DomainContext, search: ServiceSearch):
     counted = Number(count.results[0]?.n ?? 0);
   }
   const total = Math.min(counted, COUNT_CAP);
+  // A person's search (what they asked for, never who): its first page, not a vendor's own list.
+  if (page === 1 && !search.vendorId && (search.q?.trim() || search.service_category || search.service_type || search.city || search.state))
+    ctx.events.record({
+      event: "search",
+      labels: [search.service_category, search.service_type, search.city ?? search.state, search.q?.trim() ? "text" : "filters"],
+      values: [total],
+    });
   return {
     services: (list.results as SummaryRow[]).map(toSummary),
     total,

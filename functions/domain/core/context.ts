@@ -4,6 +4,7 @@ import type { ImagePipeline } from "#platform/images.ts";
 import type { DirectUploads } from "#platform/direct-uploads.ts";
 import type { Role } from "#db/schema/identity.ts";
 import type { PaymentGateway } from "#platform/payments.ts";
+import type { EventRecorder } from "#platform/analytics.ts";
 
 /**
  * Everything a domain function may use, built once per request by `createDomainContext`
@@ -35,6 +36,8 @@ export type DomainContext = {
   payments: PaymentGateway;
   /** Description drafts: Workers AI where configured, else the deterministic local writer (functions/platform/ai.ts). */
   ai: DescriptionWriter;
+  /** Key events (searches, enquiries, sign-ups, payments): Workers Analytics Engine, or the local table (functions/platform/analytics.ts). */
+  events: EventRecorder;
 };
 
 /**

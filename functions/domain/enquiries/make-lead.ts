@@ -31,13 +31,15 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const fields = parseInput(leadInputAt(now), input, "Please correct your enquiry.");
   const service = await d1
     .prepare(
-      `SELECT s.id, s.service_name, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email
+      `SELECT s.id, s.service_name, s.service_category, s.city, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email
        FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN users u ON u.id = v.user_id WHERE s.id = ? AND s.status = 'active'`,
     )
     .bind(serviceId)
     .first<{
       id: string;
       service_name: string;
+      service_category: string;
+      city: string;
       vendor_id: string;
       business_name: string;
       vendor_email: string | null;
@@ -90,6 +92,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
     if (isOpenLeadConflict(e)) throw new Conflict(OPEN_LEAD_EXISTS);
     throw e;
   }
+  ctx.events.record({ event: "enquiry", labels: [service.service_category, service.city], values: [fields.budget ?? 0, fields.guestCount ?? 0] });
   if (notice) await ctx.mail.deliver(notice.id);
   return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
 }
