@@ -41,6 +41,8 @@ export default [
     route("guests/export.csv", "routes/profile/guests/export.ts", { id: "profile-guests-export" }),
     route("guests/share/:householdId", "routes/profile/guests/share.ts", { id: "profile-guests-share" }),
     route("invitationCards", "routes/profile/invitation-cards/route.tsx", { id: "profile-invitationCards" }),
+    // What the couple paid for designs, with invoices and refunds (issue 30).
+    route("payments", "routes/profile/payments.tsx", { id: "profile-payments" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

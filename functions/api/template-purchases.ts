@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { ACCESS } from "#domain/core/index.ts";
 import { GatewayUnavailable } from "#domain/billing/index.ts";
-import { createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templatePaymentStatus } from "#domain/invitations/index.ts";
+import { couplePayments, createTemplateOrder, TEMPLATE_PURCHASE_MESSAGES, templatePaymentStatus } from "#domain/invitations/index.ts";
 import { Resource } from "./endpoint.ts";
 
-/** Issue 13, purchases: POST /template/create-order/{tempId}, GET /template/payment-status/{tempId}. Rules live in functions/domain/invitations/template-purchases.ts. */
+/**
+ * Issue 13, purchases: POST /template/create-order/{tempId}, GET /template/payment-status/{tempId};
+ * issue 30, the couple's Payments: GET /template/payments. Rules live in
+ * functions/domain/invitations/template-purchases.ts and purchase-history.ts.
+ */
 const params = z.object({ tempId: z.string().min(1).max(64) });
 
 export const templatePurchasesApi = new Resource("/template", "Template purchases")
@@ -49,4 +53,16 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
       responses: { 200: "The status", 404: "No such template" },
     },
     async (c, { params }) => c.json({ success: true, ...(await templatePaymentStatus(c.get("domain"), params.tempId)) }),
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/payments",
+      summary: "The signed-in couple's payments for invitation designs, newest first, with invoices and refunds (the /profile/payments page)",
+      description:
+        "Each payment: `designName`, `date` (epoch ms), `amount` (whole rupees, GST included), `status` (PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED, REFUND_DUE), `refundedAmount` (whole rupees), `note` (why it failed or what became of it), `invoice` ({ id, number, url, pdfUrl } or null) and `refunds` ([{ id, amount, status PENDING/PROCESSED/FAILED, date }]). At most 100.",
+      access: ACCESS.planner,
+      refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
+    },
+    async (c) => c.json({ success: true, payments: await couplePayments(c.get("domain")) }),
   );

@@ -5,7 +5,9 @@ import { expect, test, type Page } from "./fixtures.ts";
  * in and back; a couple opens /payment?template=tpl-royal-maroon (seeded, ₹499), a declined payment
  * lands on /success with the reason and "Try again", paying lands on /success with "Payment
  * received" and the editor link, the API says the design is owned, /payment says so, and another
- * couple cannot see the order (404). Screenshots at 390 and 1280 px.
+ * couple cannot see the order (404). Issue 30: the couple's Payments page (from the profile's
+ * navigation) lists the purchase, its GST invoice opens (HTML and PDF) and leads back; another
+ * couple gets 404 for it and an empty Payments page. Screenshots at 390 and 1280 px.
  */
 const TEMPLATE = "tpl-royal-maroon";
 
@@ -20,7 +22,13 @@ async function payAndReturn(page: Page, decision: "Pay" | "Decline payment") {
   return new URL(page.url()).searchParams.get("order")!;
 }
 
-test("a couple buys a paid template in the sandbox: declined, then paid, owned, and private", async ({ login, account, browser, baseURL, page }, info) => {
+test("a couple buys a paid template in the sandbox: declined, then paid, owned, invoiced on their Payments page, and private", async ({
+  login,
+  account,
+  browser,
+  baseURL,
+  page,
+}, info) => {
   test.setTimeout(120_000);
   const dir = process.env.SHOTS_DIR ?? info.outputPath();
 
@@ -75,6 +83,41 @@ test("a couple buys a paid template in the sandbox: declined, then paid, owned, 
   await expect(page.getByRole("link", { name: "Open in the editor" })).toHaveAttribute("href", `/editor?template=${TEMPLATE}`);
   await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
 
+  // Issue 30: the couple's Payments (the profile's navigation) lists the purchase with its GST invoice (the declined
+  // attempt was on the same order, which the payment then paid: one payment).
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Payments", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/profile\/payments$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  const purchases = page.getByTestId("couple-payment");
+  await expect(purchases).toHaveCount(1);
+  const bought = purchases.first();
+  await expect(bought).toContainText("Royal Maroon");
+  await expect(bought).toContainText("₹499");
+  await expect(bought.getByTestId("payment-status")).toHaveText("Paid");
+  const invoiceLink = bought.getByTestId("invoice-link");
+  await expect(invoiceLink).toHaveText(/^Tax invoice MDP\/\d{4}\/\d{6}$/);
+  const invoiceNumber = (await invoiceLink.textContent())!.replace("Tax invoice ", "");
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/profile-payments-${width}.png`, fullPage: true });
+  }
+  await invoiceLink.click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+  const invoiceUrl = new URL(page.url()).pathname;
+  await expect(page.getByTestId("invoice-number")).toHaveText(invoiceNumber);
+  await expect(page.locator("#invoice")).toContainText('Mandap invitation design "Royal Maroon"');
+  await expect(page.locator("#invoice")).toContainText("SAC 998439");
+  await expect(page.locator("#invoice")).toContainText("GSTIN: not registered");
+  await expect(page.locator("#invoice")).toContainText("The design's price includes GST.");
+  await expect(page.locator("#invoice")).toContainText("₹499.00");
+  await page.screenshot({ path: `${dir}/design-invoice-1280.png`, fullPage: true });
+  const pdf = await page.request.get(`${invoiceUrl}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await page.getByRole("link", { name: "Payment history" }).click();
+  await expect(page).toHaveURL(/\/profile\/payments$/);
+
   // Another couple: the order is not theirs (404), and the design is not theirs either.
   const other = await account({ role: "couple" });
   const context = await browser.newContext({ baseURL });
@@ -86,6 +129,11 @@ test("a couple buys a paid template in the sandbox: declined, then paid, owned, 
     expect(res?.status()).toBe(404);
     const theirs = await context.request.get(`/api/v1/template/payment-status/${TEMPLATE}`);
     expect(await theirs.json()).toMatchObject({ owned: false, canUse: false, orderId: null });
+    // Nor the invoice (404, page and PDF), nor anything on their Payments page.
+    expect((await otherPage.goto(invoiceUrl))?.status()).toBe(404);
+    expect((await context.request.get(`${invoiceUrl}/pdf`)).status()).toBe(404);
+    await otherPage.goto("/profile/payments");
+    await expect(otherPage.getByText("You have not paid for any designs.")).toBeVisible();
   } finally {
     await context.close();
   }

@@ -591,6 +591,13 @@ const MATRIX: Record<string, Entry> = {
     owners: ["couple"],
     secrets: (w) => [w.templateOrder],
   },
+  // The couple's Payments (issue 30): their design payments (the pending order's payment id), nobody else's.
+  "GET /api/v1/template/payments": {
+    call: () => ({}),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    secrets: (w) => [`m-tpay-${w.paidTemplate.slice("m-ptpl-".length)}`],
+  },
   // The wedding budget (functions/api/budget.ts): each planner's own; another couple's line or booking is 404.
   "GET /api/v1/budget": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.budgetLine, w.booking] },
   "PUT /api/v1/budget/total": { call: () => ({ body: { totalBudget: 1500000 } }), allowed: SHOPPERS, owners: ["couple"], guard: budgetOf, ownerChanges: true },

@@ -177,3 +177,83 @@ describe("who reads a couple's invoice", () => {
     expect((await call(`/api/v1/subscribe/invoice/${id}`)).status).toBe(401);
   });
 });
+
+describe("the couple's Payments (GET /api/v1/template/payments, the /profile/payments page's couplePayments)", () => {
+  const payments = async (cookie?: string) => {
+    const res = await call("/api/v1/template/payments", { cookie });
+    return { status: res.status, body: (await res.json()) as { success: boolean; payments: Row[] } };
+  };
+
+  it("lists both paid orders of a design with the invoice of the first, the automatic refund of the second, and an admin's partial refund", async () => {
+    const buyer = await couple("Jaipur");
+    const template = await insertTemplate({ price: 499, name: "Rajwada Gold" });
+    const a = await buy(buyer.cookie, template.id);
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?")
+      .bind(23.5 * 3_600_000, a.order.orderId)
+      .run();
+    const b = await buy(buyer.cookie, template.id);
+    await callback(a.back.fields);
+    await callback(b.back.fields);
+    const [payA, payB] = [(await paymentOf(a.order.orderId))!, (await paymentOf(b.order.orderId))!];
+    // An admin gives ₹100 of the first back (goodwill): Partly refunded, the design kept.
+    const admin = await signedIn("ADMIN");
+    const refund = await call(`/api/v1/admin/transactions/${String(payA.id)}/refund`, {
+      method: "POST",
+      cookie: admin.cookie,
+      body: { amount: 100, reason: "A typo in the design" },
+    });
+    expect(refund.status).toBe(200);
+
+    const { status, body } = await payments(buyer.cookie);
+    expect(status).toBe(200);
+    const invoice = (await invoicesOf(buyer.id))[0]!;
+    expect(body.payments).toEqual([
+      {
+        id: payB.id,
+        date: payB.created_at,
+        templateId: template.id,
+        designName: "Rajwada Gold",
+        amount: 499,
+        status: "REFUNDED",
+        refundedAmount: 499,
+        gatewayPaymentId: b.back.fields.razorpay_payment_id,
+        note: "You already owned this design, so this second payment was refunded in full by itself.",
+        invoice: null,
+        refunds: [{ id: expect.any(String), amount: 499, status: "PROCESSED", date: expect.any(Number) }],
+      },
+      {
+        id: payA.id,
+        date: payA.created_at,
+        templateId: template.id,
+        designName: "Rajwada Gold",
+        amount: 499,
+        status: "PARTIALLY_REFUNDED",
+        refundedAmount: 100,
+        gatewayPaymentId: a.back.fields.razorpay_payment_id,
+        note: null,
+        invoice: { id: invoice.id, number: invoice.number, url: `/invoices/${String(invoice.id)}`, pdfUrl: `/invoices/${String(invoice.id)}/pdf` },
+        refunds: [{ id: expect.any(String), amount: 100, status: "PROCESSED", date: expect.any(Number) }],
+      },
+    ]);
+
+    // Nobody else's: another couple sees an empty list, a vendor is refused, a visitor must log in.
+    expect((await payments((await signedIn("USER")).cookie)).body.payments).toEqual([]);
+    expect((await payments((await signedIn("VENDOR")).cookie)).status).toBe(403);
+    expect((await payments()).status).toBe(401);
+  });
+
+  it("says why an attempt failed, and shows an unpaid order as awaiting payment", async () => {
+    const buyer = await couple(null);
+    const template = await insertTemplate({ price: 299, name: "Haldi Sunshine" });
+    const res = await call(`/api/v1/template/create-order/${template.id}`, { method: "POST", cookie: buyer.cookie });
+    const order = (await res.json()) as OrderAnswer;
+    expect((await payments(buyer.cookie)).body.payments).toMatchObject([
+      { designName: "Haldi Sunshine", amount: 299, status: "PENDING", invoice: null, refunds: [] },
+    ]);
+    const declined = await payInSandbox(order, { decision: "decline" });
+    await callback(declined.fields);
+    const [failed] = (await payments(buyer.cookie)).body.payments;
+    expect(failed).toMatchObject({ status: "FAILED", note: expect.any(String), invoice: null });
+    expect(String(failed!.note).length).toBeGreaterThan(0);
+  });
+});

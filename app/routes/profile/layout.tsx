@@ -48,6 +48,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
             ]
           : []),
         { to: "/profile/invitationCards", label: "Invitation Cards" },
+        { to: "/profile/payments", label: "Payments" },
       ]}
     >
       <Outlet />

@@ -15,7 +15,8 @@
  * The template gallery, one job a file: template-gallery.ts (the list, its tags), template-detail.ts
  * (one template), watch-history.ts, template-admin.ts (admins manage them), template-thumbnails.ts;
  * template-records.ts holds what they share. template-access.ts says who may use a template;
- * template-purchases.ts sells the paid ones; editor-assets.ts holds the editor's uploads.
+ * template-purchases.ts sells the paid ones, purchase-history.ts lists what a couple paid (the
+ * Payments page); editor-assets.ts holds the editor's uploads.
  *
  * This file is the area's only face: code outside functions/domain/invitations/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
@@ -50,6 +51,7 @@ export { inviteRequestInput, publishInput } from "./invite-inputs.ts";
 export { cardsToPublish, publishCard, unpublishCard } from "./invite-publishing.ts";
 export { requestInvite } from "./invite-requests.ts";
 export { approveRequest, declineRequest, listRequests } from "./request-decisions.ts";
+export { COUPLE_PAYMENTS_MAX, type CouplePayment, couplePayments, PURCHASE_NOTES } from "./purchase-history.ts";
 export { canUseTemplate } from "./template-access.ts";
 export { adminTemplates, createTemplate, deleteTemplate, setTemplateStatus, updateTemplate } from "./template-admin.ts";
 export { getTemplate } from "./template-detail.ts";

@@ -1,0 +1,134 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/payments";
+import { couplePayments, type CouplePayment } from "#domain/invitations/index.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { appContext } from "#functions/page-context.ts";
+import { formatDate, formatRupees } from "#shared/format.ts";
+import { pageTitle } from "#shared/strings.ts";
+
+/**
+ * /profile/payments: what the couple paid for invitation designs, newest first (GET
+ * /api/v1/template/payments answers the same; functions/domain/invitations/purchase-history.ts):
+ * the design, date, amount, status (Refunded / Partly refunded with the amount), the GST invoice
+ * and its PDF, and each refund. One card per payment, at every width.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { domain } = context.get(appContext);
+  return loadOrRespond(request, async () => ({ payments: await couplePayments(domain) }));
+}
+
+const STATUS_LABEL: Record<CouplePayment["status"], string> = {
+  SUCCESS: "Paid",
+  PENDING: "Awaiting payment",
+  FAILED: "Failed",
+  REFUNDED: "Refunded",
+  PARTIALLY_REFUNDED: "Partly refunded",
+  REFUND_DUE: "Refund due",
+};
+const STATUS_TONE: Record<CouplePayment["status"], string> = {
+  SUCCESS: "bg-green-100 text-green-900",
+  PENDING: "bg-marigold-300/40 text-ink",
+  FAILED: "bg-red-100 text-red-900",
+  REFUNDED: "bg-ink/10 text-ink/80",
+  PARTIALLY_REFUNDED: "bg-marigold-300/40 text-ink",
+  REFUND_DUE: "bg-red-100 text-red-900",
+};
+const REFUND_LABEL: Record<CouplePayment["refunds"][number]["status"], string> = {
+  PROCESSED: "refunded",
+  PENDING: "refund on its way",
+  FAILED: "refund failed",
+};
+
+function Payment({ p }: { p: CouplePayment }) {
+  return (
+    <li className="rounded-xl border border-maroon-100 p-4" data-testid="couple-payment">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold break-words">{p.designName}</p>
+          <p className="text-sm text-ink/75">{formatDate(p.date)}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-lg font-bold">{formatRupees(p.amount)}</p>
+          <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[p.status]}`} data-testid="payment-status">
+            {STATUS_LABEL[p.status]}
+          </span>
+          {p.refundedAmount > 0 && p.refundedAmount < p.amount && (
+            <p className="mt-1 text-sm text-ink/75" data-testid="refunded-amount">
+              {formatRupees(p.refundedAmount)} refunded
+            </p>
+          )}
+        </div>
+      </div>
+      {p.note && <p className="mt-2 text-sm text-ink/80">{p.note}</p>}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-ink/65">Invoice</dt>
+        <dd>
+          {p.invoice ? (
+            <>
+              <a href={p.invoice.url} className="font-semibold text-maroon-700 underline" data-testid="invoice-link">
+                Tax invoice {p.invoice.number}
+              </a>
+              <a href={p.invoice.pdfUrl} className="ml-3 text-maroon-700 underline">
+                PDF
+              </a>
+            </>
+          ) : (
+            <span className="text-ink/65">
+              {p.status === "SUCCESS" || p.status === "PARTIALLY_REFUNDED" || p.status === "REFUNDED" ? "No invoice" : "None"}
+            </span>
+          )}
+        </dd>
+        {p.gatewayPaymentId && (
+          <>
+            <dt className="text-ink/65">Payment id</dt>
+            <dd className="font-mono text-xs leading-5 break-all">{p.gatewayPaymentId}</dd>
+          </>
+        )}
+        {p.refunds.length > 0 && (
+          <>
+            <dt className="text-ink/65">Refunds</dt>
+            <dd>
+              <ul className="flex flex-col gap-0.5" data-testid="refunds">
+                {p.refunds.map((r) => (
+                  <li key={r.id}>
+                    {formatRupees(r.amount)} {REFUND_LABEL[r.status]} on {formatDate(r.date)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  const { payments } = loaderData;
+  return (
+    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="payments-title">
+      <h1 id="payments-title" className="text-3xl font-bold text-maroon-700">
+        Payments
+      </h1>
+      <p className="mt-1 text-sm text-ink/75">
+        What you paid for invitation designs, newest first. Prices include GST; a purchase&apos;s GST tax invoice is linked beside it.
+      </p>
+      {payments.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">
+          <p className="text-ink/75">You have not paid for any designs.</p>
+          <Link to="/templates" className="mt-2 inline-block font-semibold text-maroon-700 underline">
+            See the invitation designs
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-4 flex max-w-3xl flex-col gap-3" aria-label="Payments">
+          {payments.map((p) => (
+            <Payment key={p.id} p={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

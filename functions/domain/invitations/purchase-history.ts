@@ -1,0 +1,121 @@
+import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
+import type { PAYMENT_STATUSES, REFUND_STATUSES } from "#shared/stored-values.ts";
+import { TEMPLATE_PURCHASE_MESSAGES } from "./template-purchases.ts";
+
+/**
+ * The couple's Payments (issue 30: /profile/payments and GET /template/payments answer the same):
+ * every payment they made for an invitation design, newest first, with the design, the date, the
+ * amount (whole rupees, GST included), the payment's status (Refunded and Partly refunded with
+ * the amount refunded), why it failed or was refunded, its GST invoice (decision 0044) and its
+ * refunds (decision 0043). Never another account's.
+ */
+
+export type CouplePaymentRefund = {
+  id: string;
+  /** Whole rupees. */
+  amount: number;
+  status: (typeof REFUND_STATUSES)[number];
+  /** When the gateway processed it, else when it was asked for. */
+  date: number;
+};
+
+export type CouplePayment = {
+  id: string;
+  date: number;
+  templateId: string | null;
+  designName: string;
+  /** Whole rupees, GST included. */
+  amount: number;
+  status: (typeof PAYMENT_STATUSES)[number];
+  /** Whole rupees refunded so far (processed refunds). */
+  refundedAmount: number;
+  gatewayPaymentId: string | null;
+  /** Why it failed, or what became of it when it bought nothing. */
+  note: string | null;
+  invoice: { id: string; number: string; url: string; pdfUrl: string } | null;
+  refunds: CouplePaymentRefund[];
+};
+
+/** The most payments the page lists (a couple buys a handful of designs). */
+export const COUPLE_PAYMENTS_MAX = 100;
+
+export const PURCHASE_NOTES = {
+  secondRefunded: "You already owned this design, so this second payment was refunded in full by itself.",
+  secondToRefund: "You already owned this design, so this second payment will be refunded.",
+  refunded: "Refunded in full: the design is no longer yours for new cards (cards already made keep it).",
+  late: "Paid after the order had expired, so it was not taken: it will be refunded.",
+} as const;
+
+type PaymentRow = {
+  id: string;
+  date: number;
+  templateId: string | null;
+  designName: string | null;
+  amount: number;
+  status: CouplePayment["status"];
+  refundedAmount: number;
+  gatewayPaymentId: string | null;
+  failureReason: string | null;
+  orderStatus: string | null;
+  ownedElsewhere: number;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+};
+
+function noteOf(r: PaymentRow): string | null {
+  if (r.orderStatus === "refunded") return r.ownedElsewhere ? PURCHASE_NOTES.secondRefunded : PURCHASE_NOTES.refunded;
+  if (r.status === "SUCCESS" && r.orderStatus === "failed") return PURCHASE_NOTES.secondToRefund;
+  if (r.status === "REFUND_DUE") return PURCHASE_NOTES.late;
+  if (r.status === "FAILED") return r.failureReason;
+  return null;
+}
+
+/** The signed-in couple's design payments with their invoices and refunds, newest first. */
+export async function couplePayments(ctx: DomainContext): Promise<CouplePayment[]> {
+  const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
+  const mine = `SELECT id FROM payments WHERE user_id = ?1 AND purpose = 'TEMPLATE' ORDER BY created_at DESC, id DESC LIMIT ${COUPLE_PAYMENTS_MAX}`;
+  const [payments, refunds] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `SELECT p.id, p.created_at AS date, t.template_id AS templateId, it.name AS designName, p.amount, p.status,
+                COALESCE(p.refunded_amount, 0) AS refundedAmount, p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason,
+                t.order_status AS orderStatus, i.id AS invoiceId, i.number AS invoiceNumber,
+                EXISTS (SELECT 1 FROM template_purchases o WHERE o.user_id = p.user_id AND o.template_id = t.template_id
+                          AND o.order_status = 'completed' AND o.id <> t.id) AS ownedElsewhere
+         FROM payments p
+         LEFT JOIN template_purchases t ON t.id = p.template_purchase_id
+         LEFT JOIN invite_templates it ON it.id = t.template_id
+         LEFT JOIN invoices i ON i.payment_id = p.id
+         WHERE p.id IN (${mine})
+         ORDER BY p.created_at DESC, p.id DESC`,
+      )
+      .bind(actor.id),
+    ctx.db
+      .prepare(
+        `SELECT r.id, r.payment_id AS paymentId, r.amount, r.status, COALESCE(r.processed_at, r.created_at) AS date
+         FROM payment_refunds r WHERE r.payment_id IN (${mine}) ORDER BY r.created_at, r.id`,
+      )
+      .bind(actor.id),
+  ]);
+  const byPayment = new Map<string, CouplePaymentRefund[]>();
+  for (const r of refunds!.results as (CouplePaymentRefund & { paymentId: string })[]) {
+    const { paymentId, ...refund } = r;
+    byPayment.set(paymentId, [...(byPayment.get(paymentId) ?? []), refund]);
+  }
+  return (payments!.results as PaymentRow[]).map((r) => ({
+    id: r.id,
+    date: r.date,
+    templateId: r.templateId,
+    designName: r.designName ?? "A design no longer listed",
+    amount: r.amount,
+    status: r.status,
+    refundedAmount: r.refundedAmount,
+    gatewayPaymentId: r.gatewayPaymentId,
+    note: noteOf(r),
+    invoice:
+      r.invoiceId && r.invoiceNumber
+        ? { id: r.invoiceId, number: r.invoiceNumber, url: `/invoices/${r.invoiceId}`, pdfUrl: `/invoices/${r.invoiceId}/pdf` }
+        : null,
+    refunds: byPayment.get(r.id) ?? [],
+  }));
+}
