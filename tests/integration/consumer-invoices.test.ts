@@ -4,6 +4,8 @@ import { invoiceStatements, readInvoice } from "#domain/billing/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, createVendor, sessionCookieFor, signedIn } from "#tests/support/factories.ts";
 import { insertTemplate } from "#tests/support/invitations.ts";
+import { STATE_NAMES } from "#shared/places.ts";
+import { stateCodeOf } from "#shared/gst.ts";
 import { callback, paymentOf, payInSandbox, sendWebhook, settleWebhooks, type OrderAnswer, type Row } from "#tests/support/payments.ts";
 
 /**
@@ -114,6 +116,10 @@ describe("a couple's design purchase is invoiced in the crediting batch", () => 
         total: 49_900,
       });
     }
+  });
+
+  it("knows the GST state code of every state a wedding city can be in (else the place of supply would fall back to the supplier's)", () => {
+    expect(STATE_NAMES.filter((state) => !stateCodeOf(state))).toEqual([]);
   });
 
   it("takes the next number of the one series plan invoices use", async () => {
