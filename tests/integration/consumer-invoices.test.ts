@@ -98,6 +98,20 @@ describe("a couple's design purchase is invoiced in the crediting batch", () => 
     expect(await invoiceMailsTo(buyer.email)).toHaveLength(1);
   });
 
+  it("a callback and the webhooks racing issue one invoice and one mail", async () => {
+    const buyer = await couple("Jaipur");
+    const { back, hooks } = await buy(buyer.cookie, (await insertTemplate({ price: 299 })).id);
+    const answers = await Promise.all([
+      callback(back.fields),
+      sendWebhook(hooks[1]!.body, hooks[1]!.id),
+      callback(back.fields),
+      sendWebhook(hooks[0]!.body, hooks[0]!.id),
+    ]);
+    await Promise.all(answers.map((r) => r.arrayBuffer()));
+    expect(await invoicesOf(buyer.id)).toHaveLength(1);
+    expect(await invoiceMailsTo(buyer.email)).toHaveLength(1);
+  });
+
   it("is supplied in the supplier's state (Karnataka: CGST + SGST) for a wedding there, and when the couple gave no city", async () => {
     const template = await insertTemplate({ price: 499 });
     for (const city of ["Bengaluru", null]) {
