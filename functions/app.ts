@@ -2,7 +2,8 @@ import { RouterContextProvider } from "react-router";
 import { appContext } from "./page-context.ts";
 import { createApi } from "./api/app.ts";
 import { createDomainContext } from "./domain-context.ts";
-import { runScheduled } from "./cron/index.ts";
+import { runScheduled, siteOrigin } from "./cron/index.ts";
+import { receiveEmailReply } from "#domain/enquiries/index.ts";
 import { isDomainError, can } from "#domain/core/index.ts";
 import type { Env } from "./env.ts";
 import { devPagesEnabled, isDevPagePath } from "./platform/dev-pages.ts";
@@ -147,6 +148,33 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
       void ctx;
       // One id per cron run: its jobs' log lines are found together.
       await withRequestId(newRequestId(), () => runScheduled(controller.cron, env, controller.scheduledTime));
+    },
+    /**
+     * Mail that Cloudflare Email Routing hands to the Worker: a reply to an enquiry mail becomes a
+     * message in its conversation (functions/domain/enquiries/email-replies.ts); anything else is
+     * rejected with the reason, which the sender's mail server reports back to them.
+     */
+    async email(message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext): Promise<void> {
+      await withRequestId(newRequestId(), async () => {
+        // Links in the mails this sends (the other side's notice) point at the site.
+        const domain = createDomainContext(env, ctx, new Request(`${siteOrigin(env)}/`), null);
+        try {
+          const outcome = await receiveEmailReply(domain, domain.config.replies, {
+            to: message.to,
+            from: message.from,
+            raw: message.raw,
+            rawSize: message.rawSize,
+          });
+          if (!outcome.ok) {
+            log.info("email reply refused", { reason: outcome.reason });
+            message.setReject(outcome.reason);
+          }
+        } catch (e) {
+          // Our fault, not the sender's: refuse it with a temporary-sounding reason so they can send it again.
+          log.error("email reply failed", {}, e);
+          message.setReject("Mandap could not take this reply just now. Please try again later.");
+        }
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type DomainConfig, type DomainContext, clientAddress, type ValidSession } from "#domain/core/index.ts";
+import { type DomainConfig, type DomainContext, clientAddress, type ReplyConfig, type ValidSession } from "#domain/core/index.ts";
 import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
 import { descriptionWriterFor } from "./platform/ai.ts";
@@ -76,5 +76,17 @@ export function domainConfig(env: Env): DomainConfig {
     },
     freeActiveServices: Number.isFinite(free) && free >= 0 ? free : 1,
     contactEmail: env.CONTACT_EMAIL?.trim() || (/<([^>]+)>/.exec(env.MAIL_FROM ?? "")?.[1] ?? env.MAIL_FROM ?? "").trim(),
+    replies: replyConfig(env, local),
   };
+}
+
+/**
+ * Replies by e-mail: REPLY_DOMAIN (routed to this Worker by Cloudflare Email Routing) and the
+ * REPLY_SIGNING_SECRET secret. Locally both have defaults, so the mails at /dev/mailbox carry a
+ * Reply-To and a test can answer one; in production, without both, mails carry no Reply-To.
+ */
+function replyConfig(env: Env, local: boolean): ReplyConfig | null {
+  const domain = env.REPLY_DOMAIN?.trim() || (local ? "reply.localhost" : "");
+  const secret = env.REPLY_SIGNING_SECRET?.trim() || (local ? "mandap-local-reply-signing-secret" : "");
+  return domain && secret ? { domain: domain.toLowerCase(), secret } : null;
 }

@@ -28,6 +28,10 @@ export interface Env {
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */
   GOOGLE_CLIENT_ID?: string;
+  /** The domain whose mail Cloudflare Email Routing sends to this Worker's email() handler: the Reply-To of enquiry mails (functions/domain/enquiries/email-replies.ts). */
+  REPLY_DOMAIN?: string;
+  /** Secret that signs reply addresses (required with REPLY_DOMAIN in production). */
+  REPLY_SIGNING_SECRET?: string;
   /** Workers Analytics Engine dataset for key events (functions/platform/analytics.ts); without it they go to the local analytics_events table. */
   EVENTS?: AnalyticsEngineDataset;
   /** Workers AI, for description drafts (functions/platform/ai.ts); without it the local writer drafts. */

@@ -76,7 +76,11 @@ export type DomainConfig = {
   freeActiveServices: number;
   /** The team's mailbox, where /contactus messages go. */
   contactEmail: string;
+  /** Replies by e-mail to enquiry mails (enquiries/email-replies.ts): the reply domain and the key that signs its addresses; null when not set up. */
+  replies: ReplyConfig | null;
 };
+
+export type ReplyConfig = { domain: string; secret: string };
 
 export type BillingConfig = {
   supplierLegalName: string;

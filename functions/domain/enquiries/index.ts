@@ -26,3 +26,4 @@ export { vendorInbox, coupleLeads, unreadLeadCount, type InboxLead } from "./inb
 export { refreshReplyTime } from "./reply-time.ts";
 export { analyticsQuery, conversionRate, firstName, recentLeads, vendorAnalytics } from "./vendor-analytics.ts";
 export { sendWeeklySummaries, weekOf } from "./weekly-summary.ts";
+export { receiveEmailReply, replyAddressFor, readReplyAddress, replyText, REPLY_RAW_MAX_BYTES, type ReplyOutcome } from "./email-replies.ts";

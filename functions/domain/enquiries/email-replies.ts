@@ -1,0 +1,185 @@
+import PostalMime from "postal-mime";
+import { hmacSha256Hex } from "#platform/hmac.ts";
+import { log } from "#platform/log.ts";
+import { type Actor, type DomainContext, type ReplyConfig, isDomainError } from "../core/index.ts";
+import type { Side } from "./lead-pipeline.ts";
+import { sendLeadMessage } from "./messages-and-quotes.ts";
+
+/**
+ * Replies by e-mail (issue 31). Each enquiry mail to a vendor or a couple carries a Reply-To address
+ * unique to that conversation and that side: `r.<lead id, 32 hex><v|c>.<signature>@<reply domain>`,
+ * where the signature is the first 20 hex characters (80 bits) of an HMAC-SHA256 of the lead and
+ * side with REPLY_SIGNING_SECRET. Nobody can make an address for a conversation without the secret,
+ * and the id inside it opens nothing by itself.
+ *
+ * A reply reaches the Worker's `email()` handler (Cloudflare Email Routing: a catch-all rule of the
+ * reply domain to this Worker) and `receiveEmailReply` turns it into a message in the conversation,
+ * from that side, through the same `sendLeadMessage` as the conversation page (so the other side is
+ * told and the pipeline rules apply). It is refused, with the reason given back to the sender's
+ * mail server, when the address is not one we made, the sender is not that side's person, the
+ * message is too big or says nothing once quoted history is stripped, or the conversation is
+ * closed or gone. Nothing is written then.
+ */
+
+/** Raw messages above this are refused before they are read (a reply is text; attachments are not kept). */
+export const REPLY_RAW_MAX_BYTES = 512 * 1024;
+const SIGNATURE_HEX = 20;
+const LOCAL_PART = /^r\.([0-9a-f]{32})([vc])\.([0-9a-f]{20})$/;
+
+const signatureOf = async (secret: string, leadId: string, side: Side) => (await hmacSha256Hex(secret, `reply:${leadId}:${side}`)).slice(0, SIGNATURE_HEX);
+
+/** The Reply-To address of a conversation's mails to `side` (a reply comes from that side). */
+export async function replyAddressFor(config: ReplyConfig, leadId: string, side: Side): Promise<string> {
+  return `r.${leadId.replaceAll("-", "")}${side === "vendor" ? "v" : "c"}.${await signatureOf(config.secret, leadId, side)}@${config.domain}`;
+}
+
+/** The conversation and side an address stands for, or null when we did not make it. */
+export async function readReplyAddress(config: ReplyConfig, address: string): Promise<{ leadId: string; side: Side } | null> {
+  const at = address.lastIndexOf("@");
+  if (at < 0 || address.slice(at + 1).toLowerCase() !== config.domain.toLowerCase()) return null;
+  const match = LOCAL_PART.exec(address.slice(0, at).toLowerCase());
+  if (!match) return null;
+  const [, hex = "", code, signature = ""] = match;
+  const leadId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const side: Side = code === "v" ? "vendor" : "couple";
+  return sameText(await signatureOf(config.secret, leadId, side), signature) ? { leadId, side } : null;
+}
+
+/** Constant-time comparison of two strings of the same length. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * What the person wrote above the history their mail program quoted: everything from the first
+ * attribution line ("On … wrote:", Outlook's "From:" block or "Original Message" rule) or the
+ * signature separator ("-- ") on is dropped, and so are quoted (">") lines.
+ */
+export function replyText(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const next = lines[i + 1] ?? "";
+    if (/^\s*On\b.*\bwrote:\s*$/i.test(line)) break;
+    // Gmail wraps a long attribution: "On Mon, 1 Dec 2026 at 10:02, Mandap <r.…@…>" then "wrote:".
+    if (/^\s*On\b.*\d/.test(line) && /^\s*wrote:\s*$/i.test(next)) break;
+    if (/^\s*-{2,}\s*(Original Message|Forwarded message)\s*-{2,}/i.test(line)) break;
+    if (/^\s*_{10,}\s*$/.test(line)) break;
+    if (/^\s*From:\s.+/i.test(line) && /^\s*(Sent|Date|To):\s/i.test(next)) break;
+    if (line === "-- " || line === "--") break;
+    if (/^\s*>/.test(line)) continue;
+    kept.push(line);
+  }
+  return kept
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Text of an HTML-only reply: tags out, entities of the common kind decoded, the quoted blocks gone. */
+function textOfHtml(html: string): string {
+  return html
+    .replace(/<(blockquote|style|script|head)\b[\s\S]*?<\/\1>/gi, "")
+    .replace(/<div class="?gmail_quote[\s\S]*$/i, "")
+    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d)>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+export type ReplyOutcome = { ok: true; leadId: string; side: Side; messageId: string } | { ok: false; reason: string };
+
+const refused = (reason: string): ReplyOutcome => ({ ok: false, reason });
+
+/**
+ * A mail to a reply address, as the `email()` handler hands it over: the envelope's recipient and
+ * sender, the raw MIME message and its size. Returns the message made in the conversation, or why
+ * the mail is refused (the handler rejects it with that reason).
+ */
+export async function receiveEmailReply(
+  ctx: DomainContext,
+  config: ReplyConfig | null,
+  mail: { to: string; from: string; raw: ReadableStream<Uint8Array> | ArrayBuffer | string; rawSize: number },
+): Promise<ReplyOutcome> {
+  if (!config) return refused("Replies by e-mail are not set up here.");
+  const target = await readReplyAddress(config, mail.to);
+  if (!target) return refused("This address does not belong to a conversation on Mandap.");
+  if (mail.rawSize > REPLY_RAW_MAX_BYTES) return refused(`The reply is too large (over ${REPLY_RAW_MAX_BYTES / 1024} KB). Please answer without attachments.`);
+  const lead = await ctx.db
+    .prepare(
+      `SELECT l.user_id, l.vendor_id, u.email AS couple_email, u.user_name AS couple_name, u.profile_photo AS couple_photo, u.is_verified AS couple_verified,
+              vu.email AS vendor_login_email, v.email AS vendor_email, vu.user_name AS vendor_user_name, vu.profile_photo AS vendor_photo, vu.is_verified AS vendor_verified
+       FROM leads l JOIN users u ON u.id = l.user_id JOIN users vu ON vu.id = l.vendor_id JOIN vendors v ON v.user_id = l.vendor_id WHERE l.id = ?`,
+    )
+    .bind(target.leadId)
+    .first<{
+      user_id: string;
+      vendor_id: string;
+      couple_email: string;
+      couple_name: string;
+      couple_photo: string | null;
+      couple_verified: number;
+      vendor_login_email: string;
+      vendor_email: string | null;
+      vendor_user_name: string;
+      vendor_photo: string | null;
+      vendor_verified: number;
+    }>();
+  if (!lead) return refused("This conversation is no longer on Mandap.");
+  const sender = bareAddress(mail.from);
+  const allowed = target.side === "vendor" ? [lead.vendor_login_email, lead.vendor_email] : [lead.couple_email];
+  if (!sender || !allowed.some((a) => a && a.toLowerCase() === sender)) return refused("Only the person this conversation's mail was sent to can reply to it.");
+
+  let parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
+  try {
+    parsed = await PostalMime.parse(mail.raw);
+  } catch (e) {
+    log.warn("email reply unreadable", { leadId: target.leadId }, e);
+    return refused("We could not read this message.");
+  }
+  const body = replyText(parsed.text ?? textOfHtml(parsed.html ?? ""));
+  if (!body) return refused("The reply was empty once the quoted conversation was removed. Please write your answer above it.");
+
+  const actor: Actor =
+    target.side === "vendor"
+      ? {
+          id: lead.vendor_id,
+          role: "VENDOR",
+          email: lead.vendor_login_email,
+          userName: lead.vendor_user_name,
+          profilePhoto: lead.vendor_photo,
+          isVerified: lead.vendor_verified === 1,
+        }
+      : {
+          id: lead.user_id,
+          role: "USER",
+          email: lead.couple_email,
+          userName: lead.couple_name,
+          profilePhoto: lead.couple_photo,
+          isVerified: lead.couple_verified === 1,
+        };
+  try {
+    const message = await sendLeadMessage({ ...ctx, actor, session: null }, target.leadId, { body });
+    log.info("email reply received", { leadId: target.leadId, side: target.side, messageId: message.id });
+    return { ok: true, leadId: target.leadId, side: target.side, messageId: message.id };
+  } catch (e) {
+    // A closed conversation, a role that changed: the rule's own words go back to the sender.
+    if (isDomainError(e)) return refused(e.message);
+    throw e;
+  }
+}
+
+/** "Asha <asha@example.com>" or "asha@example.com" to "asha@example.com", lower-case; "" when there is none. */
+function bareAddress(value: string): string {
+  const inAngles = /<([^<>\s]+@[^<>\s]+)>/.exec(value)?.[1];
+  const address = (inAngles ?? value).trim().toLowerCase();
+  return /^[^\s@]+@[^\s@]+$/.test(address) ? address : "";
+}
