@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { queueMail } from "#platform/mail.ts";
-import { type DomainContext, Conflict, Invalid, Unauthorized, ACCESS, requireRole, removeAccountObjects, removeServiceObjects } from "../core/index.ts";
+import {
+  type DomainContext,
+  Conflict,
+  Invalid,
+  Unauthorized,
+  ACCESS,
+  requireRole,
+  removeAccountObjects,
+  removeServiceObjects,
+  removeStoredObjects,
+  reviewPhotoKeys,
+} from "../core/index.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { checkGstin } from "#shared/gst.ts";
 import type { Row } from "#db/rows.ts";
@@ -200,6 +211,8 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
       .all<OpenLead>(),
     db.prepare("SELECT id FROM services WHERE vendor_id = ?").bind(vendor.id).all<{ id: string }>(),
   ]);
+  // Couples' reviews of these services go with them: their photos' keys are read first.
+  const reviewPhotos = await reviewPhotoKeys(ctx, "vendor", vendor.id);
   const name = business ?? vendor.userName;
   const mails = open.results.map((l) =>
     queueMail(
@@ -232,6 +245,7 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
   ctx.defer(
     (async () => {
       for (const s of services.results) await removeServiceObjects(ctx, s.id);
+      await removeStoredObjects(ctx, reviewPhotos);
       await removeAccountObjects(ctx, vendor.id);
     })().catch((e: unknown) => log.error("removing a deleted vendor's photos failed", { vendorId: vendor.id }, e)),
   );

@@ -30,7 +30,7 @@ export {
   purgeExpiredIdempotencyKeys,
 } from "./idempotency.ts";
 export { newId } from "./ids.ts";
-export { removeServiceObjects, removeAccountObjects, removeUploadedObject } from "./media-objects.ts";
+export { removeServiceObjects, removeAccountObjects, removeUploadedObject, removeStoredObjects, reviewPhotoKeys } from "./media-objects.ts";
 export {
   type Access,
   ACCESS,

@@ -17,13 +17,43 @@ export async function removeServiceObjects(ctx: Pick<DomainContext, "media">, se
 
 /**
  * Removes what an account stored under its own id: a vendor's logos (u/logos/{id}/), the profile
- * photo (u/profiles/{id}/) and direct uploads never registered (u/incoming/{id}/). For whoever
- * deletes the account, after its rows are gone; its services' photos go by removeServiceObjects.
+ * photo (u/profiles/{id}/), a couple's invitation card pictures (u/cards/{id}/) and photos uploaded
+ * in the card editor (u/assets/{id}/), and direct uploads never registered (u/incoming/{id}/). For
+ * whoever deletes the account, after its rows are gone; its services' photos go by
+ * removeServiceObjects, review photos by reviewPhotoKeys + removeStoredObjects.
  */
 export async function removeAccountObjects(ctx: Pick<DomainContext, "media">, userId: string): Promise<number> {
   let removed = 0;
-  for (const folder of ["logos", "profiles", "incoming"]) removed += await removeObjectsUnder(ctx, `u/${folder}/${userId}/`);
+  for (const folder of ["logos", "profiles", "cards", "assets", "incoming"]) removed += await removeObjectsUnder(ctx, `u/${folder}/${userId}/`);
   return removed;
+}
+
+/**
+ * The stored photos (u/reviews/...) of the reviews a couple wrote (`by: "couple"`) or of the reviews
+ * on a vendor's services (`by: "vendor"`): read before the account's rows go (the reviews go with
+ * them by the foreign keys), removed after.
+ */
+export async function reviewPhotoKeys(ctx: Pick<DomainContext, "db">, by: "couple" | "vendor", id: string): Promise<string[]> {
+  const sql =
+    by === "couple"
+      ? "SELECT photo_keys FROM reviews WHERE user_id = ? AND photo_keys <> '[]'"
+      : "SELECT r.photo_keys FROM reviews r JOIN services s ON s.id = r.service_id WHERE s.vendor_id = ? AND r.photo_keys <> '[]'";
+  const rows = await ctx.db.prepare(sql).bind(id).all<{ photo_keys: string | null }>();
+  return rows.results.flatMap((r) => {
+    try {
+      const keys: unknown = JSON.parse(r.photo_keys ?? "[]");
+      return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string" && k.startsWith("u/reviews/")) : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Removes the app's own uploads (u/...) among `keys`, in pages of the bucket's batch size; demo objects stay. */
+export async function removeStoredObjects(ctx: Pick<DomainContext, "media">, keys: readonly string[]): Promise<number> {
+  const own = keys.filter((k) => k.startsWith("u/"));
+  for (let i = 0; i < own.length; i += 1000) await ctx.media.delete(own.slice(i, i + 1000));
+  return own.length;
 }
 
 /**
