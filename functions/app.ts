@@ -15,7 +15,7 @@ import { databaseForRequest } from "./platform/d1-sessions.ts";
 import { d1ServerTiming, timedDatabase } from "./platform/d1-timing.ts";
 import { mayReadServerTiming } from "./platform/server-timing.ts";
 import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableResponse } from "./platform/page-cache.ts";
-import { usesSandboxGateway } from "./platform/payments.ts";
+import { sandboxGatewayAccess } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
 import { healthResponse } from "./platform/health.ts";
 import { log, newRequestId, withRequestId } from "./platform/log.ts";
@@ -89,7 +89,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     }
     // The local sandbox payment gateway's checkout (only where it is the configured gateway).
     if (url.pathname.startsWith(`${SANDBOX_PATH}/`)) {
-      return withSecurityHeaders(await serveSandboxGateway(request, env, usesSandboxGateway(env, url.origin), (work) => ctx.waitUntil(work)), request);
+      return withSecurityHeaders(await serveSandboxGateway(request, env, sandboxGatewayAccess(env, url.origin), (work) => ctx.waitUntil(work)), request);
     }
     if (isDevPagePath(url.pathname) && !devPagesEnabled(env, request)) {
       return withSecurityHeaders(plain("Not found", 404), request);

@@ -59,6 +59,12 @@ export interface Env {
   SANDBOX_GATEWAY?: string;
   /** The sandbox gateway's signing secret (local default; any value works, it only has to be stable). */
   SANDBOX_GATEWAY_SECRET?: string;
+  /**
+   * Where a phone on the same network reaches the local server (a private address such as
+   * http://192.168.1.20:8787; `npm start` with LAN=1 sets it): the sandbox checkout's UPI QR code
+   * points there, and only its phone pages answer on it.
+   */
+  SANDBOX_PHONE_ORIGIN?: string;
   /** The supplier on GST invoices (functions/domain/billing/invoices.ts, docs/deploy.md "Payments"). */
   SUPPLIER_LEGAL_NAME?: string;
   SUPPLIER_GSTIN?: string;

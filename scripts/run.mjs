@@ -32,14 +32,16 @@ export async function mustRun(label, command, args, options) {
  * build/server/.dev.vars, which `vite preview` reads and `wrangler deploy` never uploads. The
  * Worker also requires a loopback host for both (functions/platform/dev-pages.ts, payments.ts). Keeps the other lines (the build copies your .dev.vars there).
  * `port` sets SITE_ORIGIN, the address the cron's mails link to (they have no request to read it from).
+ * `phoneOrigin` sets SANDBOX_PHONE_ORIGIN, where a phone on the same network opens the sandbox checkout's UPI QR code.
  */
-export function enableDevPages(dir = "build/server", port = null) {
+export function enableDevPages(dir = "build/server", port = null, phoneOrigin = null) {
   const file = resolve(dir, ".dev.vars");
   const kept = existsSync(file)
     ? readFileSync(file, "utf8")
         .split("\n")
-        .filter((line) => line.trim() && !/^\s*(DEV_PAGES|SANDBOX_GATEWAY|SITE_ORIGIN)\s*=/.test(line))
+        .filter((line) => line.trim() && !/^\s*(DEV_PAGES|SANDBOX_GATEWAY|SANDBOX_PHONE_ORIGIN|SITE_ORIGIN)\s*=/.test(line))
     : [];
   const origin = port ? [`SITE_ORIGIN='http://localhost:${port}'`] : [];
-  writeFileSync(file, [...kept, "DEV_PAGES='on'", "SANDBOX_GATEWAY='on'", ...origin].join("\n") + "\n");
+  const phone = phoneOrigin ? [`SANDBOX_PHONE_ORIGIN='${phoneOrigin}'`] : [];
+  writeFileSync(file, [...kept, "DEV_PAGES='on'", "SANDBOX_GATEWAY='on'", ...origin, ...phone].join("\n") + "\n");
 }

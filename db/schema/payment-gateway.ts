@@ -48,6 +48,8 @@ export const sandboxGatewayPayments = sqliteTable(
     method: text("method").notNull(),
     vpa: text("vpa"),
     cardLast4: text("card_last4"),
+    /** Netbanking's bank code (migration 0097). */
+    bank: text("bank"),
     email: text("email"),
     contact: text("contact"),
     fee: integer("fee"),

@@ -11,8 +11,10 @@ import {
   sandboxPayment,
   sandboxRefund,
   SandboxRefundRefused,
+  sandboxPhoneOrigin,
   sandboxSecret,
   WEBHOOK_PATH,
+  type SandboxAccess,
   type SandboxEnv,
 } from "./sandbox-gateway.ts";
 import { log } from "./log.ts";
@@ -369,6 +371,17 @@ function misconfiguration(env: PaymentsEnv, origin: string | null): string | nul
 /** Whether the local sandbox gateway is the gateway for a request from `origin` (it serves its pages and sends its webhooks only then). */
 export function usesSandboxGateway(env: PaymentsEnv, origin: string | null): boolean {
   return razorpayKeyCount(env) === 0 && sandboxGatewayEnabled(env, origin);
+}
+
+/**
+ * Which of the sandbox gateway's pages a request from `origin` may reach: all on a loopback host
+ * where it is the gateway; only the phone's UPI pages on SANDBOX_PHONE_ORIGIN (a private address a
+ * phone on the same network uses to scan the checkout's QR code); none anywhere else.
+ */
+export function sandboxGatewayAccess(env: PaymentsEnv, origin: string): SandboxAccess {
+  if (usesSandboxGateway(env, origin)) return "all";
+  if (usesSandboxGateway(env, null) && sandboxPhoneOrigin(env) === origin) return "phone";
+  return "none";
 }
 
 /** A gateway that cannot work as configured: every call fails loudly with the reason, nothing verifies. */

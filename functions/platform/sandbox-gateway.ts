@@ -1,7 +1,8 @@
 import type { sandboxGatewayWebhooks } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { isDomainError, PayloadTooLarge } from "#domain/core/errors.ts";
-import { gatewayId, hmacSha256Hex } from "./hmac.ts";
+import { renderSVG } from "uqr";
+import { gatewayId, hmacSha256Hex, verifyHmacSha256Hex } from "./hmac.ts";
 import { readFormData } from "./request-body.ts";
 import { log } from "./log.ts";
 
@@ -14,8 +15,10 @@ import { log } from "./log.ts";
  * - orders and payments with Razorpay's ids (order_ / pay_ + 14 base62 characters) and shapes
  *   (amounts in paise), kept in its own D1 tables (migration 0047);
  * - a checkout page at the Hosted Checkout form's action (POST /sandbox-gateway/v1/checkout/embedded),
- *   plain HTML that works without JavaScript, where the payer pays by UPI (like Razorpay's test
- *   mode, "failure@razorpay" fails and any other VPA succeeds) or card, or declines;
+ *   plain HTML that works without JavaScript, where the payer pays as people in India do: UPI by
+ *   intent on a phone (GPay, PhonePe, Paytm, BHIM: pressing one stands for the app approving), UPI
+ *   by QR code on a computer (a phone on the same network scans it and approves), card or
+ *   netbanking (the test bank declines), or declines; no UPI ID "collect" box;
  * - the outcome POSTed to the callback_url exactly like Razorpay's redirect mode (razorpay_payment_id,
  *   razorpay_order_id, razorpay_signature; or error[code], error[description], error[source],
  *   error[step], error[reason], error[metadata]) through an auto-submitting form;
@@ -27,7 +30,12 @@ import { log } from "./log.ts";
  * runs on loopback hosts) as both the key secret and the webhook secret.
  */
 
-export type SandboxEnv = { DB: D1Database; SANDBOX_GATEWAY_SECRET?: string };
+export type SandboxEnv = {
+  DB: D1Database;
+  SANDBOX_GATEWAY_SECRET?: string;
+  /** Where a phone on the same network reaches this server (e.g. http://192.168.1.20:8787): the UPI QR code points there. */
+  SANDBOX_PHONE_ORIGIN?: string;
+};
 
 /** The sandbox's public key id (the checkout form's key_id). */
 export const SANDBOX_KEY_ID = "rzp_test_MandapSandbox1";
@@ -62,6 +70,8 @@ export type SandboxPayment = {
   method: string;
   vpa: string | null;
   cardLast4: string | null;
+  /** Netbanking's bank code (Razorpay's: HDFC, SBIN...). */
+  bank: string | null;
   email: string | null;
   contact: string | null;
   fee: number | null;
@@ -79,7 +89,7 @@ export type SandboxPayment = {
 };
 
 const ORDER_COLUMNS = "id, amount, currency, receipt, notes, status, attempts, amount_paid AS amountPaid, created_at AS createdAt";
-const PAYMENT_COLUMNS = `id, order_id AS orderId, amount, currency, status, method, vpa, card_last4 AS cardLast4, email, contact, fee, tax, notes,
+const PAYMENT_COLUMNS = `id, order_id AS orderId, amount, currency, status, method, vpa, card_last4 AS cardLast4, bank, email, contact, fee, tax, notes,
   error_code AS errorCode, error_description AS errorDescription, error_source AS errorSource, error_step AS errorStep, error_reason AS errorReason,
   created_at AS createdAt, captured_at AS capturedAt,
   (SELECT COALESCE(SUM(r.amount), 0) FROM sandbox_gateway_refunds r WHERE r.payment_id = sandbox_gateway_payments.id) AS amountRefunded`;
@@ -143,7 +153,7 @@ export function paymentEntity(p: SandboxPayment) {
     description: null,
     card_id: null,
     card: p.cardLast4 ? { entity: "card", last4: p.cardLast4, network: "Visa", type: "credit", international: false } : null,
-    bank: null,
+    bank: p.bank,
     wallet: null,
     vpa: p.vpa,
     email: p.email,
@@ -371,42 +381,73 @@ export async function deliverDueSandboxWebhooks(env: SandboxEnv, now: number, fe
 }
 
 // -------------------------------------------------------------------------------------------------
-// The checkout page
+// The checkout page: how people in India pay (issue 30). UPI by intent on a phone (the payer picks
+// their UPI app; here pressing it stands for the app approving), UPI by QR code on a computer (a
+// phone on the same network scans it and approves on the page it opens), cards and netbanking.
+// There is no UPI ID "collect" box: NPCI is phasing collect requests out.
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+/** The UPI apps the phone view offers, and the VPA handle a payment through each shows (as Razorpay's payment entity does). */
+export const UPI_APPS = [
+  { id: "gpay", name: "Google Pay", handle: "okaxis", mark: "G", colour: "#1a73e8" },
+  { id: "phonepe", name: "PhonePe", handle: "ybl", mark: "Pe", colour: "#5f259f" },
+  { id: "paytm", name: "Paytm", handle: "ptyes", mark: "P", colour: "#00baf2" },
+  { id: "bhim", name: "BHIM", handle: "upi", mark: "B", colour: "#f47b20" },
+] as const;
+
+/** Netbanking's banks (Razorpay's bank codes); the test bank declines, as failure@razorpay once did. */
+export const NETBANKING_BANKS = [
+  { code: "SBIN", name: "State Bank of India" },
+  { code: "HDFC", name: "HDFC Bank" },
+  { code: "ICIC", name: "ICICI Bank" },
+  { code: "UTIB", name: "Axis Bank" },
+  { code: "KKBK", name: "Kotak Mahindra Bank" },
+  { code: "FAIL", name: "Test bank: declines the payment" },
+] as const;
+
+const UPI_PATH = `${SANDBOX_PATH}/upi`;
 
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f0ea;color:#1f1a17}
 .bar{background:#1f1a17;color:#f3f0ea;font-size:13px;padding:8px 16px;text-align:center}
-main{max-width:460px;margin:24px auto;padding:0 16px}
-.card{background:#fff;border-radius:12px;box-shadow:0 2px 14px rgba(0,0,0,.08);padding:24px}
+main{max-width:480px;margin:16px auto;padding:0 12px}
+.card{background:#fff;border-radius:12px;box-shadow:0 2px 14px rgba(0,0,0,.08);padding:20px}
 h1{font-size:20px;margin:0 0 4px}
-.muted{color:#6b625b;font-size:14px;margin:0}
-.amount{font-size:32px;font-weight:700;margin:16px 0}
-form{margin-top:16px}
-fieldset{border:1px solid #ddd5cc;border-radius:10px;margin:0 0 12px;padding:12px 14px}
-legend{font-weight:600;padding:0 6px}
+h2{font-size:17px;margin:0 0 8px}
+.muted{color:#6b625b;font-size:14px;margin:0;overflow-wrap:anywhere}
+.amount{font-size:32px;font-weight:700;margin:12px 0}
+form{margin:0}
+.method{border:1px solid #ddd5cc;border-radius:10px;margin:0 0 12px;padding:12px 14px}
+summary{font-weight:600;cursor:pointer;padding:4px 0}
 label{display:block;font-size:14px;margin:8px 0 4px}
-input[type=text]{width:100%;font:inherit;padding:10px 12px;border:1px solid #bdb2a7;border-radius:8px}
-.choice{display:flex;gap:8px;align-items:center;font-weight:600;margin:0}
+input[type=text],select{width:100%;font:inherit;padding:10px 12px;border:1px solid #bdb2a7;border-radius:8px;background:#fff}
 .row{display:flex;gap:10px}.row>div{flex:1}
-button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:12px 16px;cursor:pointer;width:100%}
-.pay{background:#b3261e;color:#fff;margin-top:8px}
-.decline{background:#efe9e2;color:#1f1a17;margin-top:8px}
+button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:12px 16px;cursor:pointer;width:100%;min-height:44px}
+.pay{background:#b3261e;color:#fff;margin-top:12px}
+.secondary{background:#efe9e2;color:#1f1a17;margin-top:8px}
+.decline{background:#efe9e2;color:#1f1a17;margin-top:4px}
+.apps{display:grid;grid-template-columns:1fr 1fr;gap:10px}
+.app{display:flex;flex-direction:column;align-items:center;gap:6px;background:#faf7f3;border:1px solid #ddd5cc;color:#1f1a17;padding:12px 8px}
+.logo{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:50%;color:#fff;font-weight:700}
+.qr{display:flex;justify-content:center;margin:8px 0}
+.qr svg{width:220px;height:220px;border:1px solid #ddd5cc;border-radius:8px}
 .error{background:#fdecea;color:#8c1d18;border-radius:8px;padding:10px 12px;margin:12px 0}
-.hint{font-size:13px;color:#6b625b;margin:4px 0 0}
+.hint{font-size:13px;color:#6b625b;margin:6px 0 0}
 a{color:#8c1d18}
 .foot{text-align:center;margin-top:16px;font-size:14px}
-@media (min-width:800px){main{margin-top:64px}}
+.on-computer{display:none}
+@media (min-width:700px) and (hover:hover) and (pointer:fine){.on-phone{display:none}.on-computer{display:block}main{margin-top:48px}}
 `;
 
-function page(title: string, body: string, init: { status?: number; nonce?: string; formTarget?: string } = {}): Response {
+function page(title: string, body: string, init: { status?: number; nonce?: string; formTarget?: string; connect?: boolean; csp?: string } = {}): Response {
   const csp = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     init.nonce ? `script-src 'nonce-${init.nonce}'` : null,
+    init.connect ? "connect-src 'self'" : null,
     `form-action 'self'${init.formTarget ? ` ${init.formTarget}` : ""}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -432,10 +473,15 @@ const hidden = (fields: Record<string, string>) =>
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join("");
 
+const nonce = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+
 type Checkout = { order: SandboxOrder; callbackUrl: string; cancelUrl: string; name: string; description: string; email: string; contact: string };
 
-/** Reads and checks what the form carries: our key, a known unpaid order, and URLs back to this site only. */
-async function readCheckout(env: SandboxEnv, request: Request, form: FormData): Promise<Checkout | Response> {
+/**
+ * Reads and checks what the form carries: our key, a known order, and URLs back to this site only.
+ * A paid order is refused, except when the computer's QR view asks how the phone's payment went.
+ */
+async function readCheckout(env: SandboxEnv, request: Request, form: FormData, allowPaid = false): Promise<Checkout | Response> {
   const get = (k: string) => {
     const v = form.get(k);
     return typeof v === "string" ? v.trim() : "";
@@ -456,7 +502,7 @@ async function readCheckout(env: SandboxEnv, request: Request, form: FormData): 
   const orderId = get("order_id");
   const order = /^order_[A-Za-z0-9]{14}$/.test(orderId) ? await sandboxOrder(env.DB, orderId) : null;
   if (!order) return problem(404, "There is no such order.", back);
-  if (order.status === "paid") return problem(409, "This order has already been paid.", back);
+  if (order.status === "paid" && !allowPaid) return problem(409, "This order has already been paid.", back);
   return {
     order,
     callbackUrl,
@@ -468,8 +514,39 @@ async function readCheckout(env: SandboxEnv, request: Request, form: FormData): 
   };
 }
 
-function checkoutPage(c: Checkout, values: { method?: string; vpa?: string; card?: string; expiry?: string; error?: string } = {}, status = 200): Response {
-  const method = values.method === "card" ? "card" : "upi";
+/** The origin a phone on the same network reaches this server by (SANDBOX_PHONE_ORIGIN: a private address), or null. */
+export function sandboxPhoneOrigin(env: Pick<SandboxEnv, "SANDBOX_PHONE_ORIGIN">): string | null {
+  const value = env.SANDBOX_PHONE_ORIGIN?.trim();
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    const host = url.hostname;
+    const lan = /^(10\.\d+|192\.168|172\.(1[6-9]|2\d|3[01]))\.\d+\.\d+$/.test(host) || host.endsWith(".local");
+    return (url.protocol === "http:" || url.protocol === "https:") && lan ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the QR code's link is signed over: the order and where its webhooks go (the checkout page's origin, this Worker on a loopback host). */
+const qrMessage = (orderId: string, appOrigin: string) => `upi-qr|${orderId}|${appOrigin}`;
+
+/** The link the QR code holds: the phone's approval page for the order, on the phone's origin (SANDBOX_PHONE_ORIGIN) or this one. */
+export async function upiQrLink(env: SandboxEnv, orderId: string, appOrigin: string): Promise<string> {
+  const base = sandboxPhoneOrigin(env) ?? appOrigin;
+  const s = await hmacSha256Hex(sandboxSecret(env), qrMessage(orderId, appOrigin));
+  return `${base}${UPI_PATH}/${orderId}?o=${encodeURIComponent(appOrigin)}&s=${s}`;
+}
+
+/** The QR code of `text` as inline SVG (uqr), labelled for screen readers. */
+function qrSvg(text: string): string {
+  return renderSVG(text, { ecc: "M", border: 2 }).replace("<svg ", `<svg role="img" aria-label="UPI QR code for this payment" `);
+}
+
+type CheckoutValues = { method?: string; card?: string; expiry?: string; bank?: string; error?: string };
+
+async function checkoutPage(env: SandboxEnv, request: Request, c: Checkout, values: CheckoutValues = {}, status = 200): Promise<Response> {
+  const appOrigin = new URL(request.url).origin;
   const carry = hidden({
     key_id: SANDBOX_KEY_ID,
     order_id: c.order.id,
@@ -480,28 +557,58 @@ function checkoutPage(c: Checkout, values: { method?: string; vpa?: string; card
     email: c.email,
     contact: c.contact,
   });
+  const amount = rupees(c.order.amount);
+  const link = await upiQrLink(env, c.order.id, appOrigin);
+  const statusUrl = `${UPI_PATH}/${c.order.id}/status?${new URL(link).searchParams.toString()}&since=${Date.now()}`;
+  const since = new URLSearchParams(statusUrl.split("?")[1]).get("since")!;
+  const script = nonce();
+  const apps = UPI_APPS.map(
+    (a) =>
+      `<button class="app" type="submit" name="upi_app" value="${a.id}"><span class="logo" style="background:${a.colour}" aria-hidden="true">${esc(a.mark)}</span>${esc(a.name)}</button>`,
+  ).join("");
+  const banks = NETBANKING_BANKS.map((b) => `<option value="${b.code}"${values.bank === b.code ? " selected" : ""}>${esc(b.name)}</option>`).join("");
   const body = `<div class="card">
 <h1>${esc(c.name)}</h1>
 <p class="muted">${esc(c.description)}</p>
-<p class="amount">${rupees(c.order.amount)}</p>
+<p class="amount">${amount}</p>
 <p class="muted">Order ${esc(c.order.id)}${c.email ? ` · ${esc(c.email)}` : ""}</p>
 ${values.error ? `<p class="error" role="alert">${esc(values.error)}</p>` : ""}
-<form method="post" action="${PAY_PATH}">
-${carry}
-<fieldset><legend><label class="choice"><input type="radio" name="method" value="upi"${method === "upi" ? " checked" : ""}> UPI</label></legend>
-<label for="vpa">UPI ID</label><input type="text" id="vpa" name="vpa" inputmode="email" autocomplete="off" value="${esc(values.vpa ?? "success@razorpay")}">
-<p class="hint">success@razorpay pays; failure@razorpay fails.</p></fieldset>
-<fieldset><legend><label class="choice"><input type="radio" name="method" value="card"${method === "card" ? " checked" : ""}> Card</label></legend>
+<section class="method" aria-labelledby="upi-h" style="margin-top:16px">
+<h2 id="upi-h">UPI</h2>
+<div class="on-phone">
+<p class="muted">Pay with a UPI app on this phone</p>
+<form method="post" action="${PAY_PATH}">${carry}<input type="hidden" name="method" value="upi">
+<div class="apps">${apps}</div></form>
+<p class="hint">Test gateway: choosing an app stands for the app approving the payment.</p>
+</div>
+<div class="on-computer">
+<p class="muted">Scan with any UPI app on your phone</p>
+<div class="qr">${qrSvg(link)}</div>
+<p class="hint">Test gateway: the code opens a page where you approve or decline this payment (a phone on the same network, or <a href="${esc(link)}" target="_blank" rel="noopener">open it here</a>). This page moves on once you have.</p>
+<form id="upi-qr" method="post" action="${PAY_PATH}">${carry}${hidden({ method: "upi_qr", qr_since: since })}
+<button class="secondary" type="submit" name="decision" value="check">I have paid in the app</button></form>
+</div>
+</section>
+<details class="method"${values.method === "card" ? " open" : ""}><summary>Card</summary>
+<form method="post" action="${PAY_PATH}">${carry}<input type="hidden" name="method" value="card">
 <label for="card">Card number</label><input type="text" id="card" name="card_number" inputmode="numeric" autocomplete="off" value="${esc(values.card ?? "4111 1111 1111 1111")}">
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input type="text" id="expiry" name="card_expiry" autocomplete="off" value="${esc(values.expiry ?? "12/30")}"></div>
 <div><label for="cvv">CVV</label><input type="text" id="cvv" name="card_cvv" inputmode="numeric" autocomplete="off" value="123"></div></div>
-<p class="hint">Any card number that passes the Luhn check pays.</p></fieldset>
-<button class="pay" type="submit" name="decision" value="approve">Pay ${rupees(c.order.amount)}</button>
-<button class="decline" type="submit" name="decision" value="decline">Decline payment</button>
-</form>
+<p class="hint">Any card number that passes the Luhn check pays.</p>
+<button class="pay" type="submit" name="decision" value="approve">Pay ${amount} by card</button></form>
+</details>
+<details class="method"${values.method === "netbanking" ? " open" : ""}><summary>Netbanking</summary>
+<form method="post" action="${PAY_PATH}">${carry}<input type="hidden" name="method" value="netbanking">
+<label for="bank">Your bank</label><select id="bank" name="bank">${banks}</select>
+<p class="hint">Every bank pays except the test bank, which declines.</p>
+<button class="pay" type="submit" name="decision" value="approve">Pay ${amount} by netbanking</button></form>
+</details>
+<form method="post" action="${PAY_PATH}">${carry}<input type="hidden" name="method" value="upi">
+<button class="decline" type="submit" name="decision" value="decline">Decline payment</button></form>
 <p class="foot"><a href="${esc(c.cancelUrl)}">Cancel and go back</a></p>
-</div>`;
-  return page(`Pay ${rupees(c.order.amount)} · Test gateway`, body, { status });
+</div>
+<script nonce="${script}">(()=>{const f=document.getElementById("upi-qr");const q=f.closest(".on-computer");const tick=async()=>{if(q&&getComputedStyle(q).display!=="none"){try{const r=await fetch(${JSON.stringify(statusUrl)},{cache:"no-store"});const j=await r.json();if(j.status!=="pending"){f.requestSubmit();return}}catch{}}setTimeout(tick,1500)};setTimeout(tick,1500)})();</script>`;
+  return page(`Pay ${amount} · Test gateway`, body, { status, nonce: script, connect: true });
 }
 
 const luhn = (digits: string) => {
@@ -517,19 +624,19 @@ const luhn = (digits: string) => {
   return sum % 10 === 0;
 };
 
+type PaidWith = { method: "upi" | "card" | "netbanking"; vpa: string | null; cardLast4: string | null; bank: string | null };
 type Outcome =
-  | { status: "captured"; method: "upi" | "card"; vpa: string | null; cardLast4: string | null }
-  | {
-      status: "failed";
-      method: "upi" | "card";
-      vpa: string | null;
-      cardLast4: string | null;
-      code: string;
-      description: string;
-      source: string;
-      step: string;
-      reason: string;
-    };
+  ({ status: "captured" } & PaidWith) | ({ status: "failed"; code: string; description: string; source: string; step: string; reason: string } & PaidWith);
+
+const declined = (paid: PaidWith): Outcome => ({
+  status: "failed",
+  ...paid,
+  code: "BAD_REQUEST_ERROR",
+  description: "Payment declined by the payer",
+  source: "customer",
+  step: "payment_authentication",
+  reason: "payment_cancelled",
+});
 
 /** What the payer chose, or the message that sends them back to the form. */
 function outcomeOf(form: FormData): Outcome | string {
@@ -537,47 +644,40 @@ function outcomeOf(form: FormData): Outcome | string {
     const v = form.get(k);
     return typeof v === "string" ? v.trim() : "";
   };
-  const method = get("method") === "card" ? "card" : "upi";
-  const vpa = method === "upi" ? get("vpa").toLowerCase() : null;
-  const digits = method === "card" ? get("card_number").replace(/[\s-]/g, "") : "";
-  const cardLast4 = method === "card" && /^\d{12,19}$/.test(digits) ? digits.slice(-4) : null;
-  if (get("decision") === "decline")
-    return {
-      status: "failed",
-      method,
-      vpa: vpa && /^[a-z0-9._-]{2,256}@[a-z]{2,64}$/.test(vpa) ? vpa : null,
-      cardLast4,
-      code: "BAD_REQUEST_ERROR",
-      description: "Payment declined by the payer",
-      source: "customer",
-      step: "payment_authentication",
-      reason: "payment_cancelled",
-    };
+  const method = get("method") === "card" ? "card" : get("method") === "netbanking" ? "netbanking" : "upi";
+  const none: PaidWith = { method, vpa: null, cardLast4: null, bank: null };
+  if (get("decision") === "decline") return declined(none);
   if (method === "upi") {
-    if (!vpa || !/^[a-z0-9._-]{2,256}@[a-z]{2,64}$/.test(vpa)) return "Enter a UPI ID such as name@bank.";
-    if (vpa === "failure@razorpay")
+    const app = UPI_APPS.find((a) => a.id === get("upi_app"));
+    if (!app) return "Choose your UPI app.";
+    return { status: "captured", ...none, vpa: `payer@${app.handle}` };
+  }
+  if (method === "netbanking") {
+    const bank = NETBANKING_BANKS.find((b) => b.code === get("bank"));
+    if (!bank) return "Choose your bank.";
+    if (bank.code === "FAIL")
       return {
         status: "failed",
-        method,
-        vpa,
-        cardLast4: null,
+        ...none,
+        bank: bank.code,
         code: "BAD_REQUEST_ERROR",
         description: "Payment failed at the payer's bank",
         source: "bank",
         step: "payment_authorization",
         reason: "payment_failed",
       };
-    return { status: "captured", method, vpa, cardLast4: null };
+    return { status: "captured", ...none, bank: bank.code };
   }
+  const digits = get("card_number").replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return "Enter a valid card number.";
   if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(get("card_expiry"))) return "Enter the card's expiry as MM/YY.";
-  return { status: "captured", method, vpa: null, cardLast4: digits.slice(-4) };
+  return { status: "captured", ...none, cardLast4: digits.slice(-4) };
 }
 
 /** Records the payment, moves the order on and queues its webhooks, in one batch; returns the payment. */
 async function recordPayment(
   env: SandboxEnv,
-  c: Checkout,
+  c: Pick<Checkout, "order" | "email" | "contact">,
   outcome: Outcome,
   webhookUrl: string,
   now: number,
@@ -593,6 +693,7 @@ async function recordPayment(
     method: outcome.method,
     vpa: outcome.vpa,
     cardLast4: outcome.cardLast4,
+    bank: outcome.bank,
     email: c.email || null,
     contact: c.contact || null,
     fee,
@@ -633,9 +734,9 @@ async function recordPayment(
       .bind(order.status, order.amountPaid, order.id),
     db
       .prepare(
-        `INSERT INTO sandbox_gateway_payments (id, order_id, amount, currency, status, method, vpa, card_last4, email, contact, fee, tax, notes,
+        `INSERT INTO sandbox_gateway_payments (id, order_id, amount, currency, status, method, vpa, card_last4, bank, email, contact, fee, tax, notes,
            error_code, error_description, error_source, error_step, error_reason, created_at, captured_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
       )
       .bind(
         payment.id,
@@ -646,6 +747,7 @@ async function recordPayment(
         payment.method,
         payment.vpa,
         payment.cardLast4,
+        payment.bank,
         payment.email,
         payment.contact,
         payment.fee,
@@ -675,22 +777,128 @@ class OrderAlreadyPaid extends Error {}
 
 /** The auto-submitting form that takes the payer back to the merchant's callback_url, as Razorpay's redirect mode does. */
 function redirectPage(callbackUrl: string, fields: Record<string, string>, paid: boolean): Response {
-  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const script = nonce();
   const body = `<div class="card"><h1>${paid ? "Payment successful" : "Payment failed"}</h1>
 <p class="muted">Taking you back to the merchant…</p>
 <form id="back" method="post" action="${esc(callbackUrl)}">${hidden(fields)}<button class="pay" type="submit">Return to the merchant</button></form></div>
-<script nonce="${nonce}">document.getElementById("back").submit();</script>`;
-  return page(paid ? "Payment successful" : "Payment failed", body, { nonce, formTarget: new URL(callbackUrl).origin });
+<script nonce="${script}">document.getElementById("back").submit();</script>`;
+  return page(paid ? "Payment successful" : "Payment failed", body, { nonce: script, formTarget: new URL(callbackUrl).origin });
 }
+
+/** The callback's fields for a payment: Razorpay's signed success, or its error[...] fields. */
+async function outcomePage(env: SandboxEnv, callbackUrl: string, payment: SandboxPayment): Promise<Response> {
+  if (payment.status === "captured") {
+    const signature = await hmacSha256Hex(sandboxSecret(env), `${payment.orderId}|${payment.id}`);
+    return redirectPage(callbackUrl, { razorpay_payment_id: payment.id, razorpay_order_id: payment.orderId, razorpay_signature: signature }, true);
+  }
+  return redirectPage(
+    callbackUrl,
+    {
+      "error[code]": payment.errorCode ?? "BAD_REQUEST_ERROR",
+      "error[description]": payment.errorDescription ?? "Payment failed",
+      "error[source]": payment.errorSource ?? "customer",
+      "error[step]": payment.errorStep ?? "payment_authentication",
+      "error[reason]": payment.errorReason ?? "payment_failed",
+      "error[metadata]": JSON.stringify({ order_id: payment.orderId, payment_id: payment.id }),
+    },
+    false,
+  );
+}
+
+/** The newest UPI payment of an order made since the QR code was shown (the phone's answer), or null. */
+const qrPayment = (db: D1Database, orderId: string, since: number) =>
+  db
+    .prepare(
+      `SELECT ${PAYMENT_COLUMNS} FROM sandbox_gateway_payments WHERE order_id = ? AND method = 'upi' AND created_at >= ? ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(orderId, since)
+    .first<SandboxPayment>();
+
+function deferWebhooks(env: SandboxEnv, webhooks: string[], now: number, defer: (work: Promise<unknown>) => void) {
+  defer(
+    (async () => {
+      for (const id of webhooks) await attemptWebhook(env, id, now);
+    })().catch((e: unknown) => log.error("sandbox gateway: webhook attempt failed", {}, e)),
+  );
+}
+
+/**
+ * The phone's side of a UPI QR payment: GET /sandbox-gateway/v1/upi/{order}?o=&s= (the link in the
+ * QR code, signed) shows the amount with Pay and Decline, standing in for the payer's UPI app; its
+ * POST records the payment as a UPI payment and queues the webhooks to the checkout's origin. The
+ * computer's checkout page sees it (…/status) and takes the payer back to the merchant.
+ */
+async function servePhone(request: Request, env: SandboxEnv, url: URL, defer: (work: Promise<unknown>) => void): Promise<Response> {
+  const match = /^\/sandbox-gateway\/v1\/upi\/(order_[A-Za-z0-9]{14})(\/status)?$/.exec(url.pathname);
+  const appOrigin = url.searchParams.get("o") ?? "";
+  const signature = url.searchParams.get("s") ?? "";
+  if (!match || !(await verifyHmacSha256Hex(sandboxSecret(env), qrMessage(match[1]!, appOrigin), signature)))
+    return problem(404, "This payment link is not valid.");
+  const order = await sandboxOrder(env.DB, match[1]!);
+  if (!order) return problem(404, "There is no such order.");
+  if (match[2]) {
+    if (request.method !== "GET") return problem(405, "Not allowed.");
+    const since = Number(url.searchParams.get("since"));
+    const payment = Number.isFinite(since) ? await qrPayment(env.DB, order.id, since) : null;
+    return new Response(JSON.stringify({ status: payment?.status ?? "pending" }), {
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    });
+  }
+  const amount = rupees(order.amount);
+  const done = (paid: boolean) =>
+    page(
+      paid ? "Payment successful" : "Payment declined",
+      `<div class="card"><h1>${paid ? `Paid ${amount}` : "Payment declined"}</h1><p class="muted">${paid ? "The payment is approved." : "Nothing was paid."} You can go back to your computer now.</p></div>`,
+    );
+  if (request.method === "GET") {
+    if (order.status === "paid") return done(true);
+    return page(
+      `Approve ${amount} · Test UPI app`,
+      `<div class="card"><h1>Approve this payment</h1><p class="muted">Test UPI app: this page stands for your UPI app on this phone.</p>
+<p class="amount">${amount}</p><p class="muted">Order ${esc(order.id)}</p>
+<form method="post" action="${esc(url.pathname + url.search)}"><button class="pay" type="submit" name="decision" value="approve">Pay ${amount}</button>
+<button class="decline" type="submit" name="decision" value="decline">Decline</button></form></div>`,
+    );
+  }
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    return problem(e.status, "The form could not be read.");
+  }
+  const paid: PaidWith = { method: "upi", vpa: "payer@upi", cardLast4: null, bank: null };
+  const outcome: Outcome = form.get("decision") === "decline" ? declined(paid) : { status: "captured", ...paid };
+  const now = Date.now();
+  try {
+    const { webhooks } = await recordPayment(env, { order, email: "", contact: "" }, outcome, `${appOrigin}${WEBHOOK_PATH}`, now);
+    deferWebhooks(env, webhooks, now, defer);
+  } catch (e) {
+    if (e instanceof OrderAlreadyPaid) return problem(409, "This order has already been paid.");
+    throw e;
+  }
+  return done(outcome.status === "captured");
+}
+
+/** Which of the sandbox's pages a request may reach: all of them (a loopback host), the phone's QR pages only (SANDBOX_PHONE_ORIGIN), or none. */
+export type SandboxAccess = "all" | "phone" | "none";
 
 /**
  * The sandbox gateway's pages, mounted by the Worker at /sandbox-gateway/ (functions/app.ts); 404
  * unless the sandbox is the configured gateway. `defer` runs the first webhook attempts after the
  * answer (the Worker's waitUntil).
  */
-export async function serveSandboxGateway(request: Request, env: SandboxEnv, enabled: boolean, defer: (work: Promise<unknown>) => void): Promise<Response> {
+export async function serveSandboxGateway(
+  request: Request,
+  env: SandboxEnv,
+  access: SandboxAccess | boolean,
+  defer: (work: Promise<unknown>) => void,
+): Promise<Response> {
   const url = new URL(request.url);
-  if (!enabled || request.method !== "POST" || (url.pathname !== CHECKOUT_PATH && url.pathname !== PAY_PATH)) return problem(404, "Not found.");
+  const allowed = access === true ? "all" : access === false ? "none" : access;
+  if (allowed !== "none" && url.pathname.startsWith(`${UPI_PATH}/`) && (request.method === "GET" || request.method === "POST"))
+    return servePhone(request, env, url, defer);
+  if (allowed !== "all" || request.method !== "POST" || (url.pathname !== CHECKOUT_PATH && url.pathname !== PAY_PATH)) return problem(404, "Not found.");
   let form: FormData;
   try {
     // The one capped reader of forms (request-body.ts): at most FORM_BODY_MAX, 413 past it before it is read further.
@@ -699,14 +907,26 @@ export async function serveSandboxGateway(request: Request, env: SandboxEnv, ena
     if (!isDomainError(e)) throw e;
     return problem(e.status, e instanceof PayloadTooLarge ? e.message : "The checkout form could not be read.");
   }
-  const checkout = await readCheckout(env, request, form);
-  if (checkout instanceof Response) return checkout;
-  if (url.pathname === CHECKOUT_PATH) return checkoutPage(checkout);
-
-  const outcome = outcomeOf(form);
   const get = (k: string) => (typeof form.get(k) === "string" ? String(form.get(k)) : "");
+  const qrCheck = url.pathname === PAY_PATH && get("method") === "upi_qr";
+  const checkout = await readCheckout(env, request, form, qrCheck);
+  if (checkout instanceof Response) return checkout;
+  if (url.pathname === CHECKOUT_PATH) return checkoutPage(env, request, checkout);
+  if (qrCheck) {
+    // The computer's QR view: the phone's answer, if it gave one since the code was shown.
+    const payment = await qrPayment(env.DB, checkout.order.id, Number(get("qr_since")) || 0);
+    if (payment) return outcomePage(env, checkout.callbackUrl, payment);
+    return checkoutPage(env, request, checkout, { error: "The payment has not been approved yet: scan the code with a UPI app and approve it there." }, 422);
+  }
+  const outcome = outcomeOf(form);
   if (typeof outcome === "string")
-    return checkoutPage(checkout, { method: get("method"), vpa: get("vpa"), card: get("card_number"), expiry: get("card_expiry"), error: outcome }, 422);
+    return checkoutPage(
+      env,
+      request,
+      checkout,
+      { method: get("method"), card: get("card_number"), expiry: get("card_expiry"), bank: get("bank"), error: outcome },
+      422,
+    );
   const now = Date.now();
   // The app is served where its checkout page is: this Worker (SITE_ORIGIN may name another local
   // server's port, so it is not used).
@@ -718,26 +938,6 @@ export async function serveSandboxGateway(request: Request, env: SandboxEnv, ena
     if (e instanceof OrderAlreadyPaid) return problem(409, "This order has already been paid.", checkout.cancelUrl);
     throw e;
   }
-  const { payment, webhooks } = recorded;
-  defer(
-    (async () => {
-      for (const id of webhooks) await attemptWebhook(env, id, now);
-    })().catch((e: unknown) => log.error("sandbox gateway: webhook attempt failed", {}, e)),
-  );
-  if (payment.status === "captured") {
-    const signature = await hmacSha256Hex(sandboxSecret(env), `${payment.orderId}|${payment.id}`);
-    return redirectPage(checkout.callbackUrl, { razorpay_payment_id: payment.id, razorpay_order_id: payment.orderId, razorpay_signature: signature }, true);
-  }
-  return redirectPage(
-    checkout.callbackUrl,
-    {
-      "error[code]": payment.errorCode ?? "BAD_REQUEST_ERROR",
-      "error[description]": payment.errorDescription ?? "Payment failed",
-      "error[source]": payment.errorSource ?? "customer",
-      "error[step]": payment.errorStep ?? "payment_authentication",
-      "error[reason]": payment.errorReason ?? "payment_failed",
-      "error[metadata]": JSON.stringify({ order_id: payment.orderId, payment_id: payment.id }),
-    },
-    false,
-  );
+  deferWebhooks(env, recorded.webhooks, now, defer);
+  return outcomePage(env, checkout.callbackUrl, recorded.payment);
 }

@@ -3,6 +3,7 @@ import { PhotonImage } from "@cf-wasm/photon";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { approveRequest, askToCome, publishWithFunctions } from "./invite-support.ts";
+import { answerSandboxCheckout } from "./sandbox-support.ts";
 
 /**
  * Issue 13's "done means", as one story in Chromium: a couple filters the gallery, opens a paid
@@ -66,8 +67,7 @@ test("a couple buys a template, designs the card, exports and publishes it; a gu
   await page.getByRole("link", { name: "Buy for ₹499" }).click();
   await expect(page).toHaveURL(/\/payment\?template=tpl-royal-maroon$/);
   await page.getByRole("button", { name: "Pay ₹499" }).click();
-  await expect(page).toHaveURL(/\/sandbox-gateway\//, { timeout: 15_000 });
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await answerSandboxCheckout(page, "Pay");
   await page.waitForURL(/\/success\?order=/, { timeout: 15_000 });
   await expect(page.getByTestId("payment-outcome")).toContainText("Payment received");
   await page.getByRole("link", { name: "Open in the editor" }).click();

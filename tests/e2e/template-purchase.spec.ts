@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
+import { answerSandboxCheckout } from "./sandbox-support.ts";
 
 /**
  * Issue 13, paid templates, in the browser with the local sandbox gateway: a visitor is sent to log
@@ -17,7 +18,7 @@ async function payAndReturn(page: Page, decision: "Pay" | "Decline payment") {
   // With JavaScript the checkout form goes to the gateway at once (the sandbox stands in for Razorpay's Hosted Checkout).
   await expect(page).toHaveURL(/\/sandbox-gateway\//, { timeout: 15_000 });
   await expect(page.getByText("₹499").first()).toBeVisible();
-  await page.getByRole("button", { name: decision === "Pay" ? /^Pay / : "Decline payment" }).click();
+  await answerSandboxCheckout(page, decision);
   await page.waitForURL(/\/success\?order=order_[A-Za-z0-9]{14}$/, { timeout: 15_000 });
   return new URL(page.url()).searchParams.get("order")!;
 }

@@ -58,7 +58,7 @@ async function buy(cookie: string, planId: string): Promise<OrderAnswer> {
 async function paidButUnconfirmed(cookie: string, planId: string, choice: Parameters<typeof payInSandbox>[1] = {}) {
   const order = await buy(cookie, planId);
   const back = await payInSandbox(order, choice);
-  const hooks = await settleWebhooks(order.orderId, choice.decision === "decline" || choice.vpa === "failure@razorpay" ? 1 : 2);
+  const hooks = await settleWebhooks(order.orderId, choice.decision === "decline" || choice.bank === "FAIL" ? 1 : 2);
   return { order, back, hooks };
 }
 
@@ -93,7 +93,7 @@ describe("buying a plan with the sandbox gateway", () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain("₹4,999");
-    expect(html).toContain("success@razorpay");
+    expect(html).toContain("Google Pay");
     expect(page.headers.get("content-security-policy")).toContain("form-action 'self'");
 
     const before = Date.now();
@@ -111,7 +111,7 @@ describe("buying a plan with the sandbox gateway", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/VendorDashboard/Plan?order=${order.orderId}`);
     const payment = await paymentOf(order.orderId);
-    expect(payment).toMatchObject({ status: "SUCCESS", gateway_payment_id: paymentId, method: "upi", vpa: "success@razorpay", failure_reason: null });
+    expect(payment).toMatchObject({ status: "SUCCESS", gateway_payment_id: paymentId, method: "upi", vpa: "payer@okaxis", failure_reason: null });
     expect(payment!.fee).toBe(Math.round(499_900 * 0.0236));
     expect(payment!.captured_at).toBeGreaterThanOrEqual(before);
     const sub = await subscriptionOf(order.orderId);
@@ -157,15 +157,15 @@ describe("buying a plan with the sandbox gateway", () => {
     expect(await paymentOf(order.orderId)).toMatchObject({ status: "FAILED", failure_reason: "Payment declined by the payer", gateway_payment_id: null });
     expect(await subscriptionOf(order.orderId)).toMatchObject({ status: "PENDING", failure_reason: "Payment declined by the payer" });
 
-    const again = await payInSandbox(order, { vpa: "success@razorpay" });
+    const again = await payInSandbox(order, { app: "phonepe" });
     expect((await callback(again.fields)).status).toBe(303);
     expect(await paymentOf(order.orderId)).toMatchObject({ status: "SUCCESS", failure_reason: null });
     expect(await subscriptionOf(order.orderId)).toMatchObject({ status: "ACTIVE", failure_reason: null });
   });
 
-  it("failure@razorpay fails like Razorpay's test mode, and the payment.failed webhook records the reason", async () => {
+  it("the test bank declines netbanking like Razorpay's test mode, and the payment.failed webhook records the reason", async () => {
     const vendor = await signedIn("VENDOR");
-    const { order, hooks } = await paidButUnconfirmed(vendor.cookie, await createPlan(), { vpa: "failure@razorpay" });
+    const { order, hooks } = await paidButUnconfirmed(vendor.cookie, await createPlan(), { method: "netbanking", bank: "FAIL" });
     expect(hooks.map((h) => h.event)).toEqual(["payment.failed"]);
     const res = await sendWebhook(hooks[0]!.body, hooks[0]!.id);
     expect(res.status).toBe(200);
@@ -544,7 +544,7 @@ describe("the sandbox checkout reads its form through the capped reader (issue 2
     const order = await buy(vendor.cookie, await createPlan());
     const page = await postForm(order.checkout.action, order.checkout.fields);
     const { action, fields } = formOf(await page.text());
-    const pay = { ...fields, method: "upi", vpa: "success@razorpay", decision: "approve" };
+    const pay = { ...fields, method: "upi", upi_app: "gpay", decision: "approve" };
     const tooLarge = "The request body is too large: send at most 1 MB.";
 
     const declared = await postForm(action, { ...pay, notes: "x".repeat(1024 * 1024) });

@@ -44,7 +44,7 @@ async function order(cookie: string, templateId: string): Promise<TemplateOrderA
 async function paidButUnconfirmed(cookie: string, templateId: string, choice: Parameters<typeof payInSandbox>[1] = {}) {
   const made = await order(cookie, templateId);
   const back = await payInSandbox(made, choice);
-  const hooks = await settleWebhooks(made.orderId, choice.decision === "decline" || choice.vpa === "failure@razorpay" ? 1 : 2);
+  const hooks = await settleWebhooks(made.orderId, choice.decision === "decline" || choice.bank === "FAIL" ? 1 : 2);
   return { order: made, back, hooks };
 }
 

@@ -55,22 +55,30 @@ export type OrderAnswer = {
   checkout: { action: string; fields: Record<string, string> };
 };
 
-/** The sandbox checkout as the payer uses it: open the page from the checkout form, then approve or decline; returns the form that goes back to the callback. */
-export async function payInSandbox(
-  order: OrderAnswer,
-  choice: { method?: "upi" | "card"; vpa?: string; card?: string; decision?: "approve" | "decline" } = {},
-): Promise<{ action: string; fields: Record<string, string>; html: string }> {
+/** How the payer pays on the sandbox checkout: a UPI app (the phone view's intent buttons), a card, netbanking, or declines. */
+export type SandboxChoice = {
+  method?: "upi" | "card" | "netbanking";
+  /** The UPI app pressed (gpay, phonepe, paytm, bhim). */
+  app?: string;
+  card?: string;
+  /** Netbanking's bank code; FAIL is the test bank that declines. */
+  bank?: string;
+  decision?: "approve" | "decline";
+};
+
+/** The sandbox checkout as the payer uses it: open the page from the checkout form, then pay or decline; returns the form that goes back to the callback. */
+export async function payInSandbox(order: OrderAnswer, choice: SandboxChoice = {}): Promise<{ action: string; fields: Record<string, string>; html: string }> {
   const page = await postForm(order.checkout.action, order.checkout.fields);
   const pageHtml = await page.text();
   if (page.status !== 200) throw new Error(`checkout page answered ${page.status}: ${pageHtml.slice(0, 300)}`);
   const { action, fields } = formOf(pageHtml);
+  const method = choice.method ?? "upi";
   const res = await postForm(action, {
     ...fields,
-    method: choice.method ?? "upi",
-    vpa: choice.vpa ?? "success@razorpay",
-    card_number: choice.card ?? "4111 1111 1111 1111",
-    card_expiry: "12/30",
-    card_cvv: "123",
+    method,
+    ...(method === "upi" ? { upi_app: choice.app ?? "gpay" } : {}),
+    ...(method === "card" ? { card_number: choice.card ?? "4111 1111 1111 1111", card_expiry: "12/30", card_cvv: "123" } : {}),
+    ...(method === "netbanking" ? { bank: choice.bank ?? "HDFC" } : {}),
     decision: choice.decision ?? "approve",
   });
   const html = await res.text();
