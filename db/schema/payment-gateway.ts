@@ -13,11 +13,29 @@ export const paymentCredits = sqliteTable(
       .primaryKey()
       .references(() => payments.id, { onDelete: "cascade" }),
     gatewayPaymentId: text("gateway_payment_id").notNull(),
-    /** "callback" or "webhook": which path won. */
+    /** "callback", "webhook" or "reconciliation" (the daily job, issue 30): which path won. */
     source: text("source").notNull(),
     creditedAt: timestamp("credited_at").notNull(),
   },
   (t) => [uniqueIndex("payment_credits_gateway_payment_unique").on(t.gatewayPaymentId)],
+);
+
+/**
+ * What the daily reconciliation found for an admin to look at (issue 30, functions/domain/billing/reconciliation.ts),
+ * one row per gateway payment (migration 0098): NOT_CAPTURED, SECOND_PAYMENT or MISMATCH.
+ */
+export const paymentReconciliationFlags = sqliteTable(
+  "payment_reconciliation_flags",
+  {
+    gatewayPaymentId: text("gateway_payment_id").primaryKey(),
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["NOT_CAPTURED", "SECOND_PAYMENT", "MISMATCH"] }).notNull(),
+    /** What the gateway said of the payment: failed, authorized, unknown, captured... */
+    gatewayStatus: text("gateway_status").notNull(),
+    message: text("message").notNull(),
+    foundAt: timestamp("found_at").notNull(),
+  },
+  (t) => [index("payment_reconciliation_flags_found_idx").on(t.foundAt)],
 );
 
 /** The local sandbox gateway's orders (functions/platform/sandbox-gateway.ts), in Razorpay's shape: amounts in paise. */

@@ -8,6 +8,7 @@ import {
   refundPayment,
   updatePlan,
   listTransactions,
+  reconciliationFlags,
   transactionsCsv,
 } from "#domain/billing/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
@@ -159,4 +160,15 @@ export const adminBillingApi = new Resource("/admin", "Admin")
         throw e;
       }
     },
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/transactions/reconciliation",
+      summary: "What the daily reconciliation with the gateway flagged (issue 30), newest first",
+      description:
+        "kind NOT_CAPTURED: credited here but not captured at the gateway (gatewayStatus says what it is there: failed, authorized, unknown); SECOND_PAYMENT: captured at the gateway for an order another payment already paid; MISMATCH: captured for another amount or currency, not credited. Payments captured at the gateway but never credited here are credited by the run itself and not listed. At most 50.",
+      access: ACCESS.admin,
+    },
+    async (c) => c.json({ success: true, flags: await reconciliationFlags(c.get("domain")) }),
   );

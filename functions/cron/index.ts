@@ -2,9 +2,9 @@ import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts/index.ts";
 import { purgeExpiredIdempotencyKeys } from "#domain/core/index.ts";
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
-import { runDailySubscriptionJob } from "#domain/billing/index.ts";
+import { runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
-import { domainConfig } from "#functions/domain-context.ts";
+import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
 import { log } from "#platform/log.ts";
@@ -67,6 +67,11 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
         log.info("daily subscription job", { run });
         return run;
       },
+    },
+    // The gateway's payments since yesterday (India) against ours (issue 30): lost credits credited once, mismatches flagged to admins.
+    {
+      name: "payment-reconciliation",
+      run: (env, now) => runDailyReconciliation(createDomainContext(env, null, new Request(siteOrigin(env)), null, now)),
     },
   ],
   [EVERY_FIVE_MINUTES]: [

@@ -9,6 +9,7 @@ import {
   SANDBOX_PATH,
   sandboxCreateOrder,
   sandboxPayment,
+  sandboxPayments,
   sandboxRefund,
   SandboxRefundRefused,
   sandboxPhoneOrigin,
@@ -106,6 +107,12 @@ export interface PaymentGateway {
    * PaymentGatewayError (with the gateway's status and words) when refused or unreachable.
    */
   refundPayment(input: { paymentId: string; amount: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayRefund>;
+  /**
+   * Every payment created at the gateway from `from` up to `to` (epoch ms), oldest first (Razorpay:
+   * GET /payments with from/to in seconds, fetched a page of PAYMENTS_PAGE at a time with count and
+   * skip). The daily reconciliation compares them with ours. Throws PaymentGatewayError.
+   */
+  listPayments(input: { from: number; to: number }): Promise<GatewayPayment[]>;
   checkoutForm(input: CheckoutInput): CheckoutForm;
   /** HMAC-SHA256(order_id + "|" + payment_id, key secret), compared in constant time. */
   verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): Promise<boolean>;
@@ -123,6 +130,22 @@ export class PaymentGatewayError extends Error {
     super(message);
     this.name = "PaymentGatewayError";
   }
+}
+
+/** Razorpay's largest page of GET /payments (its `count`); the adapter asks page after page with `skip`. */
+export const PAYMENTS_PAGE = 100;
+/** A day's payments beyond this many pages is refused rather than read forever. */
+const MAX_PAYMENT_PAGES = 500;
+
+/** Reads every page of a collection: `page(skip)` answers at most PAYMENTS_PAGE items; a shorter page is the last. */
+async function allPages<T>(page: (skip: number) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let i = 0; i < MAX_PAYMENT_PAGES; i++) {
+    const items = await page(i * PAYMENTS_PAGE);
+    all.push(...items);
+    if (items.length < PAYMENTS_PAGE) return all;
+  }
+  throw new PaymentGatewayError(`More than ${MAX_PAYMENT_PAGES * PAYMENTS_PAGE} payments in one window: ask for a shorter one`);
 }
 
 /** Razorpay's id formats: order_ / pay_ + 14 base62 characters. */
@@ -258,6 +281,14 @@ export function razorpayGateway(keys: RazorpayKeys, fetcher: typeof fetch = (...
         }),
       );
     },
+    async listPayments({ from, to }) {
+      // from and to are Unix seconds, both inclusive at Razorpay: `to` is the second before the window's end.
+      const range = `from=${Math.floor(from / 1000)}&to=${Math.ceil(to / 1000) - 1}&count=${PAYMENTS_PAGE}`;
+      const payments = await allPages(
+        async (skip) => (await call<{ entity: string; count: number; items: RazorpayPaymentEntity[] }>("GET", `/payments?${range}&skip=${skip}`)).items ?? [],
+      );
+      return payments.map(paymentFromEntity).sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
+    },
     checkoutForm: (input) => ({ action: `${RAZORPAY_API}/checkout/embedded`, fields: checkoutFields(keys.keyId, input) }),
     verifyPaymentSignature: ({ orderId, paymentId, signature }) => verifyHmacSha256Hex(keys.keySecret, `${orderId}|${paymentId}`, signature),
     verifyWebhookSignature: (rawBody, signature) => verifyHmacSha256Hex(keys.webhookSecret, rawBody, signature),
@@ -306,6 +337,15 @@ export function sandboxGateway(env: SandboxEnv, origin: string | null = null, de
       } catch (e) {
         if (e instanceof SandboxRefundRefused) throw new PaymentGatewayError(e.message, e.status);
         throw new PaymentGatewayError(`The sandbox gateway could not refund the payment (${e instanceof Error ? e.message : String(e)})`);
+      }
+    },
+    async listPayments({ from, to }) {
+      try {
+        const rows = await allPages((skip) => sandboxPayments(env.DB, { from, to, count: PAYMENTS_PAGE, skip }));
+        return rows.map((row) => paymentFromEntity(paymentEntity(row)));
+      } catch (e) {
+        if (e instanceof PaymentGatewayError) throw e;
+        throw new PaymentGatewayError(`The sandbox gateway could not list payments (${e instanceof Error ? e.message : String(e)})`);
       }
     },
     checkoutForm: (input) => ({
@@ -396,6 +436,7 @@ function misconfiguredGateway(reason: string): PaymentGateway {
     createOrder: fail,
     fetchPayment: fail,
     refundPayment: fail,
+    listPayments: fail,
     checkoutForm: () => {
       throw new PaymentsNotConfigured(reason);
     },

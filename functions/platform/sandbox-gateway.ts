@@ -134,6 +134,15 @@ export const sandboxOrder = (db: D1Database, id: string) =>
 export const sandboxPayment = (db: D1Database, id: string) =>
   db.prepare(`SELECT ${PAYMENT_COLUMNS} FROM sandbox_gateway_payments WHERE id = ?`).bind(id).first<SandboxPayment>();
 
+/** GET /v1/payments: the payments created from `from` to before `to` (epoch ms), oldest first, a page at a time (count, skip). */
+export async function sandboxPayments(db: D1Database, page: { from: number; to: number; count: number; skip: number }): Promise<SandboxPayment[]> {
+  const { results } = await db
+    .prepare(`SELECT ${PAYMENT_COLUMNS} FROM sandbox_gateway_payments WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id LIMIT ? OFFSET ?`)
+    .bind(page.from, page.to, page.count, page.skip)
+    .all<SandboxPayment>();
+  return results;
+}
+
 /** The payment as Razorpay's API and webhooks show it (snake_case, paise, seconds). */
 export function paymentEntity(p: SandboxPayment) {
   return {

@@ -550,6 +550,8 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/v1/admin/plans": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions": { call: () => ({}), allowed: ADMINS },
   "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
+  // What the daily reconciliation flagged (issue 30, functions/domain/billing/reconciliation.ts): admins only.
+  "GET /api/v1/admin/transactions/reconciliation": { call: () => ({}), allowed: ADMINS },
   // Refunds (issue 30, functions/domain/billing/refunds.ts): admins only; more than the payment is a 400 for admins too, so nobody changes it (refunds.test.ts refunds).
   "POST /api/v1/admin/transactions/{id}/refund": {
     call: (w) => ({ params: { id: `m-pay-${w.invoice.slice("m-invoice-".length)}` }, body: { amount: 999_999, reason: "Matrix refund" } }),

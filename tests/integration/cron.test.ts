@@ -134,6 +134,7 @@ describe("runScheduled", () => {
       { name: "purge-expired-sessions-and-tokens", ok: true },
       { name: "purge-expired-idempotency-keys", ok: true },
       { name: "subscriptions", ok: true },
+      { name: "payment-reconciliation", ok: true },
     ]);
   });
 

@@ -4,12 +4,21 @@ import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { ACCESS, Invalid } from "#domain/core/index.ts";
-import { GatewayUnavailable, listTransactions, refundPayment, type Transaction, type TransactionsPage } from "#domain/billing/index.ts";
+import {
+  GatewayUnavailable,
+  listTransactions,
+  reconciliationFlags,
+  refundPayment,
+  type ReconciliationFlag,
+  type Transaction,
+  type TransactionsPage,
+} from "#domain/billing/index.ts";
 import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAYMENT_PURPOSE_VALUES, PAYMENT_STATUS_VALUES, PURPOSE_LABELS } from "#shared/plan-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { RefundForm, type RefundFailure } from "./refund-form.tsx";
+import { ReconciliationFlags } from "./reconciliation-flags.tsx";
 import { Field, Pager, Select } from "#app/components/ui/index.ts";
 
 /**
@@ -24,20 +33,23 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Transactions"
 const PATH = "/admin/transactions";
 const FILTER_KEYS = ["from", "to", "status", "purpose"] as const;
 
-type Loaded =
+type Loaded = (
   | { ok: true; result: TransactionsPage; values: Record<string, string>; errors: Record<string, string> }
-  | { ok: false; result: null; values: Record<string, string>; errors: Record<string, string>; message: string };
+  | { ok: false; result: null; values: Record<string, string>; errors: Record<string, string>; message: string }
+) & { flags: ReconciliationFlag[] };
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Loaded> {
   const { domain } = context.get(appContext);
   const params = new URL(request.url).searchParams;
   const values = Object.fromEntries([...FILTER_KEYS, "page"].map((k) => [k, params.get(k) ?? ""]));
   return loadOrRespond(request, async () => {
+    // What the daily reconciliation with the gateway flagged (issue 30), whatever the filters.
+    const flags = await reconciliationFlags(domain);
     try {
-      return { ok: true as const, result: await listTransactions(domain, values), values, errors: {} };
+      return { ok: true as const, result: await listTransactions(domain, values), values, errors: {}, flags };
     } catch (e) {
       // Filters typed into the URL that do not fit: the form shows why, and no list.
-      if (e instanceof Invalid) return { ok: false as const, result: null, values, errors: e.fields, message: e.message };
+      if (e instanceof Invalid) return { ok: false as const, result: null, values, errors: e.fields, message: e.message, flags };
       throw e;
     }
   });
@@ -215,6 +227,8 @@ export default function Transactions({ loaderData, actionData }: Route.Component
           </p>
         )}
       </section>
+
+      {loaderData.flags.length > 0 && <ReconciliationFlags flags={loaderData.flags} />}
 
       {result && (
         <>

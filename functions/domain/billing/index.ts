@@ -42,5 +42,13 @@ export { checkoutFor, closeOpenOrder, openOrder } from "./checkout-orders.ts";
 export { confirmCheckout, returnPageFor } from "./checkout-callback.ts";
 export { handleWebhook } from "./payment-webhooks.ts";
 export { REFUND_MESSAGES, refundPayment, type RefundResult } from "./refunds.ts";
+export {
+  RECONCILIATION_MESSAGES,
+  reconcilePayments,
+  reconciliationFlags,
+  runDailyReconciliation,
+  type ReconciliationFlag,
+  type ReconciliationRun,
+} from "./reconciliation.ts";
 export { servePaymentPurposes, type PaymentPurpose } from "./payment-purposes.ts";
 export { planPurpose } from "./plan-purpose.ts";

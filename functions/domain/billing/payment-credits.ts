@@ -5,6 +5,9 @@ import { purposeOf } from "./payment-purposes.ts";
 import { refundAutomatically } from "./refunds.ts";
 import { log } from "#platform/log.ts";
 
+/** Which path credited a payment: the gateway's callback, its webhook, or the daily reconciliation (reconciliation.ts). */
+export type CreditSource = "callback" | "webhook" | "reconciliation";
+
 /**
  * Crediting a captured payment exactly once (the callback's and the webhooks' one path), recording
  * a payment that came after its order expired (refund due), and marking a failed attempt, for
@@ -19,7 +22,7 @@ import { log } from "#platform/log.ts";
  * template the purchase completed, invitations/template-purpose.ts). Then the purpose's after-work
  * (a plan's limits apply).
  */
-export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook"): Promise<PaymentOutcome> {
+export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: CreditSource): Promise<PaymentOutcome> {
   if (local.status === "SUCCESS") return "already-credited";
   if (local.status === "REFUND_DUE") return "refund-due";
   // Paid after the order's lifetime (by the gateway's own time of the payment when it gives one).
@@ -48,7 +51,7 @@ export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp:
 }
 
 /** The statements that record a credit: payment_credits first (its primary key refuses a second credit), then the payment SUCCESS with the gateway's details. */
-function creditStatements(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook") {
+function creditStatements(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: CreditSource) {
   const { db, now } = ctx;
   return [
     db.prepare("INSERT INTO payment_credits (payment_id, gateway_payment_id, source, credited_at) VALUES (?, ?, ?, ?)").bind(local.id, gp.id, source, now),
@@ -68,7 +71,7 @@ function creditStatements(ctx: DomainContext, local: LocalPayment, gp: GatewayPa
  * Admins see it at /admin/transactions. Refunding it through the gateway arrives with the refunds
  * work (issue 30); until then an admin refunds it by hand.
  */
-async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: "callback" | "webhook"): Promise<PaymentOutcome> {
+async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: CreditSource): Promise<PaymentOutcome> {
   const { db, now } = ctx;
   const reason = PAYMENT_MESSAGES.expiredOrder;
   await db.batch([
