@@ -32,6 +32,7 @@ const HOLDS_NO_PERSONAL_DATA: Record<string, string> = {
   service_daily_stats: "per-day totals of a listing's views and enquiries",
   subscription_reminders: "which reminder run handled which subscription",
   payment_refund_locks: "a lock held while one refund is asked of the gateway",
+  payment_reconciliation_flags: "what the daily reconciliation found about a payment: gateway ids, a status and a message of ours",
   invite_templates: "the catalogue of invitation designs",
   analytics_events: "counts of key events by category, city and outcome, never by person (functions/platform/analytics.ts)",
 };
