@@ -191,13 +191,18 @@ export const invoices = sqliteTable(
 );
 
 /** Webhook deliveries, idempotent by the gateway's event id. */
-export const webhookEvents = sqliteTable("webhook_events", {
-  id: text("id").primaryKey(),
-  type: text("type").notNull(),
-  payload: text("payload").notNull(),
-  receivedAt: timestamp("received_at").notNull(),
-  processedAt: timestamp("processed_at"),
-});
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    payload: text("payload").notNull(),
+    receivedAt: timestamp("received_at").notNull(),
+    processedAt: timestamp("processed_at"),
+  },
+  // Kept 90 days (functions/domain/core/retention.ts): the daily purge reads them by age.
+  (t) => [index("webhook_events_received_idx").on(t.receivedAt)],
+);
 
 /** A free trial is claimed once per e-mail address (SHA-256 of the lower-cased address), even after the account is deleted. */
 export const trialClaims = sqliteTable("trial_claims", {

@@ -1,6 +1,6 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts/index.ts";
-import { purgeExpiredIdempotencyKeys } from "#domain/core/index.ts";
+import { purgeExpiredIdempotencyKeys, purgeOldRecords } from "#domain/core/index.ts";
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
@@ -58,6 +58,8 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     { name: "purge-expired-sessions-and-tokens", purge: true, run: (env, now) => purgeExpiredAuth(env.DB, now) },
     // Idempotency keys and page forms' one-time tokens past their day (functions/domain/core/idempotency.ts).
     { name: "purge-expired-idempotency-keys", purge: true, run: (env, now) => purgeExpiredIdempotencyKeys(env.DB, now) },
+    // Copies of sent mail, the gateway's messages and blog read marks past their time (the privacy policy's section 7).
+    { name: "purge-old-records", purge: true, run: (env, now) => purgeOldRecords(env.DB, now) },
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {
       name: "subscriptions",

@@ -133,6 +133,7 @@ describe("runScheduled", () => {
       { name: "purge-expired-rate-limits", ok: true },
       { name: "purge-expired-sessions-and-tokens", ok: true },
       { name: "purge-expired-idempotency-keys", ok: true },
+      { name: "purge-old-records", ok: true },
       { name: "subscriptions", ok: true },
       { name: "payment-reconciliation", ok: true },
     ]);

@@ -67,3 +67,4 @@ export {
 export { newToken, sha256Hex, createSession, startSession, endSession, invalidateUserSessions } from "./sessions.ts";
 export { textMatch } from "./text-match.ts";
 export { fieldErrors, parseInput, formToObject } from "./validation.ts";
+export { purgeOldRecords, RETENTION_DAYS, PURGE_BATCH, type PurgeRun } from "./retention.ts";
