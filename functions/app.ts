@@ -4,6 +4,7 @@ import { createApi } from "./api/app.ts";
 import { createDomainContext } from "./domain-context.ts";
 import { runScheduled, siteOrigin } from "./cron/index.ts";
 import { receiveEmailReply } from "#domain/enquiries/index.ts";
+import { consumeQueue } from "./queues.ts";
 import { isDomainError, can } from "#domain/core/index.ts";
 import type { Env } from "./env.ts";
 import { devPagesEnabled, isDevPagePath } from "./platform/dev-pages.ts";
@@ -175,6 +176,11 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
           message.setReject("Mandap could not take this reply just now. Please try again later.");
         }
       });
+    },
+    /** The queues' consumers (functions/queues.ts): one id per batch, as per cron run. */
+    async queue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
+      void ctx;
+      await withRequestId(newRequestId(), () => consumeQueue(batch, env));
     },
   };
 }

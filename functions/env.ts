@@ -1,4 +1,5 @@
 import type { AiBinding } from "./platform/ai.ts";
+import type { MailQueueMessage } from "./platform/mail.ts";
 
 /** Bindings and variables of the Worker (wrangler.jsonc, `.dev.vars`, `wrangler secret`). */
 export interface Env {
@@ -24,6 +25,8 @@ export interface Env {
   MAIL_TRANSPORT?: "mailbox" | "cloudflare" | "http" | string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  /** The mail queue's producer (wrangler.jsonc `queues`): outbox ids to deliver (functions/platform/mail.ts). Without it the mailer delivers by itself. */
+  MAIL_QUEUE?: Queue<MailQueueMessage>;
   /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */

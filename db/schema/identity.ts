@@ -217,6 +217,8 @@ export const vendorWeeklySummaries = sqliteTable(
       .references(() => vendors.userId, { onDelete: "cascade" }),
     week: text("week").notNull(),
     sentAt: integer("sent_at").notNull(),
+    /** The run that wrote the marker (functions/domain/enquiries/weekly-summary.ts). */
+    runId: text("run_id"),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.week] })],
 );
@@ -237,6 +239,8 @@ export const outbox = sqliteTable(
     nextAttemptAt: timestamp("next_attempt_at"),
     transport: text("transport"),
     providerMessageId: text("provider_message_id"),
+    /** When the id went on the mail queue; NULL until then (the 5-minute cron enqueues such rows). */
+    enqueuedAt: timestamp("enqueued_at"),
   },
   (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -5,7 +5,7 @@ import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
-import { deliverDueMail, transportFor } from "#platform/mail.ts";
+import { deliverDueMail, sweepUnqueuedMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
 import { log } from "#platform/log.ts";
 import { eventRecorderFor } from "#platform/analytics.ts";
@@ -19,7 +19,7 @@ export type CronJob = { name: string; run: (env: Env, now: number) => Promise<un
 
 /** Daily housekeeping at 03:00 IST. Later areas add their jobs here. */
 export const DAILY = "30 21 * * *";
-/** Mail delivery: queued messages nobody delivered yet and retries whose back-off has passed. */
+/** Mail: rows that never reached the mail queue go on it (without a queue: delivery and retries here). */
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";
 /** Monday 02:30 UTC, 08:00 in India: the vendors' weekly summary mails (queued; the mail job delivers them). */
 export const WEEKLY = "30 2 * * 1";
@@ -30,12 +30,15 @@ export const PLANNING_MORNING = "30 2 * * *";
 export const siteOrigin = (env: Pick<Env, "SITE_ORIGIN">) => (env.SITE_ORIGIN ?? "http://localhost:8787").replace(/\/+$/, "");
 
 /**
- * Delivers the outbox's due messages. Fails (after attempting every due message) when a message
+ * With the mail queue (MAIL_QUEUE): puts on it the rows that never reached it; the queue's consumer
+ * delivers and retries, and its dead-letter queue records what was given up (functions/platform/mail.ts).
+ * Without it, delivers the outbox's due messages itself. Fails (after attempting every due message) when a message
  * was given up in this run, or when messages were attempted and the transport accepted none (it is
  * down or misconfigured), so the invocation is recorded as failed; single retryable failures are
  * only logged (functions/platform/mail.ts) and retried with back-off.
  */
 export async function deliverMailJob(env: Env, now: number) {
+  if (env.MAIL_QUEUE) return { enqueued: await sweepUnqueuedMail(env.DB, env.MAIL_QUEUE, now) };
   const run = await deliverDueMail(env.DB, transportFor(env), env.MAIL_FROM, now);
   const problems: string[] = [];
   if (run.failed.length) problems.push(`${run.failed.length} message(s) failed for good: ${run.failed.map((f) => `${f.id} (${f.error})`).join("; ")}`);

@@ -8,7 +8,9 @@ import { log } from "./log.ts";
  * Outgoing e-mail: one Mailer, one outbox, one transport chosen by configuration (MAIL_TRANSPORT).
  *
  * Every message is first written to the outbox as QUEUED (domain code can put that INSERT in the
- * same D1 batch as the change it reports: `queueMail`), then delivered by the transport:
+ * same D1 batch as the change it reports: `queueMail`), then its id goes on the mail queue
+ * (Cloudflare Queues, binding MAIL_QUEUE; `enqueued_at` records it), and the queue's consumer
+ * (`consumeMailBatch`, the Worker's `queue()` handler) delivers it by the transport:
  * - "mailbox" (default, local development and tests): nothing is sent; the row becomes STORED and
  *   is shown at /dev/mailbox. Never SENT.
  * - "cloudflare": Cloudflare Email Service through the `send_email` binding EMAIL
@@ -17,10 +19,14 @@ import { log } from "./log.ts";
  *   key (MAIL_API_URL, MAIL_API_KEY secret), e.g. Resend's https://api.resend.com/emails.
  *
  * Status tells the truth: SENT only when the transport accepted the message; a failed attempt
- * keeps the error and is retried with exponential back-off (RETRYING, next_attempt_at) by the
- * cron (functions/cron), until MAIL_MAX_ATTEMPTS or a permanent refusal make it FAILED with the
- * reason. An attempt claims its row first (SENDING), so the request's own attempt and the cron
- * never send the same row twice at once.
+ * keeps the error (RETRYING) and the queue delivers the message again after a back-off
+ * (`retryDelay`); when the queue's retries run out the message goes to the dead-letter queue, whose
+ * consumer (`failDeadMail`) makes the row FAILED with the reason; a permanent refusal is FAILED at
+ * once. An attempt claims its row first (SENDING, with a lease), so two deliveries of one queue
+ * message, or two queue messages for one row, send it once. Rows that never reached the queue (the
+ * Worker stopped between the write and the send) are put there by the 5-minute cron
+ * (`sweepUnqueuedMail`). Without a MAIL_QUEUE binding (a Worker configured without queues) the
+ * mailer attempts delivery itself after the request and the cron retries (`deliverDueMail`).
  */
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export interface Mailer {
@@ -53,7 +59,23 @@ export interface MailTransport {
   deliver(message: MailMessage & { id: string }, from: string): Promise<TransportResult>;
 }
 
-type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL"> & { APP_ENV?: string };
+type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL" | "MAIL_QUEUE"> & { APP_ENV?: string };
+
+/** What goes on the mail queue: the outbox row's id (the row holds the message). */
+export type MailQueueMessage = { id: string };
+/** The queues' names (wrangler.jsonc `queues`; docs/deploy.md lists them to create). */
+export const MAIL_QUEUE_NAME = "mandap-mail";
+export const MAIL_DEAD_LETTER_QUEUE_NAME = "mandap-mail-dlq";
+/** Messages per Queue.sendBatch call (Cloudflare Queues' limit is 100 messages and 256 KB; ours are ids). */
+const SEND_BATCH_MAX = 100;
+/** A row due this long and still not on the queue is put there by the cron (the request's own send had its chance). */
+export const MAIL_ENQUEUE_GRACE_MS = 60_000;
+/** Rows the cron puts on the queue per run. */
+export const MAIL_SWEEP_LIMIT = 1_000;
+/** Messages of one consumer batch sent at the same time (the mail API's rate limit is the other bound). */
+export const MAIL_SEND_CONCURRENCY = 8;
+/** Cloudflare Queues' longest retry delay (12 hours). */
+const QUEUE_MAX_DELAY_S = 43_200;
 
 const errorText = (e: unknown) => (e instanceof Error ? `${e.name === "Error" ? "" : `${e.name}: `}${e.message}` : String(e)).slice(0, 500);
 
@@ -249,11 +271,180 @@ export async function deliverDueMail(d1: D1Database, transport: MailTransport, f
   return run;
 }
 
+/** Puts outbox ids on the mail queue and records it on their rows (`enqueued_at`). Throws when the queue refused them (the cron sweeps them later). */
+export async function enqueueMail(d1: D1Database, queue: Queue<MailQueueMessage>, ids: readonly string[], now = Date.now()): Promise<void> {
+  if (!ids.length) return;
+  for (let i = 0; i < ids.length; i += SEND_BATCH_MAX)
+    await queue.sendBatch(ids.slice(i, i + SEND_BATCH_MAX).map((id) => ({ body: { id }, contentType: "json" as const })));
+  await d1
+    .prepare("UPDATE outbox SET enqueued_at = ?2 WHERE enqueued_at IS NULL AND id IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(ids), now)
+    .run();
+}
+
 /**
- * The Mailer for this Worker's configuration. With an ExecutionContext the delivery attempt runs
- * after the response (ctx.waitUntil); without one it runs before `send` returns. Either way a
- * failed attempt is recorded on the row and retried by the cron; `send` itself only fails when
- * the message could not be queued.
+ * The cron's part when mail goes through the queue: rows written but never put on it (the Worker
+ * stopped between the batch and the send, or the queue refused) once they have been due for
+ * MAIL_ENQUEUE_GRACE_MS, oldest first, up to `limit`. Returns how many it enqueued.
+ */
+export async function sweepUnqueuedMail(d1: D1Database, queue: Queue<MailQueueMessage>, now = Date.now(), limit = MAIL_SWEEP_LIMIT): Promise<number> {
+  const { results } = await d1
+    .prepare(
+      `SELECT id FROM outbox WHERE enqueued_at IS NULL
+         AND ((status IN ('QUEUED', 'RETRYING') AND coalesce(next_attempt_at, created_at) <= ?1) OR (status = 'SENDING' AND next_attempt_at <= ?2))
+       ORDER BY coalesce(next_attempt_at, created_at), id LIMIT ?3`,
+    )
+    .bind(now - MAIL_ENQUEUE_GRACE_MS, now, limit)
+    .all<{ id: string }>();
+  await enqueueMail(
+    d1,
+    queue,
+    results.map((r) => r.id),
+    now,
+  );
+  return results.length;
+}
+
+/** What the consumer does with one queue message: done (ack), or deliver it again after `delaySeconds`. */
+export type QueuedMailOutcome = { done: true; status?: MailStatus } | { done: false; delaySeconds: number; error?: string };
+
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await work(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return out;
+}
+
+/**
+ * One consumer batch of the mail queue: claims every deliverable row among `ids` in one statement
+ * (QUEUED or RETRYING, or SENDING whose attempt's lease ran out), sends them (MAIL_SEND_CONCURRENCY
+ * at a time) and records every outcome in one D1 batch: at most three D1 calls whatever the batch
+ * size. Returns each id's outcome: done when the row is final (SENT, STORED, FAILED, or no such
+ * row: a duplicate message or an id whose batch never committed); retry after the back-off when the
+ * attempt failed (the row says RETRYING with the error), or after the lease when another attempt
+ * holds the row. The queue's retries, not the row's attempts, decide when to give up.
+ */
+export async function deliverQueuedMail(
+  d1: D1Database,
+  transport: MailTransport,
+  from: string,
+  ids: readonly string[],
+  now = Date.now(),
+): Promise<Map<string, QueuedMailOutcome>> {
+  const unique = [...new Set(ids)];
+  const outcomes = new Map<string, QueuedMailOutcome>();
+  if (!unique.length) return outcomes;
+  const { results: claimed } = await d1
+    .prepare(
+      `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
+       WHERE id IN (SELECT value FROM json_each(?3)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?4))
+       RETURNING id, to_address, subject, text, html, attempts`,
+    )
+    .bind(now + MAIL_SEND_LEASE_MS, transport.name, JSON.stringify(unique), now)
+    .all<ClaimedRow>();
+  const mine = new Set(claimed.map((r) => r.id));
+  const others = unique.filter((id) => !mine.has(id));
+  if (others.length) {
+    const { results } = await d1
+      .prepare("SELECT id, status, next_attempt_at FROM outbox WHERE id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(others))
+      .all<{ id: string; status: MailStatus; next_attempt_at: number | null }>();
+    const rows = new Map(results.map((r) => [r.id, r]));
+    for (const id of others) {
+      const row = rows.get(id);
+      // Another attempt holds the row: come back when its lease ends (it will have written its outcome, or died).
+      if (row?.status === "SENDING")
+        outcomes.set(id, { done: false, delaySeconds: Math.min(QUEUE_MAX_DELAY_S, Math.max(1, Math.ceil(((row.next_attempt_at ?? now) - now) / 1000))) });
+      else outcomes.set(id, { done: true, status: row?.status });
+    }
+  }
+  if (!claimed.length) return outcomes;
+  const results = await inPool(claimed, MAIL_SEND_CONCURRENCY, (row) =>
+    transport
+      .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined }, from)
+      .catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false })),
+  );
+  const statements = claimed.map((row, i) => {
+    const result = results[i]!;
+    if (result.ok) {
+      outcomes.set(row.id, { done: true, status: result.status });
+      return d1
+        .prepare(
+          "UPDATE outbox SET status = ?1, sent_at = ?2, error = NULL, next_attempt_at = NULL, provider_message_id = ?3 WHERE id = ?4 AND status = 'SENDING'",
+        )
+        .bind(result.status, result.status === "SENT" ? now : null, result.providerMessageId ?? null, row.id);
+    }
+    const delay = retryDelay(row.attempts);
+    log.error("mail delivery attempt failed", {
+      mailId: row.id,
+      transport: transport.name,
+      attempt: row.attempts,
+      givingUp: result.permanent,
+      reason: result.error,
+    });
+    outcomes.set(
+      row.id,
+      result.permanent ? { done: true, status: "FAILED" } : { done: false, delaySeconds: Math.min(QUEUE_MAX_DELAY_S, delay / 1000), error: result.error },
+    );
+    return d1
+      .prepare("UPDATE outbox SET status = ?1, error = ?2, next_attempt_at = ?3 WHERE id = ?4 AND status = 'SENDING'")
+      .bind(result.permanent ? "FAILED" : "RETRYING", result.error, result.permanent ? null : now + delay, row.id);
+  });
+  await d1.batch(statements);
+  return outcomes;
+}
+
+/** The mail queue's consumer: delivers the batch and acks or retries each message by its row's outcome. */
+export async function consumeMailBatch(batch: MessageBatch<unknown>, env: MailEnv, options: { transport?: MailTransport; now?: number } = {}): Promise<void> {
+  const idOf = (m: Message<unknown>) => {
+    const id = (m.body as Partial<MailQueueMessage> | null)?.id;
+    return typeof id === "string" && id ? id : null;
+  };
+  const outcomes = await deliverQueuedMail(
+    env.DB,
+    options.transport ?? transportFor(env),
+    env.MAIL_FROM,
+    batch.messages.map(idOf).filter((id): id is string => id !== null),
+    options.now ?? Date.now(),
+  );
+  for (const m of batch.messages) {
+    const id = idOf(m);
+    const outcome = id ? outcomes.get(id) : undefined;
+    if (!id) log.error("mail queue message without an outbox id (dropped)", { queueMessageId: m.id });
+    if (outcome && !outcome.done) m.retry({ delaySeconds: outcome.delaySeconds });
+    else m.ack();
+  }
+}
+
+/**
+ * The dead-letter queue's consumer: the queue gave up on these messages (every delivery failed),
+ * so their rows become FAILED with the last error as the reason. A row already final is left as
+ * it is, and so is one whose attempt is still in flight (it writes its own outcome).
+ */
+export async function failDeadMail(batch: MessageBatch<unknown>, env: Pick<MailEnv, "DB">, now = Date.now()): Promise<{ id: string; error: string }[]> {
+  const ids = batch.messages.map((m) => (m.body as Partial<MailQueueMessage> | null)?.id).filter((id): id is string => typeof id === "string");
+  const { results } = await env.DB.prepare(
+    `UPDATE outbox SET status = 'FAILED', next_attempt_at = NULL,
+       error = 'gave up after ' || attempts || ' delivery attempt(s) (the mail queue''s retries ran out)' || coalesce(': ' || error, '')
+     WHERE id IN (SELECT value FROM json_each(?1)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?2))
+     RETURNING id, error`,
+  )
+    .bind(JSON.stringify(ids), now)
+    .all<{ id: string; error: string }>();
+  for (const r of results) log.error("mail given up", { mailId: r.id, reason: r.error });
+  batch.ackAll();
+  return results;
+}
+
+/**
+ * The Mailer for this Worker's configuration. With a MAIL_QUEUE binding the message's id goes on
+ * the queue (its consumer delivers); without one the mailer attempts delivery itself. With an
+ * ExecutionContext that runs after the response (ctx.waitUntil); without one before `send`
+ * returns. A failure there is logged and made good later (the cron puts the row on the queue, or
+ * retries it); `send` itself only fails when the message could not be written to the outbox.
  */
 export function mailerFor(
   env: MailEnv,
@@ -273,8 +464,14 @@ export function mailerFor(
   };
   const deliver = async (ids: string | readonly string[]) => {
     const list = typeof ids === "string" ? [ids] : ids;
-    if (ctx) ctx.waitUntil(attempt(list));
-    else await attempt(list);
+    const queue = env.MAIL_QUEUE;
+    const work = queue
+      ? enqueueMail(env.DB, queue, list, clock()).catch((e: unknown) =>
+          log.error("mail could not be put on the queue (the cron puts it there)", { mailIds: list.slice(0, 20), count: list.length }, e),
+        )
+      : attempt(list);
+    if (ctx) ctx.waitUntil(work);
+    else await work;
   };
   return {
     async send(m) {

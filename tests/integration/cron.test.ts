@@ -16,8 +16,10 @@ const scheduled = (cron: string, scheduledTime = Date.now()) => worker.scheduled
  * The same handler called on the module (the pool's exports wrapper also reports a rejected
  * scheduled() as an unhandled error, which would fail the run): for the invocations that must fail.
  */
-const failingScheduled = (cron: string, scheduledTime = Date.now()) =>
-  testWorker.scheduled(createScheduledController({ cron, scheduledTime }), env as Env, createExecutionContext());
+const failingScheduled = (cron: string, scheduledTime = Date.now(), workerEnv: Env = env as Env) =>
+  testWorker.scheduled(createScheduledController({ cron, scheduledTime }), workerEnv, createExecutionContext());
+/** The Worker without a mail queue: the cron delivers the outbox itself (tests/integration/mail-queue.test.ts covers the queue). */
+const withoutMailQueue = () => ({ ...pick(env) }) as Env;
 
 let n = 0;
 const address = () => `cron-${Date.now()}-${n++}@test.example`;
@@ -36,8 +38,8 @@ describe("the cron triggers", () => {
   });
 });
 
-describe("mail delivery every five minutes", () => {
-  it("delivers a message left QUEUED (as the enquiry notice used to be) through scheduled()", async () => {
+describe("mail delivery every five minutes, without a mail queue", () => {
+  it("delivers a message left QUEUED (as the enquiry notice used to be)", async () => {
     const to = address();
     const now = Date.now();
     // As the old code wrote it: QUEUED, no delivery bookkeeping.
@@ -46,7 +48,7 @@ describe("mail delivery every five minutes", () => {
       .run();
     const { id, statement } = queueMail(env.DB, { to, subject: "Queued in a batch", text: "Hello" }, now);
     await statement.run();
-    await scheduled(EVERY_FIVE_MINUTES, now);
+    await runScheduled(EVERY_FIVE_MINUTES, withoutMailQueue(), now);
     const rows = await env.DB.prepare("SELECT id, status, attempts FROM outbox WHERE to_address = ? ORDER BY id").bind(to).all();
     expect(rows.results).toEqual(
       expect.arrayContaining([
@@ -61,7 +63,7 @@ describe("mail delivery every five minutes", () => {
     const now = Date.now();
     const { statement } = queueMail(env.DB, { to, subject: "Later", text: "Hello" }, now + 60_000);
     await statement.run();
-    await scheduled(EVERY_FIVE_MINUTES, now);
+    await runScheduled(EVERY_FIVE_MINUTES, withoutMailQueue(), now);
     expect(await statusOf(to)).toMatchObject({ status: "QUEUED", attempts: 0 });
   });
 
@@ -74,7 +76,9 @@ describe("mail delivery every five minutes", () => {
     )
       .bind(`stuck-${to}`, to, MAIL_MAX_ATTEMPTS, now - 1, now - 3_600_000)
       .run();
-    await expect(failingScheduled(EVERY_FIVE_MINUTES, now)).rejects.toThrow(/deliver-mail: mail delivery: 1 message\(s\) failed for good: stuck-/);
+    await expect(failingScheduled(EVERY_FIVE_MINUTES, now, withoutMailQueue())).rejects.toThrow(
+      /deliver-mail: mail delivery: 1 message\(s\) failed for good: stuck-/,
+    );
     expect(await statusOf(to)).toEqual({ status: "FAILED", attempts: MAIL_MAX_ATTEMPTS, error: "HTTP 503; the last delivery attempt did not finish" });
     expect(loggedEvents(errors)).toContainEqual(
       expect.objectContaining({ level: "error", event: "cron job failed", job: "deliver-mail", error: expect.objectContaining({ name: "Error" }) }),
@@ -104,6 +108,20 @@ describe("mail delivery every five minutes", () => {
     ]);
     expect(await statusOf(to)).toMatchObject({ status: "SENT", attempts: 2, error: null });
     expect(fetchSpy).toHaveBeenCalled();
+  });
+});
+
+describe("mail every five minutes, with the mail queue", () => {
+  it("puts a row that never reached the queue on it through scheduled(), and the local queue's consumer delivers it", async () => {
+    const to = address();
+    const now = Date.now();
+    // Written in a batch whose Worker stopped before the send to the queue: due two minutes ago, never enqueued.
+    const { id, statement } = queueMail(env.DB, { to, subject: "Left behind", text: "Hello" }, now - 120_000);
+    await statement.run();
+    await scheduled(EVERY_FIVE_MINUTES, now);
+    const row = await env.DB.prepare("SELECT enqueued_at FROM outbox WHERE id = ?").bind(id).first<{ enqueued_at: number | null }>();
+    expect(row?.enqueued_at).toBe(now);
+    await vi.waitFor(async () => expect(await statusOf(to)).toMatchObject({ status: "STORED", attempts: 1 }), { timeout: 20_000, interval: 200 });
   });
 });
 
