@@ -1,5 +1,6 @@
 import type { AiBinding } from "./platform/ai.ts";
 import type { MailQueueMessage } from "./platform/mail.ts";
+import type { JobMessage } from "./cron/continuations.ts";
 
 /** Bindings and variables of the Worker (wrangler.jsonc, `.dev.vars`, `wrangler secret`). */
 export interface Env {
@@ -27,6 +28,8 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** The mail queue's producer (wrangler.jsonc `queues`): outbox ids to deliver (functions/platform/mail.ts). Without it the mailer delivers by itself. */
   MAIL_QUEUE?: Queue<MailQueueMessage>;
+  /** The jobs queue's producer: the rest of a scheduled job that did not fit one invocation's D1 queries (functions/cron/continuations.ts). */
+  JOB_QUEUE?: Queue<JobMessage>;
   /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */

@@ -5,10 +5,12 @@ import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
-import { deliverDueMail, sweepUnqueuedMail, transportFor } from "#platform/mail.ts";
+import { deliverDueMail, enqueueMail, sweepUnqueuedMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
 import { log } from "#platform/log.ts";
 import { eventRecorderFor } from "#platform/analytics.ts";
+import { INVOCATION_QUERY_BUDGET, isQueryBudgetSpent } from "#domain/core/index.ts";
+import { runJobSlice } from "./continuations.ts";
 
 /**
  * A scheduled job: one cron expression in wrangler.jsonc, one or more jobs. A `purge` deletes what
@@ -21,9 +23,9 @@ export type CronJob = { name: string; run: (env: Env, now: number) => Promise<un
 export const DAILY = "30 21 * * *";
 /** Mail: rows that never reached the mail queue go on it (without a queue: delivery and retries here). */
 export const EVERY_FIVE_MINUTES = "*/5 * * * *";
-/** Monday 02:30 UTC, 08:00 in India: the vendors' weekly summary mails (queued; the mail job delivers them). */
+/** Monday 02:30 UTC, 08:00 in India: the vendors' weekly summary mails (put on the mail queue). */
 export const WEEKLY = "30 2 * * 1";
-/** Every day 02:30 UTC, 08:00 in India: the couples' planning reminder digests (queued; the mail job delivers them). */
+/** Every day 02:30 UTC, 08:00 in India: the couples' planning reminder digests (put on the mail queue). */
 export const PLANNING_MORNING = "30 2 * * *";
 
 /** Where links in mails sent without a request (cron) point: SITE_ORIGIN, or the local server. */
@@ -48,6 +50,20 @@ export async function deliverMailJob(env: Env, now: number) {
   return run;
 }
 
+/** Puts the ids of mails a job wrote on the mail queue (none: the 5-minute cron delivers them). A refusal is logged and left to the cron's sweep. */
+export function mailHandOff(env: Env) {
+  const queue = env.MAIL_QUEUE;
+  if (!queue) return undefined;
+  return async (ids: readonly string[]) => {
+    try {
+      await enqueueMail(env.DB, queue, ids, Date.now());
+    } catch (e) {
+      if (isQueryBudgetSpent(e)) throw e;
+      log.error("mail could not be put on the queue (the cron puts it there)", { count: ids.length }, e);
+    }
+  };
+}
+
 export const jobsBySchedule: Record<string, CronJob[]> = {
   [DAILY]: [
     {
@@ -67,7 +83,12 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     {
       name: "subscriptions",
       run: async (env, now) => {
-        const run = await runDailySubscriptionJob(env.DB, { origin: siteOrigin(env), now, freeActiveServices: domainConfig(env).freeActiveServices });
+        const run = await runDailySubscriptionJob(env.DB, {
+          origin: siteOrigin(env),
+          now,
+          freeActiveServices: domainConfig(env).freeActiveServices,
+          handOff: mailHandOff(env),
+        });
         // What it did and what it cost (D1 calls, rows read and written): the Worker's logs, and tests/bench/daily-job.mjs.
         log.info("daily subscription job", { run });
         return run;
@@ -84,13 +105,13 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     // The sandbox payment gateway's webhook retries (Razorpay retries its own: nothing to do there).
     { name: "payment-gateway-webhooks", run: (env, now) => runGatewayHousekeeping(env, now) },
   ],
-  [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now) }],
+  [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now, mailHandOff(env)) }],
   // Once per couple per India day (docs/decisions/0023-planning-reminders.md); a rerun the same day sends nothing more.
   [PLANNING_MORNING]: [
     {
       name: "planning-reminders",
       run: async (env, now) => {
-        const run = await sendPlanningReminders(env.DB, { origin: siteOrigin(env), now });
+        const run = await sendPlanningReminders(env.DB, { origin: siteOrigin(env), now, handOff: mailHandOff(env) });
         // What it did and what it cost: the Worker's logs, and tests/bench/planning.mjs.
         log.info("planning reminders", { run });
         return run;
@@ -117,29 +138,31 @@ export class CronFailure extends Error {
  * Runs every job of a cron expression. One failing job does not stop the others, but the run fails
  * loudly: each failure is logged with its error and, once all jobs have run, a CronFailure is
  * thrown so Cloudflare records the invocation as failed. An expression with no jobs (wrangler.jsonc
- * and this table disagree) fails too.
+ * and this table disagree) fails too. The jobs share the invocation's D1 budget (45 calls): a job
+ * that reaches it is not failed, its rest runs on the jobs queue (continuations.ts), so every job
+ * must be resumable.
  */
 export async function runScheduled(cron: string, env: Env, now = Date.now(), jobs: CronJob[] | undefined = jobsBySchedule[cron]): Promise<JobResult[]> {
   if (!jobs?.length) throw new CronFailure(cron, [{ name: "(none)", ok: false, error: `no jobs are registered for cron "${cron}"` }]);
+  // One budget of D1 queries for the whole invocation; a job that reaches it continues on the jobs queue (continuations.ts).
+  const budget = { limit: INVOCATION_QUERY_BUDGET, used: 0 };
   // Each job's run is a key event (job name, ok or failed, milliseconds): a failed run shows as failed there too.
   const writes: Promise<unknown>[] = [];
   const events = eventRecorderFor(env, (work) => void writes.push(work));
-  const results = await Promise.all(
-    jobs.map(async (job): Promise<JobResult> => {
+  const slices = await Promise.all(
+    jobs.map(async (job) => {
       const started = Date.now();
-      const ran = (ok: boolean) => events.record({ event: "job_run", labels: [job.name, ok ? "ok" : "failed", cron], values: [Date.now() - started] });
-      try {
-        await job.run(env, job.purge ? Math.min(now, Date.now()) : now);
-        ran(true);
-        return { name: job.name, ok: true };
-      } catch (err) {
-        log.error("cron job failed", { job: job.name }, err);
-        ran(false);
-        return { name: job.name, ok: false, error: err instanceof Error ? err.message : String(err) };
-      }
+      const slice = await runJobSlice(job, env, { cron, job: job.name, now, part: 0 }, budget);
+      events.record({ event: "job_run", labels: [job.name, slice.ok ? "ok" : "failed", cron], values: [Date.now() - started] });
+      return slice;
     }),
   );
   await Promise.all(writes);
+  log.info("cron invocation", { cron, part: 0, queries: budget.used, jobs: slices });
+  const results = slices.map((s): JobResult => (s.ok ? { name: s.name, ok: true } : { name: s.name, ok: false, error: s.error }));
   if (results.some((r) => !r.ok)) throw new CronFailure(cron, results);
   return results;
 }
+
+/** The job a jobs-queue message names (functions/cron/continuations.ts). */
+export const findJob = (cron: string, name: string) => jobsBySchedule[cron]?.find((j) => j.name === name);

@@ -1,6 +1,6 @@
 import { queueMail } from "#platform/mail.ts";
 import { formatDate } from "#shared/format.ts";
-import { newId } from "../core/index.ts";
+import { isQueryBudgetSpent, newId } from "../core/index.ts";
 import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
 import { servedPurposes } from "./payment-purposes.ts";
 import { DAY_MS, INDIA_OFFSET_MS, indiaDay } from "#shared/india-time.ts";
@@ -51,6 +51,8 @@ export type DailyJobOptions = {
   now: number;
   /** config.freeActiveServices. */
   freeActiveServices: number;
+  /** Hands the ids of mails a batch wrote to delivery (the mail queue); without it the 5-minute cron delivers them. */
+  handOff?: (ids: readonly string[]) => Promise<void>;
 };
 
 export type DailyJobRun = {
@@ -144,6 +146,8 @@ export async function runDailySubscriptionJob(db: D1Database, options: DailyJobO
     try {
       await step();
     } catch (e) {
+      // The invocation's D1 queries are spent: the cron continues the job in the next one (functions/cron/continuations.ts).
+      if (isQueryBudgetSpent(e)) throw e;
       log.error("daily subscription job: a step failed", { step: name }, e);
       failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
       if (e instanceof QueryBudgetExceeded) break;
@@ -237,6 +241,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
     );
     if (!due.length) return;
     const sent = JSON.stringify(due.map((r) => ({ id: r.id, days: r.bucket })));
+    const mails = due.map((r) => queueMail(db, reminderMail(r, options), now));
     try {
       await meter.batch([
         // The key (subscription, reminder) makes a concurrent run's batch fail whole, mails included.
@@ -251,7 +256,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
              WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(?1))`,
           )
           .bind(sent),
-        ...due.map((r) => queueMail(db, reminderMail(r, options), now).statement),
+        ...mails.map((m) => m.statement),
       ]);
     } catch (e) {
       // Another run sent some of these at the same moment: they are marked now, so select again.
@@ -259,6 +264,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
       throw e;
     }
     for (const r of due) meter.run.reminded[r.bucket] += 1;
+    await options.handOff?.(mails.map((m) => m.id));
     if (due.length < REMIND_BATCH) return;
   }
 }

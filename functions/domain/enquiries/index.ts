@@ -25,5 +25,5 @@ export { setLeadStatus, withdrawLead } from "./closing-leads.ts";
 export { vendorInbox, coupleLeads, unreadLeadCount, type InboxLead } from "./inbox.ts";
 export { refreshReplyTime } from "./reply-time.ts";
 export { analyticsQuery, conversionRate, firstName, recentLeads, vendorAnalytics } from "./vendor-analytics.ts";
-export { sendWeeklySummaries, weekOf } from "./weekly-summary.ts";
+export { sendWeeklySummaries, weekOf, WEEKLY_SUMMARY_PAGE } from "./weekly-summary.ts";
 export { receiveEmailReply, replyAddressFor, readReplyAddress, replyText, REPLY_RAW_MAX_BYTES, type ReplyOutcome } from "./email-replies.ts";

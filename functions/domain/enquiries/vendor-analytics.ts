@@ -79,9 +79,14 @@ export async function vendorAnalytics(ctx: DomainContext, days: AnalyticsPeriod 
  * callers decide whose figures they may read.
  */
 export async function vendorFigures(db: D1Database, vendorId: string, to: string, days: AnalyticsPeriod): Promise<VendorAnalytics> {
+  return figuresFrom(await db.batch(vendorFigureStatements(db, vendorId, to, days)), to, days);
+}
+
+/** The statements vendorFigures reads (FIGURE_STATEMENTS of them), for a caller that batches several vendors' figures in one D1 call. */
+export function vendorFigureStatements(db: D1Database, vendorId: string, to: string, days: AnalyticsPeriod): D1PreparedStatement[] {
   const from = daysBefore(to, days - 1);
   const vendor = { id: vendorId };
-  const [daily, profile, bookings, perService, reply] = await db.batch([
+  return [
     db
       .prepare(
         `SELECT d.day, sum(d.views) AS views, sum(d.leads) AS enquiries FROM service_daily_stats d JOIN services s ON s.id = d.service_id
@@ -103,7 +108,16 @@ export async function vendorFigures(db: D1Database, vendorId: string, to: string
       )
       .bind(vendor.id, from, to),
     db.prepare("SELECT reply_minutes_median FROM vendors WHERE user_id = ?1").bind(vendor.id),
-  ]);
+  ];
+}
+
+/** How many statements vendorFigureStatements returns. */
+export const FIGURE_STATEMENTS = 5;
+
+/** A vendor's figures from the results of vendorFigureStatements (in order). */
+export function figuresFrom(results: D1Result[], to: string, days: AnalyticsPeriod): VendorAnalytics {
+  const from = daysBefore(to, days - 1);
+  const [daily, profile, bookings, perService, reply] = results;
   type Daily = { day: string; views: number; enquiries: number };
   const dailyBy = new Map((daily!.results as Daily[]).map((r) => [r.day, r]));
   const profileBy = new Map((profile!.results as { day: string; views: number }[]).map((r) => [r.day, r.views]));

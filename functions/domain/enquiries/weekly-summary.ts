@@ -1,8 +1,9 @@
 import { queueMail } from "#platform/mail.ts";
+import { newId } from "../core/index.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { awaitingReplyStatement } from "./inbox.ts";
-import { daysBefore, vendorFigures } from "./vendor-analytics.ts";
+import { daysBefore, FIGURE_STATEMENTS, figuresFrom, vendorFigureStatements } from "./vendor-analytics.ts";
 
 /**
  * The vendors' weekly summary mail (the "weekly summary" notification preference, off by default),
@@ -10,18 +11,22 @@ import { daysBefore, vendorFigures } from "./vendor-analytics.ts";
  * least one service is mailed the previous week's figures (Monday to Sunday, India days), taken
  * from the analytics page's own figures (vendor-analytics.ts vendorFigures): service views,
  * profile views, enquiries (reported spam is not counted there), bookings, and the open enquiries
- * waiting for its reply, with a link to the analytics page. The mail and its sent-marker
- * (vendor_weekly_summaries, one row per vendor per week) are written in one batch, so a repeated
- * or retried run, or two runs at once, never mail a vendor twice for the same week. The mails are
- * queued; the every-five-minutes cron delivers them.
+ * waiting for its reply, with a link to the analytics page.
+ *
+ * A page of vendors (PAGE) costs three D1 calls: the page, every vendor's figures in one batch, and
+ * one batch writing the page's sent-markers (vendor_weekly_summaries, one row per vendor per week,
+ * INSERT OR IGNORE with this run's run_id) and a mail for each marker this run inserted. So a
+ * repeated or retried run, or two runs at once, never mail a vendor twice for the same week, and a
+ * run stopped at its invocation's D1 budget is continued by the next invocation from the vendors
+ * still without a marker (functions/cron/continuations.ts). The mails' ids are handed to the mail
+ * queue (`handOff`); without one the 5-minute cron delivers them.
  */
 
 export const ANALYTICS_PATH = "/VendorDashboard/analytics";
 export const NOTIFICATION_SETTINGS_PATH = "/VendorDashboard/vendor-setting";
 
-/** At most this many vendors are mailed per run (each costs a few D1 calls; the rest is for the next run of the week). */
-export const WEEKLY_SUMMARY_MAX_PER_RUN = 500;
-const PAGE = 50;
+/** Vendors per page: one read batch of FIGURE_STATEMENTS + 1 statements each, and one write batch. */
+export const WEEKLY_SUMMARY_PAGE = 50;
 
 /** The India date (yyyy-mm-dd) of the Monday of the week `now` falls in: the week a summary is for. */
 export function weekOf(now: number): string {
@@ -37,14 +42,21 @@ const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n =
 type Recipient = { id: string; business_name: string; email: string };
 
 /** Mails this week's summary to every vendor who wants it and has not had it yet. */
-export async function sendWeeklySummaries(db: D1Database, origin: string, now: number): Promise<WeeklySummaryRun> {
+export async function sendWeeklySummaries(
+  db: D1Database,
+  origin: string,
+  now: number,
+  /** Hands the ids of the mails a page queued to delivery (the mail queue). */
+  handOff?: (ids: readonly string[]) => Promise<void>,
+): Promise<WeeklySummaryRun> {
   const week = weekOf(now);
   // The seven days before the week's Monday: the same whatever day of the week a run happens on.
   const to = daysBefore(week, 1);
   const from = daysBefore(week, 7);
+  const runId = newId(now);
   const mailed: string[] = [];
-  while (mailed.length < WEEKLY_SUMMARY_MAX_PER_RUN) {
-    const { results } = await db
+  for (;;) {
+    const { results: page } = await db
       .prepare(
         `SELECT v.user_id AS id, v.business_name, coalesce(v.email, u.email) AS email
          FROM vendor_notification_prefs p JOIN vendors v ON v.user_id = p.vendor_id JOIN users u ON u.id = v.user_id
@@ -52,22 +64,38 @@ export async function sendWeeklySummaries(db: D1Database, origin: string, now: n
            AND NOT EXISTS (SELECT 1 FROM vendor_weekly_summaries w WHERE w.vendor_id = v.user_id AND w.week = ?)
          ORDER BY v.user_id LIMIT ?`,
       )
-      .bind(week, PAGE)
+      .bind(week, WEEKLY_SUMMARY_PAGE)
       .all<Recipient>();
-    if (!results.length) break;
-    for (const vendor of results) {
-      if (await mailSummary(db, vendor, { week, to, origin, now })) mailed.push(vendor.id);
-    }
-    if (results.length < PAGE) break;
+    if (!page.length) break;
+    const per = FIGURE_STATEMENTS + 1;
+    const read = await db.batch(page.flatMap((vendor) => [...vendorFigureStatements(db, vendor.id, to, 7), awaitingReplyStatement(db, vendor.id)]));
+    const mails = page.map((vendor, i) => {
+      const figures = figuresFrom(read.slice(i * per, i * per + FIGURE_STATEMENTS), to, 7);
+      const open = Number((read[i * per + FIGURE_STATEMENTS]?.results[0] as { n?: number } | undefined)?.n ?? 0);
+      return queueMail(db, summaryMail(vendor, figures, open, origin), now, {
+        sql: "EXISTS (SELECT 1 FROM vendor_weekly_summaries WHERE vendor_id = ? AND week = ? AND run_id = ?)",
+        binds: [vendor.id, week, runId],
+      });
+    });
+    const written = await db.batch([
+      db
+        .prepare("INSERT OR IGNORE INTO vendor_weekly_summaries (vendor_id, week, sent_at, run_id) SELECT value, ?2, ?3, ?4 FROM json_each(?1)")
+        .bind(JSON.stringify(page.map((v) => v.id)), week, now, runId),
+      ...mails.map((m) => m.statement),
+    ]);
+    const queued = mails.filter((_, i) => (written[i + 1]?.meta.changes ?? 0) > 0);
+    page.forEach((vendor, i) => {
+      if ((written[i + 1]?.meta.changes ?? 0) > 0) mailed.push(vendor.id);
+    });
+    await handOff?.(queued.map((m) => m.id));
+    if (page.length < WEEKLY_SUMMARY_PAGE) break;
   }
   return { week, from, to, mailed };
 }
 
-/** One vendor's summary: false when another run has already sent it (the marker's key refused the batch). */
-async function mailSummary(db: D1Database, vendor: Recipient, at: { week: string; to: string; origin: string; now: number }): Promise<boolean> {
-  const [figures, waiting] = await Promise.all([vendorFigures(db, vendor.id, at.to, 7), awaitingReplyStatement(db, vendor.id).first<{ n: number }>()]);
+/** One vendor's summary mail. */
+function summaryMail(vendor: Recipient, figures: ReturnType<typeof figuresFrom>, open: number, origin: string) {
   const t = figures.totals;
-  const open = Number(waiting?.n ?? 0);
   const lines = [
     `Hello ${vendor.business_name},`,
     "",
@@ -79,28 +107,14 @@ async function mailSummary(db: D1Database, vendor: Recipient, at: { week: string
     `Bookings: ${formatCount(t.bookings)}`,
     `Enquiries waiting for your reply: ${formatCount(open)}`,
     "",
-    `See your analytics: ${at.origin}${ANALYTICS_PATH}`,
-    open > 0 ? `Answer your enquiries: ${at.origin}/VendorDashboard/enquiries` : null,
+    `See your analytics: ${origin}${ANALYTICS_PATH}`,
+    open > 0 ? `Answer your enquiries: ${origin}/VendorDashboard/enquiries` : null,
     "",
-    `You receive this summary because you turned it on. Change your e-mail preferences: ${at.origin}${NOTIFICATION_SETTINGS_PATH}`,
+    `You receive this summary because you turned it on. Change your e-mail preferences: ${origin}${NOTIFICATION_SETTINGS_PATH}`,
   ].filter((l) => l !== null);
-  const mail = queueMail(
-    db,
-    {
-      to: vendor.email,
-      subject: `Your week on Mandap: ${count(t.views, "view", "views")}, ${count(t.enquiries, "enquiry", "enquiries")}`,
-      text: lines.join("\n"),
-    },
-    at.now,
-  );
-  try {
-    await db.batch([
-      db.prepare("INSERT INTO vendor_weekly_summaries (vendor_id, week, sent_at) VALUES (?, ?, ?)").bind(vendor.id, at.week, at.now),
-      mail.statement,
-    ]);
-    return true;
-  } catch (e) {
-    if (String(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : e).includes("UNIQUE constraint failed")) return false;
-    throw e;
-  }
+  return {
+    to: vendor.email,
+    subject: `Your week on Mandap: ${count(t.views, "view", "views")}, ${count(t.enquiries, "enquiry", "enquiries")}`,
+    text: lines.join("\n"),
+  };
 }

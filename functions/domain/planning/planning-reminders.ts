@@ -17,9 +17,10 @@
  * page's mails written in one D1 batch that first inserts the page's planning_digests rows
  * (INSERT OR IGNORE, key user + India day, with this run's run_id) and then queues a mail only for
  * the rows this run inserted. Another run the same day, before or at the same moment, finds the row
- * and sends nothing; a failed batch changes nothing, mails included. The mails are queued; the
- * every-five-minutes cron delivers them (and fails loudly when the transport refuses). The run
- * stops (and fails, so it is noticed) after MAX_QUERIES D1 calls.
+ * and sends nothing; a failed batch changes nothing, mails included. Each page's mail ids are then
+ * handed to the mail queue (`handOff`; without one the 5-minute cron delivers them). The run stops
+ * (and fails, so it is noticed) after MAX_QUERIES D1 calls; under the cron each invocation is
+ * limited to far fewer, and the next invocation continues (functions/cron/continuations.ts).
  *
  * This file is the run; reminder-reads.ts reads a page, reminder-digests.ts groups it, reminder-mail.ts
  * writes the mail; reminder-records.ts holds what they share.
@@ -93,7 +94,19 @@ function meter(db: D1Database, run: PlanningRemindersRun) {
 }
 
 /** Mails today's digest to every couple who opted in, has something due, and has not had it today. */
-export async function sendPlanningReminders(db: D1Database, { origin, now }: { origin: string; now: number }): Promise<PlanningRemindersRun> {
+export async function sendPlanningReminders(
+  db: D1Database,
+  {
+    origin,
+    now,
+    handOff,
+  }: {
+    origin: string;
+    now: number;
+    /** Hands the ids of the mails a page queued to delivery (the mail queue); without it the 5-minute cron delivers them. */
+    handOff?: (ids: readonly string[]) => Promise<void>;
+  },
+): Promise<PlanningRemindersRun> {
   const started = Date.now();
   const day = todayInIndia(now);
   const runId = newId(now);
@@ -122,6 +135,8 @@ export async function sendPlanningReminders(db: D1Database, { origin, now }: { o
         const results = await batch(writeStatements(db, mails, { day, runId, now }));
         const queued = results.slice(2).reduce((s, r) => s + (r.meta?.changes ?? 0), 0);
         run.mailed += queued;
+        // Every id of the page: one whose row another run's marker kept out is acknowledged by the consumer as missing.
+        await handOff?.(mails.map((m) => m.id));
         // Items of the mails this run queued (a couple mailed by a concurrent run is not counted).
         if (queued === mails.length) run.items += mails.reduce((s, m) => s + m.n, 0);
         else {
