@@ -83,6 +83,9 @@ export default [
   // GST tax invoices (the owning vendor or an admin).
   route("invoices/:invoiceId", "routes/invoices/invoice.tsx"),
   route("invoices/:invoiceId/pdf", "routes/invoices/invoice-pdf.tsx"),
+  // GST credit notes of refunds (issue 30; the same readers as the invoice).
+  route("credit-notes/:creditNoteId", "routes/invoices/credit-note.tsx"),
+  route("credit-notes/:creditNoteId/pdf", "routes/invoices/credit-note-pdf.tsx"),
   // The checklist for a visitor, kept in the browser until they log in (issue 12).
   route("checklist", "routes/checklist.tsx"),
   // A household's personal RSVP page (no account needed).

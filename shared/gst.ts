@@ -307,3 +307,53 @@ export const INVOICE_MESSAGES = {
   supplierMissing: (what: string[]) =>
     `GST invoices cannot be issued: the supplier's ${what.join(", ")} ${what.length === 1 ? "is" : "are"} not configured (SUPPLIER_* vars, docs/deploy.md "GST invoices").`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Credit notes (issue 30, docs/decisions/0045-gst-credit-notes.md)
+
+/** The credit note series prefix: "CN/2627/" for "2026-27" (numbers of 14 characters, 15 past the millionth). */
+export function creditNotePrefix(financialYear: string): string {
+  return `CN/${financialYear.slice(2, 4)}${financialYear.slice(5, 7)}/`;
+}
+
+/** What an invoice charged, or credit notes already took back from it, in paise. */
+export type TaxHeads = { taxableValue: number; cgst: number; sgst: number; igst: number; total: number };
+
+/** a x b / c rounded half up, exact for any amounts (BigInt: paise x paise passes 2^53). */
+function shareOf(a: number, b: number, c: number): number {
+  const n = 2n * BigInt(a) * BigInt(b) + BigInt(c);
+  return Number(n / (2n * BigInt(c)));
+}
+
+/**
+ * The tax heads of a credit note for `refundPaise` of an invoice: each head the same share of the
+ * invoice's head as the refund is of its total, rounded half up to the paisa; the taxable value is
+ * the rest, so taxable + heads = the refund exactly. The refund that takes the rest of the invoice
+ * takes exactly what is left of each head, so an invoice refunded in full has credit notes that add
+ * up to it to the paisa. (functions/domain/billing/credit-notes.ts applies the second rule in SQL,
+ * against the credit notes recorded when its batch runs.)
+ */
+export function creditNoteTax(invoice: TaxHeads, credited: TaxHeads, refundPaise: number): TaxHeads {
+  if (!Number.isSafeInteger(refundPaise) || refundPaise <= 0) throw new RangeError(`A refund must be a positive number of paise, not ${refundPaise}.`);
+  if (credited.total + refundPaise >= invoice.total)
+    return {
+      taxableValue: invoice.taxableValue - credited.taxableValue,
+      cgst: invoice.cgst - credited.cgst,
+      sgst: invoice.sgst - credited.sgst,
+      igst: invoice.igst - credited.igst,
+      total: invoice.total - credited.total,
+    };
+  const head = (amount: number) => (amount === 0 ? 0 : shareOf(refundPaise, amount, invoice.total));
+  const cgst = head(invoice.cgst);
+  const sgst = head(invoice.sgst);
+  const igst = head(invoice.igst);
+  return { taxableValue: refundPaise - cgst - sgst - igst, cgst, sgst, igst, total: refundPaise };
+}
+
+/** What a credit note says (the page, the PDF and the domain). */
+export const CREDIT_NOTE_MESSAGES = {
+  notFound: "We could not find that credit note.",
+  footer: "This is a computer-generated credit note and needs no signature.",
+  against: (invoiceNumber: string, date: string) => `Against tax invoice ${invoiceNumber} dated ${date}`,
+  issuedFor: "Issued for a refund of the invoice named above (CGST Act, section 34).",
+} as const;

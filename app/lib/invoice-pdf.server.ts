@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, type Color, type PDFPage } from "@cantoo/pdf-lib";
-import { type InvoiceView } from "#domain/billing/index.ts";
-import { formatPaise, formatRate, INVOICE_MESSAGES } from "#shared/gst.ts";
+import { type CreditNoteView, type InvoiceView } from "#domain/billing/index.ts";
+import { CREDIT_NOTE_MESSAGES, formatPaise, formatRate, INVOICE_MESSAGES } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
 import { drawRuns, embedPdfFonts, widthOf, type AssetsFetcher, type FontFace } from "./pdf-fonts.server.ts";
 
@@ -52,6 +52,7 @@ type Heading = {
   references: string[];
   /** Notes under the amount in words. */
   notes: string[];
+  footer: string;
 };
 
 /** Lines of at most `width` points, broken at spaces. */
@@ -171,7 +172,7 @@ async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetc
   y = block([`Amount in words: ${paper.totalInWords}`], MARGIN, y, right - MARGIN, 10, bold) - 10;
   block([...heading.notes, `SAC ${paper.sac}${paper.sacDescription ? `: ${paper.sacDescription}` : ""}.`], MARGIN, y, right - MARGIN, 9);
 
-  text(INVOICE_MESSAGES.footer, MARGIN, MARGIN, { size: 9, color: MUTED });
+  text(heading.footer, MARGIN, MARGIN, { size: 9, color: MUTED });
   return doc.save();
 }
 
@@ -185,6 +186,23 @@ export function invoicePdf(invoice: InvoiceView, assets: AssetsFetcher | undefin
       numberLabel: "Invoice no.",
       references: [],
       notes: [invoice.priceNote, "Tax payable on reverse charge: No."],
+      footer: INVOICE_MESSAGES.footer,
+    },
+    assets,
+  );
+}
+
+/** A GST credit note as a PDF: the invoice's layout, naming the invoice it reverses part of, with the refund's tax heads. */
+export function creditNotePdf(note: CreditNoteView, assets: AssetsFetcher | undefined): Promise<Uint8Array> {
+  return taxPaperPdf(
+    note,
+    {
+      title: "CREDIT NOTE",
+      docTitle: `Credit note ${note.number}`,
+      numberLabel: "Credit note no.",
+      references: [note.against],
+      notes: [`Reason: ${note.reason}`, CREDIT_NOTE_MESSAGES.issuedFor, "Tax payable on reverse charge: No."],
+      footer: CREDIT_NOTE_MESSAGES.footer,
     },
     assets,
   );

@@ -190,6 +190,56 @@ export const invoices = sqliteTable(
   ],
 );
 
+/**
+ * GST credit notes (issue 30, functions/domain/billing/credit-notes.ts, docs/decisions/0045): one
+ * per processed refund of an invoiced payment, in their own gap-free series per financial year,
+ * naming the invoice, with its tax heads on the refunded amount (paise; rates in basis points).
+ * No foreign keys, as invoices: a tax record kept when the account is deleted.
+ */
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    id: id(),
+    /** payment_refunds.id: one credit note per recorded refund. */
+    refundId: text("refund_id").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    paymentId: text("payment_id").notNull(),
+    /** The invoice's recipient account. */
+    userId: text("user_id").notNull(),
+    /** "CN/2627/000001": at most 16 characters. */
+    number: text("number").notNull(),
+    /** "2026-27", of the credit note's own date. */
+    financialYear: text("financial_year").notNull(),
+    /** 1, 2, 3 … within the financial year, with no gaps. */
+    sequence: integer("sequence").notNull(),
+    reason: text("reason").notNull(),
+    invoiceNumber: text("invoice_number").notNull(),
+    invoiceIssuedAt: timestamp("invoice_issued_at").notNull(),
+    description: text("description").notNull(),
+    sac: text("sac").notNull(),
+    taxableValue: integer("taxable_value").notNull(),
+    cgstRate: integer("cgst_rate").notNull(),
+    cgstAmount: integer("cgst_amount").notNull(),
+    sgstRate: integer("sgst_rate").notNull(),
+    sgstAmount: integer("sgst_amount").notNull(),
+    igstRate: integer("igst_rate").notNull(),
+    igstAmount: integer("igst_amount").notNull(),
+    /** Paise: what was refunded. */
+    total: integer("total").notNull(),
+    placeOfSupply: text("place_of_supply").notNull(),
+    supplier: text("supplier", { mode: "json" }).$type<InvoiceSupplier>().notNull(),
+    billedTo: text("billed_to", { mode: "json" }).$type<InvoiceRecipient>().notNull(),
+    issuedAt: timestamp("issued_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_number_unique").on(t.number),
+    uniqueIndex("credit_notes_year_sequence_unique").on(t.financialYear, t.sequence),
+    uniqueIndex("credit_notes_refund_unique").on(t.refundId),
+    index("credit_notes_payment_idx").on(t.paymentId, t.issuedAt),
+    index("credit_notes_user_idx").on(t.userId, t.issuedAt),
+  ],
+);
+
 /** Webhook deliveries, idempotent by the gateway's event id. */
 export const webhookEvents = sqliteTable(
   "webhook_events",

@@ -31,7 +31,7 @@ export const subscriptionsApi = new Resource("/subscribe", "Plans")
       method: "get",
       path: "/payment-history",
       summary:
-        "The signed-in vendor's payments to Mandap, newest first: date, plan, amount (whole rupees), status, gateway payment id, failure reason and invoice link",
+        "The signed-in vendor's payments to Mandap, newest first: date, plan, amount (whole rupees), status, gateway payment id, failure reason, invoice link and the GST credit notes of its refunds",
       access: ACCESS.vendor,
       refusal: "Only vendors have plan payments.",
     },

@@ -4,13 +4,16 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test, type Account } from "./fixtures.ts";
 import { BILLING } from "./pool-paths.ts";
 import { buySilver } from "./plan-support.ts";
+import { pdfPageText } from "../support/pdf-text.ts";
 
 /**
  * The admin's billing pages (issue 11), in Chromium: an admin creates a plan (a refused form
  * first, with messages beside the fields), a vendor sees it on the Plan page, the admin edits its
  * price, retires it (the vendor no longer sees it) and restores it with JavaScript off; the
  * transactions page filters by days and status through the URL, shows the totals, and downloads
- * the CSV of the same filter. Screenshots at 390 and 1280 px (SHOTS_DIR, else the test's folder).
+ * the CSV of the same filter; an admin refunds a plan in part and then in full, and the vendor
+ * reads the two GST credit notes beside the invoice, as a page and a PDF. Screenshots at 390 and
+ * 1280 px (SHOTS_DIR, else the test's folder).
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
 const origin = `http://localhost:${port}`;
@@ -177,11 +180,13 @@ test("the transactions page filters by days and status in the URL, totals them, 
   expect(download.suggestedFilename()).toBe(`mandap-transactions-${BILLING.from}-to-${BILLING.to}-success.csv`);
   const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Date (IST),Vendor,E-mail,Plan,Amount (INR),Status,Gateway order id,Gateway payment id,Failure reason,Invoice number,Payment id");
+  expect(lines[0]).toBe(
+    "Date (IST),Vendor,E-mail,Plan,Amount (INR),Status,Gateway order id,Gateway payment id,Failure reason,Invoice number,Payment id,Kind,Design,Refunded (INR),Credit note numbers",
+  );
   expect(lines).toHaveLength(3);
   // The formula-like business name starts with an apostrophe and is quoted for its comma.
   expect(lines[1]).toBe(
-    `2025-01-12 23:59,"'${BILLING.businessName}",${BILLING.email},Silver,14999,SUCCESS,order_e2ebillingpay3,pay_e2ebillingpay3,,,e2e-billing-pay-3`,
+    `2025-01-12 23:59,"'${BILLING.businessName}",${BILLING.email},Silver,14999,SUCCESS,order_e2ebillingpay3,pay_e2ebillingpay3,,,e2e-billing-pay-3,Plan,,0,`,
   );
   expect(lines[2]).toContain("2025-01-10 00:00,");
 
@@ -192,7 +197,7 @@ test("the transactions page filters by days and status in the URL, totals them, 
   await context.close();
 });
 
-test("an admin refunds part of a plan's payment from the transactions page, then the rest; the gateway is asked each time", async ({
+test("an admin refunds part of a plan's payment from the transactions page, then the rest; the gateway is asked each time, and the vendor reads both credit notes", async ({
   browser,
   account,
   login,
@@ -236,5 +241,42 @@ test("an admin refunds part of a plan's payment from the transactions page, then
   await expect(row.getByRole("status")).toHaveText("Refunded ₹3,999.");
   await expect(row.getByTestId("status")).toHaveText("Refunded");
   await expect(row.getByText("Refund…")).toHaveCount(0);
+  // Each refund issued a GST credit note in its own series; the admin sees both on the row.
+  const notes = row.getByTestId("credit-notes").getByRole("link");
+  await expect(notes).toHaveCount(2);
+  const [first, second] = await notes.allInnerTexts();
+  expect(first).toMatch(/^CN\/\d{4}\/\d{6}$/);
+  expect(Number(second!.slice(-6))).toBe(Number(first!.slice(-6)) + 1);
   await admin.context.close();
+
+  // The vendor sees them beside the invoice, opens the first: it names the invoice and the ₹1,000 refunded.
+  await page.goto("/VendorDashboard/payments");
+  const invoiceLink = page.getByRole("link", { name: /^Invoice MDP\// }).first();
+  const invoiceNumber = (await invoiceLink.innerText()).replace(/^Invoice /, "");
+  await expect(page.getByRole("link", { name: `Credit note ${first} (₹1,000.00)` }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: `Credit note ${second} (₹3,999.00)` }).first()).toBeVisible();
+  await page
+    .getByRole("link", { name: `Credit note ${first} (₹1,000.00)` })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Credit note" })).toBeVisible();
+  await expect(page.getByTestId("credit-note-number")).toHaveText(first!);
+  await expect(page.getByTestId("against-invoice")).toContainText(invoiceNumber);
+  await expect(page.locator("#credit-note dl").last()).toContainText("Total refunded₹1,000.00");
+  await expect(page.locator("#credit-note")).toContainText("Reason: Goodwill: the listing was down for a week");
+  await noSeriousViolations(page);
+  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `credit note: no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${dir}/vendor-credit-note-${width}.png`, fullPage: true });
+  }
+  // Its PDF prints ₹ and the original invoice's number.
+  const pdf = await page.request.get(`${new URL(page.url()).pathname}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const { text } = await pdfPageText(await pdf.body());
+  expect(text).toContain(`Credit note no. ${first}`);
+  expect(text).toContain(`Against tax invoice ${invoiceNumber}`);
+  expect(text).toContain("₹1,000.00");
 });

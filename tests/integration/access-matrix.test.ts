@@ -54,6 +54,8 @@ type World = {
   retiredPlan: string;
   /** The vendor's GST invoice (of a credited payment). */
   invoice: string;
+  /** A GST credit note of a refund of that invoice (issue 30). */
+  creditNote: string;
   /** The couple's budget line (every planner in the world has a total budget). */
   budgetLine: string;
   /** The couple's wedding function (Sangeet) with one sub-event, one task, and the booked s3 linked (wedding planner). */
@@ -365,6 +367,12 @@ const MATRIX: Record<string, Entry> = {
     allowed: ["vendor", "admin", "superAdmin"],
     owners: ["vendor", "admin", "superAdmin"],
     secrets: (w) => [w.invoice],
+  },
+  "GET /api/v1/subscribe/credit-note/{id}": {
+    call: (w) => ({ params: { id: w.creditNote } }),
+    allowed: ["vendor", "admin", "superAdmin"],
+    owners: ["vendor", "admin", "superAdmin"],
+    secrets: (w) => [w.creditNote],
   },
   "GET /api/v1/analytics/getlead": {
     // The vendor's recent enquiries name the couple's first name; the other vendor sees none of them.
@@ -1050,6 +1058,7 @@ async function buildWorld(): Promise<World> {
   const plan = `m-plan-${tag}`;
   const retiredPlan = `m-rplan-${tag}`;
   const invoice = `m-invoice-${tag}`;
+  const creditNote = `m-cn-${tag}`;
   const budgetLine = `m-bline-${tag}`;
   const weddingEvent = `m-wevent-${tag}`;
   const weddingTask = `m-wtask-${tag}`;
@@ -1193,6 +1202,13 @@ async function buildWorld(): Promise<World> {
          VALUES (?, ?, ?, ?, ?, 1, 'Mandap Silver plan', '998365', 423644, 0, 0, 0, 0, 1800, 76256, 499900, 1, 'Rajasthan (08)', '{}', '{}', ?)`,
       )
       .bind(invoice, `m-pay-${tag}`, ids.vendor, `MDP/T/${tag}`, `t-${tag}`, now),
+    db
+      .prepare(
+        `INSERT INTO credit_notes (id, refund_id, invoice_id, payment_id, user_id, number, financial_year, sequence, reason, invoice_number, invoice_issued_at,
+           description, sac, taxable_value, cgst_rate, cgst_amount, sgst_rate, sgst_amount, igst_rate, igst_amount, total, place_of_supply, supplier, billed_to, issued_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'Goodwill', ?, ?, 'Mandap Silver plan', '998365', 84746, 0, 0, 0, 0, 1800, 15254, 100000, 'Rajasthan (08)', '{}', '{}', ?)`,
+      )
+      .bind(creditNote, `m-rfnd-${tag}`, invoice, `m-pay-${tag}`, ids.vendor, `CN/T/${tag}`, `t-${tag}`, `MDP/T/${tag}`, now, now),
     // The couple's wedding plan: a function with a sub-event, a task, and the booked service linked.
     db
       .prepare(
@@ -1323,6 +1339,7 @@ async function buildWorld(): Promise<World> {
     plan,
     retiredPlan,
     invoice,
+    creditNote,
     weddingEvent,
     weddingTask,
     budgetLine,

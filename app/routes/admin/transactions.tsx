@@ -154,6 +154,21 @@ function Row({ t, failure, done }: { t: Transaction; failure: RefundFailure | nu
             )}
           </dd>
         </div>
+        {t.creditNotes.length > 0 && (
+          <div>
+            <dt className="inline text-ink/65">Credit notes: </dt>
+            <dd className="inline" data-testid="credit-notes">
+              {t.creditNotes.map((c, i) => (
+                <span key={c.id}>
+                  {i > 0 && ", "}
+                  <Link to={`/credit-notes/${c.id}`} className="font-semibold text-maroon-700 underline">
+                    {c.number}
+                  </Link>
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
         <div className="min-w-0 sm:col-span-2 lg:col-span-3">
           <dt className="inline text-ink/65">Order: </dt>
           <dd className="inline font-mono text-xs break-all">{t.gatewayOrderId}</dd>

@@ -4,12 +4,13 @@ import { paymentHistory, type PaymentRecord } from "#domain/billing/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
+import { formatPaise } from "#shared/gst.ts";
 import { pageTitle } from "#shared/strings.ts";
 
 /**
  * /VendorDashboard/payments: what the vendor has paid Mandap, newest first (GET
  * /subscribe/payment-history answers the same): date, plan, amount, status, the gateway's payment
- * id, why a payment failed, and the invoice. A table on wide screens, one card per payment on a phone.
+ * id, why a payment failed, the invoice and the credit notes of its refunds. A table on wide screens, one card per payment on a phone.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments") }, { name: "robots", content: "noindex" }];
 
@@ -23,6 +24,7 @@ const STATUS_LABEL: Record<PaymentRecord["status"], string> = {
   PENDING: "Pending",
   FAILED: "Failed",
   REFUNDED: "Refunded",
+  PARTIALLY_REFUNDED: "Partly refunded",
   REFUND_DUE: "Not credited: refund due",
 };
 const STATUS_TONE: Record<PaymentRecord["status"], string> = {
@@ -30,6 +32,7 @@ const STATUS_TONE: Record<PaymentRecord["status"], string> = {
   PENDING: "bg-marigold-300/30 text-ink",
   FAILED: "bg-red-100 text-red-800",
   REFUNDED: "bg-maroon-50 text-maroon-700",
+  PARTIALLY_REFUNDED: "bg-maroon-50 text-maroon-700",
   REFUND_DUE: "bg-red-100 text-red-800",
 };
 
@@ -39,12 +42,20 @@ function Status({ payment }: { payment: PaymentRecord }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[payment.status]}`}>{STATUS_LABEL[payment.status]}</span>;
 }
 
+/** The invoice and, beside it, the credit note of each refund. */
 function Invoice({ payment }: { payment: PaymentRecord }) {
   if (!payment.invoice_url) return <span className="text-ink/60">—</span>;
   return (
-    <a href={payment.invoice_url} className="font-semibold text-maroon-700 underline">
-      Invoice{payment.invoice_number ? ` ${payment.invoice_number}` : ""}
-    </a>
+    <div className="flex flex-col gap-1">
+      <a href={payment.invoice_url} className="font-semibold text-maroon-700 underline">
+        Invoice{payment.invoice_number ? ` ${payment.invoice_number}` : ""}
+      </a>
+      {payment.credit_notes.map((note) => (
+        <a key={note.id} href={note.url} className="text-maroon-700 underline">
+          Credit note {note.number} (₹{formatPaise(note.total)})
+        </a>
+      ))}
+    </div>
   );
 }
 

@@ -50,5 +50,6 @@ export {
   type ReconciliationFlag,
   type ReconciliationRun,
 } from "./reconciliation.ts";
+export { readCreditNote, type CreditNoteView } from "./credit-notes.ts";
 export { servePaymentPurposes, type PaymentPurpose } from "./payment-purposes.ts";
 export { planPurpose } from "./plan-purpose.ts";

@@ -6,6 +6,7 @@ import { formatRupees } from "#shared/format.ts";
 import { GatewayUnavailable } from "./payment-records.ts";
 import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
 import { log } from "#platform/log.ts";
+import { creditNoteStatements } from "./credit-notes.ts";
 
 /**
  * Refunds (issue 30, docs/decisions/0043-refunds.md), one path for every purpose:
@@ -183,7 +184,7 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
   const { db, now } = ctx;
   const row = await db
     .prepare(
-      `SELECT r.id, r.status, r.amount AS refundAmount, r.reason, p.id AS paymentId, p.user_id AS userId, p.purpose, p.amount,
+      `SELECT r.id, r.status, r.amount AS refundAmount, r.amount_paise AS refundPaise, r.reason, p.id AS paymentId, p.user_id AS userId, p.purpose, p.amount,
               p.subscription_id AS subscriptionId, p.template_purchase_id AS templatePurchaseId, COALESCE(s.plan_name, pl.name) AS planName,
               (SELECT COALESCE(SUM(o.amount), 0) FROM payment_refunds o WHERE o.payment_id = p.id AND o.status = 'PROCESSED') AS processed
        FROM payment_refunds r JOIN payments p ON p.id = r.payment_id LEFT JOIN subscriptions s ON s.id = p.subscription_id LEFT JOIN plans pl ON pl.id = s.plan_id
@@ -194,6 +195,7 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
       id: string;
       status: string;
       refundAmount: number;
+      refundPaise: number;
       reason: string;
       paymentId: string;
       userId: string;
@@ -224,6 +226,8 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
     templatePurchaseId: row.templatePurchaseId,
   };
   const refunded = "(SELECT COALESCE(SUM(amount), 0) FROM payment_refunds WHERE payment_id = ?1 AND status = 'PROCESSED')";
+  // An invoiced payment gets its GST credit note in the same batch (one per refund: credit-notes.ts).
+  const creditNote = await creditNoteStatements(ctx, { id: row.id, paymentId: row.paymentId, amountPaise: row.refundPaise, reason: row.reason }, now);
   await db.batch([
     db.prepare("UPDATE payment_refunds SET status = 'PROCESSED', processed_at = ? WHERE id = ? AND status = 'PENDING'").bind(now, row.id),
     db
@@ -234,6 +238,7 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
       )
       .bind(row.paymentId, gatewayRefundId, now),
     ...(full ? purposeOf(row.purpose).takeBack(ctx, payment, row.reason) : []),
+    ...creditNote,
   ]);
   log.info("payments: refund processed", { paymentId: row.paymentId, refundId: gatewayRefundId, full });
   ctx.events.record({ event: "refund", labels: [row.purpose, full ? "full" : "part"], values: [row.refundAmount] });

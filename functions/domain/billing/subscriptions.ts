@@ -105,7 +105,7 @@ export type PaymentRecord = {
   /** Whole rupees. */
   amount: number;
   currency: string;
-  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REFUND_DUE";
+  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "REFUND_DUE";
   gateway_order_id: string;
   gateway_payment_id: string | null;
   failure_reason: string | null;
@@ -113,6 +113,8 @@ export type PaymentRecord = {
   invoice_number: string | null;
   /** The invoice page (/invoices/{invoiceId}) when the payment has an invoice. */
   invoice_url: string | null;
+  /** GST credit notes of the payment's refunds, oldest first (issue 30): number, amount in paise, page. */
+  credit_notes: { id: string; number: string; total: number; url: string }[];
 };
 
 /** The signed-in vendor's payments to Mandap, newest first (never another account's). */
@@ -129,8 +131,18 @@ export async function paymentHistory(ctx: DomainContext): Promise<PaymentRecord[
        WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT 100`,
     )
     .bind(actor.id)
-    .all<Omit<PaymentRecord, "invoice_url">>();
-  return results.map((r) => ({ ...r, invoice_url: r.invoice_id ? `/invoices/${encodeURIComponent(r.invoice_id)}` : null }));
+    .all<Omit<PaymentRecord, "invoice_url" | "credit_notes">>();
+  const notes = await ctx.db
+    .prepare("SELECT id, payment_id, number, total FROM credit_notes WHERE user_id = ? ORDER BY issued_at, sequence")
+    .bind(actor.id)
+    .all<{ id: string; payment_id: string; number: string; total: number }>();
+  return results.map((r) => ({
+    ...r,
+    invoice_url: r.invoice_id ? `/invoices/${encodeURIComponent(r.invoice_id)}` : null,
+    credit_notes: notes.results
+      .filter((n) => n.payment_id === r.id)
+      .map((n) => ({ id: n.id, number: n.number, total: n.total, url: `/credit-notes/${encodeURIComponent(n.id)}` })),
+  }));
 }
 
 /** What became of an order, for the Plan page after the gateway's callback (/VendorDashboard/Plan?order=...). */

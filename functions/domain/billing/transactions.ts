@@ -12,10 +12,10 @@ import { DAY_MS, indiaDateTime, indiaMidnight } from "#shared/india-time.ts";
 /**
  * Every payment made to Mandap, as admins see it (/admin/transactions, GET /admin/transactions and
  * its CSV): who paid (the vendor's business name and e-mail), for which plan, how much (whole
- * rupees), the status, the gateway's order and payment ids, why it failed, and the invoice when
- * one was issued. Each row is a plan (SUBSCRIPTION) or an invitation design (TEMPLATE, with the
- * design's name; issue 30). Filters: a day range in India time (from and to inclusive), a status
- * and a purpose.
+ * rupees), the status, the gateway's order and payment ids, why it failed, the invoice when
+ * one was issued, and what was refunded with the GST credit note of each refund. Each row is a
+ * plan (SUBSCRIPTION) or an invitation design (TEMPLATE, with the design's name; issue 30).
+ * Filters: a day range in India time (from and to inclusive), a status and a purpose.
  *
  * Totals: `count` and `successAmount` cover the whole filter (all pages); `byPurpose` splits them
  * into plans and designs; `byStatus` covers the day range (and purpose) with every status, so the
@@ -43,7 +43,15 @@ export type Transaction = {
   refundedAmount: number;
   invoiceId: string | null;
   invoiceNumber: string | null;
+  /** The GST credit notes of its refunds, oldest first (issue 30). */
+  creditNotes: { id: string; number: string }[];
 };
+
+type TransactionRow = Omit<Transaction, "creditNotes"> & { creditNotesJson: string };
+const withCreditNotes = ({ creditNotesJson, ...row }: TransactionRow): Transaction => ({
+  ...row,
+  creditNotes: JSON.parse(creditNotesJson) as Transaction["creditNotes"],
+});
 
 export type StatusTotal = { count: number; amount: number };
 /** Payments of one purpose in the filter, and the rupees received and kept of them (as successAmount). */
@@ -93,7 +101,9 @@ function whereOf(f: TransactionFilters, withStatus: boolean): Where {
 
 const ROWS = `SELECT p.id, p.created_at AS createdAt, p.purpose, p.user_id AS userId, v.business_name AS businessName, u.user_name AS userName,
        u.email, pl.name AS planName, it.name AS designName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
-       p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, COALESCE(p.refunded_amount, 0) AS refundedAmount, i.id AS invoiceId, i.number AS invoiceNumber
+       p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, COALESCE(p.refunded_amount, 0) AS refundedAmount, i.id AS invoiceId, i.number AS invoiceNumber,
+       (SELECT json_group_array(json_object('id', c.id, 'number', c.number))
+          FROM (SELECT id, number FROM credit_notes WHERE payment_id = p.id ORDER BY sequence) c) AS creditNotesJson
   FROM payments p
   JOIN users u ON u.id = p.user_id
   LEFT JOIN vendors v ON v.user_id = p.user_id
@@ -128,7 +138,7 @@ export async function listTransactions(ctx: DomainContext, raw: unknown): Promis
       .prepare(`SELECT p.purpose, count(*) AS count, coalesce(sum(${KEPT}), 0) AS received FROM payments p ${all.sql} GROUP BY p.purpose`)
       .bind(...all.binds),
   ]);
-  const list = (rows!.results as Transaction[]).slice(0, TRANSACTIONS_PAGE_SIZE);
+  const list = (rows!.results as TransactionRow[]).slice(0, TRANSACTIONS_PAGE_SIZE).map(withCreditNotes);
   const head = (totals!.results as { count: number; successAmount: number }[])[0] ?? { count: 0, successAmount: 0 };
   const byStatus = Object.fromEntries(PAYMENT_STATUS_VALUES.map((s) => [s, { count: 0, amount: 0 }])) as TransactionsPage["totals"]["byStatus"];
   for (const r of perStatus!.results as { status: string; count: number; amount: number }[])
@@ -176,6 +186,8 @@ export const CSV_HEADER = [
   "Payment id",
   "Kind",
   "Design",
+  "Refunded (INR)",
+  "Credit note numbers",
 ];
 
 /** The filter's transactions as a CSV file (UTF-8 with a byte-order mark so spreadsheets read ₹ and names right). */
@@ -192,8 +204,8 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
     const { results } = await ctx.db
       .prepare(`${ROWS} ${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ?`)
       .bind(...binds, ...extra, Math.min(CSV_CHUNK, CSV_MAX_ROWS - rows))
-      .all<Transaction>();
-    for (const t of results)
+      .all<TransactionRow>();
+    for (const t of results.map(withCreditNotes))
       lines.push(
         [
           indiaDateTime(t.createdAt),
@@ -209,6 +221,8 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
           t.id,
           PURPOSE_LABELS[t.purpose],
           t.designName,
+          t.refundedAmount,
+          t.creditNotes.map((c) => c.number).join(" "),
         ]
           .map(csvCell)
           .join(","),

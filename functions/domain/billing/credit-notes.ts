@@ -1,0 +1,230 @@
+import type { creditNotes } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
+import type { InvoiceRecipient, InvoiceSupplier } from "#db/schema/billing.ts";
+import { queueMail } from "#platform/mail.ts";
+import { amountInWords, CREDIT_NOTE_MESSAGES, creditNotePrefix, creditNoteTax, financialYearOf, formatPaise, SAC_DESCRIPTIONS } from "#shared/gst.ts";
+import { formatDate } from "#shared/format.ts";
+import { type DomainContext, NotFound, newId, allows, ACCESS, requireSignedIn } from "../core/index.ts";
+
+/**
+ * GST credit notes (issue 30, docs/decisions/0045-gst-credit-notes.md).
+ *
+ * A refund of an invoiced payment issues a credit note in the batch that records the refund as
+ * processed (refunds.ts `settleRefund`), so there is exactly one per recorded refund: the INSERT
+ * runs only when no credit note names the refund yet (and `credit_notes.refund_id` is unique),
+ * however many webhooks arrive. Its own series per financial year ("CN/2627/000001"), numbered inside
+ * the INSERT as invoices are (MAX(sequence) + 1: D1 runs one write batch at a time, and a batch that
+ * fails takes its number with it). It names the invoice's number and date and carries the invoice's
+ * tax heads on the refunded amount (shared/gst.ts `creditNoteTax`); the refund that takes the rest
+ * takes exactly what is left of each head, worked out in the INSERT against the credit notes
+ * recorded by then. The recipient is mailed a link in the same batch.
+ */
+
+type InvoiceForCredit = {
+  id: string;
+  user_id: string;
+  number: string;
+  issued_at: number;
+  description: string;
+  sac: string;
+  taxable_value: number;
+  cgst_amount: number;
+  sgst_amount: number;
+  igst_amount: number;
+  total: number;
+  billed_to: string;
+};
+
+/**
+ * The statements that issue the credit note of a refund being recorded as processed (none when the
+ * payment has no invoice, e.g. a purchase made before invoices were issued for it).
+ */
+export async function creditNoteStatements(
+  ctx: DomainContext,
+  refund: { id: string; paymentId: string; amountPaise: number; reason: string },
+  issuedAt: number,
+): Promise<D1PreparedStatement[]> {
+  const { db } = ctx;
+  const [invoice, credited] = await Promise.all([
+    db
+      .prepare(
+        "SELECT id, user_id, number, issued_at, description, sac, taxable_value, cgst_amount, sgst_amount, igst_amount, total, billed_to FROM invoices WHERE payment_id = ?",
+      )
+      .bind(refund.paymentId)
+      .first<InvoiceForCredit>(),
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(taxable_value), 0) AS taxableValue, COALESCE(SUM(cgst_amount), 0) AS cgst, COALESCE(SUM(sgst_amount), 0) AS sgst,
+                COALESCE(SUM(igst_amount), 0) AS igst, COALESCE(SUM(total), 0) AS total
+         FROM credit_notes WHERE payment_id = ?`,
+      )
+      .bind(refund.paymentId)
+      .first<{ taxableValue: number; cgst: number; sgst: number; igst: number; total: number }>(),
+  ]);
+  if (!invoice || refund.amountPaise <= 0) return [];
+  const heads = {
+    taxableValue: invoice.taxable_value,
+    cgst: invoice.cgst_amount,
+    sgst: invoice.sgst_amount,
+    igst: invoice.igst_amount,
+    total: invoice.total,
+  };
+  // The share of each head as far as this request can see; the INSERT decides again whether this
+  // refund takes the rest, against the credit notes recorded when the batch runs.
+  const share = creditNoteTax(heads, credited ?? { taxableValue: 0, cgst: 0, sgst: 0, igst: 0, total: 0 }, refund.amountPaise);
+  const financialYear = financialYearOf(issuedAt);
+  const id = newId(issuedAt);
+  const rest = "(prior.total + ?9 >= i.total)";
+  const pick = (column: string, priorColumn: string, bind: string) => `CASE WHEN ${rest} THEN i.${column} - prior.${priorColumn} ELSE ${bind} END`;
+  const insert = db
+    .prepare(
+      `INSERT INTO credit_notes (id, refund_id, invoice_id, payment_id, user_id, number, financial_year, sequence, reason, invoice_number, invoice_issued_at,
+         description, sac, taxable_value, cgst_rate, cgst_amount, sgst_rate, sgst_amount, igst_rate, igst_amount, total, place_of_supply, supplier, billed_to, issued_at)
+       SELECT ?1, ?2, i.id, i.payment_id, i.user_id, ?3 || printf('%06d', next.seq), ?4, next.seq, ?5, i.number, i.issued_at,
+         i.description, i.sac, ${pick("taxable_value", "taxable", "?10")}, i.cgst_rate, ${pick("cgst_amount", "cgst", "?11")},
+         i.sgst_rate, ${pick("sgst_amount", "sgst", "?12")}, i.igst_rate, ${pick("igst_amount", "igst", "?13")}, ${pick("total", "total", "?9")},
+         i.place_of_supply, i.supplier, i.billed_to, ?6
+       FROM invoices i,
+         (SELECT COALESCE(MAX(sequence), 0) + 1 AS seq FROM credit_notes WHERE financial_year = ?4) AS next,
+         (SELECT COALESCE(SUM(taxable_value), 0) AS taxable, COALESCE(SUM(cgst_amount), 0) AS cgst, COALESCE(SUM(sgst_amount), 0) AS sgst,
+                 COALESCE(SUM(igst_amount), 0) AS igst, COALESCE(SUM(total), 0) AS total FROM credit_notes WHERE payment_id = ?7) AS prior
+       WHERE i.id = ?8 AND NOT EXISTS (SELECT 1 FROM credit_notes WHERE refund_id = ?2)`,
+    )
+    .bind(
+      id,
+      refund.id,
+      creditNotePrefix(financialYear),
+      financialYear,
+      refund.reason.slice(0, 300),
+      issuedAt,
+      refund.paymentId,
+      invoice.id,
+      refund.amountPaise,
+      share.taxableValue,
+      share.cgst,
+      share.sgst,
+      share.igst,
+    );
+
+  const billedTo = JSON.parse(invoice.billed_to) as InvoiceRecipient;
+  const link = `${ctx.request.origin}/credit-notes/${id}`;
+  // Queued only when this batch's credit note was inserted (not for a refund already credited).
+  const mail = queueMail(
+    db,
+    {
+      to: billedTo.email,
+      subject: "Your Mandap credit note {number}",
+      text: [
+        `Namaste ${billedTo.businessName},`,
+        "",
+        `We have refunded ₹${formatPaise(refund.amountPaise)} of your payment for "${invoice.description}" (tax invoice ${invoice.number} of ${formatDate(invoice.issued_at)}).`,
+        `Your GST credit note {number} for it is here:`,
+        link,
+        `(a PDF copy: ${link}/pdf)`,
+        "",
+        "Team Mandap",
+      ].join("\n"),
+    },
+    issuedAt,
+    { sql: "EXISTS (SELECT 1 FROM credit_notes WHERE id = ?)", binds: [id] },
+  );
+  const number = db
+    .prepare(
+      "UPDATE outbox SET subject = replace(subject, '{number}', (SELECT number FROM credit_notes WHERE id = ?1)), text = replace(text, '{number}', (SELECT number FROM credit_notes WHERE id = ?1)) WHERE id = ?2",
+    )
+    .bind(id, mail.id);
+  return [insert, mail.statement, number];
+}
+
+/** A credit note as the pages, the PDF and the API show it. Amounts in paise, rates in basis points. */
+export type CreditNoteView = {
+  id: string;
+  number: string;
+  financialYear: string;
+  issuedAt: number;
+  paymentId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  invoiceIssuedAt: number;
+  /** "Against tax invoice MDP/2627/000001 dated 5 May 2026". */
+  against: string;
+  reason: string;
+  description: string;
+  sac: string;
+  sacDescription: string;
+  taxableValue: number;
+  cgstRate: number;
+  cgstAmount: number;
+  sgstRate: number;
+  sgstAmount: number;
+  igstRate: number;
+  igstAmount: number;
+  /** What was refunded. */
+  total: number;
+  totalInWords: string;
+  placeOfSupply: string;
+  supplier: InvoiceSupplier;
+  billedTo: InvoiceRecipient;
+};
+
+type CreditNoteRow = Row<
+  typeof creditNotes,
+  | "id"
+  | "user_id"
+  | "payment_id"
+  | "invoice_id"
+  | "number"
+  | "financial_year"
+  | "issued_at"
+  | "invoice_number"
+  | "invoice_issued_at"
+  | "reason"
+  | "description"
+  | "sac"
+  | "taxable_value"
+  | "cgst_rate"
+  | "cgst_amount"
+  | "sgst_rate"
+  | "sgst_amount"
+  | "igst_rate"
+  | "igst_amount"
+  | "total"
+  | "place_of_supply"
+  | "supplier"
+  | "billed_to"
+>;
+
+/** A credit note for the account its invoice was issued to, or an admin; anyone else is told it does not exist. */
+export async function readCreditNote(ctx: DomainContext, creditNoteId: string): Promise<CreditNoteView> {
+  const actor = requireSignedIn(ctx.actor);
+  const row = creditNoteId.length <= 64 ? await ctx.db.prepare("SELECT * FROM credit_notes WHERE id = ?").bind(creditNoteId).first<CreditNoteRow>() : null;
+  const mayRead = row && (allows(ACCESS.admin, actor) || row.user_id === actor.id);
+  if (!row || !mayRead) throw new NotFound(CREDIT_NOTE_MESSAGES.notFound);
+  return {
+    id: row.id,
+    number: row.number,
+    financialYear: row.financial_year,
+    issuedAt: row.issued_at,
+    paymentId: row.payment_id,
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.invoice_number,
+    invoiceIssuedAt: row.invoice_issued_at,
+    against: CREDIT_NOTE_MESSAGES.against(row.invoice_number, formatDate(row.invoice_issued_at)),
+    reason: row.reason,
+    description: row.description,
+    sac: row.sac,
+    sacDescription: SAC_DESCRIPTIONS[row.sac] ?? "",
+    taxableValue: row.taxable_value,
+    cgstRate: row.cgst_rate,
+    cgstAmount: row.cgst_amount,
+    sgstRate: row.sgst_rate,
+    sgstAmount: row.sgst_amount,
+    igstRate: row.igst_rate,
+    igstAmount: row.igst_amount,
+    total: row.total,
+    totalInWords: amountInWords(row.total),
+    placeOfSupply: row.place_of_supply,
+    supplier: JSON.parse(row.supplier) as InvoiceSupplier,
+    billedTo: JSON.parse(row.billed_to) as InvoiceRecipient,
+  };
+}
