@@ -2,7 +2,7 @@ import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { PAYMENT_ID, ORDER_ID, type GatewayPayment, PaymentGatewayError } from "#platform/payments.ts";
 import { purposeOf, type PurposeName } from "./payment-purposes.ts";
 import { creditPayment, markFailed } from "./payment-credits.ts";
-import { planPageFor, type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, failureReason } from "./payment-records.ts";
+import { planPageFor, type PaymentOutcome, refuse, PAYMENT_MESSAGES, localPayment, mismatch, failureReason, wasCredited } from "./payment-records.ts";
 import { log } from "#platform/log.ts";
 
 /**
@@ -37,7 +37,7 @@ export async function confirmCheckout(ctx: DomainContext, fields: CheckoutCallba
   const local = await localPayment(ctx, orderId);
   if (!local) refuse("callback", orderId, new NotFound(PAYMENT_MESSAGES.noOrder));
   if (ctx.actor && ctx.actor.id !== local.userId) refuse("callback", orderId, new NotFound(PAYMENT_MESSAGES.noOrder), { why: "another account's order" });
-  if (local.status === "SUCCESS") return { orderId, outcome: "already-credited" };
+  if (wasCredited(local.status)) return { orderId, outcome: "already-credited" };
   if (local.status === "REFUND_DUE") return { orderId, outcome: "refund-due" };
   let gp: GatewayPayment;
   try {
@@ -71,7 +71,7 @@ async function failedCheckout(ctx: DomainContext, fields: CheckoutCallback): Pro
   if (!local) refuse("failure callback", orderId, new NotFound(PAYMENT_MESSAGES.noOrder));
   if (ctx.actor && ctx.actor.id !== local.userId)
     refuse("failure callback", orderId, new NotFound(PAYMENT_MESSAGES.noOrder), { why: "another account's order" });
-  if (!PAYMENT_ID.test(paymentId) || local.status === "SUCCESS") return { orderId, outcome: local.status === "SUCCESS" ? "already-credited" : "pending" };
+  if (!PAYMENT_ID.test(paymentId) || wasCredited(local.status)) return { orderId, outcome: wasCredited(local.status) ? "already-credited" : "pending" };
   // The failure fields are not signed: only the gateway's own word marks the payment FAILED.
   try {
     const gp = await ctx.payments.fetchPayment(paymentId);

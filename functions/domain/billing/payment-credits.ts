@@ -1,6 +1,6 @@
 import type { DomainContext } from "../core/index.ts";
 import type { GatewayPayment } from "#platform/payments.ts";
-import { type LocalPayment, type PaymentOutcome, ORDER_LIFETIME_MS, PAYMENT_MESSAGES, localPayment } from "./payment-records.ts";
+import { type LocalPayment, type PaymentOutcome, ORDER_LIFETIME_MS, PAYMENT_MESSAGES, localPayment, wasCredited } from "./payment-records.ts";
 import { purposeOf } from "./payment-purposes.ts";
 import { refundAutomatically } from "./refunds.ts";
 import { log } from "#platform/log.ts";
@@ -23,7 +23,7 @@ export type CreditSource = "callback" | "webhook" | "reconciliation";
  * (a plan's limits apply).
  */
 export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: CreditSource): Promise<PaymentOutcome> {
-  if (local.status === "SUCCESS") return "already-credited";
+  if (wasCredited(local.status)) return "already-credited";
   if (local.status === "REFUND_DUE") return "refund-due";
   // Paid after the order's lifetime (by the gateway's own time of the payment when it gives one).
   if ((gp.createdAt ?? ctx.now) > local.createdAt + ORDER_LIFETIME_MS) return recordUncredited(ctx, local, gp, source);
@@ -95,7 +95,7 @@ async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: Gat
 /** The loser of a race (or a replay) changed nothing: "already-credited"; anything else is a real failure. */
 async function afterFailedCredit(ctx: DomainContext, gp: GatewayPayment, e: unknown): Promise<PaymentOutcome> {
   const after = await localPayment(ctx, gp.orderId).catch(() => null);
-  if (after?.status === "SUCCESS") {
+  if (after && wasCredited(after.status)) {
     if (after.gatewayPaymentId !== gp.id) log.warn("payments: a second payment arrived for an order already paid", { orderId: gp.orderId, paymentId: gp.id });
     return "already-credited";
   }
@@ -104,7 +104,7 @@ async function afterFailedCredit(ctx: DomainContext, gp: GatewayPayment, e: unkn
 
 /** A failed attempt: the payment FAILED with the reason, and the purpose records it on the purchase; a credited payment is never touched. */
 export async function markFailed(ctx: DomainContext, local: LocalPayment, reason: string): Promise<PaymentOutcome> {
-  if (local.status === "SUCCESS") return "already-credited";
+  if (wasCredited(local.status)) return "already-credited";
   if (local.status === "REFUND_DUE") return "refund-due";
   const text = reason.slice(0, 300);
   await ctx.db.batch([

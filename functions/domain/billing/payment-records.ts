@@ -72,11 +72,14 @@ export type LocalPayment = PurposePayment & {
   /** SUBSCRIPTION (a plan, issue 11) or TEMPLATE (an invitation template, issue 13): payment-purposes.ts. */
   purpose: PurposeName;
   currency: string;
-  status: "PENDING" | "SUCCESS" | "FAILED" | "REFUNDED" | "REFUND_DUE";
+  status: "PENDING" | "SUCCESS" | "FAILED" | "PARTIALLY_REFUNDED" | "REFUNDED" | "REFUND_DUE";
   /** When the order was opened (epoch ms): it may be paid for ORDER_LIFETIME_MS. */
   createdAt: number;
   gatewayPaymentId: string | null;
 };
+
+/** Whether the payment was credited (and may have been refunded since, in part or in full): a late callback or webhook changes nothing. */
+export const wasCredited = (status: LocalPayment["status"]) => status === "SUCCESS" || status === "PARTIALLY_REFUNDED" || status === "REFUNDED";
 
 export function localPayment(ctx: DomainContext, orderId: string): Promise<LocalPayment | null> {
   return ctx.db
