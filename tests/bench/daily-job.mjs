@@ -18,8 +18,8 @@ import { scheduledRuns, startScheduledWorker, waitFor } from "./scheduled-worker
 export const DAILY_JOB_VENDORS = 10_000;
 /** The DAILY cron expression (functions/cron/index.ts). */
 const DAILY = "30 21 * * *";
-/** Workers Paid: D1 queries per invocation (developers.cloudflare.com/d1/platform/limits); Free: 50. */
-export const D1_QUERIES_PER_INVOCATION = 1000;
+/** Workers Free: D1 queries per invocation (developers.cloudflare.com/d1/platform/limits); Paid: 1,000. */
+export const D1_QUERIES_PER_INVOCATION = 50;
 
 const DAY = 86_400_000;
 
@@ -99,7 +99,7 @@ export async function dailyJobBench({ state, at }, port = 8793) {
   const worker = startScheduledWorker(state, port);
   try {
     await waitFor(`${worker.base}/`);
-    return await scheduledRuns(worker, DAILY, at, "daily subscription job");
+    return await scheduledRuns(worker, DAILY, at, "daily subscription job", "subscriptions");
   } finally {
     worker.child.kill("SIGTERM");
   }
@@ -122,10 +122,18 @@ export function printDailyJob(runs, vendors = DAILY_JOB_VENDORS) {
           .map(([k, v]) => `${k} ${v}`)
           .join(", ")}`,
       );
-  const worst = Math.max(...runs.map((r) => r.queries));
-  console.log(
-    `D1 calls per run: at most ${worst} of ${D1_QUERIES_PER_INVOCATION.toLocaleString("en-IN")} per invocation on Workers Paid (50 on Free); the job stops itself at 500 and the next run continues.`,
-  );
+  printInvocations("Daily subscription job", runs);
+}
+
+/** Each run's invocations (the cron's own and its continuations on the jobs queue) with their D1 calls. */
+export function printInvocations(title, runs) {
+  for (const r of runs) {
+    const parts = r.invocations.map((i) => `${i.part === 0 ? "cron" : `part ${i.part}`} ${i.queries}${i.job ? ` (this job ${i.job.queries})` : ""}`);
+    const worst = Math.max(0, ...r.invocations.map((i) => i.queries));
+    console.log(
+      `${title}, ${r.label}: ${r.invocations.length} invocation(s), D1 calls per invocation: ${parts.join(", ")}; at most ${worst} of ${D1_QUERIES_PER_INVOCATION} (Workers Free); finished ${(r.doneMs / 1000).toFixed(1)} s after the cron.`,
+    );
+  }
 }
 
 // Standalone: node tests/bench/daily-job.mjs

@@ -47,12 +47,31 @@ export function startScheduledWorker(state, port) {
   return worker;
 }
 
+/** The Worker's JSON log lines (functions/platform/log.ts) in `text`, parsed. */
+export function logEvents(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    const at = line.indexOf('{"level"');
+    if (at < 0) continue;
+    try {
+      out.push(JSON.parse(line.slice(at)));
+    } catch {
+      /* not one of ours */
+    }
+  }
+  return out;
+}
+
 /**
  * Runs `cron` at `at` twice ("first run", "same day again", a minute apart) and returns each run's
- * report as the job logged it (the JSON after `logPrefix`), with the wall time of the scheduled call.
+ * report as the job logged it (the `run` of the log event named `logEvent`), with the wall time of
+ * the scheduled call. A job larger than one invocation's D1 queries finishes in continuations on
+ * the jobs queue (functions/cron/continuations.ts), after the scheduled call has answered: the
+ * report is the one its last part logs, `invocations` lists the D1 calls of every invocation it
+ * took (the cron's own and each continuation's, from the "cron invocation" events), and `doneMs`
+ * is the time from the scheduled call to that report.
  */
-export async function scheduledRuns(worker, cron, at, logPrefix) {
-  const pattern = new RegExp(`${logPrefix} (\\{.*\\})`);
+export async function scheduledRuns(worker, cron, at, logEvent, jobName) {
   const runs = [];
   for (const label of ["first run", "same day again"]) {
     const seen = worker.output.length;
@@ -60,15 +79,21 @@ export async function scheduledRuns(worker, cron, at, logPrefix) {
     const res = await fetch(`${worker.base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}&time=${at + runs.length * 60_000}`);
     const body = await res.text();
     const wallMs = performance.now() - t;
-    // The log line may arrive just after the answer.
-    let line = null;
-    for (let i = 0; i < 50 && !line; i++) {
-      line = worker.output.slice(seen).match(pattern)?.[1] ?? null;
-      if (!line) await new Promise((r) => setTimeout(r, 100));
+    let report = null;
+    for (let i = 0; i < 6000 && !report; i++) {
+      report = logEvents(worker.output.slice(seen)).find((e) => e.event === logEvent)?.run ?? null;
+      if (!report) await new Promise((r) => setTimeout(r, 100));
     }
-    if (res.status !== 200 || !line)
+    const doneMs = performance.now() - t;
+    if (res.status !== 200 || !report)
       throw new Error(`the scheduled run answered ${res.status} ${body.slice(0, 200)}; Worker output: ${worker.output.slice(seen).slice(-2000)}`);
-    runs.push({ label, wallMs, ...JSON.parse(line) });
+    // The invocation lines may arrive just after the report.
+    await new Promise((r) => setTimeout(r, 500));
+    const invocations = logEvents(worker.output.slice(seen))
+      .filter((e) => e.event === "cron invocation" && e.cron === cron)
+      .map((e) => ({ part: e.part, queries: e.queries, job: (e.jobs ?? []).find((j) => j.name === jobName) ?? null }))
+      .filter((e) => e.job);
+    runs.push({ label, wallMs, doneMs, invocations, ...report });
   }
   return runs;
 }

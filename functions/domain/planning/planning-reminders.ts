@@ -67,12 +67,12 @@ export type PlanningRemindersRun = {
 const READ_NAMES = ["couples", "tasks", "milestones", "budget lines", "guests"] as const;
 
 export class PlanningRemindersFailure extends Error {
-  constructor(
-    readonly run: PlanningRemindersRun,
-    cause: unknown,
-  ) {
+  // A plain field, not a parameter property: the benches import this file in Node's strip-only TypeScript mode.
+  readonly run: PlanningRemindersRun;
+  constructor(run: PlanningRemindersRun, cause: unknown) {
     super(`planning reminders: ${cause instanceof Error ? cause.message : String(cause)} (done before that: ${JSON.stringify(run)})`, { cause });
     this.name = "PlanningRemindersFailure";
+    this.run = run;
   }
 }
 
