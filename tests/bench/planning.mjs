@@ -247,6 +247,8 @@ function digestsPending(state) {
   const sql =
     "SELECT count(*) AS pending, (SELECT count(*) FROM outbox WHERE to_address LIKE 'bench-pc-%' AND status IN ('STORED', 'SENT')) AS delivered FROM outbox WHERE to_address LIKE 'bench-pc-%' AND status NOT IN ('STORED', 'SENT', 'FAILED')";
   const res = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], { env, encoding: "utf8" });
+  // The running Worker holds the database while it writes: a busy read is simply made again.
+  if (res.status !== 0 && /SQLITE_BUSY/.test(`${res.stderr}${res.stdout}`)) return null;
   if (res.status !== 0) throw new Error(`outbox query failed: ${res.stderr || res.stdout}`);
   return JSON.parse(res.stdout)[0].results[0];
 }
@@ -262,8 +264,8 @@ export async function digestDelivery(worker, state, at, timeoutMs = 20 * 60_000)
   const runs = await scheduledRuns(worker, PLANNING_MORNING, at, "planning reminders", "planning-reminders");
   let last = null;
   while (performance.now() - t < timeoutMs) {
-    last = digestsPending(state);
-    if (last.pending === 0) break;
+    last = digestsPending(state) ?? last;
+    if (last?.pending === 0) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
   return { run: runs[0], delivered: last?.delivered ?? 0, pending: last?.pending ?? null, ms: performance.now() - t };
