@@ -239,7 +239,20 @@ describe("the webhooks it accepts", () => {
     expect(await deliver("payment.captured", "evt_Fixture000012")).toEqual({ outcome: "already-credited", orderId: orderResponse.id });
     expect(await deliver("refund.processed", "evt_Fixture000014")).toEqual({ outcome: "refund-duplicate", orderId: null });
     expect(await deliver("refund.failed", "evt_Fixture000015")).toEqual({ outcome: "refund-duplicate", orderId: null });
+    // A refund.failed about the refund already processed (out of order, or a gateway mistake) does not undo it.
+    const late = JSON.parse(refundProcessed);
+    late.event = "refund.failed";
+    late.payload.refund.entity.status = "failed";
+    const lateBody = JSON.stringify(late);
+    expect(
+      await handleWebhook(anonymous, {
+        rawBody: lateBody,
+        signature: createHmac("sha256", KEYS.webhookSecret).update(lateBody).digest("hex"),
+        eventId: "evt_Fixture000016",
+      }),
+    ).toEqual({ outcome: "refund-duplicate", orderId: null });
     expect(await payment()).toMatchObject({ status: "PARTIALLY_REFUNDED", refunded: 1000 });
+    expect(await env.DB.prepare("SELECT status FROM payment_refunds WHERE gateway_refund_id = 'rfnd_RzpFixtureRfd1'").first("status")).toBe("PROCESSED");
     expect(seen).toHaveLength(1);
   });
 });

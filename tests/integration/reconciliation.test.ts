@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DAILY, runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
 import { reconcilePayments, type ReconciliationRun } from "#domain/billing/index.ts";
+import { meteredDatabase } from "#domain/core/index.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, signedIn } from "#tests/support/factories.ts";
 import { callback, createPlan, creditsOf, type OrderAnswer, paymentOf, payInSandbox, settleWebhooks, subscriptionOf } from "#tests/support/payments.ts";
@@ -76,6 +77,22 @@ describe("the daily reconciliation with the gateway", () => {
     // The callback arriving after all is answered as already credited.
     expect((await callback(back.fields)).status).toBe(303);
     expect(await creditsOf(order.orderId)).toHaveLength(1);
+  });
+
+  it("costs the cron's D1 budget per payment it credits or flags, not per payment it lists (a run over many paid orders stays a few calls)", async () => {
+    const vendor = await signedIn("VENDOR");
+    for (let i = 0; i < 6; i++) {
+      const order = await buy(vendor.cookie);
+      expect((await callback((await payInSandbox(order)).fields)).status).toBe(303);
+    }
+    await reconcile();
+    const tally = { calls: 0 };
+    const ctx = testContext();
+    const run = await reconcilePayments({ ...ctx, db: meteredDatabase(env.DB, { limit: 45, used: 0 }, tally) }, window());
+    expect(run.alreadyCredited).toBeGreaterThanOrEqual(6);
+    expect(run).toMatchObject({ credited: 0, flagged: 0 });
+    // The sandbox's list (one page), our side and the flags (one batch), our credited ones (one query).
+    expect(tally.calls).toBeLessThanOrEqual(3);
   });
 
   it("two runs at once credit once", async () => {

@@ -2,7 +2,7 @@ import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
 import { type GatewayPayment, ORDER_ID, PaymentGatewayError, PaymentsNotConfigured } from "#platform/payments.ts";
 import { DAY_MS, startOfIndiaDay } from "#shared/india-time.ts";
 import { creditPayment } from "./payment-credits.ts";
-import { localPayment, mismatch, ORDER_LIFETIME_MS } from "./payment-records.ts";
+import { type LocalPayment, localPayment, mismatch, ORDER_LIFETIME_MS } from "./payment-records.ts";
 import { log } from "#platform/log.ts";
 
 /**
@@ -70,20 +70,43 @@ export async function reconcilePayments(ctx: DomainContext, window: { from: numb
   run.listed = listed.length;
   const heldThere = new Set(listed.filter(capturedThere).map((gp) => gp.id));
 
-  // Captured there: credited here?
-  for (const gp of listed) {
-    if (gp.status !== "captured") continue;
-    const local = ORDER_ID.test(gp.orderId) ? await localPayment(ctx, gp.orderId) : null;
-    if (!local) {
+  // Captured there: credited here? Our side of all of them in one query, and what is already
+  // flagged in another, so a run (or a part of one, when the cron's D1 budget runs out and the job
+  // starts again on the jobs queue) costs D1 calls only for what it credits or flags.
+  const captured = listed.filter((gp) => gp.status === "captured");
+  const orderIds = [...new Set(captured.map((gp) => gp.orderId).filter((id) => ORDER_ID.test(id)))];
+  const ids = (values: string[]) => JSON.stringify(values);
+  const known = new Map<string, { status: LocalPayment["status"]; gatewayPaymentId: string | null }>();
+  const alreadyFlagged = new Set<string>();
+  if (orderIds.length) {
+    const [locals, flags] = await ctx.db.batch<{ orderId?: string; status?: LocalPayment["status"]; gatewayPaymentId: string | null }>([
+      ctx.db
+        .prepare(
+          `SELECT gateway_order_id AS orderId, status, gateway_payment_id AS gatewayPaymentId FROM payments
+           WHERE gateway_order_id IN (SELECT value FROM json_each(?)) AND purpose IN ('SUBSCRIPTION', 'TEMPLATE')`,
+        )
+        .bind(ids(orderIds)),
+      ctx.db
+        .prepare("SELECT gateway_payment_id AS gatewayPaymentId FROM payment_reconciliation_flags WHERE gateway_payment_id IN (SELECT value FROM json_each(?))")
+        .bind(ids(captured.map((gp) => gp.id))),
+    ]);
+    for (const row of locals!.results) known.set(row.orderId!, { status: row.status!, gatewayPaymentId: row.gatewayPaymentId });
+    for (const row of flags!.results) if (row.gatewayPaymentId) alreadyFlagged.add(row.gatewayPaymentId);
+  }
+  const flagOnce = async (input: Parameters<typeof flag>[1]) => !alreadyFlagged.has(input.gatewayPaymentId) && (await flag(ctx, input));
+  for (const gp of captured) {
+    const ours = known.get(gp.orderId);
+    if (!ours) {
       run.notOurs++;
       continue;
     }
-    if (local.status !== "PENDING" && local.status !== "FAILED") {
-      if (local.gatewayPaymentId && local.gatewayPaymentId !== gp.id) {
+    if (ours.status !== "PENDING" && ours.status !== "FAILED") {
+      if (ours.gatewayPaymentId && ours.gatewayPaymentId !== gp.id) {
+        const local = await localPayment(ctx, gp.orderId);
         if (
-          await flag(ctx, {
+          await flagOnce({
             gatewayPaymentId: gp.id,
-            paymentId: local.id,
+            paymentId: local?.id ?? null,
             kind: "SECOND_PAYMENT",
             gatewayStatus: gp.status,
             message: RECONCILIATION_MESSAGES.secondPayment,
@@ -93,10 +116,12 @@ export async function reconcilePayments(ctx: DomainContext, window: { from: numb
       } else run.alreadyCredited++;
       continue;
     }
+    const local = await localPayment(ctx, gp.orderId);
+    if (!local) continue;
     const wrong = mismatch(ctx, local, gp, gp.orderId);
     if (wrong) {
       if (
-        await flag(ctx, {
+        await flagOnce({
           gatewayPaymentId: gp.id,
           paymentId: local.id,
           kind: "MISMATCH",
