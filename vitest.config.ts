@@ -31,7 +31,13 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.jsonc" },
         // The tests run locally with the sandbox payment gateway explicitly enabled (loopback hosts only).
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test", SANDBOX_GATEWAY: "on" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            SANDBOX_GATEWAY: "on",
+            // The bounce webhook's signing secret (whsec_ + base64), so tests sign as the mail service does.
+            MAIL_WEBHOOK_SECRET: "whsec_dGVzdC1tYWlsLXdlYmhvb2stc2VjcmV0LTAxMjM0NTY3",
+          },
           assets: { directory: testAssets(), binding: "ASSETS" },
         },
       }),

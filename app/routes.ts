@@ -20,6 +20,9 @@ export default [
   route("user-change-password", "routes/auth/change-password.tsx", { id: "user-change-password" }),
   route("vendor-change-password", "routes/auth/change-password.tsx", { id: "vendor-change-password" }),
   route("verify-email", "routes/auth/verify-email.tsx"),
+  // E-mail choices and the one-click unsubscribe link of optional mails (issue 31).
+  route("unsubscribe/:token", "routes/email/unsubscribe.tsx"),
+  route("email-preferences/:token?", "routes/email/preferences.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/cron", "routes/dev/cron.tsx"),

@@ -19,6 +19,7 @@ import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableR
 import { sandboxGatewayAccess } from "./platform/payments.ts";
 import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts";
 import { healthResponse } from "./platform/health.ts";
+import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { log, newRequestId, withRequestId } from "./platform/log.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -74,6 +75,9 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     if (url.pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
       return withSecurityHeaders(await healthResponse(env), request);
     }
+    // RFC 8058 one-click unsubscribe: authorised by its signed link, often cross-site (one-click-unsubscribe.ts).
+    const unsubscribed = await oneClickUnsubscribe(request, env, ctx);
+    if (unsubscribed) return withSecurityHeaders(unsubscribed, request);
     if (isCrossOriginWrite(request)) {
       const body = url.pathname.startsWith("/api/")
         ? Response.json({ success: false, message: "Cross-site requests are not allowed." }, { status: 403 })

@@ -3,6 +3,7 @@ import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
 import { descriptionWriterFor } from "./platform/ai.ts";
 import { mailerFor } from "./platform/mail.ts";
+import { mailLinkSecret } from "./platform/mail-links.ts";
 import { imagePipelineFor } from "./platform/images.ts";
 import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
@@ -77,6 +78,8 @@ export function domainConfig(env: Env): DomainConfig {
     freeActiveServices: Number.isFinite(free) && free >= 0 ? free : 1,
     contactEmail: env.CONTACT_EMAIL?.trim() || (/<([^>]+)>/.exec(env.MAIL_FROM ?? "")?.[1] ?? env.MAIL_FROM ?? "").trim(),
     replies: replyConfig(env, local),
+    mailLinkSecret: env.MAIL_LINK_SECRET?.trim() || (local ? mailLinkSecret(env) : null),
+    mailWebhookSecret: env.MAIL_WEBHOOK_SECRET?.trim() || null,
   };
 }
 

@@ -30,6 +30,10 @@ export interface Env {
   MAIL_QUEUE?: Queue<MailQueueMessage>;
   /** The jobs queue's producer: the rest of a scheduled job that did not fit one invocation's D1 queries (functions/cron/continuations.ts). */
   JOB_QUEUE?: Queue<JobMessage>;
+  /** HMAC key of the signed links in mails (unsubscribe, e-mail preferences); required in production (functions/platform/mail-links.ts). */
+  MAIL_LINK_SECRET?: string;
+  /** The mail service's webhook signing secret ("whsec_..."): bounces and complaints (functions/platform/mail-webhook.ts). */
+  MAIL_WEBHOOK_SECRET?: string;
   /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */

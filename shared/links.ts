@@ -17,3 +17,8 @@ export const vendorPath = (v: { slug: string; city: string | null }) => `/${vend
 export const PAYMENT_PAGE = "/payment";
 export const paymentPageFor = (templateId: string) => `${PAYMENT_PAGE}?template=${encodeURIComponent(templateId)}`;
 export const editorPageFor = (templateId: string) => `/editor?template=${encodeURIComponent(templateId)}`;
+
+/** The one-click unsubscribe link of optional mails (issue 31): `${UNSUBSCRIBE_PATH}/<signed token>`. */
+export const UNSUBSCRIBE_PATH = "/unsubscribe";
+/** Which e-mails a person gets: signed in, or `${EMAIL_PREFERENCES_PATH}/<signed token>` from a mail. */
+export const EMAIL_PREFERENCES_PATH = "/email-preferences";

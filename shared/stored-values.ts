@@ -53,6 +53,8 @@ export const AUTH_TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
  * next_attempt_at. FAILED: given up (error says why). SENDING: an attempt is in flight.
  */
 export const MAIL_STATUSES = ["QUEUED", "SENDING", "RETRYING", "SENT", "STORED", "FAILED"] as const;
+/** Why mail to an address is suppressed (mail_suppressions.kind): it bounced, or its owner marked a mail as spam. */
+export const MAIL_SUPPRESSION_KINDS = ["BOUNCE", "COMPLAINT"] as const;
 
 // marketplace.ts
 /**

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
-import { AUTH_TOKEN_PURPOSES, MAIL_STATUSES, ROLES } from "#shared/stored-values.ts";
+import { AUTH_TOKEN_PURPOSES, MAIL_STATUSES, MAIL_SUPPRESSION_KINDS, ROLES } from "#shared/stored-values.ts";
 
 export type Role = (typeof ROLES)[number];
 
@@ -241,6 +241,21 @@ export const outbox = sqliteTable(
     providerMessageId: text("provider_message_id"),
     /** When the id went on the mail queue; NULL until then (the 5-minute cron enqueues such rows). */
     enqueuedAt: timestamp("enqueued_at"),
+    /** Extra headers for the transport, a JSON object (migration 0101): List-Unsubscribe on optional mail. */
+    headers: text("headers"),
   },
   (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Addresses the mail service reported as bouncing or complaining (migration 0101, the signed
+ * webhook): nothing more is sent to them until the person changes or confirms the address.
+ * `email` is lower-case.
+ */
+export const mailSuppressions = sqliteTable("mail_suppressions", {
+  email: text("email").primaryKey(),
+  kind: text("kind", { enum: MAIL_SUPPRESSION_KINDS }).notNull(),
+  detail: text("detail"),
+  providerMessageId: text("provider_message_id"),
+  createdAt: createdAt(),
+});

@@ -30,6 +30,7 @@ import { editorAssetsApi } from "./editor-assets.ts";
 import { invitationsApi } from "./e-invites.ts";
 import { blogAdminApi, blogPublicApi, blogUserApi } from "./blog.ts";
 import { contactAdminApi, contactApi } from "./contact.ts";
+import { mailApi } from "./mail.ts";
 import { moderationApi, reviewDisputeApi } from "./moderation.ts";
 import { adminConsoleApi } from "./admin-console.ts";
 
@@ -102,6 +103,7 @@ export function createApi() {
   api.route("/", directUploadApp);
   api.route("/subscribe", subscribeOrdersApi.app);
   api.route("/payments", paymentsApi.app);
+  api.route("/mail", mailApi.app);
   api.route("/plan", plansApi.app);
   api.route("/subscribe", subscriptionsApi.app);
   // Couple planning (issue 12).

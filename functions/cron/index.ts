@@ -105,13 +105,23 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     // The sandbox payment gateway's webhook retries (Razorpay retries its own: nothing to do there).
     { name: "payment-gateway-webhooks", run: (env, now) => runGatewayHousekeeping(env, now) },
   ],
-  [WEEKLY]: [{ name: "weekly-vendor-summaries", run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now, mailHandOff(env)) }],
+  [WEEKLY]: [
+    {
+      name: "weekly-vendor-summaries",
+      run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now, mailHandOff(env), domainConfig(env).mailLinkSecret),
+    },
+  ],
   // Once per couple per India day (docs/decisions/0023-planning-reminders.md); a rerun the same day sends nothing more.
   [PLANNING_MORNING]: [
     {
       name: "planning-reminders",
       run: async (env, now) => {
-        const run = await sendPlanningReminders(env.DB, { origin: siteOrigin(env), now, handOff: mailHandOff(env) });
+        const run = await sendPlanningReminders(env.DB, {
+          origin: siteOrigin(env),
+          now,
+          handOff: mailHandOff(env),
+          linkSecret: domainConfig(env).mailLinkSecret,
+        });
         // What it did and what it cost: the Worker's logs, and tests/bench/planning.mjs.
         log.info("planning reminders", { run });
         return run;

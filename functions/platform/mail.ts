@@ -28,7 +28,15 @@ import { log } from "./log.ts";
  * (`sweepUnqueuedMail`). Without a MAIL_QUEUE binding (a Worker configured without queues) the
  * mailer attempts delivery itself after the request and the cron retries (`deliverDueMail`).
  */
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** The HTML part; domain mails are composed through mail-layout.ts, which always makes one. */
+  html?: string;
+  /** Extra headers the transports pass on (List-Unsubscribe and List-Unsubscribe-Post on optional mail). */
+  headers?: Record<string, string>;
+};
 export interface Mailer {
   /** Queues the message and attempts delivery (in the background when a request context exists). */
   send(message: MailMessage): Promise<void>;
@@ -97,7 +105,14 @@ export function httpTransport(url: string, apiKey: string | undefined): MailTran
         res = await fetch(url, {
           method: "POST",
           headers: { Authorization: `Bearer ${apiKey ?? ""}`, "Content-Type": "application/json", "Idempotency-Key": m.id },
-          body: JSON.stringify({ from, to: [m.to], subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) }),
+          body: JSON.stringify({
+            from,
+            to: [m.to],
+            subject: m.subject,
+            text: m.text,
+            ...(m.html ? { html: m.html } : {}),
+            ...(m.headers ? { headers: m.headers } : {}),
+          }),
           signal: AbortSignal.timeout(MAIL_HTTP_TIMEOUT_MS),
         });
       } catch (e) {
@@ -134,7 +149,14 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
     name: "cloudflare",
     async deliver(m, from) {
       try {
-        const result = await binding.send({ from: parseAddress(from), to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+        const result = await binding.send({
+          from: parseAddress(from),
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+          ...(m.headers ? { headers: m.headers } : {}),
+        });
         return { ok: true, status: "SENT", providerMessageId: result?.messageId };
       } catch (e) {
         return { ok: false, error: errorText(e), permanent: false };
@@ -166,7 +188,8 @@ export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransp
 /**
  * The INSERT that queues a message, for a domain's D1 batch (so the message exists exactly when
  * the change it reports does). Deliver it after the batch with `MailService.deliver(id)`; if
- * nothing does, the cron delivers it.
+ * nothing does, the cron delivers it. A message to a suppressed address (mail_suppressions: it
+ * bounced or its owner complained) is written FAILED with the reason and never attempted.
  */
 export function queueMail(
   d1: D1Database,
@@ -176,15 +199,28 @@ export function queueMail(
   onlyIf?: { sql: string; binds: unknown[] },
 ): { id: string; statement: D1PreparedStatement } {
   const id = newId(now);
+  // Numbered parameters first: a plain "?" in onlyIf takes the next number (8, 9...).
   const statement = d1
     .prepare(
-      `INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at) SELECT ?, ?, ?, ?, ?, 'QUEUED', 0, ?, ?${onlyIf ? ` WHERE ${onlyIf.sql}` : ""}`,
+      `INSERT INTO outbox (id, to_address, subject, text, html, headers, status, attempts, next_attempt_at, created_at, error)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ${SUPPRESSED_COLUMNS_SQL("?7")}, ?7, ${SUPPRESSED_ERROR_SQL}
+       FROM (SELECT 1) LEFT JOIN mail_suppressions s ON s.email = lower(?2)${onlyIf ? ` WHERE ${onlyIf.sql}` : ""}`,
     )
-    .bind(id, m.to, m.subject, m.text, m.html ?? null, now, now, ...(onlyIf?.binds ?? []));
+    .bind(id, m.to, m.subject, m.text, m.html ?? null, m.headers ? JSON.stringify(m.headers) : null, now, ...(onlyIf?.binds ?? []));
   return { id, statement };
 }
 
-type ClaimedRow = Row<typeof outbox, "id" | "to_address" | "subject" | "text" | "html" | "attempts">;
+/**
+ * The columns status, attempts and next_attempt_at of a message being queued, for a SELECT joined
+ * to `mail_suppressions s` on its address: FAILED and never due when the address is suppressed,
+ * else QUEUED and due at `now`. With SUPPRESSED_ERROR_SQL (the error column) it is shared by
+ * queueMail and the INSERTs that queue many mails at once (the planning reminders).
+ */
+export const SUPPRESSED_COLUMNS_SQL = (now: string) =>
+  `CASE WHEN s.email IS NULL THEN 'QUEUED' ELSE 'FAILED' END, 0, CASE WHEN s.email IS NULL THEN ${now} END`;
+export const SUPPRESSED_ERROR_SQL = `CASE WHEN s.email IS NOT NULL THEN 'Not sent: mail to this address is suppressed since ' || strftime('%d/%m/%Y', s.created_at / 1000, 'unixepoch') || ' (' || lower(s.kind) || ')' END`;
+
+type ClaimedRow = Row<typeof outbox, "id" | "to_address" | "subject" | "text" | "html" | "headers" | "attempts">;
 
 /**
  * One delivery attempt of one outbox row, if it is due and nobody else is attempting it. Returns
@@ -202,13 +238,13 @@ export async function deliverMail(
     .prepare(
       `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
        WHERE id = ?3 AND status IN ('QUEUED', 'RETRYING', 'SENDING') AND coalesce(next_attempt_at, created_at) <= ?4 AND attempts < ?5
-       RETURNING id, to_address, subject, text, html, attempts`,
+       RETURNING id, to_address, subject, text, html, headers, attempts`,
     )
     .bind(now + MAIL_SEND_LEASE_MS, transport.name, id, now, MAIL_MAX_ATTEMPTS)
     .first<ClaimedRow>();
   if (!row) return null;
   const result = await transport
-    .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined }, from)
+    .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined, headers: storedHeaders(row.headers) }, from)
     .catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false }));
   if (result.ok) {
     await d1
@@ -234,6 +270,19 @@ export async function deliverMail(
     reason: result.error,
   });
   return { status, error: result.error };
+}
+
+/** The outbox's headers column (a JSON object of strings) as the transports take it. */
+export function storedHeaders(json: string | null): Record<string, string> | undefined {
+  if (!json) return undefined;
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+    const out = Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
+    return Object.keys(out).length ? out : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type DeliveryRun = { attempted: number; sent: number; stored: number; retrying: number; failed: { id: string; error: string }[] };
@@ -488,6 +537,8 @@ export type OutboxMessage = {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
+  headers: Record<string, string> | null;
   status: MailStatus;
   error: string | null;
   attempts: number;
@@ -499,10 +550,10 @@ export type OutboxMessage = {
 
 type OutboxRow = Row<
   typeof outbox,
-  "id" | "to_address" | "subject" | "text" | "status" | "error" | "attempts" | "next_attempt_at" | "sent_at" | "transport" | "created_at"
+  "id" | "to_address" | "subject" | "text" | "html" | "headers" | "status" | "error" | "attempts" | "next_attempt_at" | "sent_at" | "transport" | "created_at"
 >;
 
-const OUTBOX_COLUMNS = "id, to_address, subject, text, status, error, attempts, next_attempt_at, sent_at, transport, created_at";
+const OUTBOX_COLUMNS = "id, to_address, subject, text, html, headers, status, error, attempts, next_attempt_at, sent_at, transport, created_at";
 
 export async function listOutbox(d1: D1Database, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
   const limit = Math.min(options.limit ?? 50, 200);
@@ -515,6 +566,8 @@ export async function listOutbox(d1: D1Database, options: { to?: string; limit?:
     to: r.to_address,
     subject: r.subject,
     text: r.text,
+    html: r.html,
+    headers: storedHeaders(r.headers) ?? null,
     status: r.status,
     error: r.error,
     attempts: r.attempts,

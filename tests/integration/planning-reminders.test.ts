@@ -122,7 +122,7 @@ const mailsTo = async (to: string) =>
       .bind(to)
       .all<{ subject: string; text: string; status: string }>()
   ).results;
-const remind = (now: number) => sendPlanningReminders(env.DB, { origin: ORIGIN, now });
+const remind = (now: number) => sendPlanningReminders(env.DB, { origin: ORIGIN, now, linkSecret: "test-mail-link-secret" });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -25,6 +25,8 @@ import * as serviceDetails from "#app/routes/vendor-dashboard/service-details/ro
 import * as bookingDetail from "#app/routes/vendor-dashboard/bookings-detail.tsx";
 import * as blogDashboard from "#app/routes/blog/dashboard.tsx";
 import * as vendorSetting from "#app/routes/vendor-dashboard/vendor-setting.tsx";
+import * as unsubscribe from "#app/routes/email/unsubscribe.tsx";
+import * as emailPreferences from "#app/routes/email/preferences.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -63,6 +65,8 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/VendorDashboard/bookings/:bookingId" }), bookingDetail as unknown as RouteModule],
   [new URLPattern({ pathname: "/blog_dashboard" }), blogDashboard as unknown as RouteModule],
   [new URLPattern({ pathname: "/VendorDashboard/vendor-setting" }), vendorSetting as unknown as RouteModule],
+  [new URLPattern({ pathname: "/unsubscribe/:token" }), unsubscribe as unknown as RouteModule],
+  [new URLPattern({ pathname: "/email-preferences{/:token}?" }), emailPreferences as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -9,7 +9,8 @@ import { Field } from "#app/components/ui/index.ts";
 
 /**
  * Development only: the outbox (every e-mail the app wrote, newest first) with working links and
- * each message's delivery status. With the default "mailbox" transport nothing is sent and every
+ * each message's delivery status: its HTML part in a sandboxed frame (no scripts, no access to
+ * this page), its text part, and its extra headers (List-Unsubscribe). With the default "mailbox" transport nothing is sent and every
  * message is STORED here. Not found unless the development pages are enabled
  * (functions/platform/dev-pages.ts).
  */
@@ -91,9 +92,36 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <h2 className="mt-1 font-sans text-lg font-semibold">{m.subject}</h2>
-              <p className="mt-2 whitespace-pre-wrap text-sm">
-                <Linkified text={m.text} />
-              </p>
+              {m.headers ? (
+                <dl className="mt-1 text-xs text-ink/70" data-testid="mail-headers">
+                  {Object.entries(m.headers).map(([name, value]) => (
+                    <div key={name} className="break-all">
+                      <dt className="inline font-semibold">{name}:</dt> <dd className="inline">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+              <div className={m.html ? "mt-3 grid gap-4 lg:grid-cols-2" : "mt-2"}>
+                {m.html ? (
+                  <figure>
+                    <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-ink/60">HTML part</figcaption>
+                    {/* Sandboxed: no scripts, no same-origin access; links open outside the frame. */}
+                    <iframe
+                      title={`HTML part of “${m.subject}”`}
+                      srcDoc={m.html.replace("<head>", '<head><base target="_blank">')}
+                      sandbox="allow-popups allow-popups-to-escape-sandbox"
+                      className="h-[32rem] w-full rounded-lg border border-maroon-100 bg-white"
+                      data-testid="mail-html"
+                    />
+                  </figure>
+                ) : null}
+                <figure>
+                  {m.html ? <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-ink/60">Text part</figcaption> : null}
+                  <p className="whitespace-pre-wrap break-words text-sm" data-testid="mail-text">
+                    <Linkified text={m.text} />
+                  </p>
+                </figure>
+              </div>
             </li>
           ))}
         </ol>

@@ -5,6 +5,9 @@ import { DashboardLayout, UnreadLabel } from "#app/components/DashboardLayout.ts
 import { can } from "#domain/core/index.ts";
 import { unreadLeadCount } from "#domain/enquiries/index.ts";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
+import { mailSuppressionOf } from "#domain/accounts/index.ts";
+import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
+import { MailNotReached } from "#app/components/MailNotReached.tsx";
 
 /** The couple's dashboard (/profile): guarded on the server, with the user sidebar (spec section 2). */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
@@ -13,7 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { actor, domain } = context.get(appContext);
   // Enquiries and bookings are a couple's; admins visiting /profile have none.
   const hasEnquiries = Boolean(actor && can.sendEnquiry(actor));
-  return { isVerified: Boolean(actor?.isVerified), hasEnquiries, unread: hasEnquiries ? await unreadLeadCount(domain) : 0 };
+  const [unread, mailSuppression] = await Promise.all([hasEnquiries ? unreadLeadCount(domain) : 0, mailSuppressionOf(domain)]);
+  return { isVerified: Boolean(actor?.isVerified), hasEnquiries, unread, mailSuppression };
 }
 
 export function VerifiedBadge() {
@@ -51,6 +55,11 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         { to: "/profile/payments", label: "Payments" },
       ]}
     >
+      {loaderData.mailSuppression ? (
+        <div className="mb-6">
+          <MailNotReached {...loaderData.mailSuppression} action={EMAIL_PREFERENCES_PATH} />
+        </div>
+      ) : null}
       <Outlet />
     </DashboardLayout>
   );

@@ -6,6 +6,9 @@ import { DashboardLayout, UnreadLabel, type DashboardLink } from "#app/component
 import { unreadLeadCount } from "#domain/enquiries/index.ts";
 import { Logo } from "#app/components/Logo.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
+import { mailSuppressionOf } from "#domain/accounts/index.ts";
+import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
+import { MailNotReached } from "#app/components/MailNotReached.tsx";
 import { vendorSubscriptions } from "#domain/billing/index.ts";
 import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
 
@@ -21,7 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // is logged here (so it is never an unhandled rejection) and shown by the box as 'Get Plan'.
   const subscriptions = vendorSubscriptions(domain);
   subscriptions.catch((e: unknown) => console.error("subscription box", e));
-  return { name: actor?.userName ?? "", unread: await unreadLeadCount(domain), subscriptions, now: domain.now };
+  const [unread, mailSuppression] = await Promise.all([unreadLeadCount(domain), mailSuppressionOf(domain)]);
+  return { name: actor?.userName ?? "", unread, subscriptions, now: domain.now, mailSuppression };
 }
 
 /** The spec's entries (Dashboard -> analytics, Services -> index, Payment -> bookings) and the workspace's other areas. */
@@ -67,6 +71,11 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
       aside={<SubscriptionBox subscriptions={loaderData.subscriptions} now={loaderData.now} />}
     >
       <p className="sr-only">Signed in as {loaderData.name}</p>
+      {loaderData.mailSuppression ? (
+        <div className="mb-6">
+          <MailNotReached {...loaderData.mailSuppression} action={EMAIL_PREFERENCES_PATH} />
+        </div>
+      ) : null}
       <Outlet />
     </DashboardLayout>
   );

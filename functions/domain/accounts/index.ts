@@ -34,3 +34,20 @@ export {
   SETTINGS_MESSAGES,
   vendorNotificationPrefs,
 } from "./vendor-settings.ts";
+export {
+  confirmMailAddress,
+  emailPreferences,
+  type EmailPreferencesView,
+  emailPreferencesInput,
+  MAIL_KIND_INFO,
+  MAIL_KINDS,
+  MAIL_PREFERENCES_MESSAGES,
+  type MailKind,
+  mailSuppressionOf,
+  optionalMailLinks,
+  recordMailEvent,
+  saveEmailPreferences,
+  unsubscribeByLink,
+  unsubscribeLinkView,
+  type UnsubscribeView,
+} from "./mail-preferences.ts";

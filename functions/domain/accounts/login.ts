@@ -1,4 +1,5 @@
 /** Log-in: the password doors (couples' and vendors'), Google sign-in, log-out. */
+import { audienceOf, composeMail } from "#platform/mail-layout.ts";
 import {
   type DomainContext,
   Conflict,
@@ -62,11 +63,22 @@ export async function login(ctx: DomainContext, input: { door: Door; email: stri
     if (device) await recordDeviceFailure(ctx, device);
     if (user && failures >= LOGIN_ACCOUNT_DELAY.free && (await takeAllowance(ctx, `notice:login:${user.id}`, LOGIN_NOTICE)).allowed) {
       const userDoor = doorOf(user.role);
-      sendMail(ctx, {
-        to: user.email,
-        subject: "Failed log-in attempts on your Mandap account",
-        text: `Namaste ${user.user_name},\n\nSomeone has tried to log in to your Mandap account with a wrong password ${failures} times. If it was you, there is nothing to do; you can always log in from a browser you have used before.\n\nIf it was not you, your account is safe as long as your password is. To choose a new one: ${info.origin}${forgotPath(userDoor)}\n\nWe send this notice at most once a day.\n\nTeam Mandap`,
-      });
+      sendMail(
+        ctx,
+        composeMail({
+          to: user.email,
+          subject: "Failed log-in attempts on your Mandap account",
+          audience: audienceOf(user.role),
+          origin: info.origin,
+          greeting: `Namaste ${user.user_name},`,
+          body: [
+            `Someone has tried to log in to your Mandap account with a wrong password ${failures} times. If it was you, there is nothing to do; you can always log in from a browser you have used before.`,
+            "If it was not you, your account is safe as long as your password is.",
+            { link: { label: "Choose a new password", url: `${info.origin}${forgotPath(userDoor)}` } },
+          ],
+          reason: "You receive this notice, at most once a day, to keep your account safe.",
+        }),
+      );
     }
     throw new Unauthorized(ACCOUNT_MESSAGES.badCredentials);
   }

@@ -1,4 +1,5 @@
 /** Passwords: asking for a reset link, resetting with it, and the signed-in change. */
+import { audienceOf, composeMail } from "#platform/mail-layout.ts";
 import {
   type DomainContext,
   Invalid,
@@ -33,11 +34,22 @@ export async function requestPasswordReset(ctx: DomainContext, { email }: { emai
     const userDoor = doorOf(user.role);
     const token = await issueAuthToken(ctx, user.id, "RESET_PASSWORD");
     const link = `${info.origin}${changePasswordPath(userDoor)}?token=${token}`;
-    sendMail(ctx, {
-      to: user.email,
-      subject: "Reset your Mandap password",
-      text: `Namaste ${user.user_name},\n\nSomeone (hopefully you) asked to reset the password of your Mandap ${userDoor === "vendor" ? "vendor " : ""}account. Open this link within 1 hour to choose a new password:\n${link}\n\nThe link works once. If you did not ask for this, ignore this message; your password stays the same.\n\nTeam Mandap`,
-    });
+    sendMail(
+      ctx,
+      composeMail({
+        to: user.email,
+        subject: "Reset your Mandap password",
+        audience: audienceOf(user.role),
+        origin: info.origin,
+        greeting: `Namaste ${user.user_name},`,
+        body: [
+          `Someone (hopefully you) asked to reset the password of your Mandap ${userDoor === "vendor" ? "vendor " : ""}account. Open this link within 1 hour to choose a new password:`,
+          { link: { label: "Choose a new password", url: link } },
+          "The link works once. If you did not ask for this, ignore this message; your password stays the same.",
+        ],
+        reason: "You receive this e-mail because a password reset was asked for your account.",
+      }),
+    );
   } else {
     // The same shape of write as issuing a token, touching nothing.
     await d1.batch([

@@ -1,4 +1,5 @@
 /** Sign-up (couples and vendors) through the e-mailed link, and e-mail verification. */
+import { audienceOf, composeMail } from "#platform/mail-layout.ts";
 import type { RegisterUserInput, RegisterVendorInput } from "#shared/account-schemas.ts";
 import {
   type DomainContext,
@@ -76,11 +77,23 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
     await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(request.email).run();
     if (send) {
       const door = doorOf(existing.role);
-      sendMail(ctx, {
-        to: existing.email,
-        subject: "Someone tried to sign up to Mandap with your e-mail address",
-        text: `Namaste ${existing.user_name},\n\nSomeone (maybe you) just tried to create a new Mandap account with this e-mail address. You already have an account, so nothing was created.\n\nTo log in: ${info.origin}${loginPath(door)}\nForgot your password? Choose a new one here: ${info.origin}${forgotPath(door)}\n\nIf it was not you, you can ignore this message; your account is unchanged.\n\nTeam Mandap`,
-      });
+      sendMail(
+        ctx,
+        composeMail({
+          to: existing.email,
+          subject: "Someone tried to sign up to Mandap with your e-mail address",
+          audience: audienceOf(existing.role),
+          origin: info.origin,
+          greeting: `Namaste ${existing.user_name},`,
+          body: [
+            "Someone (maybe you) just tried to create a new Mandap account with this e-mail address. You already have an account, so nothing was created.",
+            { link: { label: "Log in", url: `${info.origin}${loginPath(door)}` } },
+            `Forgot your password? Choose a new one here: ${info.origin}${forgotPath(door)}`,
+            "If it was not you, you can ignore this message; your account is unchanged.",
+          ],
+          reason: "You receive this e-mail because somebody tried to sign up with this address.",
+        }),
+      );
     }
   } else if (send) {
     const token = newToken();
@@ -106,11 +119,22 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
       )
       .run();
     const what = request.role === "VENDOR" ? `your vendor account for ${request.business_name}` : "your Mandap account";
-    sendMail(ctx, {
-      to: request.email,
-      subject: "Confirm your e-mail address to finish signing up to Mandap",
-      text: `Namaste ${request.user_name},\n\nTo finish creating ${what}, open this link within 48 hours and confirm with the password you chose:\n${info.origin}/verify-email?token=${token}\n\nIf you did not sign up to Mandap, ignore this message; no account is created.\n\nTeam Mandap`,
-    });
+    sendMail(
+      ctx,
+      composeMail({
+        to: request.email,
+        subject: "Confirm your e-mail address to finish signing up to Mandap",
+        audience: "visitor",
+        origin: info.origin,
+        greeting: `Namaste ${request.user_name},`,
+        body: [
+          `To finish creating ${what}, open this link within 48 hours and confirm with the password you chose:`,
+          { link: { label: "Confirm your e-mail address", url: `${info.origin}/verify-email?token=${token}` } },
+          "If you did not sign up to Mandap, ignore this message; no account is created.",
+        ],
+        reason: "You receive this e-mail because this address was given to sign up to Mandap.",
+      }),
+    );
   } else {
     // Over the mail limit: nothing changes (the same kind of write keeps the timing alike).
     await d1.prepare("UPDATE pending_signups SET email = email WHERE email = ?").bind(request.email).run();
@@ -321,9 +345,19 @@ export async function resendVerification(ctx: DomainContext): Promise<{ message:
 async function sendVerification(ctx: DomainContext, user: { id: string; email: string; user_name: string }) {
   const token = await issueAuthToken(ctx, user.id, "VERIFY_EMAIL");
   const link = `${ctx.request.origin}/verify-email?token=${token}`;
-  await ctx.mail.send({
-    to: user.email,
-    subject: "Verify your e-mail address for Mandap",
-    text: `Namaste ${user.user_name},\n\nPlease confirm your e-mail address by opening this link (valid for 48 hours):\n${link}\n\nIf you did not create a Mandap account, you can ignore this message.\n\nTeam Mandap`,
-  });
+  await ctx.mail.send(
+    composeMail({
+      to: user.email,
+      subject: "Verify your e-mail address for Mandap",
+      audience: "member",
+      origin: ctx.request.origin,
+      greeting: `Namaste ${user.user_name},`,
+      body: [
+        "Please confirm your e-mail address by opening this link (valid for 48 hours):",
+        { link: { label: "Verify your e-mail address", url: link } },
+        "If you did not create a Mandap account, you can ignore this message.",
+      ],
+      reason: "You receive this e-mail because you asked for a verification link.",
+    }),
+  );
 }

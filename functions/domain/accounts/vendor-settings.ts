@@ -1,3 +1,4 @@
+import { composeMail } from "#platform/mail-layout.ts";
 import { z } from "zod";
 import { queueMail } from "#platform/mail.ts";
 import {
@@ -217,11 +218,18 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
   const mails = open.results.map((l) =>
     queueMail(
       db,
-      {
+      composeMail({
         to: l.email,
         subject: `${name} has left Mandap: your enquiry is closed`,
-        text: `Namaste ${l.user_name},\n\n${name} has closed their Mandap account, so your enquiry about "${l.service_name}" is closed and its conversation is no longer available.\n\nYou can find other vendors for your wedding here: ${ctx.request.origin}/browse\n\nTeam Mandap`,
-      },
+        audience: "couple",
+        origin: ctx.request.origin,
+        greeting: `Namaste ${l.user_name},`,
+        body: [
+          `${name} has closed their Mandap account, so your enquiry about "${l.service_name}" is closed and its conversation is no longer available.`,
+          { link: { label: "Find other vendors for your wedding", url: `${ctx.request.origin}/browse` } },
+        ],
+        reason: `You receive this e-mail because you had an open enquiry with ${name}.`,
+      }),
       now,
     ),
   );

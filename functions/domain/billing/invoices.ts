@@ -1,3 +1,4 @@
+import { composeMail } from "#platform/mail-layout.ts";
 import type { invoices, users, vendors } from "#db/schema/index.ts";
 import type { LeftJoined, Row } from "#db/rows.ts";
 import type { InvoiceRecipient, InvoiceSupplier } from "#db/schema/billing.ts";
@@ -216,28 +217,29 @@ function issueStatements(ctx: DomainContext, issue: Issue, issuedAt: number): D1
   const link = `${ctx.request.origin}/invoices/${invoiceId}`;
   const mail = queueMail(
     db,
-    {
+    composeMail({
       to: billedTo.email,
       subject: `Your Mandap tax invoice {number}`,
-      text: [
-        `Namaste ${billedTo.businessName},`,
-        "",
+      audience: issue.linkBack ? "couple" : "vendor",
+      origin: ctx.request.origin,
+      greeting: `Namaste ${billedTo.businessName},`,
+      body: [
         `Thank you for your payment for ${issue.paidFor}. Your GST tax invoice {number} for ${amountLine(tax)} is here:`,
-        link,
-        `(a PDF copy: ${link}/pdf)`,
-        ...(issue.linkBack ? ["", `All your payments and invoices: ${ctx.request.origin}${issue.linkBack}`] : []),
-        "",
-        "Team Mandap",
-      ].join("\n"),
-    },
+        { link: { label: "See your invoice", url: link } },
+        `A PDF copy: ${link}/pdf`,
+        ...(issue.linkBack ? [`All your payments and invoices: ${ctx.request.origin}${issue.linkBack}`] : []),
+      ],
+      reason: `You receive this e-mail because you paid for ${issue.paidFor} on Mandap.`,
+    }),
     issuedAt,
     // Only with the invoice: where the batch's condition kept it out, no mail either.
     issue.onlyIf ? { sql: "EXISTS (SELECT 1 FROM invoices WHERE id = ?)", binds: [invoiceId] } : undefined,
   );
-  // The number exists only once the INSERT above has run in the batch: put it into the queued mail.
+  // The number exists only once the INSERT above has run in the batch: put it into the queued mail (both parts).
   const number = db
     .prepare(
-      "UPDATE outbox SET subject = replace(subject, '{number}', (SELECT number FROM invoices WHERE id = ?1)), text = replace(text, '{number}', (SELECT number FROM invoices WHERE id = ?1)) WHERE id = ?2",
+      `UPDATE outbox SET subject = replace(subject, '{number}', (SELECT number FROM invoices WHERE id = ?1)), text = replace(text, '{number}', (SELECT number FROM invoices WHERE id = ?1)),
+         html = replace(html, '{number}', (SELECT number FROM invoices WHERE id = ?1)) WHERE id = ?2`,
     )
     .bind(invoiceId, mail.id);
   return [insert, mail.statement, number];

@@ -1,4 +1,5 @@
 import { queueMail } from "#platform/mail.ts";
+import { composeMail } from "#platform/mail-layout.ts";
 import { formatDate } from "#shared/format.ts";
 import { isQueryBudgetSpent, newId } from "../core/index.ts";
 import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
@@ -279,29 +280,32 @@ export function reminderMail(
   const when = inDays(r.days_left);
   const date = formatDate(r.end_date);
   const planUrl = `${origin}${PLAN_PATH}`;
+  const reason = "You receive this notice about your Mandap vendor account 7, 3 and 1 days before your plan ends.";
   if (r.is_trial)
-    return {
+    return composeMail({
       to: r.email,
       subject: `Your Mandap free trial ends ${when}`,
-      text: [
-        `Hello ${r.business_name},`,
-        "",
+      audience: "vendor",
+      origin,
+      greeting: `Hello ${r.business_name},`,
+      body: [
         `Your free trial ends ${when}, on ${date}.`,
         "Choose a plan before then to keep all your services listed: after the trial, services beyond the free limit are hidden from couples (never deleted) until you choose a plan.",
-        "",
-        `See the plans: ${planUrl}`,
-      ].join("\n"),
-    };
-  return {
+        { link: { label: "See the plans", url: planUrl } },
+      ],
+      reason,
+    });
+  return composeMail({
     to: r.email,
     subject: `Your Mandap ${r.plan_name} plan ends ${when}`,
-    text: [
-      `Hello ${r.business_name},`,
-      "",
+    audience: "vendor",
+    origin,
+    greeting: `Hello ${r.business_name},`,
+    body: [
       `Your ${r.plan_name} plan ends ${when}, on ${date}.`,
       "Renew before then to keep your services listed as they are: after it ends, services beyond the free limit are hidden from couples (never deleted) until you renew.",
-      "",
-      `Renew or choose a plan: ${planUrl}`,
-    ].join("\n"),
-  };
+      { link: { label: "Renew or choose a plan", url: planUrl } },
+    ],
+    reason,
+  });
 }

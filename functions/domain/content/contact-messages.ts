@@ -1,3 +1,4 @@
+import { composeMail } from "#platform/mail-layout.ts";
 import { z } from "zod";
 import type { contactMessages } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
@@ -66,35 +67,46 @@ export async function sendContactMessage(ctx: DomainContext, raw: unknown): Prom
   await takeOrThrow(ctx, `contact:email:${input.email}`, CONTACT_PER_EMAIL);
   const id = newId(ctx.now);
   const team = ctx.config.contactEmail;
-  const lines = [
-    `From: ${input.name} <${input.email}>`,
-    input.phone ? `Phone: +91 ${input.phone}` : null,
-    `Topic: ${input.topic}`,
-    `Sent: ${formatDate(ctx.now)}`,
-    ctx.actor ? `Account: ${ctx.actor.email} (${ctx.actor.role.toLowerCase()})` : "Account: not signed in",
-    "",
-    input.message,
-    "",
-    `Reply to ${input.email}. The message is in the admin area: ${ctx.request.origin}/admin/contact-messages`,
-  ].filter((l) => l !== null);
-  const toTeam = queueMail(ctx.db, { to: team, subject: `Contact form: ${input.topic} from ${input.name}`, text: lines.join("\n") }, ctx.now);
+  const facts: [string, string][] = [
+    ["From", `${input.name} <${input.email}>`],
+    ...(input.phone ? [["Phone", `+91 ${input.phone}`] as [string, string]] : []),
+    ["Topic", input.topic],
+    ["Sent", formatDate(ctx.now)],
+    ["Account", ctx.actor ? `${ctx.actor.email} (${ctx.actor.role.toLowerCase()})` : "not signed in"],
+  ];
+  const toTeam = queueMail(
+    ctx.db,
+    composeMail({
+      to: team,
+      subject: `Contact form: ${input.topic} from ${input.name}`,
+      audience: "admin",
+      origin: ctx.request.origin,
+      body: [
+        { facts },
+        { quote: input.message },
+        `Reply to ${input.email}.`,
+        { link: { label: "The message is in the admin area", url: `${ctx.request.origin}/admin/contact-messages` } },
+      ],
+      reason: "You receive this e-mail because messages from the contact page go to the team's mailbox.",
+    }),
+    ctx.now,
+  );
   const toSender = queueMail(
     ctx.db,
-    {
+    composeMail({
       to: input.email,
       subject: "We have your message",
-      text: [
-        `Dear ${input.name},`,
-        "",
+      audience: "visitor",
+      origin: ctx.request.origin,
+      greeting: `Dear ${input.name},`,
+      body: [
         "Thank you for writing to Mandap. This is to confirm that your message reached our team; we will reply to this address.",
-        "",
-        `Topic: ${input.topic}`,
+        { facts: [["Topic", input.topic]] },
         "Your message:",
-        input.message,
-        "",
-        "The Mandap team",
-      ].join("\n"),
-    },
+        { quote: input.message },
+      ],
+      reason: "You receive this e-mail because you wrote to us from the contact page.",
+    }),
     ctx.now,
   );
   await ctx.db.batch([

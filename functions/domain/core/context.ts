@@ -78,6 +78,10 @@ export type DomainConfig = {
   contactEmail: string;
   /** Replies by e-mail to enquiry mails (enquiries/email-replies.ts): the reply domain and the key that signs its addresses; null when not set up. */
   replies: ReplyConfig | null;
+  /** The key of signed links in mails (unsubscribe, e-mail preferences; functions/platform/mail-links.ts); null where it is required and not set (production): such links then fail loudly. */
+  mailLinkSecret: string | null;
+  /** The mail service's webhook signing secret ("whsec_...", MAIL_WEBHOOK_SECRET); null: bounce webhooks are refused. */
+  mailWebhookSecret: string | null;
 };
 
 export type ReplyConfig = { domain: string; secret: string };

@@ -43,8 +43,7 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
     ? [
         leadNotice(ctx, bookingAsLead(row), "couple", `${row.business_name} updated your booking of ${row.service_name}`, [
           ...news,
-          "",
-          `See the booking: ${ctx.request.origin}${bookingPath("couple", row.id)}`,
+          { link: { label: "See the booking", url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } },
         ]),
       ]
     : [];

@@ -1,3 +1,4 @@
+import { composeMail, type MailBlock } from "#platform/mail-layout.ts";
 import type { Row } from "#db/rows.ts";
 import type { leads, services, vendors } from "#db/schema/index.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -83,11 +84,20 @@ export async function vendorWants(ctx: Pick<DomainContext, "db">, vendorId: stri
 }
 
 /** A mail to the other side of a lead, queued (its statement joins the caller's batch) and delivered after it. */
-export function leadNotice(ctx: DomainContext, lead: LeadRow, to: Side, subject: string, body: string[]): { id: string; statement: D1PreparedStatement } {
-  const address = to === "vendor" ? lead.vendor_email : lead.couple_email;
-  const greeting = to === "vendor" ? `Hello ${lead.business_name},` : `Hello ${lead.couple_name},`;
-  const text = [greeting, "", ...body, "", `Open the conversation: ${conversationLink(ctx, to, lead.id)}`].join("\n");
-  return queueMail(ctx.db, { to: address, subject, text }, ctx.now);
+export function leadNotice(ctx: DomainContext, lead: LeadRow, to: Side, subject: string, body: MailBlock[]): { id: string; statement: D1PreparedStatement } {
+  const mail = composeMail({
+    to: to === "vendor" ? lead.vendor_email : lead.couple_email,
+    subject,
+    audience: to,
+    origin: ctx.request.origin,
+    greeting: to === "vendor" ? `Hello ${lead.business_name},` : `Hello ${lead.couple_name},`,
+    body: [...body.filter((b) => b !== ""), { link: { label: "Open the conversation", url: conversationLink(ctx, to, lead.id) } }],
+    reason:
+      to === "vendor"
+        ? `You receive this e-mail about an enquiry for ${lead.service_name}. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`
+        : `You receive this e-mail because you sent ${lead.business_name} an enquiry about ${lead.service_name}.`,
+  });
+  return queueMail(ctx.db, mail, ctx.now);
 }
 
 /** Runs the batch, then delivers its mails (as makeLead does). A concurrent change that broke a guard is a 409. */

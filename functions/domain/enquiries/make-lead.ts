@@ -1,3 +1,4 @@
+import { composeMail } from "#platform/mail-layout.ts";
 import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -57,19 +58,29 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const day = todayInIndia(now);
   // No personal e-mail or phone of either side before the vendor's first reply: the vendor answers
   // in the conversation, and contact details are shown to both once it has replied.
-  const lines = [
-    `${actor.userName} sent an enquiry about "${service.service_name}".`,
-    fields.eventDate ? `Event date: ${formatDate(fields.eventDate)}` : null,
-    fields.guestCount ? `Guests: ${fields.guestCount}` : null,
-    fields.budget !== undefined ? `Budget: ${formatRupees(fields.budget)}` : null,
-    "",
-    fields.message,
-    "",
-    `Reply in your dashboard: ${conversationLink(ctx, "vendor", id)}`,
-  ].filter((l) => l !== null);
+  const facts: [string, string][] = [];
+  if (fields.eventDate) facts.push(["Event date", formatDate(fields.eventDate)]);
+  if (fields.guestCount) facts.push(["Guests", String(fields.guestCount)]);
+  if (fields.budget !== undefined) facts.push(["Budget", formatRupees(fields.budget)]);
   // The vendor's notice only when it wants new-enquiry mails (settings); the lead is made either way.
   const notice = (await vendorWants(ctx, service.vendor_id, "new_enquiry"))
-    ? queueMail(d1, { to: service.vendor_email ?? service.login_email, subject: `New enquiry for ${service.service_name}`, text: lines.join("\n") }, now)
+    ? queueMail(
+        d1,
+        composeMail({
+          to: service.vendor_email ?? service.login_email,
+          subject: `New enquiry for ${service.service_name}`,
+          audience: "vendor",
+          origin: ctx.request.origin,
+          body: [
+            `${actor.userName} sent an enquiry about "${service.service_name}".`,
+            ...(facts.length ? [{ facts }] : []),
+            { quote: fields.message },
+            { link: { label: "Reply in your dashboard", url: conversationLink(ctx, "vendor", id) } },
+          ],
+          reason: `You receive this e-mail because you turned on new-enquiry e-mails. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`,
+        }),
+        now,
+      )
     : null;
   const writes = [
     // The lead first: when the unique index refuses it, nothing after it in the batch is written.

@@ -35,7 +35,7 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
   const from = side === "vendor" ? lead.business_name : lead.couple_name;
   // The couple is always told; the vendor only when it wants couples' replies by mail.
   const wanted = to === "couple" || (await vendorWants(ctx, lead.vendor_id, "couple_reply"));
-  const notice = leadNotice(ctx, lead, to, `New message from ${from} about ${lead.service_name}`, [`${from} wrote:`, "", body]);
+  const notice = leadNotice(ctx, lead, to, `New message from ${from} about ${lead.service_name}`, [`${from} wrote:`, { quote: body }]);
   await writeAndNotify(ctx, writes, wanted ? [notice] : []);
   return { id, from: side, body, created_at: ctx.now };
 }

@@ -71,7 +71,10 @@ async function insertBooking(
   ];
   // Booking mails to the vendor only when it wants booking changes by mail (the couple is always told).
   const wanted = mail.to === "couple" || (await vendorWants(ctx, lead.vendor_id, "booking_changes"));
-  const notice = leadNotice(ctx, lead, mail.to, mail.subject, [...mail.body, "", `See the booking: ${ctx.request.origin}${bookingPath(mail.to, id)}`]);
+  const notice = leadNotice(ctx, lead, mail.to, mail.subject, [
+    ...mail.body,
+    { link: { label: "See the booking", url: `${ctx.request.origin}${bookingPath(mail.to, id)}` } },
+  ]);
   try {
     await writeAndNotify(ctx, writes, wanted ? [notice] : []);
   } catch (e) {

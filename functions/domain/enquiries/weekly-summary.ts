@@ -1,5 +1,7 @@
 import { queueMail } from "#platform/mail.ts";
 import { newId } from "../core/index.ts";
+import { composeMail } from "#platform/mail-layout.ts";
+import { optionalMailLinks } from "../accounts/index.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { awaitingReplyStatement } from "./inbox.ts";
@@ -46,8 +48,10 @@ export async function sendWeeklySummaries(
   db: D1Database,
   origin: string,
   now: number,
-  /** Hands the ids of the mails a page queued to delivery (the mail queue). */
-  handOff?: (ids: readonly string[]) => Promise<void>,
+  /** Hands the ids of the mails a page queued to delivery (the mail queue); undefined: the 5-minute cron delivers them. */
+  handOff: ((ids: readonly string[]) => Promise<void>) | undefined,
+  /** The key of the mails' unsubscribe links (DomainConfig.mailLinkSecret). */
+  linkSecret: string | null,
 ): Promise<WeeklySummaryRun> {
   const week = weekOf(now);
   // The seven days before the week's Monday: the same whatever day of the week a run happens on.
@@ -69,10 +73,13 @@ export async function sendWeeklySummaries(
     if (!page.length) break;
     const per = FIGURE_STATEMENTS + 1;
     const read = await db.batch(page.flatMap((vendor) => [...vendorFigureStatements(db, vendor.id, to, 7), awaitingReplyStatement(db, vendor.id)]));
+    const links = await Promise.all(
+      page.map((vendor) => optionalMailLinks({ mailLinkSecret: linkSecret }, { origin, userId: vendor.id, kind: "weekly-summary", now })),
+    );
     const mails = page.map((vendor, i) => {
       const figures = figuresFrom(read.slice(i * per, i * per + FIGURE_STATEMENTS), to, 7);
       const open = Number((read[i * per + FIGURE_STATEMENTS]?.results[0] as { n?: number } | undefined)?.n ?? 0);
-      return queueMail(db, summaryMail(vendor, figures, open, origin), now, {
+      return queueMail(db, summaryMail(vendor, figures, open, origin, links[i]!), now, {
         sql: "EXISTS (SELECT 1 FROM vendor_weekly_summaries WHERE vendor_id = ? AND week = ? AND run_id = ?)",
         binds: [vendor.id, week, runId],
       });
@@ -93,28 +100,36 @@ export async function sendWeeklySummaries(
   return { week, from, to, mailed };
 }
 
-/** One vendor's summary mail. */
-function summaryMail(vendor: Recipient, figures: ReturnType<typeof figuresFrom>, open: number, origin: string) {
+/** One vendor's summary mail, in the mail layout, with its one-click unsubscribe link. */
+function summaryMail(
+  vendor: Recipient,
+  figures: ReturnType<typeof figuresFrom>,
+  open: number,
+  origin: string,
+  unsubscribe: { url: string; preferencesUrl: string; kindLabel: string },
+) {
   const t = figures.totals;
-  const lines = [
-    `Hello ${vendor.business_name},`,
-    "",
-    `Your week on Mandap, ${formatDate(figures.from)} to ${formatDate(figures.to)}:`,
-    "",
-    `Service views: ${formatCount(t.views)}`,
-    `Profile views: ${formatCount(t.profileViews)}`,
-    `Enquiries: ${formatCount(t.enquiries)}`,
-    `Bookings: ${formatCount(t.bookings)}`,
-    `Enquiries waiting for your reply: ${formatCount(open)}`,
-    "",
-    `See your analytics: ${origin}${ANALYTICS_PATH}`,
-    open > 0 ? `Answer your enquiries: ${origin}/VendorDashboard/enquiries` : null,
-    "",
-    `You receive this summary because you turned it on. Change your e-mail preferences: ${origin}${NOTIFICATION_SETTINGS_PATH}`,
-  ].filter((l) => l !== null);
-  return {
+  return composeMail({
     to: vendor.email,
     subject: `Your week on Mandap: ${count(t.views, "view", "views")}, ${count(t.enquiries, "enquiry", "enquiries")}`,
-    text: lines.join("\n"),
-  };
+    audience: "vendor",
+    origin,
+    greeting: `Hello ${vendor.business_name},`,
+    body: [
+      `Your week on Mandap, ${formatDate(figures.from)} to ${formatDate(figures.to)}:`,
+      {
+        facts: [
+          ["Service views", formatCount(t.views)],
+          ["Profile views", formatCount(t.profileViews)],
+          ["Enquiries", formatCount(t.enquiries)],
+          ["Bookings", formatCount(t.bookings)],
+          ["Enquiries waiting for your reply", formatCount(open)],
+        ],
+      },
+      { link: { label: "See your analytics", url: `${origin}${ANALYTICS_PATH}` } },
+      ...(open > 0 ? [{ link: { label: "Answer your enquiries", url: `${origin}/VendorDashboard/enquiries` } }] : []),
+    ],
+    reason: `You receive this summary because you turned it on. You can also change it in your settings: ${origin}${NOTIFICATION_SETTINGS_PATH}`,
+    unsubscribe,
+  });
 }

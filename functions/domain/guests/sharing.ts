@@ -1,4 +1,5 @@
 /** Sharing a household's link (WhatsApp in English and Hindi, e-mail) and reminding it by e-mail. */
+import { composeMail } from "#platform/mail-layout.ts";
 import { queueMail } from "#platform/mail.ts";
 import { shareInput } from "#shared/guest-schemas.ts";
 import { formatDate } from "#shared/format.ts";
@@ -109,16 +110,27 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
     );
   }
   const details = f.functions.filter((e) => pending.some((p) => p.event_id === e.id));
-  const lines = details.map((e) => `- ${e.name}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`);
-  const text = [
-    `Namaste ${f.household.name},`,
-    "",
-    `${f.couple} would love to know whether you can come to:`,
-    ...lines,
-    "",
-    `Please answer here (no account needed): ${f.household.rsvpLink}`,
-  ].join("\n");
-  const mails = f.emails.map((to) => queueMail(ctx.db, { to, subject: `${f.couple}: please tell us if you can come`, text }, ctx.now));
+  const lines = details.map((e) => `${e.name}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`);
+  const mails = f.emails.map((to) =>
+    queueMail(
+      ctx.db,
+      composeMail({
+        to,
+        subject: `${f.couple}: please tell us if you can come`,
+        audience: "guest",
+        origin: ctx.request.origin,
+        greeting: `Namaste ${f.household.name},`,
+        body: [
+          `${f.couple} would love to know whether you can come to:`,
+          { list: lines },
+          "Please answer here (no account needed):",
+          { link: { label: "Answer the invitation", url: f.household.rsvpLink } },
+        ],
+        reason: `You receive this e-mail because ${f.couple} put this address on their guest list.`,
+      }),
+      ctx.now,
+    ),
+  );
   await ctx.db.batch([
     ctx.db
       .prepare("UPDATE household_invitations SET reminded_at = ? WHERE household_id = ? AND event_id IN (SELECT value FROM json_each(?))")

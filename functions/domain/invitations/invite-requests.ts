@@ -1,4 +1,5 @@
 /** A guest without a personal link asks to come from the public page; the couple is told by mail. */
+import { composeMail } from "#platform/mail-layout.ts";
 import { RESPONSE_LABELS } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -98,14 +99,18 @@ function coupleNotice(ctx: DomainContext, row: InviteCardRow, body: InviteReques
   const names = new Map(functions.map((f) => [f.id, f.name]));
   const answers = Object.entries(body.answers).map(([id, r]) => `${names.get(id) ?? "A function"}: ${RESPONSE_LABELS[r]}`);
   const people = `${body.partySize} ${body.partySize === 1 ? "person" : "people"}`;
-  const text = [
-    `Hello ${firstName(row.user_name)},`,
-    "",
-    `${body.name} (${body.phone}) asked to come to your wedding through your e-invite, for ${people}.`,
-    ...answers,
-    ...(body.message ? ["", `Their message: “${body.message}”`] : []),
-    "",
-    `Approve or decline the request here: ${ctx.request.origin}/card`,
-  ].join("\n");
-  return { to: row.user_email, subject: `${body.name} asked to come to your wedding`, text };
+  return composeMail({
+    to: row.user_email,
+    subject: `${body.name} asked to come to your wedding`,
+    audience: "couple",
+    origin: ctx.request.origin,
+    greeting: `Hello ${firstName(row.user_name)},`,
+    body: [
+      `${body.name} (${body.phone}) asked to come to your wedding through your e-invite, for ${people}.`,
+      ...(answers.length ? [{ list: answers }] : []),
+      ...(body.message ? ["Their message:", { quote: body.message }] : []),
+      { link: { label: "Approve or decline the request", url: `${ctx.request.origin}/card` } },
+    ],
+    reason: "You receive this e-mail because a guest asked to come through your published e-invite.",
+  });
 }

@@ -1,4 +1,5 @@
 /** The couple's requests: the list, approving one (household, guest, invitations and answers in one batch) or declining it. */
+import { composeMail } from "#platform/mail-layout.ts";
 import type { households, inviteRequests } from "#db/schema/index.ts";
 import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
@@ -147,15 +148,19 @@ export async function approveRequest(
   const mail = req.email
     ? queueMail(
         ctx.db,
-        {
+        composeMail({
           to: req.email,
           subject: `${me.userName}: you are on the guest list`,
-          text: [
-            personalLinkText(me.userName, req.name, rsvpUrl),
-            "",
+          audience: "guest",
+          origin: ctx.request.origin,
+          greeting: `Dear ${firstName(req.name)},`,
+          body: [
+            `You are on ${me.userName}'s guest list. Please tell them if you can come, and change your answers any time, here:`,
+            { link: { label: "Answer the invitation", url: rsvpUrl } },
             "Keep this link: it is yours alone, and answers through it go straight to the couple.",
-          ].join("\n"),
-        },
+          ],
+          reason: `You receive this e-mail because you asked ${me.userName} to come to their wedding, and they added you to their guest list.`,
+        }),
         ctx.now,
         { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.id] },
       )

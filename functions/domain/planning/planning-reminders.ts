@@ -42,6 +42,8 @@ import {
 import { pageStatements } from "./reminder-reads.ts";
 import { digestsOf } from "./reminder-digests.ts";
 import { digestMail } from "./reminder-mail.ts";
+import { optionalMailLinks } from "../accounts/index.ts";
+import { type MailMessage, SUPPRESSED_COLUMNS_SQL, SUPPRESSED_ERROR_SQL } from "#platform/mail.ts";
 
 /** The mails' JSON handed to one INSERT (D1 refuses strings over 1 MB). */
 const MAIL_CHUNK_BYTES = 400_000;
@@ -100,11 +102,14 @@ export async function sendPlanningReminders(
     origin,
     now,
     handOff,
+    linkSecret,
   }: {
     origin: string;
     now: number;
     /** Hands the ids of the mails a page queued to delivery (the mail queue); without it the 5-minute cron delivers them. */
     handOff?: (ids: readonly string[]) => Promise<void>;
+    /** The key of the mails' unsubscribe links (DomainConfig.mailLinkSecret). */
+    linkSecret: string | null;
   },
 ): Promise<PlanningRemindersRun> {
   const started = Date.now();
@@ -126,11 +131,17 @@ export async function sendPlanningReminders(
         lines: (lines?.results ?? []) as DueLineRow[],
         waiting: (waiting?.results ?? []) as WaitingRow[],
       });
-      const mails = page.flatMap((c) => {
-        const digest = digests.get(c.id);
-        const n = digest ? itemCount(digest) : 0;
-        return digest && n > 0 ? [{ id: newId(now), u: c.id, n, ...digestMail(c, digest, { day, origin }) }] : [];
-      });
+      const mails = (
+        await Promise.all(
+          page.map(async (c) => {
+            const digest = digests.get(c.id);
+            const n = digest ? itemCount(digest) : 0;
+            if (!digest || n === 0) return [];
+            const unsubscribe = await optionalMailLinks({ mailLinkSecret: linkSecret }, { origin, userId: c.id, kind: "planning-reminder", now });
+            return [{ id: newId(now), u: c.id, n, ...digestMail(c, digest, { day, origin, unsubscribe }) }];
+          }),
+        )
+      ).flat();
       if (mails.length) {
         const results = await batch(writeStatements(db, mails, { day, runId, now }));
         const queued = results.slice(2).reduce((s, r) => s + (r.meta?.changes ?? 0), 0);
@@ -166,7 +177,7 @@ export async function sendPlanningReminders(
  */
 function writeStatements(
   db: D1Database,
-  mails: { id: string; u: string; n: number; to: string; subject: string; text: string }[],
+  mails: (MailMessage & { id: string; u: string; n: number })[],
   { day, runId, now }: { day: string; runId: string; now: number },
 ) {
   const couples = JSON.stringify(mails.map((m) => ({ u: m.u, n: m.n })));
@@ -174,7 +185,7 @@ function writeStatements(
   let chunk: typeof mails = [];
   let size = 0;
   for (const m of mails) {
-    const bytes = m.text.length * 3 + m.subject.length * 3 + 200;
+    const bytes = (m.text.length + m.subject.length + (m.html?.length ?? 0) + JSON.stringify(m.headers ?? {}).length) * 3 + 200;
     if (chunk.length && size + bytes > MAIL_CHUNK_BYTES) {
       chunks.push(JSON.stringify(chunk));
       chunk = [];
@@ -194,13 +205,15 @@ function writeStatements(
          SELECT json_extract(value, '$.u'), ?2, json_extract(value, '$.n'), ?3, ?4 FROM json_each(?1)`,
       )
       .bind(couples, day, runId, now),
-    // The same columns as queueMail (functions/platform/mail.ts): QUEUED, due now.
+    // The same columns as queueMail (functions/platform/mail.ts): QUEUED and due now, or FAILED with the reason for a suppressed address.
     ...chunks.map((json) =>
       db
         .prepare(
-          `INSERT INTO outbox (id, to_address, subject, text, html, status, attempts, next_attempt_at, created_at)
-           SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.to'), json_extract(j.value, '$.subject'), json_extract(j.value, '$.text'), NULL, 'QUEUED', 0, ?4, ?4
-           FROM json_each(?1) j JOIN planning_digests d ON d.user_id = json_extract(j.value, '$.u') AND d.day = ?2 AND d.run_id = ?3`,
+          `INSERT INTO outbox (id, to_address, subject, text, html, headers, status, attempts, next_attempt_at, created_at, error)
+           SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.to'), json_extract(j.value, '$.subject'), json_extract(j.value, '$.text'),
+             json_extract(j.value, '$.html'), json_extract(j.value, '$.headers') /* an object: its JSON text */, ${SUPPRESSED_COLUMNS_SQL("?4")}, ?4, ${SUPPRESSED_ERROR_SQL}
+           FROM json_each(?1) j JOIN planning_digests d ON d.user_id = json_extract(j.value, '$.u') AND d.day = ?2 AND d.run_id = ?3
+             LEFT JOIN mail_suppressions s ON s.email = lower(json_extract(j.value, '$.to'))`,
         )
         .bind(json, day, runId, now),
     ),

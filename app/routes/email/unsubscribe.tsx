@@ -1,0 +1,90 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/unsubscribe";
+import { unsubscribeByLink, unsubscribeLinkView } from "#domain/accounts/index.ts";
+import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
+import { isDomainError } from "#domain/core/index.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { FormAlert } from "#app/components/ui/index.ts";
+import { pageTitle } from "#shared/strings.ts";
+
+/**
+ * The unsubscribe link of an optional mail (List-Unsubscribe; issue 31). Opening it asks to
+ * confirm (a mail scanner that fetches links turns nothing off); the button turns off exactly that
+ * kind of mail for exactly that person. The mail service's one-click POST (RFC 8058, body
+ * "List-Unsubscribe=One-Click") does the same without this page (functions/one-click-unsubscribe.ts).
+ * A forged or expired link is refused and says what to do instead.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Stop these e-mails") }, { name: "robots", content: "noindex" }];
+
+/** A refused link: its message and the status the API would give (400 forged or expired, 404 account gone). */
+function refused(e: unknown) {
+  if (!isDomainError(e)) throw e;
+  return data({ ok: false as const, message: e.message }, { status: e.status });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    return { ok: true as const, view: await unsubscribeLinkView(context.get(appContext).domain, params.token) };
+  } catch (e) {
+    return refused(e);
+  }
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  try {
+    const { message } = await unsubscribeByLink(context.get(appContext).domain, params.token);
+    return { ok: true as const, message };
+  } catch (e) {
+    return refused(e);
+  }
+}
+
+export default function Unsubscribe({ loaderData, actionData, params }: Route.ComponentProps) {
+  const preferences = `${EMAIL_PREFERENCES_PATH}/${params.token}`;
+  if (actionData?.ok) {
+    return (
+      <AuthCard title="You are unsubscribed" footer={<TextLink to={preferences}>Choose which other e-mails you get</TextLink>}>
+        <p role="status" data-testid="unsubscribe-done">
+          {actionData.message}
+        </p>
+      </AuthCard>
+    );
+  }
+  const failure = actionData && !actionData.ok ? actionData : !loaderData.ok ? loaderData : null;
+  if (failure || !loaderData.ok) {
+    return (
+      <AuthCard title="This link does not work">
+        <FormAlert message={failure?.message ?? ""} />
+        <p className="text-sm">
+          <TextLink to="/login">Log in</TextLink> and choose which e-mails you get on <TextLink to={EMAIL_PREFERENCES_PATH}>your e-mail page</TextLink>.
+        </p>
+      </AuthCard>
+    );
+  }
+  const { view } = loaderData;
+  return (
+    <AuthCard
+      title="Stop these e-mails?"
+      subtitle={
+        view.on ? (
+          <>
+            You will no longer get {view.name} at {view.address}. Other e-mails are not affected.
+          </>
+        ) : (
+          <>
+            {view.name[0]!.toUpperCase() + view.name.slice(1)} is already off for {view.address}.
+          </>
+        )
+      }
+      footer={<TextLink to={preferences}>Choose which e-mails you get</TextLink>}
+    >
+      {view.on ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="stop" />
+          <SubmitButton pendingText="Stopping…">Stop {view.name}</SubmitButton>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}

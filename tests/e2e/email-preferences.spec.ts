@@ -1,0 +1,80 @@
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test, type Account } from "./fixtures.ts";
+
+/**
+ * Issue 31: a vendor chooses its e-mails on /email-preferences (the same switches as its settings
+ * page), turns on the weekly summary, gets it (the Monday job run by hand at /dev/cron) with its
+ * HTML part in the mailbox, and stops it from the mail's unsubscribe link: the link's page asks
+ * first, the button turns off the weekly summary only. Screens at 390 and 1280 px go to SHOTS_DIR.
+ */
+const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 8788)}`;
+
+async function browserAs(browser: Browser, account: Account) {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
+  const res = await context.request.post("/api/v1/vendors/login", { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
+  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
+  return { context, page: await context.newPage() };
+}
+
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${dir}/mail-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a vendor turns the weekly summary on, gets it, and stops it from the mail's one-click link", async ({ browser, factory }) => {
+  test.setTimeout(120_000);
+  const { vendor } = await factory.vendorService();
+  const { context, page } = await browserAs(browser, vendor);
+
+  await page.goto("/email-preferences");
+  await expect(page.getByRole("heading", { name: "Your e-mails" })).toBeVisible();
+  await page.getByLabel("A weekly summary of views and enquiries").check();
+  await page.getByRole("button", { name: "Save my choices" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your e-mail choices are saved.");
+  await shots(page, "preferences");
+  // The same switch as the settings page's.
+  await page.goto("/VendorDashboard/vendor-setting");
+  await expect(page.getByLabel("A weekly summary of views and enquiries")).toBeChecked();
+
+  await page.goto("/dev/cron");
+  await page.getByLabel("Job").selectOption({ label: 'weekly-vendor-summaries ("30 2 * * 1")' });
+  await page.getByRole("button", { name: "Run" }).click();
+  await expect(page.getByRole("list", { name: "Results" })).toHaveText("weekly-vendor-summaries: done");
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(vendor.email)}`);
+  const summary = page.getByTestId("mail").filter({ hasText: "Your week on Mandap" });
+  await expect(summary).toHaveCount(1);
+  await expect(summary.getByTestId("mail-headers")).toContainText("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  await expect(summary.getByTestId("mail-html")).toBeVisible();
+  const html = page.frameLocator('[data-testid="mail-html"]').first();
+  await expect(html.getByRole("link", { name: "See your analytics" })).toBeVisible();
+  await expect(html.getByText("The Mandap team")).toBeVisible();
+  await shots(page, "mailbox");
+  const stop = (await summary.getByTestId("mail-text").innerText()).match(/Stop the weekly summary: (\S+)/)?.[1];
+  expect(stop).toBeTruthy();
+
+  // Opening the link turns nothing off: it asks.
+  await page.goto(new URL(stop!).pathname);
+  await expect(page.getByRole("heading", { name: "Stop these e-mails?" })).toBeVisible();
+  await shots(page, "unsubscribe");
+  await page.goto("/VendorDashboard/vendor-setting");
+  await expect(page.getByLabel("A weekly summary of views and enquiries")).toBeChecked();
+  await page.goto(new URL(stop!).pathname);
+  await page.getByRole("button", { name: "Stop the weekly summary" }).click();
+  await expect(page.getByTestId("unsubscribe-done")).toHaveText("Done: you will not get the weekly summary any more.");
+  await page.goto("/VendorDashboard/vendor-setting");
+  await expect(page.getByLabel("A weekly summary of views and enquiries")).not.toBeChecked();
+  await expect(page.getByLabel("A couple sends a new enquiry")).toBeChecked();
+
+  // A forged link is refused and says what to do.
+  await page.goto(`${new URL(stop!).pathname.slice(0, -4)}AAAA`);
+  await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("not valid");
+  await context.close();
+});
