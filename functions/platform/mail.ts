@@ -390,7 +390,7 @@ export async function deliverQueuedMail(
     .prepare(
       `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
        WHERE id IN (SELECT value FROM json_each(?3)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?4))
-       RETURNING id, to_address, subject, text, html, attempts`,
+       RETURNING id, to_address, subject, text, html, headers, attempts`,
     )
     .bind(now + MAIL_SEND_LEASE_MS, transport.name, JSON.stringify(unique), now)
     .all<ClaimedRow>();
@@ -413,7 +413,7 @@ export async function deliverQueuedMail(
   if (!claimed.length) return outcomes;
   const results = await inPool(claimed, MAIL_SEND_CONCURRENCY, (row) =>
     transport
-      .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined }, from)
+      .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined, headers: storedHeaders(row.headers) }, from)
       .catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false })),
   );
   const statements = claimed.map((row, i) => {

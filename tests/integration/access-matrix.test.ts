@@ -353,6 +353,16 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "DELETE /api/v1/vendors/delete": { call: () => ({}), allowed: VENDORS, owners: ["vendor"], guard: (w) => vendorRecords(w.who.vendor.id), ownerChanges: true },
+  // Issue 31: each signed-in person's own e-mail choices (tests/integration/mail-preferences.test.ts).
+  "GET /api/v1/mail/preferences": { call: () => ({}), allowed: SIGNED_IN, owners: ["couple"], secrets: (w) => [w.who.couple.email] },
+  "PUT /api/v1/mail/preferences": {
+    call: () => ({ body: { "planning-reminder": true } }),
+    allowed: SIGNED_IN,
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT planning_reminders FROM users WHERE id = ?", w.who.couple.id),
+    ownerChanges: true,
+  },
+  "POST /api/v1/mail/preferences/confirm-address": { call: () => ({}), allowed: SIGNED_IN },
   "GET /api/v1/vendors/notifications": { call: () => ({}), allowed: VENDORS },
   "PATCH /api/v1/vendors/notifications": {
     call: () => ({ body: { new_enquiry: false } }),
@@ -995,6 +1005,8 @@ const NO_OWNER = new Set([
   // vendor's order, forged and replayed signatures are refused there (tests/integration/payments.test.ts).
   "POST /api/v1/payments/callback",
   "POST /api/v1/payments/webhook",
+  // The mail service's bounce webhook: its Svix signature is the authority (tests/integration/mail-preferences.test.ts).
+  "POST /api/v1/mail/webhook",
   "GET /api/v1/plan", // the plans on offer: public pricing
   "GET /api/v1/inviteTemplate/get", // the public gallery (drafts only to admins; owned flags: tests/integration/invite-templates.test.ts)
   "POST /api/v1/contact", // the public contact form (limits and honeypot: tests/integration/contact.test.ts)
