@@ -80,20 +80,20 @@ const statusOf = async (leadId: string) => (await env.DB.prepare("SELECT status 
 describe("reply addresses", () => {
   it("are one per conversation and side, read back only with the key that signed them", async () => {
     const leadId = "01938a4c-1d2e-7f00-8abc-0123456789ab";
-    const vendorSide = await replyAddressFor(config, leadId, "vendor");
-    const coupleSide = await replyAddressFor(config, leadId, "couple");
+    const vendorSide = replyAddressFor(config, leadId, "vendor");
+    const coupleSide = replyAddressFor(config, leadId, "couple");
     expect(vendorSide).not.toBe(coupleSide);
     expect(vendorSide.split("@")[0]!.length).toBeLessThanOrEqual(64);
-    expect(await readReplyAddress(config, vendorSide)).toEqual({ leadId, side: "vendor" });
+    expect(readReplyAddress(config, vendorSide)).toEqual({ leadId, side: "vendor" });
     // Mail servers may change the case of an address.
-    expect(await readReplyAddress(config, coupleSide.toUpperCase())).toEqual({ leadId, side: "couple" });
+    expect(readReplyAddress(config, coupleSide.toUpperCase())).toEqual({ leadId, side: "couple" });
     // Another key, another domain, a changed id or side, a cut signature: not ours.
-    expect(await readReplyAddress({ ...config, secret: "another key" }, vendorSide)).toBeNull();
-    expect(await readReplyAddress(config, vendorSide.replace(config.domain, "reply.example.com"))).toBeNull();
-    expect(await readReplyAddress(config, vendorSide.replace("8abc", "8abd"))).toBeNull();
-    expect(await readReplyAddress(config, vendorSide.replace(/v\./, "c."))).toBeNull();
-    expect(await readReplyAddress(config, vendorSide.replace(/\.[0-9a-f]{20}@/, ".0123456789@"))).toBeNull();
-    expect(await readReplyAddress(config, "not an address")).toBeNull();
+    expect(readReplyAddress({ ...config, secret: "another key" }, vendorSide)).toBeNull();
+    expect(readReplyAddress(config, vendorSide.replace(config.domain, "reply.example.com"))).toBeNull();
+    expect(readReplyAddress(config, vendorSide.replace("8abc", "8abd"))).toBeNull();
+    expect(readReplyAddress(config, vendorSide.replace(/v\./, "c."))).toBeNull();
+    expect(readReplyAddress(config, vendorSide.replace(/\.[0-9a-f]{20}@/, ".0123456789@"))).toBeNull();
+    expect(readReplyAddress(config, "not an address")).toBeNull();
   });
 });
 
@@ -114,7 +114,7 @@ describe("the answer above the quoted history", () => {
 describe("a reply by e-mail", () => {
   it("from the vendor becomes the vendor's message in the conversation, which moves on and tells the couple", async () => {
     const { vendor, couple, leadId } = await conversation();
-    const to = await replyAddressFor(config, leadId, "vendor");
+    const to = replyAddressFor(config, leadId, "vendor");
     const raw = mime({
       from: `Shubh Caterers <${vendor.email}>`,
       to,
@@ -133,7 +133,7 @@ describe("a reply by e-mail", () => {
 
   it("from the couple, even written in HTML only, becomes the couple's message", async () => {
     const { couple, leadId } = await conversation();
-    const to = await replyAddressFor(config, leadId, "couple");
+    const to = replyAddressFor(config, leadId, "couple");
     const raw = mime({
       from: couple.email,
       to,
@@ -145,7 +145,7 @@ describe("a reply by e-mail", () => {
 
   it("from anyone else, to a forged address or to the other side's address is rejected and writes nothing", async () => {
     const { vendor, couple, leadId } = await conversation();
-    const vendorAddress = await replyAddressFor(config, leadId, "vendor");
+    const vendorAddress = replyAddressFor(config, leadId, "vendor");
     const text = "We can do it for less!";
     expect(await deliver({ from: "stranger@mail.example", to: vendorAddress }, mime({ from: "stranger@mail.example", to: vendorAddress, text }))).toMatch(
       /Only the person/,
@@ -160,7 +160,7 @@ describe("a reply by e-mail", () => {
 
   it("too large, malformed, empty once the quote is gone, or to a closed or deleted conversation is rejected with the reason", async () => {
     const { vendor, couple, leadId } = await conversation();
-    const to = await replyAddressFor(config, leadId, "vendor");
+    const to = replyAddressFor(config, leadId, "vendor");
     const big = mime({ from: vendor.email, to, text: "Yes" });
     expect(await deliver({ from: vendor.email, to }, big, REPLY_RAW_MAX_BYTES + 1)).toMatch(/too large/);
     expect(await deliver({ from: vendor.email, to }, mime({ from: vendor.email, to, text: "\n\nOn Sun, 29 Nov 2026, Mandap wrote:\n> old" }))).toMatch(/empty/);

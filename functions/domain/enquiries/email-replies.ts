@@ -1,5 +1,5 @@
 import PostalMime from "postal-mime";
-import { hmacSha256Hex } from "#platform/hmac.ts";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { log } from "#platform/log.ts";
 import { type Actor, type DomainContext, type ReplyConfig, isDomainError } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
@@ -26,15 +26,17 @@ export const REPLY_RAW_MAX_BYTES = 512 * 1024;
 const SIGNATURE_HEX = 20;
 const LOCAL_PART = /^r\.([0-9a-f]{32})([vc])\.([0-9a-f]{20})$/;
 
-const signatureOf = async (secret: string, leadId: string, side: Side) => (await hmacSha256Hex(secret, `reply:${leadId}:${side}`)).slice(0, SIGNATURE_HEX);
+// Synchronous (node:crypto under nodejs_compat), so a mail's Reply-To is made where the mail is composed.
+const signatureOf = (secret: string, leadId: string, side: Side) =>
+  createHmac("sha256", secret).update(`reply:${leadId}:${side}`).digest("hex").slice(0, SIGNATURE_HEX);
 
 /** The Reply-To address of a conversation's mails to `side` (a reply comes from that side). */
-export async function replyAddressFor(config: ReplyConfig, leadId: string, side: Side): Promise<string> {
-  return `r.${leadId.replaceAll("-", "")}${side === "vendor" ? "v" : "c"}.${await signatureOf(config.secret, leadId, side)}@${config.domain}`;
+export function replyAddressFor(config: ReplyConfig, leadId: string, side: Side): string {
+  return `r.${leadId.replaceAll("-", "")}${side === "vendor" ? "v" : "c"}.${signatureOf(config.secret, leadId, side)}@${config.domain}`;
 }
 
 /** The conversation and side an address stands for, or null when we did not make it. */
-export async function readReplyAddress(config: ReplyConfig, address: string): Promise<{ leadId: string; side: Side } | null> {
+export function readReplyAddress(config: ReplyConfig, address: string): { leadId: string; side: Side } | null {
   const at = address.lastIndexOf("@");
   if (at < 0 || address.slice(at + 1).toLowerCase() !== config.domain.toLowerCase()) return null;
   const match = LOCAL_PART.exec(address.slice(0, at).toLowerCase());
@@ -42,15 +44,9 @@ export async function readReplyAddress(config: ReplyConfig, address: string): Pr
   const [, hex = "", code, signature = ""] = match;
   const leadId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   const side: Side = code === "v" ? "vendor" : "couple";
-  return sameText(await signatureOf(config.secret, leadId, side), signature) ? { leadId, side } : null;
-}
-
-/** Constant-time comparison of two strings of the same length. */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  const expected = new TextEncoder().encode(signatureOf(config.secret, leadId, side));
+  const given = new TextEncoder().encode(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { leadId, side } : null;
 }
 
 /**
@@ -110,7 +106,7 @@ export async function receiveEmailReply(
   mail: { to: string; from: string; raw: ReadableStream<Uint8Array> | ArrayBuffer | string; rawSize: number },
 ): Promise<ReplyOutcome> {
   if (!config) return refused("Replies by e-mail are not set up here.");
-  const target = await readReplyAddress(config, mail.to);
+  const target = readReplyAddress(config, mail.to);
   if (!target) return refused("This address does not belong to a conversation on Mandap.");
   if (mail.rawSize > REPLY_RAW_MAX_BYTES) return refused(`The reply is too large (over ${REPLY_RAW_MAX_BYTES / 1024} KB). Please answer without attachments.`);
   const lead = await ctx.db
