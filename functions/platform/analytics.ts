@@ -15,7 +15,7 @@ import { log } from "./log.ts";
  * A data point never names a person: blob1 is the event, the other blobs are categories, cities,
  * outcomes and job names; doubles are counts, amounts and durations (the privacy policy says so).
  */
-export const KEY_EVENTS = ["search", "enquiry", "signup", "payment", "refund", "job_run"] as const;
+export const KEY_EVENTS = ["search", "enquiry", "signup", "payment", "refund", "job_run", "mail_delivered", "mail_failed"] as const;
 export type KeyEvent = (typeof KEY_EVENTS)[number];
 
 /** At most this many labels (blob2..blob5) and values (double1..double3) per point. */

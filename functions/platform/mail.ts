@@ -3,6 +3,7 @@ import type { Row } from "#db/rows.ts";
 import type { Env } from "#functions/env.ts";
 import { newId } from "#domain/core/ids.ts";
 import { log } from "./log.ts";
+import { eventRecorderFor } from "./analytics.ts";
 
 /**
  * Outgoing e-mail: one Mailer, one outbox, one transport chosen by configuration (MAIL_TRANSPORT).
@@ -67,7 +68,7 @@ export interface MailTransport {
   deliver(message: MailMessage & { id: string }, from: string): Promise<TransportResult>;
 }
 
-type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL" | "MAIL_QUEUE"> & { APP_ENV?: string };
+type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL" | "MAIL_QUEUE" | "EVENTS"> & { APP_ENV?: string };
 
 /** What goes on the mail queue: the outbox row's id (the row holds the message). */
 export type MailQueueMessage = { id: string };
@@ -452,9 +453,11 @@ export async function consumeMailBatch(batch: MessageBatch<unknown>, env: MailEn
     const id = (m.body as Partial<MailQueueMessage> | null)?.id;
     return typeof id === "string" && id ? id : null;
   };
+  const transport = options.transport ?? transportFor(env);
+  const transportName = transport.name;
   const outcomes = await deliverQueuedMail(
     env.DB,
-    options.transport ?? transportFor(env),
+    transport,
     env.MAIL_FROM,
     batch.messages.map(idOf).filter((id): id is string => id !== null),
     options.now ?? Date.now(),
@@ -466,6 +469,20 @@ export async function consumeMailBatch(batch: MessageBatch<unknown>, env: MailEn
     if (outcome && !outcome.done) m.retry({ delaySeconds: outcome.delaySeconds });
     else m.ack();
   }
+  await recordMailEvents(env, transportName, [...outcomes.values()]);
+}
+
+/** Key events of a delivery batch (functions/platform/analytics.ts): delivered, retrying or given up, by transport. */
+async function recordMailEvents(env: Pick<MailEnv, "DB" | "EVENTS">, transport: string, outcomes: (QueuedMailOutcome | "dead")[]): Promise<void> {
+  const writes: Promise<unknown>[] = [];
+  const events = eventRecorderFor(env, (work) => void writes.push(work));
+  for (const o of outcomes) {
+    if (o === "dead") events.record({ event: "mail_failed", labels: [transport, "given-up"] });
+    else if (!o.done && o.error) events.record({ event: "mail_failed", labels: [transport, "retrying"] });
+    else if (o.done && (o.status === "SENT" || o.status === "STORED")) events.record({ event: "mail_delivered", labels: [transport, o.status] });
+    else if (o.done && o.status === "FAILED") events.record({ event: "mail_failed", labels: [transport, "given-up"] });
+  }
+  await Promise.all(writes);
 }
 
 /**
@@ -473,7 +490,11 @@ export async function consumeMailBatch(batch: MessageBatch<unknown>, env: MailEn
  * so their rows become FAILED with the last error as the reason. A row already final is left as
  * it is, and so is one whose attempt is still in flight (it writes its own outcome).
  */
-export async function failDeadMail(batch: MessageBatch<unknown>, env: Pick<MailEnv, "DB">, now = Date.now()): Promise<{ id: string; error: string }[]> {
+export async function failDeadMail(
+  batch: MessageBatch<unknown>,
+  env: Pick<MailEnv, "DB" | "EVENTS">,
+  now = Date.now(),
+): Promise<{ id: string; error: string }[]> {
   const ids = batch.messages.map((m) => (m.body as Partial<MailQueueMessage> | null)?.id).filter((id): id is string => typeof id === "string");
   const { results } = await env.DB.prepare(
     `UPDATE outbox SET status = 'FAILED', next_attempt_at = NULL,
@@ -484,6 +505,11 @@ export async function failDeadMail(batch: MessageBatch<unknown>, env: Pick<MailE
     .bind(JSON.stringify(ids), now)
     .all<{ id: string; error: string }>();
   for (const r of results) log.error("mail given up", { mailId: r.id, reason: r.error });
+  await recordMailEvents(
+    env,
+    "queue",
+    results.map(() => "dead" as const),
+  );
   batch.ackAll();
   return results;
 }

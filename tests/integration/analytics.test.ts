@@ -6,6 +6,7 @@ import { completeSignup, registerVendor } from "#domain/accounts/index.ts";
 import { runScheduled } from "#functions/cron/index.ts";
 import type { Env } from "#functions/env.ts";
 import { analyticsEngineRecorder, eventRecorderFor } from "#platform/analytics.ts";
+import { consumeMailBatch, failDeadMail, mailboxTransport, queueMail } from "#platform/mail.ts";
 import { actorOf, listingContext, testContext } from "#tests/support/context.ts";
 import { call, createService, createUser, createVendor, GOOD_PASSWORD, signedIn, vendorSignUpBody } from "#tests/support/factories.ts";
 import { callback, createPlan, type OrderAnswer, paymentOf, payInSandbox } from "#tests/support/payments.ts";
@@ -144,6 +145,34 @@ describe("key events", () => {
     const [failed] = await pointsOf("job_run", since, bad);
     expect(failed?.blob3).toBe("failed");
     expect(failed?.double1).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("mail delivery", () => {
+  it("each message the queue's consumer delivers is a mail_delivered point by transport, and each the dead-letter queue gives up a mail_failed", async () => {
+    const since = Date.now();
+    const ids: string[] = [];
+    for (const to of ["a", "b"]) {
+      const { id, statement } = queueMail(env.DB, { to: `${to}-${tag()}@test.example`, subject: "Your planning digest", text: "Namaste" }, since);
+      await statement.run();
+      ids.push(id);
+    }
+    const batchOf = (list: string[]) =>
+      ({
+        queue: "mandap-mail",
+        messages: list.map((id) => ({ id: `m-${id}`, timestamp: new Date(), attempts: 1, body: { id }, ack: () => {}, retry: () => {} })),
+        ackAll: () => {},
+        retryAll: () => {},
+      }) as unknown as MessageBatch<unknown>;
+    const mailEnv = env as unknown as Env;
+    await consumeMailBatch(batchOf(ids), mailEnv, { transport: mailboxTransport });
+    const delivered = (await pointsOf("mail_delivered", since, "mailbox")).map((p) => [p.blob2, p.blob3]);
+    expect(delivered.filter(([, status]) => status === "STORED")).toHaveLength(2);
+
+    const { id: stuck, statement } = queueMail(env.DB, { to: `c-${tag()}@test.example`, subject: "Reminder", text: "T" }, since);
+    await statement.run();
+    await failDeadMail(batchOf([stuck]), mailEnv);
+    expect((await pointsOf("mail_failed", since, "given-up")).length).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -114,7 +114,12 @@ describe("the answer above the quoted history", () => {
 describe("a reply by e-mail", () => {
   it("from the vendor becomes the vendor's message in the conversation, which moves on and tells the couple", async () => {
     const { vendor, couple, leadId } = await conversation();
-    const to = replyAddressFor(config, leadId, "vendor");
+    // The new-enquiry mail the vendor got says where a reply goes.
+    const enquiryMail = await env.DB.prepare("SELECT headers FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+      .bind(vendor.email)
+      .first<{ headers: string | null }>();
+    const to = (JSON.parse(enquiryMail?.headers ?? "{}") as Record<string, string>)["Reply-To"]!;
+    expect(to).toBe(replyAddressFor(config, leadId, "vendor"));
     const raw = mime({
       from: `Shubh Caterers <${vendor.email}>`,
       to,
@@ -124,11 +129,13 @@ describe("a reply by e-mail", () => {
     const messages = await messagesOf(leadId);
     expect(messages).toEqual([{ sender_id: vendor.id, body: "Namaste! Yes, 14 February is free and we cater for 300." }]);
     expect(await statusOf(leadId)).toBe("CONTACTED");
-    const notice = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+    const notice = await env.DB.prepare("SELECT subject, text, headers FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT 1")
       .bind(couple.email)
-      .first<{ subject: string; text: string }>();
+      .first<{ subject: string; text: string; headers: string | null }>();
     expect(notice?.subject).toMatch(/^New message from Shubh Caterers/);
     expect(notice?.text).toContain("14 February is free");
+    // And the couple's copy carries the couple's own reply address.
+    expect((JSON.parse(notice?.headers ?? "{}") as Record<string, string>)["Reply-To"]).toBe(replyAddressFor(config, leadId, "couple"));
   });
 
   it("from the couple, even written in HTML only, becomes the couple's message", async () => {

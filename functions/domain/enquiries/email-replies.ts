@@ -1,8 +1,8 @@
 import PostalMime from "postal-mime";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { log } from "#platform/log.ts";
 import { type Actor, type DomainContext, type ReplyConfig, isDomainError } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
+import { readReplyAddress } from "./reply-addresses.ts";
 import { sendLeadMessage } from "./messages-and-quotes.ts";
 
 /**
@@ -23,32 +23,6 @@ import { sendLeadMessage } from "./messages-and-quotes.ts";
 
 /** Raw messages above this are refused before they are read (a reply is text; attachments are not kept). */
 export const REPLY_RAW_MAX_BYTES = 512 * 1024;
-const SIGNATURE_HEX = 20;
-const LOCAL_PART = /^r\.([0-9a-f]{32})([vc])\.([0-9a-f]{20})$/;
-
-// Synchronous (node:crypto under nodejs_compat), so a mail's Reply-To is made where the mail is composed.
-const signatureOf = (secret: string, leadId: string, side: Side) =>
-  createHmac("sha256", secret).update(`reply:${leadId}:${side}`).digest("hex").slice(0, SIGNATURE_HEX);
-
-/** The Reply-To address of a conversation's mails to `side` (a reply comes from that side). */
-export function replyAddressFor(config: ReplyConfig, leadId: string, side: Side): string {
-  return `r.${leadId.replaceAll("-", "")}${side === "vendor" ? "v" : "c"}.${signatureOf(config.secret, leadId, side)}@${config.domain}`;
-}
-
-/** The conversation and side an address stands for, or null when we did not make it. */
-export function readReplyAddress(config: ReplyConfig, address: string): { leadId: string; side: Side } | null {
-  const at = address.lastIndexOf("@");
-  if (at < 0 || address.slice(at + 1).toLowerCase() !== config.domain.toLowerCase()) return null;
-  const match = LOCAL_PART.exec(address.slice(0, at).toLowerCase());
-  if (!match) return null;
-  const [, hex = "", code, signature = ""] = match;
-  const leadId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const side: Side = code === "v" ? "vendor" : "couple";
-  const expected = new TextEncoder().encode(signatureOf(config.secret, leadId, side));
-  const given = new TextEncoder().encode(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { leadId, side } : null;
-}
-
 /**
  * What the person wrote above the history their mail program quoted: everything from the first
  * attribution line ("On … wrote:", Outlook's "From:" block or "Original Message" rule) or the

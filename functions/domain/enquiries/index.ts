@@ -26,4 +26,5 @@ export { vendorInbox, coupleLeads, unreadLeadCount, type InboxLead } from "./inb
 export { refreshReplyTime } from "./reply-time.ts";
 export { analyticsQuery, conversionRate, firstName, recentLeads, vendorAnalytics } from "./vendor-analytics.ts";
 export { sendWeeklySummaries, weekOf, WEEKLY_SUMMARY_PAGE } from "./weekly-summary.ts";
-export { receiveEmailReply, replyAddressFor, readReplyAddress, replyText, REPLY_RAW_MAX_BYTES, type ReplyOutcome } from "./email-replies.ts";
+export { receiveEmailReply, replyText, REPLY_RAW_MAX_BYTES, type ReplyOutcome } from "./email-replies.ts";
+export { replyAddressFor, readReplyAddress } from "./reply-addresses.ts";

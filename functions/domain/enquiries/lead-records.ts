@@ -5,6 +5,7 @@ import { queueMail } from "#platform/mail.ts";
 import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
 import { type NotificationPrefs, vendorNotificationPrefs } from "../accounts/index.ts";
 import type { Side } from "./lead-pipeline.ts";
+import { withReplyTo } from "./reply-addresses.ts";
 
 /**
  * What the conversation's jobs share: the lead as its vendor or couple may see it (anyone else
@@ -97,7 +98,8 @@ export function leadNotice(ctx: DomainContext, lead: LeadRow, to: Side, subject:
         ? `You receive this e-mail about an enquiry for ${lead.service_name}. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`
         : `You receive this e-mail because you sent ${lead.business_name} an enquiry about ${lead.service_name}.`,
   });
-  return queueMail(ctx.db, mail, ctx.now);
+  // A reply to this mail becomes the recipient's message in the conversation (email-replies.ts).
+  return queueMail(ctx.db, withReplyTo(ctx, mail, lead.id, to), ctx.now);
 }
 
 /** Runs the batch, then delivers its mails (as makeLead does). A concurrent change that broke a guard is a 409. */

@@ -5,6 +5,7 @@ import { queueMail } from "#platform/mail.ts";
 import { type DomainContext, requireSignedIn, requireRole, ACCESS, parseInput, NotFound, Conflict, newId, can } from "../core/index.ts";
 import { OPEN_STATUSES } from "./lead-pipeline.ts";
 import { conversationLink, vendorWants } from "./lead-records.ts";
+import { withReplyTo } from "./reply-addresses.ts";
 
 /**
  * Leads: the record a couple's enquiry about a service creates (the user-facing word stays
@@ -66,19 +67,25 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const notice = (await vendorWants(ctx, service.vendor_id, "new_enquiry"))
     ? queueMail(
         d1,
-        composeMail({
-          to: service.vendor_email ?? service.login_email,
-          subject: `New enquiry for ${service.service_name}`,
-          audience: "vendor",
-          origin: ctx.request.origin,
-          body: [
-            `${actor.userName} sent an enquiry about "${service.service_name}".`,
-            ...(facts.length ? [{ facts }] : []),
-            { quote: fields.message },
-            { link: { label: "Reply in your dashboard", url: conversationLink(ctx, "vendor", id) } },
-          ],
-          reason: `You receive this e-mail because you turned on new-enquiry e-mails. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`,
-        }),
+        // The vendor may answer by pressing Reply (email-replies.ts).
+        withReplyTo(
+          ctx,
+          composeMail({
+            to: service.vendor_email ?? service.login_email,
+            subject: `New enquiry for ${service.service_name}`,
+            audience: "vendor",
+            origin: ctx.request.origin,
+            body: [
+              `${actor.userName} sent an enquiry about "${service.service_name}".`,
+              ...(facts.length ? [{ facts }] : []),
+              { quote: fields.message },
+              { link: { label: "Reply in your dashboard", url: conversationLink(ctx, "vendor", id) } },
+            ],
+            reason: `You receive this e-mail because you turned on new-enquiry e-mails. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`,
+          }),
+          id,
+          "vendor",
+        ),
         now,
       )
     : null;
