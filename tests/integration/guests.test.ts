@@ -406,7 +406,9 @@ describe("sharing and reminding", () => {
 
   it("marks a reminder SENT only when the transport accepts it (a refusing transport leaves it to retry)", async () => {
     const { c, h } = await setup();
-    const refusing = mailerFor(env, undefined, {
+    // Delivery by the mailer itself (a Worker without the mail queue), so the transport given here is the one used.
+    const direct = { ...env, MAIL_QUEUE: undefined };
+    const refusing = mailerFor(direct, undefined, {
       transport: { name: "http", deliver: async () => ({ ok: false, error: "503 from provider", permanent: false }) },
     });
     const ctx = testContext({ actor: actorOf(c.id, "USER"), mail: refusing });
@@ -418,7 +420,7 @@ describe("sharing and reminding", () => {
     const c2 = await env.DB.prepare("SELECT user_id FROM households WHERE id = ?").bind(h2.id).first<{ user_id: string }>();
     const ok = testContext({
       actor: actorOf(c2!.user_id, "USER"),
-      mail: mailerFor(env, undefined, { transport: { name: "http", deliver: async () => ({ ok: true, status: "SENT" }) } }),
+      mail: mailerFor(direct, undefined, { transport: { name: "http", deliver: async () => ({ ok: true, status: "SENT" }) } }),
     });
     await remindHousehold(ok, h2.id);
     await ok.settle();
