@@ -75,9 +75,13 @@ export const paymentsApi = new Resource("/payments", "Payments")
       path: "/webhook",
       summary: "The payment gateway's webhooks",
       description:
-        "Razorpay's webhook events (payment.captured, order.paid, payment.failed) as JSON, signed in X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with the webhook secret), idempotent by X-Razorpay-Event-Id. 2xx once handled or a duplicate; 400 for a bad signature; 5xx only when our database failed (the gateway retries).",
+        "Razorpay's webhook events (payment.captured, order.paid, payment.failed) as JSON, signed in X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with the webhook secret), idempotent by X-Razorpay-Event-Id. 2xx once handled or a duplicate; 401 for a missing or wrong signature (as the mail webhook); 400 for a signed body that is not JSON; 5xx only when our database failed (the gateway retries).",
       access: ACCESS.public,
-      responses: { 200: "Handled (credited, failed, duplicate, ignored or refused and logged)", 400: "The signature is not valid" },
+      responses: {
+        200: "Handled (credited, failed, duplicate, ignored or refused and logged)",
+        400: "Signed but not JSON",
+        401: "The signature is missing or not valid",
+      },
     },
     async (c) => {
       const rawBody = await readCappedText(c.req.raw, JSON_BODY_MAX);

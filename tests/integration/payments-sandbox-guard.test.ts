@@ -102,7 +102,7 @@ describe("the sandbox gateway outside local development", () => {
       },
       plainDeploy(),
     );
-    expect(hook.status).toBe(400);
+    expect(hook.status).toBe(401);
     expect(await runGatewayHousekeeping(plainDeploy(), Date.now())).toMatchObject({ attempted: 0 });
   });
 

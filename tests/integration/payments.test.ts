@@ -376,16 +376,16 @@ describe("refusals: nothing credited, a clear status, logged", () => {
     expect(await paymentOf(order.orderId)).toMatchObject({ status: "SUCCESS" });
   });
 
-  it("a webhook with a wrong signature is 400 and not recorded", async () => {
+  it("a webhook with a missing or wrong signature is 401 and not recorded", async () => {
     const vendor = await signedIn("VENDOR");
     const { order, hooks } = await paidButUnconfirmed(vendor.cookie, await createPlan());
     for (const options of [{ secret: "wrong" }, { signature: "" }, { signature: "zz" }]) {
       const res = await sendWebhook(hooks[0]!.body, hooks[0]!.id, options);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ success: false, message: "The webhook signature is not valid." });
     }
     const tampered = hooks[0]!.body.replace('"amount":499900', '"amount":100');
-    expect((await sendWebhook(tampered, hooks[0]!.id, { signature: hmacHex(SANDBOX_SECRET, hooks[0]!.body) })).status).toBe(400);
+    expect((await sendWebhook(tampered, hooks[0]!.id, { signature: hmacHex(SANDBOX_SECRET, hooks[0]!.body) })).status).toBe(401);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_events WHERE id = ?").bind(hooks[0]!.id).first()).toEqual({ n: 0 });
     expect(await paymentOf(order.orderId)).toMatchObject({ status: "PENDING" });
   });

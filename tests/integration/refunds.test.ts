@@ -145,7 +145,7 @@ describe("an admin refunds a plan", () => {
     });
     // A forged one is refused and records nothing.
     const forged = await sendWebhook(hook!.body.replace("50000", "60000"), "evt_ForgedRefund0001", { signature: hmacHex("not-the-secret", hook!.body) });
-    expect(forged.status).toBe(400);
+    expect(forged.status).toBe(401);
     expect(await refundsOf(paymentId)).toHaveLength(1);
   });
 

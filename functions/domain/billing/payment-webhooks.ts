@@ -1,4 +1,4 @@
-import { type DomainContext, Invalid, sha256Hex } from "../core/index.ts";
+import { type DomainContext, Invalid, Unauthorized, sha256Hex } from "../core/index.ts";
 import { paymentFromEntity, refundFromEntity, ORDER_ID, PAYMENT_ID, REFUND_ID } from "#platform/payments.ts";
 import { type RefundOutcome, recordGatewayRefund, settleRefund } from "./refunds.ts";
 import { markFailed, creditPayment } from "./payment-credits.ts";
@@ -15,7 +15,7 @@ export type WebhookOutcome = { outcome: PaymentOutcome | RefundOutcome | "duplic
 type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: unknown }; refund?: { entity?: unknown } } };
 
 /**
- * A webhook: the signature over the raw body first (else 400, nothing stored); then idempotent by
+ * A webhook: the signature over the raw body first (else 401, nothing stored, as the mail webhook); then idempotent by
  * the event id (webhook_events): a duplicate is answered at once. payment.captured and order.paid
  * credit, payment.failed marks the attempt FAILED; others are recorded and ignored. A signed event
  * that does not match its order (amount, currency, another vendor's order) is refused, logged and
@@ -24,7 +24,7 @@ type WebhookBody = { event?: unknown; payload?: { payment?: { entity?: unknown }
  */
 export async function handleWebhook(ctx: DomainContext, input: { rawBody: string; signature: string | null; eventId: string | null }): Promise<WebhookOutcome> {
   if (!input.signature || !(await ctx.payments.verifyWebhookSignature(input.rawBody, input.signature)))
-    refuse("webhook", null, new Invalid(PAYMENT_MESSAGES.badWebhookSignature), { eventId: input.eventId?.slice(0, 64) ?? null });
+    refuse("webhook", null, new Unauthorized(PAYMENT_MESSAGES.badWebhookSignature), { eventId: input.eventId?.slice(0, 64) ?? null });
   let body: WebhookBody;
   try {
     body = JSON.parse(input.rawBody) as WebhookBody;
