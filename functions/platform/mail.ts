@@ -224,6 +224,22 @@ export const SUPPRESSED_ERROR_SQL = `CASE WHEN s.email IS NOT NULL THEN 'Not sen
 type ClaimedRow = Row<typeof outbox, "id" | "to_address" | "subject" | "text" | "html" | "headers" | "attempts">;
 
 /**
+ * Marks FAILED, with the reason, those of `ids` still waiting to be sent whose address was
+ * suppressed after they were queued (a bounce or a complaint arrived in between): run in the same
+ * D1 batch as the claim, so a message is never sent to an address that has bounced.
+ */
+function failSuppressed(d1: D1Database, ids: readonly string[], now: number): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE outbox SET status = 'FAILED', next_attempt_at = NULL,
+         error = (SELECT ${SUPPRESSED_ERROR_SQL} FROM mail_suppressions s WHERE s.email = lower(outbox.to_address))
+       WHERE id IN (SELECT value FROM json_each(?1)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?2))
+         AND EXISTS (SELECT 1 FROM mail_suppressions s WHERE s.email = lower(outbox.to_address))`,
+    )
+    .bind(JSON.stringify(ids), now);
+}
+
+/**
  * One delivery attempt of one outbox row, if it is due and nobody else is attempting it. Returns
  * the row's new status, or null when there was nothing to attempt. Never throws for a transport
  * failure (the row records it); a database error does throw.
@@ -235,14 +251,17 @@ export async function deliverMail(
   id: string,
   now = Date.now(),
 ): Promise<{ status: MailStatus; error?: string } | null> {
-  const row = await d1
-    .prepare(
-      `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
-       WHERE id = ?3 AND status IN ('QUEUED', 'RETRYING', 'SENDING') AND coalesce(next_attempt_at, created_at) <= ?4 AND attempts < ?5
-       RETURNING id, to_address, subject, text, html, headers, attempts`,
-    )
-    .bind(now + MAIL_SEND_LEASE_MS, transport.name, id, now, MAIL_MAX_ATTEMPTS)
-    .first<ClaimedRow>();
+  const [, claim] = await d1.batch<ClaimedRow>([
+    failSuppressed(d1, [id], now),
+    d1
+      .prepare(
+        `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
+         WHERE id = ?3 AND status IN ('QUEUED', 'RETRYING', 'SENDING') AND coalesce(next_attempt_at, created_at) <= ?4 AND attempts < ?5
+         RETURNING id, to_address, subject, text, html, headers, attempts`,
+      )
+      .bind(now + MAIL_SEND_LEASE_MS, transport.name, id, now, MAIL_MAX_ATTEMPTS),
+  ]);
+  const row = claim?.results[0];
   if (!row) return null;
   const result = await transport
     .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined, headers: storedHeaders(row.headers) }, from)
@@ -387,14 +406,17 @@ export async function deliverQueuedMail(
   const unique = [...new Set(ids)];
   const outcomes = new Map<string, QueuedMailOutcome>();
   if (!unique.length) return outcomes;
-  const { results: claimed } = await d1
-    .prepare(
-      `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
-       WHERE id IN (SELECT value FROM json_each(?3)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?4))
-       RETURNING id, to_address, subject, text, html, headers, attempts`,
-    )
-    .bind(now + MAIL_SEND_LEASE_MS, transport.name, JSON.stringify(unique), now)
-    .all<ClaimedRow>();
+  const [, claim] = await d1.batch<ClaimedRow>([
+    failSuppressed(d1, unique, now),
+    d1
+      .prepare(
+        `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
+         WHERE id IN (SELECT value FROM json_each(?3)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?4))
+         RETURNING id, to_address, subject, text, html, headers, attempts`,
+      )
+      .bind(now + MAIL_SEND_LEASE_MS, transport.name, JSON.stringify(unique), now),
+  ]);
+  const claimed = claim?.results ?? [];
   const mine = new Set(claimed.map((r) => r.id));
   const others = unique.filter((id) => !mine.has(id));
   if (others.length) {

@@ -11,9 +11,11 @@ import {
   MAIL_RETRY_BASE_MS,
   MAIL_SEND_LEASE_MS,
   consumeMailBatch,
+  deliverMail,
   mailerFor,
   queueMail,
   sweepUnqueuedMail,
+  transportFor,
   type MailQueueMessage,
 } from "#platform/mail.ts";
 import { loggedEvents } from "#tests/support/logs.ts";
@@ -189,6 +191,34 @@ describe("the mail queue's consumer", () => {
     expect(second.retries).toEqual([{ id: `msg-0-${id}`, delaySeconds: (2 * MAIL_RETRY_BASE_MS) / 1000 }]);
     expect(second.acks).toEqual([]);
     expect(await rowOf(id)).toMatchObject({ status: "RETRYING", attempts: 2, next_attempt_at: now + 2 * MAIL_RETRY_BASE_MS });
+  });
+
+  it("does not send a message whose address bounced after it was queued: FAILED with the reason, acknowledged, the API never called", async () => {
+    const calls = stubMailApi(() => Response.json({ id: "prov-1" }, { status: 202 }));
+    const bounced = await writeRow({ to: address().replace("mq-", "MQ-") });
+    const fine = await writeRow();
+    // The bounce arrives (the mail webhook records it) between queueing and delivery; the address's case differs.
+    await env.DB.prepare("INSERT INTO mail_suppressions (email, kind, detail, created_at) VALUES (?, 'BOUNCE', 'mailbox does not exist', ?)")
+      .bind(bounced.to.toLowerCase(), Date.UTC(2026, 10, 20))
+      .run();
+    const result = await consume(MAIL_QUEUE_NAME, [bounced.id, fine.id], httpEnv());
+    expect(calls).toEqual([expect.objectContaining({ to: [fine.to] })]);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks.sort()).toEqual([`msg-0-${bounced.id}`, `msg-1-${fine.id}`].sort());
+    expect(await rowOf(bounced.id)).toMatchObject({
+      status: "FAILED",
+      attempts: 0,
+      error: "Not sent: mail to this address is suppressed since 20/11/2026 (bounce)",
+    });
+    expect(await rowOf(fine.id)).toMatchObject({ status: "SENT" });
+    // Delivery without the queue (the cron's, and a Worker without the binding) checks it too.
+    const late = await writeRow();
+    await env.DB.prepare("INSERT INTO mail_suppressions (email, kind, detail, created_at) VALUES (?, 'COMPLAINT', NULL, ?)")
+      .bind(late.to, Date.UTC(2026, 10, 21))
+      .run();
+    expect(await deliverMail(env.DB, transportFor(httpEnv()), FROM, late.id)).toBeNull();
+    expect(calls).toHaveLength(1);
+    expect(await rowOf(late.id)).toMatchObject({ status: "FAILED", error: "Not sent: mail to this address is suppressed since 21/11/2026 (complaint)" });
   });
 
   it("gives up at once on a permanent refusal (FAILED with the API's answer, acknowledged)", async () => {
