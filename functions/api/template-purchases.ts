@@ -60,7 +60,7 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
       path: "/payments",
       summary: "The signed-in couple's payments for invitation designs, newest first, with invoices and refunds (the /profile/payments page)",
       description:
-        "Each payment: `designName`, `date` (epoch ms), `amount` (whole rupees, GST included), `status` (PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED, REFUND_DUE), `refundedAmount` (whole rupees), `note` (why it failed or what became of it), `invoice` ({ id, number, url, pdfUrl } or null) and `refunds` ([{ id, amount, status PENDING/PROCESSED/FAILED, date }]). At most 100.",
+        "Each payment: `designName`, `date` (epoch ms), `amount` (whole rupees, GST included), `status` (PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED, REFUND_DUE), `refundedAmount` (whole rupees), `note` (why it failed or what became of it), `invoice` ({ id, number, url, pdfUrl } or null), `creditNotes` (the GST credit note of each processed refund of an invoiced payment: [{ id, number, url, pdfUrl }], oldest first; each readable only by the couple and admins) and `refunds` ([{ id, amount, status PENDING/PROCESSED/FAILED, date }]). At most 100.",
       access: ACCESS.planner,
       refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
     },

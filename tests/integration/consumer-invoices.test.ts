@@ -204,7 +204,7 @@ describe("the couple's Payments (GET /api/v1/template/payments, the /profile/pay
     return { status: res.status, body: (await res.json()) as { success: boolean; payments: Row[] } };
   };
 
-  it("lists both paid orders of a design with the invoice of the first, the automatic refund of the second, and an admin's partial refund", async () => {
+  it("lists both paid orders of a design with the invoice of the first, the automatic refund of the second, and an admin's partial refund with its credit note", async () => {
     const buyer = await couple("Jaipur");
     const template = await insertTemplate({ price: 499, name: "Rajwada Gold" });
     const a = await buy(buyer.cookie, template.id);
@@ -227,6 +227,10 @@ describe("the couple's Payments (GET /api/v1/template/payments, the /profile/pay
     const { status, body } = await payments(buyer.cookie);
     expect(status).toBe(200);
     const invoice = (await invoicesOf(buyer.id))[0]!;
+    const notes = (await env.DB.prepare("SELECT * FROM credit_notes WHERE user_id = ?").bind(buyer.id).all<Row>()).results;
+    expect(notes).toHaveLength(1);
+    const note = notes[0]!;
+    expect(note).toMatchObject({ payment_id: payA.id, invoice_id: invoice.id });
     expect(body.payments).toEqual([
       {
         id: payB.id,
@@ -239,6 +243,7 @@ describe("the couple's Payments (GET /api/v1/template/payments, the /profile/pay
         gatewayPaymentId: b.back.fields.razorpay_payment_id,
         note: "You already owned this design, so this second payment was refunded in full by itself.",
         invoice: null,
+        creditNotes: [],
         refunds: [{ id: expect.any(String), amount: 499, status: "PROCESSED", date: expect.any(Number) }],
       },
       {
@@ -252,9 +257,16 @@ describe("the couple's Payments (GET /api/v1/template/payments, the /profile/pay
         gatewayPaymentId: a.back.fields.razorpay_payment_id,
         note: null,
         invoice: { id: invoice.id, number: invoice.number, url: `/invoices/${String(invoice.id)}`, pdfUrl: `/invoices/${String(invoice.id)}/pdf` },
+        creditNotes: [{ id: note.id, number: note.number, url: `/credit-notes/${String(note.id)}`, pdfUrl: `/credit-notes/${String(note.id)}/pdf` }],
         refunds: [{ id: expect.any(String), amount: 100, status: "PROCESSED", date: expect.any(Number) }],
       },
     ]);
+    // The credit note is the couple's (and admins'): another couple is told it does not exist.
+    const notePath = `/api/v1/subscribe/credit-note/${String(note.id)}`;
+    expect(await (await call(notePath, { cookie: buyer.cookie })).json()).toMatchObject({
+      creditNote: { number: note.number, invoiceNumber: invoice.number, total: 10_000 },
+    });
+    expect((await call(notePath, { cookie: (await signedIn("USER")).cookie })).status).toBe(404);
 
     // Nobody else's: another couple sees an empty list, a vendor is refused, a visitor must log in.
     expect((await payments((await signedIn("USER")).cookie)).body.payments).toEqual([]);

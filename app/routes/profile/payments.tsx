@@ -10,7 +10,7 @@ import { pageTitle } from "#shared/strings.ts";
  * /profile/payments: what the couple paid for invitation designs, newest first (GET
  * /api/v1/template/payments answers the same; functions/domain/invitations/purchase-history.ts):
  * the design, date, amount, status (Refunded / Partly refunded with the amount), the GST invoice
- * and its PDF, and each refund. One card per payment, at every width.
+ * and its PDF, the credit note (and PDF) of each refund of an invoiced design, and each refund. One card per payment, at every width.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments") }, { name: "robots", content: "noindex" }];
 
@@ -80,6 +80,25 @@ function Payment({ p }: { p: CouplePayment }) {
             </span>
           )}
         </dd>
+        {p.creditNotes.length > 0 && (
+          <>
+            <dt className="text-ink/65">{p.creditNotes.length === 1 ? "Credit note" : "Credit notes"}</dt>
+            <dd>
+              <ul className="flex flex-col gap-0.5" data-testid="credit-notes">
+                {p.creditNotes.map((n) => (
+                  <li key={n.id}>
+                    <a href={n.url} className="font-semibold text-maroon-700 underline" data-testid="credit-note-link">
+                      Credit note {n.number}
+                    </a>
+                    <a href={n.pdfUrl} className="ml-3 text-maroon-700 underline">
+                      PDF
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         {p.gatewayPaymentId && (
           <>
             <dt className="text-ink/65">Payment id</dt>
@@ -113,7 +132,8 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         Payments
       </h1>
       <p className="mt-1 text-sm text-ink/75">
-        What you paid for invitation designs, newest first. Prices include GST; a purchase&apos;s GST tax invoice is linked beside it.
+        What you paid for invitation designs, newest first. Prices include GST; a purchase&apos;s GST tax invoice is linked beside it, and a refund&apos;s
+        credit note beside that.
       </p>
       {payments.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">

@@ -6,8 +6,9 @@ import { TEMPLATE_PURCHASE_MESSAGES } from "./template-purchases.ts";
  * The couple's Payments (issue 30: /profile/payments and GET /template/payments answer the same):
  * every payment they made for an invitation design, newest first, with the design, the date, the
  * amount (whole rupees, GST included), the payment's status (Refunded and Partly refunded with
- * the amount refunded), why it failed or was refunded, its GST invoice (decision 0044) and its
- * refunds (decision 0043). Never another account's.
+ * the amount refunded), why it failed or was refunded, its GST invoice (decision 0044), its
+ * refunds (decision 0043) and the GST credit note of each processed refund of the invoice (decision
+ * 0045). Never another account's.
  */
 
 export type CouplePaymentRefund = {
@@ -32,9 +33,14 @@ export type CouplePayment = {
   gatewayPaymentId: string | null;
   /** Why it failed, or what became of it when it bought nothing. */
   note: string | null;
-  invoice: { id: string; number: string; url: string; pdfUrl: string } | null;
+  invoice: TaxDocumentLink | null;
+  /** The credit notes against the invoice, one per processed refund, oldest first. */
+  creditNotes: TaxDocumentLink[];
   refunds: CouplePaymentRefund[];
 };
+
+/** A GST document of the couple's: its number, its page and its PDF. */
+export type TaxDocumentLink = { id: string; number: string; url: string; pdfUrl: string };
 
 /** The most payments the page lists (a couple buys a handful of designs). */
 export const COUPLE_PAYMENTS_MAX = 100;
@@ -74,7 +80,7 @@ function noteOf(r: PaymentRow): string | null {
 export async function couplePayments(ctx: DomainContext): Promise<CouplePayment[]> {
   const actor = requireRole(ctx.actor, ACCESS.planner, TEMPLATE_PURCHASE_MESSAGES.refusal);
   const mine = `SELECT id FROM payments WHERE user_id = ?1 AND purpose = 'TEMPLATE' ORDER BY created_at DESC, id DESC LIMIT ${COUPLE_PAYMENTS_MAX}`;
-  const [payments, refunds] = await ctx.db.batch([
+  const [payments, refunds, notes] = await ctx.db.batch([
     ctx.db
       .prepare(
         `SELECT p.id, p.created_at AS date, t.template_id AS templateId, it.name AS designName, p.amount, p.status,
@@ -96,7 +102,19 @@ export async function couplePayments(ctx: DomainContext): Promise<CouplePayment[
          FROM payment_refunds r WHERE r.payment_id IN (${mine}) ORDER BY r.created_at, r.id`,
       )
       .bind(actor.id),
+    ctx.db
+      .prepare(
+        `SELECT c.id, c.payment_id AS paymentId, c.number FROM credit_notes c
+         WHERE c.payment_id IN (${mine}) AND c.user_id = ?1 ORDER BY c.issued_at, c.sequence`,
+      )
+      .bind(actor.id),
   ]);
+  const notesByPayment = new Map<string, TaxDocumentLink[]>();
+  for (const n of notes!.results as { id: string; paymentId: string; number: string }[])
+    notesByPayment.set(n.paymentId, [
+      ...(notesByPayment.get(n.paymentId) ?? []),
+      { id: n.id, number: n.number, url: `/credit-notes/${n.id}`, pdfUrl: `/credit-notes/${n.id}/pdf` },
+    ]);
   const byPayment = new Map<string, CouplePaymentRefund[]>();
   for (const r of refunds!.results as (CouplePaymentRefund & { paymentId: string })[]) {
     const { paymentId, ...refund } = r;
@@ -116,6 +134,7 @@ export async function couplePayments(ctx: DomainContext): Promise<CouplePayment[
       r.invoiceId && r.invoiceNumber
         ? { id: r.invoiceId, number: r.invoiceNumber, url: `/invoices/${r.invoiceId}`, pdfUrl: `/invoices/${r.invoiceId}/pdf` }
         : null,
+    creditNotes: notesByPayment.get(r.id) ?? [],
     refunds: byPayment.get(r.id) ?? [],
   }));
 }
