@@ -52,6 +52,62 @@ const DEFAULTS: readonly (readonly [string, readonly string[]])[] = [
   ["Miscellaneous", ["Book the bridal makeup artist", "Book the mehndi artist", "Buy the wedding outfits", "Buy the wedding rings and jewellery"]],
 ];
 
+/**
+ * The default list's categories and items in Hindi (keys: the English names above; a unit test
+ * checks none is missing). Shown through shared/local-names.ts localName; a couple's own items
+ * and renamed ones stay as they wrote them.
+ */
+export const CHECKLIST_NAMES_HI: Readonly<Record<string, string>> = {
+  "Venue & Decorations": "वेन्यू और सजावट",
+  "Book the wedding venue": "शादी का वेन्यू बुक करें",
+  "Visit and shortlist venues": "वेन्यू देखें और पसंद के चुनें",
+  "Book the decorator": "डेकोरेटर बुक करें",
+  "Choose the theme and colours": "थीम और रंग चुनें",
+  "Plan the mandap and stage decoration": "मंडप और स्टेज की सजावट तय करें",
+  "Order flowers and garlands": "फूल और मालाएँ मंगवाएँ",
+  "Arrange the lighting": "लाइटिंग का इंतज़ाम करें",
+  "Catering & Cakes": "खाना और केक",
+  "Book the caterer": "हलवाई / कैटरर बुक करें",
+  "Fix the menu after a tasting": "चखकर मेन्यू तय करें",
+  "Order the wedding cake": "शादी का केक ऑर्डर करें",
+  "Order sweets and mithai boxes": "मिठाई और मिठाई के डिब्बे मंगवाएँ",
+  "Confirm the final head-count with the caterer": "कैटरर को मेहमानों की अंतिम गिनती बताएँ",
+  "Photography & Videography": "फोटोग्राफी और वीडियोग्राफी",
+  "Book the photographer": "फोटोग्राफर बुक करें",
+  "Book the videographer": "वीडियोग्राफर बुक करें",
+  "Plan the pre-wedding shoot": "प्री-वेडिंग शूट की योजना बनाएँ",
+  "Share the must-have shot list": "ज़रूरी तस्वीरों की सूची दें",
+  "Order the wedding album": "शादी का एल्बम ऑर्डर करें",
+  "Music & Entertainment": "संगीत और मनोरंजन",
+  "Book the DJ": "डीजे बुक करें",
+  "Book a band or dhol players": "बैंड या ढोल वाले बुक करें",
+  "Plan the sangeet performances": "संगीत के कार्यक्रम तय करें",
+  "Arrange the sound system and stage": "साउंड सिस्टम और स्टेज का इंतज़ाम करें",
+  "Invitations & Gifts": "निमंत्रण और तोहफ़े",
+  "Order the wedding invitations": "शादी के कार्ड छपवाएँ",
+  "Send the invitations": "कार्ड भेजें",
+  "Choose return gifts for guests": "मेहमानों के लिए रिटर्न गिफ्ट चुनें",
+  "Buy gifts for the families": "परिवारों के लिए तोहफ़े खरीदें",
+  "Transport & Logistics": "गाड़ियाँ और इंतज़ाम",
+  "Book transport for guests": "मेहमानों के लिए गाड़ियाँ बुक करें",
+  "Book the baraat car or ghodi": "बारात की गाड़ी या घोड़ी बुक करें",
+  "Book rooms for outstation guests": "बाहर से आने वाले मेहमानों के कमरे बुक करें",
+  "Religious & Cultural Services": "धार्मिक और सांस्कृतिक सेवाएँ",
+  "Book the pandit": "पंडित जी बुक करें",
+  "Fix the muhurat with an astrologer": "ज्योतिषी से मुहूर्त निकलवाएँ",
+  "Buy the puja samagri": "पूजा सामग्री खरीदें",
+  "Planning & Coordination": "योजना और तालमेल",
+  "Hire a wedding planner": "वेडिंग प्लानर रखें",
+  "Set the total budget": "कुल बजट तय करें",
+  "Make the guest list": "मेहमानों की सूची बनाएँ",
+  "Plan the day-by-day schedule": "हर दिन का कार्यक्रम बनाएँ",
+  Miscellaneous: "अन्य",
+  "Book the bridal makeup artist": "ब्राइडल मेकअप आर्टिस्ट बुक करें",
+  "Book the mehndi artist": "मेहंदी आर्टिस्ट बुक करें",
+  "Buy the wedding outfits": "शादी के कपड़े खरीदें",
+  "Buy the wedding rings and jewellery": "शादी की अंगूठियाँ और गहने खरीदें",
+};
+
 /** The spec's nine default categories; every item starts not done and with no date. A fresh copy each call. */
 export function defaultChecklist(): Checklist {
   return DEFAULTS.map(([category, items]) => ({ category, items: items.map((name) => ({ name, done: false, scheduleDate: null })) }));

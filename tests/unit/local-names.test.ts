@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ALL_SUBCATEGORIES, CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { foldDevanagari, hasDevanagari, nameKey } from "#shared/hindi.ts";
 import { localName } from "#shared/local-names.ts";
+import { defaultChecklist } from "#shared/checklist.ts";
 import { findCity, findState, PLACES, STATE_NAMES } from "#shared/places.ts";
+import { TRADITIONS } from "#shared/traditions.ts";
 
 /** Issue 32: every catalogue name has a Hindi name, shown through one function. */
 const isHindi = (name: string, hi: string) => hasDevanagari(hi) && hi !== name;
@@ -20,6 +22,23 @@ describe("catalogue names in Hindi", () => {
     for (const state of STATE_NAMES) {
       expect(isHindi(state, localName(state, "hi")), state).toBe(true);
       for (const city of PLACES[state] ?? []) expect(isHindi(city, localName(city, "hi")), city).toBe(true);
+    }
+  });
+
+  it("has a Hindi name for every tradition, its functions and their rites", () => {
+    for (const t of TRADITIONS) {
+      expect(isHindi(t.name, localName(t.name, "hi")), t.name).toBe(true);
+      for (const f of t.functions) {
+        expect(isHindi(f.name, localName(f.name, "hi")), f.key).toBe(true);
+        for (const s of f.subEvents) expect(isHindi(s.name, localName(s.name, "hi")), s.key).toBe(true);
+      }
+    }
+  });
+
+  it("has a Hindi name for every category and item of the default checklist", () => {
+    for (const c of defaultChecklist()) {
+      expect(isHindi(c.category, localName(c.category, "hi")), c.category).toBe(true);
+      for (const item of c.items) expect(isHindi(item.name, localName(item.name, "hi")), item.name).toBe(true);
     }
   });
 
