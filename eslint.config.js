@@ -56,7 +56,9 @@ function areaFaces(files) {
 }
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "tests/bench/results/"] },
+  {
+    ignores: ["build/", ".react-router/", "**/.wrangler/", "node_modules/", "test-results/", "playwright-report/", "tests/bench/results/", "shared/paraglide/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

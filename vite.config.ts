@@ -1,8 +1,10 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { relative } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { paraglideOptions } from "./scripts/messages.mjs";
 
 // MANDAP_STATE lets the e2e suite run on its own local D1/R2 without touching the demo data.
 const statePath = process.env.MANDAP_STATE ?? ".wrangler/state";
@@ -83,6 +85,8 @@ export default defineConfig(({ command, isPreview }) => ({
       // build/server/.dev.vars, see scripts/run.mjs). Both answer on loopback hosts only.
       ...(command === "serve" && !isPreview ? { config: { vars: { DEV_PAGES: "on", SANDBOX_GATEWAY: "on" } } } : {}),
     }),
+    // Compiles messages/*.json to shared/paraglide/ before the app is bundled (scripts/messages.mjs).
+    paraglideVitePlugin(paraglideOptions),
     tailwindcss(),
     reactRouter(),
     serverCodeStaysOnServer(),

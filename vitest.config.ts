@@ -1,6 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { cpSync, mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { paraglideOptions } from "./scripts/messages.mjs";
 
 /**
  * The static assets the Worker reads at run time (the PDF fonts, app/lib/pdf-fonts.server.ts), at
@@ -26,6 +28,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     plugins: [
+      // The message catalogues compile before the tests import them (scripts/messages.mjs).
+      paraglideVitePlugin(paraglideOptions),
       cloudflareTest({
         main: "./functions/test-entry.ts",
         wrangler: { configPath: "./wrangler.jsonc" },

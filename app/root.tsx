@@ -17,6 +17,8 @@ import { EARLY_TAPS_SCRIPT } from "#shared/early-taps.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { viewerOf } from "#domain/core/index.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
+import { getLocale, LOCALE_TAG } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
@@ -60,7 +62,7 @@ function chromeFor(pathname: string) {
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // The first-visit script adds a class to <html> before React hydrates it.
-    <html lang="en-IN" suppressHydrationWarning>
+    <html lang={LOCALE_TAG[getLocale()]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <script dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
@@ -89,7 +91,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {m.skip_to_content()}
       </a>
       {chrome.topBar && <SiteHeader viewer={root?.viewer ?? null} showNavigation={chrome.navigation} />}
       <main id="main">{children}</main>

@@ -21,6 +21,8 @@ import { SANDBOX_PATH, serveSandboxGateway } from "./platform/sandbox-gateway.ts
 import { healthResponse } from "./platform/health.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { log, newRequestId, withRequestId } from "./platform/log.ts";
+import { withLocale } from "./platform/locale.ts";
+import { localeOfPath } from "#shared/locale.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -122,7 +124,9 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     const d1 = timedDatabase(requestDb.db);
     const domain = createDomainContext(env, ctx, request, session, Date.now(), d1.db);
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
-    const response = withSecurityHeaders(await pages(request, context), request, pageCsp(nonce, domain.payments.checkoutOrigins));
+    // Every message and format of this page's render is in the page's language (platform/locale.ts).
+    const locale = localeOfPath(url.pathname);
+    const response = withSecurityHeaders(await withLocale(locale, () => pages(request, context)), request, pageCsp(nonce, domain.payments.checkoutOrigins));
     const actor = session?.actor ?? null;
     if (mayReadServerTiming(env, request, actor !== null && can.viewAdminArea(actor))) response.headers.append("Server-Timing", d1ServerTiming(d1.timing()));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);
