@@ -1,4 +1,5 @@
 import { unsubscribeByLink } from "#domain/accounts/index.ts";
+import { isGuestReminderToken, stopGuestRemindersByLink } from "#domain/guests/index.ts";
 import { UNSUBSCRIBE_PATH } from "#shared/links.ts";
 import { isDomainError } from "#domain/core/index.ts";
 import { readCappedForm } from "./platform/request-body.ts";
@@ -15,7 +16,8 @@ const plain = (text: string, status: number) =>
 /**
  * RFC 8058 one-click unsubscribe: the mail service (or mail client) POSTs
  * "List-Unsubscribe=One-Click" (urlencoded or multipart) to the List-Unsubscribe link of an
- * optional mail, with no cookies and often from another site. The signed token in the path is its
+ * optional mail (an account's kind of mail, or a guest's reminders from one couple), with no
+ * cookies and often from another site. The signed token in the path is its
  * authority (not a session, and not the same-origin rule), so this answers before the pages' CSRF
  * check: 200 when that kind of mail is now off for that person (also when it already was), 400 for
  * a forged or expired link, 404 when the account is gone, all in plain text and changing nothing
@@ -35,7 +37,8 @@ export async function oneClickUnsubscribe(request: Request, env: Env, ctx: Execu
   if (form.get("List-Unsubscribe") !== "One-Click") return null;
   const token = decodeURIComponent(url.pathname.slice(UNSUBSCRIBE_PATH.length + 1));
   try {
-    const { message } = await unsubscribeByLink(createDomainContext(env, ctx, request, null), token);
+    const domain = createDomainContext(env, ctx, request, null);
+    const { message } = isGuestReminderToken(token) ? await stopGuestRemindersByLink(domain, token) : await unsubscribeByLink(domain, token);
     return plain(message, 200);
   } catch (e) {
     if (!isDomainError(e)) throw e;

@@ -161,6 +161,8 @@ export const guests = sqliteTable(
     dietary: text("dietary", { enum: DIETARY_PREFERENCES }),
     needsStay: flag("needs_stay"),
     needsPickup: flag("needs_pickup"),
+    /** When this address used a reminder's unsubscribe link: the couple's reminders skip it (functions/domain/guests/reminder-optout.ts). */
+    remindersStoppedAt: timestamp("reminders_stopped_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -42,8 +42,11 @@ export type MailContent = {
   reason: string;
   /** Where the footer's links point (the site's origin). */
   origin: string;
-  /** Optional mail (digests, summaries, reminders): its one-click unsubscribe link and the preferences page. */
-  unsubscribe?: { url: string; preferencesUrl: string; kindLabel: string };
+  /**
+   * Optional mail (digests, summaries, reminders): its one-click unsubscribe link and the
+   * preferences page (none for a guest, who has no account: the link is their only switch).
+   */
+  unsubscribe?: { url: string; preferencesUrl?: string; kindLabel: string };
 };
 
 const SIGNATURE = "The Mandap team";
@@ -115,7 +118,8 @@ function footerLines(m: MailContent): string[] {
 function textPart(m: MailContent): string {
   const lines = [...(m.greeting ? [m.greeting, ""] : []), m.body.map(blockText).join("\n\n"), "", SIGNATURE, "", "--", ...footerLines(m)];
   if (m.unsubscribe) {
-    lines.push(`Stop ${m.unsubscribe.kindLabel}: ${m.unsubscribe.url}`, `Choose which e-mails you get: ${m.unsubscribe.preferencesUrl}`);
+    lines.push(`Stop ${m.unsubscribe.kindLabel}: ${m.unsubscribe.url}`);
+    if (m.unsubscribe.preferencesUrl) lines.push(`Choose which e-mails you get: ${m.unsubscribe.preferencesUrl}`);
   }
   lines.push(`Mandap: ${m.origin}`);
   return lines.join("\n");
@@ -128,7 +132,9 @@ function htmlPart(m: MailContent): string {
   const footer = [
     ...footerLines(m).map((l) => `<p ${small}>${escapeHtml(l)}</p>`),
     m.unsubscribe
-      ? `<p ${small}><a href="${escapeHtml(m.unsubscribe.url)}" ${footerLink}>Stop ${escapeHtml(m.unsubscribe.kindLabel)}</a> · <a href="${escapeHtml(m.unsubscribe.preferencesUrl)}" ${footerLink}>Choose which e-mails you get</a></p>`
+      ? `<p ${small}><a href="${escapeHtml(m.unsubscribe.url)}" ${footerLink}>Stop ${escapeHtml(m.unsubscribe.kindLabel)}</a>${
+          m.unsubscribe.preferencesUrl ? ` · <a href="${escapeHtml(m.unsubscribe.preferencesUrl)}" ${footerLink}>Choose which e-mails you get</a>` : ""
+        }</p>`
       : "",
     `<p ${small}><a href="${escapeHtml(m.origin)}" ${footerLink}>Mandap</a></p>`,
   ].join("");

@@ -404,6 +404,52 @@ describe("sharing and reminding", () => {
     expect(again.status).toBe(429);
   });
 
+  it("a reminder carries a one-click unsubscribe for its guest: using it stops this couple's reminders to that address, and nothing else", async () => {
+    const { c, h } = await setup();
+    await call(`/api/v1/guests/households/${h.id}/remind`, { method: "POST", cookie: c.cookie });
+    const row = await env.DB.prepare("SELECT text, html, headers FROM outbox WHERE to_address = 'anil@example.com' AND text LIKE ?")
+      .bind(`%${h.token}%`)
+      .first<{ text: string; html: string; headers: string }>();
+    const headers = JSON.parse(row!.headers) as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = new URL(/^<([^>]+)>$/.exec(headers["List-Unsubscribe"]!)![1]!);
+    expect(row!.text).toContain(`Stop reminders from Asha Verma & Rahul Mehta: ${link.href}`);
+    expect(row!.text).not.toContain("Choose which e-mails you get"); // a guest has no account, so no preferences page
+    const oneClick = (path: string) =>
+      call(path, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      });
+    const forged = link.pathname.slice(0, -3) + (link.pathname.endsWith("AAA") ? "BBB" : "AAA");
+    expect((await oneClick(forged)).status).toBe(400);
+    const stop = await oneClick(link.pathname);
+    expect(stop.status).toBe(200);
+    expect(await stop.text()).toBe("Done: you will not get reminders from Asha Verma & Rahul Mehta any more.");
+    expect(await (await oneClick(link.pathname)).text()).toBe("You had already stopped reminders from Asha Verma & Rahul Mehta; nothing more to do.");
+    // Twelve hours on, the next reminder goes to the other guest only, and the couple is told why.
+    await env.DB.prepare("UPDATE household_invitations SET reminded_at = reminded_at - 13 * 3600000 WHERE household_id = ?").bind(h.id).run();
+    const next = await json(await call(`/api/v1/guests/households/${h.id}/remind`, { method: "POST", cookie: c.cookie }));
+    expect(next.body).toMatchObject({ reminded: 1, stopped: 1 });
+    expect(await snapshot("SELECT count(*) AS n FROM outbox WHERE to_address = 'anil@example.com' AND text LIKE ?", `%${h.token}%`)).toBe('[{"n":1}]');
+    // Another couple's reminders to the same address are not affected.
+    const other = await couple("Meera Iyer");
+    const e2 = await createEvent(other.id, { name: "Reception" });
+    const h2 = await createHousehold(other.id, "Sharma family");
+    await createGuest(other.id, h2.id, { email: "Anil@Example.com" });
+    await invite(h2.id, e2.id);
+    expect((await json(await call(`/api/v1/guests/households/${h2.id}/remind`, { method: "POST", cookie: other.cookie }))).body).toMatchObject({
+      reminded: 1,
+      stopped: 0,
+    });
+    // When every address has stopped, the couple is told to share the link another way.
+    await env.DB.prepare("UPDATE guests SET reminders_stopped_at = 1 WHERE household_id = ?").bind(h.id).run();
+    await env.DB.prepare("UPDATE household_invitations SET reminded_at = reminded_at - 13 * 3600000 WHERE household_id = ?").bind(h.id).run();
+    const none = await json(await call(`/api/v1/guests/households/${h.id}/remind`, { method: "POST", cookie: c.cookie }));
+    expect(none.status).toBe(409);
+    expect(none.body.message).toMatch(/asked not to get reminders/);
+  });
+
   it("marks a reminder SENT only when the transport accepts it (a refusing transport leaves it to retry)", async () => {
     const { c, h } = await setup();
     // Delivery by the mailer itself (a Worker without the mail queue), so the transport given here is the one used.

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { unsubscribeByLink, unsubscribeLinkView } from "#domain/accounts/index.ts";
+import { guestReminderLinkView, isGuestReminderToken, stopGuestRemindersByLink } from "#domain/guests/index.ts";
 import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
 import { isDomainError } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
@@ -25,7 +26,10 @@ function refused(e: unknown) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
-    return { ok: true as const, view: await unsubscribeLinkView(context.get(appContext).domain, params.token) };
+    const { domain } = context.get(appContext);
+    // A guest's reminder link has no account behind it, so no preferences page to offer.
+    if (isGuestReminderToken(params.token)) return { ok: true as const, account: false, view: await guestReminderLinkView(domain, params.token) };
+    return { ok: true as const, account: true, view: await unsubscribeLinkView(domain, params.token) };
   } catch (e) {
     return refused(e);
   }
@@ -33,8 +37,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   try {
-    const { message } = await unsubscribeByLink(context.get(appContext).domain, params.token);
-    return { ok: true as const, message };
+    const { domain } = context.get(appContext);
+    const { message } = isGuestReminderToken(params.token)
+      ? await stopGuestRemindersByLink(domain, params.token)
+      : await unsubscribeByLink(domain, params.token);
+    return { ok: true as const, account: !isGuestReminderToken(params.token), message };
   } catch (e) {
     return refused(e);
   }
@@ -44,7 +51,7 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   const preferences = `${EMAIL_PREFERENCES_PATH}/${params.token}`;
   if (actionData?.ok) {
     return (
-      <AuthCard title="You are unsubscribed" footer={<TextLink to={preferences}>Choose which other e-mails you get</TextLink>}>
+      <AuthCard title="You are unsubscribed" footer={actionData.account ? <TextLink to={preferences}>Choose which other e-mails you get</TextLink> : undefined}>
         <p role="status" data-testid="unsubscribe-done">
           {actionData.message}
         </p>
@@ -62,7 +69,7 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
       </AuthCard>
     );
   }
-  const { view } = loaderData;
+  const { view, account } = loaderData;
   return (
     <AuthCard
       title="Stop these e-mails?"
@@ -77,7 +84,7 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
           </>
         )
       }
-      footer={<TextLink to={preferences}>Choose which e-mails you get</TextLink>}
+      footer={account ? <TextLink to={preferences}>Choose which e-mails you get</TextLink> : undefined}
     >
       {view.on ? (
         <Form method="post">

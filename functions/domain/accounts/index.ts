@@ -42,6 +42,7 @@ export {
   MAIL_KIND_INFO,
   MAIL_KINDS,
   MAIL_PREFERENCES_MESSAGES,
+  maskAddress,
   type MailKind,
   mailSuppressionOf,
   optionalMailLinks,

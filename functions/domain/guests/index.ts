@@ -26,5 +26,6 @@ export { notAnswered, type NotAnswered } from "./not-answered.ts";
 export { REMIND_INTERVAL_MS, invitationText, whatsappUrl, shareLinks, shareHousehold, remindHousehold, type ShareLinks } from "./sharing.ts";
 export { CSV_COLUMNS, importGuests, exportGuests, type ImportResult } from "./import-export.ts";
 export { guestPage, type GuestPage } from "./guest-page.ts";
+export { isGuestReminderToken, guestReminderLinkView, stopGuestRemindersByLink, type GuestReminderView } from "./reminder-optout.ts";
 export { HEADCOUNT_SQL } from "./headcount-sql.ts";
 export { answerRsvp, rsvpByToken } from "./rsvp.ts";

@@ -7,6 +7,9 @@ import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } f
 import { requirePlanner } from "../planning/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
 import { type PendingRow, pendingStatement } from "./not-answered.ts";
+import { guestReminderStop } from "./reminder-optout.ts";
+
+const REMINDERS_STOPPED = "Everyone in this household with an e-mail address asked not to get reminders: share the link by WhatsApp or in person instead.";
 
 /** The couple may remind a household again after this long. */
 export const REMIND_INTERVAL_MS = 12 * 60 * 60 * 1000;
@@ -50,7 +53,11 @@ async function householdShareFacts(ctx: DomainContext, userId: string, household
         "SELECT e.id, e.name, e.event_date, e.start_time, e.venue FROM household_invitations hi JOIN events e ON e.id = hi.event_id WHERE hi.household_id = ? ORDER BY e.event_date, e.start_time",
       )
       .bind(householdId),
-    ctx.db.prepare("SELECT DISTINCT email FROM guests WHERE household_id = ? AND email IS NOT NULL ORDER BY email").bind(householdId),
+    ctx.db
+      .prepare(
+        "SELECT min(email) AS email, min(id) AS guest_id, max(reminders_stopped_at) AS stopped_at FROM guests WHERE household_id = ? AND email IS NOT NULL GROUP BY lower(email) ORDER BY 1",
+      )
+      .bind(householdId),
   ]);
   const row = household!.results[0] as HouseholdRow | undefined;
   if (!row) throw new NotFound(HOUSEHOLD_MISSING);
@@ -59,6 +66,8 @@ async function householdShareFacts(ctx: DomainContext, userId: string, household
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
     functions: functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[],
     emails: (emails!.results as { email: string }[]).map((e) => e.email),
+    /** Who a reminder goes to: one guest per address, unless the address asked for no more reminders (reminder-optout.ts). */
+    reminded: (emails!.results as { email: string; guest_id: string; stopped_at: number | null }[]).filter((e) => e.stopped_at === null),
   };
 }
 
@@ -94,14 +103,16 @@ export async function shareHousehold(ctx: DomainContext, householdId: string, in
 /**
  * E-mails the household's guests who have an address, listing the functions someone has not
  * answered yet with the household's link, and records reminded_at on those invitations in the same
- * batch as the queued mails. Once per REMIND_INTERVAL_MS.
+ * batch as the queued mails. Once per REMIND_INTERVAL_MS. An address that asked for no more
+ * reminders (the mail's one-click unsubscribe) is skipped and counted in `stopped`.
  */
-export async function remindHousehold(ctx: DomainContext, householdId: string): Promise<{ reminded: number; functions: string[] }> {
+export async function remindHousehold(ctx: DomainContext, householdId: string): Promise<{ reminded: number; stopped: number; functions: string[] }> {
   const me = requirePlanner(ctx);
   const f = await householdShareFacts(ctx, me.id, householdId);
   const pending = (await pendingStatement(ctx.db, me.id, householdId).all<PendingRow>()).results;
   if (!pending.length) throw new Conflict("Everyone in this household has answered: there is nothing to remind them of.");
   if (!f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
+  if (!f.reminded.length) throw new Conflict(REMINDERS_STOPPED);
   const last = Math.max(0, ...pending.map((p) => p.reminded_at ?? 0));
   if (last && ctx.now - last < REMIND_INTERVAL_MS) {
     throw new TooManyRequests(
@@ -111,7 +122,8 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
   }
   const details = f.functions.filter((e) => pending.some((p) => p.event_id === e.id));
   const lines = details.map((e) => `${e.name}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`);
-  const mails = f.emails.map((to) =>
+  const stops = await Promise.all(f.reminded.map((r) => guestReminderStop(ctx, ctx.request.origin, r.guest_id, f.couple, ctx.now)));
+  const mails = f.reminded.map(({ email: to }, i) =>
     queueMail(
       ctx.db,
       composeMail({
@@ -127,6 +139,7 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
           { link: { label: "Answer the invitation", url: f.household.rsvpLink } },
         ],
         reason: `You receive this e-mail because ${f.couple} put this address on their guest list.`,
+        unsubscribe: stops[i]!,
       }),
       ctx.now,
     ),
@@ -138,5 +151,5 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
     ...mails.map((m) => m.statement),
   ]);
   await ctx.mail.deliver(mails.map((m) => m.id));
-  return { reminded: mails.length, functions: details.map((e) => e.name) };
+  return { reminded: mails.length, stopped: f.emails.length - f.reminded.length, functions: details.map((e) => e.name) };
 }

@@ -89,7 +89,8 @@ export const guestsAction = pageAction({
     },
     remind: async ({ domain, fields, back }) => {
       const r = await remindHousehold(domain, householdOf(fields));
-      return back(`Reminder e-mailed to ${r.reminded} ${r.reminded === 1 ? "guest" : "guests"}.`);
+      const stopped = r.stopped ? ` ${r.stopped} ${r.stopped === 1 ? "address has" : "addresses have"} asked not to get reminders.` : "";
+      return back(`Reminder e-mailed to ${r.reminded} ${r.reminded === 1 ? "guest" : "guests"}.${stopped}`);
     },
     share: async ({ domain, fields }) => {
       const { url } = await shareHousehold(domain, householdOf(fields), fields);

@@ -1,0 +1,74 @@
+/**
+ * A guest's way out of RSVP reminders (issue 31). A reminder goes to someone who never signed up for
+ * anything: the couple put the address on their guest list. So it carries a one-click unsubscribe
+ * (RFC 8058 List-Unsubscribe, and a link in the footer) to a signed link naming one guest; using it
+ * stops reminders from this couple to that address (every guest row of the couple with the
+ * address), and nothing else: the couple's own sharing of the link, and other couples' reminders to
+ * the same person, are not affected. A forged or expired link changes nothing and says so.
+ */
+import { readMailLink, signMailLink, MAIL_LINK_TTL_MS } from "#platform/mail-links.ts";
+import { UNSUBSCRIBE_PATH } from "#shared/links.ts";
+import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
+import { MAIL_PREFERENCES_MESSAGES, maskAddress } from "../accounts/index.ts";
+import { type CoupleRow, coupleNames } from "./guest-records.ts";
+
+/** The signed link's purpose: reminders to answer one couple's invitation. */
+export const GUEST_REMINDERS_PURPOSE = "guest-reminders";
+
+/** Whether a token from an unsubscribe link is a guest's (else it is an account's kind of mail). */
+export const isGuestReminderToken = (token: string) => typeof token === "string" && token.startsWith(`${GUEST_REMINDERS_PURPOSE}.`);
+
+const secretOf = (ctx: Pick<DomainContext, "config">) => {
+  if (!ctx.config.mailLinkSecret) throw new Error("MAIL_LINK_SECRET is not set (docs/deploy.md, E-mail)");
+  return ctx.config.mailLinkSecret;
+};
+
+const kindLabel = (couple: string) => `reminders from ${couple}`;
+
+/** The footer's and List-Unsubscribe's link of a reminder to `guestId`. */
+export async function guestReminderStop(ctx: Pick<DomainContext, "config">, origin: string, guestId: string, couple: string, now: number) {
+  const token = await signMailLink(secretOf(ctx), { purpose: GUEST_REMINDERS_PURPOSE, userId: guestId, expiresAt: now + MAIL_LINK_TTL_MS });
+  return { url: `${origin}${UNSUBSCRIBE_PATH}/${token}`, kindLabel: kindLabel(couple) };
+}
+
+type GuestTarget = { id: string; user_id: string; email: string | null; stopped: number } & CoupleRow;
+
+async function target(ctx: Pick<DomainContext, "db" | "config" | "now">, token: string): Promise<GuestTarget & { email: string }> {
+  const read = await readMailLink(secretOf(ctx), token, ctx.now);
+  if (!read.ok) throw new Invalid(MAIL_PREFERENCES_MESSAGES[read.reason]);
+  if (read.link.purpose !== GUEST_REMINDERS_PURPOSE) throw new Invalid(MAIL_PREFERENCES_MESSAGES.forged);
+  const guest = await ctx.db
+    .prepare(
+      `SELECT g.id, g.user_id, g.email, u.user_name, u.partner_name,
+              EXISTS (SELECT 1 FROM guests o WHERE o.user_id = g.user_id AND lower(o.email) = lower(g.email) AND o.reminders_stopped_at IS NOT NULL) AS stopped
+       FROM guests g JOIN users u ON u.id = g.user_id WHERE g.id = ?`,
+    )
+    .bind(read.link.userId)
+    .first<GuestTarget>();
+  // The guest (or the couple's account) was deleted, or the address taken off: there is nothing left to remind.
+  if (!guest?.email) throw new NotFound("This guest is no longer on the couple's list: no more reminders will be sent.");
+  return guest as GuestTarget & { email: string };
+}
+
+export type GuestReminderView = { name: string; address: string; on: boolean };
+
+/** What the unsubscribe page asks a guest to confirm (GET). */
+export async function guestReminderLinkView(ctx: Pick<DomainContext, "db" | "config" | "now">, token: string): Promise<GuestReminderView> {
+  const guest = await target(ctx, token);
+  return { name: kindLabel(coupleNames(guest)), address: maskAddress(guest.email), on: !guest.stopped };
+}
+
+/** Stops this couple's reminders to the link's address (the one-click POST and the page's button); a second use says it already was. */
+export async function stopGuestRemindersByLink(
+  ctx: Pick<DomainContext, "db" | "config" | "now">,
+  token: string,
+): Promise<{ message: string; changed: boolean }> {
+  const guest = await target(ctx, token);
+  const name = kindLabel(coupleNames(guest));
+  if (guest.stopped) return { changed: false, message: MAIL_PREFERENCES_MESSAGES.alreadyStopped(name) };
+  await ctx.db
+    .prepare("UPDATE guests SET reminders_stopped_at = ?1 WHERE user_id = ?2 AND lower(email) = lower(?3) AND reminders_stopped_at IS NULL")
+    .bind(ctx.now, guest.user_id, guest.email)
+    .run();
+  return { changed: true, message: MAIL_PREFERENCES_MESSAGES.stopped(name) };
+}
