@@ -101,6 +101,7 @@ export function httpTransport(url: string, apiKey: string | undefined): MailTran
   return {
     name: "http",
     async deliver(m, from) {
+      const { replyTo, headers } = splitReplyTo(m.headers);
       let res: Response;
       try {
         res = await fetch(url, {
@@ -112,7 +113,8 @@ export function httpTransport(url: string, apiKey: string | undefined): MailTran
             subject: m.subject,
             text: m.text,
             ...(m.html ? { html: m.html } : {}),
-            ...(m.headers ? { headers: m.headers } : {}),
+            ...(replyTo ? { reply_to: replyTo } : {}),
+            ...(headers ? { headers } : {}),
           }),
           signal: AbortSignal.timeout(MAIL_HTTP_TIMEOUT_MS),
         });
@@ -144,11 +146,25 @@ export function parseAddress(value: string): string | EmailAddress {
   return name ? { name, email: match[2]!.trim() } : match[2]!.trim();
 }
 
+/**
+ * A message's Reply-To (a conversation's reply address) apart from its other headers: both mail
+ * services take it as a field of its own (Cloudflare's `replyTo`, the HTTP API's `reply_to`) rather
+ * than as a custom header, which a service may refuse or drop.
+ */
+function splitReplyTo(all: Record<string, string> | undefined): { replyTo?: string; headers?: Record<string, string> } {
+  if (!all) return {};
+  const entries = Object.entries(all);
+  const replyTo = entries.find(([k]) => k.toLowerCase() === "reply-to")?.[1];
+  const rest = entries.filter(([k]) => k.toLowerCase() !== "reply-to");
+  return { ...(replyTo ? { replyTo } : {}), ...(rest.length ? { headers: Object.fromEntries(rest) } : {}) };
+}
+
 /** Cloudflare Email Service through the `send_email` binding. A thrown error is retried. */
 export function cloudflareTransport(binding: SendEmail): MailTransport {
   return {
     name: "cloudflare",
     async deliver(m, from) {
+      const { replyTo, headers } = splitReplyTo(m.headers);
       try {
         const result = await binding.send({
           from: parseAddress(from),
@@ -156,7 +172,8 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
           subject: m.subject,
           text: m.text,
           ...(m.html ? { html: m.html } : {}),
-          ...(m.headers ? { headers: m.headers } : {}),
+          ...(replyTo ? { replyTo: parseAddress(replyTo) } : {}),
+          ...(headers ? { headers } : {}),
         });
         return { ok: true, status: "SENT", providerMessageId: result?.messageId };
       } catch (e) {

@@ -192,6 +192,27 @@ describe("one layout for every mail", () => {
     expect(await cloudflareTransport(binding).deliver(message, "Mandap <hello@mandap.example>")).toMatchObject({ ok: true });
     expect(sent[0]).toMatchObject({ text: "T", html: "<p>H</p>", headers: { "List-Unsubscribe": "<https://x/unsubscribe/t>" } });
   });
+
+  it("gives a conversation's Reply-To to each service as its own field, not as a custom header", async () => {
+    const message = { id: "m2", to: "a@test.example", subject: "S", text: "T", headers: { "Reply-To": "r.abc@reply.mandap.example" } };
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ id: "re_2" }));
+    try {
+      await httpTransport("https://mail-api.test/emails", "k").deliver(message, "Mandap <hello@mandap.example>");
+      const body = JSON.parse(String(fetchSpy.mock.calls[0]![1]!.body)) as Record<string, unknown>;
+      expect(body.reply_to).toBe("r.abc@reply.mandap.example");
+      expect(body.headers).toBeUndefined();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    const sent: Record<string, unknown>[] = [];
+    const binding = { send: async (m: Record<string, unknown>) => (sent.push(m), { messageId: "cf-2" }) } as unknown as SendEmail;
+    await cloudflareTransport(binding).deliver(
+      { ...message, headers: { ...message.headers, "List-Unsubscribe": "<https://x/u>" } },
+      "Mandap <hello@mandap.example>",
+    );
+    expect(sent[0]!.replyTo).toBe("r.abc@reply.mandap.example");
+    expect(sent[0]!.headers).toEqual({ "List-Unsubscribe": "<https://x/u>" });
+  });
 });
 
 describe("one-click unsubscribe (RFC 8058)", () => {
