@@ -1,3 +1,5 @@
+import { hasDevanagari, nameKey } from "./hindi.ts";
+import { PLACE_NAMES_HI } from "./places.ts";
 import { slugify } from "./slug.ts";
 
 /** States and their cities as the search offers them: only places that have services (discovery's serviceLocations). */
@@ -46,6 +48,50 @@ export const PLACE_ALIASES: Readonly<Record<string, Place>> = {
   "Chhatrapati Sambhajinagar": { state: "Maharashtra", city: "Aurangabad" },
   "Sri Vijaya Puram": { state: "Andaman and Nicobar Islands", city: "Port Blair" },
 };
+
+/**
+ * Other names in Devanagari for a stored place (the stored places' own Hindi names are
+ * shared/places.ts PLACE_NAMES_HI): old names and the spellings people use beside the official
+ * one. Compared after folding (shared/hindi.ts), so बंगलौर/बँगलौर or गुड़गांव/गुड़गाँव need one entry.
+ */
+export const PLACE_ALIASES_HI: Readonly<Record<string, Place>> = {
+  बंगलौर: { state: "Karnataka", city: "Bengaluru" },
+  बैंगलोर: { state: "Karnataka", city: "Bengaluru" },
+  बेंगलोर: { state: "Karnataka", city: "Bengaluru" },
+  बंगलुरु: { state: "Karnataka", city: "Bengaluru" },
+  बैंगलुरु: { state: "Karnataka", city: "Bengaluru" },
+  मैसूर: { state: "Karnataka", city: "Mysuru" },
+  मंगलौर: { state: "Karnataka", city: "Mangaluru" },
+  बम्बई: { state: "Maharashtra", city: "Mumbai" },
+  पूना: { state: "Maharashtra", city: "Pune" },
+  गुड़गांव: { state: "Haryana", city: "Gurugram" },
+  कलकत्ता: { state: "West Bengal", city: "Kolkata" },
+  मद्रास: { state: "Tamil Nadu", city: "Chennai" },
+  कोचीन: { state: "Kerala", city: "Kochi" },
+  त्रिवेंद्रम: { state: "Kerala", city: "Thiruvananthapuram" },
+  बड़ौदा: { state: "Gujarat", city: "Vadodara" },
+  बनारस: { state: "Uttar Pradesh", city: "Varanasi" },
+  काशी: { state: "Uttar Pradesh", city: "Varanasi" },
+  इलाहाबाद: { state: "Uttar Pradesh", city: "Prayagraj" },
+  विज़ाग: { state: "Andhra Pradesh", city: "Visakhapatnam" },
+  पांडिचेरी: { state: "Puducherry", city: "Puducherry" },
+  उड़ीसा: { state: "Odisha" },
+};
+
+/** Stored names (state, or "State/City") by the folded Devanagari name: PLACE_NAMES_HI, then PLACE_ALIASES_HI. */
+const HINDI_PLACES = new Map<string, string>();
+for (const [en, hi] of Object.entries(PLACE_NAMES_HI)) if (!HINDI_PLACES.has(nameKey(hi))) HINDI_PLACES.set(nameKey(hi), en);
+for (const [hi, place] of Object.entries(PLACE_ALIASES_HI))
+  if (!HINDI_PLACES.has(nameKey(hi))) HINDI_PLACES.set(nameKey(hi), place.city ? `${place.state}/${place.city}` : place.state);
+
+/** A place named in Devanagari ("जयपुर", "बंगलौर", "नई-दिल्ली") as its stored English name(s), or the text as given. */
+export function placeInEnglish(text: string): string {
+  if (!hasDevanagari(text)) return text;
+  return text
+    .split(/[/,]/)
+    .map((part) => HINDI_PLACES.get(nameKey(part)) ?? part)
+    .join(",");
+}
 
 /** A city as a list shows it, with the other names people know it by: "Visakhapatnam (Vizag, Waltair)". */
 export function cityLabel(city: string): string {
@@ -103,10 +149,11 @@ export function suggestPlaces(locations: LocationMap, text: string): [string, Pl
 
 /**
  * A place typed or chosen: "Rajasthan/Jaipur" (the box's value), "Jaipur", "Jaipur, Rajasthan", a
- * state alone or an alias ("Bangalore", "Delhi NCR"), in any case. The stored names, or null.
+ * state alone or an alias ("Bangalore", "Delhi NCR"), in any case, or in Devanagari ("जयपुर",
+ * "जयपुर, राजस्थान", "बंगलौर"). The stored names, or null.
  */
 export function parseLocation(locations: LocationMap, text: string | null | undefined): Place | null {
-  const parts = (text ?? "")
+  const parts = placeInEnglish(text ?? "")
     .split(/[/,]/)
     .map((p) => slugify(p))
     .filter(Boolean);

@@ -1,5 +1,8 @@
 import type { z } from "zod";
-import { FILTER_KEYS, type BrowseFilters } from "./browse.ts";
+import { FILTER_KEYS, type BrowseFilters, type BrowseScope, type LocationMap } from "./browse.ts";
+import { findGroup } from "#shared/catalogue.ts";
+import { samePlace } from "#shared/places.ts";
+import { subcategoryNamed } from "#shared/search-words.ts";
 import { serviceFilterFields, SORT_OPTIONS, type SortOption } from "#shared/service-filters.ts";
 
 /** Reads a browse page's filters from its URL with the API's own rules; invalid values are dropped with a message. */
@@ -24,4 +27,30 @@ export function parseBrowseFilters(params: URLSearchParams): { filters: BrowseFi
     else problems.push("Unknown sort: showing top rated first.");
   }
   return { filters, problems };
+}
+
+/**
+ * Resolves the /all/... path segments; `null` when one of them is unknown (a 404). A segment may
+ * also be a Hindi name (/all/दुल्हन/मेहंदी-आर्टिस्ट/राजस्थान/जयपुर, or a Hindi word for the
+ * subcategory: मेहंदी, हलवाई), which the page then redirects to the canonical English slugs. After a group
+ * comes its subcategory, or a state (and city) for the whole group's results in a place
+ * (/all/wedding-venue/karnataka/bengaluru: venues are four subcategories, and the checklist's
+ * "Book venue" opens them all in the couple's city).
+ */
+export function resolveScope(locations: LocationMap, params: { category?: string; subCategory?: string; state?: string; city?: string }): BrowseScope | null {
+  const scope: BrowseScope = {};
+  if (!params.category) return scope;
+  scope.group = findGroup(params.category);
+  if (!scope.group) return null;
+  if (!params.subCategory) return scope;
+  scope.subcategory = subcategoryNamed(params.subCategory, scope.group);
+  const [state, city, more] = scope.subcategory ? [params.state, params.city, undefined] : [params.subCategory, params.state, params.city];
+  if (more) return null;
+  if (!state) return scope;
+  scope.state = Object.keys(locations).find((s) => samePlace(s, state));
+  if (!scope.state) return null;
+  if (!city) return scope;
+  scope.city = locations[scope.state]?.find((c) => samePlace(c, city));
+  if (!scope.city) return null;
+  return scope;
 }

@@ -1,10 +1,8 @@
-import { browsePath, findGroup, findSubcategory, type CategoryGroup, type Subcategory } from "#shared/catalogue.ts";
+import { browsePath, type CategoryGroup, type Subcategory } from "#shared/catalogue.ts";
 import type { SortOption } from "#shared/sort-options.ts";
-import { slugify } from "#shared/slug.ts";
 
 export type { LocationMap } from "#shared/place-names.ts";
 export { parseLocation } from "#shared/place-names.ts";
-import type { LocationMap } from "#shared/place-names.ts";
 
 /** The filters a browse page reads from its URL; invalid values are dropped with a message. */
 export type BrowseFilters = {
@@ -41,30 +39,6 @@ export type BrowseScope = {
 
 export function scopePath(scope: BrowseScope): string {
   return browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city);
-}
-
-/**
- * Resolves the /all/... path segments; `null` when one of them is unknown (a 404). After a group
- * comes its subcategory, or a state (and city) for the whole group's results in a place
- * (/all/wedding-venue/karnataka/bengaluru: venues are four subcategories, and the checklist's
- * "Book venue" opens them all in the couple's city).
- */
-export function resolveScope(locations: LocationMap, params: { category?: string; subCategory?: string; state?: string; city?: string }): BrowseScope | null {
-  const scope: BrowseScope = {};
-  if (!params.category) return scope;
-  scope.group = findGroup(params.category);
-  if (!scope.group) return null;
-  if (!params.subCategory) return scope;
-  scope.subcategory = findSubcategory(params.subCategory, scope.group);
-  const [state, city, more] = scope.subcategory ? [params.state, params.city, undefined] : [params.subCategory, params.state, params.city];
-  if (more) return null;
-  if (!state) return scope;
-  scope.state = Object.keys(locations).find((s) => slugify(s) === slugify(state));
-  if (!scope.state) return null;
-  if (!city) return scope;
-  scope.city = locations[scope.state]?.find((c) => slugify(c) === slugify(city));
-  if (!scope.city) return null;
-  return scope;
 }
 
 /** "Caterers in Jaipur", "Wedding Venue in Rajasthan", "Wedding services in India". */

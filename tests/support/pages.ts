@@ -27,6 +27,7 @@ import * as blogDashboard from "#app/routes/blog/dashboard.tsx";
 import * as vendorSetting from "#app/routes/vendor-dashboard/vendor-setting.tsx";
 import * as unsubscribe from "#app/routes/email/unsubscribe.tsx";
 import * as emailPreferences from "#app/routes/email/preferences.tsx";
+import * as browseList from "#app/routes/browse-list/route.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -67,6 +68,7 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/VendorDashboard/vendor-setting" }), vendorSetting as unknown as RouteModule],
   [new URLPattern({ pathname: "/unsubscribe/:token" }), unsubscribe as unknown as RouteModule],
   [new URLPattern({ pathname: "/email-preferences{/:token}?" }), emailPreferences as unknown as RouteModule],
+  [new URLPattern({ pathname: "/all{/:category}?{/:subCategory}?{/:state}?{/:city}?" }), browseList as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>
@@ -87,13 +89,19 @@ const pages = createWorker(async (request, context) => {
   for (const [pattern, module] of ROUTES) {
     const match = pattern.exec({ pathname: url.pathname });
     if (!match) continue;
-    const params = Object.fromEntries(Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+    // Decoded, as React Router hands params to loaders ("/all/दुल्हन" arrives as %E0%A4…).
+    const params = Object.fromEntries(
+      Object.entries(match.pathname.groups)
+        .filter((e): e is [string, string] => e[1] !== undefined)
+        .map(([k, v]) => [k, decodeURIComponent(v)]),
+    );
     const run = request.method === "GET" ? module.loader : module.action;
     if (!run) return new Response("Method not allowed", { status: 405 });
     try {
       return asResponse(await run({ request, params, context }));
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
+      if (isDataWithInit(thrown)) return asResponse(thrown); // throw data(null, { status: 404 })
       throw thrown;
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { filterSearch, parseLocation, resolveScope, scopePath } from "#app/lib/browse.ts";
+import { filterSearch, parseLocation, scopePath } from "#app/lib/browse.ts";
 import { closestPlaces, suggestPlaces } from "#shared/place-names.ts";
-import { parseBrowseFilters } from "#app/lib/browse.server.ts";
+import { parseBrowseFilters, resolveScope } from "#app/lib/browse.server.ts";
 
 const LOCATIONS = { Rajasthan: ["Jaipur", "Jodhpur", "Udaipur"], Maharashtra: ["Mumbai", "Navi Mumbai", "Pune"], Goa: ["Panaji"] };
 const LOCATIONS_WITH_DELHI = { ...LOCATIONS, Delhi: ["New Delhi", "Dwarka"], Haryana: ["Gurugram"], Karnataka: ["Bengaluru"] };

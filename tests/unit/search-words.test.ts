@@ -40,3 +40,30 @@ describe("subcategory from what a couple types", () => {
     expect(subcategoryFromWords("royal palace")).toBeUndefined();
   });
 });
+
+describe("Hindi search words (issue 32)", () => {
+  it("gives a Devanagari word its Latin words, in any common spelling, and leaves Latin queries as they were", () => {
+    expect(spellingsOf("मेहंदी")).toEqual(expect.arrayContaining(["मेहंदी", "mehndi", "mehendi"]));
+    for (const variant of ["मेहँदी", "मेंहदी"]) expect(spellingsOf(variant)).toContain("mehndi");
+    expect(spellingsOf("फ़ोटोग्राफ़र")).toContain("photograph");
+    expect(spellingsOf("हलवाई")).toEqual(expect.arrayContaining(["caterer", "halwai"]));
+    expect(spellingsOf("जयपुर")).toEqual(["जयपुर", "jaipur"]);
+    expect(spellingsOf("बैंगलोर")).toEqual(expect.arrayContaining(["bengaluru", "bangalore"]));
+    expect(spellingsOf("तमिलनाडु")).toContain("tamil nadu");
+    expect(spellingsOf("mehndi")).not.toContain("मेहंदी");
+  });
+  it("leaves connecting words out of a query that has others", () => {
+    expect(ftsQuery("halwai in jaipur", { spellings: true })).not.toMatch(/"in"/);
+    expect(ftsQuery("जयपुर में हलवाई", { spellings: true })).not.toContain("में");
+    expect(ftsQuery("in", { spellings: true })).toBe('"in"*');
+    expect(ftsQuery("Sharma and Sons")).toBe('"sharma"* "and"* "sons"*'); // a vendor's name stays as typed
+  });
+  it("maps Hindi words of the search box to a subcategory", () => {
+    expect(subcategoryFromWords("मेहंदी")?.name).toBe("Mehndi Artist");
+    expect(subcategoryFromWords("हलवाई")?.name).toBe("Caterers");
+    expect(subcategoryFromWords("टेंट")?.name).toBe("Tent House");
+    expect(subcategoryFromWords("पंडित")?.name).toBe("Pandit");
+    expect(subcategoryFromWords("फ़ोटोग्राफ़र")?.name).toBe("Wedding Photographers");
+    expect(subcategoryFromWords("शादी")).toBeUndefined();
+  });
+});

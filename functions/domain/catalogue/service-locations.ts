@@ -1,4 +1,4 @@
-import { slugify } from "#shared/slug.ts";
+import { samePlace } from "#shared/places.ts";
 import type { DomainContext } from "../core/index.ts";
 
 /**
@@ -6,11 +6,11 @@ import type { DomainContext } from "../core/index.ts";
  * and the stored names for a name or slug in any case.
  */
 
-/** The stored state and city names for names or slugs in any case ("rajasthan", "Navi-Mumbai"). */
+/** The stored state and city names for names or slugs in any case ("rajasthan", "Navi-Mumbai") or Hindi names ("राजस्थान", "जयपुर"). */
 export function resolvePlace(locations: LocationMap, state?: string, city?: string): { state?: string; city?: string } {
-  const stateName = state ? Object.keys(locations).find((s) => slugify(s) === slugify(state)) : undefined;
+  const stateName = state ? Object.keys(locations).find((s) => samePlace(s, state)) : undefined;
   const cities = stateName ? (locations[stateName] ?? []) : Object.values(locations).flat();
-  const cityName = city ? cities.find((c) => slugify(c) === slugify(city)) : undefined;
+  const cityName = city ? cities.find((c) => samePlace(c, city)) : undefined;
   return { state: stateName, city: cityName };
 }
 

@@ -1,6 +1,6 @@
 import { type SortBy, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_MAX, COUNT_CAP } from "#shared/service-filters.ts";
-import { findGroup, findSubcategory } from "#shared/catalogue.ts";
-import { spellingsOf } from "#shared/search-words.ts";
+import { findGroup } from "#shared/catalogue.ts";
+import { searchTerms, spellingsOf, subcategoryNamed } from "#shared/search-words.ts";
 import { type DomainContext, can, Forbidden, Invalid } from "../core/index.ts";
 import { resolvePlace, serviceLocations } from "./service-locations.ts";
 import { type ServiceSummary, SUMMARY_COLUMNS, type SummaryRow, toSummary } from "./service-summaries.ts";
@@ -45,14 +45,11 @@ export type ServicePage = {
  * Turns typed text into an FTS5 query: every word must match, as a prefix, quotes and every other
  * operator character stripped. Combining marks stay in their word (Devanagari vowel signs). With
  * `spellings`, a word also matches the other spellings of its group (shared/search-words.ts:
- * "lahenga" finds lehengas, "pundit" pandits, "bangalore" Bengaluru).
+ * "lahenga" finds lehengas, "pundit" pandits, "bangalore" Bengaluru; a Hindi word in Devanagari
+ * its Latin words, "जयपुर" Jaipur, "मेहंदी" mehndi), and connecting words ("in", "में") are left out.
  */
 export function ftsQuery(text: string, { spellings = false } = {}): string | null {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
+  const words = searchTerms(text, { keepConnecting: !spellings });
   if (!words.length) return null;
   return (
     words
@@ -104,7 +101,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // Names are matched in any case or spacing by mapping them to the stored (catalogue / place)
   // names first, so the comparisons stay exact and use the indexes.
   const group = search.service_category ? findGroup(search.service_category) : undefined;
-  const subcategory = search.service_type ? findSubcategory(search.service_type) : undefined;
+  const subcategory = search.service_type ? subcategoryNamed(search.service_type) : undefined;
   let place = search.state || search.city ? resolvePlace(await serviceLocations(ctx), search.state, search.city) : {};
   // A place the cached map does not know may be new since it was read: look once more.
   if ((search.state && !place.state) || (search.city && !place.city)) place = resolvePlace(await serviceLocations(ctx, true), search.state, search.city);
