@@ -132,6 +132,29 @@ export const paymentRefundLocks = sqliteTable("payment_refund_locks", {
   claimedAt: timestamp("claimed_at").notNull(),
 });
 
+/**
+ * A refund nobody asks for by hand (issue 30, migration 0105): a payment received after its order
+ * expired, or a second paid order for a design the couple owned. Written in the batch that records
+ * the payment; asked of the gateway at once and retried by the 5-minute cron until it is made.
+ */
+export const paymentAutomaticRefunds = sqliteTable(
+  "payment_automatic_refunds",
+  {
+    paymentId: text("payment_id")
+      .primaryKey()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    /** Attempts that did not reach a refund (the gateway down or refusing). */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at").notNull(),
+    /** When the gateway took the refund (or an admin's refund left nothing to refund). */
+    refundedAt: timestamp("refunded_at"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("payment_automatic_refunds_due_idx").on(t.refundedAt, t.nextAttemptAt)],
+);
+
 /** The supplier as printed on an invoice (configuration on the day of issue). */
 export type InvoiceSupplier = { legalName: string; gstin: string; address: string; state: string; stateCode: string };
 /** The recipient as printed on an invoice on the day of issue: the vendor's business, or the couple (no GSTIN, no address; decision 0044). */

@@ -2,7 +2,7 @@ import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts/index.ts";
 import { purgeExpiredIdempotencyKeys, purgeOldRecords } from "#domain/core/index.ts";
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
-import { runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
+import { retryAutomaticRefunds, runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, enqueueMail, sweepUnqueuedMail, transportFor } from "#platform/mail.ts";
@@ -104,6 +104,11 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     { name: "deliver-mail", run: deliverMailJob },
     // The sandbox payment gateway's webhook retries (Razorpay retries its own: nothing to do there).
     { name: "payment-gateway-webhooks", run: (env, now) => runGatewayHousekeeping(env, now) },
+    // Refunds owed by themselves (a late payment, a design paid for twice) that the gateway could not make at once (issue 30).
+    {
+      name: "automatic-refunds",
+      run: (env, now) => retryAutomaticRefunds(createDomainContext(env, null, new Request(siteOrigin(env)), null, now)),
+    },
   ],
   [WEEKLY]: [
     {

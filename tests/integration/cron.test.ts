@@ -99,12 +99,14 @@ describe("mail delivery every five minutes, without a mail queue", () => {
     expect((failure as CronFailure).results).toEqual([
       { name: "deliver-mail", ok: false, error: expect.stringContaining("the transport accepted none") },
       { name: "payment-gateway-webhooks", ok: true },
+      { name: "automatic-refunds", ok: true },
     ]);
     expect(await statusOf(to)).toMatchObject({ status: "RETRYING", attempts: 1, error: "HTTP 500: down" });
     answer = 202;
     expect(await runScheduled(EVERY_FIVE_MINUTES, httpEnv, now + 3_600_000)).toEqual([
       { name: "deliver-mail", ok: true },
       { name: "payment-gateway-webhooks", ok: true },
+      { name: "automatic-refunds", ok: true },
     ]);
     expect(await statusOf(to)).toMatchObject({ status: "SENT", attempts: 2, error: null });
     expect(fetchSpy).toHaveBeenCalled();

@@ -115,7 +115,7 @@ describe("an order keeps its terms and expires (item 6)", () => {
     expect(await paymentOf(made.body.orderId)).toMatchObject({ status: "SUCCESS", amount: 100 });
   });
 
-  it("a payment for an expired plan order is recorded as received, not credited, and listed for a refund", async () => {
+  it("a payment for an expired plan order is recorded as received, not credited, and refunded in full by itself", async () => {
     const vendor = await signedIn("VENDOR");
     const planId = await createPlan({ price: 100, days: 1 });
     const made = await planOrder(vendor.cookie, planId);
@@ -126,23 +126,22 @@ describe("an order keeps its terms and expires (item 6)", () => {
     expect(await creditsOf(made.body.orderId)).toHaveLength(0);
     expect(await subscriptionOf(made.body.orderId)).toMatchObject({ start_date: null, end_date: null });
     expect((await subscriptionOf(made.body.orderId))!.status).not.toBe("ACTIVE");
+    // Received (the gateway's ids, why it was not credited), then refunded through the refund path (issue 30).
     const payment = await paymentOf(made.body.orderId);
-    expect(payment).toMatchObject({ status: "REFUND_DUE", gateway_payment_id: back.fields.razorpay_payment_id });
+    expect(payment).toMatchObject({ status: "REFUNDED", refunded_amount: 100, gateway_payment_id: back.fields.razorpay_payment_id });
     expect(String(payment!.failure_reason)).toMatch(/after the order expired/);
     // A replay changes nothing.
     expect((await callback(back.fields)).status).toBe(303);
     expect(await creditsOf(made.body.orderId)).toHaveLength(0);
 
-    // Admins see it in /admin/transactions, with its own status filter and total.
+    // Admins see it in /admin/transactions with the refund it was owed, made.
     const admin = await signedIn("ADMIN");
-    const listed = await call("/api/v1/admin/transactions?status=REFUND_DUE", { cookie: admin.cookie });
+    const listed = await call("/api/v1/admin/transactions?status=REFUNDED", { cookie: admin.cookie });
     expect(listed.status).toBe(200);
-    const body = (await listed.json()) as {
-      transactions: { gatewayOrderId: string; status: string }[];
-      totals: { byStatus: Record<string, { count: number }> };
-    };
-    expect(body.transactions.map((t) => t.gatewayOrderId)).toContain(made.body.orderId);
-    expect(body.totals.byStatus.REFUND_DUE!.count).toBeGreaterThanOrEqual(1);
+    const body = (await listed.json()) as { transactions: { gatewayOrderId: string; automaticRefund: unknown }[] };
+    expect(body.transactions.find((t) => t.gatewayOrderId === made.body.orderId)).toMatchObject({
+      automaticRefund: { reason: "Paid after the order expired, so nothing was bought: refunded automatically.", refundedAt: expect.any(Number) },
+    });
   });
 
   it("a payment for an expired template order does not give the design", async () => {
@@ -152,7 +151,7 @@ describe("an order keeps its terms and expires (item 6)", () => {
     await age(made.body.orderId, DAY + 60_000);
     const back = await payInSandbox(made.body);
     expect((await callback(back.fields)).status).toBe(303);
-    expect(await paymentOf(made.body.orderId)).toMatchObject({ status: "REFUND_DUE" });
+    expect(await paymentOf(made.body.orderId)).toMatchObject({ status: "REFUNDED", refunded_amount: 399 });
     const status = await call(`/api/v1/template/payment-status/${template.id}`, { cookie: couple.cookie });
     expect(await status.json()).toMatchObject({ owned: false, canUse: false });
   });

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { canUseTemplate } from "#domain/invitations/index.ts";
+import { confirmCheckout, REFUND_MESSAGES } from "#domain/billing/index.ts";
+import { PaymentGatewayError } from "#platform/payments.ts";
+import { EVERY_FIVE_MINUTES, jobsBySchedule, runScheduled } from "#functions/cron/index.ts";
+import type { Env } from "#functions/env.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, signedIn } from "#tests/support/factories.ts";
 import { insertTemplate } from "#tests/support/invitations.ts";
-import { callback, createPlan, hmacHex, type OrderAnswer, paymentOf, payInSandbox, sendWebhook, subscriptionOf } from "#tests/support/payments.ts";
+import { callback, createPlan, hmacHex, type OrderAnswer, paymentOf, payInSandbox, sendWebhook, subscriptionOf, webhooksOf } from "#tests/support/payments.ts";
 
 /**
  * Refunds (issue 30) through the API with the local sandbox gateway: an admin refunds a payment in
@@ -257,5 +261,96 @@ describe("an admin refunds a template purchase", () => {
     expect(await canUseTemplate(ctx, template)).toBe(false);
     const purchase = await env.DB.prepare("SELECT order_status, payment_status FROM template_purchases WHERE payment_id = ?").bind(paymentId).first();
     expect(purchase).toEqual({ order_status: "refunded", payment_status: "refunded" });
+  });
+});
+
+describe("refunds made by themselves (a payment after its order expired, a design paid for twice)", () => {
+  /** Makes an order as old as `ms` (the API's clock is the real one). */
+  const age = (orderId: string, ms: number) =>
+    env.DB.batch([
+      env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?").bind(ms, orderId),
+      env.DB.prepare("UPDATE subscriptions SET created_at = created_at - ? WHERE gateway_order_id = ?").bind(ms, orderId),
+    ]);
+  const owedOf = (paymentId: string) => env.DB.prepare("SELECT * FROM payment_automatic_refunds WHERE payment_id = ?").bind(paymentId).first();
+  /** The callback twice and the gateway's webhooks (payment.captured, order.paid) twice each, all at once. */
+  const everyConfirmation = async (orderId: string, fields: Record<string, string>) => {
+    const hooks = await webhooksOf(orderId);
+    expect(hooks.length).toBeGreaterThan(0);
+    await Promise.all([callback(fields), callback(fields), ...hooks.flatMap((h) => [sendWebhook(h.body, h.id), sendWebhook(h.body, h.id)])]);
+  };
+
+  it("a plan paid after its order expired is refunded in full once, however many callbacks and webhooks arrive; the subscription never starts", async () => {
+    const vendor = await signedIn("VENDOR");
+    const planId = await createPlan({ price: 2999, days: 30 });
+    const made = await order(`/api/v1/subscribe/create-order/${planId}`, vendor.cookie);
+    await age(made.orderId, 24 * 3_600_000 + 60_000);
+    const back = await payInSandbox(made);
+    await everyConfirmation(made.orderId, back.fields);
+    await callback(back.fields);
+
+    const payment = (await paymentOf(made.orderId))!;
+    expect(payment).toMatchObject({ status: "REFUNDED", refunded_amount: 2999 });
+    expect(await refundsOf(String(payment.id))).toEqual([
+      {
+        amount: 2999,
+        amount_paise: made.amount,
+        status: "PROCESSED",
+        reason: "Paid after the order expired, so nothing was bought: refunded automatically.",
+        requested_by: null,
+      },
+    ]);
+    expect(await sandboxRefundsOf(back.fields.razorpay_payment_id!)).toEqual([expect.objectContaining({ amount: made.amount, status: "processed" })]);
+    expect(await owedOf(String(payment.id))).toMatchObject({ attempts: 0, refunded_at: expect.any(Number), last_error: null });
+    expect((await subscriptionOf(made.orderId))!.status).not.toBe("ACTIVE");
+  });
+
+  it("a design paid for twice while the gateway is down: the credit stands, admins see why, and the 5-minute job refunds it once the gateway is back", async () => {
+    const couple = await signedIn("USER");
+    const template = await insertTemplate({ price: 499 });
+    const first = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
+    const firstBack = await payInSandbox(first);
+    // An order with under an hour left is replaced by a new one, and the first can still be paid: both paid.
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?")
+      .bind(23.5 * 3_600_000, first.orderId)
+      .run();
+    const second = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
+    const secondBack = await payInSandbox(second);
+    expect((await callback(firstBack.fields)).status).toBe(303);
+
+    // The second payment's callback arrives while the gateway takes no refunds (it answers payments, not refunds).
+    const ctx = testContext();
+    const down = { ...ctx, payments: { ...ctx.payments, refundPayment: () => Promise.reject(new PaymentGatewayError("connect ECONNREFUSED", null)) } };
+    expect(await confirmCheckout(down, secondBack.fields)).toMatchObject({ outcome: "credited" });
+    const paymentId = String((await paymentOf(second.orderId))!.id);
+    expect(await paymentOf(second.orderId)).toMatchObject({ status: "SUCCESS", refunded_amount: null });
+    expect(await sandboxRefundsOf(secondBack.fields.razorpay_payment_id!)).toEqual([]);
+    expect(await owedOf(paymentId)).toMatchObject({ attempts: 1, refunded_at: null, last_error: REFUND_MESSAGES.unreachable });
+
+    // Admins see it on the payment's row (API and page share the query).
+    const admin = await signedIn("ADMIN");
+    const listed = (await (await call("/api/v1/admin/transactions?purpose=TEMPLATE", { cookie: admin.cookie })).json()) as {
+      transactions: { id: string; status: string; automaticRefund: unknown }[];
+    };
+    expect(listed.transactions.find((t) => t.id === paymentId)).toMatchObject({
+      status: "SUCCESS",
+      automaticRefund: { attempts: 1, lastError: REFUND_MESSAGES.unreachable, refundedAt: null, nextAttemptAt: expect.any(Number) },
+    });
+
+    // The 5-minute cron, before the next attempt is due, leaves it; after, refunds it, once.
+    const job = jobsBySchedule[EVERY_FIVE_MINUTES]!.filter((j) => j.name === "automatic-refunds");
+    await runScheduled(EVERY_FIVE_MINUTES, env as unknown as Env, Date.now(), job);
+    expect(await sandboxRefundsOf(secondBack.fields.razorpay_payment_id!)).toEqual([]);
+    const later = Date.now() + 10 * 60_000;
+    await runScheduled(EVERY_FIVE_MINUTES, env as unknown as Env, later, job);
+    expect(await paymentOf(second.orderId)).toMatchObject({ status: "REFUNDED", refunded_amount: 499 });
+    expect(await owedOf(paymentId)).toMatchObject({ attempts: 1, refunded_at: later, last_error: null });
+
+    // Every late confirmation and another run change nothing: one refund at the gateway, one recorded; the first purchase is the couple's.
+    await everyConfirmation(second.orderId, secondBack.fields);
+    await runScheduled(EVERY_FIVE_MINUTES, env as unknown as Env, later + 3_600_000, job);
+    expect(await sandboxRefundsOf(secondBack.fields.razorpay_payment_id!)).toHaveLength(1);
+    expect(await refundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 499, status: "PROCESSED", requested_by: null })]);
+    expect(await paymentOf(first.orderId)).toMatchObject({ status: "SUCCESS", refunded_amount: null });
+    expect(await canUseTemplate(testContext({ actor: actorOf(couple.id, "USER") }), template)).toBe(true);
   });
 });

@@ -32,7 +32,9 @@ const HOLDS_NO_PERSONAL_DATA: Record<string, string> = {
   service_daily_stats: "per-day totals of a listing's views and enquiries",
   subscription_reminders: "which reminder run handled which subscription",
   payment_refund_locks: "a lock held while one refund is asked of the gateway",
-  payment_reconciliation_flags: "what the daily reconciliation found about a payment: gateway ids, a status and a message of ours",
+  payment_reconciliation_flags:
+    "what the daily reconciliation found about a payment: gateway ids, a status and a message of ours, and when it was resolved with the admin's note about the payment",
+  payment_automatic_refunds: "a refund owed by itself: the payment's id, our reason, attempts and the gateway's last error",
   invite_templates: "the catalogue of invitation designs",
   analytics_events: "counts of key events by category, city and outcome, never by person (functions/platform/analytics.ts)",
 };

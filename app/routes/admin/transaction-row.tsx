@@ -102,6 +102,22 @@ export function TransactionRow({ t, failure, done }: { t: Transaction; failure: 
             </>
           )}
         </div>
+        {t.automaticRefund && (
+          <div className="sm:col-span-2 lg:col-span-3" data-testid="automatic-refund">
+            <dt className="inline text-ink/65">Refund by itself: </dt>
+            <dd className="inline">
+              {t.automaticRefund.refundedAt ? (
+                `made ${time(t.automaticRefund.refundedAt)} (${t.automaticRefund.reason})`
+              ) : (
+                <span className="text-red-800">
+                  not made yet: {t.automaticRefund.lastError ?? "waiting for the gateway"} ({t.automaticRefund.attempts}{" "}
+                  {t.automaticRefund.attempts === 1 ? "attempt" : "attempts"}; tried again by itself after {time(t.automaticRefund.nextAttemptAt)}, or refund it
+                  below)
+                </span>
+              )}
+            </dd>
+          </div>
+        )}
         {t.failureReason && (
           <div className="sm:col-span-2 lg:col-span-3">
             <dt className="inline text-ink/65">Why it failed: </dt>

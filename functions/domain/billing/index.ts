@@ -42,6 +42,7 @@ export { checkoutFor, closeOpenOrder, openOrder } from "./checkout-orders.ts";
 export { confirmCheckout, returnPageFor } from "./checkout-callback.ts";
 export { handleWebhook } from "./payment-webhooks.ts";
 export { REFUND_MESSAGES, refundPayment, type RefundResult } from "./refunds.ts";
+export { automaticRefundStatement, retryAutomaticRefunds } from "./automatic-refunds.ts";
 export {
   RECONCILIATION_MESSAGES,
   reconcilePayments,

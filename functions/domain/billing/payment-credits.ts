@@ -2,7 +2,7 @@ import type { DomainContext } from "../core/index.ts";
 import type { GatewayPayment } from "#platform/payments.ts";
 import { type LocalPayment, type PaymentOutcome, ORDER_LIFETIME_MS, PAYMENT_MESSAGES, localPayment, wasCredited } from "./payment-records.ts";
 import { purposeOf } from "./payment-purposes.ts";
-import { refundAutomatically } from "./refunds.ts";
+import { automaticRefundStatement, runAutomaticRefund } from "./automatic-refunds.ts";
 import { log } from "#platform/log.ts";
 
 /** Which path credited a payment: the gateway's callback, its webhook, or the daily reconciliation (reconciliation.ts). */
@@ -37,17 +37,22 @@ export async function creditPayment(ctx: DomainContext, local: LocalPayment, gp:
   }
   log.info("payments: credited", { orderId: gp.orderId, paymentId: gp.id, source, purpose: local.purpose });
   ctx.events.record({ event: "payment", labels: [local.purpose, "credited", gp.method, source], values: [local.amount] });
-  const after = await purpose.afterGrant?.(ctx, local);
-  if (after?.refund) {
-    // It bought nothing (a design the couple already owned): refunded in full, by itself, through the refund path.
-    try {
-      await refundAutomatically(ctx, local.id, after.refund);
-    } catch (e) {
-      // The credit stands; the payment stays SUCCESS with its purchase failed, for an admin to refund at /admin/transactions.
-      log.error("payments: an automatic refund failed", { paymentId: local.id, error: e instanceof Error ? e.message : String(e) });
-    }
-  }
+  await purpose.afterGrant?.(ctx, local);
+  // It bought nothing after all (a design the couple already owned: the grant's batch owed its refund): refunded in full, by itself.
+  await refundOwed(ctx, local.id);
   return "credited";
+}
+
+/**
+ * The refund a batch just owed (automatic-refunds.ts), asked of the gateway now; what cannot be
+ * made now is retried by the 5-minute cron, so a failure here never undoes the payment's record.
+ */
+async function refundOwed(ctx: DomainContext, paymentId: string) {
+  try {
+    await runAutomaticRefund(ctx, paymentId);
+  } catch (e) {
+    log.error("payments: an automatic refund could not be started; the 5-minute cron retries it", { paymentId }, e);
+  }
 }
 
 /** The statements that record a credit: payment_credits first (its primary key refuses a second credit), then the payment SUCCESS with the gateway's details. */
@@ -68,8 +73,8 @@ function creditStatements(ctx: DomainContext, local: LocalPayment, gp: GatewayPa
  * A payment for an expired order (issue 28, item 6): the money is recorded as received (the
  * gateway's ids and details, status REFUND_DUE with the reason) and nothing is credited: the
  * purpose withholds what was bought (the subscription is CANCELLED, the template purchase failed).
- * Admins see it at /admin/transactions. Refunding it through the gateway arrives with the refunds
- * work (issue 30); until then an admin refunds it by hand.
+ * The same batch owes its refund (automatic-refunds.ts), asked of the gateway right after, in full
+ * and by itself (issue 30); admins see it at /admin/transactions until it is made.
  */
 async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: GatewayPayment, source: CreditSource): Promise<PaymentOutcome> {
   const { db, now } = ctx;
@@ -82,6 +87,10 @@ async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: Gat
       )
       .bind(gp.id, gp.method, gp.vpa, gp.contact, gp.fee, gp.tax, now, reason, now, local.id),
     purposeOf(local.purpose).withhold(ctx, local, reason),
+    automaticRefundStatement(ctx, local.id, PAYMENT_MESSAGES.lateRefund, {
+      sql: "EXISTS (SELECT 1 FROM payments WHERE id = ? AND status = 'REFUND_DUE' AND gateway_payment_id = ?)",
+      binds: [local.id, gp.id],
+    }),
   ]);
   log.warn("payments: a payment arrived after its order expired; recorded, not credited, refund due", {
     orderId: gp.orderId,
@@ -89,6 +98,7 @@ async function recordUncredited(ctx: DomainContext, local: LocalPayment, gp: Gat
     source,
     purpose: local.purpose,
   });
+  await refundOwed(ctx, local.id);
   return "refund-due";
 }
 

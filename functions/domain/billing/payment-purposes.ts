@@ -38,14 +38,14 @@ export type PaymentPurpose = {
   chargedPaise: (ctx: DomainContext, amountRupees: number) => number;
   /** Where the payer lands after the gateway's callback. */
   returnPage: (orderId: string) => string;
-  /** The statements that grant what was bought, run after the credit in its batch. */
-  grant: (ctx: DomainContext, payment: PurposePayment) => Promise<D1PreparedStatement[]>;
   /**
-   * Work after a committed grant (it never undoes the credit; a failure is logged and left to the
-   * daily job or the team). Answers `{ refund: reason }` when the payment bought nothing after all
-   * (a design the couple already owned): billing refunds it in full through the refund path.
+   * The statements that grant what was bought, run after the credit in its batch. When the payment
+   * bought nothing after all (a design the couple already owned), they include
+   * `automaticRefundStatement` (automatic-refunds.ts): billing then refunds it in full by itself.
    */
-  afterGrant?: (ctx: DomainContext, payment: PurposePayment) => Promise<void | { refund: string }>;
+  grant: (ctx: DomainContext, payment: PurposePayment) => Promise<D1PreparedStatement[]>;
+  /** Work after a committed grant (it never undoes the credit; a failure is logged and left to the daily job or the team). */
+  afterGrant?: (ctx: DomainContext, payment: PurposePayment) => Promise<void>;
   /**
    * The statements that take back what was bought when the payment is refunded in full (issue 30,
    * refunds.ts), run in the batch that records the refund; a partial refund takes nothing back

@@ -48,7 +48,9 @@ export const PAYMENT_MESSAGES = {
   badWebhookSignature: "The webhook signature is not valid.",
   badWebhookBody: "The webhook body is not valid JSON.",
   expiredOrder:
-    "Paid after the order expired (orders can be paid for 24 hours), so it was not credited. The payment is due for a refund; please contact us if it has not reached you.",
+    "Paid after the order expired (orders can be paid for 24 hours), so it was not credited. It is refunded in full by itself; please contact us if the refund has not reached you.",
+  /** The reason recorded on the automatic refund of such a payment (issue 30). */
+  lateRefund: "Paid after the order expired, so nothing was bought: refunded automatically.",
   notConfigured: "Online payments are not set up on this site yet. Nothing was charged; please contact us to buy it.",
 } as const;
 

@@ -45,12 +45,19 @@ export type Transaction = {
   invoiceNumber: string | null;
   /** The GST credit notes of its refunds, oldest first (issue 30). */
   creditNotes: { id: string; number: string }[];
+  /**
+   * A refund the payment is owed by itself (a late payment, a design paid for twice; issue 30,
+   * automatic-refunds.ts): made (`refundedAt`), or waiting for the gateway with the attempts so far,
+   * the last error and when the 5-minute job tries again. Null when none is owed.
+   */
+  automaticRefund: { reason: string; attempts: number; lastError: string | null; nextAttemptAt: number; refundedAt: number | null } | null;
 };
 
-type TransactionRow = Omit<Transaction, "creditNotes"> & { creditNotesJson: string };
-const withCreditNotes = ({ creditNotesJson, ...row }: TransactionRow): Transaction => ({
+type TransactionRow = Omit<Transaction, "creditNotes" | "automaticRefund"> & { creditNotesJson: string; automaticRefundJson: string | null };
+const withCreditNotes = ({ creditNotesJson, automaticRefundJson, ...row }: TransactionRow): Transaction => ({
   ...row,
   creditNotes: JSON.parse(creditNotesJson) as Transaction["creditNotes"],
+  automaticRefund: automaticRefundJson ? (JSON.parse(automaticRefundJson) as Transaction["automaticRefund"]) : null,
 });
 
 export type StatusTotal = { count: number; amount: number };
@@ -103,7 +110,9 @@ const ROWS = `SELECT p.id, p.created_at AS createdAt, p.purpose, p.user_id AS us
        u.email, pl.name AS planName, it.name AS designName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
        p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, COALESCE(p.refunded_amount, 0) AS refundedAmount, i.id AS invoiceId, i.number AS invoiceNumber,
        (SELECT json_group_array(json_object('id', c.id, 'number', c.number))
-          FROM (SELECT id, number FROM credit_notes WHERE payment_id = p.id ORDER BY sequence) c) AS creditNotesJson
+          FROM (SELECT id, number FROM credit_notes WHERE payment_id = p.id ORDER BY sequence) c) AS creditNotesJson,
+       (SELECT json_object('reason', ar.reason, 'attempts', ar.attempts, 'lastError', ar.last_error, 'nextAttemptAt', ar.next_attempt_at, 'refundedAt', ar.refunded_at)
+          FROM payment_automatic_refunds ar WHERE ar.payment_id = p.id) AS automaticRefundJson
   FROM payments p
   JOIN users u ON u.id = p.user_id
   LEFT JOIN vendors v ON v.user_id = p.user_id

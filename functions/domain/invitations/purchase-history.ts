@@ -50,6 +50,7 @@ export const PURCHASE_NOTES = {
   secondToRefund: "You already owned this design, so this second payment will be refunded.",
   refunded: "Refunded in full: the design is no longer yours for new cards (cards already made keep it).",
   late: "Paid after the order had expired, so it was not taken: it will be refunded.",
+  lateRefunded: "Paid after the order had expired, so it was not taken: refunded in full by itself.",
 } as const;
 
 type PaymentRow = {
@@ -69,6 +70,8 @@ type PaymentRow = {
 };
 
 function noteOf(r: PaymentRow): string | null {
+  // A late payment keeps the reason it was not credited (a credited one has none).
+  if (r.orderStatus === "refunded" && r.failureReason) return PURCHASE_NOTES.lateRefunded;
   if (r.orderStatus === "refunded") return r.ownedElsewhere ? PURCHASE_NOTES.secondRefunded : PURCHASE_NOTES.refunded;
   if (r.status === "SUCCESS" && r.orderStatus === "failed") return PURCHASE_NOTES.secondToRefund;
   if (r.status === "REFUND_DUE") return PURCHASE_NOTES.late;

@@ -1,5 +1,4 @@
-import { consumerInvoiceStatements, type PaymentPurpose } from "../billing/index.ts";
-import { log } from "#platform/log.ts";
+import { automaticRefundStatement, consumerInvoiceStatements, type PaymentPurpose } from "../billing/index.ts";
 
 /** Why a second paid order for a design the couple owns is refunded (by itself, through billing's refund path). */
 export const DUPLICATE_PURCHASE_REFUND = "Paid for a design the couple already owned (two orders opened, both paid): refunded automatically.";
@@ -18,8 +17,8 @@ export const templatePaise = (priceRupees: number) => priceRupees * 100;
  * when the payment completes the purchase. Granted in the crediting batch: the
  * purchase completed/successful with completed_at; should the couple already own the design through
  * another order (two orders opened, both paid), the money is recorded but this purchase is marked
- * failed/successful rather than breaking the one-completed-purchase index, and afterGrant asks
- * billing to refund that payment by itself (issue 30). A late payment marks the purchase
+ * failed/successful rather than breaking the one-completed-purchase index, and the same batch owes
+ * that payment's refund, which billing makes by itself (issue 30, billing/automatic-refunds.ts). A late payment marks the purchase
  * failed/successful; a failed attempt failed/failed, and so does an
  * order left unpaid for a day (the daily job; the reason is on the payment). A purchase refunded in
  * full becomes refunded/refunded, so it grants the design no more for new cards and exports
@@ -63,16 +62,12 @@ export const templatePurpose: PaymentPurpose = {
         )
         .bind(now, now, payment.templatePurchaseId),
       ...invoice,
+      // The design was the couple's already (this batch marked the purchase failed, the money taken): its refund is owed, once.
+      automaticRefundStatement(ctx, payment.id, DUPLICATE_PURCHASE_REFUND, {
+        sql: "EXISTS (SELECT 1 FROM template_purchases WHERE id = ? AND payment_id = ? AND order_status = 'failed' AND payment_status = 'successful')",
+        binds: [payment.templatePurchaseId, payment.id],
+      }),
     ];
-  },
-  async afterGrant(ctx, payment) {
-    const row = await ctx.db
-      .prepare("SELECT order_status AS orderStatus FROM template_purchases WHERE id = ?")
-      .bind(payment.templatePurchaseId)
-      .first<{ orderStatus: string }>();
-    if (row?.orderStatus === "completed") return;
-    log.warn("payments: a template order was paid after the couple already owned the design; refunding it", { paymentId: payment.id });
-    return { refund: DUPLICATE_PURCHASE_REFUND };
   },
   // Refunded in full: the purchase grants nothing more (canUseTemplate asks for a completed one); cards already made keep their canvas.
   takeBack: (ctx, payment) => [
