@@ -109,16 +109,27 @@ function starts(name: string, typed: string): boolean {
   return words.some((_, i) => words.slice(i).join("-").startsWith(typed));
 }
 
+/** The same for a stored place's Hindi name and typed Devanagari (folded: "दिल्ली" starts "नई दिल्ली", "बें" starts "बेंगलुरु"). */
+function startsInHindi(place: string, typed: string): boolean {
+  const hi = PLACE_NAMES_HI[place];
+  if (!hi) return false;
+  const words = nameKey(hi).split("-");
+  return words.some((_, i) => words.slice(i).join("-").startsWith(typed));
+}
+
 /** One suggestion of the location box: a whole state or a city, and the name the visitor typed when it was another ("Bangalore"). */
 export type PlaceSuggestion = Place & { typedAs?: string };
 
 /**
  * The location box's suggestions for typed text, grouped by state: cities whose name (or a word of
  * it) starts with the text, every city of a state whose name starts with it (with the whole state
- * first), and the places whose alias starts with it. Empty text lists every city.
+ * first), and the places whose alias starts with it. Text in Devanagari is matched against the
+ * Hindi names and Hindi aliases the same way. Empty text lists every city.
  */
 export function suggestPlaces(locations: LocationMap, text: string): [string, PlaceSuggestion[]][] {
-  const typed = slugify(text);
+  const hindi = hasDevanagari(text);
+  const typed = hindi ? nameKey(text) : slugify(text);
+  const matches = (name: string) => (hindi ? startsInHindi(name, typed) : starts(name, typed));
   const groups = new Map<string, PlaceSuggestion[]>();
   const add = (s: PlaceSuggestion) => {
     if (!has(locations, s)) return;
@@ -131,14 +142,19 @@ export function suggestPlaces(locations: LocationMap, text: string): [string, Pl
       for (const city of cities) add({ state, city });
       continue;
     }
-    if (starts(state, typed)) {
+    if (matches(state)) {
       add({ state });
       for (const city of cities) add({ state, city });
-    } else for (const city of cities) if (starts(city, typed)) add({ state, city });
+    } else for (const city of cities) if (matches(city)) add({ state, city });
   }
-  if (typed)
+  if (typed && !hindi)
     for (const [alias, place] of Object.entries(PLACE_ALIASES)) {
       if (!starts(alias, typed)) continue;
+      add({ ...place, typedAs: alias });
+    }
+  if (typed && hindi)
+    for (const [alias, place] of Object.entries(PLACE_ALIASES_HI)) {
+      if (!nameKey(alias).startsWith(typed)) continue;
       add({ ...place, typedAs: alias });
     }
   // Keep the location data's order of states.

@@ -3,6 +3,7 @@ import { ALL_SUBCATEGORIES, CATALOGUE, findGroup, findSubcategory } from "#share
 import { foldDevanagari, hasDevanagari, nameKey } from "#shared/hindi.ts";
 import { localName } from "#shared/local-names.ts";
 import { defaultChecklist } from "#shared/checklist.ts";
+import { suggestPlaces, type LocationMap } from "#shared/place-names.ts";
 import { findCity, findState, PLACES, STATE_NAMES } from "#shared/places.ts";
 import { TRADITIONS } from "#shared/traditions.ts";
 
@@ -90,5 +91,25 @@ describe("Devanagari folded in one place", () => {
     expect(findCity("Karnataka", "जयपुर")).toBeUndefined();
     expect(findState("")).toBeUndefined();
     expect(findGroup("-")).toBeUndefined();
+  });
+});
+
+describe("the location box in Hindi", () => {
+  const places = PLACES as LocationMap;
+  const offered = (text: string) =>
+    suggestPlaces(places, text).flatMap(([, list]) => list.map((p) => `${p.state}/${p.city ?? ""}${p.typedAs ? ` (${p.typedAs})` : ""}`));
+
+  it("offers the places whose Hindi name (or a word of it) starts with the typed Devanagari", () => {
+    expect(offered("जय")).toContain("Rajasthan/Jaipur");
+    expect(offered("जय")).not.toContain("Rajasthan/Udaipur");
+    expect(offered("दिल्ली")).toEqual(expect.arrayContaining(["Delhi/", "Delhi/New Delhi", "Delhi/Dwarka"]));
+    expect(offered("बें")).toContain("Karnataka/Bengaluru");
+    expect(offered("राजस्थान")).toEqual(expect.arrayContaining(["Rajasthan/", "Rajasthan/Jaipur", "Rajasthan/Udaipur"]));
+  });
+
+  it("offers a place by its other Hindi names, saying the name typed", () => {
+    expect(offered("बंगलौर")).toContain("Karnataka/Bengaluru (बंगलौर)");
+    expect(offered("बैंगलोर")).toContain("Karnataka/Bengaluru (बैंगलोर)");
+    expect(offered("जयपुरxyz")).toEqual([]);
   });
 });
