@@ -23,8 +23,11 @@ export default [
   // E-mail choices and the one-click unsubscribe link of optional mails (issue 31).
   route("unsubscribe/:token", "routes/email/unsubscribe.tsx"),
   route("email-preferences/:token?", "routes/email/preferences.tsx"),
+  // WhatsApp notifications on or off, and the one-tap stop link in every message (issue 32).
+  route("whatsapp-preferences/:token?", "routes/whatsapp-preferences.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/whatsapp", "routes/dev/whatsapp.tsx"),
   route("dev/cron", "routes/dev/cron.tsx"),
   route("dev/ui", "routes/dev/ui.tsx"),
   route("profile", "routes/profile/layout.tsx", [

@@ -34,6 +34,16 @@ export interface Env {
   MAIL_LINK_SECRET?: string;
   /** The mail service's webhook signing secret ("whsec_..."): bounces and complaints (functions/platform/mail-webhook.ts). */
   MAIL_WEBHOOK_SECRET?: string;
+  /**
+   * How WhatsApp notifications leave (functions/platform/whatsapp.ts, docs/deploy.md "WhatsApp"):
+   * "dev" (default outside production: nothing is sent, messages are kept for /dev/whatsapp) or
+   * "cloud" (Meta's WhatsApp Business Cloud API with WHATSAPP_PHONE_NUMBER_ID and the
+   * WHATSAPP_ACCESS_TOKEN secret; WHATSAPP_API_URL overrides https://graph.facebook.com/v21.0).
+   */
+  WHATSAPP_TRANSPORT?: "dev" | "cloud" | string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_ACCESS_TOKEN?: string;
+  WHATSAPP_API_URL?: string;
   /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
   EMAIL?: SendEmail;
   /** Google Identity Services client id; the Google button is hidden without it. */

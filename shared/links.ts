@@ -22,3 +22,5 @@ export const editorPageFor = (templateId: string) => `/editor?template=${encodeU
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 /** Which e-mails a person gets: signed in, or `${EMAIL_PREFERENCES_PATH}/<signed token>` from a mail. */
 export const EMAIL_PREFERENCES_PATH = "/email-preferences";
+/** WhatsApp notifications on or off (issue 32): signed in, or `${WHATSAPP_PREFERENCES_PATH}/<signed token>` (the one-tap stop link in every message). */
+export const WHATSAPP_PREFERENCES_PATH = "/whatsapp-preferences";

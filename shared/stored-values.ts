@@ -55,6 +55,10 @@ export const AUTH_TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
 export const MAIL_STATUSES = ["QUEUED", "SENDING", "RETRYING", "SENT", "STORED", "FAILED"] as const;
 /** Why mail to an address is suppressed (mail_suppressions.kind): it bounced, or its owner marked a mail as spam. */
 export const MAIL_SUPPRESSION_KINDS = ["BOUNCE", "COMPLAINT"] as const;
+/** What an outbox row is (outbox.channel): an e-mail or a WhatsApp template message. */
+export const OUTBOX_CHANNELS = ["email", "whatsapp"] as const;
+/** How a person last changed their WhatsApp choice (whatsapp_optins.source). */
+export const WHATSAPP_OPTIN_SOURCES = ["settings", "link", "stop-reply"] as const;
 
 // marketplace.ts
 /**

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
-import { AUTH_TOKEN_PURPOSES, MAIL_STATUSES, MAIL_SUPPRESSION_KINDS, ROLES } from "#shared/stored-values.ts";
+import { AUTH_TOKEN_PURPOSES, MAIL_STATUSES, MAIL_SUPPRESSION_KINDS, OUTBOX_CHANNELS, ROLES, WHATSAPP_OPTIN_SOURCES } from "#shared/stored-values.ts";
 
 export type Role = (typeof ROLES)[number];
 
@@ -243,9 +243,30 @@ export const outbox = sqliteTable(
     enqueuedAt: timestamp("enqueued_at"),
     /** Extra headers for the transport, a JSON object (migration 0101): List-Unsubscribe on optional mail. */
     headers: text("headers"),
+    /** "email" or "whatsapp" (migration 0115): a WhatsApp message's to_address is the number, subject the template's name. */
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("email"),
+    /** The person a WhatsApp message is for: their opt-in is checked again at delivery. */
+    userId: text("user_id"),
+    /** A WhatsApp message's approved template (name, language, parameters) as JSON. */
+    payload: text("payload"),
   },
   (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_to_idx").on(t.toAddress), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * WhatsApp notifications' opt-ins (migration 0115, docs/decisions/0048-whatsapp.md): off without a
+ * row; opting out keeps the row as the record of the choice (when, and how: settings, link, STOP).
+ */
+export const whatsappOptins = sqliteTable("whatsapp_optins", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  optedIn: flag("opted_in"),
+  optedInAt: timestamp("opted_in_at"),
+  optedOutAt: timestamp("opted_out_at"),
+  source: text("source", { enum: WHATSAPP_OPTIN_SOURCES }).notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Addresses the mail service reported as bouncing or complaining (migration 0101, the signed

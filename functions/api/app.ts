@@ -31,6 +31,7 @@ import { invitationsApi } from "./e-invites.ts";
 import { blogAdminApi, blogPublicApi, blogUserApi } from "./blog.ts";
 import { contactAdminApi, contactApi } from "./contact.ts";
 import { mailApi } from "./mail.ts";
+import { whatsAppApi } from "./whatsapp.ts";
 import { moderationApi, reviewDisputeApi } from "./moderation.ts";
 import { adminConsoleApi } from "./admin-console.ts";
 
@@ -104,6 +105,7 @@ export function createApi() {
   api.route("/subscribe", subscribeOrdersApi.app);
   api.route("/payments", paymentsApi.app);
   api.route("/mail", mailApi.app);
+  api.route("/whatsapp", whatsAppApi.app);
   api.route("/plan", plansApi.app);
   api.route("/subscribe", subscriptionsApi.app);
   // Couple planning (issue 12).

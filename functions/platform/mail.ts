@@ -4,6 +4,7 @@ import type { Env } from "#functions/env.ts";
 import { newId } from "#domain/core/ids.ts";
 import { log } from "./log.ts";
 import { eventRecorderFor } from "./analytics.ts";
+import { whatsAppTransportFor } from "./whatsapp.ts";
 
 /**
  * Outgoing e-mail: one Mailer, one outbox, one transport chosen by configuration (MAIL_TRANSPORT).
@@ -63,12 +64,44 @@ export const MAIL_HTTP_TIMEOUT_MS = 15_000;
 export const retryDelay = (attempts: number) => MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
 
 export type TransportResult = { ok: true; status: "SENT" | "STORED"; providerMessageId?: string } | { ok: false; error: string; permanent: boolean };
+/** What a transport is given: the outbox row's message, its channel and (WhatsApp) its template payload. */
+export type OutgoingMessage = MailMessage & { id: string; channel?: OutboxChannel; payload?: string | null };
+export type OutboxChannel = "email" | "whatsapp";
 export interface MailTransport {
-  name: TransportName;
-  deliver(message: MailMessage & { id: string }, from: string): Promise<TransportResult>;
+  name: TransportName | string;
+  deliver(message: OutgoingMessage, from: string): Promise<TransportResult>;
+  /** The name recorded on a row of this channel (a transport that routes by channel: `byChannel`). */
+  nameFor?(channel: OutboxChannel): string;
 }
 
-type MailEnv = Pick<Env, "DB" | "MAIL_FROM" | "MAIL_TRANSPORT" | "MAIL_API_URL" | "MAIL_API_KEY" | "EMAIL" | "MAIL_QUEUE" | "EVENTS"> & { APP_ENV?: string };
+/**
+ * The transport of the outbox: e-mails go to `mail`, WhatsApp messages (outbox.channel, issue 32)
+ * to `whatsapp` (functions/platform/whatsapp.ts); each row records the one that took it.
+ */
+export function byChannel(mail: MailTransport, whatsapp: MailTransport): MailTransport {
+  return {
+    name: mail.name,
+    nameFor: (channel) => (channel === "whatsapp" ? whatsapp.name : mail.name),
+    deliver: (m, from) => (m.channel === "whatsapp" ? whatsapp.deliver(m, from) : mail.deliver(m, from)),
+  };
+}
+const transportNameFor = (t: MailTransport, channel: OutboxChannel) => t.nameFor?.(channel) ?? t.name;
+
+type MailEnv = Pick<
+  Env,
+  | "DB"
+  | "MAIL_FROM"
+  | "MAIL_TRANSPORT"
+  | "MAIL_API_URL"
+  | "MAIL_API_KEY"
+  | "EMAIL"
+  | "MAIL_QUEUE"
+  | "EVENTS"
+  | "WHATSAPP_TRANSPORT"
+  | "WHATSAPP_PHONE_NUMBER_ID"
+  | "WHATSAPP_ACCESS_TOKEN"
+  | "WHATSAPP_API_URL"
+> & { APP_ENV?: string };
 
 /** What goes on the mail queue: the outbox row's id (the row holds the message). */
 export type MailQueueMessage = { id: string };
@@ -190,6 +223,11 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
  * (MAIL_TRANSPORT=mailbox keeps mail unsent on purpose, e.g. on a staging copy).
  */
 export function transportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransport {
+  return byChannel(mailTransportFor(env), whatsAppTransportFor(env));
+}
+
+/** The e-mail transport alone (transportFor adds WhatsApp's). */
+export function mailTransportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTransport {
   const name = (env.MAIL_TRANSPORT ?? "").trim().toLowerCase();
   if (name === "" && env.APP_ENV === "production")
     return misconfigured("none", "No mail transport is configured in production: set MAIL_TRANSPORT to cloudflare or http (docs/deploy.md)");
@@ -238,7 +276,33 @@ export const SUPPRESSED_COLUMNS_SQL = (now: string) =>
   `CASE WHEN s.email IS NULL THEN 'QUEUED' ELSE 'FAILED' END, 0, CASE WHEN s.email IS NULL THEN ${now} END`;
 export const SUPPRESSED_ERROR_SQL = `CASE WHEN s.email IS NOT NULL THEN 'Not sent: mail to this address is suppressed since ' || strftime('%d/%m/%Y', s.created_at / 1000, 'unixepoch') || ' (' || lower(s.kind) || ')' END`;
 
-type ClaimedRow = Row<typeof outbox, "id" | "to_address" | "subject" | "text" | "html" | "headers" | "attempts">;
+type ClaimedRow = Row<typeof outbox, "id" | "to_address" | "subject" | "text" | "html" | "headers" | "attempts" | "channel" | "payload">;
+
+/** The message a transport is given for a claimed row. */
+const outgoing = (row: ClaimedRow): OutgoingMessage => ({
+  id: row.id,
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text,
+  html: row.html ?? undefined,
+  headers: storedHeaders(row.headers),
+  channel: row.channel,
+  payload: row.payload,
+});
+
+/**
+ * Opting out of WhatsApp is honoured at once (issue 32): before an attempt, WhatsApp rows among
+ * `ids` whose person is no longer opted in (whatsapp_optins) are FAILED with the reason, never sent.
+ */
+function cancelOptedOut(d1: D1Database, ids: readonly string[]): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE outbox SET status = 'FAILED', next_attempt_at = NULL, error = 'Not sent: WhatsApp messages were turned off before it was delivered'
+       WHERE id IN (SELECT value FROM json_each(?1)) AND channel = 'whatsapp' AND status IN ('QUEUED', 'RETRYING')
+         AND NOT EXISTS (SELECT 1 FROM whatsapp_optins o WHERE o.user_id = outbox.user_id AND o.opted_in = 1)`,
+    )
+    .bind(JSON.stringify(ids));
+}
 
 /**
  * Marks FAILED, with the reason, those of `ids` still waiting to be sent whose address was
@@ -268,21 +332,20 @@ export async function deliverMail(
   id: string,
   now = Date.now(),
 ): Promise<{ status: MailStatus; error?: string } | null> {
-  const [, claim] = await d1.batch<ClaimedRow>([
+  const [, , claim] = await d1.batch<ClaimedRow>([
     failSuppressed(d1, [id], now),
+    cancelOptedOut(d1, [id]),
     d1
       .prepare(
-        `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
+        `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = CASE channel WHEN 'whatsapp' THEN ?6 ELSE ?2 END
          WHERE id = ?3 AND status IN ('QUEUED', 'RETRYING', 'SENDING') AND coalesce(next_attempt_at, created_at) <= ?4 AND attempts < ?5
-         RETURNING id, to_address, subject, text, html, headers, attempts`,
+         RETURNING id, to_address, subject, text, html, headers, attempts, channel, payload`,
       )
-      .bind(now + MAIL_SEND_LEASE_MS, transport.name, id, now, MAIL_MAX_ATTEMPTS),
+      .bind(now + MAIL_SEND_LEASE_MS, transportNameFor(transport, "email"), id, now, MAIL_MAX_ATTEMPTS, transportNameFor(transport, "whatsapp")),
   ]);
   const row = claim?.results[0];
   if (!row) return null;
-  const result = await transport
-    .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined, headers: storedHeaders(row.headers) }, from)
-    .catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false }));
+  const result = await transport.deliver(outgoing(row), from).catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false }));
   if (result.ok) {
     await d1
       .prepare(
@@ -300,7 +363,7 @@ export async function deliverMail(
     .run();
   log.error("mail delivery attempt failed", {
     mailId: row.id,
-    transport: transport.name,
+    transport: transportNameFor(transport, row.channel),
     attempt: row.attempts,
     maxAttempts: MAIL_MAX_ATTEMPTS,
     givingUp: giveUp,
@@ -423,15 +486,16 @@ export async function deliverQueuedMail(
   const unique = [...new Set(ids)];
   const outcomes = new Map<string, QueuedMailOutcome>();
   if (!unique.length) return outcomes;
-  const [, claim] = await d1.batch<ClaimedRow>([
+  const [, , claim] = await d1.batch<ClaimedRow>([
     failSuppressed(d1, unique, now),
+    cancelOptedOut(d1, unique),
     d1
       .prepare(
-        `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = ?2
+        `UPDATE outbox SET status = 'SENDING', attempts = attempts + 1, next_attempt_at = ?1, transport = CASE channel WHEN 'whatsapp' THEN ?5 ELSE ?2 END
          WHERE id IN (SELECT value FROM json_each(?3)) AND (status IN ('QUEUED', 'RETRYING') OR (status = 'SENDING' AND next_attempt_at <= ?4))
-         RETURNING id, to_address, subject, text, html, headers, attempts`,
+         RETURNING id, to_address, subject, text, html, headers, attempts, channel, payload`,
       )
-      .bind(now + MAIL_SEND_LEASE_MS, transport.name, JSON.stringify(unique), now),
+      .bind(now + MAIL_SEND_LEASE_MS, transportNameFor(transport, "email"), JSON.stringify(unique), now, transportNameFor(transport, "whatsapp")),
   ]);
   const claimed = claim?.results ?? [];
   const mine = new Set(claimed.map((r) => r.id));
@@ -452,9 +516,7 @@ export async function deliverQueuedMail(
   }
   if (!claimed.length) return outcomes;
   const results = await inPool(claimed, MAIL_SEND_CONCURRENCY, (row) =>
-    transport
-      .deliver({ id: row.id, to: row.to_address, subject: row.subject, text: row.text, html: row.html ?? undefined, headers: storedHeaders(row.headers) }, from)
-      .catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false })),
+    transport.deliver(outgoing(row), from).catch((e: unknown): TransportResult => ({ ok: false, error: errorText(e), permanent: false })),
   );
   const statements = claimed.map((row, i) => {
     const result = results[i]!;
@@ -469,7 +531,7 @@ export async function deliverQueuedMail(
     const delay = retryDelay(row.attempts);
     log.error("mail delivery attempt failed", {
       mailId: row.id,
-      transport: transport.name,
+      transport: transportNameFor(transport, row.channel),
       attempt: row.attempts,
       givingUp: result.permanent,
       reason: result.error,
@@ -620,11 +682,15 @@ type OutboxRow = Row<
 
 const OUTBOX_COLUMNS = "id, to_address, subject, text, html, headers, status, error, attempts, next_attempt_at, sent_at, transport, created_at";
 
-export async function listOutbox(d1: D1Database, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+/** The newest outbox rows of one channel (e-mail unless said: /dev/mailbox; WhatsApp: /dev/whatsapp), optionally to one address or number. */
+export async function listOutbox(d1: D1Database, options: { to?: string; limit?: number; channel?: OutboxChannel } = {}): Promise<OutboxMessage[]> {
   const limit = Math.min(options.limit ?? 50, 200);
+  const channel = options.channel ?? "email";
   const stmt = options.to
-    ? d1.prepare(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC LIMIT ?`).bind(options.to, limit)
-    : d1.prepare(`SELECT ${OUTBOX_COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT ?`).bind(limit);
+    ? d1
+        .prepare(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE to_address = ? AND channel = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+        .bind(options.to, channel, limit)
+    : d1.prepare(`SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE channel = ? ORDER BY created_at DESC, id DESC LIMIT ?`).bind(channel, limit);
   const { results } = await stmt.all<OutboxRow>();
   return results.map((r) => ({
     id: r.id,

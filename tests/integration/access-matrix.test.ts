@@ -363,6 +363,15 @@ const MATRIX: Record<string, Entry> = {
     ownerChanges: true,
   },
   "POST /api/v1/mail/preferences/confirm-address": { call: () => ({}), allowed: SIGNED_IN },
+  // Issue 32: each signed-in person's own WhatsApp choice (tests/integration/whatsapp.test.ts).
+  "GET /api/v1/whatsapp/preferences": { call: () => ({}), allowed: SIGNED_IN },
+  "PUT /api/v1/whatsapp/preferences": {
+    call: () => ({ body: { whatsapp: false } }),
+    allowed: SIGNED_IN,
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT opted_in, source FROM whatsapp_optins WHERE user_id = ?", w.who.couple.id),
+    ownerChanges: true,
+  },
   "GET /api/v1/vendors/notifications": { call: () => ({}), allowed: VENDORS },
   "PATCH /api/v1/vendors/notifications": {
     call: () => ({ body: { new_enquiry: false } }),

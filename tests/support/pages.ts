@@ -28,6 +28,7 @@ import * as vendorSetting from "#app/routes/vendor-dashboard/vendor-setting.tsx"
 import * as unsubscribe from "#app/routes/email/unsubscribe.tsx";
 import * as emailPreferences from "#app/routes/email/preferences.tsx";
 import * as browseList from "#app/routes/browse-list/route.tsx";
+import * as whatsAppPreferences from "#app/routes/whatsapp-preferences.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -69,6 +70,7 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/unsubscribe/:token" }), unsubscribe as unknown as RouteModule],
   [new URLPattern({ pathname: "/email-preferences{/:token}?" }), emailPreferences as unknown as RouteModule],
   [new URLPattern({ pathname: "/all{/:category}?{/:subCategory}?{/:state}?{/:city}?" }), browseList as unknown as RouteModule],
+  [new URLPattern({ pathname: "/whatsapp-preferences{/:token}?" }), whatsAppPreferences as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { updateUserInput } from "#shared/account-schemas.ts";
-import { deleteAccount, requireAccountView, resendVerification, updateUser } from "#domain/accounts/index.ts";
+import { deleteAccount, requireAccountView, resendVerification, updateUser, whatsAppPreferences } from "#domain/accounts/index.ts";
+import { WhatsAppCard } from "#app/components/WhatsAppCard.tsx";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
@@ -52,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile_photo: a.profile_photo,
     };
     // Enquiries and bookings are a couple's; the checklist a planner's (couples and admins).
-    return { account, isCouple: can.sendEnquiry(a), canPlan: can.planWedding(a) };
+    const whatsapp = await whatsAppPreferences(domain);
+    return { account, isCouple: can.sendEnquiry(a), canPlan: can.planWedding(a), whatsapp: { on: whatsapp.on, number: whatsapp.number } };
   });
 }
 
@@ -239,6 +241,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </div>
       </section>
+
+      {isCouple && <WhatsAppCard {...loaderData.whatsapp} />}
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h2 className="text-xl font-bold">Password</h2>

@@ -1,6 +1,14 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/vendor-setting";
-import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, SETTINGS_MESSAGES } from "#domain/accounts/index.ts";
+import {
+  myNotificationPrefs,
+  NOTIFICATION_LABELS,
+  notificationPrefsInput,
+  saveNotificationPrefs,
+  SETTINGS_MESSAGES,
+  whatsAppPreferences,
+} from "#domain/accounts/index.ts";
+import { WhatsAppCard } from "#app/components/WhatsAppCard.tsx";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Checkbox, FormAlert } from "#app/components/ui/index.ts";
@@ -18,8 +26,11 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Notification 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
-    const prefs = await myNotificationPrefs(domain);
-    return { switches: (Object.keys(NOTIFICATION_LABELS) as (keyof typeof prefs)[]).map((key) => ({ key, label: NOTIFICATION_LABELS[key], on: prefs[key] })) };
+    const [prefs, whatsapp] = await Promise.all([myNotificationPrefs(domain), whatsAppPreferences(domain)]);
+    return {
+      switches: (Object.keys(NOTIFICATION_LABELS) as (keyof typeof prefs)[]).map((key) => ({ key, label: NOTIFICATION_LABELS[key], on: prefs[key] })),
+      whatsapp: { on: whatsapp.on, number: whatsapp.number },
+    };
   });
 }
 
@@ -36,25 +47,28 @@ export const action = pageAction({
 
 export default function VendorNotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="prefs-heading">
-      <h1 id="prefs-heading" className="text-3xl font-bold text-maroon-700">
-        Notification settings
-      </h1>
-      <p className="mt-1 text-sm text-ink/75">E-mail me when:</p>
-      <div className="mt-4 max-w-xl">
-        {actionData && <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
-        <Form method="post" className="flex flex-col gap-3">
-          <fieldset className="flex flex-col gap-3">
-            <legend className="sr-only">E-mail me when</legend>
-            {loaderData.switches.map((s) => (
-              <Checkbox key={s.key} name={s.key} value="on" defaultChecked={s.on} label={s.label} className="rounded-lg border border-ink/10 p-3" />
-            ))}
-          </fieldset>
-          <SubmitButton pendingText="Saving…" className="btn-primary self-start">
-            Save preferences
-          </SubmitButton>
-        </Form>
-      </div>
-    </section>
+    <div className="flex flex-col gap-6">
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="prefs-heading">
+        <h1 id="prefs-heading" className="text-3xl font-bold text-maroon-700">
+          Notification settings
+        </h1>
+        <p className="mt-1 text-sm text-ink/75">E-mail me when:</p>
+        <div className="mt-4 max-w-xl">
+          {actionData && <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
+          <Form method="post" className="flex flex-col gap-3">
+            <fieldset className="flex flex-col gap-3">
+              <legend className="sr-only">E-mail me when</legend>
+              {loaderData.switches.map((s) => (
+                <Checkbox key={s.key} name={s.key} value="on" defaultChecked={s.on} label={s.label} className="rounded-lg border border-ink/10 p-3" />
+              ))}
+            </fieldset>
+            <SubmitButton pendingText="Saving…" className="btn-primary self-start">
+              Save preferences
+            </SubmitButton>
+          </Form>
+        </div>
+      </section>
+      <WhatsAppCard {...loaderData.whatsapp} />
+    </div>
   );
 }

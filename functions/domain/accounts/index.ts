@@ -52,3 +52,15 @@ export {
   unsubscribeLinkView,
   type UnsubscribeView,
 } from "./mail-preferences.ts";
+export {
+  renderWhatsApp,
+  saveWhatsAppPreferences,
+  stopWhatsAppByLink,
+  WHATSAPP_MESSAGES,
+  WHATSAPP_TEMPLATES,
+  type WhatsAppEvent,
+  whatsAppNotice,
+  whatsAppPreferences,
+  whatsAppPreferencesInput,
+  type WhatsAppPreferencesView,
+} from "./whatsapp.ts";

@@ -1,6 +1,7 @@
 import { bookingUpdateInput, cancelInput, milestoneUpdateInput } from "#shared/lead-rules.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
-import { formatDate } from "#shared/format.ts";
+import { formatDate, formatRupees } from "#shared/format.ts";
+import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, NotFound, parseInput, Conflict, Invalid } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
 import { leadNotice, writeAndNotify, vendorWants } from "./lead-records.ts";
@@ -47,6 +48,8 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
         ]),
       ]
     : [];
+  // On WhatsApp too when the couple opted in (issue 32).
+  const whatsApp = news.length ? await bookingWhatsApp(ctx, row, "couple", dates.event_date) : null;
   await writeAndNotify(
     ctx,
     [
@@ -56,7 +59,7 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
         .bind(fields.advancePaid ?? row.advance_paid, fields.status ?? row.status, dates.event_date, dates.event_end_date, ctx.now, bookingId),
       ...(fields.eventDate !== undefined ? blockDays(ctx, row.service_id, dates.event_date, dates.event_end_date) : []),
     ],
-    mails,
+    [...mails, ...(whatsApp ? [whatsApp] : [])],
   );
   return bookingById(ctx, bookingId);
 }
@@ -73,6 +76,7 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
     `Reason: ${reason}`,
   ]);
   const wanted = to === "couple" || (await vendorWants(ctx, row.vendor_id, "booking_changes"));
+  const whatsApp = await bookingWhatsApp(ctx, row, to, row.event_date);
   await writeAndNotify(
     ctx,
     [
@@ -81,7 +85,7 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
         .bind(reason, side === "vendor" ? "VENDOR" : "COUPLE", ctx.now, bookingId),
       ...freeDays(ctx, row),
     ],
-    wanted ? [notice] : [],
+    [...(wanted ? [notice] : []), ...(whatsApp ? [whatsApp] : [])],
   );
   return bookingById(ctx, bookingId);
 }
@@ -92,10 +96,34 @@ export async function setMilestoneDone(ctx: DomainContext, bookingId: string, mi
   if (side !== "vendor") throw new NotFound("We could not find that booking.");
   const { done } = parseInput(milestoneUpdateInput, input);
   if (row.status === "CANCELLED") throw new Conflict("This booking is cancelled: it can no longer be changed.");
-  const res = await ctx.db
-    .prepare("UPDATE booking_milestones SET done_at = ? WHERE id = ? AND booking_id = ?")
-    .bind(done ? ctx.now : null, milestoneId, bookingId)
-    .run();
-  if (!res.meta.changes) throw new NotFound("We could not find that deliverable or payment.");
+  const milestone = await ctx.db
+    .prepare("SELECT kind, title, amount, done_at FROM booking_milestones WHERE id = ? AND booking_id = ?")
+    .bind(milestoneId, bookingId)
+    .first<{ kind: string; title: string; amount: number | null; done_at: number | null }>();
+  if (!milestone) throw new NotFound("We could not find that deliverable or payment.");
+  // An instalment newly marked received: the couple hears of it on WhatsApp when opted in (issue 32).
+  const whatsApp =
+    done && milestone.kind === "PAYMENT" && milestone.done_at === null && milestone.amount !== null
+      ? await whatsAppNotice(ctx, row.user_id, "payment", [
+          formatRupees(milestone.amount),
+          `${milestone.title} (${row.service_name}, ${row.business_name})`,
+          `${ctx.request.origin}${bookingPath("couple", row.id)}`,
+        ])
+      : null;
+  await writeAndNotify(
+    ctx,
+    [ctx.db.prepare("UPDATE booking_milestones SET done_at = ? WHERE id = ? AND booking_id = ?").bind(done ? ctx.now : null, milestoneId, bookingId)],
+    whatsApp ? [whatsApp] : [],
+  );
   return bookingById(ctx, bookingId);
+}
+
+/** A booking's WhatsApp notice for `to` (the other side of the change), when they opted in. */
+function bookingWhatsApp(ctx: DomainContext, row: Parameters<typeof bookingAsLead>[0], to: Side, eventDate: string | null) {
+  return whatsAppNotice(ctx, to === "vendor" ? row.vendor_id : row.user_id, "booking-change", [
+    to === "vendor" ? row.couple_name : row.business_name,
+    row.service_name,
+    eventDate ? formatDate(eventDate) : "to be fixed",
+    `${ctx.request.origin}${bookingPath(to, row.id)}`,
+  ]);
 }

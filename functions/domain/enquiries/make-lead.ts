@@ -2,6 +2,7 @@ import { composeMail } from "#platform/mail-layout.ts";
 import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
+import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, requireSignedIn, requireRole, ACCESS, parseInput, NotFound, Conflict, newId, can } from "../core/index.ts";
 import { OPEN_STATUSES } from "./lead-pipeline.ts";
 import { conversationLink, vendorWants } from "./lead-records.ts";
@@ -89,6 +90,13 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
         now,
       )
     : null;
+  // And on WhatsApp when the vendor opted in (issue 32); its own switch, not the mail's.
+  const whatsApp = await whatsAppNotice(ctx, service.vendor_id, "new-enquiry", [
+    actor.userName,
+    service.service_name,
+    fields.eventDate ? formatDate(fields.eventDate) : "not given",
+    conversationLink(ctx, "vendor", id),
+  ]);
   const writes = [
     // The lead first: when the unique index refuses it, nothing after it in the batch is written.
     d1
@@ -103,6 +111,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
       )
       .bind(serviceId, day),
     ...(notice ? [notice.statement] : []),
+    ...(whatsApp ? [whatsApp.statement] : []),
   ];
   try {
     await d1.batch(writes);
@@ -111,7 +120,8 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
     throw e;
   }
   ctx.events.record({ event: "enquiry", labels: [service.service_category, service.city], values: [fields.budget ?? 0, fields.guestCount ?? 0] });
-  if (notice) await ctx.mail.deliver(notice.id);
+  const delivered = [notice, whatsApp].flatMap((m) => (m ? [m.id] : []));
+  if (delivered.length) await ctx.mail.deliver(delivered);
   return { id, status: "NEW", vendorName: service.business_name, replyMinutesMedian: service.reply_minutes_median };
 }
 

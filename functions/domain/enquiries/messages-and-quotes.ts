@@ -1,10 +1,11 @@
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { leadMessageInput, quoteInput } from "#shared/lead-rules.ts";
 import { formatRupees, formatDate } from "#shared/format.ts";
+import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, parseInput, newId, Invalid } from "../core/index.ts";
 import type { LeadMessage, LeadQuote } from "./conversation.ts";
 import { requireTransition, type Side, fromStatuses } from "./lead-pipeline.ts";
-import { leadFor, vendorWants, leadNotice, writeAndNotify, leadAs } from "./lead-records.ts";
+import { leadFor, vendorWants, leadNotice, writeAndNotify, leadAs, conversationLink } from "./lead-records.ts";
 import { firstReplyWrites } from "./reply-time.ts";
 
 /**
@@ -36,7 +37,13 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
   // The couple is always told; the vendor only when it wants couples' replies by mail.
   const wanted = to === "couple" || (await vendorWants(ctx, lead.vendor_id, "couple_reply"));
   const notice = leadNotice(ctx, lead, to, `New message from ${from} about ${lead.service_name}`, [`${from} wrote:`, { quote: body }]);
-  await writeAndNotify(ctx, writes, wanted ? [notice] : []);
+  // On WhatsApp too when the recipient opted in (issue 32): who wrote and where, not what (the message stays on Mandap).
+  const whatsApp = await whatsAppNotice(ctx, to === "vendor" ? lead.vendor_id : lead.user_id, "reply", [
+    from,
+    lead.service_name,
+    conversationLink(ctx, to, lead.id),
+  ]);
+  await writeAndNotify(ctx, writes, [...(wanted ? [notice] : []), ...(whatsApp ? [whatsApp] : [])]);
   return { id, from: side, body, created_at: ctx.now };
 }
 
@@ -65,6 +72,13 @@ export async function sendQuote(ctx: DomainContext, leadId: string, input: unkno
     "",
     "You can accept it or reply in your dashboard.",
   ]);
-  await writeAndNotify(ctx, writes, [notice]);
+  const whatsApp = await whatsAppNotice(ctx, lead.user_id, "quote", [
+    lead.business_name,
+    lead.service_name,
+    formatRupees(fields.amount),
+    formatDate(fields.validUntil),
+    conversationLink(ctx, "couple", lead.id),
+  ]);
+  await writeAndNotify(ctx, writes, [notice, ...(whatsApp ? [whatsApp] : [])]);
   return { id, amount: fields.amount, includes: fields.includes, valid_until: fields.validUntil, created_at: ctx.now, expired: false };
 }

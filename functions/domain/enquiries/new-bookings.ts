@@ -1,6 +1,7 @@
 import { type BookingInput, bookingInputAt } from "#shared/lead-rules.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
+import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, newId, Conflict, NotFound, parseInput } from "../core/index.ts";
 import { type Side, requireTransition } from "./lead-pipeline.ts";
 import { type LeadRow, vendorWants, leadNotice, writeAndNotify, leadFor } from "./lead-records.ts";
@@ -75,8 +76,15 @@ async function insertBooking(
     ...mail.body,
     { link: { label: "See the booking", url: `${ctx.request.origin}${bookingPath(mail.to, id)}` } },
   ]);
+  // On WhatsApp too when the other side opted in (issue 32).
+  const whatsApp = await whatsAppNotice(ctx, mail.to === "vendor" ? lead.vendor_id : lead.user_id, "booking-change", [
+    mail.to === "vendor" ? lead.couple_name : lead.business_name,
+    lead.service_name,
+    formatDate(terms.eventDate),
+    `${ctx.request.origin}${bookingPath(mail.to, id)}`,
+  ]);
   try {
-    await writeAndNotify(ctx, writes, wanted ? [notice] : []);
+    await writeAndNotify(ctx, writes, [...(wanted ? [notice] : []), ...(whatsApp ? [whatsApp] : [])]);
   } catch (e) {
     if (isLeadBookedTwice(e)) throw new Conflict(ALREADY_BOOKED);
     if (isLeadChanged(e)) throw new Conflict("This enquiry changed in the meantime (it was closed or booked). Reload the page to see it.");
