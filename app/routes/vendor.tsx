@@ -5,10 +5,12 @@ import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
 import { ReplyNote } from "#app/components/ReplyNote.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
+import { ShareOnWhatsApp } from "#app/components/ShareOnWhatsApp.tsx";
 import { Stars } from "#app/components/Stars.tsx";
 import { pagePath } from "#app/lib/page-errors.server.ts";
 import { readCookie } from "#platform/cookies.ts";
 import { formatDate, initials, replyTimeLabel } from "#shared/format.ts";
+import { vendorShareText } from "#shared/share.ts";
 import { slugify } from "#shared/slug.ts";
 import { LISTING, pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
 import { vendorPage, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
@@ -36,7 +38,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Vendor not found") }];
-  const { vendor, canonical, origin, totalServices } = loaderData;
+  const { vendor, canonical, origin, totalServices, gallery } = loaderData;
+  // The preview's picture: the vendor's first photo, else their logo.
+  const photo = gallery[0];
+  const image = photo
+    ? { path: photo.path, alt: photo.alt, width: photo.width, height: photo.height }
+    : vendor.logo_url
+      ? { ...vendor.logo_url, alt: `${vendor.name} logo`, width: null, height: null }
+      : null;
   const place = [vendor.city, vendor.state].filter(Boolean).join(", ");
   const description =
     `${vendor.name}${place ? ` in ${place}` : ""}: ${vendor.tagline ?? "wedding services"}. ${totalServices} services with prices, photos and reviews on Mandap. ${vendor.description ?? ""}`.slice(
@@ -51,6 +60,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "business.business" },
     { property: "og:url", content: `${origin}${canonical}` },
+    { property: "og:site_name", content: "Mandap" },
+    ...(image
+      ? [
+          { property: "og:image", content: `${origin}${image.path}` },
+          { property: "og:image:alt", content: image.alt || vendor.name },
+          ...(image.width && image.height
+            ? [
+                { property: "og:image:width", content: String(image.width) },
+                { property: "og:image:height", content: String(image.height) },
+              ]
+            : []),
+        ]
+      : []),
   ];
 };
 
@@ -129,7 +151,7 @@ function Testimonial({ t }: { t: Route.ComponentProps["loaderData"]["testimonial
 }
 
 export default function VendorPage({ loaderData }: Route.ComponentProps) {
-  const { vendor, services, totalServices, gallery, testimonials } = loaderData;
+  const { vendor, services, totalServices, gallery, testimonials, origin, canonical } = loaderData;
   const name = vendor.name || VENDOR_FALLBACK.name;
   const reply = replyTimeLabel(vendor.reply_minutes_median);
   return (
@@ -157,6 +179,9 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
             </span>
             {vendor.is_verified && <span className="font-semibold text-emerald-800">✓ Verified vendor</span>}
             {reply && <span className="text-emerald-800">{reply}</span>}
+          </p>
+          <p>
+            <ShareOnWhatsApp text={vendorShareText({ name, city: vendor.city })} url={`${origin}${canonical}`} />
           </p>
         </div>
         <ul className="flex flex-col gap-1 text-sm md:w-80">

@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
+import { ShareOnWhatsApp } from "#app/components/ShareOnWhatsApp.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { Stars } from "#app/components/Stars.tsx";
 import { browsePath } from "#shared/catalogue.ts";
 import { isShareOfBudget, priceFrom, priceWithUnit, reviewCount } from "#shared/format.ts";
+import { serviceShareText } from "#shared/share.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { CartButton } from "./cart-button.tsx";
 import { EnquiryPanel } from "./enquiry-panel.tsx";
@@ -24,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       0,
       300,
     );
-  const image = service.media[0]?.image_urls[0]?.path;
+  const image = service.media[0]?.image_urls[0];
   // React writes the first photo's preload itself, from the gallery's first <img> (fetchPriority high).
   return [
     { title: pageTitle(`${service.service_name} – ${service.service_type} in ${service.city}`) },
@@ -34,7 +36,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "product" },
     { property: "og:url", content: `${origin}${canonical}` },
-    ...(image ? [{ property: "og:image", content: `${origin}${image}` }] : []),
+    { property: "og:site_name", content: "Mandap" },
+    // The listing's first photo: WhatsApp, Facebook and others show it in the link's preview.
+    ...(image
+      ? [
+          { property: "og:image", content: `${origin}${image.path}` },
+          { property: "og:image:alt", content: image.alt || service.service_name },
+          ...(image.width && image.height
+            ? [
+                { property: "og:image:width", content: String(image.width) },
+                { property: "og:image:height", content: String(image.height) },
+              ]
+            : []),
+        ]
+      : []),
   ];
 };
 
@@ -77,7 +92,7 @@ function productJsonLd(d: LoaderData) {
 }
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, viewer, canonical } = loaderData;
+  const { service, viewer, canonical, origin } = loaderData;
   const images = service.media[0]?.image_urls ?? [];
   return (
     <article className="container-page py-6 md:py-10">
@@ -149,6 +164,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               <WishlistButton serviceId={service.id} serviceName={service.service_name} initial={viewer.favorited} variant="button" />
               <CartButton inCart={viewer.inCart} signedIn={viewer.signedIn} canUseCart={viewer.canUseCart} canonical={canonical} />
             </div>
+            <ShareOnWhatsApp text={serviceShareText(service)} url={`${origin}${canonical}`} className="mt-3 w-full justify-center" />
           </div>
           <EnquiryPanel data={loaderData} />
           <VendorCard vendor={service.vendor} />

@@ -2,9 +2,11 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
+import { ShareOnWhatsApp } from "#app/components/ShareOnWhatsApp.tsx";
 import { appContext } from "#functions/page-context.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { loginPath } from "#shared/links.ts";
+import { blogShareText } from "#shared/share.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Comments, type ActionResult } from "./comments.tsx";
 import { loadPost, postAction } from "./post.server.ts";
@@ -39,6 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: post.excerpt.slice(0, 300) },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:site_name", content: "Mandap" },
     ...(post.publishedAt ? [{ property: "article:published_time", content: new Date(post.publishedAt).toISOString() }] : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:image", content: image },
@@ -156,14 +159,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
           <span className="text-sm text-ink/75" data-testid="like-count">
             {formatCount(post.likeCount)} {post.likeCount === 1 ? "like" : "likes"}
           </span>
-          <a
-            href={`https://wa.me/?text=${encodeURIComponent(`${post.title} ${loaderData.origin}/blogs/${post.urlTitle}`)}`}
-            className="ml-auto text-sm font-semibold text-maroon-700 underline"
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Share on WhatsApp
-          </a>
+          <ShareOnWhatsApp text={blogShareText(post)} url={`${loaderData.origin}/blogs/${post.urlTitle}`} className="ml-auto" />
         </div>
         {otherFailure && (
           <p role="alert" className="mt-3 text-sm text-red-700">
