@@ -111,18 +111,19 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
       }
     }
     const nonce = newNonce();
+    // The page's D1 time and calls (page cache version, session and domain alike) go out in
+    // Server-Timing to admins and local development (read by the bench; never cached).
+    const d1 = timedDatabase(env.DB);
     // Visitors' public pages come from the page cache when a copy of the current data is there.
-    const cacheKey = cacheablePageRequest(request) ? await pageCache.key(env.DB, request) : null;
+    const cacheKey = cacheablePageRequest(request) ? await pageCache.key(d1.db, request) : null;
     if (cacheKey) {
       const cached = await pageCache.match(cacheKey, nonce);
       if (cached) return cached;
     }
-    const { session, setCookie } = await resolveSession(env.DB, request);
+    const { session, setCookie } = await resolveSession(d1.db, request);
     const context = new RouterContextProvider();
-    const requestDb = databaseForRequest(env.DB, request, Boolean(session));
-    // The page's D1 time and statements go out in Server-Timing to admins and local development (read by the bench; never cached).
-    const d1 = timedDatabase(requestDb.db);
-    const domain = createDomainContext(env, ctx, request, session, Date.now(), d1.db);
+    const requestDb = databaseForRequest(d1.db, request, Boolean(session));
+    const domain = createDomainContext(env, ctx, request, session, Date.now(), requestDb.db);
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
     // Every message and format of this page's render is in the page's language (platform/locale.ts).
     const locale = localeOfPath(url.pathname);

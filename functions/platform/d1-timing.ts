@@ -1,7 +1,10 @@
 /**
  * A request's D1 database that notes how long the request waited on D1 and how many statements it
  * ran, for the page's Server-Timing header (`d1;dur=…;desc="N statements, M round trips"`), which
- * the bench reads to split a page's time (docs/decisions/0035).
+ * the bench reads to split a page's time (docs/decisions/0035). It wraps the D1 binding for the
+ * whole request (the page cache's version, the session, and the domain's D1 session made from it),
+ * so the round trips are the request's queries as Cloudflare counts them per invocation (a batch is
+ * one; docs/deploy.md), up to the answer (mail handed to the queue after it is not included).
  *
  * A Worker's clock stands still while its code runs and moves only while it waits on I/O, so the
  * time around a D1 call is time spent waiting on D1. Calls that overlap (Promise.all) are counted
@@ -45,15 +48,21 @@ export function timedDatabase(db: D1Database): { db: D1Database; timing: () => D
     return proxy;
   };
 
-  const timedDb = new Proxy(db, {
-    get(target, key) {
-      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (key === "batch") return (stmts: D1PreparedStatement[]) => timed(stmts.length, () => target.batch(stmts.map((s) => targets.get(s) ?? s)));
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: timedDb, timing: () => ({ ms, statements, roundTrips }) };
+  // The database and the D1 sessions made from it (every request's domain reads through one) alike.
+  const wrapDatabase = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const self = t as unknown as D1Database;
+        if (key === "prepare") return (sql: string) => wrap(self.prepare(sql));
+        if (key === "batch") return (stmts: D1PreparedStatement[]) => timed(stmts.length, () => self.batch(stmts.map((s) => targets.get(s) ?? s)));
+        if (key === "exec") return (sql: string) => timed(1, () => self.exec(sql));
+        if (key === "withSession" && typeof self.withSession === "function")
+          return (constraint?: string) => wrapDatabase(self.withSession(constraint) as unknown as object);
+        const value = Reflect.get(t, key, t) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(t) : value;
+      },
+    });
+  return { db: wrapDatabase(db), timing: () => ({ ms, statements, roundTrips }) };
 }
 
 /** The Server-Timing entry for a request's D1 time. */

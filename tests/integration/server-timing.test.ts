@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createWorker } from "#functions/app.ts";
+import { appContext } from "#functions/page-context.ts";
+import { countingDatabase } from "#tests/support/d1-count.ts";
 import { createUser, sessionCookieFor, worker } from "#tests/support/factories.ts";
 
 /**
@@ -37,5 +39,29 @@ describe("Server-Timing", () => {
     expect((await search(PUBLIC, admin)).headers.get("server-timing")).toMatch(/rows_read=\d+/);
     expect((await page("http://localhost")).headers.get("server-timing")).toMatch(/^d1;dur=/);
     expect((await search("http://localhost")).headers.get("server-timing")).toMatch(/rows_read=\d+/);
+  });
+});
+
+describe("Server-Timing's D1 round trips", () => {
+  it("are every D1 call the page made, the session's and the page cache's included (Cloudflare's count per invocation)", async () => {
+    // A page that reads one row through the domain's database, as a loader does.
+    const onePage = createWorker(async (_request, context) => {
+      await context.get(appContext).domain.db.prepare("SELECT 1").first();
+      return new Response("<html><body>page</body></html>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+    const counted = countingDatabase(env.DB);
+    const countedEnv = new Proxy(env, { get: (target, key) => (key === "DB" ? counted.db : Reflect.get(target, key)) });
+    const couple = await sessionCookieFor((await createUser()).id);
+    for (const [path, cookie] of [
+      ["/contactus", undefined],
+      ["/profile", couple],
+    ] as const) {
+      counted.reset();
+      const res = await onePage.fetch(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), countedEnv, ctx);
+      const trips = /(\d+) round trips/.exec(res.headers.get("server-timing") ?? "")?.[1];
+      expect(Number(trips), path).toBe(counted.count.calls);
+    }
+    // The couple's page: the session's lookup and the page's read, at least.
+    expect(counted.count.calls).toBeGreaterThan(1);
   });
 });
