@@ -65,3 +65,20 @@ export function countingDatabase(db: D1Database): { db: D1Database; count: D1Cou
     },
   };
 }
+
+/**
+ * A binding (an R2 bucket, a queue) whose method calls are counted: on the Workers Free plan each
+ * is a subrequest, and subrequests (D1 calls among them) are limited to 50 per invocation.
+ */
+export function countingBinding<T extends object>(binding: T, count: { calls: number }): T {
+  return new Proxy(binding, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        count.calls += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
