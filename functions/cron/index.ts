@@ -113,7 +113,12 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
   [WEEKLY]: [
     {
       name: "weekly-vendor-summaries",
-      run: (env, now) => sendWeeklySummaries(env.DB, siteOrigin(env), now, mailHandOff(env), domainConfig(env).mailLinkSecret),
+      run: async (env, now) => {
+        const run = await sendWeeklySummaries(env.DB, siteOrigin(env), now, mailHandOff(env), domainConfig(env).mailLinkSecret);
+        // What this part mailed (a run past one invocation's D1 queries ends in a continuation): the Worker's logs, and tests/bench/weekly-summary.mjs.
+        log.info("weekly vendor summaries", { run: { week: run.week, mailed: run.mailed.length } });
+        return run;
+      },
     },
   ],
   // Once per couple per India day (docs/decisions/0023-planning-reminders.md); a rerun the same day sends nothing more.

@@ -27,6 +27,7 @@ import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webh
 import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
 import { waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
+import { nextWeeklyRun, prepareWeeklySummaryState, printWeeklySummary, weeklySummaryBench } from "./weekly-summary.mjs";
 import { printSoak, soak } from "./soak.mjs";
 import { pageBreakdown, printPageBreakdown } from "./breakdown.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
@@ -84,6 +85,8 @@ const webhookBench = catalogueOnly ? null : await prepareWebhookState(dashboardB
 const dailyJobState = catalogueOnly ? null : await prepareDailyJobState(state, { at: nextDailyRun() });
 // A wedding of 12 functions, 800 guests and 200 tasks, and 10,000 opted-in couples for the planning reminder (its own copy).
 const planningState = catalogueOnly ? null : await preparePlanningState(state, { at: nextPlanningRun() });
+// 10,000 vendors who turned the weekly summary on (its own copy).
+const weeklyState = catalogueOnly ? null : await prepareWeeklySummaryState(state, { at: nextWeeklyRun() });
 // The invitation gallery filled to 500 templates (its own copy, served by its own Worker below).
 const templatesState = catalogueOnly ? null : await prepareTemplatesState(state);
 
@@ -190,6 +193,7 @@ const PROXY_PORT = 8799;
 const DASHBOARD_PORT = 8796;
 const DAILY_JOB_PORT = 8793;
 const PLANNING_PORT = 8789;
+const WEEKLY_PORT = 8795;
 const TEMPLATES_PORT = 8785;
 const TEMPLATES_PROXY_PORT = 8786;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
@@ -267,6 +271,7 @@ try {
   let webhooks = null;
   let dailyJob = null;
   let planning = null;
+  let weekly = null;
   if (!catalogueOnly) {
     await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
     dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
@@ -279,6 +284,9 @@ try {
     // The planner and guest pages of a big wedding, and the daily planning reminder for 10,000 couples (its own wrangler dev).
     planning = await planningBench(planningState, { port: PLANNING_PORT });
     printPlanningBench(planning);
+    // The vendors' weekly summary for 10,000 vendors: invocations, their D1 calls, cron to last continuation (its own wrangler dev).
+    weekly = await weeklySummaryBench(weeklyState, WEEKLY_PORT);
+    printWeeklySummary(weekly);
   }
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
@@ -349,6 +357,7 @@ try {
         webhooks,
         dailyJob,
         planning,
+        weekly,
         uploads,
         gallery,
         lighthouse,
