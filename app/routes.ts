@@ -13,6 +13,8 @@ export default [
   // Accounts and access
   route("login", "routes/auth/login.tsx", { id: "login" }),
   route("vendorLogin", "routes/auth/login.tsx", { id: "vendor-login" }),
+  route("phone-login", "routes/auth/phone-login.tsx", { id: "phone-login" }),
+  route("vendor-phone-login", "routes/auth/phone-login.tsx", { id: "vendor-phone-login" }),
   route("signup", "routes/auth/signup.tsx"),
   route("vendorSignup", "routes/auth/vendor-signup.tsx"),
   route("user-forgot-password", "routes/auth/forgot-password.tsx", { id: "user-forgot-password" }),
@@ -28,6 +30,7 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/whatsapp", "routes/dev/whatsapp.tsx"),
+  route("dev/sms", "routes/dev/sms.tsx"),
   route("dev/cron", "routes/dev/cron.tsx"),
   route("dev/ui", "routes/dev/ui.tsx"),
   route("profile", "routes/profile/layout.tsx", [

@@ -3,6 +3,7 @@ import type { Env } from "./env.ts";
 import { readDeviceTokens } from "./platform/device-cookie.ts";
 import { descriptionWriterFor } from "./platform/ai.ts";
 import { mailerFor } from "./platform/mail.ts";
+import { smsServiceFor } from "./platform/sms.ts";
 import { mailLinkSecret } from "./platform/mail-links.ts";
 import { imagePipelineFor } from "./platform/images.ts";
 import { directUploadsFor } from "./platform/direct-uploads.ts";
@@ -41,6 +42,7 @@ export function createDomainContext(
     images: imagePipelineFor(env),
     uploads: directUploadsFor(env),
     mail: mailerFor(env, exec ?? undefined),
+    sms: smsServiceFor(env),
     actor: session?.actor ?? null,
     session,
     now,
@@ -80,6 +82,7 @@ export function domainConfig(env: Env): DomainConfig {
     replies: replyConfig(env, local),
     mailLinkSecret: env.MAIL_LINK_SECRET?.trim() || (local ? mailLinkSecret(env) : null),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET?.trim() || null,
+    otpPepper: env.OTP_PEPPER?.trim() || (local ? "mandap-local-otp-pepper" : null),
   };
 }
 

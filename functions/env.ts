@@ -46,6 +46,19 @@ export interface Env {
   WHATSAPP_API_URL?: string;
   /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
   EMAIL?: SendEmail;
+  /**
+   * How text messages leave (functions/platform/sms.ts, docs/deploy.md): "smsbox" (default: nothing
+   * is sent, messages are kept for /dev/sms) or "msg91" (MSG91's Flow API with the MSG91_AUTH_KEY
+   * secret and the DLT template ids below). Unset in production: every SMS fails, saying why.
+   */
+  SMS_TRANSPORT?: "smsbox" | "msg91" | string;
+  MSG91_AUTH_KEY?: string;
+  /** MSG91's id of the DLT-approved template of the sign-in code ("##code## is your Mandap code..."). */
+  MSG91_TEMPLATE_LOGIN_CODE?: string;
+  /** Override of MSG91's Flow API address (tests point it at a stand-in). */
+  MSG91_API_URL?: string;
+  /** HMAC key of stored one-time codes (functions/domain/accounts/phone-codes.ts); required in production, a local default elsewhere. */
+  OTP_PEPPER?: string;
   /** Google Identity Services client id; the Google button is hidden without it. */
   GOOGLE_CLIENT_ID?: string;
   /** The domain whose mail Cloudflare Email Routing sends to this Worker's email() handler: the Reply-To of enquiry mails (functions/domain/enquiries/email-replies.ts). */

@@ -28,7 +28,7 @@ export const newPassword = z
 
 const loginPassword = z.string({ error: "Please enter your password." }).min(1, "Please enter your password.").max(128, "That password is too long.");
 
-const personName = trimmed("Please enter your name.").min(2, "Please enter your name.").max(80, "Use at most 80 characters.");
+export const personName = trimmed("Please enter your name.").min(2, "Please enter your name.").max(80, "Use at most 80 characters.");
 
 /** Indian mobile numbers: 10 digits starting 6-9, optionally written with +91 and spaces. */
 export const phone = trimmed("Please enter a phone number.")
@@ -139,12 +139,12 @@ export const updateUserInput = z.object({
     .transform((v) => (v === undefined ? undefined : v === true || v === "true" || v === "on" || v === "1")),
 });
 
-const businessName = trimmed("Please enter your business name.").min(2, "Please enter your business name.").max(100, "Use at most 100 characters.");
-const place = (what: string) => trimmed(`Please enter your ${what}.`).min(2, `Please enter your ${what}.`).max(80, "Use at most 80 characters.");
+export const businessName = trimmed("Please enter your business name.").min(2, "Please enter your business name.").max(100, "Use at most 100 characters.");
+export const place = (what: string) => trimmed(`Please enter your ${what}.`).min(2, `Please enter your ${what}.`).max(80, "Use at most 80 characters.");
 
 /** The vendor's business category: a subcategory of the catalogue ("Caterers"), stored by its catalogue name. */
 export const BUSINESS_CATEGORY_MESSAGE = "Choose your business category from the list.";
-const businessCategory = z
+export const businessCategory = z
   .string({ error: BUSINESS_CATEGORY_MESSAGE })
   .trim()
   .min(1, BUSINESS_CATEGORY_MESSAGE)

@@ -53,6 +53,10 @@ export const AUTH_TOKEN_PURPOSES = ["VERIFY_EMAIL", "RESET_PASSWORD"] as const;
  * next_attempt_at. FAILED: given up (error says why). SENDING: an attempt is in flight.
  */
 export const MAIL_STATUSES = ["QUEUED", "SENDING", "RETRYING", "SENT", "STORED", "FAILED"] as const;
+/** What a one-time SMS code is for (phone_codes.purpose): signing in or up, or adding a number to a signed-in account. */
+export const PHONE_CODE_PURPOSES = ["SIGN_IN", "ADD_PHONE"] as const;
+/** Text messages (sms_outbox.status): STORED kept by the local smsbox (nothing sent), SENT accepted by the provider, FAILED refused (error says why). */
+export const SMS_STATUSES = ["QUEUED", "STORED", "SENT", "FAILED"] as const;
 /** Why mail to an address is suppressed (mail_suppressions.kind): it bounced, or its owner marked a mail as spam. */
 export const MAIL_SUPPRESSION_KINDS = ["BOUNCE", "COMPLAINT"] as const;
 /** What an outbox row is (outbox.channel): an e-mail or a WhatsApp template message. */

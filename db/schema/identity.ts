@@ -1,7 +1,16 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
-import { AUTH_TOKEN_PURPOSES, MAIL_STATUSES, MAIL_SUPPRESSION_KINDS, OUTBOX_CHANNELS, ROLES, WHATSAPP_OPTIN_SOURCES } from "#shared/stored-values.ts";
+import {
+  AUTH_TOKEN_PURPOSES,
+  MAIL_STATUSES,
+  MAIL_SUPPRESSION_KINDS,
+  OUTBOX_CHANNELS,
+  PHONE_CODE_PURPOSES,
+  ROLES,
+  SMS_STATUSES,
+  WHATSAPP_OPTIN_SOURCES,
+} from "#shared/stored-values.ts";
 
 export type Role = (typeof ROLES)[number];
 
@@ -10,6 +19,7 @@ export const users = sqliteTable(
   "users",
   {
     id: id(),
+    /** The log-in e-mail address; "" (empty) for an account made with a mobile number only (migration 0112, docs/decisions/0047). */
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
@@ -28,9 +38,14 @@ export const users = sqliteTable(
     totalBudget: integer("total_budget"),
     /** Opted in to the daily planning reminder e-mail. */
     planningReminders: flag("planning_reminders"),
+    /** The account's mobile number in E.164 (+91XXXXXXXXXX), set only once a code sent to it was entered (migration 0112); one account per number. */
+    verifiedPhone: text("verified_phone"),
   },
   (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_email_unique")
+      .on(t.email)
+      .where(sql`${t.email} <> ''`),
+    uniqueIndex("users_verified_phone_unique").on(t.verifiedPhone),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
     index("users_role_idx").on(t.role, t.isVerified),
     /** The couples the daily planning reminder reads (migration 0056). */
@@ -267,6 +282,48 @@ export const whatsappOptins = sqliteTable("whatsapp_optins", {
   source: text("source", { enum: WHATSAPP_OPTIN_SOURCES }).notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One-time codes sent by SMS (migration 0112, functions/domain/accounts/phone-codes.ts): only an
+ * HMAC of the code is kept; `attempts` counts tries (at most 5, one atomic UPDATE each); `sent_at`
+ * holds the 30-second resend wait. `id` is "SIGN_IN:+91..." or "ADD_PHONE:<user id>:+91...".
+ */
+export const phoneCodes = sqliteTable(
+  "phone_codes",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    purpose: text("purpose", { enum: PHONE_CODE_PURPOSES }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at").notNull(),
+    sentAt: timestamp("sent_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("phone_codes_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * Text messages the app sent (migration 0112, functions/platform/sms.ts). With the local "smsbox"
+ * transport the whole text is kept for /dev/sms; with a real provider the code in it is masked.
+ */
+export const smsOutbox = sqliteTable(
+  "sms_outbox",
+  {
+    id: id(),
+    toPhone: text("to_phone").notNull(),
+    template: text("template").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: SMS_STATUSES }).notNull().default("QUEUED"),
+    transport: text("transport"),
+    error: text("error"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at"),
+  },
+  (t) => [index("sms_outbox_created_idx").on(t.createdAt), index("sms_outbox_to_idx").on(t.toPhone)],
+);
 
 /**
  * Addresses the mail service reported as bouncing or complaining (migration 0101, the signed

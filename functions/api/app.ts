@@ -10,6 +10,7 @@ import { analyticsApi, servicesApi } from "./services.ts";
 import { aiDescriptionApi, vendorServicesApi } from "./vendor-services.ts";
 import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./listing.ts";
 import { usersApi } from "./users.ts";
+import { phoneApi } from "./phone.ts";
 import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
@@ -93,6 +94,7 @@ export function createApi() {
   api.route("/cart", cartApi.app);
   api.route("/vendors", vendorViewsApi.app);
   api.route("/users", usersApi.app);
+  api.route("/phone", phoneApi.app);
   api.route("/vendors", vendorAccountsApi.app);
   api.route("/admin", adminApi.app);
   api.route("/admin", adminBillingApi.app);

@@ -245,7 +245,8 @@ export function mailTransportFor(env: Omit<MailEnv, "DB" | "MAIL_FROM">): MailTr
  * The INSERT that queues a message, for a domain's D1 batch (so the message exists exactly when
  * the change it reports does). Deliver it after the batch with `MailService.deliver(id)`; if
  * nothing does, the cron delivers it. A message to a suppressed address (mail_suppressions: it
- * bounced or its owner complained) is written FAILED with the reason and never attempted.
+ * bounced or its owner complained) is written FAILED with the reason and never attempted. A
+ * message to "" (an account with no e-mail address, docs/decisions/0047) is not written at all.
  */
 export function queueMail(
   d1: D1Database,
@@ -260,7 +261,7 @@ export function queueMail(
     .prepare(
       `INSERT INTO outbox (id, to_address, subject, text, html, headers, status, attempts, next_attempt_at, created_at, error)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ${SUPPRESSED_COLUMNS_SQL("?7")}, ?7, ${SUPPRESSED_ERROR_SQL}
-       FROM (SELECT 1) LEFT JOIN mail_suppressions s ON s.email = lower(?2)${onlyIf ? ` WHERE ${onlyIf.sql}` : ""}`,
+       FROM (SELECT 1) LEFT JOIN mail_suppressions s ON s.email = lower(?2) WHERE ?2 <> ''${onlyIf ? ` AND (${onlyIf.sql})` : ""}`,
     )
     .bind(id, m.to, m.subject, m.text, m.html ?? null, m.headers ? JSON.stringify(m.headers) : null, now, ...(onlyIf?.binds ?? []));
   return { id, statement };
@@ -651,6 +652,8 @@ export function mailerFor(
   };
   return {
     async send(m) {
+      // An account made with a mobile number only has no address (docs/decisions/0047): nothing to write.
+      if (!m.to.trim()) return;
       const { id, statement } = queueMail(env.DB, m, clock());
       await statement.run();
       await deliver(id);

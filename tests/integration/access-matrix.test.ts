@@ -87,6 +87,10 @@ type World = {
   contactMessage: string;
 };
 
+let matrixPhones = 0;
+/** A fresh Indian mobile number for each call (a code per number only every 30 seconds). */
+const nextMatrixPhone = () => `+9196${String(Date.now() % 1_000_000).padStart(6, "0")}${String(++matrixPhones % 100).padStart(2, "0")}`;
+
 type Entry = {
   /** Path values and body for the call. */
   call: (w: World) => { params?: Record<string, string>; body?: unknown };
@@ -988,6 +992,20 @@ Object.assign(MATRIX, {
     guard: (w) => snapshot("SELECT review_id, status FROM review_disputes WHERE review_id = ?", w.review),
     ownerChanges: true,
   },
+  // Mobile sign-in (issue 32): any signed-in account asks for a code for a number of its own and verifies it; a
+  // wrong code is refused for everyone (a right one: tests/integration/phone-sign-in.test.ts).
+  "POST /api/v1/phone/add-code": {
+    call: () => ({ body: { phone: nextMatrixPhone() } }),
+    allowed: SIGNED_IN,
+    owners: ["couple"],
+    guard: (w) => userRow(w.who.couple.id),
+  },
+  "POST /api/v1/phone/add": {
+    call: () => ({ body: { phone: nextMatrixPhone(), code: "000000" } }),
+    allowed: [],
+    owners: ["couple"],
+    guard: (w) => userRow(w.who.couple.id),
+  },
   "PATCH /api/v1/admin/contact-messages/{id}": blogWriter(
     (w) => ({ params: { id: w.contactMessage }, body: { status: "ANSWERED" } }),
     (w) => snapshot("SELECT status, handled_by FROM contact_messages WHERE id = ?", w.contactMessage),
@@ -995,6 +1013,10 @@ Object.assign(MATRIX, {
 } satisfies Record<string, Entry>);
 
 const NO_OWNER = new Set([
+  // Mobile sign-in: a code to the number, and the code is the authority, not a session (tests/integration/phone-sign-in.test.ts).
+  "POST /api/v1/phone/code",
+  "POST /api/v1/phone/sign-in",
+  "POST /api/v1/phone/vendor-sign-in",
   "GET /api/v1/services",
   "GET /api/v1/services/getMostViewedServices",
   "GET /api/v1/services/get-location",

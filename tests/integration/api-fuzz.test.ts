@@ -313,7 +313,10 @@ function requests(op: Operation, kind: Kind): fc.Arbitrary<Fuzzed> {
  */
 let unique = 0;
 const email = () => `fuzz.${Date.now().toString(36)}.${unique++}@example.com`;
+/** A fresh Indian mobile number (a code per number only every 30 seconds). */
+const fuzzPhone = () => `+9195${String(Date.now() % 1_000_000).padStart(6, "0")}${String(unique++ % 100).padStart(2, "0")}`;
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
+  "POST /api/v1/phone/code": () => ({ phone: fuzzPhone() }),
   "POST /api/v1/users/register": () => ({ user_name: "Asha Rao", email: email(), password: "Shaadi2027", confirmPassword: "Shaadi2027" }),
   "POST /api/v1/vendors/register": () => ({
     name: "Shree Ganesh Caterers",

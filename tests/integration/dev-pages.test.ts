@@ -10,7 +10,16 @@ import { worker } from "#tests/support/factories.ts";
  * The development pages (/dev/mailbox shows every e-mail sent, reset links included) fail closed:
  * off with the committed configuration, and on only with DEV_PAGES="on" on a loopback host.
  */
-const DEV_PATHS = ["/dev/mailbox", "/dev/mailbox?to=admin%40mandap.example", "/dev/mailbox.data", "/dev/error-screen", "/dev/ui", "/DEV/Mailbox"];
+const DEV_PATHS = [
+  "/dev/mailbox",
+  "/dev/sms",
+  "/dev/sms?to=9812345678",
+  "/dev/mailbox?to=admin%40mandap.example",
+  "/dev/mailbox.data",
+  "/dev/error-screen",
+  "/dev/ui",
+  "/DEV/Mailbox",
+];
 
 // The same composition as the Worker, with a stand-in for the pages, run with a chosen env.
 const composed = createWorker(async (request) => new Response(`pages:${new URL(request.url).pathname}`));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { DomainContext, RequestInfo, Actor, ValidSession } from "#domain/core/index.ts";
 import { mailboxTransport, mailerFor, type MailService } from "#platform/mail.ts";
+import { smsboxTransport, smsServiceFor, type SmsService } from "#platform/sms.ts";
 import { localWriter } from "#platform/ai.ts";
 import type { Env } from "#functions/env.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
@@ -20,6 +21,7 @@ export function testContext(
     session?: ValidSession | null;
     now?: number;
     mail?: MailService;
+    sms?: SmsService;
     request?: Partial<RequestInfo>;
     config?: Partial<DomainContext["config"]>;
   } = {},
@@ -31,6 +33,7 @@ export function testContext(
     db: env.DB,
     media: env.MEDIA,
     mail: options.mail ?? mailerFor(env, undefined, { transport: mailboxTransport }),
+    sms: options.sms ?? smsServiceFor(env as unknown as Env, { transport: smsboxTransport }),
     actor: options.actor ?? options.session?.actor ?? null,
     session: options.session ?? null,
     now: options.now ?? Date.now(),

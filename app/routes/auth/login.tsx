@@ -71,6 +71,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <SubmitButton pendingText="Logging in…">Log in</SubmitButton>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <TextLink to={vendor ? "/vendor-phone-login" : "/phone-login"}>Use mobile number</TextLink> instead: we text you a code.
+      </p>
       <GoogleButton clientId={loaderData.googleClientId} />
     </AuthCard>
   );

@@ -58,6 +58,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Field meta={fields.confirmPassword} label="Repeat the password" type="password" autoComplete="new-password" required />
         <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        No e-mail address? <TextLink to="/phone-login">Use mobile number</TextLink>: we text you a code.
+      </p>
       <GoogleButton clientId={loaderData.googleClientId} text="signup_with" />
     </AuthCard>
   );

@@ -47,7 +47,8 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
       subtitle="List your services for couples across India. It takes two minutes."
       footer={
         <p>
-          Already registered? <TextLink to="/vendorLogin">Vendor Login</TextLink>.
+          Already registered? <TextLink to="/vendorLogin">Vendor Login</TextLink>. No e-mail address?{" "}
+          <TextLink to="/vendor-phone-login">Use mobile number</TextLink>: we text you a code.
         </p>
       }
     >

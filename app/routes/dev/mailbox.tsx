@@ -6,6 +6,7 @@ import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { listOutbox } from "#platform/mail.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/index.ts";
+import { DevOutboxNav } from "./dev-nav.tsx";
 
 /**
  * Development only: the outbox (every e-mail the app wrote, newest first) with working links and
@@ -56,6 +57,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { messages, to } = loaderData;
   return (
     <section className="container-page py-8">
+      <DevOutboxNav />
       <h1 className="text-3xl font-bold text-maroon-700">Mailbox</h1>
       <p className="mt-1 text-sm text-ink/70">Development only: every e-mail the app wrote to its outbox, newest first, with its delivery status.</p>
       <form method="get" className="mt-4 flex flex-wrap gap-2">

@@ -21,12 +21,15 @@ export type Door = "user" | "vendor";
 /** What the client learns about the signed-in account (GET /users/me and the login answers). */
 export type AccountView = {
   id: string;
-  email: string;
+  /** The log-in e-mail address; null for an account made with a mobile number only. */
+  email: string | null;
   user_name: string;
   role: Role;
   profile_photo: string | null;
   is_verified: boolean;
   phone: string | null;
+  /** The mobile number proven by a code (E.164); the account can sign in with it. */
+  verified_phone: string | null;
   wedding_date: string | null;
   wedding_city: string | null;
   /** The couple's planning profile: partner's name, estimated guests, total budget (whole rupees), daily reminder e-mail opt-in. */
@@ -70,6 +73,7 @@ export type UserRow = Row<
   | "guest_estimate"
   | "total_budget"
   | "planning_reminders"
+  | "verified_phone"
 >;
 
 /** A started session; `deviceCookie` is the remembered-device cookie value to set, when there is one. */
@@ -122,12 +126,13 @@ export async function accountView(d1: D1Database, userId: string): Promise<Accou
   }
   return {
     id: row.id,
-    email: row.email,
+    email: row.email || null,
     user_name: row.user_name,
     role: row.role,
     profile_photo: row.profile_photo,
     is_verified: Boolean(row.is_verified),
     phone: row.phone,
+    verified_phone: row.verified_phone,
     wedding_date: row.wedding_date,
     wedding_city: row.wedding_city,
     partner_name: row.partner_name,
@@ -155,6 +160,13 @@ export function isUniqueEmailViolation(e: unknown): boolean {
   return e instanceof Error && /UNIQUE constraint failed: users\.email/.test(e.message);
 }
 
+export function isUniquePhoneViolation(e: unknown): boolean {
+  return e instanceof Error && /UNIQUE constraint failed: users\.verified_phone/.test(e.message);
+}
+
+/** A number verified on another account (said only to whoever just proved the number is theirs; docs/decisions/0047). */
+export const PHONE_TAKEN = "This mobile number is already verified on another Mandap account. Sign in with it, or remove it from that account first.";
+
 export const doorOf = (role: Role): Door => (role === "VENDOR" ? "vendor" : "user");
 export const changePasswordPath = (door: Door) => (door === "vendor" ? "/vendor-change-password" : "/user-change-password");
 export const loginPath = (door: Door) => (door === "vendor" ? "/vendorLogin" : "/login");
@@ -179,18 +191,31 @@ export async function insertCoupleAccount(
     passwordHash?: string | null;
     googleSub?: string | null;
     phone?: string | null;
+    verifiedPhone?: string | null;
     profilePhoto?: string | null;
   },
 ): Promise<void> {
   try {
     await d1
       .prepare(
-        "INSERT INTO users (id, email, password_hash, google_sub, user_name, phone, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
+        "INSERT INTO users (id, email, password_hash, google_sub, user_name, phone, verified_phone, profile_photo, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'USER', 1, ?, ?)",
       )
-      .bind(u.id, u.email, u.passwordHash ?? null, u.googleSub ?? null, u.userName, u.phone ?? null, u.profilePhoto ?? null, u.now, u.now)
+      .bind(
+        u.id,
+        u.email,
+        u.passwordHash ?? null,
+        u.googleSub ?? null,
+        u.userName,
+        u.phone ?? null,
+        u.verifiedPhone ?? null,
+        u.profilePhoto ?? null,
+        u.now,
+        u.now,
+      )
       .run();
   } catch (e) {
     if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+    if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN);
     throw e;
   }
 }

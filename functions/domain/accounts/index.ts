@@ -14,6 +14,8 @@ export { googleLogin, login, logout } from "./login.ts";
 export { changePassword, requestPasswordReset, resetLinkIsValid, resetPassword } from "./passwords.ts";
 export { checkPlace, PLACE_MESSAGES } from "./places.ts";
 export { currentAccount, requireAccountView, updateUser, updateVendor } from "./profile.ts";
+export { addPhone, PHONE_MESSAGES, type PhoneSignInResult, phoneSignIn, requestAddPhoneCode, requestSignInCode } from "./phone-sign-in.ts";
+export { CODE_MAX_TRIES, CODE_MESSAGES, CODE_RESEND_AFTER_MS, CODE_TTL_MS } from "./phone-codes.ts";
 export { purgeExpiredAuth } from "./purge-expired.ts";
 export { DEVICE_TTL_MS } from "./remembered-devices.ts";
 export { completeSignup, registerUser, registerVendor, resendVerification, verificationLinkKind, verifyEmail } from "./signup.ts";

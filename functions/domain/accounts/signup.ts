@@ -28,7 +28,9 @@ import {
   forgotPath,
   insertCoupleAccount,
   isUniqueEmailViolation,
+  isUniquePhoneViolation,
   loginPath,
+  PHONE_TAKEN,
   sendMail,
   startRememberedSession,
   userByEmail,
@@ -254,10 +256,13 @@ async function uniqueVendorSlug(d1: D1Database, name: string, city: string, rand
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-type NewVendor = {
+export type NewVendor = {
   id: string;
+  /** The log-in e-mail address; "" for an account made with a mobile number only. */
   email: string;
-  passwordHash: string;
+  /** The verified mobile number (E.164) of an account made with one. */
+  verifiedPhone?: string | null;
+  passwordHash: string | null;
   userName: string;
   phone: string;
   name: string;
@@ -275,26 +280,27 @@ type NewVendor = {
  * same business name at the same moment may pick the same slug; the loser's batch fails on the
  * unique slug and is retried with the next free one (a random tail after many collisions).
  */
-async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> {
+export async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise<void> {
   for (let attempt = 0; attempt < 30; attempt++) {
     const slug = await uniqueVendorSlug(d1, v.name, v.city, attempt >= 12);
     try {
       await d1.batch([
         d1
           .prepare(
-            "INSERT INTO users (id, email, password_hash, user_name, phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'VENDOR', ?, ?, ?)",
+            "INSERT INTO users (id, email, password_hash, user_name, phone, verified_phone, role, is_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'VENDOR', ?, ?, ?)",
           )
-          .bind(v.id, v.email, v.passwordHash, v.userName, v.phone, v.verified ? 1 : 0, v.now, v.now),
+          .bind(v.id, v.email, v.passwordHash, v.userName, v.phone, v.verifiedPhone ?? null, v.verified ? 1 : 0, v.now, v.now),
         d1
           .prepare(
             "INSERT INTO vendors (user_id, slug, business_name, business_category, phone, email, state, city, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           )
-          .bind(v.id, slug, v.name, v.category, v.phone, v.email, v.state, v.city, v.now, v.now),
+          .bind(v.id, slug, v.name, v.category, v.phone, v.email || null, v.state, v.city, v.now, v.now),
         ...(v.then ?? []),
       ]);
       return;
     } catch (e) {
       if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
+      if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN);
       if (e instanceof Error && /vendors\.slug/.test(e.message)) continue;
       throw e;
     }

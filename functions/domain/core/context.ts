@@ -1,5 +1,6 @@
 import type { DescriptionWriter } from "#platform/ai.ts";
 import type { MailService } from "#platform/mail.ts";
+import type { SmsService } from "#platform/sms.ts";
 import type { ImagePipeline } from "#platform/images.ts";
 import type { DirectUploads } from "#platform/direct-uploads.ts";
 import type { Role } from "#db/schema/identity.ts";
@@ -23,6 +24,8 @@ export type DomainContext = {
   uploads?: DirectUploads;
   /** Outgoing e-mail: queued in the outbox, delivered by the configured transport. */
   mail: MailService;
+  /** Text messages (one-time codes): the configured SMS transport, or the local smsbox (functions/platform/sms.ts). */
+  sms: SmsService;
   /** The signed-in account, or null for a visitor. */
   actor: Actor | null;
   session: ValidSession | null;
@@ -82,6 +85,8 @@ export type DomainConfig = {
   mailLinkSecret: string | null;
   /** The mail service's webhook signing secret ("whsec_...", MAIL_WEBHOOK_SECRET); null: bounce webhooks are refused. */
   mailWebhookSecret: string | null;
+  /** The HMAC key of stored one-time SMS codes (OTP_PEPPER); null where it is required and not set (production): asking for a code then fails loudly. */
+  otpPepper: string | null;
 };
 
 export type ReplyConfig = { domain: string; secret: string };

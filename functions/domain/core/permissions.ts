@@ -38,7 +38,7 @@ export const ACCESS = {
 } as const satisfies Record<string, Access>;
 
 /** Anything that carries a role: an Actor, or an account view (a session's account, `{ role }`). */
-type HasRole = (Pick<Actor, "role"> & Partial<Omit<Actor, "role">>) | null | undefined;
+type HasRole = (Pick<Actor, "role"> & Partial<Omit<Actor, "role" | "email">> & { email?: string | null }) | null | undefined;
 
 /** Whether the actor passes the access rule. */
 export function allows(access: Access, actor: HasRole): boolean {

@@ -1,0 +1,174 @@
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/phone-login";
+import { phoneCodeInput, phoneSignInInput, vendorPhoneSignInInput } from "#shared/phone-schemas.ts";
+import { phoneSignIn, requestSignInCode, type Door } from "#domain/accounts/index.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { pagePath } from "#app/lib/page-errors.server.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { PLACES } from "#shared/places.ts";
+import { formatIndianMobile } from "#shared/phone-schemas.ts";
+import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor-profile-fields.tsx";
+
+/**
+ * /phone-login (couples) and /vendor-phone-login (vendors): sign in, or sign up, with an Indian
+ * mobile number and a 6-digit code by SMS (docs/decisions/0047-mobile-sign-in.md). Step 1 asks
+ * for the number; step 2 for the code; a number without an account then asks for the sign-up
+ * details (a vendor's business too), with the same code. No e-mail address or password needed.
+ */
+const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendor-phone-login") ? "vendor" : "user");
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: pageTitle(doorOf(location.pathname) === "vendor" ? "Vendor Login with mobile number" : "Login with mobile number") },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectIfSignedIn(context.get(appContext));
+  return { locations: PLACES };
+}
+
+type Step = { ok: true; step: "code" | "signup"; phone: string; code?: string; fields?: string[]; message: string; errors: Record<string, string> };
+
+export const action = pageAction({
+  defaultIntent: "code",
+  signInForm: true,
+  intents: {
+    code: async ({ domain, input }): Promise<Step> => {
+      const sent = await requestSignInCode(domain, input(phoneCodeInput));
+      return { ok: true, step: "code", phone: sent.phone, message: sent.message, errors: {} };
+    },
+    verify: async ({ request, domain, input }) => {
+      const door = doorOf(pagePath(request));
+      const body = input(door === "vendor" ? vendorPhoneSignInInput : phoneSignInInput);
+      const result = await phoneSignIn(domain, { ...body, door });
+      if (result.status === "needs-signup")
+        return { ok: true, step: "signup", phone: body.phone, code: body.code, fields: result.fields, message: result.message, errors: {} } satisfies Step;
+      const name = result.account.vendor?.name ?? result.account.user_name;
+      return sessionRedirect(request, result, afterLogin(request, result.account.role), {
+        type: "success",
+        message: result.status === "created" ? `Welcome to Mandap, ${name}!` : `Welcome back, ${name}!`,
+      });
+    },
+  },
+});
+
+export default function PhoneLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const vendor = doorOf(location.pathname) === "vendor";
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, string> = (actionData && !actionData.ok && actionData.values) || {};
+  // Which step: the one a success named, else the step of the form that failed.
+  const step = actionData?.ok ? actionData.step : actionData?.intent === "verify" ? (values.user_name !== undefined ? "signup" : "code") : "phone";
+  const phone = (actionData?.ok ? actionData.phone : values.phone) ?? "";
+  const code = actionData?.ok ? (actionData.code ?? "") : (values.code ?? "");
+  const emailLogin = vendor ? "/vendorLogin" : "/login";
+  return (
+    <AuthCard
+      wide={step === "signup" && vendor}
+      title={vendor ? "Vendor Login with mobile number" : "Login with mobile number"}
+      subtitle="We text you a 6-digit code. No e-mail address or password needed: a new number creates your account."
+      footer={
+        <p>
+          Prefer e-mail? <TextLink to={emailLogin}>Log in with e-mail</TextLink> or{" "}
+          <TextLink to={vendor ? "/vendorSignup" : "/signup"}>sign up with e-mail</TextLink>.{" "}
+          {vendor ? (
+            <>
+              Planning a wedding? <TextLink to="/phone-login">Couples log in here</TextLink>.
+            </>
+          ) : (
+            <>
+              A vendor? <TextLink to="/vendor-phone-login">Vendor Login with mobile number</TextLink>.
+            </>
+          )}
+        </p>
+      }
+    >
+      {actionData?.ok ? (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          {actionData.message}
+        </p>
+      ) : (
+        <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
+      )}
+      {step === "phone" ? (
+        <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="code" />
+          <Field
+            id="phone"
+            name="phone"
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            defaultValue={phone}
+            placeholder="98123 45678"
+            hint="An Indian mobile number (+91)."
+            error={errors.phone}
+          />
+          <SubmitButton pendingText="Sending the code…">Send code</SubmitButton>
+        </Form>
+      ) : (
+        <>
+          <Form
+            method="post"
+            action={location.pathname + location.search}
+            className={step === "signup" && vendor ? "grid gap-4 md:grid-cols-2" : "flex flex-col gap-4"}
+          >
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="phone" value={phone} />
+            <p className="text-sm md:col-span-2">
+              Mobile number: <strong>{formatIndianMobile(phone)}</strong>
+            </p>
+            <Field
+              id="code"
+              name="code"
+              label="6-digit code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+              defaultValue={code}
+              error={errors.code}
+            />
+            {step === "signup" ? (
+              <>
+                <Field
+                  id="user_name"
+                  name="user_name"
+                  label="Your name"
+                  autoComplete="name"
+                  required
+                  defaultValue={values.user_name}
+                  error={errors.user_name}
+                />
+                {vendor ? (
+                  <>
+                    <Field id="name" name="name" label="Business name" autoComplete="organization" required defaultValue={values.name} error={errors.name} />
+                    <CategorySelect defaultValue={values.business_category} error={errors.business_category} />
+                    <PlacePicker locations={loaderData.locations} state={values.state} city={values.city} errors={{ state: errors.state, city: errors.city }} />
+                  </>
+                ) : null}
+              </>
+            ) : null}
+            <div className="md:col-span-2">
+              <SubmitButton pendingText="Checking…">{step === "signup" ? "Create account" : "Log in"}</SubmitButton>
+            </div>
+          </Form>
+          <Form method="post" action={location.pathname + location.search} className="mt-3 text-sm">
+            <input type="hidden" name="intent" value="code" />
+            <input type="hidden" name="phone" value={phone} />
+            <button type="submit" className="font-semibold text-maroon-700 underline">
+              Send a new code
+            </button>{" "}
+            (after 30 seconds) · <TextLink to={location.pathname}>Use another number</TextLink>
+          </Form>
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * One-time codes by SMS (issue 32, docs/decisions/0047-mobile-sign-in.md): 6 digits, stored as an
+ * HMAC keyed by OTP_PEPPER (never the code), valid 5 minutes, at most 5 tries per code (each try is
+ * one atomic UPDATE that counts it, so parallel guesses cannot pass the limit), a new code only
+ * after 30 seconds, and limits per number and per client address. Asking for a sign-in code gets the
+ * same answer and the same SMS whether or not the number has an account.
+ */
+import { type AllowanceRule, type DomainContext, Invalid, TooManyRequests, takeAllowance, takeOrThrow } from "../core/index.ts";
+import { hmacSha256Hex, verifyHmacSha256Hex } from "#platform/hmac.ts";
+import { log } from "#platform/log.ts";
+import { formatIndianMobile } from "#shared/phone-schemas.ts";
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_AFTER_MS = 30_000;
+const HOUR = 3_600_000;
+
+/** Codes sent to one number: 5 an hour and 10 a day, whoever asks. */
+export const CODES_PER_NUMBER_HOUR: AllowanceRule = {
+  max: 5,
+  windowMs: HOUR,
+  message: "Too many codes were sent to this number. Please wait {wait} before asking for another.",
+};
+export const CODES_PER_NUMBER_DAY: AllowanceRule = {
+  max: 10,
+  windowMs: 24 * HOUR,
+  message: "Too many codes were sent to this number today. Please wait {wait} before asking for another.",
+};
+/** Codes asked for from one network (IPv4 address or IPv6 /64): generous for carrier NAT, a wall against spraying numbers. */
+export const CODES_PER_ADDRESS: AllowanceRule = {
+  max: 30,
+  windowMs: HOUR,
+  message: "Too many codes were asked for from your network. Please wait {wait} and try again.",
+};
+/** Codes tried from one network: against guessing across many numbers. */
+export const CODE_TRIES_PER_ADDRESS: AllowanceRule = {
+  max: 100,
+  windowMs: HOUR,
+  message: "Too many codes were tried from your network. Please wait {wait} and try again.",
+};
+
+export const CODE_MESSAGES = {
+  sent: "We sent a 6-digit code by SMS to {phone}. It is valid for 5 minutes.",
+  resendWait: "A code was just sent to this number. You can ask for a new one in {seconds} seconds.",
+  wrong: "That code is not right. {left}",
+  expired: "This code has expired or was never sent. Please ask for a new code.",
+  spent: "Too many wrong codes. Please ask for a new code.",
+} as const;
+
+export type CodePurpose = "SIGN_IN" | "ADD_PHONE";
+
+/** The row of a code: one live code per number for signing in, one per account and number for adding it. */
+export const codeId = (purpose: CodePurpose, phone: string, userId?: string) => (purpose === "SIGN_IN" ? `SIGN_IN:${phone}` : `ADD_PHONE:${userId}:${phone}`);
+
+/** A uniformly random 6-digit code (rejection sampling: no bias towards low codes). */
+export function newCode(): string {
+  const limit = Math.floor(0x1_0000_0000 / 1_000_000) * 1_000_000;
+  for (;;) {
+    const [n] = crypto.getRandomValues(new Uint32Array(1));
+    if (n! < limit) return String(n! % 1_000_000).padStart(6, "0");
+  }
+}
+
+function pepperOf(ctx: DomainContext): string {
+  const pepper = ctx.config.otpPepper;
+  if (!pepper) throw new Error("OTP_PEPPER is not set: one-time codes cannot be stored (docs/deploy.md)");
+  return pepper;
+}
+
+/** The text of the code's SMS: the DLT template "##code## is your Mandap code..." filled in. */
+export const codeSmsText = (code: string) => `${code} is your Mandap code. It is valid for 5 minutes. Do not share it with anyone. - Mandap`;
+
+/**
+ * Sends a new code to `phone` (E.164) for `purpose`. Refuses (429 with Retry-After) within 30
+ * seconds of the last code for the same row, and past the per-number and per-address allowances;
+ * all of these answer alike for every number. The SMS goes after the answer.
+ */
+export async function sendPhoneCode(
+  ctx: DomainContext,
+  { phone, purpose, userId }: { phone: string; purpose: CodePurpose; userId?: string },
+): Promise<{ message: string; phone: string; resendAfterSeconds: number; expiresInSeconds: number }> {
+  const { db, now, request: info } = ctx;
+  const pepper = pepperOf(ctx);
+  if (info.ip) await takeOrThrow(ctx, `sms:address:${info.ip}`, CODES_PER_ADDRESS);
+  const id = codeId(purpose, phone, userId);
+  const last = await db.prepare("SELECT sent_at FROM phone_codes WHERE id = ?").bind(id).first<{ sent_at: number }>();
+  if (last && last.sent_at > now - CODE_RESEND_AFTER_MS) throw resendWait(last.sent_at, now);
+  for (const [key, rule] of [
+    [`sms:number:1h:${phone}`, CODES_PER_NUMBER_HOUR],
+    [`sms:number:1d:${phone}`, CODES_PER_NUMBER_DAY],
+  ] as const) {
+    const { allowed, until } = await takeAllowance(ctx, key, rule);
+    if (!allowed) {
+      const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+      throw new TooManyRequests(rule.message.replace("{wait}", waitWords(seconds)), seconds);
+    }
+  }
+  const code = newCode();
+  // One statement: of two requests at once only one replaces the code (the other waits its 30 s).
+  const written = await db
+    .prepare(
+      `INSERT INTO phone_codes (id, phone, purpose, user_id, code_hash, attempts, expires_at, sent_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7, ?7)
+       ON CONFLICT(id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, sent_at = excluded.sent_at
+       WHERE phone_codes.sent_at <= ?8
+       RETURNING id`,
+    )
+    .bind(id, phone, purpose, userId ?? null, await hmacSha256Hex(pepper, `${id}:${code}`), now + CODE_TTL_MS, now, now - CODE_RESEND_AFTER_MS)
+    .first<{ id: string }>();
+  if (!written) throw resendWait(now, now);
+  ctx.defer(
+    ctx.sms
+      .send({ to: phone, template: "LOGIN_CODE", vars: { code }, text: codeSmsText(code) })
+      .catch((e: unknown) => log.error("code sms failed", { purpose }, e)),
+  );
+  return {
+    message: CODE_MESSAGES.sent.replace("{phone}", formatIndianMobile(phone)),
+    phone,
+    resendAfterSeconds: CODE_RESEND_AFTER_MS / 1000,
+    expiresInSeconds: CODE_TTL_MS / 1000,
+  };
+}
+
+function resendWait(sentAt: number, now: number): TooManyRequests {
+  const seconds = Math.max(1, Math.ceil((sentAt + CODE_RESEND_AFTER_MS - now) / 1000));
+  return new TooManyRequests(CODE_MESSAGES.resendWait.replace("{seconds}", String(seconds)), seconds);
+}
+
+const waitWords = (seconds: number) => (seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
+/**
+ * Checks a code without spending it: counts the try first (one atomic UPDATE that only passes
+ * while fewer than 5 tries were made and the code is unexpired), then compares the HMAC in
+ * constant time. Throws Invalid naming the `code` field. Returns the code's hash, which
+ * `spendCode` needs (so only the code that was checked is spent).
+ */
+export async function checkPhoneCode(ctx: DomainContext, id: string, code: string): Promise<string> {
+  const { db, now, request: info } = ctx;
+  if (info.ip) await takeOrThrow(ctx, `otp-check:address:${info.ip}`, CODE_TRIES_PER_ADDRESS);
+  const row = await db
+    .prepare("UPDATE phone_codes SET attempts = attempts + 1 WHERE id = ? AND expires_at > ? AND attempts < ? RETURNING code_hash, attempts")
+    .bind(id, now, CODE_MAX_TRIES)
+    .first<{ code_hash: string; attempts: number }>();
+  if (!row) {
+    const seen = await db.prepare("SELECT attempts, expires_at FROM phone_codes WHERE id = ?").bind(id).first<{ attempts: number; expires_at: number }>();
+    const message = seen && seen.expires_at > now && seen.attempts >= CODE_MAX_TRIES ? CODE_MESSAGES.spent : CODE_MESSAGES.expired;
+    throw new Invalid(message, { code: message });
+  }
+  if (!(await verifyHmacSha256Hex(pepperOf(ctx), `${id}:${code}`, row.code_hash))) {
+    const left = CODE_MAX_TRIES - row.attempts;
+    const message = left > 0 ? CODE_MESSAGES.wrong.replace("{left}", left === 1 ? "1 try left." : `${left} tries left.`) : `${CODE_MESSAGES.spent}`;
+    throw new Invalid(message, { code: message });
+  }
+  return row.code_hash;
+}
+
+/** The statement that spends a checked code (single use: of two at once, one gets the row). */
+export const spendCodeStatement = (ctx: DomainContext, id: string, codeHash: string) =>
+  ctx.db.prepare("DELETE FROM phone_codes WHERE id = ? AND code_hash = ? RETURNING id").bind(id, codeHash);
+
+/** Spends a checked code now; Invalid when another request spent it first. */
+export async function spendCode(ctx: DomainContext, id: string, codeHash: string): Promise<void> {
+  const spent = await spendCodeStatement(ctx, id, codeHash).first<{ id: string }>();
+  if (!spent) throw new Invalid(CODE_MESSAGES.expired, { code: CODE_MESSAGES.expired });
+}
