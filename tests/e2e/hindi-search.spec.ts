@@ -28,7 +28,7 @@ test("मेहंदी in जयपुर from the hero finds mehndi artists i
   await page.screenshot({ path: `test-results/hindi-search-hero-${info.project.name}.png`, fullPage: true });
 });
 
-test("free text mixing Hindi and English lists the matching listings", async ({ page }, info) => {
+test("free text mixing Hindi and English lists the matching listings @mobile", async ({ page }, info) => {
   await page.goto(`/all?q=${encodeURIComponent("जयपुर caterers")}`);
   await expect(
     page
