@@ -98,8 +98,15 @@ function Choice({ view }: { view: WhatsAppPreferencesView }) {
       )}
       {view.number ? (
         <p className="text-xs text-ink/70">
-          The number is the one on your <Link to={numberPage(view.role)}>{view.role === "VENDOR" ? "business profile" : "profile"}</Link>. E-mails are chosen
-          separately on <Link to="/email-preferences">your e-mails</Link> page.
+          The number is the one on your{" "}
+          <Link to={numberPage(view.role)} className="underline">
+            {view.role === "VENDOR" ? "business profile" : "profile"}
+          </Link>
+          . E-mails are chosen separately on{" "}
+          <Link to="/email-preferences" className="underline">
+            your e-mails
+          </Link>{" "}
+          page.
         </p>
       ) : null}
     </div>

@@ -1,0 +1,91 @@
+import type { Browser, Page } from "@playwright/test";
+import { LISTING } from "#shared/strings.ts";
+import { indiaDateInDays } from "#shared/india-time.ts";
+import { expect, test, type Account } from "./fixtures.ts";
+
+/**
+ * Issue 32: a vendor turns WhatsApp messages on (off by default), a couple's enquiry reaches them
+ * as a template message shown at /dev/whatsapp (the local default: nothing is sent), and the stop
+ * link in the message turns them off with one tap. The forms work without JavaScript.
+ */
+const port = Number(process.env.E2E_PORT ?? 8788);
+const origin = `http://localhost:${port}`;
+const SHOTS = "test-results/whatsapp";
+
+async function browserAs(browser: Browser, account: Account) {
+  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
+  const door = account.role === "vendor" ? "vendors" : "users";
+  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
+  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
+  return { context, page: await context.newPage() };
+}
+
+async function shots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /dev/whatsapp, and its stop link turns them off", async ({
+  page,
+  browser,
+  login,
+  factory,
+}) => {
+  test.setTimeout(180_000);
+  const { vendor, service } = await factory.vendorService();
+  const v = await browserAs(browser, vendor);
+  // The number on the business profile, as a vendor types it.
+  const digits = `9${String(Date.now()).slice(-9)}`;
+  const typed = `${digits.slice(0, 5)} ${digits.slice(5)}`;
+  const saved = await v.context.request.patch("/api/v1/vendors/update", { headers: { Origin: origin }, data: { phone_number: typed } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  // Off by default; the settings page leads to the opt-in, which names the number and the events.
+  await v.page.goto("/VendorDashboard/vendor-setting");
+  const card = v.page.getByTestId("whatsapp-card");
+  await expect(card).toContainText("Off.");
+  await card.getByRole("link", { name: "Get WhatsApp messages about your enquiries and bookings" }).click();
+  await expect(v.page).toHaveURL(/\/whatsapp-preferences$/);
+  await expect(v.page.getByTestId("whatsapp-state")).toContainText("WhatsApp messages are off");
+  await expect(v.page.getByTestId("whatsapp-form")).toContainText(`+91${digits}`);
+  await shots(v.page, "preferences-off");
+  await v.page.getByRole("button", { name: "Send me WhatsApp messages" }).click();
+  await expect(v.page.getByText("WhatsApp messages are on. We will message you about the events listed here.")).toBeVisible();
+  await expect(v.page.getByTestId("whatsapp-state")).toContainText("WhatsApp messages are on");
+
+  // The couple enquires on the service page.
+  const couple = await login({ role: "couple" });
+  await page.goto(`/service/${service.id}`);
+  const form = page.locator("#enquiry");
+  await form.getByLabel("Message").fill("We are planning a reception for about 300 guests and would love a vegetarian Rajasthani menu.");
+  await form.getByLabel("Event date").fill(indiaDateInDays(60));
+  await form.getByRole("button", { name: LISTING.enquirySubmit }).click();
+  await expect(page.getByRole("heading", { name: LISTING.whatNextHeading })).toBeVisible();
+
+  // The message is at /dev/whatsapp, to the vendor's number: the template, the couple's name, the conversation's link.
+  const message = v.page.getByTestId("whatsapp-message").first();
+  await expect(async () => {
+    await v.page.goto(`/dev/whatsapp?to=${encodeURIComponent(typed)}`);
+    await expect(message).toContainText("STORED", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(message).toContainText(`To +91${digits}`);
+  await expect(message.getByTestId("whatsapp-template")).toHaveText("new_enquiry");
+  const text = message.getByTestId("whatsapp-text");
+  await expect(text).toContainText(`New enquiry on Mandap: ${couple.name} asked about ${service.name}`);
+  await expect(text.getByRole("link", { name: /\/VendorDashboard\/enquiries\// })).toBeVisible();
+  // The enquiry's words stay on Mandap.
+  await expect(text).not.toContainText("vegetarian Rajasthani menu");
+  await shots(v.page, "dev-whatsapp");
+
+  // One tap on the message's stop link turns them off.
+  await text.getByRole("link", { name: /\/whatsapp-preferences\/whatsapp-stop\./ }).click();
+  await v.page.getByRole("button", { name: "Stop WhatsApp messages" }).click();
+  await expect(v.page.getByText("Done: Mandap will not send you WhatsApp messages any more.")).toBeVisible();
+  await v.page.goto("/VendorDashboard/vendor-setting");
+  await expect(v.page.getByTestId("whatsapp-card")).toContainText("Off.");
+  await v.context.close();
+});
