@@ -160,3 +160,13 @@ export const refundInput = z.object({
     .max(REFUND_REASON_MAX, `Use at most ${REFUND_REASON_MAX} characters.`),
 });
 export type RefundInput = z.infer<typeof refundInput>;
+
+export const FLAG_NOTE_MAX = 500;
+/** An admin marks a reconciliation flag resolved (issue 30): what they found or did, for the audit log and the next admin. */
+export const resolveFlagInput = z.object({
+  note: z
+    .string({ error: "Please say how this was resolved." })
+    .trim()
+    .min(3, "Please say how this was resolved (at least 3 characters).")
+    .max(FLAG_NOTE_MAX, `Use at most ${FLAG_NOTE_MAX} characters.`),
+});

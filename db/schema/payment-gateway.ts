@@ -34,6 +34,9 @@ export const paymentReconciliationFlags = sqliteTable(
     gatewayStatus: text("gateway_status").notNull(),
     message: text("message").notNull(),
     foundAt: timestamp("found_at").notNull(),
+    /** When an admin marked it resolved (migration 0106; who: the audit log), and their note. */
+    resolvedAt: timestamp("resolved_at"),
+    resolutionNote: text("resolution_note"),
   },
   (t) => [index("payment_reconciliation_flags_found_idx").on(t.foundAt)],
 );

@@ -9,10 +9,11 @@ import {
   updatePlan,
   listTransactions,
   reconciliationFlags,
+  resolveReconciliationFlag,
   transactionsCsv,
 } from "#domain/billing/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
-import { planInput, refundInput, transactionFilters } from "#shared/plan-schemas.ts";
+import { planInput, refundInput, resolveFlagInput, transactionFilters } from "#shared/plan-schemas.ts";
 import { Resource } from "./endpoint.ts";
 
 /**
@@ -167,8 +168,22 @@ export const adminBillingApi = new Resource("/admin", "Admin")
       path: "/transactions/reconciliation",
       summary: "What the daily reconciliation with the gateway flagged (issue 30), newest first",
       description:
-        "kind NOT_CAPTURED: credited here but not captured at the gateway (gatewayStatus says what it is there: failed, authorized, unknown); SECOND_PAYMENT: captured at the gateway for an order another payment already paid; MISMATCH: captured for another amount or currency, not credited. Payments captured at the gateway but never credited here are credited by the run itself and not listed. At most 50.",
+        "Open flags only (resolved ones leave the list). kind NOT_CAPTURED: credited here but not captured at the gateway (gatewayStatus says what it is there: failed, authorized, unknown); SECOND_PAYMENT: captured at the gateway for an order another payment already paid; MISMATCH: captured for another amount or currency, not credited. Payments captured at the gateway but never credited here are credited by the run itself and not listed. At most 50.",
       access: ACCESS.admin,
     },
     async (c) => c.json({ success: true, flags: await reconciliationFlags(c.get("domain")) }),
+  )
+  .endpoint(
+    {
+      method: "post",
+      path: "/transactions/reconciliation/:gatewayPaymentId/resolve",
+      summary: "Mark a reconciliation flag resolved, with a note (issue 30)",
+      description:
+        "note: 3 to 500 characters, what was found or done (written to the admin audit log as the reason, action payment.resolve-flag). The flag leaves GET /admin/transactions/reconciliation and a later run does not raise it again. 404 for an unknown flag, 409 when it is already resolved.",
+      params: z.object({ gatewayPaymentId: z.string().min(1).max(64) }),
+      body: resolveFlagInput,
+      access: ACCESS.admin,
+      responses: { 200: "Resolved", 400: "No note, or too long", 404: "No such flag", 409: "Already resolved" },
+    },
+    async (c, { params, body }) => c.json({ success: true, ...(await resolveReconciliationFlag(c.get("domain"), params.gatewayPaymentId, body)) }),
   );

@@ -173,3 +173,58 @@ describe("the daily reconciliation with the gateway", () => {
     expect(await creditsOf(second.orderId)).toHaveLength(1);
   });
 });
+
+describe("an admin resolves a reconciliation flag", () => {
+  /** A payment credited here that the gateway says failed: the run flags it. */
+  async function flagged() {
+    const vendor = await signedIn("VENDOR");
+    const order = await buy(vendor.cookie);
+    expect((await callback((await payInSandbox(order)).fields)).status).toBe(303);
+    const local = (await paymentOf(order.orderId))!;
+    await env.DB.prepare("UPDATE sandbox_gateway_payments SET status = 'failed', captured_at = NULL WHERE id = ?").bind(local.gateway_payment_id).run();
+    expect((await reconcile()).flagged).toBe(1);
+    return { vendor, gatewayPaymentId: String(local.gateway_payment_id) };
+  }
+  const resolve = (cookie: string | undefined, gatewayPaymentId: string, body: unknown) =>
+    call(`/api/v1/admin/transactions/reconciliation/${gatewayPaymentId}/resolve`, { method: "POST", cookie, body: JSON.stringify(body) });
+  const auditOf = (gatewayPaymentId: string) =>
+    env.DB.prepare("SELECT action, subject_type, actor_email, reason FROM admin_audit_log WHERE subject_id = ?")
+      .bind(gatewayPaymentId)
+      .all()
+      .then((r) => r.results);
+
+  it("with a note (API): audited, it leaves the open list, a later run does not raise it again, and a second resolve is a 409", async () => {
+    const { vendor, gatewayPaymentId } = await flagged();
+    const admin = await signedIn("ADMIN");
+    const open = async () => (await flagsFor(admin.cookie)).filter((f) => f.gatewayPaymentId === gatewayPaymentId);
+    expect(await open()).toHaveLength(1);
+
+    // Refused before anything changes: a vendor, a visitor, no note, an unknown flag.
+    expect((await resolve(vendor.cookie, gatewayPaymentId, { note: "Looks fine" })).status).toBe(403);
+    expect((await resolve(undefined, gatewayPaymentId, { note: "Looks fine" })).status).toBe(401);
+    const empty = await resolve(admin.cookie, gatewayPaymentId, { note: " " });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ success: false, errors: { note: "Please say how this was resolved (at least 3 characters)." } });
+    expect((await resolve(admin.cookie, "pay_NoSuchPayment1", { note: "Looks fine" })).status).toBe(404);
+    expect(await open()).toHaveLength(1);
+    expect(await auditOf(gatewayPaymentId)).toEqual([]);
+
+    const note = "The bank reversed it; the vendor paid again by NEFT, receipt 4411.";
+    const res = await resolve(admin.cookie, gatewayPaymentId, { note });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, message: "Marked resolved. The note is in the audit log." });
+    expect(await open()).toEqual([]);
+    expect(await auditOf(gatewayPaymentId)).toEqual([{ action: "payment.resolve-flag", subject_type: "payment", actor_email: admin.email, reason: note }]);
+    expect(
+      await env.DB.prepare("SELECT resolution_note FROM payment_reconciliation_flags WHERE gateway_payment_id = ?").bind(gatewayPaymentId).first(),
+    ).toEqual({
+      resolution_note: note,
+    });
+
+    expect((await reconcile()).flagged).toBe(0);
+    expect(await open()).toEqual([]);
+    const again = await resolve(admin.cookie, gatewayPaymentId, { note: "Twice" });
+    expect(again.status).toBe(409);
+    expect(await auditOf(gatewayPaymentId)).toHaveLength(1);
+  });
+});

@@ -1,4 +1,9 @@
+import { Form } from "react-router";
+import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { Field } from "#app/components/ui/index.ts";
 import type { ReconciliationFlag } from "#domain/billing/index.ts";
+import { FLAG_NOTE_MAX } from "#shared/plan-schemas.ts";
+import type { RefundFailure } from "./refund-form.tsx";
 import { formatRupees } from "#shared/format.ts";
 import { indiaDateTime } from "#shared/india-time.ts";
 
@@ -12,9 +17,9 @@ const KIND_LABELS: Record<ReconciliationFlag["kind"], string> = {
  * What the daily reconciliation with the gateway flagged (issue 30, functions/domain/billing/reconciliation.ts;
  * the same list as GET /admin/transactions/reconciliation): each needs a person to look at it in the
  * gateway's dashboard. Payments the gateway captured but the app never heard of are credited by the
- * run itself and are not here.
+ * run itself and are not here. Each can be marked resolved with a note (audited); it then leaves the list.
  */
-export function ReconciliationFlags({ flags }: { flags: ReconciliationFlag[] }) {
+export function ReconciliationFlags({ flags, failure }: { flags: ReconciliationFlag[]; failure: (RefundFailure & { intent: string }) | null }) {
   return (
     <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5 md:p-7" aria-labelledby="reconciliation-heading" data-testid="reconciliation">
       <h2 id="reconciliation-heading" className="text-xl font-bold text-amber-900">
@@ -34,9 +39,42 @@ export function ReconciliationFlags({ flags }: { flags: ReconciliationFlag[] }) 
               {f.gatewayOrderId ? `${f.gatewayOrderId} · ` : ""}
               {f.gatewayPaymentId} · found {indiaDateTime(f.foundAt)}
             </p>
+            <ResolveForm flag={f} failure={failure?.intent === `resolve:${f.gatewayPaymentId}` ? failure : null} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Marks one flag resolved with a note saying what was found or done (the admin audit log keeps it). */
+function ResolveForm({ flag, failure }: { flag: ReconciliationFlag; failure: RefundFailure | null }) {
+  const id = `resolve-${flag.gatewayPaymentId}`;
+  const typed = typeof failure?.values?.note === "string" ? failure.values.note : "";
+  return (
+    <details className="mt-2 rounded-lg border border-amber-200 px-3 py-2" open={Boolean(failure)}>
+      <summary className="cursor-pointer font-semibold text-maroon-700">Mark resolved…</summary>
+      <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-label={`Resolve the flag on ${flag.gatewayPaymentId}`}>
+        <input type="hidden" name="intent" value="resolve" />
+        <input type="hidden" name="gatewayPaymentId" value={flag.gatewayPaymentId} />
+        <Field
+          id={`${id}-note`}
+          name="note"
+          label="What you found or did"
+          maxLength={FLAG_NOTE_MAX}
+          required
+          error={failure?.errors.note}
+          defaultValue={typed}
+        />
+        <SubmitButton className="btn-primary px-4 py-2" pendingText="Saving…">
+          Mark resolved
+        </SubmitButton>
+      </Form>
+      {failure && !Object.keys(failure.errors).length && (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure.message}
+        </p>
+      )}
+    </details>
   );
 }

@@ -9,6 +9,7 @@ import {
   listTransactions,
   reconciliationFlags,
   refundPayment,
+  resolveReconciliationFlag,
   type ReconciliationFlag,
   type TransactionsPage,
 } from "#domain/billing/index.ts";
@@ -54,12 +55,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   });
 }
 
-/** Refund on a payment's row (admins only, checked before the form is read). */
+/** Refund on a payment's row; resolve a reconciliation flag with a note (admins only, checked before the form is read). */
 export const action = pageAction({
   access: ACCESS.admin,
   defaultIntent: "refund",
-  failureIntent: (_intent, form) => `refund:${String(form.get("paymentId") ?? "")}`,
+  failureIntent: (intent, form) =>
+    intent === "resolve" ? `resolve:${String(form.get("gatewayPaymentId") ?? "")}` : `refund:${String(form.get("paymentId") ?? "")}`,
   intents: {
+    resolve: async ({ domain, fields, done }) => {
+      const gatewayPaymentId = typeof fields.gatewayPaymentId === "string" ? fields.gatewayPaymentId : "";
+      return { ...done((await resolveReconciliationFlag(domain, gatewayPaymentId, { note: fields.note })).message), resolvedFlag: gatewayPaymentId };
+    },
     refund: async ({ domain, fields, done }) => {
       const paymentId = typeof fields.paymentId === "string" ? fields.paymentId : "";
       try {
@@ -86,6 +92,7 @@ export default function Transactions({ loaderData, actionData }: Route.Component
   const { values, errors, result } = loaderData;
   const failed = actionData && !actionData.ok ? (actionData as RefundFailure & { intent: string }) : null;
   const refunded = actionData?.ok && "paymentId" in actionData ? actionData : null;
+  const resolved = actionData?.ok && "resolvedFlag" in actionData ? actionData.message : null;
   const filters = result?.filters ?? { from: values.from, to: values.to, status: values.status, purpose: values.purpose };
   return (
     <div className="flex flex-col gap-4">
@@ -127,7 +134,12 @@ export default function Transactions({ loaderData, actionData }: Route.Component
         )}
       </section>
 
-      {loaderData.flags.length > 0 && <ReconciliationFlags flags={loaderData.flags} />}
+      {resolved && (
+        <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
+          {resolved}
+        </p>
+      )}
+      {loaderData.flags.length > 0 && <ReconciliationFlags flags={loaderData.flags} failure={failed?.intent.startsWith("resolve:") ? failed : null} />}
 
       {result && (
         <>

@@ -34,6 +34,7 @@ function subjectLink(type: string, id: string): string | null {
   if (type === "plan") return `/admin/plans/${encodeURIComponent(id)}`;
   if (type === "contact_message") return "/admin/contact-messages";
   if (type === "review") return "/admin/review-disputes";
+  if (type === "payment") return "/admin/transactions";
   return null;
 }
 

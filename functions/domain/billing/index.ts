@@ -47,6 +47,7 @@ export {
   RECONCILIATION_MESSAGES,
   reconcilePayments,
   reconciliationFlags,
+  resolveReconciliationFlag,
   runDailyReconciliation,
   type ReconciliationFlag,
   type ReconciliationRun,

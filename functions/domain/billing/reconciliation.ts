@@ -1,4 +1,5 @@
-import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
+import { type DomainContext, ACCESS, auditEntry, Conflict, NotFound, parseInput, requireRole } from "../core/index.ts";
+import { resolveFlagInput } from "#shared/plan-schemas.ts";
 import { type GatewayPayment, ORDER_ID, PaymentGatewayError, PaymentsNotConfigured } from "#platform/payments.ts";
 import { DAY_MS, startOfIndiaDay } from "#shared/india-time.ts";
 import { creditPayment } from "./payment-credits.ts";
@@ -16,6 +17,8 @@ import { log } from "#platform/log.ts";
  *   flagged to admins (payment_reconciliation_flags, shown on /admin/transactions), once.
  * Safe to repeat and to run twice at once: crediting is exactly once (payment_credits' key) and a
  * flag is one row per gateway payment. Each run is logged with its counts.
+ * An admin marks a flag resolved with a note (`resolveReconciliationFlag`, audited); it leaves the
+ * open list and a later run does not raise it again.
  */
 
 export type ReconciliationRun = {
@@ -45,6 +48,9 @@ export const RECONCILIATION_MESSAGES = {
   secondPayment: "Captured at the payment gateway for an order another payment already paid: refund it from the gateway's dashboard.",
   mismatch: (why: string) => `Captured at the payment gateway but not credited: ${why}`,
   onlyAdmins: "Only admins see reconciliation flags.",
+  noFlag: "There is no such reconciliation flag.",
+  alreadyResolved: "This flag was already marked resolved.",
+  resolved: "Marked resolved. The note is in the audit log.",
 } as const;
 
 /** Whether the gateway holds the money (captured, or captured and then refunded). */
@@ -195,7 +201,7 @@ export type ReconciliationFlag = {
   gatewayOrderId: string | null;
 };
 
-/** What the reconciliation flagged, newest first (admins, /admin/transactions). */
+/** What the reconciliation flagged and nobody has resolved yet, newest first (admins, /admin/transactions). */
 export async function reconciliationFlags(ctx: DomainContext, limit = 50): Promise<ReconciliationFlag[]> {
   requireRole(ctx.actor, ACCESS.admin, RECONCILIATION_MESSAGES.onlyAdmins);
   const { results } = await ctx.db
@@ -203,9 +209,49 @@ export async function reconciliationFlags(ctx: DomainContext, limit = 50): Promi
       `SELECT f.gateway_payment_id AS gatewayPaymentId, f.payment_id AS paymentId, f.kind, f.gateway_status AS gatewayStatus, f.message, f.found_at AS foundAt,
               p.amount, u.email, p.gateway_order_id AS gatewayOrderId
        FROM payment_reconciliation_flags f LEFT JOIN payments p ON p.id = f.payment_id LEFT JOIN users u ON u.id = p.user_id
+       WHERE f.resolved_at IS NULL
        ORDER BY f.found_at DESC, f.gateway_payment_id LIMIT ?`,
     )
     .bind(limit)
     .all<ReconciliationFlag>();
   return results;
+}
+
+/**
+ * An admin marks a flag resolved with a note saying what they found or did (page and API): one
+ * batch sets it resolved and writes the audit entry (action "payment.resolve-flag", the note as
+ * the reason). Unknown: 404; resolved already: 409, and nothing changes.
+ */
+export async function resolveReconciliationFlag(ctx: DomainContext, gatewayPaymentId: string, input: unknown): Promise<{ message: string }> {
+  requireRole(ctx.actor, ACCESS.admin, RECONCILIATION_MESSAGES.onlyAdmins);
+  const { note } = parseInput(resolveFlagInput, input);
+  const row =
+    gatewayPaymentId.length <= 64
+      ? await ctx.db
+          .prepare("SELECT kind, gateway_status AS gatewayStatus, resolved_at AS resolvedAt FROM payment_reconciliation_flags WHERE gateway_payment_id = ?")
+          .bind(gatewayPaymentId)
+          .first<{ kind: FlagKind; gatewayStatus: string; resolvedAt: number | null }>()
+      : null;
+  if (!row) throw new NotFound(RECONCILIATION_MESSAGES.noFlag);
+  if (row.resolvedAt !== null) throw new Conflict(RECONCILIATION_MESSAGES.alreadyResolved);
+  const [update] = await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE payment_reconciliation_flags SET resolved_at = ?, resolution_note = ? WHERE gateway_payment_id = ? AND resolved_at IS NULL")
+      .bind(ctx.now, note, gatewayPaymentId),
+    auditEntry(
+      ctx,
+      {
+        action: "payment.resolve-flag",
+        subject: { type: "payment", id: gatewayPaymentId },
+        summary: `Resolved the reconciliation flag on ${gatewayPaymentId} (${row.kind}, ${row.gatewayStatus} at the gateway)`,
+        reason: note,
+        before: { resolved: false },
+        after: { resolved: true },
+      },
+      { ifChanged: true },
+    ),
+  ]);
+  // Resolved by another admin between the read and the batch: nothing changed, no entry written.
+  if (!update!.meta.changes) throw new Conflict(RECONCILIATION_MESSAGES.alreadyResolved);
+  return { message: RECONCILIATION_MESSAGES.resolved };
 }
