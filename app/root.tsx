@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, redirectDocument, Scripts, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "#functions/page-context.ts";
@@ -11,17 +11,30 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { Splash } from "./components/Splash.tsx";
 import { Toaster } from "./components/Toaster.tsx";
-import { clearFlashCookie, readFlash } from "#platform/cookies.ts";
+import { clearFlashCookie, LANGUAGE_COOKIE, readCookie, readFlash } from "#platform/cookies.ts";
 import { FIRST_VISIT_SCRIPT } from "#shared/first-visit.ts";
 import { EARLY_TAPS_SCRIPT } from "#shared/early-taps.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { viewerOf } from "#domain/core/index.ts";
 import { type RootData, useRootData } from "./lib/root-data.ts";
-import { getLocale, LOCALE_TAG } from "#shared/locale.ts";
+import { followsSavedChoice, getLocale, isLocale, LOCALE_TAG, LOCALES, pathInLocale } from "#shared/locale.ts";
+import { pagePath } from "./lib/page-errors.server.ts";
+import { LANGUAGE_REDIRECT_HEADER } from "#platform/locale-pages.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
+  // A person's own pages (dashboards, account and sign-in pages) open in the language they chose:
+  // saved on the account, or a visitor's cookie (app/routes/language.ts); public pages keep their URL's.
+  const chosen = [actor?.locale, readCookie(request, LANGUAGE_COOKIE)].find(isLocale);
+  const here = pagePath(request, { search: true });
+  if (chosen && chosen !== getLocale() && followsSavedChoice(here.split("?")[0]!)) {
+    const [path, query] = here.split(/\?(.*)/s);
+    // An absolute URL: React Router puts the basename (/hi) before a path, which would keep a Hindi page Hindi.
+    throw redirectDocument(`${new URL(request.url).origin}${pathInLocale(path!, chosen)}${query ? `?${query}` : ""}`, {
+      headers: { [LANGUAGE_REDIRECT_HEADER]: "1" },
+    });
+  }
   const headers = new Headers();
   const flash = readFlash(request);
   if (flash) headers.append("Set-Cookie", clearFlashCookie(request));
@@ -30,20 +43,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       flash,
       contactPhone: env.CONTACT_PHONE,
+      origin: new URL(request.url).origin,
       viewer: viewerOf(actor),
     } satisfies RootData,
     { headers },
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
-  {
-    name: "description",
-    content:
-      "Find and book wedding venues, caterers, photographers, makeup artists and more across India. Plan every function, manage guests and send invitations.",
-  },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.site_title()) }, { name: "description", content: m.site_description() }];
+
+/**
+ * The page in each language for search engines (hreflang en-IN, hi-IN and x-default, the English
+ * page): on public pages, whose language is their URL's (a person's own pages follow their choice).
+ */
+function LanguageAlternates() {
+  const root = useRootData();
+  const { pathname } = useLocation();
+  if (!root?.origin || followsSavedChoice(pathname)) return null;
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={LOCALE_TAG[locale]} href={`${root.origin}${pathInLocale(pathname, locale)}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${root.origin}${pathInLocale(pathname, "en")}`} />
+    </>
+  );
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -71,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7f1d3c" />
         <Meta />
         <Links />
+        <LanguageAlternates />
       </head>
       <body className="min-h-screen">
         {children}
@@ -103,8 +129,12 @@ function Chrome({ children }: { children: React.ReactNode }) {
 }
 
 /** Fetches that only read (the blog writer's live preview) never reload the page's shell. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === "/blog-preview" ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, nextUrl, defaultShouldRevalidate }) => {
+  if (formAction === "/blog-preview") return false;
+  // Going to a person's own page: the loader checks it opens in their chosen language.
+  if (followsSavedChoice(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+};
 
 declare global {
   interface Window {
@@ -130,7 +160,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Chrome>
-        <title>{pageTitle("Page not found")}</title>
+        <title>{pageTitle(m.title_not_found())}</title>
         <NotFoundPage />
       </Chrome>
     );
@@ -139,9 +169,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data) {
     return (
       <Chrome>
-        <title>{pageTitle("Request not accepted")}</title>
+        <title>{pageTitle(m.title_request_refused())}</title>
         <section role="alert" className="container-page py-12">
-          <h1 className="text-3xl font-bold text-maroon-700">We could not accept that request</h1>
+          <h1 className="text-3xl font-bold text-maroon-700">{m.request_refused_heading()}</h1>
           <p className="mt-3">{error.data}</p>
         </section>
       </Chrome>
@@ -151,7 +181,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (typeof document !== "undefined") console.error(error);
   return (
     <>
-      <title>{pageTitle("Something went wrong")}</title>
+      <title>{pageTitle(m.title_error())}</title>
       <ErrorScreen />
     </>
   );

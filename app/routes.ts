@@ -28,6 +28,8 @@ export default [
   // WhatsApp notifications on or off, and the one-tap stop link in every message (issue 32).
   route("whatsapp-preferences/:token?", "routes/whatsapp-preferences.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  // The language switch of the header and footer (issue 32): saves the choice, answers the page in that language.
+  route("language", "routes/language.ts"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/whatsapp", "routes/dev/whatsapp.tsx"),
   route("dev/sms", "routes/dev/sms.tsx"),

@@ -22,7 +22,8 @@ import { healthResponse } from "./platform/health.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { log, newRequestId, withRequestId } from "./platform/log.ts";
 import { withLocale } from "./platform/locale.ts";
-import { localeOfPath } from "#shared/locale.ts";
+import { localeOfPath, unprefixedPath } from "#shared/locale.ts";
+import { localizePageResponse } from "./platform/locale-pages.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -98,7 +99,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     if (url.pathname.startsWith(`${SANDBOX_PATH}/`)) {
       return withSecurityHeaders(await serveSandboxGateway(request, env, sandboxGatewayAccess(env, url.origin), (work) => ctx.waitUntil(work)), request);
     }
-    if (isDevPagePath(url.pathname) && !devPagesEnabled(env, request)) {
+    if (isDevPagePath(unprefixedPath(url.pathname)) && !devPagesEnabled(env, request)) {
       return withSecurityHeaders(plain("Not found", 404), request);
     }
     if (WRITES.includes(request.method)) {
@@ -127,7 +128,8 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
     // Every message and format of this page's render is in the page's language (platform/locale.ts).
     const locale = localeOfPath(url.pathname);
-    const response = withSecurityHeaders(await withLocale(locale, () => pages(request, context)), request, pageCsp(nonce, domain.payments.checkoutOrigins));
+    const rendered = localizePageResponse(await withLocale(locale, () => pages(request, context)), locale, url.origin);
+    const response = withSecurityHeaders(rendered, request, pageCsp(nonce, domain.payments.checkoutOrigins));
     const actor = session?.actor ?? null;
     if (mayReadServerTiming(env, request, actor !== null && can.viewAdminArea(actor))) response.headers.append("Server-Timing", d1ServerTiming(d1.timing()));
     if (setCookie) response.headers.append("Set-Cookie", setCookie);

@@ -1,15 +1,31 @@
-import { createRequestHandler } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { createWorker } from "./app.ts";
 import type { Env } from "./env.ts";
+import { LOCALE_PREFIX, localeOfPath } from "#shared/locale.ts";
 
 const serverBuild = () => import("virtual:react-router/server-build");
 const pages = createRequestHandler(serverBuild, import.meta.env.MODE);
+
+/**
+ * Hindi pages are the same route modules (app/routes.ts) under /hi: the same build with the
+ * basename /hi, so every <Link>, <Form> and navigation of a Hindi page stays under /hi without the
+ * pages knowing (the browser reads the basename from the page). docs/decisions/0046-languages.md.
+ */
+let hindiBuild: ServerBuild | undefined;
+const hindiPages = createRequestHandler(
+  async () => {
+    const build = (await serverBuild()) as ServerBuild;
+    if (hindiBuild?.assets !== build.assets) hindiBuild = { ...build, basename: LOCALE_PREFIX.hi };
+    return hindiBuild;
+  },
+  import.meta.env.MODE,
+);
 
 /** When this build was made (vite.config.ts). */
 declare const __MANDAP_BUILD__: string;
 
 // Cached pages name the build's hashed scripts and styles, and were rendered by this build's server
 // code (a server-only change alters the HTML too), so both are in the page cache's key.
-export default createWorker(pages, {
+export default createWorker((request, context) => (localeOfPath(new URL(request.url).pathname) === "hi" ? hindiPages : pages)(request, context), {
   pageCache: { release: async () => `${(await serverBuild()).assets.version}-${__MANDAP_BUILD__}` },
 }) satisfies ExportedHandler<Env>;

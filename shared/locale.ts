@@ -45,6 +45,41 @@ export function pathInLocale(pathname: string, locale: Locale): string {
   return bare === "/" ? prefix : `${prefix}${bare}`;
 }
 
+/**
+ * Pages that are a person's own (dashboards, account and sign-in pages) follow the language they
+ * chose (saved on the account, or a visitor's cookie) rather than their URL: opening /profile with
+ * Hindi chosen leads to /hi/profile. Public pages are in the language their URL names.
+ */
+const PERSONAL_PAGES = [
+  "/profile",
+  "/VendorDashboard",
+  "/admin",
+  "/login",
+  "/vendorLogin",
+  "/signup",
+  "/vendorSignup",
+  "/user-forgot-password",
+  "/vendor-forgot-password",
+  "/user-change-password",
+  "/vendor-change-password",
+  "/verify-email",
+  "/email-preferences",
+  "/checklist",
+  "/blog_dashboard",
+  "/new-blog-post",
+  "/update-blog-post",
+];
+
+export function followsSavedChoice(pathname: string): boolean {
+  const path = unprefixedPath(pathname)
+    .toLowerCase()
+    .replace(/\.data$/, "");
+  return PERSONAL_PAGES.some((page) => {
+    const p = page.toLowerCase();
+    return path === p || path.startsWith(`${p}/`);
+  });
+}
+
 /** The locale of the document in a browser (the server wrote it into <html lang>). */
 function documentLocale(): Locale {
   const tag = document.documentElement.lang.toLowerCase();

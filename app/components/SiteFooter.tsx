@@ -3,6 +3,9 @@ import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { SITE_NAME } from "#shared/strings.ts";
 import { Logo } from "./Logo.tsx";
 import { OfficeMap } from "./OfficeMap.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { getLocale } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const SOCIAL = [
   { label: "Facebook", href: "https://www.facebook.com/" },
@@ -12,14 +15,15 @@ const SOCIAL = [
 ];
 
 export function SiteFooter({ contactPhone }: { contactPhone: string }) {
+  const hindi = getLocale() === "hi";
   return (
     <footer className="mt-16 bg-maroon-900 text-white [content-visibility:auto] [contain-intrinsic-size:auto_1030px] lg:[contain-intrinsic-size:auto_600px]">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-6">
         <div className="col-span-2">
           <Logo light />
-          <p className="mt-3 max-w-sm text-sm text-white/80">India’s wedding marketplace: venues and vendors for every function, from roka to reception.</p>
+          <p className="mt-3 max-w-sm text-sm text-white/80">{m.footer_tagline()}</p>
           <p className="mt-3 text-sm text-white/80">
-            Call us:{" "}
+            {m.footer_call_us()}{" "}
             <a className="underline" href={`tel:${contactPhone.replace(/\s/g, "")}`}>
               {contactPhone}
             </a>
@@ -36,12 +40,12 @@ export function SiteFooter({ contactPhone }: { contactPhone: string }) {
         </div>
         {CATALOGUE.map((group) => (
           <div key={group.slug}>
-            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-marigold-300">{group.name}</h2>
+            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-marigold-300">{hindi ? group.hi : group.name}</h2>
             <ul className="mt-3 space-y-1.5 text-sm">
               {group.subcategories.slice(0, 6).map((s) => (
                 <li key={s.slug}>
                   <Link to={browsePath(group.name, s.name)} className="text-white/80 hover:text-white">
-                    {s.name}
+                    {hindi ? s.hi : s.name}
                   </Link>
                 </li>
               ))}
@@ -53,35 +57,36 @@ export function SiteFooter({ contactPhone }: { contactPhone: string }) {
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           <li>
             <Link to="/" className="text-white/85 hover:text-white">
-              Home
+              {m.footer_home()}
             </Link>
           </li>
           <li>
             <Link to="/about" className="text-white/85 hover:text-white">
-              About
+              {m.footer_about()}
             </Link>
           </li>
           <li>
             <Link to="/contactus" className="text-white/85 hover:text-white">
-              Contact us
+              {m.footer_contact()}
             </Link>
           </li>
           <li>
             <a href="/privacypolicy.html" className="text-white/85 hover:text-white">
-              Privacy policy
+              {m.footer_privacy()}
             </a>
           </li>
           <li>
             <a href="/terms.html" className="text-white/85 hover:text-white">
-              Terms
+              {m.footer_terms()}
             </a>
+          </li>
+          <li>
+            <LanguageSwitch className="-my-2 [&_button]:text-white [&_button]:hover:bg-white/10" />
           </li>
         </ul>
         <OfficeMap />
       </div>
-      <p className="pb-8 text-center text-xs text-white/60">
-        © {new Date().getFullYear()} {SITE_NAME}. Prices in INR. Made in India.
-      </p>
+      <p className="pb-8 text-center text-xs text-white/60">{m.footer_copyright({ year: String(new Date().getFullYear()), site: SITE_NAME })}</p>
     </footer>
   );
 }

@@ -5,6 +5,9 @@ import { initials } from "#shared/format.ts";
 import { SITE_NAME } from "#shared/strings.ts";
 import type { Viewer } from "#domain/core/index.ts";
 import { Logo } from "./Logo.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { getLocale } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The top bar: dropdowns Venue, Vendor, Brides and Grooms from the catalogue, Invitation, Blog,
@@ -46,6 +49,8 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
     navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [location.pathname, location.search]);
 
+  // Catalogue names in the page's language (the catalogue carries each Hindi name beside the English).
+  const hindi = getLocale() === "hi";
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium hover:bg-maroon-50 hover:text-maroon-700 ${isActive ? "text-maroon-700" : "text-ink"}`;
 
@@ -54,7 +59,7 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
       {CATALOGUE.map((group) => (
         <details key={group.slug} className="group relative" data-menu={group.navLabel}>
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-maroon-50 hover:text-maroon-700 [&::-webkit-details-marker]:hidden">
-            {group.navLabel}
+            {hindi ? group.navLabelHi : group.navLabel}
             <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="transition-transform group-open:rotate-180">
               <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" />
             </svg>
@@ -63,7 +68,7 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
             {group.subcategories.map((s) => (
               <li key={s.slug}>
                 <Link to={browsePath(group.name, s.name)} className="block rounded-md px-3 py-2 text-sm hover:bg-maroon-50 hover:text-maroon-700">
-                  {s.name}
+                  {hindi ? s.hi : s.name}
                 </Link>
               </li>
             ))}
@@ -71,17 +76,17 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
         </details>
       ))}
       <NavLink to="/templates" className={linkClass}>
-        Invitation
+        {m.nav_invitation()}
       </NavLink>
       <NavLink to="/blogs" className={linkClass}>
-        Blog
+        {m.nav_blog()}
       </NavLink>
       <NavLink to="/vendorLogin" className={linkClass}>
-        Vendor Login
+        {m.nav_vendor_login()}
       </NavLink>
       {viewer?.canViewAdminArea && (
         <NavLink to="/admin" className={linkClass}>
-          ADMIN
+          {m.nav_admin()}
         </NavLink>
       )}
     </>
@@ -90,7 +95,7 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
   const account = viewer?.signedIn ? (
     <Link to={viewer.profileLink} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-maroon-50">
       {/* The name is the link's text (no aria-label), so a long name cut short on screen still matches what is read out. */}
-      <span className="sr-only">Your profile, </span>
+      <span className="sr-only">{m.nav_your_profile()}</span>
       {viewer.profilePhoto ? (
         <img src={viewer.profilePhoto} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
       ) : (
@@ -103,29 +108,30 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
   ) : (
     <div className="flex items-center gap-2">
       <Link to="/login" className="btn-secondary px-4 py-2">
-        Login
+        {m.nav_login()}
       </Link>
       <Link to="/signup" className="btn-primary px-4 py-2">
-        Sign up
+        {m.nav_signup()}
       </Link>
     </div>
   );
 
   return (
     <header className="sticky top-0 z-30 border-b border-maroon-100 bg-white/95 backdrop-blur">
-      <nav ref={navRef} aria-label="Main" className="container-page flex h-16 items-center justify-between gap-3">
-        <Link to="/" className="flex items-center gap-2" aria-label={`${SITE_NAME} home`}>
+      <nav ref={navRef} aria-label={m.nav_main()} className="container-page flex h-16 items-center justify-between gap-3">
+        <Link to="/" className="flex items-center gap-2" aria-label={m.nav_home_label({ site: SITE_NAME })}>
           <Logo />
         </Link>
         {showNavigation && (
           <>
             <div className="hidden flex-1 items-center justify-center gap-1 md:flex">{menus}</div>
+            <LanguageSwitch className="hidden md:block" />
             <div className="hidden md:block">{account}</div>
             {viewer?.isCouple && (
               <Link
                 to="/profile#dashboard-menu"
                 className="ml-auto grid h-10 w-10 place-items-center rounded-md hover:bg-maroon-50 md:hidden"
-                aria-label="Your dashboard menu"
+                aria-label={m.nav_dashboard_menu()}
                 data-testid="user-dashboard-menu"
               >
                 <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
@@ -139,14 +145,17 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
             <details className="relative md:hidden" data-menu="mobile">
               <summary
                 className="grid h-10 w-10 cursor-pointer list-none place-items-center rounded-md hover:bg-maroon-50 [&::-webkit-details-marker]:hidden"
-                aria-label="Menu"
+                aria-label={m.nav_menu()}
               >
                 <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
                   <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>
               </summary>
               <div className="fixed inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-maroon-100 bg-white p-4 shadow-lg">
-                <div className="mb-4">{account}</div>
+                <div className="mb-4 flex items-center justify-between gap-2">
+                  {account}
+                  <LanguageSwitch />
+                </div>
                 <div className="flex flex-col">{menus}</div>
               </div>
             </details>

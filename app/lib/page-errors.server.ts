@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { unprefixedPath } from "#shared/locale.ts";
 import type { z } from "zod";
 import {
   Conflict,
@@ -52,7 +53,8 @@ export type PageFailure = {
  */
 export function pagePath(request: Request, { search = false }: { search?: boolean } = {}): string {
   const url = new URL(request.url);
-  const path = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  // A Hindi page's path is its English twin's (/hi/profile is /profile): the guards and forms match on it.
+  const path = unprefixedPath(url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, ""));
   if (!search) return path;
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");

@@ -10,6 +10,8 @@ import type { FlashToast } from "#shared/toast.ts";
 export type RootData = {
   flash: FlashToast | null;
   contactPhone: string;
+  /** The site's origin as this request reached it (for absolute links: hreflang alternates). */
+  origin: string;
   /** Who is looking, as the UI may know it: booleans and plain values from `viewerOf`, never a role. */
   viewer: Viewer;
 };

@@ -40,6 +40,8 @@ export const users = sqliteTable(
     planningReminders: flag("planning_reminders"),
     /** The account's mobile number in E.164 (+91XXXXXXXXXX), set only once a code sent to it was entered (migration 0112); one account per number. */
     verifiedPhone: text("verified_phone"),
+    /** The language chosen for pages and mail (migration 0108): "en" or "hi"; null until chosen (English). */
+    locale: text("locale"),
   },
   (t) => [
     uniqueIndex("users_email_unique")

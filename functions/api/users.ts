@@ -15,6 +15,8 @@ import {
   completeSignup,
   currentAccount,
   deleteAccount,
+  languageInput,
+  setLanguage,
   googleLogin,
   login,
   registerUser,
@@ -121,6 +123,16 @@ export const usersApi = new Resource("/users", "Accounts")
       }
       return c.json({ success: true, message: (await verifyEmail(ctx, query)).message });
     },
+  )
+  .endpoint(
+    {
+      method: "put",
+      path: "/language",
+      summary: "Save the signed-in person's language (en or hi): their dashboards, account pages and mail use it",
+      body: languageInput,
+      access: "signedIn",
+    },
+    async (c, { body }) => c.json({ success: true, ...(await setLanguage(c.get("domain"), body)) }),
   )
   .endpoint({ method: "post", path: "/resend-verification", summary: "Send a new verification e-mail", access: "signedIn" }, async (c) =>
     c.json({ success: true, ...(await resendVerification(c.get("domain"))) }),

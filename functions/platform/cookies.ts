@@ -11,6 +11,13 @@ export const FLASH_COOKIE = "mandap_flash";
 export const VISITED_COOKIE = FIRST_VISIT_COOKIE;
 /** A random id per browser (1 year), so a blog post's view counts once per browser per day. */
 export const READER_COOKIE = "mandap_reader";
+/** The language a visitor chose with the language switch ("en" or "hi", 1 year; shared/locale.ts). */
+export const LANGUAGE_COOKIE = "mandap_lang";
+
+/** The Set-Cookie of a visitor's language choice: read by the server only, so HttpOnly. */
+export function languageCookie(request: Request, locale: string): string {
+  return `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secureFlag(request)}`;
+}
 
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");

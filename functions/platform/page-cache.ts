@@ -1,6 +1,7 @@
 import { readCookie, FLASH_COOKIE } from "./cookies.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { log } from "./log.ts";
+import { unprefixedPath } from "#shared/locale.ts";
 
 /**
  * Public pages for visitors, kept in the isolate's memory and in Cloudflare's cache (the Cache API,
@@ -45,7 +46,8 @@ const CACHEABLE = [/^\/$/, /^\/all(\/[^/]+){0,4}$/, /^\/browse$/, /^\/blogs$/, /
 /** The page path of a document or a client-navigation data request ("/_root.data" is "/"). */
 function pagePathOf(pathname: string): string {
   if (pathname === "/_root.data") return "/";
-  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  // A Hindi page (/hi/...) is cached as its English twin is; the key is its own URL.
+  return unprefixedPath(pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname);
 }
 
 /** The version of public data (migration 0062's triggers bump it on every write a public page shows); null when the row is missing. */

@@ -3,6 +3,7 @@ import type { Route } from "./+types/search";
 import { searchServices, searchUsers, searchVendors, type SearchPage, type ServiceHit, type UserHit, type VendorHit } from "#domain/admin/index.ts";
 import { isDomainError } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
+import { pagePath } from "#app/lib/page-errors.server.ts";
 import { formatDate, priceFrom } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field, Pager, Select } from "#app/components/ui/index.ts";
@@ -27,14 +28,7 @@ type Result = { kind: "vendor"; page: SearchPage<VendorHit> } | { kind: "service
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   const url = new URL(request.url);
-  const kind =
-    KINDS[
-      url.pathname
-        .replace(/\.data$/, "")
-        .split("/")
-        .pop()!
-        .toLowerCase()
-    ] ?? "vendor";
+  const kind = KINDS[pagePath(request).split("/").pop()!.toLowerCase()] ?? "vendor";
   const query = Object.fromEntries(FIELDS[kind].flatMap((k) => (url.searchParams.get(k)?.trim() ? [[k, url.searchParams.get(k)!.trim()]] : [])));
   const run = (q: Record<string, string>): Promise<Result> =>
     kind === "vendor"
@@ -43,10 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? searchServices(domain, q).then((page) => ({ kind, page }))
         : searchUsers(domain, q).then((page) => ({ kind, page }));
   try {
-    return { result: await run(query), query, problem: null as string | null, path: url.pathname.replace(/\.data$/, "") };
+    return { result: await run(query), query, problem: null as string | null, path: pagePath(request) };
   } catch (error) {
     if (!isDomainError(error) || error.status !== 400) throw error;
-    return { result: await run({}), query: {} as Record<string, string>, problem: error.message, path: url.pathname.replace(/\.data$/, "") };
+    return { result: await run({}), query: {} as Record<string, string>, problem: error.message, path: pagePath(request) };
   }
 }
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { getTemplate, recordTemplateView } from "#domain/invitations/index.ts";
 import { can } from "#domain/core/index.ts";
 import { formatRupees } from "#shared/format.ts";
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.template ?? url.searchParams.get("template") ?? "";
   if (!id) throw data(null, { status: 404 });
   const template = await loadOrRespond(request, () => getTemplate(domain, id));
-  const fullScreen = url.pathname.replace(/\.data$/, "") === "/preview_1";
+  const fullScreen = pagePath(request) === "/preview_1";
   const isCouple = can.planWedding(domain.actor);
   if (isCouple && !fullScreen) {
     try {
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     signedIn: Boolean(domain.actor),
     isCouple,
     origin: url.origin,
-    here: `${url.pathname.replace(/\.data$/, "")}${url.search}`,
+    here: pagePath(request, { search: true }),
   };
 }
 

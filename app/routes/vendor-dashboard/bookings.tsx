@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/bookings";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { myBookings, type BookingSummary } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Bookings") },
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  const vendorSide = new URL(request.url).pathname.toLowerCase().startsWith("/vendordashboard");
+  const vendorSide = pagePath(request).toLowerCase().startsWith("/vendordashboard");
   return loadOrRespond(request, async () => ({ base: vendorSide ? "/VendorDashboard" : "/profile", ...(await myBookings(domain)) }));
 }
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/enquiries";
 import { pageNumber } from "#app/lib/list-loader.server.ts";
 import { appContext } from "#functions/page-context.ts";
-import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { coupleLeads, vendorInbox, type InboxLead } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Enquiries") }
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   const url = new URL(request.url);
-  const vendorSide = url.pathname.toLowerCase().startsWith("/vendordashboard");
+  const vendorSide = pagePath(request).toLowerCase().startsWith("/vendordashboard");
   return loadOrRespond(request, async () => {
     if (!vendorSide)
       return { side: "couple" as const, leads: await coupleLeads(domain), unread: 0, services: [], status: null, serviceId: null, page: 1, hasMore: false };

@@ -10,6 +10,7 @@ export type { AccountView, Door, SessionStart } from "./account-common.ts";
 export { changeRole, changeRoleByEmail, listAdminTeam, type RoleChange } from "./admin-roles.ts";
 export { issueAuthToken } from "./auth-tokens.ts";
 export { deleteAccount } from "./close-account.ts";
+export { LANGUAGE_MESSAGES, languageInput, parseLocale, setLanguage } from "./language.ts";
 export { googleLogin, login, logout } from "./login.ts";
 export { changePassword, requestPasswordReset, resetLinkIsValid, resetPassword } from "./passwords.ts";
 export { checkPlace, PLACE_MESSAGES } from "./places.ts";

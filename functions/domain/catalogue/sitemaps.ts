@@ -35,7 +35,8 @@ export async function sitemapPages(ctx: DomainContext): Promise<SitemapEntry[]> 
     }
     entries.push({ path: browsePath(p.service_category, p.service_type, p.state, p.city) });
   }
-  return entries.slice(0, SITEMAP_MAX_URLS);
+  // Each page is listed in English and in Hindi (app/lib/sitemap-xml.server.ts): two URLs per entry.
+  return entries.slice(0, SITEMAP_MAX_URLS / 2);
 }
 
 /** How many /sitemaps/services-{n}.xml files the active services fill (at least one). */

@@ -65,6 +65,8 @@ export type Actor = {
   userName: string;
   profilePhoto: string | null;
   isVerified: boolean;
+  /** The language the person chose ("en" | "hi"), or null when they never chose (shared/locale.ts). */
+  locale?: string | null;
 };
 
 /** A session found by its token; `renewed` when its expiry slid (the cookie is set again). */

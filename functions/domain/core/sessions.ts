@@ -56,11 +56,20 @@ export async function validateSessionToken(d1: D1Database, token: string, now = 
   const sessionId = await sha256Hex(token);
   const row = await d1
     .prepare(
-      `SELECT s.expires_at, u.id, u.role, u.email, u.user_name, u.profile_photo, u.is_verified
+      `SELECT s.expires_at, u.id, u.role, u.email, u.user_name, u.profile_photo, u.is_verified, u.locale
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
     )
     .bind(sessionId)
-    .first<{ expires_at: number; id: string; role: Role; email: string; user_name: string; profile_photo: string | null; is_verified: number }>();
+    .first<{
+      expires_at: number;
+      id: string;
+      role: Role;
+      email: string;
+      user_name: string;
+      profile_photo: string | null;
+      is_verified: number;
+      locale: string | null;
+    }>();
   if (!row) return null;
   if (row.expires_at <= now) {
     await d1.prepare("DELETE FROM sessions WHERE id = ?").bind(sessionId).run();
@@ -74,7 +83,15 @@ export async function validateSessionToken(d1: D1Database, token: string, now = 
     await d1.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(expiresAt, sessionId).run();
   }
   return {
-    actor: { id: row.id, role: row.role, email: row.email, userName: row.user_name, profilePhoto: row.profile_photo, isVerified: Boolean(row.is_verified) },
+    actor: {
+      id: row.id,
+      role: row.role,
+      email: row.email,
+      userName: row.user_name,
+      profilePhoto: row.profile_photo,
+      isVerified: Boolean(row.is_verified),
+      locale: row.locale,
+    },
     sessionId,
     expiresAt,
     renewed,
