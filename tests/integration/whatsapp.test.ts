@@ -101,6 +101,10 @@ describe("opting in and out", () => {
     });
     // The other person's choice is as they left it.
     expect(await env.DB.prepare("SELECT opted_in FROM whatsapp_optins WHERE user_id = ?").bind(other.id).first()).toEqual({ opted_in: 1 });
+    // A number verified by SMS (mobile sign-in) is the one used, over the one typed on the profile.
+    await env.DB.prepare("UPDATE users SET verified_phone = '+919829054321' WHERE id = ?").bind(couple.id).run();
+    const verified = await call("/api/v1/whatsapp/preferences", { cookie });
+    expect(((await verified.json()) as { preferences: { number: string } }).preferences.number).toBe("+919829054321");
     // A visitor is asked to log in.
     expect((await call("/api/v1/whatsapp/preferences")).status).toBe(401);
   });

@@ -12,8 +12,8 @@ import { WHATSAPP_PREFERENCES_PATH } from "#shared/links.ts";
  * number, and checked again when it is delivered (functions/platform/mail.ts cancels it if they
  * opted out meanwhile). Every message ends with a one-tap stop link for that person.
  *
- * The number is the one the person entered (users.phone, else a vendor's business phone): mobile
- * number verification is issue 32's sign-in work; once it lands, only a verified number is used.
+ * The number is the person's verified mobile number (users.verified_phone, issue 32's mobile sign-in)
+ * when they have one, else the one they typed (users.phone, else a vendor's business phone).
  * The language is English until the account's language (issue 32's i18n work) is stored; both
  * versions of every template are here.
  */
@@ -105,7 +105,7 @@ type Person = { id: string; role: string; phone: string | null; opted_in: number
 async function personOf(db: D1Database, userId: string): Promise<Person | null> {
   return db
     .prepare(
-      `SELECT u.id, u.role, coalesce(nullif(trim(u.phone), ''), v.phone) AS phone, o.opted_in, o.opted_in_at, o.opted_out_at
+      `SELECT u.id, u.role, coalesce(u.verified_phone, nullif(trim(u.phone), ''), v.phone) AS phone, o.opted_in, o.opted_in_at, o.opted_out_at
        FROM users u LEFT JOIN vendors v ON v.user_id = u.id LEFT JOIN whatsapp_optins o ON o.user_id = u.id WHERE u.id = ?`,
     )
     .bind(userId)
