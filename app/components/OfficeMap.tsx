@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { OFFICE } from "#shared/contact.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** A map of the office that loads only when asked: no third-party frame (or its cost) until the visitor wants it. */
 export function OfficeMap({ tone = "dark" }: { tone?: "dark" | "light" }) {
@@ -7,7 +8,7 @@ export function OfficeMap({ tone = "dark" }: { tone?: "dark" | "light" }) {
   const src = `https://www.google.com/maps?q=${encodeURIComponent(OFFICE)}&output=embed`;
   return shown ? (
     <iframe
-      title={`Map: ${OFFICE}`}
+      title={m.office_map_title({ office: m.office_address() })}
       src={src}
       width={320}
       height={180}
@@ -27,8 +28,8 @@ export function OfficeMap({ tone = "dark" }: { tone?: "dark" | "light" }) {
         <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
         <circle cx="12" cy="10" r="2.5" />
       </svg>
-      <span>{OFFICE}</span>
-      <span className="underline">Show map</span>
+      <span>{m.office_address()}</span>
+      <span className="underline">{m.office_show_map()}</span>
     </button>
   );
 }

@@ -103,7 +103,9 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
           {initials(viewer.name)}
         </span>
       )}
-      <span className="max-w-32 truncate">{viewer.name}</span>
+      <span className="max-w-32 truncate" translate="no">
+        {viewer.name}
+      </span>
     </Link>
   ) : (
     <div className="flex items-center gap-2">
