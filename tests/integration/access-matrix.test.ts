@@ -376,6 +376,14 @@ const MATRIX: Record<string, Entry> = {
     guard: (w) => snapshot("SELECT opted_in, source FROM whatsapp_optins WHERE user_id = ?", w.who.couple.id),
     ownerChanges: true,
   },
+  // Issue 32: each signed-in person's own language (tests/integration/languages.test.ts).
+  "PUT /api/v1/users/language": {
+    call: () => ({ body: { locale: "hi" } }),
+    allowed: SIGNED_IN,
+    owners: ["couple"],
+    guard: (w) => snapshot("SELECT locale FROM users WHERE id = ?", w.who.couple.id),
+    ownerChanges: true,
+  },
   "GET /api/v1/vendors/notifications": { call: () => ({}), allowed: VENDORS },
   "PATCH /api/v1/vendors/notifications": {
     call: () => ({ body: { new_enquiry: false } }),
@@ -583,6 +591,13 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/v1/admin/transactions.csv": { call: () => ({}), allowed: ADMINS },
   // What the daily reconciliation flagged (issue 30, functions/domain/billing/reconciliation.ts): admins only.
   "GET /api/v1/admin/transactions/reconciliation": { call: () => ({}), allowed: ADMINS },
+  // Resolving a reconciliation flag (issue 30): admins only; this world has no flag, so admins get its 404 and nothing changes (reconciliation.test.ts resolves one).
+  "POST /api/v1/admin/transactions/reconciliation/{gatewayPaymentId}/resolve": {
+    call: () => ({ params: { gatewayPaymentId: "pay_MatrixNoFlag01" }, body: { note: "Checked with the gateway" } }),
+    allowed: [],
+    owners: ADMINS,
+    guard: () => snapshot("SELECT gateway_payment_id, resolved_at, resolution_note FROM payment_reconciliation_flags ORDER BY gateway_payment_id"),
+  },
   // Refunds (issue 30, functions/domain/billing/refunds.ts): admins only; more than the payment is a 400 for admins too, so nobody changes it (refunds.test.ts refunds).
   "POST /api/v1/admin/transactions/{id}/refund": {
     call: (w) => ({ params: { id: `m-pay-${w.invoice.slice("m-invoice-".length)}` }, body: { amount: 999_999, reason: "Matrix refund" } }),
