@@ -19,8 +19,8 @@ const BODIES: { name: string; headers: Record<string, string>; body?: string }[]
   { name: "multipart without a boundary", headers: { "Content-Type": "multipart/form-data" }, body: "--x\r\n" },
 ];
 
-/** Public endpoints whose authority is the caller's signature: 401 there means "not signed by the mail service", not a missing session. */
-const SIGNED_BY_CALLER = new Set(["/api/v1/mail/webhook"]);
+/** Public endpoints whose authority is the caller's signature: 401 there means "not signed by the mail service or the payment gateway", not a missing session. */
+const SIGNED_BY_CALLER = new Set(["/api/v1/mail/webhook", "/api/v1/payments/webhook"]);
 
 const urlOf = (e: RegisteredEndpoint) => e.fullPath.replace(/:[A-Za-z_]+/g, "no-such-id");
 
