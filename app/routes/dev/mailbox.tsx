@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/mailbox";
 import { appContext } from "#functions/page-context.ts";
@@ -7,6 +6,7 @@ import { listOutbox } from "#platform/mail.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/index.ts";
 import { DevOutboxNav } from "./dev-nav.tsx";
+import { Linkified, outboxStatusMeaning, when } from "./outbox-parts.tsx";
 
 /**
  * Development only: the outbox (every e-mail the app wrote, newest first) with working links and
@@ -24,34 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { to: to ?? "", messages: await listOutbox(env.DB, { to, limit: 50 }) };
 }
 
-/** What each outbox status means (functions/platform/mail.ts). */
-const STATUS_MEANING: Record<string, string> = {
-  STORED: "kept here only, not sent",
-  QUEUED: "waiting for its first delivery attempt",
-  SENDING: "a delivery attempt is in progress",
-  RETRYING: "the last attempt failed, it will be retried",
-  SENT: "accepted by the mail service",
-  FAILED: "not delivered, given up",
-};
-
-const when = (ms: number) => new Date(ms).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" });
-
-function Linkified({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/[^\s]+)/g);
-  return (
-    <>
-      {parts.map((part, i) =>
-        /^https?:\/\//.test(part) ? (
-          <a key={i} href={part} className="break-all font-semibold text-maroon-700 underline">
-            {part}
-          </a>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
+const STATUS_MEANING = outboxStatusMeaning("accepted by the mail service");
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { messages, to } = loaderData;
@@ -120,7 +93,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                 <figure>
                   {m.html ? <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-ink/60">Text part</figcaption> : null}
                   <p className="whitespace-pre-wrap break-words text-sm" data-testid="mail-text">
-                    <Linkified text={m.text} />
+                    <Linkified linkClass="text-maroon-700" text={m.text} />
                   </p>
                 </figure>
               </div>

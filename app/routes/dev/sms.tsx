@@ -7,6 +7,7 @@ import { parseIndianMobile, formatIndianMobile } from "#shared/phone-schemas.ts"
 import { pageTitle } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/index.ts";
 import { DevOutboxNav } from "./dev-nav.tsx";
+import { when } from "./outbox-parts.tsx";
 
 /**
  * Development only: every text message the app wrote (one-time codes), newest first, as the
@@ -30,8 +31,6 @@ const STATUS_MEANING: Record<string, string> = {
   SENT: "accepted by the SMS provider",
   FAILED: "not delivered",
 };
-
-const when = (ms: number) => new Date(ms).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" });
 
 export default function SmsOutbox({ loaderData }: Route.ComponentProps) {
   const { messages, to, filterError } = loaderData;

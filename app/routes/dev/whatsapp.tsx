@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/whatsapp";
 import { appContext } from "#functions/page-context.ts";
@@ -6,6 +5,7 @@ import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { listOutbox } from "#platform/mail.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/index.ts";
+import { Linkified, outboxStatusMeaning, when } from "./outbox-parts.tsx";
 
 /**
  * Development only, like /dev/mailbox: every WhatsApp message the app wrote to its outbox (issue 32),
@@ -26,33 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { to: raw, messages: await listOutbox(env.DB, { to, limit: 50, channel: "whatsapp" }) };
 }
 
-const STATUS_MEANING: Record<string, string> = {
-  STORED: "kept here only, not sent",
-  QUEUED: "waiting for its first delivery attempt",
-  SENDING: "a delivery attempt is in progress",
-  RETRYING: "the last attempt failed, it will be retried",
-  SENT: "accepted by WhatsApp",
-  FAILED: "not delivered, given up",
-};
-
-const when = (ms: number) => new Date(ms).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" });
-
-function Linkified({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/[^\s]+)/g);
-  return (
-    <>
-      {parts.map((part, i) =>
-        /^https?:\/\//.test(part) ? (
-          <a key={i} href={part} className="break-all font-semibold text-emerald-800 underline">
-            {part}
-          </a>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
+const STATUS_MEANING = outboxStatusMeaning("accepted by WhatsApp");
 
 export default function WhatsAppOutbox({ loaderData }: Route.ComponentProps) {
   const { messages, to } = loaderData;
@@ -96,7 +70,7 @@ export default function WhatsAppOutbox({ loaderData }: Route.ComponentProps) {
                 Template <span data-testid="whatsapp-template">{m.subject}</span>
               </p>
               <p className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-emerald-50 p-3 text-sm" data-testid="whatsapp-text">
-                <Linkified text={m.text} />
+                <Linkified linkClass="text-emerald-800" text={m.text} />
               </p>
             </li>
           ))}
