@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/discover";
 import { browsePath, DISCOVER_TILES } from "#shared/catalogue.ts";
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle("Discover wedding venues and vendors") },
   { name: "description", content: "Explore venues, vendors, bridal and groom services, planners and entertainment for your wedding across India." },
-  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/browse` },
+  canonicalLink(loaderData?.origin ?? "", "/browse"),
 ];
 
 /** The discover page: one tile per area (spec section 2), each with its subcategories. */

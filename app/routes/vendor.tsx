@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/vendor";
 import { appContext } from "#functions/page-context.ts";
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title: pageTitle(`${vendor.name}${vendor.city ? `, ${vendor.city}` : ""}`) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${origin}${canonical}` },
+    canonicalLink(origin, canonical),
     { property: "og:title", content: vendor.name },
     { property: "og:description", content: description },
     { property: "og:type", content: "business.business" },

@@ -17,8 +17,8 @@ test("a couple fills in the planning profile, opts in to reminders and uploads a
   const me = await login({ role: "couple" });
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: me.name })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Your enquiries" })).toHaveAttribute("href", "/profile/enquiries");
-  await expect(page.getByRole("link", { name: "Your bookings" })).toHaveAttribute("href", "/profile/bookings");
+  await expect(page.getByRole("link", { name: "Your enquiries", exact: true })).toHaveAttribute("href", "/profile/enquiries");
+  await expect(page.getByRole("link", { name: "Your bookings", exact: true })).toHaveAttribute("href", "/profile/bookings");
   await expect(page.getByText(/tasks due in the next 7 days, payments and deliverables due with your vendors, and guests who have not answered/)).toBeVisible();
 
   await page.getByLabel("Partner's name").fill("Arjun Rao");

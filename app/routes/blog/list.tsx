@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       name: "description",
       content: "Guides for Indian weddings: venues by city, budgets that add up, and how to plan the Mehendi, Haldi, Sangeet, Pheras, Nikah and Anand Karaj.",
     },
-    ...(d ? [{ tagName: "link", rel: "canonical", href: `${d.origin}/blogs${tag ? `?tag=${tag.slug}` : ""}` }] : []),
+    ...(d ? [canonicalLink(d.origin, `/blogs${tag ? `?tag=${tag.slug}` : ""}`)] : []),
     ...(d ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Mandap blog", href: d.feed }] : []),
     ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];

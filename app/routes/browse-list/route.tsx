@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/route";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!d) return [{ title: pageTitle("Page not found") }];
   const heading = scopeHeading(scopeFromData(d.scope));
   const page = d.filters.page > 1 ? ` (page ${d.filters.page})` : "";
-  const canonical = `${d.origin}${d.canonicalPath}${d.filters.page > 1 ? `?page=${d.filters.page}` : ""}`;
+  const canonical = `${d.canonicalPath}${d.filters.page > 1 ? `?page=${d.filters.page}` : ""}`;
   const count = d.total > 0 ? `${formatCount(d.total)}${d.totalIsCapped ? "+" : ""} ` : "";
   return [
     { title: pageTitle(`${heading}${page}`) },
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       name: "description",
       content: `Compare ${count}${heading.charAt(0).toLowerCase()}${heading.slice(1)} on Mandap: starting prices in rupees and reviews from couples. Shortlist and enquire for free.`,
     },
-    { tagName: "link", rel: "canonical", href: canonical },
+    canonicalLink(d.origin, canonical),
   ];
 };
 

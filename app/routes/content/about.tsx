@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { OfficeMap } from "#app/components/OfficeMap.tsx";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     content:
       "Mandap helps couples find venues and vendors for every function of an Indian wedding and plan it in one place, and helps vendors answer enquiries and track bookings.",
   },
-  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/about` },
+  canonicalLink(loaderData?.origin ?? "", "/about"),
 ];
 
 const COUPLES = [

@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { OfficeMap } from "#app/components/OfficeMap.tsx";
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle("Contact us") },
   { name: "description", content: "Write to the Mandap team about planning your wedding, listing your business, payments or a problem. We reply by e-mail." },
-  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/contactus` },
+  canonicalLink(loaderData?.origin ?? "", "/contactus"),
 ];
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

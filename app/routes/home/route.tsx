@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { BlogCover } from "#app/components/blog/BlogCover.tsx";
 import { Link } from "react-router";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     content:
       "Find wedding venues, caterers, photographers, makeup artists and more across India. Compare starting prices in rupees, read reviews from couples and send vendors a free enquiry.",
   },
-  { tagName: "link", rel: "canonical", href: `${loaderData?.origin ?? ""}/` },
+  canonicalLink(loaderData?.origin ?? "", "/"),
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title: pageTitle(`${service.service_name} – ${service.service_type} in ${service.city}`) },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${origin}${canonical}` },
+    canonicalLink(origin, canonical),
     { property: "og:title", content: service.service_name },
     { property: "og:description", content: description },
     { property: "og:type", content: "product" },

@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { appContext } from "#functions/page-context.ts";
@@ -62,7 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
           300,
         ),
     },
-    { tagName: "link", rel: "canonical", href: `${d.origin}${templatePath(t.id)}` },
+    canonicalLink(d.origin, templatePath(t.id)),
     ...(t.thumbnailUrl ? [{ property: "og:image", content: `${d.origin}${t.thumbnailUrl}` }] : []),
     ...(t.status !== "PUBLISHED" || d.fullScreen ? [{ name: "robots", content: "noindex" }] : []),
   ];

@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
@@ -50,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       name: "description",
       content: `Browse ${count}wedding invitation card templates: Hindu, Muslim, Sikh, Christian, South Indian and modern designs, free and paid. Add your names, date and venue and share the e-invite on WhatsApp.`,
     },
-    ...(d ? [{ tagName: "link", rel: "canonical", href: `${d.origin}/templates${(d.filters.page ?? 1) > 1 ? `?page=${d.filters.page}` : ""}` }] : []),
+    ...(d ? [canonicalLink(d.origin, `/templates${(d.filters.page ?? 1) > 1 ? `?page=${d.filters.page}` : ""}`)] : []),
   ];
 };
 

@@ -1,3 +1,4 @@
+import { canonicalLink } from "#app/lib/canonical.ts";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { BlogCard } from "#app/components/blog/BlogCard.tsx";
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title: pageTitle(post.title) },
     { name: "description", content: post.excerpt.slice(0, 300) },
-    { tagName: "link", rel: "canonical", href: url },
+    canonicalLink(origin, `/blogs/${post.urlTitle}`),
     { property: "og:type", content: "article" },
     { property: "og:title", content: post.title },
     { property: "og:description", content: post.excerpt.slice(0, 300) },
