@@ -1,0 +1,36 @@
+/**
+ * The catalogue's price units in Hindi, as a price shows them after its amount ("₹1,200 / प्लेट"):
+ * the unit's own word, without "Per". The English unit is the stored value and stays as it is.
+ */
+export const UNIT_NAMES_HI: Readonly<Record<string, string>> = {
+  "Package Pricing": "पैकेज",
+  "Per 100 Cards": "100 कार्ड",
+  "Per Arrangement": "सजावट",
+  "Per Booking": "बुकिंग",
+  "Per Cake": "केक",
+  "Per Card": "कार्ड",
+  "Per Ceremony": "पूजा",
+  "Per Consultation": "परामर्श",
+  "Per Day": "दिन",
+  "Per Design": "डिज़ाइन",
+  "Per Event": "कार्यक्रम",
+  "Per Function": "फ़ंक्शन",
+  "Per Guest": "मेहमान",
+  "Per Hamper": "हैम्पर",
+  "Per Hand": "हाथ",
+  "Per Hour": "घंटा",
+  "Per Kg": "किलो",
+  "Per Km": "किमी",
+  "Per Outfit": "पोशाक",
+  "Per Package": "पैकेज",
+  "Per Performance": "प्रस्तुति",
+  "Per Piece": "नग",
+  "Per Plate": "प्लेट",
+  "Per Rental Period": "किराया अवधि",
+  "Per Room": "कमरा",
+  "Per Session": "सेशन",
+  "Per Set": "सेट",
+  "Per Square Foot": "वर्ग फ़ुट",
+  "Per Vehicle": "गाड़ी",
+  "Fixed Fee": "तय फ़ीस",
+};
