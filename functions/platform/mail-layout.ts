@@ -1,4 +1,6 @@
 import type { MailMessage } from "./mail.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
+import { BASE_LOCALE, isLocale, LOCALE_TAG, type Locale } from "#shared/locale.ts";
 
 /**
  * The one layout every e-mail is composed through (issue 31): an HTML part and a text part made
@@ -6,6 +8,10 @@ import type { MailMessage } from "./mail.ts";
  * the person gets the mail in their context (a couple, a vendor, a guest, an admin). Mail code
  * gives words, never markup: every string is escaped here, so a name or a message typed by
  * somebody cannot add HTML to a mail.
+ *
+ * Every word of the frame (signature, footer, unsubscribe links) is in the RECIPIENT's language
+ * (`locale`: users.locale, a guest's couple's, a visitor's request), read from the mail catalogue
+ * (messages/mail/) with that locale, never the locale of the request that caused the mail.
  *
  * The HTML is a single-column table with inline styles (what mail clients render alike); the
  * wordmark is text, not an image, so it shows where remote images are blocked.
@@ -33,6 +39,8 @@ export type MailBlock =
 
 export type MailContent = {
   to: string;
+  /** The recipient's language (English when not given). */
+  locale?: Locale;
   subject: string;
   audience: MailAudience;
   /** "Hello Asha," (omit for none). */
@@ -49,16 +57,17 @@ export type MailContent = {
   unsubscribe?: { url: string; preferencesUrl?: string; kindLabel: string };
 };
 
-const SIGNATURE = "The Mandap team";
+/** A stored language (users.locale, which may be NULL or old) as a locale: English unless it names one. */
+export const mailLocale = (value: unknown): Locale => (isLocale(value) ? value : BASE_LOCALE);
 
 /** The account line of the footer, by audience. */
-const ACCOUNT_LINE: Record<MailAudience, string> = {
-  couple: "You have a couple's account on Mandap, the wedding planning marketplace.",
-  vendor: "You have a vendor account on Mandap, the wedding planning marketplace.",
-  guest: "A couple invited you through Mandap, the wedding planning marketplace; we write to you only about their invitation.",
-  admin: "You are on Mandap's team.",
-  visitor: "Somebody gave this address on Mandap, the wedding planning marketplace.",
-  member: "You have an account on Mandap, the wedding planning marketplace.",
+const ACCOUNT_LINE: Record<MailAudience, (locale: Locale) => string> = {
+  couple: (locale) => messages.mail_account_couple({}, { locale }),
+  vendor: (locale) => messages.mail_account_vendor({}, { locale }),
+  guest: (locale) => messages.mail_account_guest({}, { locale }),
+  admin: (locale) => messages.mail_account_admin({}, { locale }),
+  visitor: (locale) => messages.mail_account_visitor({}, { locale }),
+  member: (locale) => messages.mail_account_member({}, { locale }),
 };
 
 /** HTML-escapes text (the five characters that matter in text and attribute values). */
@@ -111,15 +120,26 @@ function blockText(block: MailBlock): string {
 
 /** The footer's sentences, the same in both parts. */
 function footerLines(m: MailContent): string[] {
-  return [m.reason, ACCOUNT_LINE[m.audience]];
+  return [m.reason, ACCOUNT_LINE[m.audience](localeOf(m))];
 }
+
+const localeOf = (m: MailContent): Locale => m.locale ?? BASE_LOCALE;
 
 /** The text part: greeting, blocks, signature, then the footer under a rule. */
 function textPart(m: MailContent): string {
-  const lines = [...(m.greeting ? [m.greeting, ""] : []), m.body.map(blockText).join("\n\n"), "", SIGNATURE, "", "--", ...footerLines(m)];
+  const locale = localeOf(m);
+  const lines = [
+    ...(m.greeting ? [m.greeting, ""] : []),
+    m.body.map(blockText).join("\n\n"),
+    "",
+    messages.mail_signature({}, { locale }),
+    "",
+    "--",
+    ...footerLines(m),
+  ];
   if (m.unsubscribe) {
-    lines.push(`Stop ${m.unsubscribe.kindLabel}: ${m.unsubscribe.url}`);
-    if (m.unsubscribe.preferencesUrl) lines.push(`Choose which e-mails you get: ${m.unsubscribe.preferencesUrl}`);
+    lines.push(`${messages.mail_stop({ kind: m.unsubscribe.kindLabel }, { locale })}: ${m.unsubscribe.url}`);
+    if (m.unsubscribe.preferencesUrl) lines.push(`${messages.mail_choose_emails({}, { locale })}: ${m.unsubscribe.preferencesUrl}`);
   }
   lines.push(`Mandap: ${m.origin}`);
   return lines.join("\n");
@@ -127,20 +147,23 @@ function textPart(m: MailContent): string {
 
 /** The HTML part: the same words in the layout's table. */
 function htmlPart(m: MailContent): string {
+  const locale = localeOf(m);
   const small = 'style="margin:0 0 8px 0;font-size:13px;line-height:1.5;color:#6b625c"';
   const footerLink = 'style="color:#6b625c;text-decoration:underline"';
   const footer = [
     ...footerLines(m).map((l) => `<p ${small}>${escapeHtml(l)}</p>`),
     m.unsubscribe
-      ? `<p ${small}><a href="${escapeHtml(m.unsubscribe.url)}" ${footerLink}>Stop ${escapeHtml(m.unsubscribe.kindLabel)}</a>${
-          m.unsubscribe.preferencesUrl ? ` · <a href="${escapeHtml(m.unsubscribe.preferencesUrl)}" ${footerLink}>Choose which e-mails you get</a>` : ""
+      ? `<p ${small}><a href="${escapeHtml(m.unsubscribe.url)}" ${footerLink}>${escapeHtml(messages.mail_stop({ kind: m.unsubscribe.kindLabel }, { locale }))}</a>${
+          m.unsubscribe.preferencesUrl
+            ? ` · <a href="${escapeHtml(m.unsubscribe.preferencesUrl)}" ${footerLink}>${escapeHtml(messages.mail_choose_emails({}, { locale }))}</a>`
+            : ""
         }</p>`
       : "",
     `<p ${small}><a href="${escapeHtml(m.origin)}" ${footerLink}>Mandap</a></p>`,
   ].join("");
   return [
     "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<html lang="${LOCALE_TAG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(m.subject)}</title></head>`,
     '<body style="margin:0;padding:0;background:#f7f2ee">',
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f2ee"><tr><td align="center" style="padding:24px 12px">',
@@ -149,7 +172,7 @@ function htmlPart(m: MailContent): string {
     '<tr><td style="padding:28px 28px 8px 28px">',
     m.greeting ? `<p ${P}>${escapeHtml(m.greeting)}</p>` : "",
     ...m.body.map(blockHtml),
-    `<p style="margin:24px 0 0 0;font-size:16px;line-height:1.5;color:#1f1a17">${SIGNATURE}</p>`,
+    `<p style="margin:24px 0 0 0;font-size:16px;line-height:1.5;color:#1f1a17">${escapeHtml(messages.mail_signature({}, { locale }))}</p>`,
     "</td></tr>",
     `<tr><td style="padding:20px 28px 24px 28px;border-top:1px solid #efe6e0">${footer}</td></tr>`,
     "</table></td></tr></table></body></html>",

@@ -14,8 +14,8 @@ import { WHATSAPP_PREFERENCES_PATH } from "#shared/links.ts";
  *
  * The number is the person's verified mobile number (users.verified_phone, issue 32's mobile sign-in)
  * when they have one, else the one they typed (users.phone, else a vendor's business phone).
- * The language is English until the account's language (issue 32's i18n work) is stored; both
- * versions of every template are here.
+ * The language is the one the person chose (users.locale; English when none): each template is
+ * approved by Meta under one name in both languages, and the message names the language's code.
  */
 export type WhatsAppLanguage = "en" | "hi";
 
@@ -100,12 +100,20 @@ export const WHATSAPP_MESSAGES = {
 /** The signed link's purpose: stop WhatsApp messages for that person. */
 const STOP_PURPOSE = "whatsapp-stop";
 
-type Person = { id: string; role: string; phone: string | null; opted_in: number | null; opted_in_at: number | null; opted_out_at: number | null };
+type Person = {
+  id: string;
+  role: string;
+  locale: string | null;
+  phone: string | null;
+  opted_in: number | null;
+  opted_in_at: number | null;
+  opted_out_at: number | null;
+};
 
 async function personOf(db: D1Database, userId: string): Promise<Person | null> {
   return db
     .prepare(
-      `SELECT u.id, u.role, coalesce(u.verified_phone, nullif(trim(u.phone), ''), v.phone) AS phone, o.opted_in, o.opted_in_at, o.opted_out_at
+      `SELECT u.id, u.role, u.locale, coalesce(u.verified_phone, nullif(trim(u.phone), ''), v.phone) AS phone, o.opted_in, o.opted_in_at, o.opted_out_at
        FROM users u LEFT JOIN vendors v ON v.user_id = u.id LEFT JOIN whatsapp_optins o ON o.user_id = u.id WHERE u.id = ?`,
     )
     .bind(userId)
@@ -207,8 +215,8 @@ export async function whatsAppStopLink(ctx: Pick<DomainContext, "config" | "now"
 async function recipient(db: D1Database, userId: string): Promise<{ number: string; language: WhatsAppLanguage } | null> {
   const person = await personOf(db, userId);
   const number = person?.opted_in === 1 ? indianMobile(person.phone) : null;
-  // English until the account's language is stored (issue 32's i18n work); the Hindi templates are ready.
-  return number ? { number, language: "en" } : null;
+  // In the language the person chose (users.locale), English when they chose none.
+  return number ? { number, language: person?.locale === "hi" ? "hi" : "en" } : null;
 }
 
 /**

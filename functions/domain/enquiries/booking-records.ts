@@ -63,8 +63,8 @@ export type BookingRow = Row<
 > &
   LeadParties;
 
-const BOOKING_SELECT = `SELECT b.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(v.email, vu.email) AS vendor_email, v.phone AS vendor_phone,
-  u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone
+const BOOKING_SELECT = `SELECT b.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(nullif(v.email, ''), vu.email) AS vendor_email, v.phone AS vendor_phone,
+  u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone, vu.locale AS vendor_locale, u.locale AS couple_locale
   FROM bookings b JOIN services s ON s.id = b.service_id JOIN vendors v ON v.user_id = b.vendor_id JOIN users vu ON vu.id = b.vendor_id JOIN users u ON u.id = b.user_id`;
 
 export function bookingPath(side: Side, bookingId: string): string {
@@ -88,6 +88,8 @@ export function bookingAsLead(row: BookingRow): LeadRow {
     couple_name: row.couple_name,
     vendor_email: row.vendor_email,
     couple_email: row.couple_email,
+    vendor_locale: row.vendor_locale,
+    couple_locale: row.couple_locale,
   } as LeadRow;
 }
 

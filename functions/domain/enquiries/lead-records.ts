@@ -1,4 +1,6 @@
-import { composeMail, type MailBlock } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale, type MailBlock } from "#platform/mail-layout.ts";
+import type { Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import type { Row } from "#db/rows.ts";
 import type { leads, services, vendors } from "#db/schema/index.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -52,10 +54,13 @@ export type LeadParties = Row<typeof services, "service_name"> &
     couple_name: string;
     couple_email: string;
     couple_phone: string | null;
+    /** Each side's chosen language (users.locale): their mail is written in it. */
+    vendor_locale: string | null;
+    couple_locale: string | null;
   };
 
-const LEAD_SELECT = `SELECT l.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(v.email, vu.email) AS vendor_email, v.phone AS vendor_phone,
-  u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone
+const LEAD_SELECT = `SELECT l.*, s.service_name, v.business_name, v.slug AS vendor_slug, coalesce(nullif(v.email, ''), vu.email) AS vendor_email, v.phone AS vendor_phone,
+  u.user_name AS couple_name, u.email AS couple_email, u.phone AS couple_phone, vu.locale AS vendor_locale, u.locale AS couple_locale
   FROM leads l JOIN services s ON s.id = l.service_id JOIN vendors v ON v.user_id = l.vendor_id JOIN users vu ON vu.id = l.vendor_id JOIN users u ON u.id = l.user_id`;
 
 /**
@@ -84,19 +89,36 @@ export async function vendorWants(ctx: Pick<DomainContext, "db">, vendorId: stri
   return (await vendorNotificationPrefs(ctx, vendorId))[kind];
 }
 
-/** A mail to the other side of a lead, queued (its statement joins the caller's batch) and delivered after it. */
-export function leadNotice(ctx: DomainContext, lead: LeadRow, to: Side, subject: string, body: MailBlock[]): { id: string; statement: D1PreparedStatement } {
+/** The language of `side`'s mail about this lead (their users.locale). */
+export const sideLocale = (lead: Pick<LeadParties, "vendor_locale" | "couple_locale">, side: Side): Locale =>
+  mailLocale(side === "vendor" ? lead.vendor_locale : lead.couple_locale);
+
+/**
+ * A mail to the other side of a lead, queued (its statement joins the caller's batch) and delivered
+ * after it. `subject` and `body` are given the recipient's language (`sideLocale`); the frame
+ * (greeting, link, footer) is written in it here.
+ */
+export function leadNotice(
+  ctx: DomainContext,
+  lead: LeadRow,
+  to: Side,
+  subject: string | ((locale: Locale) => string),
+  body: MailBlock[] | ((locale: Locale) => MailBlock[]),
+): { id: string; statement: D1PreparedStatement } {
+  const locale = sideLocale(lead, to);
+  const blocks = typeof body === "function" ? body(locale) : body;
   const mail = composeMail({
     to: to === "vendor" ? lead.vendor_email : lead.couple_email,
-    subject,
+    locale,
+    subject: typeof subject === "function" ? subject(locale) : subject,
     audience: to,
     origin: ctx.request.origin,
-    greeting: to === "vendor" ? `Hello ${lead.business_name},` : `Hello ${lead.couple_name},`,
-    body: [...body.filter((b) => b !== ""), { link: { label: "Open the conversation", url: conversationLink(ctx, to, lead.id) } }],
+    greeting: messages.mail_greeting({ name: to === "vendor" ? lead.business_name : lead.couple_name }, { locale }),
+    body: [...blocks.filter((b) => b !== ""), { link: { label: messages.mail_open_conversation({}, { locale }), url: conversationLink(ctx, to, lead.id) } }],
     reason:
       to === "vendor"
-        ? `You receive this e-mail about an enquiry for ${lead.service_name}. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`
-        : `You receive this e-mail because you sent ${lead.business_name} an enquiry about ${lead.service_name}.`,
+        ? messages.mail_lead_reason_vendor({ service: lead.service_name, url: `${ctx.request.origin}/VendorDashboard/vendor-setting` }, { locale })
+        : messages.mail_lead_reason_couple({ vendor: lead.business_name, service: lead.service_name }, { locale }),
   });
   // A reply to this mail becomes the recipient's message in the conversation (email-replies.ts).
   return queueMail(ctx.db, withReplyTo(ctx, mail, lead.id, to), ctx.now);

@@ -1,4 +1,5 @@
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -34,7 +35,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const fields = parseInput(leadInputAt(now), input, "Please correct your enquiry.");
   const service = await d1
     .prepare(
-      `SELECT s.id, s.service_name, s.service_category, s.city, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email
+      `SELECT s.id, s.service_name, s.service_category, s.city, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email, u.locale
        FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN users u ON u.id = v.user_id WHERE s.id = ? AND s.status = 'active'`,
     )
     .bind(serviceId)
@@ -48,6 +49,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
       vendor_email: string | null;
       reply_minutes_median: number | null;
       login_email: string;
+      locale: string | null;
     }>();
   if (!service) throw new NotFound("We could not find that service.");
   const open = await d1
@@ -60,10 +62,12 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const day = todayInIndia(now);
   // No personal e-mail or phone of either side before the vendor's first reply: the vendor answers
   // in the conversation, and contact details are shown to both once it has replied.
+  // In the vendor's language (users.locale), whatever the couple's page was in.
+  const locale = mailLocale(service.locale);
   const facts: [string, string][] = [];
-  if (fields.eventDate) facts.push(["Event date", formatDate(fields.eventDate)]);
-  if (fields.guestCount) facts.push(["Guests", String(fields.guestCount)]);
-  if (fields.budget !== undefined) facts.push(["Budget", formatRupees(fields.budget)]);
+  if (fields.eventDate) facts.push([messages.mail_fact_event_date({}, { locale }), formatDate(fields.eventDate)]);
+  if (fields.guestCount) facts.push([messages.mail_fact_guests({}, { locale }), String(fields.guestCount)]);
+  if (fields.budget !== undefined) facts.push([messages.mail_fact_budget({}, { locale }), formatRupees(fields.budget)]);
   // The vendor's notice only when it wants new-enquiry mails (settings); the lead is made either way.
   const notice = (await vendorWants(ctx, service.vendor_id, "new_enquiry"))
     ? queueMail(
@@ -72,17 +76,18 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
         withReplyTo(
           ctx,
           composeMail({
-            to: service.vendor_email ?? service.login_email,
-            subject: `New enquiry for ${service.service_name}`,
+            to: service.vendor_email || service.login_email,
+            locale,
+            subject: messages.mail_new_enquiry_subject({ service: service.service_name }, { locale }),
             audience: "vendor",
             origin: ctx.request.origin,
             body: [
-              `${actor.userName} sent an enquiry about "${service.service_name}".`,
+              messages.mail_new_enquiry_intro({ couple: actor.userName, service: service.service_name }, { locale }),
               ...(facts.length ? [{ facts }] : []),
               { quote: fields.message },
-              { link: { label: "Reply in your dashboard", url: conversationLink(ctx, "vendor", id) } },
+              { link: { label: messages.mail_reply_in_dashboard({}, { locale }), url: conversationLink(ctx, "vendor", id) } },
             ],
-            reason: `You receive this e-mail because you turned on new-enquiry e-mails. Choose which e-mails you get in your settings: ${ctx.request.origin}/VendorDashboard/vendor-setting`,
+            reason: messages.mail_new_enquiry_reason({ url: `${ctx.request.origin}/VendorDashboard/vendor-setting` }, { locale }),
           }),
           id,
           "vendor",
@@ -94,7 +99,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const whatsApp = await whatsAppNotice(ctx, service.vendor_id, "new-enquiry", [
     actor.userName,
     service.service_name,
-    fields.eventDate ? formatDate(fields.eventDate) : "not given",
+    fields.eventDate ? formatDate(fields.eventDate) : messages.mail_whatsapp_date_not_given({}, { locale }),
     conversationLink(ctx, "vendor", id),
   ]);
   const writes = [

@@ -1,3 +1,4 @@
+import { m as messages } from "#shared/paraglide/messages.js";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { leadMessageInput, quoteInput } from "#shared/lead-rules.ts";
 import { formatRupees, formatDate } from "#shared/format.ts";
@@ -36,7 +37,13 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
   const from = side === "vendor" ? lead.business_name : lead.couple_name;
   // The couple is always told; the vendor only when it wants couples' replies by mail.
   const wanted = to === "couple" || (await vendorWants(ctx, lead.vendor_id, "couple_reply"));
-  const notice = leadNotice(ctx, lead, to, `New message from ${from} about ${lead.service_name}`, [`${from} wrote:`, { quote: body }]);
+  const notice = leadNotice(
+    ctx,
+    lead,
+    to,
+    (locale) => messages.mail_message_subject({ from, service: lead.service_name }, { locale }),
+    (locale) => [messages.mail_message_wrote({ from }, { locale }), { quote: body }],
+  );
   // On WhatsApp too when the recipient opted in (issue 32): who wrote and where, not what (the message stays on Mandap).
   const whatsApp = await whatsAppNotice(ctx, to === "vendor" ? lead.vendor_id : lead.user_id, "reply", [
     from,
