@@ -17,7 +17,7 @@ export const AUDIT_SUBJECTS = [
   "blog_tag",
   "blog_comment",
   "contact_message",
-  // A payment: a reconciliation flag about it resolved (issue 30; the subject id is the gateway's payment id).
+  // A payment: refunded by an admin, or a reconciliation flag about it resolved (issue 30; the subject id is the gateway's payment id).
   "payment",
 ] as const;
 export const CONTACT_STATUSES = ["NEW", "ANSWERED", "CLOSED"] as const;

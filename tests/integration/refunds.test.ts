@@ -176,6 +176,44 @@ describe("an admin refunds a plan", () => {
   });
 });
 
+describe("an admin's refund is in the admin audit log", () => {
+  const auditOf = (gatewayPaymentId: string) =>
+    env.DB.prepare("SELECT action, subject_type, actor_email, reason, before, after FROM admin_audit_log WHERE subject_id = ? ORDER BY created_at, id")
+      .bind(gatewayPaymentId)
+      .all()
+      .then((r) => r.results);
+
+  it("each refund writes one entry (who, how much, why); a refund the gateway refused writes none; a refund made by itself none", async () => {
+    const admin = await signedIn("ADMIN");
+    const { paymentId, gatewayPaymentId } = await paidPlan(4999);
+    expect((await refund(admin.cookie, paymentId, { amount: 1000, reason: "Goodwill: listing was down for a week" })).status).toBe(200);
+    expect((await refund(admin.cookie, paymentId, { reason: "Vendor closed the business" })).status).toBe(200);
+    expect(await auditOf(gatewayPaymentId)).toEqual([
+      {
+        action: "payment.refund",
+        subject_type: "payment",
+        actor_email: admin.email,
+        reason: "Goodwill: listing was down for a week",
+        before: JSON.stringify({ refunded: 0 }),
+        after: JSON.stringify({ refunded: 1000 }),
+      },
+      {
+        action: "payment.refund",
+        subject_type: "payment",
+        actor_email: admin.email,
+        reason: "Vendor closed the business",
+        before: JSON.stringify({ refunded: 1000 }),
+        after: JSON.stringify({ refunded: 4999 }),
+      },
+    ]);
+
+    const refused = await paidPlan(2999);
+    await env.DB.prepare("UPDATE payments SET gateway_payment_id = 'pay_NotAtTheGatewy' WHERE id = ?").bind(refused.paymentId).run();
+    expect((await refund(admin.cookie, refused.paymentId, { reason: "Try it" })).status).toBe(502);
+    expect(await auditOf("pay_NotAtTheGatewy")).toEqual([]);
+  });
+});
+
 describe("refusals", () => {
   it("more than is left is a 400 naming the amount; a bad reason a 400; nothing is asked of the gateway", async () => {
     const admin = await signedIn("ADMIN");
@@ -352,5 +390,76 @@ describe("refunds made by themselves (a payment after its order expired, a desig
     expect(await refundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 499, status: "PROCESSED", requested_by: null })]);
     expect(await paymentOf(first.orderId)).toMatchObject({ status: "SUCCESS", refunded_amount: null });
     expect(await canUseTemplate(testContext({ actor: actorOf(couple.id, "USER") }), template)).toBe(true);
+  });
+
+  it("an automatic refund the gateway accepted and later reports failed is owed again: admins see it not made, may refund it, and the 5-minute job closes it", async () => {
+    const couple = await signedIn("USER");
+    const template = await insertTemplate({ price: 499 });
+    const first = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
+    const firstBack = await payInSandbox(first);
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?")
+      .bind(23.5 * 3_600_000, first.orderId)
+      .run();
+    const second = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
+    const secondBack = await payInSandbox(second);
+    expect((await callback(firstBack.fields)).status).toBe(303);
+
+    // The gateway accepts the duplicate's refund as pending (as Razorpay does), and later reports it failed.
+    const ctx = testContext();
+    const gatewayRefundId = "rfnd_LaterFailed001";
+    const accepting = {
+      ...ctx,
+      payments: {
+        ...ctx.payments,
+        refundPayment: async (input: { paymentId: string; amount: number }) =>
+          ({ id: gatewayRefundId, paymentId: input.paymentId, amount: input.amount, currency: "INR", status: "pending" }) as const,
+      },
+    };
+    expect(await confirmCheckout(accepting, secondBack.fields)).toMatchObject({ outcome: "credited" });
+    const paymentId = String((await paymentOf(second.orderId))!.id);
+    expect(await owedOf(paymentId)).toMatchObject({ refunded_at: expect.any(Number) });
+    const failed = JSON.stringify({
+      entity: "event",
+      event: "refund.failed",
+      contains: ["refund"],
+      payload: {
+        refund: {
+          entity: {
+            id: gatewayRefundId,
+            entity: "refund",
+            amount: 49_900,
+            currency: "INR",
+            payment_id: secondBack.fields.razorpay_payment_id,
+            status: "failed",
+          },
+        },
+      },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    expect((await sendWebhook(failed, "evt_RefundFailed0001")).status).toBe(200);
+    expect((await sendWebhook(failed, "evt_RefundFailed0002")).status).toBe(200);
+    expect(await refundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 499, status: "FAILED", requested_by: null })]);
+    expect(await paymentOf(second.orderId)).toMatchObject({ status: "SUCCESS", refunded_amount: null });
+    expect(await owedOf(paymentId)).toMatchObject({
+      refunded_at: null,
+      attempts: 1,
+      last_error: "The gateway reported the refund of ₹499 failed: The gateway could not refund the payment.",
+    });
+
+    // Admins see it owed (not "made") and may refund it: the payment is refundable again.
+    const admin = await signedIn("ADMIN");
+    const listed = (await (await call("/api/v1/admin/transactions?purpose=TEMPLATE", { cookie: admin.cookie })).json()) as {
+      transactions: { id: string; automaticRefund: unknown }[];
+    };
+    expect(listed.transactions.find((t) => t.id === paymentId)).toMatchObject({ automaticRefund: { refundedAt: null, attempts: 1 } });
+    const byHand = await refund(admin.cookie, paymentId, { reason: "The automatic refund failed at the bank" });
+    expect(await byHand.json()).toMatchObject({ payment: { status: "REFUNDED", refundedAmount: 499 } });
+
+    // The next run finds nothing left and closes the row without asking the gateway again.
+    const job = jobsBySchedule[EVERY_FIVE_MINUTES]!.filter((j) => j.name === "automatic-refunds");
+    const later = Date.now() + 10 * 60_000;
+    await runScheduled(EVERY_FIVE_MINUTES, env as unknown as Env, later, job);
+    expect(await owedOf(paymentId)).toMatchObject({ refunded_at: later, last_error: null });
+    expect(await sandboxRefundsOf(secondBack.fields.razorpay_payment_id!)).toHaveLength(1);
   });
 });

@@ -16,6 +16,9 @@ import { log } from "#platform/log.ts";
  *   with back-off, never given up: admins see the attempts and the last error on the payment's row
  *   at /admin/transactions, and may refund it themselves (the next attempt then finds nothing left
  *   and closes the row).
+ * - A refund the gateway took (pending) and later reports failed (refund.failed) owes the refund
+ *   again (`reopenAutomaticRefund`, in the batch that records the failure): admins see it not made,
+ *   the payment is refundable again, and the cron asks once more after the back-off.
  */
 
 /** The first retry after this long, doubling per attempt up to RETRY_MAX_MS. */
@@ -40,6 +43,28 @@ export function automaticRefundStatement(ctx: DomainContext, paymentId: string, 
     .bind(paymentId, reason.slice(0, 300), ctx.now, ctx.now, ...condition.binds);
 }
 
+/**
+ * For the batch that records a refund as failed at the gateway (refunds.ts settleRefund): the
+ * payment's owed automatic refund, closed when the gateway took that refund, is owed again (an
+ * attempt more, the gateway's reason, the next attempt after the back-off), unless the payment's
+ * other refunds leave nothing to refund. Runs right after the refund's UPDATE and only when that
+ * changed it (`changes()`), so the failed refund no longer counts and two deliveries of the failure
+ * count one attempt. An open row (the failure arrived before the asking request closed it) is
+ * brought up to date the same way, and that request then leaves it open.
+ */
+export function reopenAutomaticRefund(ctx: DomainContext, paymentId: string, why: string) {
+  return ctx.db
+    .prepare(
+      `UPDATE payment_automatic_refunds
+       SET refunded_at = NULL, attempts = attempts + 1, last_error = ?2,
+           next_attempt_at = ?3 + MIN(?4, ?5 * (1 << MIN(attempts, 16)))
+       WHERE payment_id = ?1 AND changes() > 0
+         AND (SELECT COALESCE(SUM(amount), 0) FROM payment_refunds WHERE payment_id = ?1 AND status IN ('PENDING', 'PROCESSED'))
+           < (SELECT amount FROM payments WHERE id = ?1)`,
+    )
+    .bind(paymentId, why.slice(0, 300), ctx.now, RETRY_MAX_MS, RETRY_FIRST_MS);
+}
+
 export type AutomaticRefundOutcome = "refunded" | "nothing-owed" | "retrying" | "busy";
 
 /**
@@ -54,20 +79,28 @@ export async function runAutomaticRefund(ctx: DomainContext, paymentId: string):
     .bind(paymentId)
     .first<{ reason: string; attempts: number }>();
   if (!owed) return "nothing-owed";
-  const close = () =>
-    ctx.db.prepare("UPDATE payment_automatic_refunds SET refunded_at = ?, last_error = NULL WHERE payment_id = ?").bind(ctx.now, paymentId).run();
+  // Closed when the gateway holds refunds (asked or made) of all of the payment: a refund it reports
+  // failed before this UPDATE ran (its webhook can come first) no longer counts, and the row stays owed.
+  const close = async () =>
+    (
+      await ctx.db
+        .prepare(
+          `UPDATE payment_automatic_refunds SET refunded_at = ?2, last_error = NULL WHERE payment_id = ?1 AND refunded_at IS NULL
+             AND (SELECT COALESCE(SUM(amount), 0) FROM payment_refunds WHERE payment_id = ?1 AND status IN ('PENDING', 'PROCESSED'))
+               >= (SELECT amount FROM payments WHERE id = ?1)`,
+        )
+        .bind(paymentId, ctx.now)
+        .run()
+    ).meta.changes > 0;
   try {
     await refundAutomatically(ctx, paymentId, owed.reason);
-    await close();
-    return "refunded";
+    return (await close()) ? "refunded" : "retrying";
   } catch (e) {
     if (isQueryBudgetSpent(e)) throw e;
     if (e instanceof Conflict && e.message === REFUND_MESSAGES.busy) return "busy";
-    // Refunded already (an admin did it from /admin/transactions): nothing is owed any more.
-    if (e instanceof Conflict && e.message === REFUND_MESSAGES.nothingLeft) {
-      await close();
-      return "refunded";
-    }
+    // Refunded already (an admin did it from /admin/transactions; the payment is then REFUNDED, or
+    // has nothing left): nothing is owed any more.
+    if (e instanceof Conflict && (await close())) return "refunded";
     const why = e instanceof Error ? e.message : String(e);
     if (!(e instanceof GatewayUnavailable) && !(e instanceof Conflict)) log.error("payments: an automatic refund failed", { paymentId }, e);
     else log.warn("payments: an automatic refund could not be made; the 5-minute cron retries it", { paymentId, why });

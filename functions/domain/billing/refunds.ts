@@ -1,4 +1,4 @@
-import { type DomainContext, ACCESS, Conflict, Invalid, NotFound, newId, parseInput, requireRole } from "../core/index.ts";
+import { type DomainContext, ACCESS, auditEntry, Conflict, Invalid, NotFound, newId, parseInput, requireRole } from "../core/index.ts";
 import { type GatewayRefund, PaymentGatewayError, PaymentsNotConfigured } from "#platform/payments.ts";
 import { refundInput } from "#shared/plan-schemas.ts";
 import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
@@ -7,6 +7,7 @@ import { GatewayUnavailable } from "./payment-records.ts";
 import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
 import { log } from "#platform/log.ts";
 import { creditNoteStatements } from "./credit-notes.ts";
+import { reopenAutomaticRefund } from "./automatic-refunds.ts";
 
 /**
  * Refunds (issue 30, docs/decisions/0043-refunds.md), one path for every purpose:
@@ -41,6 +42,8 @@ export const REFUND_MESSAGES = {
   pending: (amount: number) => `A refund of ${formatRupees(amount)} was asked for; the gateway will confirm it.`,
   failed: (amount: number) => `The gateway could not refund ${formatRupees(amount)}.`,
   atGateway: "Refunded at the payment gateway.",
+  gatewayFailed: "The gateway could not refund the payment.",
+  failedLater: (amount: number, why: string) => `The gateway reported the refund of ${formatRupees(amount)} failed: ${why}`,
 } as const;
 
 /** A claim on a payment's refund older than this is taken over (the request that held it died). */
@@ -137,14 +140,29 @@ async function issueRefund(
       throw new GatewayUnavailable(REFUND_MESSAGES.unreachable, 502);
     }
     // Recorded by the gateway's refund id: its webhook may have come first (then our reason and admin are written onto its row).
-    await db
+    // An admin's refund is audited in the same batch as its record (a refund made by itself has no admin to name).
+    const record = db
       .prepare(
         `INSERT INTO payment_refunds (id, payment_id, gateway_refund_id, amount, amount_paise, reason, status, requested_by, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)
          ON CONFLICT (gateway_refund_id) DO UPDATE SET reason = excluded.reason, requested_by = excluded.requested_by`,
       )
-      .bind(id, payment.id, refund.id, amount, refund.amount || paise, input.reason, input.requestedBy, ctx.now)
-      .run();
+      .bind(id, payment.id, refund.id, amount, refund.amount || paise, input.reason, input.requestedBy, ctx.now);
+    await db.batch([
+      record,
+      ...(input.requestedBy
+        ? [
+            auditEntry(ctx, {
+              action: "payment.refund",
+              subject: { type: "payment", id: payment.gatewayPaymentId! },
+              summary: `Refunded ${formatRupees(amount)} of the ${formatRupees(payment.amount)} payment ${payment.gatewayPaymentId} (${payment.planName ? `plan “${payment.planName}”` : "invitation design"})`,
+              reason: input.reason,
+              before: { refunded: payment.taken },
+              after: { refunded: payment.taken + amount },
+            }),
+          ]
+        : []),
+    ]);
     log.info("payments: refund asked", { paymentId: payment.id, refundId: refund.id, amount, status: refund.status, by: input.requestedBy ?? "automatic" });
     if (refund.status !== "pending") await settleRefund(ctx, refund.id, refund.status);
     const after = await db
@@ -209,10 +227,14 @@ export async function settleRefund(ctx: DomainContext, gatewayRefundId: string, 
   if (!row) return "refund-unknown";
   if (row.status !== "PENDING") return "refund-duplicate";
   if (outcome === "failed") {
-    await db
-      .prepare("UPDATE payment_refunds SET status = 'FAILED', failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'PENDING'")
-      .bind((why ?? "The gateway could not refund the payment.").slice(0, 300), now, row.id)
-      .run();
+    const reason = (why ?? REFUND_MESSAGES.gatewayFailed).slice(0, 300);
+    await db.batch([
+      db
+        .prepare("UPDATE payment_refunds SET status = 'FAILED', failure_reason = ?, processed_at = ? WHERE id = ? AND status = 'PENDING'")
+        .bind(reason, now, row.id),
+      // A refund owed by itself (automatic-refunds.ts) that this refund was to make is owed again, when the failure leaves money to refund.
+      reopenAutomaticRefund(ctx, row.paymentId, REFUND_MESSAGES.failedLater(row.refundAmount, reason)),
+    ]);
     log.warn("payments: a refund failed at the gateway", { paymentId: row.paymentId, refundId: gatewayRefundId });
     return "refund-failed";
   }
