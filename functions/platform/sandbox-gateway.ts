@@ -18,7 +18,9 @@ import { log } from "./log.ts";
  *   plain HTML that works without JavaScript, where the payer pays as people in India do: UPI by
  *   intent on a phone (GPay, PhonePe, Paytm, BHIM: pressing one stands for the app approving), UPI
  *   by QR code on a computer (a phone on the same network scans it and approves), card or
- *   netbanking (the test bank declines), or declines; no UPI ID "collect" box;
+ *   netbanking (the test bank declines), or declines; no UPI ID "collect" box; a card payment may
+ *   be made with "lose the confirmation" (test only: taken, but no webhook and no callback, as when
+ *   both are lost on the way; the app's reconciliation finds it);
  * - the outcome POSTed to the callback_url exactly like Razorpay's redirect mode (razorpay_payment_id,
  *   razorpay_order_id, razorpay_signature; or error[code], error[description], error[source],
  *   error[step], error[reason], error[metadata]) through an auto-submitting form;
@@ -447,6 +449,8 @@ button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:12px 16px
 .hint{font-size:13px;color:#6b625b;margin:6px 0 0}
 a{color:#8c1d18}
 .foot{text-align:center;margin-top:16px;font-size:14px}
+label.lose{display:flex;gap:8px;align-items:flex-start;font-size:13px;color:#6b625b;margin-top:10px}
+label.lose input{margin-top:3px;flex:none}
 .on-computer{display:none}
 @media (min-width:700px) and (hover:hover) and (pointer:fine){.on-phone{display:none}.on-computer{display:block}main{margin-top:48px}}
 `;
@@ -604,6 +608,7 @@ ${values.error ? `<p class="error" role="alert">${esc(values.error)}</p>` : ""}
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input type="text" id="expiry" name="card_expiry" autocomplete="off" value="${esc(values.expiry ?? "12/30")}"></div>
 <div><label for="cvv">CVV</label><input type="text" id="cvv" name="card_cvv" inputmode="numeric" autocomplete="off" value="123"></div></div>
 <p class="hint">Any card number that passes the Luhn check pays.</p>
+<label class="lose"><input type="checkbox" name="lose_confirmation" value="on"> Test: lose the confirmation (the gateway takes the payment but sends the shop neither its webhook nor you back; the shop's reconciliation finds it)</label>
 <button class="pay" type="submit" name="decision" value="approve">Pay ${amount} by card</button></form>
 </details>
 <details class="method"${values.method === "netbanking" ? " open" : ""}><summary>Netbanking</summary>
@@ -683,13 +688,18 @@ function outcomeOf(form: FormData): Outcome | string {
   return { status: "captured", ...none, cardLast4: digits.slice(-4) };
 }
 
-/** Records the payment, moves the order on and queues its webhooks, in one batch; returns the payment. */
+/**
+ * Records the payment, moves the order on and queues its webhooks, in one batch; returns the
+ * payment. `loseConfirmation`: the payment is taken but no webhook is queued (the checkout's test
+ * option that stands for a confirmation lost on the way: only reconciliation can find it).
+ */
 async function recordPayment(
   env: SandboxEnv,
   c: Pick<Checkout, "order" | "email" | "contact">,
   outcome: Outcome,
   webhookUrl: string,
   now: number,
+  loseConfirmation = false,
 ): Promise<{ payment: SandboxPayment; webhooks: string[] }> {
   const captured = outcome.status === "captured";
   const fee = captured ? Math.round(c.order.amount * 0.0236) : null;
@@ -729,12 +739,14 @@ async function recordPayment(
     body: JSON.stringify({ entity: "event", account_id: ACCOUNT_ID, event: name, contains, payload, created_at: seconds }),
   });
   const entity = paymentEntity(payment);
-  const events = captured
-    ? [
-        event("payment.captured", ["payment"], { payment: { entity } }),
-        event("order.paid", ["payment", "order"], { payment: { entity }, order: { entity: orderEntity(order) } }),
-      ]
-    : [event("payment.failed", ["payment"], { payment: { entity } })];
+  const events = loseConfirmation
+    ? []
+    : captured
+      ? [
+          event("payment.captured", ["payment"], { payment: { entity } }),
+          event("order.paid", ["payment", "order"], { payment: { entity }, order: { entity: orderEntity(order) } }),
+        ]
+      : [event("payment.failed", ["payment"], { payment: { entity } })];
   const db = env.DB;
   const results = await db.batch([
     // Only an unpaid order moves on (two tabs paying the same order: the second changes nothing).
@@ -940,13 +952,27 @@ export async function serveSandboxGateway(
   // The app is served where its checkout page is: this Worker (SITE_ORIGIN may name another local
   // server's port, so it is not used).
   const webhookUrl = `${url.origin}${WEBHOOK_PATH}`;
+  // The test option "lose the confirmation": a payment taken whose webhook and callback never arrive.
+  const lose = get("lose_confirmation") === "on" && outcome.status === "captured";
   let recorded: Awaited<ReturnType<typeof recordPayment>>;
   try {
-    recorded = await recordPayment(env, checkout, outcome, webhookUrl, now);
+    recorded = await recordPayment(env, checkout, outcome, webhookUrl, now, lose);
   } catch (e) {
     if (e instanceof OrderAlreadyPaid) return problem(409, "This order has already been paid.", checkout.cancelUrl);
     throw e;
   }
+  if (lose) return lostPage(checkout, recorded.payment);
   deferWebhooks(env, recorded.webhooks, now, defer);
   return outcomePage(env, checkout.callbackUrl, recorded.payment);
+}
+
+/** What the payer sees when the confirmation was lost on purpose: the money is taken, the shop was told nothing. */
+function lostPage(c: Checkout, payment: SandboxPayment): Response {
+  const amount = rupees(payment.amount);
+  return page(
+    "Payment taken · confirmation lost",
+    `<div class="card"><h1>Payment taken; confirmation lost</h1>
+<p class="muted">The test gateway took ${amount} (payment <span data-testid="lost-payment">${esc(payment.id)}</span> for order ${esc(payment.orderId)}) but, as you asked, sent the shop neither its webhook nor you back. The shop does not know about it yet: its reconciliation with the gateway credits it.</p>
+<p class="foot"><a href="${esc(c.cancelUrl)}">Back to the shop</a></p></div>`,
+  );
 }

@@ -106,6 +106,42 @@ describe("the sandbox gateway outside local development", () => {
     expect(await runGatewayHousekeeping(plainDeploy(), Date.now())).toMatchObject({ attempted: 0 });
   });
 
+  it("refuses the checkout's 'lose the confirmation' option with the rest of the sandbox: production, a plain deploy, a host that is not loopback", async () => {
+    const vendor = await createVendor();
+    const cookie = await sessionCookieFor(vendor.id);
+    const plan = await createPlan({ price: 4999 });
+    const made = await createOrderAt("http://localhost:8787", `/api/v1/subscribe/create-order/${plan.id}`, cookie, plainDeploy({ SANDBOX_GATEWAY: "on" }));
+    expect(made.status).toBe(200);
+    const orderId = made.body.orderId!;
+    const pay = (origin: string) =>
+      new URLSearchParams({
+        key_id: "rzp_test_MandapSandbox1",
+        order_id: orderId,
+        callback_url: `${origin}/api/v1/payments/callback`,
+        cancel_url: `${origin}/VendorDashboard/Plan`,
+        method: "card",
+        card_number: "4111 1111 1111 1111",
+        card_expiry: "12/30",
+        card_cvv: "123",
+        decision: "approve",
+        lose_confirmation: "on",
+      }).toString();
+    for (const [origin, vars] of [
+      ["http://localhost:8787", plainDeploy({ SANDBOX_GATEWAY: "on", APP_ENV: "production" })],
+      ["http://localhost:8787", plainDeploy()],
+      ["https://mandap-preview.example.workers.dev", plainDeploy({ SANDBOX_GATEWAY: "on" })],
+    ] as const) {
+      const res = await fetchWith(
+        `${origin}/sandbox-gateway/v1/checkout/pay`,
+        { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: pay(origin) },
+        vars,
+      );
+      expect(res.status, `${origin} ${vars.APP_ENV}`).toBe(404);
+    }
+    const taken = await env.DB.prepare("SELECT COUNT(*) AS n FROM sandbox_gateway_payments WHERE order_id = ?").bind(orderId).first<{ n: number }>();
+    expect(taken!.n).toBe(0);
+  });
+
   it("runs locally when enabled on a loopback host (npm start, the tests, the e2e suite)", async () => {
     const vendor = await createVendor();
     const cookie = await sessionCookieFor(vendor.id);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderSVG } from "uqr";
 import { createWorker } from "#functions/app.ts";
 import type { Env } from "#functions/env.ts";
+import { DAILY, runScheduled } from "#functions/cron/index.ts";
 import { call, ORIGIN, signedIn, worker } from "#tests/support/factories.ts";
 import {
   callback,
@@ -185,6 +186,40 @@ describe("the sandbox checkout as people in India pay", () => {
     expect(back.fields["error[reason]"]).toBe("payment_cancelled");
     expect((await callback(back.fields)).status).toBe(303);
     expect(await paymentOf(order.orderId)).toMatchObject({ status: "FAILED" });
+  });
+});
+
+describe("lose the confirmation (the checkout's test option)", () => {
+  it("takes the card payment but sends neither the webhook nor the payer back; the daily reconciliation credits it, once", async () => {
+    const vendor = await signedIn("VENDOR");
+    const order = await buy(vendor.cookie);
+    const { html } = await checkoutPage(order);
+    expect(html).toContain('name="lose_confirmation"');
+    const { action, fields } = formOf(html);
+    const res = await postForm(action, {
+      ...fields,
+      method: "card",
+      card_number: "4111 1111 1111 1111",
+      card_expiry: "12/30",
+      card_cvv: "123",
+      decision: "approve",
+      lose_confirmation: "on",
+    });
+    expect(res.status).toBe(200);
+    const lost = await res.text();
+    expect(lost).toContain("Payment taken; confirmation lost");
+    // No form back to the callback, no webhook queued: the app knows nothing of it.
+    expect(lost).not.toContain("/api/v1/payments/callback");
+    expect(await webhooksOf(order.orderId)).toEqual([]);
+    const atGateway = await env.DB.prepare("SELECT id, status, method FROM sandbox_gateway_payments WHERE order_id = ?").bind(order.orderId).all();
+    expect(atGateway.results).toEqual([expect.objectContaining({ status: "captured", method: "card" })]);
+    expect(lost).toContain((atGateway.results[0] as { id: string }).id);
+    expect(await paymentOf(order.orderId)).toMatchObject({ status: "PENDING" });
+
+    await runScheduled(DAILY, env as Env, Date.now());
+    expect(await paymentOf(order.orderId)).toMatchObject({ status: "SUCCESS", method: "card" });
+    await runScheduled(DAILY, env as Env, Date.now());
+    expect(await creditsOf(order.orderId)).toHaveLength(1);
   });
 });
 
