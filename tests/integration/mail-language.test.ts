@@ -2,6 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
+import { formatDate } from "#shared/format.ts";
+import { withLocale } from "#platform/locale.ts";
+import { makeLead } from "#domain/enquiries/index.ts";
+import { actorOf, testContext } from "#tests/support/context.ts";
 
 /**
  * Issue 32: mail and WhatsApp are written in the RECIPIENT's language (users.locale, saved by the
@@ -38,9 +42,10 @@ describe("mail in the recipient's language", () => {
     const couple = await createUser({ userName: "Aarti Sharma" });
     const coupleCookie = await sessionCookieFor(couple.id);
 
+    const eventDate = indiaDateInDays(60);
     const res = await call(`/api/v1/services/makeLead/${service.id}`, {
       method: "PUT",
-      body: { message: "We need a caterer for 300 guests.", eventDate: indiaDateInDays(60), guestCount: 300 },
+      body: { message: "We need a caterer for 300 guests.", eventDate, guestCount: 300 },
       cookie: coupleCookie,
     });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -50,6 +55,9 @@ describe("mail in the recipient's language", () => {
     expect(toVendor!.subject).toBe("Rajasthani thali के लिए नई पूछताछ");
     expect(toVendor!.text).toContain('Aarti Sharma ने "Rajasthani thali" के बारे में पूछताछ भेजी है।');
     expect(toVendor!.text).toContain("मेहमान: 300");
+    const hindiDate = withLocale("hi", () => formatDate(eventDate));
+    expect(hindiDate).toMatch(/[\u0900-\u097F]/);
+    expect(toVendor!.text).toContain(`समारोह की तारीख: ${hindiDate}`);
     expect(toVendor!.text).toMatch(new RegExp(`अपने डैशबोर्ड में जवाब दें: https?://[^/\\s]+/VendorDashboard/enquiries/${lead.id}`));
     expect(toVendor!.text).toContain("Mandap टीम");
     expect(toVendor!.text).toContain("Mandap पर आपका वेंडर खाता है।");
@@ -61,7 +69,7 @@ describe("mail in the recipient's language", () => {
 
     const wa = await whatsAppTo(vendor.id);
     expect(JSON.parse(wa!.payload)).toMatchObject({ name: "new_enquiry", language: "hi" });
-    expect(wa!.text).toMatch(/^Mandap पर नई पूछताछ: Aarti Sharma ने Rajasthani thali के बारे में पूछा है/);
+    expect(wa!.text).toContain(`Mandap पर नई पूछताछ: Aarti Sharma ने Rajasthani thali के बारे में पूछा है (समारोह की तारीख: ${hindiDate})`);
 
     // The vendor answers from the Hindi dashboard; the couple chose nothing, so English.
     const reply = await call(`/api/v1/leads/${lead.id}/messages`, { method: "POST", body: { body: "Namaste! Hum free hain." }, cookie: vendorCookie });
@@ -102,5 +110,20 @@ describe("mail in the recipient's language", () => {
     expect(mail!.text).toContain("The Mandap team");
     expect(mail!.text).toContain("You have a vendor account on Mandap, the wedding planning marketplace.");
     expect(mail!.html).toContain('<html lang="en-IN">');
+  });
+
+  it("an enquiry made while the request is in Hindi reaches an English vendor in English, its date too", async () => {
+    const vendor = await createVendor();
+    const service = await createService({ vendorId: vendor.id, serviceName: "Tent and lights" });
+    const couple = await createUser({ userName: "Ravi Verma" });
+    const eventDate = indiaDateInDays(90);
+    // As a Hindi page's action runs (functions/app.ts): every message and format of the request is Hindi.
+    const ctx = testContext({ actor: actorOf(couple.id, "USER") });
+    await withLocale("hi", () => makeLead(ctx, service.id, { message: "Do you have a tent for 500 guests?", eventDate }));
+    await ctx.settle();
+    const [mail] = (await mailTo(vendor.email)).results;
+    expect(mail!.subject).toBe("New enquiry for Tent and lights");
+    expect(mail!.text).toContain(`Event date: ${formatDate(eventDate)}`);
+    expect(mail!.text).not.toMatch(/[\u0900-\u097F]/);
   });
 });

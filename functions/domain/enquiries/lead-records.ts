@@ -1,5 +1,6 @@
 import { composeMail, mailLocale, type MailBlock } from "#platform/mail-layout.ts";
 import type { Locale } from "#shared/locale.ts";
+import { withLocale } from "#platform/locale.ts";
 import { m as messages } from "#shared/paraglide/messages.js";
 import type { Row } from "#db/rows.ts";
 import type { leads, services, vendors } from "#db/schema/index.ts";
@@ -106,7 +107,8 @@ export function leadNotice(
   body: MailBlock[] | ((locale: Locale) => MailBlock[]),
 ): { id: string; statement: D1PreparedStatement } {
   const locale = sideLocale(lead, to);
-  const blocks = typeof body === "function" ? body(locale) : body;
+  // Dates and amounts in the body follow the recipient's locale too (the formatters read the work's locale).
+  const blocks = typeof body === "function" ? withLocale(locale, () => body(locale)) : body;
   const mail = composeMail({
     to: to === "vendor" ? lead.vendor_email : lead.couple_email,
     locale,

@@ -1,5 +1,6 @@
 import { composeMail, mailLocale } from "#platform/mail-layout.ts";
 import { m as messages } from "#shared/paraglide/messages.js";
+import { withLocale } from "#platform/locale.ts";
 import { leadInputAt, todayInIndia } from "#shared/listing-rules.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
@@ -64,8 +65,10 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   // in the conversation, and contact details are shown to both once it has replied.
   // In the vendor's language (users.locale), whatever the couple's page was in.
   const locale = mailLocale(service.locale);
+  // Dates and amounts too: the formatters follow the locale of the work they run in.
+  const eventDate = fields.eventDate ? withLocale(locale, () => formatDate(fields.eventDate!)) : null;
   const facts: [string, string][] = [];
-  if (fields.eventDate) facts.push([messages.mail_fact_event_date({}, { locale }), formatDate(fields.eventDate)]);
+  if (eventDate) facts.push([messages.mail_fact_event_date({}, { locale }), eventDate]);
   if (fields.guestCount) facts.push([messages.mail_fact_guests({}, { locale }), String(fields.guestCount)]);
   if (fields.budget !== undefined) facts.push([messages.mail_fact_budget({}, { locale }), formatRupees(fields.budget)]);
   // The vendor's notice only when it wants new-enquiry mails (settings); the lead is made either way.
@@ -99,7 +102,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   const whatsApp = await whatsAppNotice(ctx, service.vendor_id, "new-enquiry", [
     actor.userName,
     service.service_name,
-    fields.eventDate ? formatDate(fields.eventDate) : messages.mail_whatsapp_date_not_given({}, { locale }),
+    eventDate ?? messages.mail_whatsapp_date_not_given({}, { locale }),
     conversationLink(ctx, "vendor", id),
   ]);
   const writes = [
