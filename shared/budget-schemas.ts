@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "./paraglide/messages.js";
 import { isoDate, rupees } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
 
@@ -77,7 +78,7 @@ const label = z
 const notes = z.string().trim().max(BUDGET_NOTES_MAX, `Notes: please keep them under ${BUDGET_NOTES_MAX} characters.`);
 const functionId = z.string().trim().min(1).max(64, "Function: choose one of your functions.");
 
-export const totalBudgetInput = z.object({ totalBudget: numeric(rupees("Total budget")) });
+export const totalBudgetInput = z.object({ totalBudget: numeric(rupees(m.api_v_label_total_budget)) });
 
 /**
  * Paid with Booked left blank: the couple is asked for the agreed amount rather than told paid is
@@ -98,11 +99,11 @@ export const budgetLineInput = z
   .object({
     category,
     label,
-    estimated: numeric(rupees("Estimated").default(0)),
-    quoted: numeric(rupees("Quoted").default(0)),
-    booked: numeric(rupees("Booked").default(0)),
-    paid: numeric(rupees("Paid").default(0)),
-    dueDate: z.preprocess(blankToUndefined, isoDate("Due date").optional()),
+    estimated: numeric(rupees(m.api_v_label_estimated).default(0)),
+    quoted: numeric(rupees(m.api_v_label_quoted).default(0)),
+    booked: numeric(rupees(m.api_v_label_booked).default(0)),
+    paid: numeric(rupees(m.api_v_label_paid).default(0)),
+    dueDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_due_date).optional()),
     notes: z.preprocess(blankToUndefined, notes.optional()),
     eventId: z.preprocess(blankToUndefined, functionId.optional()),
   })
@@ -114,11 +115,11 @@ export const budgetLineUpdate = z
   .object({
     category: category.optional(),
     label: label.optional(),
-    estimated: numeric(rupees("Estimated").optional()),
-    quoted: numeric(rupees("Quoted").optional()),
-    booked: numeric(rupees("Booked").optional()),
-    paid: numeric(rupees("Paid").optional()),
-    dueDate: z.preprocess(blankToNull, isoDate("Due date").nullable().optional()),
+    estimated: numeric(rupees(m.api_v_label_estimated).optional()),
+    quoted: numeric(rupees(m.api_v_label_quoted).optional()),
+    booked: numeric(rupees(m.api_v_label_booked).optional()),
+    paid: numeric(rupees(m.api_v_label_paid).optional()),
+    dueDate: z.preprocess(blankToNull, isoDate(m.api_v_label_due_date).nullable().optional()),
     notes: z.preprocess(blankToNull, notes.nullable().optional()),
     eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
   })
@@ -131,7 +132,7 @@ export const bookingLinkInput = z.object({
   category,
   eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
   label: z.preprocess(blankToUndefined, label.optional()),
-  estimated: numeric(rupees("Estimated").optional()),
+  estimated: numeric(rupees(m.api_v_label_estimated).optional()),
   notes: z.preprocess(blankToNull, notes.nullable().optional()),
 });
 export type BookingLinkInput = z.infer<typeof bookingLinkInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "./paraglide/messages.js";
 import { browsePath } from "./catalogue.ts";
 import { isoDate } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
@@ -128,7 +129,7 @@ export const itemName = z
   .trim()
   .min(1, ITEM_MESSAGE)
   .max(CHECKLIST_LIMITS.item, `Item name: use at most ${CHECKLIST_LIMITS.item} characters.`);
-const scheduleDate = z.union([z.null(), isoDate("Schedule date")]);
+const scheduleDate = z.union([z.null(), isoDate(m.api_v_label_schedule_date)]);
 
 export const checklistItemSchema = z.object({
   name: itemName,

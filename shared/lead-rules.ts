@@ -3,6 +3,8 @@ import { numeric } from "./numbers.ts";
 import { todayInIndia } from "./listing-limits.ts";
 
 import { LEAD_STATUSES } from "./stored-values.ts";
+import { m } from "./paraglide/messages.js";
+import { say, type Label } from "./say.ts";
 
 /**
  * Rules for the enquiry conversation and bookings (functions/domain/enquiries/), shared
@@ -20,22 +22,31 @@ export const WITHDRAWN_REASON = "Withdrawn by couple";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-export const isoDate = (label: string) =>
+export const isoDate = (label: Label) =>
   z
-    .string({ message: `${label}: use a date like 2027-02-14.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date like 2027-02-14.`)
+    .string(say(() => m.api_v_date_like({ label: label() })))
+    .regex(
+      /^\d{4}-\d{2}-\d{2}$/,
+      say(() => m.api_v_date_like({ label: label() })),
+    )
     .refine(
       (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      `${label}: that date does not exist.`,
+      say(() => m.api_v_date_missing({ label: label() })),
     );
 
 /** Whole rupees; wrap the field in `numeric(...)` (shared/numbers.ts) so a form's text is read and true or null refused. */
-export const rupees = (label: string, min = 0) =>
+export const rupees = (label: Label, min = 0) =>
   z
-    .number({ message: `${label} must be an amount in rupees.` })
-    .int(`${label} must be in whole rupees.`)
-    .min(min, min > 0 ? `${label} must be at least ₹${min}.` : `${label} cannot be negative.`)
-    .max(RUPEES_MAX, `${label} is too large.`);
+    .number(say(() => m.api_v_rupees_amount({ label: label() })))
+    .int(say(() => m.api_v_rupees_whole({ label: label() })))
+    .min(
+      min,
+      say(() => (min > 0 ? m.api_v_rupees_min({ label: label(), min }) : m.api_v_rupees_negative({ label: label() }))),
+    )
+    .max(
+      RUPEES_MAX,
+      say(() => m.api_v_rupees_too_large({ label: label() })),
+    );
 
 export const leadMessageInput = z.object({
   body: z
@@ -46,13 +57,13 @@ export const leadMessageInput = z.object({
 });
 
 export const quoteInput = z.object({
-  amount: numeric(rupees("The quote", 1)),
+  amount: numeric(rupees(m.api_v_label_quote, 1)),
   includes: z
     .string({ message: "Please say what the quote includes." })
     .trim()
     .min(3, "Please say what the quote includes.")
     .max(QUOTE_INCLUDES_MAX, `Please keep what the quote includes under ${QUOTE_INCLUDES_MAX.toLocaleString("en-IN")} characters.`),
-  validUntil: isoDate("Valid until"),
+  validUntil: isoDate(m.api_v_label_valid_until),
 });
 
 const reason = (required: string) =>
@@ -72,7 +83,7 @@ export const cancelInput = z.object({ reason: reason("Please say why the booking
 
 const milestone = z.object({
   title: z.string().trim().min(2, "Please name it.").max(120, "Please keep the name under 120 characters."),
-  dueDate: isoDate("Due date"),
+  dueDate: isoDate(m.api_v_label_due_date),
 });
 
 /**
@@ -82,13 +93,13 @@ const milestone = z.object({
 export const bookingInputAt = (now?: number) =>
   z
     .object({
-      agreedPrice: numeric(rupees("The agreed price", 1)),
-      eventDate: isoDate("Event date").refine((d) => d >= todayInIndia(now), "The event date cannot be in the past."),
-      eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
-      advancePaid: numeric(rupees("The advance").default(0)),
+      agreedPrice: numeric(rupees(m.api_v_label_agreed_price, 1)),
+      eventDate: isoDate(m.api_v_label_event_date).refine((d) => d >= todayInIndia(now), "The event date cannot be in the past."),
+      eventEndDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_last_event_day).optional()),
+      advancePaid: numeric(rupees(m.api_v_label_advance).default(0)),
       notes: z.preprocess(blankToUndefined, z.string().trim().max(REASON_MAX, `Please keep the notes under ${REASON_MAX} characters.`).optional()),
       payments: z
-        .array(milestone.extend({ amount: numeric(rupees("The instalment", 1)) }))
+        .array(milestone.extend({ amount: numeric(rupees(m.api_v_label_instalment, 1)) }))
         .max(6, "At most 6 balance instalments.")
         .default([]),
       deliverables: z.array(milestone).max(10, "At most 10 deliverables.").default([]),
@@ -109,9 +120,9 @@ export type BookingInput = z.infer<typeof bookingInput>;
 /** The vendor's changes to a booking: the advance received, the event day(s), or COMPLETED after the event. */
 export const bookingUpdateInput = z
   .object({
-    advancePaid: numeric(rupees("The advance").optional()),
-    eventDate: z.preprocess(blankToUndefined, isoDate("Event date").optional()),
-    eventEndDate: z.preprocess(blankToUndefined, isoDate("Last event day").optional()),
+    advancePaid: numeric(rupees(m.api_v_label_advance).optional()),
+    eventDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_event_date).optional()),
+    eventEndDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_last_event_day).optional()),
     status: z.preprocess(
       blankToUndefined,
       z.enum(["COMPLETED"], { error: () => "Status can only be COMPLETED here (cancel with its own action)." }).optional(),

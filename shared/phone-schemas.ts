@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { businessCategory, businessName, personName, place } from "./account-schemas.ts";
+import { m } from "./paraglide/messages.js";
+import { say } from "./say.ts";
 
 /**
  * Indian mobile numbers and one-time codes (issue 32, docs/decisions/0047-mobile-sign-in.md),
@@ -10,13 +12,24 @@ import { businessCategory, businessName, personName, place } from "./account-sch
  * spaces, dashes, dots or brackets; it is stored in E.164 ("+919812345678"). Only Indian mobiles
  * (+91, ten digits starting 6, 7, 8 or 9): SMS go through an Indian provider under DLT rules.
  */
+/** Each read says the message in the request's language (shared/say.ts). */
 export const MOBILE_MESSAGES = {
-  missing: "Please enter your mobile number.",
-  notIndian: "Only Indian mobile numbers (+91) can be used.",
-  invalid: "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.",
-  codeMissing: "Please enter the 6-digit code we sent you.",
-  codeShape: "The code is 6 digits.",
-} as const;
+  get missing() {
+    return m.api_v_mobile_missing();
+  },
+  get notIndian() {
+    return m.api_v_mobile_not_indian();
+  },
+  get invalid() {
+    return m.api_v_mobile_invalid();
+  },
+  get codeMissing() {
+    return m.api_v_code_missing();
+  },
+  get codeShape() {
+    return m.api_v_code_shape();
+  },
+};
 
 /** "+919812345678" from what a person typed, or the message that says what is wrong. */
 export function parseIndianMobile(input: string): { ok: true; e164: string } | { ok: false; message: string } {
@@ -43,7 +56,7 @@ export function parseIndianMobile(input: string): { ok: true; e164: string } | {
 export const formatIndianMobile = (e164: string) => (/^\+91\d{10}$/.test(e164) ? `+91 ${e164.slice(3, 8)} ${e164.slice(8)}` : e164);
 
 /** A field: an Indian mobile number, normalised to E.164. */
-export const indianMobile = z.string({ error: MOBILE_MESSAGES.missing }).transform((v, ctx) => {
+export const indianMobile = z.string(say(m.api_v_mobile_missing)).transform((v, ctx) => {
   const parsed = parseIndianMobile(v);
   if (!parsed.ok) {
     ctx.addIssue({ code: "custom", message: parsed.message });
@@ -54,10 +67,10 @@ export const indianMobile = z.string({ error: MOBILE_MESSAGES.missing }).transfo
 
 /** A 6-digit code as typed (spaces allowed: "123 456"). */
 export const otpCode = z
-  .string({ error: MOBILE_MESSAGES.codeMissing })
+  .string(say(m.api_v_code_missing))
   .transform((v) => v.replace(/\s/g, ""))
-  .refine((v) => v.length > 0, MOBILE_MESSAGES.codeMissing)
-  .refine((v) => /^\d{6}$/.test(v), MOBILE_MESSAGES.codeShape);
+  .refine((v) => v.length > 0, say(m.api_v_code_missing))
+  .refine((v) => /^\d{6}$/.test(v), say(m.api_v_code_shape));
 
 /** Ask for a code by SMS. */
 export const phoneCodeInput = z.object({ phone: indianMobile });

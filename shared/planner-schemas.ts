@@ -51,10 +51,13 @@ export function indiaParts(value: string): { day: string; time: string } | null 
 export const indiaTimestamp = (day: string, time: string | null) => (time ? `${day}T${time}:00+05:30` : null);
 
 const dayField = (label: string) =>
-  z.preprocess((v) => {
-    if (typeof v !== "string") return v;
-    return v.includes("T") || / \d{2}:/.test(v) ? (indiaParts(v)?.day ?? v) : v.trim();
-  }, isoDate(label));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      return v.includes("T") || / \d{2}:/.test(v) ? (indiaParts(v)?.day ?? v) : v.trim();
+    },
+    isoDate(() => label),
+  );
 
 const timeField = (label: string) =>
   z.preprocess(
@@ -85,7 +88,7 @@ const nameField = (label: string) =>
     .min(1, `Please give the ${label.toLowerCase()}.`)
     .max(NAME_MAX, `Please keep the ${label.toLowerCase()} under ${NAME_MAX} characters.`);
 
-const optionalBudget = (label: string) => numeric(rupees(label).optional());
+const optionalBudget = (label: string) => numeric(rupees(() => label).optional());
 
 /** What the domain stores for a function or sub-event (undefined: leave as it is, on an update). */
 export type EventFields = {

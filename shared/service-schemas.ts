@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { findGroup, findSubcategory } from "./catalogue.ts";
+import { m } from "./paraglide/messages.js";
+import { say, type Label } from "./say.ts";
+import { getLocale } from "./locale.ts";
+import { localName } from "./local-names.ts";
+import { CATALOGUE, findGroup, findSubcategory } from "./catalogue.ts";
 import { findCity, findState } from "./places.ts";
 import {
   ADDRESS_MAX,
@@ -29,20 +33,32 @@ export * from "./service-limits.ts";
 const blankToUndefined = (v: unknown) => (v === "" || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const en = (n: number) => n.toLocaleString("en-IN");
 
-const rupees = (label: string) =>
+const rupees = (label: Label) =>
   z
-    .number({ message: `${label} must be a number of rupees.` })
-    .int(`${label} must be in whole rupees.`)
-    .min(1, `${label} must be at least ₹1.`)
-    .max(PRICE_MAX, `${label} must be at most ₹${en(PRICE_MAX)}.`);
+    .number(say(() => m.api_v_price_number({ label: label() })))
+    .int(say(() => m.api_v_rupees_whole({ label: label() })))
+    .min(
+      1,
+      say(() => m.api_v_price_min_one({ label: label() })),
+    )
+    .max(
+      PRICE_MAX,
+      say(() => m.api_v_price_max({ label: label(), max: en(PRICE_MAX) })),
+    );
 
-const guests = (label: string) =>
+const guests = (label: Label) =>
   numeric(
     z
-      .number({ message: `${label} must be a number of guests.` })
-      .int(`${label} must be a whole number of guests.`)
-      .min(1, `${label} must be at least 1.`)
-      .max(CAPACITY_MAX, `${label} must be at most ${en(CAPACITY_MAX)}.`)
+      .number(say(() => m.api_v_guests_count_number({ label: label() })))
+      .int(say(() => m.api_v_guests_count_whole({ label: label() })))
+      .min(
+        1,
+        say(() => m.api_v_guests_count_min({ label: label() })),
+      )
+      .max(
+        CAPACITY_MAX,
+        say(() => m.api_v_guests_count_max({ label: label(), max: en(CAPACITY_MAX) })),
+      )
       .nullable()
       .optional(),
   );
@@ -54,33 +70,64 @@ const highlights = z.preprocess(
     return Array.isArray(list) ? list.map((h) => (typeof h === "string" ? h.trim() : h)).filter((h) => h !== "") : list;
   },
   z
-    .array(z.string().max(HIGHLIGHT_MAX, `Keep each highlight under ${HIGHLIGHT_MAX} characters.`), { message: "Highlights must be a list of short lines." })
-    .max(HIGHLIGHTS_MAX, `List at most ${HIGHLIGHTS_MAX} highlights.`),
+    .array(
+      z.string().max(
+        HIGHLIGHT_MAX,
+        say(() => m.api_v_highlight_max({ max: HIGHLIGHT_MAX })),
+      ),
+      say(m.api_v_highlights_list),
+    )
+    .max(
+      HIGHLIGHTS_MAX,
+      say(() => m.api_v_highlights_max({ max: HIGHLIGHTS_MAX })),
+    ),
 );
 
-const required = (message: string, max = 120) => z.string({ message }).trim().min(1, message).max(max, message);
+const required = (message: () => string, max = 120) => z.string(say(message)).trim().min(1, say(message)).max(max, say(message));
 
 const serviceFields = z.object({
   service_name: z
-    .string({ message: "Please name your service." })
+    .string(say(m.api_v_service_name_required))
     .trim()
-    .min(SERVICE_NAME_MIN, `Please name your service (at least ${SERVICE_NAME_MIN} characters).`)
-    .max(SERVICE_NAME_MAX, `Keep the name under ${SERVICE_NAME_MAX} characters.`),
-  service_category: required("Please choose a group."),
-  service_type: required("Please choose a subcategory."),
-  min_price: numeric(rupees("The starting price")),
-  max_price: numeric(rupees("The highest price").nullable().optional()),
-  service_unit: required("Please choose a price unit."),
+    .min(
+      SERVICE_NAME_MIN,
+      say(() => m.api_v_service_name_min({ min: SERVICE_NAME_MIN })),
+    )
+    .max(
+      SERVICE_NAME_MAX,
+      say(() => m.api_v_service_name_max({ max: SERVICE_NAME_MAX })),
+    ),
+  service_category: required(m.api_v_group_choose),
+  service_type: required(m.api_v_subcategory_choose),
+  min_price: numeric(rupees(m.api_v_label_starting_price)),
+  max_price: numeric(rupees(m.api_v_label_highest_price).nullable().optional()),
+  service_unit: required(m.api_v_unit_choose),
   description: z
-    .string({ message: "Please describe your service." })
+    .string(say(m.api_v_description_required))
     .trim()
-    .min(DESCRIPTION_MIN, `Please describe your service in at least ${DESCRIPTION_MIN} characters.`)
-    .max(DESCRIPTION_MAX, `Keep the description under ${en(DESCRIPTION_MAX)} characters.`),
-  state: required("Please choose a state."),
-  city: required("Please choose a city."),
-  address: z.preprocess(blankToUndefined, z.string().trim().max(ADDRESS_MAX, `Keep the address under ${ADDRESS_MAX} characters.`).optional()),
-  capacity_min: guests("The smallest guest count"),
-  capacity_max: guests("The largest guest count"),
+    .min(
+      DESCRIPTION_MIN,
+      say(() => m.api_v_description_min({ min: DESCRIPTION_MIN })),
+    )
+    .max(
+      DESCRIPTION_MAX,
+      say(() => m.api_v_description_max({ max: en(DESCRIPTION_MAX) })),
+    ),
+  state: required(m.api_v_state_choose),
+  city: required(m.api_v_city_choose),
+  address: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(
+        ADDRESS_MAX,
+        say(() => m.api_v_address_max({ max: ADDRESS_MAX })),
+      )
+      .optional(),
+  ),
+  capacity_min: guests(m.api_v_label_smallest_guests),
+  capacity_max: guests(m.api_v_label_largest_guests),
   highlights,
 });
 
@@ -101,9 +148,13 @@ export type ServiceFields = {
   highlights: string[];
 };
 
+/** "A, B or C" in the language of the message. */
 function listOf(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items.at(-1)}` : (items[0] ?? "");
+  return items.length > 1 ? m.api_v_list_or({ first: items.slice(0, -1).join(", "), last: items.at(-1)! }) : (items[0] ?? "");
 }
+
+/** A catalogue or place name as the message's language names it. */
+const named = (name: string) => localName(name, getLocale());
 
 export const serviceInput = serviceFields.transform((v, ctx): ServiceFields => {
   const issue = (path: keyof ServiceFields, message: string) => ctx.issues.push({ code: "custom", path: [path], message, input: v[path] });
@@ -112,17 +163,15 @@ export const serviceInput = serviceFields.transform((v, ctx): ServiceFields => {
   const unit = sub?.units.find((u) => u.toLowerCase() === v.service_unit.trim().toLowerCase());
   const state = findState(v.state);
   const city = state ? findCity(state, v.city) : undefined;
-  if (!group) issue("service_category", "Choose a group from the list: Wedding Venue, Wedding Vendor, Bride or Groom.");
-  else if (!sub) issue("service_type", `Choose a subcategory of ${group.name} from the list.`);
-  else if (!unit) issue("service_unit", `Choose a price unit for ${sub.name}: ${listOf(sub.units)}.`);
-  if (v.max_price != null && v.max_price < v.min_price) issue("max_price", "The highest price cannot be below the starting price.");
-  if (!state) issue("state", "Choose a state from the list.");
-  else if (!city) issue("city", `Choose a city in ${state} from the list.`);
+  if (!group) issue("service_category", m.api_v_group_from_list({ groups: listOf(CATALOGUE.map((g) => named(g.name))) }));
+  else if (!sub) issue("service_type", m.api_v_subcategory_of({ group: named(group.name) }));
+  else if (!unit) issue("service_unit", m.api_v_unit_for({ subcategory: named(sub.name), units: listOf(sub.units) }));
+  if (v.max_price != null && v.max_price < v.min_price) issue("max_price", m.api_v_max_below_min_price());
+  if (!state) issue("state", m.api_v_state_from_list());
+  else if (!city) issue("city", m.api_v_city_in_state({ state: named(state) }));
   const isVenue = group?.name === VENUE_GROUP;
-  if (group && !isVenue && (v.capacity_min != null || v.capacity_max != null))
-    issue("capacity_min", "Guest capacity is only for venues; leave it empty for this group.");
-  if (v.capacity_min != null && v.capacity_max != null && v.capacity_max < v.capacity_min)
-    issue("capacity_max", "The largest guest count cannot be below the smallest.");
+  if (group && !isVenue && (v.capacity_min != null || v.capacity_max != null)) issue("capacity_min", m.api_v_capacity_venues_only());
+  if (v.capacity_min != null && v.capacity_max != null && v.capacity_max < v.capacity_min) issue("capacity_max", m.api_v_capacity_max_below_min());
   if (ctx.issues.length) return z.NEVER;
   return {
     service_name: v.service_name,
@@ -144,15 +193,24 @@ export type ServiceInput = z.input<typeof serviceInput>;
 
 export const faqInput = z.object({
   question: z
-    .string({ message: "Please write the question." })
+    .string(say(m.api_v_question_required))
     .trim()
-    .min(FAQ_QUESTION_MIN, `Please write the question (at least ${FAQ_QUESTION_MIN} characters).`)
-    .max(FAQ_QUESTION_MAX, `Keep the question under ${FAQ_QUESTION_MAX} characters.`),
+    .min(
+      FAQ_QUESTION_MIN,
+      say(() => m.api_v_question_min({ min: FAQ_QUESTION_MIN })),
+    )
+    .max(
+      FAQ_QUESTION_MAX,
+      say(() => m.api_v_question_max({ max: FAQ_QUESTION_MAX })),
+    ),
   answer: z
-    .string({ message: "Please write the answer." })
+    .string(say(m.api_v_answer_required))
     .trim()
-    .min(1, "Please write the answer.")
-    .max(FAQ_ANSWER_MAX, `Keep the answer under ${en(FAQ_ANSWER_MAX)} characters.`),
+    .min(1, say(m.api_v_answer_required))
+    .max(
+      FAQ_ANSWER_MAX,
+      say(() => m.api_v_answer_max({ max: en(FAQ_ANSWER_MAX) })),
+    ),
 });
 export type FaqInput = z.infer<typeof faqInput>;
 
@@ -163,20 +221,20 @@ export type FaqInput = z.infer<typeof faqInput>;
 export const descriptionDraftInput = z
   .object({
     service_name: serviceFields.shape.service_name,
-    service_type: required("Please choose a subcategory first."),
-    city: z.preprocess(blankToUndefined, z.string().trim().max(60, "Choose a city from the list.").optional()),
-    state: z.preprocess(blankToUndefined, z.string().trim().max(60, "Choose a state from the list.").optional()),
-    min_price: numeric(rupees("The starting price").optional()),
-    max_price: numeric(rupees("The highest price").optional()),
-    service_unit: z.preprocess(blankToUndefined, z.string().trim().max(40, "Choose a price unit from the list.").optional()),
-    capacity_min: guests("The smallest guest count"),
-    capacity_max: guests("The largest guest count"),
+    service_type: required(m.api_v_subcategory_first),
+    city: z.preprocess(blankToUndefined, z.string().trim().max(60, say(m.api_v_city_from_list)).optional()),
+    state: z.preprocess(blankToUndefined, z.string().trim().max(60, say(m.api_v_state_from_list)).optional()),
+    min_price: numeric(rupees(m.api_v_label_starting_price).optional()),
+    max_price: numeric(rupees(m.api_v_label_highest_price).optional()),
+    service_unit: z.preprocess(blankToUndefined, z.string().trim().max(40, say(m.api_v_unit_from_list)).optional()),
+    capacity_min: guests(m.api_v_label_smallest_guests),
+    capacity_max: guests(m.api_v_label_largest_guests),
     highlights,
   })
   .transform((v, ctx) => {
     const sub = findSubcategory(v.service_type);
     if (!sub) {
-      ctx.issues.push({ code: "custom", path: ["service_type"], message: "Choose a subcategory from the list.", input: v.service_type });
+      ctx.issues.push({ code: "custom", path: ["service_type"], message: m.api_v_subcategory_from_list(), input: v.service_type });
       return z.NEVER;
     }
     return {

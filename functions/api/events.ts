@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "#shared/paraglide/messages.js";
 import {
   eventInput,
   eventUpdateInput,
@@ -63,7 +64,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       path: "/traditions",
       summary: "Tradition templates: the usual functions with days relative to the wedding day and usual times",
       description: "With ?weddingDate=YYYY-MM-DD each function carries its suggested date (default: the profile's wedding date, else today).",
-      query: z.object({ weddingDate: isoDate("Wedding date").optional() }),
+      query: z.object({ weddingDate: isoDate(m.api_v_label_wedding_date).optional() }),
       access,
       refusal: REFUSAL,
     },

@@ -10,7 +10,7 @@ import {
   PLACE_MESSAGES,
 } from "#domain/accounts/index.ts";
 import { invoiceStatements } from "#domain/billing/index.ts";
-import { BUSINESS_CATEGORY_MESSAGE } from "#shared/account-schemas.ts";
+const BUSINESS_CATEGORY_MESSAGE = "Choose your business category from the list.";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { testContext } from "#tests/support/context.ts";
 import {

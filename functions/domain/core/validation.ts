@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { m } from "#shared/paraglide/messages.js";
 import { Invalid, type FieldErrors } from "./errors.ts";
 
 /** Turns zod issues into one message per field ("limit" -> "Must be at most 100"). */
@@ -11,8 +12,11 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** Validates input against a schema, throwing Invalid (400) with field messages. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message = "Please correct the highlighted fields."): z.infer<S> {
+/**
+ * Validates input against a schema, throwing Invalid (400) with field messages. The messages are
+ * said here, in the request's language (shared/say.ts): zod words an issue when it is read.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message: string = m.api_v_correct_fields()): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new Invalid(message, fieldErrors(result.error));
   return result.data;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "#shared/paraglide/messages.js";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { newOnceToken } from "#app/lib/once-token.tsx";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     const tradition = traditionById(url.searchParams.get("tradition") ?? "");
     const askedDate = url.searchParams.get("weddingDate") ?? "";
-    const weddingDate = isoDate("Wedding date").safeParse(askedDate).success ? askedDate : (plan.weddingDate ?? "");
+    const weddingDate = isoDate(m.api_v_label_wedding_date).safeParse(askedDate).success ? askedDate : (plan.weddingDate ?? "");
     const proposal =
       tradition && weddingDate ? { tradition: { id: tradition.id, name: tradition.name }, functions: proposeFunctions(tradition, weddingDate) } : null;
     const dateProblem =
