@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, redirectDocument, Scripts, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import devanagari400 from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import { appContext } from "#functions/page-context.ts";
 import { ErrorScreen } from "./components/ErrorScreen.tsx";
 import { WishlistSync } from "./components/WishlistButton.tsx";
@@ -96,6 +97,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7f1d3c" />
         <Meta />
         <Links />
+        {/* A Hindi page's text is Devanagari: its font's regular face (app/app.css) is fetched with the CSS, not after it. */}
+        {getLocale() === "hi" && <link rel="preload" href={devanagari400} as="font" type="font/woff2" crossOrigin="" />}
         <LanguageAlternates />
       </head>
       <body className="min-h-screen">
