@@ -1,10 +1,10 @@
 import type { creditNotes } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
-import type { InvoiceRecipient, InvoiceSupplier } from "#db/schema/billing.ts";
-import { queueMail } from "#platform/mail.ts";
-import { amountInWords, CREDIT_NOTE_MESSAGES, creditNotePrefix, creditNoteTax, financialYearOf, formatPaise, SAC_DESCRIPTIONS } from "#shared/gst.ts";
+import type { InvoiceRecipient } from "#db/schema/billing.ts";
+import { taxDocumentMail, readOwnTaxDocument, taxDocumentView, type TaxDocumentRow, type TaxDocumentView } from "./tax-documents.ts";
+import { CREDIT_NOTE_MESSAGES, creditNotePrefix, creditNoteTax, financialYearOf, formatPaise } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
-import { type DomainContext, NotFound, newId, allows, ACCESS, requireSignedIn } from "../core/index.ts";
+import { type DomainContext, newId } from "../core/index.ts";
 
 /**
  * GST credit notes (issue 30, docs/decisions/0045-gst-credit-notes.md).
@@ -109,8 +109,10 @@ export async function creditNoteStatements(
   const billedTo = JSON.parse(invoice.billed_to) as InvoiceRecipient;
   const link = `${ctx.request.origin}/credit-notes/${id}`;
   // Queued only when this batch's credit note was inserted (not for a refund already credited).
-  const mail = queueMail(
+  const mail = taxDocumentMail(
     db,
+    "credit_notes",
+    id,
     {
       to: billedTo.email,
       subject: "Your Mandap credit note {number}",
@@ -126,105 +128,31 @@ export async function creditNoteStatements(
       ].join("\n"),
     },
     issuedAt,
-    { sql: "EXISTS (SELECT 1 FROM credit_notes WHERE id = ?)", binds: [id] },
   );
-  const number = db
-    .prepare(
-      "UPDATE outbox SET subject = replace(subject, '{number}', (SELECT number FROM credit_notes WHERE id = ?1)), text = replace(text, '{number}', (SELECT number FROM credit_notes WHERE id = ?1)) WHERE id = ?2",
-    )
-    .bind(id, mail.id);
-  return [insert, mail.statement, number];
+  return [insert, ...mail];
 }
 
-/** A credit note as the pages, the PDF and the API show it. Amounts in paise, rates in basis points. */
-export type CreditNoteView = {
-  id: string;
-  number: string;
-  financialYear: string;
-  issuedAt: number;
-  paymentId: string;
+/** A credit note as the pages, the PDF and the API show it (tax-documents.ts), with the invoice it corrects and why. */
+export type CreditNoteView = TaxDocumentView & {
   invoiceId: string;
   invoiceNumber: string;
   invoiceIssuedAt: number;
   /** "Against tax invoice MDP/2627/000001 dated 5 May 2026". */
   against: string;
   reason: string;
-  description: string;
-  sac: string;
-  sacDescription: string;
-  taxableValue: number;
-  cgstRate: number;
-  cgstAmount: number;
-  sgstRate: number;
-  sgstAmount: number;
-  igstRate: number;
-  igstAmount: number;
-  /** What was refunded. */
-  total: number;
-  totalInWords: string;
-  placeOfSupply: string;
-  supplier: InvoiceSupplier;
-  billedTo: InvoiceRecipient;
 };
 
-type CreditNoteRow = Row<
-  typeof creditNotes,
-  | "id"
-  | "user_id"
-  | "payment_id"
-  | "invoice_id"
-  | "number"
-  | "financial_year"
-  | "issued_at"
-  | "invoice_number"
-  | "invoice_issued_at"
-  | "reason"
-  | "description"
-  | "sac"
-  | "taxable_value"
-  | "cgst_rate"
-  | "cgst_amount"
-  | "sgst_rate"
-  | "sgst_amount"
-  | "igst_rate"
-  | "igst_amount"
-  | "total"
-  | "place_of_supply"
-  | "supplier"
-  | "billed_to"
->;
+type CreditNoteRow = TaxDocumentRow & Row<typeof creditNotes, "invoice_id" | "invoice_number" | "invoice_issued_at" | "reason">;
 
 /** A credit note for the account its invoice was issued to, or an admin; anyone else is told it does not exist. */
 export async function readCreditNote(ctx: DomainContext, creditNoteId: string): Promise<CreditNoteView> {
-  const actor = requireSignedIn(ctx.actor);
-  const row = creditNoteId.length <= 64 ? await ctx.db.prepare("SELECT * FROM credit_notes WHERE id = ?").bind(creditNoteId).first<CreditNoteRow>() : null;
-  const mayRead = row && (allows(ACCESS.admin, actor) || row.user_id === actor.id);
-  if (!row || !mayRead) throw new NotFound(CREDIT_NOTE_MESSAGES.notFound);
+  const row = await readOwnTaxDocument<CreditNoteRow>(ctx, "credit_notes", creditNoteId, CREDIT_NOTE_MESSAGES.notFound);
   return {
-    id: row.id,
-    number: row.number,
-    financialYear: row.financial_year,
-    issuedAt: row.issued_at,
-    paymentId: row.payment_id,
+    ...taxDocumentView(row),
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,
     invoiceIssuedAt: row.invoice_issued_at,
     against: CREDIT_NOTE_MESSAGES.against(row.invoice_number, formatDate(row.invoice_issued_at)),
     reason: row.reason,
-    description: row.description,
-    sac: row.sac,
-    sacDescription: SAC_DESCRIPTIONS[row.sac] ?? "",
-    taxableValue: row.taxable_value,
-    cgstRate: row.cgst_rate,
-    cgstAmount: row.cgst_amount,
-    sgstRate: row.sgst_rate,
-    sgstAmount: row.sgst_amount,
-    igstRate: row.igst_rate,
-    igstAmount: row.igst_amount,
-    total: row.total,
-    totalInWords: amountInWords(row.total),
-    placeOfSupply: row.place_of_supply,
-    supplier: JSON.parse(row.supplier) as InvoiceSupplier,
-    billedTo: JSON.parse(row.billed_to) as InvoiceRecipient,
   };
 }

@@ -2,9 +2,8 @@ import { composeMail } from "#platform/mail-layout.ts";
 import type { invoices, users, vendors } from "#db/schema/index.ts";
 import type { LeftJoined, Row } from "#db/rows.ts";
 import type { InvoiceRecipient, InvoiceSupplier } from "#db/schema/billing.ts";
-import { queueMail } from "#platform/mail.ts";
+import { taxDocumentMail, readOwnTaxDocument, taxDocumentView, type TaxDocumentRow, type TaxDocumentView } from "./tax-documents.ts";
 import {
-  amountInWords,
   checkGstin,
   financialYearOf,
   formatPaise,
@@ -12,14 +11,13 @@ import {
   invoicePrefix,
   DESIGN_SAC_CODE,
   SAC_CODE,
-  SAC_DESCRIPTIONS,
   stateCodeOf,
   stateOfCode,
   type GstBreakdown,
   INVOICE_MESSAGES,
 } from "#shared/gst.ts";
 import { placeOfCity } from "#shared/checklist.ts";
-import { type BillingConfig, type DomainContext, NotFound, newId, allows, ACCESS, requireSignedIn } from "../core/index.ts";
+import { type BillingConfig, type DomainContext, newId } from "../core/index.ts";
 
 /**
  * GST tax invoices (issue 11, docs/decisions/0018-gst-invoices.md).
@@ -215,8 +213,10 @@ function issueStatements(ctx: DomainContext, issue: Issue, issuedAt: number): D1
     );
 
   const link = `${ctx.request.origin}/invoices/${invoiceId}`;
-  const mail = queueMail(
+  const mail = taxDocumentMail(
     db,
+    "invoices",
+    invoiceId,
     composeMail({
       to: billedTo.email,
       subject: `Your Mandap tax invoice {number}`,
@@ -232,98 +232,28 @@ function issueStatements(ctx: DomainContext, issue: Issue, issuedAt: number): D1
       reason: `You receive this e-mail because you paid for ${issue.paidFor} on Mandap.`,
     }),
     issuedAt,
-    // Only with the invoice: where the batch's condition kept it out, no mail either.
-    issue.onlyIf ? { sql: "EXISTS (SELECT 1 FROM invoices WHERE id = ?)", binds: [invoiceId] } : undefined,
   );
-  // The number exists only once the INSERT above has run in the batch: put it into the queued mail (both parts).
-  const number = db
-    .prepare(
-      `UPDATE outbox SET subject = replace(subject, '{number}', (SELECT number FROM invoices WHERE id = ?1)), text = replace(text, '{number}', (SELECT number FROM invoices WHERE id = ?1)),
-         html = replace(html, '{number}', (SELECT number FROM invoices WHERE id = ?1)) WHERE id = ?2`,
-    )
-    .bind(invoiceId, mail.id);
-  return [insert, mail.statement, number];
+  return [insert, ...mail];
 }
 
 const amountLine = (tax: GstBreakdown) => `Rs. ${formatPaise(tax.total)}`;
 
-/** An invoice as the pages, the PDF and the API show it. Amounts in paise, rates in basis points. */
-export type InvoiceView = {
-  id: string;
-  paymentId: string;
-  number: string;
-  financialYear: string;
-  issuedAt: number;
-  description: string;
-  sac: string;
-  sacDescription: string;
-  taxableValue: number;
-  cgstRate: number;
-  cgstAmount: number;
-  sgstRate: number;
-  sgstAmount: number;
-  igstRate: number;
-  igstAmount: number;
-  total: number;
-  totalInWords: string;
+/** An invoice as the pages, the PDF and the API show it (tax-documents.ts), with what was bought and how its price stood to GST. */
+export type InvoiceView = TaxDocumentView & {
   pricesIncludeGst: boolean;
   /** What was bought: a vendor's plan or a couple's invitation design (decision 0044). */
   kind: "plan" | "design";
   /** The line under the totals saying whether the price included GST. */
   priceNote: string;
-  placeOfSupply: string;
-  supplier: InvoiceSupplier;
-  billedTo: InvoiceRecipient;
 };
 
-type InvoiceRow = Row<
-  typeof invoices,
-  | "id"
-  | "payment_id"
-  | "user_id"
-  | "number"
-  | "financial_year"
-  | "issued_at"
-  | "description"
-  | "sac"
-  | "taxable_value"
-  | "cgst_rate"
-  | "cgst_amount"
-  | "sgst_rate"
-  | "sgst_amount"
-  | "igst_rate"
-  | "igst_amount"
-  | "total"
-  | "prices_include_gst"
-  | "place_of_supply"
-  | "supplier"
-  | "billed_to"
->;
+type InvoiceRow = TaxDocumentRow & Row<typeof invoices, "prices_include_gst">;
 
 /** An invoice for the account it was issued to (a vendor's plan, a couple's design), or an admin; anyone else is told it does not exist. */
 export async function readInvoice(ctx: DomainContext, invoiceId: string): Promise<InvoiceView> {
-  const actor = requireSignedIn(ctx.actor);
-  const row = await ctx.db.prepare("SELECT * FROM invoices WHERE id = ?").bind(invoiceId).first<InvoiceRow>();
-  const mayRead = row && (allows(ACCESS.admin, actor) || row.user_id === actor.id);
-  if (!row || !mayRead) throw new NotFound(INVOICE_MESSAGES.notFound);
+  const row = await readOwnTaxDocument<InvoiceRow>(ctx, "invoices", invoiceId, INVOICE_MESSAGES.notFound);
   return {
-    id: row.id,
-    paymentId: row.payment_id,
-    number: row.number,
-    financialYear: row.financial_year,
-    issuedAt: row.issued_at,
-    description: row.description,
-    sac: row.sac,
-    sacDescription: SAC_DESCRIPTIONS[row.sac] ?? "",
-    taxableValue: row.taxable_value,
-    cgstRate: row.cgst_rate,
-    cgstAmount: row.cgst_amount,
-    sgstRate: row.sgst_rate,
-    sgstAmount: row.sgst_amount,
-    igstRate: row.igst_rate,
-    igstAmount: row.igst_amount,
-    total: row.total,
-    totalInWords: amountInWords(row.total),
+    ...taxDocumentView(row),
     pricesIncludeGst: Boolean(row.prices_include_gst),
     kind: row.sac === DESIGN_SAC_CODE ? "design" : "plan",
     priceNote:
@@ -332,8 +262,5 @@ export async function readInvoice(ctx: DomainContext, invoiceId: string): Promis
         : row.prices_include_gst
           ? "The plan price includes GST."
           : "GST is charged on top of the plan price.",
-    placeOfSupply: row.place_of_supply,
-    supplier: JSON.parse(row.supplier) as InvoiceSupplier,
-    billedTo: JSON.parse(row.billed_to) as InvoiceRecipient,
   };
 }
