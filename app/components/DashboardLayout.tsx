@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { LogoutButton } from "./auth/LogoutButton.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The one shell of the couple's, the vendor's and the admin's dashboards: an optional top bar, a
@@ -17,7 +18,7 @@ export function UnreadLabel({ text, unread }: { text: string; unread: number }) 
       {unread > 0 && (
         <span className="ml-auto rounded-full bg-marigold-300 px-2 py-0.5 text-xs font-bold text-maroon-900">
           {unread}
-          <span className="sr-only"> unread</span>
+          <span className="sr-only">{m.account_unread()}</span>
         </span>
       )}
     </>
@@ -68,7 +69,9 @@ export function DashboardLayout({
         {links.length > 0 && (
           <aside className="md:w-60 md:shrink-0">
             <details ref={menuRef} id="dashboard-menu" className="rounded-xl border border-maroon-100 bg-white p-2 md:hidden">
-              <summary className="cursor-pointer list-none px-3 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">Dashboard menu</summary>
+              <summary className="cursor-pointer list-none px-3 py-2 text-sm font-semibold [&::-webkit-details-marker]:hidden">
+                {m.account_dashboard_menu()}
+              </summary>
               <nav aria-label={label} className="mt-1">
                 {list}
               </nav>

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * "We could not reach your e-mail address" (issue 31): mail to the person's address bounced, or a
@@ -22,15 +23,15 @@ export function MailNotReached({
     role === "VENDOR" ? (
       <>
         <Link to="/VendorDashboard/vendor-profile" className="font-semibold text-maroon-700 underline">
-          change your business e-mail
+          {m.account_mail_change_business_email()}
         </Link>
       </>
     ) : (
       <>
         <Link to="/contactus" className="font-semibold text-maroon-700 underline">
-          write to us
+          {m.account_mail_write_to_us()}
         </Link>{" "}
-        to change it
+        {m.account_mail_to_change_it()}
       </>
     );
   return (
@@ -41,18 +42,16 @@ export function MailNotReached({
       data-testid="mail-not-reached"
     >
       <h2 id="mail-not-reached" className="font-sans text-base font-semibold text-ink">
-        We could not reach your e-mail address
+        {m.account_mail_not_reached_title()}
       </h2>
       <p className="mt-1">
-        {kind === "BOUNCE"
-          ? `Mail to ${address} came back undelivered, so we have stopped sending to it.`
-          : `A mail we sent to ${address} was marked as spam, so we have stopped sending to it.`}{" "}
-        If the address is wrong, {change}. If it is right, confirm it and we will send to it again.
+        {kind === "BOUNCE" ? m.account_mail_bounced({ address }) : m.account_mail_complained({ address })} {m.account_mail_if_wrong()} {change}
+        {m.account_mail_if_right()}
       </p>
       <Form method="post" action={action} className="mt-3">
         <input type="hidden" name="intent" value="confirm-address" />
         <button type="submit" className="btn-secondary">
-          My address is right: send again
+          {m.account_mail_send_again()}
         </button>
       </Form>
     </section>

@@ -8,7 +8,8 @@ import { FormAlert } from "#app/components/ui/index.ts";
 import { loginRedirect } from "#app/lib/page-errors.server.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { formatDate } from "#shared/format.ts";
-import { pageTitle } from "#shared/strings.ts";
+import { pageTitle, SITE_NAME } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * WhatsApp notifications on or off (issue 32, functions/domain/accounts/whatsapp.ts). Signed in
@@ -17,7 +18,7 @@ import { pageTitle } from "#shared/strings.ts";
  * never changes anything (WhatsApp and mail apps open links to draw previews). Plain forms: they
  * work without JavaScript.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("WhatsApp messages") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_whatsapp_title()) }, { name: "robots", content: "noindex" }];
 
 function refused(e: unknown, request: Request) {
   if (!isDomainError(e)) throw e;
@@ -46,67 +47,59 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** What the messages are about, said where a person opts in (Meta's policy: say what they will get). */
-const WHATSAPP_EVENTS_TEXT: Record<string, string> = {
-  VENDOR: "a couple sends you an enquiry or writes to you, or a booking is made, changed or cancelled",
-  USER: "a vendor writes to you or sends you a quote, your booking is confirmed, changed or cancelled, or a vendor records your payment",
-};
+const whatsAppEvents = (role: string) => (role === "VENDOR" ? m.account_whatsapp_events_vendor() : m.account_whatsapp_events_user());
 
 function numberPage(role: string) {
   return role === "VENDOR" ? "/VendorDashboard/vendor-profile" : "/profile";
 }
 
 function Choice({ view }: { view: WhatsAppPreferencesView }) {
-  const events = WHATSAPP_EVENTS_TEXT[view.role] ?? WHATSAPP_EVENTS_TEXT.USER;
+  const events = whatsAppEvents(view.role);
   if (view.via === "link") {
     return view.on ? (
       <Form method="post" className="flex flex-col gap-3" data-testid="whatsapp-stop-form">
-        <p className="text-sm">Mandap sends WhatsApp messages to {view.number ?? "your number"}. One tap stops them all:</p>
-        <SubmitButton pendingText="Stopping…">Stop WhatsApp messages</SubmitButton>
+        <p className="text-sm">{m.account_whatsapp_link_on({ site: SITE_NAME, number: view.number ?? m.account_whatsapp_your_number() })}</p>
+        <SubmitButton pendingText={m.account_stopping()}>{m.account_whatsapp_stop()}</SubmitButton>
       </Form>
     ) : (
-      <p className="text-sm">WhatsApp messages are off: Mandap does not message you on WhatsApp.</p>
+      <p className="text-sm">{m.account_whatsapp_link_off({ site: SITE_NAME })}</p>
     );
   }
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm" data-testid="whatsapp-state">
-        WhatsApp messages are <strong>{view.on ? "on" : "off"}</strong>
-        {view.since ? ` since ${formatDate(view.since)}` : ""}.
+        {m.account_whatsapp_state_before()} <strong>{view.on ? m.account_whatsapp_on() : m.account_whatsapp_off()}</strong>
+        {view.since ? m.account_whatsapp_since({ date: formatDate(view.since) }) : ""}.
       </p>
       {view.on ? (
         <Form method="post" data-testid="whatsapp-form">
           <input type="hidden" name="whatsapp" value="off" />
-          <p className="mb-3 text-sm">
-            Messages go to <strong>{view.number}</strong> when {events}.
-          </p>
-          <SubmitButton pendingText="Stopping…">Stop WhatsApp messages</SubmitButton>
+          <p className="mb-3 text-sm">{m.account_whatsapp_goes_to({ number: view.number ?? "", events })}</p>
+          <SubmitButton pendingText={m.account_stopping()}>{m.account_whatsapp_stop()}</SubmitButton>
         </Form>
       ) : view.number ? (
         <Form method="post" data-testid="whatsapp-form" className="flex flex-col gap-3">
           <input type="hidden" name="whatsapp" value="on" />
-          <p className="text-sm">
-            Get a WhatsApp message from Mandap at <strong>{view.number}</strong> when {events}. Each message has a link to stop them, and you can turn them off
-            here at any time.
-          </p>
-          <SubmitButton pendingText="Saving…">Send me WhatsApp messages</SubmitButton>
+          <p className="text-sm">{m.account_whatsapp_get({ site: SITE_NAME, number: view.number, events })}</p>
+          <SubmitButton pendingText={m.account_saving()}>{m.account_whatsapp_send_me()}</SubmitButton>
         </Form>
       ) : (
         <p className="text-sm">
-          WhatsApp messages go to an Indian mobile number. <TextLink to={numberPage(view.role)}>Add your mobile number</TextLink>, then come back here to turn
-          them on.
+          {m.account_whatsapp_need_number()} <TextLink to={numberPage(view.role)}>{m.account_whatsapp_add_number()}</TextLink>
+          {m.account_whatsapp_then_come_back()}
         </p>
       )}
       {view.number ? (
         <p className="text-xs text-ink/70">
-          The number is the one on your{" "}
+          {m.account_whatsapp_number_is_on()}{" "}
           <Link to={numberPage(view.role)} className="underline">
-            {view.role === "VENDOR" ? "business profile" : "profile"}
+            {view.role === "VENDOR" ? m.account_whatsapp_business_profile() : m.account_whatsapp_profile()}
           </Link>
-          . E-mails are chosen separately on{" "}
+          {m.account_whatsapp_emails_separately()}{" "}
           <Link to="/email-preferences" className="underline">
-            your e-mails
+            {m.account_whatsapp_your_emails()}
           </Link>{" "}
-          page.
+          {m.account_whatsapp_page()}
         </p>
       ) : null}
     </div>
@@ -116,16 +109,16 @@ function Choice({ view }: { view: WhatsAppPreferencesView }) {
 export default function WhatsAppPreferences({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.ok) {
     return (
-      <AuthCard title="This link does not work">
+      <AuthCard title={m.account_link_does_not_work()}>
         <FormAlert message={loaderData.message} />
         <p className="text-sm">
-          <TextLink to="/login">Log in</TextLink> to turn WhatsApp messages off.
+          <TextLink to="/login">{m.account_log_in()}</TextLink> {m.account_whatsapp_login_to_stop()}
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="WhatsApp messages" subtitle="Notifications from Mandap on WhatsApp: off unless you turn them on." wide>
+    <AuthCard title={m.account_whatsapp_title()} subtitle={m.account_whatsapp_subtitle({ site: SITE_NAME })} wide>
       <div className="flex flex-col gap-6">
         {actionData ? <FormAlert message={actionData.message} tone={actionData.ok ? "success" : "error"} /> : null}
         <Choice view={loaderData.view} />

@@ -502,9 +502,14 @@ describe("sharing and reminding", () => {
     expect(url.origin + url.pathname).toBe("https://wa.me/919876543210");
     const text = url.searchParams.get("text")!;
     expect(text).toContain("नमस्ते");
+    // The function's catalogue name in Hindi (Sangeet), the couple's and household's names as typed.
+    expect(text).toContain("संगीत में");
     expect(text).toContain("Asha Verma & Rahul Mehta");
-    expect(text).toContain(`http://localhost/rsvp/${h.token}`);
+    // A Hindi message links to the RSVP page in Hindi (/hi/rsvp/...), the English one to the English page.
+    expect(text).toContain(`http://localhost/hi/rsvp/${h.token}`);
     expect(hi.body.links.whatsapp.en).toContain(encodeURIComponent("Please tell us who can come"));
+    expect(hi.body.links.whatsapp.en).toContain(encodeURIComponent(`http://localhost/rsvp/${h.token}`));
+    expect(hi.body.links.rsvpLink).toBe(`http://localhost/rsvp/${h.token}`);
     expect(hi.body.links.email).toMatch(/^mailto:anil%40example\.com,sunita%40example\.com\?subject=/);
     expect(await snapshot("SELECT shared_at IS NOT NULL AS s FROM household_invitations WHERE household_id = ?", h.id)).toBe('[{"s":1}]');
     const lonely = await createHousehold(c.id, "Not invited");

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "#app/lib/api-fetch.ts";
 import { showToast } from "#app/components/Toaster.tsx";
 import type { Home } from "#domain/core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 type Gsi = {
   accounts: {
@@ -57,10 +58,10 @@ export function GoogleButton({ clientId, text = "signin_with" }: { clientId: str
   return (
     <div className="mt-5">
       <div className="mb-4 flex items-center gap-3 text-xs uppercase tracking-wide text-ink/70">
-        <span className="h-px flex-1 bg-ink/15" /> or <span className="h-px flex-1 bg-ink/15" />
+        <span className="h-px flex-1 bg-ink/15" /> {m.account_or()} <span className="h-px flex-1 bg-ink/15" />
       </div>
       <div ref={ref} data-testid="google-signin" className="flex min-h-11 justify-center" />
-      {failed && <p className="mt-2 text-center text-sm text-ink/70">Google sign-in could not load. Please use your e-mail and password.</p>}
+      {failed && <p className="mt-2 text-center text-sm text-ink/70">{m.account_google_failed()}</p>}
     </div>
   );
 }

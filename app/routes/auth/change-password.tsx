@@ -1,6 +1,6 @@
 import { Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/change-password";
-import { changePasswordInput, PASSWORD_RULE, resetPasswordInput } from "#shared/account-schemas.ts";
+import { changePasswordInput, PASSWORD_MIN, resetPasswordInput } from "#shared/account-schemas.ts";
 import { changePassword, resetLinkIsValid, resetPassword } from "#domain/accounts/index.ts";
 import { Invalid } from "#domain/core/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
@@ -11,6 +11,7 @@ import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { formFailure, pagePath, readForm } from "#app/lib/page-errors.server.ts";
 import { flashCookie, redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { isSecretToken } from "#shared/tokens.ts";
 
@@ -20,7 +21,7 @@ import { isSecretToken } from "#shared/tokens.ts";
  */
 const isVendorPath = (pathname: string) => pathname.toLowerCase().startsWith("/vendor");
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Change password") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_change_meta()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -66,27 +67,34 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   const forgot = vendor ? "/vendor-forgot-password" : "/user-forgot-password";
   if (loaderData.mode === "reset" && !loaderData.linkValid) {
     return (
-      <AuthCard title="This link has expired">
+      <AuthCard title={m.account_link_expired()}>
         <FormAlert message={ACCOUNT_MESSAGES.badResetLink} />
-        <TextLink to={forgot}>Ask for a new reset link</TextLink>
+        <TextLink to={forgot}>{m.account_ask_new_reset_link()}</TextLink>
       </AuthCard>
     );
   }
   return (
     <AuthCard
-      title={reset ? "Choose a new password" : "Change your password"}
-      subtitle={reset ? "The link works once. After the change you will be signed out everywhere." : "Other devices will be signed out."}
+      title={reset ? m.account_choose_new_password() : m.account_change_your_password()}
+      subtitle={reset ? m.account_reset_subtitle() : m.account_change_subtitle()}
     >
       <FormAlert message={actionData?.message && (errors.token || !Object.keys(errors).length) ? actionData.message : null} />
       <Form method="post" className="flex flex-col gap-4" {...formProps(form)}>
-        {!reset && <Field meta={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />}
-        <Field meta={reset ? fields.password : fields.pass} label="New password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} />
-        <Field meta={fields.confirmPassword} label="Repeat the new password" type="password" autoComplete="new-password" required />
-        <SubmitButton pendingText="Saving…">{reset ? "Set new password" : "Change password"}</SubmitButton>
+        {!reset && <Field meta={fields.currentPassword} label={m.account_current_password()} type="password" autoComplete="current-password" required />}
+        <Field
+          meta={reset ? fields.password : fields.pass}
+          label={m.account_new_password()}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={m.account_password_rule({ min: PASSWORD_MIN })}
+        />
+        <Field meta={fields.confirmPassword} label={m.account_repeat_new_password()} type="password" autoComplete="new-password" required />
+        <SubmitButton pendingText={m.account_saving()}>{reset ? m.account_set_new_password() : m.account_change_password_button()}</SubmitButton>
       </Form>
       {reset && errors.token && (
         <p className="mt-4 text-sm">
-          <TextLink to={forgot}>Ask for a new reset link</TextLink>
+          <TextLink to={forgot}>{m.account_ask_new_reset_link()}</TextLink>
         </p>
       )}
     </AuthCard>

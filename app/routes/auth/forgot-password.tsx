@@ -7,11 +7,12 @@ import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** /user-forgot-password and /vendor-forgot-password: ask for a reset link by e-mail. */
 const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendor") ? "vendor" : "user");
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_forgot_meta()) }];
 
 export const action = pageAction({
   defaultIntent: "request",
@@ -29,11 +30,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={m.account_forgot_title()}
+      subtitle={m.account_forgot_subtitle()}
       footer={
         <p>
-          Remembered it? <TextLink to={vendor ? "/vendorLogin" : "/login"}>Back to log in</TextLink>.
+          {m.account_remembered_it()} <TextLink to={vendor ? "/vendorLogin" : "/login"}>{m.account_back_to_log_in()}</TextLink>.
         </p>
       }
     >
@@ -43,8 +44,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormAlert message={actionData && !actionData.ok && !Object.keys(errors).length ? actionData.message : null} />
       )}
       <Form method="post" className="flex flex-col gap-4" {...formProps(form)}>
-        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
-        <SubmitButton pendingText="Sending…">Send reset link</SubmitButton>
+        <Field meta={fields.email} label={m.account_email_address()} type="email" autoComplete="email" required />
+        <SubmitButton pendingText={m.account_sending()}>{m.account_send_reset_link()}</SubmitButton>
       </Form>
     </AuthCard>
   );

@@ -10,12 +10,15 @@ import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
 import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { pagePath } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
-import { pageTitle } from "#shared/strings.ts";
+import { pageTitle, SITE_NAME } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** /login (couples and admins) and /vendorLogin (vendors): two doors to the same accounts. */
 const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendorlogin") ? "vendor" : "user");
 
-export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(doorOf(location.pathname) === "vendor" ? "Vendor Login" : "Login") }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: pageTitle(doorOf(location.pathname) === "vendor" ? m.account_vendor_login_title() : m.account_login_title()) },
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -33,7 +36,7 @@ export const action = pageAction({
       const start = await login(domain, { ...input(loginInput), door: doorOf(pagePath(request)) });
       return sessionRedirect(request, start, afterLogin(request, start.account.role), {
         type: "success",
-        message: `Welcome back, ${start.account.user_name}!`,
+        message: m.account_welcome_back({ name: start.account.user_name }),
       });
     },
   },
@@ -46,17 +49,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
-      title={vendor ? "Vendor Login" : "Login"}
-      subtitle={vendor ? "Manage your services, enquiries and bookings." : "Plan your wedding, save favourites and track every function."}
+      title={vendor ? m.account_vendor_login_title() : m.account_login_title()}
+      subtitle={vendor ? m.account_vendor_login_subtitle() : m.account_login_subtitle()}
       footer={
         vendor ? (
           <p>
-            New to Mandap? <TextLink to="/vendorSignup">Register your business</TextLink>. Planning a wedding?{" "}
-            <TextLink to="/login">Couples log in here</TextLink>.
+            {m.account_new_to_site({ site: SITE_NAME })} <TextLink to="/vendorSignup">{m.account_register_business()}</TextLink>. {m.account_planning_wedding()}{" "}
+            <TextLink to="/login">{m.account_couples_log_in_here()}</TextLink>.
           </p>
         ) : (
           <p>
-            New here? <TextLink to="/signup">Create an account</TextLink>. A vendor? <TextLink to="/vendorLogin">Vendor Login</TextLink>.
+            {m.account_new_here()} <TextLink to="/signup">{m.account_create_an_account()}</TextLink>. {m.account_a_vendor()}{" "}
+            <TextLink to="/vendorLogin">{m.account_vendor_login_title()}</TextLink>.
           </p>
         )
       }
@@ -64,15 +68,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       {/* The query (?redirectTo=) goes with the post so the action can send the couple back. */}
       <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4" {...formProps(form)}>
-        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" required />
+        <Field meta={fields.email} label={m.account_email_address()} type="email" autoComplete="email" required />
+        <Field meta={fields.password} label={m.account_password()} type="password" autoComplete="current-password" required />
         <div className="flex justify-end text-sm">
-          <TextLink to={vendor ? "/vendor-forgot-password" : "/user-forgot-password"}>Forgot password?</TextLink>
+          <TextLink to={vendor ? "/vendor-forgot-password" : "/user-forgot-password"}>{m.account_forgot_password_link()}</TextLink>
         </div>
-        <SubmitButton pendingText="Logging in…">Log in</SubmitButton>
+        <SubmitButton pendingText={m.account_logging_in()}>{m.account_log_in()}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <TextLink to={vendor ? "/vendor-phone-login" : "/phone-login"}>Use mobile number</TextLink> instead: we text you a code.
+        <TextLink to={vendor ? "/vendor-phone-login" : "/phone-login"}>{m.account_use_mobile_number()}</TextLink> {m.account_use_mobile_instead()}
       </p>
       <GoogleButton clientId={loaderData.googleClientId} />
     </AuthCard>

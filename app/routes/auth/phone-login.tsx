@@ -8,7 +8,8 @@ import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { pagePath } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
-import { pageTitle } from "#shared/strings.ts";
+import { pageTitle, SITE_NAME } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { PLACES } from "#shared/places.ts";
 import { formatIndianMobile } from "#shared/phone-schemas.ts";
 import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor-profile-fields.tsx";
@@ -22,7 +23,7 @@ import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor
 const doorOf = (pathname: string): Door => (pathname.toLowerCase().startsWith("/vendor-phone-login") ? "vendor" : "user");
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  { title: pageTitle(doorOf(location.pathname) === "vendor" ? "Vendor Login with mobile number" : "Login with mobile number") },
+  { title: pageTitle(doorOf(location.pathname) === "vendor" ? m.account_vendor_phone_meta() : m.account_phone_meta()) },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -49,7 +50,7 @@ export const action = pageAction({
       const name = result.account.vendor?.name ?? result.account.user_name;
       return sessionRedirect(request, result, afterLogin(request, result.account.role), {
         type: "success",
-        message: result.status === "created" ? `Welcome to Mandap, ${name}!` : `Welcome back, ${name}!`,
+        message: result.status === "created" ? m.account_welcome_new({ site: SITE_NAME, name }) : m.account_welcome_back({ name }),
       });
     },
   },
@@ -68,19 +69,19 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
   return (
     <AuthCard
       wide={step === "signup" && vendor}
-      title={vendor ? "Vendor Login with mobile number" : "Login with mobile number"}
-      subtitle="We text you a 6-digit code. No e-mail address or password needed: a new number creates your account."
+      title={vendor ? m.account_vendor_phone_meta() : m.account_phone_meta()}
+      subtitle={m.account_phone_subtitle()}
       footer={
         <p>
-          Prefer e-mail? <TextLink to={emailLogin}>Log in with e-mail</TextLink> or{" "}
-          <TextLink to={vendor ? "/vendorSignup" : "/signup"}>sign up with e-mail</TextLink>.{" "}
+          {m.account_prefer_email()} <TextLink to={emailLogin}>{m.account_log_in_with_email()}</TextLink> {m.account_or()}{" "}
+          <TextLink to={vendor ? "/vendorSignup" : "/signup"}>{m.account_sign_up_with_email()}</TextLink>.{" "}
           {vendor ? (
             <>
-              Planning a wedding? <TextLink to="/phone-login">Couples log in here</TextLink>.
+              {m.account_planning_wedding()} <TextLink to="/phone-login">{m.account_couples_log_in_here()}</TextLink>.
             </>
           ) : (
             <>
-              A vendor? <TextLink to="/vendor-phone-login">Vendor Login with mobile number</TextLink>.
+              {m.account_a_vendor()} <TextLink to="/vendor-phone-login">{m.account_vendor_phone_meta()}</TextLink>.
             </>
           )}
         </p>
@@ -99,17 +100,17 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
           <Field
             id="phone"
             name="phone"
-            label="Mobile number"
+            label={m.account_mobile_number()}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             required
             defaultValue={phone}
             placeholder="98123 45678"
-            hint="An Indian mobile number (+91)."
+            hint={m.account_phone_hint()}
             error={errors.phone}
           />
-          <SubmitButton pendingText="Sending the code…">Send code</SubmitButton>
+          <SubmitButton pendingText={m.account_sending_code()}>{m.account_send_code()}</SubmitButton>
         </Form>
       ) : (
         <>
@@ -121,12 +122,12 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="phone" value={phone} />
             <p className="text-sm md:col-span-2">
-              Mobile number: <strong>{formatIndianMobile(phone)}</strong>
+              {m.account_mobile_number_colon()} <strong>{formatIndianMobile(phone)}</strong>
             </p>
             <Field
               id="code"
               name="code"
-              label="6-digit code"
+              label={m.account_six_digit_code()}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9 ]*"
@@ -140,7 +141,7 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
                 <Field
                   id="user_name"
                   name="user_name"
-                  label="Your name"
+                  label={m.account_your_name()}
                   autoComplete="name"
                   required
                   defaultValue={values.user_name}
@@ -148,7 +149,15 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
                 />
                 {vendor ? (
                   <>
-                    <Field id="name" name="name" label="Business name" autoComplete="organization" required defaultValue={values.name} error={errors.name} />
+                    <Field
+                      id="name"
+                      name="name"
+                      label={m.account_business_name()}
+                      autoComplete="organization"
+                      required
+                      defaultValue={values.name}
+                      error={errors.name}
+                    />
                     <CategorySelect defaultValue={values.business_category} error={errors.business_category} />
                     <PlacePicker locations={loaderData.locations} state={values.state} city={values.city} errors={{ state: errors.state, city: errors.city }} />
                   </>
@@ -156,16 +165,16 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : null}
             <div className="md:col-span-2">
-              <SubmitButton pendingText="Checking…">{step === "signup" ? "Create account" : "Log in"}</SubmitButton>
+              <SubmitButton pendingText={m.account_checking()}>{step === "signup" ? m.account_create_account() : m.account_log_in()}</SubmitButton>
             </div>
           </Form>
           <Form method="post" action={location.pathname + location.search} className="mt-3 text-sm">
             <input type="hidden" name="intent" value="code" />
             <input type="hidden" name="phone" value={phone} />
             <button type="submit" className="font-semibold text-maroon-700 underline">
-              Send a new code
+              {m.account_send_new_code()}
             </button>{" "}
-            (after 30 seconds) · <TextLink to={location.pathname}>Use another number</TextLink>
+            {m.account_after_30_seconds()} · <TextLink to={location.pathname}>{m.account_use_another_number()}</TextLink>
           </Form>
         </>
       )}

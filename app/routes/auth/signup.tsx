@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/signup";
-import { PASSWORD_RULE, registerUserInput } from "#shared/account-schemas.ts";
+import { PASSWORD_MIN, registerUserInput } from "#shared/account-schemas.ts";
 import { registerUser } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
@@ -11,8 +11,9 @@ import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_signup_meta()) }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -40,26 +41,34 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Save favourite venues and vendors, plan every function and send invitations."
+      title={m.account_signup_title()}
+      subtitle={m.account_signup_subtitle()}
       footer={
         <p>
-          Already have an account? <TextLink to="/login">Log in</TextLink>. Own a wedding business? <TextLink to="/vendorSignup">Register as a vendor</TextLink>
-          .
+          {m.account_already_have_account()} <TextLink to="/login">{m.account_log_in()}</TextLink>. {m.account_own_wedding_business()}{" "}
+          <TextLink to="/vendorSignup">{m.account_register_as_vendor()}</TextLink>.
         </p>
       }
     >
       <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       <Form method="post" className="flex flex-col gap-4" {...formProps(form)}>
-        <Field meta={fields.user_name} label="Your name" autoComplete="name" required />
-        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
-        <Field meta={fields.phone} label="Mobile number (optional)" type="tel" autoComplete="tel" inputMode="tel" />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} />
-        <Field meta={fields.confirmPassword} label="Repeat the password" type="password" autoComplete="new-password" required />
-        <SubmitButton pendingText="Creating your account…">Sign up</SubmitButton>
+        <Field meta={fields.user_name} label={m.account_your_name()} autoComplete="name" required />
+        <Field meta={fields.email} label={m.account_email_address()} type="email" autoComplete="email" required />
+        <Field meta={fields.phone} label={m.account_mobile_optional()} type="tel" autoComplete="tel" inputMode="tel" />
+        <Field
+          meta={fields.password}
+          label={m.account_password()}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={m.account_password_rule({ min: PASSWORD_MIN })}
+        />
+        <Field meta={fields.confirmPassword} label={m.account_repeat_password()} type="password" autoComplete="new-password" required />
+        <SubmitButton pendingText={m.account_creating_account()}>{m.account_sign_up()}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-sm">
-        No e-mail address? <TextLink to="/phone-login">Use mobile number</TextLink>: we text you a code.
+        {m.account_no_email()} <TextLink to="/phone-login">{m.account_use_mobile_number()}</TextLink>
+        {m.account_we_text_code()}
       </p>
       <GoogleButton clientId={loaderData.googleClientId} text="signup_with" />
     </AuthCard>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/vendor-signup";
-import { PASSWORD_RULE, registerVendorInput } from "#shared/account-schemas.ts";
+import { PASSWORD_MIN, registerVendorInput } from "#shared/account-schemas.ts";
 import { registerVendor } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
@@ -10,10 +10,11 @@ import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { PLACES } from "#shared/places.ts";
 import { CategorySelect, PlacePicker } from "#app/routes/vendor-dashboard/vendor-profile-fields.tsx";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Vendor Sign up") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_vendor_signup_meta()) }];
 
 /** The location data the state and city pickers offer (the server checks the pair again). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -43,21 +44,22 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
   return (
     <AuthCard
       wide
-      title="Register your business"
-      subtitle="List your services for couples across India. It takes two minutes."
+      title={m.account_register_business()}
+      subtitle={m.account_vendor_signup_subtitle()}
       footer={
         <p>
-          Already registered? <TextLink to="/vendorLogin">Vendor Login</TextLink>. No e-mail address?{" "}
-          <TextLink to="/vendor-phone-login">Use mobile number</TextLink>: we text you a code.
+          {m.account_already_registered()} <TextLink to="/vendorLogin">{m.account_vendor_login_title()}</TextLink>. {m.account_no_email()}{" "}
+          <TextLink to="/vendor-phone-login">{m.account_use_mobile_number()}</TextLink>
+          {m.account_we_text_code()}
         </p>
       }
     >
       <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
       <Form method="post" className="grid gap-4 md:grid-cols-2" {...formProps(form)}>
-        <Field meta={fields.name} label="Business name" autoComplete="organization" required />
-        <Field meta={fields.user_name} label="Your name" autoComplete="name" required />
-        <Field meta={fields.email} label="E-mail address" type="email" autoComplete="email" required />
-        <Field meta={fields.phone_number} label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" required />
+        <Field meta={fields.name} label={m.account_business_name()} autoComplete="organization" required />
+        <Field meta={fields.user_name} label={m.account_your_name()} autoComplete="name" required />
+        <Field meta={fields.email} label={m.account_email_address()} type="email" autoComplete="email" required />
+        <Field meta={fields.phone_number} label={m.account_mobile_number()} type="tel" autoComplete="tel" inputMode="tel" required />
         <CategorySelect meta={fields.business_category} />
         <div className="hidden md:block" aria-hidden="true" />
         <PlacePicker
@@ -66,10 +68,17 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
           city={v.city}
           errors={{ state: fields.state.errors?.[0], city: fields.city.errors?.[0] }}
         />
-        <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} />
-        <Field meta={fields.confirmPassword} label="Repeat the password" type="password" autoComplete="new-password" required />
+        <Field
+          meta={fields.password}
+          label={m.account_password()}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={m.account_password_rule({ min: PASSWORD_MIN })}
+        />
+        <Field meta={fields.confirmPassword} label={m.account_repeat_password()} type="password" autoComplete="new-password" required />
         <div className="md:col-span-2">
-          <SubmitButton pendingText="Creating your account…">Create vendor account</SubmitButton>
+          <SubmitButton pendingText={m.account_creating_account()}>{m.account_create_vendor_account()}</SubmitButton>
         </div>
       </Form>
     </AuthCard>

@@ -10,6 +10,7 @@ import { sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 
 /**
@@ -17,7 +18,7 @@ import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
  * cannot spend the token. A sign-up's link asks for the password chosen at sign-up, then creates
  * the account and signs in; an existing account's verification link just confirms the address.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Verify your e-mail") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_verify_meta()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -50,28 +51,28 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const errors = actionData?.errors ?? {};
   if (!loaderData.kind || (actionData && !errors.password)) {
     return (
-      <AuthCard title="This link does not work">
+      <AuthCard title={m.account_link_does_not_work()}>
         <FormAlert message={actionData?.message ?? ACCOUNT_MESSAGES.badVerifyLink} />
         <p className="text-sm">
-          <TextLink to="/signup">Sign up again</TextLink> or <TextLink to="/login">log in</TextLink>.
+          <TextLink to="/signup">{m.account_sign_up_again()}</TextLink> {m.account_or()} <TextLink to="/login">{m.account_log_in_lower()}</TextLink>.
         </p>
       </AuthCard>
     );
   }
   if (loaderData.kind === "signup") {
     return (
-      <AuthCard title="Finish creating your account" subtitle="Enter the password you chose when you signed up, to confirm it is you.">
+      <AuthCard title={m.account_finish_title()} subtitle={m.account_finish_subtitle()}>
         <Form method="post" className="flex flex-col gap-4" noValidate>
-          <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-          <SubmitButton pendingText="Creating your account…">Create my account</SubmitButton>
+          <Field label={m.account_your_password()} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+          <SubmitButton pendingText={m.account_creating_account()}>{m.account_create_my_account()}</SubmitButton>
         </Form>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Verify your e-mail address" subtitle="Confirm that this e-mail address belongs to you.">
+    <AuthCard title={m.account_verify_title()} subtitle={m.account_verify_subtitle()}>
       <Form method="post">
-        <SubmitButton pendingText="Verifying…">Verify my e-mail address</SubmitButton>
+        <SubmitButton pendingText={m.account_verifying()}>{m.account_verify_button()}</SubmitButton>
       </Form>
     </AuthCard>
   );

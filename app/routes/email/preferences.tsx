@@ -8,6 +8,7 @@ import { Checkbox, FormAlert } from "#app/components/ui/index.ts";
 import { loginRedirect } from "#app/lib/page-errors.server.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { MailNotReached } from "#app/components/MailNotReached.tsx";
 
 /**
@@ -17,7 +18,7 @@ import { MailNotReached } from "#app/components/MailNotReached.tsx";
  * (/email-preferences/<token>, no log-in needed; the address shown masked). When mail to the
  * address bounced, it says so and lets the person confirm the address.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your e-mails") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_emails_title()) }, { name: "robots", content: "noindex" }];
 
 /** A refused link (400 forged or expired, 404 account gone); a visitor without a link is sent to log in. */
 function refused(e: unknown, request: Request) {
@@ -46,21 +47,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** Each switch's label in the page's language (the domain names them in English). */
+const KIND_LABELS: Record<string, () => string> = {
+  "planning-reminder": m.account_mail_kind_planning_reminder,
+  "weekly-summary": m.account_mail_kind_weekly_summary,
+  "new-enquiry": m.account_mail_kind_new_enquiry,
+  "couple-reply": m.account_mail_kind_couple_reply,
+  "booking-changes": m.account_mail_kind_booking_changes,
+};
+
 function Switches({ view }: { view: EmailPreferencesView }) {
-  if (!view.switches.length) return <p className="text-sm">Your account gets no optional e-mails: only those about your account itself.</p>;
+  if (!view.switches.length) return <p className="text-sm">{m.account_emails_none()}</p>;
   return (
     <Form method="post" className="flex flex-col gap-4" data-testid="email-preferences-form">
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold">Send me an e-mail when:</legend>
+        <legend className="mb-2 text-sm font-semibold">{m.account_emails_legend()}</legend>
         {view.switches.map((s) => (
-          <Checkbox key={s.kind} name={s.kind} label={s.label} defaultChecked={s.on} />
+          <Checkbox key={s.kind} name={s.kind} label={KIND_LABELS[s.kind]?.() ?? s.label} defaultChecked={s.on} />
         ))}
       </fieldset>
-      <p className="text-xs text-ink/70">
-        E-mails about your account itself (sign-in, passwords, payments and invoices, your plan ending) and answers to what you asked for are always sent.
-      </p>
+      <p className="text-xs text-ink/70">{m.account_emails_always()}</p>
       <input type="hidden" name="intent" value="save" />
-      <SubmitButton pendingText="Saving…">Save my choices</SubmitButton>
+      <SubmitButton pendingText={m.account_saving()}>{m.account_save_my_choices()}</SubmitButton>
     </Form>
   );
 }
@@ -68,17 +76,27 @@ function Switches({ view }: { view: EmailPreferencesView }) {
 export default function EmailPreferences({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.ok) {
     return (
-      <AuthCard title="This link does not work">
+      <AuthCard title={m.account_link_does_not_work()}>
         <FormAlert message={loaderData.message} />
         <p className="text-sm">
-          <TextLink to="/login">Log in</TextLink> to choose which e-mails you get.
+          <TextLink to="/login">{m.account_log_in()}</TextLink> {m.account_emails_login_to_choose()}
         </p>
       </AuthCard>
     );
   }
   const { view } = loaderData;
   return (
-    <AuthCard title="Your e-mails" subtitle={<>Which e-mails we send to {view.address}.</>} wide>
+    <AuthCard
+      title={m.account_emails_title()}
+      subtitle={
+        <>
+          {m.account_emails_subtitle_before()}
+          <span translate="no">{view.address}</span>
+          {m.account_emails_subtitle_after()}
+        </>
+      }
+      wide
+    >
       <div className="flex flex-col gap-6">
         {actionData ? <FormAlert message={actionData.message} tone={actionData.ok ? "success" : "error"} /> : null}
         {view.suppressed ? <MailNotReached address={view.address} kind={view.suppressed.kind} role={view.role} /> : null}

@@ -8,6 +8,7 @@ import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { FormAlert } from "#app/components/ui/index.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The unsubscribe link of an optional mail (List-Unsubscribe; issue 31). Opening it asks to
@@ -16,7 +17,7 @@ import { pageTitle } from "#shared/strings.ts";
  * "List-Unsubscribe=One-Click") does the same without this page (functions/one-click-unsubscribe.ts).
  * A forged or expired link is refused and says what to do instead.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Stop these e-mails") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_unsubscribe_meta()) }, { name: "robots", content: "noindex" }];
 
 /** A refused link: its message and the status the API would give (400 forged or expired, 404 account gone). */
 function refused(e: unknown) {
@@ -51,7 +52,10 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   const preferences = `${EMAIL_PREFERENCES_PATH}/${params.token}`;
   if (actionData?.ok) {
     return (
-      <AuthCard title="You are unsubscribed" footer={actionData.account ? <TextLink to={preferences}>Choose which other e-mails you get</TextLink> : undefined}>
+      <AuthCard
+        title={m.account_unsubscribed_title()}
+        footer={actionData.account ? <TextLink to={preferences}>{m.account_choose_other_emails()}</TextLink> : undefined}
+      >
         <p role="status" data-testid="unsubscribe-done">
           {actionData.message}
         </p>
@@ -61,10 +65,11 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   const failure = actionData && !actionData.ok ? actionData : !loaderData.ok ? loaderData : null;
   if (failure || !loaderData.ok) {
     return (
-      <AuthCard title="This link does not work">
+      <AuthCard title={m.account_link_does_not_work()}>
         <FormAlert message={failure?.message ?? ""} />
         <p className="text-sm">
-          <TextLink to="/login">Log in</TextLink> and choose which e-mails you get on <TextLink to={EMAIL_PREFERENCES_PATH}>your e-mail page</TextLink>.
+          <TextLink to="/login">{m.account_log_in()}</TextLink> {m.account_unsubscribe_login_before()}{" "}
+          <TextLink to={EMAIL_PREFERENCES_PATH}>{m.account_your_email_page()}</TextLink>.
         </p>
       </AuthCard>
     );
@@ -72,24 +77,18 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   const { view, account } = loaderData;
   return (
     <AuthCard
-      title="Stop these e-mails?"
+      title={m.account_unsubscribe_title()}
       subtitle={
-        view.on ? (
-          <>
-            You will no longer get {view.name} at {view.address}. Other e-mails are not affected.
-          </>
-        ) : (
-          <>
-            {view.name[0]!.toUpperCase() + view.name.slice(1)} is already off for {view.address}.
-          </>
-        )
+        view.on
+          ? m.account_unsubscribe_on({ name: view.name, address: view.address })
+          : m.account_unsubscribe_off({ name: view.name[0]!.toUpperCase() + view.name.slice(1), address: view.address })
       }
-      footer={account ? <TextLink to={preferences}>Choose which e-mails you get</TextLink> : undefined}
+      footer={account ? <TextLink to={preferences}>{m.account_choose_emails()}</TextLink> : undefined}
     >
       {view.on ? (
         <Form method="post">
           <input type="hidden" name="intent" value="stop" />
-          <SubmitButton pendingText="Stopping…">Stop {view.name}</SubmitButton>
+          <SubmitButton pendingText={m.account_stopping()}>{m.account_stop_name({ name: view.name })}</SubmitButton>
         </Form>
       ) : null}
     </AuthCard>

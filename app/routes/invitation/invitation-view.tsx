@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { Invitation, InvitationFunction } from "#domain/invitations/index.ts";
 import { Field, FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The live e-invite as guests see it (/view/:slug, /guests, /view_1): the card picture, the couple,
@@ -14,7 +15,7 @@ export function Schedule({ functions }: { functions: Pick<InvitationFunction, "i
   return (
     <section aria-labelledby="schedule" className="mt-6">
       <h2 id="schedule" className="text-xl font-bold text-maroon-700">
-        Schedule
+        {m.couple_invite_schedule()}
       </h2>
       <ol className="mt-3 space-y-3">
         {functions.map((f) => (
@@ -29,7 +30,7 @@ export function Schedule({ functions }: { functions: Pick<InvitationFunction, "i
                 {f.venue}{" "}
                 {f.mapUrl && (
                   <a href={f.mapUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-maroon-700 underline">
-                    Map
+                    {m.couple_invite_map()}
                   </a>
                 )}
               </p>
@@ -47,7 +48,7 @@ export function CardPicture({ src, width, height, couple }: { src: string; width
       src={src}
       width={width}
       height={height}
-      alt={`The wedding invitation of ${couple}`}
+      alt={m.couple_invite_card_alt({ couple })}
       className="mx-auto h-auto w-full max-w-md rounded-xl shadow-md"
       fetchPriority="high"
     />

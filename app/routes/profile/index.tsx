@@ -13,6 +13,8 @@ import { pageAction } from "#app/lib/page-action.server.ts";
 import { clearVisitedCookie, redirectWithToast } from "#platform/cookies.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
+import { hasHindiName, localName } from "#shared/local-names.ts";
 import { VerifiedBadge } from "./layout.tsx";
 import { ACCESS, can } from "#domain/core/index.ts";
 import { formatRupees, initials } from "#shared/format.ts";
@@ -21,17 +23,14 @@ import { useVisitorChecklistMerge } from "./checklist/visitor-store.ts";
 import { LocationBox, type LocationMap } from "#app/components/LocationBox.tsx";
 import { PLACES } from "#shared/places.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
-
-/** What the daily planning reminder e-mail holds, said where the couple opts in. */
-const REMINDER_TEXT =
-  "One e-mail a day (India time) listing your tasks due in the next 7 days, payments and deliverables due with your vendors, and guests who have not answered for functions in the next 14 days.";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The couple's profile: name, partner's name, photo, phone, wedding date and city, estimated guests,
  * total budget and the daily planning reminder opt-in; links to their enquiries and bookings;
  * resend verification; delete the account. The same fields as PATCH /api/v1/users (updateUserInput).
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your profile") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_profile_meta()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -71,7 +70,7 @@ export const action = pageAction({
     delete: async ({ request, domain, form, intent }) => {
       if (form.get("confirm") !== "yes")
         return data<PageFailure>(
-          { ok: false, intent, message: "Tick the box to confirm that you want to delete your account.", errors: { confirm: "Please confirm." } },
+          { ok: false, intent, message: m.couple_delete_confirm_message(), errors: { confirm: m.couple_please_confirm() } },
           { status: 400 },
         );
       const { message } = await deleteAccount(domain);
@@ -94,7 +93,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <div className="flex flex-wrap items-center gap-4">
           {account.profile_photo ? (
-            <img src={account.profile_photo} alt="Your profile photo" width={72} height={72} className="h-18 w-18 rounded-full object-cover" />
+            <img src={account.profile_photo} alt={m.couple_profile_photo_alt()} width={72} height={72} className="h-18 w-18 rounded-full object-cover" />
           ) : (
             <span aria-hidden="true" className="flex h-18 w-18 items-center justify-center rounded-full bg-maroon-100 text-2xl font-bold text-maroon-700">
               {initials(account.user_name)}
@@ -102,21 +101,35 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           )}
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-3xl font-bold text-maroon-700">{account.user_name}</h1>
+              <h1 className="text-3xl font-bold text-maroon-700" translate="no">
+                {account.user_name}
+              </h1>
               {account.is_verified && <VerifiedBadge />}
             </div>
             <p className="mt-1 text-sm text-ink/75">
-              {account.partner_name ? `With ${account.partner_name} · ` : ""}
-              {account.email}
-              {account.wedding_date ? ` · Wedding on ${formatDate(account.wedding_date)}` : ""}
-              {account.wedding_city ? ` in ${account.wedding_city}` : ""}
+              {account.partner_name ? (
+                <>
+                  {m.couple_with_before()}
+                  <span translate="no">{account.partner_name}</span>
+                  {m.couple_with_after()} ·{" "}
+                </>
+              ) : null}
+              <span translate="no">{account.email}</span>
+              {account.wedding_date ? m.couple_wedding_on({ date: formatDate(account.wedding_date) }) : ""}
+              {account.wedding_city ? (
+                <>
+                  {m.couple_in_before()}
+                  <span translate={hasHindiName(account.wedding_city) ? undefined : "no"}>{localName(account.wedding_city, getLocale())}</span>
+                  {m.couple_in_after()}
+                </>
+              ) : null}
             </p>
           </div>
         </div>
         <Form method="post" action="/profile/photo" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
           <div className="flex flex-col gap-1">
             <label htmlFor="profile-photo" className="text-sm font-medium">
-              Profile photo
+              {m.couple_profile_photo()}
             </label>
             <input
               id="profile-photo"
@@ -128,32 +141,33 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               onChange={(e) => void shrinkChosenPhotos(e.currentTarget)}
             />
             <p className="text-xs text-ink/65">
-              JPEG, PNG, WebP or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB and {IMAGE_MEGAPIXELS_MAX} megapixels; we crop it to a square.
+              <span translate="no">{m.couple_photo_formats()}</span>
+              {m.couple_photo_limits({ mb: PHOTO_MAX_BYTES / 1024 / 1024, mp: IMAGE_MEGAPIXELS_MAX })}
             </p>
           </div>
-          <SubmitButton pendingText="Uploading…" className="btn-secondary px-4 py-1.5">
-            Upload photo
+          <SubmitButton pendingText={m.couple_uploading()} className="btn-secondary px-4 py-1.5">
+            {m.couple_upload_photo()}
           </SubmitButton>
         </Form>
         {isCouple && (
-          <nav aria-label="Your vendors" className="mt-4 flex flex-wrap gap-3 text-sm">
+          <nav aria-label={m.couple_your_vendors()} className="mt-4 flex flex-wrap gap-3 text-sm">
             <Link to="/profile/enquiries" className="btn-secondary px-4 py-1.5">
-              Your enquiries
+              {m.couple_your_enquiries()}
             </Link>
             <Link to="/profile/bookings" className="btn-secondary px-4 py-1.5">
-              Your bookings
+              {m.couple_your_bookings()}
             </Link>
             <Link to="/profile/checklist" className="btn-secondary px-4 py-1.5">
-              Your checklist
+              {m.couple_your_checklist()}
             </Link>
           </nav>
         )}
         {!account.is_verified && (
           <div className="mt-4 rounded-lg bg-marigold-300/40 p-3 text-sm">
-            <p>Your e-mail address is not verified yet. Open the link we sent you, or ask for a new one.</p>
+            <p>{m.couple_not_verified()}</p>
             <Form method="post" className="mt-2">
-              <SubmitButton name="intent" value="resend" pendingText="Sending…" className="btn-secondary px-4 py-1.5">
-                Send a new verification link
+              <SubmitButton name="intent" value="resend" pendingText={m.couple_sending()} className="btn-secondary px-4 py-1.5">
+                {m.couple_send_verification()}
               </SubmitButton>
             </Form>
             {actionData?.intent === "resend" && <p className={`mt-2 ${actionData.ok ? "text-green-800" : "text-red-700"}`}>{actionData.message}</p>}
@@ -163,13 +177,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="details-heading">
         <h2 id="details-heading" className="text-xl font-bold">
-          Your details
+          {m.couple_your_details()}
         </h2>
         <div className="mt-4">
           {updateResult && <FormAlert tone={updateResult.ok ? "success" : "error"} message={updateResult.message} />}
           <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
             <Field
-              label="Name"
+              label={m.couple_name()}
               name="user_name"
               type="text"
               autoComplete="name"
@@ -178,15 +192,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               error={errors.user_name}
             />
             <Field
-              label="Partner's name"
+              label={m.couple_partner_name()}
               name="partner_name"
               type="text"
               defaultValue={values.partner_name ?? account.partner_name ?? ""}
               error={errors.partner_name}
             />
-            <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" defaultValue={values.phone ?? account.phone ?? ""} error={errors.phone} />
             <Field
-              label="Wedding date"
+              label={m.couple_mobile_number()}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={values.phone ?? account.phone ?? ""}
+              error={errors.phone}
+            />
+            <Field
+              label={m.couple_wedding_date()}
               name="wedding_date"
               type="date"
               defaultValue={values.wedding_date ?? account.wedding_date ?? ""}
@@ -197,13 +218,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               locations={PLACES as LocationMap}
               name="wedding_place"
               textName="wedding_city"
-              label="Wedding city"
+              label={m.couple_wedding_city()}
               hideLabel={false}
               error={errors.wedding_city}
               defaultText={values.wedding_city ?? account.wedding_city ?? ""}
             />
             <Field
-              label="Estimated guests"
+              label={m.couple_estimated_guests()}
               name="guest_estimate"
               type="number"
               inputMode="numeric"
@@ -213,13 +234,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               error={errors.guest_estimate}
             />
             <Field
-              label="Total budget (₹)"
+              label={m.couple_total_budget()}
               name="total_budget"
               type="number"
               inputMode="numeric"
               min={0}
               step={1}
-              hint={account.total_budget !== null ? `Now ${formatRupees(account.total_budget)}` : "Whole rupees, e.g. 2500000 for ₹25,00,000."}
+              hint={account.total_budget !== null ? m.couple_budget_now({ amount: formatRupees(account.total_budget) }) : m.couple_budget_hint()}
               defaultValue={values.total_budget ?? (account.total_budget === null ? "" : String(account.total_budget))}
               error={errors.total_budget}
             />
@@ -227,15 +248,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <input type="hidden" name="planning_reminders" value="false" />
               <Checkbox
                 name="planning_reminders"
-                label={<span className="font-medium">E-mail me a daily planning reminder</span>}
+                label={<span className="font-medium">{m.couple_reminder_label()}</span>}
                 defaultChecked={values.planning_reminders ? values.planning_reminders === "true" : account.planning_reminders}
-                hint={REMINDER_TEXT}
+                hint={m.couple_reminder_text()}
                 error={errors.planning_reminders}
               />
             </div>
             <div className="md:col-span-2">
-              <SubmitButton name="intent" value="update" pendingText="Saving…" className="btn-primary">
-                Save changes
+              <SubmitButton name="intent" value="update" pendingText={m.couple_saving()} className="btn-primary">
+                {m.couple_save_changes()}
               </SubmitButton>
             </div>
           </Form>
@@ -245,27 +266,23 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {isCouple && <WhatsAppCard {...loaderData.whatsapp} />}
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-        <h2 className="text-xl font-bold">Password</h2>
-        <p className="mt-1 text-sm text-ink/75">
-          {account.has_password
-            ? "Change your password; other devices will be signed out."
-            : "You sign in with Google. You can also ask for a password by e-mail."}
-        </p>
+        <h2 className="text-xl font-bold">{m.couple_password()}</h2>
+        <p className="mt-1 text-sm text-ink/75">{account.has_password ? m.couple_password_change_text() : m.couple_password_google_text()}</p>
         <Link to={account.has_password ? "/user-change-password" : "/user-forgot-password"} className="btn-secondary mt-3">
-          {account.has_password ? "Change password" : "Set a password"}
+          {account.has_password ? m.couple_change_password() : m.couple_set_password()}
         </Link>
       </section>
 
       <section className="rounded-2xl border border-red-200 bg-white p-5 md:p-7" aria-labelledby="delete-heading">
         <h2 id="delete-heading" className="text-xl font-bold text-red-800">
-          Delete account
+          {m.couple_delete_account()}
         </h2>
-        <p className="mt-1 text-sm text-ink/75">This removes your profile, wishlist, plans and guest lists for good.</p>
+        <p className="mt-1 text-sm text-ink/75">{m.couple_delete_text()}</p>
         {actionData?.intent === "delete" && <FormAlert message={actionData.message} />}
         <Form method="post" className="mt-3 flex flex-col gap-3">
-          <Checkbox name="confirm" value="yes" label="I understand that this cannot be undone." />
-          <SubmitButton name="intent" value="delete" pendingText="Deleting…" className="btn self-start bg-red-700 text-white hover:bg-red-800">
-            Delete my account
+          <Checkbox name="confirm" value="yes" label={m.couple_delete_understand()} />
+          <SubmitButton name="intent" value="delete" pendingText={m.couple_deleting()} className="btn self-start bg-red-700 text-white hover:bg-red-800">
+            {m.couple_delete_my_account()}
           </SubmitButton>
         </Form>
       </section>

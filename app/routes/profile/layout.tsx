@@ -8,6 +8,7 @@ import { guardArea } from "#app/lib/auth-forms.server.ts";
 import { mailSuppressionOf } from "#domain/accounts/index.ts";
 import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
 import { MailNotReached } from "#app/components/MailNotReached.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The couple's dashboard (/profile): guarded on the server, with the user sidebar (spec section 2). */
 export const middleware: Route.MiddlewareFunction[] = [guardArea];
@@ -24,12 +25,12 @@ export function VerifiedBadge() {
   return (
     <span
       className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800"
-      title="Your e-mail address is verified"
+      title={m.couple_verified_title()}
     >
       <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
         <path d="M2.5 6.5l2.2 2.2L9.5 3.8" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" />
       </svg>
-      Verified
+      {m.couple_verified()}
     </span>
   );
 }
@@ -37,22 +38,30 @@ export function VerifiedBadge() {
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardLayout
-      label="Dashboard"
+      label={m.couple_nav_label()}
       links={[
-        { to: "/profile", end: true, label: <>Profile {loaderData.isVerified && <VerifiedBadge />}</> },
-        { to: "/profile/checklist", label: "Checklist" },
-        { to: "/profile/weddingplan", label: "Wedding Planner" },
-        { to: "/profile/weddingbudget", label: "Budget" },
-        { to: "/profile/guests", label: "Guests" },
-        { to: "/profile/favoriteList", label: "Wishlist" },
+        {
+          to: "/profile",
+          end: true,
+          label: (
+            <>
+              {m.couple_nav_profile()} {loaderData.isVerified && <VerifiedBadge />}
+            </>
+          ),
+        },
+        { to: "/profile/checklist", label: m.couple_nav_checklist() },
+        { to: "/profile/weddingplan", label: m.couple_nav_planner() },
+        { to: "/profile/weddingbudget", label: m.couple_nav_budget() },
+        { to: "/profile/guests", label: m.couple_nav_guests() },
+        { to: "/profile/favoriteList", label: m.couple_nav_wishlist() },
         ...(loaderData.hasEnquiries
           ? [
-              { to: "/profile/enquiries", label: <UnreadLabel text="My enquiries" unread={loaderData.unread} /> },
-              { to: "/profile/bookings", label: "Bookings" },
+              { to: "/profile/enquiries", label: <UnreadLabel text={m.couple_nav_enquiries()} unread={loaderData.unread} /> },
+              { to: "/profile/bookings", label: m.couple_nav_bookings() },
             ]
           : []),
-        { to: "/profile/invitationCards", label: "Invitation Cards" },
-        { to: "/profile/payments", label: "Payments" },
+        { to: "/profile/invitationCards", label: m.couple_nav_cards() },
+        { to: "/profile/payments", label: m.couple_nav_payments() },
       ]}
     >
       {loaderData.mailSuppression ? (

@@ -5,6 +5,7 @@ import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /profile/payments: what the couple paid for invitation designs, newest first (GET
@@ -12,20 +13,20 @@ import { pageTitle } from "#shared/strings.ts";
  * the design, date, amount, status (Refunded / Partly refunded with the amount), the GST invoice
  * and its PDF, the credit note (and PDF) of each refund of an invoiced design, and each refund. One card per payment, at every width.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_payments_title()) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => ({ payments: await couplePayments(domain) }));
 }
 
-const STATUS_LABEL: Record<CouplePayment["status"], string> = {
-  SUCCESS: "Paid",
-  PENDING: "Awaiting payment",
-  FAILED: "Failed",
-  REFUNDED: "Refunded",
-  PARTIALLY_REFUNDED: "Partly refunded",
-  REFUND_DUE: "Refund due",
+const STATUS_LABEL: Record<CouplePayment["status"], () => string> = {
+  SUCCESS: m.couple_payment_paid,
+  PENDING: m.couple_payment_pending,
+  FAILED: m.couple_payment_failed,
+  REFUNDED: m.couple_payment_refunded,
+  PARTIALLY_REFUNDED: m.couple_payment_partly_refunded,
+  REFUND_DUE: m.couple_payment_refund_due,
 };
 const STATUS_TONE: Record<CouplePayment["status"], string> = {
   SUCCESS: "bg-green-100 text-green-900",
@@ -35,10 +36,10 @@ const STATUS_TONE: Record<CouplePayment["status"], string> = {
   PARTIALLY_REFUNDED: "bg-marigold-300/40 text-ink",
   REFUND_DUE: "bg-red-100 text-red-900",
 };
-const REFUND_LABEL: Record<CouplePayment["refunds"][number]["status"], string> = {
-  PROCESSED: "refunded",
-  PENDING: "refund on its way",
-  FAILED: "refund failed",
+const REFUND_LABEL: Record<CouplePayment["refunds"][number]["status"], () => string> = {
+  PROCESSED: m.couple_refund_processed,
+  PENDING: m.couple_refund_pending,
+  FAILED: m.couple_refund_failed,
 };
 
 function Payment({ p }: { p: CouplePayment }) {
@@ -46,29 +47,31 @@ function Payment({ p }: { p: CouplePayment }) {
     <li className="rounded-xl border border-maroon-100 p-4" data-testid="couple-payment">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold break-words">{p.designName}</p>
+          <p className="font-semibold break-words" translate="no">
+            {p.designName}
+          </p>
           <p className="text-sm text-ink/75">{formatDate(p.date)}</p>
         </div>
         <div className="text-right">
           <p className="text-lg font-bold">{formatRupees(p.amount)}</p>
           <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[p.status]}`} data-testid="payment-status">
-            {STATUS_LABEL[p.status]}
+            {STATUS_LABEL[p.status]()}
           </span>
           {p.refundedAmount > 0 && p.refundedAmount < p.amount && (
             <p className="mt-1 text-sm text-ink/75" data-testid="refunded-amount">
-              {formatRupees(p.refundedAmount)} refunded
+              {m.couple_amount_refunded({ amount: formatRupees(p.refundedAmount) })}
             </p>
           )}
         </div>
       </div>
       {p.note && <p className="mt-2 text-sm text-ink/80">{p.note}</p>}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-ink/65">Invoice</dt>
+        <dt className="text-ink/65">{m.couple_invoice()}</dt>
         <dd>
           {p.invoice ? (
             <>
               <a href={p.invoice.url} className="font-semibold text-maroon-700 underline" data-testid="invoice-link">
-                Tax invoice {p.invoice.number}
+                {m.couple_tax_invoice({ number: p.invoice.number })}
               </a>
               <a href={p.invoice.pdfUrl} className="ml-3 text-maroon-700 underline">
                 PDF
@@ -76,19 +79,19 @@ function Payment({ p }: { p: CouplePayment }) {
             </>
           ) : (
             <span className="text-ink/65">
-              {p.status === "SUCCESS" || p.status === "PARTIALLY_REFUNDED" || p.status === "REFUNDED" ? "No invoice" : "None"}
+              {p.status === "SUCCESS" || p.status === "PARTIALLY_REFUNDED" || p.status === "REFUNDED" ? m.couple_no_invoice() : m.couple_none()}
             </span>
           )}
         </dd>
         {p.creditNotes.length > 0 && (
           <>
-            <dt className="text-ink/65">{p.creditNotes.length === 1 ? "Credit note" : "Credit notes"}</dt>
+            <dt className="text-ink/65">{m.couple_credit_notes_label({ count: p.creditNotes.length })}</dt>
             <dd>
               <ul className="flex flex-col gap-0.5" data-testid="credit-notes">
                 {p.creditNotes.map((n) => (
                   <li key={n.id}>
                     <a href={n.url} className="font-semibold text-maroon-700 underline" data-testid="credit-note-link">
-                      Credit note {n.number}
+                      {m.couple_credit_note({ number: n.number })}
                     </a>
                     <a href={n.pdfUrl} className="ml-3 text-maroon-700 underline">
                       PDF
@@ -101,19 +104,17 @@ function Payment({ p }: { p: CouplePayment }) {
         )}
         {p.gatewayPaymentId && (
           <>
-            <dt className="text-ink/65">Payment id</dt>
+            <dt className="text-ink/65">{m.couple_payment_id()}</dt>
             <dd className="font-mono text-xs leading-5 break-all">{p.gatewayPaymentId}</dd>
           </>
         )}
         {p.refunds.length > 0 && (
           <>
-            <dt className="text-ink/65">Refunds</dt>
+            <dt className="text-ink/65">{m.couple_refunds()}</dt>
             <dd>
               <ul className="flex flex-col gap-0.5" data-testid="refunds">
                 {p.refunds.map((r) => (
-                  <li key={r.id}>
-                    {formatRupees(r.amount)} {REFUND_LABEL[r.status]} on {formatDate(r.date)}
-                  </li>
+                  <li key={r.id}>{m.couple_refund_line({ amount: formatRupees(r.amount), status: REFUND_LABEL[r.status](), date: formatDate(r.date) })}</li>
                 ))}
               </ul>
             </dd>
@@ -129,21 +130,18 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="payments-title">
       <h1 id="payments-title" className="text-3xl font-bold text-maroon-700">
-        Payments
+        {m.couple_payments_title()}
       </h1>
-      <p className="mt-1 text-sm text-ink/75">
-        What you paid for invitation designs, newest first. Prices include GST; a purchase&apos;s GST tax invoice is linked beside it, and a refund&apos;s
-        credit note beside that.
-      </p>
+      <p className="mt-1 text-sm text-ink/75">{m.couple_payments_intro()}</p>
       {payments.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">
-          <p className="text-ink/75">You have not paid for any designs.</p>
+          <p className="text-ink/75">{m.couple_payments_none()}</p>
           <Link to="/templates" className="mt-2 inline-block font-semibold text-maroon-700 underline">
-            See the invitation designs
+            {m.couple_see_designs()}
           </Link>
         </div>
       ) : (
-        <ul className="mt-4 flex max-w-3xl flex-col gap-3" aria-label="Payments">
+        <ul className="mt-4 flex max-w-3xl flex-col gap-3" aria-label={m.couple_payments_title()}>
           {payments.map((p) => (
             <Payment key={p.id} p={p} />
           ))}

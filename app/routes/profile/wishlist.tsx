@@ -8,9 +8,12 @@ import { servicePath } from "#shared/catalogue.ts";
 import { formatRupees, isShareOfBudget, priceFrom, priceWithUnit } from "#shared/format.ts";
 import { loadOrRespond, submitOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { CART_MESSAGES, clearCart, readCart, toggleCartItem, wishlistServices } from "#domain/catalogue/index.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wishlist") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_wishlist_title()) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -42,19 +45,17 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const cartTotal = inRupees.reduce((sum, item) => sum + item.min_price, 0);
   const shares = cart
     .filter((item) => isShareOfBudget(item.service_unit))
-    .map((item) => `${priceWithUnit(item.min_price, item.service_unit)} for ${item.service_name}`);
+    .map((item) => m.couple_share_for({ price: priceWithUnit(item.min_price, item.service_unit), name: item.service_name }));
   return (
     <div className="space-y-8">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-        <h1 className="text-3xl font-bold text-maroon-700">Wishlist</h1>
-        <p className="mt-1 text-ink/70">
-          {wishlist.length ? `${wishlist.length} shortlisted ${wishlist.length === 1 ? "service" : "services"}.` : "Nothing shortlisted yet."}
-        </p>
+        <h1 className="text-3xl font-bold text-maroon-700">{m.couple_wishlist_title()}</h1>
+        <p className="mt-1 text-ink/70">{wishlist.length ? m.couple_wishlist_count({ count: wishlist.length }) : m.couple_wishlist_empty()}</p>
         {wishlist.length === 0 ? (
           <p className="mt-4">
-            Tap the heart on any venue or vendor to keep it here.{" "}
+            {m.couple_wishlist_tap_heart()}{" "}
             <Link to="/all" className="font-semibold text-maroon-700 underline">
-              Browse venues and vendors
+              {m.couple_browse_vendors()}
             </Link>
           </p>
         ) : (
@@ -62,7 +63,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             {wishlist.map((s) => (
               <li key={s.id} className="relative">
                 <ServiceCard service={s} actions={<WishlistButton serviceId={s.id} serviceName={s.service_name} initial />} />
-                {s.status !== "active" && <p className="mt-1 text-sm text-ink/70">This listing is no longer available.</p>}
+                {s.status !== "active" && <p className="mt-1 text-sm text-ink/70">{m.couple_listing_unavailable()}</p>}
               </li>
             ))}
           </ul>
@@ -72,18 +73,18 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="cart-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="cart-heading" className="text-2xl font-bold text-maroon-700">
-            Cart
+            {m.couple_cart()}
           </h2>
           {cart.length > 0 && (
             <Form method="post">
               <button type="submit" name="intent" value="clear-cart" className="btn-secondary" disabled={busy}>
-                Clear cart
+                {m.couple_clear_cart()}
               </button>
             </Form>
           )}
         </div>
         {cart.length === 0 ? (
-          <p className="mt-2 text-ink/70">Your cart is empty. Add services from their pages to compare starting prices here.</p>
+          <p className="mt-2 text-ink/70">{m.couple_cart_empty()}</p>
         ) : (
           <>
             <ul className="mt-4 divide-y divide-maroon-100">
@@ -99,17 +100,19 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
                         city: item.city,
                       })}
                       className="font-semibold hover:text-maroon-700"
+                      translate="no"
                     >
                       {item.service_name}
                     </Link>
                     <p className="text-sm text-ink/70">
-                      {item.vendor_name} · {item.city} · {priceFrom(item.min_price, item.service_unit)}
+                      <span translate="no">{item.vendor_name}</span> · {localName(item.city, getLocale())} · {priceFrom(item.min_price, item.service_unit)}
                     </p>
                   </div>
                   <Form method="post">
                     <input type="hidden" name="serviceId" value={item.id} />
                     <button type="submit" className="text-sm font-semibold text-maroon-700 underline" disabled={busy}>
-                      Remove<span className="sr-only"> {item.service_name} from the cart</span>
+                      {m.couple_remove()}
+                      <span className="sr-only">{m.couple_remove_from_cart({ name: item.service_name })}</span>
                     </button>
                   </Form>
                 </li>
@@ -118,16 +121,16 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-ink/70">
               {inRupees.length > 0 && (
                 <>
-                  Starting prices add up to <strong className="text-ink">{formatRupees(cartTotal)}</strong>
+                  {m.couple_cart_add_up()} <strong className="text-ink">{formatRupees(cartTotal)}</strong>
                 </>
               )}
               {shares.length > 0 && (
                 <>
-                  {inRupees.length > 0 ? ", plus " : "Starting at "}
+                  {inRupees.length > 0 ? m.couple_cart_plus() : m.couple_cart_starting_at()}
                   <strong className="text-ink">{shares.join(", ")}</strong>
                 </>
               )}
-              . Units differ: ask each vendor for a quote.
+              {m.couple_cart_units_differ()}
             </p>
           </>
         )}

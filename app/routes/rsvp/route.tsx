@@ -6,8 +6,11 @@ import { pageAction } from "#app/lib/page-action.server.ts";
 import { personalInvitation } from "#domain/invitations/index.ts";
 import { answerRsvp } from "#domain/guests/index.ts";
 import { formatDate } from "#shared/format.ts";
-import { PARTY_SIZE_MAX, RESPONSE_LABELS, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
+import { PARTY_SIZE_MAX, RSVP_RESPONSES, type RsvpResponse } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { CardPicture, Schedule } from "#app/routes/invitation/invitation-view.tsx";
 
@@ -17,7 +20,7 @@ import { CardPicture, Schedule } from "#app/routes/invitation/invitation-view.ts
  * not-found page. Never indexed, never kept by a shared cache. A plain form: works without JS.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `RSVP: ${loaderData.invitation.couple}` : "Invitation") },
+  { title: pageTitle(loaderData ? m.couple_rsvp_meta({ couple: loaderData.invitation.couple }) : m.couple_rsvp_meta_fallback()) },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
 ];
@@ -42,12 +45,22 @@ export const action = pageAction({
           return { guestId, eventId, response, partySize: fields[`n:${guestId}:${eventId}`] };
         });
       await answerRsvp(domain, params.token ?? "", { answers });
-      return back("Thank you! Your answers are saved.", pagePath(request));
+      return back(m.couple_rsvp_thanks(), pagePath(request));
     },
   },
 });
 
-const timeOf = (f: { startTime: string | null; endTime: string | null }) => (f.startTime ? `${f.startTime}${f.endTime ? ` to ${f.endTime}` : ""}` : null);
+const timeOf = (f: { startTime: string | null; endTime: string | null }) =>
+  f.startTime ? (f.endTime ? m.couple_rsvp_time_to({ start: f.startTime, end: f.endTime }) : f.startTime) : null;
+
+/** The answers a guest can give, in the page's language. */
+const RESPONSE_LABELS: Record<RsvpResponse, () => string> = {
+  ATTENDING: m.couple_rsvp_attending,
+  DECLINED: m.couple_rsvp_declined,
+  MAYBE: m.couple_rsvp_maybe,
+};
+/** A function's name: the catalogue's Hindi name on a Hindi page, else as the couple wrote it. */
+const fnName = (name: string) => localName(name, getLocale());
 
 export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation } = loaderData;
@@ -56,11 +69,11 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-        <p className="text-sm uppercase tracking-wide text-maroon-700">You are invited</p>
-        <h1 className="mt-1 text-3xl font-bold text-maroon-700">{invitation.couple}</h1>
-        <p className="mt-2 text-ink/80">
-          Dear {invitation.household}, please tell {invitation.couple} who can come to each function. You can change your answers here at any time.
-        </p>
+        <p className="text-sm uppercase tracking-wide text-maroon-700">{m.couple_rsvp_invited()}</p>
+        <h1 className="mt-1 text-3xl font-bold text-maroon-700" translate="no">
+          {invitation.couple}
+        </h1>
+        <p className="mt-2 text-ink/80">{m.couple_rsvp_dear({ household: invitation.household, couple: invitation.couple })}</p>
         {invitation.card && (
           <div className="mt-5">
             <CardPicture src={invitation.card.cardImageUrl} width={invitation.card.cardWidth} height={invitation.card.cardHeight} couple={invitation.couple} />
@@ -74,16 +87,17 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
           className="mt-3"
         />
         {invitation.functions.length === 0 ? (
-          <p className="mt-4">There is nothing to answer yet: the couple has not added your invitation to any function.</p>
+          <p className="mt-4">{m.couple_rsvp_nothing()}</p>
         ) : (
           <Form method="post" className="mt-5 space-y-6">
             {invitation.functions.map((f) => (
               <fieldset key={f.id} className="rounded-xl border border-maroon-100 p-4">
-                <legend className="px-1 text-lg font-semibold text-maroon-800">{f.name}</legend>
+                <legend className="px-1 text-lg font-semibold text-maroon-800">{fnName(f.name)}</legend>
                 <p className="text-sm text-ink/75">
                   {formatDate(f.eventDate)}
                   {timeOf(f) ? ` · ${timeOf(f)}` : ""}
-                  {f.venue ? ` · ${f.venue}` : ""}
+                  {f.venue ? " · " : ""}
+                  {f.venue ? <span translate="no">{f.venue}</span> : null}
                 </p>
                 <div className="mt-3 space-y-3">
                   {invitation.guests.map((g) => {
@@ -91,13 +105,19 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
                     const key = `${g.id}:${f.id}`;
                     return (
                       <div key={key} className="flex flex-col gap-2 border-t border-maroon-50 pt-3 sm:flex-row sm:items-center sm:justify-between">
-                        <span className="font-medium">{g.name}</span>
+                        <span className="font-medium" translate="no">
+                          {g.name}
+                        </span>
                         <div className="flex flex-wrap items-center gap-3">
-                          <div className="flex flex-wrap items-center gap-3" role="radiogroup" aria-label={`${g.name} at ${f.name}`}>
+                          <div
+                            className="flex flex-wrap items-center gap-3"
+                            role="radiogroup"
+                            aria-label={m.couple_rsvp_guest_at({ guest: g.name, function: fnName(f.name) })}
+                          >
                             {RSVP_RESPONSES.map((r) => (
                               <label key={r} className="inline-flex items-center gap-1 text-sm">
                                 <input type="radio" name={`r:${key}`} value={r} defaultChecked={current?.response === r} />
-                                {RESPONSE_LABELS[r]}
+                                {RESPONSE_LABELS[r]()}
                               </label>
                             ))}
                           </div>
@@ -105,12 +125,12 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
                             compact
                             type="number"
                             name={`n:${key}`}
-                            label="People"
+                            label={m.couple_rsvp_people()}
                             min={1}
                             max={PARTY_SIZE_MAX}
                             defaultValue={current?.partySize ?? 1}
                             className="w-20"
-                            aria-label={`How many people with ${g.name} at ${f.name}`}
+                            aria-label={m.couple_rsvp_how_many({ guest: g.name, function: fnName(f.name) })}
                           />
                         </div>
                       </div>
@@ -120,7 +140,7 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
               </fieldset>
             ))}
             <button type="submit" className="rounded-full bg-maroon-700 px-6 py-2 font-semibold text-white disabled:opacity-60" disabled={busy}>
-              Save our answers
+              {m.couple_rsvp_save()}
             </button>
           </Form>
         )}

@@ -3,6 +3,8 @@ import { composeMail } from "#platform/mail-layout.ts";
 import { queueMail } from "#platform/mail.ts";
 import { shareInput } from "#shared/guest-schemas.ts";
 import { formatDate } from "#shared/format.ts";
+import { pathInLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
 import { requirePlanner } from "../planning/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
@@ -18,7 +20,7 @@ export type ShareLinks = { rsvpLink: string; whatsapp: { en: string; hi: string 
 
 /** The prefilled invitation text, in English or Hindi (Devanagari), carrying the household's link. */
 export function invitationText(lang: "en" | "hi", household: string, couple: string, functions: string[], link: string): string {
-  const list = functions.join(", ");
+  const list = functions.map((name) => localName(name, lang)).join(", ");
   if (lang === "hi") return `नमस्ते ${household}! ${couple} आपको ${list || "हमारी शादी"} में सादर आमंत्रित करते हैं। कृपया इस लिंक पर बताइए कि कौन आ रहा है: ${link}`;
   return `Namaste ${household}! ${couple} warmly invite you to ${list || "our wedding"}. Please tell us who can come: ${link}`;
 }
@@ -31,6 +33,12 @@ export function whatsappUrl(phone: string | null, text: string): string {
   return `https://wa.me/${digits.length >= 10 ? digits : ""}?text=${encodeURIComponent(text)}`;
 }
 
+/** The household's link on the Hindi pages (/hi/rsvp/...): a Hindi invitation opens its RSVP page in Hindi. */
+function inHindi(link: string): string {
+  const url = new URL(link);
+  return `${url.origin}${pathInLocale(url.pathname, "hi")}`;
+}
+
 function shareLinksFor(household: { name: string; rsvpLink: string; phone: string | null }, couple: string, functions: string[], emails: string[]): ShareLinks {
   const en = invitationText("en", household.name, couple, functions, household.rsvpLink);
   const subject = `${couple}: you are invited`;
@@ -38,7 +46,7 @@ function shareLinksFor(household: { name: string; rsvpLink: string; phone: strin
     rsvpLink: household.rsvpLink,
     whatsapp: {
       en: whatsappUrl(household.phone, en),
-      hi: whatsappUrl(household.phone, invitationText("hi", household.name, couple, functions, household.rsvpLink)),
+      hi: whatsappUrl(household.phone, invitationText("hi", household.name, couple, functions, inHindi(household.rsvpLink))),
     },
     email: `mailto:${emails.map(encodeURIComponent).join(",")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(en)}`,
   };

@@ -5,6 +5,37 @@ import { categoryProgress, CHECKLIST_LIMITS, overallProgress, vendorSearchFor, t
 import { formatDate } from "#shared/format.ts";
 import { Field } from "#app/components/ui/index.ts";
 import type { LocationMap } from "#shared/place-names.ts";
+import { getLocale } from "#shared/locale.ts";
+import { hasHindiName, localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
+
+/** A category's or item's name as shown: the catalogue's Hindi name, or the couple's own words (marked as theirs). */
+const shown = (name: string) => localName(name, getLocale());
+function Name({ name }: { name: string }) {
+  return <span translate={hasHindiName(name) ? undefined : "no"}>{shown(name)}</span>;
+}
+
+/** The vendor search's link text (shared/checklist.ts names it in English). */
+const SEARCH_LABELS: Record<string, () => string> = {
+  "Book caterer": m.couple_search_book_caterer,
+  "Find cake makers": m.couple_search_find_cake_makers,
+  "Book photographer": m.couple_search_book_photographer,
+  "Book videographer": m.couple_search_book_videographer,
+  "Book DJ": m.couple_search_book_dj,
+  "Find musicians": m.couple_search_find_musicians,
+  "Book decorator": m.couple_search_book_decorator,
+  "Find florists": m.couple_search_find_florists,
+  "Find invitation makers": m.couple_search_find_invitation_makers,
+  "Find gift shops": m.couple_search_find_gift_shops,
+  "Book transport": m.couple_search_book_transport,
+  "Book pandit": m.couple_search_book_pandit,
+  "Find astrologers": m.couple_search_find_astrologers,
+  "Book planner": m.couple_search_book_planner,
+  "Book makeup artist": m.couple_search_book_makeup_artist,
+  "Book mehndi artist": m.couple_search_book_mehndi_artist,
+  "Find jewellers": m.couple_search_find_jewellers,
+  "Book venue": m.couple_search_book_venue,
+};
 
 /**
  * The checklist as the couple (/profile/checklist, saved on the server) and a visitor (/checklist,
@@ -30,7 +61,7 @@ export function ProgressBar({ progress, label, large }: { progress: Progress; la
         <div className="h-full rounded-full bg-green-700 transition-[width]" style={{ width: `${progress.percent}%` }} />
       </div>
       <span className={`${large ? "text-sm font-semibold" : "text-xs"} whitespace-nowrap text-ink/75`}>
-        {progress.done} of {progress.total} done
+        {m.couple_progress_done({ done: progress.done, total: progress.total })}
       </span>
     </div>
   );
@@ -48,29 +79,29 @@ export function ChecklistBoard({ list, city, locations, Form }: { list: Checklis
   const overall = overallProgress(list);
   return (
     <div className="flex flex-col gap-5">
-      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-6" aria-label="Overall progress">
-        <p className="mb-2 text-sm font-semibold">Overall: {overall.percent}%</p>
-        <ProgressBar progress={overall} label="Overall progress" large />
+      <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-6" aria-label={m.couple_overall_progress()}>
+        <p className="mb-2 text-sm font-semibold">{m.couple_overall_percent({ percent: overall.percent })}</p>
+        <ProgressBar progress={overall} label={m.couple_overall_progress()} large />
       </section>
       {list.map((cat, c) => (
         <CategoryCard key={`${c}-${cat.category}`} index={c} category={cat} city={city} locations={locations} Form={Form} />
       ))}
       <section className="rounded-2xl border border-dashed border-maroon-200 bg-white p-5 md:p-6">
-        <h2 className="text-lg font-bold">Add a category</h2>
-        <Form label="Add a category" className="mt-3 flex flex-wrap gap-2" resetAfter>
+        <h2 className="text-lg font-bold">{m.couple_add_category()}</h2>
+        <Form label={m.couple_add_category()} className="mt-3 flex flex-wrap gap-2" resetAfter>
           <Hidden fields={{ intent: "add-category" }} />
           <Field
             id="new-category"
             name="title"
             hideLabel
-            label="Category title"
+            label={m.couple_category_title()}
             required
             maxLength={CHECKLIST_LIMITS.category}
-            placeholder="e.g. Honeymoon"
+            placeholder={m.couple_category_placeholder()}
             className="min-w-0 flex-1"
           />
           <button type="submit" className="btn-primary">
-            Add category
+            {m.couple_add_category_button()}
           </button>
         </Form>
       </section>
@@ -97,17 +128,17 @@ function CategoryCard({
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-6" aria-labelledby={headingId} data-testid="checklist-category">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={headingId} className="text-lg font-bold text-maroon-700">
-          {category.category}
+          <Name name={category.category} />
         </h2>
-        <Form label={`Remove the category ${category.category}`}>
+        <Form label={m.couple_remove_category_label({ name: shown(category.category) })}>
           <Hidden fields={{ intent: "remove-category", category: c, title: category.category }} />
-          <button type="submit" className="text-xs text-red-800 underline" aria-label={`Remove the category ${category.category}`}>
-            Remove category
+          <button type="submit" className="text-xs text-red-800 underline" aria-label={m.couple_remove_category_label({ name: shown(category.category) })}>
+            {m.couple_remove_category()}
           </button>
         </Form>
       </div>
       <div className="mt-2">
-        <ProgressBar progress={progress} label={`${category.category} progress`} />
+        <ProgressBar progress={progress} label={m.couple_category_progress({ name: shown(category.category) })} />
       </div>
       {category.items.length ? (
         <ul className="mt-4 divide-y divide-maroon-50">
@@ -116,23 +147,23 @@ function CategoryCard({
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-ink/70">No items yet.</p>
+        <p className="mt-4 text-sm text-ink/70">{m.couple_no_items()}</p>
       )}
-      <Form label={`Add an item to ${category.category}`} className="mt-3 flex flex-wrap gap-2" resetAfter>
+      <Form label={m.couple_add_item_to({ name: shown(category.category) })} className="mt-3 flex flex-wrap gap-2" resetAfter>
         <Hidden fields={{ intent: "add-item", category: c, title: category.category }} />
         <Field
           compact
           id={`new-item-${c}`}
           name="name"
           hideLabel
-          label={`New item for ${category.category}`}
+          label={m.couple_new_item_for({ name: shown(category.category) })}
           required
           maxLength={CHECKLIST_LIMITS.item}
-          placeholder="Add an item"
+          placeholder={m.couple_add_item_placeholder()}
           className="min-w-0 flex-1"
         />
         <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
-          Add
+          {m.couple_add()}
         </button>
       </Form>
     </section>
@@ -159,13 +190,13 @@ function ItemRow({
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1.5 py-2.5 sm:flex sm:gap-3" data-testid="checklist-item">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <Form label={`Mark ${item.name} ${item.done ? "not done" : "done"}`}>
+        <Form label={item.done ? m.couple_mark_not_done({ name: shown(item.name) }) : m.couple_mark_done({ name: shown(item.name) })}>
           <Hidden fields={{ intent: "toggle", ...guard, done: String(!item.done) }} />
           <button
             type="submit"
             role="checkbox"
             aria-checked={item.done}
-            aria-label={item.name}
+            aria-label={shown(item.name)}
             className={`flex h-6 w-6 shrink-0 items-center justify-center rounded border-2 ${item.done ? "border-green-700 bg-green-700 text-white" : "border-maroon-300 bg-white"}`}
           >
             {item.done && (
@@ -175,21 +206,27 @@ function ItemRow({
             )}
           </button>
         </Form>
-        <span className={`min-w-0 break-words ${item.done ? "text-ink/60 line-through" : ""}`}>{item.name}</span>
+        <span className={`min-w-0 break-words ${item.done ? "text-ink/60 line-through" : ""}`}>
+          <Name name={item.name} />
+        </span>
       </div>
-      <Form label={`Remove ${item.name}`} className="col-start-2 row-start-1 sm:order-last">
+      <Form label={m.couple_remove_name({ name: shown(item.name) })} className="col-start-2 row-start-1 sm:order-last">
         <Hidden fields={{ intent: "remove-item", ...guard }} />
-        <button type="submit" className="rounded px-1.5 text-lg leading-none text-red-800 hover:bg-red-50" aria-label={`Remove ${item.name}`}>
+        <button
+          type="submit"
+          className="rounded px-1.5 text-lg leading-none text-red-800 hover:bg-red-50"
+          aria-label={m.couple_remove_name({ name: shown(item.name) })}
+        >
           ×
         </button>
       </Form>
       <div className="col-span-2 flex flex-wrap items-center gap-2 pl-9 text-sm sm:pl-0">
         {search && (
           <Link to={search.href} className="font-semibold text-maroon-700 underline">
-            {search.label}
+            {SEARCH_LABELS[search.label]?.() ?? search.label}
           </Link>
         )}
-        <Form label={`Schedule ${item.name}`} className="flex items-center gap-1" autoSubmit>
+        <Form label={m.couple_schedule_name({ name: shown(item.name) })} className="flex items-center gap-1" autoSubmit>
           <Hidden fields={{ intent: "schedule", ...guard }} />
           <Field
             compact
@@ -197,12 +234,12 @@ function ItemRow({
             type="date"
             name="scheduleDate"
             hideLabel
-            label={`Date for ${item.name}`}
+            label={m.couple_date_for({ name: shown(item.name) })}
             defaultValue={item.scheduleDate ?? ""}
             key={item.scheduleDate ?? ""}
-            title={item.scheduleDate ? formatDate(item.scheduleDate) : "No date"}
+            title={item.scheduleDate ? formatDate(item.scheduleDate) : m.couple_no_date()}
           />
-          <NoScriptButton label={`Set the date for ${item.name}`}>Set</NoScriptButton>
+          <NoScriptButton label={m.couple_set_date_for({ name: shown(item.name) })}>{m.couple_set()}</NoScriptButton>
         </Form>
       </div>
     </li>

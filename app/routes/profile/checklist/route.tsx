@@ -6,6 +6,9 @@ import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { showToast } from "#app/components/Toaster.tsx";
 import { applyChecklistAction, checklistActionInput, type Checklist } from "#shared/checklist.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { ChecklistBoard, type ActionFormProps } from "./board.tsx";
 import { useVisitorChecklistMerge } from "./visitor-store.ts";
 import { checklistAction, checklistPage } from "./checklist.server.ts";
@@ -16,7 +19,7 @@ import { checklistAction, checklistPage } from "./checklist.server.ts";
  * it, a fetcher posts and the list shows the change at once (the pending actions applied to the
  * loaded list with the same shared functions the server runs).
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Checklist") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_checklist_title()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -72,10 +75,9 @@ export default function ChecklistRoute({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
       <header>
-        <h1 className="text-3xl font-bold text-maroon-700">Checklist</h1>
+        <h1 className="text-3xl font-bold text-maroon-700">{m.couple_checklist_title()}</h1>
         <p className="mt-1 text-sm text-ink/75">
-          Tick what is done, give each task a date and open the vendor search beside it
-          {loaderData.city ? ` (in ${loaderData.city})` : ""}. Add your own tasks and categories.
+          {m.couple_checklist_intro({ city: loaderData.city ? m.couple_checklist_in_city({ city: localName(loaderData.city, getLocale()) }) : "" })}
         </p>
       </header>
       <ChecklistBoard list={list} city={loaderData.city} locations={loaderData.locations} Form={ServerForm} />

@@ -2,12 +2,13 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { OnceToken } from "#app/lib/once-token.tsx";
 import { Checkbox, Field, Select } from "#app/components/ui/index.ts";
-import { DIETARY_LABELS, DIETARY_PREFERENCES, GUEST_SIDES, SIDE_LABELS } from "#shared/guest-schemas.ts";
+import { DIETARY_PREFERENCES, GUEST_SIDES } from "#shared/guest-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
-import { button, Failure, linkButton, useEmptiedAfterSave, type Guest, type Household } from "./guests-ui.tsx";
+import { button, dietaryLabel, Failure, linkButton, sideLabel, useEmptiedAfterSave, type Guest, type Household } from "./guests-ui.tsx";
 
-const SIDE_OPTIONS = GUEST_SIDES.map((s) => [s, SIDE_LABELS[s]] as const);
-const DIETARY_OPTIONS = DIETARY_PREFERENCES.map((d) => [d, DIETARY_LABELS[d]] as const);
+const sideOptions = () => GUEST_SIDES.map((s) => [s, sideLabel(s)] as const);
+const dietaryOptions = () => DIETARY_PREFERENCES.map((d) => [d, dietaryLabel(d)] as const);
 const small = "py-2 text-sm";
 /** The fields of a guest's form, which show their own messages. */
 const GUEST_FIELDS = ["name", "householdId", "side", "relation", "phone", "email", "city", "dietary"] as const;
@@ -20,33 +21,63 @@ function errorsOf(result: GuestsActionResult | undefined, intent: string): Recor
 function GuestFields({ guest, households, errors = {} }: { guest?: Guest; households: Household[]; errors?: Record<string, string> }) {
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-      <Field label="Name" name="name" required maxLength={120} defaultValue={guest?.name} error={errors.name} inputClassName={small} />
+      <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={guest?.name} error={errors.name} inputClassName={small} />
       <Select
-        label="Household"
+        label={m.couple_guest_household()}
         name="householdId"
         defaultValue={guest?.householdId ?? ""}
         error={errors.householdId}
         inputClassName={small}
         options={households.map((h) => [h.id, h.name] as const)}
-        {...(guest ? {} : { placeholder: "A new household of their own" })}
+        {...(guest ? {} : { placeholder: m.couple_guest_new_household_own() })}
       />
-      <Select label="Side" name="side" defaultValue={guest?.side ?? "BOTH"} error={errors.side} inputClassName={small} options={SIDE_OPTIONS} />
-      <Field label="Relation" name="relation" maxLength={120} defaultValue={guest?.relation ?? ""} error={errors.relation} inputClassName={small} />
-      <Field label="Phone" name="phone" type="tel" maxLength={20} defaultValue={guest?.phone ?? ""} error={errors.phone} inputClassName={small} />
-      <Field label="E-mail" name="email" type="email" maxLength={254} defaultValue={guest?.email ?? ""} error={errors.email} inputClassName={small} />
-      <Field label="City" name="city" maxLength={120} defaultValue={guest?.city ?? ""} error={errors.city} inputClassName={small} />
       <Select
-        label="Dietary"
+        label={m.couple_guest_side()}
+        name="side"
+        defaultValue={guest?.side ?? "BOTH"}
+        error={errors.side}
+        inputClassName={small}
+        options={sideOptions()}
+      />
+      <Field
+        label={m.couple_guest_relation()}
+        name="relation"
+        maxLength={120}
+        defaultValue={guest?.relation ?? ""}
+        error={errors.relation}
+        inputClassName={small}
+      />
+      <Field
+        label={m.couple_guest_phone()}
+        name="phone"
+        type="tel"
+        maxLength={20}
+        defaultValue={guest?.phone ?? ""}
+        error={errors.phone}
+        inputClassName={small}
+      />
+      <Field
+        label={m.couple_guest_email()}
+        name="email"
+        type="email"
+        maxLength={254}
+        defaultValue={guest?.email ?? ""}
+        error={errors.email}
+        inputClassName={small}
+      />
+      <Field label={m.couple_guest_city()} name="city" maxLength={120} defaultValue={guest?.city ?? ""} error={errors.city} inputClassName={small} />
+      <Select
+        label={m.couple_guest_dietary()}
         name="dietary"
         defaultValue={guest?.dietary ?? ""}
         error={errors.dietary}
         inputClassName={small}
-        placeholder="Not said"
-        options={DIETARY_OPTIONS}
+        placeholder={m.couple_guest_not_said()}
+        options={dietaryOptions()}
       />
       <div className="flex items-end gap-4">
-        <Checkbox label="Needs stay" name="needsStay" defaultChecked={guest?.needsStay} />
-        <Checkbox label="Needs pickup" name="needsPickup" defaultChecked={guest?.needsPickup} />
+        <Checkbox label={m.couple_guest_needs_stay()} name="needsStay" defaultChecked={guest?.needsStay} />
+        <Checkbox label={m.couple_guest_needs_pickup()} name="needsPickup" defaultChecked={guest?.needsPickup} />
       </div>
     </div>
   );
@@ -62,13 +93,14 @@ export function GuestEdit({ guest, households, busy }: { guest: Guest; household
   return (
     <details className="mt-1" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary className="cursor-pointer text-xs font-semibold text-maroon-700">
-        Edit<span className="sr-only"> {guest.name}</span>
+        {m.couple_guest_edit()}
+        <span className="sr-only"> {guest.name}</span>
       </summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="guestId" value={guest.id} />
         <GuestFields guest={guest} households={opened ? households : households.filter((h) => h.id === guest.householdId)} />
         <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
-          Save guest
+          {m.couple_guest_save()}
         </button>
       </Form>
     </details>
@@ -79,20 +111,27 @@ export function GuestEdit({ guest, households, busy }: { guest: Guest; household
 export function HouseholdEdit({ household, busy }: { household: Household; busy: boolean }) {
   return (
     <details className="mt-2 text-sm">
-      <summary className="cursor-pointer font-semibold text-maroon-700">Edit household</summary>
+      <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_household_edit()}</summary>
       <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3">
         <input type="hidden" name="householdId" value={household.id} />
-        <Field label="Name" name="name" required maxLength={120} defaultValue={household.name} inputClassName={small} />
-        <Field label="Notes" name="notes" maxLength={1000} defaultValue={household.notes ?? ""} className="sm:col-span-2" inputClassName={small} />
+        <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={household.name} inputClassName={small} />
+        <Field
+          label={m.couple_household_notes()}
+          name="notes"
+          maxLength={1000}
+          defaultValue={household.notes ?? ""}
+          className="sm:col-span-2"
+          inputClassName={small}
+        />
         <div className="flex flex-wrap gap-3 sm:col-span-3">
           <button type="submit" name="intent" value="editHousehold" className={button} disabled={busy}>
-            Save household
+            {m.couple_household_save()}
           </button>
           <button type="submit" name="intent" value="resetLink" className={linkButton} disabled={busy}>
-            Make a new RSVP link
+            {m.couple_household_new_link()}
           </button>
           <button type="submit" name="intent" value="deleteHousehold" className={`${linkButton} text-red-800`} disabled={busy}>
-            Remove household and its guests
+            {m.couple_household_remove()}
           </button>
         </div>
       </Form>
@@ -122,25 +161,32 @@ export function AddForms({
         <GuestFields households={households} errors={errorsOf(result, "addGuest")} />
         <Failure result={result} intent="addGuest" shown={GUEST_FIELDS} />
         <button type="submit" name="intent" value="addGuest" className={button} disabled={busy}>
-          Add guest
+          {m.couple_guest_add()}
         </button>
       </Form>
       <Form method="post" className="mt-4 grid gap-2 border-t border-maroon-100 pt-4 sm:grid-cols-3" ref={addHouseholdForm}>
         <OnceToken token={onceToken} />
         <Field
-          label="New household"
+          label={m.couple_household_new()}
           name="name"
           required
           maxLength={120}
-          placeholder="e.g. Sharma family"
+          placeholder={m.couple_household_placeholder()}
           error={householdErrors.name}
           inputClassName={small}
         />
-        <Field label="Notes" name="notes" maxLength={1000} error={householdErrors.notes} className="sm:col-span-2" inputClassName={small} />
+        <Field
+          label={m.couple_household_notes()}
+          name="notes"
+          maxLength={1000}
+          error={householdErrors.notes}
+          className="sm:col-span-2"
+          inputClassName={small}
+        />
         <div className="sm:col-span-3">
           <Failure result={result} intent="addHousehold" shown={["name", "notes"]} />
           <button type="submit" name="intent" value="addHousehold" className={button} disabled={busy}>
-            Add household
+            {m.couple_household_add()}
           </button>
         </div>
       </Form>

@@ -1,10 +1,25 @@
 import { Form, Link } from "react-router";
 import { Field, Pager, Select } from "#app/components/ui/index.ts";
 import { formatCount } from "#shared/format.ts";
-import { DIETARY_LABELS, DIETARY_PREFERENCES, GUEST_SIDES, RESPONSE_LABELS, SIDE_LABELS } from "#shared/guest-schemas.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { DIETARY_PREFERENCES, GUEST_SIDES } from "#shared/guest-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
 import { GuestEdit, HouseholdEdit } from "./guest-forms.tsx";
-import { button, Failure, linkButton, pageLink, ShareButtons, type Data, type Guest } from "./guests-ui.tsx";
+import {
+  button,
+  dietaryLabel,
+  Failure,
+  functionLabel,
+  linkButton,
+  pageLink,
+  responseLabel,
+  ShareButtons,
+  sideLabel,
+  type Data,
+  type Guest,
+} from "./guests-ui.tsx";
 
 const small = "py-2 text-sm";
 
@@ -12,58 +27,65 @@ const small = "py-2 text-sm";
 function GuestSearch({ d }: { d: Data }) {
   return (
     <Form method="get" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" role="search">
-      <Field label="Search" name="q" type="search" defaultValue={d.query.q ?? ""} placeholder="Name, phone, e-mail, city" inputClassName={small} />
+      <Field
+        label={m.couple_search()}
+        name="q"
+        type="search"
+        defaultValue={d.query.q ?? ""}
+        placeholder={m.couple_search_placeholder()}
+        inputClassName={small}
+      />
       <Select
-        label="Side"
+        label={m.couple_guest_side()}
         name="side"
         defaultValue={d.query.side ?? ""}
-        placeholder="Any side"
-        options={GUEST_SIDES.map((s) => [s, SIDE_LABELS[s]] as const)}
+        placeholder={m.couple_any_side()}
+        options={GUEST_SIDES.map((s) => [s, sideLabel(s)] as const)}
         inputClassName={small}
       />
       <Select
-        label="Dietary"
+        label={m.couple_guest_dietary()}
         name="dietary"
         defaultValue={d.query.dietary ?? ""}
-        placeholder="Any"
-        options={DIETARY_PREFERENCES.map((p) => [p, DIETARY_LABELS[p]] as const)}
+        placeholder={m.couple_any()}
+        options={DIETARY_PREFERENCES.map((p) => [p, dietaryLabel(p)] as const)}
         inputClassName={small}
       />
       <Select
-        label="Household"
+        label={m.couple_guest_household()}
         name="householdId"
         defaultValue={d.query.householdId ?? ""}
-        placeholder="Any household"
+        placeholder={m.couple_any_household()}
         options={d.households.map((h) => [h.id, h.name] as const)}
         inputClassName={small}
       />
       <Select
-        label="Invited to"
+        label={m.couple_invited_to()}
         name="eventId"
         defaultValue={d.query.eventId ?? ""}
-        placeholder="Any function"
-        options={d.functions.map((f) => [f.id, f.name] as const)}
+        placeholder={m.couple_any_function()}
+        options={d.functions.map((f) => [f.id, functionLabel(f.name)] as const)}
         inputClassName={small}
       />
       <Select
-        label="Answer"
+        label={m.couple_answer()}
         name="answer"
         defaultValue={d.query.answer ?? ""}
-        placeholder="Any"
+        placeholder={m.couple_any()}
         options={[
-          ["ATTENDING", RESPONSE_LABELS.ATTENDING],
-          ["MAYBE", RESPONSE_LABELS.MAYBE],
-          ["DECLINED", RESPONSE_LABELS.DECLINED],
-          ["NONE", "Not answered"],
+          ["ATTENDING", responseLabel("ATTENDING")],
+          ["MAYBE", responseLabel("MAYBE")],
+          ["DECLINED", responseLabel("DECLINED")],
+          ["NONE", m.couple_not_answered()],
         ]}
         inputClassName={small}
       />
       <div className="flex items-end gap-3">
         <button type="submit" className={button}>
-          Search
+          {m.couple_search()}
         </button>
         <Link to="/profile/guests" className="text-sm underline">
-          Clear
+          {m.couple_clear()}
         </Link>
       </div>
     </Form>
@@ -83,9 +105,9 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
   return (
     <>
       <GuestSearch d={d} />
-      {d.queryInvalid && <p className="mt-2 text-sm text-red-800">Some search options were not valid and were ignored.</p>}
+      {d.queryInvalid && <p className="mt-2 text-sm text-red-800">{m.couple_search_invalid()}</p>}
       <p className="mt-3 text-sm text-ink/70" aria-live="polite">
-        {formatCount(d.search.total)} {d.search.total === 1 ? "guest" : "guests"} found
+        {m.couple_guests_found({ count: d.search.total, shown: formatCount(d.search.total) })}
       </p>
       <Failure result={result} intent="editGuest" />
       <Failure result={result} intent="deleteGuest" />
@@ -99,12 +121,18 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
             <article key={id} className="rounded-xl border border-maroon-100 p-3" data-testid="household">
               <div className="flex flex-col gap-2 md:flex-row md:items-start md:justify-between">
                 <div>
-                  <h3 className="text-lg font-semibold text-maroon-800">{group.name}</h3>
-                  {h?.notes && <p className="text-xs text-ink/70">{h.notes}</p>}
+                  <h3 className="text-lg font-semibold text-maroon-800" translate="no">
+                    {group.name}
+                  </h3>
+                  {h?.notes && (
+                    <p className="text-xs text-ink/70" translate="no">
+                      {h.notes}
+                    </p>
+                  )}
                   {h && (
                     <p className="break-all text-xs">
-                      RSVP link:{" "}
-                      <a href={h.rsvpLink} className="text-maroon-700 underline" data-testid="rsvp-link">
+                      {m.couple_rsvp_link()}{" "}
+                      <a href={h.rsvpLink} className="text-maroon-700 underline" data-testid="rsvp-link" translate="no">
                         {h.rsvpLink}
                       </a>
                     </p>
@@ -118,22 +146,31 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
                   <li key={g.id} className="py-2 text-sm" data-testid="guest">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span>
-                        <span className="font-medium">{g.name}</span>
+                        <span className="font-medium" translate="no">
+                          {g.name}
+                        </span>
                         <span className="text-ink/70">
                           {" "}
-                          · {SIDE_LABELS[g.side]}
-                          {g.relation ? ` · ${g.relation}` : ""}
-                          {g.city ? ` · ${g.city}` : ""}
-                          {g.dietary ? ` · ${DIETARY_LABELS[g.dietary]}` : ""}
-                          {g.needsStay ? " · needs stay" : ""}
-                          {g.needsPickup ? " · needs pickup" : ""}
+                          · {sideLabel(g.side)}
+                          {g.relation ? " · " : ""}
+                          {g.relation ? <span translate="no">{g.relation}</span> : null}
+                          {g.city ? " · " : ""}
+                          {g.city ? <span translate="no">{localName(g.city, getLocale())}</span> : null}
+                          {g.dietary ? ` · ${dietaryLabel(g.dietary)}` : ""}
+                          {g.needsStay ? m.couple_needs_stay() : ""}
+                          {g.needsPickup ? m.couple_needs_pickup() : ""}
                         </span>
-                        {(g.phone || g.email) && <span className="block text-xs text-ink/65">{[g.phone, g.email].filter(Boolean).join(" · ")}</span>}
+                        {(g.phone || g.email) && (
+                          <span className="block text-xs text-ink/65" translate="no">
+                            {[g.phone, g.email].filter(Boolean).join(" · ")}
+                          </span>
+                        )}
                       </span>
                       <Form method="post">
                         <input type="hidden" name="guestId" value={g.id} />
                         <button type="submit" name="intent" value="deleteGuest" className={`${linkButton} text-red-800`} disabled={busy}>
-                          Remove<span className="sr-only"> {g.name}</span>
+                          {m.couple_remove()}
+                          <span className="sr-only"> {g.name}</span>
                         </button>
                       </Form>
                     </div>
@@ -145,7 +182,14 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
           );
         })}
       </div>
-      <Pager page={d.search.page} pages={pages} href={(p) => pageLink(search, "page", p)} label="Guest list pages" />
+      <Pager
+        page={d.search.page}
+        pages={pages}
+        href={(p) => pageLink(search, "page", p)}
+        label={m.couple_guest_list_pages()}
+        previousLabel={m.couple_previous()}
+        nextLabel={m.couple_next()}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { Checkbox, Pager } from "#app/components/ui/index.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
-import { DIETARY_LABELS, DIETARY_PREFERENCES, RESPONSE_LABELS } from "#shared/guest-schemas.ts";
+import { DIETARY_PREFERENCES } from "#shared/guest-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
-import { Failure, linkButton, pageLink, ShareButtons, type Data } from "./guests-ui.tsx";
+import { dietaryLabel, Failure, functionLabel, linkButton, pageLink, responseLabel, ShareButtons, type Data } from "./guests-ui.tsx";
 
 /** Households in the invitation matrix per page. */
 export const MATRIX_PAGE_SIZE = 50;
@@ -12,35 +13,35 @@ const PENDING_SHOWN = 25;
 
 /** Per function: invited, the answers, and the dietary preferences of those coming. */
 export function HeadCounts({ headCounts }: { headCounts: Data["headCounts"] }) {
-  if (headCounts.length === 0) return <p className="text-sm text-ink/75">No functions yet.</p>;
+  if (headCounts.length === 0) return <p className="text-sm text-ink/75">{m.couple_no_functions()}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[640px] text-left text-sm">
         <thead>
           <tr className="border-b border-maroon-100 text-ink/70">
-            <th className="py-2 pr-2">Function</th>
-            <th className="px-2">Invited</th>
-            <th className="px-2">{RESPONSE_LABELS.ATTENDING}</th>
-            <th className="px-2">{RESPONSE_LABELS.MAYBE}</th>
-            <th className="px-2">{RESPONSE_LABELS.DECLINED}</th>
-            <th className="px-2">Not answered</th>
+            <th className="py-2 pr-2">{m.couple_budget_function()}</th>
+            <th className="px-2">{m.couple_invited()}</th>
+            <th className="px-2">{responseLabel("ATTENDING")}</th>
+            <th className="px-2">{responseLabel("MAYBE")}</th>
+            <th className="px-2">{responseLabel("DECLINED")}</th>
+            <th className="px-2">{m.couple_not_answered()}</th>
             {DIETARY_PREFERENCES.map((p) => (
               <th key={p} className="px-2">
-                {DIETARY_LABELS[p]}
+                {dietaryLabel(p)}
               </th>
             ))}
-            <th className="px-2">Diet not said</th>
+            <th className="px-2">{m.couple_diet_not_said()}</th>
           </tr>
         </thead>
         <tbody>
           {headCounts.map((f) => (
             <tr key={f.eventId} className="border-b border-maroon-50" data-testid={`headcount-${f.name}`}>
               <th scope="row" className="py-2 pr-2 font-semibold">
-                {f.name}
+                {functionLabel(f.name)}
                 <span className="block text-xs font-normal text-ink/65">{formatDate(f.eventDate)}</span>
               </th>
               <td className="px-2">
-                {f.invitedGuests} <span className="text-xs text-ink/65">({f.invitedHouseholds} hh)</span>
+                {f.invitedGuests} <span className="text-xs text-ink/65">{m.couple_hh({ count: f.invitedHouseholds })}</span>
               </td>
               <td className="px-2 font-semibold" data-testid="attending">
                 {f.attending}
@@ -58,9 +59,7 @@ export function HeadCounts({ headCounts }: { headCounts: Data["headCounts"] }) {
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-ink/65">
-        Attending, maybe and dietary columns count people (each answer&apos;s party size); declined and not answered count guests.
-      </p>
+      <p className="mt-2 text-xs text-ink/65">{m.couple_headcount_note()}</p>
     </div>
   );
 }
@@ -73,7 +72,7 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
       <Failure result={result} intent="remind" />
       <Failure result={result} intent="share" />
       {d.notAnswered.length === 0 ? (
-        <p className="text-sm text-ink/75">Everyone invited has answered (or nobody is invited yet).</p>
+        <p className="text-sm text-ink/75">{m.couple_everyone_answered()}</p>
       ) : (
         <ul className="divide-y divide-maroon-50">
           {d.notAnswered.slice(0, PENDING_SHOWN).map((p) => {
@@ -81,11 +80,13 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
             return (
               <li key={p.householdId} className="flex flex-col gap-2 py-2 md:flex-row md:items-center md:justify-between">
                 <div>
-                  <span className="font-semibold">{p.name}</span>
+                  <span className="font-semibold" translate="no">
+                    {p.name}
+                  </span>
                   <span className="block text-xs text-ink/70">
-                    {p.functions.map((f) => f.name).join(", ")}
-                    {p.sharedAt ? ` · shared ${formatDate(p.sharedAt)}` : ""}
-                    {p.remindedAt ? ` · reminded ${formatDate(p.remindedAt)}` : ""}
+                    {p.functions.map((f) => functionLabel(f.name)).join(", ")}
+                    {p.sharedAt ? m.couple_shared_on({ date: formatDate(p.sharedAt) }) : ""}
+                    {p.remindedAt ? m.couple_reminded_on({ date: formatDate(p.remindedAt) }) : ""}
                   </span>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +94,8 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
                     <Form method="post">
                       <input type="hidden" name="householdId" value={p.householdId} />
                       <button type="submit" name="intent" value="remind" className={linkButton} disabled={busy}>
-                        Remind by e-mail<span className="sr-only"> {p.name}</span>
+                        {m.couple_remind_email()}
+                        <span className="sr-only"> {p.name}</span>
                       </button>
                     </Form>
                   )}
@@ -106,11 +108,11 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
       )}
       {d.notAnswered.length > PENDING_SHOWN && (
         <p className="mt-2 text-sm">
-          {formatCount(d.notAnswered.length - PENDING_SHOWN)} more households have not answered:{" "}
+          {m.couple_more_not_answered({ count: formatCount(d.notAnswered.length - PENDING_SHOWN) })}{" "}
           <Link to="?answer=NONE#list-heading" className="font-semibold text-maroon-700 underline">
-            see their guests in the list
+            {m.couple_see_in_list()}
           </Link>
-          , where each household&apos;s link can be shared.
+          {m.couple_more_not_answered_after()}
         </p>
       )}
     </>
@@ -123,33 +125,31 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
   const matrixPages = Math.max(1, Math.ceil(d.households.length / MATRIX_PAGE_SIZE));
   return (
     <>
-      <p className="mb-2 text-sm text-ink/75">
-        Tick the functions each household is invited to and save its row. Un-inviting removes that household&apos;s answers for the function.
-      </p>
+      <p className="mb-2 text-sm text-ink/75">{m.couple_invitations_intro()}</p>
       <Failure result={result} intent="invite" />
       <div className="overflow-x-auto">
         <table className="w-full min-w-[480px] text-left text-sm">
           <thead>
             <tr className="border-b border-maroon-100 text-ink/70">
-              <th className="py-2 pr-2">Household</th>
+              <th className="py-2 pr-2">{m.couple_guest_household()}</th>
               {d.functions.map((f) => (
                 <th key={f.id} className="px-2 text-center">
-                  {f.name}
+                  {functionLabel(f.name)}
                 </th>
               ))}
-              <th className="px-2" aria-label="Save" />
+              <th className="px-2" aria-label={m.couple_save()} />
             </tr>
           </thead>
           <tbody>
             {matrix.map((h) => (
               <tr key={h.id} className="border-b border-maroon-50">
-                <th scope="row" className="py-2 pr-2 font-medium">
+                <th scope="row" className="py-2 pr-2 font-medium" translate="no">
                   {h.name}
                 </th>
                 {d.functions.map((f) => (
                   <td key={f.id} className="px-2 text-center">
                     <Checkbox
-                      label={<span className="sr-only">{`Invite ${h.name} to ${f.name}`}</span>}
+                      label={<span className="sr-only">{m.couple_invite_to({ household: h.name, function: functionLabel(f.name) })}</span>}
                       form={`invite-${h.id}`}
                       name={`event:${f.id}`}
                       value="on"
@@ -162,7 +162,8 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
                   <Form method="post" id={`invite-${h.id}`}>
                     <input type="hidden" name="householdId" value={h.id} />
                     <button type="submit" name="intent" value="invite" className={linkButton} disabled={busy}>
-                      Save<span className="sr-only"> invitations of {h.name}</span>
+                      {m.couple_save()}
+                      <span className="sr-only">{m.couple_save_invitations_of({ name: h.name })}</span>
                     </button>
                   </Form>
                 </td>
@@ -175,9 +176,9 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
         page={d.hpage}
         pages={matrixPages}
         href={(p) => pageLink(search, "hpage", p)}
-        previousLabel="Previous households"
-        nextLabel="Next households"
-        label="Invitation pages"
+        previousLabel={m.couple_previous_households()}
+        nextLabel={m.couple_next_households()}
+        label={m.couple_invitation_pages()}
       />
     </>
   );

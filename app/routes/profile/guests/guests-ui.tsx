@@ -3,6 +3,18 @@ import { useNavigation } from "react-router";
 import { FormAlert } from "#app/components/ui/index.ts";
 import type { Route } from "./+types/route";
 import type { GuestsActionResult } from "./guests.server.ts";
+import type { Dietary, GuestSide, RsvpResponse } from "#shared/guest-schemas.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
+
+/** The guest list's fixed words in the page's language (shared/guest-schemas.ts names them in English). */
+export const sideLabel = (side: GuestSide) => ({ BRIDE: m.couple_side_bride, GROOM: m.couple_side_groom, BOTH: m.couple_side_both })[side]();
+export const dietaryLabel = (d: Dietary) =>
+  ({ VEG: m.couple_diet_veg, JAIN: m.couple_diet_jain, NON_VEG: m.couple_diet_non_veg, VEGAN: m.couple_diet_vegan })[d]();
+export const responseLabel = (r: RsvpResponse) => ({ ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe })[r]();
+/** A function's name: the catalogue's Hindi name on a Hindi page, else as the couple wrote it. */
+export const functionLabel = (name: string) => localName(name, getLocale());
 
 /** What the guest page's parts share: the loader's types, the buttons' look, a form's refusal, the share links. */
 export type Data = Route.ComponentProps["loaderData"];
@@ -34,12 +46,13 @@ export function ShareButtons({ household }: { household: Household }) {
           className="rounded-full border border-green-700 px-3 py-1 text-xs font-semibold text-green-800"
         >
           WhatsApp {lang === "hi" ? "(हिन्दी)" : "(English)"}
-          <span className="sr-only"> to {household.name}</span>
+          <span className="sr-only">{m.couple_share_to({ name: household.name })}</span>
         </a>
       ))}
       {household.emailCount > 0 && (
         <a href={share("channel=email")} className="rounded-full border border-maroon-700 px-3 py-1 text-xs font-semibold text-maroon-800">
-          E-mail<span className="sr-only"> {household.name}</span>
+          {m.couple_share_email()}
+          <span className="sr-only"> {household.name}</span>
         </a>
       )}
     </div>

@@ -6,6 +6,7 @@ import { Panel } from "#app/components/ui/index.ts";
 import { formatCount } from "#shared/format.ts";
 import { PARTY_SIZE_MAX } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { guestsAction, loadGuests } from "./guests.server.ts";
 import type { GuestsActionResult } from "./guests.server.ts";
 import { AddForms } from "./guest-forms.tsx";
@@ -20,7 +21,7 @@ import { button, Failure } from "./guests-ui.tsx";
  * batch renders it; every form is a plain post with an intent (PRG), so it works without JS. The
  * loader and the forms' action are guests.server.ts's; the parts of the page are beside this file.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Guests") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_guests_title()) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadGuests(request, context.get(appContext).domain);
@@ -38,60 +39,62 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="space-y-4">
       <section className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
-        <h1 className="text-3xl font-bold text-maroon-700">Guests</h1>
+        <h1 className="text-3xl font-bold text-maroon-700">{m.couple_guests_title()}</h1>
         <p className="mt-1 text-ink/75">
-          {formatCount(totalGuests)} {totalGuests === 1 ? "guest" : "guests"} in {formatCount(d.households.length)}{" "}
-          {d.households.length === 1 ? "household" : "households"} · {d.functions.length} {d.functions.length === 1 ? "function" : "functions"}
+          {m.couple_guests_count({ count: totalGuests, shown: formatCount(totalGuests) })}{" "}
+          {m.couple_guests_households({ count: d.households.length, shown: formatCount(d.households.length) })} ·{" "}
+          {m.couple_guests_functions({ count: d.functions.length })}
         </p>
         {d.functions.length === 0 && (
           <p className="mt-2 text-sm">
-            Add your functions in the{" "}
+            {m.couple_guests_add_functions_before()}{" "}
             <Link to="/profile/weddingplan" className="font-semibold text-maroon-700 underline">
-              Wedding Planner
+              {m.couple_plan_title()}
             </Link>{" "}
-            to invite households to them.
+            {m.couple_guests_add_functions_after()}
           </p>
         )}
       </section>
 
-      <Panel title="Head-count per function" headingId="headcounts-heading">
+      <Panel title={m.couple_guests_headcounts()} headingId="headcounts-heading">
         <HeadCounts headCounts={d.headCounts} />
       </Panel>
 
-      <Panel title="Not answered yet" headingId="pending-heading">
+      <Panel title={m.couple_guests_not_answered_title()} headingId="pending-heading">
         <NotAnswered d={d} result={result} busy={busy} />
       </Panel>
 
       {d.functions.length > 0 && d.households.length > 0 && (
-        <Panel title="Invitations" headingId="invitations-heading">
+        <Panel title={m.couple_guests_invitations()} headingId="invitations-heading">
           <Invitations d={d} search={search} result={result} busy={busy} />
         </Panel>
       )}
 
-      <Panel title="Guest list" headingId="list-heading">
+      <Panel title={m.couple_guests_list()} headingId="list-heading">
         <GuestList d={d} search={search} result={result} busy={busy} />
       </Panel>
 
-      <Panel title="Add a guest" headingId="add-guest-heading">
+      <Panel title={m.couple_guests_add_guest_title()} headingId="add-guest-heading">
         <AddForms households={d.households} onceToken={d.onceToken} result={result} busy={busy} />
       </Panel>
 
-      <Panel title="Import and export" headingId="csv-heading">
+      <Panel title={m.couple_guests_csv_title()} headingId="csv-heading">
         <p className="text-sm text-ink/75">
-          A CSV file with a header row: Household, Name, Side, Relation, Phone, Email, City, Dietary (Veg, Jain, Non-veg, Vegan), Stay, Pickup (yes or no).
-          Guests with the same Household are invited together. Up to 1,000 rows and 512 KB. People per answer: up to {PARTY_SIZE_MAX}.
+          {m.couple_guests_csv_before()}{" "}
+          <span translate="no">Household, Name, Side, Relation, Phone, Email, City, Dietary (Veg, Jain, Non-veg, Vegan), Stay, Pickup (yes or no).</span>{" "}
+          {m.couple_guests_csv_after({ max: PARTY_SIZE_MAX })}
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-3">
           <OnceToken token={d.onceToken} />
           <label className="text-sm">
-            CSV file
+            {m.couple_guests_csv_file()}
             <input type="file" name="file" accept=".csv,text/csv" required className="block text-sm" />
           </label>
           <button type="submit" name="intent" value="import" className={button} disabled={busy}>
-            Import guests
+            {m.couple_guests_import()}
           </button>
           <a href="/profile/guests/export.csv" className="text-sm font-semibold text-maroon-700 underline" download>
-            Export CSV
+            {m.couple_guests_export()}
           </a>
         </Form>
         <Failure result={result} intent="import" />
@@ -101,9 +104,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
             {result.import.errors.length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-red-800" data-testid="import-errors">
                 {result.import.errors.map((e) => (
-                  <li key={e.row}>
-                    Row {e.row}: {e.reason}
-                  </li>
+                  <li key={e.row}>{m.couple_guests_row_error({ row: e.row, reason: e.reason })}</li>
                 ))}
               </ul>
             )}

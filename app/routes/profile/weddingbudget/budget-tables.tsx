@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { formatDate } from "#shared/format.ts";
 import type { Route } from "./+types/route";
-import { cell, MiniFigure, money, remainingOf } from "./budget-ui.tsx";
+import { categoryName, cell, functionLabel, MiniFigure, money, remainingOf } from "./budget-ui.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The budget page's read-only parts: per category (cards on phones, a table wider), per function, payments to come. */
 type Budget = Route.ComponentProps["loaderData"]["budget"];
@@ -9,11 +10,11 @@ type Budget = Route.ComponentProps["loaderData"]["budget"];
 export function CategoryFigures({ categories, totals }: { categories: Budget["categories"]; totals: Budget["totals"] }) {
   return (
     <>
-      <ul className="divide-y divide-ink/5 md:hidden" aria-label="Categories">
+      <ul className="divide-y divide-ink/5 md:hidden" aria-label={m.couple_budget_categories()}>
         {categories.map((c) => (
           <li key={c.key} className="py-2 text-sm">
             <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-              <span className="font-medium">{c.label}</span>
+              <span className="font-medium">{categoryName(c.key, c.label)}</span>
               {c.suggested !== null && (
                 <span className="text-xs text-ink/60">
                   {c.share}% = {money(c.suggested)}
@@ -21,37 +22,37 @@ export function CategoryFigures({ categories, totals }: { categories: Budget["ca
               )}
             </p>
             <dl className="mt-1 grid grid-cols-3 gap-x-2 gap-y-1 text-xs tabular-nums">
-              <MiniFigure label="Estimated" value={money(c.estimated)} />
-              <MiniFigure label="Quoted" value={money(c.quoted)} />
-              <MiniFigure label="Booked" value={money(c.booked)} bad={c.over} />
-              <MiniFigure label="Paid" value={money(c.paid)} />
-              <MiniFigure label="Left of estimate" value={remainingOf(c)} bad={c.estimated > 0 && c.remaining < 0} />
+              <MiniFigure label={m.couple_budget_estimated()} value={money(c.estimated)} />
+              <MiniFigure label={m.couple_budget_quoted()} value={money(c.quoted)} />
+              <MiniFigure label={m.couple_budget_booked()} value={money(c.booked)} bad={c.over} />
+              <MiniFigure label={m.couple_budget_paid()} value={money(c.paid)} />
+              <MiniFigure label={m.couple_budget_left()} value={remainingOf(c)} bad={c.estimated > 0 && c.remaining < 0} />
             </dl>
           </li>
         ))}
       </ul>
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full text-left text-sm" data-testid="category-table">
-          <caption className="sr-only">Estimated, quoted, booked, paid and what is left of the estimate per category</caption>
+          <caption className="sr-only">{m.couple_budget_category_caption()}</caption>
           <thead>
             <tr className="border-b border-ink/10 text-ink/70">
               <th scope="col" className="py-2 pr-3">
-                Category
+                {m.couple_budget_category()}
               </th>
               <th scope="col" className={cell}>
-                Estimated
+                {m.couple_budget_estimated()}
               </th>
               <th scope="col" className={cell}>
-                Quoted
+                {m.couple_budget_quoted()}
               </th>
               <th scope="col" className={cell}>
-                Booked
+                {m.couple_budget_booked()}
               </th>
               <th scope="col" className={cell}>
-                Paid
+                {m.couple_budget_paid()}
               </th>
               <th scope="col" className={cell}>
-                Left of estimate
+                {m.couple_budget_left()}
               </th>
             </tr>
           </thead>
@@ -59,7 +60,7 @@ export function CategoryFigures({ categories, totals }: { categories: Budget["ca
             {categories.map((c) => (
               <tr key={c.key} className="border-b border-ink/5" data-category={c.key}>
                 <th scope="row" className="py-2 pr-3 font-medium">
-                  {c.label}
+                  {categoryName(c.key, c.label)}
                   {c.suggested !== null && (
                     <span className="block text-xs font-normal text-ink/60">
                       {c.share}% = {money(c.suggested)}
@@ -77,7 +78,7 @@ export function CategoryFigures({ categories, totals }: { categories: Budget["ca
           <tfoot>
             <tr className="font-semibold">
               <th scope="row" className="py-2 pr-3">
-                Total
+                {m.couple_budget_total_row()}
               </th>
               <td className={cell}>{money(totals.estimated)}</td>
               <td className={cell}>{money(totals.quoted)}</td>
@@ -97,32 +98,32 @@ export function FunctionFigures({ budget }: { budget: Budget }) {
     <>
       {budget.functions.length === 0 ? (
         <p className="text-sm text-ink/75">
-          Add your functions (haldi, sangeet, wedding…) in the{" "}
+          {m.couple_budget_no_functions_before()}{" "}
           <Link to="/profile/weddingplan" className="font-semibold text-maroon-700 underline">
-            Wedding Planner
+            {m.couple_plan_title()}
           </Link>{" "}
-          to see each one’s spend against its budget.
+          {m.couple_budget_no_functions_after()}
         </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="function-table">
-            <caption className="sr-only">Budget, estimated, booked and paid per function</caption>
+            <caption className="sr-only">{m.couple_budget_function_caption()}</caption>
             <thead>
               <tr className="border-b border-ink/10 text-ink/70">
                 <th scope="col" className="py-2 pr-3">
-                  Function
+                  {m.couple_budget_function()}
                 </th>
                 <th scope="col" className={cell}>
-                  Its budget
+                  {m.couple_budget_its_budget()}
                 </th>
                 <th scope="col" className={cell}>
-                  Estimated
+                  {m.couple_budget_estimated()}
                 </th>
                 <th scope="col" className={cell}>
-                  Booked
+                  {m.couple_budget_booked()}
                 </th>
                 <th scope="col" className={cell}>
-                  Paid
+                  {m.couple_budget_paid()}
                 </th>
               </tr>
             </thead>
@@ -130,7 +131,7 @@ export function FunctionFigures({ budget }: { budget: Budget }) {
               {budget.functions.map((f) => (
                 <tr key={f.id} className="border-b border-ink/5">
                   <th scope="row" className={`py-2 pr-3 font-medium ${f.parentId ? "pl-4" : ""}`}>
-                    {f.name}
+                    {functionLabel(f.name)}
                     <span className="block text-xs font-normal text-ink/60">{formatDate(f.eventDate)}</span>
                   </th>
                   <td className={cell}>{f.budget ? money(f.budget) : "–"}</td>
@@ -141,7 +142,7 @@ export function FunctionFigures({ budget }: { budget: Budget }) {
               ))}
               <tr>
                 <th scope="row" className="py-2 pr-3 font-medium text-ink/70">
-                  Not under a function
+                  {m.couple_budget_not_under_function()}
                 </th>
                 <td className={cell}>–</td>
                 <td className={cell}>{money(budget.unassigned.estimated)}</td>
@@ -160,23 +161,23 @@ export function UpcomingPayments({ upcoming }: { upcoming: Budget["upcoming"] })
   return (
     <>
       {upcoming.length === 0 ? (
-        <p className="text-sm text-ink/75">No payments with a due date are waiting.</p>
+        <p className="text-sm text-ink/75">{m.couple_budget_no_upcoming()}</p>
       ) : (
-        <ul className="divide-y divide-maroon-100" aria-label="Upcoming payments">
+        <ul className="divide-y divide-maroon-100" aria-label={m.couple_budget_upcoming()}>
           {upcoming.map((p, i) => (
             <li key={i} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
               <span>
                 <span className={`font-semibold ${p.overdue ? "text-red-700" : ""}`}>
                   {formatDate(p.date)}
-                  {p.overdue ? " (overdue)" : ""}
+                  {p.overdue ? m.couple_budget_overdue() : ""}
                 </span>{" "}
-                · {p.label}
+                · <span translate="no">{p.label}</span>
                 {p.bookingId && (
                   <>
                     {" "}
                     ·{" "}
                     <Link to={`/profile/bookings/${p.bookingId}`} className="text-maroon-700 underline">
-                      booking
+                      {m.couple_budget_booking()}
                     </Link>
                   </>
                 )}

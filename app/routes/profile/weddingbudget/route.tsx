@@ -4,11 +4,12 @@ import type { Route } from "./+types/route";
 import { BUDGET_CATEGORIES } from "#shared/budget-schemas.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { OnceToken } from "#app/lib/once-token.tsx";
 import { BudgetChart, type BudgetChartSeries } from "./budget-chart.tsx";
 import { LineFields, LineRow } from "./budget-lines.tsx";
 import { CategoryFigures, FunctionFigures, UpcomingPayments } from "./budget-tables.tsx";
-import { Alert, Field, Figure, money, Panel, refusal, type Feedback } from "./budget-ui.tsx";
+import { Alert, categoryName, Field, Figure, functionLabel, money, Panel, refusal, type Feedback } from "./budget-ui.tsx";
 
 /**
  * /profile/weddingbudget: the couple's total budget, per category (table, cards on phones, and a
@@ -18,7 +19,7 @@ import { Alert, Field, Figure, money, Panel, refusal, type Feedback } from "./bu
 
 export { action, loader } from "./weddingbudget.server.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wedding Budget") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_budget_title()) }, { name: "robots", content: "noindex" }];
 
 export default function WeddingBudget({ loaderData, actionData }: Route.ComponentProps) {
   const { budget } = loaderData;
@@ -28,12 +29,12 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
   const functionName = useMemo(() => new Map(weddingFunctions.map((f) => [f.id, f.name])), [weddingFunctions]);
   // The chart shows the categories that have figures (twelve empty groups would only crowd a phone).
   const charted = useMemo(() => categories.filter((c) => c.estimated || c.booked || c.paid), [categories]);
-  const chartLabels = useMemo(() => charted.map((c) => c.label), [charted]);
+  const chartLabels = useMemo(() => charted.map((c) => categoryName(c.key, c.label)), [charted]);
   const chartSeries = useMemo<BudgetChartSeries[]>(
     () => [
-      { label: "Estimated", color: "#c98b00", values: charted.map((c) => c.estimated) },
-      { label: "Booked", color: "#7a1f2b", values: charted.map((c) => c.booked) },
-      { label: "Paid", color: "#15803d", values: charted.map((c) => c.paid) },
+      { label: m.couple_budget_estimated(), color: "#c98b00", values: charted.map((c) => c.estimated) },
+      { label: m.couple_budget_booked(), color: "#7a1f2b", values: charted.map((c) => c.booked) },
+      { label: m.couple_budget_paid(), color: "#15803d", values: charted.map((c) => c.paid) },
     ],
     [charted],
   );
@@ -42,18 +43,18 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
   const add = refusal(feedback, "add-line");
   const functionOptions = (
     <>
-      <option value="">No function</option>
+      <option value="">{m.couple_budget_no_function()}</option>
       {weddingFunctions.map((f) => (
         <option key={f.id} value={f.id}>
           {f.parentId ? "— " : ""}
-          {f.name} ({formatDate(f.eventDate)})
+          {functionLabel(f.name)} ({formatDate(f.eventDate)})
         </option>
       ))}
     </>
   );
   const categoryOptions = BUDGET_CATEGORIES.map((c) => (
     <option key={c.key} value={c.key}>
-      {c.label}
+      {categoryName(c.key, c.label)}
     </option>
   ));
 
@@ -61,28 +62,26 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
     <div className="space-y-5">
       <section className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6" aria-labelledby="budget-heading">
         <h1 id="budget-heading" className="text-3xl font-bold text-maroon-700">
-          Wedding Budget
+          {m.couple_budget_title()}
         </h1>
-        <p className="mt-1 text-sm text-ink/75">
-          Your own estimates, with what your bookings have committed and paid filled in from them. Amounts in whole rupees.
-        </p>
+        <p className="mt-1 text-sm text-ink/75">{m.couple_budget_intro()}</p>
         <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="budget-figures">
-          <Figure label="Total budget" value={budget.totalBudget === null ? "Not set" : money(budget.totalBudget)} />
-          <Figure label="Committed (booked)" value={money(totals.committed)} />
-          <Figure label="Paid" value={money(totals.paid)} note={`${money(totals.due)} still to pay`} />
+          <Figure label={m.couple_budget_total()} value={budget.totalBudget === null ? m.couple_budget_not_set() : money(budget.totalBudget)} />
+          <Figure label={m.couple_budget_committed()} value={money(totals.committed)} />
+          <Figure label={m.couple_budget_paid()} value={money(totals.paid)} note={m.couple_budget_still_to_pay({ amount: money(totals.due) })} />
           <Figure
-            label="Remaining"
+            label={m.couple_budget_remaining()}
             value={totals.remaining === null ? "–" : money(totals.remaining)}
             tone={totals.remaining !== null && totals.remaining < 0 ? "bad" : undefined}
-            note={totals.quoted ? `${money(totals.quoted)} quoted` : undefined}
+            note={totals.quoted ? m.couple_budget_quoted_note({ amount: money(totals.quoted) }) : undefined}
           />
         </dl>
-        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Total budget">
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label={m.couple_budget_total()}>
           <Alert message={total?.message} />
           <div className="w-56">
             <Field
               id="total"
-              label="Total budget (₹)"
+              label={m.couple_budget_total_input()}
               name="totalBudget"
               type="number"
               required
@@ -91,7 +90,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
             />
           </div>
           <button type="submit" name="intent" value="total" className="btn-primary px-4 py-2" disabled={busy}>
-            Save total
+            {m.couple_budget_save_total()}
           </button>
         </Form>
       </section>
@@ -99,7 +98,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
       {warnings.length > 0 && (
         <section className="rounded-2xl border border-red-200 bg-red-50 p-4 md:p-6" aria-labelledby="warnings-heading" data-testid="budget-warnings">
           <h2 id="warnings-heading" className="text-lg font-bold text-red-900">
-            Over budget
+            {m.couple_budget_over()}
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-900">
             {warnings.map((w, i) => (
@@ -110,13 +109,13 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
       )}
 
       <Panel
-        title="By category"
+        title={m.couple_budget_by_category()}
         id="categories"
         action={
           budget.totalBudget ? (
             <Form method="post">
               <button type="submit" name="intent" value="suggest" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy}>
-                Suggest a split
+                {m.couple_budget_suggest()}
               </button>
             </Form>
           ) : null
@@ -124,37 +123,34 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
       >
         <Alert message={suggest?.message} />
         {budget.totalBudget ? (
-          <p className="mb-3 text-sm text-ink/70">
-            “Suggest a split” fills each category that has no estimate with a fixed share of your total (shown beside it); you can change them. A line of your
-            own with an estimate replaces the suggestion in its category.
-          </p>
+          <p className="mb-3 text-sm text-ink/70">{m.couple_budget_suggest_text()}</p>
         ) : (
-          <p className="mb-3 text-sm text-ink/70">Set your total budget to see a suggested share for each category.</p>
+          <p className="mb-3 text-sm text-ink/70">{m.couple_budget_set_total_first()}</p>
         )}
         {charted.length > 0 && <BudgetChart labels={chartLabels} series={chartSeries} />}
         <CategoryFigures categories={categories} totals={totals} />
       </Panel>
 
-      <Panel title="By function" id="functions">
+      <Panel title={m.couple_budget_by_function()} id="functions">
         <FunctionFigures budget={budget} />
       </Panel>
 
-      <Panel title="Upcoming payments" id="payments">
+      <Panel title={m.couple_budget_upcoming()} id="payments">
         <UpcomingPayments upcoming={upcoming} />
       </Panel>
 
-      <Panel title="Budget lines" id="lines">
+      <Panel title={m.couple_budget_lines()} id="lines">
         {items.length === 0 ? (
-          <p className="mb-3 text-sm text-ink/75">No lines yet. Add what you expect to spend, or book a vendor and it appears here by itself.</p>
+          <p className="mb-3 text-sm text-ink/75">{m.couple_budget_no_lines()}</p>
         ) : (
-          <ul className="mb-4 divide-y divide-maroon-100" aria-label="Budget lines">
+          <ul className="mb-4 divide-y divide-maroon-100" aria-label={m.couple_budget_lines()}>
             {items.map((item) => (
               <LineRow
                 key={`${item.id}:${item.category}:${item.label}:${item.eventId}:${item.estimated}:${item.quoted}:${item.booked}:${item.paid}:${item.dueDate}:${item.notes}`}
                 item={item}
                 feedback={feedback}
                 busy={busy}
-                functionName={item.eventId ? (functionName.get(item.eventId) ?? null) : null}
+                functionName={item.eventId ? functionLabel(functionName.get(item.eventId) ?? "") || null : null}
                 categoryOptions={categoryOptions}
                 functionOptions={functionOptions}
               />
@@ -163,8 +159,8 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         )}
         {/* Keyed by the lines, so after a line is added (post, redirect, get) the form starts empty and closed. */}
         <details key={items.length} open={Boolean(add) || items.length === 0} className="rounded-xl border border-maroon-100 p-3">
-          <summary className="cursor-pointer font-semibold text-maroon-700">Add a line</summary>
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Add a budget line">
+          <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_budget_add_line()}</summary>
+          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={m.couple_budget_add_line_label()}>
             <OnceToken token={loaderData.onceToken} />
             <div className="sm:col-span-2 lg:col-span-4">
               <Alert message={add?.message} />
@@ -172,7 +168,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
             <LineFields id="new" errors={add?.errors ?? {}} values={add?.values ?? {}} categoryOptions={categoryOptions} functionOptions={functionOptions} />
             <div className="flex items-end">
               <button type="submit" name="intent" value="add-line" className="btn-primary px-4 py-2" disabled={busy}>
-                Add line
+                {m.couple_budget_add_line_button()}
               </button>
             </div>
           </Form>

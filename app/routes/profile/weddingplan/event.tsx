@@ -2,14 +2,29 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/event";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import type { EventDetail } from "#domain/planning/index.ts";
-import { Alert, DeleteButton, Field, Panel, Progress, SOURCE_LABELS, TextArea, VendorChip, resultOf, timeRange, type ActionResult } from "./ui.tsx";
+import {
+  Alert,
+  DeleteButton,
+  Field,
+  Panel,
+  Progress,
+  sourceLabel,
+  TextArea,
+  VendorChip,
+  Name,
+  shownName,
+  resultOf,
+  timeRange,
+  type ActionResult,
+} from "./ui.tsx";
 
 export { action, loader } from "./event.server.ts";
 import { AddTask, TaskItem } from "./event-tasks.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.event.eventName ?? "Wedding function") },
+  { title: pageTitle(loaderData ? shownName(loaderData.event.eventName) : m.couple_event_meta()) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -28,30 +43,37 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
     <div className="space-y-6">
       <p className="text-sm">
         <Link to={parent ? `/profile/weddingplan/${parent.id}` : "/profile/weddingplan"} className="font-semibold text-maroon-700 underline">
-          ← {parent ? parent.eventName : "Wedding Planner"}
+          ← {parent ? <Name name={parent.eventName} /> : m.couple_plan_title()}
         </Link>
       </p>
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-        <h1 className="text-3xl font-bold break-words text-maroon-700">{e.eventName}</h1>
+        <h1 className="text-3xl font-bold break-words text-maroon-700">
+          <Name name={e.eventName} />
+        </h1>
         <p className="mt-1 text-ink/80">
           {formatDate(e.eventDate)} · {timeRange(e.startTime, e.endTime)}
-          {e.venue ? ` · ${e.venue}` : ""}
-          {e.eventBudget ? ` · budget ${formatRupees(e.eventBudget)}` : ""}
+          {e.venue ? " · " : ""}
+          {e.venue ? <span translate="no">{e.venue}</span> : null}
+          {e.eventBudget ? m.couple_event_budget({ amount: formatRupees(e.eventBudget) }) : ""}
         </p>
-        {e.eventDescription && <p className="mt-2 text-sm whitespace-pre-line text-ink/75">{e.eventDescription}</p>}
+        {e.eventDescription && (
+          <p className="mt-2 text-sm whitespace-pre-line text-ink/75" translate="no">
+            {e.eventDescription}
+          </p>
+        )}
         <div className="mt-3">
-          <Progress done={all.filter((t) => t.status === "DONE").length} total={all.length} label={`Tasks of ${e.eventName}`} />
+          <Progress done={all.filter((t) => t.status === "DONE").length} total={all.length} label={m.couple_plan_tasks_of({ name: shownName(e.eventName) })} />
         </div>
       </section>
 
-      <Panel title="Tasks" id="tasks-heading">
+      <Panel title={m.couple_event_tasks()} id="tasks-heading">
         <AddTask result={result} busy={busy} event={e} />
         {tasks.length === 0 ? (
-          <p className="mt-4 text-sm text-ink/70">No tasks yet.</p>
+          <p className="mt-4 text-sm text-ink/70">{m.couple_event_no_tasks()}</p>
         ) : (
           <ul className="mt-4 divide-y divide-maroon-100" data-testid="tasks">
             {tasks.map((t) => (
-              <TaskItem key={t.id} task={t} where={t.event_id !== e.id ? nameOf.get(t.event_id) : undefined} result={result} />
+              <TaskItem key={t.id} task={t} where={t.event_id !== e.id ? shownName(nameOf.get(t.event_id) ?? "") : undefined} result={result} />
             ))}
           </ul>
         )}
@@ -59,25 +81,25 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
 
       {!isSub && <SubEvents event={e} result={result} busy={busy} />}
 
-      <Panel title="Vendors" id="vendors-heading">
+      <Panel title={m.couple_event_vendors()} id="vendors-heading">
         {e.vendors.length === 0 ? (
-          <p className="text-sm text-ink/70">No vendors linked yet.</p>
+          <p className="text-sm text-ink/70">{m.couple_event_no_vendors()}</p>
         ) : (
           <ul className="space-y-2" data-testid="linked-vendors">
             {e.vendors.map((v) => (
               <li key={v.serviceId} className="flex flex-wrap items-center justify-between gap-2">
                 <VendorChip name={v.serviceName} vendor={v.vendorName} booked={v.booked} source={v.source} />
-                <VendorButton intent="unlink" serviceId={v.serviceId} label={`Unlink ${v.serviceName}`} />
+                <VendorButton intent="unlink" serviceId={v.serviceId} label={m.couple_event_unlink({ name: v.serviceName })} />
               </li>
             ))}
           </ul>
         )}
-        <h3 className="mt-5 mb-2 font-semibold">From your wishlist, enquiries and bookings</h3>
+        <h3 className="mt-5 mb-2 font-semibold">{m.couple_event_from_lists()}</h3>
         {toLink.length === 0 ? (
           <p className="text-sm text-ink/70">
-            {candidates.length ? "All of them are linked." : "Nothing yet: shortlist or enquire with vendors, and they show here."}{" "}
+            {candidates.length ? m.couple_event_all_linked() : m.couple_event_nothing_yet()}{" "}
             <Link to="/all" className="font-semibold text-maroon-700 underline">
-              Browse vendors
+              {m.couple_event_browse_vendors()}
             </Link>
           </p>
         ) : (
@@ -85,12 +107,17 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
             {toLink.map((c) => (
               <li key={c.serviceId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  <span className="font-medium">{c.serviceName}</span> <span className="text-sm text-ink/65">· {c.vendorName}</span>{" "}
+                  <span className="font-medium" translate="no">
+                    {c.serviceName}
+                  </span>{" "}
+                  <span className="text-sm text-ink/65" translate="no">
+                    · {c.vendorName}
+                  </span>{" "}
                   <span className={`rounded-full px-1.5 text-xs font-semibold ${c.booked ? "bg-green-100 text-green-900" : "bg-ink/10 text-ink/80"}`}>
-                    {c.booked ? "Booked" : SOURCE_LABELS[c.source]}
+                    {sourceLabel(c.source, c.booked)}
                   </span>
                 </span>
-                <VendorButton intent="link" serviceId={c.serviceId} label={`Link ${c.serviceName}`} />
+                <VendorButton intent="link" serviceId={c.serviceId} label={m.couple_event_link({ name: c.serviceName })} />
               </li>
             ))}
           </ul>
@@ -124,22 +151,22 @@ function SubEvents({ event: e, result, busy }: { event: EventDetail["event"]; re
   const r = resultOf(result, "subevent");
   const v = r.values;
   return (
-    <Panel title="Sub-events" id="subevents-heading">
+    <Panel title={m.couple_event_sub_events()} id="subevents-heading">
       {e.subEvents.length === 0 ? (
-        <p className="text-sm text-ink/70">No sub-events. Add the rites or moments of this function (for example Kanyadaan, Pheras, Vidaai).</p>
+        <p className="text-sm text-ink/70">{m.couple_event_no_sub_events()}</p>
       ) : (
         <ul className="divide-y divide-maroon-100" data-testid="sub-events">
           {e.subEvents.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
                 <Link to={`/profile/weddingplan/${s.id}`} className="font-medium text-maroon-700 underline">
-                  {s.subEventName}
+                  <Name name={s.subEventName} />
                 </Link>{" "}
                 <span className="text-sm text-ink/70">
                   {s.subEventDate !== e.eventDate ? `${formatDate(s.subEventDate)}, ` : ""}
                   {timeRange(s.startTime, s.endTime)}
                   {s.subEventBudget ? ` · ${formatRupees(s.subEventBudget)}` : ""}
-                  {s.tasks.total ? ` · ${s.tasks.done}/${s.tasks.total} tasks` : ""}
+                  {s.tasks.total ? m.couple_event_sub_tasks({ done: s.tasks.done, total: s.tasks.total }) : ""}
                 </span>
               </span>
             </li>
@@ -147,14 +174,21 @@ function SubEvents({ event: e, result, busy }: { event: EventDetail["event"]; re
         </ul>
       )}
       <details open={Boolean(r.message)} className="mt-3 rounded-xl border border-maroon-100 p-3">
-        <summary className="cursor-pointer font-semibold text-maroon-700">Add a sub-event</summary>
+        <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_event_add_sub_event()}</summary>
         <Form method="post" className="mt-3 grid gap-3 md:grid-cols-2">
           <div className="md:col-span-2">
             <Alert message={r.message} />
           </div>
-          <Field label="Sub-event name" name="subEventName" id="sub-name" required error={r.errors.subEventName} defaultValue={v.subEventName} />
           <Field
-            label="Date"
+            label={m.couple_event_sub_event_name()}
+            name="subEventName"
+            id="sub-name"
+            required
+            error={r.errors.subEventName}
+            defaultValue={v.subEventName}
+          />
+          <Field
+            label={m.couple_plan_date()}
             name="subEventDate"
             id="sub-date"
             type="date"
@@ -162,10 +196,24 @@ function SubEvents({ event: e, result, busy }: { event: EventDetail["event"]; re
             error={r.errors.subEventDate}
             defaultValue={v.subEventDate ?? e.eventDate}
           />
-          <Field label="Starts at" name="subEventStartTime" id="sub-start" type="time" error={r.errors.subEventStartTime} defaultValue={v.subEventStartTime} />
-          <Field label="Ends at" name="subEventEndTime" id="sub-end" type="time" error={r.errors.subEventEndTime} defaultValue={v.subEventEndTime} />
           <Field
-            label="Budget (₹)"
+            label={m.couple_plan_starts_at()}
+            name="subEventStartTime"
+            id="sub-start"
+            type="time"
+            error={r.errors.subEventStartTime}
+            defaultValue={v.subEventStartTime}
+          />
+          <Field
+            label={m.couple_plan_ends_at()}
+            name="subEventEndTime"
+            id="sub-end"
+            type="time"
+            error={r.errors.subEventEndTime}
+            defaultValue={v.subEventEndTime}
+          />
+          <Field
+            label={m.couple_plan_budget()}
             name="subEventBudget"
             id="sub-budget"
             type="number"
@@ -173,10 +221,10 @@ function SubEvents({ event: e, result, busy }: { event: EventDetail["event"]; re
             error={r.errors.subEventBudget}
             defaultValue={v.subEventBudget}
           />
-          <Field label="Venue" name="venue" id="sub-venue" error={r.errors.venue} defaultValue={v.venue} />
+          <Field label={m.couple_plan_venue()} name="venue" id="sub-venue" error={r.errors.venue} defaultValue={v.venue} />
           <div>
             <button type="submit" name="intent" value="subevent" className="btn-primary px-4 py-2" disabled={busy}>
-              Add sub-event
+              {m.couple_event_add_sub_event_button()}
             </button>
           </div>
         </Form>
@@ -190,19 +238,41 @@ function EditFunction({ event: e, result, busy }: { event: EventDetail["event"];
   const v = r.values;
   const err = (k: string) => r.errors[`event${k}`] ?? r.errors[`subEvent${k}`];
   return (
-    <Panel title="Edit this function" id="edit-heading">
+    <Panel title={m.couple_event_edit()} id="edit-heading">
       <details open={Boolean(r.message)}>
-        <summary className="cursor-pointer font-semibold text-maroon-700">Change name, date, times, budget or venue</summary>
+        <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_event_edit_summary()}</summary>
         <Form method="post" className="mt-3 grid gap-3 md:grid-cols-2">
           <div className="md:col-span-2">
             <Alert message={r.message} />
           </div>
-          <Field label="Name" name="eventName" id="edit-name" required error={err("Name")} defaultValue={v.eventName ?? e.eventName} />
-          <Field label="Date" name="eventDate" id="edit-date" type="date" required error={err("Date")} defaultValue={v.eventDate ?? e.eventDate} />
-          <Field label="Starts at" name="eventStartTime" id="edit-start" type="time" error={err("StartTime")} defaultValue={v.eventStartTime ?? e.startTime} />
-          <Field label="Ends at" name="eventEndTime" id="edit-end" type="time" error={err("EndTime")} defaultValue={v.eventEndTime ?? e.endTime} />
+          <Field label={m.couple_event_name()} name="eventName" id="edit-name" required error={err("Name")} defaultValue={v.eventName ?? e.eventName} />
           <Field
-            label="Budget (₹)"
+            label={m.couple_plan_date()}
+            name="eventDate"
+            id="edit-date"
+            type="date"
+            required
+            error={err("Date")}
+            defaultValue={v.eventDate ?? e.eventDate}
+          />
+          <Field
+            label={m.couple_plan_starts_at()}
+            name="eventStartTime"
+            id="edit-start"
+            type="time"
+            error={err("StartTime")}
+            defaultValue={v.eventStartTime ?? e.startTime}
+          />
+          <Field
+            label={m.couple_plan_ends_at()}
+            name="eventEndTime"
+            id="edit-end"
+            type="time"
+            error={err("EndTime")}
+            defaultValue={v.eventEndTime ?? e.endTime}
+          />
+          <Field
+            label={m.couple_plan_budget()}
             name="eventBudget"
             id="edit-budget"
             type="number"
@@ -210,9 +280,9 @@ function EditFunction({ event: e, result, busy }: { event: EventDetail["event"];
             error={err("Budget")}
             defaultValue={v.eventBudget ?? e.eventBudget}
           />
-          <Field label="Venue" name="venue" id="edit-venue" error={r.errors.venue} defaultValue={v.venue ?? e.venue} />
+          <Field label={m.couple_plan_venue()} name="venue" id="edit-venue" error={r.errors.venue} defaultValue={v.venue ?? e.venue} />
           <TextArea
-            label="Notes"
+            label={m.couple_plan_notes()}
             name="eventDescription"
             id="edit-description"
             error={err("Description")}
@@ -220,7 +290,7 @@ function EditFunction({ event: e, result, busy }: { event: EventDetail["event"];
           />
           <div>
             <button type="submit" name="intent" value="update" className="btn-primary px-4 py-2" disabled={busy}>
-              Save changes
+              {m.couple_save_changes()}
             </button>
           </div>
         </Form>
@@ -229,8 +299,12 @@ function EditFunction({ event: e, result, busy }: { event: EventDetail["event"];
         <DeleteButton
           intent="delete-event"
           fields={{}}
-          label={`Delete ${e.eventName}`}
-          confirm={`Delete ${e.eventName}${e.subEvents.length ? " with its sub-events" : ""} and its tasks? This cannot be undone.`}
+          label={m.couple_plan_delete_name({ name: shownName(e.eventName) })}
+          confirm={
+            e.subEvents.length
+              ? m.couple_event_delete_with_subs_confirm({ name: shownName(e.eventName) })
+              : m.couple_event_delete_confirm({ name: shownName(e.eventName) })
+          }
         />
       </div>
     </Panel>

@@ -12,6 +12,7 @@ import { createEvent, createFromTemplate, deleteEvent, weddingPlan } from "#doma
 import { eventInput, fromTemplateInput } from "#shared/planner-schemas.ts";
 import { isoDate } from "#shared/lead-rules.ts";
 import { TRADITIONS, proposeFunctions, traditionById } from "#shared/traditions.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /profile/weddingplan: the couple's plan in one D1 batch (functions, sub-events, task progress,
@@ -30,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const weddingDate = isoDate(m.api_v_label_wedding_date).safeParse(askedDate).success ? askedDate : (plan.weddingDate ?? "");
     const proposal =
       tradition && weddingDate ? { tradition: { id: tradition.id, name: tradition.name }, functions: proposeFunctions(tradition, weddingDate) } : null;
-    const dateProblem =
-      tradition && !weddingDate ? "Please give the wedding date." : askedDate && askedDate !== weddingDate ? "Wedding date: use a date like 2027-02-14." : null;
+    const dateProblem = tradition && !weddingDate ? m.couple_plan_give_date() : askedDate && askedDate !== weddingDate ? m.couple_plan_date_format() : null;
     return {
       plan,
       weddingDate,

@@ -3,6 +3,17 @@ import { Form } from "react-router";
 import { Field as AuthField } from "#app/components/auth/AuthForm.tsx";
 import { clockTime } from "#shared/format.ts";
 import { TextArea as UiTextArea } from "#app/components/ui/index.ts";
+import { getLocale } from "#shared/locale.ts";
+import { hasHindiName, localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
+
+/** A function's or tradition's name in the page's language: the catalogue's Hindi name, or as the couple typed it. */
+export const shownName = (name: string) => localName(name, getLocale());
+
+/** The same as text: the couple's own words are marked as theirs (not interface text). */
+export function Name({ name }: { name: string }) {
+  return <span translate={hasHindiName(name) ? undefined : "no"}>{shownName(name)}</span>;
+}
 
 /** Small pieces of the wedding planner's pages (the plan and a function's page). */
 
@@ -21,7 +32,8 @@ export function resultOf(result: ActionResult, intent: string, match?: (values: 
 /** "19:00" as "7:00 pm". */
 export const timeLabel = (time: string | null): string => clockTime(time) ?? "";
 
-export const timeRange = (start: string | null, end: string | null) => (start ? `${timeLabel(start)}${end ? ` – ${timeLabel(end)}` : ""}` : "Time to be set");
+export const timeRange = (start: string | null, end: string | null) =>
+  start ? `${timeLabel(start)}${end ? ` – ${timeLabel(end)}` : ""}` : m.couple_plan_time_to_be_set();
 
 export function Panel({ title, id, children, actions }: { title?: string; id?: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -100,20 +112,32 @@ export function Progress({ done, total, label }: { done: number; total: number; 
       >
         <div className="h-full bg-green-600" style={{ width: `${pct}%` }} />
       </div>
-      <span className="text-ink/75">{total ? `${done} of ${total} tasks done` : "No tasks yet"}</span>
+      <span className="text-ink/75">{total ? m.couple_plan_tasks_done({ done, total }) : m.couple_plan_no_tasks()}</span>
     </div>
   );
 }
 
-export const SOURCE_LABELS: Record<string, string> = { WISHLIST: "Wishlist", ENQUIRY: "Enquiry", BOOKING: "Booked", SEARCH: "Found in search" };
+const SOURCE_LABELS: Record<string, () => string> = {
+  WISHLIST: m.couple_plan_source_wishlist,
+  ENQUIRY: m.couple_plan_source_enquiry,
+  BOOKING: m.couple_plan_source_booked,
+  SEARCH: m.couple_plan_source_search,
+};
+
+/** Where a vendor on a function came from ("Booked" once booked). */
+export const sourceLabel = (source: string, booked = false) => (booked ? m.couple_plan_source_booked() : (SOURCE_LABELS[source]?.() ?? source));
 
 export function VendorChip({ name, vendor, booked, source }: { name: string; vendor: string; booked: boolean; source: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full border border-maroon-100 bg-cream px-2 py-0.5 text-xs">
-      <span className="font-medium">{name}</span>
-      <span className="text-ink/65">· {vendor}</span>
+      <span className="font-medium" translate="no">
+        {name}
+      </span>
+      <span className="text-ink/65" translate="no">
+        · {vendor}
+      </span>
       <span className={`ml-1 rounded-full px-1.5 font-semibold ${booked ? "bg-green-100 text-green-900" : "bg-ink/10 text-ink/80"}`}>
-        {booked ? "Booked" : SOURCE_LABELS[source]}
+        {sourceLabel(source, booked)}
       </span>
     </span>
   );
