@@ -1,6 +1,6 @@
 import { Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/change-password";
-import { changePasswordInput, PASSWORD_MIN, resetPasswordInput } from "#shared/account-schemas.ts";
+import { changePasswordInput, passwordRule, resetPasswordInput } from "#shared/account-schemas.ts";
 import { changePassword, resetLinkIsValid, resetPassword } from "#domain/accounts/index.ts";
 import { Invalid } from "#domain/core/index.ts";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
@@ -87,7 +87,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           type="password"
           autoComplete="new-password"
           required
-          hint={m.account_password_rule({ min: PASSWORD_MIN })}
+          hint={passwordRule()}
         />
         <Field meta={fields.confirmPassword} label={m.account_repeat_new_password()} type="password" autoComplete="new-password" required />
         <SubmitButton pendingText={m.account_saving()}>{reset ? m.account_set_new_password() : m.account_change_password_button()}</SubmitButton>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/signup";
-import { PASSWORD_MIN, registerUserInput } from "#shared/account-schemas.ts";
+import { passwordRule, registerUserInput } from "#shared/account-schemas.ts";
 import { registerUser } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
@@ -55,14 +55,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Field meta={fields.user_name} label={m.account_your_name()} autoComplete="name" required />
         <Field meta={fields.email} label={m.account_email_address()} type="email" autoComplete="email" required />
         <Field meta={fields.phone} label={m.account_mobile_optional()} type="tel" autoComplete="tel" inputMode="tel" />
-        <Field
-          meta={fields.password}
-          label={m.account_password()}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={m.account_password_rule({ min: PASSWORD_MIN })}
-        />
+        <Field meta={fields.password} label={m.account_password()} type="password" autoComplete="new-password" required hint={passwordRule()} />
         <Field meta={fields.confirmPassword} label={m.account_repeat_password()} type="password" autoComplete="new-password" required />
         <SubmitButton pendingText={m.account_creating_account()}>{m.account_sign_up()}</SubmitButton>
       </Form>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/vendor-signup";
-import { PASSWORD_MIN, registerVendorInput } from "#shared/account-schemas.ts";
+import { passwordRule, registerVendorInput } from "#shared/account-schemas.ts";
 import { registerVendor } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
@@ -68,14 +68,7 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
           city={v.city}
           errors={{ state: fields.state.errors?.[0], city: fields.city.errors?.[0] }}
         />
-        <Field
-          meta={fields.password}
-          label={m.account_password()}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={m.account_password_rule({ min: PASSWORD_MIN })}
-        />
+        <Field meta={fields.password} label={m.account_password()} type="password" autoComplete="new-password" required hint={passwordRule()} />
         <Field meta={fields.confirmPassword} label={m.account_repeat_password()} type="password" autoComplete="new-password" required />
         <div className="md:col-span-2">
           <SubmitButton pendingText={m.account_creating_account()}>{m.account_create_vendor_account()}</SubmitButton>

@@ -12,7 +12,6 @@ import { createEvent, createFromTemplate, deleteEvent, weddingPlan } from "#doma
 import { eventInput, fromTemplateInput } from "#shared/planner-schemas.ts";
 import { isoDate } from "#shared/lead-rules.ts";
 import { TRADITIONS, proposeFunctions, traditionById } from "#shared/traditions.ts";
-import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /profile/weddingplan: the couple's plan in one D1 batch (functions, sub-events, task progress,
