@@ -158,3 +158,48 @@ test.describe("the Hindi crawl", () => {
     );
   });
 });
+
+test.describe("the RSVP page in Hindi", () => {
+  test("the couple's Hindi WhatsApp invitation opens the household's RSVP page in Hindi, with no English interface text, and saves the answer", async ({
+    page,
+    browser,
+    login,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const couple = await login({ role: "couple" });
+    const headers = { Origin: baseURL! };
+    const fn = await page.request.post("/api/v1/event/newevent", { headers, data: { eventName: "Sangeet", eventDate: "2027-02-13", eventStartTime: "18:30" } });
+    expect(fn.status(), await fn.text()).toBe(201);
+    const eventId = ((await fn.json()) as { event: { id: string } }).event.id;
+    const added = await page.request.post("/api/v1/guests", { headers, data: { name: "Anil Sharma", phone: "9876543210" } });
+    expect(added.status(), await added.text()).toBe(201);
+    const householdId = ((await added.json()) as { guest: { householdId: string } }).guest.householdId;
+    const invited = await page.request.put(`/api/v1/guests/households/${householdId}/invitations`, { headers, data: { eventIds: [eventId] } });
+    expect(invited.status(), await invited.text()).toBe(200);
+    const shared = await page.request.post(`/api/v1/guests/households/${householdId}/share`, { headers, data: { channel: "whatsapp", lang: "hi" } });
+    const text = new URL(((await shared.json()) as { url: string }).url).searchParams.get("text")!;
+    const link = text.match(/https?:\/\/\S+\/hi\/rsvp\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link, text).toBeTruthy();
+
+    // The guest: a fresh browser, no account.
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([{ name: "mandap_visited", value: "1", url: baseURL! }]);
+    const guest = await context.newPage();
+    await guest.goto(new URL(link!).pathname);
+    await expect(guest.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(guest.getByRole("heading", { level: 1 })).toBeVisible();
+    // The names are the couple's and the guest's own (the answers' accessible names carry them).
+    const names = new Set(`${couple.name} Anil Sharma`.split(/[^A-Za-z]+/));
+    expect(
+      (await englishWords(guest, "main")).filter((w) => !names.has(w)),
+      "English in the body of the Hindi RSVP page",
+    ).toEqual([]);
+    await guest.getByRole("radio", { name: "आ रहे हैं" }).check();
+    await guest.getByRole("button", { name: "हमारे जवाब सहेजिए" }).click();
+    await expect(guest).toHaveURL(/\/hi\/rsvp\//);
+    await guest.reload();
+    await expect(guest.getByRole("radio", { name: "आ रहे हैं" })).toBeChecked();
+    await context.close();
+  });
+});

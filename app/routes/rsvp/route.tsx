@@ -73,7 +73,13 @@ export default function Rsvp({ loaderData, actionData }: Route.ComponentProps) {
         <h1 className="mt-1 text-3xl font-bold text-maroon-700" translate="no">
           {invitation.couple}
         </h1>
-        <p className="mt-2 text-ink/80">{m.couple_rsvp_dear({ household: invitation.household, couple: invitation.couple })}</p>
+        <p className="mt-2 text-ink/80">
+          {m.couple_rsvp_dear_before()}
+          <span translate="no">{invitation.household}</span>
+          {m.couple_rsvp_dear_middle()}
+          <span translate="no">{invitation.couple}</span>
+          {m.couple_rsvp_dear_after()}
+        </p>
         {invitation.card && (
           <div className="mt-5">
             <CardPicture src={invitation.card.cardImageUrl} width={invitation.card.cardWidth} height={invitation.card.cardHeight} couple={invitation.couple} />
