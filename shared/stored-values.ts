@@ -86,3 +86,9 @@ export const TASK_PRIORITIES = ["LOW", "MEDIUM", "HIGH"] as const;
 export const GUEST_SIDES = ["BRIDE", "GROOM", "BOTH"] as const;
 export const DIETARY_PREFERENCES = ["VEG", "JAIN", "NON_VEG", "VEGAN"] as const;
 export const RSVP_RESPONSES = ["ATTENDING", "DECLINED", "MAYBE"] as const;
+
+// weddings.ts (docs/decisions/0049-weddings.md)
+/** A wedding member's role (wedding_members.role): the couple who made it, a partner (every right), an editor of chosen areas, a viewer. */
+export const WEDDING_ROLES = ["COUPLE", "PARTNER", "EDITOR", "VIEWER"] as const;
+/** The areas an editor may be given (wedding_members.areas, a comma list): guest list, budget, plan and checklist, invitations. */
+export const WEDDING_AREAS = ["guests", "budget", "plan", "invitations"] as const;

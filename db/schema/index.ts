@@ -5,3 +5,4 @@ export * from "./planning.ts";
 export * from "./content.ts";
 export * from "./payment-gateway.ts";
 export * from "./admin.ts";
+export * from "./weddings.ts";

@@ -1,8 +1,8 @@
 /** Everything /profile/guests shows, in one D1 batch. */
 import { guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, parseInput } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
-import { type CoupleRow, type Household, type HouseholdRow, coupleNames, toHousehold } from "./guest-records.ts";
+import { openWedding } from "../weddings/index.ts";
+import { type CoupleRow, type Household, type HouseholdRow, coupleNames, householdWithoutContacts, toHousehold } from "./guest-records.ts";
 import { householdsStatement } from "./households.ts";
 import { type FoundGuestRow, type GuestSearch, guestSearchStatement, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
@@ -20,19 +20,19 @@ export type GuestPage = {
 
 /** Everything /profile/guests shows, in ONE D1 batch (one round trip): functions, households, a page of guests, head-counts, who has not answered. */
 export async function guestPage(ctx: DomainContext, input: unknown): Promise<GuestPage> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "read");
   const query = parseInput(guestQuery, input, "Some search options are not valid.");
   const [couple, functions, households, search, heads, pending] = await ctx.db.batch([
-    ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.id),
+    ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.key),
     ctx.db
       .prepare(
         "SELECT id, name, event_date, start_time, venue FROM events WHERE user_id = ? AND parent_id IS NULL ORDER BY event_date, start_time IS NULL, start_time, created_at",
       )
-      .bind(me.id),
-    householdsStatement(ctx.db, me.id),
-    guestSearchStatement(ctx.db, me.id, query),
-    headCountStatement(ctx.db, me.id),
-    pendingStatement(ctx.db, me.id),
+      .bind(me.key),
+    householdsStatement(ctx.db, me.key),
+    guestSearchStatement(ctx.db, me.key, query, me.seesContacts),
+    headCountStatement(ctx.db, me.key),
+    pendingStatement(ctx.db, me.key),
   ]);
   return {
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
@@ -43,8 +43,8 @@ export async function guestPage(ctx: DomainContext, input: unknown): Promise<Gue
       startTime: e.start_time,
       venue: e.venue,
     })),
-    households: (households!.results as HouseholdRow[]).map((r) => toHousehold(ctx, r)),
-    search: searchResult(search!.results as FoundGuestRow[], query),
+    households: (households!.results as HouseholdRow[]).map((r) => toHousehold(ctx, r)).map((h) => (me.seesContacts ? h : householdWithoutContacts(h))),
+    search: searchResult(search!.results as FoundGuestRow[], query, me.seesContacts),
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
     notAnswered: groupPending(pending!.results as PendingRow[]),

@@ -93,6 +93,12 @@ export const toGuest = (r: GuestRow): Guest => ({
   needsPickup: !!r.needs_pickup,
 });
 
+/** A guest as a member who may not see guests' phone numbers and e-mail addresses gets it (docs/decisions/0049-weddings.md). */
+export const withoutContacts = (g: Guest): Guest => ({ ...g, phone: null, email: null });
+
+/** A household without its first guest's phone number, for the same members. */
+export const householdWithoutContacts = (h: Household): Household => ({ ...h, phone: null });
+
 export const toHousehold = (ctx: Pick<DomainContext, "request">, r: HouseholdRow): Household => ({
   id: r.id,
   name: r.name,

@@ -1,17 +1,18 @@
 /** Searching and filtering the couple's guests, 100 a page. */
 import { GUESTS_PAGE_SIZE, guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, textMatch, parseInput } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
-import { type Guest, type GuestRow, GUEST_COLUMNS, toGuest } from "./guest-records.ts";
+import { openWedding } from "../weddings/index.ts";
+import { type Guest, type GuestRow, GUEST_COLUMNS, toGuest, withoutContacts } from "./guest-records.ts";
 
 /** The search statement (for the API call and the page's batch): guests by household, 100 a page, with the total. */
-export function guestSearchStatement(db: D1Database, userId: string, query: GuestQuery): D1PreparedStatement {
+export function guestSearchStatement(db: D1Database, userId: string, query: GuestQuery, seesContacts: boolean): D1PreparedStatement {
   const where = ["g.user_id = ?"];
   const binds: unknown[] = [userId];
-  const words = textMatch(["g.name", "h.name", "g.email", "g.city", "g.phone"], query.q);
+  // A member who may not see contact details cannot find a guest by them either (else a search would reveal a number).
+  const words = textMatch(seesContacts ? ["g.name", "h.name", "g.email", "g.city", "g.phone"] : ["g.name", "h.name", "g.city"], query.q);
   if (words) {
     // A phone number typed with or without its spaces, dashes and brackets: its digits (3 or more) anywhere in the stored number's.
-    const digits = (query.q ?? "").replace(/\D/g, "");
+    const digits = seesContacts ? (query.q ?? "").replace(/\D/g, "") : "";
     where.push(
       digits.length >= 3
         ? `(${words.sql} OR instr(replace(replace(replace(replace(replace(coalesce(g.phone, ''), ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), ?) > 0)`
@@ -64,8 +65,8 @@ export type GuestSearch = { guests: Guest[]; total: number; page: number; pageSi
 /** A guest the search found, with how many it found in all (COUNT(*) OVER ()). */
 export type FoundGuestRow = GuestRow & { total: number };
 
-export const searchResult = (rows: FoundGuestRow[], query: GuestQuery): GuestSearch => ({
-  guests: rows.map(toGuest),
+export const searchResult = (rows: FoundGuestRow[], query: GuestQuery, seesContacts: boolean): GuestSearch => ({
+  guests: rows.map(toGuest).map((g) => (seesContacts ? g : withoutContacts(g))),
   total: rows[0]?.total ?? 0,
   page: query.page ?? 1,
   pageSize: GUESTS_PAGE_SIZE,
@@ -73,8 +74,8 @@ export const searchResult = (rows: FoundGuestRow[], query: GuestQuery): GuestSea
 
 /** Search (name, household, phone, e-mail, city) and filters (side, dietary, household, invited to a function, answer), 100 a page. */
 export async function searchGuests(ctx: DomainContext, input: unknown = {}): Promise<GuestSearch> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "read");
   const query = parseInput(guestQuery, input, "Some search options are not valid.");
-  const { results } = await guestSearchStatement(ctx.db, me.id, query).all<FoundGuestRow>();
-  return searchResult(results, query);
+  const { results } = await guestSearchStatement(ctx.db, me.key, query, me.seesContacts).all<FoundGuestRow>();
+  return searchResult(results, query, me.seesContacts);
 }

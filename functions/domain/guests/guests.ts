@@ -1,7 +1,7 @@
 /** The couple's guests: add (into a household, or a new one of their own), change, remove. */
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
 
 async function guestCountOf(ctx: DomainContext, userId: string): Promise<number> {
@@ -10,29 +10,29 @@ async function guestCountOf(ctx: DomainContext, userId: string): Promise<number>
 
 /** A guest into one of the couple's households, or (no household given) into a new household of one named after them. */
 export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ message: string; guest: Guest }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(guestInput, input);
-  if ((await guestCountOf(ctx, me.id)) >= GUESTS_MAX) throw new Conflict(`Your guest list is full (${GUESTS_MAX} guests).`);
+  if ((await guestCountOf(ctx, me.key)) >= GUESTS_MAX) throw new Conflict(`Your guest list is full (${GUESTS_MAX} guests).`);
   const id = newId(ctx.now);
   const writes: D1PreparedStatement[] = [];
   let householdId = data.householdId;
-  if (householdId) await ownedHousehold(ctx, me.id, householdId);
+  if (householdId) await ownedHousehold(ctx, me.key, householdId);
   else {
     householdId = newId(ctx.now);
-    writes.push(insertHousehold(ctx, me.id, householdId, data.name, null));
+    writes.push(insertHousehold(ctx, me.key, householdId, data.name, null));
   }
-  writes.push(insertGuest(ctx, me.id, householdId, id, data, ctx.now));
+  writes.push(insertGuest(ctx, me.key, householdId, id, data, ctx.now));
   await ctx.db.batch(writes);
-  return { message: GUEST_MESSAGES.guestAdded, guest: toGuest(await ownedGuest(ctx, me.id, id)) };
+  return { message: GUEST_MESSAGES.guestAdded, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 
 /** Changes the fields sent. Moving a guest to another household drops their answers for functions that household is not invited to. */
 export async function updateGuest(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; guest: Guest }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(guestUpdateInput, input);
-  const before = toGuest(await ownedGuest(ctx, me.id, id));
+  const before = toGuest(await ownedGuest(ctx, me.key, id));
   const householdId = data.householdId ?? before.householdId;
-  if (householdId !== before.householdId) await ownedHousehold(ctx, me.id, householdId);
+  if (householdId !== before.householdId) await ownedHousehold(ctx, me.key, householdId);
   const g = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) } as Guest;
   await ctx.db.batch([
     ctx.db
@@ -40,21 +40,21 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
         `UPDATE guests SET household_id = ?, name = ?, side = ?, relation = ?, phone = ?, email = ?, city = ?, dietary = ?, needs_stay = ?, needs_pickup = ?, updated_at = ?
          WHERE id = ? AND user_id = ?`,
       )
-      .bind(householdId, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needsStay ? 1 : 0, g.needsPickup ? 1 : 0, ctx.now, id, me.id),
+      .bind(householdId, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needsStay ? 1 : 0, g.needsPickup ? 1 : 0, ctx.now, id, me.key),
     ctx.db
       .prepare("DELETE FROM guest_rsvps WHERE guest_id = ? AND event_id NOT IN (SELECT event_id FROM household_invitations WHERE household_id = ?)")
       .bind(id, householdId),
   ]);
-  return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.id, id)) };
+  return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 
 /** Removes the guest and their answers; the household stays (it may hold others, or get new ones). */
 export async function deleteGuest(ctx: DomainContext, id: string): Promise<{ message: string }> {
-  const me = requirePlanner(ctx);
-  await ownedGuest(ctx, me.id, id);
+  const me = await openWedding(ctx, "guests", "edit");
+  await ownedGuest(ctx, me.key, id);
   await ctx.db.batch([
-    ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id = (SELECT id FROM guests WHERE id = ? AND user_id = ?)").bind(id, me.id),
-    ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ?").bind(id, me.id),
+    ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id = (SELECT id FROM guests WHERE id = ? AND user_id = ?)").bind(id, me.key),
+    ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ?").bind(id, me.key),
   ]);
   return { message: GUEST_MESSAGES.guestRemoved };
 }

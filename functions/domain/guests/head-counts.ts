@@ -3,7 +3,7 @@ import type { events } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { Dietary } from "#shared/guest-schemas.ts";
 import type { DomainContext } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { HEADCOUNT_SQL } from "./headcount-sql.ts";
 
 export type FunctionHeadCount = {
@@ -61,7 +61,7 @@ export const toHeadCount = (r: HeadCountRow): FunctionHeadCount => ({
 
 /** Head-counts per function and per dietary preference (what the caterer needs), in one query. */
 export async function functionHeadCounts(ctx: DomainContext): Promise<FunctionHeadCount[]> {
-  const me = requirePlanner(ctx);
-  const { results } = await headCountStatement(ctx.db, me.id).all<HeadCountRow>();
+  const me = await openWedding(ctx, "guests", "read");
+  const { results } = await headCountStatement(ctx.db, me.key).all<HeadCountRow>();
   return results.map(toHeadCount);
 }

@@ -1,12 +1,13 @@
 /** The couple's households: list, create, rename, remove, and a new personal link. */
 import { householdInput, householdUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, newId, parseInput } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import {
   GUEST_MESSAGES,
   type Household,
   type HouseholdRow,
   HOUSEHOLD_SELECT,
+  householdWithoutContacts,
   insertHousehold,
   newRsvpToken,
   ownedHousehold,
@@ -14,9 +15,9 @@ import {
 } from "./guest-records.ts";
 
 export async function listHouseholds(ctx: DomainContext): Promise<Household[]> {
-  const me = requirePlanner(ctx);
-  const { results } = await householdsStatement(ctx.db, me.id).all<HouseholdRow>();
-  return results.map((r) => toHousehold(ctx, r));
+  const me = await openWedding(ctx, "guests", "read");
+  const { results } = await householdsStatement(ctx.db, me.key).all<HouseholdRow>();
+  return results.map((r) => toHousehold(ctx, r)).map((h) => (me.seesContacts ? h : householdWithoutContacts(h)));
 }
 
 export function householdsStatement(db: D1Database, userId: string): D1PreparedStatement {
@@ -24,41 +25,41 @@ export function householdsStatement(db: D1Database, userId: string): D1PreparedS
 }
 
 export async function createHousehold(ctx: DomainContext, input: unknown): Promise<{ message: string; household: Household }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(householdInput, input);
   const id = newId(ctx.now);
-  await insertHousehold(ctx, me.id, id, data.name, data.notes).run();
-  return { message: GUEST_MESSAGES.householdAdded, household: toHousehold(ctx, await ownedHousehold(ctx, me.id, id)) };
+  await insertHousehold(ctx, me.key, id, data.name, data.notes).run();
+  return { message: GUEST_MESSAGES.householdAdded, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
 export async function updateHousehold(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; household: Household }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(householdUpdateInput, input);
-  const before = await ownedHousehold(ctx, me.id, id);
+  const before = await ownedHousehold(ctx, me.key, id);
   await ctx.db
     .prepare("UPDATE households SET name = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?")
-    .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.id)
+    .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.key)
     .run();
-  return { message: GUEST_MESSAGES.householdSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.id, id)) };
+  return { message: GUEST_MESSAGES.householdSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
 /** Removes the household with its guests, their answers and its invitations, in one batch. */
 export async function deleteHousehold(ctx: DomainContext, id: string): Promise<{ message: string }> {
-  const me = requirePlanner(ctx);
-  await ownedHousehold(ctx, me.id, id);
+  const me = await openWedding(ctx, "guests", "edit");
+  await ownedHousehold(ctx, me.key, id);
   await ctx.db.batch([
-    ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id IN (SELECT id FROM guests WHERE household_id = ? AND user_id = ?)").bind(id, me.id),
-    ctx.db.prepare("DELETE FROM household_invitations WHERE household_id = (SELECT id FROM households WHERE id = ? AND user_id = ?)").bind(id, me.id),
-    ctx.db.prepare("DELETE FROM guests WHERE household_id = ? AND user_id = ?").bind(id, me.id),
-    ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ?").bind(id, me.id),
+    ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id IN (SELECT id FROM guests WHERE household_id = ? AND user_id = ?)").bind(id, me.key),
+    ctx.db.prepare("DELETE FROM household_invitations WHERE household_id = (SELECT id FROM households WHERE id = ? AND user_id = ?)").bind(id, me.key),
+    ctx.db.prepare("DELETE FROM guests WHERE household_id = ? AND user_id = ?").bind(id, me.key),
+    ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ?").bind(id, me.key),
   ]);
   return { message: GUEST_MESSAGES.householdRemoved };
 }
 
 /** A new personal link; the old one stops working at once (404). */
 export async function resetHouseholdLink(ctx: DomainContext, id: string): Promise<Household> {
-  const me = requirePlanner(ctx);
-  await ownedHousehold(ctx, me.id, id);
-  await ctx.db.prepare("UPDATE households SET rsvp_token = ?, updated_at = ? WHERE id = ? AND user_id = ?").bind(newRsvpToken(), ctx.now, id, me.id).run();
-  return toHousehold(ctx, await ownedHousehold(ctx, me.id, id));
+  const me = await openWedding(ctx, "guests", "edit");
+  await ownedHousehold(ctx, me.key, id);
+  await ctx.db.prepare("UPDATE households SET rsvp_token = ?, updated_at = ? WHERE id = ? AND user_id = ?").bind(newRsvpToken(), ctx.now, id, me.key).run();
+  return toHousehold(ctx, await ownedHousehold(ctx, me.key, id));
 }

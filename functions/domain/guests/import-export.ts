@@ -2,7 +2,7 @@
 import { GUESTS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.ts";
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
 
 export const CSV_COLUMNS = ["Household", "Name", "Side", "Relation", "Phone", "Email", "City", "Dietary", "Stay", "Pickup"] as const;
@@ -83,7 +83,7 @@ export type ImportResult = { imported: number; householdsCreated: number; errors
  * one); a row without one gets a household of its own.
  */
 export async function importGuests(ctx: DomainContext, csv: string): Promise<ImportResult> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "edit");
   if (new TextEncoder().encode(csv).length > IMPORT_BYTES_MAX) throw new Invalid("The CSV file is too large (at most 512 KB).", { csv: "At most 512 KB." });
   let rows: string[][];
   try {
@@ -99,8 +99,8 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
     throw new Invalid(`Please import at most ${IMPORT_ROWS_MAX} guests at a time.`, { csv: `At most ${IMPORT_ROWS_MAX} rows.` });
 
   const [existingHouseholds, count] = await ctx.db.batch([
-    ctx.db.prepare("SELECT id, name FROM households WHERE user_id = ? ORDER BY created_at, id").bind(me.id),
-    ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.id),
+    ctx.db.prepare("SELECT id, name FROM households WHERE user_id = ? ORDER BY created_at, id").bind(me.key),
+    ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key),
   ]);
   const byName = new Map<string, string>();
   for (const h of existingHouseholds!.results as { id: string; name: string }[]) if (!byName.has(h.name.toLowerCase())) byName.set(h.name.toLowerCase(), h.id);
@@ -140,12 +140,12 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
     let householdId = household ? byName.get(household.toLowerCase()) : undefined;
     if (!householdId) {
       householdId = newId(ctx.now);
-      writes.push(insertHousehold(ctx, me.id, householdId, household || parsed.data.name, null));
+      writes.push(insertHousehold(ctx, me.key, householdId, household || parsed.data.name, null));
       householdsCreated += 1;
       if (household) byName.set(household.toLowerCase(), householdId);
     }
     // Each row a distinct, increasing created_at so the list keeps the file's order within a household.
-    writes.push(insertGuest(ctx, me.id, householdId, newId(ctx.now), parsed.data, ctx.now + imported));
+    writes.push(insertGuest(ctx, me.key, householdId, newId(ctx.now), parsed.data, ctx.now + imported));
     imported += 1;
   });
   if (writes.length) await ctx.db.batch(writes);
@@ -154,12 +154,12 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
 
 /** The whole list as CSV (same columns as the import), every cell safe against spreadsheet formulas. */
 export async function exportGuests(ctx: DomainContext): Promise<string> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "read");
   const { results } = await ctx.db
     .prepare(
       `SELECT ${GUEST_COLUMNS} FROM guests g JOIN households h ON h.id = g.household_id WHERE g.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id, g.created_at, g.id`,
     )
-    .bind(me.id)
+    .bind(me.key)
     .all<GuestRow>();
   const yes = (b: number) => (b ? "Yes" : "No");
   return toCsv([
@@ -169,8 +169,8 @@ export async function exportGuests(ctx: DomainContext): Promise<string> {
       g.name,
       g.side,
       g.relation ?? "",
-      g.phone ?? "",
-      g.email ?? "",
+      me.seesContacts ? (g.phone ?? "") : "",
+      me.seesContacts ? (g.email ?? "") : "",
       g.city ?? "",
       g.dietary ? { VEG: "Veg", JAIN: "Jain", NON_VEG: "Non-veg", VEGAN: "Vegan" }[g.dietary] : "",
       yes(g.needs_stay),

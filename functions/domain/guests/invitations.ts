@@ -1,7 +1,7 @@
 /** Which of the couple's functions a household is invited to. */
 import { invitationsInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, parseInput } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
 
 const FUNCTION_MISSING = "We could not find that function in your wedding plan.";
@@ -11,13 +11,13 @@ const FUNCTION_MISSING = "We could not find that function in your wedding plan."
  * household's answers for that function in the same batch. Another couple's (or no) function is 404.
  */
 export async function setInvitations(ctx: DomainContext, householdId: string, input: unknown): Promise<{ message: string; household: Household }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "guests", "edit");
   const eventIds = [...new Set(parseInput(invitationsInput, input).eventIds)];
-  await ownedHousehold(ctx, me.id, householdId);
+  await ownedHousehold(ctx, me.key, householdId);
   if (eventIds.length) {
     const found = await ctx.db
       .prepare("SELECT COUNT(*) AS n FROM events WHERE user_id = ? AND parent_id IS NULL AND id IN (SELECT value FROM json_each(?))")
-      .bind(me.id, JSON.stringify(eventIds))
+      .bind(me.key, JSON.stringify(eventIds))
       .first<{ n: number }>();
     if ((found?.n ?? 0) !== eventIds.length) throw new NotFound(FUNCTION_MISSING);
   }
@@ -27,14 +27,14 @@ export async function setInvitations(ctx: DomainContext, householdId: string, in
       .prepare(
         "DELETE FROM guest_rsvps WHERE guest_id IN (SELECT id FROM guests WHERE household_id = ? AND user_id = ?) AND event_id NOT IN (SELECT value FROM json_each(?))",
       )
-      .bind(householdId, me.id, set),
+      .bind(householdId, me.key, set),
     ctx.db.prepare("DELETE FROM household_invitations WHERE household_id = ? AND event_id NOT IN (SELECT value FROM json_each(?))").bind(householdId, set),
     ctx.db
       .prepare(
         `INSERT OR IGNORE INTO household_invitations (household_id, event_id, invited_at)
          SELECT ?, e.id, ? FROM events e WHERE e.user_id = ? AND e.parent_id IS NULL AND e.id IN (SELECT value FROM json_each(?))`,
       )
-      .bind(householdId, ctx.now, me.id, set),
+      .bind(householdId, ctx.now, me.key, set),
   ]);
-  return { message: GUEST_MESSAGES.invitationsSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.id, householdId)) };
+  return { message: GUEST_MESSAGES.invitationsSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, householdId)) };
 }

@@ -2,7 +2,7 @@
 import type { events, householdInvitations, households } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { DomainContext } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 
 export type NotAnswered = {
   householdId: string;
@@ -49,6 +49,6 @@ export function groupPending(rows: PendingRow[]): NotAnswered[] {
 
 /** Households that have not answered for every function they are invited to. */
 export async function notAnswered(ctx: DomainContext): Promise<NotAnswered[]> {
-  const me = requirePlanner(ctx);
-  return groupPending((await pendingStatement(ctx.db, me.id).all<PendingRow>()).results);
+  const me = await openWedding(ctx, "guests", "read");
+  return groupPending((await pendingStatement(ctx.db, me.key).all<PendingRow>()).results);
 }

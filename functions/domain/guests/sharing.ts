@@ -6,7 +6,7 @@ import { formatDate } from "#shared/format.ts";
 import { pathInLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
 import { type PendingRow, pendingStatement } from "./not-answered.ts";
 import { guestReminderStop } from "./reminder-optout.ts";
@@ -81,8 +81,8 @@ async function householdShareFacts(ctx: DomainContext, userId: string, household
 
 /** The household's share links (WhatsApp in English and Hindi, e-mail); read only. */
 export async function shareLinks(ctx: DomainContext, householdId: string): Promise<ShareLinks> {
-  const me = requirePlanner(ctx);
-  const f = await householdShareFacts(ctx, me.id, householdId);
+  const me = await openWedding(ctx, "invitations", "edit");
+  const f = await householdShareFacts(ctx, me.key, householdId);
   return shareLinksFor(
     f.household,
     f.couple,
@@ -93,9 +93,9 @@ export async function shareLinks(ctx: DomainContext, householdId: string): Promi
 
 /** The couple shares through our button: records shared_at on the household's invitations and answers the link to open. */
 export async function shareHousehold(ctx: DomainContext, householdId: string, input: unknown): Promise<{ url: string; links: ShareLinks }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "invitations", "edit");
   const { channel, lang } = parseInput(shareInput, input);
-  const f = await householdShareFacts(ctx, me.id, householdId);
+  const f = await householdShareFacts(ctx, me.key, householdId);
   if (!f.functions.length) throw new Conflict("Invite this household to a function first, then share its link.");
   if (channel === "email" && !f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
   const links = shareLinksFor(
@@ -115,9 +115,9 @@ export async function shareHousehold(ctx: DomainContext, householdId: string, in
  * reminders (the mail's one-click unsubscribe) is skipped and counted in `stopped`.
  */
 export async function remindHousehold(ctx: DomainContext, householdId: string): Promise<{ reminded: number; stopped: number; functions: string[] }> {
-  const me = requirePlanner(ctx);
-  const f = await householdShareFacts(ctx, me.id, householdId);
-  const pending = (await pendingStatement(ctx.db, me.id, householdId).all<PendingRow>()).results;
+  const me = await openWedding(ctx, "invitations", "edit");
+  const f = await householdShareFacts(ctx, me.key, householdId);
+  const pending = (await pendingStatement(ctx.db, me.key, householdId).all<PendingRow>()).results;
   if (!pending.length) throw new Conflict("Everyone in this household has answered: there is nothing to remind them of.");
   if (!f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
   if (!f.reminded.length) throw new Conflict(REMINDERS_STOPPED);

@@ -1,0 +1,110 @@
+/**
+ * Which wedding a request plans and what its actor may do there (docs/decisions/0049-weddings.md).
+ * Every planning function starts here: `openWedding(ctx, area, need)` before it reads its input.
+ * Rights are read from wedding_members on every call (one indexed row), never kept in a session or
+ * a page, so a removed co-planner's next request is refused.
+ */
+import type { weddingMembers } from "#db/schema/index.ts";
+import type { Row } from "#db/rows.ts";
+import { WEDDING_AREAS, type WEDDING_ROLES } from "#shared/stored-values.ts";
+import { type Actor, type DomainContext, ACCESS, Forbidden, newId, requireRole, requireSignedIn } from "../core/index.ts";
+
+export type WeddingRole = (typeof WEDDING_ROLES)[number];
+/** guests, budget, plan (functions, tasks, checklist), invitations (cards, e-invites, sending links). */
+export type WeddingArea = (typeof WEDDING_AREAS)[number];
+
+export type WeddingAccess = {
+  weddingId: string;
+  /** The user_id of the wedding's planning rows in D1: its couple's account. */
+  key: string;
+  actor: Actor;
+  role: WeddingRole;
+  /** The areas this member may change (every area for the couple and partners). */
+  areas: readonly WeddingArea[];
+  /** May read guests' phone numbers and e-mail addresses. */
+  seesContacts: boolean;
+  /** May invite co-planners, change their roles and remove them. */
+  managesPeople: boolean;
+};
+
+export const WEDDING_MESSAGES = {
+  logIn: "Please log in to plan your wedding.",
+  couplesOnly: "Only couples plan a wedding here.",
+} as const;
+
+/** What a member without the right to change an area is told (403). */
+const AREA_NAMES: Record<WeddingArea, string> = {
+  guests: "guest list",
+  budget: "budget",
+  plan: "plan and checklist",
+  invitations: "invitations",
+};
+export const readOnlyMessage = (area: WeddingArea) => `You can see this wedding's ${AREA_NAMES[area]} but not change it.`;
+
+type MemberRow = Row<typeof weddingMembers, "wedding_id" | "role" | "areas" | "sees_contacts"> & { couple_user_id: string };
+
+const CURRENT_SQL = `SELECT m.wedding_id, m.role, m.areas, m.sees_contacts, w.couple_user_id
+  FROM wedding_members m JOIN weddings w ON w.id = m.wedding_id
+  WHERE m.user_id = ?1 ORDER BY m.opened_at DESC, m.wedding_id LIMIT 1`;
+
+/** Parses a stored comma list of areas, keeping only known ones. */
+export function parseAreas(stored: string): WeddingArea[] {
+  const known = new Set<string>(WEDDING_AREAS);
+  return stored.split(",").filter((a): a is WeddingArea => known.has(a));
+}
+
+function accessOf(ctx: DomainContext, actor: Actor, row: MemberRow): WeddingAccess {
+  const everything = row.role === "COUPLE" || row.role === "PARTNER";
+  const areas = everything ? [...WEDDING_AREAS] : row.role === "EDITOR" ? parseAreas(row.areas) : [];
+  return {
+    weddingId: row.wedding_id,
+    key: row.couple_user_id,
+    actor,
+    role: row.role,
+    areas,
+    seesContacts: everything || areas.includes("guests") || Boolean(row.sees_contacts),
+    managesPeople: everything,
+  };
+}
+
+/**
+ * The account's own wedding, made the first time it plans (one INSERT OR IGNORE on the unique
+ * couple index: two first requests at once make one wedding).
+ */
+function ownWeddingStatements(ctx: DomainContext, userId: string): D1PreparedStatement[] {
+  return [
+    ctx.db.prepare("INSERT OR IGNORE INTO weddings (id, couple_user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)").bind(newId(ctx.now), userId, ctx.now),
+    ctx.db
+      .prepare(
+        `INSERT OR IGNORE INTO wedding_members (wedding_id, user_id, role, areas, sees_contacts, opened_at, added_by, created_at, updated_at)
+         SELECT id, couple_user_id, 'COUPLE', '', 1, ?2, NULL, ?2, ?2 FROM weddings WHERE couple_user_id = ?1`,
+      )
+      .bind(userId, ctx.now),
+  ];
+}
+
+/** The signed-in planner's current wedding and their rights in it (made on first use for a couple). */
+export async function currentWedding(ctx: DomainContext): Promise<WeddingAccess> {
+  requireSignedIn(ctx.actor, WEDDING_MESSAGES.logIn);
+  const actor = requireRole(ctx.actor, ACCESS.planner, WEDDING_MESSAGES.couplesOnly);
+  let row = await ctx.db.prepare(CURRENT_SQL).bind(actor.id).first<MemberRow>();
+  if (!row) {
+    const [, , current] = await ctx.db.batch([...ownWeddingStatements(ctx, actor.id), ctx.db.prepare(CURRENT_SQL).bind(actor.id)]);
+    row = (current!.results[0] as MemberRow | undefined) ?? null;
+  }
+  if (!row) throw new Error("the planner's wedding could not be made");
+  return accessOf(ctx, actor, row);
+}
+
+/**
+ * The actor's current wedding, refused unless they may `need` the `area` in it: any member reads;
+ * the couple, partners and editors of the area change it. Call it before reading the input.
+ */
+export async function openWedding(ctx: DomainContext, area: WeddingArea, need: "read" | "edit"): Promise<WeddingAccess> {
+  const wedding = await currentWedding(ctx);
+  if (need === "edit" && !wedding.areas.includes(area)) throw new Forbidden(readOnlyMessage(area));
+  return wedding;
+}
+
+/** Whether the member may change the area (for loaders that hand the page booleans). */
+export const mayEdit = (wedding: WeddingAccess, area: WeddingArea) => wedding.areas.includes(area);
