@@ -53,5 +53,6 @@ export {
   type ReconciliationRun,
 } from "./reconciliation.ts";
 export { readCreditNote, type CreditNoteView } from "./credit-notes.ts";
+export type { TaxDocumentView } from "./tax-documents.ts";
 export { servePaymentPurposes, type PaymentPurpose } from "./payment-purposes.ts";
 export { planPurpose } from "./plan-purpose.ts";
