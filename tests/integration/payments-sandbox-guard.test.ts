@@ -6,7 +6,7 @@ import { paymentGatewayFor, runGatewayHousekeeping } from "#platform/payments.ts
 import wranglerConfig from "../../wrangler.jsonc?raw";
 import { createPlan, createVendor, sessionCookieFor, signedIn } from "#tests/support/factories.ts";
 import { insertTemplate } from "#tests/support/invitations.ts";
-import { hmacHex, SANDBOX_SECRET } from "#tests/support/payments.ts";
+import { hmacHex, SANDBOX_SECRET, TEST_CARD } from "#tests/support/payments.ts";
 
 /**
  * Issue 28, item 2: the sandbox gateway takes no money, so it must never be the gateway of a site
@@ -119,10 +119,7 @@ describe("the sandbox gateway outside local development", () => {
         order_id: orderId,
         callback_url: `${origin}/api/v1/payments/callback`,
         cancel_url: `${origin}/VendorDashboard/Plan`,
-        method: "card",
-        card_number: "4111 1111 1111 1111",
-        card_expiry: "12/30",
-        card_cvv: "123",
+        ...TEST_CARD,
         decision: "approve",
         lose_confirmation: "on",
       }).toString();

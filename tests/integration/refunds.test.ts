@@ -317,6 +317,22 @@ describe("refunds made by themselves (a payment after its order expired, a desig
     await Promise.all([callback(fields), callback(fields), ...hooks.flatMap((h) => [sendWebhook(h.body, h.id), sendWebhook(h.body, h.id)])]);
   };
 
+  /** A couple pays two orders for one design: the first is credited (the couple owns it); the second is paid at the gateway, its confirmation not yet delivered. */
+  async function designPaidTwice() {
+    const couple = await signedIn("USER");
+    const template = await insertTemplate({ price: 499 });
+    const first = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
+    const firstBack = await payInSandbox(first);
+    // An order with under an hour left is replaced by a new one, and the first can still be paid: both paid.
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?")
+      .bind(23.5 * 3_600_000, first.orderId)
+      .run();
+    const second = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
+    const secondBack = await payInSandbox(second);
+    expect((await callback(firstBack.fields)).status).toBe(303);
+    return { couple, template, first, second, secondBack };
+  }
+
   it("a plan paid after its order expired is refunded in full once, however many callbacks and webhooks arrive; the subscription never starts", async () => {
     const vendor = await signedIn("VENDOR");
     const planId = await createPlan({ price: 2999, days: 30 });
@@ -343,17 +359,7 @@ describe("refunds made by themselves (a payment after its order expired, a desig
   });
 
   it("a design paid for twice while the gateway is down: the credit stands, admins see why, and the 5-minute job refunds it once the gateway is back", async () => {
-    const couple = await signedIn("USER");
-    const template = await insertTemplate({ price: 499 });
-    const first = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
-    const firstBack = await payInSandbox(first);
-    // An order with under an hour left is replaced by a new one, and the first can still be paid: both paid.
-    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?")
-      .bind(23.5 * 3_600_000, first.orderId)
-      .run();
-    const second = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
-    const secondBack = await payInSandbox(second);
-    expect((await callback(firstBack.fields)).status).toBe(303);
+    const { couple, template, first, second, secondBack } = await designPaidTwice();
 
     // The second payment's callback arrives while the gateway takes no refunds (it answers payments, not refunds).
     const ctx = testContext();
@@ -393,16 +399,7 @@ describe("refunds made by themselves (a payment after its order expired, a desig
   });
 
   it("an automatic refund the gateway accepted and later reports failed is owed again: admins see it not made, may refund it, and the 5-minute job closes it", async () => {
-    const couple = await signedIn("USER");
-    const template = await insertTemplate({ price: 499 });
-    const first = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
-    const firstBack = await payInSandbox(first);
-    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE gateway_order_id = ?")
-      .bind(23.5 * 3_600_000, first.orderId)
-      .run();
-    const second = await order(`/api/v1/template/create-order/${template.id}`, couple.cookie);
-    const secondBack = await payInSandbox(second);
-    expect((await callback(firstBack.fields)).status).toBe(303);
+    const { second, secondBack } = await designPaidTwice();
 
     // The gateway accepts the duplicate's refund as pending (as Razorpay does), and later reports it failed.
     const ctx = testContext();

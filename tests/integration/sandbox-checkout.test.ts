@@ -15,6 +15,7 @@ import {
   payInSandbox,
   postForm,
   settleWebhooks,
+  TEST_CARD,
   webhooksOf,
 } from "#tests/support/payments.ts";
 
@@ -198,10 +199,7 @@ describe("lose the confirmation (the checkout's test option)", () => {
     const { action, fields } = formOf(html);
     const res = await postForm(action, {
       ...fields,
-      method: "card",
-      card_number: "4111 1111 1111 1111",
-      card_expiry: "12/30",
-      card_cvv: "123",
+      ...TEST_CARD,
       decision: "approve",
       lose_confirmation: "on",
     });

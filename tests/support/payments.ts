@@ -66,6 +66,9 @@ export type SandboxChoice = {
   decision?: "approve" | "decline";
 };
 
+/** A test card's fields on the sandbox checkout (any number that passes the Luhn check pays). */
+export const TEST_CARD = { method: "card", card_number: "4111 1111 1111 1111", card_expiry: "12/30", card_cvv: "123" } as const;
+
 /** The sandbox checkout as the payer uses it: open the page from the checkout form, then pay or decline; returns the form that goes back to the callback. */
 export async function payInSandbox(order: OrderAnswer, choice: SandboxChoice = {}): Promise<{ action: string; fields: Record<string, string>; html: string }> {
   const page = await postForm(order.checkout.action, order.checkout.fields);
