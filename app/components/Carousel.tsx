@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { m } from "#shared/paraglide/messages.js";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { flushSync } from "react-dom";
 
@@ -115,12 +116,12 @@ export function Carousel<T>({
   return (
     <div ref={rootRef} className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
       <div className="mb-3 flex justify-end gap-2">
-        <button type="button" className={button} onClick={() => void scroll(-1)} disabled={!hydrated || atStart} aria-label={`Scroll ${label} back`}>
+        <button type="button" className={button} onClick={() => void scroll(-1)} disabled={!hydrated || atStart} aria-label={m.public_carousel_back({ label })}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
             <path d="M10 3L5 8l5 5" stroke="currentColor" strokeWidth="2" fill="none" />
           </svg>
         </button>
-        <button type="button" className={button} onClick={() => void scroll(1)} disabled={!hydrated || atEnd} aria-label={`Scroll ${label} forward`}>
+        <button type="button" className={button} onClick={() => void scroll(1)} disabled={!hydrated || atEnd} aria-label={m.public_carousel_forward({ label })}>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
             <path d="M6 3l5 5-5 5" stroke="currentColor" strokeWidth="2" fill="none" />
           </svg>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { SEARCH } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { shownName } from "#app/lib/shown-names.ts";
 import { suggestPlaces, type LocationMap, type PlaceSuggestion } from "#shared/place-names.ts";
 import { Field } from "#app/components/ui/Field.tsx";
 
@@ -22,7 +23,7 @@ export function LocationBox({
   defaultValue,
   defaultText = "",
   onSelect,
-  label = "Location",
+  label,
   hideLabel = true,
   error,
   className = "",
@@ -108,7 +109,7 @@ export function LocationBox({
         ref={inputRef}
         type="search"
         name={textName}
-        label={label}
+        label={label ?? m.public_location_label()}
         hideLabel={hideLabel}
         error={error}
         role="combobox"
@@ -117,7 +118,7 @@ export function LocationBox({
         aria-autocomplete="list"
         aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
         autoComplete="off"
-        placeholder={SEARCH.locationPlaceholder}
+        placeholder={m.public_location_placeholder()}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -136,20 +137,20 @@ export function LocationBox({
         <ul
           id={listId}
           role="listbox"
-          aria-label="Locations"
+          aria-label={m.public_location_list()}
           className="absolute left-0 right-0 top-full z-40 mt-1 max-h-[200px] overflow-y-auto rounded-xl border border-maroon-100 bg-white py-1 text-left text-ink shadow-lg"
         >
           {groups.length === 0 && (
             <li role="option" aria-disabled="true" aria-selected={false} className="px-4 py-2 text-sm text-ink/70">
-              No matching city. Search anyway and we will suggest the closest.
+              {m.public_location_none()}
             </li>
           )}
           {groups.map(([region, places], g) => (
             <li key={region} role="presentation">
               <div role="presentation" className="px-4 pt-2 text-xs font-semibold uppercase tracking-wide text-maroon-700">
-                {region}
+                {shownName(region)}
               </div>
-              <ul role="group" aria-label={region}>
+              <ul role="group" aria-label={shownName(region)}>
                 {places.map((place, c) => {
                   const i = (offsets[g] ?? 0) + c;
                   return (
@@ -164,11 +165,11 @@ export function LocationBox({
                     >
                       {place.city ? (
                         <>
-                          {place.city}
+                          {shownName(place.city)}
                           {place.typedAs && <span className="text-ink/70"> ({place.typedAs})</span>}
                         </>
                       ) : (
-                        `All of ${region}${place.typedAs ? ` (${place.typedAs})` : ""}`
+                        `${m.public_location_all_of({ region: shownName(region) })}${place.typedAs ? ` (${place.typedAs})` : ""}`
                       )}
                     </li>
                   );

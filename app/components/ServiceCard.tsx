@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { ServiceCardData } from "#domain/catalogue/index.ts";
 import { servicePath } from "#shared/catalogue.ts";
 import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { shownName } from "#app/lib/shown-names.ts";
 
 /**
  * A service as every list shows it: cover image (sized, lazy unless `eager`), name, vendor and
@@ -47,22 +49,22 @@ export function ServiceCard({
         {service.featured && (
           <p
             className="absolute left-2 top-2 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-maroon-700 shadow-sm"
-            title="The vendor's plan places this listing first in the default order"
+            title={m.public_card_featured_title()}
           >
-            Featured
+            {m.public_card_featured()}
           </p>
         )}
         {actions && <div className="absolute right-2 top-2 z-10">{actions}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <p className="text-xs font-medium uppercase tracking-wide text-maroon-600">{service.service_type}</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-maroon-600">{shownName(service.service_type)}</p>
         <h3 className="font-sans text-base font-semibold leading-snug">
-          <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+          <Link to={href} translate="no" className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
             {service.service_name}
           </Link>
         </h3>
         <p className="text-sm text-ink/70">
-          {service.vendor.name} · {service.city}, {service.state}
+          <span translate="no">{service.vendor.name}</span> · {shownName(service.city)}, {shownName(service.state)}
         </p>
         <p className="mt-1 flex items-center gap-1 text-sm">
           {service.review_count > 0 ? (
@@ -74,7 +76,7 @@ export function ServiceCard({
               <span className="text-ink/70">({reviewCount(service.review_count)})</span>
             </>
           ) : (
-            <span className="text-ink/70">New on Mandap</span>
+            <span className="text-ink/70">{m.public_card_new()}</span>
           )}
         </p>
         <p className="mt-auto pt-2 font-semibold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</p>

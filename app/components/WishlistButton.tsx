@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { m } from "#shared/paraglide/messages.js";
 import { useRootData } from "#app/lib/root-data.ts";
 import { loadWishlist, subscribeWishlist, toggleWishlistItem, wishlistSnapshot } from "#app/lib/wishlist-store.ts";
-import { LISTING } from "#shared/strings.ts";
 import { showToast } from "./Toaster.tsx";
 
 /** The same rule the server applies (a vendor has no wishlist). */
@@ -32,7 +32,7 @@ export function WishlistButton({
     () => initial,
   );
   const [busy, setBusy] = useState(false);
-  const label = `${favorited ? LISTING.favoriteRemove : LISTING.favoriteAdd}: ${serviceName}`;
+  const action = favorited ? m.public_wishlist_remove() : m.public_wishlist_add();
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -71,8 +71,7 @@ export function WishlistButton({
       <button
         type="submit"
         aria-pressed={favorited}
-        aria-label={variant === "icon" ? label : undefined}
-        title={label}
+        title={action}
         disabled={busy}
         className={
           variant === "icon"
@@ -81,7 +80,13 @@ export function WishlistButton({
         }
       >
         {heart}
-        {variant === "button" && <span>{favorited ? "Shortlisted" : "Shortlist"}</span>}
+        {/* The icon's name: the action, then the service's name as its vendor typed it (user content, not translated). */}
+        {variant === "icon" && (
+          <span className="sr-only">
+            {action}: <span translate="no">{serviceName}</span>
+          </span>
+        )}
+        {variant === "button" && <span>{favorited ? m.public_wishlist_shortlisted() : m.public_wishlist_shortlist()}</span>}
       </button>
     </form>
   );

@@ -5,6 +5,8 @@ import { showToast } from "#app/components/Toaster.tsx";
 import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
 import { SEARCH } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/Field.tsx";
+import { m } from "#shared/paraglide/messages.js";
+import { getLocale } from "#shared/locale.ts";
 
 export const HERO_IMAGE_COUNT = 6;
 export const HERO_ROTATE_MS = 5000;
@@ -39,6 +41,8 @@ export function HeroImages() {
 }
 
 export function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
+  // The search understands the catalogue's Hindi names (shared/search-words.ts), so a Hindi page suggests them.
+  const hindi = getLocale() === "hi";
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(e.currentTarget);
     const vendor = String(form.get("vendor") ?? "").trim();
@@ -54,7 +58,7 @@ export function HeroSearch({ locations }: { locations: Record<string, string[]> 
       action="/all"
       onSubmit={onSubmit}
       role="search"
-      aria-label="Find vendors"
+      aria-label={m.public_hero_search_label()}
       className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-3 shadow-xl md:grid-cols-[1fr_1fr_auto]"
     >
       <div>
@@ -62,24 +66,24 @@ export function HeroSearch({ locations }: { locations: Record<string, string[]> 
           id="hero-vendor"
           name="vendor"
           type="search"
-          label="Vendor category"
+          label={m.public_hero_vendor_label()}
           hideLabel
           list="hero-vendor-options"
           autoComplete="off"
-          placeholder="Select vendor (e.g. Caterers)"
+          placeholder={m.public_hero_vendor_placeholder()}
           inputClassName="h-12 rounded-xl px-4 text-ink placeholder:text-ink/70"
         />
         <datalist id="hero-vendor-options">
           {ALL_SUBCATEGORIES.map((s) => (
-            <option key={`${s.group.slug}-${s.slug}`} value={s.name}>
-              {s.group.name}
+            <option key={`${s.group.slug}-${s.slug}`} value={hindi ? s.hi : s.name}>
+              {hindi ? s.group.hi : s.group.name}
             </option>
           ))}
         </datalist>
       </div>
-      <LocationBox locations={locations} label="Wedding location" />
+      <LocationBox locations={locations} label={m.public_hero_location_label()} />
       <button type="submit" className="btn-primary h-12 px-8">
-        Search
+        {m.public_search_submit()}
       </button>
     </Form>
   );

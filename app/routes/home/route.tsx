@@ -8,8 +8,10 @@ import { ServiceCard } from "#app/components/ServiceCard.tsx";
 import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
 import { useRootData } from "#app/lib/root-data.ts";
-import { carouselRest, POPULAR_SEARCHES } from "#app/lib/home-content.ts";
+import { carouselRest } from "#app/lib/home-content.ts";
+import { m } from "#shared/paraglide/messages.js";
 import type { Route } from "./+types/route";
 import { HeroImages, HeroSearch } from "./hero.tsx";
 import { Benefits, Counters, SectionHeading } from "./sections.tsx";
@@ -17,18 +19,15 @@ import { Benefits, Counters, SectionHeading } from "./sections.tsx";
 export { loader } from "./home.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle("Wedding Venues, Vendors & Planning in India") },
-  {
-    name: "description",
-    content:
-      "Find wedding venues, caterers, photographers, makeup artists and more across India. Compare starting prices in rupees, read reviews from couples and send vendors a free enquiry.",
-  },
+  { title: pageTitle(loaderData?.text.title ?? "") },
+  { name: "description", content: loaderData?.text.description ?? "" },
   canonicalLink(loaderData?.origin ?? "", "/"),
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { counters, locations, blog, testimonials, carousels } = loaderData;
+  const { counters, locations, blog, testimonials, carousels, text, popular } = loaderData;
   const root = useRootData();
+  const hindi = getLocale() === "hi";
   const phone = root?.contactPhone ?? "";
   const jsonLd = {
     "@context": "https://schema.org",
@@ -45,20 +44,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <HeroImages />
         <div className="container-page relative py-14 md:py-24">
           <h1 id="hero-title" className="max-w-3xl text-4xl font-bold leading-tight md:text-6xl">
-            Find the venues and vendors for every function of your wedding
+            {text.heroTitle}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/90">
-            Venues, caterers, photographers and makeup artists across India, with starting prices in rupees and reviews from couples.
-          </p>
+          <p className="mt-4 max-w-2xl text-lg text-white/90">{text.heroText}</p>
           <HeroSearch locations={locations} />
-          <Counters counters={counters} />
+          <Counters counters={counters} labels={text.counters} />
         </div>
       </section>
 
       <Reveal aria-labelledby="popular-title" className="container-page py-10">
-        <SectionHeading id="popular-title" title="Popular searches" />
+        <SectionHeading id="popular-title" title={text.popular} />
         <ul className="flex flex-wrap gap-2">
-          {POPULAR_SEARCHES.map((p) => (
+          {popular.map((p) => (
             <li key={p.label}>
               <Link
                 to={p.href}
@@ -73,63 +70,57 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Reveal aria-labelledby="about-title" className="container-page grid items-center gap-8 py-10 md:grid-cols-2">
         <div>
-          <SectionHeading id="about-title" title="About Mandap" />
-          <p className="text-ink/80">
-            Mandap brings India’s wedding vendors into one place: compare venues, caterers, photographers, decorators and bridal artists by price and rating,
-            read reviews from couples, shortlist the ones you like and send them an enquiry for free. Then plan it all here: a checklist, every function with
-            its tasks and vendors, a budget fed by your bookings, and a guest list that answers per function.
-          </p>
+          <SectionHeading id="about-title" title={text.aboutTitle} />
+          <p className="text-ink/80">{text.aboutText}</p>
           <Link to="/browse" className="btn-secondary mt-5">
-            Discover all services
+            {text.discover}
           </Link>
         </div>
         <img src="/images/categories/destination.svg" alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full rounded-2xl object-cover" />
       </Reveal>
 
-      <Reveal aria-label="For vendors" className="container-page py-6">
+      <Reveal aria-label={text.vendorsLabel} className="container-page py-6">
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-gradient-to-r from-marigold-400 to-marigold-300 p-6 md:flex-row md:items-center md:justify-between md:p-8">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">For vendors</p>
-            <p className="mt-1 font-display text-2xl font-bold text-maroon-900">Grow your wedding business with Mandap</p>
-            <p className="mt-1 text-maroon-900/85">
-              List your services with photos, answer enquiries, send quotes and take bookings, all from one vendor dashboard.
-            </p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">{text.vendorsLabel}</p>
+            <p className="mt-1 font-display text-2xl font-bold text-maroon-900">{text.vendorsTitle}</p>
+            <p className="mt-1 text-maroon-900/85">{text.vendorsText}</p>
           </div>
           <Link to="/vendorSignup" className="btn-primary">
-            List your business
+            {text.vendorsAction}
           </Link>
         </div>
       </Reveal>
 
       <Reveal aria-labelledby="categories-title" className="container-page py-10">
-        <SectionHeading id="categories-title" title="Service categories" text="Everything from the venue to the varmala." />
+        <SectionHeading id="categories-title" title={text.categoriesTitle} text={text.categoriesText} />
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {CATALOGUE.map((g) => (
             <li key={g.slug} className="overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm" data-testid="category-card">
               <img src={`/images/categories/${g.slug}.svg`} alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full object-cover" />
               <details className="group p-4">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden">
-                  <span className="font-display text-xl font-semibold">{g.name}</span>
+                  <span className="font-display text-xl font-semibold">{hindi ? g.hi : g.name}</span>
                   <span
                     aria-hidden="true"
                     className="grid h-8 w-8 place-items-center rounded-full bg-maroon-700 text-lg leading-none text-white transition-transform group-open:rotate-45"
                   >
                     +
                   </span>
-                  <span className="sr-only">Show {g.name} categories</span>
+                  <span className="sr-only">{m.public_home_show_group({ group: hindi ? g.hi : g.name })}</span>
                 </summary>
                 <ul className="mt-3 grid gap-1">
                   {g.subcategories.map((s) => (
                     <li key={s.slug}>
                       <Link to={browsePath(g.name, s.name)} className="block rounded-md px-2 py-1 text-sm hover:bg-maroon-50 hover:text-maroon-700">
-                        {s.name}
+                        {hindi ? s.hi : s.name}
                       </Link>
                     </li>
                   ))}
                 </ul>
               </details>
               <Link to={browsePath(g.name)} className="mx-4 mb-4 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
-                All {g.name.toLowerCase()} services
+                {m.public_home_group_all({ group: hindi ? g.hi : g.name.toLowerCase() })}
               </Link>
             </li>
           ))}
@@ -141,11 +132,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="flex items-end justify-between gap-4">
             <SectionHeading id={`carousel-${c.key}`} title={c.title} />
             <Link to={c.more} className="mb-6 shrink-0 text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
-              See all<span className="sr-only"> {c.title.toLowerCase()}</span>
+              {m.public_home_see_all()}
+              <span className="sr-only"> {hindi ? c.title : c.title.toLowerCase()}</span>
             </Link>
           </div>
           {c.services.length === 0 ? (
-            <p className="text-ink/70">No services here yet.</p>
+            <p className="text-ink/70">{text.carouselEmpty}</p>
           ) : (
             <Carousel
               label={c.title}
@@ -159,11 +151,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
 
       <Reveal aria-labelledby="blog-title" className="container-page py-10">
-        <SectionHeading id="blog-title" title="From the blog" text="Ideas, budgets and real weddings." />
+        <SectionHeading id="blog-title" title={text.blogTitle} text={text.blogText} />
         {blog.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-maroon-100 bg-white p-8 text-center" data-testid="blog-empty">
-            <p className="font-semibold">Wedding stories and planning guides are on their way.</p>
-            <p className="mt-1 text-sm text-ink/75">Check back soon for budgets, décor ideas and real weddings from across India.</p>
+            <p className="font-semibold">{text.blogEmpty}</p>
+            <p className="mt-1 text-sm text-ink/75">{text.blogEmptyText}</p>
           </div>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -172,12 +164,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <BlogCover src={b.coverImage} sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw" />
                 <div className="p-4">
                   {b.publishedAt && <p className="text-xs text-ink/70">{formatDate(b.publishedAt)}</p>}
-                  <h3 className="mt-1 text-lg font-semibold">
+                  <h3 className="mt-1 text-lg font-semibold" translate="no">
                     <Link to={`/blogs/${b.urlTitle}`} className="hover:text-maroon-700">
                       {b.title}
                     </Link>
                   </h3>
-                  {b.excerpt && <p className="mt-1 line-clamp-3 text-sm text-ink/75">{b.excerpt}</p>}
+                  {b.excerpt && (
+                    <p translate="no" className="mt-1 line-clamp-3 text-sm text-ink/75">
+                      {b.excerpt}
+                    </p>
+                  )}
                 </div>
               </li>
             ))}
@@ -186,12 +182,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Reveal>
 
       <Reveal aria-labelledby="benefits-title" className="container-page py-10">
-        <SectionHeading
-          id="benefits-title"
-          title="Planning tools for couples"
-          text="Planning is free for couples: sign up and everything you plan is kept in one place."
-        />
-        <Benefits />
+        <SectionHeading id="benefits-title" title={text.benefitsTitle} text={text.benefitsText} />
+        <Benefits text={text.benefits} />
       </Reveal>
 
       <Reveal aria-labelledby="destination-title" className="container-page py-8">
@@ -200,26 +192,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="absolute inset-0 -z-10 bg-maroon-900/80" />
           <div className="p-8 md:p-12">
             <h2 id="destination-title" className="text-3xl font-bold md:text-4xl">
-              Dreaming of a destination wedding?
+              {text.destinationTitle}
             </h2>
-            <p className="mt-2 max-w-xl text-white/90">
-              Palaces in Udaipur, beaches in Goa, hills in Rishikesh: browse wedding resorts and venues across India, or call us to talk it through.
-            </p>
+            <p className="mt-2 max-w-xl text-white/90">{text.destinationText}</p>
             <a
               href={`tel:${phone.replace(/\s/g, "")}`}
               className="btn mt-5 bg-marigold-400 text-maroon-900 hover:bg-marigold-300"
               data-testid="destination-phone"
             >
-              Call {phone}
+              {m.public_home_call({ phone })}
             </a>
           </div>
         </div>
       </Reveal>
 
       <Reveal aria-labelledby="testimonials-title" className="container-page py-10">
-        <SectionHeading id="testimonials-title" title="What couples say" />
+        <SectionHeading id="testimonials-title" title={text.testimonialsTitle} />
         {testimonials.length === 0 ? (
-          <p className="text-ink/70">Reviews from couples will appear here.</p>
+          <p className="text-ink/70">{text.testimonialsEmpty}</p>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">
             {testimonials.map((t) => (
@@ -227,16 +217,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <figure className="flex h-full flex-col rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
                   <p className="text-marigold-500">
                     <span aria-hidden="true">{"★".repeat(t.rating)}</span>
-                    <span className="sr-only">Rated {t.rating} out of 5</span>
+                    <span className="sr-only">{m.public_home_rated({ rating: t.rating })}</span>
                   </p>
-                  <blockquote className="mt-2 line-clamp-5 flex-1 text-sm text-ink/85">“{t.comment}”</blockquote>
+                  <blockquote translate="no" className="mt-2 line-clamp-5 flex-1 text-sm text-ink/85">
+                    “{t.comment}”
+                  </blockquote>
                   <figcaption className="mt-3 text-sm">
-                    <span className="font-semibold">{t.author}</span>
+                    <span className="font-semibold" translate="no">
+                      {t.author}
+                    </span>
                     <span className="text-ink/70">
                       {" "}
-                      · {t.serviceName}, {t.city}
+                      · <span translate="no">{t.serviceName}</span>, {t.city}
                     </span>
-                    {t.verifiedBooking && <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">Verified booking</span>}
+                    {t.verifiedBooking && (
+                      <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">{m.public_home_verified_booking()}</span>
+                    )}
                   </figcaption>
                 </figure>
               </li>

@@ -2,56 +2,33 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatCount } from "#shared/format.ts";
 import { COMING_SOON } from "#shared/strings.ts";
+import type { HomeText } from "./home.server.ts";
 /**
  * The spec's benefits showcase. Only what works today links somewhere; a tool still being built
  * says so plainly (COMING_SOON) and links nowhere.
  */
-const BENEFITS: { title: string; text: string; icon: string; href?: string; action?: string }[] = [
-  { title: "Checklist", text: "Every task from roka to vidaai in one list.", href: "/checklist", action: "Start your checklist", icon: "✓" },
-  {
-    title: "Event planning",
-    text: "Each function with its date, time, tasks and vendors, started from your tradition's usual functions.",
-    href: "/profile/weddingplan",
-    action: "Plan your functions",
-    icon: "📅",
-  },
-  {
-    title: "Wishlist",
-    text: "Shortlist the venues and vendors you like and come back to them later.",
-    href: "/profile/favoriteList",
-    action: "Open your wishlist",
-    icon: "♥",
-  },
-  {
-    title: "Budget tracker",
-    text: "What is booked, paid and left, by category and function, filled in from your bookings.",
-    href: "/profile/weddingbudget",
-    action: "Track your budget",
-    icon: "₹",
-  },
-  {
-    title: "Invitation cards",
-    text: "Design invitations and share them with your guests.",
-    href: "/profile/invitationCards",
-    action: "Design your cards",
-    icon: "✉",
-  },
-  {
-    title: "Reminders",
-    text: "A morning e-mail with tasks, vendor payments and deliverables due, and guests yet to answer.",
-    href: "/profile",
-    action: "Turn on reminders",
-    icon: "⏰",
-  },
+const BENEFITS: { key: keyof HomeText["benefits"]; icon: string; href?: string }[] = [
+  { key: "checklist", href: "/checklist", icon: "✓" },
+  { key: "events", href: "/profile/weddingplan", icon: "📅" },
+  { key: "wishlist", href: "/profile/favoriteList", icon: "♥" },
+  { key: "budget", href: "/profile/weddingbudget", icon: "₹" },
+  { key: "cards", href: "/profile/invitationCards", icon: "✉" },
+  { key: "reminders", href: "/profile", icon: "⏰" },
 ];
 
-export function Counters({ counters }: { counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number } }) {
+export function Counters({
+  counters,
+  labels,
+}: {
+  counters: { verifiedUsers: number; verifiedVendors: number; activeServices: number };
+  labels: HomeText["counters"];
+}) {
   // A counter at 0 (a fresh install, or before the team has verified anyone) says nothing good about
   // the marketplace: it is left out, and the row holds what is left (nothing when all are 0).
   const items = [
-    { value: counters.verifiedUsers, label: "Verified users" },
-    { value: counters.verifiedVendors, label: "Verified vendors" },
-    { value: counters.activeServices, label: "Active services" },
+    { value: counters.verifiedUsers, label: labels.users },
+    { value: counters.verifiedVendors, label: labels.vendors },
+    { value: counters.activeServices, label: labels.services },
   ].filter((c) => c.value > 0);
   if (items.length === 0) return null;
   const columns = ["", "grid-cols-1", "grid-cols-2", "grid-cols-3"][items.length];
@@ -67,7 +44,8 @@ export function Counters({ counters }: { counters: { verifiedUsers: number; veri
   );
 }
 
-export function Benefits() {
+/** The benefits' words come from the loader (app/routes/home/home.server.ts), in the page's language. */
+export function Benefits({ text }: { text: HomeText["benefits"] }) {
   const listRef = useRef<HTMLUListElement>(null);
   const timer = useRef<number | null>(null);
   const stop = () => {
@@ -86,22 +64,25 @@ export function Benefits() {
   useEffect(() => stop, []);
   return (
     <ul ref={listRef} onMouseEnter={start} onMouseLeave={stop} className="relative flex gap-4 overflow-x-auto pb-3" data-testid="benefits-list">
-      {BENEFITS.map((b) => (
-        <li key={b.title} className="w-64 shrink-0 rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
-          <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-maroon-50 text-xl text-maroon-700">
-            {b.icon}
-          </span>
-          <h3 className="mt-3 text-lg font-semibold">{b.title}</h3>
-          <p className="mt-1 text-sm text-ink/75">{b.text}</p>
-          {b.href ? (
-            <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
-              {b.action}
-            </Link>
-          ) : (
-            <p className="mt-3 inline-block rounded-full bg-marigold-300/40 px-2 py-0.5 text-xs font-semibold text-maroon-900">{COMING_SOON}</p>
-          )}
-        </li>
-      ))}
+      {BENEFITS.map(({ key, ...b }) => {
+        const [title, words, action] = text[key];
+        return (
+          <li key={key} className="w-64 shrink-0 rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
+            <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-maroon-50 text-xl text-maroon-700">
+              {b.icon}
+            </span>
+            <h3 className="mt-3 text-lg font-semibold">{title}</h3>
+            <p className="mt-1 text-sm text-ink/75">{words}</p>
+            {b.href ? (
+              <Link to={b.href} className="mt-3 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+                {action}
+              </Link>
+            ) : (
+              <p className="mt-3 inline-block rounded-full bg-marigold-300/40 px-2 py-0.5 text-xs font-semibold text-maroon-900">{COMING_SOON}</p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
