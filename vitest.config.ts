@@ -41,6 +41,9 @@ export default defineConfig(async () => {
             SANDBOX_GATEWAY: "on",
             // The bounce webhook's signing secret (whsec_ + base64), so tests sign as the mail service does.
             MAIL_WEBHOOK_SECRET: "whsec_dGVzdC1tYWlsLXdlYmhvb2stc2VjcmV0LTAxMjM0NTY3",
+            // WhatsApp's webhook: the app secret that signs it and the subscription's verify token.
+            WHATSAPP_APP_SECRET: "test-whatsapp-app-secret",
+            WHATSAPP_VERIFY_TOKEN: "test-whatsapp-verify-token",
           },
           assets: { directory: testAssets(), binding: "ASSETS" },
         },

@@ -82,6 +82,7 @@ export function domainConfig(env: Env): DomainConfig {
     replies: replyConfig(env, local),
     mailLinkSecret: env.MAIL_LINK_SECRET?.trim() || (local ? mailLinkSecret(env) : null),
     mailWebhookSecret: env.MAIL_WEBHOOK_SECRET?.trim() || null,
+    whatsAppWebhook: { appSecret: env.WHATSAPP_APP_SECRET?.trim() || null, verifyToken: env.WHATSAPP_VERIFY_TOKEN?.trim() || null },
     otpPepper: env.OTP_PEPPER?.trim() || (local ? "mandap-local-otp-pepper" : null),
   };
 }

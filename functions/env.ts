@@ -44,6 +44,10 @@ export interface Env {
   WHATSAPP_PHONE_NUMBER_ID?: string;
   WHATSAPP_ACCESS_TOKEN?: string;
   WHATSAPP_API_URL?: string;
+  /** Secret: the Meta app's secret, which signs WhatsApp's webhook (X-Hub-Signature-256); without it the webhook is refused. */
+  WHATSAPP_APP_SECRET?: string;
+  /** The token Meta sends back when the webhook is subscribed (GET hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN?: string;
   /** Cloudflare Email Service `send_email` binding, used when MAIL_TRANSPORT is "cloudflare". */
   EMAIL?: SendEmail;
   /**

@@ -89,3 +89,23 @@ test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /de
   await expect(v.page.getByTestId("whatsapp-card")).toContainText("Off.");
   await v.context.close();
 });
+
+test("a STOP reply, simulated on /dev/whatsapp as WhatsApp's webhook reports it, turns the vendor's messages off at once", async ({ browser, factory }) => {
+  test.setTimeout(120_000);
+  const { vendor } = await factory.vendorService();
+  const v = await browserAs(browser, vendor);
+  const digits = `8${String(Date.now()).slice(-9)}`;
+  const saved = await v.context.request.patch("/api/v1/vendors/update", { headers: { Origin: origin }, data: { phone_number: digits } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const on = await v.context.request.put("/api/v1/whatsapp/preferences", { headers: { Origin: origin }, data: { whatsapp: true } });
+  expect(on.ok(), await on.text()).toBe(true);
+
+  await v.page.goto("/dev/whatsapp");
+  await v.page.getByLabel("Simulate a STOP reply from").fill(`+91 ${digits.slice(0, 5)} ${digits.slice(5)}`);
+  await v.page.getByRole("button", { name: "Send STOP" }).click();
+  await expect(v.page.getByTestId("whatsapp-stop-result")).toHaveText(`STOP from +91${digits}: WhatsApp turned off for 1 account.`);
+  await shots(v.page, "dev-stop");
+  await v.page.goto("/VendorDashboard/vendor-setting");
+  await expect(v.page.getByTestId("whatsapp-card")).toContainText("Off.");
+  await v.context.close();
+});

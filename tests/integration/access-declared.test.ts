@@ -20,7 +20,7 @@ const BODIES: { name: string; headers: Record<string, string>; body?: string }[]
 ];
 
 /** Public endpoints whose authority is the caller's signature: 401 there means "not signed by the mail service or the payment gateway", not a missing session. */
-const SIGNED_BY_CALLER = new Set(["/api/v1/mail/webhook", "/api/v1/payments/webhook"]);
+const SIGNED_BY_CALLER = new Set(["/api/v1/mail/webhook", "/api/v1/payments/webhook", "/api/v1/whatsapp/webhook"]);
 
 const urlOf = (e: RegisteredEndpoint) => e.fullPath.replace(/:[A-Za-z_]+/g, "no-such-id");
 

@@ -1053,6 +1053,9 @@ const NO_OWNER = new Set([
   "POST /api/v1/payments/webhook",
   // The mail service's bounce webhook: its Svix signature is the authority (tests/integration/mail-preferences.test.ts).
   "POST /api/v1/mail/webhook",
+  // WhatsApp's webhook (replies such as STOP): Meta's X-Hub-Signature-256 is the authority (tests/integration/whatsapp-replies.test.ts).
+  "GET /api/v1/whatsapp/webhook",
+  "POST /api/v1/whatsapp/webhook",
   "GET /api/v1/plan", // the plans on offer: public pricing
   "GET /api/v1/inviteTemplate/get", // the public gallery (drafts only to admins; owned flags: tests/integration/invite-templates.test.ts)
   "POST /api/v1/contact", // the public contact form (limits and honeypot: tests/integration/contact.test.ts)

@@ -3,6 +3,8 @@ import type { Route } from "./+types/whatsapp";
 import { appContext } from "#functions/page-context.ts";
 import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { listOutbox } from "#platform/mail.ts";
+import { indianMobile } from "#platform/whatsapp.ts";
+import { stopWhatsAppFrom } from "#domain/accounts/index.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/index.ts";
 import { Linkified, outboxStatusMeaning, when } from "./outbox-parts.tsx";
@@ -13,6 +15,9 @@ import { Linkified, outboxStatusMeaning, when } from "./outbox-parts.tsx";
  * working links) and its delivery status. With the default "dev" transport nothing is sent and every
  * message is STORED here. Not found unless the development pages are enabled
  * (functions/platform/dev-pages.ts).
+ *
+ * It can also simulate a person's "STOP" reply, which in production arrives through WhatsApp's
+ * signed webhook (POST /api/v1/whatsapp/webhook): the same domain step turns their messages off.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("WhatsApp (development)") }, { name: "robots", content: "noindex" }];
 
@@ -26,9 +31,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { to: raw, messages: await listOutbox(env.DB, { to, limit: 50, channel: "whatsapp" }) };
 }
 
+/** A simulated STOP reply from a number (what WhatsApp's webhook would report). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, domain } = context.get(appContext);
+  if (!devPagesEnabled(env, request)) throw data(null, { status: 404 });
+  const from = String((await request.formData()).get("from") ?? "");
+  const number = indianMobile(from);
+  if (!number) return { ok: false, message: "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9." };
+  const stopped = await stopWhatsAppFrom(domain, number);
+  return { ok: true, message: `STOP from ${number}: WhatsApp turned off for ${stopped} ${stopped === 1 ? "account" : "accounts"}.` };
+}
+
 const STATUS_MEANING = outboxStatusMeaning("accepted by WhatsApp");
 
-export default function WhatsAppOutbox({ loaderData }: Route.ComponentProps) {
+export default function WhatsAppOutbox({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, to } = loaderData;
   return (
     <section className="container-page py-8">
@@ -40,6 +56,17 @@ export default function WhatsAppOutbox({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
       </form>
+      <form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+        <Field id="whatsapp-stop-from" name="from" type="tel" label="Simulate a STOP reply from" placeholder="98765 43210" className="min-w-64" required />
+        <button type="submit" className="btn-secondary">
+          Send STOP
+        </button>
+      </form>
+      {actionData ? (
+        <p role="status" className={`mt-2 text-sm ${actionData.ok ? "text-emerald-800" : "text-red-800"}`} data-testid="whatsapp-stop-result">
+          {actionData.message}
+        </p>
+      ) : null}
       {messages.length === 0 ? (
         <p className="mt-8">No WhatsApp messages yet.</p>
       ) : (

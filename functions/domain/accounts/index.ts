@@ -67,3 +67,4 @@ export {
   whatsAppPreferencesInput,
   type WhatsAppPreferencesView,
 } from "./whatsapp.ts";
+export { recordWhatsAppReplies, STOP_WORDS, stopRequests, stopWhatsAppFrom, whatsAppWebhookChallenge } from "./whatsapp-replies.ts";

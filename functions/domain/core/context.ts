@@ -87,6 +87,8 @@ export type DomainConfig = {
   mailLinkSecret: string | null;
   /** The mail service's webhook signing secret ("whsec_...", MAIL_WEBHOOK_SECRET); null: bounce webhooks are refused. */
   mailWebhookSecret: string | null;
+  /** WhatsApp's webhook (replies such as STOP): the Meta app secret that signs it (X-Hub-Signature-256, WHATSAPP_APP_SECRET) and the token of its subscription check (WHATSAPP_VERIFY_TOKEN); null: refused. */
+  whatsAppWebhook: { appSecret: string | null; verifyToken: string | null };
   /** The HMAC key of stored one-time SMS codes (OTP_PEPPER); null where it is required and not set (production): asking for a code then fails loudly. */
   otpPepper: string | null;
 };
