@@ -3,6 +3,9 @@ import { createDomainContext } from "#functions/domain-context.ts";
 import { resolveSession } from "#platform/session-cookie.ts";
 import { databaseForRequest } from "#platform/d1-sessions.ts";
 import { currentRequestId, log } from "#platform/log.ts";
+import { apiLocale, withLocale } from "#platform/locale.ts";
+import { LOCALE_TAG } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { ClientAborted, Conflict, Invalid, isDomainError, TooManyRequests } from "#domain/core/index.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -48,7 +51,7 @@ export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
   log.error("api request failed", { method: c.req.method, path: c.req.path }, err);
   // The reference is the request's id (the X-Request-Id header, functions/app.ts): quoted, it finds these log lines.
   const requestId = currentRequestId();
-  return c.json({ success: false, message: "Something went wrong on our side. Please try again.", ...(requestId ? { requestId } : {}) }, 500);
+  return c.json({ success: false, message: m.api_server_error(), ...(requestId ? { requestId } : {}) }, 500);
 };
 
 /** The Worker's execution context; app.request() in tests has none. */
@@ -76,13 +79,19 @@ export function createApi() {
     c.set("actor", session?.actor ?? null);
     const requestDb = databaseForRequest(c.env.DB, c.req.raw, Boolean(session));
     c.set("domain", createDomainContext(c.env, executionContextOf(c), c.req.raw, session, Date.now(), requestDb.db));
-    await next();
+    // Every message of the answer (validation, refusals, confirmations) is in the caller's language,
+    // and the answer says which (Content-Language; documented in openapi.ts).
+    const locale = apiLocale(session?.actor.locale, c.req.header("Accept-Language"));
+    await withLocale(locale, next);
+    c.res.headers.set("Content-Language", LOCALE_TAG[locale]);
+    c.res.headers.append("Vary", "Accept-Language");
     if (setCookie) c.res.headers.append("Set-Cookie", setCookie);
     const bookmark = requestDb.bookmarkCookie();
     if (bookmark) c.res.headers.append("Set-Cookie", bookmark);
   });
 
-  api.get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
+  // The document itself is in English whatever the caller's language (its descriptions quote messages).
+  api.get("/openapi.json", (c) => c.json(withLocale("en", () => openApiDocument(new URL(c.req.url).origin))));
   api.route("/services", servicesApi.app);
   api.route("/services", vendorServicesApi.app);
   api.route("/", aiDescriptionApi.app);
@@ -133,7 +142,7 @@ export function createApi() {
   api.route("/admin", moderationApi.app);
   api.route("/services", reviewDisputeApi.app);
 
-  api.notFound((c) => c.json({ success: false, message: "No such API endpoint." }, 404));
+  api.notFound((c) => c.json({ success: false, message: m.api_no_endpoint() }, 404));
   api.onError(apiErrorHandler);
   return api;
 }

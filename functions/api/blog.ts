@@ -28,6 +28,7 @@ import {
 import { ACCESS, type Access } from "#domain/core/index.ts";
 import { readMultipart } from "#platform/request-body.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The blog API at its role-based bases (spec section 6): /admin/blog for ADMIN and SUPER_ADMIN,
@@ -124,7 +125,7 @@ function readerEndpoints(resource: Resource, access: Access): Resource {
       },
       async (c, { params }) => {
         await deleteBlogComment(c.get("domain"), params.id);
-        return c.json({ success: true, message: "Comment deleted." });
+        return c.json({ success: true, message: m.api_comment_deleted() });
       },
     )
     .endpoint(
@@ -212,7 +213,7 @@ export const blogAdminApi = readerEndpoints(
         },
         async (c, { params }) => {
           await deleteBlogPost(c.get("domain"), params.id);
-          return c.json({ success: true, message: "Post deleted." });
+          return c.json({ success: true, message: m.api_post_deleted() });
         },
       )
       .endpoint(

@@ -11,9 +11,10 @@ import {
 } from "#domain/planning/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const id = z.string().min(1).max(64);
-const REFUSAL = "Only couples plan a wedding here.";
+const REFUSAL = m.api_only_couples_plan;
 
 /**
  * Wedding budget (issue 12): the couple's own; another couple's line or booking is 404 and changes

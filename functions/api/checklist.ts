@@ -2,6 +2,7 @@ import { saveChecklistInput } from "#shared/checklist.ts";
 import { getChecklist, mergeVisitorChecklist, saveChecklist } from "#domain/planning/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Checklist (spec section 7: POST /checklist/save, GET /checklist/get): the signed-in couple's own
@@ -27,7 +28,7 @@ export const checklistApi = new Resource("/checklist", "Checklist")
       access: ACCESS.planner,
       responses: { 400: "Not a valid list: errors name the field (categories.0.items.1.scheduleDate)" },
     },
-    async (c, { body }) => c.json({ success: true, message: "Checklist saved.", categories: await saveChecklist(c.get("domain"), body) }),
+    async (c, { body }) => c.json({ success: true, message: m.api_checklist_saved(), categories: await saveChecklist(c.get("domain"), body) }),
   )
   .endpoint(
     {

@@ -12,12 +12,13 @@ import {
 } from "#domain/invitations/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const id = z.string().min(1).max(64);
 const cardParams = z.object({ cardId: id });
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
 const requestParams = z.object({ id });
-const PLANNER = { access: ACCESS.planner, refusal: "Only couples publish an invitation here." } as const;
+const PLANNER = { access: ACCESS.planner, refusal: m.api_only_couples_invitation } as const;
 
 /** Issue 13, einvite: publishing a card as the live e-invite, its public page's RSVP and the couple's approvals. Rules live in functions/domain/invitations/ (invite-publishing.ts, invitation-view.ts, invite-requests.ts, request-decisions.ts). */
 export const invitationsApi = new Resource("/invitation", "E-invites")
@@ -52,7 +53,7 @@ export const invitationsApi = new Resource("/invitation", "E-invites")
     },
     async (c, { params }) => {
       await declineRequest(c.get("domain"), params.id);
-      return c.json({ success: true, message: "Request declined." });
+      return c.json({ success: true, message: m.api_request_declined() });
     },
   )
   .endpoint(
@@ -111,7 +112,7 @@ export const invitationsApi = new Resource("/invitation", "E-invites")
       ...PLANNER,
       responses: { 200: "The share link", 403: "Paid template not bought", 404: "Not your card or function", 409: "The card has no picture yet" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Your invitation is live.", ...(await publishCard(c.get("domain"), params.cardId, body)) }),
+    async (c, { params, body }) => c.json({ success: true, message: m.api_invitation_live(), ...(await publishCard(c.get("domain"), params.cardId, body)) }),
   )
   .endpoint(
     {
@@ -124,6 +125,6 @@ export const invitationsApi = new Resource("/invitation", "E-invites")
     },
     async (c, { params }) => {
       await unpublishCard(c.get("domain"), params.cardId);
-      return c.json({ success: true, message: "Your invitation is no longer public." });
+      return c.json({ success: true, message: m.api_invitation_private() });
     },
   );

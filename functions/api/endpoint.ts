@@ -22,6 +22,7 @@ import {
   readJson,
 } from "#platform/request-body.ts";
 import type { ApiContext, ApiEnv } from "./context.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -39,8 +40,8 @@ export type EndpointSpec<Q, B, P> = {
    * are read (401/403 whatever the body), and printed in the OpenAPI document as x-access.
    */
   access: Access;
-  /** What a signed-in account of another role is told (403); the rule's generic text otherwise. */
-  refusal?: string;
+  /** What a signed-in account of another role is told (403), said in the caller's language; the rule's generic text otherwise. */
+  refusal?: () => string;
   responses?: Record<number, string>;
   /** What the body may be: JSON or multipart (default), or "form" (urlencoded or multipart, as a browser form posts it: a payment gateway's callback). */
   bodyTypes?: "json" | "form";
@@ -81,9 +82,9 @@ export class Resource {
   ): this {
     endpointRegistry.push({ ...spec, fullPath: `/api/v1${this.base}${spec.path}`.replace(/\/$/, "") || "/", tag: this.tag });
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-      requireAccess(spec.access, c.get("actor"), spec.refusal);
+      requireAccess(spec.access, c.get("actor"), spec.refusal?.());
       checkBodyType(c, spec.bodyTypes);
-      const query = spec.query ? parseInput(spec.query, c.req.query(), "Some search options are not valid.") : undefined;
+      const query = spec.query ? parseInput(spec.query, c.req.query(), m.api_query_invalid()) : undefined;
       const params = spec.params ? parseInput(spec.params, c.req.param()) : undefined;
       const key = spec.idempotent ? idempotencyKey(c) : undefined;
       const body = spec.body ? parseInput(spec.body, await readBody(c, spec.maxBodyBytes ?? JSON_BODY_MAX)) : undefined;

@@ -34,7 +34,7 @@ import { Resource } from "./endpoint.ts";
 const id = z.string().min(1).max(64);
 const eventParams = z.object({ eventId: id });
 const taskParams = z.object({ taskId: id });
-const REFUSAL = "Only couples plan a wedding here.";
+const REFUSAL = m.api_only_couples_plan;
 const access = ACCESS.planner;
 
 /**
@@ -83,7 +83,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 201: "The function", 400: "A field is not valid", 409: "Too many functions" },
     },
-    async (c, { body }) => c.json({ success: true, message: "Function added.", event: await createEvent(c.get("domain"), body) }, 201),
+    async (c, { body }) => c.json({ success: true, message: m.api_function_added(), event: await createEvent(c.get("domain"), body) }, 201),
   )
   .endpoint(
     {
@@ -99,7 +99,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     },
     async (c, { body }) => {
       const events = await createFromTemplate(c.get("domain"), body);
-      return c.json({ success: true, message: `${events.length} ${events.length === 1 ? "function" : "functions"} added.`, events }, 201);
+      return c.json({ success: true, message: m.api_functions_added({ count: events.length }), events }, 201);
     },
   )
   .endpoint(
@@ -142,7 +142,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       responses: { 201: "The sub-event", 404: "Not your function", 409: "Under a sub-event, or too many" },
     },
     async (c, { params, body }) =>
-      c.json({ success: true, message: "Sub-event added.", subEvent: await createSubEvent(c.get("domain"), params.eventId, body) }, 201),
+      c.json({ success: true, message: m.api_sub_event_added(), subEvent: await createSubEvent(c.get("domain"), params.eventId, body) }, 201),
   )
   .endpoint(
     {
@@ -157,7 +157,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       responses: { 201: "The link", 404: "Not your function, or no such service" },
     },
     async (c, { params, body }) =>
-      c.json({ success: true, message: "Vendor linked.", vendor: await linkVendor(c.get("domain"), params.eventId, body.serviceId) }, 201),
+      c.json({ success: true, message: m.api_vendor_linked(), vendor: await linkVendor(c.get("domain"), params.eventId, body.serviceId) }, 201),
   )
   .endpoint(
     {
@@ -169,7 +169,8 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 200: "Unlinked", 404: "Not your function, or not linked" },
     },
-    async (c, { params }) => c.json({ success: true, message: "Vendor unlinked.", ...(await unlinkVendor(c.get("domain"), params.eventId, params.serviceId)) }),
+    async (c, { params }) =>
+      c.json({ success: true, message: m.api_vendor_unlinked(), ...(await unlinkVendor(c.get("domain"), params.eventId, params.serviceId)) }),
   )
   .endpoint(
     {
@@ -183,7 +184,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       refusal: REFUSAL,
       responses: { 201: "The task", 404: "Not your function" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Task added.", task: await createTask(c.get("domain"), params.eventId, body) }, 201),
+    async (c, { params, body }) => c.json({ success: true, message: m.api_task_added(), task: await createTask(c.get("domain"), params.eventId, body) }, 201),
   )
   .endpoint(
     {
@@ -234,5 +235,5 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
       responses: { 200: "The task", 404: "Not your task" },
     },
     async (c, { params, body }) =>
-      c.json({ success: true, message: "Task status updated.", task: await setTaskStatus(c.get("domain"), params.taskId, body.status) }),
+      c.json({ success: true, message: m.api_task_status_updated(), task: await setTaskStatus(c.get("domain"), params.taskId, body.status) }),
   );

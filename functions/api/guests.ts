@@ -33,12 +33,13 @@ import {
   shareInput,
 } from "#shared/guest-schemas.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const id = z.string().min(1).max(64);
 const guestParams = z.object({ guestId: id });
 const householdParams = z.object({ id });
 const tokenParams = z.object({ token: z.string().min(1).max(128) });
-const PLANNER = { access: ACCESS.planner, refusal: "Only couples keep a guest list here." } as const;
+const PLANNER = { access: ACCESS.planner, refusal: m.api_only_couples_guests } as const;
 
 /** Guest list and RSVP (issue 12): the couple's own; another couple's is 404. Rules live in functions/domain/guests/. */
 export const guestsApi = new Resource("/guests", "Guest list and RSVP")
@@ -113,7 +114,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "The household with its new link", 404: "Not your household" },
     },
-    async (c, { params }) => c.json({ success: true, message: "New link made.", household: await resetHouseholdLink(c.get("domain"), params.id) }),
+    async (c, { params }) => c.json({ success: true, message: m.api_new_link_made(), household: await resetHouseholdLink(c.get("domain"), params.id) }),
   )
   .endpoint(
     {
@@ -136,7 +137,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       ...PLANNER,
       responses: { 200: "Reminded", 404: "Not your household", 409: "Nothing to remind, or no e-mail address", 429: "Reminded recently" },
     },
-    async (c, { params }) => c.json({ success: true, message: "Reminder sent.", ...(await remindHousehold(c.get("domain"), params.id)) }),
+    async (c, { params }) => c.json({ success: true, message: m.api_reminder_sent(), ...(await remindHousehold(c.get("domain"), params.id)) }),
   )
   .endpoint(
     {
@@ -234,6 +235,6 @@ export const rsvpApi = new Resource("/rsvp", "RSVP by personal link")
     },
     async (c, { params, body }) => {
       c.header("Cache-Control", "private, no-store");
-      return c.json({ success: true, message: "Thank you! Your answers are saved.", invitation: await answerRsvp(c.get("domain"), params.token, body) });
+      return c.json({ success: true, message: m.api_rsvp_saved(), invitation: await answerRsvp(c.get("domain"), params.token, body) });
     },
   );

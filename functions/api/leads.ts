@@ -19,6 +19,7 @@ import {
 import { ACCESS, type Access } from "#domain/core/index.ts";
 import { Resource } from "./endpoint.ts";
 import { numeric } from "#shared/numbers.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const id = z.string().min(1).max(64);
 const leadParams = z.object({ id });
@@ -69,7 +70,7 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       access: PARTIES,
       responses: { 201: "The message", 404: "Not your enquiry", 409: "The enquiry is closed" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Message sent.", sent: await sendLeadMessage(c.get("domain"), params.id, body) }, 201),
+    async (c, { params, body }) => c.json({ success: true, message: m.api_message_sent(), sent: await sendLeadMessage(c.get("domain"), params.id, body) }, 201),
   )
   .endpoint(
     {
@@ -81,7 +82,7 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       access: ACCESS.vendor,
       responses: { 201: "The quote", 404: "Not your enquiry", 409: "The enquiry is closed" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Quote sent.", quote: await sendQuote(c.get("domain"), params.id, body) }, 201),
+    async (c, { params, body }) => c.json({ success: true, message: m.api_quote_sent(), quote: await sendQuote(c.get("domain"), params.id, body) }, 201),
   )
   .endpoint(
     {
@@ -94,7 +95,7 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       access: ACCESS.vendor,
       responses: { 200: "The new status", 404: "Not your enquiry", 409: "Not allowed from the current status" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Enquiry updated.", lead: await setLeadStatus(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) => c.json({ success: true, message: m.api_enquiry_updated(), lead: await setLeadStatus(c.get("domain"), params.id, body) }),
   )
   .endpoint(
     {
@@ -108,7 +109,8 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       access: ACCESS.vendor,
       responses: { 201: "The booking", 404: "Not your enquiry", 409: "Closed or already booked" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Booking confirmed.", booking: await bookLead(c.get("domain"), params.id, body) }, 201),
+    async (c, { params, body }) =>
+      c.json({ success: true, message: m.api_booking_confirmed(), booking: await bookLead(c.get("domain"), params.id, body) }, 201),
   )
   .endpoint(
     {
@@ -119,8 +121,7 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       access: ACCESS.couple,
       responses: { 201: "The booking", 404: "Not your enquiry", 409: "No valid quote" },
     },
-    async (c, { params }) =>
-      c.json({ success: true, message: "Quote accepted: your booking is confirmed.", booking: await acceptQuote(c.get("domain"), params.id) }, 201),
+    async (c, { params }) => c.json({ success: true, message: m.api_quote_accepted(), booking: await acceptQuote(c.get("domain"), params.id) }, 201),
   )
   .endpoint(
     {
@@ -131,7 +132,7 @@ export const leadsApi = new Resource("/leads", "Enquiries (leads)")
       access: ACCESS.couple,
       responses: { 200: "The new status", 404: "Not your enquiry", 409: "Already closed" },
     },
-    async (c, { params }) => c.json({ success: true, message: "Enquiry withdrawn.", lead: await withdrawLead(c.get("domain"), params.id) }),
+    async (c, { params }) => c.json({ success: true, message: m.api_enquiry_withdrawn(), lead: await withdrawLead(c.get("domain"), params.id) }),
   );
 
 export const bookingsApi = new Resource("/bookings", "Bookings")
@@ -152,7 +153,7 @@ export const bookingsApi = new Resource("/bookings", "Bookings")
       access: ACCESS.vendor,
       responses: { 200: "The booking", 404: "Not your booking", 409: "Not allowed now" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Booking updated.", booking: await updateBooking(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) => c.json({ success: true, message: m.api_booking_updated(), booking: await updateBooking(c.get("domain"), params.id, body) }),
   )
   .endpoint(
     {
@@ -164,7 +165,8 @@ export const bookingsApi = new Resource("/bookings", "Bookings")
       access: PARTIES,
       responses: { 200: "The booking", 404: "Not your booking", 409: "Not confirmed" },
     },
-    async (c, { params, body }) => c.json({ success: true, message: "Booking cancelled.", booking: await cancelBooking(c.get("domain"), params.id, body) }),
+    async (c, { params, body }) =>
+      c.json({ success: true, message: m.api_booking_cancelled(), booking: await cancelBooking(c.get("domain"), params.id, body) }),
   )
   .endpoint(
     {
@@ -176,5 +178,5 @@ export const bookingsApi = new Resource("/bookings", "Bookings")
       access: ACCESS.vendor,
     },
     async (c, { params, body }) =>
-      c.json({ success: true, message: "Booking updated.", booking: await setMilestoneDone(c.get("domain"), params.id, params.milestoneId, body) }),
+      c.json({ success: true, message: m.api_booking_updated(), booking: await setMilestoneDone(c.get("domain"), params.id, params.milestoneId, body) }),
   );

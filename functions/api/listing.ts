@@ -26,6 +26,7 @@ import {
 import { JSON_BODY_MAX, readCappedText, readMultipart } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const id = z.string().min(1).max(64);
 const serviceParams = z.object({ id });
@@ -72,7 +73,7 @@ export const serviceEngagementApi = new Resource("/services", "Reviews and enqui
     },
     async (c, { params, body }) => {
       const lead = await makeLead(c.get("domain"), params.id, body);
-      return c.json({ success: true, message: `Your enquiry was sent to ${lead.vendorName}.`, lead }, 201);
+      return c.json({ success: true, message: m.api_enquiry_sent_to({ vendor: lead.vendorName }), lead }, 201);
     },
   )
   .endpoint(

@@ -18,6 +18,7 @@ import {
   verifyInput,
 } from "#domain/admin/index.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Moderation (functions/domain/admin/moderation.ts, the same functions as the admin pages): archive and
@@ -132,7 +133,7 @@ export const moderationApi = new Resource("/admin", "Moderation")
       summary: "Every admin action, newest first (action, subjectType, subjectId, actor e-mail, page); super admins only",
       query: auditQuery,
       access: ACCESS.superAdmin,
-      refusal: "Only super admins can read the audit log.",
+      refusal: m.api_only_super_admins_audit,
     },
     async (c, { query }) => c.json({ success: true, ...(await listAuditLog(c.get("domain"), query)) }),
   );

@@ -27,6 +27,25 @@ const IDEMPOTENCY_HEADER = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
+/**
+ * The language of every answer's messages (functions/api/app.ts): the signed-in person's saved
+ * choice, else Accept-Language, else English; the answer names it in Content-Language.
+ */
+const ACCEPT_LANGUAGE_HEADER = {
+  name: "Accept-Language",
+  in: "header",
+  required: false,
+  description:
+    "The language of the answer's messages (message, errors) for a caller who has not chosen one: hi (or hi-IN) for Hindi, otherwise English. A signed-in person's saved language (PUT /api/v1/users/language) comes first.",
+  schema: { type: "string", examples: ["hi-IN", "hi", "en-IN"] },
+};
+const CONTENT_LANGUAGE = {
+  "Content-Language": {
+    description: "The language of the answer's messages: en-IN or hi-IN.",
+    schema: { type: "string", enum: ["en-IN", "hi-IN"] },
+  },
+};
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -61,19 +80,26 @@ export function openApiDocument(serverUrl: string) {
       responses["409"] ??= { description: IDEMPOTENCY_MESSAGES.inFlight, content: { "application/json": { schema: errorSchema } } };
       responses["422"] ??= { description: IDEMPOTENCY_MESSAGES.mismatch, content: { "application/json": { schema: errorSchema } } };
     }
+    parameters.push(ACCEPT_LANGUAGE_HEADER);
+    for (const response of Object.values(responses)) (response as { headers?: unknown }).headers = CONTENT_LANGUAGE;
     (paths[path] ??= {})[e.method] = {
       tags: [e.tag],
       summary: e.summary,
       ...(e.description ? { description: e.description } : {}),
       "x-access": access.value,
-      ...(parameters.length ? { parameters } : {}),
+      parameters,
       ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: toJsonSchema(e.body) } } } } : {}),
       responses,
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Mandap API", version: "1.0.0", description: "The wedding marketplace's JSON API. Requests are sent with credentials (cookies)." },
+    info: {
+      title: "Mandap API",
+      version: "1.0.0",
+      description:
+        "The wedding marketplace's JSON API. Requests are sent with credentials (cookies). Messages (message, errors) are in the caller's language: the signed-in person's saved choice, else Accept-Language (hi or hi-IN for Hindi), else English; every answer names it in Content-Language (en-IN or hi-IN).",
+    },
     servers: [{ url: serverUrl }],
     paths,
   };

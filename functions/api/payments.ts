@@ -4,6 +4,7 @@ import { confirmCheckout, createSubscriptionOrder, GatewayUnavailable, handleWeb
 import { JSON_BODY_MAX, readCappedText, readFormData } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The gateway is down or refused (502), or none is configured (503): the domain's message (nothing was charged). */
 async function gatewayAware(c: ApiContext, work: () => Promise<Response>): Promise<Response> {
@@ -25,7 +26,7 @@ export const subscribeOrdersApi = new Resource("/subscribe", "Payments").endpoin
       "Creates the gateway order for the plan's price in paise with a receipt, and a PENDING subscription and payment. Answers the checkout form (`checkout.action`, `checkout.fields`) the browser POSTs to the gateway; the gateway's callback ends at /VendorDashboard/Plan?order={orderId}.",
     params: z.object({ planId: z.string().min(1).max(64) }),
     access: ACCESS.vendor,
-    refusal: "Only vendors can buy a plan.",
+    refusal: m.api_only_vendors_buy_plan,
     responses: {
       200: "The order and its checkout form",
       404: "No such plan",

@@ -21,7 +21,7 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
         "Creates the gateway order for the template's price in paise (GST included: couples pay the price they see), a pending template purchase and a PENDING payment. Answers the checkout form (`checkout.action`, `checkout.fields`) the browser POSTs to the gateway; the gateway's callback ends at /success?order={orderId}.",
       params,
       access: ACCESS.planner,
-      refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
+      refusal: () => TEMPLATE_PURCHASE_MESSAGES.refusal,
       responses: {
         200: "The order and its checkout form",
         404: "No such published template",
@@ -49,7 +49,7 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
         "`owned`: a completed purchase of theirs; `canUse`: whether they may use the design (free, owned, or an admin); `orderStatus` (pending, failed, completed), `paymentStatus` (initiated, failed, successful), `amount` (whole rupees) and `orderId` of their latest order, null without one.",
       params,
       access: ACCESS.planner,
-      refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
+      refusal: () => TEMPLATE_PURCHASE_MESSAGES.refusal,
       responses: { 200: "The status", 404: "No such template" },
     },
     async (c, { params }) => c.json({ success: true, ...(await templatePaymentStatus(c.get("domain"), params.tempId)) }),
@@ -62,7 +62,7 @@ export const templatePurchasesApi = new Resource("/template", "Template purchase
       description:
         "Each payment: `designName`, `date` (epoch ms), `amount` (whole rupees, GST included), `status` (PENDING, SUCCESS, FAILED, REFUNDED, PARTIALLY_REFUNDED, REFUND_DUE), `refundedAmount` (whole rupees), `note` (why it failed or what became of it), `invoice` ({ id, number, url, pdfUrl } or null), `creditNotes` (the GST credit note of each processed refund of an invoiced payment: [{ id, number, url, pdfUrl }], oldest first; each readable only by the couple and admins) and `refunds` ([{ id, amount, status PENDING/PROCESSED/FAILED, date }]). At most 100.",
       access: ACCESS.planner,
-      refusal: TEMPLATE_PURCHASE_MESSAGES.refusal,
+      refusal: () => TEMPLATE_PURCHASE_MESSAGES.refusal,
     },
     async (c) => c.json({ success: true, payments: await couplePayments(c.get("domain")) }),
   );

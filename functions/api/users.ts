@@ -144,7 +144,7 @@ export const usersApi = new Resource("/users", "Accounts")
       summary: "Change the password (current password required); other sessions end",
       body: changePasswordInput,
       access: ACCESS.couplesDoor,
-      refusal: ACCOUNT_MESSAGES.vendorAtUserDoor,
+      refusal: () => ACCOUNT_MESSAGES.vendorAtUserDoor,
     },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.get("domain"), { ...body, door: "user" })) }),
   )

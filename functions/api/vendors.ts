@@ -24,6 +24,7 @@ import { ACCESS } from "#domain/core/index.ts";
 import { clearBrowserSession, logoutHandler, sessionStarted } from "./account-http.ts";
 import { Resource } from "./endpoint.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Vendors' account calls, spec section 7 "Vendors" (the vendor door to the same identity table). */
 export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
@@ -78,7 +79,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
   )
   .endpoint(
     { method: "patch", path: "/update", summary: "Update the signed-in vendor's business profile", body: updateVendorInput, access: ACCESS.vendor },
-    async (c, { body }) => c.json({ success: true, message: "Your business profile has been updated.", user: await updateVendor(c.get("domain"), body) }),
+    async (c, { body }) => c.json({ success: true, message: m.api_vendor_profile_updated(), user: await updateVendor(c.get("domain"), body) }),
   )
   .endpoint(
     {
@@ -87,7 +88,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       summary: "Change the password (body: currentPassword, pass, confirmPassword); other sessions end",
       body: changePasswordInput,
       access: ACCESS.vendor,
-      refusal: ACCOUNT_MESSAGES.userAtVendorDoor,
+      refusal: () => ACCOUNT_MESSAGES.userAtVendorDoor,
     },
     async (c, { body }) => c.json({ success: true, ...(await changePassword(c.get("domain"), { ...body, door: "vendor" })) }),
   )

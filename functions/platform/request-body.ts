@@ -1,5 +1,6 @@
 import { ClientAborted, Invalid, isDomainError, PayloadTooLarge, UnsupportedMediaType } from "#domain/core/errors.ts";
 import { PHOTO_MAX_BYTES } from "#shared/service-media.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The one reader of request bodies, for the API and every page action: a body that is not what
@@ -28,14 +29,27 @@ export function hasBody(request: Request): boolean {
 
 const BOUNDARY = /;\s*boundary=("?)([^";]{1,70})\1\s*(;|$)/i;
 
+/** Each read says the message in the request's language (shared/say.ts). */
 export const BODY_MESSAGES = {
-  formType: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
-  noBoundary: "The form could not be read: its multipart boundary is missing or not valid.",
-  badMultipart: "The form could not be read: the body does not match its multipart boundary.",
-  badForm: "The form could not be read.",
-  jsonType: "Send the request body as application/json (or multipart/form-data where files are sent).",
-  badJson: "The request body is not valid JSON.",
-  tooLarge: (max: number) => `The request body is too large: send at most ${max >= 1024 * 1024 ? `${max / 1024 / 1024} MB` : `${Math.round(max / 1024)} KB`}.`,
+  get formType() {
+    return m.api_body_form_type();
+  },
+  get noBoundary() {
+    return m.api_body_no_boundary();
+  },
+  get badMultipart() {
+    return m.api_body_bad_multipart();
+  },
+  get badForm() {
+    return m.api_body_bad_form();
+  },
+  get jsonType() {
+    return m.api_body_json_type();
+  },
+  get badJson() {
+    return m.api_body_bad_json();
+  },
+  tooLarge: (max: number) => m.api_body_too_large({ size: max >= 1024 * 1024 ? `${max / 1024 / 1024} MB` : `${Math.round(max / 1024)} KB` }),
 };
 
 /** The most bytes of a JSON body (or a multipart body of fields without files) an endpoint reads unless it declares its own. */

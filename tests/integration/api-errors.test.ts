@@ -133,7 +133,10 @@ describe("the OpenAPI document", () => {
     expect(list).toBeDefined();
     const names = list!.parameters!.map((p) => p.name);
     for (const n of ["limit", "page", "service_type", "sort_by", "sort_order", "minPrice", "city", "state", "rating", "q"]) expect(names).toContain(n);
-    expect(doc.paths["/api/v1/services/{id}"]?.get?.parameters).toEqual([expect.objectContaining({ name: "id", in: "path" })]);
+    expect(doc.paths["/api/v1/services/{id}"]?.get?.parameters).toEqual([
+      expect.objectContaining({ name: "id", in: "path" }),
+      expect.objectContaining({ name: "Accept-Language", in: "header" }),
+    ]);
   });
 });
 

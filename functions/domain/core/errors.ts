@@ -1,3 +1,5 @@
+import { m } from "#shared/paraglide/messages.js";
+
 /**
  * Typed domain errors. Domain functions throw these; the API maps them to JSON statuses and the
  * pages map them to responses or redirects. Messages are written for the person who will read them.
@@ -19,14 +21,14 @@ export class Invalid extends DomainError {
 
 export class Unauthorized extends DomainError {
   readonly status = 401;
-  constructor(message = "Please log in to continue.") {
+  constructor(message: string = m.api_log_in_to_continue()) {
     super(message);
   }
 }
 
 export class Forbidden extends DomainError {
   readonly status = 403;
-  constructor(message = "You do not have permission to do that.") {
+  constructor(message: string = m.api_no_permission()) {
     super(message);
   }
 }
@@ -34,7 +36,7 @@ export class Forbidden extends DomainError {
 /** Also used for records that belong to someone else, so their existence does not leak. */
 export class NotFound extends DomainError {
   readonly status = 404;
-  constructor(message = "We could not find what you were looking for.") {
+  constructor(message: string = m.api_not_found()) {
     super(message);
   }
 }
@@ -62,7 +64,7 @@ export class PayloadTooLarge extends DomainError {
 export class ClientAborted extends DomainError {
   readonly status = 400;
   constructor(cause?: unknown) {
-    super("The request was interrupted before its body arrived. Please try again.", { cause });
+    super(m.api_interrupted(), { cause });
   }
 }
 

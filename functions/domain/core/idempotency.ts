@@ -1,6 +1,7 @@
 import type { DomainContext } from "./context.ts";
 import { Conflict, DomainError } from "./errors.ts";
 import { toHex } from "#shared/tokens.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Writes that happen once however often they are sent (issue 28: a double tap or a retry stored
@@ -25,11 +26,18 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 /** A key: 1 to 255 visible ASCII characters (a UUID is the usual choice). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** Each read says the message in the request's language (shared/say.ts). */
 export const IDEMPOTENCY_MESSAGES = {
-  badKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters (a UUID is a good choice).`,
-  inFlight: "This request is already being handled. Try again in a moment to get its answer.",
-  mismatch: "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
-} as const;
+  get badKey() {
+    return m.api_idempotency_bad_key({ max: IDEMPOTENCY_KEY_MAX });
+  },
+  get inFlight() {
+    return m.api_idempotency_in_flight();
+  },
+  get mismatch() {
+    return m.api_idempotency_mismatch();
+  },
+};
 
 /** The same key sent with another request (422). */
 export class IdempotencyMismatch extends DomainError {

@@ -1,6 +1,7 @@
 import type { Role } from "#db/schema/identity.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
 import type { Actor } from "./sessions.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Who may do what, in one place. `can.*` answer yes or no for an actor (for loaders that hand the
@@ -13,7 +14,13 @@ import type { Actor } from "./sessions.ts";
 /** Who an endpoint is for: anyone, any signed-in account, or the listed roles. */
 export type Access = "public" | "signedIn" | readonly Role[];
 
-export const ROLE_NAMES: Record<Role, string> = { USER: "couples", VENDOR: "vendors", ADMIN: "admins", SUPER_ADMIN: "super admins" };
+/** Each role's people, as a refusal names them (in the request's language). */
+export const ROLE_NAMES: Record<Role, () => string> = {
+  USER: m.api_role_couples,
+  VENDOR: m.api_role_vendors,
+  ADMIN: m.api_role_admins,
+  SUPER_ADMIN: m.api_role_super_admins,
+};
 
 /** The access rules the product uses, by name. */
 export const ACCESS = {
@@ -131,9 +138,9 @@ export function viewerOf(actor: Actor | null | undefined): Viewer {
 
 /** "Only couples and admins can do that." for a role list. */
 export function refusalFor(roles: readonly Role[]): string {
-  const names = [...new Set(roles.map((r) => ROLE_NAMES[r]))];
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
-  return `Only ${list} can do that.`;
+  const names = [...new Set(roles.map((r) => ROLE_NAMES[r]()))];
+  const list = names.length > 1 ? m.api_list_and({ first: names.slice(0, -1).join(", "), last: names.at(-1)! }) : (names[0] ?? "");
+  return m.api_only_roles({ roles: list });
 }
 
 /** The signed-in actor, or Unauthorized. */
