@@ -132,7 +132,10 @@ const fontName = (v: string) => v.trim().replace(/^['"]|['"]$/g, "");
  */
 class Checker {
   readonly budget: Budget = { objects: 0, images: 0 };
-  constructor(private readonly origin: string | null) {}
+  private readonly origin: string | null;
+  constructor(origin: string | null) {
+    this.origin = origin;
+  }
 
   /** An image source: our storage's /media/ path; an absolute URL of our own origin is read as its path. */
   imageSource(value: unknown, where: string): string {

@@ -71,10 +71,12 @@ type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
  */
 export class Resource {
   readonly app = new Hono<ApiEnv>();
-  constructor(
-    readonly base: string,
-    readonly tag: string,
-  ) {}
+  readonly base: string;
+  readonly tag: string;
+  constructor(base: string, tag: string) {
+    this.base = base;
+    this.tag = tag;
+  }
 
   endpoint<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
     spec: EndpointSpec<Q, B, P>,

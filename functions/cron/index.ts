@@ -144,12 +144,13 @@ export type JobResult = { name: string; ok: boolean; error?: string };
 
 /** Thrown by runScheduled when any job failed; carries every job's result. */
 export class CronFailure extends Error {
-  constructor(
-    readonly cron: string,
-    readonly results: JobResult[],
-  ) {
+  readonly cron: string;
+  readonly results: JobResult[];
+  constructor(cron: string, results: JobResult[]) {
     const failed = results.filter((r) => !r.ok);
     super(`cron "${cron}": ${failed.length} of ${results.length} job(s) failed: ${failed.map((r) => `${r.name}: ${r.error}`).join(" | ")}`);
+    this.cron = cron;
+    this.results = results;
     this.name = "CronFailure";
   }
 }

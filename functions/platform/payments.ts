@@ -123,11 +123,10 @@ export interface PaymentGateway {
 }
 
 export class PaymentGatewayError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null = null,
-  ) {
+  readonly status: number | null;
+  constructor(message: string, status: number | null = null) {
     super(message);
+    this.status = status;
     this.name = "PaymentGatewayError";
   }
 }

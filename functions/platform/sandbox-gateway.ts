@@ -214,11 +214,10 @@ export type SandboxRefund = {
 
 /** A refund the sandbox refused, with Razorpay's status and wording. */
 export class SandboxRefundRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
+  readonly status: number;
+  constructor(message: string, status: number) {
     super(message);
+    this.status = status;
     this.name = "SandboxRefundRefused";
   }
 }

@@ -335,12 +335,12 @@ describe("bounces and complaints (signed webhook)", () => {
     const couple = await createUser();
     const body = bounce(couple.email);
     const ts = Math.floor(Date.now() / 1000);
-    for (const headers of <Record<string, string>[]>[
+    for (const headers of [
       {},
       { "svix-id": "msg_1", "svix-timestamp": String(ts), "svix-signature": "v1,bm90IGEgc2lnbmF0dXJl" },
       { "svix-id": "msg_2", "svix-timestamp": String(ts), "svix-signature": sign("msg_1", ts, body) },
       { "svix-id": "msg_1", "svix-timestamp": String(ts), "svix-signature": sign("msg_1", ts, body.replace("550", "551")) },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await webhook(body, headers);
       expect(res.status).toBe(401);
     }

@@ -16,11 +16,10 @@ import { log } from "#platform/log.ts";
  * gateway is configured on this site (503: a deploy without Razorpay keys, issue 28).
  */
 export class GatewayUnavailable extends Error {
-  constructor(
-    message = "The payment gateway could not be reached. Nothing was charged; please try again in a minute.",
-    readonly status: 502 | 503 = 502,
-  ) {
+  readonly status: 502 | 503;
+  constructor(message = "The payment gateway could not be reached. Nothing was charged; please try again in a minute.", status: 502 | 503 = 502) {
     super(message);
+    this.status = status;
     this.name = "GatewayUnavailable";
   }
 }

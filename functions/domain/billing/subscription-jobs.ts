@@ -77,12 +77,13 @@ export type DailyJobRun = {
 
 /** Thrown when a step failed (or the run stopped at its query budget); carries what was done. */
 export class DailyJobFailure extends Error {
-  constructor(
-    readonly run: DailyJobRun,
-    readonly failures: string[],
-  ) {
+  readonly run: DailyJobRun;
+  readonly failures: string[];
+  constructor(run: DailyJobRun, failures: string[]) {
     super(`daily subscription job: ${failures.join(" | ")} (done before that: ${JSON.stringify({ ...run })})`);
     this.name = "DailyJobFailure";
+    this.run = run;
+    this.failures = failures;
   }
 }
 
@@ -90,10 +91,12 @@ class QueryBudgetExceeded extends Error {}
 
 /** D1 calls with their rows read and written summed, and the run's query budget. */
 class Meter {
-  constructor(
-    private readonly db: D1Database,
-    readonly run: DailyJobRun,
-  ) {}
+  private readonly db: D1Database;
+  readonly run: DailyJobRun;
+  constructor(db: D1Database, run: DailyJobRun) {
+    this.db = db;
+    this.run = run;
+  }
   private count(results: D1Result[], statements: number) {
     this.run.queries += 1;
     this.run.statements += statements;

@@ -83,8 +83,10 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
 
 /** A stale save: the stored revision moved on. Answered 409 with the current revision. */
 export class StaleCard extends Conflict {
-  constructor(readonly revision: number) {
+  readonly revision: number;
+  constructor(revision: number) {
     super(CARD_MESSAGES.staleRevision);
+    this.revision = revision;
   }
 }
 
