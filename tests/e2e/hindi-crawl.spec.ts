@@ -77,10 +77,33 @@ const TRANSLATED_BODIES = new Set<string>([
   "/profile/guests",
   "/profile/invitationCards",
   "/profile/payments",
+  // The vendor's dashboard (messages/vendor/).
+  "/VendorDashboard",
+  "/VendorDashboard/enquiries",
+  "/VendorDashboard/bookings",
+  "/VendorDashboard/vendor-profile",
 ]);
 
 /** Names that are the same in Hindi text (brands, units). */
-const ALLOWED = new Set(["Mandap", "Facebook", "Instagram", "YouTube", "Pinterest", "INR", "English", "WhatsApp", "Google", "GST", "PDF", "CSV", "PNG"]);
+const ALLOWED = new Set([
+  "Mandap",
+  "Facebook",
+  "Instagram",
+  "YouTube",
+  "Pinterest",
+  "INR",
+  "English",
+  "WhatsApp",
+  "Google",
+  "GST",
+  "PDF",
+  "CSV",
+  "PNG",
+  "GSTIN",
+  "JPEG",
+  "WebP",
+  "GIF",
+]);
 
 /** Latin words of 3+ letters in visible interface text of `selector`, outside user content. */
 async function englishWords(page: Page, selector: string): Promise<string[]> {

@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
 import type { VendorSubscription } from "#domain/billing/index.ts";
+import { withLocale } from "#platform/locale.ts";
 
 /**
  * The sidebar's subscription box as the server streams it: 'Loading subscription...' first, then
@@ -71,5 +72,31 @@ describe("the subscription box", () => {
     expect(html).toContain('href="/VendorDashboard/Plan"');
     expect(html).not.toContain("D1 is down");
     expect(errors).toEqual([]);
+  });
+});
+
+describe("the subscription box in Hindi (issue 32)", () => {
+  const hindi = <T>(work: () => Promise<T>) => withLocale("hi", work);
+
+  it("says each status in Hindi, with the same day count", async () => {
+    const trial = await hindi(() => render(Promise.resolve([sub({})]), { wait: true }));
+    expect(trial.html).toContain("ट्रायल 14 दिन में खत्म होगा");
+    expect(trial.html).toContain("सब्सक्रिप्शन");
+    const paid = await hindi(() => render(Promise.resolve([sub({ is_trial: false, end_date: now + 90 * DAY })]), { wait: true }));
+    expect(paid.html).toContain("90 दिन बाकी");
+    const none = await hindi(() => render(Promise.resolve([]), { wait: true }));
+    expect(none.html).toContain("प्लान लें");
+    expect(none.html).not.toContain("Get Plan");
+  });
+
+  it("keeps the spec's English word for word in English", async () => {
+    for (const [subscriptions, text] of [
+      [[sub({ status: "PENDING" })], "Subscription Pending"],
+      [[sub({ end_date: now + DAY, trial_end_date: now + DAY })], "Trial ends in 1 day"],
+      [[sub({ is_trial: false, end_date: now - 1 })], "Subscription has ended"],
+    ] as const) {
+      const { html } = await render(Promise.resolve([...subscriptions]), { wait: true });
+      expect(html).toContain(text);
+    }
   });
 });

@@ -1,17 +1,23 @@
 import type { PageFailure } from "#app/lib/page-errors.server.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Small pieces shared by the enquiry and booking pages of both dashboards (vendor and couple). */
 
-export const LEAD_STATUS_LABELS: Record<string, string> = {
-  NEW: "New",
-  CONTACTED: "Contacted",
-  QUOTED: "Quoted",
-  BOOKED: "Booked",
-  LOST: "Lost",
-  SPAM: "Spam",
+/** Status names in the page's language (functions, so each render asks for its own locale). */
+export const LEAD_STATUS_LABELS: Record<string, () => string> = {
+  NEW: m.vendor_lead_status_new,
+  CONTACTED: m.vendor_lead_status_contacted,
+  QUOTED: m.vendor_lead_status_quoted,
+  BOOKED: m.vendor_lead_status_booked,
+  LOST: m.vendor_lead_status_lost,
+  SPAM: m.vendor_lead_status_spam,
 };
 
-export const BOOKING_STATUS_LABELS: Record<string, string> = { CONFIRMED: "Confirmed", COMPLETED: "Completed", CANCELLED: "Cancelled" };
+export const BOOKING_STATUS_LABELS: Record<string, () => string> = {
+  CONFIRMED: m.vendor_booking_status_confirmed,
+  COMPLETED: m.vendor_booking_status_completed,
+  CANCELLED: m.vendor_booking_status_cancelled,
+};
 
 const TONES: Record<string, string> = {
   NEW: "bg-amber-100 text-amber-900",
@@ -28,7 +34,7 @@ const TONES: Record<string, string> = {
 export function StatusPill({ status }: { status: string }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[status] ?? "bg-ink/10"}`}>
-      {LEAD_STATUS_LABELS[status] ?? BOOKING_STATUS_LABELS[status] ?? status}
+      {(LEAD_STATUS_LABELS[status] ?? BOOKING_STATUS_LABELS[status])?.() ?? status}
     </span>
   );
 }

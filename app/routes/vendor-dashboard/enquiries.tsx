@@ -6,6 +6,7 @@ import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { coupleLeads, vendorInbox, type InboxLead } from "#domain/enquiries/index.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { LEAD_STATUS_LABELS, StatusPill } from "./enquiries-ui.tsx";
 import { INBOX_STATUSES } from "#shared/lead-rules.ts";
 import { Pager, Select } from "#app/components/ui/index.ts";
@@ -14,7 +15,7 @@ import { Pager, Select } from "#app/components/ui/index.ts";
  * The enquiry inbox: the vendor's at /VendorDashboard/enquiries (status tabs, service filter, unread
  * in bold) and the couple's "My enquiries" at /profile/enquiries (the same module, registered twice).
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Enquiries") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_enquiries_title()) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -49,20 +50,24 @@ function LeadRow({ lead, base }: { lead: InboxLead; base: string }) {
       <Link to={`${base}/enquiries/${lead.id}`} className="block px-3 py-3 hover:bg-maroon-50 md:px-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <span className={lead.unread ? "font-bold" : "font-medium"} data-unread={lead.unread ? "true" : undefined}>
-            {lead.name}
-            {lead.unread && <span className="sr-only"> (unread)</span>}
+            <span translate="no">{lead.name}</span>
+            {lead.unread && <span className="sr-only">{m.vendor_enquiries_unread_sr()}</span>}
           </span>
           <span className="flex items-center gap-2 text-xs text-ink/70">
             <StatusPill status={lead.status} /> {formatDate(lead.created_at)}
           </span>
         </div>
-        <p className="text-sm text-ink/80">{lead.service_name}</p>
-        <p className={`mt-1 line-clamp-2 text-sm ${lead.unread ? "font-semibold" : "text-ink/75"}`}>{lead.message}</p>
+        <p className="text-sm text-ink/80" translate="no">
+          {lead.service_name}
+        </p>
+        <p className={`mt-1 line-clamp-2 text-sm ${lead.unread ? "font-semibold" : "text-ink/75"}`} translate="no">
+          {lead.message}
+        </p>
         <p className="mt-1 text-xs text-ink/65">
           {[
-            lead.event_date ? `Event ${formatDate(lead.event_date)}` : null,
-            lead.guest_count ? `${lead.guest_count} guests` : null,
-            lead.budget !== null ? `Budget ${formatRupees(lead.budget)}` : null,
+            lead.event_date ? m.vendor_enquiries_event({ date: formatDate(lead.event_date) }) : null,
+            lead.guest_count ? m.vendor_enquiries_guests({ count: lead.guest_count }) : null,
+            lead.budget !== null ? m.vendor_enquiries_budget({ amount: formatRupees(lead.budget) }) : null,
           ]
             .filter(Boolean)
             .join(" · ")}
@@ -77,13 +82,13 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
   const base = d.side === "vendor" ? "/VendorDashboard" : "/profile";
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
-      <h1 className="text-3xl font-bold text-maroon-700">{d.side === "vendor" ? "Enquiries" : "My enquiries"}</h1>
+      <h1 className="text-3xl font-bold text-maroon-700">{d.side === "vendor" ? m.vendor_enquiries_title() : m.vendor_enquiries_mine_title()}</h1>
       {d.side === "vendor" ? (
         <>
           <p className="mt-1 text-ink/75" aria-live="polite">
-            {d.unread ? `${d.unread} unread ${d.unread === 1 ? "enquiry" : "enquiries"}` : "No unread enquiries."}
+            {d.unread ? m.vendor_enquiries_unread_count({ count: d.unread }) : m.vendor_enquiries_no_unread()}
           </p>
-          <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-1 pb-1">
+          <nav aria-label={m.vendor_enquiries_filter_status()} className="mt-4 flex flex-wrap gap-1 pb-1">
             {[null, ...INBOX_STATUSES].map((s) => (
               <Link
                 key={s ?? "all"}
@@ -91,7 +96,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
                 aria-current={d.status === s ? "page" : undefined}
                 className={`whitespace-nowrap rounded-full border px-3 py-1 text-sm ${d.status === s ? "border-maroon-700 bg-maroon-700 text-white" : "border-maroon-100"}`}
               >
-                {s ? LEAD_STATUS_LABELS[s] : "All"}
+                {s ? LEAD_STATUS_LABELS[s]?.() : m.vendor_filter_all()}
               </Link>
             ))}
           </nav>
@@ -100,36 +105,36 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
               {d.status && <input type="hidden" name="status" value={d.status} />}
               <Select
                 name="service"
-                label="Service"
+                label={m.vendor_enquiries_service()}
                 defaultValue={d.serviceId ?? ""}
-                placeholder="All services"
+                placeholder={m.vendor_enquiries_all_services()}
                 options={d.services.map((s) => [s.id, s.name] as const)}
                 inputClassName="w-auto"
               />
               <button type="submit" className="btn-secondary px-4 py-2">
-                Filter
+                {m.vendor_enquiries_filter()}
               </button>
             </Form>
           )}
         </>
       ) : (
-        <p className="mt-1 text-ink/75">Every enquiry you sent and its conversation with the vendor.</p>
+        <p className="mt-1 text-ink/75">{m.vendor_enquiries_couple_intro()}</p>
       )}
       {d.leads.length === 0 ? (
         <p className="mt-6 text-ink/75">
           {d.side === "vendor" ? (
-            "No enquiries here yet. Couples' enquiries about your services appear here."
+            m.vendor_enquiries_none_vendor()
           ) : (
             <>
-              You have not sent an enquiry yet.{" "}
+              {m.vendor_enquiries_none_couple()}{" "}
               <Link to="/all" className="font-semibold text-maroon-700 underline">
-                Find vendors
+                {m.vendor_enquiries_find_vendors()}
               </Link>
             </>
           )}
         </p>
       ) : (
-        <ul className="mt-4 divide-y divide-maroon-100 rounded-xl border border-maroon-100" aria-label="Enquiries">
+        <ul className="mt-4 divide-y divide-maroon-100 rounded-xl border border-maroon-100" aria-label={m.vendor_enquiries_title()}>
           {d.leads.map((l) => (
             <LeadRow key={l.id} lead={l} base={base} />
           ))}
@@ -140,8 +145,9 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           page={d.page}
           hasMore={d.hasMore}
           href={(p) => `${tabHref(d.status, d.serviceId)}${d.status || d.serviceId ? "&" : "?"}page=${p}`}
-          previousLabel="Newer"
-          nextLabel="Older"
+          previousLabel={m.vendor_pager_newer()}
+          nextLabel={m.vendor_pager_older()}
+          label={m.vendor_pager_label()}
         />
       )}
     </section>

@@ -11,6 +11,8 @@ import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
 import { MailNotReached } from "#app/components/MailNotReached.tsx";
 import { vendorSubscriptions } from "#domain/billing/index.ts";
 import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "./rich.tsx";
 
 /**
  * The vendor dashboard (/VendorDashboard): vendors only (admins are refused by their allow-list),
@@ -30,12 +32,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The spec's entries (Dashboard -> analytics, Services -> index, Payment -> bookings) and the workspace's other areas. */
 const vendorLinks = (unread: number): DashboardLink[] => [
-  { to: "/VendorDashboard/analytics", label: "Dashboard" },
-  { to: "/VendorDashboard", end: true, label: "Services" },
-  { to: "/VendorDashboard/enquiries", label: <UnreadLabel text="Enquiries" unread={unread} /> },
-  { to: "/VendorDashboard/bookings", label: "Payment" },
-  { to: "/VendorDashboard/calendar", label: "Calendar" },
-  { to: "/VendorDashboard/vendor-setting", label: "Notifications" },
+  { to: "/VendorDashboard/analytics", label: m.vendor_nav_dashboard() },
+  { to: "/VendorDashboard", end: true, label: m.vendor_nav_services() },
+  { to: "/VendorDashboard/enquiries", label: <UnreadLabel text={m.vendor_nav_enquiries()} unread={unread} /> },
+  { to: "/VendorDashboard/bookings", label: m.vendor_nav_payment() },
+  { to: "/VendorDashboard/calendar", label: m.vendor_nav_calendar() },
+  { to: "/VendorDashboard/vendor-setting", label: m.vendor_nav_notifications() },
 ];
 
 const item = ({ isActive }: { isActive: boolean }) =>
@@ -44,19 +46,19 @@ const item = ({ isActive }: { isActive: boolean }) =>
 export default function VendorDashboardLayout({ loaderData }: Route.ComponentProps) {
   const topBar = (
     <header className="border-b border-maroon-100 bg-white">
-      <nav aria-label="Vendor" className="container-page flex h-16 items-center justify-between gap-2">
-        <NavLink to="/VendorDashboard" aria-label="Mandap vendor dashboard home">
+      <nav aria-label={m.vendor_nav_label()} className="container-page flex h-16 items-center justify-between gap-2">
+        <NavLink to="/VendorDashboard" aria-label={m.vendor_nav_home_label()}>
           <Logo compact />
         </NavLink>
         <div className="flex items-center gap-1 overflow-x-auto">
           <NavLink to="/VendorDashboard" end className={item}>
-            Overview
+            {m.vendor_nav_overview()}
           </NavLink>
           <NavLink to="/VendorDashboard/vendor-profile" className={item}>
-            Profile
+            {m.vendor_nav_profile()}
           </NavLink>
           <NavLink to="/VendorDashboard/settings" className={item}>
-            Settings
+            {m.vendor_nav_settings()}
           </NavLink>
           <LogoutButton className="rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50" />
         </div>
@@ -65,12 +67,12 @@ export default function VendorDashboardLayout({ loaderData }: Route.ComponentPro
   );
   return (
     <DashboardLayout
-      label="Vendor dashboard"
+      label={m.vendor_dashboard_label()}
       links={vendorLinks(loaderData.unread)}
       topBar={topBar}
       aside={<SubscriptionBox subscriptions={loaderData.subscriptions} now={loaderData.now} />}
     >
-      <p className="sr-only">Signed in as {loaderData.name}</p>
+      <p className="sr-only">{rich(m.vendor_signed_in_as, { name: <span translate="no">{loaderData.name}</span> })}</p>
       {loaderData.mailSuppression ? (
         <div className="mb-6">
           <MailNotReached {...loaderData.mailSuppression} action={EMAIL_PREFERENCES_PATH} />

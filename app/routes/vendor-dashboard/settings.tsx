@@ -7,7 +7,6 @@ import {
   billingDetailsInput,
   deleteVendorAccount,
   DELETE_CONFIRMATION,
-  DELETION_TERMS,
   myBillingDetails,
   saveBillingDetails,
   SETTINGS_MESSAGES,
@@ -22,20 +21,25 @@ import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts"
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { PASSWORD_RULE } from "#shared/account-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "./rich.tsx";
+import { deletionTerms } from "./settings-text.ts";
 
 /**
  * The vendor's account settings (/VendorDashboard/settings): change the password, and delete the
- * account with a typed confirmation. The page states what deletion does from DELETION_TERMS, the
- * same module that does it (functions/domain/accounts/vendor-settings.ts).
+ * account with a typed confirmation. The page states what deletion does: DELETION_TERMS of the module
+ * that does it (functions/domain/accounts/vendor-settings.ts), in the page's language (settings-text.ts).
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Settings") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_settings_title()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
     const { email, has_password } = await requireAccountView(domain);
     const billing = can.manageBusinessProfile(domain.actor) ? await myBillingDetails(domain) : null;
-    return { email, has_password, terms: DELETION_TERMS, confirmWord: DELETE_CONFIRMATION, billing };
+    return { email, has_password, confirmWord: DELETE_CONFIRMATION, billing };
   });
 }
 
@@ -62,7 +66,9 @@ export const action = pageAction({
 });
 
 export default function VendorSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, has_password, terms, confirmWord, billing } = loaderData;
+  const { email, has_password, confirmWord, billing } = loaderData;
+  const terms = deletionTerms();
+  const locale = getLocale();
   const billingResult = actionData?.intent === "billing" ? actionData : null;
   const billingErrors: Record<string, string> = billingResult?.errors ?? {};
   const billingTyped = billingResult && !billingResult.ok && "values" in billingResult ? billingResult.values : undefined;
@@ -72,28 +78,31 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
   return (
     <div className="flex flex-col gap-6">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-        <h1 className="text-3xl font-bold text-maroon-700">Settings</h1>
+        <h1 className="text-3xl font-bold text-maroon-700">{m.vendor_settings_title()}</h1>
         <p className="mt-1 text-sm text-ink/75">
-          You log in as {email}. Choose which e-mails you get in{" "}
-          <Link to="/VendorDashboard/vendor-setting" className="font-semibold text-maroon-700 underline">
-            notification settings
-          </Link>
-          .
+          {rich(m.vendor_settings_login_as, {
+            email: <span translate="no">{email}</span>,
+            link: (
+              <Link to="/VendorDashboard/vendor-setting" className="font-semibold text-maroon-700 underline">
+                {m.vendor_settings_notification_link()}
+              </Link>
+            ),
+          })}
         </p>
       </section>
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="password-heading">
         <h2 id="password-heading" className="text-xl font-bold">
-          Change password
+          {m.vendor_change_password()}
         </h2>
-        <p className="mt-1 text-sm text-ink/75">Other devices will be signed out.</p>
+        <p className="mt-1 text-sm text-ink/75">{m.vendor_settings_other_devices()}</p>
         <div className="mt-4 max-w-md">
           {passwordResult && <FormAlert tone={passwordResult.ok ? "success" : "error"} message={passwordResult.message} />}
           <Form method="post" className="flex flex-col gap-4" noValidate>
             <input type="hidden" name="intent" value="password" />
             {has_password ? (
               <Field
-                label="Current password"
+                label={m.vendor_settings_current_password()}
                 name="currentPassword"
                 type="password"
                 autoComplete="current-password"
@@ -103,17 +112,25 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
             ) : (
               <input type="hidden" name="currentPassword" value="-" />
             )}
-            <Field label="New password" name="pass" type="password" autoComplete="new-password" required hint={PASSWORD_RULE} error={passwordErrors.pass} />
             <Field
-              label="Repeat the new password"
+              label={m.vendor_settings_new_password()}
+              name="pass"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={PASSWORD_RULE}
+              error={passwordErrors.pass}
+            />
+            <Field
+              label={m.vendor_settings_repeat_password()}
               name="confirmPassword"
               type="password"
               autoComplete="new-password"
               required
               error={passwordErrors.confirmPassword}
             />
-            <SubmitButton pendingText="Changing…" className="btn-primary self-start">
-              Change password
+            <SubmitButton pendingText={m.vendor_settings_changing()} className="btn-primary self-start">
+              {m.vendor_change_password()}
             </SubmitButton>
           </Form>
         </div>
@@ -122,18 +139,23 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
       {billing && (
         <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="billing-heading">
           <h2 id="billing-heading" className="text-xl font-bold">
-            Billing details for tax invoices
+            {m.vendor_settings_billing_heading()}
           </h2>
           <p className="mt-1 text-sm text-ink/75">
-            Your GST tax invoices are made out to your business in {[billing.city, billing.state].filter(Boolean).join(", ") || "your business profile's place"}
-            . Add your GSTIN if you are registered for GST: the invoice then shows it and its state is the place of supply.
+            {m.vendor_settings_billing_intro({
+              place:
+                [billing.city, billing.state]
+                  .filter((p): p is string => Boolean(p))
+                  .map((p) => localName(p, locale))
+                  .join(", ") || m.vendor_settings_billing_place_fallback(),
+            })}
           </p>
           <div className="mt-4 max-w-md">
             {billingResult && <FormAlert tone={billingResult.ok ? "success" : "error"} message={billingResult.message} />}
             <Form method="post" className="flex flex-col gap-4" noValidate>
               <input type="hidden" name="intent" value="billing" />
               <Field
-                label="GSTIN (optional)"
+                label={m.vendor_settings_gstin()}
                 name="gstin"
                 type="text"
                 data-raw
@@ -142,21 +164,21 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
                 spellCheck={false}
                 maxLength={20}
                 defaultValue={billingTyped?.gstin ?? billing.gstin ?? ""}
-                hint="15 characters, e.g. 27AAPFU0939F1ZV. Leave empty if you are not registered."
+                hint={rich(m.vendor_settings_gstin_hint, { example: <span translate="no">27AAPFU0939F1ZV</span> })}
                 error={billingErrors.gstin}
               />
               <Field
-                label="Address line (optional)"
+                label={m.vendor_settings_address()}
                 name="billing_address"
                 type="text"
                 autoComplete="street-address"
                 maxLength={200}
                 defaultValue={billingTyped?.billing_address ?? billing.billing_address ?? ""}
-                hint="Building and street; your city and state come from your business profile."
+                hint={m.vendor_settings_address_hint()}
                 error={billingErrors.billing_address}
               />
-              <SubmitButton pendingText="Saving…" className="btn-primary self-start">
-                Save billing details
+              <SubmitButton pendingText={m.vendor_saving()} className="btn-primary self-start">
+                {m.vendor_settings_save_billing()}
               </SubmitButton>
             </Form>
           </div>
@@ -165,9 +187,9 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
 
       <section className="rounded-2xl border border-red-200 bg-white p-5 md:p-7" aria-labelledby="delete-heading">
         <h2 id="delete-heading" className="text-xl font-bold text-red-800">
-          Delete account
+          {m.vendor_settings_delete_heading()}
         </h2>
-        <p className="mt-1 text-sm">What happens when you delete your vendor account:</p>
+        <p className="mt-1 text-sm">{m.vendor_settings_delete_intro()}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink/85">
           {terms.map((t) => (
             <li key={t}>{t}</li>
@@ -177,7 +199,7 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
         <Form method="post" className="mt-4 flex max-w-md flex-col gap-3">
           <input type="hidden" name="intent" value="delete" />
           <Field
-            label={`Type ${confirmWord} to confirm`}
+            label={rich(m.vendor_settings_delete_type, { word: <span translate="no">{confirmWord}</span> })}
             name="confirmation"
             type="text"
             data-raw
@@ -185,8 +207,8 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
             required
             error={deleteResult?.errors?.confirmation}
           />
-          <SubmitButton pendingText="Deleting…" className="btn self-start bg-red-700 text-white hover:bg-red-800">
-            Delete my vendor account
+          <SubmitButton pendingText={m.vendor_settings_deleting()} className="btn self-start bg-red-700 text-white hover:bg-red-800">
+            {m.vendor_settings_delete_button()}
           </SubmitButton>
         </Form>
       </section>

@@ -3,6 +3,9 @@ import { Select, type FieldMeta } from "#app/components/ui/index.ts";
 import { valueBeforeHydration } from "#app/lib/before-hydration.ts";
 import { CATALOGUE } from "#shared/catalogue.ts";
 import { cityLabel } from "#shared/place-names.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Pickers shared by vendor sign-up and the business profile: the business category from the
@@ -21,21 +24,22 @@ export function CategorySelect({
   name?: string;
   meta?: FieldMeta;
 }) {
+  const locale = getLocale();
   return (
     <Select
-      label="Business category"
+      label={m.vendor_field_category()}
       name={meta ? undefined : name}
       meta={meta}
       required
       defaultValue={meta ? undefined : (defaultValue ?? "")}
       error={error}
-      placeholder="Choose a category"
+      placeholder={m.vendor_field_choose_category()}
     >
       {CATALOGUE.map((g) => (
-        <optgroup key={g.slug} label={g.name}>
+        <optgroup key={g.slug} label={localName(g.name, locale)}>
           {g.subcategories.map((s) => (
             <option key={s.slug} value={s.name}>
-              {s.name}
+              {localName(s.name, locale)}
             </option>
           ))}
         </optgroup>
@@ -67,12 +71,13 @@ export function PlacePicker({
   const [state, setState] = useState(() => valueBeforeHydration(stateId, narrow) ?? initialState ?? "");
   const [city, setCity] = useState(() => valueBeforeHydration(cityId, narrow) ?? initialCity ?? "");
   const states = Object.keys(locations);
+  const locale = getLocale();
   const groups = narrow ? (state && locations[state] ? [state] : []) : states;
   return (
     <>
       <Select
         id={stateId}
-        label="State"
+        label={m.vendor_field_state()}
         name="state"
         required
         value={state}
@@ -81,24 +86,24 @@ export function PlacePicker({
           if (!locations[e.target.value]?.includes(city)) setCity("");
         }}
         error={errors.state}
-        placeholder="Choose a state"
-        options={states.map((s) => [s, s] as const)}
+        placeholder={m.vendor_field_choose_state()}
+        options={states.map((s) => [s, localName(s, locale)] as const)}
       />
       <Select
         id={cityId}
-        label="City"
+        label={m.vendor_field_city()}
         name="city"
         required
         value={city}
         onChange={(e) => setCity(e.target.value)}
         error={errors.city}
-        placeholder={narrow && !state ? "Choose a state first" : "Choose a city"}
+        placeholder={narrow && !state ? m.vendor_field_choose_state_first() : m.vendor_field_choose_city()}
       >
         {groups.map((s) => (
-          <optgroup key={s} label={s}>
+          <optgroup key={s} label={localName(s, locale)}>
             {locations[s]!.map((c) => (
               <option key={c} value={c}>
-                {cityLabel(c)}
+                {locale === "hi" ? localName(c, locale) : cityLabel(c)}
               </option>
             ))}
           </optgroup>

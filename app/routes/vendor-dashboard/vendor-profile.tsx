@@ -15,15 +15,15 @@ import { vendorPath } from "#shared/links.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { CategorySelect, PlacePicker } from "./vendor-profile-fields.tsx";
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "./rich.tsx";
 
 /**
  * The business profile (/VendorDashboard/vendor-profile): what couples see on the vendor's public
  * page. The form posts to the same domain call as PATCH /vendors/update; the logo form posts the
  * file to /VendorDashboard/vendor-profile/logo.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Business profile") }];
-
-const PROFILE_SAVED = "Your business profile has been updated.";
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_profile_title()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -58,7 +58,7 @@ export const action = pageAction({
   intents: {
     update: async ({ domain, input, done }) => {
       await updateVendor(domain, input(updateVendorInput));
-      return done(PROFILE_SAVED);
+      return done(m.vendor_profile_saved());
     },
   },
 });
@@ -73,25 +73,33 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="logo-heading">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
           {profile.logo ? (
-            <img src={profile.logo} alt={`${profile.name} logo`} width={96} height={96} className="h-24 w-24 shrink-0 rounded-full object-cover" />
+            <img
+              src={profile.logo}
+              alt={m.vendor_profile_logo_alt({ name: profile.name })}
+              width={96}
+              height={96}
+              className="h-24 w-24 shrink-0 rounded-full object-cover"
+            />
           ) : (
             <span aria-hidden="true" className="grid h-24 w-24 shrink-0 place-items-center rounded-full bg-maroon-100 text-3xl font-bold text-maroon-700">
               {initials(profile.name)}
             </span>
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <h1 className="text-3xl font-bold text-maroon-700">Business profile</h1>
+            <h1 className="text-3xl font-bold text-maroon-700">{m.vendor_profile_title()}</h1>
             <p className="text-sm text-ink/75">
-              Couples see this on{" "}
-              <Link to={profile.publicPath} className="font-semibold text-maroon-700 underline">
-                your public page
-              </Link>
-              .
+              {rich(m.vendor_profile_couples_see, {
+                link: (
+                  <Link to={profile.publicPath} className="font-semibold text-maroon-700 underline">
+                    {m.vendor_profile_public_page()}
+                  </Link>
+                ),
+              })}
             </p>
           </div>
         </div>
         <h2 id="logo-heading" className="mt-5 text-lg font-bold">
-          Logo
+          {m.vendor_profile_logo()}
         </h2>
         <form
           method="post"
@@ -101,7 +109,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
         >
           <div className="flex flex-col gap-1">
             <label htmlFor="profile-logo" className="text-sm font-medium">
-              {profile.logo ? "Replace the logo" : "Upload a logo"}
+              {profile.logo ? m.vendor_profile_replace_logo() : m.vendor_profile_upload_a_logo()}
             </label>
             <input
               id="profile-logo"
@@ -112,46 +120,54 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               className="text-sm"
               onChange={(e) => void shrinkChosenPhotos(e.currentTarget)}
             />
-            <p className="text-xs text-ink/65">A square JPEG, PNG or WebP image. Without a logo, the first two letters of your business name are shown.</p>
+            <p className="text-xs text-ink/65">{m.vendor_profile_logo_hint()}</p>
           </div>
           <button type="submit" className="btn-secondary self-start px-4 py-2">
-            Upload logo
+            {m.vendor_profile_upload_logo()}
           </button>
         </form>
       </section>
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="details-heading">
         <h2 id="details-heading" className="text-xl font-bold">
-          Your business
+          {m.vendor_profile_your_business()}
         </h2>
         <div className="mt-4">
           {actionData && <FormAlert tone={actionData.ok ? "success" : "error"} message={actionData.message} />}
           <Form method="post" className="grid gap-4 md:grid-cols-2" noValidate>
             <input type="hidden" name="intent" value="update" />
-            <Field label="Business name" name="name" type="text" autoComplete="organization" required defaultValue={value("name")} error={errors.name} />
+            <Field
+              label={m.vendor_profile_business_name()}
+              name="name"
+              type="text"
+              autoComplete="organization"
+              required
+              defaultValue={value("name")}
+              error={errors.name}
+            />
             <CategorySelect defaultValue={value("business_category")} error={errors.business_category} />
             <Field
-              label="Tagline"
+              label={m.vendor_profile_tagline()}
               name="tagline"
               type="text"
               maxLength={120}
               defaultValue={value("tagline")}
               error={errors.tagline}
-              hint="One line under your name, up to 120 characters."
+              hint={m.vendor_profile_tagline_hint()}
               className="md:col-span-2"
             />
             <TextArea
               id="profile-description"
-              label="About us"
+              label={m.vendor_profile_about()}
               name="description"
               rows={6}
               className="md:col-span-2"
               defaultValue={value("description")}
               error={errors.description}
-              hint="Up to 4,000 characters."
+              hint={m.vendor_profile_about_hint()}
             />
             <Field
-              label="Phone"
+              label={m.vendor_profile_phone()}
               name="phone_number"
               type="tel"
               autoComplete="tel"
@@ -161,13 +177,13 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               error={errors.phone_number}
             />
             <Field
-              label="E-mail for couples"
+              label={m.vendor_profile_email()}
               name="email"
               type="email"
               autoComplete="email"
               defaultValue={value("email")}
               error={errors.email}
-              hint="Shown on your public page; your log-in address stays as it is."
+              hint={m.vendor_profile_email_hint()}
             />
             <PlacePicker locations={locations} state={value("state")} city={value("city")} errors={{ state: errors.state, city: errors.city }} />
             <Field
@@ -177,7 +193,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               data-raw
               defaultValue={value("facebook")}
               error={errors.facebook}
-              hint="Your page address or handle, like @yourbusiness."
+              hint={rich(m.vendor_profile_facebook_hint, { handle: <span translate="no">@yourbusiness</span> })}
             />
             <Field
               label="Instagram"
@@ -186,21 +202,21 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               data-raw
               defaultValue={value("instagram")}
               error={errors.instagram}
-              hint="Your profile address or handle, like @yourbusiness."
+              hint={rich(m.vendor_profile_instagram_hint, { handle: <span translate="no">@yourbusiness</span> })}
             />
             <Field
-              label="Website"
+              label={m.vendor_profile_website()}
               name="website"
               type="url"
               inputMode="url"
               defaultValue={value("website")}
               error={errors.website}
-              hint="A full address starting with https://"
+              hint={rich(m.vendor_profile_website_hint, { scheme: <span translate="no">https://</span> })}
               className="md:col-span-2"
             />
             <div className="md:col-span-2">
-              <SubmitButton pendingText="Saving…" className="btn-primary">
-                Save profile
+              <SubmitButton pendingText={m.vendor_saving()} className="btn-primary">
+                {m.vendor_profile_save()}
               </SubmitButton>
             </div>
           </Form>
