@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DELETION_TERMS } from "#domain/accounts/index.ts";
+import { DELETION_TERMS, NOTIFICATION_LABELS } from "#domain/accounts/index.ts";
 import { withLocale } from "#platform/locale.ts";
-import { deletionTerms } from "#app/routes/vendor-dashboard/settings-text.ts";
-import en from "../../messages/vendor/en.json" with { type: "json" };
-import hi from "../../messages/vendor/hi.json" with { type: "json" };
+import { deletionTerms, notificationLabel } from "#app/routes/vendor-dashboard/settings-text.ts";
+import en from "../../messages/vendor/en.json";
+import hi from "../../messages/vendor/hi.json";
 
 /**
  * The vendor dashboard in Hindi (issue 32, messages/vendor/): every message has both languages,
@@ -24,5 +24,13 @@ describe("the vendor dashboard's messages", () => {
     const hindi = withLocale("hi", deletionTerms);
     expect(hindi).toHaveLength(DELETION_TERMS.length);
     for (const term of hindi) expect(term).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it("names each notification switch as the domain does in English, and in Hindi on a Hindi page", () => {
+    const keys = Object.keys(NOTIFICATION_LABELS) as (keyof typeof NOTIFICATION_LABELS)[];
+    for (const key of keys) {
+      expect(notificationLabel(key)).toBe(NOTIFICATION_LABELS[key]);
+      expect(withLocale("hi", () => notificationLabel(key))).toMatch(/[\u0900-\u097F]/);
+    }
   });
 });

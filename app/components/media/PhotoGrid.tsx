@@ -5,6 +5,7 @@ import { Form, useFetcher } from "react-router";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { ALT_MAX } from "#shared/service-media.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type GridPhoto = {
   id: string;
@@ -15,7 +16,7 @@ export type GridPhoto = {
   isCover: boolean;
 };
 
-const label = (p: GridPhoto, i: number) => (p.alt ? `photo ${i + 1} (${p.alt})` : `photo ${i + 1}`);
+const label = (p: GridPhoto, i: number) => (p.alt ? m.vendor_photo_label_alt({ n: i + 1, alt: p.alt }) : m.vendor_photo_label({ n: i + 1 }));
 
 /**
  * The service's photos in order. Reorder by dragging, or with the keyboard (focus a photo's
@@ -44,8 +45,7 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
     void fetcher.submit({ intent: "order", ids: next.join(",") }, { method: "post" });
   }
 
-  if (!photos.length)
-    return <p className="rounded-2xl border border-maroon-100 bg-white p-5 text-gray-700">No photos yet. Add some above: the first one becomes the cover.</p>;
+  if (!photos.length) return <p className="rounded-2xl border border-maroon-100 bg-white p-5 text-gray-700">{m.vendor_photos_none()}</p>;
   return (
     <DndContext
       id="photo-order"
@@ -54,12 +54,12 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: {
-          draggable: "To move a photo, press Space, use the arrow keys to move it, and press Space again to drop it. Escape cancels.",
+          draggable: m.vendor_photos_drag_help(),
         },
       }}
     >
       <SortableContext items={order} strategy={rectSortingStrategy}>
-        <ol aria-label="Photos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ol aria-label={m.vendor_photos_list()} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((photo, i) => (
             <SortablePhoto key={photo.id} photo={photo} index={i} last={i === shown.length - 1} />
           ))}
@@ -95,37 +95,39 @@ function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number
           className="h-44 w-full rounded-lg object-cover"
           loading="lazy"
         />
-        {photo.isCover && <span className="absolute left-2 top-2 rounded bg-maroon-700 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>}
+        {photo.isCover && (
+          <span className="absolute left-2 top-2 rounded bg-maroon-700 px-2 py-0.5 text-xs font-semibold text-white">{m.vendor_photos_cover()}</span>
+        )}
         <button
           type="button"
           hidden={!hydrated}
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Reorder ${name}`}
+          aria-label={m.vendor_photos_reorder_label({ name })}
           className="absolute right-2 top-2 cursor-grab rounded bg-white/90 px-2 py-1 text-sm font-semibold shadow"
         >
-          ⠿ Reorder
+          {m.vendor_photos_reorder()}
         </button>
       </div>
       <div className="mt-2 flex flex-wrap gap-2 text-sm">
         <Form method="post">
           <input type="hidden" name="mediaId" value={photo.id} />
-          <button name="intent" value="move-up" className="btn-secondary px-2 py-1" disabled={index === 0} aria-label={`Move ${name} earlier`}>
-            ↑ Earlier
+          <button name="intent" value="move-up" className="btn-secondary px-2 py-1" disabled={index === 0} aria-label={m.vendor_photos_earlier_label({ name })}>
+            {m.vendor_photos_earlier()}
           </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="mediaId" value={photo.id} />
-          <button name="intent" value="move-down" className="btn-secondary px-2 py-1" disabled={last} aria-label={`Move ${name} later`}>
-            ↓ Later
+          <button name="intent" value="move-down" className="btn-secondary px-2 py-1" disabled={last} aria-label={m.vendor_photos_later_label({ name })}>
+            {m.vendor_photos_later()}
           </button>
         </Form>
         {!photo.isCover && (
           <Form method="post">
             <input type="hidden" name="mediaId" value={photo.id} />
-            <button name="intent" value="cover" className="btn-secondary px-2 py-1" aria-label={`Make ${name} the cover`}>
-              Make cover
+            <button name="intent" value="cover" className="btn-secondary px-2 py-1" aria-label={m.vendor_photos_make_cover_label({ name })}>
+              {m.vendor_photos_make_cover()}
             </button>
           </Form>
         )}
@@ -135,24 +137,29 @@ function SortablePhoto({ photo, index, last }: { photo: GridPhoto; index: number
         <Field
           id={`alt-${photo.id}`}
           name="alt"
-          label={<span className="sr-only">Description of photo {index + 1}</span>}
+          label={<span className="sr-only">{m.vendor_photos_alt_label({ n: index + 1 })}</span>}
           defaultValue={photo.alt ?? ""}
           maxLength={ALT_MAX}
-          placeholder="Describe this photo"
+          placeholder={m.vendor_photos_alt_placeholder()}
           className="min-w-0 flex-1"
           inputClassName="px-2 py-1 text-sm"
         />
         <button name="intent" value="alt" className="btn-secondary px-2 py-1 text-sm">
-          Save
+          {m.vendor_save()}
         </button>
       </Form>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-red-700">Delete…</summary>
+        <summary className="cursor-pointer text-red-700">{m.vendor_details_delete_link()}</summary>
         <Form method="post" className="mt-1 flex items-center gap-2">
           <input type="hidden" name="mediaId" value={photo.id} />
-          <span>Delete this photo for good?</span>
-          <button name="intent" value="delete" className="rounded bg-red-700 px-2 py-1 font-semibold text-white" aria-label={`Yes, delete ${name}`}>
-            Yes, delete
+          <span>{m.vendor_photos_delete_confirm()}</span>
+          <button
+            name="intent"
+            value="delete"
+            className="rounded bg-red-700 px-2 py-1 font-semibold text-white"
+            aria-label={m.vendor_photos_yes_delete_label({ name })}
+          >
+            {m.vendor_services_yes_delete()}
           </button>
         </Form>
       </details>

@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Form } from "react-router";
 import { IMAGE_MEGAPIXELS_MAX, MEDIA_MESSAGES, PHOTO_ACCEPT, PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { CONCURRENCY, eachLimited, shrinkPhoto, uploadServicePhoto } from "#app/lib/upload-client.ts";
 
 type Item = {
@@ -42,7 +43,7 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
       return;
     }
     if (files.length > room) {
-      setSummary({ ok: false, message: `Too many photos: a service can have at most ${SERVICE_PHOTOS_MAX}. You can add ${room} more.` });
+      setSummary({ ok: false, message: m.vendor_photos_too_many({ max: SERVICE_PHOTOS_MAX, room }) });
       return;
     }
     const base = Date.now();
@@ -55,7 +56,7 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
       patch(id, { status: "preparing" });
       const file = await shrinkPhoto(chosen, PHOTO_MAX_BYTES);
       if (file.size > PHOTO_MAX_BYTES) {
-        patch(id, { status: "failed", reason: `${chosen.name} is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.` });
+        patch(id, { status: "failed", reason: m.vendor_photos_too_large({ name: chosen.name, mb: PHOTO_MAX_BYTES / 1024 / 1024 }) });
         return;
       }
       patch(id, { status: "uploading", ...(file === chosen ? {} : { sentSize: file.size }) });
@@ -64,7 +65,7 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
       patch(id, outcome.ok ? { status: "done", progress: 1 } : { status: "failed", reason: outcome.reason });
       if (outcome.ok) onUploaded();
     });
-    setSummary(done === 0 ? { ok: false, message: MEDIA_MESSAGES.allFailed } : { ok: true, message: `${done} photo${done === 1 ? "" : "s"} uploaded.` });
+    setSummary(done === 0 ? { ok: false, message: MEDIA_MESSAGES.allFailed } : { ok: true, message: m.vendor_photos_uploaded({ count: done }) });
     if (input.current) input.current.value = "";
   }
 
@@ -83,7 +84,7 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
   return (
     <section aria-labelledby="upload-heading" className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
       <h2 id="upload-heading" className="text-lg font-semibold text-maroon-700">
-        Add photos
+        {m.vendor_photos_add()}
       </h2>
       <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-3">
         <input type="hidden" name="intent" value="upload" />
@@ -97,44 +98,48 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
           onDrop={onDrop}
           className={`flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed p-6 text-center ${dragging ? "border-maroon-600 bg-maroon-50" : "border-maroon-200"}`}
         >
-          <span className="font-medium">Choose photos or drop them here</span>
+          <span className="font-medium">{m.vendor_photos_choose()}</span>
           <span className="text-sm text-gray-600">
-            JPEG, PNG, WebP or GIF, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB and {IMAGE_MEGAPIXELS_MAX} megapixels each. {room} of {SERVICE_PHOTOS_MAX} places
-            left.
-            {hydrated && " A bigger JPEG, PNG or WebP photo is made smaller on this device before it is sent."}
+            {m.vendor_photos_limits({
+              mb: PHOTO_MAX_BYTES / 1024 / 1024,
+              mp: IMAGE_MEGAPIXELS_MAX,
+              room,
+              max: SERVICE_PHOTOS_MAX,
+            })}
+            {hydrated && m.vendor_photos_shrink_note()}
           </span>
           <input id="photo-files" ref={input} type="file" name="files" multiple accept={PHOTO_ACCEPT} className="max-w-full text-sm" />
         </label>
         <button type="submit" className="btn-primary mt-3 px-5 py-2" disabled={busy}>
-          {busy ? "Uploading…" : "Upload photos"}
+          {busy ? m.vendor_photos_uploading() : m.vendor_photos_upload()}
         </button>
       </Form>
       {items.length > 0 && (
-        <ul aria-label="Uploads" className="mt-4 space-y-2">
+        <ul aria-label={m.vendor_photos_uploads()} className="mt-4 space-y-2">
           {items.map((item) => (
             <li key={item.id} className="text-sm">
               <div className="flex justify-between gap-2">
-                <span className="truncate">{item.name}</span>
+                <span className="truncate" translate="no">
+                  {item.name}
+                </span>
                 <span className="shrink-0 text-gray-600">
                   {item.status === "failed"
-                    ? "Failed"
+                    ? m.vendor_photos_failed()
                     : item.status === "done"
-                      ? "Done"
+                      ? m.vendor_photos_done()
                       : item.status === "preparing"
-                        ? "Making it smaller…"
-                        : `${Math.round(item.progress * 100)}% of ${MB(item.sentSize ?? item.size)}`}
+                        ? m.vendor_photos_shrinking()
+                        : m.vendor_photos_progress({ percent: Math.round(item.progress * 100), size: MB(item.sentSize ?? item.size) })}
                 </span>
               </div>
               {item.sentSize !== undefined && (
-                <p className="text-xs text-gray-600">
-                  Made smaller to send: {MB(item.size)} → {MB(item.sentSize)}
-                </p>
+                <p className="text-xs text-gray-600">{m.vendor_photos_made_smaller({ from: MB(item.size), to: MB(item.sentSize) })}</p>
               )}
               <progress
                 className="h-2 w-full"
                 max={100}
                 value={Math.round(item.progress * 100)}
-                aria-label={`Upload of ${item.name}`}
+                aria-label={m.vendor_photos_upload_of({ name: item.name })}
                 data-status={item.status}
               />
             </li>
@@ -144,7 +149,7 @@ export function PhotoUploader({ serviceId, count, onUploaded }: { serviceId: str
       <div role="status" aria-live="polite" className="mt-3">
         {summary && <p className={summary.ok ? "font-medium text-green-800" : "font-medium text-red-700"}>{summary.message}</p>}
         {!busy && failed.length > 0 && (
-          <ul aria-label="Failed files" className="mt-1 list-disc pl-5 text-sm text-red-700">
+          <ul aria-label={m.vendor_photos_failed_files()} className="mt-1 list-disc pl-5 text-sm text-red-700">
             {failed.map((f) => (
               <li key={f.id}>
                 {MEDIA_MESSAGES.failedFor(f.name)}

@@ -6,6 +6,9 @@ import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { formatCount, formatDate, replyTimeLabel } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
+import { LEAD_STATUS_LABELS } from "./enquiries-ui.tsx";
 import { AnalyticsChart, type ChartSeries } from "./analytics-chart.tsx";
 
 /**
@@ -13,7 +16,7 @@ import { AnalyticsChart, type ChartSeries } from "./analytics-chart.tsx";
  * and GET /analytics/getlead for the last 7, 30 or 90 days (?days=). The table of figures by day is
  * the page without JavaScript; with it, a chart of the same figures is drawn above it.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Analytics") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_analytics_title()) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -47,10 +50,10 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const chartDays = useMemo(() => series.map((d) => d.day), [series]);
   const chartSeries = useMemo<ChartSeries[]>(
     () => [
-      { label: "Service views", color: "#7a1f2b", values: series.map((d) => d.views) },
-      { label: "Profile views", color: "#c98b00", values: series.map((d) => d.profileViews) },
-      { label: "Enquiries", color: "#1f6f8b", values: series.map((d) => d.enquiries) },
-      { label: "Bookings", color: "#15803d", values: series.map((d) => d.bookings) },
+      { label: m.vendor_analytics_service_views(), color: "#7a1f2b", values: series.map((d) => d.views) },
+      { label: m.vendor_analytics_profile_views(), color: "#c98b00", values: series.map((d) => d.profileViews) },
+      { label: m.vendor_analytics_enquiries(), color: "#1f6f8b", values: series.map((d) => d.enquiries) },
+      { label: m.vendor_analytics_bookings(), color: "#15803d", values: series.map((d) => d.bookings) },
     ],
     [series],
   );
@@ -58,8 +61,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold text-maroon-700">Analytics</h1>
-          <nav aria-label="Period" className="flex gap-1">
+          <h1 className="text-3xl font-bold text-maroon-700">{m.vendor_analytics_title()}</h1>
+          <nav aria-label={m.vendor_analytics_period()} className="flex gap-1">
             {PERIODS.map((p) => (
               <Link
                 key={p}
@@ -67,24 +70,22 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 aria-current={p === days ? "page" : undefined}
                 className={`rounded-full px-3 py-1.5 text-sm font-semibold ${p === days ? "bg-maroon-700 text-white" : "bg-maroon-50 text-maroon-700 hover:bg-maroon-100"}`}
               >
-                {p} days
+                {m.vendor_analytics_days({ days: p })}
               </Link>
             ))}
           </nav>
         </div>
-        <p className="mt-1 text-sm text-ink/75">
-          {formatDate(analytics.from)} to {formatDate(analytics.to)}
-        </p>
+        <p className="mt-1 text-sm text-ink/75">{m.vendor_analytics_range({ from: formatDate(analytics.from), to: formatDate(analytics.to) })}</p>
         <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-          <Figure label="Service views" value={formatCount(totals.views)} />
-          <Figure label="Profile views" value={formatCount(totals.profileViews)} />
-          <Figure label="Enquiries" value={formatCount(totals.enquiries)} />
-          <Figure label="Bookings" value={formatCount(totals.bookings)} />
-          <Figure label="Conversion" value={percent(totals.conversion)} note="enquiries to bookings" />
+          <Figure label={m.vendor_analytics_service_views()} value={formatCount(totals.views)} />
+          <Figure label={m.vendor_analytics_profile_views()} value={formatCount(totals.profileViews)} />
+          <Figure label={m.vendor_analytics_enquiries()} value={formatCount(totals.enquiries)} />
+          <Figure label={m.vendor_analytics_bookings()} value={formatCount(totals.bookings)} />
+          <Figure label={m.vendor_analytics_conversion()} value={percent(totals.conversion)} note={m.vendor_analytics_conversion_note()} />
           <Figure
-            label="Response time"
-            value={totals.replyMinutesMedian === null ? "–" : `${formatCount(totals.replyMinutesMedian)} min`}
-            note={replyTimeLabel(totals.replyMinutesMedian) ?? "measured from 3 or more replies"}
+            label={m.vendor_analytics_response()}
+            value={totals.replyMinutesMedian === null ? "–" : m.vendor_analytics_minutes({ count: formatCount(totals.replyMinutesMedian) })}
+            note={replyTimeLabel(totals.replyMinutesMedian) ?? m.vendor_analytics_response_note()}
           />
         </dl>
       </section>
@@ -92,13 +93,14 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       {depth === "BASIC" && (
         <section className="rounded-2xl border border-amber-200 bg-amber-50 p-5 md:p-7" aria-labelledby="depth-heading">
           <h2 id="depth-heading" className="text-xl font-bold">
-            Figures by day and by service
+            {m.vendor_analytics_depth_heading()}
           </h2>
           <p className="mt-1 text-sm">
-            Your plan shows totals only. {fullAnalyticsPlan ? `The ${fullAnalyticsPlan} plan` : "A plan with full analytics"} unlocks your figures by day and by
-            service.{" "}
+            {fullAnalyticsPlan
+              ? rich(m.vendor_analytics_depth_plan, { plan: <span translate="no">{fullAnalyticsPlan}</span> })
+              : m.vendor_analytics_depth_any()}{" "}
             <Link to="/VendorDashboard/Plan" className="font-semibold text-maroon-700 underline">
-              See plans
+              {m.vendor_subscription_see_plans()}
             </Link>
           </p>
         </section>
@@ -107,32 +109,32 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       {depth === "FULL" && (
         <section className="rounded-2xl border border-maroon-100 bg-white p-4 sm:p-5 md:p-7" aria-labelledby="trend-heading">
           <h2 id="trend-heading" className="text-xl font-bold">
-            Over time
+            {m.vendor_analytics_over_time()}
           </h2>
           <div className="mt-3">
             <AnalyticsChart days={chartDays} series={chartSeries} />
           </div>
           <details className="mt-3" open>
-            <summary className="cursor-pointer text-sm font-semibold text-maroon-700">Figures by day</summary>
+            <summary className="cursor-pointer text-sm font-semibold text-maroon-700">{m.vendor_analytics_by_day()}</summary>
             <div className="mt-2 overflow-x-auto">
               <table className="w-full text-left text-xs sm:text-sm">
-                <caption className="sr-only">Views, enquiries and bookings by day</caption>
+                <caption className="sr-only">{m.vendor_analytics_by_day_caption()}</caption>
                 <thead>
                   <tr className="border-b border-ink/10">
                     <th scope="col" className="py-2 pr-2 sm:pr-3">
-                      Day
+                      {m.vendor_analytics_day()}
                     </th>
                     <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                      Service views
+                      {m.vendor_analytics_service_views()}
                     </th>
                     <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                      Profile views
+                      {m.vendor_analytics_profile_views()}
                     </th>
                     <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                      Enquiries
+                      {m.vendor_analytics_enquiries()}
                     </th>
                     <th scope="col" className="py-2 text-right">
-                      Bookings
+                      {m.vendor_analytics_bookings()}
                     </th>
                   </tr>
                 </thead>
@@ -158,29 +160,33 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       {depth === "FULL" && (
         <section className="rounded-2xl border border-maroon-100 bg-white p-4 sm:p-5 md:p-7" aria-labelledby="services-heading">
           <h2 id="services-heading" className="text-xl font-bold">
-            By service
+            {m.vendor_analytics_by_service()}
           </h2>
-          {topServices.length > 0 && <p className="mt-1 text-sm text-ink/75">Top services: {topServices.map((s) => s.service_name).join(", ")}</p>}
+          {topServices.length > 0 && (
+            <p className="mt-1 text-sm text-ink/75">
+              {rich(m.vendor_analytics_top, { names: <span translate="no">{topServices.map((s) => s.service_name).join(", ")}</span> })}
+            </p>
+          )}
           {services.length ? (
             <div className="mt-3 overflow-x-auto">
               <table className="w-full text-left text-xs sm:text-sm">
-                <caption className="sr-only">Figures per service for the last {days} days</caption>
+                <caption className="sr-only">{m.vendor_analytics_by_service_caption({ days })}</caption>
                 <thead>
                   <tr className="border-b border-ink/10">
                     <th scope="col" className="py-2 pr-2 sm:pr-3">
-                      Service
+                      {m.vendor_analytics_service()}
                     </th>
                     <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                      Views
+                      {m.vendor_analytics_views()}
                     </th>
                     <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                      Enquiries
+                      {m.vendor_analytics_enquiries()}
                     </th>
                     <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                      Bookings
+                      {m.vendor_analytics_bookings()}
                     </th>
                     <th scope="col" className="py-2 text-right">
-                      Conversion
+                      {m.vendor_analytics_conversion()}
                     </th>
                   </tr>
                 </thead>
@@ -188,8 +194,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                   {services.map((s) => (
                     <tr key={s.id} className="border-b border-ink/5">
                       <th scope="row" className="py-1.5 pr-2 sm:pr-3 font-normal">
-                        {s.service_name}
-                        {s.status !== "active" && <span className="ml-1 text-xs text-ink/60">({s.status === "hidden" ? "hidden" : "archived"})</span>}
+                        <span translate="no">{s.service_name}</span>
+                        {s.status !== "active" && (
+                          <span className="ml-1 text-xs text-ink/60">
+                            {s.status === "hidden" ? m.vendor_analytics_hidden() : m.vendor_analytics_archived()}
+                          </span>
+                        )}
                       </th>
                       <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.views}</td>
                       <td className="py-1.5 pr-2 sm:pr-3 text-right">{s.enquiries}</td>
@@ -202,11 +212,13 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <p className="mt-2 text-sm text-ink/75">
-              No services yet.{" "}
-              <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
-                Add your first service
-              </Link>
-              .
+              {rich(m.vendor_analytics_no_services, {
+                link: (
+                  <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+                    {m.vendor_analytics_add_first()}
+                  </Link>
+                ),
+              })}
             </p>
           )}
         </section>
@@ -214,24 +226,29 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="leads-heading">
         <h2 id="leads-heading" className="text-xl font-bold">
-          Recent enquiries
+          {m.vendor_analytics_recent()}
         </h2>
         {leads.length ? (
           <ul className="mt-3 divide-y divide-ink/10">
             {leads.map((l) => (
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
-                  <strong>{l.couple}</strong> about {l.service_name}
+                  {rich(m.vendor_analytics_about, {
+                    couple: <strong translate="no">{l.couple}</strong>,
+                    service: <span translate="no">{l.service_name}</span>,
+                  })}
                 </span>
                 <span className="flex items-center gap-2 text-ink/70">
-                  <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">{l.status}</span>
+                  <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-700">
+                    {LEAD_STATUS_LABELS[l.status]?.() ?? l.status}
+                  </span>
                   {formatDate(l.created_at)}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-ink/75">No enquiries yet.</p>
+          <p className="mt-2 text-sm text-ink/75">{m.vendor_analytics_no_enquiries()}</p>
         )}
       </section>
     </div>

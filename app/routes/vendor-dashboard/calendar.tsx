@@ -7,19 +7,23 @@ import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * The availability calendar (/VendorDashboard/calendar): per service, a month of days the vendor
  * blocks or frees with one button each (plain forms, no JavaScript needed). Days a booking holds
  * are marked "Booking" and cannot be freed here; past days cannot change.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Calendar") }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_calendar_title()) }];
 
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/** Dates in the page's language: "5 December 2026", "5 दिसंबर 2026" (Latin digits, decision 0046). */
+const dateLocale = () => (getLocale() === "hi" ? "hi-IN-u-nu-latn" : "en-IN");
 
 function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  const [y, mon] = month.split("-").map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, mon - 1 + by, 1));
   return d.toISOString().slice(0, 7);
 }
 
@@ -43,49 +47,54 @@ export const action = pageAction({
   intents: {
     set: async ({ domain, fields, input, done }) => {
       const result = await setAvailability(domain, typeof fields.service === "string" ? fields.service : "", input(availabilityInput));
-      return done(`${dayLabel(result.day)} is now ${result.blocked ? "blocked" : "free"}.`);
+      return done(
+        m.vendor_calendar_now({ day: dayLabel(result.day), state: result.blocked ? m.vendor_calendar_state_blocked() : m.vendor_calendar_state_free() }),
+      );
     },
   },
 });
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(dateLocale(), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
   const { services, selected, month, today, days, prev, next } = loaderData;
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const lead = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7;
+  const [y, mon] = month.split("-").map(Number) as [number, number];
+  const count = new Date(Date.UTC(y, mon, 0)).getUTCDate();
+  const lead = (new Date(Date.UTC(y, mon - 1, 1)).getUTCDay() + 6) % 7;
   const blocked = new Map(days.map((d) => [d.day, d.byBooking]));
-  const title = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+  const title = new Date(Date.UTC(y, mon - 1, 1)).toLocaleDateString(dateLocale(), { month: "long", year: "numeric", timeZone: "UTC" });
   const query = (mon: string) => `?service=${encodeURIComponent(selected?.id ?? "")}&month=${mon}`;
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7" aria-labelledby="calendar-heading">
       <h1 id="calendar-heading" className="text-3xl font-bold text-maroon-700">
-        Calendar
+        {m.vendor_calendar_title()}
       </h1>
-      <p className="mt-1 text-sm text-ink/75">Block the dates you cannot take. Couples searching for a date will not see the service on blocked days.</p>
+      <p className="mt-1 text-sm text-ink/75">{m.vendor_calendar_intro()}</p>
       {!selected ? (
         <p className="mt-4">
-          You have no services yet.{" "}
-          <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
-            Add a service
-          </Link>{" "}
-          to manage its dates.
+          {rich(m.vendor_calendar_no_services, {
+            link: (
+              <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+                {m.vendor_services_add()}
+              </Link>
+            ),
+          })}
         </p>
       ) : (
         <>
           <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-            <Select
-              id="calendar-service"
-              name="service"
-              label="Service"
-              defaultValue={selected.id}
-              options={services.map((s) => [s.id, `${s.service_name}${s.status !== "active" ? " (archived)" : ""}`] as const)}
-              inputClassName="w-auto"
-            />
+            <Select id="calendar-service" name="service" label={m.vendor_enquiries_service()} defaultValue={selected.id} inputClassName="w-auto">
+              {services.map((s) => (
+                // The service's name is the vendor's own words (an option holds text only, so the option is marked).
+                <option key={s.id} value={s.id} translate="no">
+                  {`${s.service_name}${s.status !== "active" ? m.vendor_calendar_archived_suffix() : ""}`}
+                </option>
+              ))}
+            </Select>
             <input type="hidden" name="month" value={month} />
             <button type="submit" className="btn-secondary px-4 py-2">
-              Show
+              {m.vendor_calendar_show()}
             </button>
           </Form>
           {actionData && (
@@ -94,33 +103,36 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             </div>
           )}
           <div className="mt-5 flex items-center justify-between gap-2">
-            <Link to={query(prev)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label="Previous month">
-              ‹ Previous
+            <Link to={query(prev)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label={m.vendor_calendar_prev_label()}>
+              {m.vendor_calendar_prev()}
             </Link>
             <h2 className="text-center text-lg font-bold md:text-xl" aria-live="polite">
               {title}
             </h2>
-            <Link to={query(next)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label="Next month">
-              Next ›
+            <Link to={query(next)} className="btn-secondary whitespace-nowrap px-3 py-1.5" aria-label={m.vendor_calendar_next_label()}>
+              {m.vendor_calendar_next()}
             </Link>
           </div>
-          <ul className="mt-3 flex flex-wrap gap-4 text-xs text-ink/75" aria-label="Legend">
+          <ul className="mt-3 flex flex-wrap gap-4 text-xs text-ink/75" aria-label={m.vendor_calendar_legend()}>
             <li className="flex items-center gap-1">
-              <span className="inline-block h-3 w-3 rounded bg-white ring-1 ring-ink/20" /> Free
+              <span className="inline-block h-3 w-3 rounded bg-white ring-1 ring-ink/20" /> {m.vendor_calendar_free()}
             </li>
             <li className="flex items-center gap-1">
-              <span className="inline-block h-3 w-3 rounded bg-maroon-700" /> Blocked
+              <span className="inline-block h-3 w-3 rounded bg-maroon-700" /> {m.vendor_calendar_blocked()}
             </li>
             <li className="flex items-center gap-1">
-              <span className="inline-block h-3 w-3 rounded bg-emerald-700" /> Booking
+              <span className="inline-block h-3 w-3 rounded bg-emerald-700" /> {m.vendor_calendar_booking()}
             </li>
           </ul>
           <div className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-semibold text-ink/70" aria-hidden="true">
-            {WEEKDAYS.map((w) => (
-              <span key={w}>{w}</span>
-            ))}
+            {m
+              .vendor_calendar_weekdays()
+              .split(",")
+              .map((w) => (
+                <span key={w}>{w}</span>
+              ))}
           </div>
-          <ol className="mt-1 grid grid-cols-7 gap-1" aria-label={`Days of ${title}`}>
+          <ol className="mt-1 grid grid-cols-7 gap-1" aria-label={m.vendor_calendar_days_of({ month: title })}>
             {Array.from({ length: lead }, (_, i) => (
               <li key={`pad-${i}`} aria-hidden="true" />
             ))}
@@ -135,10 +147,12 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
                   <li key={day}>
                     <span
                       className={`${base} ${byBooking ? "bg-emerald-700 text-white" : isBlocked ? "bg-maroon-100 text-maroon-900" : "bg-ink/5 text-ink/70"}`}
-                      aria-label={`${dayLabel(day)}: ${byBooking ? "booked" : isBlocked ? "blocked (past)" : "past"}`}
+                      aria-label={(byBooking ? m.vendor_calendar_day_booked : isBlocked ? m.vendor_calendar_day_blocked_past : m.vendor_calendar_day_past)({
+                        day: dayLabel(day),
+                      })}
                     >
                       {i + 1}
-                      {byBooking && <span className="text-[10px] leading-none">Booking</span>}
+                      {byBooking && <span className="text-[10px] leading-none">{m.vendor_calendar_booking()}</span>}
                     </span>
                   </li>
                 );
@@ -151,11 +165,11 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
                     <button
                       type="submit"
                       aria-pressed={isBlocked}
-                      aria-label={`${dayLabel(day)}: ${isBlocked ? "blocked, press to free" : "free, press to block"}`}
+                      aria-label={(isBlocked ? m.vendor_calendar_day_blocked : m.vendor_calendar_day_free)({ day: dayLabel(day) })}
                       className={`${base} ${isBlocked ? "bg-maroon-700 text-white" : "bg-white ring-1 ring-ink/15 hover:bg-maroon-50"}`}
                     >
                       {i + 1}
-                      {isBlocked && <span className="text-[10px] leading-none">Blocked</span>}
+                      {isBlocked && <span className="text-[10px] leading-none">{m.vendor_calendar_blocked()}</span>}
                     </button>
                   </Form>
                 </li>

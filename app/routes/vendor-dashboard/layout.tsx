@@ -12,7 +12,7 @@ import { MailNotReached } from "#app/components/MailNotReached.tsx";
 import { vendorSubscriptions } from "#domain/billing/index.ts";
 import { SubscriptionBox } from "#app/components/SubscriptionBox.tsx";
 import { m } from "#shared/paraglide/messages.js";
-import { rich } from "./rich.tsx";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * The vendor dashboard (/VendorDashboard): vendors only (admins are refused by their allow-list),

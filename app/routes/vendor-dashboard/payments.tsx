@@ -6,26 +6,27 @@ import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { formatPaise } from "#shared/gst.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /VendorDashboard/payments: what the vendor has paid Mandap, newest first (GET
  * /subscribe/payment-history answers the same): date, plan, amount, status, the gateway's payment
  * id, why a payment failed, the invoice and the credit notes of its refunds. A table on wide screens, one card per payment on a phone.
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_payments_title()) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => ({ payments: await paymentHistory(domain) }));
 }
 
-const STATUS_LABEL: Record<PaymentRecord["status"], string> = {
-  SUCCESS: "Paid",
-  PENDING: "Pending",
-  FAILED: "Failed",
-  REFUNDED: "Refunded",
-  PARTIALLY_REFUNDED: "Partly refunded",
-  REFUND_DUE: "Not credited: refund due",
+const STATUS_LABEL: Record<PaymentRecord["status"], () => string> = {
+  SUCCESS: m.vendor_payments_status_paid,
+  PENDING: m.vendor_payments_status_pending,
+  FAILED: m.vendor_payments_status_failed,
+  REFUNDED: m.vendor_payments_status_refunded,
+  PARTIALLY_REFUNDED: m.vendor_payments_status_partly,
+  REFUND_DUE: m.vendor_payments_status_refund_due,
 };
 const STATUS_TONE: Record<PaymentRecord["status"], string> = {
   SUCCESS: "bg-green-100 text-green-800",
@@ -36,10 +37,11 @@ const STATUS_TONE: Record<PaymentRecord["status"], string> = {
   REFUND_DUE: "bg-red-100 text-red-800",
 };
 
-const what = (p: PaymentRecord) => p.plan_name ?? (p.purpose === "SUBSCRIPTION" ? "Plan" : "Invitation template");
+/** What was paid for: the plan's name (as the admin named it, so marked translate="no" where shown), or what kind of payment it was. */
+const what = (p: PaymentRecord) => p.plan_name ?? (p.purpose === "SUBSCRIPTION" ? m.vendor_payments_plan() : m.vendor_payments_template());
 
 function Status({ payment }: { payment: PaymentRecord }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[payment.status]}`}>{STATUS_LABEL[payment.status]}</span>;
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[payment.status]}`}>{STATUS_LABEL[payment.status]()}</span>;
 }
 
 /** The invoice and, beside it, the credit note of each refund. */
@@ -48,11 +50,12 @@ function Invoice({ payment }: { payment: PaymentRecord }) {
   return (
     <div className="flex flex-col gap-1">
       <a href={payment.invoice_url} className="font-semibold text-maroon-700 underline">
-        Invoice{payment.invoice_number ? ` ${payment.invoice_number}` : ""}
+        {m.vendor_payments_invoice()}
+        {payment.invoice_number ? ` ${payment.invoice_number}` : ""}
       </a>
       {payment.credit_notes.map((note) => (
         <a key={note.id} href={note.url} className="text-maroon-700 underline">
-          Credit note {note.number} (₹{formatPaise(note.total)})
+          {m.vendor_payments_credit_note({ number: note.number, amount: formatPaise(note.total) })}
         </a>
       ))}
     </div>
@@ -63,23 +66,25 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   const { payments } = loaderData;
   return (
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
-      <h1 className="text-3xl font-bold text-maroon-700">Payments</h1>
-      <p className="mt-1 text-sm text-ink/75">Your plan payments to Mandap, newest first. Each successful payment has a GST invoice.</p>
+      <h1 className="text-3xl font-bold text-maroon-700">{m.vendor_payments_title()}</h1>
+      <p className="mt-1 text-sm text-ink/75">{m.vendor_payments_intro()}</p>
       {payments.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">
-          <p className="text-ink/75">You have not made any payments to Mandap.</p>
+          <p className="text-ink/75">{m.vendor_payments_none()}</p>
           <Link to="/VendorDashboard/Plan" className="mt-2 inline-block font-semibold text-maroon-700 underline">
-            See the plans
+            {m.vendor_payments_see_plans()}
           </Link>
         </div>
       ) : (
         <>
-          <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-label="Payments">
+          <ul className="mt-4 flex flex-col gap-3 md:hidden" aria-label={m.vendor_payments_list()}>
             {payments.map((p) => (
               <li key={p.id} className="rounded-xl border border-maroon-100 p-3 text-sm">
                 <div className="flex items-start justify-between gap-2">
                   <div>
-                    <p className="font-semibold">{what(p)}</p>
+                    <p className="font-semibold" translate={p.plan_name ? "no" : undefined}>
+                      {what(p)}
+                    </p>
                     <p className="text-ink/75">{formatDate(p.date)}</p>
                   </div>
                   <div className="text-right">
@@ -89,9 +94,9 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 </div>
                 {p.failure_reason && p.status !== "SUCCESS" && <p className="mt-2 text-red-800">{p.failure_reason}</p>}
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-                  <dt className="text-ink/60">Payment id</dt>
+                  <dt className="text-ink/60">{m.vendor_payments_id()}</dt>
                   <dd className="break-all font-mono">{p.gateway_payment_id ?? "—"}</dd>
-                  <dt className="text-ink/60">Invoice</dt>
+                  <dt className="text-ink/60">{m.vendor_payments_invoice()}</dt>
                   <dd>
                     <Invoice payment={p} />
                   </dd>
@@ -103,19 +108,21 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-maroon-100">
-                  <th className="py-2 pr-3">Date</th>
-                  <th className="py-2 pr-3">Plan</th>
-                  <th className="py-2 pr-3">Amount</th>
-                  <th className="py-2 pr-3">Status</th>
-                  <th className="py-2 pr-3">Payment id</th>
-                  <th className="py-2">Invoice</th>
+                  <th className="py-2 pr-3">{m.vendor_payments_date()}</th>
+                  <th className="py-2 pr-3">{m.vendor_payments_plan()}</th>
+                  <th className="py-2 pr-3">{m.vendor_payments_amount()}</th>
+                  <th className="py-2 pr-3">{m.vendor_payments_status()}</th>
+                  <th className="py-2 pr-3">{m.vendor_payments_id()}</th>
+                  <th className="py-2">{m.vendor_payments_invoice()}</th>
                 </tr>
               </thead>
               <tbody>
                 {payments.map((p) => (
                   <tr key={p.id} className="border-b border-maroon-50 align-top">
                     <td className="py-2 pr-3 whitespace-nowrap">{formatDate(p.date)}</td>
-                    <td className="py-2 pr-3">{what(p)}</td>
+                    <td className="py-2 pr-3" translate={p.plan_name ? "no" : undefined}>
+                      {what(p)}
+                    </td>
                     <td className="py-2 pr-3 whitespace-nowrap">{formatRupees(p.amount)}</td>
                     <td className="py-2 pr-3">
                       <Status payment={p} />

@@ -7,6 +7,10 @@ import { CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { PLACES, STATE_NAMES } from "#shared/places.ts";
 import { ADDRESS_MAX, DESCRIPTION_MAX, HIGHLIGHTS_MAX, SERVICE_NAME_MAX, VENUE_GROUP } from "#shared/service-limits.ts";
 import type { FormFeedback, ServiceFormValues } from "./service-form-values.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { UNIT_NAMES_HI } from "#shared/unit-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The service form of the vendor dashboard (new service and service details). It works without
@@ -16,7 +20,9 @@ import type { FormFeedback, ServiceFormValues } from "./service-form-values.ts";
  * for me" fills the description box without leaving the page. Field names are the API's; the
  * fields are the UI primitives (decision 0038), which wire labels, hints, errors and aria.
  */
-const DRAFT_NOTE = "A draft was written from your fields. Edit it to make it yours, then save.";
+const DRAFT_NOTE = () => m.vendor_form_draft_note();
+/** A price unit as the list shows it: the catalogue's English name, or its Hindi name on a Hindi page. */
+const unitName = (unit: string) => (getLocale() === "hi" ? (UNIT_NAMES_HI[unit] ?? unit) : unit);
 
 export function ServiceForm({
   initial,
@@ -64,7 +70,7 @@ export function ServiceForm({
   const formRef = useRef<HTMLFormElement>(null);
   const drafter = useFetcher<{ draft?: string; message?: string; errors?: Record<string, string> }>();
   const fetched = drafter.state === "idle" ? drafter.data : undefined;
-  const draftNote = fetched ? (fetched.draft ? DRAFT_NOTE : (fetched.message ?? null)) : feedback?.draft ? DRAFT_NOTE : null;
+  const draftNote = fetched ? (fetched.draft ? DRAFT_NOTE() : (fetched.message ?? null)) : feedback?.draft ? DRAFT_NOTE() : null;
   // The fetched draft goes into the (uncontrolled) box, where the vendor edits it.
   useEffect(() => {
     const box = formRef.current?.elements.namedItem("description");
@@ -84,12 +90,13 @@ export function ServiceForm({
   const stateCities = hydrated && PLACES[state] ? [[state, PLACES[state]!] as const] : STATE_NAMES.map((s) => [s, PLACES[s]!] as const);
 
   const numeric = { inputMode: "numeric", pattern: "[0-9]*" } as const;
+  const locale = getLocale();
 
   return (
     <Form method="post" ref={formRef} className="grid gap-5" noValidate>
       <FormAlert message={feedback?.message} className="mb-0" />
       <Field
-        label="Service name"
+        label={m.vendor_form_name()}
         id={id("service_name")}
         name="service_name"
         defaultValue={values.service_name}
@@ -100,7 +107,7 @@ export function ServiceForm({
 
       <div className="grid gap-5 md:grid-cols-2">
         <Select
-          label="Group"
+          label={m.vendor_form_group()}
           id={id("service_category")}
           name="service_category"
           value={group}
@@ -108,12 +115,12 @@ export function ServiceForm({
             setGroup(e.target.value);
             setSubcategory("");
           }}
-          placeholder="Choose a group"
-          options={CATALOGUE.map((g) => [g.name, g.name] as const)}
+          placeholder={m.vendor_form_choose_group()}
+          options={CATALOGUE.map((g) => [g.name, localName(g.name, locale)] as const)}
           error={errors.service_category}
         />
         <Select
-          label="Subcategory"
+          label={m.vendor_form_subcategory()}
           id={id("service_type")}
           name="service_type"
           value={subcategory}
@@ -122,14 +129,14 @@ export function ServiceForm({
             const owner = findSubcategory(e.target.value);
             if (owner && !chosenGroup) setGroup(owner.group.name);
           }}
-          placeholder="Choose a subcategory"
+          placeholder={m.vendor_form_choose_subcategory()}
           error={errors.service_type}
         >
           {subOptions.map((g) => (
-            <optgroup key={g.name} label={g.name}>
+            <optgroup key={g.name} label={localName(g.name, locale)}>
               {g.subcategories.map((s) => (
                 <option key={s.name} value={s.name}>
-                  {s.name}
+                  {localName(s.name, locale)}
                 </option>
               ))}
             </optgroup>
@@ -138,37 +145,23 @@ export function ServiceForm({
       </div>
 
       <div className="grid gap-5 md:grid-cols-3">
-        <Field
-          label="Starting price (₹, whole rupees)"
-          id={id("min_price")}
-          name="min_price"
-          {...numeric}
-          defaultValue={values.min_price}
-          error={errors.min_price}
-        />
-        <Field
-          label="Highest price (₹, optional)"
-          id={id("max_price")}
-          name="max_price"
-          {...numeric}
-          defaultValue={values.max_price}
-          error={errors.max_price}
-        />
+        <Field label={m.vendor_form_min_price()} id={id("min_price")} name="min_price" {...numeric} defaultValue={values.min_price} error={errors.min_price} />
+        <Field label={m.vendor_form_max_price()} id={id("max_price")} name="max_price" {...numeric} defaultValue={values.max_price} error={errors.max_price} />
         <Select
           key={hydrated ? (chosenSub?.name ?? "all") : "server"}
-          label="Price unit"
+          label={m.vendor_form_unit()}
           id={id("service_unit")}
           name="service_unit"
           defaultValue={early.unit ?? values.service_unit ?? ""}
-          hint={hydrated ? undefined : "Choose a unit listed under your subcategory."}
-          placeholder="Choose a unit"
+          hint={hydrated ? undefined : m.vendor_form_unit_hint()}
+          placeholder={m.vendor_form_choose_unit()}
           error={errors.service_unit}
         >
           {unitGroups.map((s) => (
-            <optgroup key={s.name} label={s.name}>
+            <optgroup key={s.name} label={localName(s.name, locale)}>
               {s.units.map((u) => (
                 <option key={`${s.name}-${u}`} value={u}>
-                  {u}
+                  {unitName(u)}
                 </option>
               ))}
             </optgroup>
@@ -179,13 +172,13 @@ export function ServiceForm({
       <div className="flex flex-col gap-1">
         <TextArea
           key={feedback?.draft ?? "description"}
-          label="Description"
+          label={m.vendor_form_description()}
           id={id("description")}
           name="description"
           rows={8}
           maxLength={DESCRIPTION_MAX}
           defaultValue={feedback?.draft ?? values.description}
-          hint={`Up to ${DESCRIPTION_MAX.toLocaleString("en-IN")} characters. What you offer, for whom, and what makes you different.`}
+          hint={m.vendor_form_description_hint({ max: DESCRIPTION_MAX.toLocaleString("en-IN") })}
           error={errors.description}
         />
         {draftNote && (
@@ -203,36 +196,36 @@ export function ServiceForm({
             disabled={drafter.state !== "idle"}
             className="btn-secondary mt-1 px-4 py-1.5"
           >
-            {drafter.state !== "idle" ? "Writing a draft…" : "Write a draft for me"}
+            {drafter.state !== "idle" ? m.vendor_form_writing() : m.vendor_form_write_draft()}
           </button>
         </div>
       </div>
 
       <div className="grid gap-5 md:grid-cols-2">
         <Select
-          label="State"
+          label={m.vendor_field_state()}
           id={id("state")}
           name="state"
           value={state}
           onChange={(e) => setState(e.target.value)}
-          placeholder="Choose a state"
-          options={STATE_NAMES.map((s) => [s, s] as const)}
+          placeholder={m.vendor_field_choose_state()}
+          options={STATE_NAMES.map((s) => [s, localName(s, locale)] as const)}
           error={errors.state}
         />
         <Select
           key={hydrated ? state || "all" : "server"}
-          label="City"
+          label={m.vendor_field_city()}
           id={id("city")}
           name="city"
           defaultValue={early.city ?? values.city ?? ""}
-          placeholder="Choose a city"
+          placeholder={m.vendor_field_choose_city()}
           error={errors.city}
         >
           {stateCities.map(([s, cities]) => (
-            <optgroup key={s} label={s}>
+            <optgroup key={s} label={localName(s, locale)}>
               {cities.map((c) => (
                 <option key={`${s}-${c}`} value={c}>
-                  {c}
+                  {localName(c, locale)}
                 </option>
               ))}
             </optgroup>
@@ -241,7 +234,7 @@ export function ServiceForm({
       </div>
 
       <Field
-        label="Address (optional)"
+        label={m.vendor_form_address()}
         id={id("address")}
         name="address"
         defaultValue={values.address}
@@ -252,9 +245,9 @@ export function ServiceForm({
 
       {isVenue && (
         <fieldset className="grid gap-5 md:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium">Guest capacity (venues only)</legend>
+          <legend className="mb-2 text-sm font-medium">{m.vendor_form_capacity()}</legend>
           <Field
-            label="Smallest guest count"
+            label={m.vendor_form_capacity_min()}
             id={id("capacity_min")}
             name="capacity_min"
             {...numeric}
@@ -262,7 +255,7 @@ export function ServiceForm({
             error={errors.capacity_min}
           />
           <Field
-            label="Largest guest count"
+            label={m.vendor_form_capacity_max()}
             id={id("capacity_max")}
             name="capacity_max"
             {...numeric}
@@ -273,18 +266,18 @@ export function ServiceForm({
       )}
 
       <TextArea
-        label="Highlights (optional)"
+        label={m.vendor_form_highlights()}
         id={id("highlights")}
         name="highlights"
         rows={4}
         defaultValue={values.highlights}
-        hint={`One per line, up to ${HIGHLIGHTS_MAX}.`}
+        hint={m.vendor_form_highlights_hint({ max: HIGHLIGHTS_MAX })}
         error={errors.highlights}
       />
 
       <div>
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
+          {busy ? m.vendor_saving() : submitLabel}
         </button>
       </div>
     </Form>

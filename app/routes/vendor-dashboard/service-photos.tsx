@@ -19,11 +19,15 @@ import { PHOTO_MAX_BYTES, SERVICE_PHOTOS_MAX } from "#shared/service-media.ts";
 import { formFailure, loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
 import { PhotoGrid } from "#app/components/media/PhotoGrid.tsx";
 import { PhotoUploader } from "#app/components/media/PhotoUploader.tsx";
 
 /** /VendorDashboard/service-details/{serviceId}/photos: the service's photos (its vendor only; others get the not-found page). */
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Photos of ${loaderData.service.name}` : "Photos") }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? m.vendor_photos_title({ name: loaderData.service.name }) : m.vendor_photos_title_plain()) },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -88,26 +92,26 @@ export default function ServicePhotos({ loaderData, actionData, params }: Route.
       <div>
         <p className="text-sm">
           <Link to={`/VendorDashboard/service-details/${params.serviceId}`} className="text-maroon-700 underline">
-            ← Back to {service.name}
+            {rich(m.vendor_photos_back, { name: <span translate="no">{service.name}</span> })}
           </Link>
         </p>
-        <h1 className="mt-1 text-2xl font-bold text-maroon-700 md:text-3xl">Photos of {service.name}</h1>
-        <p className="mt-1 text-sm text-gray-700">
-          The cover is the photo couples see on your card in search. Drag photos, or use the buttons, to change their order.
-        </p>
+        <h1 className="mt-1 text-2xl font-bold text-maroon-700 md:text-3xl">
+          {rich(m.vendor_photos_title, { name: <span translate="no">{service.name}</span> })}
+        </h1>
+        <p className="mt-1 text-sm text-gray-700">{m.vendor_photos_intro()}</p>
       </div>
       {result && (
         <div role={result.ok ? "status" : "alert"} className={`rounded-lg p-3 ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-800"}`}>
           <p className="font-medium">{result.message}</p>
           {"errors" in result && Object.values(result.errors).length > 0 && (
             <ul className="mt-1 list-disc pl-5 text-sm">
-              {Object.values(result.errors).map((m) => (
-                <li key={m}>{m}</li>
+              {Object.values(result.errors).map((e) => (
+                <li key={e}>{e}</li>
               ))}
             </ul>
           )}
           {"failed" in result && result.failed && result.failed.length > 0 && (
-            <ul aria-label="Failed files" className="mt-1 list-disc pl-5 text-sm text-red-800">
+            <ul aria-label={m.vendor_photos_failed_files()} className="mt-1 list-disc pl-5 text-sm text-red-800">
               {result.failed.map((f) => (
                 <li key={f.file}>
                   {f.message}: {f.reason}
@@ -120,7 +124,7 @@ export default function ServicePhotos({ loaderData, actionData, params }: Route.
       <PhotoUploader serviceId={service.id} count={photos.length} onUploaded={() => void revalidator.revalidate()} />
       <section aria-labelledby="photos-heading">
         <h2 id="photos-heading" className="mb-3 text-lg font-semibold text-maroon-700">
-          {photos.length} of {SERVICE_PHOTOS_MAX} photos
+          {m.vendor_photos_count({ count: photos.length, max: SERVICE_PHOTOS_MAX })}
         </h2>
         <PhotoGrid photos={photos} />
       </section>

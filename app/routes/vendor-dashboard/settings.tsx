@@ -24,7 +24,7 @@ import { pageTitle } from "#shared/strings.ts";
 import { getLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { m } from "#shared/paraglide/messages.js";
-import { rich } from "./rich.tsx";
+import { rich } from "#app/components/rich.tsx";
 import { deletionTerms } from "./settings-text.ts";
 
 /**

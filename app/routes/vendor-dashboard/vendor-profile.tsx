@@ -16,7 +16,7 @@ import { mediaUrl } from "#shared/media.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { CategorySelect, PlacePicker } from "./vendor-profile-fields.tsx";
 import { m } from "#shared/paraglide/messages.js";
-import { rich } from "./rich.tsx";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * The business profile (/VendorDashboard/vendor-profile): what couples see on the vendor's public
