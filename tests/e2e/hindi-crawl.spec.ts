@@ -52,6 +52,12 @@ const VENDOR_PAGES = [
   "/VendorDashboard/bookings",
   "/VendorDashboard/settings",
   "/VendorDashboard/vendor-profile",
+  "/VendorDashboard/analytics",
+  "/VendorDashboard/calendar",
+  "/VendorDashboard/vendor-setting",
+  "/VendorDashboard/Plan",
+  "/VendorDashboard/payments",
+  "/VendorDashboard/services/new",
 ];
 
 /** Pages (as crawled, without /hi) whose bodies are translated: any English word in them fails the test. */
@@ -81,7 +87,14 @@ const TRANSLATED_BODIES = new Set<string>([
   "/VendorDashboard",
   "/VendorDashboard/enquiries",
   "/VendorDashboard/bookings",
+  "/VendorDashboard/settings",
   "/VendorDashboard/vendor-profile",
+  "/VendorDashboard/analytics",
+  "/VendorDashboard/calendar",
+  "/VendorDashboard/vendor-setting",
+  "/VendorDashboard/Plan",
+  "/VendorDashboard/payments",
+  "/VendorDashboard/services/new",
 ]);
 
 /** Names that are the same in Hindi text (brands, units). */

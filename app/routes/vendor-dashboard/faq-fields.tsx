@@ -7,7 +7,15 @@ export function FaqFields({ values, errors }: { values?: { question?: string; an
   return (
     <>
       <Field label={m.vendor_faq_question()} name="question" defaultValue={values?.question} maxLength={FAQ_QUESTION_MAX} error={errors?.question} />
-      <TextArea label={m.vendor_faq_answer()} name="answer" rows={3} defaultValue={values?.answer} maxLength={FAQ_ANSWER_MAX} error={errors?.answer} />
+      <TextArea
+        label={m.vendor_faq_answer()}
+        name="answer"
+        translate="no"
+        rows={3}
+        defaultValue={values?.answer}
+        maxLength={FAQ_ANSWER_MAX}
+        error={errors?.answer}
+      />
     </>
   );
 }

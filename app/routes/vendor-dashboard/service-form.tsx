@@ -10,6 +10,7 @@ import type { FormFeedback, ServiceFormValues } from "./service-form-values.ts";
 import { getLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { UNIT_NAMES_HI } from "#shared/unit-names.ts";
+import { isShareOfBudget } from "#shared/format.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /**
@@ -22,7 +23,7 @@ import { m } from "#shared/paraglide/messages.js";
  */
 const DRAFT_NOTE = () => m.vendor_form_draft_note();
 /** A price unit as the list shows it: the catalogue's English name, or its Hindi name on a Hindi page. */
-const unitName = (unit: string) => (getLocale() === "hi" ? (UNIT_NAMES_HI[unit] ?? unit) : unit);
+const unitName = (unit: string) => (getLocale() !== "hi" ? unit : isShareOfBudget(unit) ? m.vendor_form_unit_share() : (UNIT_NAMES_HI[unit] ?? unit));
 
 export function ServiceForm({
   initial,
@@ -175,6 +176,7 @@ export function ServiceForm({
           label={m.vendor_form_description()}
           id={id("description")}
           name="description"
+          translate="no"
           rows={8}
           maxLength={DESCRIPTION_MAX}
           defaultValue={feedback?.draft ?? values.description}
@@ -269,6 +271,7 @@ export function ServiceForm({
         label={m.vendor_form_highlights()}
         id={id("highlights")}
         name="highlights"
+        translate="no"
         rows={4}
         defaultValue={values.highlights}
         hint={m.vendor_form_highlights_hint({ max: HIGHLIGHTS_MAX })}

@@ -19,7 +19,7 @@ import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
 import { loadOrRespond, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
-import { PASSWORD_RULE } from "#shared/account-schemas.ts";
+import { passwordRule } from "#shared/account-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { getLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
@@ -118,7 +118,7 @@ export default function VendorSettings({ loaderData, actionData }: Route.Compone
               type="password"
               autoComplete="new-password"
               required
-              hint={PASSWORD_RULE}
+              hint={passwordRule()}
               error={passwordErrors.pass}
             />
             <Field

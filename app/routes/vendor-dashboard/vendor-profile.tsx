@@ -160,6 +160,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               id="profile-description"
               label={m.vendor_profile_about()}
               name="description"
+              translate="no"
               rows={6}
               className="md:col-span-2"
               defaultValue={value("description")}
