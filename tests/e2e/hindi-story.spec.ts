@@ -104,7 +104,7 @@ test("a vendor signs up by mobile in Hindi, lists a mehndi service and answers a
   await v.goto("/hi/VendorDashboard/vendor-setting");
   const card = v.getByTestId("whatsapp-card");
   await expect(card).toContainText("बंद।");
-  await card.getByRole("link", { name: "अपनी पूछताछ और बुकिंग के बारे में WhatsApp संदेश पाएँ" }).click();
+  await card.locator('a[href$="/whatsapp-preferences"]').click();
   await expect(v).toHaveURL(/\/whatsapp-preferences$/);
   await v.locator('form:has(input[name="whatsapp"][value="on"]) button[type="submit"]').click();
   await v.goto("/hi/VendorDashboard/vendor-setting");
