@@ -39,6 +39,8 @@ async function shots(page: Page, name: string) {
 }
 
 test("a visitor filters the gallery by mood and price in the URL, opens a paid template and is offered to log in to buy it", async ({ page }) => {
+  // Eight pages, screenshots and an accessibility scan: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await page.goto("/templates?mood=WEDDING&amount=PAID");
   await expect(page).toHaveTitle(/Wedding invitation templates/);
   await expect(page.getByRole("heading", { level: 1, name: "Wedding invitation templates" })).toBeVisible();
