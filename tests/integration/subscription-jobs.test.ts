@@ -152,6 +152,45 @@ describe("the daily job across the reminder and expiry days (India time)", () =>
     expect(await mailsTo(stacked.email)).toEqual([]);
   });
 
+  it("plan and trial reminders are service notices (docs/decisions/0050): sent with every optional mail turned off, without unsubscribe, but never to a suppressed address", async () => {
+    const paidVendor = await createVendor({ businessName: "Quiet Tent House" });
+    const trialVendor = await createVendor({ businessName: "Quiet Mehndi" });
+    const bounced = await createVendor({ businessName: "Bounced Bands" });
+    const now = runAt("2031-07-01");
+    const end = istMidnight("2031-07-08") + 3_600_000; // 7 India days left
+    // Every optional mail off, as /email-preferences saves it.
+    for (const v of [paidVendor, trialVendor])
+      await env.DB.prepare(
+        "INSERT INTO vendor_notification_prefs (vendor_id, new_enquiry, couple_reply, booking_changes, weekly_summary, updated_at) VALUES (?, 0, 0, 0, 0, ?)",
+      )
+        .bind(v.id, now)
+        .run();
+    await env.DB.prepare("INSERT INTO mail_suppressions (email, kind, detail, created_at) VALUES (?, 'BOUNCE', '550 No such user', ?)")
+      .bind(bounced.email.toLowerCase(), now - DAY)
+      .run();
+    const paid = await createSubscription(paidVendor.id, { endDate: end });
+    await createSubscription(trialVendor.id, { isTrial: true, plan: { maxActiveServices: 3, price: 0, isTrial: true }, endDate: end });
+    await createSubscription(bounced.id, { endDate: end });
+    await job(now);
+    const sent = async (to: string) =>
+      (
+        await env.DB.prepare("SELECT subject, text, html, headers, status, error FROM outbox WHERE to_address = ?")
+          .bind(to)
+          .all<{ subject: string; text: string; html: string | null; headers: string | null; status: string; error: string | null }>()
+      ).results;
+    const [paidMail] = await sent(paidVendor.email);
+    const [trialMail] = await sent(trialVendor.email);
+    expect(paidMail).toMatchObject({ subject: `Your Mandap ${await planName(paid.planId)} plan ends in 7 days`, status: "QUEUED", headers: null });
+    expect(trialMail).toMatchObject({ subject: "Your Mandap free trial ends in 7 days", status: "QUEUED", headers: null });
+    for (const mail of [paidMail!, trialMail!]) {
+      expect(`${mail.text}\n${mail.html}`).not.toMatch(/unsubscribe|email-preferences/i);
+      expect(mail.text).toContain("You receive this notice about your Mandap vendor account 7, 3 and 1 days before your plan ends.");
+    }
+    expect(await sent(bounced.email)).toEqual([
+      expect.objectContaining({ status: "FAILED", error: expect.stringMatching(/^Not sent: mail to this address is suppressed since .* \(bounce\)$/) }),
+    ]);
+  });
+
   it("marks orders left PENDING for more than 24 hours abandoned: subscription CANCELLED, payment FAILED with the reason", async () => {
     const vendor = await createVendor();
     const now = runAt("2031-05-01");

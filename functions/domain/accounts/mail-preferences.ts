@@ -16,7 +16,7 @@ import { NOTIFICATION_LABELS } from "./vendor-settings.ts";
  * - the preferences page from a mail's footer link (signed, for that person);
  * - the same page signed in (/email-preferences).
  * A forged or expired link changes nothing and says so. Mail that is not optional (sign-up,
- * passwords, invoices, plan reminders, what a couple or guest asked for) has no switch.
+ * passwords, invoices, plan and trial reminders: docs/decisions/0050, what a couple or guest asked for) has no switch.
  *
  * The page also shows when mail to the person's address is suppressed (it bounced, or a mail was
  * marked as spam: mail-suppressions.ts) and lets them confirm the address.
