@@ -29,6 +29,7 @@ import { waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
 import { nextWeeklyRun, prepareWeeklySummaryState, printWeeklySummary, weeklySummaryBench } from "./weekly-summary.mjs";
 import { printSoak, soak } from "./soak.mjs";
+import { d1RequestsBench, printD1Requests } from "./d1-requests.mjs";
 import { pageBreakdown, printPageBreakdown } from "./breakdown.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
 
@@ -272,6 +273,7 @@ try {
   let dailyJob = null;
   let planning = null;
   let weekly = null;
+  let d1Requests = null;
   if (!catalogueOnly) {
     await waitFor(`http://127.0.0.1:${DASHBOARD_PORT}/`);
     dashboard = await dashboardLatency(`http://127.0.0.1:${DASHBOARD_PORT}`, dashboardBench.token);
@@ -287,6 +289,10 @@ try {
     // The vendors' weekly summary for 10,000 vendors: invocations, their D1 calls, cron to last continuation (its own wrangler dev).
     weekly = await weeklySummaryBench(weeklyState, WEEKLY_PORT);
     printWeeklySummary(weekly);
+    // The heaviest requests' D1 calls and rows read with 10,000 vendors and 10,000 couples (in workerd, on the jobs' metered database).
+    d1Requests = await d1RequestsBench().catch((e) => ({ error: String(e?.message ?? e) }));
+    if (d1Requests.error) console.log(`\nD1 per request failed: ${d1Requests.error}\n`);
+    else printD1Requests(d1Requests);
   }
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
@@ -358,6 +364,7 @@ try {
         dailyJob,
         planning,
         weekly,
+        d1Requests,
         uploads,
         gallery,
         lighthouse,

@@ -30,7 +30,7 @@ export {
   purgeExpiredIdempotencyKeys,
 } from "./idempotency.ts";
 export { newId } from "./ids.ts";
-export { INVOCATION_QUERY_BUDGET, type QueryBudget, QueryBudgetSpent, isQueryBudgetSpent, meteredDatabase } from "./query-budget.ts";
+export { INVOCATION_QUERY_BUDGET, type QueryBudget, QueryBudgetSpent, type QueryTally, isQueryBudgetSpent, meteredDatabase } from "./query-budget.ts";
 export { removeServiceObjects, removeAccountObjects, removeUploadedObject, removeStoredObjects, reviewPhotoKeys } from "./media-objects.ts";
 export {
   type Access,

@@ -31,26 +31,53 @@ export function isQueryBudgetSpent(e: unknown): e is Error {
 }
 
 /**
+ * What one view of a metered database made: its D1 calls (the budget's unit) and, where the
+ * field is present, the statements inside them (a batch holds many), the rows D1 reports it read
+ * (`meta.rows_read`) and the calls it refused past the budget (a request's measure,
+ * tests/integration/d1-request-budgets.test.ts).
+ */
+export type QueryTally = { calls: number; statements?: number; rowsRead?: number; refused?: number };
+
+type Meta = { meta?: { rows_read?: number } };
+
+/**
  * `db` with its calls counted against `budget` (shared by every view of one invocation) and in
  * `tally` (this view's own count, e.g. one job's). Statements prepared on the view may be batched
- * on it; a batch counts once.
+ * on it; a batch counts once. D1 sessions made from it (`withSession`, as every request's domain
+ * reads through one) are metered alike, so a whole request can run on it.
  */
-export function meteredDatabase(db: D1Database, budget: QueryBudget, tally: { calls: number } = { calls: 0 }): D1Database {
+export function meteredDatabase(db: D1Database, budget: QueryBudget, tally: QueryTally = { calls: 0 }): D1Database {
   const natives = new WeakMap<object, D1PreparedStatement>();
-  const spend = () => {
-    if (budget.used >= budget.limit) throw new QueryBudgetSpent(budget.limit);
+  const spend = (statements: number) => {
+    if (budget.used >= budget.limit) {
+      if (tally.refused !== undefined) tally.refused += 1;
+      throw new QueryBudgetSpent(budget.limit);
+    }
     budget.used += 1;
     tally.calls += 1;
+    if (tally.statements !== undefined) tally.statements += statements;
+  };
+  const read = <T>(result: T): T => {
+    if (tally.rowsRead !== undefined) for (const r of Array.isArray(result) ? (result as Meta[]) : [result as Meta]) tally.rowsRead += r?.meta?.rows_read ?? 0;
+    return result;
   };
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, key) {
         if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        // first() reports no meta: where rows are counted it runs as all(), which D1 answers with the same rows.
+        if (key === "first" && tally.rowsRead !== undefined)
+          return async (column?: string) => {
+            spend(1);
+            const row = read(await target.all<Record<string, unknown>>()).results[0] ?? null;
+            return column === undefined ? row : row === null ? null : (row[column] ?? null);
+          };
         if (key === "first" || key === "all" || key === "run" || key === "raw") {
           const method = target[key] as (...args: unknown[]) => Promise<unknown>;
           return async (...args: unknown[]) => {
-            spend();
-            return method.apply(target, args);
+            spend(1);
+            const result = await method.apply(target, args);
+            return key === "all" || key === "run" ? read(result) : result;
           };
         }
         const value = Reflect.get(target, key, target) as unknown;
@@ -60,21 +87,26 @@ export function meteredDatabase(db: D1Database, budget: QueryBudget, tally: { ca
     natives.set(proxy, stmt);
     return proxy;
   };
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (key === "batch")
-        return async (stmts: D1PreparedStatement[]) => {
-          spend();
-          return target.batch(stmts.map((s) => natives.get(s) ?? s));
-        };
-      if (key === "exec")
-        return async (sql: string) => {
-          spend();
-          return target.exec(sql);
-        };
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const wrapDatabase = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const self = t as unknown as D1Database;
+        if (key === "prepare") return (sql: string) => wrap(self.prepare(sql));
+        if (key === "batch")
+          return async (stmts: D1PreparedStatement[]) => {
+            spend(stmts.length);
+            return read(await self.batch(stmts.map((s) => natives.get(s) ?? s)));
+          };
+        if (key === "exec")
+          return async (sql: string) => {
+            spend(sql.split(";").filter((part) => part.trim()).length);
+            return self.exec(sql);
+          };
+        if (key === "withSession" && typeof self.withSession === "function")
+          return (constraint?: string) => wrapDatabase(self.withSession(constraint) as unknown as object);
+        const value = Reflect.get(t, key, t) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(t) : value;
+      },
+    });
+  return wrapDatabase(db);
 }
