@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { BILLING } from "./pool-paths.ts";
 import { buySilver } from "./plan-support.ts";
 import { pdfPageText } from "../support/pdf-text.ts";
+import { browserAs, shots } from "./browsers.ts";
 
 /**
  * The admin's billing pages (issue 11), in Chromium: an admin creates a plan (a refused form
@@ -15,29 +16,6 @@ import { pdfPageText } from "../support/pdf-text.ts";
  * reads the two GST credit notes beside the invoice, as a page and a PDF. Screenshots at 390 and
  * 1280 px (SHOTS_DIR, else the test's folder).
  */
-const port = Number(process.env.E2E_PORT ?? 8788);
-const origin = `http://localhost:${port}`;
-
-async function browserAs(browser: Browser, account: Account, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 }, acceptDownloads: true, ...options });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const door = account.role === "vendor" ? "vendors" : "users";
-  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // From the top, so the sticky header and sidebar sit where they belong in the full-page image.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${dir}/admin-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function noSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,9 +1,10 @@
 import { gzipSync } from "node:zlib";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { EINVITE } from "./einvite-paths.ts";
 import { POOL_PASSWORD } from "./pool-paths.ts";
 import { approveRequest, askToCome, publishWithFunctions } from "./invite-support.ts";
+import { shots } from "./browsers.ts";
 
 /**
  * The live e-invite in Chromium (issue 13): the couple publishes their card at /card choosing two
@@ -21,15 +22,6 @@ async function createFunction(request: APIRequestContext, origin: string, eventN
   const res = await request.post("/api/v1/event/newevent", { headers: { Origin: origin }, data: { eventName, eventDate, eventStartTime: "19:00", venue } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { event: { _id?: string; id?: string } }).event;
-}
-
-async function shots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
-  }
 }
 
 test("a couple publishes the e-invite, a guest asks to come for two functions, the couple approves and the head-count includes them", async ({
@@ -51,7 +43,7 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
   const shareUrl = await publishWithFunctions(page, tag);
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/view/ananya-weds-rohan-[a-z2-9]{13}$`));
   await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
-  await shots(page, "einvite-card");
+  await shots(page, "einvite-card", { dir: "test-results" });
 
   // A guest with no account opens the link: the card, names, schedule, a preview for WhatsApp, and the request form.
   const guest = await browser.newContext({ baseURL });
@@ -94,7 +86,7 @@ test("a couple publishes the e-invite, a guest asks to come for two functions, t
     ],
     message: "So happy for you both!",
   });
-  await shots(g, "einvite-view");
+  await shots(g, "einvite-view", { dir: "test-results" });
   await guest.close();
 
   // The couple approves at /card.

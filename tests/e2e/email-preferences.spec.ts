@@ -1,5 +1,5 @@
-import { type Browser, type Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { browserAs, shots } from "./browsers.ts";
 
 /**
  * Issue 31: a vendor chooses its e-mails on /email-preferences (the same switches as its settings
@@ -7,26 +7,6 @@ import { expect, test, type Account } from "./fixtures.ts";
  * HTML part in the mailbox, and stops it from the mail's unsubscribe link: the link's page asks
  * first, the button turns off the weekly summary only. Screens at 390 and 1280 px go to SHOTS_DIR.
  */
-const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 8788)}`;
-
-async function browserAs(browser: Browser, account: Account) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const res = await context.request.post("/api/v1/vendors/login", { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${dir}/mail-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a vendor turns the weekly summary on, gets it, and stops it from the mail's one-click link", async ({ browser, factory }) => {
   test.setTimeout(120_000);

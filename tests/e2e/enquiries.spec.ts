@@ -1,8 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatDate } from "#shared/format.ts";
 import { LISTING } from "#shared/strings.ts";
-import { expect, test, type Account } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
+import { browserAs } from "./browsers.ts";
 
 /**
  * The enquiry becomes a conversation and then a booking, in Chromium: a couple enquires about a
@@ -15,18 +16,6 @@ const origin = `http://localhost:${port}`;
 const inDays = (n: number) => indiaDateInDays(n);
 
 /** A second browser (its own cookies) signed in as the account through its door. */
-async function browserAs(
-  browser: Browser,
-  account: Account,
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } | null } = {},
-) {
-  const context = await browser.newContext({ baseURL: origin, ...options, viewport: options.viewport ?? { width: 1280, height: 900 } });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const door = account.role === "vendor" ? "vendors" : "users";
-  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
 
 async function mailbox(page: Page, to: string, text: RegExp) {
   const mail = page.getByTestId("mail").filter({ hasText: text });

@@ -1,8 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { buySilver } from "./plan-support.ts";
 import { answerSandboxCheckout } from "./sandbox-support.ts";
 import { pdfPageText } from "../support/pdf-text.ts";
+import { browserAs, shots } from "./browsers.ts";
 
 /**
  * Issue 30's "done" story as one test, in Chromium with the local sandbox gateway:
@@ -17,30 +18,8 @@ import { pdfPageText } from "../support/pdf-text.ts";
  * 4. the checkout shows UPI by app at 390 px and by QR code at 1280 px.
  * Screenshots at 390 and 1280 px (SHOTS_DIR, else the test's folder).
  */
-const port = Number(process.env.E2E_PORT ?? 8788);
-const origin = `http://localhost:${port}`;
 /** A seeded paid design no other e2e test buys or reprices (₹399). */
 const DESIGN = { id: "tpl-bengali-alpona", name: "Alpona Red", price: 399, newPrice: 449 };
-
-async function browserAs(browser: Browser, account: Account) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const door = account.role === "vendor" ? "vendors" : "users";
-  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${dir}/money-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function refund(row: ReturnType<Page["getByTestId"]>, amount: string, reason: string) {
   await row.getByText("Refund…").click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { browserAs, shots } from "./browsers.ts";
 
 /**
  * The admin queue of enquiries reported as spam (issue 10: "spam leads go to the admin queue"), in
@@ -14,22 +14,6 @@ const origin = `http://localhost:${port}`;
 const SHOTS = "test-results/spam-queue";
 
 /** A browser of its own (its own cookies) signed in as the account through its door. */
-async function browserAs(browser: Browser, account: Account, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 }, ...options });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const door = account.role === "vendor" ? "vendors" : "users";
-  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
 
 test("a vendor reports an enquiry as spam, an admin restores it from the queue, and the vendor has it back", async ({ browser, account, factory }) => {
   test.setTimeout(150_000);
@@ -69,7 +53,7 @@ test("a vendor reports an enquiry as spam, an admin restores it from the queue, 
   await expect(item).toContainText(vendor.businessName!);
   await expect(item).toContainText("1 report for this couple");
   await expect(item).toContainText("Puts it back as “New”");
-  await shots(a.page, "queue");
+  await shots(a.page, "queue", { dir: SHOTS });
   await a.page.setViewportSize({ width: 1280, height: 900 });
   // axe-core with a report on the page (a11y.spec.ts may meet an empty queue); axe needs JavaScript.
   const look = await browserAs(browser, admin);

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { PhotonImage } from "@cf-wasm/photon";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { shots } from "./browsers.ts";
 
 /**
  * The invitation gallery (issue 13), in Chromium: a visitor filters /templates by mood and free or
@@ -26,16 +27,6 @@ const card = (page: Page, name: string) => page.getByTestId("template-card").fil
 async function expectAccessible(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the screen at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${dir}/gallery-${name}-${width}.png`, fullPage: true });
-  }
 }
 
 test("a visitor filters the gallery by mood and price in the URL, opens a paid template and is offered to log in to buy it", async ({ page }) => {

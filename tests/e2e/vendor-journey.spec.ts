@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { LISTING } from "#shared/strings.ts";
 import { expect, test, type Account } from "./fixtures.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
+import { browserAs } from "./browsers.ts";
 
 /**
  * Issue 10's "Done means" as one story, through the pages in Chromium: a NEW vendor signs up
@@ -42,14 +43,6 @@ async function mail(page: Page, to: string, subject: RegExp): Promise<Locator> {
 }
 
 /** A second browser (its own cookies), signed in as the account through its door. */
-async function browserAs(browser: Browser, account: Account, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: origin, viewport });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const door = account.role === "vendor" ? "vendors" : "users";
-  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
 
 async function fitsWidth(page: Page) {
   const width = page.viewportSize()!.width;
@@ -158,7 +151,7 @@ async function journey(page: Page, browser: Browser, couple: Account, shots: str
   await expect(await enquiriesLink(page)).toHaveAccessibleName("Enquiries");
 
   // 4. A couple opens the service page (a view), sees the photos and the question, and enquires.
-  const c = await browserAs(browser, couple, viewport);
+  const c = await browserAs(browser, couple, { viewport });
   const cp = c.page;
   await cp.goto(`/service/${serviceId}`);
   await expect(cp.getByRole("heading", { level: 1, name })).toBeVisible();

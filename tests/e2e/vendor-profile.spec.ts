@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, type Account } from "./fixtures.ts";
+import { shots } from "./browsers.ts";
 
 /**
  * The vendor's own workspace pages (issue 10): the business profile shown on the public page,
@@ -11,13 +12,6 @@ async function signInPage(page: Page, baseURL: string, account: Account) {
   await page.context().addCookies([{ name: "mandap_visited", value: "1", url: baseURL }]);
   const res = await page.request.post("/api/v1/vendors/login", { headers: { Origin: baseURL }, data: { email: account.email, password: account.password } });
   expect(res.ok()).toBe(true);
-}
-
-async function shots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
 }
 
 /** The 15th of next month, as yyyy-mm-dd. */
@@ -49,7 +43,7 @@ test.describe("the vendor workspace", () => {
     await page.getByLabel("Website").fill("https://candid.example");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByRole("status")).toHaveText("Your business profile has been updated.");
-    await shots(page, "profile");
+    await shots(page, "profile", { dir: SHOTS });
 
     await page.getByRole("link", { name: "your public page" }).click();
     await expect(page).toHaveURL(new RegExp(`/pune/${vendor.slug}$`));
@@ -85,7 +79,7 @@ test.describe("the vendor workspace", () => {
     const button = page.getByRole("button", { name: /15 .*: free, press to block/ });
     await button.click();
     await expect(page.getByRole("button", { name: /15 .*: blocked, press to free/ })).toHaveAttribute("aria-pressed", "true");
-    await shots(page, "calendar");
+    await shots(page, "calendar", { dir: SHOTS });
     const list = async (api: APIRequestContext, on: string) =>
       ((await (await api.get(`/api/v1/services?vendorId=${vendor.id}&available_on=${on}`)).json()) as { ServiceResult: { id: string }[] }).ServiceResult.map(
         (s) => s.id,
@@ -137,7 +131,7 @@ test.describe("the vendor workspace", () => {
     await expect(page.getByTestId("analytics-chart").locator("canvas")).toHaveCount(1);
     await expect(page.getByRole("heading", { name: "Recent enquiries" })).toBeVisible();
     await expect(page.locator("section", { has: page.getByRole("heading", { name: "Recent enquiries" }) })).toContainText(couple.name.split(" ")[0]!);
-    await shots(page, "analytics");
+    await shots(page, "analytics", { dir: SHOTS });
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();
@@ -161,6 +155,6 @@ test.describe("the vendor workspace", () => {
     expect(prefs).toEqual({ new_enquiry: false, couple_reply: true, booking_changes: true, weekly_summary: true });
     await page.goto("/VendorDashboard/settings");
     await expect(page.getByText("You cannot delete the account while you have a confirmed booking")).toBeVisible();
-    await shots(page, "settings");
+    await shots(page, "settings", { dir: SHOTS });
   });
 });

@@ -1,6 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { bookingFor, inDays } from "./planning-support.ts";
+import { browserAs } from "./browsers.ts";
 
 /**
  * The wedding budget (/profile/weddingbudget) in Chromium: a couple with a booking (enquired, then
@@ -9,20 +10,10 @@ import { bookingFor, inDays } from "./planning-support.ts";
  * payment, adds a line of their own, and is warned when the committed total passes the budget.
  * The forms work without JavaScript; the page fits 390 px (@mobile) and 1280 px.
  */
-const port = Number(process.env.E2E_PORT ?? 8788);
-const origin = `http://localhost:${port}`;
 
 async function fitsWidth(page: Page) {
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
-}
-
-async function browserAs(browser: Browser, account: Account, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled, viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const res = await context.request.post("/api/v1/users/login", { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok()).toBe(true);
-  return { context, page: await context.newPage() };
 }
 
 test("a couple sets a budget, sees the booking's advance as paid, adds a line and is warned when over @mobile", async ({ page, login, factory }) => {
@@ -74,7 +65,7 @@ test("a couple sets a budget, sees the booking's advance as paid, adds a line an
 test("the budget forms work without JavaScript: refusals name the field, a line is edited and deleted", async ({ browser, account }) => {
   test.setTimeout(90_000);
   const couple = await account({ role: "couple" });
-  const { context, page } = await browserAs(browser, couple, false);
+  const { context, page } = await browserAs(browser, couple, { javaScriptEnabled: false });
   await page.goto("/profile/weddingbudget");
   await page.getByLabel("Total budget (₹)").fill("1000000000000");
   await page.getByRole("button", { name: "Save total" }).click();

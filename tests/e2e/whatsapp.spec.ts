@@ -1,7 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
 import { LISTING } from "#shared/strings.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
-import { expect, test, type Account } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { browserAs, shots } from "./browsers.ts";
 
 /**
  * Issue 32: a vendor turns WhatsApp messages on (off by default), a couple's enquiry reaches them
@@ -11,23 +11,8 @@ import { expect, test, type Account } from "./fixtures.ts";
 const port = Number(process.env.E2E_PORT ?? 8788);
 const origin = `http://localhost:${port}`;
 const SHOTS = "test-results/whatsapp";
-
-async function browserAs(browser: Browser, account: Account) {
-  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-  await context.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
-  const door = account.role === "vendor" ? "vendors" : "users";
-  const res = await context.request.post(`/api/v1/${door}/login`, { headers: { Origin: origin }, data: { email: account.email, password: account.password } });
-  expect(res.ok(), `log-in of ${account.email}`).toBe(true);
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+/** The vendor reads WhatsApp on a phone, without JavaScript: the preferences work as plain forms. */
+const PHONE_NO_JS = { javaScriptEnabled: false, viewport: { width: 390, height: 844 } };
 
 test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /dev/whatsapp, and its stop link turns them off", async ({
   page,
@@ -37,7 +22,7 @@ test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /de
 }) => {
   test.setTimeout(180_000);
   const { vendor, service } = await factory.vendorService();
-  const v = await browserAs(browser, vendor);
+  const v = await browserAs(browser, vendor, PHONE_NO_JS);
   // The number on the business profile, as a vendor types it.
   const digits = `9${String(Date.now()).slice(-9)}`;
   const typed = `${digits.slice(0, 5)} ${digits.slice(5)}`;
@@ -52,7 +37,7 @@ test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /de
   await expect(v.page).toHaveURL(/\/whatsapp-preferences$/);
   await expect(v.page.getByTestId("whatsapp-state")).toContainText("WhatsApp messages are off");
   await expect(v.page.getByTestId("whatsapp-form")).toContainText(`+91${digits}`);
-  await shots(v.page, "preferences-off");
+  await shots(v.page, "preferences-off", { dir: SHOTS });
   await v.page.getByRole("button", { name: "Send me WhatsApp messages" }).click();
   await expect(v.page.getByText("WhatsApp messages are on. We will message you about the events listed here.")).toBeVisible();
   await expect(v.page.getByTestId("whatsapp-state")).toContainText("WhatsApp messages are on");
@@ -79,7 +64,7 @@ test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /de
   await expect(text.getByRole("link", { name: /\/VendorDashboard\/enquiries\// })).toBeVisible();
   // The enquiry's words stay on Mandap.
   await expect(text).not.toContainText("vegetarian Rajasthani menu");
-  await shots(v.page, "dev-whatsapp");
+  await shots(v.page, "dev-whatsapp", { dir: SHOTS });
 
   // One tap on the message's stop link turns them off.
   await text.getByRole("link", { name: /\/whatsapp-preferences\/whatsapp-stop\./ }).click();
@@ -93,7 +78,7 @@ test("a couple's enquiry reaches an opted-in vendor as a WhatsApp message at /de
 test("a STOP reply, simulated on /dev/whatsapp as WhatsApp's webhook reports it, turns the vendor's messages off at once", async ({ browser, factory }) => {
   test.setTimeout(120_000);
   const { vendor } = await factory.vendorService();
-  const v = await browserAs(browser, vendor);
+  const v = await browserAs(browser, vendor, PHONE_NO_JS);
   const digits = `8${String(Date.now()).slice(-9)}`;
   const saved = await v.context.request.patch("/api/v1/vendors/update", { headers: { Origin: origin }, data: { phone_number: digits } });
   expect(saved.ok(), await saved.text()).toBe(true);
@@ -104,7 +89,7 @@ test("a STOP reply, simulated on /dev/whatsapp as WhatsApp's webhook reports it,
   await v.page.getByLabel("Simulate a STOP reply from").fill(`+91 ${digits.slice(0, 5)} ${digits.slice(5)}`);
   await v.page.getByRole("button", { name: "Send STOP" }).click();
   await expect(v.page.getByTestId("whatsapp-stop-result")).toHaveText(`STOP from +91${digits}: WhatsApp turned off for 1 account.`);
-  await shots(v.page, "dev-stop");
+  await shots(v.page, "dev-stop", { dir: SHOTS });
   await v.page.goto("/VendorDashboard/vendor-setting");
   await expect(v.page.getByTestId("whatsapp-card")).toContainText("Off.");
   await v.context.close();
