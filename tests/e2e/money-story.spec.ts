@@ -112,6 +112,7 @@ test("issue 30's money story: refunds with credit notes, a duplicate design refu
   await expect(first.getByRole("img", { name: "UPI QR code for this payment" })).toBeHidden();
   await expect(first.getByText(/UPI ID/)).toHaveCount(0);
   await shots(first, "checkout");
+  await first.setViewportSize({ width: 1280, height: 900 });
   await expect(first.getByRole("img", { name: "UPI QR code for this payment" })).toBeVisible();
   await expect(first.getByRole("button", { name: "PhonePe" })).toBeHidden();
 
