@@ -3,6 +3,7 @@ import { FILTER_KEYS, type BrowseFilters, type BrowseScope, type LocationMap } f
 import { findGroup } from "#shared/catalogue.ts";
 import { samePlace } from "#shared/places.ts";
 import { subcategoryNamed } from "#shared/search-words.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { serviceFilterFields, SORT_OPTIONS, type SortOption } from "#shared/service-filters.ts";
 
 /** Reads a browse page's filters from its URL with the API's own rules; invalid values are dropped with a message. */
@@ -15,16 +16,16 @@ export function parseBrowseFilters(params: URLSearchParams): { filters: BrowseFi
     const parsed = (serviceFilterFields[key] as z.ZodType).safeParse(raw);
     if (parsed.success) {
       if (parsed.data !== undefined) (filters as Record<string, unknown>)[key] = parsed.data;
-    } else problems.push(parsed.error.issues[0]?.message ?? `Ignored ${key}.`);
+    } else problems.push(parsed.error.issues[0]?.message ?? m.public_browse_ignored_key({ key }));
   }
   if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
-    problems.push("Minimum price cannot be more than maximum price.");
+    problems.push(m.public_browse_min_over_max());
     delete filters.maxPrice;
   }
   const sort = params.get("sort");
   if (sort) {
     if (SORT_OPTIONS.some((o) => o.value === sort)) filters.sort = sort as SortOption;
-    else problems.push("Unknown sort: showing top rated first.");
+    else problems.push(m.public_browse_unknown_sort());
   }
   return { filters, problems };
 }

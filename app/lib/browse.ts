@@ -1,5 +1,7 @@
 import { browsePath, type CategoryGroup, type Subcategory } from "#shared/catalogue.ts";
 import type { SortOption } from "#shared/sort-options.ts";
+import { shownName } from "#app/lib/shown-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type { LocationMap } from "#shared/place-names.ts";
 export { parseLocation } from "#shared/place-names.ts";
@@ -41,9 +43,10 @@ export function scopePath(scope: BrowseScope): string {
   return browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city);
 }
 
-/** "Caterers in Jaipur", "Wedding Venue in Rajasthan", "Wedding services in India". */
+/** "Caterers in Jaipur", "Wedding Venue in Rajasthan", "Wedding services in India" ("जयपुर में कैटरर्स" in Hindi). */
 export function scopeHeading(scope: BrowseScope): string {
-  const what = scope.subcategory?.name ?? scope.group?.name ?? "Wedding venues and vendors";
+  const name = scope.subcategory?.name ?? scope.group?.name;
+  const what = name ? shownName(name) : m.public_browse_everything();
   const where = scope.city ?? scope.state;
-  return where ? `${what} in ${where}` : `${what} in India`;
+  return m.public_browse_in_place({ what, where: where ? shownName(where) : m.public_browse_india() });
 }

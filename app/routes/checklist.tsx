@@ -7,6 +7,8 @@ import { can } from "#domain/core/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { applyChecklistAction, checklistActionInput, defaultChecklist, type Checklist } from "#shared/checklist.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
 import { ChecklistBoard, type ActionFormProps } from "./profile/checklist/board.tsx";
 import { readVisitorChecklist, writeVisitorChecklist } from "./profile/checklist/visitor-store.ts";
 
@@ -16,8 +18,8 @@ import { readVisitorChecklist, writeVisitorChecklist } from "./profile/checklist
  * couple is sent to their saved checklist (/profile/checklist).
  */
 export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Wedding checklist") },
-  { name: "description", content: "A free Indian wedding checklist: venue, decorators, caterers, photographers, DJ, invitations, pandit and more." },
+  { title: pageTitle(m.public_checklist_title()) },
+  { name: "description", content: m.public_checklist_description() },
 ];
 
 const KEEP_IT = "/login?redirectTo=%2Fprofile%2Fchecklist";
@@ -32,7 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, "/checklist", {
     type: "error",
-    message: "This checklist is kept in your browser and needs JavaScript. Log in or sign up to keep it on your account.",
+    message: m.public_checklist_needs_js_toast(),
   });
 }
 
@@ -86,20 +88,24 @@ export default function VisitorChecklist({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-8">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold text-maroon-700">Wedding checklist</h1>
-        <p className="text-ink/75">Every task from roka to vidaai: tick what is done and give each task a date. This list is kept in this browser.</p>
+        <h1 className="text-3xl font-bold text-maroon-700">{m.public_checklist_title()}</h1>
+        <p className="text-ink/75">{m.public_checklist_text()}</p>
         <div className="rounded-xl bg-marigold-300/40 p-3 text-sm" data-testid="keep-it">
-          <Link to={KEEP_IT} className="font-semibold text-maroon-700 underline">
-            Log in
-          </Link>{" "}
-          or{" "}
-          <Link to="/signup" className="font-semibold text-maroon-700 underline">
-            sign up
-          </Link>{" "}
-          to keep it: your ticks, dates and own tasks move into your account.
-          {loaderData.signedIn && " (Checklists are kept for couples' accounts.)"}
+          {rich(m.public_checklist_keep_it, {
+            login: (
+              <Link to={KEEP_IT} className="font-semibold text-maroon-700 underline">
+                {m.public_checklist_log_in()}
+              </Link>
+            ),
+            signup: (
+              <Link to="/signup" className="font-semibold text-maroon-700 underline">
+                {m.public_checklist_sign_up()}
+              </Link>
+            ),
+          })}
+          {loaderData.signedIn && m.public_checklist_couples_only()}
         </div>
-        {!hydrated && <noscript>This checklist needs JavaScript to be kept in your browser.</noscript>}
+        {!hydrated && <noscript>{m.public_checklist_needs_js()}</noscript>}
       </header>
       <ChecklistBoard list={list} city={null} Form={LocalForm} />
     </div>

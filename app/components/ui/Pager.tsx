@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { m } from "#shared/paraglide/messages.js";
 
 export type PagerProps = {
   /** The page on screen, from 1. */
@@ -34,9 +35,9 @@ export function Pager({
   hasMore,
   href,
   numbers = false,
-  previousLabel = "Previous",
-  nextLabel = "Next",
-  label = "Pages",
+  previousLabel = m.public_pager_previous(),
+  nextLabel = m.public_pager_next(),
+  label = m.public_pager(),
   summary,
   className = "mt-4 justify-start",
 }: PagerProps) {
@@ -66,13 +67,18 @@ export function Pager({
                   {p}
                 </span>
               ) : (
-                <Link to={href(p)} aria-label={`Page ${p}`} className={`${numberClass} border border-maroon-100 bg-white hover:bg-maroon-50`}>
+                <Link
+                  to={href(p)}
+                  aria-label={m.public_pager_page({ page: p })}
+                  className={`${numberClass} border border-maroon-100 bg-white hover:bg-maroon-50`}
+                >
                   {p}
                 </Link>
               )}
             </span>
           ))
-        : (summary ?? (pages !== undefined && <span className="px-1 text-sm text-ink/75">{`Page ${Math.min(page, pages)} of ${pages}`}</span>))}
+        : (summary ??
+          (pages !== undefined && <span className="px-1 text-sm text-ink/75">{m.public_pager_page_of({ page: Math.min(page, pages), pages })}</span>))}
       {next ? (
         <Link to={href(page + 1)} rel="next" className="btn-secondary px-4 py-2">
           {nextLabel}

@@ -8,13 +8,20 @@ import { appContext } from "#functions/page-context.ts";
 import { formatCount } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field, Pager, Select } from "#app/components/ui/index.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /blogs: published posts, newest first, with search (s), title (t), a tag (tag) and, for admins, a
  * status; the page in the URL. A plain GET form: works without JavaScript and every result can be
  * shared. The rules are functions/domain/content/'s (blog-*.ts), the same as GET /public/blog.
  */
-const STATUS_LABELS = { PUBLISHED: "Published", SCHEDULED: "Scheduled", DRAFT: "Drafts", ALL: "All posts" } as const;
+const STATUS_LABELS = {
+  PUBLISHED: m.public_blog_status_published,
+  SCHEDULED: m.public_blog_status_scheduled,
+  DRAFT: m.public_blog_status_drafts,
+  ALL: m.public_blog_status_all,
+} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -32,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     // A hand-typed URL with a bad value: say so and show the first page rather than an error page.
-    problem = `${error.message} Showing the latest posts instead.`;
+    problem = m.public_blog_problem({ problem: error.message });
     list = await listBlogPosts(domain, {});
   }
   const tags = (await blogTags(domain)).filter((t) => t.postCount > 0);
@@ -43,16 +50,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const d = loaderData;
   const tag = d?.tags.find((t) => t.slug === d.query.tag);
-  const title = tag ? `${tag.name}: wedding planning articles` : "Wedding planning blog: venues, budgets and functions";
+  const title = tag ? m.public_blog_tag_title({ tag: tag.name }) : m.public_blog_title();
   const filtered = Boolean(d?.query.s || d?.query.t || (d?.list.page ?? 1) > 1);
   return [
     { title: pageTitle(title) },
-    {
-      name: "description",
-      content: "Guides for Indian weddings: venues by city, budgets that add up, and how to plan the Mehendi, Haldi, Sangeet, Pheras, Nikah and Anand Karaj.",
-    },
+    { name: "description", content: m.public_blog_description() },
     ...(d ? [canonicalLink(d.origin, `/blogs${tag ? `?tag=${tag.slug}` : ""}`)] : []),
-    ...(d ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Mandap blog", href: d.feed }] : []),
+    ...(d ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: m.public_blog_feed_title(), href: d.feed }] : []),
     ...(filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 };
@@ -73,12 +77,14 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-8 md:py-10">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">{activeTag ? `${activeTag.name}` : "The Mandap blog"}</h1>
-          <p className="mt-1 max-w-2xl text-ink/80">Venues by city, budgets that add up, and how each function of an Indian wedding comes together.</p>
+          <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">
+            {activeTag ? <span translate="no">{activeTag.name}</span> : m.public_blog_heading()}
+          </h1>
+          <p className="mt-1 max-w-2xl text-ink/80">{m.public_blog_intro()}</p>
         </div>
         {admin && (
           <Link to="/blog_dashboard" className="btn-secondary">
-            Blog dashboard
+            {m.public_blog_dashboard()}
           </Link>
         )}
       </header>
@@ -89,29 +95,42 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
         className="mt-6 grid gap-3 rounded-2xl border border-maroon-100 bg-white p-4 sm:grid-cols-[1fr_auto] md:grid-cols-[2fr_1fr_auto_auto]"
         role="search"
       >
-        <Field name="s" type="search" label="Search posts" defaultValue={query.s ?? ""} maxLength={100} placeholder="e.g. Udaipur, budget, Sangeet" />
-        <Select
-          name="tag"
-          label="Tag"
-          defaultValue={query.tag ?? ""}
-          placeholder="All tags"
-          options={tags.map((t) => [t.slug, `${t.name} (${t.postCount})`] as const)}
+        <Field
+          name="s"
+          type="search"
+          label={m.public_blog_search_label()}
+          defaultValue={query.s ?? ""}
+          maxLength={100}
+          placeholder={m.public_blog_search_placeholder()}
         />
-        {admin && <Select name="status" label="Status" defaultValue={query.status ?? "PUBLISHED"} options={Object.entries(STATUS_LABELS)} />}
+        <Select name="tag" label={m.public_blog_tag()} defaultValue={query.tag ?? ""} placeholder={m.public_blog_all_tags()}>
+          {/* Tags are the blog's content, named by its editors: shown as written. */}
+          {tags.map((t) => (
+            <option key={t.slug} value={t.slug} translate="no">{`${t.name} (${t.postCount})`}</option>
+          ))}
+        </Select>
+        {admin && (
+          <Select
+            name="status"
+            label={m.public_blog_status()}
+            defaultValue={query.status ?? "PUBLISHED"}
+            options={Object.entries(STATUS_LABELS).map(([value, label]) => [value, label()] as const)}
+          />
+        )}
         <div className="flex items-end gap-2">
           <button type="submit" className="btn-primary">
-            Search
+            {m.public_blog_search()}
           </button>
           {filtered && (
             <Link to="/blogs" className="btn-secondary">
-              Clear
+              {m.public_blog_clear()}
             </Link>
           )}
         </div>
       </Form>
 
       {tags.length > 0 && (
-        <nav aria-label="Tags" className="mt-4">
+        <nav aria-label={m.public_blog_tags()} className="mt-4" translate="no">
           <ul className="flex flex-wrap gap-2">
             {tags.map((t) => (
               <li key={t.slug}>
@@ -135,20 +154,22 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <p className="mt-6 text-sm text-ink/75" aria-live="polite">
-        {list.total === 0 ? "No posts" : `${formatCount(list.total)} ${list.total === 1 ? "post" : "posts"}`}
-        {query.s ? ` matching “${query.s}”` : ""}
-        {list.pages > 1 ? ` · page ${list.page} of ${list.pages}` : ""}
+        {list.total === 0 ? m.public_blog_no_posts() : m.public_blog_count({ count: list.total, shown: formatCount(list.total) })}
+        {query.s ? m.public_blog_matching({ query: query.s }) : ""}
+        {list.pages > 1 ? m.public_blog_page_of({ page: list.page, pages: list.pages }) : ""}
       </p>
 
       {list.posts.length === 0 ? (
         <div className="mt-4 rounded-2xl border border-dashed border-maroon-100 bg-white p-8 text-center" data-testid="blog-none">
-          <p className="font-semibold">No posts match this search.</p>
+          <p className="font-semibold">{m.public_blog_none()}</p>
           <p className="mt-1 text-sm text-ink/75">
-            Try another word, or{" "}
-            <Link to="/blogs" className="font-semibold text-maroon-700 underline">
-              see every post
-            </Link>
-            .
+            {rich(m.public_blog_try_another, {
+              all: (
+                <Link to="/blogs" className="font-semibold text-maroon-700 underline">
+                  {m.public_blog_see_all()}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       ) : (
@@ -165,8 +186,8 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
         page={list.page}
         pages={list.pages}
         href={(p) => pageLink(query, p)}
-        previousLabel="Newer posts"
-        nextLabel="Older posts"
+        previousLabel={m.public_blog_newer()}
+        nextLabel={m.public_blog_older()}
         className="mt-8 justify-center"
       />
     </div>

@@ -9,9 +9,12 @@ import { browsePath, CATALOGUE, findGroup, findSubcategory } from "#shared/catal
 import { formatCount, formatDate, formatRupees } from "#shared/format.ts";
 import { PAGE_SIZE_DEFAULT } from "#shared/sort-options.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { shownName } from "#app/lib/shown-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import type { PageData } from "./types.ts";
 import { Filters } from "./filters.tsx";
 import { EmptyState, Pagination } from "./results.tsx";
+import { rich } from "#app/components/rich.tsx";
 
 export { loader } from "./browse-list.server.ts";
 
@@ -24,35 +27,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const d = loaderData as PageData | undefined;
   if (!d) return [{ title: pageTitle("Page not found") }];
   const heading = scopeHeading(scopeFromData(d.scope));
-  const page = d.filters.page > 1 ? ` (page ${d.filters.page})` : "";
+  const title = d.filters.page > 1 ? m.public_browse_page_title({ heading, page: d.filters.page }) : heading;
   const canonical = `${d.canonicalPath}${d.filters.page > 1 ? `?page=${d.filters.page}` : ""}`;
   const count = d.total > 0 ? `${formatCount(d.total)}${d.totalIsCapped ? "+" : ""} ` : "";
   return [
-    { title: pageTitle(`${heading}${page}`) },
-    {
-      name: "description",
-      content: `Compare ${count}${heading.charAt(0).toLowerCase()}${heading.slice(1)} on Mandap: starting prices in rupees and reviews from couples. Shortlist and enquire for free.`,
-    },
+    { title: pageTitle(title) },
+    { name: "description", content: m.public_browse_description({ count, heading: `${heading.charAt(0).toLowerCase()}${heading.slice(1)}` }) },
     canonicalLink(d.origin, canonical),
   ];
 };
 
 function Breadcrumbs({ scope, origin }: { scope: BrowseScope; origin: string }) {
   const crumbs: { name: string; href: string }[] = [
-    { name: "Home", href: "/" },
-    { name: "All services", href: "/all" },
+    { name: m.public_browse_home(), href: "/" },
+    { name: m.public_browse_all_services(), href: "/all" },
   ];
-  if (scope.group) crumbs.push({ name: scope.group.name, href: browsePath(scope.group.name) });
-  if (scope.subcategory) crumbs.push({ name: scope.subcategory.name, href: browsePath(scope.group?.name, scope.subcategory.name) });
-  if (scope.state) crumbs.push({ name: scope.state, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
-  if (scope.city) crumbs.push({ name: scope.city, href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city) });
+  if (scope.group) crumbs.push({ name: shownName(scope.group.name), href: browsePath(scope.group.name) });
+  if (scope.subcategory) crumbs.push({ name: shownName(scope.subcategory.name), href: browsePath(scope.group?.name, scope.subcategory.name) });
+  if (scope.state) crumbs.push({ name: shownName(scope.state), href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state) });
+  if (scope.city) crumbs.push({ name: shownName(scope.city), href: browsePath(scope.group?.name, scope.subcategory?.name, scope.state, scope.city) });
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: `${origin}${c.href}` })),
   };
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+    <nav aria-label={m.public_browse_breadcrumb()} className="text-sm text-ink/70">
       <ol className="flex flex-wrap items-center gap-1">
         {crumbs.map((c, i) => (
           <li key={c.href} className="flex items-center gap-1">
@@ -75,26 +75,22 @@ function Breadcrumbs({ scope, origin }: { scope: BrowseScope; origin: string }) 
 }
 
 /** A typed place that matched no place with services: said, with the closest places as links. */
-function UnknownPlace({ place, where }: { place: NonNullable<PageData["unknownPlace"]>; where: string }) {
+function UnknownPlace({ place, where }: { place: NonNullable<PageData["unknownPlace"]>; where: string | undefined }) {
   return (
     <div role="status" data-testid="unknown-place" className="mt-4 rounded-xl border border-marigold-400 bg-marigold-300/30 px-4 py-3 text-sm">
-      We could not find a place called “{place.text}”, so these results are from {where === "India" ? "all of India" : where}.{" "}
-      {place.suggestions.length > 0 ? (
-        <>
-          Did you mean{" "}
-          {place.suggestions.map((s, i) => (
-            <span key={s.href}>
-              {i > 0 && (i === place.suggestions.length - 1 ? " or " : ", ")}
-              <Link to={s.href} className="font-semibold text-maroon-700 underline">
-                {s.name}
-              </Link>
-            </span>
-          ))}
-          ?
-        </>
-      ) : (
-        "Choose a city from the list in the location box."
-      )}
+      {m.public_browse_unknown_place({ place: place.text, where: where ? shownName(where) : m.public_browse_all_of_india() })}{" "}
+      {place.suggestions.length > 0
+        ? rich(m.public_browse_did_you_mean, {
+            places: place.suggestions.map((s, i) => (
+              <span key={s.href}>
+                {i > 0 && (i === place.suggestions.length - 1 ? m.public_browse_or() : ", ")}
+                <Link to={s.href} className="font-semibold text-maroon-700 underline">
+                  {shownName(s.name)}
+                </Link>
+              </span>
+            )),
+          })
+        : m.public_browse_choose_city()}
     </div>
   );
 }
@@ -107,20 +103,20 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
   const start = (f.page - 1) * PAGE_SIZE_DEFAULT + 1;
   // A group's subcategories keep the place chosen (venues in Bengaluru -> banquet halls in Bengaluru).
   const chips = scope.group
-    ? scope.group.subcategories.map((s) => ({ name: s.name, href: browsePath(scope.group?.name, s.name, scope.state, scope.city) }))
-    : CATALOGUE.map((g) => ({ name: g.name, href: browsePath(g.name) }));
+    ? scope.group.subcategories.map((s) => ({ name: shownName(s.name), href: browsePath(scope.group?.name, s.name, scope.state, scope.city) }))
+    : CATALOGUE.map((g) => ({ name: shownName(g.name), href: browsePath(g.name) }));
   // Each active filter as a chip that removes it (the page's URL without it, back to page 1).
   const without = (key: keyof BrowseFilters) => `${d.canonicalPath}${filterSearch(f, { [key]: undefined, page: undefined })}`;
   const filterChips = [
     f.q ? { label: `“${f.q}”`, href: without("q") } : null,
-    f.minPrice !== undefined ? { label: `from ${formatRupees(f.minPrice)}`, href: without("minPrice") } : null,
-    f.maxPrice !== undefined ? { label: `up to ${formatRupees(f.maxPrice)}`, href: without("maxPrice") } : null,
-    f.rating !== undefined ? { label: `${f.rating} ★ and up`, href: without("rating") } : null,
-    f.available_on ? { label: `free on ${formatDate(f.available_on)}`, href: without("available_on") } : null,
+    f.minPrice !== undefined ? { label: m.public_browse_chip_from({ price: formatRupees(f.minPrice) }), href: without("minPrice") } : null,
+    f.maxPrice !== undefined ? { label: m.public_browse_chip_up_to({ price: formatRupees(f.maxPrice) }), href: without("maxPrice") } : null,
+    f.rating !== undefined ? { label: m.public_browse_chip_rating({ rating: f.rating }), href: without("rating") } : null,
+    f.available_on ? { label: m.public_browse_chip_free_on({ date: formatDate(f.available_on) }), href: without("available_on") } : null,
   ].filter((c): c is { label: string; href: string } => c !== null);
   const anywhere = scopePath({ ...scope, state: undefined, city: undefined });
   const place = scope.city ?? scope.state;
-  const chipsOfFilters = [...(place ? [{ label: place, href: `${anywhere}${filterSearch(f, { page: undefined })}` }] : []), ...filterChips];
+  const chipsOfFilters = [...(place ? [{ label: shownName(place), href: `${anywhere}${filterSearch(f, { page: undefined })}` }] : []), ...filterChips];
   const activeFilters = filterChips.map((c) => c.label);
   // The phone's filter panel closes once the filters are applied (a new URL), showing the results and their chips.
   // (Open belongs to the URL it was opened at, so any new URL closes it.)
@@ -141,12 +137,15 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">{heading}</h1>
         <p className="mt-1 text-ink/75" role="status">
           {d.total === 0
-            ? "No services found"
-            : `${formatCount(d.total)}${d.totalIsCapped ? "+" : ""} ${d.total === 1 ? "service" : "services"}${activeFilters.length ? ` · ${activeFilters.join(" · ")}` : ""}`}
+            ? m.public_browse_no_services()
+            : `${m.public_browse_count({ count: d.total, shown: `${formatCount(d.total)}${d.totalIsCapped ? "+" : ""}` })}${activeFilters.length ? ` · ${activeFilters.join(" · ")}` : ""}`}
         </p>
       </header>
       {!scope.subcategory && (
-        <ul className="mt-4 flex gap-2 overflow-x-auto pb-2" aria-label={scope.group ? `${scope.group.name} categories` : "Categories"}>
+        <ul
+          className="mt-4 flex gap-2 overflow-x-auto pb-2"
+          aria-label={scope.group ? m.public_browse_group_categories({ group: shownName(scope.group.name) }) : m.public_browse_categories()}
+        >
           {chips.map((c) => (
             <li key={c.href} className="shrink-0">
               <Link
@@ -160,12 +159,12 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {chipsOfFilters.length > 0 && (
-        <ul aria-label="Active filters" className="mt-3 flex flex-wrap gap-2">
+        <ul aria-label={m.public_browse_active_filters()} className="mt-3 flex flex-wrap gap-2">
           {chipsOfFilters.map((c) => (
             <li key={c.label}>
               <Link
                 to={c.href}
-                aria-label={`Remove filter: ${c.label}`}
+                aria-label={m.public_browse_remove_filter({ label: c.label })}
                 className="inline-flex items-center gap-2 rounded-full border border-maroon-600 bg-maroon-50 px-3 py-1.5 text-sm text-maroon-700 hover:bg-maroon-100"
               >
                 {c.label}
@@ -176,16 +175,16 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
           {chipsOfFilters.length > 1 && (
             <li>
               <Link to={`${anywhere}${filterSearch({ sort: f.sort, page: 1 })}`} className="inline-block px-2 py-1.5 text-sm text-maroon-700 underline">
-                Clear all
+                {m.public_browse_clear_all()}
               </Link>
             </li>
           )}
         </ul>
       )}
-      {d.unknownPlace && <UnknownPlace place={d.unknownPlace} where={scope.city ?? scope.state ?? "India"} />}
+      {d.unknownPlace && <UnknownPlace place={d.unknownPlace} where={scope.city ?? scope.state} />}
       {d.problems.length > 0 && (
         <div role="alert" className="mt-4 rounded-xl border border-marigold-400 bg-marigold-300/30 px-4 py-3 text-sm">
-          Some filters were ignored: {d.problems.join(" ")}
+          {m.public_browse_ignored({ problems: d.problems.join(" ") })}
         </div>
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
@@ -196,7 +195,10 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
             open={filtersOpenAt === here}
             onToggle={(e) => setFiltersOpenAt(e.currentTarget.open ? here : null)}
           >
-            <summary className="cursor-pointer font-semibold">Filters and sort{chipsOfFilters.length > 0 ? ` (${chipsOfFilters.length})` : ""}</summary>
+            <summary className="cursor-pointer font-semibold">
+              {m.public_browse_filters_and_sort()}
+              {chipsOfFilters.length > 0 ? ` (${chipsOfFilters.length})` : ""}
+            </summary>
             <div className="mt-3">
               <Filters d={d} scope={scope} idPrefix="m" />
             </div>
@@ -205,14 +207,12 @@ export default function BrowseList({ loaderData }: Route.ComponentProps) {
             <Filters d={d} scope={scope} idPrefix="d" />
           </div>
         </aside>
-        <section aria-label="Results">
+        <section aria-label={m.public_browse_results()}>
           {d.services.length === 0 ? (
             <EmptyState d={d} scope={scope} />
           ) : (
             <>
-              <h2 className="sr-only">
-                Results {start} to {start + d.services.length - 1}
-              </h2>
+              <h2 className="sr-only">{m.public_browse_results_range({ from: start, to: start + d.services.length - 1 })}</h2>
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {d.services.map((s, i) => (
                   <li key={s.id} className={i < 2 ? undefined : "below-fold"}>

@@ -3,67 +3,88 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { OfficeMap } from "#app/components/OfficeMap.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
-import { OFFICE } from "#shared/contact.ts";
+import { Fragment, type ReactNode } from "react";
 import { pageTitle } from "#shared/strings.ts";
 
-/** /about: who Mandap is for, how it works for couples and for vendors, and how to reach the team. Static: every line says what the product does today. */
+import { m } from "#shared/paraglide/messages.js";
+
+/**
+ * /about: who Mandap is for, how it works for couples and for vendors, and how to reach the team.
+ * Static: every line says what the product does today. The text is the code's, not the database's
+ * (no one edits it in the admin console), so its Hindi is in messages/public/ like the rest of the
+ * interface; the loader renders it in the page's language, so the long texts travel in the page's
+ * data and not in its JavaScript.
+ */
+function aboutText() {
+  return {
+    title: m.public_about_title(),
+    description: m.public_about_description(),
+    heading: m.public_about_heading(),
+    intro: m.public_about_intro(),
+    find: m.public_about_find(),
+    listBusiness: m.public_about_list_business(),
+    couples: m.public_about_couples(),
+    couplesText: m.public_about_couples_text(),
+    coupleSteps: [
+      [m.public_about_couple_find(), m.public_about_couple_find_text()],
+      [m.public_about_couple_ask(), m.public_about_couple_ask_text()],
+      [m.public_about_couple_plan(), m.public_about_couple_plan_text()],
+      [m.public_about_couple_invite(), m.public_about_couple_invite_text()],
+    ],
+    steps: [1, 2, 3, 4].map((number) => m.public_about_step({ number })),
+    vendors: m.public_about_vendors(),
+    vendorsText: m.public_about_vendors_text(),
+    vendorTools: [
+      [m.public_about_vendor_list(), m.public_about_vendor_list_text()],
+      [m.public_about_vendor_answer(), m.public_about_vendor_answer_text()],
+      [m.public_about_vendor_track(), m.public_about_vendor_track_text()],
+      [m.public_about_vendor_plan(), m.public_about_vendor_plan_text()],
+    ],
+    badges: m.public_about_badges(),
+    badgeList: [
+      [m.public_about_badge_vendor(), m.public_about_badge_vendor_text()],
+      [m.public_about_badge_booking(), m.public_about_badge_booking_text()],
+      [m.public_about_badge_response(), m.public_about_badge_response_text()],
+    ],
+    talk: m.public_about_talk(),
+    office: m.public_about_office({ office: m.office_address() }),
+    // The sentence around the phone's and the form's links: split where the links go.
+    callOrWrite: m.public_about_call_or_write({ phone: "\uE000phone\uE000", message: "\uE000message\uE000" }),
+    write: m.public_about_write({ message: "\uE000message\uE000" }),
+    sendMessage: m.public_about_send_message(),
+  } satisfies Record<string, string | string[] | [string, string][]>;
+}
+
 export function loader({ request }: Route.LoaderArgs) {
-  return { origin: new URL(request.url).origin };
+  return { origin: new URL(request.url).origin, text: aboutText() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle("About Mandap: the wedding marketplace for India") },
-  {
-    name: "description",
-    content:
-      "Mandap helps couples find venues and vendors for every function of an Indian wedding and plan it in one place, and helps vendors answer enquiries and track bookings.",
-  },
+  { title: pageTitle(loaderData?.text.title ?? "") },
+  { name: "description", content: loaderData?.text.description ?? "" },
   canonicalLink(loaderData?.origin ?? "", "/about"),
 ];
 
-const COUPLES = [
-  {
-    title: "Find venues and vendors",
-    text: "Search by city and category: banquet halls and palaces, caterers, photographers, decorators, makeup and mehendi artists. Compare prices, photos and reviews.",
-  },
-  {
-    title: "Ask, compare, book",
-    text: "Send an enquiry, talk to the vendor in one conversation, compare their quotes, and confirm a booking with its payment dates.",
-  },
-  {
-    title: "Plan every function",
-    text: "A checklist that follows your wedding date, a planner for each function, a budget that adds up what you booked and paid, and a guest list with RSVPs per function.",
-  },
-  { title: "Invite your guests", text: "Design an invitation card from a template, share it as a link, and see who is coming to which function." },
-];
+/** A sentence from the loader with its links put where the marks are. */
+function withLinks(sentence: string, parts: Record<string, ReactNode>): ReactNode {
+  return sentence.split(/\uE000(\w+)\uE000/).map((piece, i) => <Fragment key={i}>{i % 2 ? parts[piece] : piece}</Fragment>);
+}
 
-const VENDORS = [
-  { title: "List your services", text: "Your prices, photos, capacity and the questions couples ask, on a page couples find by city and category." },
-  { title: "Answer enquiries", text: "Every enquiry in one inbox with the couple's date, guests and budget; reply, send a quote and mark what is booked." },
-  {
-    title: "Track bookings and payments",
-    text: "Bookings with their payment milestones and deliverables, views and enquiries per service, and a calendar of dates you are taken.",
-  },
-  { title: "Choose a plan", text: "Start with a free trial and pick a plan that fits how many services you list; payments come with GST invoices." },
-];
-
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { text } = loaderData;
   const phone = useRootData()?.contactPhone ?? "";
   return (
     <div className="pb-12">
       <section className="bg-maroon-900 text-white">
         <div className="container-page py-12 md:py-16">
-          <h1 className="max-w-3xl text-4xl font-bold md:text-5xl">A wedding marketplace built for the way India gets married</h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/90">
-            An Indian wedding is many functions, many families and many vendors. Mandap brings the venues and vendors, and the planning, into one place for the
-            couple, and gives vendors the tools to answer them well.
-          </p>
+          <h1 className="max-w-3xl text-4xl font-bold md:text-5xl">{text.heading}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-white/90">{text.intro}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/browse" className="btn bg-marigold-300 text-maroon-900 hover:bg-marigold-200">
-              Find venues and vendors
+              {text.find}
             </Link>
             <Link to="/vendorSignup" className="btn border border-white text-white hover:bg-white/10">
-              List your business
+              {text.listBusiness}
             </Link>
           </div>
         </div>
@@ -71,18 +92,15 @@ export default function AboutPage() {
 
       <section aria-labelledby="couples-title" className="container-page mt-12">
         <h2 id="couples-title" className="text-3xl font-bold text-maroon-800">
-          For couples
+          {text.couples}
         </h2>
-        <p className="mt-2 max-w-2xl text-ink/80">
-          Planning is free for couples (some invitation designs are paid). Sign up once and everything you plan is kept together, from the roka to the
-          reception.
-        </p>
+        <p className="mt-2 max-w-2xl text-ink/80">{text.couplesText}</p>
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {COUPLES.map((s, i) => (
-            <li key={s.title} className="rounded-2xl border border-maroon-100 bg-white p-5">
-              <p className="text-sm font-semibold text-marigold-700">Step {i + 1}</p>
-              <h3 className="mt-1 text-xl font-semibold">{s.title}</h3>
-              <p className="mt-2 text-sm text-ink/80">{s.text}</p>
+          {text.coupleSteps.map(([title, line], i) => (
+            <li key={title} className="rounded-2xl border border-maroon-100 bg-white p-5">
+              <p className="text-sm font-semibold text-marigold-700">{text.steps[i]}</p>
+              <h3 className="mt-1 text-xl font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-ink/80">{line}</p>
             </li>
           ))}
         </ol>
@@ -90,14 +108,14 @@ export default function AboutPage() {
 
       <section aria-labelledby="vendors-title" className="container-page mt-12">
         <h2 id="vendors-title" className="text-3xl font-bold text-maroon-800">
-          For vendors
+          {text.vendors}
         </h2>
-        <p className="mt-2 max-w-2xl text-ink/80">Venues, caterers, photographers, decorators, artists and everyone else who makes a wedding happen.</p>
+        <p className="mt-2 max-w-2xl text-ink/80">{text.vendorsText}</p>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {VENDORS.map((s) => (
-            <li key={s.title} className="rounded-2xl border border-maroon-100 bg-white p-5">
-              <h3 className="text-xl font-semibold">{s.title}</h3>
-              <p className="mt-2 text-sm text-ink/80">{s.text}</p>
+          {text.vendorTools.map(([title, line]) => (
+            <li key={title} className="rounded-2xl border border-maroon-100 bg-white p-5">
+              <h3 className="text-xl font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-ink/80">{line}</p>
             </li>
           ))}
         </ul>
@@ -106,38 +124,33 @@ export default function AboutPage() {
       <section aria-labelledby="trust-title" className="container-page mt-12 grid gap-6 md:grid-cols-2">
         <div className="rounded-2xl bg-marigold-50 p-6">
           <h2 id="trust-title" className="text-2xl font-bold text-maroon-800">
-            What our badges mean
+            {text.badges}
           </h2>
           <ul className="mt-3 grid gap-2 text-ink/85">
-            <li>
-              <strong>Verified vendor</strong>: our team checked the business; no vendor can give it to themselves.
-            </li>
-            <li>
-              <strong>Verified booking</strong>: the review comes from a couple who booked the service through Mandap, once the booked date has passed or the
-              vendor has marked the booking completed.
-            </li>
-            <li>
-              <strong>Response time</strong>: measured from the vendor's real replies to enquiries.
-            </li>
+            {text.badgeList.map(([badge, meaning]) => (
+              <li key={badge}>
+                <strong>{badge}</strong>
+                {meaning}
+              </li>
+            ))}
           </ul>
         </div>
         <div className="rounded-2xl border border-maroon-100 bg-white p-6">
-          <h2 className="text-2xl font-bold text-maroon-800">Talk to us</h2>
+          <h2 className="text-2xl font-bold text-maroon-800">{text.talk}</h2>
           <p className="mt-2 text-ink/85">
-            Our office is in {OFFICE}.{" "}
-            {phone && (
-              <>
-                Call{" "}
+            {text.office}{" "}
+            {withLinks(phone ? text.callOrWrite : text.write, {
+              phone: (
                 <a href={`tel:${phone.replace(/\s/g, "")}`} className="font-semibold text-maroon-700 underline">
                   {phone}
-                </a>{" "}
-                or{" "}
-              </>
-            )}
-            <Link to="/contactus" className="font-semibold text-maroon-700 underline">
-              send us a message
-            </Link>
-            .
+                </a>
+              ),
+              message: (
+                <Link to="/contactus" className="font-semibold text-maroon-700 underline">
+                  {text.sendMessage}
+                </Link>
+              ),
+            })}
           </p>
           <div className="mt-4">
             <OfficeMap tone="light" />

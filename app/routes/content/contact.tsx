@@ -10,8 +10,20 @@ import { readForm, submitOrRespond, type PageFailure } from "#app/lib/page-error
 import { readFormData } from "#platform/request-body.ts";
 import { contactInput, sendContactMessage } from "#domain/content/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { CONTACT_LIMITS, CONTACT_TOPICS, OFFICE } from "#shared/contact.ts";
+import { CONTACT_LIMITS, CONTACT_TOPICS } from "#shared/contact.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
+
+/** Each topic's words in the page's language (the form sends the topic as the API takes it). */
+export const TOPIC_LABELS: Record<(typeof CONTACT_TOPICS)[number], () => string> = {
+  "Planning my wedding": m.public_contact_topic_planning,
+  "Listing my business": m.public_contact_topic_listing,
+  "Payments and plans": m.public_contact_topic_payments,
+  "Report a problem": m.public_contact_topic_problem,
+  "Press and partnerships": m.public_contact_topic_press,
+  "Something else": m.public_contact_topic_other,
+};
 
 /**
  * /contactus: a message to the team (name, e-mail, phone, topic, message), stored, mailed to the
@@ -45,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle("Contact us") },
-  { name: "description", content: "Write to the Mandap team about planning your wedding, listing your business, payments or a problem. We reply by e-mail." },
+  { title: pageTitle(m.public_contact_title()) },
+  { name: "description", content: m.public_contact_description() },
   canonicalLink(loaderData?.origin ?? "", "/contactus"),
 ];
 
@@ -59,22 +71,20 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const sending = useNavigation().state === "submitting";
   return (
     <div className="container-page py-8 md:py-12">
-      <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">Contact us</h1>
-      <p className="mt-2 max-w-2xl text-ink/80">
-        Questions about planning, listing your business, a payment or something that did not work: write to us and we will reply by e-mail.
-      </p>
+      <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">{m.public_contact_title()}</h1>
+      <p className="mt-2 max-w-2xl text-ink/80">{m.public_contact_intro()}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="form-title" className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
           <h2 id="form-title" className="text-xl font-bold text-maroon-800">
-            Send us a message
+            {m.public_contact_form_title()}
           </h2>
           {result?.ok ? (
             <div role="status" className="mt-4 rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="contact-sent">
               <p className="font-semibold">{result.message}</p>
-              <p className="mt-1 text-sm">A copy is on its way to your inbox.</p>
+              <p className="mt-1 text-sm">{m.public_contact_copy()}</p>
               <p className="mt-3">
                 <Link to="/" className="font-semibold text-maroon-700 underline">
-                  Back to the home page
+                  {m.public_contact_back_home()}
                 </Link>
               </p>
             </div>
@@ -86,7 +96,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 <Field
                   id="c-name"
                   name="name"
-                  label="Your name"
+                  label={m.public_contact_name()}
                   error={errors.name}
                   autoComplete="name"
                   required
@@ -97,7 +107,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   id="c-email"
                   name="email"
                   type="email"
-                  label="E-mail"
+                  label={m.public_contact_email()}
                   error={errors.email}
                   autoComplete="email"
                   required
@@ -108,8 +118,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                   id="c-phone"
                   name="phone"
                   type="tel"
-                  label="Phone (optional)"
-                  hint="A 10-digit mobile number, if you would like a call."
+                  label={m.public_contact_phone()}
+                  hint={m.public_contact_phone_hint()}
                   error={errors.phone}
                   autoComplete="tel"
                   inputMode="tel"
@@ -119,19 +129,19 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 <Select
                   id="c-topic"
                   name="topic"
-                  label="Topic"
+                  label={m.public_contact_topic()}
                   error={errors.topic}
                   required
                   defaultValue={values.topic ?? loaderData.topic}
-                  placeholder="Choose a topic"
-                  options={CONTACT_TOPICS.map((t) => [t, t] as const)}
+                  placeholder={m.public_contact_choose_topic()}
+                  options={CONTACT_TOPICS.map((t) => [t, TOPIC_LABELS[t]()] as const)}
                 />
               </div>
               <TextArea
                 id="c-message"
                 name="message"
-                label="Message"
-                hint={`${CONTACT_LIMITS.messageMin} to ${CONTACT_LIMITS.messageMax.toLocaleString("en-IN")} characters.`}
+                label={m.public_contact_message()}
+                hint={m.public_contact_message_hint({ min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.messageMax.toLocaleString("en-IN") })}
                 error={errors.message}
                 rows={6}
                 required
@@ -147,7 +157,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               </div>
               <div>
                 <button type="submit" className="btn-primary" disabled={sending}>
-                  {sending ? "Sending…" : "Send message"}
+                  {sending ? m.public_contact_sending() : m.public_contact_send()}
                 </button>
               </div>
             </Form>
@@ -156,15 +166,18 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <aside aria-labelledby="office-title" className="grid content-start gap-4">
           <div className="rounded-2xl bg-maroon-900 p-5 text-white">
             <h2 id="office-title" className="text-xl font-bold">
-              Our office
+              {m.public_contact_office()}
             </h2>
-            <p className="mt-2 text-white/85">{OFFICE}</p>
+            <p className="mt-2 text-white/85">{m.office_address()}</p>
             {phone && (
               <p className="mt-2">
-                Call us:{" "}
-                <a href={`tel:${phone.replace(/\s/g, "")}`} className="font-semibold underline" data-testid="contact-phone">
-                  {phone}
-                </a>
+                {rich(m.public_contact_call_us, {
+                  phone: (
+                    <a href={`tel:${phone.replace(/\s/g, "")}`} className="font-semibold underline" data-testid="contact-phone">
+                      {phone}
+                    </a>
+                  ),
+                })}
               </p>
             )}
             <div className="mt-4">
@@ -172,15 +185,18 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </div>
           </div>
           <p className="text-sm text-ink/75">
-            Vendors: answers to enquiries and plans are in your{" "}
-            <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
-              dashboard
-            </Link>
-            . Couples can also{" "}
-            <Link to="/blogs" className="font-semibold text-maroon-700 underline">
-              read our planning guides
-            </Link>
-            .
+            {rich(m.public_contact_more, {
+              dashboard: (
+                <Link to="/VendorDashboard" className="font-semibold text-maroon-700 underline">
+                  {m.public_contact_dashboard()}
+                </Link>
+              ),
+              guides: (
+                <Link to="/blogs" className="font-semibold text-maroon-700 underline">
+                  {m.public_contact_guides()}
+                </Link>
+              ),
+            })}
           </p>
         </aside>
       </div>

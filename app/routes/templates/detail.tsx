@@ -8,8 +8,26 @@ import { can } from "#domain/core/index.ts";
 import { formatRupees } from "#shared/format.ts";
 import { loginPath } from "#shared/links.ts";
 import { pageTitle } from "#shared/strings.ts";
-import { MOOD_LABELS, REQUIREMENT_LABELS } from "#shared/template-schemas.ts";
+import { rich } from "#app/components/rich.tsx";
+import { ALWAYS_EDITABLE, PLACEHOLDER_LABELS } from "#shared/template-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { priceLabel, TemplateThumb, templatePath } from "./template-card.tsx";
+import { MOOD_NAMES, REQUIREMENT_NAMES } from "./template-labels.ts";
+
+/** What a template lets the couple change, as the domain words it (English), in the page's language. */
+const EDITABLE_NAMES: Record<string, () => string> = {
+  [PLACEHOLDER_LABELS.heading]: m.public_template_placeholder_heading,
+  [PLACEHOLDER_LABELS.subheading]: m.public_template_placeholder_subheading,
+  [PLACEHOLDER_LABELS.brideName]: m.public_template_placeholder_bride,
+  [PLACEHOLDER_LABELS.groomName]: m.public_template_placeholder_groom,
+  [PLACEHOLDER_LABELS.eventDate]: m.public_template_placeholder_date,
+  [PLACEHOLDER_LABELS.time]: m.public_template_placeholder_time,
+  [PLACEHOLDER_LABELS.location]: m.public_template_placeholder_venue,
+  [PLACEHOLDER_LABELS.description]: m.public_template_placeholder_message,
+  [PLACEHOLDER_LABELS.functions]: m.public_template_placeholder_functions,
+  [ALWAYS_EDITABLE]: m.public_template_always_editable,
+};
+export const editableName = (label: string) => EDITABLE_NAMES[label]?.() ?? label;
 
 /**
  * A template's page (issue 13). /guests/see-template/{id} is the canonical page; /preview?template={id}
@@ -52,16 +70,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const d = loaderData as Data | undefined;
   if (!d) return [{ title: pageTitle("Page not found") }];
   const t = d.template;
-  const what = `${MOOD_LABELS[t.mood].toLowerCase()} invitation template`;
+  const what = m.public_template_what({ mood: MOOD_NAMES[t.mood]().toLowerCase() });
   return [
     { title: pageTitle(`${t.name}: ${what}`) },
     {
       name: "description",
-      content:
-        `${t.name}, a ${what}${t.designer ? ` by ${t.designer}` : ""}. ${t.amountCategory === "PAID" ? formatRupees(t.price) : "Free"}. Change ${t.editable.join(", ")}.`.slice(
-          0,
-          300,
-        ),
+      content: m
+        .public_template_description({
+          name: t.name,
+          what,
+          by: t.designer ? m.public_template_by({ designer: t.designer }) : "",
+          price: t.amountCategory === "PAID" ? formatRupees(t.price) : m.public_templates_free(),
+          editable: t.editable.map(editableName).join(", "),
+        })
+        .slice(0, 300),
     },
     canonicalLink(d.origin, templatePath(t.id)),
     ...(t.thumbnailUrl ? [{ property: "og:image", content: `${d.origin}${t.thumbnailUrl}` }] : []),
@@ -78,24 +100,24 @@ function Action({ d }: { d: Data }) {
     return (
       <div className="grid gap-2">
         <Link to={loginPath(d.here)} className="btn-primary px-6 py-3 text-base" data-testid="template-action">
-          {paid ? `Log in to buy for ${formatRupees(t.price)}` : "Log in to use this template"}
+          {paid ? m.public_template_login_buy({ price: formatRupees(t.price) }) : m.public_template_login_use()}
         </Link>
-        <p className="text-sm text-ink/70">You come back here after logging in.</p>
+        <p className="text-sm text-ink/70">{m.public_template_come_back()}</p>
       </div>
     );
-  if (!d.isCouple) return <p className="rounded-lg bg-ink/5 px-3 py-2 text-sm">Invitation cards are made from a couple's account.</p>;
+  if (!d.isCouple) return <p className="rounded-lg bg-ink/5 px-3 py-2 text-sm">{m.public_template_couples_only()}</p>;
   if (!t.locked)
     return (
       <Link to={editor} className="btn-primary px-6 py-3 text-base" data-testid="template-action">
-        Use this template
+        {m.public_template_use()}
       </Link>
     );
   return (
     <div className="grid gap-2">
       <Link to={`/payment?template=${encodeURIComponent(t.id)}`} className="btn-primary px-6 py-3 text-base" data-testid="template-action">
-        Buy for {formatRupees(t.price)}
+        {m.public_template_buy({ price: formatRupees(t.price) })}
       </Link>
-      <p className="text-sm text-ink/70">A one-time payment: the design is yours for every card you make from it.</p>
+      <p className="text-sm text-ink/70">{m.public_template_one_time()}</p>
     </div>
   );
 }
@@ -105,23 +127,26 @@ function FullScreen({ d }: { d: Data }) {
   return (
     <div className="fixed inset-0 z-50 flex flex-col bg-ink text-white">
       <div className="flex items-center justify-between gap-3 px-4 py-3">
-        <h1 className="truncate text-base font-semibold">{t.name}</h1>
+        <h1 className="truncate text-base font-semibold" translate="no">
+          {t.name}
+        </h1>
         <Link to={templatePath(t.id)} className="rounded-full border border-white/60 px-4 py-2 text-sm font-semibold hover:bg-white/10">
-          Close<span className="sr-only"> the full-screen preview</span>
+          {m.public_template_close()}
+          <span className="sr-only">{m.public_template_close_what()}</span>
         </Link>
       </div>
       <div className="grid min-h-0 flex-1 place-items-center p-3">
         {t.thumbnailUrl ? (
           <img
             src={t.thumbnailUrl}
-            alt={`The ${t.name} invitation card`}
+            alt={m.public_template_card_alt({ name: t.name })}
             width={t.width}
             height={t.height}
             className="max-h-full max-w-full object-contain"
             data-testid="full-preview"
           />
         ) : (
-          <p className="text-white/80">This template's preview image is not ready yet.</p>
+          <p className="text-white/80">{m.public_template_not_ready()}</p>
         )}
       </div>
     </div>
@@ -134,66 +159,79 @@ export default function TemplateDetail({ loaderData }: Route.ComponentProps) {
   const t = d.template;
   return (
     <div className="container-page py-6 md:py-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+      <nav aria-label={m.public_browse_breadcrumb()} className="text-sm text-ink/70">
         <Link to="/templates" className="underline-offset-4 hover:text-maroon-700 hover:underline">
-          Invitation templates
+          {m.public_template_breadcrumb_home()}
         </Link>
         <span aria-hidden="true"> / </span>
-        <span aria-current="page">{t.name}</span>
+        <span aria-current="page" translate="no">
+          {t.name}
+        </span>
       </nav>
       <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:gap-10">
         <div className="mx-auto w-full max-w-[480px]">
-          <Link to={`/preview_1?template=${encodeURIComponent(t.id)}`} className="block" aria-label={`View ${t.name} full screen`}>
+          <Link
+            to={`/preview_1?template=${encodeURIComponent(t.id)}`}
+            className="block"
+            aria-label={m.public_template_view_full({ name: t.name })}
+            translate="no"
+          >
             <TemplateThumb t={t} eager sizes="(min-width: 768px) 480px, 92vw" className="shadow-md" />
           </Link>
           <p className="mt-2 text-center text-sm">
             <Link to={`/preview_1?template=${encodeURIComponent(t.id)}`} className="text-maroon-700 underline underline-offset-4">
-              View full screen
+              {m.public_template_view_full_link()}
             </Link>
           </p>
         </div>
         <div className="flex flex-col gap-4">
           <div>
-            <h1 className="text-3xl font-bold break-words text-maroon-700">{t.name}</h1>
-            {t.designer && <p className="mt-1 text-ink/75">Designed by {t.designer}</p>}
+            <h1 className="text-3xl font-bold break-words text-maroon-700" translate="no">
+              {t.name}
+            </h1>
+            {t.designer && <p className="mt-1 text-ink/75">{rich(m.public_template_designed_by, { designer: <span translate="no">{t.designer}</span> })}</p>}
           </div>
           <p className="flex flex-wrap items-center gap-2">
             <span className="text-2xl font-bold" data-testid="template-price">
               {priceLabel(t)}
             </span>
-            {t.owned && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Owned</span>}
+            {t.owned && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{m.public_templates_owned()}</span>}
             {t.status !== "PUBLISHED" && (
-              <span className="rounded-full bg-ink/10 px-2 py-0.5 text-xs font-semibold">{t.status === "DRAFT" ? "Draft" : "Archived"}</span>
+              <span className="rounded-full bg-ink/10 px-2 py-0.5 text-xs font-semibold">
+                {t.status === "DRAFT" ? m.public_template_draft() : m.public_template_archived()}
+              </span>
             )}
           </p>
-          {t.description && <p className="break-words text-ink/85">{t.description}</p>}
+          {t.description && (
+            <p className="break-words text-ink/85" translate="no">
+              {t.description}
+            </p>
+          )}
           <Action d={d} />
           <section aria-labelledby="editable-heading">
             <h2 id="editable-heading" className="text-lg font-semibold text-maroon-700">
-              What you can change
+              {m.public_template_editable()}
             </h2>
             <ul className="mt-2 list-disc pl-5 text-sm" data-testid="editable">
               {t.editable.map((e) => (
-                <li key={e}>{e.charAt(0).toUpperCase() + e.slice(1)}</li>
+                <li key={e}>{editableName(e).charAt(0).toUpperCase() + editableName(e).slice(1)}</li>
               ))}
             </ul>
           </section>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-ink/65">Mood</dt>
-            <dd>{MOOD_LABELS[t.mood]}</dd>
+            <dt className="text-ink/65">{m.public_templates_mood()}</dt>
+            <dd>{MOOD_NAMES[t.mood]()}</dd>
             {t.requirement && (
               <>
-                <dt className="text-ink/65">Collection</dt>
-                <dd>{REQUIREMENT_LABELS[t.requirement]}</dd>
+                <dt className="text-ink/65">{m.public_templates_collection()}</dt>
+                <dd>{REQUIREMENT_NAMES[t.requirement]()}</dd>
               </>
             )}
-            <dt className="text-ink/65">Card size</dt>
-            <dd>
-              {t.width} × {t.height} px design, prints at A5 or A6
-            </dd>
+            <dt className="text-ink/65">{m.public_template_card_size()}</dt>
+            <dd>{m.public_template_size({ width: t.width, height: t.height })}</dd>
           </dl>
           {t.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+            <ul className="flex flex-wrap gap-2" aria-label={m.public_templates_tags()} translate="no">
               {t.tags.map((tag) => (
                 <li key={tag}>
                   <Link

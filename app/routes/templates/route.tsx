@@ -10,6 +10,7 @@ import { TemplateCard, TemplateThumb, templatePath, priceLabel } from "./templat
 import { FilterForm } from "./gallery-filters.tsx";
 import { loadGallery, type QUERY_KEYS } from "./gallery.server.ts";
 import { Pager } from "#app/components/ui/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /templates: the invitation template gallery, rendered on the server. Every filter (mood, free or
@@ -43,14 +44,11 @@ function searchOf(f: Filters, change: Partial<Record<(typeof QUERY_KEYS)[number]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const d = loaderData as Awaited<ReturnType<typeof loader>> | undefined;
-  const page = d && (d.filters.page ?? 1) > 1 ? ` (page ${d.filters.page})` : "";
+  const page = d?.filters.page ?? 1;
   const count = d && d.list.total > 0 ? `${formatCount(d.list.total)} ` : "";
   return [
-    { title: pageTitle(`Wedding invitation templates${page}`) },
-    {
-      name: "description",
-      content: `Browse ${count}wedding invitation card templates: Hindu, Muslim, Sikh, Christian, South Indian and modern designs, free and paid. Add your names, date and venue and share the e-invite on WhatsApp.`,
-    },
+    { title: pageTitle(page > 1 ? m.public_templates_page_title({ page }) : m.public_templates_title()) },
+    { name: "description", content: m.public_templates_description({ count }) },
     ...(d ? [canonicalLink(d.origin, `/templates${(d.filters.page ?? 1) > 1 ? `?page=${d.filters.page}` : ""}`)] : []),
   ];
 };
@@ -66,9 +64,7 @@ function Pagination({ f, list }: { f: Filters; list: TemplateList }) {
       href={(p) => `/templates${searchOf(f, { page: p > 1 ? String(p) : undefined })}`}
       className="mt-8 justify-center"
       summary={
-        <span className="px-2 text-sm text-ink/75">
-          Page {formatCount(Math.min(page, pages))} of {formatCount(pages)}
-        </span>
+        <span className="px-2 text-sm text-ink/75">{m.public_templates_page_of({ page: formatCount(Math.min(page, pages)), pages: formatCount(pages) })}</span>
       }
     />
   );
@@ -79,14 +75,16 @@ function RecentlyViewed({ recent }: { recent: WatchedTemplate[] }) {
   return (
     <section aria-labelledby="recent-heading" className="mt-6" data-testid="recently-viewed">
       <h2 id="recent-heading" className="text-lg font-semibold text-maroon-700">
-        Recently viewed
+        {m.public_templates_recent()}
       </h2>
       <ul className="mt-2 flex gap-3 overflow-x-auto pb-2">
         {recent.map((t) => (
           <li key={t.id} className="w-28 shrink-0">
             <Link to={templatePath(t.id)} className="block rounded-xl text-sm hover:underline">
               <TemplateThumb t={t} eager={false} sizes="112px" />
-              <span className="mt-1 block truncate font-medium">{t.name}</span>
+              <span className="mt-1 block truncate font-medium" translate="no">
+                {t.name}
+              </span>
               <span className="block text-ink/70">{priceLabel(t)}</span>
             </Link>
           </li>
@@ -102,36 +100,36 @@ export default function Templates({ loaderData }: Route.ComponentProps) {
   const first = (list.page - 1) * list.pageSize + 1;
   return (
     <div className="container-page py-6 md:py-10">
-      <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">Wedding invitation templates</h1>
-      <p className="mt-2 max-w-3xl text-ink/80">
-        Pick a design, add your names, date and venue, and share your e-invite or print it. Free templates are ready to use; paid ones are yours to keep once
-        bought.
-      </p>
+      <h1 className="text-3xl font-bold text-maroon-700 md:text-4xl">{m.public_templates_title()}</h1>
+      <p className="mt-2 max-w-3xl text-ink/80">{m.public_templates_intro()}</p>
       <RecentlyViewed recent={d.recent} />
       <div className="mt-6">
         <FilterForm d={d} />
       </div>
       {d.ignored.length > 0 && (
         <p role="status" className="mt-3 rounded-lg bg-marigold-300/40 px-3 py-2 text-sm text-maroon-900">
-          Some choices in the link were not understood and were left out ({d.ignored.join(", ")}).
+          {m.public_templates_ignored({ ignored: d.ignored.join(", ") })}
         </p>
       )}
       <section aria-labelledby="results-heading" className="mt-6">
         <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
           {list.total === 0
-            ? "No templates"
+            ? m.public_templates_none()
             : list.templates.length === 0
-              ? `${formatCount(list.total)} templates`
-              : `Showing ${formatCount(first)}–${formatCount(first + list.templates.length - 1)} of ${formatCount(list.total)} ${list.total === 1 ? "template" : "templates"}`}
+              ? m.public_templates_count({ count: formatCount(list.total) })
+              : m.public_templates_showing({
+                  count: list.total,
+                  from: formatCount(first),
+                  to: formatCount(first + list.templates.length - 1),
+                  total: formatCount(list.total),
+                })}
         </h2>
         {list.templates.length === 0 ? (
           <div className="mt-4 rounded-2xl border border-dashed border-maroon-100 bg-white p-8 text-center" data-testid="empty-state">
-            <p className="text-xl font-semibold text-maroon-700">
-              {list.total > 0 ? "This page is past the last template" : "No templates match these filters"}
-            </p>
-            <p className="mt-2 text-ink/75">Clear the filters to see every design.</p>
+            <p className="text-xl font-semibold text-maroon-700">{list.total > 0 ? m.public_templates_past_last() : m.public_templates_no_match()}</p>
+            <p className="mt-2 text-ink/75">{m.public_templates_clear_hint()}</p>
             <Link to="/templates" className="btn-primary mt-4">
-              Clear filters
+              {m.public_templates_clear_filters()}
             </Link>
           </div>
         ) : (

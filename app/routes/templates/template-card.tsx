@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import type { TemplateSummary } from "#domain/invitations/index.ts";
 import { formatRupees } from "#shared/format.ts";
-import { MOOD_LABELS } from "#shared/template-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { MOOD_NAMES } from "./template-labels.ts";
 
 /** The canonical page of a template. */
 export const templatePath = (id: string) => `/guests/see-template/${encodeURIComponent(id)}`;
 
 export const priceLabel = (t: Pick<TemplateSummary, "price" | "amountCategory">) =>
-  t.amountCategory === "PAID" && t.price > 0 ? formatRupees(t.price) : "Free";
+  t.amountCategory === "PAID" && t.price > 0 ? formatRupees(t.price) : m.public_templates_free();
 
 /**
  * A template's thumbnail at its card's proportions (width/height from the template's size, so the
@@ -48,7 +49,7 @@ export function TemplateCard({ t, eager, headingLevel = 3 }: { t: TemplateSummar
       <TemplateThumb t={t} eager={eager} sizes="(min-width: 1024px) 280px, 45vw" />
       <div className="flex flex-1 flex-col gap-1 px-1 pb-1">
         <Heading className="text-base leading-snug font-semibold break-words text-maroon-800">
-          <Link to={templatePath(t.id)} className="after:absolute after:inset-0 hover:underline">
+          <Link to={templatePath(t.id)} className="after:absolute after:inset-0 hover:underline" translate="no">
             {t.name}
           </Link>
         </Heading>
@@ -56,10 +57,10 @@ export function TemplateCard({ t, eager, headingLevel = 3 }: { t: TemplateSummar
           <span className="font-semibold" data-testid="template-price">
             {priceLabel(t)}
           </span>
-          <span className="text-ink/70">{MOOD_LABELS[t.mood]}</span>
+          <span className="text-ink/70">{MOOD_NAMES[t.mood]()}</span>
           {t.owned && (
             <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900" data-testid="owned">
-              Owned
+              {m.public_templates_owned()}
             </span>
           )}
         </p>
