@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { useRef, useState } from "react";
 
 export type GalleryImage = { path: string; width: number | null; height: number | null; alt: string | null; card?: { path: string; width: number } };
@@ -54,7 +55,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
               onClick={(e) => open(i, e)}
               data-after-scripts=""
               className="block overflow-hidden rounded-xl bg-maroon-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
-              aria-label={`Open photo ${i + 1} of ${count}${image.alt ? `: ${image.alt}` : ""}`}
+              aria-label={image.alt ? m.public_gallery_open_alt({ number: i + 1, count, alt: image.alt }) : m.public_gallery_open({ number: i + 1, count })}
             >
               <img
                 src={image.path}
@@ -85,7 +86,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
       <dialog
         ref={dialog}
         onKeyDown={onKeyDown}
-        aria-label={`${label}: photo ${index + 1} of ${count}`}
+        aria-label={m.public_gallery_dialog({ label, number: index + 1, count })}
         className="m-auto max-h-[95vh] w-[min(96vw,1100px)] rounded-2xl bg-ink p-0 text-white backdrop:bg-black/80"
         onClick={(e) => {
           if (e.target === dialog.current) dialog.current?.close();
@@ -95,7 +96,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
           <figure className="flex flex-col">
             <div className="flex items-center justify-between gap-2 px-4 py-2">
               <p aria-live="polite" className="text-sm">
-                Photo {index + 1} of {count}
+                {m.public_gallery_counter({ number: index + 1, count })}
               </p>
               <button
                 type="button"
@@ -103,7 +104,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
                 onClick={() => dialog.current?.close()}
                 className="rounded-full px-3 py-1 text-sm font-semibold hover:bg-white/10"
               >
-                Close
+                {m.public_gallery_close()}
               </button>
             </div>
             <img
@@ -118,7 +119,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
                 type="button"
                 onClick={() => step(-1)}
                 className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10"
-                aria-label="Previous photo"
+                aria-label={m.public_gallery_previous()}
               >
                 ← Previous
               </button>
@@ -127,7 +128,7 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
                 type="button"
                 onClick={() => step(1)}
                 className="rounded-full border border-white/40 px-4 py-1.5 hover:bg-white/10"
-                aria-label="Next photo"
+                aria-label={m.public_gallery_next()}
               >
                 Next →
               </button>

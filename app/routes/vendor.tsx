@@ -13,7 +13,9 @@ import { readCookie } from "#platform/cookies.ts";
 import { formatDate, initials, replyTimeLabel } from "#shared/format.ts";
 import { vendorShareText } from "#shared/share.ts";
 import { slugify } from "#shared/slug.ts";
-import { LISTING, pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
+import { pageTitle, VENDOR_FALLBACK } from "#shared/strings.ts";
+import { shownName } from "#app/lib/shown-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { vendorPage, countView, VIEW_COOKIES } from "#domain/catalogue/index.ts";
 import { can } from "#domain/core/index.ts";
 
@@ -38,21 +40,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle("Vendor not found") }];
+  if (!loaderData) return [{ title: pageTitle(m.public_vendor_not_found()) }];
   const { vendor, canonical, origin, totalServices, gallery } = loaderData;
   // The preview's picture: the vendor's first photo, else their logo.
   const photo = gallery[0];
   const image = photo
     ? { path: photo.path, alt: photo.alt, width: photo.width, height: photo.height }
     : vendor.logo_url
-      ? { ...vendor.logo_url, alt: `${vendor.name} logo`, width: null, height: null }
+      ? { ...vendor.logo_url, alt: m.public_vendor_logo({ name: vendor.name }), width: null, height: null }
       : null;
-  const place = [vendor.city, vendor.state].filter(Boolean).join(", ");
-  const description =
-    `${vendor.name}${place ? ` in ${place}` : ""}: ${vendor.tagline ?? "wedding services"}. ${totalServices} services with prices, photos and reviews on Mandap. ${vendor.description ?? ""}`.slice(
-      0,
-      300,
-    );
+  const place = [vendor.city, vendor.state]
+    .filter((p): p is string => Boolean(p))
+    .map(shownName)
+    .join(", ");
+  const description = m
+    .public_vendor_description({
+      name: vendor.name,
+      place: place ? m.public_vendor_in_place({ place }) : "",
+      tagline: vendor.tagline ?? m.public_vendor_wedding_services(),
+      count: totalServices,
+      about: vendor.description ?? "",
+    })
+    .slice(0, 300);
   return [
     { title: pageTitle(`${vendor.name}${vendor.city ? `, ${vendor.city}` : ""}`) },
     { name: "description", content: description },
@@ -112,11 +121,11 @@ function SocialLinks({ links }: { links: { facebook: string | null; instagram: s
   const given: [string, string][] = [];
   if (links.facebook) given.push(["Facebook", links.facebook]);
   if (links.instagram) given.push(["Instagram", links.instagram]);
-  if (links.website) given.push(["Website", links.website]);
+  if (links.website) given.push([m.public_vendor_website(), links.website]);
   if (!given.length)
     return (
       <li>
-        <span className="font-semibold">Social links: </span>
+        <span className="font-semibold">{m.public_vendor_social()}</span>
         {VENDOR_FALLBACK.missing}
       </li>
     );
@@ -137,15 +146,19 @@ function Testimonial({ t }: { t: Route.ComponentProps["loaderData"]["testimonial
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-maroon-100 bg-white p-5">
       <div className="flex items-center justify-between gap-2">
-        <p className="font-semibold">{t.user_name}</p>
+        <p className="font-semibold" translate="no">
+          {t.user_name}
+        </p>
         <Stars value={t.rating} />
       </div>
       <p className="text-xs text-ink/70">
-        {t.location ? `${t.location} · ` : ""}
-        {formatDate(t.created_at)} · {t.service_name}
-        {t.verified_booking ? ` · ✓ ${LISTING.verifiedBooking}` : ""}
+        {t.location ? <span translate="no">{`${t.location} · `}</span> : ""}
+        {formatDate(t.created_at)} · <span translate="no">{t.service_name}</span>
+        {t.verified_booking ? ` · ✓ ${m.public_home_verified_booking()}` : ""}
       </p>
-      <blockquote className="leading-relaxed">{t.comment}</blockquote>
+      <blockquote className="leading-relaxed" translate="no">
+        {t.comment}
+      </blockquote>
       {t.reply && <ReplyNote reply={t.reply} />}
     </li>
   );
@@ -160,25 +173,35 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: localBusinessJsonLd(loaderData) }} />
       <header className="flex flex-col gap-5 rounded-3xl bg-white p-6 shadow-sm md:flex-row md:items-center">
         {vendor.logo_url ? (
-          <img src={vendor.logo_url.path} alt={`${name} logo`} width={112} height={112} className="h-28 w-28 shrink-0 rounded-full object-cover" />
+          <img
+            src={vendor.logo_url.path}
+            alt={m.public_vendor_logo({ name })}
+            width={112}
+            height={112}
+            className="h-28 w-28 shrink-0 rounded-full object-cover"
+          />
         ) : (
           <span aria-hidden="true" className="grid h-28 w-28 shrink-0 place-items-center rounded-full bg-maroon-100 text-4xl font-bold text-maroon-700">
             {initials(vendor.name)}
           </span>
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <h1 className="text-3xl font-bold md:text-4xl">{name}</h1>
+          <h1 className="text-3xl font-bold md:text-4xl" translate={vendor.name ? "no" : undefined}>
+            {name}
+          </h1>
           {loaderData.moderate && (
             <Link to={loaderData.moderate} className="text-sm font-semibold text-maroon-700 underline" data-testid="moderate-vendor">
-              Vendor record (admin)
+              {m.public_vendor_record()}
             </Link>
           )}
-          <p className="text-lg text-ink/80">{vendor.tagline || VENDOR_FALLBACK.tagline}</p>
+          <p className="text-lg text-ink/80" translate={vendor.tagline ? "no" : undefined}>
+            {vendor.tagline || VENDOR_FALLBACK.tagline}
+          </p>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-ink/80">
             <span>
-              {vendor.city || VENDOR_FALLBACK.missing}, {vendor.state || VENDOR_FALLBACK.missing}
+              {vendor.city ? shownName(vendor.city) : VENDOR_FALLBACK.missing}, {vendor.state ? shownName(vendor.state) : VENDOR_FALLBACK.missing}
             </span>
-            {vendor.is_verified && <span className="font-semibold text-emerald-800">✓ Verified vendor</span>}
+            {vendor.is_verified && <span className="font-semibold text-emerald-800">{m.public_vendor_verified()}</span>}
             {reply && <span className="text-emerald-800">{reply}</span>}
           </p>
           <p>
@@ -187,7 +210,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
         </div>
         <ul className="flex flex-col gap-1 text-sm md:w-80">
           <li>
-            <span className="font-semibold">Phone: </span>
+            <span className="font-semibold">{m.public_vendor_phone()}</span>
             {vendor.phone_number ? (
               <a href={`tel:${vendor.phone_number.replace(/\s+/g, "")}`} className="text-maroon-700 underline">
                 {vendor.phone_number}
@@ -197,7 +220,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
             )}
           </li>
           <li>
-            <span className="font-semibold">E-mail: </span>
+            <span className="font-semibold">{m.public_vendor_email()}</span>
             {vendor.email ? (
               <a href={`mailto:${vendor.email}`} className="break-all text-maroon-700 underline">
                 {vendor.email}
@@ -210,13 +233,13 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </header>
 
-      <nav aria-label="On this page" className="sticky top-0 z-20 -mx-4 mt-6 overflow-x-auto bg-cream/95 px-4 py-2 backdrop-blur md:mx-0">
+      <nav aria-label={m.public_vendor_on_page()} className="sticky top-0 z-20 -mx-4 mt-6 overflow-x-auto bg-cream/95 px-4 py-2 backdrop-blur md:mx-0">
         <ul className="flex gap-2 text-sm font-semibold">
           {[
-            ["about", "About Us"],
-            ["gallery", "Photo Gallery"],
-            ["services", "Services"],
-            ["testimonials", "Customer Testimonials"],
+            ["about", m.public_vendor_about()],
+            ["gallery", m.public_vendor_gallery()],
+            ["services", m.public_vendor_services()],
+            ["testimonials", m.public_vendor_testimonials()],
           ].map(([id, label]) => (
             <li key={id}>
               <a href={`#${id}`} className="block whitespace-nowrap rounded-full bg-white px-4 py-2 text-maroon-700 shadow-sm hover:bg-maroon-50">
@@ -229,21 +252,27 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
 
       <section id="about" aria-labelledby="about-heading" className="mt-8 scroll-mt-16">
         <h2 id="about-heading" className="mb-3 text-2xl font-bold">
-          About Us
+          {m.public_vendor_about()}
         </h2>
-        <p className="max-w-3xl whitespace-pre-line leading-relaxed text-ink/85">{vendor.description || VENDOR_FALLBACK.about}</p>
+        <p className="max-w-3xl whitespace-pre-line leading-relaxed text-ink/85" translate={vendor.description ? "no" : undefined}>
+          {vendor.description || VENDOR_FALLBACK.about}
+        </p>
       </section>
 
       <section id="gallery" aria-labelledby="gallery-heading" className="mt-10 scroll-mt-16">
         <h2 id="gallery-heading" className="mb-3 text-2xl font-bold">
-          Photo Gallery
+          {m.public_vendor_gallery()}
         </h2>
-        {gallery.length ? <Gallery images={gallery} label={`Photos by ${name}`} /> : <p className="text-ink/75">No photos yet.</p>}
+        {gallery.length ? (
+          <Gallery images={gallery} label={m.public_vendor_photos_by({ name })} />
+        ) : (
+          <p className="text-ink/75">{m.public_vendor_no_photos()}</p>
+        )}
       </section>
 
       <section id="services" aria-labelledby="services-heading" className="mt-10 scroll-mt-16">
         <h2 id="services-heading" className="mb-3 text-2xl font-bold">
-          Services <span className="text-base font-normal text-ink/70">({totalServices})</span>
+          {m.public_vendor_services()} <span className="text-base font-normal text-ink/70">({totalServices})</span>
         </h2>
         {services.length ? (
           // On a phone the services scroll sideways (a row, not a 10,000 px column); a grid from 640 px.
@@ -255,13 +284,13 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="text-ink/75">This vendor has no active services right now.</p>
+          <p className="text-ink/75">{m.public_vendor_no_services()}</p>
         )}
       </section>
 
       <section id="testimonials" aria-labelledby="testimonials-heading" className="mt-10 scroll-mt-16">
         <h2 id="testimonials-heading" className="mb-3 text-2xl font-bold">
-          Customer Testimonials
+          {m.public_vendor_testimonials()}
         </h2>
         {testimonials.length ? (
           <>
@@ -272,7 +301,9 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
             </ul>
             {testimonials.length > TESTIMONIALS_SHOWN && (
               <details className="group mt-4">
-                <summary className="btn-secondary cursor-pointer list-none group-open:hidden">Show all {testimonials.length} testimonials</summary>
+                <summary className="btn-secondary cursor-pointer list-none group-open:hidden">
+                  {m.public_vendor_show_all({ count: testimonials.length })}
+                </summary>
                 <ul className="grid gap-4 md:grid-cols-2">
                   {testimonials.slice(TESTIMONIALS_SHOWN).map((t) => (
                     <Testimonial key={t.id} t={t} />
@@ -282,7 +313,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
             )}
           </>
         ) : (
-          <p className="text-ink/75">No testimonials yet.</p>
+          <p className="text-ink/75">{m.public_vendor_no_testimonials()}</p>
         )}
       </section>
     </article>

@@ -62,8 +62,17 @@ const VENDOR_PAGES = [
 
 /** Pages (as crawled, without /hi) whose bodies are translated: any English word in them fails the test. */
 const TRANSLATED_BODIES = new Set<string>([
-  // The home page (messages/public/).
+  // The home page and the public pages (messages/public/).
   "/",
+  "/all",
+  "/all/wedding-vendor",
+  "/all/wedding-vendor/caterers",
+  "/browse",
+  "/blogs",
+  "/about",
+  "/contactus",
+  "/templates",
+  "/checklist",
   // The account pages (messages/account/).
   "/login",
   "/signup",
@@ -145,7 +154,25 @@ async function englishWords(page: Page, selector: string): Promise<string[]> {
   return words.filter((w) => !ALLOWED.has(w));
 }
 
-async function crawl(page: Page, paths: string[], untranslated: Map<string, number>) {
+/**
+ * Pages whose address depends on the data (a service, its vendor, a blog post, a template), found
+ * the way a visitor finds them: the first link of their list, as the path without /hi.
+ */
+async function pagesFromLinks(page: Page): Promise<string[]> {
+  const firstLink = async (list: string, selector: string) => {
+    await page.goto(list);
+    const href = await page.locator(selector).first().getAttribute("href");
+    expect(href, `a link to follow on ${list}`).toMatch(/^\/hi\//);
+    return href!.replace(/^\/hi/, "");
+  };
+  const service = await firstLink("/hi/all/wedding-vendor/caterers", "main article h3 a");
+  const vendor = await firstLink(`/hi${service}`, 'main section[aria-labelledby="vendor-heading"] h2 a');
+  const post = await firstLink("/hi/blogs", 'main [data-testid="blog-card"] h2 a');
+  const template = await firstLink("/hi/templates", 'main [data-testid="template-card"] h3 a');
+  return [service, vendor, post, template];
+}
+
+async function crawl(page: Page, paths: string[], untranslated: Map<string, number>, translated: Set<string> = TRANSLATED_BODIES) {
   for (const path of paths) {
     const url = path === "/" ? "/hi" : `/hi${path}`;
     const response = await page.goto(url);
@@ -153,7 +180,7 @@ async function crawl(page: Page, paths: string[], untranslated: Map<string, numb
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
     expect(await englishWords(page, "body > header, body > footer"), `English in the shell of ${url}`).toEqual([]);
     const body = await englishWords(page, "main");
-    if (TRANSLATED_BODIES.has(path)) expect(body, `English in the body of ${url}`).toEqual([]);
+    if (translated.has(path)) expect(body, `English in the body of ${url}`).toEqual([]);
     else if (body.length) untranslated.set(url, body.length);
   }
 }
@@ -177,6 +204,9 @@ test.describe("the Hindi crawl", () => {
     await page.context().addCookies([{ name: "mandap_visited", value: "1", url: baseURL! }]);
     const untranslated = new Map<string, number>();
     await crawl(page, PUBLIC_PAGES, untranslated);
+    // A service page, its vendor's page, a blog post's chrome (the post's own words are content) and a template's page.
+    const [service, vendor, post, template] = await pagesFromLinks(page);
+    await crawl(page, [service!, vendor!, post!, template!], untranslated, new Set([vendor!, post!, template!]));
     await login({ role: "couple" });
     await crawl(page, COUPLE_PAGES, untranslated);
     const vendor = await account({ role: "vendor" });
@@ -191,7 +221,7 @@ test.describe("the Hindi crawl", () => {
     await crawl(vendorPage, VENDOR_PAGES, untranslated);
     await context.close();
     console.log(
-      `Hindi crawl: ${PUBLIC_PAGES.length + COUPLE_PAGES.length + VENDOR_PAGES.length} pages, shell translated on all; page bodies with English words (${untranslated.size}):\n` +
+      `Hindi crawl: ${PUBLIC_PAGES.length + 4 + COUPLE_PAGES.length + VENDOR_PAGES.length} pages, shell translated on all; page bodies with English words (${untranslated.size}):\n` +
         [...untranslated].map(([url, count]) => `  ${url}: ${count}`).join("\n"),
     );
   });

@@ -7,6 +7,8 @@ import { LISTING } from "#shared/strings.ts";
 import { Field, FormAlert, TextArea } from "#app/components/ui/index.ts";
 import type { action } from "./service.server.ts";
 import type { LoaderData } from "./types.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 export function EnquiryPanel({ data: d }: { data: LoaderData }) {
   const { service, viewer, canonical, today } = d;
@@ -17,6 +19,7 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
   const failure = result && !result.ok && result.intent === "enquire" ? (result as PageFailure) : null;
   const sent = result && result.ok && "lead" in result ? result.lead : null;
   const vendorName = service.vendor.name;
+  const vendor = <span translate="no">{vendorName}</span>;
 
   if (sent) {
     return (
@@ -40,24 +43,25 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
       </h2>
       {!viewer.signedIn ? (
         <>
-          <p className="mt-1 text-sm text-ink/75">Tell {vendorName} about your wedding and get a quote. It is free.</p>
+          <p className="mt-1 text-sm text-ink/75">{rich(m.public_enquiry_tell, { vendor })}</p>
           <Link to={loginPath(`${canonical}#enquiry`)} className="btn-primary mt-4 w-full">
             {LISTING.loginToEnquire}
           </Link>
         </>
       ) : !viewer.canEnquire ? (
-        <p className="mt-1 text-sm text-ink/75">Enquiries are sent by couples from their account.</p>
+        <p className="mt-1 text-sm text-ink/75">{m.public_enquiry_couples_only()}</p>
       ) : viewer.openLead ? (
         <div className="mt-2 text-sm text-ink/85" role="status">
           <p className="font-semibold">{LISTING.enquiryOpen}</p>
           <p className="mt-1">
-            Sent on {formatDate(viewer.openLead.created_at)}
-            {viewer.openLead.event_date ? ` for ${formatDate(viewer.openLead.event_date)}` : ""}. Status: {viewer.openLead.status.toLowerCase()}.
+            {m.public_enquiry_sent_on({ date: formatDate(viewer.openLead.created_at) })}
+            {viewer.openLead.event_date ? m.public_enquiry_for({ date: formatDate(viewer.openLead.event_date) }) : ""}
+            {m.public_enquiry_status({ status: viewer.openLead.status.toLowerCase() })}
           </p>
           <p className="mt-1">
-            {vendorName} will reply to it.{" "}
+            {rich(m.public_enquiry_will_reply, { vendor })}{" "}
             <Link to={`/profile/enquiries/${viewer.openLead.id}`} className="font-semibold text-maroon-700 underline">
-              Open the conversation
+              {m.public_enquiry_open_conversation()}
             </Link>
           </p>
         </div>
@@ -68,24 +72,40 @@ export function EnquiryPanel({ data: d }: { data: LoaderData }) {
           <TextArea
             id="enquiry-message"
             name="message"
-            label="Message"
-            hint={`At least ${LEAD_MESSAGE_MIN} characters.`}
+            label={m.public_enquiry_message()}
+            hint={m.public_enquiry_message_hint({ min: LEAD_MESSAGE_MIN })}
             error={failure?.errors.message}
             required
             minLength={LEAD_MESSAGE_MIN}
             maxLength={2000}
             rows={4}
-            placeholder="Our functions, dates and what we need…"
+            placeholder={m.public_enquiry_message_placeholder()}
           />
           <div className="grid grid-cols-2 gap-2">
-            <Field id="enquiry-date" type="date" name="eventDate" label="Event date" min={today} error={failure?.errors.eventDate} className="col-span-2" />
-            <Field id="enquiry-guests" type="number" name="guestCount" label="Guest count" min={1} max={100000} error={failure?.errors.guestCount} />
-            <Field id="enquiry-budget" type="number" name="budget" label="Budget (₹)" min={0} step={1000} error={failure?.errors.budget} />
+            <Field
+              id="enquiry-date"
+              type="date"
+              name="eventDate"
+              label={m.public_enquiry_date()}
+              min={today}
+              error={failure?.errors.eventDate}
+              className="col-span-2"
+            />
+            <Field
+              id="enquiry-guests"
+              type="number"
+              name="guestCount"
+              label={m.public_enquiry_guests()}
+              min={1}
+              max={100000}
+              error={failure?.errors.guestCount}
+            />
+            <Field id="enquiry-budget" type="number" name="budget" label={m.public_enquiry_budget()} min={0} step={1000} error={failure?.errors.budget} />
           </div>
           <button type="submit" className="btn-primary disabled:opacity-60" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Sending…" : LISTING.enquirySubmit}
+            {fetcher.state !== "idle" ? m.public_enquiry_sending() : LISTING.enquirySubmit}
           </button>
-          <p className="text-xs text-ink/70">{vendorName} sees your name and e-mail with the enquiry.</p>
+          <p className="text-xs text-ink/70">{rich(m.public_enquiry_sees, { vendor })}</p>
         </fetcher.Form>
       )}
     </section>

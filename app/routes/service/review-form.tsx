@@ -1,3 +1,5 @@
+import { m } from "#shared/paraglide/messages.js";
+import { SCORE_NAMES } from "./score-names.ts";
 import { Form, useNavigation } from "react-router";
 import { FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
 import { FieldFrame, useFieldWiring } from "#app/components/ui/field-wiring.tsx";
@@ -35,7 +37,7 @@ export function ReviewForm({ own }: { own: Review | null }) {
       {own && <input type="hidden" name="reviewId" value={own.id} />}
       <FormAlert message={failure?.message} className="mb-0" />
       <fieldset aria-describedby={rating.aria["aria-describedby"]}>
-        <legend className="text-sm font-medium">Overall rating</legend>
+        <legend className="text-sm font-medium">{m.public_review_overall()}</legend>
         <FieldFrame wiring={rating} hint={undefined} className="mt-1">
           <div className="flex flex-wrap gap-2">
             {[1, 2, 3, 4, 5].map((n) => (
@@ -44,7 +46,7 @@ export function ReviewForm({ own }: { own: Review | null }) {
                 className="flex items-center gap-1 rounded-full border border-ink/30 px-3 py-1 text-sm has-checked:border-maroon-700 has-checked:bg-maroon-50"
               >
                 <input type="radio" name="rating" value={n} required defaultChecked={own?.rating === n} />
-                {n} {n === 1 ? "star" : "stars"}
+                {m.public_review_stars({ count: n })}
               </label>
             ))}
           </div>
@@ -56,17 +58,17 @@ export function ReviewForm({ own }: { own: Review | null }) {
             key={s.key}
             id={`review-${s.key}`}
             name={s.key}
-            label={s.label}
+            label={SCORE_NAMES[s.key]()}
             required
             defaultValue={own ? String(own[s.key]) : ""}
             error={failure?.errors[s.key]}
           >
             <option value="" disabled>
-              Choose 1–5
+              {m.public_review_choose()}
             </option>
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
-                {n} – {["", "Poor", "Fair", "Good", "Very good", "Excellent"][n]}
+                {n} – {[m.public_review_poor, m.public_review_fair, m.public_review_good, m.public_review_very_good, m.public_review_excellent][n - 1]!()}
               </option>
             ))}
           </Select>
@@ -75,19 +77,19 @@ export function ReviewForm({ own }: { own: Review | null }) {
       <TextArea
         id="review-comment"
         name="comment"
-        label="Your review"
+        label={m.public_review_comment()}
         required
         minLength={REVIEW_COMMENT_MIN}
         maxLength={4000}
         rows={5}
         defaultValue={own?.comment}
-        hint={`At least ${REVIEW_COMMENT_MIN} characters: what went well, what could be better.`}
+        hint={m.public_review_comment_hint({ min: REVIEW_COMMENT_MIN })}
         error={failure?.errors.comment}
       />
       <FieldFrame
         wiring={photos}
-        label={`Photos (optional, up to ${REVIEW_PHOTOS_MAX}, 5 MB each)`}
-        hint={own && own.photos.length > 0 ? `New photos replace the ${own.photos.length} you added before.` : undefined}
+        label={m.public_review_photos_label({ max: REVIEW_PHOTOS_MAX })}
+        hint={own && own.photos.length > 0 ? m.public_review_photos_replace({ count: own.photos.length }) : undefined}
         className={undefined}
       >
         <input
@@ -102,7 +104,7 @@ export function ReviewForm({ own }: { own: Review | null }) {
         />
       </FieldFrame>
       <button type="submit" className="btn-primary self-start disabled:opacity-60" disabled={busy}>
-        {busy ? "Saving…" : own ? LISTING.reviewUpdate : LISTING.reviewSubmit}
+        {busy ? m.public_review_saving() : own ? LISTING.reviewUpdate : LISTING.reviewSubmit}
       </button>
     </Form>
   );

@@ -1,3 +1,5 @@
+import { m } from "#shared/paraglide/messages.js";
+import { SCORE_NAMES } from "./score-names.ts";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { Stars } from "#app/components/Stars.tsx";
@@ -36,7 +38,7 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
   return (
     <section aria-labelledby="reviews-heading" id="reviews" className="scroll-mt-4">
       <h2 id="reviews-heading" className="mb-4 text-2xl font-bold">
-        Reviews
+        {m.public_reviews()}
       </h2>
       {reviewSummary.count > 0 ? (
         <div className="mb-6 grid gap-6 rounded-2xl bg-white p-5 shadow-sm md:grid-cols-[12rem_1fr]">
@@ -44,12 +46,12 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
             <p className="text-5xl font-bold text-maroon-700">{reviewSummary.rating.toFixed(1)}</p>
             <Stars value={reviewSummary.rating} size="text-xl" />
             <p className="mt-1 text-sm text-ink/75">
-              {reviewCount(reviewSummary.count)} · {reviewSummary.verifiedCount} from verified bookings
+              {m.public_reviews_verified_count({ reviews: reviewCount(reviewSummary.count), count: reviewSummary.verifiedCount })}
             </p>
           </div>
-          <div className="flex flex-col gap-2" aria-label="Average sub-scores">
+          <div className="flex flex-col gap-2" aria-label={m.public_reviews_sub_scores()}>
             {SUB_SCORES.map((s) => (
-              <ScoreBar key={s.key} label={s.label} value={reviewSummary[s.key]} />
+              <ScoreBar key={s.key} label={SCORE_NAMES[s.key]()} value={reviewSummary[s.key]} />
             ))}
           </div>
         </div>
@@ -64,13 +66,13 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
       )}
       {viewer.ownReview && (
         <div className="mb-4">
-          <h3 className="mb-2 text-lg font-semibold">Your review</h3>
+          <h3 className="mb-2 text-lg font-semibold">{m.public_reviews_yours()}</h3>
           <ul>
             <ReviewItem review={viewer.ownReview} canReply={false} />
           </ul>
         </div>
       )}
-      <ol className="flex flex-col gap-4" aria-label="Reviews from couples">
+      <ol className="flex flex-col gap-4" aria-label={m.public_reviews_from_couples()}>
         {reviews
           .filter((r) => r.id !== viewer.ownReview?.id)
           .map((r) => (
@@ -81,9 +83,9 @@ export function ReviewsSection({ data: d }: { data: LoaderData }) {
         page={reviewsPage}
         hasMore={hasMore}
         href={(p) => `${canonical}?reviews=${p}#reviews`}
-        previousLabel="Newer reviews"
-        nextLabel="Older reviews"
-        label="More reviews"
+        previousLabel={m.public_reviews_newer()}
+        nextLabel={m.public_reviews_older()}
+        label={m.public_reviews_more()}
       />
 
       <div className="mt-8">

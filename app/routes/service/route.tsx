@@ -10,6 +10,8 @@ import { browsePath } from "#shared/catalogue.ts";
 import { isShareOfBudget, priceFrom, priceWithUnit, reviewCount } from "#shared/format.ts";
 import { serviceShareText } from "#shared/share.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { shownName } from "#app/lib/shown-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { CartButton } from "./cart-button.tsx";
 import { EnquiryPanel } from "./enquiry-panel.tsx";
 import { ReviewsSection } from "./reviews.tsx";
@@ -19,18 +21,26 @@ import { VendorCard } from "./vendor-card.tsx";
 export { action, loader } from "./service.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle("Service not found") }];
+  if (!loaderData) return [{ title: pageTitle(m.public_service_not_found()) }];
   const { service, canonical, origin, reviewSummary } = loaderData;
-  const rating = reviewSummary.count ? ` Rated ${service.rating.toFixed(1)}/5 from ${reviewCount(reviewSummary.count)}.` : "";
-  const description =
-    `${service.service_type} in ${service.city}, ${service.state} by ${service.vendor.name}, ${priceFrom(service.min_price, service.service_unit)}.${rating} ${service.description}`.slice(
-      0,
-      300,
-    );
+  const rating = reviewSummary.count ? m.public_service_rated({ rating: service.rating.toFixed(1), reviews: reviewCount(reviewSummary.count) }) : "";
+  const type = shownName(service.service_type);
+  const city = shownName(service.city);
+  const description = m
+    .public_service_description({
+      type,
+      city,
+      state: shownName(service.state),
+      vendor: service.vendor.name,
+      price: priceFrom(service.min_price, service.service_unit),
+      rating,
+      about: service.description,
+    })
+    .slice(0, 300);
   const image = service.media[0]?.image_urls[0];
   // React writes the first photo's preload itself, from the gallery's first <img> (fetchPriority high).
   return [
-    { title: pageTitle(`${service.service_name} – ${service.service_type} in ${service.city}`) },
+    { title: pageTitle(m.public_service_title({ name: service.service_name, type, city })) },
     { name: "description", content: description },
     canonicalLink(origin, canonical),
     { property: "og:title", content: service.service_name },
@@ -98,14 +108,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container-page py-6 md:py-10">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(loaderData) }} />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-ink/70">
+      <nav aria-label={m.public_browse_breadcrumb()} className="mb-4 text-sm text-ink/70">
         <ol className="flex flex-wrap items-center gap-1">
           {[
-            { label: "All", to: "/all" },
-            { label: service.service_category, to: browsePath(service.service_category) },
-            { label: service.service_type, to: browsePath(service.service_category, service.service_type) },
-            { label: service.state, to: browsePath(service.service_category, service.service_type, service.state) },
-            { label: service.city, to: browsePath(service.service_category, service.service_type, service.state, service.city) },
+            { label: m.public_service_all(), to: "/all" },
+            { label: shownName(service.service_category), to: browsePath(service.service_category) },
+            { label: shownName(service.service_type), to: browsePath(service.service_category, service.service_type) },
+            { label: shownName(service.state), to: browsePath(service.service_category, service.service_type, service.state) },
+            { label: shownName(service.city), to: browsePath(service.service_category, service.service_type, service.state, service.city) },
           ].map((c) => (
             <li key={c.to} className="after:ml-1 after:content-['›']">
               <Link to={c.to} className="hover:text-maroon-700 hover:underline">
@@ -113,25 +123,27 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
-          <li aria-current="page" className="line-clamp-1 text-ink">
+          <li aria-current="page" className="line-clamp-1 text-ink" translate="no">
             {service.service_name}
           </li>
         </ol>
       </nav>
 
       <header className="mb-6 flex flex-col gap-2">
-        <p className="text-sm font-semibold uppercase tracking-wide text-maroon-700">{service.service_type}</p>
-        <h1 className="text-3xl font-bold leading-tight md:text-4xl">{service.service_name}</h1>
+        <p className="text-sm font-semibold uppercase tracking-wide text-maroon-700">{shownName(service.service_type)}</p>
+        <h1 className="text-3xl font-bold leading-tight md:text-4xl" translate="no">
+          {service.service_name}
+        </h1>
         {viewer.canModerate && (
           <p>
             <Link to={`/admin/services/${service.id}`} className="text-sm font-semibold text-maroon-700 underline" data-testid="moderate-service">
-              Moderate this service (admin)
+              {m.public_service_moderate()}
             </Link>
           </p>
         )}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink/80">
           <span>
-            {service.city}, {service.state}
+            {shownName(service.city)}, {shownName(service.state)}
           </span>
           <span aria-hidden="true">·</span>
           {service.review_count > 0 ? (
@@ -141,9 +153,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               <span>({reviewCount(service.review_count)})</span>
             </a>
           ) : (
-            <span>New on Mandap</span>
+            <span>{m.public_service_new()}</span>
           )}
-          {service.status !== "active" && <span className="rounded-full bg-ink/10 px-2 py-0.5 text-sm">Archived: only you can see it</span>}
+          {service.status !== "active" && <span className="rounded-full bg-ink/10 px-2 py-0.5 text-sm">{m.public_service_archived()}</span>}
         </p>
       </header>
 
@@ -152,15 +164,18 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 lg:col-start-1">
           <section aria-labelledby="gallery-heading">
             <h2 id="gallery-heading" className="sr-only">
-              Photos
+              {m.public_service_photos()}
             </h2>
-            <Gallery images={images} label={`Photos of ${service.service_name}`} />
+            <Gallery images={images} label={m.public_service_photos_of({ name: service.service_name })} />
           </section>
         </div>
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start" aria-label="Price and enquiry">
+        <aside
+          className="flex flex-col gap-6 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+          aria-label={m.public_service_price_enquiry()}
+        >
           <div className="rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
             <p className="text-2xl font-bold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</p>
-            <p className="mt-1 text-sm text-ink/70">Final quotes depend on your date, guest count and add-ons.</p>
+            <p className="mt-1 text-sm text-ink/70">{m.public_service_quotes_depend()}</p>
             <div className="mt-4 grid grid-cols-2 gap-2">
               <WishlistButton serviceId={service.id} serviceName={service.service_name} initial={viewer.favorited} variant="button" />
               <CartButton inCart={viewer.inCart} signedIn={viewer.signedIn} canUseCart={viewer.canUseCart} canonical={canonical} />
@@ -173,15 +188,17 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <div className="flex min-w-0 flex-col gap-10 lg:col-start-1">
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="mb-3 text-2xl font-bold">
-              About this service
+              {m.public_service_about()}
             </h2>
-            <p className="whitespace-pre-line leading-relaxed text-ink/85">{service.description || "The vendor has not added a description yet."}</p>
+            <p className="whitespace-pre-line leading-relaxed text-ink/85" translate={service.description ? "no" : undefined}>
+              {service.description || m.public_service_no_description()}
+            </p>
             {service.highlights.length > 0 && (
               <>
                 <h3 id="highlights-heading" className="mt-5 text-lg font-semibold">
-                  Highlights
+                  {m.public_service_highlights()}
                 </h3>
-                <ul aria-labelledby="highlights-heading" className="mt-2 flex flex-wrap gap-2">
+                <ul aria-labelledby="highlights-heading" className="mt-2 flex flex-wrap gap-2" translate="no">
                   {service.highlights.map((h) => (
                     <li key={h} className="rounded-full bg-maroon-50 px-3 py-1 text-sm text-maroon-900">
                       {h}
@@ -192,24 +209,24 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             )}
             <dl className="mt-4 grid gap-3 sm:grid-cols-3">
               <div className="rounded-xl bg-white p-3 shadow-sm">
-                <dt className="text-xs uppercase text-ink/70">Starting price</dt>
+                <dt className="text-xs uppercase text-ink/70">{m.public_service_starting_price()}</dt>
                 <dd className="font-semibold text-maroon-700">{priceFrom(service.min_price, service.service_unit)}</dd>
               </div>
               {service.max_price && (
                 <div className="rounded-xl bg-white p-3 shadow-sm">
-                  <dt className="text-xs uppercase text-ink/70">Up to</dt>
+                  <dt className="text-xs uppercase text-ink/70">{m.public_service_up_to()}</dt>
                   <dd className="font-semibold">{priceWithUnit(service.max_price, service.service_unit)}</dd>
                 </div>
               )}
               <div className="rounded-xl bg-white p-3 shadow-sm">
-                <dt className="text-xs uppercase text-ink/70">Category</dt>
-                <dd className="font-semibold">{service.service_category}</dd>
+                <dt className="text-xs uppercase text-ink/70">{m.public_service_category()}</dt>
+                <dd className="font-semibold">{shownName(service.service_category)}</dd>
               </div>
               {service.address && (
                 <div className="rounded-xl bg-white p-3 shadow-sm sm:col-span-3">
-                  <dt className="text-xs uppercase text-ink/70">Address</dt>
+                  <dt className="text-xs uppercase text-ink/70">{m.public_service_address()}</dt>
                   <dd className="whitespace-pre-line font-semibold">
-                    {service.address}, {service.city}, {service.state}
+                    <span translate="no">{service.address}</span>, {shownName(service.city)}, {shownName(service.state)}
                   </dd>
                 </div>
               )}
@@ -219,9 +236,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           {service.faqs.length > 0 && (
             <section aria-labelledby="faq-heading">
               <h2 id="faq-heading" className="mb-3 text-2xl font-bold">
-                Frequently asked questions
+                {m.public_service_faq()}
               </h2>
-              <div className="divide-y divide-maroon-100 rounded-2xl border border-maroon-100 bg-white">
+              <div className="divide-y divide-maroon-100 rounded-2xl border border-maroon-100 bg-white" translate="no">
                 {service.faqs.map((f) => (
                   <details key={f.id} className="group p-4">
                     <summary className="cursor-pointer list-none font-semibold marker:hidden">
@@ -250,7 +267,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           className="mt-12 [content-visibility:auto] [contain-intrinsic-size:auto_3450px] sm:[contain-intrinsic-size:auto_1750px] lg:[contain-intrinsic-size:auto_900px]"
         >
           <h2 id="similar-heading" className="mb-4 text-2xl font-bold">
-            Similar {service.service_type.toLowerCase()} near {service.city}
+            {m.public_service_similar({ type: shownName(service.service_type).toLowerCase(), city: shownName(service.city) })}
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.similar.map((s) => (

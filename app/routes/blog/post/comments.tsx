@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { Form, Link } from "react-router";
 import { TextArea } from "#app/components/ui/index.ts";
 import { OnceToken } from "#app/lib/once-token.tsx";
@@ -29,24 +30,26 @@ export function Comments({
   return (
     <section aria-labelledby="comments-title" className="mt-8">
       <h2 id="comments-title" className="text-2xl font-bold text-maroon-800">
-        Comments ({formatCount(post.commentCount)})
+        {m.public_post_comments({ count: formatCount(post.commentCount) })}
       </h2>
       {post.comments.length === 0 ? (
-        <p className="mt-2 text-ink/75">No comments yet.</p>
+        <p className="mt-2 text-ink/75">{m.public_post_no_comments()}</p>
       ) : (
         <ol className="mt-4 grid gap-4">
           {post.comments.map((c) => (
             <li key={c.id} className="rounded-2xl border border-maroon-100 bg-white p-4" data-testid="comment">
               <p className="text-sm">
-                <strong>{c.author.name}</strong> <span className="text-ink/70">· {formatDate(c.createdAt)}</span>
+                <strong translate="no">{c.author.name}</strong> <span className="text-ink/70">· {formatDate(c.createdAt)}</span>
               </p>
-              <p className="mt-1 whitespace-pre-line break-words">{c.content}</p>
+              <p className="mt-1 whitespace-pre-line break-words" translate="no">
+                {c.content}
+              </p>
               {c.canDelete && (
                 <Form method="post" preventScrollReset className="mt-2">
                   <input type="hidden" name="intent" value="delete-comment" />
                   <input type="hidden" name="commentId" value={c.id} />
                   <button type="submit" className="text-sm font-semibold text-red-700 underline" disabled={busy === "delete-comment"}>
-                    Delete comment
+                    {m.public_post_delete_comment()}
                   </button>
                 </Form>
               )}
@@ -60,7 +63,7 @@ export function Comments({
           <OnceToken token={onceToken} />
           <TextArea
             id="comment-content"
-            label="Add a comment"
+            label={m.public_post_add_comment()}
             name="content"
             rows={4}
             maxLength={2000}
@@ -75,14 +78,14 @@ export function Comments({
           )}
           <div>
             <button type="submit" className="btn-primary" disabled={busy === "comment"}>
-              Post comment
+              {m.public_post_post_comment()}
             </button>
           </div>
         </Form>
       ) : (
         <p className="mt-4">
           <Link to={loginPath(here)} className="font-semibold text-maroon-700 underline">
-            Log in to comment
+            {m.public_post_login_comment()}
           </Link>
         </p>
       )}

@@ -1,3 +1,5 @@
+import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
 import { canonicalLink } from "#app/lib/canonical.ts";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
@@ -29,7 +31,7 @@ type Data = Awaited<ReturnType<typeof loader>>["data"];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const d = loaderData as Data | undefined;
-  if (!d) return [{ title: pageTitle("Post not found") }];
+  if (!d) return [{ title: pageTitle(m.public_post_not_found()) }];
   const { post, origin } = d;
   const url = `${origin}/blogs/${post.urlTitle}`;
   const image = `${origin}${post.coverImage ?? "/images/placeholder-blog.svg"}`;
@@ -83,14 +85,14 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
     <div className="pb-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: blogPostingJsonLd(loaderData) }} />
       <article className="container-page max-w-3xl pt-6 md:pt-10">
-        <nav aria-label="Breadcrumb" className="text-sm text-ink/70">
+        <nav aria-label={m.public_browse_breadcrumb()} className="text-sm text-ink/70">
           <Link to="/blogs" className="hover:text-maroon-700">
-            Blog
+            {m.public_post_blog()}
           </Link>
           {post.tags[0] && (
             <>
               {" / "}
-              <Link to={`/blogs?tag=${encodeURIComponent(post.tags[0].slug)}`} className="hover:text-maroon-700">
+              <Link to={`/blogs?tag=${encodeURIComponent(post.tags[0].slug)}`} className="hover:text-maroon-700" translate="no">
                 {post.tags[0].name}
               </Link>
             </>
@@ -98,22 +100,23 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
         </nav>
         {(post.status !== "PUBLISHED" || post.scheduled) && (
           <p className="mt-3 rounded-xl bg-marigold-50 p-3 text-sm font-semibold" role="status">
-            {post.scheduled && post.publishedAt
-              ? `Scheduled: readers see this post from ${formatDate(post.publishedAt)}.`
-              : "Draft: only admins can see this post."}
+            {post.scheduled && post.publishedAt ? m.public_post_scheduled({ date: formatDate(post.publishedAt) }) : m.public_post_draft()}
           </p>
         )}
-        <h1 className="mt-3 text-3xl font-bold leading-tight text-maroon-800 md:text-5xl">{post.title}</h1>
+        <h1 className="mt-3 text-3xl font-bold leading-tight text-maroon-800 md:text-5xl" translate="no">
+          {post.title}
+        </h1>
         <p className="mt-3 text-sm text-ink/75">
-          {post.author && <span>By {post.author.name} · </span>}
+          {post.author && <span>{rich(m.public_post_by, { author: <span translate="no">{post.author.name}</span> })}</span>}
           {post.publishedAt && <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDate(post.publishedAt)}</time>}
           {" · "}
-          {post.readingMinutes} min read · <span data-testid="view-count">{formatCount(post.viewCount)} views</span>
+          {m.public_blog_read_minutes({ minutes: post.readingMinutes })} ·{" "}
+          <span data-testid="view-count">{m.public_blog_views({ count: post.viewCount, shown: formatCount(post.viewCount) })}</span>
         </p>
         {post.canEdit && (
           <p className="mt-2">
             <Link to={`/update-blog-post/${post.urlTitle}`} className="text-sm font-semibold text-maroon-700 underline">
-              Edit this post
+              {m.public_post_edit()}
             </Link>
           </p>
         )}
@@ -121,10 +124,10 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
           <BlogCover src={post.coverImage} eager sizes="(min-width: 768px) 720px, 100vw" />
         </div>
         {/* Sanitized by functions/domain/content/blog-markdown.ts (allow-list) before it reaches the page. */}
-        <div className="blog-prose mt-6" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <div className="blog-prose mt-6" translate="no" dangerouslySetInnerHTML={{ __html: post.html }} />
 
         {post.tags.length > 0 && (
-          <ul className="mt-8 flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="mt-8 flex flex-wrap gap-2" aria-label={m.public_blog_tags()} translate="no">
             {post.tags.map((t) => (
               <li key={t.slug}>
                 <Link
@@ -149,16 +152,16 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
                 disabled={busy === "like"}
                 data-testid="like-button"
               >
-                <span aria-hidden="true">{post.liked ? "♥" : "♡"}</span> {post.liked ? "Liked" : "Like"}
+                <span aria-hidden="true">{post.liked ? "♥" : "♡"}</span> {post.liked ? m.public_post_liked() : m.public_post_like()}
               </button>
             </Form>
           ) : (
             <Link to={loginPath(here)} className="btn-secondary" data-testid="like-login">
-              <span aria-hidden="true">♡</span> Log in to like
+              <span aria-hidden="true">♡</span> {m.public_post_login_like()}
             </Link>
           )}
           <span className="text-sm text-ink/75" data-testid="like-count">
-            {formatCount(post.likeCount)} {post.likeCount === 1 ? "like" : "likes"}
+            {m.public_post_likes({ count: post.likeCount, shown: formatCount(post.likeCount) })}
           </span>
           <ShareOnWhatsApp text={blogShareText(post)} url={`${loaderData.origin}/blogs/${post.urlTitle}`} className="ml-auto" />
         </div>
@@ -174,7 +177,7 @@ export default function BlogPostPage({ loaderData, actionData }: Route.Component
       {related.length > 0 && (
         <section aria-labelledby="related-title" className="container-page mt-12">
           <h2 id="related-title" className="text-2xl font-bold text-maroon-800">
-            Read next
+            {m.public_post_read_next()}
           </h2>
           <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((r) => (
