@@ -45,9 +45,11 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
   }
 
   if (!count) return null;
+  // The list's and the viewer's names carry the listing's name and the photos' descriptions, which
+  // the vendor wrote: shown as written (translate="no"), around words in the page's language.
   return (
     <>
-      <ul className="columns-1 gap-3 min-[501px]:columns-2 min-[701px]:columns-3 min-[1101px]:columns-4" aria-label={label}>
+      <ul className="columns-1 gap-3 min-[501px]:columns-2 min-[701px]:columns-3 min-[1101px]:columns-4" aria-label={label} translate="no">
         {images.map((image, i) => (
           <li key={`${image.path}-${i}`} className={`mb-3 break-inside-avoid${i >= PHONE_PREVIEW_PHOTOS ? " max-[500px]:hidden" : ""}`}>
             <a
@@ -80,13 +82,14 @@ export function Gallery({ images, label }: { images: readonly GalleryImage[]; la
           data-after-scripts=""
           className="btn-secondary w-full min-[501px]:hidden"
         >
-          See all {count} photos
+          {m.public_gallery_see_all({ count })}
         </a>
       )}
       <dialog
         ref={dialog}
         onKeyDown={onKeyDown}
         aria-label={m.public_gallery_dialog({ label, number: index + 1, count })}
+        translate="no"
         className="m-auto max-h-[95vh] w-[min(96vw,1100px)] rounded-2xl bg-ink p-0 text-white backdrop:bg-black/80"
         onClick={(e) => {
           if (e.target === dialog.current) dialog.current?.close();

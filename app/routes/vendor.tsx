@@ -132,7 +132,7 @@ function SocialLinks({ links }: { links: { facebook: string | null; instagram: s
   return given.map(([label, href]) => (
     <li key={label}>
       <span className="font-semibold">{label}: </span>
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-maroon-700 underline">
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-maroon-700 underline" translate="no">
         {href.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
       </a>
     </li>
@@ -212,7 +212,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           <li>
             <span className="font-semibold">{m.public_vendor_phone()}</span>
             {vendor.phone_number ? (
-              <a href={`tel:${vendor.phone_number.replace(/\s+/g, "")}`} className="text-maroon-700 underline">
+              <a href={`tel:${vendor.phone_number.replace(/\s+/g, "")}`} className="text-maroon-700 underline" translate="no">
                 {vendor.phone_number}
               </a>
             ) : (
@@ -222,7 +222,7 @@ export default function VendorPage({ loaderData }: Route.ComponentProps) {
           <li>
             <span className="font-semibold">{m.public_vendor_email()}</span>
             {vendor.email ? (
-              <a href={`mailto:${vendor.email}`} className="break-all text-maroon-700 underline">
+              <a href={`mailto:${vendor.email}`} className="break-all text-maroon-700 underline" translate="no">
                 {vendor.email}
               </a>
             ) : (

@@ -77,6 +77,7 @@ const TRANSLATED_BODIES = new Set<string>([
   "/login",
   "/signup",
   "/vendorLogin",
+  "/vendorSignup",
   "/phone-login",
   "/vendor-phone-login",
   "/user-forgot-password",
@@ -205,8 +206,8 @@ test.describe("the Hindi crawl", () => {
     const untranslated = new Map<string, number>();
     await crawl(page, PUBLIC_PAGES, untranslated);
     // A service page, its vendor's page, a blog post's chrome (the post's own words are content) and a template's page.
-    const [service, vendor, post, template] = await pagesFromLinks(page);
-    await crawl(page, [service!, vendor!, post!, template!], untranslated, new Set([vendor!, post!, template!]));
+    const [servicePage, vendorOfService, postPage, templatePage] = await pagesFromLinks(page);
+    await crawl(page, [servicePage!, vendorOfService!, postPage!, templatePage!], untranslated, new Set([vendorOfService!, postPage!, templatePage!]));
     await login({ role: "couple" });
     await crawl(page, COUPLE_PAGES, untranslated);
     const vendor = await account({ role: "vendor" });
