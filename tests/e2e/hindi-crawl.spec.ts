@@ -85,7 +85,10 @@ const TRANSLATED_BODIES = new Set<string>([
   "/user-change-password",
   "/email-preferences",
   "/whatsapp-preferences",
-  // The couple's dashboard (messages/couple/); /profile waits for the dates and the city box (shared parts).
+  // The couple's dashboard (messages/couple/), with the city box and dates of /profile and the enquiries and bookings both dashboards share.
+  "/profile",
+  "/profile/enquiries",
+  "/profile/bookings",
   "/profile/favoriteList",
   "/profile/checklist",
   "/profile/weddingplan",
