@@ -28,6 +28,8 @@ export default [
   // WhatsApp notifications on or off, and the one-tap stop link in every message (issue 32).
   route("whatsapp-preferences/:token?", "routes/whatsapp-preferences.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  // An invitation to plan a wedding together (issue 33): accept or decline, after logging in.
+  route("plan-together/:token", "routes/plan-together.tsx"),
   // The language switch of the header and footer (issue 32): saves the choice, answers the page in that language.
   route("language", "routes/language.ts"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
@@ -54,6 +56,8 @@ export default [
     route("invitationCards", "routes/profile/invitation-cards/route.tsx", { id: "profile-invitationCards" }),
     // What the couple paid for designs, with invoices and refunds (issue 30).
     route("payments", "routes/profile/payments.tsx", { id: "profile-payments" }),
+    // Who plans the wedding together: family and planner (issue 33).
+    route("family", "routes/profile/family/route.tsx", { id: "profile-family" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

@@ -41,3 +41,34 @@ export const weddingMembers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.weddingId, t.userId] }), index("wedding_members_user_idx").on(t.userId, t.openedAt)],
 );
+
+/**
+ * An invitation to plan a wedding (migration 0135): to an e-mail address or a mobile number (E.164),
+ * with the role, areas and contacts right the member will get. Only the token's SHA-256 is stored;
+ * it is used once (accepted or declined), expires, and may be revoked.
+ */
+export const weddingInvitations = sqliteTable(
+  "wedding_invitations",
+  {
+    id: id(),
+    weddingId: text("wedding_id")
+      .notNull()
+      .references(() => weddings.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    name: text("name"),
+    role: text("role", { enum: WEDDING_ROLES }).notNull(),
+    areas: text("areas").notNull().default(""),
+    seesContacts: flag("sees_contacts"),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    acceptedAt: timestamp("accepted_at"),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    declinedAt: timestamp("declined_at"),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("wedding_invitations_token_unique").on(t.tokenHash), index("wedding_invitations_wedding_idx").on(t.weddingId, t.createdAt)],
+);

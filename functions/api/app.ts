@@ -27,6 +27,7 @@ import { checklistApi } from "./checklist.ts";
 import { eventsApi } from "./events.ts";
 import { budgetApi } from "./budget.ts";
 import { guestsApi, rsvpApi } from "./guests.ts";
+import { weddingsApi } from "./weddings.ts";
 import { inviteTemplateApi, watchHistoryApi } from "./invite-templates.ts";
 import { templatePurchasesApi } from "./template-purchases.ts";
 import { userCardsApi } from "./user-cards.ts";
@@ -125,6 +126,7 @@ export function createApi() {
   api.route("/budget", budgetApi.app);
   api.route("/guests", guestsApi.app);
   api.route("/rsvp", rsvpApi.app);
+  api.route("/weddings", weddingsApi.app); // co-planners (issue 33)
   // Invitations (issue 13).
   api.route("/inviteTemplate", inviteTemplateApi.app);
   api.route("/templateWatchHistory", watchHistoryApi.app);

@@ -18,7 +18,8 @@ import { log } from "./log.ts";
  * and its owner can ask again after 30 seconds, so there are no retries. With a real provider the
  * digits of the code are masked before the text is stored: the table never holds a usable code.
  */
-export type SmsTemplate = "LOGIN_CODE";
+/** LOGIN_CODE: a sign-in code; PLAN_INVITE: an invitation to plan a wedding (issue 33), its link in `link`. */
+export type SmsTemplate = "LOGIN_CODE" | "PLAN_INVITE";
 export type SmsMessage = {
   /** E.164, "+919812345678". */
   to: string;
@@ -41,7 +42,9 @@ export interface SmsService {
   send(message: SmsMessage): Promise<{ id: string; status: SmsStatus }>;
 }
 
-type SmsEnv = Pick<Env, "DB" | "SMS_TRANSPORT" | "MSG91_AUTH_KEY" | "MSG91_TEMPLATE_LOGIN_CODE" | "MSG91_API_URL"> & { APP_ENV?: string };
+type SmsEnv = Pick<Env, "DB" | "SMS_TRANSPORT" | "MSG91_AUTH_KEY" | "MSG91_TEMPLATE_LOGIN_CODE" | "MSG91_TEMPLATE_PLAN_INVITE" | "MSG91_API_URL"> & {
+  APP_ENV?: string;
+};
 
 export const MSG91_FLOW_URL = "https://control.msg91.com/api/v5/flow";
 const SMS_HTTP_TIMEOUT_MS = 15_000;
@@ -99,7 +102,11 @@ export function smsTransportFor(env: Omit<SmsEnv, "DB">): SmsTransport {
   if (name === "" || name === "smsbox") return smsboxTransport;
   if (name === "msg91")
     return env.MSG91_AUTH_KEY
-      ? msg91Transport(env.MSG91_AUTH_KEY, { LOGIN_CODE: env.MSG91_TEMPLATE_LOGIN_CODE?.trim() || undefined }, env.MSG91_API_URL?.trim() || MSG91_FLOW_URL)
+      ? msg91Transport(
+          env.MSG91_AUTH_KEY,
+          { LOGIN_CODE: env.MSG91_TEMPLATE_LOGIN_CODE?.trim() || undefined, PLAN_INVITE: env.MSG91_TEMPLATE_PLAN_INVITE?.trim() || undefined },
+          env.MSG91_API_URL?.trim() || MSG91_FLOW_URL,
+        )
       : misconfigured('SMS_TRANSPORT is "msg91" but the MSG91_AUTH_KEY secret is not set');
   return misconfigured(`Unknown SMS_TRANSPORT "${env.SMS_TRANSPORT}" (use smsbox or msg91)`);
 }

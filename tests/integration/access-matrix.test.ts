@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "#db/schema/identity.ts";
 import { hashPassword } from "#platform/password.ts";
+import { sha256Hex } from "#domain/core/index.ts";
 import { call, sessionCookieFor, snapshot, type ActorName } from "#tests/support/factories.ts";
 import { apiOperations, fillPath, type Operation } from "#tests/support/openapi.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
@@ -85,6 +86,12 @@ type World = {
   blogComment: string;
   /** A message a visitor sent through /contactus (issue 14). */
   contactMessage: string;
+  /** The couple's wedding (issue 33) with a co-planner (a viewer, not one of the callers) and an invitation to plan it sent to the other couple's address. */
+  wedding: string;
+  coPlanner: string;
+  coPlannerEmail: string;
+  planInvitation: string;
+  planToken: string;
 };
 
 let matrixPhones = 0;
@@ -801,6 +808,9 @@ const householdRows = (w: World) =>
     w.who.couple.id,
   );
 const answerRows = (w: World) => snapshot("SELECT guest_id, event_id, response, party_size FROM guest_rsvps WHERE guest_id = ?", w.guest);
+const planInvitationsOf = (w: World) => snapshot("SELECT * FROM wedding_invitations WHERE wedding_id = ? ORDER BY id", w.wedding);
+const weddingMembersOf = (w: World) =>
+  snapshot("SELECT user_id, role, areas, sees_contacts FROM wedding_members WHERE wedding_id = ? ORDER BY user_id", w.wedding);
 const guestSecret = (w: World) => [`${w.guest}@guests.example`];
 const COUPLE_ONLY = { allowed: ["couple"] as ActorName[], owners: ["couple"] as ActorName[], ownerChanges: true };
 Object.assign(MATRIX, {
@@ -839,6 +849,45 @@ Object.assign(MATRIX, {
   },
   "GET /api/v1/guests/export": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: guestSecret },
   "GET /api/v1/guests/headcounts": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.guestEvent] },
+  // Co-planners (issue 33): each planner manages their own current wedding; the invitation's link works only for the address it was sent to.
+  "GET /api/v1/weddings/current": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.wedding] },
+  "GET /api/v1/weddings/members": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.coPlannerEmail] },
+  "POST /api/v1/weddings/invitations": {
+    call: () => ({ body: { contact: "mother@family.example", role: "EDITOR", areas: ["guests"] } }),
+    allowed: SHOPPERS,
+    owners: ["couple"],
+    guard: planInvitationsOf,
+    ownerChanges: true,
+  },
+  "DELETE /api/v1/weddings/invitations/{id}": { call: (w) => ({ params: { id: w.planInvitation } }), ...COUPLE_ONLY, guard: planInvitationsOf },
+  "GET /api/v1/weddings/invitations/{token}": { call: (w) => ({ params: { token: w.planToken } }), allowed: SHOPPERS },
+  "POST /api/v1/weddings/invitations/{token}/accept": {
+    call: (w) => ({ params: { token: w.planToken } }),
+    allowed: ["otherCouple"],
+    owners: ["otherCouple"],
+    guard: weddingMembersOf,
+    ownerChanges: true,
+  },
+  "POST /api/v1/weddings/invitations/{token}/decline": {
+    call: (w) => ({ params: { token: w.planToken } }),
+    allowed: ["otherCouple"],
+    owners: ["otherCouple"],
+    guard: planInvitationsOf,
+    ownerChanges: true,
+  },
+  "PUT /api/v1/weddings/members/{userId}": {
+    call: (w) => ({ params: { userId: w.coPlanner }, body: { role: "EDITOR", areas: ["budget"] } }),
+    ...COUPLE_ONLY,
+    guard: weddingMembersOf,
+  },
+  "DELETE /api/v1/weddings/members/{userId}": { call: (w) => ({ params: { userId: w.coPlanner } }), ...COUPLE_ONLY, guard: weddingMembersOf },
+  // Every caller here is the couple of their own wedding, which they cannot leave (409); a member leaving: tests/integration/co-planners.test.ts.
+  "POST /api/v1/weddings/leave": { call: () => ({}), allowed: [] },
+  "POST /api/v1/weddings/{weddingId}/switch": {
+    call: (w) => ({ params: { weddingId: w.wedding } }),
+    ...COUPLE_ONLY,
+    guard: (w) => snapshot("SELECT opened_at FROM wedding_members WHERE wedding_id = ? AND user_id = ?", w.wedding, w.who.couple.id),
+  },
   // The personal RSVP link: public, the token is the authority (whoever holds it answers for its household, no account);
   // its limits (only its own guests and invited functions, wrong or reset token 404) are in tests/integration/rsvp.test.ts.
   "GET /api/v1/rsvp/{token}": { call: (w) => ({ params: { token: w.rsvpToken } }), allowed: ACTORS },
@@ -1377,6 +1426,30 @@ async function buildWorld(): Promise<World> {
       .prepare("INSERT INTO template_purchases (id, user_id, template_id, payment_id, amount, created_at, updated_at) VALUES (?, ?, ?, ?, 399, ?, ?)")
       .bind(templatePurchase, ids.couple, paidTemplate, templatePayment, now, now),
   );
+  // The couple's wedding (issue 33): the couple, a co-planner who views it, and an invitation to plan it sent to the other couple's address.
+  const wedding = `m-wedding-${tag}`;
+  const coPlanner = `m-coplanner-${tag}`;
+  const coPlannerEmail = `${tag}-coplanner@test.example`;
+  const planInvitation = `m-pinv-${tag}`;
+  const planToken = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => "abcdefghijklmnopqrstuvwxyz234567"[b % 32]).join("");
+  statements.push(
+    db
+      .prepare(
+        "INSERT INTO users (id, email, password_hash, user_name, role, is_verified, created_at, updated_at) VALUES (?, ?, NULL, 'Test co-planner', 'USER', 1, ?, ?)",
+      )
+      .bind(coPlanner, coPlannerEmail, now, now),
+    db.prepare("INSERT INTO weddings (id, couple_user_id, created_at, updated_at) VALUES (?, ?, ?, ?)").bind(wedding, ids.couple, now, now),
+    db
+      .prepare(
+        "INSERT INTO wedding_members (wedding_id, user_id, role, areas, sees_contacts, opened_at, added_by, created_at, updated_at) VALUES (?1, ?2, 'COUPLE', '', 1, ?4, NULL, ?4, ?4), (?1, ?3, 'VIEWER', '', 0, ?4, ?2, ?4, ?4)",
+      )
+      .bind(wedding, ids.couple, coPlanner, now),
+    db
+      .prepare(
+        "INSERT INTO wedding_invitations (id, wedding_id, token_hash, email, role, areas, invited_by, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'EDITOR', 'guests', ?, ?, ?, ?)",
+      )
+      .bind(planInvitation, wedding, await sha256Hex(planToken), `${tag}-othercouple@test.example`, ids.couple, now + 86_400_000, now, now),
+  );
   await db.batch(statements);
   const cookies = await Promise.all(Object.values(ids).map((id) => sessionCookieFor(id)));
   const who = Object.fromEntries(
@@ -1421,6 +1494,11 @@ async function buildWorld(): Promise<World> {
     blogTag,
     blogComment,
     contactMessage,
+    wedding,
+    coPlanner,
+    coPlannerEmail,
+    planInvitation,
+    planToken,
   };
 }
 
@@ -1452,6 +1530,9 @@ async function worldState(w: World): Promise<string> {
     `SELECT es.* FROM event_services es JOIN events e ON e.id = es.event_id WHERE e.user_id IN (${marks}) ORDER BY es.event_id, es.service_id`,
     `SELECT * FROM user_templates WHERE user_id IN (${marks}) ORDER BY id`,
     `SELECT * FROM editor_assets WHERE user_id IN (${marks}) ORDER BY id`,
+    // The couple's wedding (its id is the world's; a caller's own wedding made by its first planning call is not the world's).
+    `SELECT * FROM wedding_members WHERE wedding_id IN (SELECT id FROM weddings WHERE couple_user_id IN (${marks}) AND id LIKE 'm-wedding-%') ORDER BY user_id`,
+    `SELECT * FROM wedding_invitations WHERE wedding_id IN (SELECT id FROM weddings WHERE couple_user_id IN (${marks}) AND id LIKE 'm-wedding-%') ORDER BY id`,
   ];
   const results = await env.DB.batch(tables.map((sql) => env.DB.prepare(sql).bind(...users)));
   return JSON.stringify(results.map((r) => r.results));

@@ -6,6 +6,8 @@ import { createWorker } from "#functions/app.ts";
 import * as blogPost from "#app/routes/blog/post/route.tsx";
 import * as contact from "#app/routes/content/contact.tsx";
 import * as guests from "#app/routes/profile/guests/route.tsx";
+import * as family from "#app/routes/profile/family/route.tsx";
+import * as planTogether from "#app/routes/plan-together.tsx";
 import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";
 import * as weddingPlan from "#app/routes/profile/weddingplan/route.tsx";
 import * as weddingFunction from "#app/routes/profile/weddingplan/event.tsx";
@@ -45,6 +47,8 @@ type RouteModule = {
 
 const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/guests" }), guests],
+  [new URLPattern({ pathname: "/profile/family" }), family as unknown as RouteModule],
+  [new URLPattern({ pathname: "/plan-together/:token" }), planTogether as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/weddingbudget" }), weddingBudget],
   [new URLPattern({ pathname: "/profile/weddingplan" }), weddingPlan],
   [new URLPattern({ pathname: "/profile/weddingplan/:eventId" }), weddingFunction as unknown as RouteModule],

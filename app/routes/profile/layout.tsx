@@ -4,6 +4,8 @@ import { appContext } from "#functions/page-context.ts";
 import { DashboardLayout, UnreadLabel } from "#app/components/DashboardLayout.tsx";
 import { can } from "#domain/core/index.ts";
 import { unreadLeadCount } from "#domain/enquiries/index.ts";
+import { myWeddings } from "#domain/weddings/index.ts";
+import { WeddingSwitcher } from "./family/switcher.tsx";
 import { guardArea } from "#app/lib/auth-forms.server.ts";
 import { mailSuppressionOf } from "#domain/accounts/index.ts";
 import { EMAIL_PREFERENCES_PATH } from "#shared/links.ts";
@@ -17,8 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { actor, domain } = context.get(appContext);
   // Enquiries and bookings are a couple's; admins visiting /profile have none.
   const hasEnquiries = Boolean(actor && can.sendEnquiry(actor));
-  const [unread, mailSuppression] = await Promise.all([hasEnquiries ? unreadLeadCount(domain) : 0, mailSuppressionOf(domain)]);
-  return { isVerified: Boolean(actor?.isVerified), hasEnquiries, unread, mailSuppression };
+  const [unread, mailSuppression, weddings] = await Promise.all([
+    hasEnquiries ? unreadLeadCount(domain) : 0,
+    mailSuppressionOf(domain),
+    // The weddings a planner plans (issue 33): with more than one, the switcher below.
+    actor && can.planWedding(actor) ? myWeddings(domain) : [],
+  ]);
+  return { isVerified: Boolean(actor?.isVerified), hasEnquiries, unread, mailSuppression, weddings };
 }
 
 export function VerifiedBadge() {
@@ -53,6 +60,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         { to: "/profile/weddingplan", label: m.couple_nav_planner() },
         { to: "/profile/weddingbudget", label: m.couple_nav_budget() },
         { to: "/profile/guests", label: m.couple_nav_guests() },
+        { to: "/profile/family", label: m.couple_nav_family() },
         { to: "/profile/favoriteList", label: m.couple_nav_wishlist() },
         ...(loaderData.hasEnquiries
           ? [
@@ -69,6 +77,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
           <MailNotReached {...loaderData.mailSuppression} action={EMAIL_PREFERENCES_PATH} />
         </div>
       ) : null}
+      {loaderData.weddings.length > 1 && <WeddingSwitcher weddings={loaderData.weddings} />}
       <Outlet />
     </DashboardLayout>
   );

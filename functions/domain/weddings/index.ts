@@ -1,7 +1,8 @@
 /**
  * Weddings (issue 33, docs/decisions/0049-weddings.md): the wedding as the unit of planning, who
  * plans it with which role, and the one way every planning function finds its wedding and the
- * actor's rights in it (wedding-access.ts).
+ * actor's rights in it (wedding-access.ts); its members, managing them and switching between
+ * weddings (members.ts); invitations to plan (invitations-to-plan.ts).
  *
  * This file is the area's only face: code outside functions/domain/weddings/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
@@ -17,3 +18,26 @@ export {
   type WeddingRole,
   WEDDING_MESSAGES,
 } from "./wedding-access.ts";
+export {
+  changeMember,
+  currentWeddingView,
+  leaveWedding,
+  myWeddings,
+  removeMember,
+  switchWedding,
+  weddingMembers,
+  type CurrentWedding,
+  type WeddingMember,
+  type WeddingSummary,
+} from "./members.ts";
+export {
+  acceptInvitation,
+  declineInvitation,
+  invitePlanner,
+  pendingInvitations,
+  PLAN_INVITE_PATH,
+  revokeInvitation,
+  viewInvitation,
+  type InvitationView,
+  type PendingInvitation,
+} from "./invitations-to-plan.ts";
