@@ -405,7 +405,7 @@ describe("another couple", () => {
 });
 
 describe("the plan page's read", () => {
-  it("reads a wedding of 12 functions and 200 tasks in one D1 round trip", async () => {
+  it("reads a wedding of 12 functions and 200 tasks in one D1 round trip after the member's row", async () => {
     const c = await couple();
     const now = Date.now();
     const statements: D1PreparedStatement[] = [];
@@ -451,9 +451,12 @@ describe("the plan page's read", () => {
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
     });
+    // The couple's wedding as their first planning request makes it (decision 0049).
+    await weddingPlan(testContext({ actor: actorOf(c.id, "USER") }));
     const ctx = { ...testContext({ actor: actorOf(c.id, "USER") }), db };
     const plan = await weddingPlan(ctx);
-    expect(calls).toEqual(["batch"]);
+    // One indexed read of the actor's member row (their wedding and rights), then the plan in one batch.
+    expect(calls).toEqual(["first", "batch"]);
     expect(plan.events).toHaveLength(12);
     expect(plan.taskTotals).toEqual({ total: 200, done: 56, open: 144 });
   });

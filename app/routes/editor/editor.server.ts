@@ -61,7 +61,7 @@ export async function editorLoader({ request, context }: { request: Request; con
   if (update && templateId) {
     if (!admin) throw data(null, { status: 404 });
     return loadOrRespond(request, async (): Promise<EditorLoaderData> => {
-      const t = await usableTemplate(domain, templateId);
+      const t = await usableTemplate(domain, null, templateId);
       return { target: { kind: "template", templateId: t.id, title: t.name, canvas: JSON.parse(t.canvas) as CardCanvas } };
     });
   }

@@ -3,7 +3,6 @@ import type { Route } from "./+types/guests";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { ownInvitation } from "#domain/invitations/index.ts";
-import { requirePlanner } from "#domain/planning/index.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { InvitationView } from "./invitation-view.tsx";
 
@@ -14,10 +13,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => {
-    requirePlanner(domain);
-    return { invitation: await ownInvitation(domain) };
-  });
+  return loadOrRespond(request, async () => ({ invitation: await ownInvitation(domain) }));
 }
 
 export default function GuestsView({ loaderData }: Route.ComponentProps) {

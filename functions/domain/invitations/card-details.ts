@@ -2,7 +2,8 @@
 import { type CardCanvas, type CardDetails, fillPlaceholders } from "#shared/card-format.ts";
 import { calendarDay, clockTime } from "#shared/format.ts";
 import { type DomainContext } from "../core/index.ts";
-import { requirePlanner, weddingFunctions, type WeddingFunction } from "../planning/index.ts";
+import { weddingFunctions, type WeddingFunction } from "../planning/index.ts";
+import { openWedding, type WeddingAccess } from "../weddings/index.ts";
 import { usableTemplate } from "./card-records.ts";
 
 /** "2027-02-13" as "Saturday, 13 February 2027". */
@@ -30,13 +31,12 @@ function mainFunction(functions: WeddingFunction[], weddingDate: string | null):
  * one, else the one on the wedding day), the location its venue or the wedding city, and
  * `functions` one line per function ("Mehendi · Fri 12 Feb · 4:00 pm · Venue").
  */
-export async function plannerDetails(ctx: DomainContext): Promise<CardDetails> {
-  const actor = requirePlanner(ctx);
+export async function plannerDetails(ctx: DomainContext, w: WeddingAccess): Promise<CardDetails> {
   const profile = await ctx.db
     .prepare("SELECT user_name, partner_name, wedding_date, wedding_city FROM users WHERE id = ?")
-    .bind(actor.id)
+    .bind(w.key)
     .first<{ user_name: string | null; partner_name: string | null; wedding_date: string | null; wedding_city: string | null }>();
-  const functions = await weddingFunctions(ctx);
+  const functions = await weddingFunctions(ctx, {}, w);
   const main = mainFunction(functions, profile?.wedding_date ?? null);
   const details: CardDetails = {};
   const put = (key: keyof CardDetails, value: string | null | undefined) => {
@@ -63,7 +63,8 @@ export async function draftFromTemplate(
   ctx: DomainContext,
   templateId: string,
 ): Promise<{ template: { id: string; name: string }; canvas: CardCanvas; details: CardDetails }> {
-  const t = await usableTemplate(ctx, templateId);
-  const details = await plannerDetails(ctx);
+  const w = await openWedding(ctx, "invitations", "read");
+  const t = await usableTemplate(ctx, w, templateId);
+  const details = await plannerDetails(ctx, w);
   return { template: { id: t.id, name: t.name }, canvas: fillPlaceholders(JSON.parse(t.canvas) as CardCanvas, details), details };
 }

@@ -7,6 +7,7 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, parseInput } from "../core/index.ts";
 import { CARD_MESSAGES, cardRow, requireCanvasUse, requireTemplateUse } from "./card-records.ts";
 import { log } from "#platform/log.ts";
+import { openWedding } from "../weddings/index.ts";
 
 /** A rendered card sent for export (print resolution: an A5 at 300 dpi is 1748 x 2480 px). */
 export const EXPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -47,9 +48,10 @@ export async function exportCard(
   input: { format?: unknown; size?: unknown },
   file: File | undefined,
 ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
-  const row = await cardRow(ctx, cardId);
-  await requireTemplateUse(ctx, row.templateId);
-  await requireCanvasUse(ctx, row.canvas, row.templateId);
+  const w = await openWedding(ctx, "invitations", "read");
+  const row = await cardRow(ctx, w, cardId);
+  await requireTemplateUse(ctx, w, row.templateId);
+  await requireCanvasUse(ctx, w, row.canvas, row.templateId);
   const { format, size } = parseInput(exportInput, input, "Choose the export's format and size.");
   if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Required." });
   if (file.size > EXPORT_MAX_BYTES) throw new Invalid(`The rendered card is larger than ${EXPORT_MAX_BYTES / 1024 / 1024} MB.`, { image: "Too large." });

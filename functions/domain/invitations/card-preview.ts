@@ -3,7 +3,7 @@ import { mediaUrl } from "#shared/media.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound, removeUploadedObject } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, requireTemplateUse } from "./card-records.ts";
 import { randomHex } from "#shared/tokens.ts";
 
@@ -11,9 +11,9 @@ const IMAGE_TYPES = new Set(["jpg", "png", "webp"]);
 
 /** The rendered card (JPEG, PNG or WebP by its bytes, <= 5 MB) as the card's image; the previous one is removed. */
 export async function setCardPreview(ctx: DomainContext, cardId: string, file: File | undefined): Promise<{ previewUrl: string }> {
-  const actor = requirePlanner(ctx);
-  const row = await cardRow(ctx, cardId);
-  await requireTemplateUse(ctx, row.templateId);
+  const w = await openWedding(ctx, "invitations", "edit");
+  const row = await cardRow(ctx, w, cardId);
+  await requireTemplateUse(ctx, w, row.templateId);
   if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Required." });
   if (file.size > PREVIEW_MAX_BYTES) throw new Invalid("The card image is larger than 5 MB.", { image: "At most 5 MB." });
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -26,11 +26,11 @@ export async function setCardPreview(ctx: DomainContext, cardId: string, file: F
     if (!(e instanceof ImageUnreadable)) throw e;
     throw new Invalid(`The card image cannot be used: ${e.message}`, { image: e.message });
   }
-  const key = `u/cards/${actor.id}/${cardId}-${randomHex(8)}.${type.ext}`;
+  const key = `u/cards/${w.key}/${cardId}-${randomHex(8)}.${type.ext}`;
   await ctx.media.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" } });
   const done = await ctx.db
     .prepare("UPDATE user_templates SET preview_key = ?, preview_updated_at = ? WHERE id = ? AND user_id = ?")
-    .bind(key, ctx.now, cardId, actor.id)
+    .bind(key, ctx.now, cardId, w.key)
     .run()
     .catch(async (e: unknown) => {
       await removeUploadedObject(ctx, key);

@@ -13,7 +13,7 @@ import { type CardCanvas, parseCardCanvas } from "#shared/card-format.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext, Forbidden, Invalid, NotFound } from "../core/index.ts";
 import { canUseTemplate, paidDesignOf, type TemplateForAccess } from "./template-access.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { type WeddingAccess } from "../weddings/index.ts";
 import { type DetailField } from "./card-inputs.ts";
 
 export const CARD_MESSAGES = {
@@ -66,36 +66,38 @@ export const toCard = ({ previewKey, canvas, ...r }: CardRow): Card => ({
   previewUrl: previewKey ? mediaUrl(previewKey) : null,
 });
 
-export async function cardRow(ctx: DomainContext, cardId: string): Promise<CardRow> {
-  const actor = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`SELECT ${CARD_COLUMNS} FROM user_templates WHERE id = ? AND user_id = ?`).bind(cardId, actor.id).first<CardRow>();
+/** One of the wedding's cards (after openWedding); another wedding's (or none) is 404. */
+export async function cardRow(ctx: DomainContext, w: WeddingAccess, cardId: string): Promise<CardRow> {
+  const row = await ctx.db.prepare(`SELECT ${CARD_COLUMNS} FROM user_templates WHERE id = ? AND user_id = ?`).bind(cardId, w.key).first<CardRow>();
   if (!row) throw new NotFound(CARD_MESSAGES.notFound);
   return row;
 }
 
 type TemplateRow = TemplateForAccess & { name: string; canvas: string; status: string };
 
-/** A published template (any status for admins) the actor may use; 404 when unknown, 403 when paid and not bought. */
-export async function usableTemplate(ctx: DomainContext, templateId: string): Promise<TemplateRow> {
-  requirePlanner(ctx);
+/**
+ * A published template (any status for admins) the actor may use in the wedding `w` (null: an
+ * admin's template editor, outside any wedding); 404 when unknown, 403 when paid and not bought.
+ */
+export async function usableTemplate(ctx: DomainContext, w: WeddingAccess | null, templateId: string): Promise<TemplateRow> {
   const t = await ctx.db
     .prepare("SELECT id, name, canvas, price, amount_category AS amountCategory, status FROM invite_templates WHERE id = ?")
     .bind(templateId)
     .first<TemplateRow>();
   const admin = ctx.actor?.role === "ADMIN" || ctx.actor?.role === "SUPER_ADMIN";
   if (!t || (t.status !== "PUBLISHED" && !admin)) throw new NotFound(CARD_MESSAGES.templateNotFound);
-  if (!(await canUseTemplate(ctx, t))) throw new Forbidden(CARD_MESSAGES.buyFirst);
+  if (!(await canUseTemplate(ctx, t, w?.weddingId))) throw new Forbidden(CARD_MESSAGES.buyFirst);
   return t;
 }
 
 /** 403 when the card's template is paid and the couple does not own it (refunded, removed by an admin); a card without a template passes. */
-export async function requireTemplateUse(ctx: DomainContext, templateId: string | null): Promise<void> {
+export async function requireTemplateUse(ctx: DomainContext, w: WeddingAccess, templateId: string | null): Promise<void> {
   if (!templateId) return;
   const t = await ctx.db
     .prepare("SELECT id, price, amount_category AS amountCategory FROM invite_templates WHERE id = ?")
     .bind(templateId)
     .first<TemplateForAccess>();
-  if (t && !(await canUseTemplate(ctx, t))) throw new Forbidden(CARD_MESSAGES.buyFirst);
+  if (t && !(await canUseTemplate(ctx, t, w.weddingId))) throw new Forbidden(CARD_MESSAGES.buyFirst);
 }
 
 export function checkedCanvas(ctx: DomainContext, canvas: unknown): string {
@@ -109,12 +111,12 @@ export function checkedCanvas(ctx: DomainContext, canvas: unknown): string {
  * (issue 28: a paid template's canvas posted with no templateId was exported and published).
  * Returns the paid design it is (the card's origin), or null.
  */
-export async function requireCanvasUse(ctx: DomainContext, canvasJson: string, templateId: string | null): Promise<string | null> {
+export async function requireCanvasUse(ctx: DomainContext, w: WeddingAccess, canvasJson: string, templateId: string | null): Promise<string | null> {
   const design = await paidDesignOf(ctx, canvasJson, (stored) => {
     const check = parseCardCanvas(stored, { origin: ctx.request.origin });
     return check.ok ? check.json : stored;
   });
   if (!design) return null;
-  if (design.id !== templateId && !(await canUseTemplate(ctx, design))) throw new Forbidden(CARD_MESSAGES.buyFirst);
+  if (design.id !== templateId && !(await canUseTemplate(ctx, design, w.weddingId))) throw new Forbidden(CARD_MESSAGES.buyFirst);
   return design.id;
 }

@@ -1,7 +1,7 @@
 /** Writing cards: create (room for 50), save with compare-and-set on the revision, duplicate, delete. */
 import { type CardCanvas, type CardDetails, fillPlaceholders } from "#shared/card-format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput, removeUploadedObject } from "../core/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding, type WeddingAccess } from "../weddings/index.ts";
 import { COLUMN, DETAIL_FIELDS, cleanDetail, createCardInput, type DetailField, updateCardInput } from "./card-inputs.ts";
 import { CARDS_MAX, CARD_MESSAGES, cardRow, checkedCanvas, requireCanvasUse, requireTemplateUse, type Card, usableTemplate } from "./card-records.ts";
 import { plannerDetails } from "./card-details.ts";
@@ -10,10 +10,10 @@ import { getCard } from "./card-views.ts";
 /** Inserts a card if the couple has room (the count is rechecked by the INSERT itself); extra statements run in the same batch. */
 async function insertCard(
   ctx: DomainContext,
+  w: WeddingAccess,
   row: { id: string; templateId: string | null; title: string; canvas: string; details: Partial<Record<DetailField, string | null>> },
   alongside: (id: string) => D1PreparedStatement[] = () => [],
 ): Promise<void> {
-  const actor = requirePlanner(ctx);
   const columns = DETAIL_FIELDS.map((f) => COLUMN[f]);
   const [inserted] = await ctx.db.batch([
     ctx.db
@@ -21,18 +21,7 @@ async function insertCard(
         `INSERT INTO user_templates (id, user_id, template_id, title, canvas, revision, created_at, updated_at, ${columns.join(", ")})
          SELECT ?, ?, ?, ?, ?, 1, ?, ?, ${columns.map(() => "?").join(", ")} WHERE (SELECT COUNT(*) FROM user_templates WHERE user_id = ?) < ?`,
       )
-      .bind(
-        row.id,
-        actor.id,
-        row.templateId,
-        row.title,
-        row.canvas,
-        ctx.now,
-        ctx.now,
-        ...DETAIL_FIELDS.map((f) => row.details[f] ?? null),
-        actor.id,
-        CARDS_MAX,
-      ),
+      .bind(row.id, w.key, row.templateId, row.title, row.canvas, ctx.now, ctx.now, ...DETAIL_FIELDS.map((f) => row.details[f] ?? null), w.key, CARDS_MAX),
     ...alongside(row.id),
   ]);
   if (!inserted?.meta.changes) throw new Invalid(CARD_MESSAGES.tooMany, { cards: CARD_MESSAGES.tooMany });
@@ -44,7 +33,7 @@ async function insertCard(
  * canvas. At most CARDS_MAX per couple.
  */
 export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card> {
-  requirePlanner(ctx);
+  const w = await openWedding(ctx, "invitations", "edit");
   const input = parseInput(createCardInput, raw ?? {}, "Please correct the card's details.");
   const given: Partial<Record<DetailField, string | null>> = {};
   for (const f of DETAIL_FIELDS) {
@@ -55,21 +44,21 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
   let canvas: string;
   let cardTitle = input.title?.trim() || "My invitation";
   if (input.templateId) {
-    const t = await usableTemplate(ctx, input.templateId);
+    const t = await usableTemplate(ctx, w, input.templateId);
     templateId = t.id;
-    const details: CardDetails = { ...(await plannerDetails(ctx)) };
+    const details: CardDetails = { ...(await plannerDetails(ctx, w)) };
     for (const f of DETAIL_FIELDS) if (given[f]) details[f] = given[f]!;
     canvas = checkedCanvas(ctx, input.canvas ?? fillPlaceholders(JSON.parse(t.canvas) as CardCanvas, details));
-    if (input.canvas !== undefined) await requireCanvasUse(ctx, canvas, templateId);
+    if (input.canvas !== undefined) await requireCanvasUse(ctx, w, canvas, templateId);
     if (!input.title?.trim()) cardTitle = t.name.slice(0, 120);
   } else {
     if (input.canvas === undefined) throw new Invalid("Choose a template or send a canvas.", { canvas: "Required without a template." });
     canvas = checkedCanvas(ctx, input.canvas);
     // A paid design's canvas is that design: bought, it keeps the design as its origin (which later checks follow).
-    templateId = await requireCanvasUse(ctx, canvas, null);
+    templateId = await requireCanvasUse(ctx, w, canvas, null);
   }
   const id = newId(ctx.now);
-  await insertCard(ctx, { id, templateId, title: cardTitle, canvas, details: given }, (cardId) =>
+  await insertCard(ctx, w, { id, templateId, title: cardTitle, canvas, details: given }, (cardId) =>
     templateId
       ? [
           ctx.db
@@ -78,7 +67,7 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
         ]
       : [],
   );
-  return getCard(ctx, id);
+  return getCard(ctx, id, w);
 }
 
 /** A stale save: the stored revision moved on. Answered 409 with the current revision. */
@@ -96,10 +85,10 @@ export class StaleCard extends Conflict {
  * changes); the revision goes up with each canvas saved.
  */
 export async function updateCard(ctx: DomainContext, cardId: string, raw: unknown): Promise<{ id: string; revision: number; updatedAt: number }> {
-  const actor = requirePlanner(ctx);
+  const w = await openWedding(ctx, "invitations", "edit");
   const input = parseInput(updateCardInput, raw ?? {}, "Please correct the card's details.");
-  const current = await cardRow(ctx, cardId);
-  await requireTemplateUse(ctx, current.templateId);
+  const current = await cardRow(ctx, w, cardId);
+  await requireTemplateUse(ctx, w, current.templateId);
   const sets: string[] = [];
   const binds: unknown[] = [];
   if (input.title !== undefined) {
@@ -113,11 +102,11 @@ export async function updateCard(ctx: DomainContext, cardId: string, raw: unknow
     binds.push(v);
   }
   let where = "id = ? AND user_id = ?";
-  const whereBinds: unknown[] = [cardId, actor.id];
+  const whereBinds: unknown[] = [cardId, w.key];
   if (input.canvas !== undefined) {
     if (input.revision === undefined) throw new Invalid(CARD_MESSAGES.revisionNeeded, { revision: "Required with canvas." });
     const canvas = checkedCanvas(ctx, input.canvas);
-    const origin = await requireCanvasUse(ctx, canvas, current.templateId);
+    const origin = await requireCanvasUse(ctx, w, canvas, current.templateId);
     sets.push("canvas = ?", "revision = revision + 1");
     binds.push(canvas);
     if (origin && !current.templateId) {
@@ -135,10 +124,10 @@ export async function updateCard(ctx: DomainContext, cardId: string, raw: unknow
     .bind(...binds, ...whereBinds)
     .run();
   if (!done.meta.changes) {
-    const now = await cardRow(ctx, cardId); // 404 when it went meanwhile
+    const now = await cardRow(ctx, w, cardId); // 404 when it went meanwhile
     throw new StaleCard(now.revision);
   }
-  const after = await cardRow(ctx, cardId);
+  const after = await cardRow(ctx, w, cardId);
   return { id: cardId, revision: after.revision, updatedAt: after.updatedAt };
 }
 
@@ -150,9 +139,9 @@ export async function saveCard(ctx: DomainContext, cardId: string, input: { revi
 
 /** Deletes the card (its e-invite and requests go with it) and its rendered image. */
 export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ message: string }> {
-  const actor = requirePlanner(ctx);
-  const row = await cardRow(ctx, cardId);
-  const done = await ctx.db.prepare("DELETE FROM user_templates WHERE id = ? AND user_id = ?").bind(cardId, actor.id).run();
+  const w = await openWedding(ctx, "invitations", "edit");
+  const row = await cardRow(ctx, w, cardId);
+  const done = await ctx.db.prepare("DELETE FROM user_templates WHERE id = ? AND user_id = ?").bind(cardId, w.key).run();
   if (!done.meta.changes) throw new NotFound(CARD_MESSAGES.notFound);
   await removeUploadedObject(ctx, row.previewKey);
   return { message: `${row.title} deleted.` };
@@ -160,11 +149,12 @@ export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ 
 
 /** A copy of the card ("Copy of …"), unpublished and without its rendered image; counts towards the 50. */
 export async function duplicateCard(ctx: DomainContext, cardId: string): Promise<Card> {
-  const row = await cardRow(ctx, cardId);
-  await requireTemplateUse(ctx, row.templateId);
+  const w = await openWedding(ctx, "invitations", "edit");
+  const row = await cardRow(ctx, w, cardId);
+  await requireTemplateUse(ctx, w, row.templateId);
   const id = newId(ctx.now);
   const details: Partial<Record<DetailField, string | null>> = {};
   for (const f of DETAIL_FIELDS) details[f] = row[f];
-  await insertCard(ctx, { id, templateId: row.templateId, title: `Copy of ${row.title}`.slice(0, 120), canvas: row.canvas, details });
-  return getCard(ctx, id);
+  await insertCard(ctx, w, { id, templateId: row.templateId, title: `Copy of ${row.title}`.slice(0, 120), canvas: row.canvas, details });
+  return getCard(ctx, id, w);
 }

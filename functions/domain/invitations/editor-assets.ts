@@ -5,9 +5,9 @@ import { mediaUrl } from "#shared/media.ts";
 import { DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
-import { type DomainContext, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
+import { type Actor, type DomainContext, ACCESS, Invalid, NotFound, newId, parseInput, requireRole, requireSignedIn } from "../core/index.ts";
 import { incomingPrefix, MediaSaveFailed } from "../catalogue/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { WEDDING_MESSAGES } from "../weddings/index.ts";
 import { randomHex } from "#shared/tokens.ts";
 import { log } from "#platform/log.ts";
 
@@ -77,11 +77,20 @@ const reasonOf = (e: unknown) => {
   return "It could not be processed.";
 };
 
+/**
+ * The editor's image library is the uploader's own, not the wedding's (decision 0049): any account
+ * that plans (a couple, a co-planner) keeps its images, and places them on the cards it may edit.
+ */
+function assetOwner(ctx: DomainContext): Actor {
+  requireSignedIn(ctx.actor, WEDDING_MESSAGES.logIn);
+  return requireRole(ctx.actor, ACCESS.planner, WEDDING_MESSAGES.couplesOnly);
+}
+
 type Stored = { name: string; key: string; width: number; height: number; mime: string; size: number };
 
 /** POST /editorAssets: registers directly uploaded images as library assets. */
 export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Promise<{ assets: EditorAsset[]; failed: FailedAsset[]; message: string }> {
-  const actor = requirePlanner(ctx);
+  const actor = assetOwner(ctx);
   const input = parseInput(registerAssetsInput, raw ?? {}, MEDIA_MESSAGES.noFiles);
   if (!input.images.length) throw new Invalid(MEDIA_MESSAGES.noFiles, { images: "Choose at least one image." });
   if (input.images.length > ASSETS_PER_REQUEST) throw new Invalid(ASSET_MESSAGES.tooManyAtOnce, { images: ASSET_MESSAGES.tooManyAtOnce });
@@ -152,7 +161,7 @@ export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Pr
 
 /** GET /editorAssets?asset_folder=: the caller's images in the folder, newest first. */
 export async function listEditorAssets(ctx: DomainContext, raw: unknown): Promise<EditorAsset[]> {
-  const actor = requirePlanner(ctx);
+  const actor = assetOwner(ctx);
   const { asset_folder } = parseInput(listAssetsQuery, raw ?? {}, "Some search options are not valid.");
   const { results } = await ctx.db
     .prepare("SELECT key, width, height, folder, tags, file_name FROM editor_assets WHERE user_id = ? AND folder = ? ORDER BY created_at DESC, id DESC LIMIT ?")
@@ -163,7 +172,7 @@ export async function listEditorAssets(ctx: DomainContext, raw: unknown): Promis
 
 /** DELETE /editorAssets {public_id}: removes one of the caller's images (the row, then the stored object). Another account's: 404. */
 export async function deleteEditorAsset(ctx: DomainContext, raw: unknown): Promise<{ message: string }> {
-  const actor = requirePlanner(ctx);
+  const actor = assetOwner(ctx);
   const { public_id } = parseInput(deleteAssetInput, raw ?? {}, "Say which image to delete.");
   const done = await ctx.db.prepare("DELETE FROM editor_assets WHERE key = ? AND user_id = ?").bind(public_id, actor.id).run();
   if (!done.meta.changes) throw new NotFound(ASSET_MESSAGES.notFound);

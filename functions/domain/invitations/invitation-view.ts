@@ -4,7 +4,7 @@ import { calendarDay, clockTime } from "#shared/format.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext } from "../core/index.ts";
 import { whatsappUrl, rsvpByToken } from "../guests/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { CARD_SELECT, EVENTS_SQL, chosen, coupleOf, ownCardRow, publishedRow, type InviteCardRow, type EventRow } from "./invite-records.ts";
 
 // ---------------------------------------------------------------- formats
@@ -119,15 +119,15 @@ export async function invitationBySlug(ctx: DomainContext, slug: string): Promis
 
 /** One of the couple's cards as guests would see it once published (/view_1?card=); another couple's is 404. */
 export async function previewInvitation(ctx: DomainContext, cardId: string): Promise<Invitation> {
-  return withEvents(ctx, await ownCardRow(ctx, cardId));
+  return withEvents(ctx, await ownCardRow(ctx, await openWedding(ctx, "invitations", "read"), cardId));
 }
 
 /** The couple's published invitation, or null. */
 export async function ownInvitation(ctx: DomainContext): Promise<Invitation | null> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "invitations", "read");
   const row = await ctx.db
     .prepare(`${CARD_SELECT} WHERE c.user_id = ? AND c.published_at IS NOT NULL AND c.public_slug IS NOT NULL`)
-    .bind(me.id)
+    .bind(me.key)
     .first<InviteCardRow>();
   return row ? withEvents(ctx, row) : null;
 }

@@ -4,7 +4,8 @@ import { slugify } from "#shared/slug.ts";
 import { type DomainContext, Conflict, Forbidden, NotFound, parseInput } from "../core/index.ts";
 import { canUseTemplate } from "./template-access.ts";
 import { requireCanvasUse } from "./card-records.ts";
-import { requirePlanner, weddingFunctions } from "../planning/index.ts";
+import { weddingFunctions } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { INVITE_MESSAGES, firstName, ownCardRow, type InviteCardRow } from "./invite-records.ts";
 import { publishInput } from "./invite-inputs.ts";
 
@@ -14,10 +15,10 @@ export type CardChoice = { id: string; title: string; previewUrl: string | null;
 
 /** The couple's cards to publish, newest first. */
 export async function cardsToPublish(ctx: DomainContext): Promise<CardChoice[]> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "invitations", "read");
   const { results } = await ctx.db
     .prepare("SELECT id, title, preview_key, published_at, updated_at FROM user_templates WHERE user_id = ? ORDER BY updated_at DESC LIMIT 100")
-    .bind(me.id)
+    .bind(me.key)
     .all<{ id: string; title: string; preview_key: string | null; published_at: number | null; updated_at: number }>();
   return results.map((r) => ({
     id: r.id,
@@ -55,23 +56,23 @@ function newSlug(row: InviteCardRow): string {
  * top-level functions (404).
  */
 export async function publishCard(ctx: DomainContext, cardId: string, input: unknown): Promise<{ slug: string; url: string }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "invitations", "edit");
   const body = parseInput(publishInput, input ?? {});
-  const row = await ownCardRow(ctx, cardId);
+  const row = await ownCardRow(ctx, me, cardId);
   if (row.template_id) {
     const t = await ctx.db
       .prepare("SELECT id, price, amount_category AS amountCategory FROM invite_templates WHERE id = ?")
       .bind(row.template_id)
       .first<{ id: string; price: number; amountCategory: "FREE" | "PAID" }>();
-    if (t && !(await canUseTemplate(ctx, t))) throw new Forbidden(INVITE_MESSAGES.buyFirst);
+    if (t && !(await canUseTemplate(ctx, t, me.weddingId))) throw new Forbidden(INVITE_MESSAGES.buyFirst);
   }
   // What the canvas is, too: a paid design's canvas without its templateId (issue 28).
   const stored = await ctx.db.prepare("SELECT canvas FROM user_templates WHERE id = ?").bind(row.id).first<{ canvas: string }>();
-  if (stored) await requireCanvasUse(ctx, stored.canvas, row.template_id);
+  if (stored) await requireCanvasUse(ctx, me, stored.canvas, row.template_id);
   if (!row.preview_key) throw new Conflict(INVITE_MESSAGES.noPicture);
   let eventIds: string[] | null = null;
   if (body.eventIds !== undefined) {
-    const own = new Set((await weddingFunctions(ctx)).map((f) => f.id));
+    const own = new Set((await weddingFunctions(ctx, {}, me)).map((f) => f.id));
     const unknown = body.eventIds.find((id) => !own.has(id));
     if (unknown) throw new NotFound(INVITE_MESSAGES.functionMissing);
     eventIds = [...new Set(body.eventIds)];
@@ -80,24 +81,24 @@ export async function publishCard(ctx: DomainContext, cardId: string, input: unk
   }
   const existing = await ctx.db
     .prepare("SELECT public_slug FROM user_templates WHERE user_id = ? AND public_slug IS NOT NULL ORDER BY (id = ?) DESC, published_at DESC LIMIT 1")
-    .bind(me.id, cardId)
+    .bind(me.key, cardId)
     .first<{ public_slug: string }>();
   const slug = existing?.public_slug ?? newSlug(row);
   const rsvpOpen = body.rsvpOpen ?? (row.published_at !== null ? !!row.rsvp_open : true);
   await ctx.db.batch([
     ctx.db
       .prepare("UPDATE user_templates SET public_slug = NULL, published_at = NULL, updated_at = ? WHERE user_id = ? AND id <> ? AND public_slug IS NOT NULL")
-      .bind(ctx.now, me.id, cardId),
+      .bind(ctx.now, me.key, cardId),
     ctx.db
       .prepare("UPDATE user_templates SET public_slug = ?, published_at = ?, event_ids = ?, rsvp_open = ?, updated_at = ? WHERE id = ? AND user_id = ?")
-      .bind(slug, ctx.now, eventIds ? JSON.stringify(eventIds) : null, rsvpOpen ? 1 : 0, ctx.now, cardId, me.id),
+      .bind(slug, ctx.now, eventIds ? JSON.stringify(eventIds) : null, rsvpOpen ? 1 : 0, ctx.now, cardId, me.key),
   ]);
   return { slug, url: `${ctx.request.origin}/view/${slug}` };
 }
 
 /** Takes the card's invitation down: its page answers 404. The slug is kept, so publishing again brings the same link back. */
 export async function unpublishCard(ctx: DomainContext, cardId: string): Promise<void> {
-  const me = requirePlanner(ctx);
-  await ownCardRow(ctx, cardId);
-  await ctx.db.prepare("UPDATE user_templates SET published_at = NULL, updated_at = ? WHERE id = ? AND user_id = ?").bind(ctx.now, cardId, me.id).run();
+  const me = await openWedding(ctx, "invitations", "edit");
+  await ownCardRow(ctx, me, cardId);
+  await ctx.db.prepare("UPDATE user_templates SET published_at = NULL, updated_at = ? WHERE id = ? AND user_id = ?").bind(ctx.now, cardId, me.key).run();
 }

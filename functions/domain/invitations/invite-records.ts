@@ -15,7 +15,7 @@ import type { events, userTemplates, users } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, assertNoDelay, recordFailure, type DelayRule } from "../core/index.ts";
 import { CARD_MESSAGES } from "./card-records.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { type WeddingAccess } from "../weddings/index.ts";
 
 export const INVITE_MESSAGES = {
   cardMissing: "We could not find this card.",
@@ -99,9 +99,9 @@ export async function publishedRow(ctx: DomainContext, slug: string): Promise<In
   return row;
 }
 
-export async function ownCardRow(ctx: DomainContext, cardId: string): Promise<InviteCardRow> {
-  const me = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`${CARD_SELECT} WHERE c.id = ? AND c.user_id = ?`).bind(cardId, me.id).first<InviteCardRow>();
+/** One of the wedding's cards (after openWedding); another wedding's is 404. */
+export async function ownCardRow(ctx: DomainContext, w: WeddingAccess, cardId: string): Promise<InviteCardRow> {
+  const row = await ctx.db.prepare(`${CARD_SELECT} WHERE c.id = ? AND c.user_id = ?`).bind(cardId, w.key).first<InviteCardRow>();
   if (!row) throw new NotFound(INVITE_MESSAGES.cardMissing);
   return row;
 }

@@ -5,14 +5,15 @@ import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { newRsvpToken, whatsappUrl } from "../guests/index.ts";
-import { requirePlanner } from "../planning/index.ts";
+import { openWedding } from "../weddings/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { INVITE_MESSAGES, firstName } from "./invite-records.ts";
 
 export type InviteRequest = {
   id: string;
   name: string;
-  phone: string;
+  /** null for a member who may not see guests' contact details. */
+  phone: string | null;
   partySize: number;
   dietary: Dietary | null;
   message: string | null;
@@ -39,9 +40,13 @@ function answersOf(text: string): Record<string, RsvpResponse> {
   }
 }
 
-/** The couple's requests, pending first (then the 50 latest decided ones). */
+/**
+ * The wedding's requests, pending first (then the 50 latest decided ones). A member who may not see
+ * guests' contact details gets them without the phone number and e-mail address (and so without the
+ * WhatsApp link, which carries the number).
+ */
 export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "invitations", "read");
   const [requests, events] = await ctx.db.batch([
     ctx.db
       .prepare(
@@ -51,15 +56,15 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
          LEFT JOIN households h ON h.id = r.household_id AND h.user_id = ?1 AND r.status = 'APPROVED'
          ORDER BY r.status <> 'PENDING', r.created_at DESC`,
       )
-      .bind(me.id),
-    ctx.db.prepare("SELECT id, name FROM events WHERE user_id = ?").bind(me.id),
+      .bind(me.key),
+    ctx.db.prepare("SELECT id, name FROM events WHERE user_id = ?").bind(me.key),
   ]);
   const names = new Map((events!.results as { id: string; name: string }[]).map((e) => [e.id, e.name]));
-  const couple = me.userName;
+  const couple = await coupleName(ctx, me.key);
   return (requests!.results as ListedRequestRow[]).map((r) => ({
     id: r.id,
     name: r.name,
-    phone: r.phone,
+    phone: me.seesContacts ? r.phone : null,
     partySize: r.party_size,
     dietary: r.dietary,
     message: r.message,
@@ -68,10 +73,15 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
       .map(([eventId, response]) => ({ eventId, name: names.get(eventId)!, response })),
     status: r.status,
     createdAt: r.created_at,
-    email: r.email,
+    email: me.seesContacts ? r.email : null,
     rsvpUrl: r.rsvp_token ? personalLink(ctx, r.rsvp_token) : null,
-    whatsappUrl: r.rsvp_token ? whatsappUrl(r.phone, personalLinkText(couple, r.name, personalLink(ctx, r.rsvp_token))) : null,
+    whatsappUrl: r.rsvp_token && me.seesContacts ? whatsappUrl(r.phone, personalLinkText(couple, r.name, personalLink(ctx, r.rsvp_token))) : null,
   }));
+}
+
+/** The name the couple's messages are signed with: the couple's own, whoever of the wedding sends them. */
+async function coupleName(ctx: DomainContext, key: string): Promise<string> {
+  return (await ctx.db.prepare("SELECT user_name FROM users WHERE id = ?").bind(key).first<{ user_name: string }>())?.user_name ?? "";
 }
 
 const personalLink = (ctx: Pick<DomainContext, "request">, token: string) => `${ctx.request.origin}/rsvp/${token}`;
@@ -99,9 +109,9 @@ export async function approveRequest(
   ctx: DomainContext,
   id: string,
 ): Promise<{ householdId: string; guestId: string; rsvpUrl: string; mailed: boolean; message: string }> {
-  const me = requirePlanner(ctx);
-  const req = await pendingRequest(ctx, me.id, id);
-  const count = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.id).first<{ n: number }>())?.n ?? 0;
+  const me = await openWedding(ctx, "invitations", "edit");
+  const req = await pendingRequest(ctx, me.key, id);
+  const count = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key).first<{ n: number }>())?.n ?? 0;
   if (count >= GUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyGuests);
   const householdId = newId(ctx.now);
   const guestId = newId(ctx.now);
@@ -113,20 +123,20 @@ export async function approveRequest(
       .prepare(
         `INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) SELECT ?, ?, ?, ?, 'Asked through the e-invite', ?, ? WHERE ${pending}`,
       )
-      .bind(householdId, me.id, req.name.slice(0, 120), token, ctx.now, ctx.now, id, me.id),
+      .bind(householdId, me.key, req.name.slice(0, 120), token, ctx.now, ctx.now, id, me.key),
     ctx.db
       .prepare(
         `INSERT INTO guests (id, user_id, household_id, name, side, phone, email, dietary, needs_stay, needs_pickup, created_at, updated_at)
          SELECT ?, ?, h.id, ?, 'BOTH', ?, ?, ?, 0, 0, ?, ? FROM households h WHERE h.id = ? AND h.user_id = ?`,
       )
-      .bind(guestId, me.id, req.name, req.phone, req.email, req.dietary, ctx.now, ctx.now, householdId, me.id),
+      .bind(guestId, me.key, req.name, req.phone, req.email, req.dietary, ctx.now, ctx.now, householdId, me.key),
     ...answers.flatMap(([eventId, response]) => [
       ctx.db
         .prepare(
           `INSERT OR IGNORE INTO household_invitations (household_id, event_id, invited_at)
            SELECT h.id, e.id, ? FROM households h JOIN events e ON e.user_id = h.user_id AND e.parent_id IS NULL WHERE h.id = ? AND h.user_id = ? AND e.id = ?`,
         )
-        .bind(ctx.now, householdId, me.id, eventId),
+        .bind(ctx.now, householdId, me.key, eventId),
       // The RSVP rule of rsvp.ts: an answer only for a guest of a household invited to the function.
       ctx.db
         .prepare(
@@ -135,34 +145,35 @@ export async function approveRequest(
            WHERE g.id = ? AND g.user_id = ?
            ON CONFLICT (guest_id, event_id) DO UPDATE SET response = excluded.response, party_size = excluded.party_size, answered_at = excluded.answered_at`,
         )
-        .bind(response, response === "DECLINED" ? 1 : req.party_size, ctx.now, eventId, guestId, me.id),
+        .bind(response, response === "DECLINED" ? 1 : req.party_size, ctx.now, eventId, guestId, me.key),
     ]),
     ctx.db
       .prepare(
         "UPDATE invite_requests SET status = 'APPROVED', household_id = (SELECT id FROM households WHERE id = ?), decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'",
       )
-      .bind(householdId, ctx.now, id, me.id),
+      .bind(householdId, ctx.now, id, me.key),
   ];
   const rsvpUrl = personalLink(ctx, token);
+  const couple = await coupleName(ctx, me.key);
   // With an e-mail, the guest's personal link goes out through the outbox, queued in the same batch only if the household is made.
   const mail = req.email
     ? queueMail(
         ctx.db,
         composeMail({
           to: req.email,
-          subject: `${me.userName}: you are on the guest list`,
+          subject: `${couple}: you are on the guest list`,
           audience: "guest",
           origin: ctx.request.origin,
           greeting: `Dear ${firstName(req.name)},`,
           body: [
-            `You are on ${me.userName}'s guest list. Please tell them if you can come, and change your answers any time, here:`,
+            `You are on ${couple}'s guest list. Please tell them if you can come, and change your answers any time, here:`,
             { link: { label: "Answer the invitation", url: rsvpUrl } },
             "Keep this link: it is yours alone, and answers through it go straight to the couple.",
           ],
-          reason: `You receive this e-mail because you asked ${me.userName} to come to their wedding, and they added you to their guest list.`,
+          reason: `You receive this e-mail because you asked ${couple} to come to their wedding, and they added you to their guest list.`,
         }),
         ctx.now,
-        { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.id] },
+        { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.key] },
       )
     : null;
   await ctx.db.batch(mail ? [...statements, mail.statement] : statements);
@@ -177,11 +188,11 @@ export async function approveRequest(
 
 /** Declines a request: only its status changes. */
 export async function declineRequest(ctx: DomainContext, id: string): Promise<void> {
-  const me = requirePlanner(ctx);
-  await pendingRequest(ctx, me.id, id);
+  const me = await openWedding(ctx, "invitations", "edit");
+  await pendingRequest(ctx, me.key, id);
   const done = await ctx.db
     .prepare("UPDATE invite_requests SET status = 'DECLINED', decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'")
-    .bind(ctx.now, id, me.id)
+    .bind(ctx.now, id, me.key)
     .run();
   if (!done.meta.changes) throw new Conflict(INVITE_MESSAGES.decided);
 }

@@ -21,15 +21,23 @@ export const forAccess = (t: Row<typeof inviteTemplates, "id" | "amount_category
 
 export const isPaidTemplate = (t: Pick<TemplateForAccess, "amountCategory" | "price">) => t.amountCategory === "PAID" && t.price > 0;
 
-/** Whether the actor may use the template's design. */
-export async function canUseTemplate(ctx: Pick<DomainContext, "db" | "actor">, template: TemplateForAccess): Promise<boolean> {
+/**
+ * Whether the actor may use the template's design. In a wedding's cards (`weddingId`, after
+ * openWedding) a design bought by any of the wedding's members counts, so a card the couple bought
+ * is usable by everyone who may edit the wedding's invitations (decision 0049); the purchase itself
+ * stays the payer's (invoice, history, refund), and goes with them if they leave the wedding.
+ */
+export async function canUseTemplate(ctx: Pick<DomainContext, "db" | "actor">, template: TemplateForAccess, weddingId?: string): Promise<boolean> {
   if (!isPaidTemplate(template)) return true;
   const actor = ctx.actor;
   if (!actor) return false;
   if (allows(ACCESS.admin, actor)) return true;
   const row = await ctx.db
-    .prepare("SELECT 1 AS owned FROM template_purchases WHERE user_id = ? AND template_id = ? AND order_status = 'completed'")
-    .bind(actor.id, template.id)
+    .prepare(
+      `SELECT 1 AS owned FROM template_purchases WHERE template_id = ?2 AND order_status = 'completed'
+       AND (user_id = ?1 OR user_id IN (SELECT user_id FROM wedding_members WHERE wedding_id = ?3)) LIMIT 1`,
+    )
+    .bind(actor.id, template.id, weddingId ?? null)
     .first<{ owned: number }>();
   return Boolean(row);
 }

@@ -2,7 +2,8 @@
 import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } from "#shared/budget-schemas.ts";
 import { formatRupees } from "#shared/format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
-import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
+import { ownedFunction } from "./wedding-functions.ts";
 import { BUDGET_MESSAGES, LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
 
 export type BudgetLine = {
@@ -33,24 +34,23 @@ const toLine = (r: BudgetLineRow): BudgetLine => ({
   bookingId: r.booking_id,
 });
 
-async function ownedLine(ctx: DomainContext, lineId: string): Promise<BudgetLineRow> {
-  const me = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE id = ? AND user_id = ?`).bind(lineId, me.id).first<BudgetLineRow>();
+async function ownedLine(ctx: DomainContext, key: string, lineId: string): Promise<BudgetLineRow> {
+  const row = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE id = ? AND user_id = ?`).bind(lineId, key).first<BudgetLineRow>();
   if (!row) throw new NotFound(LINE_NOT_FOUND);
   return row;
 }
 
 /** A function the line goes under: one of the couple's (another couple's is 404), or none. */
-async function functionFor(ctx: DomainContext, eventId: string | null | undefined): Promise<string | null> {
+async function functionFor(ctx: DomainContext, key: string, eventId: string | null | undefined): Promise<string | null> {
   if (!eventId) return null;
-  return (await ownedFunction(ctx, eventId)).id;
+  return (await ownedFunction(ctx, key, eventId)).id;
 }
 
 /** A line of the couple's own (not from a booking): category, label, amounts, due date, notes, function. */
 export async function createBudgetLine(ctx: DomainContext, input: unknown): Promise<{ message: string; line: BudgetLine }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "budget", "edit");
   const line = parseInput(budgetLineInput, input, "Please correct the budget line.");
-  const eventId = await functionFor(ctx, line.eventId);
+  const eventId = await functionFor(ctx, me.key, line.eventId);
   const id = newId(ctx.now);
   await ctx.db
     .prepare(
@@ -59,7 +59,7 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
     )
     .bind(
       id,
-      me.id,
+      me.key,
       eventId,
       line.category,
       line.label,
@@ -73,12 +73,13 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
       ctx.now,
     )
     .run();
-  return { message: BUDGET_MESSAGES.lineAdded, line: toLine(await ownedLine(ctx, id)) };
+  return { message: BUDGET_MESSAGES.lineAdded, line: toLine(await ownedLine(ctx, me.key, id)) };
 }
 
 /** Changes a line; on a line that stands for a booking, booked and paid come from the booking and cannot be typed. */
 export async function updateBudgetLine(ctx: DomainContext, lineId: string, input: unknown): Promise<{ message: string; line: BudgetLine }> {
-  const row = await ownedLine(ctx, lineId);
+  const me = await openWedding(ctx, "budget", "edit");
+  const row = await ownedLine(ctx, me.key, lineId);
   const fields = parseInput(budgetLineUpdate, input, "Please correct the budget line.");
   if (row.booking_id && (fields.booked !== undefined || fields.paid !== undefined)) {
     const errors: Record<string, string> = {};
@@ -95,7 +96,7 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
     paid: fields.paid ?? row.paid,
     due_date: fields.dueDate === undefined ? row.due_date : fields.dueDate,
     notes: fields.notes === undefined ? row.notes : fields.notes,
-    event_id: fields.eventId === undefined ? row.event_id : await functionFor(ctx, fields.eventId),
+    event_id: fields.eventId === undefined ? row.event_id : await functionFor(ctx, me.key, fields.eventId),
   };
   if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid("Please correct the budget line.", { paid: BOOKED_FIRST });
   if (!row.booking_id && next.paid > next.booked)
@@ -106,46 +107,33 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
       `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?, suggested = 0
        WHERE id = ? AND user_id = ?`,
     )
-    .bind(
-      next.category,
-      next.label,
-      next.estimated,
-      next.quoted,
-      next.booked,
-      next.paid,
-      next.due_date,
-      next.notes,
-      next.event_id,
-      ctx.now,
-      row.id,
-      requirePlanner(ctx).id,
-    )
+    .bind(next.category, next.label, next.estimated, next.quoted, next.booked, next.paid, next.due_date, next.notes, next.event_id, ctx.now, row.id, me.key)
     .run();
-  return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, lineId)) };
+  return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, me.key, lineId)) };
 }
 
 /** Deletes a line; a booking's line goes back to the booking's own category (the booking itself is untouched). */
 export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Promise<{ message: string }> {
-  const me = requirePlanner(ctx);
-  const res = await ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.id).run();
+  const me = await openWedding(ctx, "budget", "edit");
+  const res = await ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.key).run();
   if (!res.meta.changes) throw new NotFound(LINE_NOT_FOUND);
   return { message: BUDGET_MESSAGES.lineDeleted };
 }
 
 /** Puts one of the couple's bookings under a category and a function (creates or changes its line). */
 export async function linkBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<{ message: string; line: BudgetLine }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "budget", "edit");
   const booking = await ctx.db
     .prepare("SELECT b.id, b.status, s.service_name FROM bookings b JOIN services s ON s.id = b.service_id WHERE b.id = ? AND b.user_id = ?")
-    .bind(bookingId, me.id)
+    .bind(bookingId, me.key)
     .first<{ id: string; status: string; service_name: string }>();
   if (!booking) throw new NotFound("We could not find that booking.");
   const fields = parseInput(bookingLinkInput, input, "Please correct the booking's budget line.");
   if (booking.status === "CANCELLED") throw new Conflict("This booking is cancelled: it no longer counts in your budget.");
-  const eventId = await functionFor(ctx, fields.eventId);
+  const eventId = await functionFor(ctx, me.key, fields.eventId);
   const existing = await ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
-    .bind(bookingId, me.id)
+    .bind(bookingId, me.key)
     .first<BudgetLineRow>();
   if (existing) {
     await ctx.db
@@ -160,7 +148,7 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
         existing.id,
       )
       .run();
-    return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, existing.id)) };
+    return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, me.key, existing.id)) };
   }
   const id = newId(ctx.now);
   await ctx.db
@@ -168,11 +156,11 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
       `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, booking_id, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (booking_id) WHERE booking_id IS NOT NULL DO NOTHING`,
     )
-    .bind(id, me.id, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now)
+    .bind(id, me.key, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now)
     .run();
   const line = await ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
-    .bind(bookingId, me.id)
+    .bind(bookingId, me.key)
     .first<BudgetLineRow>();
   if (!line) throw new Conflict("This booking changed in the meantime. Reload the page to see it.");
   return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(line) };

@@ -3,7 +3,8 @@ import { BUDGET_CATEGORIES, categoryLabel, categoryOfSubcategory, suggestedSplit
 import { formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { type DomainContext } from "../core/index.ts";
-import { requirePlanner, weddingFunctions, type WeddingFunction } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
+import { weddingFunctions, type WeddingFunction } from "./wedding-functions.ts";
 import {
   LINE_COLUMNS,
   add,
@@ -266,8 +267,8 @@ function upcomingPayments(items: BudgetItem[], instalments: InstalmentRow[], tod
 
 /** The couple's whole budget: items, totals per category and per function, warnings and payments to come. */
 export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview> {
-  const me = requirePlanner(ctx);
-  const [data, weddingFns] = await Promise.all([readBudget(ctx, me.id), weddingFunctions(ctx, { withSubEvents: true })]);
+  const me = await openWedding(ctx, "budget", "read");
+  const [data, weddingFns] = await Promise.all([readBudget(ctx, me.key), weddingFunctions(ctx, { withSubEvents: true }, me)]);
   const items = budgetItems(data);
   const categories = categoryTotals(items, data.total);
   const { functions, unassigned } = functionTotals(items, weddingFns);

@@ -8,13 +8,14 @@ import {
   type Checklist,
 } from "#shared/checklist.ts";
 import { type DomainContext, Conflict, parseInput } from "../core/index.ts";
-import { requirePlanner } from "./wedding-functions.ts";
+import { openWedding, type WeddingAccess } from "../weddings/index.ts";
 
 /**
  * The couple's wedding checklist (spec: Checklist, Checklist actions, POST /checklist/save, GET
  * /checklist/get): one JSON list per account (checklists.categories), the defaults until the first
- * save. Only the signed-in couple's own row is ever read or written (the key is the actor's id), so
- * another couple's checklist cannot be reached. The rules themselves are the shared pure functions
+ * save. Only the actor's current wedding's row is ever read or written (the key is its couple's
+ * account, from openWedding: any member reads it, the couple, partners and editors of "plan" change
+ * it), so another wedding's checklist cannot be reached. The rules themselves are the shared pure functions
  * (shared/checklist.ts) the visitor's page uses too.
  */
 
@@ -34,29 +35,28 @@ async function stored(ctx: DomainContext, userId: string): Promise<{ list: Check
 
 /** GET /checklist/get and the page: the couple's list (the defaults until it is saved). */
 export async function getChecklist(ctx: DomainContext): Promise<Checklist> {
-  const actor = requirePlanner(ctx);
-  return (await stored(ctx, actor.id)).list;
+  const me = await openWedding(ctx, "plan", "read");
+  return (await stored(ctx, me.key)).list;
 }
 
 /**
  * Writes `change(current)` only if the row is still what was read (compare-and-set on the JSON
  * text), retrying a few times, so two quick clicks from two tabs both count and none is lost.
  */
-async function update(ctx: DomainContext, change: (list: Checklist) => Checklist): Promise<Checklist> {
-  const actor = requirePlanner(ctx);
+async function update(ctx: DomainContext, me: WeddingAccess, change: (list: Checklist) => Checklist): Promise<Checklist> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { list, text } = await stored(ctx, actor.id);
+    const { list, text } = await stored(ctx, me.key);
     const next = checklistSchema.parse(change(list));
     const json = JSON.stringify(next);
     const result =
       text === null
         ? await ctx.db
             .prepare("INSERT INTO checklists (user_id, categories, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
-            .bind(actor.id, json, ctx.now)
+            .bind(me.key, json, ctx.now)
             .run()
         : await ctx.db
             .prepare("UPDATE checklists SET categories = ?, updated_at = ? WHERE user_id = ? AND categories = ?")
-            .bind(json, ctx.now, actor.id, text)
+            .bind(json, ctx.now, me.key, text)
             .run();
     if (result.meta.changes) return next;
   }
@@ -65,16 +65,16 @@ async function update(ctx: DomainContext, change: (list: Checklist) => Checklist
 
 /** POST /checklist/save: replaces the whole list (validated; bad input changes nothing). */
 export async function saveChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
-  requirePlanner(ctx);
+  const me = await openWedding(ctx, "plan", "edit");
   const { categories } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
-  return update(ctx, () => categories);
+  return update(ctx, me, () => categories);
 }
 
 /** One action of the checklist page (toggle, add or remove an item or category, schedule, replace). */
 export async function changeChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
-  requirePlanner(ctx);
+  const me = await openWedding(ctx, "plan", "edit");
   const action = parseInput(checklistActionInput, input, "Please correct the checklist.");
-  return update(ctx, (list) => applyChecklistAction(list, action));
+  return update(ctx, me, (list) => applyChecklistAction(list, action));
 }
 
 /**
@@ -82,7 +82,7 @@ export async function changeChecklist(ctx: DomainContext, input: unknown): Promi
  * lost, nothing twice (shared mergeChecklists). Merging the same list again changes nothing.
  */
 export async function mergeVisitorChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
-  requirePlanner(ctx);
+  const me = await openWedding(ctx, "plan", "edit");
   const { categories } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
-  return update(ctx, (list) => mergeChecklists(list, categories));
+  return update(ctx, me, (list) => mergeChecklists(list, categories));
 }

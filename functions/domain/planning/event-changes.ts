@@ -2,7 +2,8 @@
 import type { EventFields, EventInput, EventUpdate } from "#shared/planner-schemas.ts";
 import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
-import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
+import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
 
 export function insertEvent(ctx: DomainContext, userId: string, id: string, parentId: string | null, f: Required<EventFields>, traditionKey: string | null) {
@@ -21,30 +22,30 @@ export async function checkRoomForFunctions(ctx: DomainContext, userId: string, 
 
 /** POST /event/newevent. */
 export async function createEvent(ctx: DomainContext, input: EventInput): Promise<PlannedEvent> {
-  const me = requirePlanner(ctx);
-  await checkRoomForFunctions(ctx, me.id, 1);
+  const me = await openWedding(ctx, "plan", "edit");
+  await checkRoomForFunctions(ctx, me.key, 1);
   const id = newId(ctx.now);
-  await insertEvent(ctx, me.id, id, null, input, null).run();
-  return toEvent(await readEvent(ctx, id, me.id));
+  await insertEvent(ctx, me.key, id, null, input, null).run();
+  return toEvent(await readEvent(ctx, id, me.key));
 }
 
 /** POST /event/{eventId}/subevent: under one of the couple's functions (not under a sub-event). */
 export async function createSubEvent(ctx: DomainContext, parentId: string, input: EventInput): Promise<SubEvent> {
-  const me = requirePlanner(ctx);
-  const parent = await ownedFunction(ctx, parentId);
+  const me = await openWedding(ctx, "plan", "edit");
+  const parent = await ownedFunction(ctx, me.key, parentId);
   if (parent.parentId) throw new Conflict("A sub-event cannot have sub-events of its own: add it to the function instead.");
-  const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.id).first<{ n: number }>();
+  const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.key).first<{ n: number }>();
   if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(`A function can hold at most ${SUB_EVENTS_MAX} sub-events.`);
   const id = newId(ctx.now);
-  await insertEvent(ctx, me.id, id, parent.id, input, null).run();
-  return toSubEvent(await readEvent(ctx, id, me.id));
+  await insertEvent(ctx, me.key, id, parent.id, input, null).run();
+  return toSubEvent(await readEvent(ctx, id, me.key));
 }
 
 /** PUT /event/{eventId}: a function or a sub-event; the end time is checked against the start it will have. */
 export async function updateEvent(ctx: DomainContext, eventId: string, update: EventUpdate): Promise<{ message: string; event: PlannedEvent | SubEvent }> {
-  const me = requirePlanner(ctx);
-  await ownedFunction(ctx, eventId);
-  const current = await readEvent(ctx, eventId, me.id);
+  const me = await openWedding(ctx, "plan", "edit");
+  await ownedFunction(ctx, me.key, eventId);
+  const current = await readEvent(ctx, eventId, me.key);
   const start = update.startTime !== undefined ? update.startTime : current.start_time;
   const end = update.endTime !== undefined ? update.endTime : current.end_time;
   const problem = timesProblem(start, end);
@@ -68,22 +69,22 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
   put("venue", update.venue);
   await ctx.db
     .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`)
-    .bind(...binds, ctx.now, eventId, me.id)
+    .bind(...binds, ctx.now, eventId, me.key)
     .run();
-  const row = await readEvent(ctx, eventId, me.id);
+  const row = await readEvent(ctx, eventId, me.key);
   return { message: PLAN_MESSAGES.functionUpdated, event: row.parent_id ? toSubEvent(row) : toEvent(row) };
 }
 
 /** DELETE /event/{eventId}: the function, its sub-events and all their tasks and vendor links, at once. */
 export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<{ message: string; id: string; removedTasks: number }> {
-  const me = requirePlanner(ctx);
-  await ownedFunction(ctx, eventId);
+  const me = await openWedding(ctx, "plan", "edit");
+  await ownedFunction(ctx, me.key, eventId);
   const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
   const [tasks] = await ctx.db.batch([
-    ctx.db.prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family})`).bind(me.id, eventId, eventId, me.id),
-    ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family})`).bind(eventId, eventId, me.id),
-    ctx.db.prepare("DELETE FROM events WHERE parent_id = ? AND user_id = ?").bind(eventId, me.id),
-    ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.id),
+    ctx.db.prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family})`).bind(me.key, eventId, eventId, me.key),
+    ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family})`).bind(eventId, eventId, me.key),
+    ctx.db.prepare("DELETE FROM events WHERE parent_id = ? AND user_id = ?").bind(eventId, me.key),
+    ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.key),
   ]);
   return { message: PLAN_MESSAGES.functionDeleted, id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
 }

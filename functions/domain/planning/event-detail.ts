@@ -1,6 +1,7 @@
 /** One function's page: the function, its sub-events, the tasks of both, linked vendors and the candidates to link. */
 import { type DomainContext, NotFound } from "../core/index.ts";
-import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
+import { ownedFunction } from "./wedding-functions.ts";
 import {
   EVENT_COLUMNS,
   LINK_SELECT,
@@ -27,19 +28,19 @@ export type EventDetail = {
 
 /** One function's page: the function, its sub-events, the tasks of both, linked vendors and the candidates to link. */
 export async function eventDetail(ctx: DomainContext, eventId: string): Promise<EventDetail> {
-  const me = requirePlanner(ctx);
-  await ownedFunction(ctx, eventId);
+  const me = await openWedding(ctx, "plan", "read");
+  await ownedFunction(ctx, me.key, eventId);
   const [own, subs, tasks, links, candidates] = await ctx.db.batch([
-    ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND user_id = ?`).bind(eventId, me.id),
-    ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE parent_id = ? AND user_id = ? ${ORDER}`).bind(eventId, me.id),
+    ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND user_id = ?`).bind(eventId, me.key),
+    ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE parent_id = ? AND user_id = ? ${ORDER}`).bind(eventId, me.key),
     ctx.db
       .prepare(
         `SELECT id, event_id, name, notes, status, priority, due_date, assignee, created_at FROM tasks
          WHERE user_id = ? AND event_id IN (SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?) ${TASK_ORDER}`,
       )
-      .bind(me.id, eventId, eventId, me.id),
-    ctx.db.prepare(`${LINK_SELECT} WHERE es.event_id = ? ORDER BY es.created_at`).bind(me.id, eventId),
-    candidatesStatement(ctx, me.id),
+      .bind(me.key, eventId, eventId, me.key),
+    ctx.db.prepare(`${LINK_SELECT} WHERE es.event_id = ? ORDER BY es.created_at`).bind(me.key, eventId),
+    candidatesStatement(ctx, me.key),
   ]);
   const row = own!.results[0] as EventRow | undefined;
   if (!row) throw new NotFound("We could not find that function in your wedding plan.");
@@ -54,7 +55,10 @@ export async function eventDetail(ctx: DomainContext, eventId: string): Promise<
   event.vendors = (links!.results as LinkRow[]).map(toLinked);
   let parent: EventDetail["parent"] = null;
   if (row.parent_id) {
-    const p = await ctx.db.prepare("SELECT id, name FROM events WHERE id = ? AND user_id = ?").bind(row.parent_id, me.id).first<{ id: string; name: string }>();
+    const p = await ctx.db
+      .prepare("SELECT id, name FROM events WHERE id = ? AND user_id = ?")
+      .bind(row.parent_id, me.key)
+      .first<{ id: string; name: string }>();
     if (p) parent = { id: p.id, eventName: p.name };
   }
   return { event, parent, tasks: taskRows, candidates: (candidates!.results as LinkRow[]).map(toLinked) };

@@ -1,6 +1,7 @@
 /** Vendors on a function: the couple's candidates (wishlist, enquiries, bookings), linking and unlinking a service. */
 import { type DomainContext, NotFound } from "../core/index.ts";
-import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
+import { ownedFunction } from "./wedding-functions.ts";
 import { LINK_SELECT, toLinked, type LinkRow, type LinkSource, type LinkedVendor } from "./event-records.ts";
 
 /** The couple's vendors the planner offers to link: wishlist, enquiries and bookings, the strongest source first. */
@@ -18,8 +19,8 @@ const CANDIDATES_SQL = `SELECT s.id AS service_id, s.service_name, s.service_typ
 export const candidatesStatement = (ctx: DomainContext, userId: string) => ctx.db.prepare(CANDIDATES_SQL).bind(userId, userId, userId);
 
 export async function vendorCandidates(ctx: DomainContext): Promise<VendorCandidate[]> {
-  const me = requirePlanner(ctx);
-  const { results } = await candidatesStatement(ctx, me.id).all<LinkRow>();
+  const me = await openWedding(ctx, "plan", "read");
+  const { results } = await candidatesStatement(ctx, me.key).all<LinkRow>();
   return results.map(toLinked);
 }
 
@@ -44,22 +45,23 @@ async function sourceOf(ctx: DomainContext, userId: string, serviceId: string): 
 
 /** POST /event/{eventId}/vendors: link a service to a function; linking again refreshes its source. */
 export async function linkVendor(ctx: DomainContext, eventId: string, serviceId: string): Promise<LinkedVendor> {
-  const me = requirePlanner(ctx);
-  await ownedFunction(ctx, eventId);
-  const source = await sourceOf(ctx, me.id, serviceId);
+  const me = await openWedding(ctx, "plan", "edit");
+  await ownedFunction(ctx, me.key, eventId);
+  const source = await sourceOf(ctx, me.key, serviceId);
   await ctx.db
     .prepare(
       "INSERT INTO event_services (event_id, service_id, source, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, service_id) DO UPDATE SET source = excluded.source",
     )
     .bind(eventId, serviceId, source, ctx.now)
     .run();
-  const row = await ctx.db.prepare(`${LINK_SELECT} WHERE es.event_id = ? AND es.service_id = ?`).bind(me.id, eventId, serviceId).first<LinkRow>();
+  const row = await ctx.db.prepare(`${LINK_SELECT} WHERE es.event_id = ? AND es.service_id = ?`).bind(me.key, eventId, serviceId).first<LinkRow>();
   return toLinked(row!);
 }
 
 /** DELETE /event/vendor/{eventId}/{serviceId}. */
 export async function unlinkVendor(ctx: DomainContext, eventId: string, serviceId: string): Promise<{ eventId: string; serviceId: string }> {
-  await ownedFunction(ctx, eventId);
+  const me = await openWedding(ctx, "plan", "edit");
+  await ownedFunction(ctx, me.key, eventId);
   const res = await ctx.db.prepare("DELETE FROM event_services WHERE event_id = ? AND service_id = ?").bind(eventId, serviceId).run();
   if (!res.meta.changes) throw new NotFound("That vendor is not linked to this function.");
   return { eventId, serviceId };

@@ -30,5 +30,5 @@ export { daysAfter, HOUSEHOLD_NAMES_MAX, SECTION_MAX_LINES } from "./reminder-re
 export { createTask, deleteTask, listTasks, setTaskStatus, updateTask } from "./tasks.ts";
 export { applySuggestedSplit, setTotalBudget } from "./total-budget.ts";
 export { createFromTemplate, traditionProposals } from "./tradition-functions.ts";
-export { requirePlanner, type WeddingFunction, weddingFunctions } from "./wedding-functions.ts";
+export { type WeddingFunction, weddingFunctions } from "./wedding-functions.ts";
 export { weddingPlan } from "./wedding-plan.ts";

@@ -1,7 +1,8 @@
 import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
 import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
-import { ownedFunction, requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
+import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, TASK_ORDER, type TaskRow } from "./event-records.ts";
 
 /**
@@ -37,17 +38,16 @@ export const toTask = (r: TaskRow): Task => ({
 const COLUMNS = "id, event_id, name, notes, status, priority, due_date, assignee, created_at";
 const NOT_FOUND = "We could not find that task in your wedding plan.";
 
-async function ownedTask(ctx: DomainContext, taskId: string): Promise<TaskRow> {
-  const me = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE id = ? AND user_id = ?`).bind(taskId, me.id).first<TaskRow>();
+async function ownedTask(ctx: DomainContext, key: string, taskId: string): Promise<TaskRow> {
+  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE id = ? AND user_id = ?`).bind(taskId, key).first<TaskRow>();
   if (!row) throw new NotFound(NOT_FOUND);
   return row;
 }
 
 /** POST /event/task/{eventId}. */
 export async function createTask(ctx: DomainContext, eventId: string, input: TaskInput): Promise<Task> {
-  const me = requirePlanner(ctx);
-  const fn = await ownedFunction(ctx, eventId);
+  const me = await openWedding(ctx, "plan", "edit");
+  const fn = await ownedFunction(ctx, me.key, eventId);
   const count = await ctx.db.prepare("SELECT count(*) AS n FROM tasks WHERE event_id = ?").bind(fn.id).first<{ n: number }>();
   if ((count?.n ?? 0) >= TASKS_PER_FUNCTION_MAX) throw new Conflict(`A function can hold at most ${TASKS_PER_FUNCTION_MAX} tasks.`);
   const id = newId(ctx.now);
@@ -58,7 +58,7 @@ export async function createTask(ctx: DomainContext, eventId: string, input: Tas
     .bind(
       id,
       fn.id,
-      me.id,
+      me.key,
       input.name,
       input.notes ?? null,
       input.status ?? "TODO",
@@ -69,14 +69,14 @@ export async function createTask(ctx: DomainContext, eventId: string, input: Tas
       ctx.now,
     )
     .run();
-  return toTask(await ownedTask(ctx, id));
+  return toTask(await ownedTask(ctx, me.key, id));
 }
 
 /** GET /event/tasks/{eventId}: open tasks first, by due date, then priority. */
 export async function listTasks(ctx: DomainContext, eventId: string): Promise<Task[]> {
-  const me = requirePlanner(ctx);
-  const fn = await ownedFunction(ctx, eventId);
-  const { results } = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE event_id = ? AND user_id = ? ${TASK_ORDER}`).bind(fn.id, me.id).all<TaskRow>();
+  const me = await openWedding(ctx, "plan", "read");
+  const fn = await ownedFunction(ctx, me.key, eventId);
+  const { results } = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE event_id = ? AND user_id = ? ${TASK_ORDER}`).bind(fn.id, me.key).all<TaskRow>();
   return results.map(toTask);
 }
 
@@ -86,8 +86,8 @@ export async function updateTask(ctx: DomainContext, taskId: string, update: Tas
 }
 
 async function changeTask(ctx: DomainContext, taskId: string, update: TaskUpdate): Promise<Task> {
-  const me = requirePlanner(ctx);
-  await ownedTask(ctx, taskId);
+  const me = await openWedding(ctx, "plan", "edit");
+  await ownedTask(ctx, me.key, taskId);
   const sets: string[] = [];
   const binds: unknown[] = [];
   const columns: [keyof TaskUpdate, string][] = [
@@ -105,9 +105,9 @@ async function changeTask(ctx: DomainContext, taskId: string, update: TaskUpdate
   }
   await ctx.db
     .prepare(`UPDATE tasks SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`)
-    .bind(...binds, ctx.now, taskId, me.id)
+    .bind(...binds, ctx.now, taskId, me.key)
     .run();
-  return toTask(await ownedTask(ctx, taskId));
+  return toTask(await ownedTask(ctx, me.key, taskId));
 }
 
 /** PATCH /event/task/status/{taskId}. */
@@ -117,9 +117,9 @@ export async function setTaskStatus(ctx: DomainContext, taskId: string, status: 
 
 /** DELETE /event/task/{eventId}/{taskId}: the task must belong to that function. */
 export async function deleteTask(ctx: DomainContext, eventId: string, taskId: string): Promise<{ message: string; id: string }> {
-  const me = requirePlanner(ctx);
-  const fn = await ownedFunction(ctx, eventId);
-  const res = await ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.id).run();
+  const me = await openWedding(ctx, "plan", "edit");
+  const fn = await ownedFunction(ctx, me.key, eventId);
+  const res = await ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.key).run();
   if (!res.meta.changes) throw new NotFound(NOT_FOUND);
   return { message: PLAN_MESSAGES.taskDeleted, id: taskId };
 }

@@ -1,14 +1,14 @@
 /** The couple's total budget and the split it suggests across categories. */
 import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/budget-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
 import { BUDGET_MESSAGES } from "./budget-records.ts";
 
 /** The couple's total budget in whole rupees. */
 export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ message: string; totalBudget: number }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "budget", "edit");
   const { totalBudget } = parseInput(totalBudgetInput, input, "Please correct the total budget.");
-  await ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.id).run();
+  await ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.key).run();
   return { message: BUDGET_MESSAGES.totalSaved, totalBudget };
 }
 
@@ -18,13 +18,13 @@ export async function setTotalBudget(ctx: DomainContext, input: unknown): Promis
  * the couple already estimated are left as they are. Deterministic: the same total, the same split.
  */
 export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message: string; added: number }> {
-  const me = requirePlanner(ctx);
-  const user = await ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(me.id).first<{ total_budget: number | null }>();
+  const me = await openWedding(ctx, "budget", "edit");
+  const user = await ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(me.key).first<{ total_budget: number | null }>();
   const total = user?.total_budget ?? null;
   if (!total) throw new Conflict("Set your total budget first: the split suggests a share of it for each category.");
   const { results } = await ctx.db
     .prepare("SELECT category, sum(estimated) AS estimated FROM budget_lines WHERE user_id = ? GROUP BY category")
-    .bind(me.id)
+    .bind(me.key)
     .all<{ category: string; estimated: number }>();
   const estimated = new Map(results.map((r) => [r.category, r.estimated]));
   const split = suggestedSplit(total);
@@ -35,7 +35,7 @@ export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message
         `INSERT INTO budget_lines (id, user_id, category, label, estimated, suggested, created_at, updated_at)
          SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, ?6 WHERE NOT EXISTS (SELECT 1 FROM budget_lines WHERE user_id = ?2 AND category = ?3 AND estimated > 0)`,
       )
-      .bind(newId(ctx.now), me.id, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now),
+      .bind(newId(ctx.now), me.key, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now),
   );
   if (!writes.length) return { message: BUDGET_MESSAGES.suggested(0), added: 0 };
   const done = await ctx.db.batch(writes);

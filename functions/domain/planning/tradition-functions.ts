@@ -4,7 +4,7 @@ import { TRADITIONS, proposeFunctions, shiftDay, traditionById, type ProposedFun
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { daysBetween } from "#shared/lead-rules.ts";
 import { type DomainContext, Invalid, newId } from "../core/index.ts";
-import { requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
 import { dayOf, type PlannedEvent } from "./event-records.ts";
 import { checkRoomForFunctions, insertEvent } from "./event-changes.ts";
 import { weddingPlan } from "./wedding-plan.ts";
@@ -15,7 +15,7 @@ import { weddingPlan } from "./wedding-plan.ts";
  * renamed or moved as they like; a moved function's sub-events move with it. Without it, all.
  */
 export async function createFromTemplate(ctx: DomainContext, input: FromTemplateInput): Promise<PlannedEvent[]> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "plan", "edit");
   const tradition = traditionById(input.tradition);
   if (!tradition) throw new Invalid("Please choose a tradition.", { tradition: "Please choose a tradition." });
   const proposed = proposeFunctions(tradition, input.weddingDate);
@@ -31,14 +31,14 @@ export async function createFromTemplate(ctx: DomainContext, input: FromTemplate
     seen.add(c.key);
     return { p, name: c.name ?? p.name, eventDate: c.eventDate ?? p.eventDate };
   });
-  await checkRoomForFunctions(ctx, me.id, picks.length);
+  await checkRoomForFunctions(ctx, me.key, picks.length);
   const statements: D1PreparedStatement[] = [];
   const ids: string[] = [];
   for (const { p, name, eventDate } of picks) {
     const id = newId(ctx.now);
     ids.push(id);
     const base = { budget: 0, description: p.description, venue: null };
-    statements.push(insertEvent(ctx, me.id, id, null, { ...base, name, eventDate, startTime: p.startTime, endTime: p.endTime }, p.key));
+    statements.push(insertEvent(ctx, me.key, id, null, { ...base, name, eventDate, startTime: p.startTime, endTime: p.endTime }, p.key));
     const moved = daysBetween(p.eventDate, eventDate);
     for (const s of p.subEvents) {
       const sub = {
@@ -50,7 +50,7 @@ export async function createFromTemplate(ctx: DomainContext, input: FromTemplate
         startTime: s.startTime,
         endTime: s.endTime,
       };
-      statements.push(insertEvent(ctx, me.id, newId(ctx.now), id, sub, s.key));
+      statements.push(insertEvent(ctx, me.key, newId(ctx.now), id, sub, s.key));
     }
   }
   await ctx.db.batch(statements);
@@ -63,10 +63,10 @@ export async function traditionProposals(
   ctx: DomainContext,
   weddingDate?: string,
 ): Promise<{ weddingDate: string; traditions: (Omit<Tradition, "functions"> & { functions: ProposedFunction[] })[] }> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "plan", "read");
   let day = weddingDate;
   if (!day) {
-    const row = await ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.id).first<{ wedding_date: string | null }>();
+    const row = await ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.key).first<{ wedding_date: string | null }>();
     day = dayOf(row?.wedding_date) ?? todayInIndia(ctx.now);
   }
   return { weddingDate: day, traditions: TRADITIONS.map((t) => ({ ...t, functions: proposeFunctions(t, day) })) };

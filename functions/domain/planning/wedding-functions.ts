@@ -1,19 +1,15 @@
 import type { events } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
-import { type DomainContext, NotFound, ACCESS, requireRole, requireSignedIn, type Actor } from "../core/index.ts";
+import { type DomainContext, NotFound } from "../core/index.ts";
+import { openWedding, type WeddingAccess } from "../weddings/index.ts";
 
 /**
- * What every couple-planning area shares (issue 12): who may plan, and the couple's wedding
- * functions (events) as the checklist, planner, budget, guest list and reminders read them. The
- * planner (event-changes.ts, tradition-functions.ts) writes events; the others only read them through here, so "another
- * couple's function is 404" is decided once.
+ * What every couple-planning area shares (issue 12): the wedding's functions (events) as the
+ * checklist, planner, budget, guest list and reminders read them. Who may plan which area is
+ * openWedding's (functions/domain/weddings/, decision 0049); the planner (event-changes.ts,
+ * tradition-functions.ts) writes events; the others only read them through here, so "another
+ * wedding's function is 404" is decided once.
  */
-
-/** The signed-in couple (or an admin looking at /profile as a couple would); vendors have no wedding to plan. */
-export function requirePlanner(ctx: Pick<DomainContext, "actor">): Actor {
-  requireSignedIn(ctx.actor, "Please log in to plan your wedding.");
-  return requireRole(ctx.actor, ACCESS.planner, "Only couples plan a wedding here.");
-}
 
 /** A function or sub-event as the planning areas read it; dates are India days (YYYY-MM-DD), times HH:MM. */
 export type WeddingFunction = {
@@ -42,21 +38,26 @@ const toFunction = (r: FunctionRow): WeddingFunction => ({
   budget: r.budget,
 });
 
-/** The couple's functions in date and time order; sub-events too when asked. */
-export async function weddingFunctions(ctx: DomainContext, options: { withSubEvents?: boolean } = {}): Promise<WeddingFunction[]> {
-  const me = requirePlanner(ctx);
+/**
+ * The wedding's functions in date and time order; sub-events too when asked. Any member reads them;
+ * a caller that has opened the wedding already passes it (one member read a request).
+ */
+export async function weddingFunctions(ctx: DomainContext, options: { withSubEvents?: boolean } = {}, wedding?: WeddingAccess): Promise<WeddingFunction[]> {
+  const me = wedding ?? (await openWedding(ctx, "plan", "read"));
   const where = options.withSubEvents ? "user_id = ?" : "user_id = ? AND parent_id IS NULL";
   const { results } = await ctx.db
     .prepare(`SELECT ${COLUMNS} FROM events WHERE ${where} ORDER BY event_date, start_time IS NULL, start_time, created_at`)
-    .bind(me.id)
+    .bind(me.key)
     .all<FunctionRow>();
   return results.map(toFunction);
 }
 
-/** One of the couple's functions or sub-events; anyone else's (or none) is 404, never a hint that it exists. */
-export async function ownedFunction(ctx: DomainContext, eventId: string): Promise<WeddingFunction> {
-  const me = requirePlanner(ctx);
-  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ? AND user_id = ?`).bind(eventId, me.id).first<FunctionRow>();
+/**
+ * One of the wedding's functions or sub-events (`key`: WeddingAccess.key, after openWedding);
+ * another wedding's (or none) is 404, never a hint that it exists.
+ */
+export async function ownedFunction(ctx: DomainContext, key: string, eventId: string): Promise<WeddingFunction> {
+  const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ? AND user_id = ?`).bind(eventId, key).first<FunctionRow>();
   if (!row) throw new NotFound("We could not find that function in your wedding plan.");
   return toFunction(row);
 }

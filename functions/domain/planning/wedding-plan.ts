@@ -1,6 +1,6 @@
 /** The couple's whole plan: the wedding date, every function with its sub-events, task progress and linked vendors. */
 import { type DomainContext } from "../core/index.ts";
-import { requirePlanner } from "./wedding-functions.ts";
+import { openWedding } from "../weddings/index.ts";
 import {
   EVENT_COLUMNS,
   LINK_SELECT,
@@ -25,16 +25,16 @@ export type WeddingPlan = { weddingDate: string | null; events: PlannedEvent[]; 
  * sub-events nested, task progress per function and sub-event, and the vendors linked to each.
  */
 export async function weddingPlan(ctx: DomainContext): Promise<WeddingPlan> {
-  const me = requirePlanner(ctx);
+  const me = await openWedding(ctx, "plan", "read");
   const [events, counts, links, user] = await ctx.db.batch([
-    ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE user_id = ? ${ORDER}`).bind(me.id),
+    ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE user_id = ? ${ORDER}`).bind(me.key),
     ctx.db
       .prepare(
         `SELECT event_id, count(*) AS total, sum(status = 'DONE') AS done, sum(status = 'CANCELLED') AS cancelled FROM tasks WHERE user_id = ? GROUP BY event_id`,
       )
-      .bind(me.id),
-    ctx.db.prepare(`${LINK_SELECT} JOIN events e ON e.id = es.event_id WHERE e.user_id = ? ORDER BY es.created_at`).bind(me.id, me.id),
-    ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.id),
+      .bind(me.key),
+    ctx.db.prepare(`${LINK_SELECT} JOIN events e ON e.id = es.event_id WHERE e.user_id = ? ORDER BY es.created_at`).bind(me.key, me.key),
+    ctx.db.prepare("SELECT wedding_date FROM users WHERE id = ?").bind(me.key),
   ]);
   const countBy = new Map((counts!.results as TaskCounts[]).map((c) => [c.event_id, c]));
   const rows = events!.results as EventRow[];
