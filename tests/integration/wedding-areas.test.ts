@@ -159,27 +159,31 @@ for (const area of Object.keys(AREAS) as Area[]) {
       }
     });
 
-    it(`gives an editor of another area and a viewer the ${area} to read, and refuses each change (403 naming the area, nothing changed)`, { timeout: 30_000 }, async () => {
-      const p = await coupleWithPlan();
-      const aunt = await account("Sunita Aunty");
-      const planner = await account("Priya Planner");
-      await join(p.couple.id, aunt.id, "EDITOR", other);
-      await join(p.couple.id, planner.id, "VIEWER");
-      const before = await planningOf(p.couple.id);
-      for (const member of [aunt, planner]) {
-        for (const r of reads(p)) {
-          const [mine, couples] = [await json(await call(r.path, { cookie: member.cookie })), await json(await call(r.path, { cookie: p.couple.cookie }))];
-          expect(mine.status, `GET ${r.path}`).toBe(200);
-          expect(r.sees(mine.body)).toEqual(r.sees(couples.body));
+    it(
+      `gives an editor of another area and a viewer the ${area} to read, and refuses each change (403 naming the area, nothing changed)`,
+      { timeout: 30_000 },
+      async () => {
+        const p = await coupleWithPlan();
+        const aunt = await account("Sunita Aunty");
+        const planner = await account("Priya Planner");
+        await join(p.couple.id, aunt.id, "EDITOR", other);
+        await join(p.couple.id, planner.id, "VIEWER");
+        const before = await planningOf(p.couple.id);
+        for (const member of [aunt, planner]) {
+          for (const r of reads(p)) {
+            const [mine, couples] = [await json(await call(r.path, { cookie: member.cookie })), await json(await call(r.path, { cookie: p.couple.cookie }))];
+            expect(mine.status, `GET ${r.path}`).toBe(200);
+            expect(r.sees(mine.body)).toEqual(r.sees(couples.body));
+          }
+          for (const w of writes(p)) {
+            const res = await json(await send(w, member.cookie));
+            expect(res.status, `${w.method} ${w.path}`).toBe(403);
+            expect(res.body).toMatchObject({ success: false, message: REFUSAL[area] });
+          }
         }
-        for (const w of writes(p)) {
-          const res = await json(await send(w, member.cookie));
-          expect(res.status, `${w.method} ${w.path}`).toBe(403);
-          expect(res.body).toMatchObject({ success: false, message: REFUSAL[area] });
-        }
-      }
-      expect(await planningOf(p.couple.id)).toEqual(before);
-    });
+        expect(await planningOf(p.couple.id)).toEqual(before);
+      },
+    );
 
     it(`refuses a removed member and another wedding's couple the couple's ${area} records (404, nothing changed)`, { timeout: 30_000 }, async () => {
       const p = await coupleWithPlan();
