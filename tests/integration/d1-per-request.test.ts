@@ -265,9 +265,14 @@ describe("D1 queries per request", () => {
       console.log(`Statuses: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}`);
       const over = measures.filter((m) => m.calls > LIMIT);
       expect(over.map((m) => `${m.calls} calls: ${m.key}`)).toEqual([]);
+      // A request that fails with a 500 is counted only up to the failure (and is a defect of its own).
+      expect(measures.filter((m) => m.status >= 500).map((m) => `${m.status}: ${m.key}`)).toEqual([]);
     }
     const [small, large] = bySize as [Map<string, Measure>, Map<string, Measure>];
-    const grew = [...large].filter(([key, m]) => small.has(key) && m.calls > small.get(key)!.calls);
+    // A request that reads per row grows by many calls between the sizes (ten times the rows). One call
+    // more is an isolate cache refreshing between the walks on a slow machine (the location box keeps
+    // its list 5 minutes: /all made 2 calls, then 3, in a 10-minute run), not an N+1.
+    const grew = [...large].filter(([key, m]) => small.has(key) && m.calls > small.get(key)!.calls + 1);
     expect(grew.map(([key, m]) => `${small.get(key)!.calls} -> ${m.calls} calls: ${key}`)).toEqual([]);
     const failed = pageErrors.map((e) => `${e.path}: ${e.error instanceof Error ? e.error.message : JSON.stringify(e.error)}`);
     if (failed.length) console.log(`Page loaders that threw (their requests counted up to the throw):\n${failed.slice(0, 30).join("\n")}`);

@@ -432,8 +432,16 @@ export async function seedOwners(size: number, owners?: OwnerIds): Promise<Owner
       total: 499900,
       prices_include_gst: 1,
       place_of_supply: "Rajasthan (08)",
-      supplier: JSON.stringify({ name: "Mandap", gstin: "08AAAAA0000A1Z5", address: "Jaipur", state: "Rajasthan", stateCode: "08" }),
-      billed_to: JSON.stringify({ name: "Shubh Caterers", email: `${vendor}@example.com` }),
+      supplier: JSON.stringify({ legalName: "Mandap", gstin: "08AAAAA0000A1Z5", address: "Jaipur", state: "Rajasthan", stateCode: "08" }),
+      billed_to: JSON.stringify({
+        businessName: "Shubh Caterers",
+        address: "MI Road",
+        city: "Jaipur",
+        state: "Rajasthan",
+        stateCode: "08",
+        gstin: null,
+        email: `${vendor}@example.com`,
+      }),
       issued_at: now,
     })),
   );
