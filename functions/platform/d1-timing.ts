@@ -11,22 +11,37 @@
  * once: the measure is the time during which at least one D1 call was outstanding. Rendering and
  * serialization do not move the clock; they show only as the client's time minus this.
  */
-export type D1Timing = { ms: number; statements: number; roundTrips: number };
+export type D1Timing = { ms: number; statements: number; roundTrips: number; rowsRead: number; rowsWritten: number };
+
+type Meta = { rows_read?: number; rows_written?: number };
 
 export function timedDatabase(db: D1Database): { db: D1Database; timing: () => D1Timing } {
   let ms = 0;
   let statements = 0;
   let roundTrips = 0;
+  let rowsRead = 0;
+  let rowsWritten = 0;
   let outstanding = 0;
   let since = 0;
   const targets = new WeakMap<object, D1PreparedStatement>();
+
+  // D1's billed rows (docs/decisions/0050): every answer's meta, a batch's answers each.
+  const countRows = (result: unknown) => {
+    for (const r of Array.isArray(result) ? result : [result]) {
+      const meta = (r as { meta?: Meta } | null)?.meta;
+      rowsRead += meta?.rows_read ?? 0;
+      rowsWritten += meta?.rows_written ?? 0;
+    }
+  };
 
   async function timed<T>(count: number, work: () => Promise<T>): Promise<T> {
     statements += count;
     roundTrips++;
     if (outstanding++ === 0) since = Date.now();
     try {
-      return await work();
+      const result = await work();
+      countRows(result);
+      return result;
     } finally {
       if (--outstanding === 0) ms += Date.now() - since;
     }
@@ -36,7 +51,16 @@ export function timedDatabase(db: D1Database): { db: D1Database; timing: () => D
     const proxy = new Proxy(stmt, {
       get(target, key) {
         if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        if (key === "first" || key === "all" || key === "run" || key === "raw") {
+        // first() runs the whole statement as all() does (D1 adds no LIMIT) but hides its meta: it is all() here, its first row kept.
+        if (key === "first")
+          return (column?: string) =>
+            timed(1, async () => {
+              const result = await target.all<Record<string, unknown>>();
+              const row = result.results[0] ?? null;
+              if (column !== undefined && row && !(column in row)) throw new Error(`D1_COLUMN_NOTFOUND: Column not found (${column})`);
+              return { meta: result.meta, value: column === undefined ? row : row ? (row[column] ?? null) : null };
+            }).then((r) => r.value);
+        if (key === "all" || key === "run" || key === "raw") {
           const method = target[key] as (...args: unknown[]) => Promise<unknown>;
           return (...args: unknown[]) => timed(1, () => method.apply(target, args));
         }
@@ -62,10 +86,10 @@ export function timedDatabase(db: D1Database): { db: D1Database; timing: () => D
         return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(t) : value;
       },
     });
-  return { db: wrapDatabase(db), timing: () => ({ ms, statements, roundTrips }) };
+  return { db: wrapDatabase(db), timing: () => ({ ms, statements, roundTrips, rowsRead, rowsWritten }) };
 }
 
 /** The Server-Timing entry for a request's D1 time. */
 export function d1ServerTiming(t: D1Timing): string {
-  return `d1;dur=${t.ms};desc="${t.statements} statements, ${t.roundTrips} round trips"`;
+  return `d1;dur=${t.ms};desc="${t.statements} statements, ${t.roundTrips} round trips, ${t.rowsRead} rows read, ${t.rowsWritten} rows written"`;
 }

@@ -15,7 +15,7 @@ async function timedGet(url) {
   if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
   const timing = res.headers.get("server-timing") ?? "";
   const d1 = timing.match(/d1;dur=(\d+(?:\.\d+)?)/);
-  const statements = timing.match(/desc="(\d+) statements, (\d+) round trips"/);
+  const statements = timing.match(/desc="(\d+) statements, (\d+) round trips(?:, (\d+) rows read, (\d+) rows written)?"/);
   return {
     ms,
     bytes: body.byteLength,
@@ -23,10 +23,12 @@ async function timedGet(url) {
     d1Ms: d1 ? Number(d1[1]) : null,
     statements: statements ? Number(statements[1]) : null,
     roundTrips: statements ? Number(statements[2]) : null,
+    rowsRead: statements?.[3] ? Number(statements[3]) : null,
+    rowsWritten: statements?.[4] ? Number(statements[4]) : null,
   };
 }
 
-/** [{ page, path, htmlKB, renderedMs, d1Ms, statements, roundTrips, launcherMs, cpuMs, cachedMs }] (medians of `rounds`). */
+/** [{ page, path, htmlKB, renderedMs, d1Ms, statements, roundTrips, rowsRead, rowsWritten, launcherMs, cpuMs, cachedMs }] (medians of `rounds`; rows of one render). */
 export async function pageBreakdown(base, helloUrl, pages, rounds = 30) {
   const hello = [];
   for (let i = 0; i < rounds; i++) hello.push((await timedGet(helloUrl)).ms);
@@ -53,6 +55,8 @@ export async function pageBreakdown(base, helloUrl, pages, rounds = 30) {
       d1Ms,
       statements: renders[0].statements,
       roundTrips: renders[0].roundTrips,
+      rowsRead: renders[0].rowsRead,
+      rowsWritten: renders[0].rowsWritten,
       launcherMs,
       cpuMs: median(renders.map((r) => Math.max(0, r.ms - (r.d1Ms ?? 0) - launcherMs))),
       cachedMs: median(cached),
@@ -64,11 +68,11 @@ export async function pageBreakdown(base, helloUrl, pages, rounds = 30) {
 export function printPageBreakdown(rows) {
   console.log("\nWhere an anonymous page's time goes (one request at a time, medians; renders miss the page cache)\n");
   console.log(
-    "| page | HTML KB | rendered ms | D1 ms (statements, round trips) | launcher ms (bare Worker) | render + serialise CPU ms | from the page cache ms |",
+    "| page | HTML KB | rendered ms | D1 ms (statements, round trips) | D1 rows read / written | launcher ms (bare Worker) | render + serialise CPU ms | from the page cache ms |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const r of rows)
     console.log(
-      `| ${r.page} | ${r.htmlKB.toFixed(0)} | ${r.renderedMs.toFixed(1)} | ${r.d1Ms.toFixed(0)} (${r.statements ?? "?"}, ${r.roundTrips ?? "?"}) | ${r.launcherMs.toFixed(1)} | ${r.cpuMs.toFixed(1)} | ${r.cachedMs.toFixed(1)} |`,
+      `| ${r.page} | ${r.htmlKB.toFixed(0)} | ${r.renderedMs.toFixed(1)} | ${r.d1Ms.toFixed(0)} (${r.statements ?? "?"}, ${r.roundTrips ?? "?"}) | ${r.rowsRead ?? "?"} / ${r.rowsWritten ?? "?"} | ${r.launcherMs.toFixed(1)} | ${r.cpuMs.toFixed(1)} | ${r.cachedMs.toFixed(1)} |`,
     );
 }

@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 import { ensureChromium } from "../../scripts/chromium.mjs";
 import { mustRun } from "../../scripts/run.mjs";
 import { audit, startCompressingProxy } from "./lighthouse.mjs";
-import { printSearchLatency, searchLatency } from "./search.mjs";
+import { printSearchConcurrent, printSearchLatency, searchLatency, searchLatencyConcurrent } from "./search.mjs";
 import { accountCount, adminSearchLatency, printAdminSearchLatency } from "./admin-search.mjs";
 import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "./dashboard.mjs";
 import { printUploadBench, uploadBench } from "./uploads.mjs";
@@ -264,6 +264,8 @@ try {
   console.log("");
   const search = await searchLatency(base, 30);
   printSearchLatency(search);
+  const searchConcurrent = await searchLatencyConcurrent(base, 10, 3);
+  printSearchConcurrent(searchConcurrent);
   // A failure here is a finding to report, not a reason to lose the rest of the figures.
   const adminSearch = await adminSearchLatency(base, 30, accountCount(state)).catch((e) => ({ error: String(e?.message ?? e) }));
   if (adminSearch.error) console.log(`\nAdmin searches failed: ${adminSearch.error}\n`);
@@ -358,6 +360,7 @@ try {
         rowsRead: { list: listRows, search: searchRows },
         breakdown,
         search,
+        searchConcurrent,
         adminSearch,
         dashboard,
         webhooks,

@@ -14,7 +14,21 @@ describe("a request's timed D1", () => {
     expect(t.statements).toBe(5);
     expect(t.roundTrips).toBe(4);
     expect(t.ms).toBeGreaterThanOrEqual(0);
-    expect(d1ServerTiming(t)).toBe(`d1;dur=${t.ms};desc="5 statements, 4 round trips"`);
+    // Constant SELECTs read no table rows: D1 bills none.
+    expect(t.rowsRead).toBe(0);
+    expect(t.rowsWritten).toBe(0);
+    expect(d1ServerTiming(t)).toBe(`d1;dur=${t.ms};desc="5 statements, 4 round trips, 0 rows read, 0 rows written"`);
+  });
+
+  it("counts the rows a write and a read through first() touch", async () => {
+    const { db, timing } = timedDatabase(env.DB);
+    await db.prepare("CREATE TABLE IF NOT EXISTS d1_timing_rows (n INTEGER)").run();
+    await db.prepare("INSERT INTO d1_timing_rows (n) VALUES (1), (2), (3)").run();
+    const before = timing();
+    expect(before.rowsWritten).toBeGreaterThanOrEqual(3);
+    expect(await db.prepare("SELECT count(*) AS n FROM d1_timing_rows").first<number>("n")).toBe(3);
+    expect(timing().rowsRead - before.rowsRead).toBeGreaterThanOrEqual(3);
+    await expect(db.prepare("SELECT 1 AS n").first("m")).rejects.toThrow(/D1_COLUMN_NOTFOUND/);
   });
 
   it("still counts a statement that fails, and lets its error through", async () => {

@@ -52,7 +52,7 @@ describe("the public page cache", () => {
     expect(second.body).toContain(`nonce="${b}"`);
     expect(second.body).not.toContain(a!);
     // The render's own timing is not handed to the next visitor.
-    expect(first.res.headers.get("server-timing")).toMatch(/^d1;dur=\d+;desc="\d+ statements, \d+ round trips"$/);
+    expect(first.res.headers.get("server-timing")).toMatch(/^d1;dur=\d+;desc="\d+ statements, \d+ round trips, \d+ rows read, \d+ rows written"$/);
     expect(second.res.headers.get("server-timing")).toBeNull();
   });
 

@@ -35,7 +35,9 @@ describe("Server-Timing", () => {
 
   it("is sent to an admin on the public site and on a local server", async () => {
     const admin = await onPublic((await createUser({ role: "ADMIN" })).id);
-    expect((await page(PUBLIC, admin)).headers.get("server-timing")).toMatch(/^d1;dur=\d+;desc="\d+ statements, \d+ round trips"$/);
+    expect((await page(PUBLIC, admin)).headers.get("server-timing")).toMatch(
+      /^d1;dur=\d+;desc="\d+ statements, \d+ round trips, \d+ rows read, \d+ rows written"$/,
+    );
     expect((await search(PUBLIC, admin)).headers.get("server-timing")).toMatch(/rows_read=\d+/);
     expect((await page("http://localhost")).headers.get("server-timing")).toMatch(/^d1;dur=/);
     expect((await search("http://localhost")).headers.get("server-timing")).toMatch(/rows_read=\d+/);
