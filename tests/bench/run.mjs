@@ -12,7 +12,7 @@
 // Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -31,6 +31,8 @@ import { nextWeeklyRun, prepareWeeklySummaryState, printWeeklySummary, weeklySum
 import { printSoak, soak } from "./soak.mjs";
 import { d1RequestsBench, printD1Requests } from "./d1-requests.mjs";
 import { pageBreakdown, printPageBreakdown } from "./breakdown.mjs";
+import { dailyCostTable, printCost } from "./cost.mjs";
+import { d1File } from "./storage.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
 
 const { values } = parseArgs({
@@ -173,12 +175,16 @@ async function homeClientJs(base) {
   if (deferred) for (const href of JSON.parse(deferred[1])) urls.add(href);
   let raw = 0;
   let gz = 0;
+  const perFile = [];
   for (const u of urls) {
     const body = Buffer.from(await (await fetch(new URL(u, base))).arrayBuffer());
+    const zipped = gzipSync(body, { level: 6 }).length;
     raw += body.length;
-    gz += gzipSync(body, { level: 6 }).length;
+    gz += zipped;
+    perFile.push({ file: u.replace(/^.*\//, ""), gzipKB: zipped / 1024 });
   }
-  return { files: urls.size, rawKB: raw / 1024, gzipKB: gz / 1024, htmlGzipKB: gzipSync(Buffer.from(html)).length / 1024 };
+  perFile.sort((a, b) => b.gzipKB - a.gzipKB);
+  return { files: urls.size, rawKB: raw / 1024, gzipKB: gz / 1024, htmlGzipKB: gzipSync(Buffer.from(html)).length / 1024, perFile };
 }
 
 async function rowsRead(url) {
@@ -188,9 +194,10 @@ async function rowsRead(url) {
   return m ? Number(m[1]) : null;
 }
 
-const APP_PORT = 8797;
-const HELLO_PORT = 8798;
-const PROXY_PORT = 8799;
+// BENCH_PORT and BENCH_HELLO_PORT move the app (the proxy is the next port) and the hello Worker off 8797-8799 when another bench runs there.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 8797);
+const HELLO_PORT = Number(process.env.BENCH_HELLO_PORT ?? APP_PORT + 1);
+const PROXY_PORT = APP_PORT + 2;
 const DASHBOARD_PORT = 8796;
 const DAILY_JOB_PORT = 8793;
 const PLANNING_PORT = 8789;
@@ -254,6 +261,7 @@ try {
   console.log(
     `\nHome page client JS: ${js.files} files, ${js.rawKB.toFixed(1)} KB raw, ${js.gzipKB.toFixed(1)} KB gzipped (budget 150 KB); HTML ${js.htmlGzipKB.toFixed(1)} KB gzipped`,
   );
+  console.log(`Home page JS by file (gzip KB): ${js.perFile.map((f) => `${f.file} ${f.gzipKB.toFixed(1)}`).join(", ")}`);
   console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
   console.log("");
   const breakdown = await pageBreakdown(base, `http://127.0.0.1:${HELLO_PORT}/`, [
@@ -296,6 +304,18 @@ try {
     if (d1Requests.error) console.log(`\nD1 per request failed: ${d1Requests.error}\n`);
     else printD1Requests(d1Requests);
   }
+  // D1's month at 100,000 page views and 100,000 searches a day (tests/bench/cost.mjs): the costlier
+  // of the rendered home and browse pages per view, the bench shapes' mean rows per search, the daily job's first run.
+  const dailyRun = dailyJob?.[0];
+  const cost = dailyCostTable({
+    rowsPerView: Math.max(...breakdown.map((b) => b.rowsRead ?? 0)),
+    writesPerView: Math.max(...breakdown.map((b) => b.rowsWritten ?? 0)),
+    rowsPerSearch: search.shapes.reduce((sum, s) => sum + (Number.isNaN(s.rowsRead) ? 0 : s.rowsRead), 0) / search.shapes.length,
+    jobReadsPerDay: dailyRun?.rowsRead ?? 0,
+    jobWritesPerDay: dailyRun?.rowsWritten ?? 0,
+    storageGB: statSync(d1File(state)).size / 1e9,
+  });
+  printCost(cost);
   console.log("");
   // Ten ~4 MB photos through the photos page's flow (sign, PUT, register; 3 at a time), demo vendor.
   const uploads = values.services ? null : await uploadBench(base, 10);
@@ -361,6 +381,7 @@ try {
         breakdown,
         search,
         searchConcurrent,
+        cost,
         adminSearch,
         dashboard,
         webhooks,
