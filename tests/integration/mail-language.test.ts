@@ -127,3 +127,136 @@ describe("mail in the recipient's language", () => {
     expect(mail!.text).not.toMatch(/[\u0900-\u097F]/);
   });
 });
+
+/** The newest mail to an address whose subject matches, waiting for mails sent after the answer. */
+async function latestMailTo(address: string, subject: RegExp, timeoutMs = 3000): Promise<Mail> {
+  for (const start = Date.now(); ; ) {
+    const { results } = await env.DB.prepare("SELECT subject, text, html FROM outbox WHERE channel = 'email' AND to_address = ? ORDER BY created_at DESC, id DESC")
+      .bind(address)
+      .all<Mail>();
+    const mail = results.find((m) => subject.test(m.subject));
+    if (mail) return mail;
+    if (Date.now() - start > timeoutMs) throw new Error(`no mail to ${address} matching ${subject}; got ${results.map((m) => m.subject).join(" | ")}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A mail wholly in Hindi: Hindi words, html lang, the Hindi frame, none of the English frame. */
+function expectHindi(mail: Mail) {
+  expect(mail.subject).toMatch(/[\u0900-\u097F]/);
+  expect(mail.html).toContain('<html lang="hi-IN">');
+  expect(mail.text).toContain("Mandap टीम");
+  expect(mail.text).not.toContain("The Mandap team");
+  expect(mail.text).not.toMatch(/You receive this|Hello |Namaste /);
+}
+
+describe("each kind of mail in Hindi for a Hindi recipient", () => {
+  async function hindiPair() {
+    const vendor = await createVendor({ businessName: `Jaipur Tent House ${Date.now()}` });
+    const service = await createService({ vendorId: vendor.id, serviceName: "Shamiana for 500" });
+    const couple = await createUser({ userName: "Pooja Meena" });
+    const v = await sessionCookieFor(vendor.id);
+    const c = await sessionCookieFor(couple.id);
+    await chooseLanguage(v, "hi");
+    await chooseLanguage(c, "hi");
+    const lead = async () => {
+      const res = await call(`/api/v1/services/makeLead/${service.id}`, { method: "PUT", body: { message: "Tent for 500 guests?", eventDate: indiaDateInDays(50) }, cookie: c });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { lead: { id: string } }).lead.id;
+    };
+    return { vendor, couple, v, c, lead };
+  }
+
+  it("quote, booking confirmed, booking changed and cancelled, enquiry closed and withdrawn", async () => {
+    const { vendor, couple, v, c, lead } = await hindiPair();
+    const first = await lead();
+    const validUntil = indiaDateInDays(7);
+    const quote = await call(`/api/v1/leads/${first}/quote`, { method: "POST", body: { amount: 150000, includes: "Tent, lights, 500 chairs", validUntil }, cookie: v });
+    expect(quote.status, await quote.clone().text()).toBe(201);
+    const quoteMail = await latestMailTo(couple.email, /कोटेशन/);
+    expect(quoteMail.subject).toBe(`${vendor.businessName} ने आपको Shamiana for 500 का कोटेशन भेजा है`);
+    expect(quoteMail.text).toContain(`कोटेशन: ₹1,50,000, ${withLocale("hi", () => formatDate(validUntil))} तक मान्य।\nइसमें शामिल: Tent, lights, 500 chairs`);
+    expect(quoteMail.text).toContain("आप इसे अपने डैशबोर्ड में स्वीकार कर सकते हैं या जवाब दे सकते हैं।");
+    expectHindi(quoteMail);
+
+    const accepted = await call(`/api/v1/leads/${first}/accept-quote`, { method: "POST", body: {}, cookie: c });
+    expect(accepted.status, await accepted.clone().text()).toBe(201);
+    const booking = ((await accepted.json()) as { booking: { id: string } }).booking;
+    const acceptedMail = await latestMailTo(vendor.email, /कोटेशन स्वीकार/);
+    expect(acceptedMail.text).toContain("Pooja Meena ने ₹1,50,000 का आपका कोटेशन स्वीकार कर लिया है। बुकिंग");
+    expect(acceptedMail.text).toMatch(/बुकिंग देखें: https?:\/\/\S+\/VendorDashboard\/bookings\//);
+    expectHindi(acceptedMail);
+
+    const newDate = indiaDateInDays(55);
+    const changed = await call(`/api/v1/bookings/${booking.id}`, { method: "PATCH", body: { eventDate: newDate }, cookie: v });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const changedMail = await latestMailTo(couple.email, /बदलाव/);
+    expect(changedMail.text).toContain(`समारोह की तारीख अब ${withLocale("hi", () => formatDate(newDate))} है।`);
+    expectHindi(changedMail);
+
+    const cancelled = await call(`/api/v1/bookings/${booking.id}/cancel`, { method: "POST", body: { reason: "Shaadi ki taarikh badal gayi" }, cookie: c });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const cancelMail = await latestMailTo(vendor.email, /रद्द/);
+    expect(cancelMail.subject).toBe("Pooja Meena ने Shamiana for 500 की बुकिंग रद्द कर दी है");
+    expect(cancelMail.text).toContain("कारण: Shaadi ki taarikh badal gayi");
+    expectHindi(cancelMail);
+
+    const second = await lead();
+    const closed = await call(`/api/v1/leads/${second}/status`, { method: "PATCH", body: { status: "LOST", reason: "Us din booked hain" }, cookie: v });
+    expect(closed.status, await closed.clone().text()).toBe(200);
+    const closedMail = await latestMailTo(couple.email, /पूछताछ बंद/);
+    expect(closedMail.text).toContain(`${vendor.businessName} ने आपकी पूछताछ बंद कर दी है।\n\nकारण: Us din booked hain`);
+    expectHindi(closedMail);
+
+    const third = await lead();
+    expect((await call(`/api/v1/leads/${third}/withdraw`, { method: "POST", body: {}, cookie: c })).status).toBe(200);
+    const withdrawn = await latestMailTo(vendor.email, /वापस ले ली/);
+    expect(withdrawn.text).toContain('Pooja Meena ने "Shamiana for 500" के बारे में अपनी पूछताछ वापस ले ली है।');
+    expectHindi(withdrawn);
+  });
+
+  it("password reset, the sign-up mails and the contact acknowledgement", async () => {
+    const hindi = await createUser({ userName: "Sunita Devi" });
+    await chooseLanguage(await sessionCookieFor(hindi.id), "hi");
+    // Asked from an English page: the mail follows the account's language.
+    expect((await call("/api/v1/users/request-password-reset", { method: "POST", body: { email: hindi.email } })).status).toBe(200);
+    const reset = await latestMailTo(hindi.email, /पासवर्ड/);
+    expect(reset.subject).toBe("अपना Mandap पासवर्ड नए सिरे से बनाएँ");
+    expect(reset.text).toMatch(/^नमस्ते Sunita Devi,\n/);
+    expect(reset.text).toMatch(/नया पासवर्ड चुनें: https?:\/\/\S+\/user-change-password\?token=/);
+    expectHindi(reset);
+
+    // Somebody signs up again with the address (from an English page): its owner is told in Hindi.
+    const again = await call("/api/v1/users/register", {
+      method: "POST",
+      body: { user_name: "Sunita", email: hindi.email, password: "Mandap2026pass", confirmPassword: "Mandap2026pass" },
+    });
+    expect(again.status).toBe(202);
+    expectHindi(await latestMailTo(hindi.email, /खाता बनाने की कोशिश/));
+
+    // No account yet: the sign-up page's language.
+    const newcomer = `naya-${Date.now()}@example.com`;
+    const signUp = await call("/api/v1/users/register", {
+      method: "POST",
+      body: { user_name: "Kamla", email: newcomer, password: "Mandap2026pass", confirmPassword: "Mandap2026pass" },
+      headers: { "Accept-Language": "hi-IN,hi;q=0.9" },
+    });
+    expect(signUp.status).toBe(202);
+    const confirm = await latestMailTo(newcomer, /पुष्टि/);
+    expect(confirm.text).toMatch(/अपने ईमेल पते की पुष्टि करें: https?:\/\/\S+\/verify-email\?token=/);
+    expectHindi(confirm);
+
+    const writer = `likhne-wale-${Date.now()}@example.com`;
+    const contact = await call("/api/v1/contact", {
+      method: "POST",
+      body: { name: "Ramesh", email: writer, topic: "Planning my wedding", message: "Udaipur mein venue chahiye, February mein." },
+      headers: { "Accept-Language": "hi" },
+    });
+    expect(contact.status, await contact.clone().text()).toBeLessThan(300);
+    const ack = await latestMailTo(writer, /संदेश/);
+    expect(ack.subject).toBe("हमें आपका संदेश मिल गया है");
+    expect(ack.text).toMatch(/^प्रिय Ramesh,\n/);
+    expect(ack.text).toContain("Udaipur mein venue chahiye, February mein.");
+    expectHindi(ack);
+  });
+});

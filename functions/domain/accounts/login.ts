@@ -1,5 +1,6 @@
 /** Log-in: the password doors (couples' and vendors'), Google sign-in, log-out. */
-import { audienceOf, composeMail } from "#platform/mail-layout.ts";
+import { audienceOf, composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import {
   type DomainContext,
   Conflict,
@@ -63,20 +64,22 @@ export async function login(ctx: DomainContext, input: { door: Door; email: stri
     if (device) await recordDeviceFailure(ctx, device);
     if (user && failures >= LOGIN_ACCOUNT_DELAY.free && (await takeAllowance(ctx, `notice:login:${user.id}`, LOGIN_NOTICE)).allowed) {
       const userDoor = doorOf(user.role);
+      const locale = mailLocale(user.locale);
       sendMail(
         ctx,
         composeMail({
           to: user.email,
-          subject: "Failed log-in attempts on your Mandap account",
+          locale,
+          subject: messages.mail_failed_login_subject({}, { locale }),
           audience: audienceOf(user.role),
           origin: info.origin,
-          greeting: `Namaste ${user.user_name},`,
+          greeting: messages.mail_namaste({ name: user.user_name }, { locale }),
           body: [
-            `Someone has tried to log in to your Mandap account with a wrong password ${failures} times. If it was you, there is nothing to do; you can always log in from a browser you have used before.`,
-            "If it was not you, your account is safe as long as your password is.",
-            { link: { label: "Choose a new password", url: `${info.origin}${forgotPath(userDoor)}` } },
+            messages.mail_failed_login_intro({ count: String(failures) }, { locale }),
+            messages.mail_failed_login_safe({}, { locale }),
+            { link: { label: messages.mail_choose_new_password({}, { locale }), url: `${info.origin}${forgotPath(userDoor)}` } },
           ],
-          reason: "You receive this notice, at most once a day, to keep your account safe.",
+          reason: messages.mail_failed_login_reason({}, { locale }),
         }),
       );
     }

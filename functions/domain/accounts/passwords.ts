@@ -1,5 +1,6 @@
 /** Passwords: asking for a reset link, resetting with it, and the signed-in change. */
-import { audienceOf, composeMail } from "#platform/mail-layout.ts";
+import { audienceOf, composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import {
   type DomainContext,
   Invalid,
@@ -34,20 +35,23 @@ export async function requestPasswordReset(ctx: DomainContext, { email }: { emai
     const userDoor = doorOf(user.role);
     const token = await issueAuthToken(ctx, user.id, "RESET_PASSWORD");
     const link = `${info.origin}${changePasswordPath(userDoor)}?token=${token}`;
+    // In the account's language (users.locale), not the forgot-password page's.
+    const locale = mailLocale(user.locale);
     sendMail(
       ctx,
       composeMail({
         to: user.email,
-        subject: "Reset your Mandap password",
+        locale,
+        subject: messages.mail_reset_subject({}, { locale }),
         audience: audienceOf(user.role),
         origin: info.origin,
-        greeting: `Namaste ${user.user_name},`,
+        greeting: messages.mail_namaste({ name: user.user_name }, { locale }),
         body: [
-          `Someone (hopefully you) asked to reset the password of your Mandap ${userDoor === "vendor" ? "vendor " : ""}account. Open this link within 1 hour to choose a new password:`,
-          { link: { label: "Choose a new password", url: link } },
-          "The link works once. If you did not ask for this, ignore this message; your password stays the same.",
+          (userDoor === "vendor" ? messages.mail_reset_intro_vendor : messages.mail_reset_intro)({}, { locale }),
+          { link: { label: messages.mail_choose_new_password({}, { locale }), url: link } },
+          messages.mail_reset_once({}, { locale }),
         ],
-        reason: "You receive this e-mail because a password reset was asked for your account.",
+        reason: messages.mail_reset_reason({}, { locale }),
       }),
     );
   } else {

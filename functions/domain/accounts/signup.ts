@@ -1,5 +1,7 @@
 /** Sign-up (couples and vendors) through the e-mailed link, and e-mail verification. */
-import { audienceOf, composeMail } from "#platform/mail-layout.ts";
+import { audienceOf, composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
+import { getLocale } from "#shared/locale.ts";
 import type { RegisterUserInput, RegisterVendorInput } from "#shared/account-schemas.ts";
 import {
   type DomainContext,
@@ -79,21 +81,24 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
     await d1.prepare("DELETE FROM pending_signups WHERE email = ?").bind(request.email).run();
     if (send) {
       const door = doorOf(existing.role);
+      // In the account's language, not the sign-up page's.
+      const locale = mailLocale(existing.locale);
       sendMail(
         ctx,
         composeMail({
           to: existing.email,
-          subject: "Someone tried to sign up to Mandap with your e-mail address",
+          locale,
+          subject: messages.mail_signup_exists_subject({}, { locale }),
           audience: audienceOf(existing.role),
           origin: info.origin,
-          greeting: `Namaste ${existing.user_name},`,
+          greeting: messages.mail_namaste({ name: existing.user_name }, { locale }),
           body: [
-            "Someone (maybe you) just tried to create a new Mandap account with this e-mail address. You already have an account, so nothing was created.",
-            { link: { label: "Log in", url: `${info.origin}${loginPath(door)}` } },
-            `Forgot your password? Choose a new one here: ${info.origin}${forgotPath(door)}`,
-            "If it was not you, you can ignore this message; your account is unchanged.",
+            messages.mail_signup_exists_intro({}, { locale }),
+            { link: { label: messages.mail_log_in({}, { locale }), url: `${info.origin}${loginPath(door)}` } },
+            messages.mail_signup_exists_forgot({ url: `${info.origin}${forgotPath(door)}` }, { locale }),
+            messages.mail_signup_exists_not_you({}, { locale }),
           ],
-          reason: "You receive this e-mail because somebody tried to sign up with this address.",
+          reason: messages.mail_signup_exists_reason({}, { locale }),
         }),
       );
     }
@@ -120,21 +125,25 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
         request.business_category,
       )
       .run();
-    const what = request.role === "VENDOR" ? `your vendor account for ${request.business_name}` : "your Mandap account";
+    // No account yet: the language of the sign-up page.
+    const locale = mailLocale(getLocale());
     sendMail(
       ctx,
       composeMail({
         to: request.email,
-        subject: "Confirm your e-mail address to finish signing up to Mandap",
+        locale,
+        subject: messages.mail_signup_confirm_subject({}, { locale }),
         audience: "visitor",
         origin: info.origin,
-        greeting: `Namaste ${request.user_name},`,
+        greeting: messages.mail_namaste({ name: request.user_name }, { locale }),
         body: [
-          `To finish creating ${what}, open this link within 48 hours and confirm with the password you chose:`,
-          { link: { label: "Confirm your e-mail address", url: `${info.origin}/verify-email?token=${token}` } },
-          "If you did not sign up to Mandap, ignore this message; no account is created.",
+          request.role === "VENDOR"
+            ? messages.mail_signup_confirm_intro_vendor({ business: request.business_name ?? "" }, { locale })
+            : messages.mail_signup_confirm_intro({}, { locale }),
+          { link: { label: messages.mail_confirm_email_button({}, { locale }), url: `${info.origin}/verify-email?token=${token}` } },
+          messages.mail_signup_confirm_ignore({}, { locale }),
         ],
-        reason: "You receive this e-mail because this address was given to sign up to Mandap.",
+        reason: messages.mail_signup_confirm_reason({}, { locale }),
       }),
     );
   } else {
@@ -348,22 +357,24 @@ export async function resendVerification(ctx: DomainContext): Promise<{ message:
   return { message: `We sent a new verification link to ${user.email}.` };
 }
 
-async function sendVerification(ctx: DomainContext, user: { id: string; email: string; user_name: string }) {
+async function sendVerification(ctx: DomainContext, user: { id: string; email: string; user_name: string; locale: string | null }) {
   const token = await issueAuthToken(ctx, user.id, "VERIFY_EMAIL");
   const link = `${ctx.request.origin}/verify-email?token=${token}`;
+  const locale = mailLocale(user.locale);
   await ctx.mail.send(
     composeMail({
       to: user.email,
-      subject: "Verify your e-mail address for Mandap",
+      locale,
+      subject: messages.mail_verify_subject({}, { locale }),
       audience: "member",
       origin: ctx.request.origin,
-      greeting: `Namaste ${user.user_name},`,
+      greeting: messages.mail_namaste({ name: user.user_name }, { locale }),
       body: [
-        "Please confirm your e-mail address by opening this link (valid for 48 hours):",
-        { link: { label: "Verify your e-mail address", url: link } },
-        "If you did not create a Mandap account, you can ignore this message.",
+        messages.mail_verify_intro({}, { locale }),
+        { link: { label: messages.mail_verify_button({}, { locale }), url: link } },
+        messages.mail_verify_ignore({}, { locale }),
       ],
-      reason: "You receive this e-mail because you asked for a verification link.",
+      reason: messages.mail_verify_reason({}, { locale }),
     }),
   );
 }

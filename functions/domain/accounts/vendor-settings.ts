@@ -1,4 +1,6 @@
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
+import { LOCALE_PREFIX } from "#shared/locale.ts";
 import { z } from "zod";
 import { queueMail } from "#platform/mail.ts";
 import {
@@ -185,7 +187,7 @@ export const SETTINGS_MESSAGES = {
   prefsSaved: "Your notification preferences have been saved.",
 } as const;
 
-type OpenLead = { email: string; user_name: string; service_name: string };
+type OpenLead = { email: string; user_name: string; locale: string | null; service_name: string };
 
 /**
  * Deletes the signed-in vendor's account as DELETION_TERMS says, in one atomic batch: the couples
@@ -205,7 +207,7 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
     db.prepare("SELECT business_name FROM vendors WHERE user_id = ?").bind(vendor.id).first<string>("business_name"),
     db
       .prepare(
-        `SELECT u.email, u.user_name, s.service_name FROM leads l JOIN users u ON u.id = l.user_id JOIN services s ON s.id = l.service_id
+        `SELECT u.email, u.user_name, u.locale, s.service_name FROM leads l JOIN users u ON u.id = l.user_id JOIN services s ON s.id = l.service_id
          WHERE l.vendor_id = ? AND l.status IN ('NEW', 'CONTACTED', 'QUOTED') ORDER BY l.created_at LIMIT 500`,
       )
       .bind(vendor.id)
@@ -215,24 +217,26 @@ export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message
   // Couples' reviews of these services go with them: their photos' keys are read first.
   const reviewPhotos = await reviewPhotoKeys(ctx, "vendor", vendor.id);
   const name = business ?? vendor.userName;
-  const mails = open.results.map((l) =>
-    queueMail(
+  const mails = open.results.map((l) => {
+    const locale = mailLocale(l.locale);
+    return queueMail(
       db,
       composeMail({
         to: l.email,
-        subject: `${name} has left Mandap: your enquiry is closed`,
+        locale,
+        subject: messages.mail_vendor_left_subject({ vendor: name }, { locale }),
         audience: "couple",
         origin: ctx.request.origin,
-        greeting: `Namaste ${l.user_name},`,
+        greeting: messages.mail_namaste({ name: l.user_name }, { locale }),
         body: [
-          `${name} has closed their Mandap account, so your enquiry about "${l.service_name}" is closed and its conversation is no longer available.`,
-          { link: { label: "Find other vendors for your wedding", url: `${ctx.request.origin}/browse` } },
+          messages.mail_vendor_left_body({ vendor: name, service: l.service_name }, { locale }),
+          { link: { label: messages.mail_find_other_vendors({}, { locale }), url: `${ctx.request.origin}${LOCALE_PREFIX[locale]}/browse` } },
         ],
-        reason: `You receive this e-mail because you had an open enquiry with ${name}.`,
+        reason: messages.mail_vendor_left_reason({ vendor: name }, { locale }),
       }),
       now,
-    ),
-  );
+    );
+  });
   const deleted = `EXISTS (SELECT 1 FROM users WHERE id = ?1) = 0`;
   const results = await db.batch([
     db

@@ -1,4 +1,6 @@
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
+import { getLocale } from "#shared/locale.ts";
 import { z } from "zod";
 import type { contactMessages } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
@@ -91,21 +93,24 @@ export async function sendContactMessage(ctx: DomainContext, raw: unknown): Prom
     }),
     ctx.now,
   );
+  // In the language of the contact page the visitor wrote from.
+  const locale = mailLocale(getLocale());
   const toSender = queueMail(
     ctx.db,
     composeMail({
       to: input.email,
-      subject: "We have your message",
+      locale,
+      subject: messages.mail_contact_ack_subject({}, { locale }),
       audience: "visitor",
       origin: ctx.request.origin,
-      greeting: `Dear ${input.name},`,
+      greeting: messages.mail_dear({ name: input.name }, { locale }),
       body: [
-        "Thank you for writing to Mandap. This is to confirm that your message reached our team; we will reply to this address.",
-        { facts: [["Topic", input.topic]] },
-        "Your message:",
+        messages.mail_contact_ack_intro({}, { locale }),
+        { facts: [[messages.mail_contact_topic({}, { locale }), input.topic]] },
+        messages.mail_contact_your_message({}, { locale }),
         { quote: input.message },
       ],
-      reason: "You receive this e-mail because you wrote to us from the contact page.",
+      reason: messages.mail_contact_ack_reason({}, { locale }),
     }),
     ctx.now,
   );

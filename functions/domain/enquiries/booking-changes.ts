@@ -8,6 +8,8 @@ import { leadNotice, writeAndNotify, vendorWants } from "./lead-records.ts";
 import { freeDays, blockDays } from "./booking-days.ts";
 import { type Booking, bookingFor, lastDay, bookingAsLead, bookingPath } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
+import type { Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 /**
  * Changing a booking: the vendor's updates (advance, days, completion), either side's
@@ -36,20 +38,33 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
     throw new Conflict(end ? `You can mark the booking completed after the event (${formatDate(end)}).` : "Set the event date before completing the booking.");
   // The couple is told what it must know: new event days, or the booking completed (with a word about reviewing).
   const dateChanged = fields.eventDate !== undefined && (dates.event_date !== row.event_date || dates.event_end_date !== row.event_end_date);
-  const news = [
-    dateChanged ? `The event date is now ${formatDate(dates.event_date!)}${dates.event_end_date ? ` to ${formatDate(dates.event_end_date)}` : ""}.` : null,
-    fields.status === "COMPLETED" ? "The booking is marked completed. You can now review the service on its page; your review shows “Verified booking”." : null,
-  ].filter((l): l is string => l !== null);
-  const mails = news.length
+  const completed = fields.status === "COMPLETED";
+  const news = (locale: Locale) =>
+    [
+      dateChanged
+        ? dates.event_end_date
+          ? messages.mail_booking_new_dates({ date: formatDate(dates.event_date!), end: formatDate(dates.event_end_date) }, { locale })
+          : messages.mail_booking_new_date({ date: formatDate(dates.event_date!) }, { locale })
+        : null,
+      completed ? messages.mail_booking_completed({}, { locale }) : null,
+    ].filter((l): l is string => l !== null);
+  const hasNews = dateChanged || completed;
+  const mails = hasNews
     ? [
-        leadNotice(ctx, bookingAsLead(row), "couple", `${row.business_name} updated your booking of ${row.service_name}`, [
-          ...news,
-          { link: { label: "See the booking", url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } },
-        ]),
+        leadNotice(
+          ctx,
+          bookingAsLead(row),
+          "couple",
+          (locale) => messages.mail_booking_updated_subject({ vendor: row.business_name, service: row.service_name }, { locale }),
+          (locale) => [
+            ...news(locale),
+            { link: { label: messages.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } },
+          ],
+        ),
       ]
     : [];
   // On WhatsApp too when the couple opted in (issue 32).
-  const whatsApp = news.length ? await bookingWhatsApp(ctx, row, "couple", dates.event_date) : null;
+  const whatsApp = hasNews ? await bookingWhatsApp(ctx, row, "couple", dates.event_date) : null;
   await writeAndNotify(
     ctx,
     [
@@ -71,10 +86,13 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
   if (row.status !== "CONFIRMED") throw new Conflict(`Only a confirmed booking can be cancelled; this one is ${row.status.toLowerCase()}.`);
   const to: Side = side === "vendor" ? "couple" : "vendor";
   const who = side === "vendor" ? row.business_name : row.couple_name;
-  const notice = leadNotice(ctx, bookingAsLead(row), to, `${who} cancelled the booking of ${row.service_name}`, [
-    `${who} cancelled the booking.`,
-    `Reason: ${reason}`,
-  ]);
+  const notice = leadNotice(
+    ctx,
+    bookingAsLead(row),
+    to,
+    (locale) => messages.mail_booking_cancelled_subject({ who, service: row.service_name }, { locale }),
+    (locale) => [messages.mail_booking_cancelled_body({ who }, { locale }), messages.mail_reason_label({ reason }, { locale })],
+  );
   const wanted = to === "couple" || (await vendorWants(ctx, row.vendor_id, "booking_changes"));
   const whatsApp = await bookingWhatsApp(ctx, row, to, row.event_date);
   await writeAndNotify(

@@ -4,6 +4,7 @@ import { type DomainContext, parseInput } from "../core/index.ts";
 import { type LeadStatus, requireTransition, fromStatuses } from "./lead-pipeline.ts";
 import { type LeadRow, leadAs, leadNotice, writeAndNotify } from "./lead-records.ts";
 import { refreshReplyTime } from "./reply-time.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 /**
  * Closing an enquiry: the vendor marks it lost or reports it as spam, the couple withdraws it.
@@ -32,10 +33,14 @@ export async function setLeadStatus(ctx: DomainContext, leadId: string, input: u
   const fields = parseInput(leadStatusInput, input, "Please choose a valid status.");
   if (fields.status === "LOST") {
     requireTransition("lost", lead.status);
-    const notice = leadNotice(ctx, lead, "couple", `${lead.business_name} closed your enquiry about ${lead.service_name}`, [
-      `${lead.business_name} closed your enquiry.`,
-      `Reason: ${fields.reason}`,
-    ]);
+    const reason = fields.reason;
+    const notice = leadNotice(
+      ctx,
+      lead,
+      "couple",
+      (locale) => messages.mail_lead_closed_subject({ vendor: lead.business_name, service: lead.service_name }, { locale }),
+      (locale) => [messages.mail_lead_closed_body({ vendor: lead.business_name }, { locale }), messages.mail_reason_label({ reason }, { locale })],
+    );
     await writeAndNotify(
       ctx,
       [
@@ -66,9 +71,13 @@ export async function setLeadStatus(ctx: DomainContext, leadId: string, input: u
 export async function withdrawLead(ctx: DomainContext, leadId: string): Promise<{ id: string; status: LeadStatus }> {
   const lead = await leadAs(ctx, leadId, "couple");
   requireTransition("withdraw", lead.status);
-  const notice = leadNotice(ctx, lead, "vendor", `${lead.couple_name} withdrew their enquiry about ${lead.service_name}`, [
-    `${lead.couple_name} withdrew their enquiry about "${lead.service_name}".`,
-  ]);
+  const notice = leadNotice(
+    ctx,
+    lead,
+    "vendor",
+    (locale) => messages.mail_lead_withdrawn_subject({ couple: lead.couple_name, service: lead.service_name }, { locale }),
+    (locale) => [messages.mail_lead_withdrawn_body({ couple: lead.couple_name, service: lead.service_name }, { locale })],
+  );
   await writeAndNotify(
     ctx,
     [

@@ -74,11 +74,16 @@ export async function sendQuote(ctx: DomainContext, leadId: string, input: unkno
       .bind(ctx.now, leadId),
     ...firstReplyWrites(ctx, lead),
   ];
-  const notice = leadNotice(ctx, lead, "couple", `${lead.business_name} sent you a quote for ${lead.service_name}`, [
-    summary,
-    "",
-    "You can accept it or reply in your dashboard.",
-  ]);
+  const notice = leadNotice(
+    ctx,
+    lead,
+    "couple",
+    (locale) => messages.mail_quote_subject({ vendor: lead.business_name, service: lead.service_name }, { locale }),
+    (locale) => [
+      messages.mail_quote_summary({ amount: formatRupees(fields.amount), date: formatDate(fields.validUntil), includes: fields.includes }, { locale }),
+      messages.mail_quote_next({}, { locale }),
+    ],
+  );
   const whatsApp = await whatsAppNotice(ctx, lead.user_id, "quote", [
     lead.business_name,
     lead.service_name,

@@ -9,6 +9,8 @@ import { firstReplyWrites } from "./reply-time.ts";
 import { blockDays } from "./booking-days.ts";
 import { bookingPath, type Booking } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
+import type { Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 /**
  * A lead becomes a booking: the vendor books it with the agreed terms, or the couple accepts the
@@ -32,7 +34,7 @@ async function insertBooking(
   lead: LeadRow,
   terms: BookingInput,
   extraWrites: D1PreparedStatement[],
-  mail: { to: Side; subject: string; body: string[] },
+  mail: { to: Side; subject: (locale: Locale) => string; body: (locale: Locale) => string[] },
 ): Promise<string> {
   const id = newId(ctx.now);
   const milestones = [
@@ -72,9 +74,9 @@ async function insertBooking(
   ];
   // Booking mails to the vendor only when it wants booking changes by mail (the couple is always told).
   const wanted = mail.to === "couple" || (await vendorWants(ctx, lead.vendor_id, "booking_changes"));
-  const notice = leadNotice(ctx, lead, mail.to, mail.subject, [
-    ...mail.body,
-    { link: { label: "See the booking", url: `${ctx.request.origin}${bookingPath(mail.to, id)}` } },
+  const notice = leadNotice(ctx, lead, mail.to, mail.subject, (locale) => [
+    ...mail.body(locale),
+    { link: { label: messages.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath(mail.to, id)}` } },
   ]);
   // On WhatsApp too when the other side opted in (issue 32).
   const whatsApp = await whatsAppNotice(ctx, mail.to === "vendor" ? lead.vendor_id : lead.user_id, "booking-change", [
@@ -106,9 +108,12 @@ export async function bookLead(ctx: DomainContext, leadId: string, input: unknow
   await requireNoBooking(ctx, leadId);
   const id = await insertBooking(ctx, lead, terms, firstReplyWrites(ctx, lead), {
     to: "couple",
-    subject: `${lead.business_name} confirmed your booking of ${lead.service_name}`,
-    body: [
-      `Your booking is confirmed for ${formatDate(terms.eventDate)} at ${formatRupees(terms.agreedPrice)} (advance paid: ${formatRupees(terms.advancePaid)}).`,
+    subject: (locale) => messages.mail_booking_confirmed_subject({ vendor: lead.business_name, service: lead.service_name }, { locale }),
+    body: (locale) => [
+      messages.mail_booking_confirmed_body(
+        { date: formatDate(terms.eventDate), price: formatRupees(terms.agreedPrice), advance: formatRupees(terms.advancePaid) },
+        { locale },
+      ),
     ],
   });
   return bookingById(ctx, id);
@@ -138,9 +143,11 @@ export async function acceptQuote(ctx: DomainContext, leadId: string): Promise<B
   };
   const id = await insertBooking(ctx, lead, { ...terms, eventDate: eventDate as string }, [], {
     to: "vendor",
-    subject: `${lead.couple_name} accepted your quote for ${lead.service_name}`,
-    body: [
-      `${lead.couple_name} accepted your quote of ${formatRupees(quote.amount)}. The booking is confirmed${eventDate ? ` for ${formatDate(eventDate)}` : ""}.`,
+    subject: (locale) => messages.mail_quote_accepted_subject({ couple: lead.couple_name, service: lead.service_name }, { locale }),
+    body: (locale) => [
+      eventDate
+        ? messages.mail_quote_accepted_body_dated({ couple: lead.couple_name, amount: formatRupees(quote.amount), date: formatDate(eventDate) }, { locale })
+        : messages.mail_quote_accepted_body({ couple: lead.couple_name, amount: formatRupees(quote.amount) }, { locale }),
     ],
   });
   return bookingById(ctx, id);
