@@ -130,8 +130,10 @@ describe("mail in the recipient's language", () => {
 
 /** The newest mail to an address whose subject matches, waiting for mails sent after the answer. */
 async function latestMailTo(address: string, subject: RegExp, timeoutMs = 3000): Promise<Mail> {
-  for (const start = Date.now(); ; ) {
-    const { results } = await env.DB.prepare("SELECT subject, text, html FROM outbox WHERE channel = 'email' AND to_address = ? ORDER BY created_at DESC, id DESC")
+  for (const start = Date.now(); ;) {
+    const { results } = await env.DB.prepare(
+      "SELECT subject, text, html FROM outbox WHERE channel = 'email' AND to_address = ? ORDER BY created_at DESC, id DESC",
+    )
       .bind(address)
       .all<Mail>();
     const mail = results.find((m) => subject.test(m.subject));
@@ -160,7 +162,11 @@ describe("each kind of mail in Hindi for a Hindi recipient", () => {
     await chooseLanguage(v, "hi");
     await chooseLanguage(c, "hi");
     const lead = async () => {
-      const res = await call(`/api/v1/services/makeLead/${service.id}`, { method: "PUT", body: { message: "Tent for 500 guests?", eventDate: indiaDateInDays(50) }, cookie: c });
+      const res = await call(`/api/v1/services/makeLead/${service.id}`, {
+        method: "PUT",
+        body: { message: "Tent for 500 guests?", eventDate: indiaDateInDays(50) },
+        cookie: c,
+      });
       expect(res.status, await res.clone().text()).toBe(201);
       return ((await res.json()) as { lead: { id: string } }).lead.id;
     };
@@ -171,7 +177,11 @@ describe("each kind of mail in Hindi for a Hindi recipient", () => {
     const { vendor, couple, v, c, lead } = await hindiPair();
     const first = await lead();
     const validUntil = indiaDateInDays(7);
-    const quote = await call(`/api/v1/leads/${first}/quote`, { method: "POST", body: { amount: 150000, includes: "Tent, lights, 500 chairs", validUntil }, cookie: v });
+    const quote = await call(`/api/v1/leads/${first}/quote`, {
+      method: "POST",
+      body: { amount: 150000, includes: "Tent, lights, 500 chairs", validUntil },
+      cookie: v,
+    });
     expect(quote.status, await quote.clone().text()).toBe(201);
     const quoteMail = await latestMailTo(couple.email, /कोटेशन/);
     expect(quoteMail.subject).toBe(`${vendor.businessName} ने आपको Shamiana for 500 का कोटेशन भेजा है`);
