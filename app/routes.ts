@@ -27,6 +27,8 @@ export default [
   route("email-preferences/:token?", "routes/email/preferences.tsx"),
   // WhatsApp notifications on or off, and the one-tap stop link in every message (issue 32).
   route("whatsapp-preferences/:token?", "routes/whatsapp-preferences.tsx"),
+  route("mobile-number", "routes/account/mobile-number.tsx"),
+  route("email-address", "routes/account/email-address.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   // An invitation to plan a wedding together (issue 33): accept or decline, after logging in.
   route("plan-together/:token", "routes/plan-together.tsx"),

@@ -61,6 +61,8 @@ export interface Env {
   MSG91_TEMPLATE_LOGIN_CODE?: string;
   /** MSG91's id of the DLT-approved template of an invitation to plan a wedding (variables inviter, couple, link, date). */
   MSG91_TEMPLATE_PLAN_INVITE?: string;
+  /** The Hindi text's DLT template id (issue 32); unset: Hindi readers get the English template. */
+  MSG91_TEMPLATE_LOGIN_CODE_HI?: string;
   /** Override of MSG91's Flow API address (tests point it at a stand-in). */
   MSG91_API_URL?: string;
   /** HMAC key of stored one-time codes (functions/domain/accounts/phone-codes.ts); required in production, a local default elsewhere. */

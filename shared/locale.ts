@@ -64,6 +64,8 @@ const PERSONAL_PAGES = [
   "/vendor-change-password",
   "/verify-email",
   "/email-preferences",
+  "/mobile-number",
+  "/email-address",
   "/checklist",
   "/blog_dashboard",
   "/new-blog-post",

@@ -55,6 +55,10 @@ export function parseIndianMobile(input: string): { ok: true; e164: string } | {
 /** "+919812345678" as people read it: "+91 98123 45678". */
 export const formatIndianMobile = (e164: string) => (/^\+91\d{10}$/.test(e164) ? `+91 ${e164.slice(3, 8)} ${e164.slice(8)}` : e164);
 
+/** How an account is reached, for admin lists: its e-mail address and its verified mobile number, whichever it has ('' is no address). */
+export const contactLine = (a: { email: string; verifiedPhone: string | null }) =>
+  [a.email, a.verifiedPhone ? formatIndianMobile(a.verifiedPhone) : ""].filter(Boolean).join(" · ");
+
 /** A field: an Indian mobile number, normalised to E.164. */
 export const indianMobile = z.string(say(m.api_v_mobile_missing)).transform((v, ctx) => {
   const parsed = parseIndianMobile(v);

@@ -14,6 +14,7 @@ import { aiDescriptionApi, vendorServicesApi } from "./vendor-services.ts";
 import { cartApi, favoritesApi, serviceEngagementApi, vendorViewsApi } from "./listing.ts";
 import { usersApi } from "./users.ts";
 import { phoneApi } from "./phone.ts";
+import { emailAddressApi } from "./email-address.ts";
 import { vendorAccountsApi } from "./vendors.ts";
 import { adminApi } from "./admin.ts";
 import { availabilityApi, vendorAnalyticsApi } from "./vendor-analytics.ts";
@@ -105,6 +106,7 @@ export function createApi() {
   api.route("/vendors", vendorViewsApi.app);
   api.route("/users", usersApi.app);
   api.route("/phone", phoneApi.app);
+  api.route("/email-address", emailAddressApi.app);
   api.route("/vendors", vendorAccountsApi.app);
   api.route("/admin", adminApi.app);
   api.route("/admin", adminBillingApi.app);

@@ -4,6 +4,7 @@ import { purgeExpiredIdempotencyKeys, purgeOldRecords } from "#domain/core/index
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { retryAutomaticRefunds, runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
+import { sendRsvpSummaries } from "#domain/guests/index.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
 import { deliverDueMail, enqueueMail, sweepUnqueuedMail, transportFor } from "#platform/mail.ts";
 import { runGatewayHousekeeping } from "#platform/payments.ts";
@@ -134,6 +135,15 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
         });
         // What it did and what it cost: the Worker's logs, and tests/bench/planning.mjs.
         log.info("planning reminders", { run });
+        return run;
+      },
+    },
+    // Couples who opted in to WhatsApp: how their guests answered, when some answered since the last summary (issue 32).
+    {
+      name: "rsvp-whatsapp-summaries",
+      run: async (env, now) => {
+        const run = await sendRsvpSummaries(env.DB, { origin: siteOrigin(env), now, linkSecret: domainConfig(env).mailLinkSecret, handOff: mailHandOff(env) });
+        log.info("rsvp whatsapp summaries", { run });
         return run;
       },
     },

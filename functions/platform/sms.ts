@@ -1,6 +1,7 @@
 import type { Env } from "#functions/env.ts";
 import { newId } from "#domain/core/ids.ts";
 import { log } from "./log.ts";
+import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
 
 /**
  * Text messages (issue 32: one-time codes for sign-in with a mobile number). One SmsService, one
@@ -26,24 +27,41 @@ export type SmsMessage = {
   template: SmsTemplate;
   /** The template's variables, by the names the provider's template uses ("code"). */
   vars: Record<string, string>;
-  /** The whole text as the person reads it (the DLT template with its variables filled in). */
-  text: string;
+  /** The recipient's language (English when not given); a transport without that language's template sends English. */
+  locale?: Locale;
+  /** The whole text as the person reads it (the DLT template with its variables filled in), in the language it is sent in. */
+  text: string | ((locale: Locale) => string);
 };
+/** A message as a transport gets it: its language settled and its text written in it. */
+export type SmsToDeliver = Omit<SmsMessage, "text" | "locale"> & { id: string; locale: Locale; text: string };
 export type SmsStatus = "QUEUED" | "STORED" | "SENT" | "FAILED";
 export type SmsTransportResult = { ok: true; status: "SENT" | "STORED"; providerMessageId?: string } | { ok: false; error: string };
 export interface SmsTransport {
   name: "smsbox" | "msg91" | "none";
   /** Whether the stored copy may keep the code (only where nothing leaves: the local smsbox). */
   keepsText: boolean;
-  deliver(message: SmsMessage & { id: string }): Promise<SmsTransportResult>;
+  /** The language the transport can send `template` in for a person who reads `locale` (unset: any). */
+  localeFor?(template: SmsTemplate, locale: Locale): Locale;
+  deliver(message: SmsToDeliver): Promise<SmsTransportResult>;
 }
 export interface SmsService {
   /** Writes the message and makes its one delivery attempt. */
   send(message: SmsMessage): Promise<{ id: string; status: SmsStatus }>;
 }
 
-type SmsEnv = Pick<Env, "DB" | "SMS_TRANSPORT" | "MSG91_AUTH_KEY" | "MSG91_TEMPLATE_LOGIN_CODE" | "MSG91_TEMPLATE_PLAN_INVITE" | "MSG91_API_URL"> & {
+type SmsEnv = Pick<
+  Env,
+  "DB" | "SMS_TRANSPORT" | "MSG91_AUTH_KEY" | "MSG91_TEMPLATE_LOGIN_CODE" | "MSG91_TEMPLATE_LOGIN_CODE_HI" | "MSG91_TEMPLATE_PLAN_INVITE" | "MSG91_API_URL"
+> & {
   APP_ENV?: string;
+};
+
+/** DLT template ids: one id (English), or one per language (each language's text is its own DLT template). */
+export type SmsTemplateIds = Partial<Record<SmsTemplate, string | Partial<Record<Locale, string>>>>;
+
+const templateIdOf = (templates: SmsTemplateIds, template: SmsTemplate, locale: Locale): string | undefined => {
+  const ids = templates[template];
+  return typeof ids === "string" ? (locale === BASE_LOCALE ? ids : undefined) : ids?.[locale];
 };
 
 export const MSG91_FLOW_URL = "https://control.msg91.com/api/v5/flow";
@@ -62,13 +80,19 @@ function misconfigured(reason: string): SmsTransport {
  * MSG91's Flow API: one recipient, the DLT template id, the variables by name. The mobile number is
  * sent without "+" (MSG91 takes "919812345678"). 2xx with `type: "success"` is accepted.
  */
-export function msg91Transport(authKey: string, templates: Partial<Record<SmsTemplate, string>>, url = MSG91_FLOW_URL): SmsTransport {
+export function msg91Transport(authKey: string, templates: SmsTemplateIds, url = MSG91_FLOW_URL): SmsTransport {
   return {
     name: "msg91",
     keepsText: false,
+    // A language whose DLT template is not registered yet gets the English one (a code must arrive).
+    localeFor: (template, locale) => (templateIdOf(templates, template, locale) ? locale : BASE_LOCALE),
     async deliver(m) {
-      const templateId = templates[m.template];
-      if (!templateId) return { ok: false, error: `No DLT template id is configured for ${m.template} (MSG91_TEMPLATE_${m.template})` };
+      const templateId = templateIdOf(templates, m.template, m.locale);
+      if (!templateId)
+        return {
+          ok: false,
+          error: `No DLT template id is configured for ${m.template} (MSG91_TEMPLATE_${m.template}${m.locale === BASE_LOCALE ? "" : `_${m.locale.toUpperCase()}`})`,
+        };
       let res: Response;
       try {
         res = await fetch(url, {
@@ -104,7 +128,10 @@ export function smsTransportFor(env: Omit<SmsEnv, "DB">): SmsTransport {
     return env.MSG91_AUTH_KEY
       ? msg91Transport(
           env.MSG91_AUTH_KEY,
-          { LOGIN_CODE: env.MSG91_TEMPLATE_LOGIN_CODE?.trim() || undefined, PLAN_INVITE: env.MSG91_TEMPLATE_PLAN_INVITE?.trim() || undefined },
+          {
+            LOGIN_CODE: { en: env.MSG91_TEMPLATE_LOGIN_CODE?.trim() || undefined, hi: env.MSG91_TEMPLATE_LOGIN_CODE_HI?.trim() || undefined },
+            PLAN_INVITE: env.MSG91_TEMPLATE_PLAN_INVITE?.trim() || undefined,
+          },
           env.MSG91_API_URL?.trim() || MSG91_FLOW_URL,
         )
       : misconfigured('SMS_TRANSPORT is "msg91" but the MSG91_AUTH_KEY secret is not set');
@@ -121,10 +148,16 @@ export function smsServiceFor(env: SmsEnv, options: { transport?: SmsTransport; 
     async send(m) {
       const now = clock();
       const id = newId(now);
+      // The recipient's language, unless the transport has no template in it (then English, stored as sent).
+      const wanted = m.locale ?? BASE_LOCALE;
+      const locale = transport.localeFor?.(m.template, wanted) ?? wanted;
+      const text = typeof m.text === "function" ? m.text(locale) : m.text;
       await env.DB.prepare("INSERT INTO sms_outbox (id, to_phone, template, text, status, transport, created_at) VALUES (?, ?, ?, ?, 'QUEUED', ?, ?)")
-        .bind(id, m.to, m.template, storedSmsText(m.text, transport.keepsText), transport.name, now)
+        .bind(id, m.to, m.template, storedSmsText(text, transport.keepsText), transport.name, now)
         .run();
-      const result = await transport.deliver({ ...m, id }).catch((e: unknown): SmsTransportResult => ({ ok: false, error: errorText(e) }));
+      const result = await transport
+        .deliver({ to: m.to, template: m.template, vars: m.vars, id, locale, text })
+        .catch((e: unknown): SmsTransportResult => ({ ok: false, error: errorText(e) }));
       if (result.ok) {
         await env.DB.prepare("UPDATE sms_outbox SET status = ?, sent_at = ?, provider_message_id = ? WHERE id = ?")
           .bind(result.status, result.status === "SENT" ? clock() : null, result.providerMessageId ?? null, id)

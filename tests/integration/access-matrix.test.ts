@@ -1070,6 +1070,19 @@ Object.assign(MATRIX, {
     owners: ["couple"],
     guard: (w) => userRow(w.who.couple.id),
   },
+  // Only an account without an e-mail address adds one (every account here has one: 409, nothing mailed or changed).
+  "POST /api/v1/email-address/code": {
+    call: () => ({ body: { email: "matrix-added@example.com" } }),
+    allowed: [],
+    owners: ["couple"],
+    guard: (w) => userRow(w.who.couple.id),
+  },
+  "POST /api/v1/email-address": {
+    call: () => ({ body: { email: "matrix-added@example.com", code: "000000" } }),
+    allowed: [],
+    owners: ["couple"],
+    guard: (w) => userRow(w.who.couple.id),
+  },
   "PATCH /api/v1/admin/contact-messages/{id}": blogWriter(
     (w) => ({ params: { id: w.contactMessage }, body: { status: "ANSWERED" } }),
     (w) => snapshot("SELECT status, handled_by FROM contact_messages WHERE id = ?", w.contactMessage),

@@ -30,8 +30,9 @@ afterEach(() => vi.restoreAllMocks());
 
 type Row = Record<string, unknown>;
 
-async function paidPlan(price = 4999) {
+async function paidPlan(price = 4999, locale?: "hi") {
   const vendor = await signedIn("VENDOR");
+  if (locale) expect((await call("/api/v1/users/language", { method: "PUT", body: { locale }, cookie: vendor.cookie })).status).toBe(200);
   const planId = await createPlan({ price, days: 30 });
   const res = await call(`/api/v1/subscribe/create-order/${planId}`, { method: "POST", cookie: vendor.cookie });
   const made = (await res.json()) as OrderAnswer;
@@ -130,8 +131,31 @@ describe("a refund of an invoiced plan issues a credit note", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(header!.split(",").slice(-2)).toEqual(["Refunded (INR)", "Credit note numbers"]);
-    expect(lines.find((l) => l.includes(paymentId))!.endsWith(`,${paymentId},Plan,,4999,${first!.number} ${second!.number}`)).toBe(true);
+    expect(header!.split(",").slice(-3)).toEqual(["Refunded (INR)", "Credit note numbers", "Mobile"]);
+    expect(lines.find((l) => l.includes(paymentId))!.endsWith(`,${paymentId},Plan,,4999,${first!.number} ${second!.number},`)).toBe(true);
+  });
+
+  it("a vendor who chose Hindi gets the invoice's and the credit note's mails in Hindi (issue 32)", async () => {
+    const admin = await signedIn("ADMIN");
+    const { vendor, paymentId, invoice } = await paidPlan(4999, "hi");
+    expect((await refund(admin.cookie, paymentId, { amount: 1000, reason: "Goodwill" })).status).toBe(200);
+    const [note] = await notesOf(paymentId);
+    const mails = (
+      await env.DB.prepare("SELECT subject, text, html FROM outbox WHERE to_address = ? ORDER BY created_at, id")
+        .bind(vendor.email)
+        .all<Record<string, string>>()
+    ).results;
+    const invoiceMail = mails.find((m) => m.subject === `आपका Mandap टैक्स इनवॉइस ${invoice.number}`)!;
+    expect(invoiceMail.text).toMatch(
+      new RegExp(`प्लान के भुगतान के लिए धन्यवाद। Rs\\. [\\d,.]+ का आपका GST टैक्स इनवॉइस ${String(invoice.number).replace(/\//g, "\\/")} यहाँ है:`),
+    );
+    expect(invoiceMail.text).toContain("अपना इनवॉइस देखें: ");
+    expect(invoiceMail.html).toContain('<html lang="hi-IN">');
+    const noteMail = mails.find((m) => m.subject === `आपका Mandap क्रेडिट नोट ${note!.number}`)!;
+    expect(noteMail.text).toContain('हमने "');
+    expect(noteMail.text).toContain(`के आपके भुगतान में से ₹1,000.00 लौटा दिए हैं (टैक्स इनवॉइस ${invoice.number}, दिनांक `);
+    expect(noteMail.text).toContain(`इसका GST क्रेडिट नोट ${note!.number} यहाँ है:`);
+    expect(noteMail.text).toMatch(/टीम Mandap$/);
   });
 
   it("a vendor in the supplier's state gets CGST and SGST back, each half of the tax in the refund", async () => {

@@ -5,6 +5,7 @@ import { mailerFor } from "#platform/mail.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor, signedIn, snapshot } from "#tests/support/factories.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
+import { localName } from "#shared/local-names.ts";
 
 /**
  * The guest list through /api/v1/guests (functions/domain/guests/): households and guests,
@@ -382,6 +383,21 @@ describe("sharing and reminding", () => {
     await invite(h.id, e.id);
     return { c, e, h, g1, g2 };
   }
+
+  it("reminds in the couple's language when they chose Hindi (a guest has no account), the link opening the Hindi RSVP page (issue 32)", async () => {
+    const { c, h } = await setup();
+    expect((await call("/api/v1/users/language", { method: "PUT", body: { locale: "hi" }, cookie: c.cookie })).status).toBe(200);
+    expect((await call(`/api/v1/guests/households/${h.id}/remind`, { method: "POST", cookie: c.cookie })).status).toBe(200);
+    const mail = (await env.DB.prepare("SELECT subject, text, html FROM outbox WHERE to_address = 'anil@example.com' AND text LIKE ?")
+      .bind(`%${h.token}%`)
+      .first<{ subject: string; text: string; html: string }>())!;
+    expect(mail.subject).toMatch(/: कृपया बताइए कि क्या आप आ पाएँगे$/);
+    expect(mail.text).toMatch(/^नमस्ते Sharma family,\n/);
+    expect(mail.text).toContain(`- ${localName("Sangeet", "hi")}: `);
+    expect(mail.text).toMatch(new RegExp(`न्योते का जवाब दें: https?://[^/\\s]+/hi/rsvp/${h.token}`));
+    expect(mail.text).toMatch(/के रिमाइंडर बंद करें: /);
+    expect(mail.html).toContain('<html lang="hi-IN">');
+  });
 
   it("e-mails the guests with an address, records reminded_at, and refuses again within 12 hours", async () => {
     const { c, h } = await setup();

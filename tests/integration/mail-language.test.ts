@@ -4,7 +4,8 @@ import { call, createService, createUser, createVendor, sessionCookieFor } from 
 import { indiaDateInDays } from "#shared/india-time.ts";
 import { formatDate } from "#shared/format.ts";
 import { withLocale } from "#platform/locale.ts";
-import { makeLead } from "#domain/enquiries/index.ts";
+import { makeLead, sendWeeklySummaries } from "#domain/enquiries/index.ts";
+import { sendPlanningReminders } from "#domain/planning/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 
 /**
@@ -268,5 +269,49 @@ describe("each kind of mail in Hindi for a Hindi recipient", () => {
     expect(ack.text).toMatch(/^प्रिय Ramesh,\n/);
     expect(ack.text).toContain("Udaipur mein venue chahiye, February mein.");
     expectHindi(ack);
+  });
+
+  it("the daily planning digest and the vendor's weekly summary, their unsubscribe line too", async () => {
+    const now = Date.parse("2033-05-10T02:30:00Z");
+    const today = "2033-05-10";
+    const couple = await createUser({ userName: "Pooja" });
+    await chooseLanguage(await sessionCookieFor(couple.id), "hi");
+    const run = (sql: string, ...binds: unknown[]) =>
+      env.DB.prepare(sql)
+        .bind(...binds)
+        .run();
+    await run("UPDATE users SET planning_reminders = 1, partner_name = 'Rahul' WHERE id = ?", couple.id);
+    const event = `evt-${couple.id}`;
+    await run("INSERT INTO events (id, user_id, name, event_date, created_at, updated_at) VALUES (?, ?, 'Haldi', '2033-05-16', 0, 0)", event, couple.id);
+    await run(
+      "INSERT INTO tasks (id, event_id, user_id, name, status, due_date, created_at, updated_at) VALUES (?, ?, ?, 'Book the dhol', 'TODO', '2033-05-08', 0, 0)",
+      `task-${couple.id}`,
+      event,
+      couple.id,
+    );
+    await sendPlanningReminders(env.DB, { origin: "https://mandap.example", now, linkSecret: "test-mail-link-secret" });
+    const digest = await latestMailTo(couple.email, /शादी की तैयारी/);
+    const date = (day: string) => withLocale("hi", () => formatDate(day));
+    expect(digest.subject).toBe(`${date(today)} के लिए आपकी शादी की तैयारी: 1 काम`);
+    expect(digest.text).toMatch(/^नमस्ते Pooja और Rahul,\n/);
+    expect(digest.text).toContain("1 काम की तारीख निकल चुकी है।");
+    expect(digest.text).toContain(`- ${date("2033-05-08")} से बकाया: Book the dhol (Haldi)`);
+    expect(digest.text).toContain("आपका प्लानर: https://mandap.example/profile/weddingplan");
+    expect(digest.text).toMatch(/शादी की तैयारी का रोज़ का रिमाइंडर बंद करें: https:\/\/mandap\.example\/unsubscribe\//);
+    expect(digest.html).toContain("शादी की तैयारी का रोज़ का रिमाइंडर बंद करें</a>");
+    expectHindi(digest);
+
+    const vendor = await createVendor({ businessName: `Dholak Wale ${Date.now()}` });
+    await createService({ vendorId: vendor.id, serviceName: "Dhol" });
+    const v = await sessionCookieFor(vendor.id);
+    await chooseLanguage(v, "hi");
+    expect((await call("/api/v1/vendors/notifications", { method: "PATCH", cookie: v, body: { weekly_summary: true } })).status).toBe(200);
+    await sendWeeklySummaries(env.DB, "https://mandap.example", now, undefined, "test-mail-link-secret");
+    const summary = await latestMailTo(vendor.email, /हफ़्ता/);
+    expect(summary.subject).toBe("Mandap पर आपका हफ़्ता: 0 बार देखा गया, 0 पूछताछ");
+    expect(summary.text).toContain(`Mandap पर आपका हफ़्ता, ${date("2033-05-02")} से ${date("2033-05-08")} तक:`);
+    expect(summary.text).toContain("आपके जवाब का इंतज़ार कर रही पूछताछ: 0");
+    expect(summary.text).toMatch(/हफ़्ते का सारांश बंद करें: https:\/\/mandap\.example\/unsubscribe\//);
+    expectHindi(summary);
   });
 });

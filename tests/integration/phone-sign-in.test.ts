@@ -332,3 +332,54 @@ describe("the SMS adapter", () => {
     }
   });
 });
+
+describe("the code's SMS in the person's language (issue 32)", () => {
+  const textTo = async (phone: string) => {
+    for (const start = Date.now(); ;) {
+      const row = await env.DB.prepare("SELECT text FROM sms_outbox WHERE to_phone = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .first<{ text: string }>();
+      if (row || Date.now() - start > 3000) return row?.text ?? null;
+      await sleep(25);
+    }
+  };
+  const askIn = (phone: string, language: string) => call("/api/v1/phone/code", { method: "POST", body: { phone }, headers: { "Accept-Language": language } });
+
+  it("a number without an account gets the asking page's language; a number with an account, the account's", async () => {
+    const hindiAsker = freshPhone();
+    expect((await askIn(hindiAsker, "hi-IN,hi;q=0.9")).status).toBe(202);
+    expect(await textTo(hindiAsker)).toMatch(/^\d{6} आपका Mandap कोड है। यह 5 मिनट तक मान्य है। इसे किसी को न बताएँ। - Mandap$/);
+    const englishAsker = freshPhone();
+    expect((await askIn(englishAsker, "en-IN")).status).toBe(202);
+    expect(await textTo(englishAsker)).toMatch(/^\d{6} is your Mandap code\. It is valid for 5 minutes\./);
+
+    const owner = await createUser({ userName: "Savitri" });
+    const phone = freshPhone();
+    await env.DB.prepare("UPDATE users SET verified_phone = ?, locale = 'hi' WHERE id = ?").bind(phone, owner.id).run();
+    expect((await askIn(phone, "en-IN")).status).toBe(202);
+    expect(await textTo(phone)).toMatch(/^\d{6} आपका Mandap कोड है।/);
+  });
+
+  it("MSG91 gets the Hindi DLT template for a Hindi reader, and the English one (stored as English) while no Hindi template is configured", async () => {
+    const seen: { template_id: string }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(JSON.parse(String(init?.body)) as { template_id: string });
+      return Response.json({ type: "success", message: `req-${seen.length}` });
+    }) as typeof fetch;
+    try {
+      const text = (locale: "en" | "hi") => (locale === "hi" ? "123456 आपका Mandap कोड है।" : "123456 is your Mandap code.");
+      const both = smsServiceFor(env as never, { transport: msg91Transport("k", { LOGIN_CODE: { en: "1207-en", hi: "1207-hi" } }, "https://msg91.test/flow") });
+      const englishOnly = smsServiceFor(env as never, { transport: msg91Transport("k", { LOGIN_CODE: "1207-en" }, "https://msg91.test/flow") });
+      const a = freshPhone();
+      const b = freshPhone();
+      expect((await both.send({ to: a, template: "LOGIN_CODE", vars: { code: "123456" }, locale: "hi", text })).status).toBe("SENT");
+      expect((await englishOnly.send({ to: b, template: "LOGIN_CODE", vars: { code: "123456" }, locale: "hi", text })).status).toBe("SENT");
+      expect(seen.map((s) => s.template_id)).toEqual(["1207-hi", "1207-en"]);
+      expect(await textTo(a)).toBe("•••••• आपका Mandap कोड है।");
+      expect(await textTo(b)).toBe("•••••• is your Mandap code.");
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});

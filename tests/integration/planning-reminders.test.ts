@@ -129,7 +129,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("the daily planning reminder", () => {
   it("runs at 08:00 India time every day, as a job of its own cron (the /dev/cron page lists jobsBySchedule)", () => {
     expect(PLANNING_MORNING).toBe("30 2 * * *");
-    expect(jobsBySchedule[PLANNING_MORNING]?.map((j) => j.name)).toEqual(["planning-reminders"]);
+    expect(jobsBySchedule[PLANNING_MORNING]?.map((j) => j.name)).toEqual(["planning-reminders", "rsvp-whatsapp-summaries"]);
   });
 
   it("lists each kind of item due within the window, marks overdue ones, and links the pages", async () => {

@@ -242,7 +242,7 @@ describe("the CSV export", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     const table = parseCsv(text);
     expect(table).toHaveLength(5);
-    expect(table.every((r) => r.length === 15)).toBe(true);
+    expect(table.every((r) => r.length === 16)).toBe(true);
     const [, pending, failed, firstMar, lateFeb] = table;
     expect(lateFeb!.slice(0, 6)).toEqual(["2031-02-28 23:59", "Shubh Caterers, Jaipur", vendor.email, 'Silver "90"', "1000", "SUCCESS"]);
     expect(lateFeb![9]).toBe("MDP/30-31/0001");
@@ -255,6 +255,19 @@ describe("the CSV export", () => {
     // The raw text quotes the cells that need it.
     expect(text).toContain(`"Shubh Caterers, Jaipur"`);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+  });
+
+  it("ends each row with the payer's verified mobile number, how a phone-only account is reached (issue 32)", async () => {
+    const phone = `+9196${String(Date.now() % 100_000_000).padStart(8, "0")}`;
+    await env.DB.prepare("UPDATE users SET verified_phone = ? WHERE id = ?").bind(phone, vendor.id).run();
+    try {
+      const table = parseCsv(await (await call("/api/v1/admin/transactions.csv?from=2031-02-28&to=2031-03-02", { cookie: admin.cookie })).text());
+      expect(table[0]![15]).toBe("Mobile");
+      // A leading "+" is neutralised like any formula character (csvCell): the spreadsheet shows the number as text.
+      expect(table.find((r) => r[2] === vendor.email)![15]).toBe(`'${phone}`);
+    } finally {
+      await env.DB.prepare("UPDATE users SET verified_phone = NULL WHERE id = ?").bind(vendor.id).run();
+    }
   });
 
   it("applies the status filter and names the file after it", async () => {

@@ -31,6 +31,9 @@ import * as unsubscribe from "#app/routes/email/unsubscribe.tsx";
 import * as emailPreferences from "#app/routes/email/preferences.tsx";
 import * as browseList from "#app/routes/browse-list/route.tsx";
 import * as whatsAppPreferences from "#app/routes/whatsapp-preferences.tsx";
+import * as mobileNumber from "#app/routes/account/mobile-number.tsx";
+import * as emailAddress from "#app/routes/account/email-address.tsx";
+import * as couplePayments from "#app/routes/profile/payments.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -75,6 +78,9 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/email-preferences{/:token}?" }), emailPreferences as unknown as RouteModule],
   [new URLPattern({ pathname: "/all{/:category}?{/:subCategory}?{/:state}?{/:city}?" }), browseList as unknown as RouteModule],
   [new URLPattern({ pathname: "/whatsapp-preferences{/:token}?" }), whatsAppPreferences as unknown as RouteModule],
+  [new URLPattern({ pathname: "/mobile-number" }), mobileNumber as unknown as RouteModule],
+  [new URLPattern({ pathname: "/email-address" }), emailAddress as unknown as RouteModule],
+  [new URLPattern({ pathname: "/profile/payments" }), couplePayments as unknown as RouteModule],
 ] as [URLPattern, RouteModule][];
 
 const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>

@@ -5,6 +5,7 @@ import { isDomainError } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { pagePath } from "#app/lib/page-errors.server.ts";
 import { formatDate, priceFrom } from "#shared/format.ts";
+import { contactLine } from "#shared/phone-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field, Pager, Select } from "#app/components/ui/index.ts";
 
@@ -128,7 +129,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                   {v.name}
                 </Link>
                 <span className="min-w-0 text-ink/75 wrap-anywhere">
-                  {[v.category, v.city].filter(Boolean).join(" · ")} · {v.services} services · {v.email}
+                  {[v.category, v.city].filter(Boolean).join(" · ")} · {v.services} services · {contactLine(v)}
                   {v.verified ? " · ✓ verified" : ""}
                 </span>
               </li>
@@ -158,7 +159,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">{u.name}</span>
                 )}
                 <span className="min-w-0 text-ink/75 wrap-anywhere">
-                  {u.email} · {u.role.toLowerCase().replace("_", " ")} · {u.verified ? "verified" : "not verified"} · joined {formatDate(u.createdAt)}
+                  {contactLine(u)} · {u.role.toLowerCase().replace("_", " ")} · {u.verified ? "verified" : "not verified"} · joined {formatDate(u.createdAt)}
                 </span>
               </li>
             ))}

@@ -3,6 +3,7 @@ import type { Transaction } from "#domain/billing/index.ts";
 import { REFUNDABLE_STATUSES } from "#shared/stored-values.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { PURPOSE_LABELS } from "#shared/plan-schemas.ts";
+import { contactLine } from "#shared/phone-schemas.ts";
 import { RefundForm, type RefundFailure } from "./refund-form.tsx";
 
 /** One payment's row on /admin/transactions (app/routes/admin/transactions.tsx), with its refund form, and the status and purpose labels the page shares. */
@@ -37,7 +38,7 @@ export function TransactionRow({ t, failure, done }: { t: Transaction; failure: 
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-bold break-words text-maroon-700">{t.businessName ?? t.userName}</p>
-          <p className="text-sm break-all text-ink/75">{t.email}</p>
+          <p className="text-sm break-all text-ink/75">{contactLine(t)}</p>
         </div>
         <div className="text-right">
           <p className="text-lg font-bold">{formatRupees(t.amount)}</p>

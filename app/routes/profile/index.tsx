@@ -3,6 +3,7 @@ import type { Route } from "./+types/index";
 import { updateUserInput } from "#shared/account-schemas.ts";
 import { deleteAccount, requireAccountView, resendVerification, updateUser, whatsAppPreferences } from "#domain/accounts/index.ts";
 import { WhatsAppCard } from "#app/components/WhatsAppCard.tsx";
+import { SignInWays } from "#app/components/SignInWays.tsx";
 import { clearSessionCookie } from "#platform/session-cookie.ts";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: a.email,
       is_verified: a.is_verified,
       phone: a.phone,
+      verified_phone: a.verified_phone,
       wedding_date: a.wedding_date,
       wedding_city: a.wedding_city,
       has_password: a.has_password,
@@ -264,6 +266,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       {isCouple && <WhatsAppCard {...loaderData.whatsapp} />}
+      <SignInWays verifiedPhone={loaderData.account.verified_phone} email={loaderData.account.email} />
 
       <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
         <h2 className="text-xl font-bold">{m.couple_password()}</h2>

@@ -6,6 +6,7 @@ import { appContext } from "#functions/page-context.ts";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { NoEmailNote } from "#app/components/SignInWays.tsx";
 
 /**
  * /profile/payments: what the couple paid for invitation designs, newest first (GET
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_payme
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => ({ payments: await couplePayments(domain) }));
+  // A phone-only account (no e-mail address) gets no receipt or invoice mails: the page says so (issue 32).
+  return loadOrRespond(request, async () => ({ payments: await couplePayments(domain), hasEmail: Boolean(domain.actor?.email) }));
 }
 
 const STATUS_LABEL: Record<CouplePayment["status"], () => string> = {
@@ -133,6 +135,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         {m.couple_payments_title()}
       </h1>
       <p className="mt-1 text-sm text-ink/75">{m.couple_payments_intro()}</p>
+      {loaderData.hasEmail ? null : <NoEmailNote />}
       {payments.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">
           <p className="text-ink/75">{m.couple_payments_none()}</p>

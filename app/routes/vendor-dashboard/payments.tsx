@@ -7,6 +7,7 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { formatPaise } from "#shared/gst.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { NoEmailNote } from "#app/components/SignInWays.tsx";
 
 /**
  * /VendorDashboard/payments: what the vendor has paid Mandap, newest first (GET
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_payme
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
-  return loadOrRespond(request, async () => ({ payments: await paymentHistory(domain) }));
+  // A phone-only account (no e-mail address) gets no invoice mails: the page says so (issue 32).
+  return loadOrRespond(request, async () => ({ payments: await paymentHistory(domain), hasEmail: Boolean(domain.actor?.email) }));
 }
 
 const STATUS_LABEL: Record<PaymentRecord["status"], () => string> = {
@@ -68,6 +70,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
     <section className="rounded-2xl border border-maroon-100 bg-white p-5 md:p-7">
       <h1 className="text-3xl font-bold text-maroon-700">{m.vendor_payments_title()}</h1>
       <p className="mt-1 text-sm text-ink/75">{m.vendor_payments_intro()}</p>
+      {loaderData.hasEmail ? null : <NoEmailNote />}
       {payments.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-maroon-100 p-4">
           <p className="text-ink/75">{m.vendor_payments_none()}</p>

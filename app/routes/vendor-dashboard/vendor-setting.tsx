@@ -1,7 +1,15 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/vendor-setting";
-import { myNotificationPrefs, NOTIFICATION_LABELS, notificationPrefsInput, saveNotificationPrefs, whatsAppPreferences } from "#domain/accounts/index.ts";
+import {
+  myNotificationPrefs,
+  NOTIFICATION_LABELS,
+  notificationPrefsInput,
+  requireAccountView,
+  saveNotificationPrefs,
+  whatsAppPreferences,
+} from "#domain/accounts/index.ts";
 import { WhatsAppCard } from "#app/components/WhatsAppCard.tsx";
+import { SignInWays } from "#app/components/SignInWays.tsx";
 import { appContext } from "#functions/page-context.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
 import { Checkbox, FormAlert } from "#app/components/ui/index.ts";
@@ -21,10 +29,12 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_notif
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
   return loadOrRespond(request, async () => {
-    const [prefs, whatsapp] = await Promise.all([myNotificationPrefs(domain), whatsAppPreferences(domain)]);
+    const [prefs, whatsapp, account] = await Promise.all([myNotificationPrefs(domain), whatsAppPreferences(domain), requireAccountView(domain)]);
     return {
       switches: (Object.keys(NOTIFICATION_LABELS) as (keyof typeof prefs)[]).map((key) => ({ key, on: prefs[key] })),
       whatsapp: { on: whatsapp.on, number: whatsapp.number },
+      verifiedPhone: account.verified_phone,
+      email: account.email,
     };
   });
 }
@@ -71,6 +81,7 @@ export default function VendorNotificationSettings({ loaderData, actionData }: R
         </div>
       </section>
       <WhatsAppCard {...loaderData.whatsapp} />
+      <SignInWays verifiedPhone={loaderData.verifiedPhone} email={loaderData.email} />
     </div>
   );
 }

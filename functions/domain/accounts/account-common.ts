@@ -74,6 +74,7 @@ export type UserRow = Row<
   | "total_budget"
   | "planning_reminders"
   | "verified_phone"
+  | "locale"
 >;
 
 /** A started session; `deviceCookie` is the remembered-device cookie value to set, when there is one. */

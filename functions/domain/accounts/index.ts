@@ -15,6 +15,7 @@ export { googleLogin, login, logout } from "./login.ts";
 export { changePassword, requestPasswordReset, resetLinkIsValid, resetPassword } from "./passwords.ts";
 export { checkPlace, PLACE_MESSAGES } from "./places.ts";
 export { currentAccount, requireAccountView, updateUser, updateVendor } from "./profile.ts";
+export { addEmail, EMAIL_ADD_MESSAGES, requestEmailCode } from "./add-email.ts";
 export { addPhone, PHONE_MESSAGES, type PhoneSignInResult, phoneSignIn, requestAddPhoneCode, requestSignInCode } from "./phone-sign-in.ts";
 export { CODE_MAX_TRIES, CODE_MESSAGES, CODE_RESEND_AFTER_MS, CODE_TTL_MS } from "./phone-codes.ts";
 export { purgeExpiredAuth } from "./purge-expired.ts";
@@ -62,6 +63,8 @@ export {
   WHATSAPP_MESSAGES,
   WHATSAPP_TEMPLATES,
   type WhatsAppEvent,
+  type WhatsAppLanguage,
+  whatsAppStopLink,
   whatsAppNotice,
   whatsAppPreferences,
   whatsAppPreferencesInput,

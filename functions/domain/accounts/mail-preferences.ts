@@ -5,6 +5,8 @@ import { readMailEvent, suppressionStatements, type SvixHeaders, verifySvixSigna
 import { log } from "#platform/log.ts";
 import { EMAIL_PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "#shared/links.ts";
 import { NOTIFICATION_LABELS } from "./vendor-settings.ts";
+import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 /**
  * Which e-mails a person gets (issue 31): the switches that already existed (a couple's daily
@@ -66,13 +68,23 @@ const secretOf = (ctx: Pick<DomainContext, "config">) => {
   return ctx.config.mailLinkSecret;
 };
 
+/** A kind's name in "Stop …" of a mail's footer, in the mail's language (issue 32). */
+const KIND_NAME_IN: Partial<Record<MailKind, (locale: Locale) => string>> = {
+  "planning-reminder": (locale) => messages.mail_kind_planning_reminder({}, { locale }),
+  "weekly-summary": (locale) => messages.mail_kind_weekly_summary({}, { locale }),
+  "new-enquiry": (locale) => messages.mail_kind_new_enquiry({}, { locale }),
+  "couple-reply": (locale) => messages.mail_kind_couple_reply({}, { locale }),
+  "booking-changes": (locale) => messages.mail_kind_booking_changes({}, { locale }),
+};
+
 /**
  * The footer links of an optional mail to `userId`: its one-click unsubscribe link for `kind` and
- * its preferences link, both signed and valid for MAIL_LINK_TTL_MS.
+ * its preferences link, both signed and valid for MAIL_LINK_TTL_MS, and the kind's name in the
+ * mail's `locale`.
  */
 export async function optionalMailLinks(
   config: Pick<DomainContext["config"], "mailLinkSecret">,
-  { origin, userId, kind, now }: { origin: string; userId: string; kind: MailKind; now: number },
+  { origin, userId, kind, now, locale = BASE_LOCALE }: { origin: string; userId: string; kind: MailKind; now: number; locale?: Locale },
 ): Promise<{ url: string; preferencesUrl: string; kindLabel: string }> {
   const secret = secretOf({ config: config as DomainContext["config"] });
   const expiresAt = now + MAIL_LINK_TTL_MS;
@@ -80,7 +92,11 @@ export async function optionalMailLinks(
     signMailLink(secret, { purpose: kind, userId, expiresAt }),
     signMailLink(secret, { purpose: PREFERENCES_PURPOSE, userId, expiresAt }),
   ]);
-  return { url: `${origin}${UNSUBSCRIBE_PATH}/${stop}`, preferencesUrl: `${origin}${EMAIL_PREFERENCES_PATH}/${prefs}`, kindLabel: MAIL_KIND_INFO[kind].name };
+  return {
+    url: `${origin}${UNSUBSCRIBE_PATH}/${stop}`,
+    preferencesUrl: `${origin}${EMAIL_PREFERENCES_PATH}/${prefs}`,
+    kindLabel: KIND_NAME_IN[kind]?.(locale) ?? MAIL_KIND_INFO[kind].name,
+  };
 }
 
 async function readLink(ctx: Pick<DomainContext, "config" | "now">, token: string): Promise<MailLink> {

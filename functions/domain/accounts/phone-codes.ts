@@ -9,6 +9,8 @@ import { type AllowanceRule, type DomainContext, Invalid, TooManyRequests, takeA
 import { hmacSha256Hex, verifyHmacSha256Hex } from "#platform/hmac.ts";
 import { log } from "#platform/log.ts";
 import { formatIndianMobile } from "#shared/phone-schemas.ts";
+import { BASE_LOCALE, getLocale, isLocale, type Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;
@@ -67,8 +69,20 @@ function pepperOf(ctx: DomainContext): string {
   return pepper;
 }
 
-/** The text of the code's SMS: the DLT template "##code## is your Mandap code..." filled in. */
-export const codeSmsText = (code: string) => `${code} is your Mandap code. It is valid for 5 minutes. Do not share it with anyone. - Mandap`;
+/** The text of the code's SMS in `locale`: the DLT template "##code## is your Mandap code..." (one per language) filled in. */
+export const codeSmsText = (code: string, locale: Locale = BASE_LOCALE) => messages.sms_login_code({ code }, { locale });
+
+/**
+ * The language of a code's SMS: the account's whose number it is (the signed-in person adding a
+ * number, or the account that verified it) when it chose one, else the page's that asked. The
+ * same read is made for every number, whether or not it has an account.
+ */
+async function smsLocale(ctx: DomainContext, phone: string, userId: string | undefined, pageLocale: Locale): Promise<Locale> {
+  const saved = userId
+    ? await ctx.db.prepare("SELECT locale FROM users WHERE id = ?").bind(userId).first<string | null>("locale")
+    : await ctx.db.prepare("SELECT locale FROM users WHERE verified_phone = ?").bind(phone).first<string | null>("locale");
+  return isLocale(saved) ? saved : pageLocale;
+}
 
 /**
  * Sends a new code to `phone` (E.164) for `purpose`. Refuses (429 with Retry-After) within 30
@@ -107,9 +121,10 @@ export async function sendPhoneCode(
     .bind(id, phone, purpose, userId ?? null, await hmacSha256Hex(pepper, `${id}:${code}`), now + CODE_TTL_MS, now, now - CODE_RESEND_AFTER_MS)
     .first<{ id: string }>();
   if (!written) throw resendWait(now, now);
+  const locale = await smsLocale(ctx, phone, userId, getLocale());
   ctx.defer(
     ctx.sms
-      .send({ to: phone, template: "LOGIN_CODE", vars: { code }, text: codeSmsText(code) })
+      .send({ to: phone, template: "LOGIN_CODE", vars: { code }, locale, text: (sent) => codeSmsText(code, sent) })
       .catch((e: unknown) => log.error("code sms failed", { purpose }, e)),
   );
   return {
@@ -123,6 +138,33 @@ export async function sendPhoneCode(
 function resendWait(sentAt: number, now: number): TooManyRequests {
   const seconds = Math.max(1, Math.ceil((sentAt + CODE_RESEND_AFTER_MS - now) / 1000));
   return new TooManyRequests(CODE_MESSAGES.resendWait.replace("{seconds}", String(seconds)), seconds);
+}
+
+/**
+ * A new code for another destination than a mobile number (an e-mail address being added, issue
+ * 32): the same row, hashing, 5 minutes, 5 tries and 30-second resend wait as SMS codes (the
+ * `phone` column then holds the address). Returns the code for the caller to send.
+ */
+export async function writeCode(
+  ctx: DomainContext,
+  { id, destination, purpose, userId }: { id: string; destination: string; purpose: string; userId: string },
+) {
+  const { db, now } = ctx;
+  const code = newCode();
+  const written = await db
+    .prepare(
+      `INSERT INTO phone_codes (id, phone, purpose, user_id, code_hash, attempts, expires_at, sent_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7, ?7)
+       ON CONFLICT(id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at, sent_at = excluded.sent_at
+       WHERE phone_codes.sent_at <= ?8
+       RETURNING id`,
+    )
+    .bind(id, destination, purpose, userId, await hmacSha256Hex(pepperOf(ctx), `${id}:${code}`), now + CODE_TTL_MS, now, now - CODE_RESEND_AFTER_MS)
+    .first<{ id: string }>();
+  if (!written) {
+    const last = await db.prepare("SELECT sent_at FROM phone_codes WHERE id = ?").bind(id).first<{ sent_at: number }>();
+    throw resendWait(last?.sent_at ?? now, now);
+  }
+  return code;
 }
 
 const waitWords = (seconds: number) => (seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);

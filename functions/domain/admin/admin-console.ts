@@ -143,6 +143,8 @@ export type VendorHit = {
   verified: boolean;
   services: number;
   email: string;
+  /** The account's verified mobile number (E.164), how a phone-only vendor is reached. */
+  verifiedPhone: string | null;
 };
 export type ServiceHit = {
   id: string;
@@ -156,7 +158,7 @@ export type ServiceHit = {
   vendorId: string;
   vendorName: string;
 };
-export type UserHit = { id: string; name: string; email: string; role: string; verified: boolean; createdAt: number };
+export type UserHit = { id: string; name: string; email: string; verifiedPhone: string | null; role: string; verified: boolean; createdAt: number };
 
 /** Where a search term matches: every word in one of the text fields, as typed or as another spelling (./text-match.ts). */
 function matchAny(columns: string[], q: string | undefined, where: string[], binds: unknown[]) {
@@ -186,7 +188,7 @@ export async function searchVendors(ctx: DomainContext, raw: unknown): Promise<S
   const input = parseInput(vendorSearchInput, raw ?? {}, "Some search options are not valid.");
   const where: string[] = [];
   const binds: unknown[] = [];
-  matchAny(["v.business_name", "v.slug", "u.email", "v.phone", "v.city", "v.state"], input.q, where, binds);
+  matchAny(["v.business_name", "v.slug", "u.email", "v.phone", "u.verified_phone", "v.city", "v.state"], input.q, where, binds);
   if (input.city) {
     where.push("v.city = ? COLLATE NOCASE");
     binds.push(cityNamed(input.city));
@@ -194,7 +196,7 @@ export async function searchVendors(ctx: DomainContext, raw: unknown): Promise<S
   if (input.verified) where.push(input.verified === "yes" ? "v.is_verified = 1" : "v.is_verified = 0");
   const rows = await pageOf<Record<string, unknown>>(
     ctx,
-    `SELECT v.user_id AS id, v.business_name AS name, v.city, v.state, v.business_category AS category, v.is_verified AS verified, u.email,
+    `SELECT v.user_id AS id, v.business_name AS name, v.city, v.state, v.business_category AS category, v.is_verified AS verified, u.email, u.verified_phone AS verifiedPhone,
        (SELECT count(*) FROM services s WHERE s.vendor_id = v.user_id) AS services
      FROM vendors v JOIN users u ON u.id = v.user_id ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY v.created_at DESC, v.user_id`,
     binds,
@@ -239,7 +241,7 @@ export async function searchUsers(ctx: DomainContext, raw: unknown): Promise<Sea
   const input = parseInput(userSearchInput, raw ?? {}, "Some search options are not valid.");
   const where: string[] = [];
   const binds: unknown[] = [];
-  matchAny(["u.user_name", "u.email", "u.phone", "u.wedding_city"], input.q, where, binds);
+  matchAny(["u.user_name", "u.email", "u.phone", "u.verified_phone", "u.wedding_city"], input.q, where, binds);
   if (input.role) {
     where.push("u.role = ?");
     binds.push(input.role);
@@ -247,7 +249,7 @@ export async function searchUsers(ctx: DomainContext, raw: unknown): Promise<Sea
   if (input.verified) where.push(input.verified === "yes" ? "u.is_verified = 1" : "u.is_verified = 0");
   const rows = await pageOf<Record<string, unknown>>(
     ctx,
-    `SELECT u.id, u.user_name AS name, u.email, u.role, u.is_verified AS verified, u.created_at AS createdAt FROM users u ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+    `SELECT u.id, u.user_name AS name, u.email, u.verified_phone AS verifiedPhone, u.role, u.is_verified AS verified, u.created_at AS createdAt FROM users u ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY u.created_at DESC, u.id`,
     binds,
     input.page,

@@ -5,6 +5,9 @@ import { taxDocumentMail, readOwnTaxDocument, taxDocumentView, type TaxDocumentR
 import { CREDIT_NOTE_MESSAGES, creditNotePrefix, creditNoteTax, financialYearOf, formatPaise } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
 import { type DomainContext, newId } from "../core/index.ts";
+import { mailLocale } from "#platform/mail-layout.ts";
+import { withLocale } from "#platform/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 /**
  * GST credit notes (issue 30, docs/decisions/0045-gst-credit-notes.md).
@@ -23,6 +26,8 @@ import { type DomainContext, newId } from "../core/index.ts";
 type InvoiceForCredit = {
   id: string;
   user_id: string;
+  /** The account's language (users.locale): the credit note's mail is written in it. */
+  locale: string | null;
   number: string;
   issued_at: number;
   description: string;
@@ -48,7 +53,9 @@ export async function creditNoteStatements(
   const [invoice, credited] = await Promise.all([
     db
       .prepare(
-        "SELECT id, user_id, number, issued_at, description, sac, taxable_value, cgst_amount, sgst_amount, igst_amount, total, billed_to FROM invoices WHERE payment_id = ?",
+        `SELECT id, user_id, number, issued_at, description, sac, taxable_value, cgst_amount, sgst_amount, igst_amount, total, billed_to,
+           (SELECT locale FROM users WHERE users.id = invoices.user_id) AS locale
+         FROM invoices WHERE payment_id = ?`,
       )
       .bind(refund.paymentId)
       .first<InvoiceForCredit>(),
@@ -108,6 +115,7 @@ export async function creditNoteStatements(
 
   const billedTo = JSON.parse(invoice.billed_to) as InvoiceRecipient;
   const link = `${ctx.request.origin}/credit-notes/${id}`;
+  const locale = mailLocale(invoice.locale);
   // Queued only when this batch's credit note was inserted (not for a refund already credited).
   const mail = taxDocumentMail(
     db,
@@ -115,16 +123,25 @@ export async function creditNoteStatements(
     id,
     {
       to: billedTo.email,
-      subject: "Your Mandap credit note {number}",
+      // In the account's language; "{number}" is written in when the batch takes it.
+      subject: messages.mail_credit_note_subject({ number: "{number}" }, { locale }),
       text: [
-        `Namaste ${billedTo.businessName},`,
+        messages.mail_namaste({ name: billedTo.businessName }, { locale }),
         "",
-        `We have refunded ₹${formatPaise(refund.amountPaise)} of your payment for "${invoice.description}" (tax invoice ${invoice.number} of ${formatDate(invoice.issued_at)}).`,
-        `Your GST credit note {number} for it is here:`,
+        messages.mail_credit_note_refunded(
+          {
+            amount: formatPaise(refund.amountPaise),
+            description: invoice.description,
+            invoice: invoice.number,
+            date: withLocale(locale, () => formatDate(invoice.issued_at)),
+          },
+          { locale },
+        ),
+        messages.mail_credit_note_here({ number: "{number}" }, { locale }),
         link,
-        `(a PDF copy: ${link}/pdf)`,
+        messages.mail_credit_note_pdf({ url: `${link}/pdf` }, { locale }),
         "",
-        "Team Mandap",
+        messages.mail_team_mandap({}, { locale }),
       ].join("\n"),
     },
     issuedAt,

@@ -1,4 +1,6 @@
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import type { Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import type { invoices, users, vendors } from "#db/schema/index.ts";
 import type { LeftJoined, Row } from "#db/rows.ts";
 import type { InvoiceRecipient, InvoiceSupplier } from "#db/schema/billing.ts";
@@ -71,7 +73,7 @@ export function placeOfSupply(recipient: Pick<InvoiceRecipient, "gstin" | "state
 }
 
 type VendorRow = LeftJoined<Row<typeof vendors, "business_name" | "state" | "city" | "gstin" | "billing_address">> &
-  Row<typeof users, "user_name"> & { vendor_email: string | null; login_email: string };
+  Row<typeof users, "user_name" | "locale"> & { vendor_email: string | null; login_email: string };
 
 /** A plan payment's invoice to the vendor (B2B when they gave a GSTIN): the statements for the crediting batch. */
 export async function invoiceStatements(
@@ -81,7 +83,7 @@ export async function invoiceStatements(
 ): Promise<D1PreparedStatement[]> {
   const vendor = await ctx.db
     .prepare(
-      `SELECT v.business_name, u.user_name, v.email AS vendor_email, u.email AS login_email, v.state, v.city, v.gstin, v.billing_address
+      `SELECT v.business_name, u.user_name, u.locale, v.email AS vendor_email, u.email AS login_email, v.state, v.city, v.gstin, v.billing_address
        FROM users u LEFT JOIN vendors v ON v.user_id = u.id WHERE u.id = ?`,
     )
     .bind(payment.userId)
@@ -103,8 +105,9 @@ export async function invoiceStatements(
       description: `Mandap ${payment.planName} plan: vendor listing subscription`,
       sac: SAC_CODE,
       pricesIncludeGst: ctx.config.billing.pricesIncludeGst,
-      paidFor: `the ${payment.planName} plan`,
+      paidFor: (locale) => messages.mail_paid_for_plan({ plan: payment.planName }, { locale }),
       linkBack: null,
+      locale: mailLocale(vendor.locale),
     },
     issuedAt,
   );
@@ -125,9 +128,9 @@ export async function consumerInvoiceStatements(
   onlyIf?: { sql: string; binds: unknown[] },
 ): Promise<D1PreparedStatement[]> {
   const couple = await ctx.db
-    .prepare("SELECT user_name AS name, email, wedding_city AS weddingCity FROM users WHERE id = ?")
+    .prepare("SELECT user_name AS name, email, wedding_city AS weddingCity, locale FROM users WHERE id = ?")
     .bind(payment.userId)
-    .first<{ name: string; email: string; weddingCity: string | null }>();
+    .first<{ name: string; email: string; weddingCity: string | null; locale: string | null }>();
   if (!couple) throw new Error(`No account ${payment.userId} to invoice payment ${payment.id}`);
   const place = placeOfCity(couple.weddingCity);
   return issueStatements(
@@ -146,8 +149,9 @@ export async function consumerInvoiceStatements(
       description: `Mandap invitation design "${payment.designName}": use in the card editor, export and e-invites`,
       sac: DESIGN_SAC_CODE,
       pricesIncludeGst: true,
-      paidFor: `the invitation design "${payment.designName}"`,
+      paidFor: (locale) => messages.mail_paid_for_design({ design: payment.designName }, { locale }),
       linkBack: "/profile/payments",
+      locale: mailLocale(couple.locale),
       onlyIf,
     },
     issuedAt,
@@ -160,8 +164,10 @@ type Issue = {
   description: string;
   sac: string;
   pricesIncludeGst: boolean;
-  /** What the mail says was paid for: "the Gold plan". */
-  paidFor: string;
+  /** What the mail says was paid for, in its language: "the Gold plan". */
+  paidFor: (locale: Locale) => string;
+  /** The language of the recipient's mail (users.locale). */
+  locale: Locale;
   /** Where the recipient sees all their payments (the mail names it), if not the vendor's dashboard. */
   linkBack: string | null;
   onlyIf?: { sql: string; binds: unknown[] };
@@ -213,23 +219,27 @@ function issueStatements(ctx: DomainContext, issue: Issue, issuedAt: number): D1
     );
 
   const link = `${ctx.request.origin}/invoices/${invoiceId}`;
+  const locale = issue.locale;
+  const paidFor = issue.paidFor(locale);
   const mail = taxDocumentMail(
     db,
     "invoices",
     invoiceId,
     composeMail({
       to: billedTo.email,
-      subject: `Your Mandap tax invoice {number}`,
+      locale,
+      // "{number}" stays in the text: taxDocumentMail writes the number in when the batch takes it.
+      subject: messages.mail_invoice_subject({ number: "{number}" }, { locale }),
       audience: issue.linkBack ? "couple" : "vendor",
       origin: ctx.request.origin,
-      greeting: `Namaste ${billedTo.businessName},`,
+      greeting: messages.mail_namaste({ name: billedTo.businessName }, { locale }),
       body: [
-        `Thank you for your payment for ${issue.paidFor}. Your GST tax invoice {number} for ${amountLine(tax)} is here:`,
-        { link: { label: "See your invoice", url: link } },
-        `A PDF copy: ${link}/pdf`,
-        ...(issue.linkBack ? [`All your payments and invoices: ${ctx.request.origin}${issue.linkBack}`] : []),
+        messages.mail_invoice_intro({ paidFor, number: "{number}", amount: amountLine(tax) }, { locale }),
+        { link: { label: messages.mail_invoice_see({}, { locale }), url: link } },
+        messages.mail_invoice_pdf({ url: `${link}/pdf` }, { locale }),
+        ...(issue.linkBack ? [messages.mail_invoice_all({ url: `${ctx.request.origin}${issue.linkBack}` }, { locale })] : []),
       ],
-      reason: `You receive this e-mail because you paid for ${issue.paidFor} on Mandap.`,
+      reason: messages.mail_invoice_reason({ paidFor }, { locale }),
     }),
     issuedAt,
   );

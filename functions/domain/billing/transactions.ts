@@ -29,6 +29,8 @@ export type Transaction = {
   businessName: string | null;
   userName: string;
   email: string;
+  /** The payer's verified mobile number (E.164): how a phone-only account is reached. */
+  verifiedPhone: string | null;
   planName: string | null;
   /** The invitation design's name (purpose TEMPLATE). */
   designName: string | null;
@@ -107,7 +109,7 @@ function whereOf(f: TransactionFilters, withStatus: boolean): Where {
 }
 
 const ROWS = `SELECT p.id, p.created_at AS createdAt, p.purpose, p.user_id AS userId, v.business_name AS businessName, u.user_name AS userName,
-       u.email, pl.name AS planName, it.name AS designName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
+       u.email, u.verified_phone AS verifiedPhone, pl.name AS planName, it.name AS designName, p.amount, p.currency, p.status, p.method, p.gateway_order_id AS gatewayOrderId,
        p.gateway_payment_id AS gatewayPaymentId, p.failure_reason AS failureReason, COALESCE(p.refunded_amount, 0) AS refundedAmount, i.id AS invoiceId, i.number AS invoiceNumber,
        (SELECT json_group_array(json_object('id', c.id, 'number', c.number))
           FROM (SELECT id, number FROM credit_notes WHERE payment_id = p.id ORDER BY sequence) c) AS creditNotesJson,
@@ -197,6 +199,7 @@ export const CSV_HEADER = [
   "Design",
   "Refunded (INR)",
   "Credit note numbers",
+  "Mobile",
 ];
 
 /** The filter's transactions as a CSV file (UTF-8 with a byte-order mark so spreadsheets read ₹ and names right). */
@@ -232,6 +235,7 @@ export async function transactionsCsv(ctx: DomainContext, raw: unknown): Promise
           t.designName,
           t.refundedAmount,
           t.creditNotes.map((c) => c.number).join(" "),
+          t.verifiedPhone,
         ]
           .map(csvCell)
           .join(","),

@@ -47,7 +47,7 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
           : messages.mail_booking_new_date({ date: formatDate(dates.event_date!) }, { locale })
         : null,
       completed ? messages.mail_booking_completed({}, { locale }) : null,
-    ].filter((l): l is string => l !== null);
+    ].filter((l): l is NonNullable<typeof l> => l !== null);
   const hasNews = dateChanged || completed;
   const mails = hasNews
     ? [

@@ -1,6 +1,8 @@
 import { queueMail } from "#platform/mail.ts";
 import { newId } from "../core/index.ts";
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { withLocale } from "#platform/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import { optionalMailLinks } from "../accounts/index.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
@@ -39,9 +41,7 @@ export function weekOf(now: number): string {
 
 export type WeeklySummaryRun = { week: string; from: string; to: string; mailed: string[] };
 
-const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-type Recipient = { id: string; business_name: string; email: string };
+type Recipient = { id: string; business_name: string; email: string; locale: string | null };
 
 /** Mails this week's summary to every vendor who wants it and has not had it yet. */
 export async function sendWeeklySummaries(
@@ -62,7 +62,7 @@ export async function sendWeeklySummaries(
   for (;;) {
     const { results: page } = await db
       .prepare(
-        `SELECT v.user_id AS id, v.business_name, coalesce(v.email, u.email) AS email
+        `SELECT v.user_id AS id, v.business_name, coalesce(v.email, u.email) AS email, u.locale
          FROM vendor_notification_prefs p JOIN vendors v ON v.user_id = p.vendor_id JOIN users u ON u.id = v.user_id
          WHERE p.weekly_summary = 1 AND EXISTS (SELECT 1 FROM services s WHERE s.vendor_id = v.user_id)
            AND NOT EXISTS (SELECT 1 FROM vendor_weekly_summaries w WHERE w.vendor_id = v.user_id AND w.week = ?)
@@ -74,7 +74,9 @@ export async function sendWeeklySummaries(
     const per = FIGURE_STATEMENTS + 1;
     const read = await db.batch(page.flatMap((vendor) => [...vendorFigureStatements(db, vendor.id, to, 7), awaitingReplyStatement(db, vendor.id)]));
     const links = await Promise.all(
-      page.map((vendor) => optionalMailLinks({ mailLinkSecret: linkSecret }, { origin, userId: vendor.id, kind: "weekly-summary", now })),
+      page.map((vendor) =>
+        optionalMailLinks({ mailLinkSecret: linkSecret }, { origin, userId: vendor.id, kind: "weekly-summary", now, locale: mailLocale(vendor.locale) }),
+      ),
     );
     const mails = page.map((vendor, i) => {
       const figures = figuresFrom(read.slice(i * per, i * per + FIGURE_STATEMENTS), to, 7);
@@ -109,27 +111,38 @@ function summaryMail(
   unsubscribe: { url: string; preferencesUrl: string; kindLabel: string },
 ) {
   const t = figures.totals;
-  return composeMail({
-    to: vendor.email,
-    subject: `Your week on Mandap: ${count(t.views, "view", "views")}, ${count(t.enquiries, "enquiry", "enquiries")}`,
-    audience: "vendor",
-    origin,
-    greeting: `Hello ${vendor.business_name},`,
-    body: [
-      `Your week on Mandap, ${formatDate(figures.from)} to ${formatDate(figures.to)}:`,
-      {
-        facts: [
-          ["Service views", formatCount(t.views)],
-          ["Profile views", formatCount(t.profileViews)],
-          ["Enquiries", formatCount(t.enquiries)],
-          ["Bookings", formatCount(t.bookings)],
-          ["Enquiries waiting for your reply", formatCount(open)],
-        ],
-      },
-      { link: { label: "See your analytics", url: `${origin}${ANALYTICS_PATH}` } },
-      ...(open > 0 ? [{ link: { label: "Answer your enquiries", url: `${origin}/VendorDashboard/enquiries` } }] : []),
-    ],
-    reason: `You receive this summary because you turned it on. You can also change it in your settings: ${origin}${NOTIFICATION_SETTINGS_PATH}`,
-    unsubscribe,
-  });
+  // In the vendor's language (users.locale), its dates too.
+  const locale = mailLocale(vendor.locale);
+  return withLocale(locale, () =>
+    composeMail({
+      to: vendor.email,
+      locale,
+      subject: messages.mail_weekly_subject(
+        {
+          views: messages.mail_weekly_views({ count: t.views, shown: formatCount(t.views) }, { locale }),
+          enquiries: messages.mail_weekly_enquiries({ count: t.enquiries, shown: formatCount(t.enquiries) }, { locale }),
+        },
+        { locale },
+      ),
+      audience: "vendor",
+      origin,
+      greeting: messages.mail_greeting({ name: vendor.business_name }, { locale }),
+      body: [
+        messages.mail_weekly_intro({ from: formatDate(figures.from), to: formatDate(figures.to) }, { locale }),
+        {
+          facts: [
+            [messages.mail_weekly_service_views({}, { locale }), formatCount(t.views)],
+            [messages.mail_weekly_profile_views({}, { locale }), formatCount(t.profileViews)],
+            [messages.mail_weekly_enquiries_label({}, { locale }), formatCount(t.enquiries)],
+            [messages.mail_weekly_bookings({}, { locale }), formatCount(t.bookings)],
+            [messages.mail_weekly_waiting({}, { locale }), formatCount(open)],
+          ],
+        },
+        { link: { label: messages.mail_weekly_analytics({}, { locale }), url: `${origin}${ANALYTICS_PATH}` } },
+        ...(open > 0 ? [{ link: { label: messages.mail_weekly_answer({}, { locale }), url: `${origin}/VendorDashboard/enquiries` } }] : []),
+      ],
+      reason: messages.mail_weekly_reason({ url: `${origin}${NOTIFICATION_SETTINGS_PATH}` }, { locale }),
+      unsubscribe,
+    }),
+  );
 }

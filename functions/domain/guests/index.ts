@@ -29,3 +29,4 @@ export { guestPage, type GuestPage } from "./guest-page.ts";
 export { isGuestReminderToken, guestReminderLinkView, stopGuestRemindersByLink, type GuestReminderView } from "./reminder-optout.ts";
 export { HEADCOUNT_SQL } from "./headcount-sql.ts";
 export { answerRsvp, rsvpByToken } from "./rsvp.ts";
+export { RSVP_SUMMARY_PAGE, sendRsvpSummaries, type RsvpSummaryRun } from "./rsvp-whatsapp.ts";

@@ -11,6 +11,8 @@ import { UNSUBSCRIBE_PATH } from "#shared/links.ts";
 import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { MAIL_PREFERENCES_MESSAGES, maskAddress } from "../accounts/index.ts";
 import { type CoupleRow, coupleNames } from "./guest-records.ts";
+import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 
 /** The signed link's purpose: reminders to answer one couple's invitation. */
 export const GUEST_REMINDERS_PURPOSE = "guest-reminders";
@@ -25,10 +27,17 @@ const secretOf = (ctx: Pick<DomainContext, "config">) => {
 
 const kindLabel = (couple: string) => `reminders from ${couple}`;
 
-/** The footer's and List-Unsubscribe's link of a reminder to `guestId`. */
-export async function guestReminderStop(ctx: Pick<DomainContext, "config">, origin: string, guestId: string, couple: string, now: number) {
+/** The footer's and List-Unsubscribe's link of a reminder to `guestId`, its words in the mail's language. */
+export async function guestReminderStop(
+  ctx: Pick<DomainContext, "config">,
+  origin: string,
+  guestId: string,
+  couple: string,
+  now: number,
+  locale: Locale = BASE_LOCALE,
+) {
   const token = await signMailLink(secretOf(ctx), { purpose: GUEST_REMINDERS_PURPOSE, userId: guestId, expiresAt: now + MAIL_LINK_TTL_MS });
-  return { url: `${origin}${UNSUBSCRIBE_PATH}/${token}`, kindLabel: kindLabel(couple) };
+  return { url: `${origin}${UNSUBSCRIBE_PATH}/${token}`, kindLabel: messages.mail_kind_guest_reminders({ couple }, { locale }) };
 }
 
 type GuestTarget = { id: string; user_id: string; email: string | null; stopped: number } & CoupleRow;

@@ -1,5 +1,7 @@
 /** Sharing a household's link (WhatsApp in English and Hindi, e-mail) and reminding it by e-mail. */
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { withLocale } from "#platform/locale.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import { queueMail } from "#platform/mail.ts";
 import { shareInput } from "#shared/guest-schemas.ts";
 import { formatDate } from "#shared/format.ts";
@@ -55,7 +57,7 @@ function shareLinksFor(household: { name: string; rsvpLink: string; phone: strin
 async function householdShareFacts(ctx: DomainContext, userId: string, householdId: string) {
   const [household, couple, functions, emails] = await ctx.db.batch([
     ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.id = ? AND h.user_id = ?`).bind(householdId, userId),
-    ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(userId),
+    ctx.db.prepare("SELECT user_name, partner_name, locale FROM users WHERE id = ?").bind(userId),
     ctx.db
       .prepare(
         "SELECT e.id, e.name, e.event_date, e.start_time, e.venue FROM household_invitations hi JOIN events e ON e.id = hi.event_id WHERE hi.household_id = ? ORDER BY e.event_date, e.start_time",
@@ -72,6 +74,8 @@ async function householdShareFacts(ctx: DomainContext, userId: string, household
   return {
     household: toHousehold(ctx, row),
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
+    /** The couple's language (users.locale): their guests, who have no account, get the couple's mails in it. */
+    coupleLocale: mailLocale((couple!.results[0] as { locale?: string | null } | undefined)?.locale),
     functions: functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[],
     emails: (emails!.results as { email: string }[]).map((e) => e.email),
     /** Who a reminder goes to: one guest per address, unless the address asked for no more reminders (reminder-optout.ts). */
@@ -129,24 +133,30 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
     );
   }
   const details = f.functions.filter((e) => pending.some((p) => p.event_id === e.id));
-  const lines = details.map((e) => `${e.name}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`);
-  const stops = await Promise.all(f.reminded.map((r) => guestReminderStop(ctx, ctx.request.origin, r.guest_id, f.couple, ctx.now)));
+  // A guest has no account: the reminder is in the couple's language, its link opens the RSVP page in it.
+  const locale = f.coupleLocale;
+  const lines = withLocale(locale, () =>
+    details.map((e) => `${localName(e.name, locale)}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`),
+  );
+  const rsvpLink = locale === "hi" ? inHindi(f.household.rsvpLink) : f.household.rsvpLink;
+  const stops = await Promise.all(f.reminded.map((r) => guestReminderStop(ctx, ctx.request.origin, r.guest_id, f.couple, ctx.now, locale)));
   const mails = f.reminded.map(({ email: to }, i) =>
     queueMail(
       ctx.db,
       composeMail({
         to,
-        subject: `${f.couple}: please tell us if you can come`,
+        locale,
+        subject: messages.mail_guest_reminder_subject({ couple: f.couple }, { locale }),
         audience: "guest",
         origin: ctx.request.origin,
-        greeting: `Namaste ${f.household.name},`,
+        greeting: messages.mail_namaste({ name: f.household.name }, { locale }),
         body: [
-          `${f.couple} would love to know whether you can come to:`,
+          messages.mail_guest_reminder_intro({ couple: f.couple }, { locale }),
           { list: lines },
-          "Please answer here (no account needed):",
-          { link: { label: "Answer the invitation", url: f.household.rsvpLink } },
+          messages.mail_guest_reminder_answer_here({}, { locale }),
+          { link: { label: messages.mail_guest_answer({}, { locale }), url: rsvpLink } },
         ],
-        reason: `You receive this e-mail because ${f.couple} put this address on their guest list.`,
+        reason: messages.mail_guest_reminder_reason({ couple: f.couple }, { locale }),
         unsubscribe: stops[i]!,
       }),
       ctx.now,

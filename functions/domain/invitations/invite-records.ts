@@ -51,10 +51,10 @@ export type InviteCardRow = Row<
   typeof userTemplates,
   "id" | "user_id" | "template_id" | "preview_key" | "public_slug" | "published_at" | "event_ids" | "rsvp_open" | "bride_name" | "groom_name"
 > &
-  Row<typeof users, "user_name" | "partner_name" | "wedding_city"> & { cw: number | null; ch: number | null; user_email: string };
+  Row<typeof users, "user_name" | "partner_name" | "wedding_city"> & { cw: number | null; ch: number | null; user_email: string; user_locale: string | null };
 
 export const CARD_SELECT = `SELECT c.id, c.user_id, c.template_id, c.preview_key, c.public_slug, c.published_at, c.event_ids, c.rsvp_open, c.bride_name, c.groom_name,
-  json_extract(c.canvas, '$.width') AS cw, json_extract(c.canvas, '$.height') AS ch, u.user_name, u.email AS user_email, u.partner_name, u.wedding_city
+  json_extract(c.canvas, '$.width') AS cw, json_extract(c.canvas, '$.height') AS ch, u.user_name, u.email AS user_email, u.locale AS user_locale, u.partner_name, u.wedding_city
   FROM user_templates c JOIN users u ON u.id = c.user_id`;
 
 export type EventRow = Row<typeof events, "id" | "name" | "event_date" | "start_time" | "end_time" | "venue">;

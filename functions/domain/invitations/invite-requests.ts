@@ -1,6 +1,9 @@
 /** A guest without a personal link asks to come from the public page; the couple is told by mail. */
-import { composeMail } from "#platform/mail-layout.ts";
-import { RESPONSE_LABELS } from "#shared/guest-schemas.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
+import { LOCALE_PREFIX, type Locale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import type { RESPONSE_LABELS } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { EVENTS_SQL, INVITE_MESSAGES, chosen, firstName, publishedRow, type InviteCardRow, type EventRow } from "./invite-records.ts";
@@ -96,21 +99,32 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
 
 /** The couple's mail about a new request: who, how many, their answers, and where to approve. */
 function coupleNotice(ctx: DomainContext, row: InviteCardRow, body: InviteRequestInput, functions: EventRow[]) {
-  const names = new Map(functions.map((f) => [f.id, f.name]));
-  const answers = Object.entries(body.answers).map(([id, r]) => `${names.get(id) ?? "A function"}: ${RESPONSE_LABELS[r]}`);
-  const people = `${body.partySize} ${body.partySize === 1 ? "person" : "people"}`;
+  // In the couple's language (users.locale), whatever the guest's page was in.
+  const locale = mailLocale(row.user_locale);
+  const names = new Map(functions.map((f) => [f.id, localName(f.name, locale)]));
+  const answers = Object.entries(body.answers).map(
+    ([id, r]) => `${names.get(id) ?? messages.mail_invite_request_a_function({}, { locale })}: ${RESPONSE_IN[r](locale)}`,
+  );
   return composeMail({
     to: row.user_email,
-    subject: `${body.name} asked to come to your wedding`,
+    locale,
+    subject: messages.mail_invite_request_subject({ name: body.name }, { locale }),
     audience: "couple",
     origin: ctx.request.origin,
-    greeting: `Hello ${firstName(row.user_name)},`,
+    greeting: messages.mail_greeting({ name: firstName(row.user_name) }, { locale }),
     body: [
-      `${body.name} (${body.phone}) asked to come to your wedding through your e-invite, for ${people}.`,
+      messages.mail_invite_request_intro({ name: body.name, phone: body.phone, count: body.partySize }, { locale }),
       ...(answers.length ? [{ list: answers }] : []),
-      ...(body.message ? ["Their message:", { quote: body.message }] : []),
-      { link: { label: "Approve or decline the request", url: `${ctx.request.origin}/card` } },
+      ...(body.message ? [messages.mail_invite_request_their_message({}, { locale }), { quote: body.message }] : []),
+      { link: { label: messages.mail_invite_request_decide({}, { locale }), url: `${ctx.request.origin}${LOCALE_PREFIX[locale]}/card` } },
     ],
-    reason: "You receive this e-mail because a guest asked to come through your published e-invite.",
+    reason: messages.mail_invite_request_reason({}, { locale }),
   });
 }
+
+/** A guest's answer in the couple's mail, in its language. */
+const RESPONSE_IN: Record<keyof typeof RESPONSE_LABELS, (locale: Locale) => string> = {
+  ATTENDING: (locale) => messages.mail_rsvp_attending({}, { locale }),
+  DECLINED: (locale) => messages.mail_rsvp_declined({}, { locale }),
+  MAYBE: (locale) => messages.mail_rsvp_maybe({}, { locale }),
+};

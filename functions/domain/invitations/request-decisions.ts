@@ -1,5 +1,7 @@
 /** The couple's requests: the list, approving one (household, guest, invitations and answers in one batch) or declining it. */
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
+import { pathInLocale } from "#shared/locale.ts";
 import type { households, inviteRequests } from "#db/schema/index.ts";
 import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
@@ -155,22 +157,26 @@ export async function approveRequest(
   ];
   const rsvpUrl = personalLink(ctx, token);
   const couple = await coupleName(ctx, me.key);
+  // A guest has no account: the mail is in the couple's language (the wedding's couple's users.locale), its link opens the RSVP page in it.
+  const locale = mailLocale(await ctx.db.prepare("SELECT locale FROM users WHERE id = ?").bind(me.key).first<string | null>("locale"));
+  const mailedUrl = locale === "hi" ? `${new URL(rsvpUrl).origin}${pathInLocale(new URL(rsvpUrl).pathname, "hi")}` : rsvpUrl;
   // With an e-mail, the guest's personal link goes out through the outbox, queued in the same batch only if the household is made.
   const mail = req.email
     ? queueMail(
         ctx.db,
         composeMail({
           to: req.email,
-          subject: `${couple}: you are on the guest list`,
+          locale,
+          subject: messages.mail_guest_listed_subject({ couple }, { locale }),
           audience: "guest",
           origin: ctx.request.origin,
-          greeting: `Dear ${firstName(req.name)},`,
+          greeting: messages.mail_dear({ name: firstName(req.name) }, { locale }),
           body: [
-            `You are on ${couple}'s guest list. Please tell them if you can come, and change your answers any time, here:`,
-            { link: { label: "Answer the invitation", url: rsvpUrl } },
-            "Keep this link: it is yours alone, and answers through it go straight to the couple.",
+            messages.mail_guest_listed_intro({ couple }, { locale }),
+            { link: { label: messages.mail_guest_answer({}, { locale }), url: mailedUrl } },
+            messages.mail_guest_listed_keep({}, { locale }),
           ],
-          reason: `You receive this e-mail because you asked ${couple} to come to their wedding, and they added you to their guest list.`,
+          reason: messages.mail_guest_listed_reason({ couple }, { locale }),
         }),
         ctx.now,
         { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.key] },

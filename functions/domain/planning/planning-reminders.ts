@@ -43,6 +43,7 @@ import { pageStatements } from "./reminder-reads.ts";
 import { digestsOf } from "./reminder-digests.ts";
 import { digestMail } from "./reminder-mail.ts";
 import { optionalMailLinks } from "../accounts/index.ts";
+import { mailLocale } from "#platform/mail-layout.ts";
 import { type MailMessage, SUPPRESSED_COLUMNS_SQL, SUPPRESSED_ERROR_SQL } from "#platform/mail.ts";
 
 /** The mails' JSON handed to one INSERT (D1 refuses strings over 1 MB). */
@@ -137,7 +138,10 @@ export async function sendPlanningReminders(
             const digest = digests.get(c.id);
             const n = digest ? itemCount(digest) : 0;
             if (!digest || n === 0) return [];
-            const unsubscribe = await optionalMailLinks({ mailLinkSecret: linkSecret }, { origin, userId: c.id, kind: "planning-reminder", now });
+            const unsubscribe = await optionalMailLinks(
+              { mailLinkSecret: linkSecret },
+              { origin, userId: c.id, kind: "planning-reminder", now, locale: mailLocale(c.locale) },
+            );
             return [{ id: newId(now), u: c.id, n, ...digestMail(c, digest, { day, origin, unsubscribe }) }];
           }),
         )

@@ -47,7 +47,12 @@ export function digestsOf(rows: { tasks: DueTaskRow[]; milestones: DueMilestoneR
       d.deliverables.total = Number(m.total);
       d.deliverables.overdue = Number(m.overdue);
     } else {
-      d.payments.shown.push({ due_date: m.due_date, amount: m.amount, text: `to ${m.business_name} (${m.service_name}): ${m.title}` });
+      d.payments.shown.push({
+        due_date: m.due_date,
+        amount: m.amount,
+        text: `to ${m.business_name} (${m.service_name}): ${m.title}`,
+        to: { vendor: m.business_name, service: m.service_name, title: m.title },
+      });
       paymentTotals(d).milestones = { total: Number(m.total), overdue: Number(m.overdue) };
     }
   }

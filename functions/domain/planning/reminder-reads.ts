@@ -30,7 +30,7 @@ export function pageStatements(db: D1Database, day: string, cursor: string) {
   const params = [day, cursor, PAGE, daysAfter(day, DUE_WITHIN_DAYS), daysAfter(day, RSVP_WITHIN_DAYS)];
   const bind = (s: D1PreparedStatement, n = 4) => s.bind(...params.slice(0, n));
   return [
-    bind(db.prepare(`${PAGE_CTE} SELECT u.id, u.email, u.user_name, u.partner_name FROM page JOIN users u ON u.id = page.id ORDER BY u.id`), 3),
+    bind(db.prepare(`${PAGE_CTE} SELECT u.id, u.email, u.user_name, u.partner_name, u.locale FROM page JOIN users u ON u.id = page.id ORDER BY u.id`), 3),
     bind(
       db.prepare(
         `${PAGE_CTE} ${firstOf(

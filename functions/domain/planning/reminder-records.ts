@@ -31,7 +31,7 @@ export const HOUSEHOLD_NAMES_MAX = 8;
 /** planning_digests rows older than this many days are removed when the couple is next mailed. */
 export const DIGEST_KEEP_DAYS = 30;
 
-export type Couple = Row<typeof users, "id" | "email" | "user_name" | "partner_name">;
+export type Couple = Row<typeof users, "id" | "email" | "user_name" | "partner_name" | "locale">;
 
 /** Each list query returns at most this many rows per couple (and kind), with the couple's total in `total`. */
 type Counted = { total: number; overdue: number };
@@ -61,7 +61,8 @@ export type WaitingRow = Row<typeof events, "event_date"> & {
 
 export type Section<T> = { shown: T[]; total: number; overdue: number };
 
-export type Payment = { due_date: string; amount: number | null; text: string };
+/** A payment due: `text` in English (also its sort key); `to` names the vendor of an instalment, for mails in other languages. */
+export type Payment = { due_date: string; amount: number | null; text: string; to?: { vendor: string; service: string; title: string } };
 
 export type WaitingFunction = { name: string; date: string; guests: number; households: number; named: { name: string; waiting: number }[] };
 

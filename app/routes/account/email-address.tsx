@@ -1,0 +1,127 @@
+import { Form, useLocation } from "react-router";
+import type { Route } from "./+types/email-address";
+import { addEmailInput, emailCodeInput } from "#shared/email-address-schemas.ts";
+import { addEmail, requestEmailCode, requireAccountView } from "#domain/accounts/index.ts";
+import { requireSignedIn } from "#domain/core/index.ts";
+import { appContext } from "#functions/page-context.ts";
+import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
+import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { pageAction } from "#app/lib/page-action.server.ts";
+import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
+
+/**
+ * /email-address: an account made with a mobile number adds an e-mail address (issue 32,
+ * functions/domain/accounts/add-email.ts): the address, then the 6-digit code mailed to it. The
+ * same domain calls as POST /api/v1/email-address/code and /email-address. Plain forms.
+ */
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_email_title()) }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadOrRespond(request, async () => {
+    const account = await requireAccountView(context.get(appContext).domain);
+    return { email: account.email, back: account.role === "VENDOR" ? ("settings" as const) : ("profile" as const) };
+  });
+}
+
+type Step = { ok: true; step: "code" | "done"; email: string; message: string; errors: Record<string, string> };
+
+export const action = pageAction({
+  defaultIntent: "code",
+  intents: {
+    // Who is asking is checked before the form is read (a visitor is sent to log in).
+    code: async ({ domain, input }): Promise<Step> => {
+      requireSignedIn(domain.actor);
+      const sent = await requestEmailCode(domain, input(emailCodeInput));
+      return { ok: true, step: "code", email: sent.email, message: sent.message, errors: {} };
+    },
+    verify: async ({ domain, input }): Promise<Step> => {
+      requireSignedIn(domain.actor);
+      const body = input(addEmailInput);
+      const added = await addEmail(domain, body);
+      return { ok: true, step: "done", email: body.email, message: added.message, errors: {} };
+    },
+  },
+});
+
+export default function EmailAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, string> = (actionData && !actionData.ok && actionData.values) || {};
+  const step = actionData?.ok ? actionData.step : actionData?.intent === "verify" ? "code" : "email";
+  const email = (actionData?.ok ? actionData.email : values.email) ?? "";
+  const settings = loaderData.back === "settings";
+  return (
+    <AuthCard
+      title={m.account_email_title()}
+      subtitle={m.account_email_intro()}
+      footer={
+        <p>
+          <TextLink to={settings ? "/VendorDashboard/vendor-setting" : "/profile"}>
+            {settings ? m.account_mobile_back_settings() : m.account_mobile_back_profile()}
+          </TextLink>
+        </p>
+      }
+    >
+      {actionData?.ok ? (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+          {actionData.message}
+        </p>
+      ) : (
+        <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
+      )}
+      {loaderData.email ? (
+        <p className="text-sm" data-testid="account-email">
+          {m.account_email_current({ email: loaderData.email })}
+        </p>
+      ) : step === "code" ? (
+        <>
+          <Form method="post" action={location.pathname} className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="email" value={email} />
+            <p className="text-sm">
+              {m.account_email_address()}: <strong>{email}</strong>
+            </p>
+            <Field
+              id="code"
+              name="code"
+              label={m.account_six_digit_code()}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+              defaultValue={values.code}
+              error={errors.code ?? errors.email}
+            />
+            <SubmitButton pendingText={m.account_checking()}>{m.account_email_add()}</SubmitButton>
+          </Form>
+          <Form method="post" action={location.pathname} className="mt-3 text-sm">
+            <input type="hidden" name="intent" value="code" />
+            <input type="hidden" name="email" value={email} />
+            <button type="submit" className="font-semibold text-maroon-700 underline">
+              {m.account_send_new_code()}
+            </button>{" "}
+            {m.account_after_30_seconds()} · <TextLink to={location.pathname}>{m.account_email_use_another()}</TextLink>
+          </Form>
+        </>
+      ) : (
+        <Form method="post" action={location.pathname} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="code" />
+          <Field
+            id="email"
+            name="email"
+            label={m.account_email_address()}
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email}
+            error={errors.email}
+          />
+          <SubmitButton pendingText={m.account_sending_code()}>{m.account_send_code()}</SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}
