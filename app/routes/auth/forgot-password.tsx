@@ -33,9 +33,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title={m.account_forgot_title()}
       subtitle={m.account_forgot_subtitle()}
       footer={
-        <p>
-          {m.account_remembered_it()} <TextLink to={vendor ? "/vendorLogin" : "/login"}>{m.account_back_to_log_in()}</TextLink>.
-        </p>
+        <>
+          <p>
+            {m.account_remembered_it()} <TextLink to={vendor ? "/vendorLogin" : "/login"}>{m.account_back_to_log_in()}</TextLink>.
+          </p>
+          {/* A phone-only account has no password: its reset is a code by SMS (issue 32). */}
+          <p className="mt-2">
+            {m.account_forgot_phone()} <TextLink to={vendor ? "/vendor-phone-login" : "/phone-login"}>{m.account_forgot_phone_link()}</TextLink>.
+          </p>
+        </>
       }
     >
       {actionData?.ok ? (

@@ -100,7 +100,8 @@ export async function invoiceStatements(
         state: vendor.state,
         stateCode: stateCodeOf(vendor.state),
         gstin: vendor.gstin && checkGstin(vendor.gstin).ok ? vendor.gstin : null,
-        email: vendor.vendor_email ?? vendor.login_email,
+        // '' is no business address (a vendor who signed up with a number): the login address, if any.
+        email: vendor.vendor_email || vendor.login_email,
       },
       description: `Mandap ${payment.planName} plan: vendor listing subscription`,
       sac: SAC_CODE,

@@ -232,7 +232,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
     const due = await meter.all<DueReminder>(
       db
         .prepare(
-          `SELECT s.id, s.end_date, s.is_trial, p.name AS plan_name, v.business_name, coalesce(v.email, u.email) AS email,
+          `SELECT s.id, s.end_date, s.is_trial, p.name AS plan_name, v.business_name, coalesce(nullif(v.email, ''), u.email) AS email,
              ${daysLeft} AS days_left, ${bucket} AS bucket
            FROM subscriptions s JOIN plans p ON p.id = s.plan_id JOIN vendors v ON v.user_id = s.vendor_id JOIN users u ON u.id = v.user_id
            WHERE s.status = 'ACTIVE' AND s.end_date > ?1 AND s.end_date < ?3

@@ -4,7 +4,8 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, NotFound, parseInput, Conflict, Invalid } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
-import { leadNotice, writeAndNotify, vendorWants } from "./lead-records.ts";
+import { leadNotice, writeAndNotify, vendorWants, sideLocale } from "./lead-records.ts";
+import { withLocale } from "#platform/locale.ts";
 import { freeDays, blockDays } from "./booking-days.ts";
 import { type Booking, bookingFor, lastDay, bookingAsLead, bookingPath } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
@@ -138,10 +139,12 @@ export async function setMilestoneDone(ctx: DomainContext, bookingId: string, mi
 
 /** A booking's WhatsApp notice for `to` (the other side of the change), when they opted in. */
 function bookingWhatsApp(ctx: DomainContext, row: Parameters<typeof bookingAsLead>[0], to: Side, eventDate: string | null) {
+  // The date in the recipient's language, as the template's words.
+  const locale = sideLocale(bookingAsLead(row), to);
   return whatsAppNotice(ctx, to === "vendor" ? row.vendor_id : row.user_id, "booking-change", [
     to === "vendor" ? row.couple_name : row.business_name,
     row.service_name,
-    eventDate ? formatDate(eventDate) : "to be fixed",
+    eventDate ? withLocale(locale, () => formatDate(eventDate)) : messages.mail_whatsapp_date_to_be_fixed({}, { locale }),
     `${ctx.request.origin}${bookingPath(to, row.id)}`,
   ]);
 }

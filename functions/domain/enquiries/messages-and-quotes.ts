@@ -6,7 +6,8 @@ import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, parseInput, newId, Invalid } from "../core/index.ts";
 import type { LeadMessage, LeadQuote } from "./conversation.ts";
 import { requireTransition, type Side, fromStatuses } from "./lead-pipeline.ts";
-import { leadFor, vendorWants, leadNotice, writeAndNotify, leadAs, conversationLink } from "./lead-records.ts";
+import { leadFor, vendorWants, leadNotice, writeAndNotify, leadAs, conversationLink, sideLocale } from "./lead-records.ts";
+import { withLocale } from "#platform/locale.ts";
 import { firstReplyWrites } from "./reply-time.ts";
 
 /**
@@ -88,7 +89,8 @@ export async function sendQuote(ctx: DomainContext, leadId: string, input: unkno
     lead.business_name,
     lead.service_name,
     formatRupees(fields.amount),
-    formatDate(fields.validUntil),
+    // The date in the couple's language, as the template's words.
+    withLocale(sideLocale(lead, "couple"), () => formatDate(fields.validUntil)),
     conversationLink(ctx, "couple", lead.id),
   ]);
   await writeAndNotify(ctx, writes, [notice, ...(whatsApp ? [whatsApp] : [])]);

@@ -4,7 +4,8 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { whatsAppNotice } from "../accounts/index.ts";
 import { type DomainContext, newId, Conflict, NotFound, parseInput } from "../core/index.ts";
 import { type Side, requireTransition } from "./lead-pipeline.ts";
-import { type LeadRow, vendorWants, leadNotice, writeAndNotify, leadFor } from "./lead-records.ts";
+import { type LeadRow, vendorWants, leadNotice, writeAndNotify, leadFor, sideLocale } from "./lead-records.ts";
+import { withLocale } from "#platform/locale.ts";
 import { firstReplyWrites } from "./reply-time.ts";
 import { blockDays } from "./booking-days.ts";
 import { bookingPath, type Booking } from "./booking-records.ts";
@@ -82,7 +83,7 @@ async function insertBooking(
   const whatsApp = await whatsAppNotice(ctx, mail.to === "vendor" ? lead.vendor_id : lead.user_id, "booking-change", [
     mail.to === "vendor" ? lead.couple_name : lead.business_name,
     lead.service_name,
-    formatDate(terms.eventDate),
+    withLocale(sideLocale(lead, mail.to), () => formatDate(terms.eventDate)),
     `${ctx.request.origin}${bookingPath(mail.to, id)}`,
   ]);
   try {

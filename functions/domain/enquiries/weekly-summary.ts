@@ -62,7 +62,7 @@ export async function sendWeeklySummaries(
   for (;;) {
     const { results: page } = await db
       .prepare(
-        `SELECT v.user_id AS id, v.business_name, coalesce(v.email, u.email) AS email, u.locale
+        `SELECT v.user_id AS id, v.business_name, coalesce(nullif(v.email, ''), u.email) AS email, u.locale
          FROM vendor_notification_prefs p JOIN vendors v ON v.user_id = p.vendor_id JOIN users u ON u.id = v.user_id
          WHERE p.weekly_summary = 1 AND EXISTS (SELECT 1 FROM services s WHERE s.vendor_id = v.user_id)
            AND NOT EXISTS (SELECT 1 FROM vendor_weekly_summaries w WHERE w.vendor_id = v.user_id AND w.week = ?)
