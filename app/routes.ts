@@ -60,6 +60,8 @@ export default [
     route("payments", "routes/profile/payments.tsx", { id: "profile-payments" }),
     // Who plans the wedding together: family and planner (issue 33).
     route("family", "routes/profile/family/route.tsx", { id: "profile-family" }),
+    // Who did what in the wedding (issue 33).
+    route("activity", "routes/profile/activity.tsx", { id: "profile-activity" }),
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

@@ -6,3 +6,4 @@ export * from "./content.ts";
 export * from "./payment-gateway.ts";
 export * from "./admin.ts";
 export * from "./weddings.ts";
+export * from "./wedding-activity.ts";

@@ -1,6 +1,7 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts/index.ts";
 import { purgeExpiredIdempotencyKeys, purgeOldRecords } from "#domain/core/index.ts";
+import { purgeOldActivity } from "#domain/weddings/index.ts";
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { retryAutomaticRefunds, runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
@@ -80,6 +81,8 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     { name: "purge-expired-idempotency-keys", purge: true, run: (env, now) => purgeExpiredIdempotencyKeys(env.DB, now) },
     // Copies of sent mail, the gateway's messages and blog read marks past their time (the privacy policy's section 7).
     { name: "purge-old-records", purge: true, run: (env, now) => purgeOldRecords(env.DB, now) },
+    // Weddings' activity entries past their year (issue 33, functions/domain/weddings/activity.ts).
+    { name: "purge-old-wedding-activity", purge: true, run: (env, now) => purgeOldActivity({ db: env.DB, now }) },
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {
       name: "subscriptions",

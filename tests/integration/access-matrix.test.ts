@@ -851,6 +851,8 @@ Object.assign(MATRIX, {
   "GET /api/v1/guests/headcounts": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.guestEvent] },
   // Co-planners (issue 33): each planner manages their own current wedding; the invitation's link works only for the address it was sent to.
   "GET /api/v1/weddings/current": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.wedding] },
+  // Who did what in the current wedding: every member reads their own wedding's (tests/integration/wedding-activity.test.ts).
+  "GET /api/v1/weddings/activity": { call: () => ({}), allowed: SHOPPERS },
   "GET /api/v1/weddings/members": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.coPlannerEmail] },
   "POST /api/v1/weddings/invitations": {
     call: () => ({ body: { contact: "mother@family.example", role: "EDITOR", areas: ["guests"] } }),

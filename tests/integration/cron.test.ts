@@ -154,6 +154,7 @@ describe("runScheduled", () => {
       { name: "purge-expired-sessions-and-tokens", ok: true },
       { name: "purge-expired-idempotency-keys", ok: true },
       { name: "purge-old-records", ok: true },
+      { name: "purge-old-wedding-activity", ok: true },
       { name: "subscriptions", ok: true },
       { name: "payment-reconciliation", ok: true },
     ]);

@@ -61,6 +61,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
         { to: "/profile/weddingbudget", label: m.couple_nav_budget() },
         { to: "/profile/guests", label: m.couple_nav_guests() },
         { to: "/profile/family", label: m.couple_nav_family() },
+        { to: "/profile/activity", label: m.couple_nav_activity() },
         { to: "/profile/favoriteList", label: m.couple_nav_wishlist() },
         ...(loaderData.hasEnquiries
           ? [

@@ -1,7 +1,7 @@
 /** The couple's guests: add (into a household, or a new one of their own), change, remove. */
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
 
 async function guestCountOf(ctx: DomainContext, userId: string): Promise<number> {
@@ -22,6 +22,7 @@ export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ me
     writes.push(insertHousehold(ctx, me.key, householdId, data.name, null));
   }
   writes.push(insertGuest(ctx, me.key, householdId, id, data, ctx.now));
+  writes.push(activityEntry(ctx, me, { area: "guests", action: "guests_added", count: 1, subject: data.name }));
   await ctx.db.batch(writes);
   return { message: GUEST_MESSAGES.guestAdded, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
@@ -44,6 +45,7 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
     ctx.db
       .prepare("DELETE FROM guest_rsvps WHERE guest_id = ? AND event_id NOT IN (SELECT event_id FROM household_invitations WHERE household_id = ?)")
       .bind(id, householdId),
+    activityEntry(ctx, me, { area: "guests", action: "guest_changed", subject: g.name }),
   ]);
   return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
@@ -51,10 +53,11 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
 /** Removes the guest and their answers; the household stays (it may hold others, or get new ones). */
 export async function deleteGuest(ctx: DomainContext, id: string): Promise<{ message: string }> {
   const me = await openWedding(ctx, "guests", "edit");
-  await ownedGuest(ctx, me.key, id);
+  const guest = await ownedGuest(ctx, me.key, id);
   await ctx.db.batch([
     ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id = (SELECT id FROM guests WHERE id = ? AND user_id = ?)").bind(id, me.key),
     ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ?").bind(id, me.key),
+    activityEntry(ctx, me, { area: "guests", action: "guest_removed", subject: guest.name, onlyIfChanged: true }),
   ]);
   return { message: GUEST_MESSAGES.guestRemoved };
 }

@@ -1,7 +1,7 @@
 /** The couple's households: list, create, rename, remove, and a new personal link. */
 import { householdInput, householdUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, newId, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import {
   GUEST_MESSAGES,
   type Household,
@@ -28,7 +28,10 @@ export async function createHousehold(ctx: DomainContext, input: unknown): Promi
   const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(householdInput, input);
   const id = newId(ctx.now);
-  await insertHousehold(ctx, me.key, id, data.name, data.notes).run();
+  await ctx.db.batch([
+    insertHousehold(ctx, me.key, id, data.name, data.notes),
+    activityEntry(ctx, me, { area: "guests", action: "household_added", subject: data.name }),
+  ]);
   return { message: GUEST_MESSAGES.householdAdded, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
@@ -36,22 +39,25 @@ export async function updateHousehold(ctx: DomainContext, id: string, input: unk
   const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(householdUpdateInput, input);
   const before = await ownedHousehold(ctx, me.key, id);
-  await ctx.db
-    .prepare("UPDATE households SET name = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?")
-    .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.key)
-    .run();
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE households SET name = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?")
+      .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.key),
+    activityEntry(ctx, me, { area: "guests", action: "household_changed", subject: data.name ?? before.name }),
+  ]);
   return { message: GUEST_MESSAGES.householdSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
 /** Removes the household with its guests, their answers and its invitations, in one batch. */
 export async function deleteHousehold(ctx: DomainContext, id: string): Promise<{ message: string }> {
   const me = await openWedding(ctx, "guests", "edit");
-  await ownedHousehold(ctx, me.key, id);
+  const household = await ownedHousehold(ctx, me.key, id);
   await ctx.db.batch([
     ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id IN (SELECT id FROM guests WHERE household_id = ? AND user_id = ?)").bind(id, me.key),
     ctx.db.prepare("DELETE FROM household_invitations WHERE household_id = (SELECT id FROM households WHERE id = ? AND user_id = ?)").bind(id, me.key),
     ctx.db.prepare("DELETE FROM guests WHERE household_id = ? AND user_id = ?").bind(id, me.key),
     ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ?").bind(id, me.key),
+    activityEntry(ctx, me, { area: "guests", action: "household_removed", subject: household.name, onlyIfChanged: true }),
   ]);
   return { message: GUEST_MESSAGES.householdRemoved };
 }

@@ -2,7 +2,7 @@
 import { GUESTS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.ts";
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
 
 export const CSV_COLUMNS = ["Household", "Name", "Side", "Relation", "Phone", "Email", "City", "Dietary", "Stay", "Pickup"] as const;
@@ -148,7 +148,8 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
     writes.push(insertGuest(ctx, me.key, householdId, newId(ctx.now), parsed.data, ctx.now + imported));
     imported += 1;
   });
-  if (writes.length) await ctx.db.batch(writes);
+  // One entry for the whole file, in the same batch as its guests.
+  if (writes.length) await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "guests", action: "guests_imported", count: imported })]);
   return { imported, householdsCreated, errors };
 }
 

@@ -1,7 +1,7 @@
 /** Which of the couple's functions a household is invited to. */
 import { invitationsInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
 
 const FUNCTION_MISSING = "We could not find that function in your wedding plan.";
@@ -13,7 +13,7 @@ const FUNCTION_MISSING = "We could not find that function in your wedding plan."
 export async function setInvitations(ctx: DomainContext, householdId: string, input: unknown): Promise<{ message: string; household: Household }> {
   const me = await openWedding(ctx, "guests", "edit");
   const eventIds = [...new Set(parseInput(invitationsInput, input).eventIds)];
-  await ownedHousehold(ctx, me.key, householdId);
+  const household = await ownedHousehold(ctx, me.key, householdId);
   if (eventIds.length) {
     const found = await ctx.db
       .prepare("SELECT COUNT(*) AS n FROM events WHERE user_id = ? AND parent_id IS NULL AND id IN (SELECT value FROM json_each(?))")
@@ -35,6 +35,7 @@ export async function setInvitations(ctx: DomainContext, householdId: string, in
          SELECT ?, e.id, ? FROM events e WHERE e.user_id = ? AND e.parent_id IS NULL AND e.id IN (SELECT value FROM json_each(?))`,
       )
       .bind(householdId, ctx.now, me.key, set),
+    activityEntry(ctx, me, { area: "guests", action: "household_invited", count: eventIds.length, subject: household.name }),
   ]);
   return { message: GUEST_MESSAGES.invitationsSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, householdId)) };
 }

@@ -1,7 +1,7 @@
 /** Writing cards: create (room for 50), save with compare-and-set on the revision, duplicate, delete. */
 import { type CardCanvas, type CardDetails, fillPlaceholders } from "#shared/card-format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput, removeUploadedObject } from "../core/index.ts";
-import { openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { activityEntry, openWedding, type WeddingAccess } from "../weddings/index.ts";
 import { COLUMN, DETAIL_FIELDS, cleanDetail, createCardInput, type DetailField, updateCardInput } from "./card-inputs.ts";
 import { CARDS_MAX, CARD_MESSAGES, cardRow, checkedCanvas, requireCanvasUse, requireTemplateUse, type Card, usableTemplate } from "./card-records.ts";
 import { plannerDetails } from "./card-details.ts";
@@ -22,6 +22,8 @@ async function insertCard(
          SELECT ?, ?, ?, ?, ?, 1, ?, ?, ${columns.map(() => "?").join(", ")} WHERE (SELECT COUNT(*) FROM user_templates WHERE user_id = ?) < ?`,
       )
       .bind(row.id, w.key, row.templateId, row.title, row.canvas, ctx.now, ctx.now, ...DETAIL_FIELDS.map((f) => row.details[f] ?? null), w.key, CARDS_MAX),
+    // The entry only if the card was made (changes() of the INSERT just before it).
+    activityEntry(ctx, w, { area: "invitations", action: "card_added", subject: row.title, onlyIfChanged: true }),
     ...alongside(row.id),
   ]);
   if (!inserted?.meta.changes) throw new Invalid(CARD_MESSAGES.tooMany, { cards: CARD_MESSAGES.tooMany });
@@ -119,11 +121,13 @@ export async function updateCard(ctx: DomainContext, cardId: string, raw: unknow
   if (!sets.length) return { id: cardId, revision: current.revision, updatedAt: current.updatedAt };
   sets.push("updated_at = ?");
   binds.push(ctx.now);
-  const done = await ctx.db
-    .prepare(`UPDATE user_templates SET ${sets.join(", ")} WHERE ${where}`)
-    .bind(...binds, ...whereBinds)
-    .run();
-  if (!done.meta.changes) {
+  // A canvas saved alone (the editor's autosave, every few seconds) is not an entry; a new title or details are.
+  const named = input.title !== undefined || DETAIL_FIELDS.some((f) => cleanDetail(input[f]) !== undefined);
+  const [done] = await ctx.db.batch([
+    ctx.db.prepare(`UPDATE user_templates SET ${sets.join(", ")} WHERE ${where}`).bind(...binds, ...whereBinds),
+    ...(named ? [activityEntry(ctx, w, { area: "invitations", action: "card_changed", subject: input.title ?? current.title, onlyIfChanged: true })] : []),
+  ]);
+  if (!done!.meta.changes) {
     const now = await cardRow(ctx, w, cardId); // 404 when it went meanwhile
     throw new StaleCard(now.revision);
   }
@@ -141,8 +145,11 @@ export async function saveCard(ctx: DomainContext, cardId: string, input: { revi
 export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ message: string }> {
   const w = await openWedding(ctx, "invitations", "edit");
   const row = await cardRow(ctx, w, cardId);
-  const done = await ctx.db.prepare("DELETE FROM user_templates WHERE id = ? AND user_id = ?").bind(cardId, w.key).run();
-  if (!done.meta.changes) throw new NotFound(CARD_MESSAGES.notFound);
+  const [done] = await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM user_templates WHERE id = ? AND user_id = ?").bind(cardId, w.key),
+    activityEntry(ctx, w, { area: "invitations", action: "card_removed", subject: row.title, onlyIfChanged: true }),
+  ]);
+  if (!done!.meta.changes) throw new NotFound(CARD_MESSAGES.notFound);
   await removeUploadedObject(ctx, row.previewKey);
   return { message: `${row.title} deleted.` };
 }

@@ -5,7 +5,7 @@ import { type DomainContext, Conflict, Forbidden, NotFound, parseInput } from ".
 import { canUseTemplate } from "./template-access.ts";
 import { requireCanvasUse } from "./card-records.ts";
 import { weddingFunctions } from "../planning/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { INVITE_MESSAGES, firstName, ownCardRow, type InviteCardRow } from "./invite-records.ts";
 import { publishInput } from "./invite-inputs.ts";
 
@@ -67,7 +67,7 @@ export async function publishCard(ctx: DomainContext, cardId: string, input: unk
     if (t && !(await canUseTemplate(ctx, t, me.weddingId))) throw new Forbidden(INVITE_MESSAGES.buyFirst);
   }
   // What the canvas is, too: a paid design's canvas without its templateId (issue 28).
-  const stored = await ctx.db.prepare("SELECT canvas FROM user_templates WHERE id = ?").bind(row.id).first<{ canvas: string }>();
+  const stored = await ctx.db.prepare("SELECT canvas, title FROM user_templates WHERE id = ?").bind(row.id).first<{ canvas: string; title: string }>();
   if (stored) await requireCanvasUse(ctx, me, stored.canvas, row.template_id);
   if (!row.preview_key) throw new Conflict(INVITE_MESSAGES.noPicture);
   let eventIds: string[] | null = null;
@@ -92,6 +92,7 @@ export async function publishCard(ctx: DomainContext, cardId: string, input: unk
     ctx.db
       .prepare("UPDATE user_templates SET public_slug = ?, published_at = ?, event_ids = ?, rsvp_open = ?, updated_at = ? WHERE id = ? AND user_id = ?")
       .bind(slug, ctx.now, eventIds ? JSON.stringify(eventIds) : null, rsvpOpen ? 1 : 0, ctx.now, cardId, me.key),
+    activityEntry(ctx, me, { area: "invitations", action: "invitation_published", subject: stored?.title, onlyIfChanged: true }),
   ]);
   return { slug, url: `${ctx.request.origin}/view/${slug}` };
 }
@@ -100,5 +101,11 @@ export async function publishCard(ctx: DomainContext, cardId: string, input: unk
 export async function unpublishCard(ctx: DomainContext, cardId: string): Promise<void> {
   const me = await openWedding(ctx, "invitations", "edit");
   await ownCardRow(ctx, me, cardId);
-  await ctx.db.prepare("UPDATE user_templates SET published_at = NULL, updated_at = ? WHERE id = ? AND user_id = ?").bind(ctx.now, cardId, me.key).run();
+  const title = (await ctx.db.prepare("SELECT title FROM user_templates WHERE id = ?").bind(cardId).first<{ title: string }>())?.title;
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE user_templates SET published_at = NULL, updated_at = ? WHERE id = ? AND user_id = ? AND published_at IS NOT NULL")
+      .bind(ctx.now, cardId, me.key),
+    activityEntry(ctx, me, { area: "invitations", action: "invitation_unpublished", subject: title, onlyIfChanged: true }),
+  ]);
 }

@@ -7,7 +7,7 @@ import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { newRsvpToken, whatsappUrl } from "../guests/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { INVITE_MESSAGES, firstName } from "./invite-records.ts";
 
@@ -154,6 +154,7 @@ export async function approveRequest(
         "UPDATE invite_requests SET status = 'APPROVED', household_id = (SELECT id FROM households WHERE id = ?), decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'",
       )
       .bind(householdId, ctx.now, id, me.key),
+    activityEntry(ctx, me, { area: "invitations", action: "request_approved", subject: req.name, onlyIfChanged: true }),
   ];
   const rsvpUrl = personalLink(ctx, token);
   const couple = await coupleName(ctx, me.key);
@@ -195,10 +196,12 @@ export async function approveRequest(
 /** Declines a request: only its status changes. */
 export async function declineRequest(ctx: DomainContext, id: string): Promise<void> {
   const me = await openWedding(ctx, "invitations", "edit");
-  await pendingRequest(ctx, me.key, id);
-  const done = await ctx.db
-    .prepare("UPDATE invite_requests SET status = 'DECLINED', decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'")
-    .bind(ctx.now, id, me.key)
-    .run();
-  if (!done.meta.changes) throw new Conflict(INVITE_MESSAGES.decided);
+  const req = await pendingRequest(ctx, me.key, id);
+  const [done] = await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE invite_requests SET status = 'DECLINED', decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'")
+      .bind(ctx.now, id, me.key),
+    activityEntry(ctx, me, { area: "invitations", action: "request_declined", subject: req.name, onlyIfChanged: true }),
+  ]);
+  if (!done!.meta.changes) throw new Conflict(INVITE_MESSAGES.decided);
 }

@@ -2,7 +2,7 @@
 import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } from "#shared/budget-schemas.ts";
 import { formatRupees } from "#shared/format.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { BUDGET_MESSAGES, LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
 
@@ -52,7 +52,7 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
   const line = parseInput(budgetLineInput, input, "Please correct the budget line.");
   const eventId = await functionFor(ctx, me.key, line.eventId);
   const id = newId(ctx.now);
-  await ctx.db
+  const insert = ctx.db
     .prepare(
       `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -71,8 +71,8 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
       line.notes ?? null,
       ctx.now,
       ctx.now,
-    )
-    .run();
+    );
+  await ctx.db.batch([insert, activityEntry(ctx, me, { area: "budget", action: "budget_line_added", subject: line.label })]);
   return { message: BUDGET_MESSAGES.lineAdded, line: toLine(await ownedLine(ctx, me.key, id)) };
 }
 
@@ -101,22 +101,26 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
   if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid("Please correct the budget line.", { paid: BOOKED_FIRST });
   if (!row.booking_id && next.paid > next.booked)
     throw new Invalid("Please correct the budget line.", { paid: `Paid cannot be more than booked (${formatRupees(next.booked)}).` });
-  await ctx.db
+  const change = ctx.db
     .prepare(
       // An edited suggestion is the couple's own estimate from now on.
       `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?, suggested = 0
        WHERE id = ? AND user_id = ?`,
     )
-    .bind(next.category, next.label, next.estimated, next.quoted, next.booked, next.paid, next.due_date, next.notes, next.event_id, ctx.now, row.id, me.key)
-    .run();
+    .bind(next.category, next.label, next.estimated, next.quoted, next.booked, next.paid, next.due_date, next.notes, next.event_id, ctx.now, row.id, me.key);
+  await ctx.db.batch([change, activityEntry(ctx, me, { area: "budget", action: "budget_line_changed", subject: next.label, onlyIfChanged: true })]);
   return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, me.key, lineId)) };
 }
 
 /** Deletes a line; a booking's line goes back to the booking's own category (the booking itself is untouched). */
 export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Promise<{ message: string }> {
   const me = await openWedding(ctx, "budget", "edit");
-  const res = await ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.key).run();
-  if (!res.meta.changes) throw new NotFound(LINE_NOT_FOUND);
+  const line = await ownedLine(ctx, me.key, lineId);
+  const [res] = await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.key),
+    activityEntry(ctx, me, { area: "budget", action: "budget_line_removed", subject: line.label, onlyIfChanged: true }),
+  ]);
+  if (!res!.meta.changes) throw new NotFound(LINE_NOT_FOUND);
   return { message: BUDGET_MESSAGES.lineDeleted };
 }
 
@@ -135,8 +139,9 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
     .bind(bookingId, me.key)
     .first<BudgetLineRow>();
+  const placed = activityEntry(ctx, me, { area: "budget", action: "booking_placed", subject: booking.service_name, onlyIfChanged: true });
   if (existing) {
-    await ctx.db
+    const change = ctx.db
       .prepare("UPDATE budget_lines SET category = ?, event_id = ?, label = ?, estimated = ?, notes = ?, updated_at = ? WHERE id = ?")
       .bind(
         fields.category,
@@ -146,18 +151,18 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
         fields.notes === undefined ? existing.notes : fields.notes,
         ctx.now,
         existing.id,
-      )
-      .run();
+      );
+    await ctx.db.batch([change, placed]);
     return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, me.key, existing.id)) };
   }
   const id = newId(ctx.now);
-  await ctx.db
+  const insert = ctx.db
     .prepare(
       `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, booking_id, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (booking_id) WHERE booking_id IS NOT NULL DO NOTHING`,
     )
-    .bind(id, me.key, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now)
-    .run();
+    .bind(id, me.key, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now);
+  await ctx.db.batch([insert, placed]);
   const line = await ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
     .bind(bookingId, me.key)

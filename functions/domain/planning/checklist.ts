@@ -8,7 +8,7 @@ import {
   type Checklist,
 } from "#shared/checklist.ts";
 import { type DomainContext, Conflict, parseInput } from "../core/index.ts";
-import { openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { activityEntry, openWedding, type WeddingAccess } from "../weddings/index.ts";
 
 /**
  * The couple's wedding checklist (spec: Checklist, Checklist actions, POST /checklist/save, GET
@@ -48,17 +48,16 @@ async function update(ctx: DomainContext, me: WeddingAccess, change: (list: Chec
     const { list, text } = await stored(ctx, me.key);
     const next = checklistSchema.parse(change(list));
     const json = JSON.stringify(next);
-    const result =
+    const write =
       text === null
-        ? await ctx.db
+        ? ctx.db
             .prepare("INSERT INTO checklists (user_id, categories, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
             .bind(me.key, json, ctx.now)
-            .run()
-        : await ctx.db
-            .prepare("UPDATE checklists SET categories = ?, updated_at = ? WHERE user_id = ? AND categories = ?")
-            .bind(json, ctx.now, me.key, text)
-            .run();
-    if (result.meta.changes) return next;
+        : ctx.db.prepare("UPDATE checklists SET categories = ?, updated_at = ? WHERE user_id = ? AND categories = ?").bind(json, ctx.now, me.key, text);
+    // Unchanged (the same list saved again): nothing to write, nothing to tell.
+    if (json === text) return next;
+    const [result] = await ctx.db.batch([write, activityEntry(ctx, me, { area: "plan", action: "checklist_changed", onlyIfChanged: true })]);
+    if (result!.meta.changes) return next;
   }
   throw new Conflict("The checklist changed at the same moment. Please try again.");
 }

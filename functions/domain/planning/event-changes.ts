@@ -2,7 +2,7 @@
 import type { EventFields, EventInput, EventUpdate } from "#shared/planner-schemas.ts";
 import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
 
@@ -25,7 +25,10 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
   const me = await openWedding(ctx, "plan", "edit");
   await checkRoomForFunctions(ctx, me.key, 1);
   const id = newId(ctx.now);
-  await insertEvent(ctx, me.key, id, null, input, null).run();
+  await ctx.db.batch([
+    insertEvent(ctx, me.key, id, null, input, null),
+    activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name }),
+  ]);
   return toEvent(await readEvent(ctx, id, me.key));
 }
 
@@ -37,7 +40,10 @@ export async function createSubEvent(ctx: DomainContext, parentId: string, input
   const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.key).first<{ n: number }>();
   if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(`A function can hold at most ${SUB_EVENTS_MAX} sub-events.`);
   const id = newId(ctx.now);
-  await insertEvent(ctx, me.key, id, parent.id, input, null).run();
+  await ctx.db.batch([
+    insertEvent(ctx, me.key, id, parent.id, input, null),
+    activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name, functionName: parent.name }),
+  ]);
   return toSubEvent(await readEvent(ctx, id, me.key));
 }
 
@@ -67,10 +73,10 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
   put("budget", update.budget);
   put("description", update.description);
   put("venue", update.venue);
-  await ctx.db
-    .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`)
-    .bind(...binds, ctx.now, eventId, me.key)
-    .run();
+  await ctx.db.batch([
+    ctx.db.prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`).bind(...binds, ctx.now, eventId, me.key),
+    activityEntry(ctx, me, { area: "plan", action: "function_changed", subject: update.name ?? current.name, onlyIfChanged: true }),
+  ]);
   const row = await readEvent(ctx, eventId, me.key);
   return { message: PLAN_MESSAGES.functionUpdated, event: row.parent_id ? toSubEvent(row) : toEvent(row) };
 }
@@ -78,13 +84,14 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
 /** DELETE /event/{eventId}: the function, its sub-events and all their tasks and vendor links, at once. */
 export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<{ message: string; id: string; removedTasks: number }> {
   const me = await openWedding(ctx, "plan", "edit");
-  await ownedFunction(ctx, me.key, eventId);
+  const fn = await ownedFunction(ctx, me.key, eventId);
   const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
   const [tasks] = await ctx.db.batch([
     ctx.db.prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family})`).bind(me.key, eventId, eventId, me.key),
     ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family})`).bind(eventId, eventId, me.key),
     ctx.db.prepare("DELETE FROM events WHERE parent_id = ? AND user_id = ?").bind(eventId, me.key),
     ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.key),
+    activityEntry(ctx, me, { area: "plan", action: "function_removed", subject: fn.name, onlyIfChanged: true }),
   ]);
   return { message: PLAN_MESSAGES.functionDeleted, id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
 }

@@ -1,6 +1,6 @@
 /** Vendors on a function: the couple's candidates (wishlist, enquiries, bookings), linking and unlinking a service. */
 import { type DomainContext, NotFound } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { LINK_SELECT, toLinked, type LinkRow, type LinkSource, type LinkedVendor } from "./event-records.ts";
 
@@ -46,14 +46,16 @@ async function sourceOf(ctx: DomainContext, userId: string, serviceId: string): 
 /** POST /event/{eventId}/vendors: link a service to a function; linking again refreshes its source. */
 export async function linkVendor(ctx: DomainContext, eventId: string, serviceId: string): Promise<LinkedVendor> {
   const me = await openWedding(ctx, "plan", "edit");
-  await ownedFunction(ctx, me.key, eventId);
+  const fn = await ownedFunction(ctx, me.key, eventId);
   const source = await sourceOf(ctx, me.key, serviceId);
-  await ctx.db
-    .prepare(
-      "INSERT INTO event_services (event_id, service_id, source, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, service_id) DO UPDATE SET source = excluded.source",
-    )
-    .bind(eventId, serviceId, source, ctx.now)
-    .run();
+  await ctx.db.batch([
+    ctx.db
+      .prepare(
+        "INSERT INTO event_services (event_id, service_id, source, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, service_id) DO UPDATE SET source = excluded.source",
+      )
+      .bind(eventId, serviceId, source, ctx.now),
+    activityEntry(ctx, me, { area: "plan", action: "vendor_linked", functionName: fn.name }),
+  ]);
   const row = await ctx.db.prepare(`${LINK_SELECT} WHERE es.event_id = ? AND es.service_id = ?`).bind(me.key, eventId, serviceId).first<LinkRow>();
   return toLinked(row!);
 }
@@ -61,8 +63,11 @@ export async function linkVendor(ctx: DomainContext, eventId: string, serviceId:
 /** DELETE /event/vendor/{eventId}/{serviceId}. */
 export async function unlinkVendor(ctx: DomainContext, eventId: string, serviceId: string): Promise<{ eventId: string; serviceId: string }> {
   const me = await openWedding(ctx, "plan", "edit");
-  await ownedFunction(ctx, me.key, eventId);
-  const res = await ctx.db.prepare("DELETE FROM event_services WHERE event_id = ? AND service_id = ?").bind(eventId, serviceId).run();
-  if (!res.meta.changes) throw new NotFound("That vendor is not linked to this function.");
+  const fn = await ownedFunction(ctx, me.key, eventId);
+  const [res] = await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM event_services WHERE event_id = ? AND service_id = ?").bind(eventId, serviceId),
+    activityEntry(ctx, me, { area: "plan", action: "vendor_unlinked", functionName: fn.name, onlyIfChanged: true }),
+  ]);
+  if (!res!.meta.changes) throw new NotFound("That vendor is not linked to this function.");
   return { eventId, serviceId };
 }

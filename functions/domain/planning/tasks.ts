@@ -1,7 +1,7 @@
 import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
 import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, TASK_ORDER, type TaskRow } from "./event-records.ts";
 
@@ -51,7 +51,7 @@ export async function createTask(ctx: DomainContext, eventId: string, input: Tas
   const count = await ctx.db.prepare("SELECT count(*) AS n FROM tasks WHERE event_id = ?").bind(fn.id).first<{ n: number }>();
   if ((count?.n ?? 0) >= TASKS_PER_FUNCTION_MAX) throw new Conflict(`A function can hold at most ${TASKS_PER_FUNCTION_MAX} tasks.`);
   const id = newId(ctx.now);
-  await ctx.db
+  const insert = ctx.db
     .prepare(
       "INSERT INTO tasks (id, event_id, user_id, name, notes, status, priority, due_date, assignee, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
@@ -67,8 +67,8 @@ export async function createTask(ctx: DomainContext, eventId: string, input: Tas
       input.assignee ?? null,
       ctx.now,
       ctx.now,
-    )
-    .run();
+    );
+  await ctx.db.batch([insert, activityEntry(ctx, me, { area: "plan", action: "task_added", subject: input.name, functionName: fn.name })]);
   return toTask(await ownedTask(ctx, me.key, id));
 }
 
@@ -87,7 +87,7 @@ export async function updateTask(ctx: DomainContext, taskId: string, update: Tas
 
 async function changeTask(ctx: DomainContext, taskId: string, update: TaskUpdate): Promise<Task> {
   const me = await openWedding(ctx, "plan", "edit");
-  await ownedTask(ctx, me.key, taskId);
+  const before = await ownedTask(ctx, me.key, taskId);
   const sets: string[] = [];
   const binds: unknown[] = [];
   const columns: [keyof TaskUpdate, string][] = [
@@ -103,10 +103,10 @@ async function changeTask(ctx: DomainContext, taskId: string, update: TaskUpdate
     sets.push(`${column} = ?`);
     binds.push(update[key]);
   }
-  await ctx.db
-    .prepare(`UPDATE tasks SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`)
-    .bind(...binds, ctx.now, taskId, me.key)
-    .run();
+  await ctx.db.batch([
+    ctx.db.prepare(`UPDATE tasks SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`).bind(...binds, ctx.now, taskId, me.key),
+    activityEntry(ctx, me, { area: "plan", action: "task_changed", subject: update.name ?? before.name, onlyIfChanged: true }),
+  ]);
   return toTask(await ownedTask(ctx, me.key, taskId));
 }
 
@@ -119,7 +119,11 @@ export async function setTaskStatus(ctx: DomainContext, taskId: string, status: 
 export async function deleteTask(ctx: DomainContext, eventId: string, taskId: string): Promise<{ message: string; id: string }> {
   const me = await openWedding(ctx, "plan", "edit");
   const fn = await ownedFunction(ctx, me.key, eventId);
-  const res = await ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.key).run();
-  if (!res.meta.changes) throw new NotFound(NOT_FOUND);
+  const task = await ownedTask(ctx, me.key, taskId);
+  const [res] = await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.key),
+    activityEntry(ctx, me, { area: "plan", action: "task_removed", subject: task.name, functionName: fn.name, onlyIfChanged: true }),
+  ]);
+  if (!res!.meta.changes) throw new NotFound(NOT_FOUND);
   return { message: PLAN_MESSAGES.taskDeleted, id: taskId };
 }

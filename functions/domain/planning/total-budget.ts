@@ -1,14 +1,17 @@
 /** The couple's total budget and the split it suggests across categories. */
 import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/budget-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { BUDGET_MESSAGES } from "./budget-records.ts";
 
 /** The couple's total budget in whole rupees. */
 export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ message: string; totalBudget: number }> {
   const me = await openWedding(ctx, "budget", "edit");
   const { totalBudget } = parseInput(totalBudgetInput, input, "Please correct the total budget.");
-  await ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.key).run();
+  await ctx.db.batch([
+    ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.key),
+    activityEntry(ctx, me, { area: "budget", action: "budget_total_set" }),
+  ]);
   return { message: BUDGET_MESSAGES.totalSaved, totalBudget };
 }
 
@@ -38,7 +41,7 @@ export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message
       .bind(newId(ctx.now), me.key, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now),
   );
   if (!writes.length) return { message: BUDGET_MESSAGES.suggested(0), added: 0 };
-  const done = await ctx.db.batch(writes);
-  const added = done.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+  const done = await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "budget", action: "budget_split_suggested", count: writes.length })]);
+  const added = done.slice(0, writes.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
   return { message: BUDGET_MESSAGES.suggested(added), added };
 }

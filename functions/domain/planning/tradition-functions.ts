@@ -4,7 +4,7 @@ import { TRADITIONS, proposeFunctions, shiftDay, traditionById, type ProposedFun
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { daysBetween } from "#shared/lead-rules.ts";
 import { type DomainContext, Invalid, newId } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { dayOf, type PlannedEvent } from "./event-records.ts";
 import { checkRoomForFunctions, insertEvent } from "./event-changes.ts";
 import { weddingPlan } from "./wedding-plan.ts";
@@ -53,6 +53,7 @@ export async function createFromTemplate(ctx: DomainContext, input: FromTemplate
       statements.push(insertEvent(ctx, me.key, newId(ctx.now), id, sub, s.key));
     }
   }
+  statements.push(activityEntry(ctx, me, { area: "plan", action: "functions_added", count: picks.length, subject: tradition.name }));
   await ctx.db.batch(statements);
   const plan = await weddingPlan(ctx);
   return plan.events.filter((e) => ids.includes(e.id));

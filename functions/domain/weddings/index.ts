@@ -41,3 +41,4 @@ export {
   type InvitationView,
   type PendingInvitation,
 } from "./invitations-to-plan.ts";
+export { ACTIVITY_ACTIONS, activityEntry, type ActivityAction, type ActivityItem, type ActivityPage, purgeOldActivity, activityList } from "./activity.ts";
