@@ -1,4 +1,4 @@
--- A leaner catalogue (issue 34, docs/decisions/0050-a-million-listings.md).
+-- A leaner catalogue (issue 34, docs/decisions/0051-a-million-listings.md).
 --
 -- 1. The full-text index keeps no copy of the text. services_fts was an ordinary FTS5 table: besides
 --    its index it stored every service's name, description, subcategory, group, city, state and

@@ -54,7 +54,7 @@ export const services = sqliteTable(
   },
   (t) => [
     index("services_vendor_idx").on(t.vendorId, t.status),
-    // (Eight shorter indexes, each the front of one below, were dropped by migrations/0138: docs/decisions/0050-a-million-listings.md.)
+    // (Eight shorter indexes, each the front of one below, were dropped by migrations/0138: docs/decisions/0051-a-million-listings.md.)
     // Sort orders with their tie-breakers (migrations/0020): a page is read in index order.
     index("services_sort_rating_idx").on(t.status, t.rating, t.reviewCount, t.id),
     index("services_sort_price_idx").on(t.status, t.minPrice, t.id),

@@ -25,7 +25,7 @@ export function timedDatabase(db: D1Database): { db: D1Database; timing: () => D
   let since = 0;
   const targets = new WeakMap<object, D1PreparedStatement>();
 
-  // D1's billed rows (docs/decisions/0050-a-million-listings.md): every answer's meta, a batch's answers each.
+  // D1's billed rows (docs/decisions/0051-a-million-listings.md): every answer's meta, a batch's answers each.
   const countRows = (result: unknown) => {
     for (const r of Array.isArray(result) ? result : [result]) {
       const meta = (r as { meta?: Meta } | null)?.meta;

@@ -1,5 +1,5 @@
 // Where the catalogue database's bytes go, and which indexes the searches' query plans use
-// (issue 34, docs/decisions/0050-a-million-listings.md). Reads the local D1 file of a state directory directly with
+// (issue 34, docs/decisions/0051-a-million-listings.md). Reads the local D1 file of a state directory directly with
 // Node's own SQLite (node:sqlite has the dbstat table), so run it while no Worker writes to it:
 //   node tests/bench/storage.mjs [stateDir]          e.g. .wrangler/bench-100000 (default .wrangler/state)
 //   node tests/bench/storage.mjs [stateDir] --json   the same figures as JSON

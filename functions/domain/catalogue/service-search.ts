@@ -139,7 +139,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   const offset = (page - 1) * limit;
   // Only the first COUNT_CAP matches are listed, as the total stops there (`totalIsCapped`): a page
   // starting past them is empty without walking an index to its offset (page 10,000 of 100, with no
-  // filter, read 204,125 rows and took 2.6 s at 100,000 services; docs/decisions/0050-a-million-listings.md).
+  // filter, read 204,125 rows and took 2.6 s at 100,000 services; docs/decisions/0051-a-million-listings.md).
   const listWindow = offset < COUNT_CAP ? [limit, offset] : [0, 0];
   const sort = search.sort ?? { by: "rating", order: "desc" };
   const dir = sort.order === "asc" ? "ASC" : "DESC";
