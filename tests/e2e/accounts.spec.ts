@@ -111,10 +111,10 @@ test.describe("couple accounts", () => {
     await page.getByLabel("Password").fill(DEMO_PASSWORDS.couple);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    await page.getByLabel("Mobile number").fill("12345");
+    await page.getByLabel("Mobile number", { exact: true }).fill("12345");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Enter a 10-digit mobile number.")).toBeVisible();
-    await page.getByLabel("Mobile number").fill("98765 43210");
+    await page.getByLabel("Mobile number", { exact: true }).fill("98765 43210");
     await page.getByLabel("Wedding city").fill("Udaipur");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText(ACCOUNT_MESSAGES.profileUpdated)).toBeVisible();
