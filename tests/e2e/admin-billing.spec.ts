@@ -159,12 +159,12 @@ test("the transactions page filters by days and status in the URL, totals them, 
   const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    "Date (IST),Vendor,E-mail,Plan,Amount (INR),Status,Gateway order id,Gateway payment id,Failure reason,Invoice number,Payment id,Kind,Design,Refunded (INR),Credit note numbers",
+    "Date (IST),Vendor,E-mail,Plan,Amount (INR),Status,Gateway order id,Gateway payment id,Failure reason,Invoice number,Payment id,Kind,Design,Refunded (INR),Credit note numbers,Mobile",
   );
   expect(lines).toHaveLength(3);
   // The formula-like business name starts with an apostrophe and is quoted for its comma.
   expect(lines[1]).toBe(
-    `2025-01-12 23:59,"'${BILLING.businessName}",${BILLING.email},Silver,14999,SUCCESS,order_e2ebillingpay3,pay_e2ebillingpay3,,,e2e-billing-pay-3,Plan,,0,`,
+    `2025-01-12 23:59,"'${BILLING.businessName}",${BILLING.email},Silver,14999,SUCCESS,order_e2ebillingpay3,pay_e2ebillingpay3,,,e2e-billing-pay-3,Plan,,0,,`,
   );
   expect(lines[2]).toContain("2025-01-10 00:00,");
 

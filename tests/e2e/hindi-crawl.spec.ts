@@ -120,6 +120,8 @@ const ALLOWED = new Set([
   "INR",
   "English",
   "WhatsApp",
+  // Written in Latin letters in Hindi interfaces as in English (the SMS sign-in pages say "SMS से आए कोड").
+  "SMS",
   "Google",
   "GST",
   "PDF",
