@@ -1,7 +1,7 @@
 /** Everything /profile/guests shows, in one D1 batch. */
 import { guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts";
 import { type CoupleRow, type Household, type HouseholdRow, coupleNames, householdWithoutContacts, toHousehold } from "./guest-records.ts";
 import { householdsStatement } from "./households.ts";
 import { type FoundGuestRow, type GuestSearch, guestSearchStatement, searchResult } from "./guest-search.ts";
@@ -16,6 +16,8 @@ export type GuestPage = {
   query: GuestQuery;
   headCounts: FunctionHeadCount[];
   notAnswered: NotAnswered[];
+  /** What the reader may change here (guests: households and guests; invitations: sharing and reminding) and whether they see contacts. */
+  rights: WeddingRights;
 };
 
 /** Everything /profile/guests shows, in ONE D1 batch (one round trip): functions, households, a page of guests, head-counts, who has not answered. */
@@ -48,5 +50,6 @@ export async function guestPage(ctx: DomainContext, input: unknown): Promise<Gue
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
     notAnswered: groupPending(pending!.results as PendingRow[]),
+    rights: rightsOf(me),
   };
 }

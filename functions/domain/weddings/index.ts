@@ -13,8 +13,10 @@ export {
   openWedding,
   parseAreas,
   readOnlyMessage,
+  rightsOf,
   type WeddingAccess,
   type WeddingArea,
+  type WeddingRights,
   type WeddingRole,
   WEDDING_MESSAGES,
 } from "./wedding-access.ts";

@@ -108,3 +108,20 @@ export async function openWedding(ctx: DomainContext, area: WeddingArea, need: "
 
 /** Whether the member may change the area (for loaders that hand the page booleans). */
 export const mayEdit = (wedding: WeddingAccess, area: WeddingArea) => wedding.areas.includes(area);
+
+/**
+ * What a planning page may offer its reader: per area, whether they may change it (a page without
+ * the right draws no form that would only be refused, and says the reader can view it), and whether
+ * they may read guests' phone numbers and e-mail addresses. Booleans, never the role.
+ */
+export type WeddingRights = { edits: Record<WeddingArea, boolean>; seesContacts: boolean };
+
+export const rightsOf = (wedding: WeddingAccess): WeddingRights => ({
+  edits: {
+    guests: mayEdit(wedding, "guests"),
+    budget: mayEdit(wedding, "budget"),
+    plan: mayEdit(wedding, "plan"),
+    invitations: mayEdit(wedding, "invitations"),
+  },
+  seesContacts: wedding.seesContacts,
+});

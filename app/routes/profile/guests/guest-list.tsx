@@ -92,7 +92,10 @@ function GuestSearch({ d }: { d: Data }) {
   );
 }
 
-/** The guests found, by household: each household's RSVP link, share links and edit form; each guest's edit and remove. */
+/**
+ * The guests found, by household: each household's RSVP link and share links (for those who may send
+ * them), its edit form and each guest's edit and remove (for those who may change the guest list).
+ */
 export function GuestList({ d, search, result, busy }: { d: Data; search: URLSearchParams; result: GuestsActionResult | undefined; busy: boolean }) {
   const byHousehold = new Map<string, { name: string; guests: Guest[] }>();
   for (const g of d.search.guests) {
@@ -102,6 +105,7 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
   }
   const householdById = new Map(d.households.map((h) => [h.id, h]));
   const pages = Math.max(1, Math.ceil(d.search.total / d.search.pageSize));
+  const { guests: edits, invitations: sends } = d.rights.edits;
   return (
     <>
       <GuestSearch d={d} />
@@ -129,7 +133,7 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
                       {h.notes}
                     </p>
                   )}
-                  {h && (
+                  {h && (edits || sends) && (
                     <p className="break-all text-xs">
                       {m.couple_rsvp_link()}{" "}
                       <a href={h.rsvpLink} className="text-maroon-700 underline" data-testid="rsvp-link" translate="no">
@@ -138,9 +142,9 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
                     </p>
                   )}
                 </div>
-                {h && <ShareButtons household={h} />}
+                {h && sends && <ShareButtons household={h} />}
               </div>
-              {h && <HouseholdEdit household={h} busy={busy} />}
+              {h && edits && <HouseholdEdit household={h} busy={busy} />}
               <ul className="mt-2 divide-y divide-maroon-50">
                 {group.guests.map((g) => (
                   <li key={g.id} className="py-2 text-sm" data-testid="guest">
@@ -166,15 +170,17 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
                           </span>
                         )}
                       </span>
-                      <Form method="post">
-                        <input type="hidden" name="guestId" value={g.id} />
-                        <button type="submit" name="intent" value="deleteGuest" className={`${linkButton} text-red-800`} disabled={busy}>
-                          {m.couple_remove()}
-                          <span className="sr-only"> {g.name}</span>
-                        </button>
-                      </Form>
+                      {edits && (
+                        <Form method="post">
+                          <input type="hidden" name="guestId" value={g.id} />
+                          <button type="submit" name="intent" value="deleteGuest" className={`${linkButton} text-red-800`} disabled={busy}>
+                            {m.couple_remove()}
+                            <span className="sr-only"> {g.name}</span>
+                          </button>
+                        </Form>
+                      )}
                     </div>
-                    <GuestEdit guest={g} households={d.households} busy={busy} />
+                    {edits && <GuestEdit guest={g} households={d.households} busy={busy} />}
                   </li>
                 ))}
               </ul>

@@ -64,11 +64,13 @@ export function HeadCounts({ headCounts }: { headCounts: Data["headCounts"] }) {
   );
 }
 
-/** Households that have not answered: remind by e-mail, share their link. */
+/** Households that have not answered: remind by e-mail, share their link (for those who may change the invitations). */
 export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsActionResult | undefined; busy: boolean }) {
   const householdById = new Map(d.households.map((h) => [h.id, h]));
+  const sends = d.rights.edits.invitations;
   return (
     <>
+      {!sends && d.notAnswered.length > 0 && <p className="mb-2 text-sm text-ink/75">{m.couple_read_only_sharing()}</p>}
       <Failure result={result} intent="remind" />
       <Failure result={result} intent="share" />
       {d.notAnswered.length === 0 ? (
@@ -89,18 +91,20 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
                     {p.remindedAt ? m.couple_reminded_on({ date: formatDate(p.remindedAt) }) : ""}
                   </span>
                 </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  {p.emailCount > 0 && (
-                    <Form method="post">
-                      <input type="hidden" name="householdId" value={p.householdId} />
-                      <button type="submit" name="intent" value="remind" className={linkButton} disabled={busy}>
-                        {m.couple_remind_email()}
-                        <span className="sr-only"> {p.name}</span>
-                      </button>
-                    </Form>
-                  )}
-                  {h && <ShareButtons household={h} />}
-                </div>
+                {sends && (
+                  <div className="flex flex-wrap items-center gap-2">
+                    {p.emailCount > 0 && (
+                      <Form method="post">
+                        <input type="hidden" name="householdId" value={p.householdId} />
+                        <button type="submit" name="intent" value="remind" className={linkButton} disabled={busy}>
+                          {m.couple_remind_email()}
+                          <span className="sr-only"> {p.name}</span>
+                        </button>
+                      </Form>
+                    )}
+                    {h && <ShareButtons household={h} />}
+                  </div>
+                )}
               </li>
             );
           })}
@@ -119,13 +123,17 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
   );
 }
 
-/** The invitation matrix (households x functions), a page of households at a time; each row saved on its own. */
+/**
+ * The invitation matrix (households x functions), a page of households at a time; each row saved on
+ * its own. A reader who may not change the guest list sees who is invited, without the boxes and saves.
+ */
 export function Invitations({ d, search, result, busy }: { d: Data; search: URLSearchParams; result: GuestsActionResult | undefined; busy: boolean }) {
   const matrix = d.households.slice((d.hpage - 1) * MATRIX_PAGE_SIZE, d.hpage * MATRIX_PAGE_SIZE);
   const matrixPages = Math.max(1, Math.ceil(d.households.length / MATRIX_PAGE_SIZE));
+  const edits = d.rights.edits.guests;
   return (
     <>
-      <p className="mb-2 text-sm text-ink/75">{m.couple_invitations_intro()}</p>
+      {edits && <p className="mb-2 text-sm text-ink/75">{m.couple_invitations_intro()}</p>}
       <Failure result={result} intent="invite" />
       <div className="overflow-x-auto">
         <table className="w-full min-w-[480px] text-left text-sm">
@@ -137,7 +145,7 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
                   {functionLabel(f.name)}
                 </th>
               ))}
-              <th className="px-2" aria-label={m.couple_save()} />
+              {edits && <th className="px-2" aria-label={m.couple_save()} />}
             </tr>
           </thead>
           <tbody>
@@ -148,25 +156,33 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
                 </th>
                 {d.functions.map((f) => (
                   <td key={f.id} className="px-2 text-center">
-                    <Checkbox
-                      label={<span className="sr-only">{m.couple_invite_to({ household: h.name, function: functionLabel(f.name) })}</span>}
-                      form={`invite-${h.id}`}
-                      name={`event:${f.id}`}
-                      value="on"
-                      defaultChecked={h.invitedEventIds.includes(f.id)}
-                      className="items-center"
-                    />
+                    {edits ? (
+                      <Checkbox
+                        label={<span className="sr-only">{m.couple_invite_to({ household: h.name, function: functionLabel(f.name) })}</span>}
+                        form={`invite-${h.id}`}
+                        name={`event:${f.id}`}
+                        value="on"
+                        defaultChecked={h.invitedEventIds.includes(f.id)}
+                        className="items-center"
+                      />
+                    ) : h.invitedEventIds.includes(f.id) ? (
+                      <span aria-label={m.couple_invited()}>✓</span>
+                    ) : (
+                      <span className="text-ink/40">–</span>
+                    )}
                   </td>
                 ))}
-                <td className="px-2">
-                  <Form method="post" id={`invite-${h.id}`}>
-                    <input type="hidden" name="householdId" value={h.id} />
-                    <button type="submit" name="intent" value="invite" className={linkButton} disabled={busy}>
-                      {m.couple_save()}
-                      <span className="sr-only">{m.couple_save_invitations_of({ name: h.name })}</span>
-                    </button>
-                  </Form>
-                </td>
+                {edits && (
+                  <td className="px-2">
+                    <Form method="post" id={`invite-${h.id}`}>
+                      <input type="hidden" name="householdId" value={h.id} />
+                      <button type="submit" name="intent" value="invite" className={linkButton} disabled={busy}>
+                        {m.couple_save()}
+                        <span className="sr-only">{m.couple_save_invitations_of({ name: h.name })}</span>
+                      </button>
+                    </Form>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,7 @@ import { AddForms } from "./guest-forms.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HeadCounts, Invitations, NotAnswered } from "./guest-tables.tsx";
 import { button, Failure } from "./guests-ui.tsx";
+import { ReadOnlyNote } from "../read-only-note.tsx";
 
 /**
  * The couple's guest list (/profile/guests): head-counts per function and per dietary preference,
@@ -20,6 +21,8 @@ import { button, Failure } from "./guests-ui.tsx";
  * household with search and filters in the URL, add/edit/remove, CSV import and export. One D1
  * batch renders it; every form is a plain post with an intent (PRG), so it works without JS. The
  * loader and the forms' action are guests.server.ts's; the parts of the page are beside this file.
+ * A co-planner who may not change the guest list (a viewer, an editor of another area) reads it
+ * without its forms, and without guests' contacts unless the couple shared them (d.rights).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_guests_title()) }, { name: "robots", content: "noindex" }];
 
@@ -35,6 +38,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state !== "idle";
   const search = new URLSearchParams(Object.entries(d.query).flatMap(([k, v]) => (v === undefined || k === "page" ? [] : [[k, String(v)]])));
   const totalGuests = d.households.reduce((n, h) => n + h.guestCount, 0);
+  const edits = d.rights.edits.guests;
 
   return (
     <div className="space-y-4">
@@ -56,6 +60,8 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         )}
       </section>
 
+      {!edits && <ReadOnlyNote part="guests" hidesContacts={!d.rights.seesContacts} />}
+
       <Panel title={m.couple_guests_headcounts()} headingId="headcounts-heading">
         <HeadCounts headCounts={d.headCounts} />
       </Panel>
@@ -74,29 +80,39 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         <GuestList d={d} search={search} result={result} busy={busy} />
       </Panel>
 
-      <Panel title={m.couple_guests_add_guest_title()} headingId="add-guest-heading">
-        <AddForms households={d.households} onceToken={d.onceToken} result={result} busy={busy} />
-      </Panel>
+      {edits && (
+        <Panel title={m.couple_guests_add_guest_title()} headingId="add-guest-heading">
+          <AddForms households={d.households} onceToken={d.onceToken} result={result} busy={busy} />
+        </Panel>
+      )}
 
       <Panel title={m.couple_guests_csv_title()} headingId="csv-heading">
-        <p className="text-sm text-ink/75">
-          {m.couple_guests_csv_before()}{" "}
-          <span translate="no">Household, Name, Side, Relation, Phone, Email, City, Dietary (Veg, Jain, Non-veg, Vegan), Stay, Pickup (yes or no).</span>{" "}
-          {m.couple_guests_csv_after({ max: PARTY_SIZE_MAX })}
-        </p>
-        <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-3">
-          <OnceToken token={d.onceToken} />
-          <label className="text-sm">
-            {m.couple_guests_csv_file()}
-            <input type="file" name="file" accept=".csv,text/csv" required className="block text-sm" />
-          </label>
-          <button type="submit" name="intent" value="import" className={button} disabled={busy}>
-            {m.couple_guests_import()}
-          </button>
+        {edits ? (
+          <>
+            <p className="text-sm text-ink/75">
+              {m.couple_guests_csv_before()}{" "}
+              <span translate="no">Household, Name, Side, Relation, Phone, Email, City, Dietary (Veg, Jain, Non-veg, Vegan), Stay, Pickup (yes or no).</span>{" "}
+              {m.couple_guests_csv_after({ max: PARTY_SIZE_MAX })}
+            </p>
+            <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-3">
+              <OnceToken token={d.onceToken} />
+              <label className="text-sm">
+                {m.couple_guests_csv_file()}
+                <input type="file" name="file" accept=".csv,text/csv" required className="block text-sm" />
+              </label>
+              <button type="submit" name="intent" value="import" className={button} disabled={busy}>
+                {m.couple_guests_import()}
+              </button>
+              <a href="/profile/guests/export.csv" className="text-sm font-semibold text-maroon-700 underline" download>
+                {m.couple_guests_export()}
+              </a>
+            </Form>
+          </>
+        ) : (
           <a href="/profile/guests/export.csv" className="text-sm font-semibold text-maroon-700 underline" download>
             {m.couple_guests_export()}
           </a>
-        </Form>
+        )}
         <Failure result={result} intent="import" />
         {result?.ok && result.intent === "import" && result.import && (
           <div className="mt-3 text-sm" role="status">

@@ -1,0 +1,103 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import Guests from "#app/routes/profile/guests/route.tsx";
+import { loadPage } from "#tests/support/pages.ts";
+import { intentsOf, postsAnything, renderPage } from "#tests/support/render-page.ts";
+import { buildWeddingWorld, cookieOf, type WeddingWorld } from "#tests/support/wedding-roles.ts";
+
+/**
+ * The planning pages as each co-planner reads them (issue 33, decision 0049): a viewer, or an editor
+ * of another area, reads a page without the forms the server would only refuse, with a note that
+ * they can view it; guests' phone numbers and e-mail addresses reach neither the page's data nor its
+ * HTML unless the couple shared them; head-counts show to every member. The refusals themselves are
+ * the access matrix's (access-matrix-roles.test.ts).
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
+let w: WeddingWorld;
+beforeAll(async () => {
+  w = await buildWeddingWorld();
+});
+
+async function guestPageAs(cookie: string | undefined) {
+  const data = await loadPage<Loose>("/profile/guests", cookie);
+  return { data, html: await renderPage(Guests, data, "/profile/guests") };
+}
+
+const GUEST_LIST_FORMS = ["addGuest", "addHousehold", "deleteGuest", "deleteHousehold", "editGuest", "editHousehold", "import", "invite", "resetLink"];
+
+describe("the guest page for each co-planner", () => {
+  it("shows a viewer the guests and head-counts read-only, without forms and without phone numbers or e-mail", async () => {
+    const { data, html } = await guestPageAs(await cookieOf(w, "viewer", "guests"));
+    expect(data.rights).toEqual({ edits: { guests: false, budget: false, plan: false, invitations: false }, seesContacts: false });
+    expect(data.search.guests.map((g: Loose) => [g.name, g.phone, g.email])).toEqual([[`Guest ${w.secret}`, null, null]]);
+    expect(JSON.stringify(data)).not.toContain(w.guestPhone);
+    expect(JSON.stringify(data)).not.toContain(w.guestEmail);
+
+    expect(html).toContain(`Guest ${w.secret}`);
+    expect(html).not.toContain(w.guestPhone);
+    expect(html).not.toContain(w.guestEmail);
+    expect(html).toContain("You can view this guest list. Only the couple and the people they allow can change it.");
+    expect(html).toContain("Guests’ phone numbers and e-mail addresses are hidden");
+    expect(postsAnything(html)).toBe(false);
+    expect(intentsOf(html)).toEqual([]);
+    expect(html).not.toContain("/profile/guests/share/");
+    expect(html).not.toContain(w.rsvpToken);
+    // The head-counts: the household is invited to the Sangeet with its one guest, not answered yet.
+    expect(data.headCounts).toEqual([expect.objectContaining({ eventId: w.event, invitedGuests: 1, attending: 0, notAnswered: 1 })]);
+    expect(html).toContain(`data-testid="headcount-Sangeet ${w.secret}"`);
+  });
+
+  it("shows guests' contacts to a viewer the couple allowed to see them, still without forms", async () => {
+    const viewer = await cookieOf(w, "viewer", "guests");
+    await env.DB.prepare("UPDATE wedding_members SET sees_contacts = 1 WHERE user_id = ?").bind(w.viewer).run();
+    try {
+      const { data, html } = await guestPageAs(viewer);
+      expect(data.rights.seesContacts).toBe(true);
+      expect(html).toContain(w.guestPhone);
+      expect(html).toContain(w.guestEmail);
+      expect(html).not.toContain("Guests’ phone numbers and e-mail addresses are hidden");
+      expect(postsAnything(html)).toBe(false);
+    } finally {
+      await env.DB.prepare("UPDATE wedding_members SET sees_contacts = 0 WHERE user_id = ?").bind(w.viewer).run();
+    }
+  });
+
+  it("shows an editor of the budget the guest list as a viewer reads it", async () => {
+    const { data, html } = await guestPageAs(await cookieOf(w, "editorOfArea", "budget"));
+    expect(data.rights.edits).toEqual({ guests: false, budget: true, plan: false, invitations: false });
+    expect(postsAnything(html)).toBe(false);
+    expect(html).not.toContain(w.guestPhone);
+    expect(html).toContain("You can view this guest list.");
+  });
+
+  it("gives an editor of the guest list every guest-list form and the contacts, but not sending links or reminders", async () => {
+    const { data, html } = await guestPageAs(await cookieOf(w, "editorOfArea", "guests"));
+    expect(data.rights).toEqual({ edits: { guests: true, budget: false, plan: false, invitations: false }, seesContacts: true });
+    expect(intentsOf(html)).toEqual(GUEST_LIST_FORMS);
+    expect(html).toContain(w.guestPhone);
+    expect(html).not.toContain("You can view this guest list");
+    expect(html).not.toContain("/profile/guests/share/");
+    expect(html).toContain("Sending RSVP links and reminders is for those who may change the invitations.");
+  });
+
+  it("gives an editor of the invitations the reminder and share links, and the guest list read-only", async () => {
+    const { html } = await guestPageAs(await cookieOf(w, "editorOfArea", "invitations"));
+    expect(intentsOf(html)).toEqual(["remind"]);
+    expect(html).toContain(`/profile/guests/share/${w.household}`);
+    expect(html).toContain("You can view this guest list.");
+    expect(html).not.toContain(w.guestPhone);
+  });
+
+  it("gives the couple and a partner every form, the contacts and no read-only note", async () => {
+    for (const role of ["couple", "partner"] as const) {
+      const { html } = await guestPageAs(await cookieOf(w, role, "guests"));
+      expect(intentsOf(html)).toEqual([...GUEST_LIST_FORMS, "remind"].sort());
+      expect(html).toContain(w.guestPhone);
+      expect(html).toContain(`/profile/guests/share/${w.household}`);
+      expect(html).not.toContain('data-testid="read-only-note"');
+    }
+  });
+});
