@@ -116,15 +116,18 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     // Server-Timing to admins and local development (read by the bench; never cached).
     const d1 = timedDatabase(env.DB);
     // Visitors' public pages come from the page cache when a copy of the current data is there.
-    const cacheKey = cacheablePageRequest(request) ? await pageCache.key(d1.db, request) : null;
+    const cached = cacheablePageRequest(request) ? await pageCache.key(d1.db, request) : null;
+    const cacheKey = cached?.key ?? null;
     if (cacheKey) {
-      const cached = await pageCache.match(cacheKey, nonce);
-      if (cached) return cached;
+      const hit = await pageCache.match(cacheKey, nonce);
+      if (hit) return hit;
     }
     const { session, setCookie } = await resolveSession(d1.db, request);
     const context = new RouterContextProvider();
     const requestDb = databaseForRequest(d1.db, request, Boolean(session));
     const domain = createDomainContext(env, ctx, request, session, Date.now(), requestDb.db);
+    // A visitor's render uses the version its cache key holds; a signed-in person's reads its own.
+    if (cached) domain.publicDataVersion = cached.version;
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
     // Every message and format of this page's render is in the page's language (platform/locale.ts).
     const locale = localeOfPath(url.pathname);
@@ -153,6 +156,8 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
           response = withSecurityHeaders(plain(`Something went wrong on our side. Please try again. (Reference: ${requestId})`, 500), request);
         }
         await discardUnreadBody(request);
+        // Whatever this write changed, this isolate's next visitor page shows it (page-cache.ts).
+        if (WRITES.includes(request.method)) pageCache.forgetVersion();
         return withRequestReference(response, requestId);
       });
     },

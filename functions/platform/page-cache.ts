@@ -17,7 +17,10 @@ import { unprefixedPath } from "#shared/locale.ts";
  * changes what a public page shows), so a new listing, review or post shows at once and old copies
  * are never read again; stored copies also expire after PAGE_CACHE_SECONDS (counters such as
  * "verified users" refresh then). An isolate reads the version at most once per
- * PAGE_CACHE_VERSION_MS, so a write reaches visitors' pages at most that much later.
+ * PAGE_CACHE_VERSION_MS, so a write reaches visitors' pages at most that much later; a write
+ * answered by the same isolate makes it read the version again on the next request, and a
+ * signed-in person (the author of every write) never reads a cached page. The bound is written in
+ * docs/decisions/0053-cached-pages-and-the-home-page-weight.md and docs/deploy.md.
  *
  * A cached HTML page carries the CSP nonce it was rendered with; every answer from the cache gets a
  * fresh nonce, in the header and wherever the old one stood in the body, so a nonce is never reused across visitors.
@@ -192,23 +195,33 @@ export function createPageCache(options: PageCacheOptions = {}) {
     memoryBytes -= kept.bytes;
   }
 
+  /** The version of public data as this isolate knows it: read from D1 when older than `versionMs`; null when it cannot be read. */
+  async function currentVersion(db: D1Database): Promise<number | null> {
+    const at = now();
+    if (version && at - version.readAt < versionMs && at >= version.readAt) return version.value;
+    let value: number | null;
+    try {
+      value = await readPageCacheVersion(db);
+    } catch (e) {
+      log.error("page cache version", {}, e);
+      return null;
+    }
+    if (value === null) return null;
+    version = { value, readAt: at };
+    return value;
+  }
+
   return {
-    /** The cache key: the page's URL with the current version of public data; null (render, do not cache) when the version cannot be read. */
-    async key(db: D1Database, request: Request): Promise<string | null> {
-      const at = now();
-      if (!version || at - version.readAt >= versionMs || at < version.readAt) {
-        let value: number | null;
-        try {
-          value = await readPageCacheVersion(db);
-        } catch (e) {
-          log.error("page cache version", {}, e);
-          return null;
-        }
-        if (value === null) return null;
-        version = { value, readAt: at };
-      }
+    /**
+     * The cache key: the page's URL with the current version of public data, and that version (a
+     * render of the page uses it rather than reading it again: the home page's sections); null
+     * (render, do not cache) when the version cannot be read.
+     */
+    async key(db: D1Database, request: Request): Promise<{ key: string; version: number } | null> {
+      const current = await currentVersion(db);
+      if (current === null) return null;
       const url = new URL(request.url);
-      url.searchParams.set("__pv", String(version.value));
+      url.searchParams.set("__pv", String(current));
       if (options.release) {
         release ??= options.release().catch((e: unknown) => {
           release = null;
@@ -222,7 +235,12 @@ export function createPageCache(options: PageCacheOptions = {}) {
         }
       }
       // Answers differ by document vs data only through the URL; no Vary on cookies.
-      return url.toString();
+      return { key: url.toString(), version: current };
+    },
+
+    /** A write was answered in this isolate: the next visitor's page reads the version again, so it shows the write at once here. */
+    forgetVersion(): void {
+      version = null;
     },
 
     /** The page for this key, with `freshNonce`, from memory or Cloudflare's cache; null when neither holds a live copy. */

@@ -4,6 +4,7 @@ import { createWorker } from "#functions/app.ts";
 import { appContext } from "#functions/page-context.ts";
 import { createPageCache, PAGE_CACHE_VERSION_MS, type PageCacheOptions } from "#platform/page-cache.ts";
 import { createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
+import { countingDatabase } from "#tests/support/d1-count.ts";
 
 /**
  * The page cache (functions/platform/page-cache.ts) through the Worker's own composition, with a
@@ -22,6 +23,9 @@ const pagesHandler: Parameters<typeof createWorker>[0] = async (request, context
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
   // A page that sets a cookie (as a first view does) must not be stored for others.
   if (url.searchParams.has("set-cookie")) headers.append("Set-Cookie", "mandap_sv=seen; Path=/");
+  // Stands in for a page action that changes a listing (a POST with ?reprice=<service id>).
+  const reprice = url.searchParams.get("reprice");
+  if (request.method === "POST" && reprice) await env.DB.prepare("UPDATE services SET min_price = min_price + 1 WHERE id = ?").bind(reprice).run();
   const who = actor ? `for ${actor.email}` : "for a visitor";
   return new Response(`<html><body><p>render ${renders} ${who}</p><script nonce="${nonce}">1</script></body></html>`, { headers });
 };
@@ -31,8 +35,8 @@ let worker = isolate();
 const waits: Promise<unknown>[] = [];
 const ctx = { waitUntil: (p: Promise<unknown>) => waits.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
-async function get(path: string, cookie?: string, on = worker) {
-  const res = await on.fetch(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), env, ctx);
+async function get(path: string, cookie?: string, on = worker, db?: D1Database) {
+  const res = await on.fetch(new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }), db ? { ...env, DB: db } : env, ctx);
   const body = await res.text();
   await Promise.all(waits.splice(0));
   return { res, body, cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "" };
@@ -116,6 +120,51 @@ describe("the public page cache", () => {
     await env.DB.prepare("UPDATE services SET min_price = 2500 WHERE id = ?").bind(service.id).run();
     later();
     expect((await get(path)).cache).toBe("MISS"); // a new price
+  });
+
+  it("answers a visitor's cached page without a D1 call while the version is fresh, and shows a write once PAGE_CACHE_VERSION_MS has passed", async () => {
+    const counted = countingDatabase(env.DB);
+    const path = `/all/wedding-vendor/caterers?n=${Date.now()}`;
+    const visit = () => get(path, undefined, worker, counted.db);
+    const first = await visit();
+    expect(first.cache).toBe("MISS");
+    clock += PAGE_CACHE_VERSION_MS; // the version read for the render is now too old
+    counted.reset();
+    expect((await visit()).cache).toBe("HIT");
+    expect(counted.count.calls).toBe(1); // the version, read again: it has not changed
+    counted.reset();
+    for (let i = 0; i < 5; i++) expect((await visit()).cache).toBe("HIT");
+    expect(counted.count.calls).toBe(0); // within the bound: no D1 call at all
+    const vendor = await createVendor();
+    await createService({ vendorId: vendor.id });
+    expect((await visit()).cache).toBe("HIT"); // another isolate's write: not seen within the bound
+    expect(counted.count.calls).toBe(0);
+    clock += PAGE_CACHE_VERSION_MS;
+    const after = await visit();
+    expect(after.cache).toBe("MISS");
+    expect(after.body.replace(/nonce="[^"]+"/, "")).not.toBe(first.body.replace(/nonce="[^"]+"/, "")); // rendered again
+  });
+
+  it("shows a write answered by this isolate to its next visitor at once, without waiting out the bound", async () => {
+    const vendor = await createVendor();
+    const service = await createService({ vendorId: vendor.id });
+    const path = `/?n=${Date.now()}`;
+    await get(path);
+    expect((await get(path)).cache).toBe("HIT");
+    const write = await worker.fetch(
+      new Request(`http://localhost/about?reprice=${service.id}`, {
+        method: "POST",
+        headers: { Origin: "http://localhost" },
+        body: new URLSearchParams({ price: "1" }),
+      }),
+      env,
+      ctx,
+    );
+    expect(write.status).toBe(200);
+    await write.text();
+    await Promise.all(waits.splice(0));
+    expect((await get(path)).cache).toBe("MISS"); // the same clock: only the write made it read the version again
+    expect((await get(path)).cache).toBe("HIT");
   });
 
   it("reads the version for every request when told to, so a write shows at once", async () => {

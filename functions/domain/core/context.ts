@@ -41,6 +41,12 @@ export type DomainContext = {
   ai: DescriptionWriter;
   /** Key events (searches, enquiries, sign-ups, payments): Workers Analytics Engine, or the local table (functions/platform/analytics.ts). */
   events: EventRecorder;
+  /**
+   * The version of public data this request's page-cache key was made with (a visitor's cacheable
+   * page: functions/platform/page-cache.ts), at most PAGE_CACHE_VERSION_MS old; absent otherwise,
+   * and then whoever needs it reads it (a signed-in person sees their own writes at once).
+   */
+  publicDataVersion?: number;
 };
 
 /**
