@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowVersion } from "./row-version.ts";
 import { m } from "./paraglide/messages.js";
 import { isoDate, rupees } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
@@ -122,8 +123,10 @@ export const budgetLineUpdate = z
     dueDate: z.preprocess(blankToNull, isoDate(m.api_v_label_due_date).nullable().optional()),
     notes: z.preprocess(blankToNull, notes.nullable().optional()),
     eventId: z.preprocess(blankToNull, functionId.nullable().optional()),
+    /** The version of the line the edit was made on (BudgetLine.version): a stale one is refused (409). */
+    version: rowVersion,
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Nothing to change: send at least one field." })
+  .refine((b) => Object.entries(b).some(([k, v]) => k !== "version" && v !== undefined), { message: "Nothing to change: send at least one field." })
   .superRefine(paidWithinBooked);
 export type BudgetLineUpdate = z.infer<typeof budgetLineUpdate>;
 

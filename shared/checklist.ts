@@ -3,6 +3,7 @@ import { m } from "./paraglide/messages.js";
 import { browsePath } from "./catalogue.ts";
 import { isoDate } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
+import { rowVersion } from "./row-version.ts";
 import { parseLocation, type LocationMap } from "./place-names.ts";
 import { PLACES } from "./places.ts";
 
@@ -145,7 +146,11 @@ export const checklistSchema = z
   .array(checklistCategorySchema, { error: "Send the checklist as a list of categories." })
   .max(CHECKLIST_LIMITS.categories, `The checklist holds at most ${CHECKLIST_LIMITS.categories} categories.`);
 /** POST /checklist/save: the list itself, or { categories: [...] }. */
-export const saveChecklistInput = z.preprocess((v) => (Array.isArray(v) ? { categories: v } : v), z.object({ categories: checklistSchema }));
+export const saveChecklistInput = z.preprocess(
+  (v) => (Array.isArray(v) ? { categories: v } : v),
+  // version: the list's version as GET /checklist/get gave it; a list saved over a newer one is refused (409).
+  z.object({ categories: checklistSchema, version: rowVersion }),
+);
 
 const index = (label: string) =>
   numeric(
@@ -158,15 +163,43 @@ const index = (label: string) =>
 const flag = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"])]).transform((v) => v === true || v === "true" || v === "on" || v === "1");
 
 /**
+ * An item's version as its forms send it back (issue 33: no silent overwrite): a short hash of
+ * what the item says (name, done, date). An action on an item whose version is no longer the
+ * stored item's was made on a stale copy and is refused with the item as it is now.
+ */
+export function itemVersion(item: ChecklistItem): string {
+  let h = 0x811c9dc5;
+  for (const ch of `${item.name}\u0000${item.done ? 1 : 0}\u0000${item.scheduleDate ?? ""}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}
+const itemVersionField = z.preprocess((v) => (v === "" ? undefined : v), z.string().max(20).optional());
+
+/**
  * One action of the checklist page (a form's `intent`). `name` / `title` guard the index: when the
  * list changed since the page was drawn, the item or category is found by name instead (or nothing happens).
  */
 export const checklistActionInput = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("toggle"), category: index("Category"), item: index("Item"), name: z.string().max(500).optional(), done: flag.optional() }),
+    z.object({
+      intent: z.literal("toggle"),
+      category: index("Category"),
+      item: index("Item"),
+      name: z.string().max(500).optional(),
+      done: flag.optional(),
+      version: itemVersionField,
+    }),
     z.object({ intent: z.literal("add-item"), category: index("Category"), title: z.string().max(500).optional(), name: itemName }),
-    z.object({ intent: z.literal("remove-item"), category: index("Category"), item: index("Item"), name: z.string().max(500).optional() }),
+    z.object({
+      intent: z.literal("remove-item"),
+      category: index("Category"),
+      item: index("Item"),
+      name: z.string().max(500).optional(),
+      version: itemVersionField,
+    }),
     z.object({ intent: z.literal("add-category"), title: categoryTitle }),
     z.object({ intent: z.literal("remove-category"), category: index("Category"), title: z.string().max(500).optional() }),
     z.object({
@@ -175,6 +208,7 @@ export const checklistActionInput = z.discriminatedUnion(
       item: index("Item"),
       name: z.string().max(500).optional(),
       scheduleDate: z.preprocess((v) => (v === undefined || v === "" ? null : v), scheduleDate),
+      version: itemVersionField,
     }),
     z.object({ intent: z.literal("replace"), categories: z.preprocess(parseJsonText, checklistSchema) }),
   ],
@@ -244,6 +278,12 @@ function itemIndex(list: Checklist, c: number, i: number, name?: string): number
   const items = list[c]?.items ?? [];
   if (name === undefined || (items[i] && same(items[i].name, name))) return items[i] ? i : -1;
   return items.findIndex((it) => same(it.name, name));
+}
+
+/** The item an action on one item (toggle, remove, schedule) is about, as the list holds it now; null for other actions or an item no longer there. */
+export function actionItem(list: Checklist, action: ChecklistAction): ChecklistItem | null {
+  if (action.intent !== "toggle" && action.intent !== "remove-item" && action.intent !== "schedule") return null;
+  return list[action.category]?.items[itemIndex(list, action.category, action.item, action.name)] ?? null;
 }
 
 /** Applies one page action (validated by checklistActionInput). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowVersion } from "./row-version.ts";
 import { numeric } from "./numbers.ts";
 import { DIETARY_PREFERENCES, GUEST_SIDES, RSVP_RESPONSES } from "./stored-values.ts";
 
@@ -97,6 +98,8 @@ export const guestInput = guestFields.extend({
 /** A guest's changes: only the fields sent change (a form sends them all). */
 export const guestUpdateInput = guestFields.partial().extend({
   householdId: z.preprocess((v) => (blank(v) ? undefined : v), idField.optional()),
+  /** The version of the guest the edit was made on (Guest.version): a stale one is refused (409). */
+  version: rowVersion,
 });
 
 export const householdInput = z.object({

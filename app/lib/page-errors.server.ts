@@ -7,6 +7,7 @@ import {
   Invalid,
   isDomainError,
   NotFound,
+  StaleEdit,
   TooManyRequests,
   Unauthorized,
   type DomainError,
@@ -92,7 +93,8 @@ export function parseForm<S extends z.ZodType>(request: Request, schema: S, form
 function failureOf(error: DomainError, request: Request, intent?: string) {
   const failure: PageFailure = { ok: false, message: error.message, errors: error instanceof Invalid || error instanceof Conflict ? error.fields : {} };
   if (intent !== undefined) failure.intent = intent;
-  const values = submitted.get(request);
+  // A stale edit (issue 33) is refused with the current value: the form shows what is stored now, not what was typed over it.
+  const values = error instanceof StaleEdit ? undefined : submitted.get(request);
   if (values) failure.values = values;
   const init: ResponseInit = { status: error.status };
   if (error instanceof TooManyRequests) init.headers = { "Retry-After": String(error.retryAfterSeconds) };

@@ -67,7 +67,12 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
       body: budgetLineUpdate,
       access: ACCESS.planner,
       refusal: REFUSAL,
-      responses: { 200: "The line", 400: "Invalid amounts or dates", 404: "Not your line" },
+      responses: {
+        200: "The line",
+        400: "Invalid amounts or dates",
+        404: "Not your line",
+        409: "Changed by someone else since that version: nothing saved; current is the line as it is now",
+      },
     },
     async (c, { params, body }) => c.json({ success: true, ...(await updateBudgetLine(c.get("domain"), params.id, body)) }),
   )

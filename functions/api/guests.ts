@@ -186,11 +186,15 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
     {
       method: "put",
       path: "/:guestId",
-      summary: "Change a guest (the fields sent; householdId moves them)",
+      summary: "Change a guest (the fields sent; householdId moves them; version: the guest's version the edit was made on)",
       params: guestParams,
       body: guestUpdateInput,
       ...PLANNER,
-      responses: { 200: "The guest", 404: "Not your guest or household" },
+      responses: {
+        200: "The guest",
+        404: "Not your guest or household",
+        409: "Changed by someone else since that version: nothing saved; current is the guest as it is now",
+      },
     },
     async (c, { params, body }) => c.json({ success: true, ...(await updateGuest(c.get("domain"), params.guestId, body)) }),
   )

@@ -51,6 +51,18 @@ export class Conflict extends DomainError {
   }
 }
 
+/**
+ * An edit made on a stale copy (issue 33): the row changed since the client read it, so nothing was
+ * written. `current` is the row as it is now, for the API's answer (409 with `current`) and the page.
+ */
+export class StaleEdit extends Conflict {
+  readonly current: unknown;
+  constructor(message: string, current: unknown) {
+    super(message);
+    this.current = current;
+  }
+}
+
 /** A request body larger than the route reads (refused before it is read past its cap). */
 export class PayloadTooLarge extends DomainError {
   readonly status = 413;

@@ -15,6 +15,7 @@ export {
   Forbidden,
   NotFound,
   Conflict,
+  StaleEdit,
   ClientAborted,
   UnsupportedMediaType,
   TooManyRequests,

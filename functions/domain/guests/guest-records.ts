@@ -49,6 +49,8 @@ export type Guest = {
   dietary: Dietary | null;
   needsStay: boolean;
   needsPickup: boolean;
+  /** The guest's version (its updated_at): sent back with an edit, which is refused when it is no longer the stored one. */
+  version: number;
 };
 
 /** A household as HOUSEHOLD_SELECT reads it: its columns and what its guests and invitations add (event_ids a comma list). */
@@ -64,7 +66,7 @@ export type HouseholdRow = Row<typeof households, "id" | "name" | "notes" | "rsv
 /** A guest as GUEST_COLUMNS reads it, with its household's name. */
 export type GuestRow = Row<
   typeof guests,
-  "id" | "household_id" | "name" | "side" | "relation" | "phone" | "email" | "city" | "dietary" | "needs_stay" | "needs_pickup"
+  "id" | "household_id" | "name" | "side" | "relation" | "phone" | "email" | "city" | "dietary" | "needs_stay" | "needs_pickup" | "updated_at"
 > & { household_name: string };
 
 /** A household's personal link: 192 random bits, base64url (never derived from anything guessable). */
@@ -91,6 +93,7 @@ export const toGuest = (r: GuestRow): Guest => ({
   dietary: r.dietary,
   needsStay: !!r.needs_stay,
   needsPickup: !!r.needs_pickup,
+  version: r.updated_at,
 });
 
 /** A guest as a member who may not see guests' phone numbers and e-mail addresses gets it (docs/decisions/0049-weddings.md). */
@@ -121,7 +124,7 @@ export const HOUSEHOLD_SELECT = `SELECT h.id, h.name, h.notes, h.rsvp_token,
   (SELECT MAX(hi.reminded_at) FROM household_invitations hi WHERE hi.household_id = h.id) AS reminded_at
 FROM households h`;
 
-export const GUEST_COLUMNS = `g.id, g.household_id, h.name AS household_name, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needs_stay, g.needs_pickup`;
+export const GUEST_COLUMNS = `g.id, g.household_id, h.name AS household_name, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needs_stay, g.needs_pickup, g.updated_at`;
 
 export async function ownedHousehold(ctx: DomainContext, userId: string, id: string): Promise<HouseholdRow> {
   const row = await ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.id = ? AND h.user_id = ?`).bind(id, userId).first<HouseholdRow>();

@@ -1,7 +1,8 @@
 /** The couple's guests: add (into a household, or a new one of their own), change, remove. */
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
-import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
+import { activityEntry, guardedEdit, openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
 
 async function guestCountOf(ctx: DomainContext, userId: string): Promise<number> {
@@ -27,26 +28,62 @@ export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ me
   return { message: GUEST_MESSAGES.guestAdded, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 
-/** Changes the fields sent. Moving a guest to another household drops their answers for functions that household is not invited to. */
+/**
+ * Changes the fields sent. Moving a guest to another household drops their answers for functions
+ * that household is not invited to. An edit on a stale copy (`version` not the stored one, or the
+ * guest changed between this read and the write) is refused with the guest as it is now, and
+ * changes nothing (weddings/stale-edits.ts).
+ */
 export async function updateGuest(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; guest: Guest }> {
   const me = await openWedding(ctx, "guests", "edit");
-  const data = parseInput(guestUpdateInput, input);
+  const { version, ...data } = parseInput(guestUpdateInput, input);
   const before = toGuest(await ownedGuest(ctx, me.key, id));
   const householdId = data.householdId ?? before.householdId;
   if (householdId !== before.householdId) await ownedHousehold(ctx, me.key, householdId);
   const g = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) } as Guest;
-  await ctx.db.batch([
-    ctx.db
-      .prepare(
-        `UPDATE guests SET household_id = ?, name = ?, side = ?, relation = ?, phone = ?, email = ?, city = ?, dietary = ?, needs_stay = ?, needs_pickup = ?, updated_at = ?
-         WHERE id = ? AND user_id = ?`,
-      )
-      .bind(householdId, g.name, g.side, g.relation, g.phone, g.email, g.city, g.dietary, g.needsStay ? 1 : 0, g.needsPickup ? 1 : 0, ctx.now, id, me.key),
-    ctx.db
-      .prepare("DELETE FROM guest_rsvps WHERE guest_id = ? AND event_id NOT IN (SELECT event_id FROM household_invitations WHERE household_id = ?)")
-      .bind(id, householdId),
-    activityEntry(ctx, me, { area: "guests", action: "guest_changed", subject: g.name }),
-  ]);
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: before.version,
+    write: async (expected, next) => {
+      const [update] = await ctx.db.batch([
+        ctx.db
+          .prepare(
+            `UPDATE guests SET household_id = ?, name = ?, side = ?, relation = ?, phone = ?, email = ?, city = ?, dietary = ?, needs_stay = ?, needs_pickup = ?, updated_at = ?
+             WHERE id = ? AND user_id = ? AND updated_at = ?`,
+          )
+          .bind(
+            householdId,
+            g.name,
+            g.side,
+            g.relation,
+            g.phone,
+            g.email,
+            g.city,
+            g.dietary,
+            g.needsStay ? 1 : 0,
+            g.needsPickup ? 1 : 0,
+            next,
+            id,
+            me.key,
+            expected,
+          ),
+        activityEntry(ctx, me, { area: "guests", action: "guest_changed", subject: g.name, onlyIfChanged: true }),
+        // Only when this edit was written (the guest now carries its version).
+        ctx.db
+          .prepare(
+            `DELETE FROM guest_rsvps WHERE guest_id = ? AND event_id NOT IN (SELECT event_id FROM household_invitations WHERE household_id = ?)
+             AND EXISTS (SELECT 1 FROM guests WHERE id = ? AND user_id = ? AND updated_at = ?)`,
+          )
+          .bind(id, householdId, id, me.key, next),
+      ]);
+      return update!.meta.changes;
+    },
+    stale: async () => {
+      const current = toGuest(await ownedGuest(ctx, me.key, id));
+      return new StaleEdit(m.api_stale_guest({ name: current.name }), current);
+    },
+  });
   return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 

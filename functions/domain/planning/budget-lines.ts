@@ -1,8 +1,9 @@
 /** The couple's budget lines: their own lines (create, change, delete) and a booking put under a category and a function. */
 import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } from "#shared/budget-schemas.ts";
 import { formatRupees } from "#shared/format.ts";
-import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { type DomainContext, Conflict, Invalid, NotFound, StaleEdit, newId, parseInput } from "../core/index.ts";
+import { activityEntry, guardedEdit, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { BUDGET_MESSAGES, LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
 
@@ -18,6 +19,8 @@ export type BudgetLine = {
   dueDate: string | null;
   notes: string | null;
   bookingId: string | null;
+  /** The line's version (its updated_at): sent back with an edit, which is refused when it is no longer the stored one. */
+  version: number;
 };
 
 const toLine = (r: BudgetLineRow): BudgetLine => ({
@@ -32,6 +35,7 @@ const toLine = (r: BudgetLineRow): BudgetLine => ({
   dueDate: r.due_date,
   notes: r.notes,
   bookingId: r.booking_id,
+  version: r.updated_at,
 });
 
 async function ownedLine(ctx: DomainContext, key: string, lineId: string): Promise<BudgetLineRow> {
@@ -101,14 +105,50 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
   if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid("Please correct the budget line.", { paid: BOOKED_FIRST });
   if (!row.booking_id && next.paid > next.booked)
     throw new Invalid("Please correct the budget line.", { paid: `Paid cannot be more than booked (${formatRupees(next.booked)}).` });
-  const change = ctx.db
-    .prepare(
-      // An edited suggestion is the couple's own estimate from now on.
-      `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?, suggested = 0
-       WHERE id = ? AND user_id = ?`,
-    )
-    .bind(next.category, next.label, next.estimated, next.quoted, next.booked, next.paid, next.due_date, next.notes, next.event_id, ctx.now, row.id, me.key);
-  await ctx.db.batch([change, activityEntry(ctx, me, { area: "budget", action: "budget_line_changed", subject: next.label, onlyIfChanged: true })]);
+  await guardedEdit({
+    now: ctx.now,
+    sent: fields.version,
+    stored: row.updated_at,
+    write: async (expected, version) => {
+      const change = ctx.db
+        .prepare(
+          // An edited suggestion is the couple's own estimate from now on.
+          `UPDATE budget_lines SET category = ?, label = ?, estimated = ?, quoted = ?, booked = ?, paid = ?, due_date = ?, notes = ?, event_id = ?, updated_at = ?, suggested = 0
+           WHERE id = ? AND user_id = ? AND updated_at = ?`,
+        )
+        .bind(
+          next.category,
+          next.label,
+          next.estimated,
+          next.quoted,
+          next.booked,
+          next.paid,
+          next.due_date,
+          next.notes,
+          next.event_id,
+          version,
+          row.id,
+          me.key,
+          expected,
+        );
+      const [result] = await ctx.db.batch([
+        change,
+        activityEntry(ctx, me, { area: "budget", action: "budget_line_changed", subject: next.label, onlyIfChanged: true }),
+      ]);
+      return result!.meta.changes;
+    },
+    stale: async () => {
+      const now = toLine(await ownedLine(ctx, me.key, lineId));
+      const message = m.api_stale_budget_line({
+        label: now.label,
+        estimated: formatRupees(now.estimated),
+        quoted: formatRupees(now.quoted),
+        booked: formatRupees(now.booked),
+        paid: formatRupees(now.paid),
+      });
+      return new StaleEdit(message, now);
+    },
+  });
   return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, me.key, lineId)) };
 }
 

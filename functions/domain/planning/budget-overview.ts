@@ -96,6 +96,7 @@ function lineItems(data: BudgetData, bookingsById: Map<string, BookingRow>): Bud
       suggested: Boolean(line.suggested),
       superseded,
       suggestedEstimate: line.suggested ? line.estimated : null,
+      version: line.updated_at,
     };
   });
 }
@@ -125,6 +126,7 @@ function bookingItems(data: BudgetData, linked: Set<string>): BudgetItem[] {
         suggested: false,
         superseded: false,
         suggestedEstimate: null,
+        version: null,
       };
     });
 }
@@ -154,6 +156,7 @@ function quoteItems(data: BudgetData): BudgetItem[] {
       suggested: false,
       superseded: false,
       suggestedEstimate: null,
+      version: null,
     };
   });
 }

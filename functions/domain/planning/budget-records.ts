@@ -44,6 +44,8 @@ export type BudgetItem = {
   /** A suggested line whose category the couple has estimated on their own lines: its estimate (kept in `suggestedEstimate`) no longer counts. */
   superseded: boolean;
   suggestedEstimate: number | null;
+  /** A line's version (its updated_at), which its edit form sends back; null for bookings and quotes. */
+  version: number | null;
 };
 
 export type Amounts = { estimated: number; quoted: number; booked: number; paid: number };
@@ -82,7 +84,7 @@ export type BudgetOverview = {
 /** A budget line as LINE_COLUMNS reads it. */
 export type BudgetLineRow = Row<
   typeof budgetLines,
-  "id" | "event_id" | "category" | "label" | "estimated" | "quoted" | "booked" | "paid" | "due_date" | "notes" | "booking_id" | "suggested"
+  "id" | "event_id" | "category" | "label" | "estimated" | "quoted" | "booked" | "paid" | "due_date" | "notes" | "booking_id" | "suggested" | "updated_at"
 >;
 
 /** A booking of the couple's with its service and vendor, the instalments paid and the latest quote of its enquiry. */
@@ -98,7 +100,7 @@ export type QuoteRow = Row<typeof leadQuotes, "lead_id" | "amount"> &
 /** A payment milestone still to pay; the query keeps only those with an amount and a due date. */
 export type InstalmentRow = Row<typeof bookingMilestones, "booking_id" | "title"> & { amount: number; due_date: string };
 
-export const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id, suggested";
+export const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id, suggested, updated_at";
 
 export const LINE_NOT_FOUND = "We could not find that budget line.";
 

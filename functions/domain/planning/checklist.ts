@@ -1,14 +1,19 @@
 import {
+  actionItem,
   applyChecklistAction,
   checklistActionInput,
   checklistSchema,
   defaultChecklist,
   mergeChecklists,
+  itemVersion,
   saveChecklistInput,
   type Checklist,
+  type ChecklistItem,
 } from "#shared/checklist.ts";
-import { type DomainContext, Conflict, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { formatDate } from "#shared/format.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { type DomainContext, Conflict, StaleEdit, parseInput } from "../core/index.ts";
+import { activityEntry, nextVersion, openWedding, type WeddingAccess } from "../weddings/index.ts";
 
 /**
  * The couple's wedding checklist (spec: Checklist, Checklist actions, POST /checklist/save, GET
@@ -19,9 +24,14 @@ import { activityEntry, openWedding, type WeddingAccess } from "../weddings/inde
  * (shared/checklist.ts) the visitor's page uses too.
  */
 
-async function stored(ctx: DomainContext, userId: string): Promise<{ list: Checklist; text: string | null }> {
-  const row = await ctx.db.prepare("SELECT categories FROM checklists WHERE user_id = ?").bind(userId).first<{ categories: string }>();
-  if (!row) return { list: defaultChecklist(), text: null };
+type Stored = { list: Checklist; text: string | null; version: number };
+
+async function stored(ctx: DomainContext, userId: string): Promise<Stored> {
+  const row = await ctx.db
+    .prepare("SELECT categories, updated_at FROM checklists WHERE user_id = ?")
+    .bind(userId)
+    .first<{ categories: string; updated_at: number }>();
+  if (!row) return { list: defaultChecklist(), text: null, version: 0 };
   let json: unknown = null;
   try {
     json = JSON.parse(row.categories);
@@ -30,50 +40,96 @@ async function stored(ctx: DomainContext, userId: string): Promise<{ list: Check
   }
   const parsed = checklistSchema.safeParse(json);
   // A row this code did not write and cannot read is shown as the defaults rather than failing the page.
-  return { list: parsed.success ? parsed.data : defaultChecklist(), text: row.categories };
+  return { list: parsed.success ? parsed.data : defaultChecklist(), text: row.categories, version: row.updated_at };
 }
 
 /** GET /checklist/get and the page: the couple's list (the defaults until it is saved). */
 export async function getChecklist(ctx: DomainContext): Promise<Checklist> {
+  return (await checklistWithVersion(ctx)).categories;
+}
+
+/** The list with its version (0 until first saved), which a whole-list save sends back (POST /checklist/save). */
+export async function checklistWithVersion(ctx: DomainContext): Promise<{ categories: Checklist; version: number }> {
   const me = await openWedding(ctx, "plan", "read");
-  return (await stored(ctx, me.key)).list;
+  const { list, version } = await stored(ctx, me.key);
+  return { categories: list, version };
 }
 
 /**
  * Writes `change(current)` only if the row is still what was read (compare-and-set on the JSON
  * text), retrying a few times, so two quick clicks from two tabs both count and none is lost.
+ * `check(current)` refuses a change made on a stale copy (weddings/stale-edits.ts) before each try.
  */
-async function update(ctx: DomainContext, me: WeddingAccess, change: (list: Checklist) => Checklist): Promise<Checklist> {
+async function update(
+  ctx: DomainContext,
+  me: WeddingAccess,
+  change: (list: Checklist) => Checklist,
+  check: (now: Stored) => void = () => {},
+): Promise<{ categories: Checklist; version: number }> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { list, text } = await stored(ctx, me.key);
+    const now = await stored(ctx, me.key);
+    const { list, text } = now;
+    check(now);
     const next = checklistSchema.parse(change(list));
     const json = JSON.stringify(next);
+    const version = nextVersion(ctx.now, now.version);
     const write =
       text === null
         ? ctx.db
             .prepare("INSERT INTO checklists (user_id, categories, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
-            .bind(me.key, json, ctx.now)
-        : ctx.db.prepare("UPDATE checklists SET categories = ?, updated_at = ? WHERE user_id = ? AND categories = ?").bind(json, ctx.now, me.key, text);
+            .bind(me.key, json, version)
+        : ctx.db.prepare("UPDATE checklists SET categories = ?, updated_at = ? WHERE user_id = ? AND categories = ?").bind(json, version, me.key, text);
     // Unchanged (the same list saved again): nothing to write, nothing to tell.
-    if (json === text) return next;
+    if (json === text) return { categories: next, version: now.version };
     const [result] = await ctx.db.batch([write, activityEntry(ctx, me, { area: "plan", action: "checklist_changed", onlyIfChanged: true })]);
-    if (result!.meta.changes) return next;
+    if (result!.meta.changes) return { categories: next, version };
   }
   throw new Conflict("The checklist changed at the same moment. Please try again.");
 }
 
-/** POST /checklist/save: replaces the whole list (validated; bad input changes nothing). */
-export async function saveChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
-  const me = await openWedding(ctx, "plan", "edit");
-  const { categories } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
-  return update(ctx, me, () => categories);
+/** How an item is now, in the refusal of a change made on a stale copy of it. */
+function itemState(item: ChecklistItem): string {
+  const state = item.done ? m.api_checklist_state_done() : m.api_checklist_state_open();
+  return item.scheduleDate ? m.api_checklist_state_scheduled({ state, date: formatDate(item.scheduleDate) }) : state;
 }
 
-/** One action of the checklist page (toggle, add or remove an item or category, schedule, replace). */
+/**
+ * POST /checklist/save: replaces the whole list (validated; bad input changes nothing). With the
+ * `version` the list was read at, a save over a list changed since is refused with the list as it is now.
+ */
+export async function saveChecklist(ctx: DomainContext, input: unknown): Promise<{ categories: Checklist; version: number }> {
+  const me = await openWedding(ctx, "plan", "edit");
+  const { categories, version } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
+  return update(
+    ctx,
+    me,
+    () => categories,
+    (now) => {
+      if (version !== undefined && version !== now.version) throw new StaleEdit(m.api_stale_checklist(), { categories: now.list, version: now.version });
+    },
+  );
+}
+
+/**
+ * One action of the checklist page (toggle, add or remove an item or category, schedule, replace).
+ * An action on one item that carries the item's version (shared/checklist.ts itemVersion) is
+ * refused when the item changed since the page was drawn, with the item as it is now.
+ */
 export async function changeChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
   const me = await openWedding(ctx, "plan", "edit");
   const action = parseInput(checklistActionInput, input, "Please correct the checklist.");
-  return update(ctx, me, (list) => applyChecklistAction(list, action));
+  const { categories } = await update(
+    ctx,
+    me,
+    (list) => applyChecklistAction(list, action),
+    (now) => {
+      const sent = "version" in action ? action.version : undefined;
+      const item = actionItem(now.list, action);
+      if (sent !== undefined && item && itemVersion(item) !== sent)
+        throw new StaleEdit(m.api_stale_checklist_item({ name: item.name, state: itemState(item) }), { item, version: itemVersion(item) });
+    },
+  );
+  return categories;
 }
 
 /**
@@ -83,5 +139,5 @@ export async function changeChecklist(ctx: DomainContext, input: unknown): Promi
 export async function mergeVisitorChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
   const me = await openWedding(ctx, "plan", "edit");
   const { categories } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
-  return update(ctx, me, (list) => mergeChecklists(list, categories));
+  return (await update(ctx, me, (list) => mergeChecklists(list, categories))).categories;
 }

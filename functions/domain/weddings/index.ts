@@ -44,3 +44,4 @@ export {
   type PendingInvitation,
 } from "./invitations-to-plan.ts";
 export { ACTIVITY_ACTIONS, activityEntry, type ActivityAction, type ActivityItem, type ActivityPage, purgeOldActivity, activityList } from "./activity.ts";
+export { guardedEdit, nextVersion } from "./stale-edits.ts";

@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Link } from "react-router";
-import { categoryProgress, CHECKLIST_LIMITS, overallProgress, vendorSearchFor, type Checklist, type Progress } from "#shared/checklist.ts";
+import { categoryProgress, CHECKLIST_LIMITS, itemVersion, overallProgress, vendorSearchFor, type Checklist, type Progress } from "#shared/checklist.ts";
 import { formatDate } from "#shared/format.ts";
 import { Field } from "#app/components/ui/index.ts";
 import type { LocationMap } from "#shared/place-names.ts";
@@ -186,7 +186,8 @@ function ItemRow({
   Form: ActionForm;
 }) {
   const search = vendorSearchFor(item.name, city, locations);
-  const guard = { category: c, item: i, name: item.name };
+  // version: the item as drawn, so a change made on a stale copy is refused (shared/checklist.ts itemVersion).
+  const guard = { category: c, item: i, name: item.name, version: itemVersion(item) };
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1.5 py-2.5 sm:flex sm:gap-3" data-testid="checklist-item">
       <div className="flex min-w-0 flex-1 items-center gap-3">

@@ -98,6 +98,8 @@ export function GuestEdit({ guest, households, busy }: { guest: Guest; household
       </summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="guestId" value={guest.id} />
+        {/* The guest as drawn: an edit made on a stale copy is refused with what is stored now (issue 33). */}
+        <input type="hidden" name="version" value={guest.version} />
         <GuestFields guest={guest} households={opened ? households : households.filter((h) => h.id === guest.householdId)} />
         <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
           {m.couple_guest_save()}

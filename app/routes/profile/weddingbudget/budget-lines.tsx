@@ -124,6 +124,7 @@ export function LineRow({
           </summary>
           <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={m.couple_budget_edit_label({ name: item.label })}>
             <input type="hidden" name="lineId" value={key} />
+            {item.version !== null && <input type="hidden" name="version" value={item.version} />}
             {item.bookingId && <input type="hidden" name="linked" value="1" />}
             <div className="sm:col-span-2 lg:col-span-4">
               <Alert message={edit?.message} />

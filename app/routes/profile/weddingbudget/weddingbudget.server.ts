@@ -24,6 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const pick = (input: Record<string, unknown>, names: string[]) => Object.fromEntries(names.filter((n) => n in input).map((n) => [n, input[n]]));
 const LINE_FIELDS = ["category", "label", "estimated", "quoted", "booked", "paid", "dueDate", "notes", "eventId"];
 const BOOKING_LINE_FIELDS = ["category", "label", "estimated", "dueDate", "notes", "eventId"];
+/** An edit also sends back the line's version, so one made on a stale copy is refused (issue 33). */
+const EDIT_FIELDS = [...LINE_FIELDS, "version"];
+const BOOKING_EDIT_FIELDS = [...BOOKING_LINE_FIELDS, "version"];
 
 /** A saved form goes back to the page (at the part it changed) with a success toast: post, redirect, get. */
 const saved = (request: Request, message: string, anchor = "") => redirectWithToast(request, `${pagePath(request)}${anchor}`, { type: "success", message });
@@ -51,7 +54,7 @@ export const action = pageAction({
       return saved(request, message, "#lines");
     },
     "edit-line": async ({ request, domain, fields }) => {
-      const { message } = await updateBudgetLine(domain, idOf(fields), pick(fields, fields.linked === "1" ? BOOKING_LINE_FIELDS : LINE_FIELDS));
+      const { message } = await updateBudgetLine(domain, idOf(fields), pick(fields, fields.linked === "1" ? BOOKING_EDIT_FIELDS : EDIT_FIELDS));
       return saved(request, message, "#lines");
     },
     "delete-line": async ({ request, domain, fields }) => {

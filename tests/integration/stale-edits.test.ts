@@ -1,0 +1,241 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { itemVersion } from "#shared/checklist.ts";
+import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { postPage, toastOf } from "#tests/support/pages.ts";
+
+/**
+ * No silent overwrite (issue 33, docs/decisions/0052-plan-together-live.md): the couple and the
+ * bride's mother (an editor of every planning area) edit one guest, one budget line or one
+ * checklist item from two copies read at the same version. The first edit is saved; the second,
+ * made on the now stale copy, is refused (409) with the current value, by the API and by the page's
+ * form alike, and changes nothing (the row, and the activity list). An edit that sends the
+ * current version is saved.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Loose });
+
+/** A couple and the bride's mother, an editor of guests, budget and plan in the couple's wedding (their current one). */
+async function coupleAndMother() {
+  const couple = await createUser({ role: "USER", userName: "Asha Verma" });
+  const mother = await createUser({ role: "USER", userName: "Meena Verma" });
+  const c = { id: couple.id, cookie: await sessionCookieFor(couple.id) };
+  const mum = { id: mother.id, cookie: await sessionCookieFor(mother.id) };
+  await call("/api/v1/checklist/get", { cookie: c.cookie });
+  const wedding = await env.DB.prepare("SELECT id FROM weddings WHERE couple_user_id = ?").bind(couple.id).first<{ id: string }>();
+  const now = Date.now();
+  await env.DB.prepare(
+    "INSERT INTO wedding_members (wedding_id, user_id, role, areas, sees_contacts, opened_at, added_by, created_at, updated_at) VALUES (?, ?, 'EDITOR', 'guests,budget,plan', 0, ?, ?, ?, ?)",
+  )
+    .bind(wedding!.id, mother.id, now + 1000, couple.id, now, now)
+    .run();
+  return { couple: c, mother: mum, weddingId: wedding!.id };
+}
+
+const activityCount = (weddingId: string, action: string) =>
+  env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_activity WHERE wedding_id = ? AND action = ?")
+    .bind(weddingId, action)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
+
+describe("one guest edited from two copies", () => {
+  async function guestOfCouple(cookie: string) {
+    const res = await json(await call("/api/v1/guests", { method: "POST", cookie, body: { name: "Ravi Sharma", side: "BRIDE", city: "Jaipur" } }));
+    expect(res.status).toBe(201);
+    return res.body.guest as { id: string; version: number };
+  }
+
+  it("API: the mother's edit is saved; the couple's, made on the same version, is 409 with the guest as it is now; with the current version it is saved", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const guest = await guestOfCouple(couple.cookie);
+
+    const first = await json(
+      await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: mother.cookie, body: { city: "Udaipur", version: guest.version } }),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.guest).toMatchObject({ city: "Udaipur" });
+    expect(first.body.guest.version).toBeGreaterThan(guest.version);
+
+    const before = await snapshot("SELECT * FROM guests WHERE id = ?", guest.id);
+    const changes = await activityCount(weddingId, "guest_changed");
+    const stale = await json(
+      await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: couple.cookie, body: { city: "Kota", version: guest.version } }),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { id: guest.id, city: "Udaipur", version: first.body.guest.version } });
+    expect(stale.body.message).toBe(
+      "Ravi Sharma's details were changed by someone else after you opened them, so your change was not saved. The guest list now shows what they say; make your change again if it is still needed.",
+    );
+    expect(await snapshot("SELECT * FROM guests WHERE id = ?", guest.id)).toBe(before);
+    expect(await activityCount(weddingId, "guest_changed")).toBe(changes);
+
+    const again = await json(
+      await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: couple.cookie, body: { city: "Kota", version: stale.body.current.version } }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.guest).toMatchObject({ city: "Kota" });
+  });
+
+  it("page form: the second save of the edit form drawn at the same version is refused on the page, and the form is not refilled with what was typed", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const guest = await guestOfCouple(couple.cookie);
+    const form = (cookie: string, city: string) =>
+      postPage("/profile/guests", { intent: "editGuest", guestId: guest.id, version: String(guest.version), name: "Ravi Sharma", side: "BRIDE", city }, cookie);
+
+    const saved = await form(mother.cookie, "Udaipur");
+    expect(saved.status).toBe(303);
+    expect(toastOf(saved)).toMatchObject({ type: "success" });
+
+    const refused = await form(couple.cookie, "Kota");
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "editGuest" });
+    expect(failure.message).toContain("Ravi Sharma's details were changed by someone else");
+    expect(failure.values).toBeUndefined();
+    expect(await env.DB.prepare("SELECT city FROM guests WHERE id = ?").bind(guest.id).first("city")).toBe("Udaipur");
+  });
+});
+
+describe("one budget line edited from two copies", () => {
+  async function lineOfCouple(cookie: string) {
+    const res = await json(
+      await call("/api/v1/budget/lines", { method: "POST", cookie, body: { category: "music", label: "Dhol players", estimated: 25000 } }),
+    );
+    expect(res.status).toBe(201);
+    return res.body.line as { id: string; version: number };
+  }
+
+  it("API: the second edit on the same version is 409 naming the line's current amounts, and changes nothing", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const line = await lineOfCouple(couple.cookie);
+
+    const first = await json(
+      await call(`/api/v1/budget/lines/${line.id}`, { method: "PUT", cookie: couple.cookie, body: { estimated: 30000, version: line.version } }),
+    );
+    expect(first.status).toBe(200);
+
+    const before = await snapshot("SELECT * FROM budget_lines WHERE id = ?", line.id);
+    const changes = await activityCount(weddingId, "budget_line_changed");
+    const stale = await json(
+      await call(`/api/v1/budget/lines/${line.id}`, { method: "PUT", cookie: mother.cookie, body: { estimated: 18000, version: line.version } }),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ id: line.id, estimated: 30000, version: first.body.line.version });
+    expect(stale.body.message).toBe(
+      "The budget line “Dhol players” was changed by someone else after you opened it, so your change was not saved. It now reads: estimated ₹30,000, quoted ₹0, booked ₹0, paid ₹0.",
+    );
+    expect(await snapshot("SELECT * FROM budget_lines WHERE id = ?", line.id)).toBe(before);
+    expect(await activityCount(weddingId, "budget_line_changed")).toBe(changes);
+  });
+
+  it("a version that is not a number is a 400 naming the field, not a refusal of the edit", async () => {
+    const { couple } = await coupleAndMother();
+    const line = await lineOfCouple(couple.cookie);
+    const bad = await json(
+      await call(`/api/v1/budget/lines/${line.id}`, { method: "PUT", cookie: couple.cookie, body: { estimated: 1, version: "yesterday" } }),
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(["version"]);
+  });
+
+  it("page form: the edit-line form sent twice from the same drawn page saves once; the second is refused on the page with the line's amounts", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const line = await lineOfCouple(couple.cookie);
+    const form = (cookie: string, estimated: string) =>
+      postPage(
+        "/profile/weddingbudget",
+        {
+          intent: "edit-line",
+          lineId: line.id,
+          version: String(line.version),
+          category: "music",
+          label: "Dhol players",
+          estimated,
+          quoted: "0",
+          booked: "0",
+          paid: "0",
+        },
+        cookie,
+      );
+    expect((await form(mother.cookie, "40000")).status).toBe(302);
+    const refused = await form(couple.cookie, "20000");
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "edit-line" });
+    expect(failure.message).toContain("It now reads: estimated ₹40,000");
+    expect(await env.DB.prepare("SELECT estimated FROM budget_lines WHERE id = ?").bind(line.id).first("estimated")).toBe(40000);
+  });
+});
+
+describe("one checklist item changed from two copies", () => {
+  const BOOK_DJ = { category: "3", item: "0", name: "Book the DJ" };
+
+  it("page form (with JavaScript): a toggle drawn before the mother scheduled the item is refused with the item as it is now", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const drawn = itemVersion({ name: "Book the DJ", done: false, scheduleDate: null });
+
+    const scheduled = await postPage(
+      "/profile/checklist",
+      { intent: "schedule", ...BOOK_DJ, scheduleDate: "2027-02-10", version: drawn, js: "1" },
+      mother.cookie,
+    );
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.json()).toMatchObject({ ok: true });
+
+    const stale = await postPage("/profile/checklist", { intent: "toggle", ...BOOK_DJ, done: "true", version: drawn, js: "1" }, couple.cookie);
+    expect(stale.status).toBe(409);
+    expect((await stale.json<Loose>()).message).toBe(
+      "“Book the DJ” was changed by someone else after you opened the checklist, so your change was not saved. It is now: not done, scheduled for 10 Feb 2027.",
+    );
+    const list = (await json(await call("/api/v1/checklist/get", { cookie: couple.cookie }))).body.categories;
+    expect(list[3].items[0]).toEqual({ name: "Book the DJ", done: false, scheduleDate: "2027-02-10" });
+
+    const current = itemVersion(list[3].items[0]);
+    const toggled = await postPage("/profile/checklist", { intent: "toggle", ...BOOK_DJ, done: "true", version: current, js: "1" }, couple.cookie);
+    expect(toggled.status).toBe(200);
+  });
+
+  it("page form (without JavaScript): the refusal comes back to the page as an error toast and the item keeps the other edit", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const drawn = itemVersion({ name: "Book the DJ", done: false, scheduleDate: null });
+    expect((await postPage("/profile/checklist", { intent: "toggle", ...BOOK_DJ, done: "true", version: drawn }, mother.cookie)).status).toBe(303);
+    const stale = await postPage("/profile/checklist", { intent: "schedule", ...BOOK_DJ, scheduleDate: "2027-03-01", version: drawn }, couple.cookie);
+    expect(stale.status).toBe(302);
+    expect(toastOf(stale)).toEqual({
+      type: "error",
+      message: "“Book the DJ” was changed by someone else after you opened the checklist, so your change was not saved. It is now: done.",
+    });
+    const list = (await json(await call("/api/v1/checklist/get", { cookie: couple.cookie }))).body.categories;
+    expect(list[3].items[0]).toEqual({ name: "Book the DJ", done: true, scheduleDate: null });
+  });
+
+  it("API: a whole list saved over the version it was read at is refused once another save moved it on, with the list as it is now", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const read = (await json(await call("/api/v1/checklist/get", { cookie: couple.cookie }))).body as { categories: Loose[]; version: number };
+    expect(read.version).toBe(0);
+    const mine = [{ category: "Ours", items: [{ name: "Book the ghodi", done: false, scheduleDate: null }] }];
+    const hers = [{ category: "Family", items: [{ name: "Call the pandit", done: true, scheduleDate: null }] }];
+
+    const first = await json(
+      await call("/api/v1/checklist/save", { method: "POST", cookie: mother.cookie, body: { categories: hers, version: read.version } }),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBeGreaterThan(0);
+    const stale = await json(
+      await call("/api/v1/checklist/save", { method: "POST", cookie: couple.cookie, body: { categories: mine, version: read.version } }),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toEqual({ categories: hers, version: first.body.version });
+    expect(stale.body.message).toBe(
+      "The checklist was changed by someone else after you opened it, so your list was not saved. Here is the list as it is now.",
+    );
+    expect((await json(await call("/api/v1/checklist/get", { cookie: couple.cookie }))).body).toMatchObject({ categories: hers, version: first.body.version });
+
+    const again = await json(
+      await call("/api/v1/checklist/save", { method: "POST", cookie: couple.cookie, body: { categories: mine, version: first.body.version } }),
+    );
+    expect(again.status).toBe(200);
+  });
+});
