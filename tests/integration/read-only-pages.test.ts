@@ -1,9 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import Guests from "#app/routes/profile/guests/route.tsx";
+import Budget from "#app/routes/profile/weddingbudget/route.tsx";
+import Plan from "#app/routes/profile/weddingplan/route.tsx";
+import WeddingFunction from "#app/routes/profile/weddingplan/event.tsx";
+import Checklist from "#app/routes/profile/checklist/route.tsx";
+import Cards from "#app/routes/profile/invitation-cards/route.tsx";
 import { loadPage } from "#tests/support/pages.ts";
 import { intentsOf, postsAnything, renderPage } from "#tests/support/render-page.ts";
-import { buildWeddingWorld, cookieOf, type WeddingWorld } from "#tests/support/wedding-roles.ts";
+import { buildWeddingWorld, cookieOf, type PlanningArea, type WeddingRoleName, type WeddingWorld } from "#tests/support/wedding-roles.ts";
 
 /**
  * The planning pages as each co-planner reads them (issue 33, decision 0049): a viewer, or an editor
@@ -99,5 +104,94 @@ describe("the guest page for each co-planner", () => {
       expect(html).toContain(`/profile/guests/share/${w.household}`);
       expect(html).not.toContain('data-testid="read-only-note"');
     }
+  });
+});
+
+type PageCase = {
+  name: string;
+  area: PlanningArea;
+  note: string;
+  path: string;
+  url: (w: WeddingWorld) => string;
+  Component: unknown;
+  /** What the page shows every reader (the couple's record). */
+  shows: (w: WeddingWorld) => string;
+  /** The forms an editor of the area is offered, by their button's intent (the checklist's carry it in a hidden field). */
+  forms: (html: string) => boolean;
+};
+
+const PAGES: PageCase[] = [
+  {
+    name: "budget",
+    area: "budget",
+    note: "You can view this budget.",
+    path: "/profile/weddingbudget",
+    url: () => "/profile/weddingbudget",
+    Component: Budget,
+    shows: (w) => `Lawn ${w.secret}`,
+    forms: (html) => ["add-line", "delete-line", "edit-line", "suggest", "total"].every((i) => intentsOf(html).includes(i)),
+  },
+  {
+    name: "plan",
+    area: "plan",
+    note: "You can view this plan.",
+    path: "/profile/weddingplan",
+    url: () => "/profile/weddingplan",
+    Component: Plan,
+    shows: (w) => `Sangeet ${w.secret}`,
+    forms: (html) => ["create", "delete"].every((i) => intentsOf(html).includes(i)),
+  },
+  {
+    name: "function",
+    area: "plan",
+    note: "You can view this plan.",
+    path: "/profile/weddingplan/:eventId",
+    url: (w) => `/profile/weddingplan/${w.event}`,
+    Component: WeddingFunction,
+    shows: (w) => `Task ${w.secret}`,
+    forms: (html) => ["delete-event", "subevent", "task", "task-delete", "task-update", "update"].every((i) => intentsOf(html).includes(i)),
+  },
+  {
+    name: "checklist",
+    area: "plan",
+    note: "You can view this checklist.",
+    path: "/profile/checklist",
+    url: () => "/profile/checklist",
+    Component: Checklist,
+    shows: (w) => `Checklist ${w.secret}`,
+    forms: (html) => ["add-category", "add-item", "remove-category"].every((i) => html.includes(`name="intent" value="${i}"`)),
+  },
+  {
+    name: "invitation cards",
+    area: "invitations",
+    note: "You can view these invitations.",
+    path: "/profile/invitationCards",
+    url: () => "/profile/invitationCards",
+    Component: Cards,
+    shows: (w) => `Card ${w.secret}`,
+    forms: (html) => ["delete", "duplicate"].every((i) => intentsOf(html).includes(i)) && html.includes("/update_editor?card="),
+  },
+];
+
+describe.each(PAGES)("the $name page for each co-planner", (p) => {
+  const pageAs = async (role: WeddingRoleName) => {
+    const data = await loadPage<Loose>(p.url(w), await cookieOf(w, role, p.area));
+    return { data, html: await renderPage(p.Component, data, p.path, p.url(w)) };
+  };
+
+  it.each(["viewer", "editorOfOtherArea"] as const)("shows a %s the page read-only: what is planned, a note, no form that changes it", async (role) => {
+    const { data, html } = await pageAs(role);
+    expect(JSON.stringify(data)).toContain(p.shows(w));
+    expect(html).toContain(p.shows(w));
+    expect(html).toContain(p.note);
+    expect(postsAnything(html)).toBe(false);
+    expect(html).not.toContain("/update_editor");
+  });
+
+  it.each(["couple", "editorOfArea"] as const)("gives the %s the page's forms and no read-only note", async (role) => {
+    const { html } = await pageAs(role);
+    expect(html).toContain(p.shows(w));
+    expect(p.forms(html)).toBe(true);
+    expect(html).not.toContain('data-testid="read-only-note"');
   });
 });

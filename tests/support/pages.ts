@@ -35,6 +35,7 @@ import * as whatsAppPreferences from "#app/routes/whatsapp-preferences.tsx";
 import * as mobileNumber from "#app/routes/account/mobile-number.tsx";
 import * as emailAddress from "#app/routes/account/email-address.tsx";
 import * as couplePayments from "#app/routes/profile/payments.tsx";
+import * as invitationCards from "#app/routes/profile/invitation-cards/route.tsx";
 import { ORIGIN } from "./factories.ts";
 
 /**
@@ -55,6 +56,7 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/family" }), family as unknown as RouteModule],
   [new URLPattern({ pathname: "/plan-together/:token" }), planTogether as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/weddingbudget" }), weddingBudget],
+  [new URLPattern({ pathname: "/profile/invitationCards" }), invitationCards],
   [new URLPattern({ pathname: "/profile/weddingplan" }), weddingPlan],
   [new URLPattern({ pathname: "/profile/weddingplan/:eventId" }), weddingFunction as unknown as RouteModule],
   [new URLPattern({ pathname: "/contactus" }), contact],

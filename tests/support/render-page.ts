@@ -7,9 +7,9 @@ import { createRoutesStub } from "react-router";
  * loadPage), as the server renders it for a browser without JavaScript: what a reader of that page
  * is offered (its forms and buttons) and what it shows.
  */
-export async function renderPage(Component: unknown, loaderData: unknown, path = "/"): Promise<string> {
+export async function renderPage(Component: unknown, loaderData: unknown, path = "/", url = path): Promise<string> {
   const Stub = createRoutesStub([{ id: "page", path, Component: Component as ComponentType }]);
-  const stream = await renderToReadableStream(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } }));
+  const stream = await renderToReadableStream(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { page: loaderData } } }));
   await stream.allReady;
   return new Response(stream).text();
 }

@@ -2,7 +2,7 @@
 import { type CardDetails } from "#shared/card-format.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext } from "../core/index.ts";
-import { openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { openWedding, rightsOf, type WeddingAccess, type WeddingRights } from "../weddings/index.ts";
 import { CARDS_MAX, cardRow, toCard, type Card, type CardSummary } from "./card-records.ts";
 import { plannerDetails } from "./card-details.ts";
 import { DETAIL_FIELDS } from "./card-inputs.ts";
@@ -24,6 +24,11 @@ export async function getCardWithDetails(ctx: DomainContext, cardId: string): Pr
 
 /** The couple's cards, last edited first (no canvases). */
 export async function listCards(ctx: DomainContext): Promise<CardSummary[]> {
+  return (await cardsView(ctx)).cards;
+}
+
+/** The cards page: the cards and what the reader may change (the page offers making, copying and deleting only to those who may change the invitations). */
+export async function cardsView(ctx: DomainContext): Promise<{ cards: CardSummary[]; rights: WeddingRights }> {
   const w = await openWedding(ctx, "invitations", "read");
   const { results } = await ctx.db
     .prepare(
@@ -33,5 +38,5 @@ export async function listCards(ctx: DomainContext): Promise<CardSummary[]> {
     )
     .bind(w.key, CARDS_MAX * 2)
     .all<Omit<CardSummary, "previewUrl"> & { previewKey: string | null }>();
-  return results.map(({ previewKey, ...r }) => ({ ...r, previewUrl: previewKey ? mediaUrl(previewKey) : null }));
+  return { cards: results.map(({ previewKey, ...r }) => ({ ...r, previewUrl: previewKey ? mediaUrl(previewKey) : null })), rights: rightsOf(w) };
 }

@@ -26,7 +26,7 @@ export { EXPORT_MAX_BYTES, exportCard } from "./card-export.ts";
 export { createCardInput, updateCardInput } from "./card-inputs.ts";
 export { setCardPreview } from "./card-preview.ts";
 export { CARD_MESSAGES, CARDS_MAX, type CardSummary, PREVIEW_MAX_BYTES, usableTemplate } from "./card-records.ts";
-export { getCard, getCardWithDetails, listCards } from "./card-views.ts";
+export { cardsView, getCard, getCardWithDetails, listCards } from "./card-views.ts";
 export { createCard, deleteCard, duplicateCard, StaleCard, updateCard } from "./card-writes.ts";
 export {
   ASSETS_MAX,

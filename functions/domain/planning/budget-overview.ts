@@ -3,7 +3,7 @@ import { BUDGET_CATEGORIES, categoryLabel, categoryOfSubcategory, suggestedSplit
 import { formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { type DomainContext } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { openWedding, rightsOf } from "../weddings/index.ts";
 import { weddingFunctions, type WeddingFunction } from "./wedding-functions.ts";
 import {
   LINE_COLUMNS,
@@ -288,5 +288,6 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
     warnings: budgetWarnings(data.total, totals, categories, functions),
     upcoming: upcomingPayments(items, data.instalments, todayInIndia(ctx.now)),
     weddingFunctions: weddingFns,
+    rights: rightsOf(me),
   };
 }

@@ -19,6 +19,7 @@
 import type { bookingMilestones, bookings, budgetLines, leadQuotes, services, vendors } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { type WeddingFunction } from "./wedding-functions.ts";
+import type { WeddingRights } from "../weddings/index.ts";
 
 export type BudgetItem = {
   /** The line's id; "booking:<id>" or "quote:<leadId>" for what comes only from the vendor workspace. */
@@ -79,6 +80,8 @@ export type BudgetOverview = {
   upcoming: UpcomingPayment[];
   /** The couple's functions and sub-events, for choosing where a line belongs. */
   weddingFunctions: WeddingFunction[];
+  /** What the reader may change in the wedding (the page draws the budget's forms only for those who may change it). */
+  rights: WeddingRights;
 };
 
 /** A budget line as LINE_COLUMNS reads it. */

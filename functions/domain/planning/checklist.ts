@@ -13,7 +13,7 @@ import {
 import { formatDate } from "#shared/format.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext, Conflict, StaleEdit, parseInput } from "../core/index.ts";
-import { activityEntry, nextVersion, openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { activityEntry, nextVersion, openWedding, rightsOf, type WeddingAccess, type WeddingRights } from "../weddings/index.ts";
 
 /**
  * The couple's wedding checklist (spec: Checklist, Checklist actions, POST /checklist/save, GET
@@ -53,6 +53,12 @@ export async function checklistWithVersion(ctx: DomainContext): Promise<{ catego
   const me = await openWedding(ctx, "plan", "read");
   const { list, version } = await stored(ctx, me.key);
   return { categories: list, version };
+}
+
+/** The page: the list and what the reader may change (the page draws the checklist's forms only for those who may change the plan). */
+export async function checklistView(ctx: DomainContext): Promise<{ list: Checklist; rights: WeddingRights }> {
+  const me = await openWedding(ctx, "plan", "read");
+  return { list: (await stored(ctx, me.key)).list, rights: rightsOf(me) };
 }
 
 /**

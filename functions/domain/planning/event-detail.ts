@@ -1,6 +1,6 @@
 /** One function's page: the function, its sub-events, the tasks of both, linked vendors and the candidates to link. */
 import { type DomainContext, NotFound } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import {
   EVENT_COLUMNS,
@@ -24,6 +24,8 @@ export type EventDetail = {
   parent: { id: string; eventName: string } | null;
   tasks: TaskRow[];
   candidates: VendorCandidate[];
+  /** What the reader may change in the wedding (the page draws the function's forms only for those who may change the plan). */
+  rights: WeddingRights;
 };
 
 /** One function's page: the function, its sub-events, the tasks of both, linked vendors and the candidates to link. */
@@ -61,5 +63,5 @@ export async function eventDetail(ctx: DomainContext, eventId: string): Promise<
       .first<{ id: string; name: string }>();
     if (p) parent = { id: p.id, eventName: p.name };
   }
-  return { event, parent, tasks: taskRows, candidates: (candidates!.results as LinkRow[]).map(toLinked) };
+  return { event, parent, tasks: taskRows, candidates: (candidates!.results as LinkRow[]).map(toLinked), rights: rightsOf(me) };
 }

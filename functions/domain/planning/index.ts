@@ -20,7 +20,7 @@
 export { createBudgetLine, deleteBudgetLine, linkBooking, updateBudgetLine } from "./budget-lines.ts";
 export { budgetOverview } from "./budget-overview.ts";
 export { type BudgetItem } from "./budget-records.ts";
-export { changeChecklist, checklistWithVersion, getChecklist, mergeVisitorChecklist, saveChecklist } from "./checklist.ts";
+export { changeChecklist, checklistView, checklistWithVersion, getChecklist, mergeVisitorChecklist, saveChecklist } from "./checklist.ts";
 export { createEvent, createSubEvent, deleteEvent, updateEvent } from "./event-changes.ts";
 export { eventDetail, type EventDetail } from "./event-detail.ts";
 export { type PlannedEvent, type TaskRow } from "./event-records.ts";

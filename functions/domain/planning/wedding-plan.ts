@@ -1,6 +1,6 @@
 /** The couple's whole plan: the wedding date, every function with its sub-events, task progress and linked vendors. */
 import { type DomainContext } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts";
 import {
   EVENT_COLUMNS,
   LINK_SELECT,
@@ -18,7 +18,13 @@ import {
   type TaskProgress,
 } from "./event-records.ts";
 
-export type WeddingPlan = { weddingDate: string | null; events: PlannedEvent[]; taskTotals: TaskProgress };
+export type WeddingPlan = {
+  weddingDate: string | null;
+  events: PlannedEvent[];
+  taskTotals: TaskProgress;
+  /** What the reader may change in the wedding (the page draws the plan's forms only for those who may change it). */
+  rights: WeddingRights;
+};
 
 /**
  * The couple's whole plan in one D1 batch (one round trip): functions in date order with their
@@ -50,5 +56,5 @@ export async function weddingPlan(ctx: DomainContext): Promise<WeddingPlan> {
     { ...NO_TASKS },
   );
   const weddingDate = dayOf((user!.results[0] as { wedding_date: string | null } | undefined)?.wedding_date);
-  return { weddingDate, events: [...top.values()], taskTotals };
+  return { weddingDate, events: [...top.values()], taskTotals, rights: rightsOf(me) };
 }

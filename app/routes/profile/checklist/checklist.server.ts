@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { changeChecklist, getChecklist } from "#domain/planning/index.ts";
+import { changeChecklist, checklistView } from "#domain/planning/index.ts";
 import { serviceLocations } from "#domain/catalogue/index.ts";
 import { placeOfCity } from "#shared/checklist.ts";
 import { type DomainContext, isDomainError, Unauthorized, formToObject } from "#domain/core/index.ts";
@@ -12,17 +12,18 @@ const PAGE = "/profile/checklist";
 /**
  * The page's data: the couple's list (the defaults until saved), their wedding city for the vendor
  * searches, and the places with services in that city's state (only those: what the links need to
- * go no further than the browse pages know).
+ * go no further than the browse pages know), and what the reader may change (rights: a co-planner
+ * who may not change the plan reads the list without its forms).
  */
 export async function checklistPage(ctx: DomainContext) {
-  const list = await getChecklist(ctx);
+  const { list, rights } = await checklistView(ctx);
   const row = ctx.actor
     ? await ctx.db.prepare("SELECT wedding_city FROM users WHERE id = ?").bind(ctx.actor.id).first<{ wedding_city: string | null }>()
     : null;
   const city = row?.wedding_city ?? null;
   const place = placeOfCity(city);
   const locations: Record<string, string[]> = place ? { [place.state]: (await serviceLocations(ctx))[place.state] ?? [] } : {};
-  return { list, city, locations };
+  return { list, city, locations, rights };
 }
 
 /**

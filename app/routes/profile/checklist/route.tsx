@@ -12,6 +12,7 @@ import { m } from "#shared/paraglide/messages.js";
 import { ChecklistBoard, type ActionFormProps } from "./board.tsx";
 import { useVisitorChecklistMerge } from "./visitor-store.ts";
 import { checklistAction, checklistPage } from "./checklist.server.ts";
+import { ReadOnlyNote } from "../read-only-note.tsx";
 
 /**
  * /profile/checklist: the couple's wedding checklist (spec: Checklist, Checklist actions). Each
@@ -70,7 +71,9 @@ function ServerForm({ children, className, label, autoSubmit, resetAfter }: Acti
 }
 
 export default function ChecklistRoute({ loaderData }: Route.ComponentProps) {
-  useVisitorChecklistMerge(true);
+  const edits = loaderData.rights.edits.plan;
+  // A visitor's list joins the account's only where the reader may change it (a viewer's would be refused).
+  useVisitorChecklistMerge(edits);
   const list = usePendingList(loaderData.list);
   return (
     <div className="flex flex-col gap-5">
@@ -80,7 +83,8 @@ export default function ChecklistRoute({ loaderData }: Route.ComponentProps) {
           {m.couple_checklist_intro({ city: loaderData.city ? m.couple_checklist_in_city({ city: localName(loaderData.city, getLocale()) }) : "" })}
         </p>
       </header>
-      <ChecklistBoard list={list} city={loaderData.city} locations={loaderData.locations} Form={ServerForm} />
+      {!edits && <ReadOnlyNote part="checklist" />}
+      <ChecklistBoard list={list} city={loaderData.city} locations={loaderData.locations} Form={ServerForm} readOnly={!edits} />
     </div>
   );
 }

@@ -65,6 +65,7 @@ export function LineRow({
   functionName,
   categoryOptions,
   functionOptions,
+  edits,
 }: {
   item: BudgetItem;
   feedback: Feedback;
@@ -72,6 +73,8 @@ export function LineRow({
   functionName: string | null;
   categoryOptions: ReactNode;
   functionOptions: ReactNode;
+  /** Whether the reader may change the budget (else the line is shown without its forms). */
+  edits: boolean;
 }) {
   const key = item.lineId ?? item.bookingId ?? item.id;
   const edit = refusal(feedback, "edit-line", key);
@@ -113,7 +116,7 @@ export function LineRow({
           {item.kind !== "quote" && <span>{m.couple_budget_paid_amount({ amount: money(item.paid) })}</span>}
         </p>
       </div>
-      {item.kind === "line" && (
+      {edits && item.kind === "line" && (
         <details open={Boolean(edit || remove)} className="mt-2">
           <summary className="cursor-pointer text-sm font-semibold text-maroon-700">
             {m.couple_budget_edit()}
@@ -158,7 +161,7 @@ export function LineRow({
           </Form>
         </details>
       )}
-      {item.kind === "booking" && (
+      {edits && item.kind === "booking" && (
         <details open={Boolean(link)} className="mt-2">
           <summary className="cursor-pointer text-sm font-semibold text-maroon-700">
             {m.couple_budget_place()}

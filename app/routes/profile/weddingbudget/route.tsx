@@ -9,12 +9,14 @@ import { OnceToken } from "#app/lib/once-token.tsx";
 import { BudgetChart, type BudgetChartSeries } from "./budget-chart.tsx";
 import { LineFields, LineRow } from "./budget-lines.tsx";
 import { CategoryFigures, FunctionFigures, UpcomingPayments } from "./budget-tables.tsx";
+import { ReadOnlyNote } from "../read-only-note.tsx";
 import { Alert, categoryName, Field, Figure, functionLabel, money, Panel, refusal, type Feedback } from "./budget-ui.tsx";
 
 /**
  * /profile/weddingbudget: the couple's total budget, per category (table, cards on phones, and a
  * uPlot chart loaded only here) and per function, warnings, payments to come, and the lines.
  * Plain forms with an intent (weddingbudget.server.ts); the rules are functions/domain/planning/ (budget-*.ts, total-budget.ts).
+ * A co-planner who may not change the budget reads it without its forms (budget.rights).
  */
 
 export { action, loader } from "./weddingbudget.server.ts";
@@ -25,6 +27,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
   const { budget } = loaderData;
   const feedback = actionData as Feedback;
   const busy = useNavigation().state !== "idle";
+  const edits = budget.rights.edits.budget;
   const { totals, categories, warnings, upcoming, items, weddingFunctions } = budget;
   const functionName = useMemo(() => new Map(weddingFunctions.map((f) => [f.id, f.name])), [weddingFunctions]);
   // The chart shows the categories that have figures (twelve empty groups would only crowd a phone).
@@ -76,24 +79,28 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
             note={totals.quoted ? m.couple_budget_quoted_note({ amount: money(totals.quoted) }) : undefined}
           />
         </dl>
-        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label={m.couple_budget_total()}>
-          <Alert message={total?.message} />
-          <div className="w-56">
-            <Field
-              id="total"
-              label={m.couple_budget_total_input()}
-              name="totalBudget"
-              type="number"
-              required
-              error={total?.errors.totalBudget}
-              defaultValue={total?.values?.totalBudget ?? budget.totalBudget}
-            />
-          </div>
-          <button type="submit" name="intent" value="total" className="btn-primary px-4 py-2" disabled={busy}>
-            {m.couple_budget_save_total()}
-          </button>
-        </Form>
+        {edits && (
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label={m.couple_budget_total()}>
+            <Alert message={total?.message} />
+            <div className="w-56">
+              <Field
+                id="total"
+                label={m.couple_budget_total_input()}
+                name="totalBudget"
+                type="number"
+                required
+                error={total?.errors.totalBudget}
+                defaultValue={total?.values?.totalBudget ?? budget.totalBudget}
+              />
+            </div>
+            <button type="submit" name="intent" value="total" className="btn-primary px-4 py-2" disabled={busy}>
+              {m.couple_budget_save_total()}
+            </button>
+          </Form>
+        )}
       </section>
+
+      {!edits && <ReadOnlyNote part="budget" />}
 
       {warnings.length > 0 && (
         <section className="rounded-2xl border border-red-200 bg-red-50 p-4 md:p-6" aria-labelledby="warnings-heading" data-testid="budget-warnings">
@@ -112,7 +119,7 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         title={m.couple_budget_by_category()}
         id="categories"
         action={
-          budget.totalBudget ? (
+          edits && budget.totalBudget ? (
             <Form method="post">
               <button type="submit" name="intent" value="suggest" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy}>
                 {m.couple_budget_suggest()}
@@ -122,11 +129,12 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         }
       >
         <Alert message={suggest?.message} />
-        {budget.totalBudget ? (
-          <p className="mb-3 text-sm text-ink/70">{m.couple_budget_suggest_text()}</p>
-        ) : (
-          <p className="mb-3 text-sm text-ink/70">{m.couple_budget_set_total_first()}</p>
-        )}
+        {edits &&
+          (budget.totalBudget ? (
+            <p className="mb-3 text-sm text-ink/70">{m.couple_budget_suggest_text()}</p>
+          ) : (
+            <p className="mb-3 text-sm text-ink/70">{m.couple_budget_set_total_first()}</p>
+          ))}
         {charted.length > 0 && <BudgetChart labels={chartLabels} series={chartSeries} />}
         <CategoryFigures categories={categories} totals={totals} />
       </Panel>
@@ -153,26 +161,29 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
                 functionName={item.eventId ? functionLabel(functionName.get(item.eventId) ?? "") || null : null}
                 categoryOptions={categoryOptions}
                 functionOptions={functionOptions}
+                edits={edits}
               />
             ))}
           </ul>
         )}
         {/* Keyed by the lines, so after a line is added (post, redirect, get) the form starts empty and closed. */}
-        <details key={items.length} open={Boolean(add) || items.length === 0} className="rounded-xl border border-maroon-100 p-3">
-          <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_budget_add_line()}</summary>
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={m.couple_budget_add_line_label()}>
-            <OnceToken token={loaderData.onceToken} />
-            <div className="sm:col-span-2 lg:col-span-4">
-              <Alert message={add?.message} />
-            </div>
-            <LineFields id="new" errors={add?.errors ?? {}} values={add?.values ?? {}} categoryOptions={categoryOptions} functionOptions={functionOptions} />
-            <div className="flex items-end">
-              <button type="submit" name="intent" value="add-line" className="btn-primary px-4 py-2" disabled={busy}>
-                {m.couple_budget_add_line_button()}
-              </button>
-            </div>
-          </Form>
-        </details>
+        {edits && (
+          <details key={items.length} open={Boolean(add) || items.length === 0} className="rounded-xl border border-maroon-100 p-3">
+            <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_budget_add_line()}</summary>
+            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label={m.couple_budget_add_line_label()}>
+              <OnceToken token={loaderData.onceToken} />
+              <div className="sm:col-span-2 lg:col-span-4">
+                <Alert message={add?.message} />
+              </div>
+              <LineFields id="new" errors={add?.errors ?? {}} values={add?.values ?? {}} categoryOptions={categoryOptions} functionOptions={functionOptions} />
+              <div className="flex items-end">
+                <button type="submit" name="intent" value="add-line" className="btn-primary px-4 py-2" disabled={busy}>
+                  {m.couple_budget_add_line_button()}
+                </button>
+              </div>
+            </Form>
+          </details>
+        )}
       </Panel>
     </div>
   );

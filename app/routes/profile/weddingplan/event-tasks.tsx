@@ -71,7 +71,8 @@ export function AddTask({ result, busy, event: e }: { result: ActionResult; busy
   );
 }
 
-export function TaskItem({ task: t, where, result }: { task: TaskRow; where?: string; result: ActionResult }) {
+/** A task: its status, edit and delete for those who may change the plan; its status in words for the others. */
+export function TaskItem({ task: t, where, result, edits }: { task: TaskRow; where?: string; result: ActionResult; edits: boolean }) {
   const status = useFetcher();
   const pendingStatus = status.formData?.get("status");
   const shown = typeof pendingStatus === "string" ? pendingStatus : t.status;
@@ -101,74 +102,79 @@ export function TaskItem({ task: t, where, result }: { task: TaskRow; where?: st
             </p>
           )}
         </div>
-        <status.Form method="post" className="flex items-center gap-2">
-          <input type="hidden" name="intent" value="task-status" />
-          <input type="hidden" name="taskId" value={t.id} />
-          <Select
-            id={`status-${t.id}`}
-            label={<span className="sr-only">{m.couple_task_status_of({ name: shownName(t.name) })}</span>}
-            name="status"
-            value={shown}
-            onChange={(ev) => status.submit(ev.currentTarget.form)}
-            options={statusOptions()}
-            className="gap-0"
-            inputClassName="w-auto px-2 py-1 text-sm"
-          />
-          <noscript>
-            <button type="submit" className="text-sm font-semibold text-maroon-700 underline">
-              {m.couple_set()}
-            </button>
-          </noscript>
-        </status.Form>
+        {!edits && <p className="text-sm font-semibold text-ink/75">{STATUS_LABELS[t.status]()}</p>}
+        {edits && (
+          <status.Form method="post" className="flex items-center gap-2">
+            <input type="hidden" name="intent" value="task-status" />
+            <input type="hidden" name="taskId" value={t.id} />
+            <Select
+              id={`status-${t.id}`}
+              label={<span className="sr-only">{m.couple_task_status_of({ name: shownName(t.name) })}</span>}
+              name="status"
+              value={shown}
+              onChange={(ev) => status.submit(ev.currentTarget.form)}
+              options={statusOptions()}
+              className="gap-0"
+              inputClassName="w-auto px-2 py-1 text-sm"
+            />
+            <noscript>
+              <button type="submit" className="text-sm font-semibold text-maroon-700 underline">
+                {m.couple_set()}
+              </button>
+            </noscript>
+          </status.Form>
+        )}
       </div>
       <Alert message={statusError.message} />
-      <details open={Boolean(r.message)} className="mt-1">
-        <summary className="cursor-pointer text-sm text-maroon-700">{m.couple_task_edit()}</summary>
-        <Form method="post" className="mt-2 grid gap-2 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <Alert message={r.message} />
+      {edits && (
+        <details open={Boolean(r.message)} className="mt-1">
+          <summary className="cursor-pointer text-sm text-maroon-700">{m.couple_task_edit()}</summary>
+          <Form method="post" className="mt-2 grid gap-2 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <Alert message={r.message} />
+            </div>
+            <input type="hidden" name="taskId" value={t.id} />
+            <Field label={m.couple_task_task()} name="name" id={`name-${t.id}`} required error={r.errors.name} defaultValue={r.values.name ?? t.name} />
+            <Field
+              label={m.couple_task_assigned_to()}
+              name="assignee"
+              id={`assignee-${t.id}`}
+              error={r.errors.assignee}
+              defaultValue={r.values.assignee ?? t.assignee}
+            />
+            <Field
+              label={m.couple_task_due_date()}
+              name="dueDate"
+              id={`due-${t.id}`}
+              type="date"
+              error={r.errors.dueDate}
+              defaultValue={r.values.dueDate ?? t.due_date}
+            />
+            <Select
+              id={`priority-${t.id}`}
+              label={m.couple_task_priority()}
+              name="priority"
+              defaultValue={t.priority}
+              options={priorityOptions()}
+              inputClassName="py-2"
+            />
+            <TextArea label={m.couple_plan_notes()} name="notes" id={`notes-${t.id}`} error={r.errors.notes} defaultValue={r.values.notes ?? t.notes} />
+            <div className="flex flex-wrap items-center gap-4">
+              <button type="submit" name="intent" value="task-update" className="btn-secondary px-3 py-1">
+                {m.couple_task_save()}
+              </button>
+            </div>
+          </Form>
+          <div className="mt-2">
+            <DeleteButton
+              intent="task-delete"
+              fields={{ taskId: t.id, taskEventId: t.event_id }}
+              label={m.couple_task_delete()}
+              confirm={m.couple_task_delete_confirm({ name: shownName(t.name) })}
+            />
           </div>
-          <input type="hidden" name="taskId" value={t.id} />
-          <Field label={m.couple_task_task()} name="name" id={`name-${t.id}`} required error={r.errors.name} defaultValue={r.values.name ?? t.name} />
-          <Field
-            label={m.couple_task_assigned_to()}
-            name="assignee"
-            id={`assignee-${t.id}`}
-            error={r.errors.assignee}
-            defaultValue={r.values.assignee ?? t.assignee}
-          />
-          <Field
-            label={m.couple_task_due_date()}
-            name="dueDate"
-            id={`due-${t.id}`}
-            type="date"
-            error={r.errors.dueDate}
-            defaultValue={r.values.dueDate ?? t.due_date}
-          />
-          <Select
-            id={`priority-${t.id}`}
-            label={m.couple_task_priority()}
-            name="priority"
-            defaultValue={t.priority}
-            options={priorityOptions()}
-            inputClassName="py-2"
-          />
-          <TextArea label={m.couple_plan_notes()} name="notes" id={`notes-${t.id}`} error={r.errors.notes} defaultValue={r.values.notes ?? t.notes} />
-          <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" name="intent" value="task-update" className="btn-secondary px-3 py-1">
-              {m.couple_task_save()}
-            </button>
-          </div>
-        </Form>
-        <div className="mt-2">
-          <DeleteButton
-            intent="task-delete"
-            fields={{ taskId: t.id, taskEventId: t.event_id }}
-            label={m.couple_task_delete()}
-            confirm={m.couple_task_delete_confirm({ name: shownName(t.name) })}
-          />
-        </div>
-      </details>
+        </details>
+      )}
     </li>
   );
 }

@@ -22,6 +22,7 @@ import {
 
 export { action, loader } from "./event.server.ts";
 import { AddTask, TaskItem } from "./event-tasks.tsx";
+import { ReadOnlyNote } from "../read-only-note.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? shownName(loaderData.event.eventName) : m.couple_event_meta()) },
@@ -30,7 +31,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** /profile/weddingplan/:eventId: edit a function, its sub-events, tasks (status inline) and vendors. */
 export default function WeddingFunction({ loaderData, actionData }: Route.ComponentProps) {
-  const { event: e, parent, tasks, candidates } = loaderData;
+  const { event: e, parent, tasks, candidates, rights } = loaderData;
+  const edits = rights.edits.plan;
   const result = actionData as ActionResult;
   const busy = useNavigation().state === "submitting";
   const isSub = Boolean(parent);
@@ -66,20 +68,22 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
         </div>
       </section>
 
+      {!edits && <ReadOnlyNote part="plan" />}
+
       <Panel title={m.couple_event_tasks()} id="tasks-heading">
-        <AddTask result={result} busy={busy} event={e} />
+        {edits && <AddTask result={result} busy={busy} event={e} />}
         {tasks.length === 0 ? (
           <p className="mt-4 text-sm text-ink/70">{m.couple_event_no_tasks()}</p>
         ) : (
           <ul className="mt-4 divide-y divide-maroon-100" data-testid="tasks">
             {tasks.map((t) => (
-              <TaskItem key={t.id} task={t} where={t.event_id !== e.id ? shownName(nameOf.get(t.event_id) ?? "") : undefined} result={result} />
+              <TaskItem key={t.id} task={t} where={t.event_id !== e.id ? shownName(nameOf.get(t.event_id) ?? "") : undefined} result={result} edits={edits} />
             ))}
           </ul>
         )}
       </Panel>
 
-      {!isSub && <SubEvents event={e} result={result} busy={busy} />}
+      {!isSub && <SubEvents event={e} result={result} busy={busy} edits={edits} />}
 
       <Panel title={m.couple_event_vendors()} id="vendors-heading">
         {e.vendors.length === 0 ? (
@@ -89,42 +93,46 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
             {e.vendors.map((v) => (
               <li key={v.serviceId} className="flex flex-wrap items-center justify-between gap-2">
                 <VendorChip name={v.serviceName} vendor={v.vendorName} booked={v.booked} source={v.source} />
-                <VendorButton intent="unlink" serviceId={v.serviceId} label={m.couple_event_unlink({ name: v.serviceName })} />
+                {edits && <VendorButton intent="unlink" serviceId={v.serviceId} label={m.couple_event_unlink({ name: v.serviceName })} />}
               </li>
             ))}
           </ul>
         )}
-        <h3 className="mt-5 mb-2 font-semibold">{m.couple_event_from_lists()}</h3>
-        {toLink.length === 0 ? (
-          <p className="text-sm text-ink/70">
-            {candidates.length ? m.couple_event_all_linked() : m.couple_event_nothing_yet()}{" "}
-            <Link to="/all" className="font-semibold text-maroon-700 underline">
-              {m.couple_event_browse_vendors()}
-            </Link>
-          </p>
-        ) : (
-          <ul className="divide-y divide-maroon-100" data-testid="vendor-candidates">
-            {toLink.map((c) => (
-              <li key={c.serviceId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <span className="font-medium" translate="no">
-                    {c.serviceName}
-                  </span>{" "}
-                  <span className="text-sm text-ink/65" translate="no">
-                    · {c.vendorName}
-                  </span>{" "}
-                  <span className={`rounded-full px-1.5 text-xs font-semibold ${c.booked ? "bg-green-100 text-green-900" : "bg-ink/10 text-ink/80"}`}>
-                    {sourceLabel(c.source, c.booked)}
-                  </span>
-                </span>
-                <VendorButton intent="link" serviceId={c.serviceId} label={m.couple_event_link({ name: c.serviceName })} />
-              </li>
-            ))}
-          </ul>
+        {edits && (
+          <>
+            <h3 className="mt-5 mb-2 font-semibold">{m.couple_event_from_lists()}</h3>
+            {toLink.length === 0 ? (
+              <p className="text-sm text-ink/70">
+                {candidates.length ? m.couple_event_all_linked() : m.couple_event_nothing_yet()}{" "}
+                <Link to="/all" className="font-semibold text-maroon-700 underline">
+                  {m.couple_event_browse_vendors()}
+                </Link>
+              </p>
+            ) : (
+              <ul className="divide-y divide-maroon-100" data-testid="vendor-candidates">
+                {toLink.map((c) => (
+                  <li key={c.serviceId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <span>
+                      <span className="font-medium" translate="no">
+                        {c.serviceName}
+                      </span>{" "}
+                      <span className="text-sm text-ink/65" translate="no">
+                        · {c.vendorName}
+                      </span>{" "}
+                      <span className={`rounded-full px-1.5 text-xs font-semibold ${c.booked ? "bg-green-100 text-green-900" : "bg-ink/10 text-ink/80"}`}>
+                        {sourceLabel(c.source, c.booked)}
+                      </span>
+                    </span>
+                    <VendorButton intent="link" serviceId={c.serviceId} label={m.couple_event_link({ name: c.serviceName })} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </Panel>
 
-      <EditFunction event={e} result={result} busy={busy} />
+      {edits && <EditFunction event={e} result={result} busy={busy} />}
     </div>
   );
 }
@@ -147,7 +155,7 @@ function VendorButton({ intent, serviceId, label }: { intent: "link" | "unlink";
   );
 }
 
-function SubEvents({ event: e, result, busy }: { event: EventDetail["event"]; result: ActionResult; busy: boolean }) {
+function SubEvents({ event: e, result, busy, edits }: { event: EventDetail["event"]; result: ActionResult; busy: boolean; edits: boolean }) {
   const r = resultOf(result, "subevent");
   const v = r.values;
   return (
@@ -173,62 +181,64 @@ function SubEvents({ event: e, result, busy }: { event: EventDetail["event"]; re
           ))}
         </ul>
       )}
-      <details open={Boolean(r.message)} className="mt-3 rounded-xl border border-maroon-100 p-3">
-        <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_event_add_sub_event()}</summary>
-        <Form method="post" className="mt-3 grid gap-3 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <Alert message={r.message} />
-          </div>
-          <Field
-            label={m.couple_event_sub_event_name()}
-            name="subEventName"
-            id="sub-name"
-            required
-            error={r.errors.subEventName}
-            defaultValue={v.subEventName}
-          />
-          <Field
-            label={m.couple_plan_date()}
-            name="subEventDate"
-            id="sub-date"
-            type="date"
-            required
-            error={r.errors.subEventDate}
-            defaultValue={v.subEventDate ?? e.eventDate}
-          />
-          <Field
-            label={m.couple_plan_starts_at()}
-            name="subEventStartTime"
-            id="sub-start"
-            type="time"
-            error={r.errors.subEventStartTime}
-            defaultValue={v.subEventStartTime}
-          />
-          <Field
-            label={m.couple_plan_ends_at()}
-            name="subEventEndTime"
-            id="sub-end"
-            type="time"
-            error={r.errors.subEventEndTime}
-            defaultValue={v.subEventEndTime}
-          />
-          <Field
-            label={m.couple_plan_budget()}
-            name="subEventBudget"
-            id="sub-budget"
-            type="number"
-            min={0}
-            error={r.errors.subEventBudget}
-            defaultValue={v.subEventBudget}
-          />
-          <Field label={m.couple_plan_venue()} name="venue" id="sub-venue" error={r.errors.venue} defaultValue={v.venue} />
-          <div>
-            <button type="submit" name="intent" value="subevent" className="btn-primary px-4 py-2" disabled={busy}>
-              {m.couple_event_add_sub_event_button()}
-            </button>
-          </div>
-        </Form>
-      </details>
+      {edits && (
+        <details open={Boolean(r.message)} className="mt-3 rounded-xl border border-maroon-100 p-3">
+          <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_event_add_sub_event()}</summary>
+          <Form method="post" className="mt-3 grid gap-3 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <Alert message={r.message} />
+            </div>
+            <Field
+              label={m.couple_event_sub_event_name()}
+              name="subEventName"
+              id="sub-name"
+              required
+              error={r.errors.subEventName}
+              defaultValue={v.subEventName}
+            />
+            <Field
+              label={m.couple_plan_date()}
+              name="subEventDate"
+              id="sub-date"
+              type="date"
+              required
+              error={r.errors.subEventDate}
+              defaultValue={v.subEventDate ?? e.eventDate}
+            />
+            <Field
+              label={m.couple_plan_starts_at()}
+              name="subEventStartTime"
+              id="sub-start"
+              type="time"
+              error={r.errors.subEventStartTime}
+              defaultValue={v.subEventStartTime}
+            />
+            <Field
+              label={m.couple_plan_ends_at()}
+              name="subEventEndTime"
+              id="sub-end"
+              type="time"
+              error={r.errors.subEventEndTime}
+              defaultValue={v.subEventEndTime}
+            />
+            <Field
+              label={m.couple_plan_budget()}
+              name="subEventBudget"
+              id="sub-budget"
+              type="number"
+              min={0}
+              error={r.errors.subEventBudget}
+              defaultValue={v.subEventBudget}
+            />
+            <Field label={m.couple_plan_venue()} name="venue" id="sub-venue" error={r.errors.venue} defaultValue={v.venue} />
+            <div>
+              <button type="submit" name="intent" value="subevent" className="btn-primary px-4 py-2" disabled={busy}>
+                {m.couple_event_add_sub_event_button()}
+              </button>
+            </div>
+          </Form>
+        </details>
+      )}
     </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { OnceToken } from "#app/lib/once-token.tsx";
 import type { PlannedEvent } from "#domain/planning/index.ts";
 import { Checkbox, Field as UiField, Select } from "#app/components/ui/index.ts";
 import { Alert, DeleteButton, Field, Panel, Progress, TextArea, VendorChip, Name, resultOf, shownName, timeRange, type ActionResult } from "./ui.tsx";
+import { ReadOnlyNote } from "../read-only-note.tsx";
 
 export { action, loader } from "./plan.server.ts";
 
@@ -21,6 +22,7 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
   const result = actionData as ActionResult;
   const busy = useNavigation().state === "submitting";
   const empty = plan.events.length === 0;
+  const edits = plan.rights.edits.plan;
   const byDate = new Map<string, PlannedEvent[]>();
   for (const e of plan.events) byDate.set(e.eventDate, [...(byDate.get(e.eventDate) ?? []), e]);
   const budget = plan.events.reduce((sum, e) => sum + e.eventBudget + e.subEvents.reduce((s, x) => s + x.subEventBudget, 0), 0);
@@ -43,6 +45,8 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
 
+      {!edits && <ReadOnlyNote part="plan" />}
+
       {!empty && (
         <Panel title={m.couple_plan_timeline()} id="timeline-heading">
           <Alert message={resultOf(result, "delete").message} />
@@ -54,7 +58,7 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
                 </h3>
                 <ul className="space-y-3 border-l-2 border-marigold-400 pl-4">
                   {events.map((e) => (
-                    <TimelineEvent key={e.id} event={e} />
+                    <TimelineEvent key={e.id} event={e} edits={edits} />
                   ))}
                 </ul>
               </li>
@@ -63,43 +67,45 @@ export default function WeddingPlan({ loaderData, actionData }: Route.ComponentP
         </Panel>
       )}
 
-      <div className={proposal ? "space-y-6" : "grid items-start gap-6 xl:grid-cols-2"}>
-        <Panel title={empty ? m.couple_plan_start_tradition() : m.couple_plan_add_from_tradition()} id="tradition-heading">
-          <p className="mb-3 text-sm text-ink/75">{m.couple_plan_tradition_intro()}</p>
-          <Form method="get" className="flex flex-wrap items-end gap-3">
-            <Select
-              id="f-tradition"
-              name="tradition"
-              label={m.couple_plan_tradition()}
-              defaultValue={chosenTradition}
-              required
-              placeholder={m.couple_plan_choose()}
-              options={traditions.map((t) => [t.id, shownName(t.name)] as const)}
-              className="min-w-0"
-            />
-            <Field
-              label={m.couple_plan_wedding_date()}
-              name="weddingDate"
-              id="f-template-date"
-              type="date"
-              required
-              defaultValue={weddingDate}
-              error={dateProblem ?? undefined}
-            />
-            <button type="submit" className="btn-secondary px-4 py-2">
-              {m.couple_plan_see_functions()}
-            </button>
-          </Form>
-          {proposal && <TemplateProposal proposal={proposal} weddingDate={weddingDate} result={result} busy={busy} onceToken={onceToken} />}
-        </Panel>
+      {edits && (
+        <div className={proposal ? "space-y-6" : "grid items-start gap-6 xl:grid-cols-2"}>
+          <Panel title={empty ? m.couple_plan_start_tradition() : m.couple_plan_add_from_tradition()} id="tradition-heading">
+            <p className="mb-3 text-sm text-ink/75">{m.couple_plan_tradition_intro()}</p>
+            <Form method="get" className="flex flex-wrap items-end gap-3">
+              <Select
+                id="f-tradition"
+                name="tradition"
+                label={m.couple_plan_tradition()}
+                defaultValue={chosenTradition}
+                required
+                placeholder={m.couple_plan_choose()}
+                options={traditions.map((t) => [t.id, shownName(t.name)] as const)}
+                className="min-w-0"
+              />
+              <Field
+                label={m.couple_plan_wedding_date()}
+                name="weddingDate"
+                id="f-template-date"
+                type="date"
+                required
+                defaultValue={weddingDate}
+                error={dateProblem ?? undefined}
+              />
+              <button type="submit" className="btn-secondary px-4 py-2">
+                {m.couple_plan_see_functions()}
+              </button>
+            </Form>
+            {proposal && <TemplateProposal proposal={proposal} weddingDate={weddingDate} result={result} busy={busy} onceToken={onceToken} />}
+          </Panel>
 
-        <AddFunction result={result} busy={busy} defaultDate={weddingDate} onceToken={onceToken} />
-      </div>
+          <AddFunction result={result} busy={busy} defaultDate={weddingDate} onceToken={onceToken} />
+        </div>
+      )}
     </div>
   );
 }
 
-function TimelineEvent({ event: e }: { event: PlannedEvent }) {
+function TimelineEvent({ event: e, edits }: { event: PlannedEvent; edits: boolean }) {
   return (
     <li className="rounded-xl border border-maroon-100 p-3" data-testid="timeline-event">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -145,12 +151,14 @@ function TimelineEvent({ event: e }: { event: PlannedEvent }) {
           <span className="sr-only"> {shownName(e.eventName)}</span>
           {m.couple_plan_open_rest()}
         </Link>
-        <DeleteButton
-          intent="delete"
-          fields={{ eventId: e.id }}
-          label={m.couple_plan_delete_name({ name: shownName(e.eventName) })}
-          confirm={m.couple_plan_delete_confirm({ name: shownName(e.eventName) })}
-        />
+        {edits && (
+          <DeleteButton
+            intent="delete"
+            fields={{ eventId: e.id }}
+            label={m.couple_plan_delete_name({ name: shownName(e.eventName) })}
+            confirm={m.couple_plan_delete_confirm({ name: shownName(e.eventName) })}
+          />
+        )}
       </div>
     </li>
   );
