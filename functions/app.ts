@@ -22,7 +22,9 @@ import { healthResponse } from "./platform/health.ts";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.ts";
 import { log, newRequestId, withRequestId } from "./platform/log.ts";
 import { withLocale } from "./platform/locale.ts";
-import { localeOfPath, unprefixedPath } from "#shared/locale.ts";
+import { isLocale, type Locale, localeOfPath, unprefixedPath } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { LANGUAGE_COOKIE, readCookie } from "./platform/cookies.ts";
 import { localizePageResponse } from "./platform/locale-pages.ts";
 
 export type PagesHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -33,11 +35,25 @@ const plain = (text: string, status: number) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_NO_STORE } });
 
 /**
+ * The language of an answer the Worker writes itself (the plain 500, a refused cross-site write, a
+ * form of the wrong type), before or without a page: a /hi page's, else the language the person chose
+ * with the switch (its cookie), else English. The account's saved choice is not read: no database read
+ * here, since this text must be said even when the database is what failed (a signed-in Hindi
+ * account's pages are under /hi anyway: the root loader sends them there).
+ */
+function errorLocale(request: Request): Locale {
+  const path = new URL(request.url).pathname;
+  if (localeOfPath(path) !== "en") return localeOfPath(path);
+  const chosen = readCookie(request, LANGUAGE_COOKIE);
+  return isLocale(chosen) ? chosen : "en";
+}
+
+/**
  * Every answer names its request: the X-Request-Id header, and on an error page (5xx HTML) the
  * reference line the error screen leaves empty (app/components/ErrorScreen.tsx, `data-request-ref`),
  * so a person can quote it and the log lines of that request are found by it (platform/log.ts).
  */
-function withRequestReference(response: Response, requestId: string): Response {
+function withRequestReference(response: Response, requestId: string, locale: Locale): Response {
   let out = response;
   try {
     out.headers.set("X-Request-Id", requestId);
@@ -50,7 +66,7 @@ function withRequestReference(response: Response, requestId: string): Response {
     out = new HTMLRewriter()
       .on("[data-request-ref]", {
         element(element) {
-          element.setInnerContent(`Reference: ${requestId}`);
+          element.setInnerContent(withLocale(locale, () => m.api_request_reference({ reference: requestId })));
           element.removeAttribute("hidden");
         },
       })
@@ -83,8 +99,11 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     if (unsubscribed) return withSecurityHeaders(unsubscribed, request);
     if (isCrossOriginWrite(request)) {
       const body = url.pathname.startsWith("/api/")
-        ? Response.json({ success: false, message: "Cross-site requests are not allowed." }, { status: 403 })
-        : new Response("Cross-site form submissions are not allowed.", { status: 403 });
+        ? Response.json({ success: false, message: withLocale(errorLocale(request), () => m.api_cross_site_request()) }, { status: 403 })
+        : new Response(
+            withLocale(errorLocale(request), () => m.api_cross_site_form()),
+            { status: 403 },
+          );
       return withSecurityHeaders(body, request);
     }
     if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/")) {
@@ -100,12 +119,18 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
       return withSecurityHeaders(await serveSandboxGateway(request, env, sandboxGatewayAccess(env, url.origin), (work) => ctx.waitUntil(work)), request);
     }
     if (isDevPagePath(unprefixedPath(url.pathname)) && !devPagesEnabled(env, request)) {
-      return withSecurityHeaders(plain("Not found", 404), request);
+      return withSecurityHeaders(
+        plain(
+          withLocale(errorLocale(request), () => m.api_plain_not_found()),
+          404,
+        ),
+        request,
+      );
     }
     if (WRITES.includes(request.method)) {
       // Page actions read forms only (React Router's Form and fetchers send urlencoded or multipart).
       try {
-        checkFormType(request);
+        withLocale(errorLocale(request), () => checkFormType(request));
       } catch (e) {
         if (!isDomainError(e)) throw e;
         return withSecurityHeaders(plain(e.message, e.status), request);
@@ -153,12 +178,13 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
           response = await route(request, env, ctx);
         } catch (e) {
           log.error("request failed", { method: request.method, path: new URL(request.url).pathname }, e);
-          response = withSecurityHeaders(plain(`Something went wrong on our side. Please try again. (Reference: ${requestId})`, 500), request);
+          const message = withLocale(errorLocale(request), () => m.api_server_error({ reference: requestId }));
+          response = withSecurityHeaders(plain(message, 500), request);
         }
         await discardUnreadBody(request);
         // Whatever this write changed, this isolate's next visitor page shows it (page-cache.ts).
         if (WRITES.includes(request.method)) pageCache.forgetVersion();
-        return withRequestReference(response, requestId);
+        return withRequestReference(response, requestId, localeOfPath(new URL(request.url).pathname));
       });
     },
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {

@@ -1,23 +1,59 @@
-/** What accounts say to people: shared by the domain, the API and the pages (and safe in the browser bundle). */
+import { m } from "#shared/paraglide/messages.js"; /** What accounts say to people: shared by the domain, the API and the pages (and safe in the browser bundle). */
 export const ACCOUNT_MESSAGES = {
-  duplicateEmail: "An account with this e-mail address already exists. Please log in instead.",
-  signupSent: "Almost done! We sent a link to {email}. Open it within 48 hours to finish creating your account.",
-  signupDone: "Welcome to Mandap, {name}! Your e-mail address is verified.",
-  signupPasswordNeeded: "Please enter the password you chose when you signed up.",
-  signupPasswordWrong: "That is not the password chosen for this sign-up. Please try again, or sign up once more.",
-  badCredentials: "The e-mail address or password is not correct.",
-  vendorAtUserDoor: "This is a vendor account. Please log in through Vendor Login.",
-  userAtVendorDoor: "This account is not a vendor account. Please log in through the couples' Login.",
-  loggedOut: "Logged out successfully.",
-  resetRequested: "If an account exists for that address, we have sent a link to reset the password. It is valid for 1 hour.",
-  resetDone: "Your password has been changed. Please log in with the new password.",
-  badResetLink: "This password reset link is not valid or has expired. Please ask for a new one.",
-  badVerifyLink: "This verification link is not valid or has expired. Please ask for a new one from your profile.",
-  verified: "Your e-mail address is verified. Thank you!",
-  passwordChanged: "Your password has been changed. Other devices have been signed out.",
-  wrongCurrentPassword: "Your current password is not correct.",
-  profileUpdated: "Your profile has been updated.",
-  accountDeleted: "Your account has been deleted.",
-  lastSuperAdmin: "The last super admin cannot be demoted or deleted.",
-  googleUnavailable: "Google sign-in is not available.",
-} as const;
+  get duplicateEmail() {
+    return m.api_account_duplicate_email();
+  },
+  signupSent: (email: string) => m.api_account_signup_sent({ email }),
+  signupDone: (name: string) => m.api_account_signup_done({ name }),
+  get signupPasswordNeeded() {
+    return m.api_account_signup_password_needed();
+  },
+  get signupPasswordWrong() {
+    return m.api_account_signup_password_wrong();
+  },
+  get badCredentials() {
+    return m.api_account_bad_credentials();
+  },
+  get vendorAtUserDoor() {
+    return m.api_account_vendor_at_user_door();
+  },
+  get userAtVendorDoor() {
+    return m.api_account_user_at_vendor_door();
+  },
+  get loggedOut() {
+    return m.api_account_logged_out();
+  },
+  get resetRequested() {
+    return m.api_account_reset_requested();
+  },
+  get resetDone() {
+    return m.api_account_reset_done();
+  },
+  get badResetLink() {
+    return m.api_account_bad_reset_link();
+  },
+  get badVerifyLink() {
+    return m.api_account_bad_verify_link();
+  },
+  get verified() {
+    return m.api_account_verified();
+  },
+  get passwordChanged() {
+    return m.api_account_password_changed();
+  },
+  get wrongCurrentPassword() {
+    return m.api_account_wrong_current_password();
+  },
+  get profileUpdated() {
+    return m.api_account_profile_updated();
+  },
+  get accountDeleted() {
+    return m.api_account_account_deleted();
+  },
+  get lastSuperAdmin() {
+    return m.api_account_last_super_admin();
+  },
+  get googleUnavailable() {
+    return m.api_account_google_unavailable();
+  },
+};

@@ -1,5 +1,6 @@
 import { formatCount } from "./format.ts";
 import { onIndiaClock } from "./india-time.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * GST on a plan price, the amount in words and GSTIN checks (pure; docs/decisions/0018-gst-invoices.md).
@@ -260,11 +261,17 @@ export function gstinCheckCharacter(first14: string): string {
 }
 
 export const GSTIN_MESSAGES = {
-  length: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV.",
-  shape: "This is not a GSTIN: it is 2 digits of the state code, the 10-character PAN, the entity number, Z and a check character, e.g. 27AAPFU0939F1ZV.",
-  state: (code: string) => `This GSTIN starts with ${code}, which is not an Indian state code.`,
-  checksum: "This GSTIN's last character does not match the rest: please check it for a typing mistake.",
-} as const;
+  get length() {
+    return m.api_gstin_length();
+  },
+  get shape() {
+    return m.api_gstin_shape();
+  },
+  state: (code: string) => m.api_gstin_state({ code }),
+  get checksum() {
+    return m.api_gstin_checksum();
+  },
+};
 
 export type GstinCheck = { ok: true; gstin: string; stateCode: string; state: string } | { ok: false; message: string };
 

@@ -1,14 +1,22 @@
-/**
+import { m } from "#shared/paraglide/messages.js"; /**
  * Service photos: the spec's upload messages (section 8, exact) and the limits the API, the pages
  * and the uploader share (functions/domain/catalogue/service-media.ts enforces them).
  */
 export const MEDIA_MESSAGES = {
-  noFiles: "No files provided.",
-  signatureFailed: "Failed to get signature",
-  failedFor: (fileName: string) => `Upload failed for ${fileName}`,
-  allFailed: "All uploads failed.",
-  dbFailed: "Failed to save images to DB",
-} as const;
+  get noFiles() {
+    return m.api_media_no_files();
+  },
+  get signatureFailed() {
+    return m.api_media_signature_failed();
+  },
+  failedFor: (fileName: string) => m.api_media_failed_for({ name: fileName }),
+  get allFailed() {
+    return m.api_media_all_failed();
+  },
+  get dbFailed() {
+    return m.api_media_db_failed();
+  },
+};
 
 /** Photos one service may have. */
 export const SERVICE_PHOTOS_MAX = 30;

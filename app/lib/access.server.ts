@@ -18,7 +18,7 @@ export function signInToast(pathWithSearch: string): FlashToast | null {
   const path = pathWithSearch.split(/[?#]/)[0] ?? "/";
   const prompt = GUARD_SIGN_IN.find((p) => startsWith(path, p.prefix));
   if (!prompt) return null;
-  return { type: "info", message: prompt.message, link: { label: GUARD.logIn, href: `${prompt.login}?redirectTo=${encodeURIComponent(pathWithSearch)}` } };
+  return { type: "info", message: prompt.message(), link: { label: GUARD.logIn, href: `${prompt.login}?redirectTo=${encodeURIComponent(pathWithSearch)}` } };
 }
 
 /** The protected areas and who may enter each (spec section 6: admins; couples and admins; vendors and admins). */

@@ -12,13 +12,20 @@ import {
 import { pagePath } from "./page-errors.server.ts";
 import { ONCE_FIELD } from "./once-token.tsx";
 import { toHex } from "#shared/tokens.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** What a page is told when its token cannot be used (see once-token.tsx for the whole design). */
 export const ONCE_MESSAGES = {
-  badToken: "This form could not be sent: reload the page and try again.",
-  reused: "This form was already sent with other details. Reload the page to send it again.",
-  inFlight: "This form is still being saved. Wait a moment, then reload the page to see it.",
-} as const;
+  get badToken() {
+    return m.api_once_bad_token();
+  },
+  get reused() {
+    return m.api_once_reused();
+  },
+  get inFlight() {
+    return m.api_once_in_flight();
+  },
+};
 
 /** How often, and how long apart, a repeat waits for the first post's answer before saying it is still being saved. */
 const WAITS = 50;

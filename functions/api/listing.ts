@@ -43,7 +43,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
   if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const form = await readMultipart(c.req.raw, {
       files: { photos: REVIEW_PHOTOS_MAX },
-      tooMany: () => new Invalid("Too many photos.", { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` }),
+      tooMany: () => new Invalid(m.api_e_too_many_photos(), { photos: m.api_e_add_at_most_photos({ max: REVIEW_PHOTOS_MAX }) }),
     });
     return { fields: form.fields, files: form.files.photos ?? [] };
   }
@@ -51,7 +51,7 @@ async function reviewBody(c: ApiContext): Promise<{ fields: unknown; files: File
   try {
     return { fields: text ? JSON.parse(text) : {}, files: [] };
   } catch {
-    throw new Invalid("The request body is not valid JSON.");
+    throw new Invalid(m.api_body_bad_json());
   }
 }
 
@@ -196,7 +196,7 @@ export const vendorViewsApi = new Resource("/vendors", "Vendors").endpoint(
   },
   async (c, { params }) => {
     const domain = c.get("domain");
-    if (!(await vendorExists(domain, params.vendorId))) throw new NotFound("We could not find that vendor.");
+    if (!(await vendorExists(domain, params.vendorId))) throw new NotFound(m.api_e_we_could_not_find_that_vendor());
     const seen = readCookie(c.req.raw, VIEW_COOKIES.profile);
     const setCookie = await countView(domain, { kind: "profile", id: params.vendorId, ownerId: params.vendorId, seen });
     if (setCookie) c.header("Set-Cookie", setCookie, { append: true });

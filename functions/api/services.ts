@@ -4,6 +4,7 @@ import { heroAnalytics, searchServices, serviceDetail, serviceLocations } from "
 import { NotFound, can } from "#domain/core/index.ts";
 import { mayReadServerTiming } from "#platform/server-timing.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -51,7 +52,7 @@ export const servicesApi = new Resource("/services", "Services")
     },
     async (c, { params }) => {
       const service = await serviceDetail(c.get("domain"), params.id);
-      if (!service) throw new NotFound("We could not find that service.");
+      if (!service) throw new NotFound(m.api_e_we_could_not_find_that_service());
       return c.json({ success: true, service });
     },
   );

@@ -20,18 +20,19 @@ import {
 import { readMultipart } from "#platform/request-body.ts";
 import type { ApiContext } from "./context.ts";
 import { Resource } from "./endpoint.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const params = z.object({ id: z.string().min(1).max(64) });
 
 /** The multipart body's `image` file and text fields; anything but multipart is a 400 naming the field. */
 async function imageForm(c: ApiContext, maxFileBytes: number): Promise<{ fields: Record<string, string>; file: File | undefined }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data")) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Send multipart/form-data with the image." });
+  if (!type.startsWith("multipart/form-data")) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: m.api_e_send_multipart_form_data_with_the_image() });
   const form = await readMultipart(c.req.raw, {
     files: { image: 1 },
     maxFileBytes,
     maxParts: 10,
-    tooMany: () => new Invalid("Send one image.", { image: "One image only." }),
+    tooMany: () => new Invalid(m.api_e_send_one_image(), { image: m.api_e_one_image_only() }),
   });
   return { fields: form.fields, file: form.files.image?.[0] };
 }

@@ -119,7 +119,7 @@ export const usersApi = new Resource("/users", "Accounts")
       const kind = await verificationLinkKind(ctx, query.token);
       if (kind === "signup") {
         const start = await completeSignup(ctx, { token: query.token, password: body.password });
-        return sessionStarted(c, start, ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName), 201);
+        return sessionStarted(c, start, ACCOUNT_MESSAGES.signupDone(start.welcomeName), 201);
       }
       return c.json({ success: true, message: (await verifyEmail(ctx, query)).message });
     },

@@ -234,8 +234,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 function boundaryOf(contentType: string): string {
   const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !boundary)
-    throw new Invalid("The form could not be read: send multipart/form-data with a boundary.");
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !boundary) throw new Invalid(m.api_e_the_form_could_not_be_read_send());
   return boundary;
 }
 
@@ -271,11 +270,12 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
   const maxTextBytes = limits.maxTextBytes ?? Infinity;
   let textBytes = 0;
   const maxParts = limits.maxParts ?? 100;
-  const tooMany = limits.tooMany ?? ((field: string, cap: number) => new Invalid(`Too many files in ${field}.`, { [field]: `Add at most ${cap} files.` }));
+  const tooMany =
+    limits.tooMany ?? ((field: string, cap: number) => new Invalid(m.api_e_too_many_files_in({ field }), { [field]: m.api_e_add_at_most_files({ max: cap }) }));
   const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
   const counts: Record<string, number> = {};
   const reader = request.body?.getReader();
-  if (!reader) throw new Invalid("The form is empty.");
+  if (!reader) throw new Invalid(m.api_e_the_form_is_empty());
 
   // The body is read as if it began with CRLF, so every delimiter, the first included, is CRLF--boundary.
   let buf: Uint8Array = CRLF;
@@ -296,7 +296,7 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
     stopReading(reader);
     throw error;
   };
-  const malformed = () => fail(new Invalid("The form could not be read: its multipart body is malformed."));
+  const malformed = () => fail(new Invalid(m.api_e_the_form_could_not_be_read_its()));
 
   // Preamble: up to the first delimiter.
   let at: number;
@@ -318,7 +318,7 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
     const lineEnd = indexOf(buf, CRLF);
     const headers = new TextDecoder().decode(buf.slice(lineEnd + 2, end)).split("\r\n");
     buf = buf.slice(end + 4);
-    if (++parts > maxParts) return fail(new Invalid("The form has too many fields."));
+    if (++parts > maxParts) return fail(new Invalid(m.api_e_the_form_has_too_many_fields()));
     const disposition = headers.find((h) => /^content-disposition:/i.test(h)) ?? "";
     const name = dispositionParam(disposition, "name");
     if (name === undefined) return malformed();
@@ -330,7 +330,7 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
         ?.trim() ?? "";
     const isFile = filename !== undefined;
     const cap = !isFile ? undefined : limits.files === "any" ? maxParts : limits.files[name];
-    if (isFile && cap === undefined) return fail(new Invalid(`The field ${name} does not take files.`, { [name]: "No files here." }));
+    if (isFile && cap === undefined) return fail(new Invalid(m.api_e_field_takes_no_files({ name }), { [name]: m.api_e_no_files_here() }));
     // A chosen file counts before its bytes are read; a nameless one (an empty file input) once it has content.
     const count = () => {
       counts[name] = (counts[name] ?? 0) + 1;
@@ -351,9 +351,11 @@ async function streamMultipart(request: Request, limits: MultipartLimits, take: 
         if (size > limit) {
           if (isFile)
             return fail(
-              new Invalid("A photo is too large.", { [name]: `${filename || "A file"} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB.` }),
+              new Invalid(m.api_e_a_photo_is_too_large(), {
+                [name]: m.api_e_named_file_larger_than({ name: filename || m.api_e_a_file(), size: String(Math.round(maxFileBytes / 1024 / 1024)) }),
+              }),
             );
-          return fail(new Invalid(`The field ${name} is too long.`, { [name]: "This value is too long." }));
+          return fail(new Invalid(m.api_e_field_too_long({ name }), { [name]: m.api_e_this_value_is_too_long() }));
         }
         chunks.push(buf.slice(0, take));
         buf = buf.slice(take);

@@ -1,6 +1,7 @@
 import { Invalid } from "#domain/core/errors.ts";
 import { ImageUnreadable, imageTypeOf, type ImagePipeline, type ImageVariant } from "./images.ts";
 import { randomHex } from "#shared/tokens.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Image uploads to R2: the type is read from the file's first bytes (never its name or the
@@ -44,15 +45,15 @@ export function imageStore(bucket: R2Bucket, pipeline: ImagePipeline, folder = "
       const checked: ImageVariant[] = [];
       for (const file of files) {
         const name = file.name || "A photo";
-        if (file.size > UPLOAD_MAX_BYTES) throw new Invalid("A photo is too large.", { [field]: `${name} is larger than 5 MB.` });
+        if (file.size > UPLOAD_MAX_BYTES) throw new Invalid(m.api_e_a_photo_is_too_large(), { [field]: m.api_e_named_file_larger_than({ name, size: "5" }) });
         const bytes = new Uint8Array(await file.arrayBuffer());
         const type = imageTypeOf(bytes);
-        if (!type) throw new Invalid("Only photos can be uploaded.", { [field]: `${file.name || "A file"} is not a JPEG, PNG, WebP, AVIF or GIF image.` });
+        if (!type) throw new Invalid(m.api_e_only_photos_can_be_uploaded(), { [field]: m.api_e_named_file_not_image({ name: file.name || m.api_e_a_file() }) });
         try {
           checked.push((await pipeline.photo(bytes, type)).full);
         } catch (e) {
           if (!(e instanceof ImageUnreadable)) throw e;
-          throw new Invalid(`${name} could not be used.`, { [field]: `${name}: ${e.message}` });
+          throw new Invalid(m.api_e_named_file_unusable({ name }), { [field]: `${name}: ${e.message}` });
         }
       }
       const keys: string[] = [];

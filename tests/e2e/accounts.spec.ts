@@ -60,12 +60,12 @@ test.describe("couple accounts", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     // Nothing is created yet: the same answer whether or not the address has an account.
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-    await expect(page.getByText(ACCOUNT_MESSAGES.signupSent.replace("{email}", email))).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.signupSent(email))).toBeVisible();
     expect((await context.cookies()).some((c) => c.name === "mandap_session")).toBe(false);
 
     await finishSignUp(page, email, "Shaadi2027");
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByText(ACCOUNT_MESSAGES.signupDone.replace("{name}", "Asha Rao"))).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.signupDone("Asha Rao"))).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Asha Rao" })).toBeVisible();
     await expect(page.getByRole("main").getByText("Verified", { exact: true }).filter({ visible: true })).toHaveCount(2); // beside the name and beside Profile in the sidebar
 
@@ -181,7 +181,7 @@ test.describe("vendor accounts", () => {
 
     await finishSignUp(page, email, "Thali2027");
     await expect(page).toHaveURL(/\/VendorDashboard$/);
-    await expect(page.getByText(ACCOUNT_MESSAGES.signupDone.replace("{name}", "Kesar Caterers"))).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.signupDone("Kesar Caterers"))).toBeVisible();
     await expect(page.getByRole("heading", { name: "Kesar Caterers" })).toBeVisible();
     await expect(page.getByText("e-mail verified")).toBeVisible();
 

@@ -101,7 +101,7 @@ describe("couple sign-up", () => {
   it("accepts the sign-up without creating anything, mails a link, and the link with the password creates a verified account and signs in", async () => {
     const started = await startSignUp();
     expect(started.status).toBe(202);
-    expect(started.json).toEqual({ success: true, message: ACCOUNT_MESSAGES.signupSent.replace("{email}", started.email), email: started.email });
+    expect(started.json).toEqual({ success: true, message: ACCOUNT_MESSAGES.signupSent(started.email), email: started.email });
     expect(sessionFrom(started.cookies)).toBeNull();
     expect(await countUsers(started.email)).toBe(0);
     const { status, json, cookies, cookie } = await finishSignUp(started.email);
@@ -595,7 +595,7 @@ describe("vendor accounts", () => {
     const [a, b] = [await finishSignUp(emails[0]!), await finishSignUp(emails[1]!)];
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
-    expect(a.json.message).toBe(ACCOUNT_MESSAGES.signupDone.replace("{name}", name));
+    expect(a.json.message).toBe(ACCOUNT_MESSAGES.signupDone(name));
     expect(a.json.user).toMatchObject({ role: "VENDOR", is_verified: true, vendor: { name, phone_number: "9829012345", city: "Jaipur" } });
     const slugA = (a.json.user!.vendor as { slug: string }).slug;
     const slugB = (b.json.user!.vendor as { slug: string }).slug;

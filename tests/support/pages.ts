@@ -37,6 +37,7 @@ import * as emailAddress from "#app/routes/account/email-address.tsx";
 import * as couplePayments from "#app/routes/profile/payments.tsx";
 import * as invitationCards from "#app/routes/profile/invitation-cards/route.tsx";
 import { ORIGIN } from "./factories.ts";
+import { unprefixedPath } from "#shared/locale.ts";
 
 /**
  * Page routes' own loaders and actions, run through the real Worker composition (functions/app.ts:
@@ -103,7 +104,8 @@ function asResponse(result: unknown): Response {
 const pages = createWorker(async (request, context) => {
   const url = new URL(request.url);
   for (const [pattern, module] of ROUTES) {
-    const match = pattern.exec({ pathname: url.pathname });
+    // A Hindi page (/hi/...) is the same route module, as functions/worker.ts serves it with basename /hi.
+    const match = pattern.exec({ pathname: unprefixedPath(url.pathname) });
     if (!match) continue;
     // Decoded, as React Router hands params to loaders ("/all/दुल्हन" arrives as %E0%A4…).
     const params = Object.fromEntries(

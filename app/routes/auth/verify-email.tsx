@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const start = await completeSignup(domain, { token, password: input.password });
       return sessionRedirect(request, start, homeOf({ role: start.role }), {
         type: "success",
-        message: ACCOUNT_MESSAGES.signupDone.replace("{name}", start.welcomeName),
+        message: ACCOUNT_MESSAGES.signupDone(start.welcomeName),
       });
     }
     if (kind !== "verify") throw new Invalid(ACCOUNT_MESSAGES.badVerifyLink);

@@ -17,6 +17,7 @@ import { redirectWithToast } from "#platform/cookies.ts";
 import { formWithFiles, readFormData } from "#platform/request-body.ts";
 import { BLOG_LIMITS } from "#shared/blog.ts";
 import { fromIndiaLocalInput } from "#shared/india-time.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { domain } = context.get(appContext);
@@ -60,7 +61,7 @@ export const action = pageAction({
     },
     "remove-cover": async ({ params, domain }) => {
       const existing = await existingPost(domain, params.urlTitle);
-      if (!existing) throw new Invalid("Save the post first.");
+      if (!existing) throw new Invalid(m.api_e_save_the_post_first());
       await removeBlogCover(domain, existing.id);
       return { ok: true as const, message: "Cover removed: the post shows the placeholder." };
     },
@@ -68,7 +69,7 @@ export const action = pageAction({
       const values = valuesOf(form);
       const existing = await existingPost(domain, params.urlTitle);
       const publishedAt = fromIndiaLocalInput(values.publishAt!);
-      if (Number.isNaN(publishedAt)) throw new Invalid("Please correct the highlighted fields.", { publishAt: "Give a date and time." });
+      if (Number.isNaN(publishedAt)) throw new Invalid(m.api_v_correct_fields(), { publishAt: m.api_e_give_a_date_and_time() });
       const input = {
         title: values.title,
         urlTitle: values.urlTitle!.trim(),

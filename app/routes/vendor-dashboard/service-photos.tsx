@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "delete":
         return { ok: true, intent, ...(await deleteServicePhoto(domain, serviceId, { publicId: mediaId })) } satisfies ActionResult;
       default:
-        throw new Invalid("This form is not known here.");
+        throw new Invalid(m.api_e_this_form_is_not_known_here());
     }
   } catch (e) {
     if (e instanceof MediaSaveFailed) return data({ ok: false as const, intent, message: e.message, errors: {} as Record<string, string> }, { status: 500 });

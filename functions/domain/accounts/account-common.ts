@@ -15,6 +15,7 @@ import type { MailMessage } from "#platform/mail.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { deviceCookieValue, rememberDevice, type RememberedDevice } from "./remembered-devices.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type Door = "user" | "vendor";
 
@@ -166,7 +167,7 @@ export function isUniquePhoneViolation(e: unknown): boolean {
 }
 
 /** A number verified on another account (said only to whoever just proved the number is theirs; docs/decisions/0047). */
-export const PHONE_TAKEN = "This mobile number is already verified on another Mandap account. Sign in with it, or remove it from that account first.";
+export const PHONE_TAKEN = m.api_e_this_mobile_number_is_already_verified_on;
 
 export const doorOf = (role: Role): Door => (role === "VENDOR" ? "vendor" : "user");
 export const changePasswordPath = (door: Door) => (door === "vendor" ? "/vendor-change-password" : "/user-change-password");
@@ -216,7 +217,7 @@ export async function insertCoupleAccount(
       .run();
   } catch (e) {
     if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-    if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN);
+    if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN());
     throw e;
   }
 }

@@ -3,10 +3,11 @@ import { type DomainContext, Conflict, Forbidden, NotFound, ACCESS, requireRole,
 import type { Role } from "#db/schema/identity.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { userByEmail, userById } from "./account-common.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type RoleChange = "give-admin" | "revoke-admin" | "give-superadmin";
 
-const ONLY_SUPER_ADMINS = "Only a super admin can change admin roles.";
+const ONLY_SUPER_ADMINS = m.api_e_only_a_super_admin_can_change_admin;
 
 /**
  * The admin role calls. Only a SUPER_ADMIN may call them; the last SUPER_ADMIN can never be
@@ -17,20 +18,21 @@ export async function changeRole(
   { userId: targetId, change }: { userId: string; change: RoleChange },
 ): Promise<{ message: string; user: { id: string; user_name: string; email: string; role: Role } }> {
   const d1 = ctx.db;
-  requireRole(ctx.actor, ACCESS.superAdmin, ONLY_SUPER_ADMINS);
+  requireRole(ctx.actor, ACCESS.superAdmin, ONLY_SUPER_ADMINS());
   const target = await userById(d1, targetId);
-  if (!target) throw new NotFound("We could not find that account.");
-  if (target.role === "VENDOR") throw new Conflict("Vendor accounts cannot be given admin roles.");
+  if (!target) throw new NotFound(m.api_e_we_could_not_find_that_account());
+  if (target.role === "VENDOR") throw new Conflict(m.api_e_vendor_accounts_cannot_be_given_admin_roles());
   let next: Role;
   let sql = "UPDATE users SET role = ?2, updated_at = ?3 WHERE id = ?1";
   if (change === "give-admin") {
-    if (target.role !== "USER") throw new Conflict(`${target.user_name} is already ${target.role === "ADMIN" ? "an admin" : "a super admin"}.`);
+    if (target.role !== "USER")
+      throw new Conflict(target.role === "ADMIN" ? m.api_e_already_admin({ name: target.user_name }) : m.api_e_already_super_admin({ name: target.user_name }));
     next = "ADMIN";
   } else if (change === "give-superadmin") {
-    if (target.role === "SUPER_ADMIN") throw new Conflict(`${target.user_name} is already a super admin.`);
+    if (target.role === "SUPER_ADMIN") throw new Conflict(m.api_e_already_super_admin({ name: target.user_name }));
     next = "SUPER_ADMIN";
   } else {
-    if (target.role === "USER") throw new Conflict(`${target.user_name} is not an admin.`);
+    if (target.role === "USER") throw new Conflict(m.api_e_not_an_admin({ name: target.user_name }));
     next = "USER";
     sql += " AND (role <> 'SUPER_ADMIN' OR (SELECT count(*) FROM users WHERE role = 'SUPER_ADMIN') > 1)";
   }
@@ -64,8 +66,8 @@ export async function listAdminTeam(ctx: DomainContext) {
 
 /** The role pages name the account by e-mail; the API by id. */
 export async function changeRoleByEmail(ctx: DomainContext, { email, change }: { email: string; change: RoleChange }) {
-  requireRole(ctx.actor, ACCESS.superAdmin, ONLY_SUPER_ADMINS);
+  requireRole(ctx.actor, ACCESS.superAdmin, ONLY_SUPER_ADMINS());
   const target = await userByEmail(ctx.db, email);
-  if (!target) throw new NotFound("There is no account with that e-mail address.");
+  if (!target) throw new NotFound(m.api_e_there_is_no_account_with_that_e_mail());
   return changeRole(ctx, { userId: target.id, change });
 }

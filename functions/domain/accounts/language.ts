@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type DomainContext, Invalid, requireSignedIn } from "../core/index.ts";
 import { isLocale, type Locale, LOCALE_NAME } from "#shared/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The language a signed-in person chose (issue 32): their dashboards and account pages open in it
@@ -8,12 +9,14 @@ import { isLocale, type Locale, LOCALE_NAME } from "#shared/locale.ts";
  * A visitor's choice is a cookie (platform/cookies.ts, LANGUAGE_COOKIE) and is saved here when they sign in.
  */
 export const LANGUAGE_MESSAGES = {
-  unknown: "Choose a language: en (English) or hi (Hindi).",
-  saved: (locale: Locale) => `Language set to ${LOCALE_NAME[locale]}.`,
-} as const;
+  get unknown() {
+    return m.api_language_unknown();
+  },
+  saved: (locale: Locale) => m.api_language_saved({ language: LOCALE_NAME[locale] }),
+};
 
 /** The body of PUT /api/v1/users/language. */
-export const languageInput = z.object({ locale: z.enum(["en", "hi"], { error: LANGUAGE_MESSAGES.unknown }) });
+export const languageInput = z.object({ locale: z.enum(["en", "hi"], { error: () => LANGUAGE_MESSAGES.unknown }) });
 
 export function parseLocale(value: unknown): Locale {
   if (!isLocale(value)) throw new Invalid(LANGUAGE_MESSAGES.unknown, { locale: LANGUAGE_MESSAGES.unknown });

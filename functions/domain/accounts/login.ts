@@ -32,6 +32,7 @@ import {
   startRememberedSession,
   userByEmail,
 } from "./account-common.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 let dummyHash: Promise<string> | null = null;
 
@@ -117,7 +118,7 @@ export async function googleLogin(
   const existing = bySub ?? (await userByEmail(d1, identity.email));
   if (existing) {
     if (existing.role === "VENDOR") throw new Forbidden(ACCOUNT_MESSAGES.vendorAtUserDoor);
-    if (existing.google_sub && existing.google_sub !== identity.sub) throw new Conflict("This e-mail address is linked to a different Google account.");
+    if (existing.google_sub && existing.google_sub !== identity.sub) throw new Conflict(m.api_e_this_e_mail_address_is_linked_to_a());
     const unproven = !existing.is_verified;
     await d1.batch([
       d1

@@ -6,7 +6,7 @@ import { log } from "#platform/log.ts";
 import { EMAIL_PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "#shared/links.ts";
 import { NOTIFICATION_LABELS } from "./vendor-settings.ts";
 import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
-import { m as messages } from "#shared/paraglide/messages.js";
+import { m } from "#shared/paraglide/m.js";
 
 /**
  * Which e-mails a person gets (issue 31): the switches that already existed (a couple's daily
@@ -54,14 +54,24 @@ const VENDOR_COLUMN = {
 const PREFERENCES_PURPOSE = "preferences";
 
 export const MAIL_PREFERENCES_MESSAGES = {
-  forged: "This link is not valid: it may have been copied incompletely. Open it again from the e-mail, or sign in to choose which e-mails you get.",
-  expired: "This link has expired. Sign in to choose which e-mails you get.",
-  gone: "This link belongs to an account that no longer exists.",
-  stopped: (name: string) => `Done: you will not get ${name} any more.`,
-  alreadyStopped: (name: string) => `You had already stopped ${name}; nothing more to do.`,
-  saved: "Your e-mail choices are saved.",
-  confirmed: "Thank you: we will send e-mail to this address again.",
-} as const;
+  get forged() {
+    return m.api_mail_preferences_forged();
+  },
+  get expired() {
+    return m.api_mail_preferences_expired();
+  },
+  get gone() {
+    return m.api_mail_preferences_gone();
+  },
+  stopped: (name: string) => m.api_mail_preferences_stopped({ name }),
+  alreadyStopped: (name: string) => m.api_mail_preferences_already_stopped({ name }),
+  get saved() {
+    return m.api_mail_preferences_saved();
+  },
+  get confirmed() {
+    return m.api_mail_preferences_confirmed();
+  },
+};
 
 const secretOf = (ctx: Pick<DomainContext, "config">) => {
   if (!ctx.config.mailLinkSecret) throw new Error("MAIL_LINK_SECRET is not set (docs/deploy.md, E-mail)");
@@ -70,11 +80,11 @@ const secretOf = (ctx: Pick<DomainContext, "config">) => {
 
 /** A kind's name in "Stop …" of a mail's footer, in the mail's language (issue 32). */
 const KIND_NAME_IN: Partial<Record<MailKind, (locale: Locale) => string>> = {
-  "planning-reminder": (locale) => messages.mail_kind_planning_reminder({}, { locale }),
-  "weekly-summary": (locale) => messages.mail_kind_weekly_summary({}, { locale }),
-  "new-enquiry": (locale) => messages.mail_kind_new_enquiry({}, { locale }),
-  "couple-reply": (locale) => messages.mail_kind_couple_reply({}, { locale }),
-  "booking-changes": (locale) => messages.mail_kind_booking_changes({}, { locale }),
+  "planning-reminder": (locale) => m.mail_kind_planning_reminder({}, { locale }),
+  "weekly-summary": (locale) => m.mail_kind_weekly_summary({}, { locale }),
+  "new-enquiry": (locale) => m.mail_kind_new_enquiry({}, { locale }),
+  "couple-reply": (locale) => m.mail_kind_couple_reply({}, { locale }),
+  "booking-changes": (locale) => m.mail_kind_booking_changes({}, { locale }),
 };
 
 /**
@@ -243,7 +253,7 @@ export const emailPreferencesInput = z.object(
 export async function saveEmailPreferences(ctx: DomainContext, token: string | undefined, raw: unknown): Promise<EmailPreferencesView & { message: string }> {
   const { person } = await preferencesPerson(ctx, token);
   const parsed = emailPreferencesInput.safeParse(raw);
-  if (!parsed.success) throw new Invalid("Please tick or untick the e-mails you want.", {});
+  if (!parsed.success) throw new Invalid(m.api_e_please_tick_or_untick_the_e_mails_you(), {});
   const kinds = kindsOf(person.role);
   if (kinds.length) await ctx.db.batch(kinds.map((k) => setSwitch(ctx.db, person, k, Boolean(parsed.data[k]), ctx.now)));
   return { ...(await emailPreferences(ctx, token)), message: MAIL_PREFERENCES_MESSAGES.saved };
@@ -281,9 +291,9 @@ export async function recordMailEvent(
   { body, headers }: { body: string; headers: SvixHeaders },
 ): Promise<{ suppressed: number; ignored?: string }> {
   const secret = ctx.config.mailWebhookSecret;
-  if (!secret || !(await verifySvixSignature(secret, headers, body, ctx.now))) throw new Unauthorized("The webhook signature is not valid.");
+  if (!secret || !(await verifySvixSignature(secret, headers, body, ctx.now))) throw new Unauthorized(m.api_e_the_webhook_signature_is_not_valid());
   const event = readMailEvent(body);
-  if (!event) throw new Invalid("The event is not one we understand.");
+  if (!event) throw new Invalid(m.api_e_the_event_is_not_one_we_understand());
   if (!event.kind) return { suppressed: 0, ignored: event.type };
   await ctx.db.batch(suppressionStatements(ctx.db, event, ctx.now));
   log.info("mail addresses suppressed", { kind: event.kind, count: event.addresses.length, providerMessageId: event.providerMessageId });

@@ -10,7 +10,7 @@ import { hmacSha256Hex, verifyHmacSha256Hex } from "#platform/hmac.ts";
 import { log } from "#platform/log.ts";
 import { formatIndianMobile } from "#shared/phone-schemas.ts";
 import { BASE_LOCALE, getLocale, isLocale, type Locale } from "#shared/locale.ts";
-import { m as messages } from "#shared/paraglide/messages.js";
+import { m } from "#shared/paraglide/m.js";
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;
@@ -21,33 +21,37 @@ const HOUR = 3_600_000;
 export const CODES_PER_NUMBER_HOUR: AllowanceRule = {
   max: 5,
   windowMs: HOUR,
-  message: "Too many codes were sent to this number. Please wait {wait} before asking for another.",
+  message: (wait: string) => m.api_limit_too_many_codes_were_sent_to_this({ wait }),
 };
 export const CODES_PER_NUMBER_DAY: AllowanceRule = {
   max: 10,
   windowMs: 24 * HOUR,
-  message: "Too many codes were sent to this number today. Please wait {wait} before asking for another.",
+  message: (wait: string) => m.api_limit_too_many_codes_were_sent_to_this_2({ wait }),
 };
 /** Codes asked for from one network (IPv4 address or IPv6 /64): generous for carrier NAT, a wall against spraying numbers. */
 export const CODES_PER_ADDRESS: AllowanceRule = {
   max: 30,
   windowMs: HOUR,
-  message: "Too many codes were asked for from your network. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_codes_were_asked_for_from({ wait }),
 };
 /** Codes tried from one network: against guessing across many numbers. */
 export const CODE_TRIES_PER_ADDRESS: AllowanceRule = {
   max: 100,
   windowMs: HOUR,
-  message: "Too many codes were tried from your network. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_codes_were_tried_from_your({ wait }),
 };
 
 export const CODE_MESSAGES = {
-  sent: "We sent a 6-digit code by SMS to {phone}. It is valid for 5 minutes.",
-  resendWait: "A code was just sent to this number. You can ask for a new one in {seconds} seconds.",
-  wrong: "That code is not right. {left}",
-  expired: "This code has expired or was never sent. Please ask for a new code.",
-  spent: "Too many wrong codes. Please ask for a new code.",
-} as const;
+  sent: (phone: string) => m.api_code_sent({ phone }),
+  resendWait: (seconds: number) => m.api_code_resend_wait({ seconds }),
+  wrong: (left: number) => m.api_code_wrong({ left: m.api_code_tries_left({ left }) }),
+  get expired() {
+    return m.api_code_expired();
+  },
+  get spent() {
+    return m.api_code_spent();
+  },
+};
 
 export type CodePurpose = "SIGN_IN" | "ADD_PHONE";
 
@@ -70,7 +74,7 @@ function pepperOf(ctx: DomainContext): string {
 }
 
 /** The text of the code's SMS in `locale`: the DLT template "##code## is your Mandap code..." (one per language) filled in. */
-export const codeSmsText = (code: string, locale: Locale = BASE_LOCALE) => messages.sms_login_code({ code }, { locale });
+export const codeSmsText = (code: string, locale: Locale = BASE_LOCALE) => m.sms_login_code({ code }, { locale });
 
 /**
  * The language of a code's SMS: the account's whose number it is (the signed-in person adding a
@@ -106,7 +110,7 @@ export async function sendPhoneCode(
     const { allowed, until } = await takeAllowance(ctx, key, rule);
     if (!allowed) {
       const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-      throw new TooManyRequests(rule.message.replace("{wait}", waitWords(seconds)), seconds);
+      throw new TooManyRequests(rule.message(waitWords(seconds)), seconds);
     }
   }
   const code = newCode();
@@ -128,7 +132,7 @@ export async function sendPhoneCode(
       .catch((e: unknown) => log.error("code sms failed", { purpose }, e)),
   );
   return {
-    message: CODE_MESSAGES.sent.replace("{phone}", formatIndianMobile(phone)),
+    message: CODE_MESSAGES.sent(formatIndianMobile(phone)),
     phone,
     resendAfterSeconds: CODE_RESEND_AFTER_MS / 1000,
     expiresInSeconds: CODE_TTL_MS / 1000,
@@ -137,7 +141,7 @@ export async function sendPhoneCode(
 
 function resendWait(sentAt: number, now: number): TooManyRequests {
   const seconds = Math.max(1, Math.ceil((sentAt + CODE_RESEND_AFTER_MS - now) / 1000));
-  return new TooManyRequests(CODE_MESSAGES.resendWait.replace("{seconds}", String(seconds)), seconds);
+  return new TooManyRequests(CODE_MESSAGES.resendWait(seconds), seconds);
 }
 
 /**
@@ -167,7 +171,8 @@ export async function writeCode(
   return code;
 }
 
-const waitWords = (seconds: number) => (seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+const waitWords = (seconds: number) =>
+  seconds < 60 ? m.api_wait_seconds_plain({ count: seconds }) : m.api_wait_minutes_plain({ count: Math.ceil(seconds / 60) });
 
 /**
  * Checks a code without spending it: counts the try first (one atomic UPDATE that only passes
@@ -189,7 +194,7 @@ export async function checkPhoneCode(ctx: DomainContext, id: string, code: strin
   }
   if (!(await verifyHmacSha256Hex(pepperOf(ctx), `${id}:${code}`, row.code_hash))) {
     const left = CODE_MAX_TRIES - row.attempts;
-    const message = left > 0 ? CODE_MESSAGES.wrong.replace("{left}", left === 1 ? "1 try left." : `${left} tries left.`) : `${CODE_MESSAGES.spent}`;
+    const message = left > 0 ? CODE_MESSAGES.wrong(left) : `${CODE_MESSAGES.spent}`;
     throw new Invalid(message, { code: message });
   }
   return row.code_hash;

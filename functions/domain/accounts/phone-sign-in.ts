@@ -30,13 +30,22 @@ import {
   userById,
 } from "./account-common.ts";
 import { Conflict } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const PHONE_MESSAGES = {
-  welcomeBack: "Logged in successfully.",
-  needsSignup: "No account uses this number yet. Tell us a little about you to create one with it.",
-  sameNumber: "This number is already verified on your account.",
-  added: "Your mobile number is verified. You can now sign in with it.",
-} as const;
+  get welcomeBack() {
+    return m.api_phone_welcome_back();
+  },
+  get needsSignup() {
+    return m.api_phone_needs_signup();
+  },
+  get sameNumber() {
+    return m.api_phone_same_number();
+  },
+  get added() {
+    return m.api_phone_added();
+  },
+};
 
 /** A code to sign in or sign up (the same answer and the same SMS for every number). */
 export async function requestSignInCode(ctx: DomainContext, { phone }: { phone: string }) {
@@ -117,7 +126,7 @@ export async function addPhone(ctx: DomainContext, { phone, code }: { phone: str
   const id = codeId("ADD_PHONE", phone, actor.id);
   const codeHash = await checkPhoneCode(ctx, id, code);
   const other = await userByPhone(ctx.db, phone);
-  if (other && other.id !== actor.id) throw new Conflict(PHONE_TAKEN, { phone: PHONE_TAKEN });
+  if (other && other.id !== actor.id) throw new Conflict(PHONE_TAKEN(), { phone: PHONE_TAKEN() });
   await spendCode(ctx, id, codeHash);
   try {
     await ctx.db
@@ -125,7 +134,7 @@ export async function addPhone(ctx: DomainContext, { phone, code }: { phone: str
       .bind(phone, ctx.now, actor.id)
       .run();
   } catch (e) {
-    if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN, { phone: PHONE_TAKEN });
+    if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN(), { phone: PHONE_TAKEN() });
     throw e;
   }
   const user = await accountView(ctx.db, actor.id);

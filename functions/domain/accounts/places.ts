@@ -1,11 +1,16 @@
 import { findCity, findState } from "#shared/places.ts";
 import { Invalid } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Sign-up and the business profile check a vendor's place against the location data (shared/places.ts), so a city always belongs to its state. */
 export const PLACE_MESSAGES = {
-  state: "Choose your state from the list.",
-  city: "Choose a city of the chosen state from the list.",
-} as const;
+  get state() {
+    return m.api_place_state();
+  },
+  get city() {
+    return m.api_place_city();
+  },
+};
 
 /** The stored spelling of a state and one of its cities (any case), or Invalid naming the field. */
 export function checkPlace(state: string, city: string): { state: string; city: string } {

@@ -4,6 +4,7 @@ import { type DomainContext, Invalid, Unauthorized, ACCESS, requireRole, require
 import { placeOfCity } from "#shared/checklist.ts";
 import { checkPlace } from "./places.ts";
 import { accountView, type AccountView } from "./account-common.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The signed-in account's view, or null for a visitor (GET /users/me). */
 export async function currentAccount(ctx: DomainContext): Promise<AccountView | null> {
@@ -30,7 +31,7 @@ async function updateColumns<T extends object>(
   columns: [keyof T, string][],
 ): Promise<void> {
   const given = columns.filter(([field]) => input[field] !== undefined);
-  if (!given.length) throw new Invalid("Nothing to update.", { _: "Change at least one field." });
+  if (!given.length) throw new Invalid(m.api_e_nothing_to_update(), { _: m.api_e_change_at_least_one_field() });
   await d1
     .prepare(`UPDATE ${table} SET ${given.map(([, column]) => `${column} = ?`).join(", ")}, updated_at = ? WHERE ${key} = ?`)
     .bind(...given.map(([field]) => input[field]), now, id)

@@ -39,6 +39,7 @@ import {
   userById,
 } from "./account-common.ts";
 import { isSecretToken } from "#shared/tokens.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up: nothing is created until the e-mailed link is opened (docs/decisions/0013)
@@ -46,7 +47,7 @@ import { isSecretToken } from "#shared/tokens.ts";
 export const SIGNUP_TTL_MS = 48 * 3_600_000;
 
 /** The same answer for every accepted sign-up, whether or not the address has an account. */
-export const signupAccepted = (email: string) => ({ message: ACCOUNT_MESSAGES.signupSent.replace("{email}", email), email });
+export const signupAccepted = (email: string) => ({ message: ACCOUNT_MESSAGES.signupSent(email), email });
 
 type PendingSignup = {
   email: string;
@@ -309,12 +310,12 @@ export async function insertVendorAccount(d1: D1Database, v: NewVendor): Promise
       return;
     } catch (e) {
       if (isUniqueEmailViolation(e)) throw new Conflict(ACCOUNT_MESSAGES.duplicateEmail);
-      if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN);
+      if (isUniquePhoneViolation(e)) throw new Conflict(PHONE_TAKEN());
       if (e instanceof Error && /vendors\.slug/.test(e.message)) continue;
       throw e;
     }
   }
-  throw new Conflict("Another business just took that name. Please try again.");
+  throw new Conflict(m.api_e_another_business_just_took_that_name_please());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,9 +351,8 @@ export async function verifyEmail(ctx: DomainContext, { token }: { token: string
 export async function resendVerification(ctx: DomainContext): Promise<{ message: string }> {
   const user = await userById(ctx.db, requireSignedIn(ctx.actor).id);
   if (!user) throw new Unauthorized();
-  if (user.is_verified) return { message: "Your e-mail address is already verified." };
-  if (!(await maySendMail(ctx, "verify", user.email)))
-    throw new TooManyRequests("We sent a verification link a moment ago. Please check your inbox, or wait a few minutes before asking again.", 120);
+  if (user.is_verified) return { message: m.api_e_your_e_mail_address_is_already_verified() };
+  if (!(await maySendMail(ctx, "verify", user.email))) throw new TooManyRequests(m.api_e_we_sent_a_verification_link_a_moment(), 120);
   await sendVerification(ctx, user);
   return { message: `We sent a new verification link to ${user.email}.` };
 }

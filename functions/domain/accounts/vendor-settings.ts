@@ -20,6 +20,7 @@ import { checkGstin } from "#shared/gst.ts";
 import type { Row } from "#db/rows.ts";
 import type { vendorNotificationPrefs as prefsTable } from "#db/schema/identity.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A vendor's settings: which e-mails they want, and closing the account (what happens to their
@@ -118,15 +119,25 @@ export async function saveNotificationPrefs(ctx: DomainContext, input: Notificat
 export type BillingDetails = { gstin: string | null; billing_address: string | null; state: string | null; city: string | null };
 
 export const BILLING_MESSAGES = {
-  saved: "Your billing details have been saved. Invoices from now on will show them.",
-  address: "Keep the address line under 200 characters.",
-  invalid: "Please correct the highlighted field.",
-} as const;
+  get saved() {
+    return m.api_billing_saved();
+  },
+  get address() {
+    return m.api_billing_address();
+  },
+  get invalid() {
+    return m.api_billing_invalid();
+  },
+};
 
 /** The settings form's fields (others, like the form's intent, are dropped): a GSTIN (empty = not registered) and a street address line. */
 export const billingDetailsInput = z.object({
   gstin: z.string({ error: "gstin must be text." }).max(40, { error: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV." }).optional(),
-  billing_address: z.string({ error: "billing_address must be text." }).trim().max(200, { error: BILLING_MESSAGES.address }).optional(),
+  billing_address: z
+    .string({ error: "billing_address must be text." })
+    .trim()
+    .max(200, { error: () => BILLING_MESSAGES.address })
+    .optional(),
 });
 export type BillingDetailsInput = z.infer<typeof billingDetailsInput>;
 
@@ -180,12 +191,17 @@ export const DELETION_TERMS = [
 export const DELETE_CONFIRMATION = "DELETE";
 
 export const SETTINGS_MESSAGES = {
-  upcomingBookings: (n: number) =>
-    `You have ${n} confirmed ${n === 1 ? "booking" : "bookings"} for today or a later date. Complete or cancel ${n === 1 ? "it" : "them"} before deleting your account.`,
-  confirm: `Type ${DELETE_CONFIRMATION} to confirm.`,
-  deleted: "Your vendor account has been deleted.",
-  prefsSaved: "Your notification preferences have been saved.",
-} as const;
+  upcomingBookings: (n: number) => m.api_settings_upcoming_bookings({ n }),
+  get confirm() {
+    return m.api_settings_confirm({ word: DELETE_CONFIRMATION });
+  },
+  get deleted() {
+    return m.api_settings_deleted();
+  },
+  get prefsSaved() {
+    return m.api_settings_prefs_saved();
+  },
+};
 
 type OpenLead = { email: string; user_name: string; locale: string | null; service_name: string };
 

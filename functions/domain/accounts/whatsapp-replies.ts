@@ -2,6 +2,7 @@ import { type DomainContext, Invalid, Unauthorized } from "../core/index.ts";
 import { verifyHmacSha256Hex } from "#platform/hmac.ts";
 import { indianMobile } from "#platform/whatsapp.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Replies on WhatsApp (issue 32, docs/decisions/0048-whatsapp.md): a person who answers one of our
@@ -81,9 +82,9 @@ export async function recordWhatsAppReplies(
 ): Promise<{ stopped: number }> {
   const secret = ctx.config.whatsAppWebhook.appSecret;
   const hex = signature?.startsWith("sha256=") ? signature.slice("sha256=".length) : "";
-  if (!secret || !(await verifyHmacSha256Hex(secret, body, hex))) throw new Unauthorized("The webhook signature is not valid.");
+  if (!secret || !(await verifyHmacSha256Hex(secret, body, hex))) throw new Unauthorized(m.api_e_the_webhook_signature_is_not_valid());
   const numbers = stopRequests(body);
-  if (!numbers) throw new Invalid("The notification is not one we understand.");
+  if (!numbers) throw new Invalid(m.api_e_the_notification_is_not_one_we_understand());
   let stopped = 0;
   for (const n of numbers) stopped += await stopWhatsAppFrom(ctx, n);
   if (stopped) log.info("whatsapp stopped by reply", { accounts: stopped });

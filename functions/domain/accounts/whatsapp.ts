@@ -3,6 +3,7 @@ import { type DomainContext, Invalid, NotFound, requireSignedIn, newId } from ".
 import { MAIL_LINK_TTL_MS, readMailLink, signMailLink } from "#platform/mail-links.ts";
 import { indianMobile, type WhatsAppTemplateMessage } from "#platform/whatsapp.ts";
 import { WHATSAPP_PREFERENCES_PATH } from "#shared/links.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * WhatsApp notifications (issue 32, docs/decisions/0048-whatsapp.md). Off until the person turns
@@ -86,16 +87,34 @@ export function renderWhatsApp(event: WhatsAppEvent, language: WhatsAppLanguage,
 }
 
 export const WHATSAPP_MESSAGES = {
-  on: "WhatsApp messages are on. We will message you about the events listed here.",
-  off: "WhatsApp messages are off. We will not message you on WhatsApp.",
-  noNumber: "Add your mobile number first: WhatsApp messages go to an Indian mobile number (10 digits, starting with 6, 7, 8 or 9).",
-  stopped: "Done: Mandap will not send you WhatsApp messages any more.",
-  alreadyStopped: "WhatsApp messages were already off; nothing more to do.",
-  forged: "This link is not valid: it may have been copied incompletely. Sign in to turn WhatsApp messages off.",
-  expired: "This link has expired. Sign in to turn WhatsApp messages off.",
-  gone: "This link belongs to an account that no longer exists.",
-  signIn: "Please log in to choose your WhatsApp messages.",
-} as const;
+  get on() {
+    return m.api_whatsapp_on();
+  },
+  get off() {
+    return m.api_whatsapp_off();
+  },
+  get noNumber() {
+    return m.api_whatsapp_no_number();
+  },
+  get stopped() {
+    return m.api_whatsapp_stopped();
+  },
+  get alreadyStopped() {
+    return m.api_whatsapp_already_stopped();
+  },
+  get forged() {
+    return m.api_whatsapp_forged();
+  },
+  get expired() {
+    return m.api_whatsapp_expired();
+  },
+  get gone() {
+    return m.api_mail_preferences_gone();
+  },
+  get signIn() {
+    return m.api_whatsapp_sign_in();
+  },
+};
 
 /** The signed link's purpose: stop WhatsApp messages for that person. */
 const STOP_PURPOSE = "whatsapp-stop";
@@ -188,7 +207,8 @@ export const whatsAppPreferencesInput = z.object({ whatsapp: onOff.optional() })
 export async function saveWhatsAppPreferences(ctx: DomainContext, raw: unknown): Promise<WhatsAppPreferencesView & { message: string }> {
   const person = await signedInPerson(ctx);
   const parsed = whatsAppPreferencesInput.safeParse(raw);
-  if (!parsed.success) throw new Invalid("Please choose on or off.", { whatsapp: parsed.error.issues[0]?.message ?? "WhatsApp messages are on or off." });
+  if (!parsed.success)
+    throw new Invalid(m.api_e_please_choose_on_or_off(), { whatsapp: parsed.error.issues[0]?.message ?? "WhatsApp messages are on or off." });
   const on = Boolean(parsed.data.whatsapp);
   if (on && !indianMobile(person.phone)) throw new Invalid(WHATSAPP_MESSAGES.noNumber, { whatsapp: WHATSAPP_MESSAGES.noNumber });
   await setChoice(ctx.db, person.id, on, "settings", ctx.now).run();

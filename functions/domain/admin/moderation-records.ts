@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Moderation (issue 14): admins archive or restore any service with a reason its vendor sees,
@@ -16,18 +17,40 @@ import { z } from "zod";
 export type WideRead = Record<string, any>;
 
 export const MODERATION_MESSAGES = {
-  serviceNotFound: "We could not find that service.",
-  vendorNotFound: "We could not find that vendor.",
-  reviewNotFound: "We could not find that review.",
-  disputeNotFound: "We could not find that dispute.",
-  alreadyArchived: "This service is already archived by the Mandap team.",
-  notArchived: "This service is not archived by the Mandap team.",
-  alreadyVerified: "This vendor is already verified.",
-  notVerified: "This vendor is not verified.",
-  disputeOpen: "This review is already being reviewed by the Mandap team.",
-  alreadyDecided: "This dispute has already been decided.",
-  disputed: "Thank you. The Mandap team will look at this review; it stays on your page until they decide.",
-} as const;
+  get serviceNotFound() {
+    return m.api_e_we_could_not_find_that_service();
+  },
+  get vendorNotFound() {
+    return m.api_e_we_could_not_find_that_vendor();
+  },
+  get reviewNotFound() {
+    return m.api_moderation_review_not_found();
+  },
+  get disputeNotFound() {
+    return m.api_moderation_dispute_not_found();
+  },
+  get alreadyArchived() {
+    return m.api_moderation_already_archived();
+  },
+  get notArchived() {
+    return m.api_moderation_not_archived();
+  },
+  get alreadyVerified() {
+    return m.api_moderation_already_verified();
+  },
+  get notVerified() {
+    return m.api_moderation_not_verified();
+  },
+  get disputeOpen() {
+    return m.api_moderation_dispute_open();
+  },
+  get alreadyDecided() {
+    return m.api_moderation_already_decided();
+  },
+  get disputed() {
+    return m.api_moderation_disputed();
+  },
+};
 
 const reason = (what: string) =>
   z.string(`Say why ${what}.`).trim().min(5, `Say why ${what} (at least 5 characters).`).max(500, "Keep the reason under 500 characters.");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, ACCESS, requireRole, requireSignedIn, parseInput, auditEntry } from "../core/index.ts";
 import { refreshReplyTime, type LeadStatus } from "../enquiries/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The admin queue of enquiries vendors reported as spam (issue 10: "spam leads go to the admin
@@ -55,7 +56,8 @@ const requireAdmin = (ctx: DomainContext) => requireRole(requireSignedIn(ctx.act
 export async function spamQueue(ctx: DomainContext, options: { page?: number } = {}): Promise<SpamQueue> {
   requireAdmin(ctx);
   const page = options.page ?? 1;
-  if (!Number.isInteger(page) || page < 1 || page > 1000) throw new Invalid("Page must be between 1 and 1000.", { page: "Page must be between 1 and 1000." });
+  if (!Number.isInteger(page) || page < 1 || page > 1000)
+    throw new Invalid(m.api_e_page_must_be_between_1_and_1000(), { page: m.api_e_page_must_be_between_1_and_1000() });
   const [rows, pending] = await ctx.db.batch([
     ctx.db
       .prepare(
@@ -120,7 +122,7 @@ async function reportedLead(ctx: DomainContext, leadId: string): Promise<Reporte
     .prepare("SELECT id, service_id, vendor_id, user_id, status, status_before_spam, reported_at, reviewed_at, created_at FROM leads WHERE id = ?")
     .bind(leadId)
     .first<Reported>();
-  if (!lead || lead.reported_at === null) throw new NotFound("We could not find that reported enquiry.");
+  if (!lead || lead.reported_at === null) throw new NotFound(m.api_e_we_could_not_find_that_reported_enquiry());
   if (lead.reviewed_at !== null || lead.status !== "SPAM") throw new Conflict(ALREADY[lead.status === "SPAM" ? "confirmed" : "restored"]!);
   return lead;
 }
@@ -133,7 +135,7 @@ async function decidedMeanwhile(ctx: DomainContext, leadId: string): Promise<Con
     if (e instanceof Conflict || e instanceof NotFound) return e;
     throw e;
   }
-  return new Conflict("This report was already reviewed.");
+  return new Conflict(m.api_e_this_report_was_already_reviewed());
 }
 
 const OPEN_STATUSES: readonly string[] = ["NEW", "CONTACTED", "QUOTED"];
@@ -154,7 +156,8 @@ export async function decideSpamReport(
 ): Promise<{ id: string; status: LeadStatus; reviewed_at: number; couple_flagged?: boolean; message: string }> {
   const admin = requireAdmin(ctx);
   const { flagCouple = false } = parseInput(confirmOptions, input ?? {});
-  if (flagCouple && decision !== "confirm") throw new Invalid("Only Confirm spam can flag the couple's account.", { flagCouple: "Only with Confirm spam." });
+  if (flagCouple && decision !== "confirm")
+    throw new Invalid(m.api_e_only_confirm_spam_can_flag_the_couples(), { flagCouple: m.api_e_only_with_confirm_spam() });
   const lead = await reportedLead(ctx, leadId);
   // Written only while the report is still undecided, so two admins at once decide it once.
   const undecided = "id = ? AND status = 'SPAM' AND reported_at IS NOT NULL AND reviewed_at IS NULL";
@@ -235,5 +238,5 @@ export async function decideSpamReport(
   });
   const changes = results[0]!.meta.changes;
   if (!changes) throw await decidedMeanwhile(ctx, leadId);
-  return { id: leadId, status: restored, reviewed_at: ctx.now, message: "Restored: the enquiry is back in the vendor's inbox." };
+  return { id: leadId, status: restored, reviewed_at: ctx.now, message: m.api_e_restored_the_enquiry_is_back_in_the() };
 }

@@ -2,6 +2,7 @@ import { type DomainContext, Conflict } from "../core/index.ts";
 import { type PaymentGatewayError, PaymentsNotConfigured, type GatewayPayment } from "#platform/payments.ts";
 import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purposes.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * What the payment jobs share: the gateway's refusal to open an order, the payment messages, an
@@ -35,23 +36,49 @@ export function gatewayRefusal(ctx: DomainContext, e: PaymentGatewayError, recei
 }
 
 export const PAYMENT_MESSAGES = {
-  noPlan: "This plan does not exist.",
-  retiredPlan: "This plan is no longer offered. Please choose another plan.",
-  trialPlan: "The free trial cannot be bought: it starts when you verify your e-mail address.",
-  noVendor: "Your business profile was not found.",
-  badCallback: "This payment confirmation is incomplete or malformed.",
-  badSignature: "This payment confirmation's signature is not valid. Nothing was credited.",
-  noOrder: "We could not find this order.",
-  wrongOrder: "This payment belongs to another order. Nothing was credited.",
-  amountMismatch: "The amount paid does not match the order. Nothing was credited; please contact support.",
-  badWebhookSignature: "The webhook signature is not valid.",
-  badWebhookBody: "The webhook body is not valid JSON.",
-  expiredOrder:
-    "Paid after the order expired (orders can be paid for 24 hours), so it was not credited. It is refunded in full by itself; please contact us if the refund has not reached you.",
+  get noPlan() {
+    return m.api_payment_no_plan();
+  },
+  get retiredPlan() {
+    return m.api_payment_retired_plan();
+  },
+  get trialPlan() {
+    return m.api_payment_trial_plan();
+  },
+  get noVendor() {
+    return m.api_payment_no_vendor();
+  },
+  get badCallback() {
+    return m.api_payment_bad_callback();
+  },
+  get badSignature() {
+    return m.api_payment_bad_signature();
+  },
+  get noOrder() {
+    return m.api_payment_no_order();
+  },
+  get wrongOrder() {
+    return m.api_payment_wrong_order();
+  },
+  get amountMismatch() {
+    return m.api_payment_amount_mismatch();
+  },
+  get badWebhookSignature() {
+    return m.api_e_the_webhook_signature_is_not_valid();
+  },
+  get badWebhookBody() {
+    return m.api_payment_bad_webhook_body();
+  },
+  get expiredOrder() {
+    return m.api_payment_expired_order();
+  },
   /** The reason recorded on the automatic refund of such a payment (issue 30). */
+  /** Stored on the record (read by admins and the audit), so in the base language, not the request's. */
   lateRefund: "Paid after the order expired, so nothing was bought: refunded automatically.",
-  notConfigured: "Online payments are not set up on this site yet. Nothing was charged; please contact us to buy it.",
-} as const;
+  get notConfigured() {
+    return m.api_payment_not_configured();
+  },
+};
 
 export const DAY_MS = 86_400_000;
 /**

@@ -3,6 +3,7 @@ import type { plans } from "#db/schema/index.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, newId, ACCESS, requireRole, parseInput } from "../core/index.ts";
 import { planFromRow, type PlanRow, type PlanSummary } from "./plans.ts";
 import { planInput, type PlanInput } from "#shared/plan-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Plans as admins manage them (/admin/plans and POST /plan, PUT /plan/{id}, POST
@@ -34,17 +35,37 @@ export type AdminPlan = PlanSummary & {
 type AdminPlanRow = PlanRow & Row<typeof plans, "is_active" | "created_at" | "updated_at"> & { subscribers: number; subscriptions: number };
 
 export const PLAN_MESSAGES = {
-  notFound: "We could not find that plan.",
-  nameTaken: "An active plan already has this name. Choose another, or retire that plan first.",
-  trialTaken: "There is already an active trial plan. Retire it first: there can be only one.",
-  kindLocked: "This plan has subscriptions, so it cannot switch between trial and paid. Create a new plan instead.",
-  alreadyRetired: "This plan is already retired.",
-  alreadyActive: "This plan is already active.",
-  created: "Plan created.",
-  saved: "Plan saved.",
-  retired: "Plan retired: vendors no longer see it or buy it; its subscribers keep their period until it ends.",
-  restored: "Plan restored: vendors can see it and buy it again.",
-} as const;
+  get notFound() {
+    return m.api_plans_not_found();
+  },
+  get nameTaken() {
+    return m.api_plans_name_taken();
+  },
+  get trialTaken() {
+    return m.api_plans_trial_taken();
+  },
+  get kindLocked() {
+    return m.api_plans_kind_locked();
+  },
+  get alreadyRetired() {
+    return m.api_plans_already_retired();
+  },
+  get alreadyActive() {
+    return m.api_plans_already_active();
+  },
+  get created() {
+    return m.api_plans_created();
+  },
+  get saved() {
+    return m.api_plans_saved();
+  },
+  get retired() {
+    return m.api_plans_retired();
+  },
+  get restored() {
+    return m.api_plans_restored();
+  },
+};
 
 const SELECT = `SELECT p.id, p.name, p.description, p.price, p.duration_days, p.is_trial, p.features, p.max_active_services, p.featured_placement,
        p.analytics_depth, p.is_active, p.created_at, p.updated_at,

@@ -1,4 +1,5 @@
 import type { DomainContext } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Plan limits on services (issue 11, docs/decisions/0019-plan-limits.md).
@@ -37,16 +38,16 @@ export type PlanLimits = {
 /** Where a vendor sees and buys plans. */
 export const PLAN_PATH = "/VendorDashboard/Plan";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export const PLAN_LIMIT_MESSAGES = {
   /** Refusing a new or restored active service at the limit (403). */
   overLimit: (limits: PlanLimits) =>
     limits.subscribed
-      ? `Your plan allows ${plural(limits.maxActiveServices ?? 0, "active service", "active services")}. Archive one or choose a bigger plan on the Plan page.`
-      : `Without a plan you can keep ${plural(limits.maxActiveServices ?? 0, "active service", "active services")}. Archive one or choose a plan on the Plan page.`,
-  hidden: "Hidden: beyond your plan's limit",
-} as const;
+      ? m.api_plan_limit_over_subscribed({ n: limits.maxActiveServices ?? 0 })
+      : m.api_plan_limit_over_free({ n: limits.maxActiveServices ?? 0 }),
+  get hidden() {
+    return m.api_plan_limit_hidden();
+  },
+};
 
 /** The limits in force for a vendor at `now` (one query). */
 export async function limitsInForce(db: D1Database, vendorId: string, now: number, freeActiveServices: number): Promise<PlanLimits> {

@@ -5,6 +5,7 @@ import { DAY_MS, startOfIndiaDay } from "#shared/india-time.ts";
 import { creditPayment } from "./payment-credits.ts";
 import { type LocalPayment, localPayment, mismatch, ORDER_LIFETIME_MS } from "./payment-records.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The daily reconciliation (issue 30): the gateway's payments of a window (Razorpay: GET /payments
@@ -44,14 +45,24 @@ export type FlagKind = "NOT_CAPTURED" | "SECOND_PAYMENT" | "MISMATCH";
 
 export const RECONCILIATION_MESSAGES = {
   notCaptured: (status: string) => `Credited here, but the payment gateway says this payment is ${status}. Check it in the gateway's dashboard.`,
+  /** Stored on the record (read by admins and the audit), so in the base language, not the request's. */
   unknownAtGateway: "Credited here, but the payment gateway has no such payment. Check it in the gateway's dashboard.",
+  /** Stored on the record (read by admins and the audit), so in the base language, not the request's. */
   secondPayment: "Captured at the payment gateway for an order another payment already paid: refund it from the gateway's dashboard.",
   mismatch: (why: string) => `Captured at the payment gateway but not credited: ${why}`,
-  onlyAdmins: "Only admins see reconciliation flags.",
-  noFlag: "There is no such reconciliation flag.",
-  alreadyResolved: "This flag was already marked resolved.",
-  resolved: "Marked resolved. The note is in the audit log.",
-} as const;
+  get onlyAdmins() {
+    return m.api_reconciliation_only_admins();
+  },
+  get noFlag() {
+    return m.api_reconciliation_no_flag();
+  },
+  get alreadyResolved() {
+    return m.api_reconciliation_already_resolved();
+  },
+  get resolved() {
+    return m.api_reconciliation_resolved();
+  },
+};
 
 /** Whether the gateway holds the money (captured, or captured and then refunded). */
 const capturedThere = (gp: Pick<GatewayPayment, "status">) => gp.status === "captured" || gp.status === "refunded";

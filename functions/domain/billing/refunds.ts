@@ -8,6 +8,7 @@ import { purposeOf, type PurposeName, type PurposePayment } from "./payment-purp
 import { log } from "#platform/log.ts";
 import { creditNoteStatements } from "./credit-notes.ts";
 import { reopenAutomaticRefund } from "./automatic-refunds.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Refunds (issue 30, docs/decisions/0043-refunds.md), one path for every purpose:
@@ -29,22 +30,36 @@ import { reopenAutomaticRefund } from "./automatic-refunds.ts";
  */
 
 export const REFUND_MESSAGES = {
-  onlyAdmins: "Only admins can refund payments.",
-  noPayment: "This payment does not exist.",
-  notRefundable: (status: string) => `Only a successful payment can be refunded; this one is ${status.toLowerCase().replace(/_/g, " ")}.`,
-  nothingLeft: "This payment has already been refunded in full.",
-  overRefund: (left: number) => `At most ${formatRupees(left)} of this payment is left to refund.`,
-  busy: "Another refund of this payment is being made right now. Wait a moment, then look at the payment again.",
-  unreachable: "The payment gateway could not be reached. Nothing was refunded; please try again in a minute.",
-  refused: (why: string) => `The payment gateway refused the refund: ${why} Nothing was refunded.`,
-  notConfigured: "Online payments are not set up on this site, so nothing can be refunded through the gateway.",
-  processed: (amount: number) => `Refunded ${formatRupees(amount)}.`,
-  pending: (amount: number) => `A refund of ${formatRupees(amount)} was asked for; the gateway will confirm it.`,
-  failed: (amount: number) => `The gateway could not refund ${formatRupees(amount)}.`,
+  get onlyAdmins() {
+    return m.api_refund_only_admins();
+  },
+  get noPayment() {
+    return m.api_refund_no_payment();
+  },
+  notRefundable: (status: string) => m.api_refund_not_refundable({ status: status.toLowerCase().replace(/_/g, " ") }),
+  get nothingLeft() {
+    return m.api_refund_nothing_left();
+  },
+  overRefund: (left: number) => m.api_refund_over_refund({ amount: formatRupees(left) }),
+  get busy() {
+    return m.api_refund_busy();
+  },
+  get unreachable() {
+    return m.api_refund_unreachable();
+  },
+  refused: (why: string) => m.api_refund_refused({ why }),
+  get notConfigured() {
+    return m.api_refund_not_configured();
+  },
+  processed: (amount: number) => m.api_refund_processed({ amount: formatRupees(amount) }),
+  pending: (amount: number) => m.api_refund_pending({ amount: formatRupees(amount) }),
+  failed: (amount: number) => m.api_refund_failed({ amount: formatRupees(amount) }),
+  /** Stored on the record (read by admins and the audit), so in the base language, not the request's. */
   atGateway: "Refunded at the payment gateway.",
+  /** Stored on the record (read by admins and the audit), so in the base language, not the request's. */
   gatewayFailed: "The gateway could not refund the payment.",
   failedLater: (amount: number, why: string) => `The gateway reported the refund of ${formatRupees(amount)} failed: ${why}`,
-} as const;
+};
 
 /** A claim on a payment's refund older than this is taken over (the request that held it died). */
 const LOCK_MS = 2 * 60_000;

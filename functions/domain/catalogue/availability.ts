@@ -3,6 +3,7 @@ import type { Row } from "#db/rows.ts";
 import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, ACCESS, requireRole } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The availability calendar: per service, the days its vendor cannot take (service_blocked_dates).
@@ -15,13 +16,25 @@ export const BOOKING_NOTE = "Booking";
 export const AVAILABILITY_MONTHS_AHEAD = 24;
 
 export const AVAILABILITY_MESSAGES = {
-  month: "Use a month like 2026-12.",
-  day: "Choose a date like 2026-12-05.",
-  past: "Choose today or a later date.",
-  tooFar: `Choose a date within the next ${AVAILABILITY_MONTHS_AHEAD} months.`,
-  bookedDay: "This date is blocked by a booking. It is freed only when the booking is cancelled.",
-  noService: "We could not find that service.",
-} as const;
+  get month() {
+    return m.api_availability_month();
+  },
+  get day() {
+    return m.api_availability_day();
+  },
+  get past() {
+    return m.api_availability_past();
+  },
+  get tooFar() {
+    return m.api_availability_too_far({ months: AVAILABILITY_MONTHS_AHEAD });
+  },
+  get bookedDay() {
+    return m.api_availability_booked_day();
+  },
+  get noService() {
+    return m.api_e_we_could_not_find_that_service();
+  },
+};
 
 const realDay = (d: string) => {
   const t = Date.parse(`${d}T00:00:00Z`);
@@ -30,17 +43,17 @@ const realDay = (d: string) => {
 
 export const availabilityQuery = z.object({
   month: z
-    .string({ error: AVAILABILITY_MESSAGES.month })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, AVAILABILITY_MESSAGES.month)
+    .string({ error: () => AVAILABILITY_MESSAGES.month })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: () => AVAILABILITY_MESSAGES.month })
     .optional(),
 });
 
 export const availabilityInput = z.object({
   day: z
-    .string({ error: AVAILABILITY_MESSAGES.day })
+    .string({ error: () => AVAILABILITY_MESSAGES.day })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, AVAILABILITY_MESSAGES.day)
-    .refine(realDay, AVAILABILITY_MESSAGES.day),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => AVAILABILITY_MESSAGES.day })
+    .refine(realDay, { error: () => AVAILABILITY_MESSAGES.day }),
   blocked: z.preprocess(
     (v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
     z.boolean({ error: "blocked must be true or false." }),

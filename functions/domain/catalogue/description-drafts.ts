@@ -2,6 +2,7 @@ import { AI_DRAFTS_PER_HOUR, descriptionDraftInput } from "#shared/service-schem
 import type { DescriptionDraft } from "#platform/ai.ts";
 import { type AllowanceRule, type DomainContext, parseInput, takeOrThrow } from "../core/index.ts";
 import { requireManager } from "./service-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A description draft written from the service's fields by the configured writer, AI_DRAFT_LIMIT
@@ -11,7 +12,7 @@ import { requireManager } from "./service-records.ts";
 export const AI_DRAFT_LIMIT: AllowanceRule = {
   max: AI_DRAFTS_PER_HOUR,
   windowMs: 60 * 60 * 1000,
-  message: `You can ask for ${AI_DRAFTS_PER_HOUR} drafts an hour. Please wait {wait} and try again.`,
+  message: (wait: string) => m.api_limit_ai_drafts({ max: AI_DRAFTS_PER_HOUR, wait }),
 };
 
 /**

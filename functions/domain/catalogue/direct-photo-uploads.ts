@@ -9,6 +9,7 @@ import { manageableService, type UploadResult } from "./photo-records.ts";
 import { type Incoming, addPhotos } from "./photo-uploads.ts";
 import { randomHex } from "#shared/tokens.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Direct-to-storage uploads of a service's photos: generateSignature -> PUT -> register. */
 
@@ -40,11 +41,11 @@ export async function generateUploadSignature(ctx: DomainContext, input: unknown
 export async function receiveDirectUpload(ctx: DomainContext, token: string, body: ReadableStream<Uint8Array> | null): Promise<{ key: string }> {
   const actor = requireSignedIn(ctx.actor);
   const claims = ctx.uploads ? await ctx.uploads.verify(token, ctx.now) : null;
-  if (!claims || claims.ownerId !== actor.id) throw new Forbidden("This upload link is not valid or has expired. Please try again.");
+  if (!claims || claims.ownerId !== actor.id) throw new Forbidden(m.api_e_this_upload_link_is_not_valid_or());
   const bytes = await readStreamCapped(body, PHOTO_MAX_BYTES);
-  if (!bytes) throw new Invalid(`The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`, { file: "Choose a smaller photo." });
+  if (!bytes) throw new Invalid(m.api_e_photo_larger_than({ size: String(PHOTO_MAX_BYTES / 1024 / 1024) }), { file: m.api_e_choose_a_smaller_photo() });
   const type = imageTypeOf(bytes);
-  if (!type) throw new Invalid("Only photos can be uploaded.", { file: "This is not a JPEG, PNG, WebP, AVIF or GIF image." });
+  if (!type) throw new Invalid(m.api_e_only_photos_can_be_uploaded(), { file: m.api_e_this_is_not_a_jpeg_png_web_p() });
   // The size its header declares is checked now (the register step decodes it; an original is never served).
   try {
     checkedSize(bytes, type);
@@ -76,11 +77,11 @@ export async function registerDirectUploads(ctx: DomainContext, serviceId: strin
   const incoming: Incoming[] = files.map(({ key, name }) => ({
     name: name || key.split("/").pop() || "photo",
     bytes: async () => {
-      if (!key.startsWith(prefix) || key.includes("..")) throw new Invalid("This upload does not belong to this service.");
+      if (!key.startsWith(prefix) || key.includes("..")) throw new Invalid(m.api_e_this_upload_does_not_belong_to_this());
       const object = await ctx.media.get(key);
-      if (!object) throw new Invalid("The uploaded file was not found; upload it again.");
+      if (!object) throw new Invalid(m.api_e_the_uploaded_file_was_not_found_upload());
       originals.push(key);
-      if (object.size > PHOTO_MAX_BYTES) throw new Invalid(`The file is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+      if (object.size > PHOTO_MAX_BYTES) throw new Invalid(m.api_e_file_larger_than({ size: String(PHOTO_MAX_BYTES / 1024 / 1024) }));
       return new Uint8Array(await object.arrayBuffer());
     },
   }));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SERVICE_PHOTOS_MAX, ALT_MAX } from "#shared/service-media.ts";
 import { type DomainContext, parseInput, Invalid, NotFound } from "../core/index.ts";
 import { manageableService, photoOf, removeObjects, type ServicePhoto, mediaRows, servicePhotos, PHOTO_NOT_FOUND } from "./photo-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Editing a service's photos: delete one, reorder, move one up or down, choose the cover, write a
@@ -26,7 +27,7 @@ export async function deleteServicePhoto(ctx: DomainContext, serviceId: string, 
   ]);
   // Demo photos (seed/) are shared and stay; uploaded objects belong to this row alone.
   await removeObjects(ctx, [photo.key, cardKey]);
-  return { message: "Photo deleted." };
+  return { message: m.api_e_photo_deleted() };
 }
 
 export const orderInput = z.object({ ids: z.array(z.string().min(1).max(64)).min(1, "List the photos in their new order.").max(SERVICE_PHOTOS_MAX) });
@@ -38,11 +39,11 @@ export async function reorderServicePhotos(ctx: DomainContext, serviceId: string
   const rows = await mediaRows(ctx, service.id);
   const known = new Set(rows.map((r) => r.id));
   if (ids.length !== rows.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
-    throw new Invalid("The new order must list each of this service's photos once.", { ids: "List each photo of this service exactly once." });
+    throw new Invalid(m.api_e_the_new_order_must_list_each_of(), { ids: m.api_e_list_each_photo_of_this_service_exactly() });
   await ctx.db.batch(
     ids.map((id, position) => ctx.db.prepare("UPDATE service_media SET position = ? WHERE id = ? AND service_id = ?").bind(position, id, service.id)),
   );
-  return { message: "Photo order saved.", photos: (await servicePhotos(ctx, service.id)).photos };
+  return { message: m.api_e_photo_order_saved(), photos: (await servicePhotos(ctx, service.id)).photos };
 }
 
 /** Moves one photo a place earlier or later (the pages' buttons without JavaScript). */
@@ -50,11 +51,11 @@ export async function moveServicePhoto(ctx: DomainContext, serviceId: string, me
   const service = await manageableService(ctx, serviceId);
   const ids = (await mediaRows(ctx, service.id)).map((r) => r.id);
   const at = ids.indexOf(mediaId);
-  if (at === -1) throw new NotFound(PHOTO_NOT_FOUND);
+  if (at === -1) throw new NotFound(PHOTO_NOT_FOUND());
   const to = direction === "up" ? at - 1 : at + 1;
   if (to >= 0 && to < ids.length) [ids[at], ids[to]] = [ids[to]!, ids[at]!];
   await reorderServicePhotos(ctx, serviceId, { ids });
-  return { message: "Photo order saved." };
+  return { message: m.api_e_photo_order_saved() };
 }
 
 export const coverInput = z.object({ mediaId: z.string().trim().min(1, "Say which photo is the cover.").max(1024) });
@@ -68,7 +69,7 @@ export async function setServiceCover(ctx: DomainContext, serviceId: string, inp
     .prepare("UPDATE services SET cover_key = ?, updated_at = ? WHERE id = ?")
     .bind(photo.card_key ?? photo.key, ctx.now, service.id)
     .run();
-  return { message: "Cover photo set." };
+  return { message: m.api_e_cover_photo_set() };
 }
 
 export const altInput = z.object({ alt: z.string().trim().max(ALT_MAX, `Keep the description under ${ALT_MAX} characters.`) });
@@ -82,5 +83,5 @@ export async function setPhotoAlt(ctx: DomainContext, serviceId: string, mediaId
     .prepare("UPDATE service_media SET alt = ? WHERE id = ? AND service_id = ?")
     .bind(alt || null, photo.id, service.id)
     .run();
-  return { message: "Photo description saved." };
+  return { message: m.api_e_photo_description_saved() };
 }

@@ -5,6 +5,7 @@ import { MEDIA_MESSAGES } from "#shared/service-media.ts";
 import { type ImagePipeline, wasmPipeline, ImageUnreadable } from "#platform/images.ts";
 import { type DomainContext, requireRole, ACCESS, NotFound, Invalid } from "../core/index.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A service's photos: upload (several files, each resized to a card and a full WebP), delete,
@@ -48,8 +49,8 @@ export type ServiceRow = Row<typeof services, "id" | "vendor_id" | "service_name
 type MediaRow = Row<typeof serviceMedia, "id" | "key" | "card_key" | "width" | "height" | "card_width" | "card_height" | "alt" | "position">;
 
 const MEDIA_COLUMNS = "id, key, card_key, width, height, card_width, card_height, alt, position";
-const NOT_FOUND = "We could not find that service.";
-export const PHOTO_NOT_FOUND = "We could not find that photo.";
+const NOT_FOUND = m.api_e_we_could_not_find_that_service;
+export const PHOTO_NOT_FOUND = m.api_e_we_could_not_find_that_photo;
 
 export const pipelineOf = (ctx: DomainContext): ImagePipeline => ctx.images ?? wasmPipeline;
 
@@ -75,7 +76,7 @@ function toPhoto(row: MediaRow, coverKey: string | null): ServicePhoto {
 export async function manageableService(ctx: DomainContext, serviceId: string): Promise<ServiceRow> {
   const actor = requireRole(ctx.actor, ACCESS.vendorOrAdmin, "Only the service's vendor can manage its photos.");
   const row = await ctx.db.prepare("SELECT id, vendor_id, service_name, cover_key FROM services WHERE id = ?").bind(serviceId).first<ServiceRow>();
-  if (!row || (actor.role === "VENDOR" && row.vendor_id !== actor.id)) throw new NotFound(NOT_FOUND);
+  if (!row || (actor.role === "VENDOR" && row.vendor_id !== actor.id)) throw new NotFound(NOT_FOUND());
   return row;
 }
 
@@ -112,6 +113,6 @@ export async function photoOf(ctx: DomainContext, serviceId: string, publicId: s
     .prepare(`SELECT ${MEDIA_COLUMNS} FROM service_media WHERE service_id = ? AND kind = 'image' AND (id = ? OR key = ? OR card_key = ?)`)
     .bind(serviceId, publicId, publicId, publicId)
     .first<MediaRow>();
-  if (!row) throw new NotFound(PHOTO_NOT_FOUND);
+  if (!row) throw new NotFound(PHOTO_NOT_FOUND());
   return row;
 }

@@ -14,6 +14,7 @@ import {
   manageableService,
 } from "./photo-records.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Uploading a service's photos: each file checked, resized and stored, then all rows written in
@@ -22,10 +23,10 @@ import { log } from "#platform/log.ts";
 
 /** Checks and resizes one file and stores its variants; throws Invalid/ImageUnreadable with the reason. */
 async function storeOne(ctx: DomainContext, folder: string, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<StoredPhoto> {
-  if (bytes.byteLength === 0) throw new Invalid(`${name} is empty.`);
-  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new Invalid(`${name} is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+  if (bytes.byteLength === 0) throw new Invalid(m.api_e_named_file_empty({ name }));
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new Invalid(m.api_e_named_file_larger_than({ name, size: String(PHOTO_MAX_BYTES / 1024 / 1024) }));
   const type = imageTypeOf(bytes);
-  if (!type) throw new Invalid(`${name} is not a JPEG, PNG, WebP, AVIF or GIF image.`);
+  if (!type) throw new Invalid(m.api_e_named_file_not_image({ name }));
   const processed = await pipelineOf(ctx).photo(bytes, type);
   return storePhoto(ctx.media, folder, processed);
 }
@@ -33,8 +34,8 @@ async function storeOne(ctx: DomainContext, folder: string, name: string, bytes:
 /** The 400 for more photos than the service has room for, naming the field. */
 export function tooManyPhotos(count: number): Invalid {
   const room = Math.max(0, SERVICE_PHOTOS_MAX - count);
-  return new Invalid(`Too many photos: a service can have at most ${SERVICE_PHOTOS_MAX}.`, {
-    files: `This service has ${count} photos; you can add ${room} more.`,
+  return new Invalid(m.api_e_too_many_service_photos({ max: SERVICE_PHOTOS_MAX }), {
+    files: m.api_e_service_photos_room({ count, room }),
   });
 }
 
@@ -54,7 +55,7 @@ export type Incoming = { name: string; bytes: () => Promise<Uint8Array<ArrayBuff
  * every object stored here is removed and the answer is "Failed to save images to DB".
  */
 export async function addPhotos(ctx: DomainContext, service: ServiceRow, incoming: readonly Incoming[]): Promise<UploadResult> {
-  if (!incoming.length) throw new Invalid(MEDIA_MESSAGES.noFiles, { files: "Choose at least one photo." });
+  if (!incoming.length) throw new Invalid(MEDIA_MESSAGES.noFiles, { files: m.api_e_choose_at_least_one_photo() });
   const { count } = await photoRoom(ctx, service.id);
   if (count + incoming.length > SERVICE_PHOTOS_MAX) throw tooManyPhotos(count);
   const failed: FailedFile[] = [];
@@ -119,7 +120,7 @@ export async function addPhotos(ctx: DomainContext, service: ServiceRow, incomin
       refused.flatMap((s) => s.photo.keys),
     );
     for (const s of refused)
-      failed.push({ file: s.name, message: MEDIA_MESSAGES.failedFor(s.name), reason: `The service already has ${SERVICE_PHOTOS_MAX} photos.` });
+      failed.push({ file: s.name, message: MEDIA_MESSAGES.failedFor(s.name), reason: m.api_e_service_has_max_photos({ max: SERVICE_PHOTOS_MAX }) });
   }
   const added = new Set(ids.filter((_, i) => inserted[i]));
   if (!added.size) throw new Invalid(MEDIA_MESSAGES.allFailed, { files: failed.map((f) => `${f.message}: ${f.reason}`).join(" ") });

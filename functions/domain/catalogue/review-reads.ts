@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { REVIEWS_PAGE_MAX, REVIEWS_PAGE_SIZE } from "#shared/listing-rules.ts";
 import { type DomainContext, Invalid, can } from "../core/index.ts";
 import { REVIEW_FROM, reviewColumns, toReview, verifiedBookingSql, type Review, type ReviewRow, type ReviewSummary } from "./review-records.ts";
@@ -5,7 +6,7 @@ import { REVIEW_FROM, reviewColumns, toReview, verifiedBookingSql, type Review, 
 /** Reading reviews: a service's published reviews with their averages, the couple's own, a vendor's testimonials. */
 /** Published reviews of a service, newest first, with the averages of the sub-scores. */
 export async function serviceReviews(ctx: DomainContext, serviceId: string, page = 1): Promise<{ reviews: Review[]; summary: ReviewSummary }> {
-  if (!Number.isInteger(page) || page < 1 || page > REVIEWS_PAGE_MAX) throw new Invalid(`Page must be between 1 and ${REVIEWS_PAGE_MAX}.`);
+  if (!Number.isInteger(page) || page < 1 || page > REVIEWS_PAGE_MAX) throw new Invalid(m.api_e_page_between({ max: String(REVIEWS_PAGE_MAX) }));
   const d1 = ctx.db;
   const limit = REVIEWS_PAGE_SIZE;
   const [list, summary] = await d1.batch<Record<string, unknown>>([

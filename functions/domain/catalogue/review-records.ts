@@ -4,6 +4,7 @@ import { todayInIndia } from "#shared/listing-limits.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { MANDAP_TEAM } from "#shared/listing-rules.ts";
 import { type DomainContext } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Reviews ("feedback" in the spec's API paths and fields; "review" in code): one per couple per service (a unique index keeps it
@@ -172,7 +173,13 @@ export async function reviewById(ctx: DomainContext, reviewId: string): Promise<
 }
 
 export const REVIEW_MESSAGES = {
-  published: "Thank you! Your review is published.",
-  updated: "Your review is updated.",
-  replied: "Your reply is published.",
-} as const;
+  get published() {
+    return m.api_review_published();
+  },
+  get updated() {
+    return m.api_review_updated();
+  },
+  get replied() {
+    return m.api_review_replied();
+  },
+};

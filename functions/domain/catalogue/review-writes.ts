@@ -17,6 +17,7 @@ import {
 } from "../core/index.ts";
 import { photoKeysOf, refreshAggregates, reviewById, type Review } from "./review-records.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Writing reviews: a couple's review (with photos) and its edits, and the one reply of the vendor or
@@ -34,15 +35,15 @@ async function reviewableService(d1: D1Database, serviceId: string) {
     .prepare("SELECT id, vendor_id, status FROM services WHERE id = ?")
     .bind(serviceId)
     .first<{ id: string; vendor_id: string; status: string }>();
-  if (!service || service.status !== "active") throw new NotFound("We could not find that service.");
+  if (!service || service.status !== "active") throw new NotFound(m.api_e_we_could_not_find_that_service());
   return service;
 }
 
 function checkPhotoCount(count: number) {
-  if (count > REVIEW_PHOTOS_MAX) throw new Invalid("Too many photos.", { photos: `Add at most ${REVIEW_PHOTOS_MAX} photos.` });
+  if (count > REVIEW_PHOTOS_MAX) throw new Invalid(m.api_e_too_many_photos(), { photos: m.api_e_add_at_most_photos({ max: REVIEW_PHOTOS_MAX }) });
 }
 
-const ALREADY_REVIEWED = "You have already reviewed this service. You can edit your review instead.";
+const ALREADY_REVIEWED = m.api_e_you_have_already_reviewed_this_service_you;
 
 /** Photos stored for a write that failed are removed; the write's error is what the caller sees. */
 async function writeOrRemove(photos: ImageStore, keys: readonly string[], write: () => Promise<unknown>) {
@@ -65,9 +66,9 @@ export async function submitReview(ctx: DomainContext, serviceId: string, input:
   const fields: ReviewInput = parseInput(reviewInput, input, "Please correct your review.");
   checkPhotoCount(files.length);
   const service = await reviewableService(d1, serviceId);
-  if (service.vendor_id === couple.id) throw new Forbidden("You cannot review your own service.");
+  if (service.vendor_id === couple.id) throw new Forbidden(m.api_e_you_cannot_review_your_own_service());
   const existing = await d1.prepare("SELECT id FROM reviews WHERE service_id = ? AND user_id = ?").bind(serviceId, couple.id).first<{ id: string }>();
-  if (existing) throw new Conflict(ALREADY_REVIEWED);
+  if (existing) throw new Conflict(ALREADY_REVIEWED());
   const keys = files.length ? await photos.store(files) : [];
   const id = newId(now);
   try {
@@ -98,7 +99,7 @@ export async function submitReview(ctx: DomainContext, serviceId: string, input:
     );
   } catch (e) {
     // Two submissions racing: the unique index keeps one review per couple per service.
-    if (String(e).includes("UNIQUE")) throw new Conflict(ALREADY_REVIEWED);
+    if (String(e).includes("UNIQUE")) throw new Conflict(ALREADY_REVIEWED());
     throw e;
   }
   return (await reviewById(ctx, id)) as Review;
@@ -123,7 +124,7 @@ export async function updateReview(
     .prepare("SELECT id, photo_keys FROM reviews WHERE id = ? AND service_id = ? AND user_id = ?")
     .bind(reviewId, serviceId, couple.id)
     .first<{ id: string; photo_keys: string }>();
-  if (!own) throw new NotFound("We could not find that review.");
+  if (!own) throw new NotFound(m.api_moderation_review_not_found());
   const keys = replace ? await photos.store(files) : null;
   await writeOrRemove(photos, keys ?? [], () =>
     d1.batch([
@@ -165,14 +166,14 @@ export async function replyToReview(ctx: DomainContext, serviceId: string, revie
     .bind(reviewId, serviceId)
     .first<{ id: string; vendor_reply: string | null; vendor_id: string }>();
   const mayReply = row && (row.vendor_id === actor.id || can.viewAdminArea(actor));
-  if (!row || !mayReply) throw new NotFound("We could not find that review.");
-  if (row.vendor_reply) throw new Conflict("This review already has a reply.");
+  if (!row || !mayReply) throw new NotFound(m.api_moderation_review_not_found());
+  if (row.vendor_reply) throw new Conflict(m.api_e_this_review_already_has_a_reply());
   // The service's vendor replies as the vendor (also if the account were an admin); anyone else allowed here is the Mandap team.
   const by = row.vendor_id === actor.id ? "VENDOR" : "ADMIN";
   const result = await d1
     .prepare("UPDATE reviews SET vendor_reply = ?, vendor_replied_at = ?, reply_by = ?, reply_user_id = ? WHERE id = ? AND vendor_reply IS NULL")
     .bind(reply, now, by, actor.id, reviewId)
     .run();
-  if (!result.meta.changes) throw new Conflict("This review already has a reply.");
+  if (!result.meta.changes) throw new Conflict(m.api_e_this_review_already_has_a_reply());
   return (await reviewById(ctx, reviewId)) as Review;
 }

@@ -3,6 +3,7 @@ import type { Row } from "#db/rows.ts";
 import type { services } from "#db/schema/marketplace.ts";
 import { FAQS_MAX, type ServiceFields } from "#shared/service-schemas.ts";
 import { type DomainContext, requireRole, ACCESS, can, NotFound } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A vendor's own services: create, edit, archive or bring back, delete, the FAQs of each, and
@@ -22,27 +23,59 @@ import { type DomainContext, requireRole, ACCESS, can, NotFound } from "../core/
  * and description-drafts.ts do the jobs).
  */
 export const SERVICE_MESSAGES = {
-  created: "Your service is live: couples can find it in search now.",
-  updated: "Your changes are saved.",
-  archived: "The service is archived: couples no longer see it. You can make it active again at any time.",
-  archivedByTeam: (reason: string) =>
-    `The Mandap team archived this service: ${reason} Only the team can list it again; write to us from the contact page if you have fixed it.`,
-  unarchived: "The service is active again: couples can find it in search.",
-  deleted: "The service was deleted.",
-  archivedInsteadOfDeleted:
-    "This service has enquiries, bookings or reviews, so it was archived instead of deleted: couples no longer see it, and its history stays in your dashboard.",
-  notFound: "We could not find that service.",
-  noBusiness: "Please set up your business profile before adding a service.",
-  onlyVendors: "Only vendors can add services.",
-  manageRefusal: "Only vendors can manage services.",
-  faqAdded: "The question was added.",
-  faqUpdated: "The question was updated.",
-  faqDeleted: "The question was deleted.",
-  faqMoved: "The questions were reordered.",
-  faqNotFound: "We could not find that question.",
-  tooManyFaqs: `A service can have at most ${FAQS_MAX} questions. Delete one to add another.`,
-  draftReady: "Here is a draft description. Read it, make it yours, then save.",
-} as const;
+  get created() {
+    return m.api_service_created();
+  },
+  get updated() {
+    return m.api_service_updated();
+  },
+  get archived() {
+    return m.api_service_archived();
+  },
+  archivedByTeam: (reason: string) => m.api_service_archived_by_team({ reason }),
+  get unarchived() {
+    return m.api_service_unarchived();
+  },
+  get deleted() {
+    return m.api_service_deleted();
+  },
+  get archivedInsteadOfDeleted() {
+    return m.api_service_archived_instead_of_deleted();
+  },
+  get notFound() {
+    return m.api_e_we_could_not_find_that_service();
+  },
+  get noBusiness() {
+    return m.api_service_no_business();
+  },
+  get onlyVendors() {
+    return m.api_service_only_vendors();
+  },
+  get manageRefusal() {
+    return m.api_service_manage_refusal();
+  },
+  get faqAdded() {
+    return m.api_service_faq_added();
+  },
+  get faqUpdated() {
+    return m.api_service_faq_updated();
+  },
+  get faqDeleted() {
+    return m.api_service_faq_deleted();
+  },
+  get faqMoved() {
+    return m.api_service_faq_moved();
+  },
+  get faqNotFound() {
+    return m.api_service_faq_not_found();
+  },
+  get tooManyFaqs() {
+    return m.api_service_too_many_faqs({ max: FAQS_MAX });
+  },
+  get draftReady() {
+    return m.api_service_draft_ready();
+  },
+};
 
 export type ServiceStatus = "active" | "archived" | "hidden";
 

@@ -4,6 +4,7 @@ import { searchTerms, spellingsOf, subcategoryNamed } from "#shared/search-words
 import { type DomainContext, can, Forbidden, Invalid } from "../core/index.ts";
 import { resolvePlace, serviceLocations } from "./service-locations.ts";
 import { type ServiceSummary, SUMMARY_COLUMNS, type SummaryRow, toSummary } from "./service-summaries.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Searching services: the full-text query, the filters written for the query planner, the sort
@@ -90,7 +91,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   const status = search.status ?? "active";
   if (status !== "active") {
     const own = actor && search.vendorId === actor.id;
-    if (!own && !can.viewAdminArea(actor)) throw new Forbidden("Only the vendor can list their archived services.");
+    if (!own && !can.viewAdminArea(actor)) throw new Forbidden(m.api_e_only_the_vendor_can_list_their_archived());
   }
   const where: string[] = ["s.status = ?"];
   const binds: unknown[] = [status];
@@ -134,8 +135,8 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
   const page = search.page ?? 1;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw new Invalid(`Limit must be between 1 and ${PAGE_SIZE_MAX}.`);
-  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) throw new Invalid(`Page must be between 1 and ${PAGE_MAX.toLocaleString("en-IN")}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw new Invalid(m.api_e_limit_between({ max: PAGE_SIZE_MAX }));
+  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) throw new Invalid(m.api_e_page_between({ max: PAGE_MAX.toLocaleString("en-IN") }));
   const offset = (page - 1) * limit;
   // Only the first COUNT_CAP matches are listed, as the total stops there (`totalIsCapped`): a page
   // starting past them is empty without walking an index to its offset (page 10,000 of 100, with no

@@ -5,6 +5,7 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, requireSignedIn, Invalid, Forbidden } from "../core/index.ts";
 import { pipelineOf, reasonOf, removeObjects, MediaSaveFailed } from "./photo-records.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Logo and profile photo (POST /upload-single): one square image for the signed-in account. */
 
@@ -17,16 +18,16 @@ export type SingleKind = (typeof SINGLE_KINDS)[number];
  */
 export async function uploadSingleImage(ctx: DomainContext, kind: string, file: File | undefined): Promise<{ message: string; key: string; url: string }> {
   const actor = requireSignedIn(ctx.actor);
-  if (!SINGLE_KINDS.includes(kind as SingleKind)) throw new Invalid("Say what the photo is for.", { kind: "Choose logo or profile." });
-  if (kind === "logo" && actor.role !== "VENDOR") throw new Forbidden("Only vendors have a business logo.");
-  if (!file || file.size === 0) throw new Invalid(MEDIA_MESSAGES.noFiles, { file: "Choose a photo." });
+  if (!SINGLE_KINDS.includes(kind as SingleKind)) throw new Invalid(m.api_e_say_what_the_photo_is_for(), { kind: m.api_e_choose_logo_or_profile() });
+  if (kind === "logo" && actor.role !== "VENDOR") throw new Forbidden(m.api_e_only_vendors_have_a_business_logo());
+  if (!file || file.size === 0) throw new Invalid(MEDIA_MESSAGES.noFiles, { file: m.api_e_choose_a_photo() });
   const name = file.name || "photo";
   let key: string;
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.byteLength > PHOTO_MAX_BYTES) throw new Invalid(`${name} is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+    if (bytes.byteLength > PHOTO_MAX_BYTES) throw new Invalid(m.api_e_named_file_larger_than({ name, size: String(PHOTO_MAX_BYTES / 1024 / 1024) }));
     const type = imageTypeOf(bytes);
-    if (!type) throw new Invalid(`${name} is not a JPEG, PNG, WebP, AVIF or GIF image.`);
+    if (!type) throw new Invalid(m.api_e_named_file_not_image({ name }));
     key = await storeSquare(ctx.media, kind === "logo" ? `logos/${actor.id}` : `profiles/${actor.id}`, await pipelineOf(ctx).square(bytes, type));
   } catch (e) {
     throw new Invalid(MEDIA_MESSAGES.failedFor(name), { file: reasonOf(e) });

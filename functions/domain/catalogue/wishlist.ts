@@ -2,6 +2,7 @@ import { z } from "zod";
 import { WISHLIST } from "#shared/strings.ts";
 import { type DomainContext, NotFound, ACCESS, requireRole, requireSignedIn, type Actor, parseInput } from "../core/index.ts";
 import { SUMMARY_COLUMNS, toSummary, type ServiceSummary, type SummaryRow } from "./service-summaries.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The couple's wishlist (the spec's "favorites": its routes and API paths keep that word) and
@@ -15,7 +16,7 @@ function requireShopper(actor: Actor | null, what: "wishlist" | "cart"): Actor {
 
 async function requireActiveService(ctx: DomainContext, serviceId: string) {
   const row = await ctx.db.prepare("SELECT id FROM services WHERE id = ? AND status = 'active'").bind(serviceId).first();
-  if (!row) throw new NotFound("We could not find that service.");
+  if (!row) throw new NotFound(m.api_e_we_could_not_find_that_service());
 }
 
 /** The answer to a wishlist toggle; `favorited` is the spec's wire name. */
@@ -128,7 +129,17 @@ export async function readCart(ctx: DomainContext): Promise<CartItem[]> {
   return results;
 }
 
-export const CART_MESSAGES = { added: "Added to your cart.", removed: "Removed from your cart.", cleared: "Your cart is empty now." } as const;
+export const CART_MESSAGES = {
+  get added() {
+    return m.api_cart_added();
+  },
+  get removed() {
+    return m.api_cart_removed();
+  },
+  get cleared() {
+    return m.api_cart_cleared();
+  },
+};
 
 export async function toggleCartItem(ctx: DomainContext, serviceId: string): Promise<{ inCart: boolean; message: string }> {
   const me = requireShopper(ctx.actor, "cart");

@@ -6,6 +6,7 @@ import { auditEntry, type DomainContext, Invalid, NotFound, newId, ACCESS, requi
 import { BLOG_MESSAGES, postRow, type BlogPost } from "./blog-records.ts";
 import { blogPostById } from "./blog-posts.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export async function removeCover(ctx: DomainContext, key: string | null): Promise<void> {
   if (key?.startsWith("u/blog/")) await ctx.media.delete(key).catch((e: unknown) => log.error("blog cover cleanup failed", {}, e));
@@ -17,10 +18,10 @@ export async function setBlogCover(ctx: DomainContext, id: string, file: File | 
   const row = await postRow(ctx, "p.id", id);
   if (!row) throw new NotFound(BLOG_MESSAGES.notFound);
   if (!(file instanceof File) || file.size === 0) throw new Invalid(BLOG_MESSAGES.noCover, { cover: BLOG_MESSAGES.noCover });
-  if (file.size > BLOG_LIMITS.coverMaxBytes) throw new Invalid("The cover is larger than 8 MB.", { cover: "The cover is larger than 8 MB." });
+  if (file.size > BLOG_LIMITS.coverMaxBytes) throw new Invalid(m.api_e_the_cover_is_larger_than_8_mb(), { cover: m.api_e_the_cover_is_larger_than_8_mb() });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = imageTypeOf(bytes);
-  if (!type || !["png", "jpg", "webp"].includes(type.ext)) throw new Invalid(BLOG_MESSAGES.noCover, { cover: "This file is not a PNG, JPEG or WebP image." });
+  if (!type || !["png", "jpg", "webp"].includes(type.ext)) throw new Invalid(BLOG_MESSAGES.noCover, { cover: m.api_e_this_file_is_not_a_png_jpeg() });
   let variant;
   try {
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, BLOG_LIMITS.coverWidth);

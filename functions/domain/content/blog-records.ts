@@ -14,6 +14,7 @@ import type { blogPosts } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const BLOG_PAGE_SIZE = 12;
 
@@ -66,16 +67,34 @@ export type BlogPost = BlogPostSummary & {
 export type BlogList = { posts: BlogPostSummary[]; total: number; page: number; pages: number };
 
 export const BLOG_MESSAGES = {
-  notFound: "We could not find that blog post.",
-  adminsOnly: "Only admins can write blog posts.",
-  urlTitleTaken: "Another post already uses this urlTitle.",
-  tagTaken: "A tag with this name already exists.",
-  tagNotFound: "We could not find that tag.",
-  commentNotFound: "We could not find that comment.",
-  signInToComment: "Please log in to comment.",
-  signInToLike: "Please log in to like posts.",
-  noCover: "Choose a PNG, JPEG or WebP image for the cover.",
-} as const;
+  get notFound() {
+    return m.api_blog_not_found();
+  },
+  get adminsOnly() {
+    return m.api_blog_admins_only();
+  },
+  get urlTitleTaken() {
+    return m.api_blog_url_title_taken();
+  },
+  get tagTaken() {
+    return m.api_blog_tag_taken();
+  },
+  get tagNotFound() {
+    return m.api_blog_tag_not_found();
+  },
+  get commentNotFound() {
+    return m.api_blog_comment_not_found();
+  },
+  get signInToComment() {
+    return m.api_blog_sign_in_to_comment();
+  },
+  get signInToLike() {
+    return m.api_blog_sign_in_to_like();
+  },
+  get noCover() {
+    return m.api_blog_no_cover();
+  },
+};
 
 /** A post as POST_COLUMNS reads it: the post's columns, its author's (LEFT JOIN) and the computed length and tags (JSON text). */
 export type PostRow = Row<

@@ -12,6 +12,7 @@ import { queueMail } from "#platform/mail.ts";
 import { auditEntry, type DomainContext, NotFound, newId, ACCESS, requireRole, takeOrThrow, type AllowanceRule, sha256Hex, parseInput } from "../core/index.ts";
 import { numeric } from "#shared/numbers.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The contact form (/contactus and POST /contact) and the admins' inbox of its messages. A message
@@ -26,12 +27,12 @@ const MINUTE = 60_000;
 export const CONTACT_PER_ADDRESS: AllowanceRule = {
   max: 5,
   windowMs: 60 * MINUTE,
-  message: "Too many messages from your network. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_messages_from_your_network_please({ wait }),
 };
 export const CONTACT_PER_EMAIL: AllowanceRule = {
   max: 3,
   windowMs: 60 * MINUTE,
-  message: "You have sent us several messages this hour. Please wait {wait}; we will reply to the ones we have.",
+  message: (wait: string) => m.api_limit_you_have_sent_us_several_messages_this({ wait }),
 };
 
 export const contactInput = z
@@ -56,9 +57,11 @@ export const contactInput = z
   .strict();
 
 export const CONTACT_MESSAGES = {
-  sent: (to: string) => `Thank you. We have your message and will reply to ${to}.`,
-  notFound: "We could not find that message.",
-} as const;
+  sent: (to: string) => m.api_contact_sent({ to }),
+  get notFound() {
+    return m.api_contact_not_found();
+  },
+};
 
 /** Sends a message to the team. A filled honeypot is answered the same way and stores and sends nothing. */
 export async function sendContactMessage(ctx: DomainContext, raw: unknown): Promise<{ message: string }> {

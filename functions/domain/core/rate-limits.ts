@@ -1,5 +1,6 @@
 import type { DomainContext } from "./context.ts";
 import { TooManyRequests } from "./errors.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** What the limit functions use of the domain context: the database and the request's clock. */
 export type LimitContext = Pick<DomainContext, "db" | "now">;
@@ -21,8 +22,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-export type DelayRule = { free: number; baseDelayMs: number; maxDelayMs: number; resetAfterMs: number; message: string };
-export type AllowanceRule = { max: number; windowMs: number; message: string };
+/** `message` says the refusal in the request's language, given the wait in words. */
+export type DelayRule = { free: number; baseDelayMs: number; maxDelayMs: number; resetAfterMs: number; message: (wait: string) => string };
+export type AllowanceRule = { max: number; windowMs: number; message: (wait: string) => string };
 
 /** Per account: 5 free failures, then 30 s, 1, 2, 4, 8 minutes, at most 15 minutes between attempts. */
 export const LOGIN_ACCOUNT_DELAY: DelayRule = {
@@ -30,7 +32,7 @@ export const LOGIN_ACCOUNT_DELAY: DelayRule = {
   baseDelayMs: 30 * SECOND,
   maxDelayMs: 15 * MINUTE,
   resetAfterMs: 24 * HOUR,
-  message: "Too many failed log-in attempts for this account. Please wait {wait} before trying again, or reset your password.",
+  message: (wait: string) => m.api_limit_too_many_failed_log_in_attempts_for_this({ wait }),
 };
 
 /**
@@ -42,35 +44,38 @@ export const LOGIN_ADDRESS_DELAY: DelayRule = {
   baseDelayMs: 5 * SECOND,
   maxDelayMs: 5 * MINUTE,
   resetAfterMs: HOUR,
-  message: "Too many failed log-in attempts from your network. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_failed_log_in_attempts_from_your({ wait }),
 };
 
 /** Sign-ups per address (IPv4 address or IPv6 /64): generous for carrier NAT. */
-export const SIGNUP_PER_ADDRESS: AllowanceRule = { max: 20, windowMs: HOUR, message: "Too many sign-ups from your network. Please wait {wait} and try again." };
+export const SIGNUP_PER_ADDRESS: AllowanceRule = {
+  max: 20,
+  windowMs: HOUR,
+  message: (wait: string) => m.api_limit_too_many_sign_ups_from_your_network_please({ wait }),
+};
 
 /** Reset requests per address: only against spraying many inboxes from one network. */
 export const RESET_PER_ADDRESS: AllowanceRule = {
   max: 100,
   windowMs: HOUR,
-  message: "Too many password reset requests from your network. Please wait {wait} before asking again.",
+  message: (wait: string) => m.api_limit_too_many_password_reset_requests_from_your({ wait }),
 };
 
 /** Mails of one kind actually sent to one e-mail address: one per 2 minutes and 5 per hour. */
-export const MAIL_SHORT: AllowanceRule = { max: 1, windowMs: 2 * MINUTE, message: "" };
-export const MAIL_LONG: AllowanceRule = { max: 5, windowMs: HOUR, message: "" };
+export const MAIL_SHORT: AllowanceRule = { max: 1, windowMs: 2 * MINUTE, message: () => "" };
+export const MAIL_LONG: AllowanceRule = { max: 5, windowMs: HOUR, message: () => "" };
 
 /** A failed-log-in notice to the owner: at most one per day per account. */
-export const LOGIN_NOTICE: AllowanceRule = { max: 1, windowMs: 24 * HOUR, message: "" };
+export const LOGIN_NOTICE: AllowanceRule = { max: 1, windowMs: 24 * HOUR, message: () => "" };
 
 export function waitText(seconds: number): string {
-  if (seconds < 60) return seconds <= 1 ? "a second" : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? "a minute" : `${minutes} minutes`;
+  if (seconds < 60) return m.api_wait_seconds({ count: Math.max(1, seconds) });
+  return m.api_wait_minutes({ count: Math.ceil(seconds / 60) });
 }
 
-function tooMany(message: string, until: number, now: number): TooManyRequests {
+function tooMany(message: (wait: string) => string, until: number, now: number): TooManyRequests {
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  return new TooManyRequests(message.replace("{wait}", waitText(seconds)), seconds);
+  return new TooManyRequests(message(waitText(seconds)), seconds);
 }
 
 /** The wait after the n-th failure (0 while failures are still free). */

@@ -10,7 +10,11 @@ import { freeDays, blockDays } from "./booking-days.ts";
 import { type Booking, bookingFor, lastDay, bookingAsLead, bookingPath } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
 import type { Locale } from "#shared/locale.ts";
-import { m as messages } from "#shared/paraglide/messages.js";
+import { m } from "#shared/paraglide/m.js";
+
+/** A booking's status as a refusal names it, in the request's language. */
+const statusWord = (status: string) =>
+  status === "COMPLETED" ? m.api_booking_status_completed() : status === "CANCELLED" ? m.api_booking_status_cancelled() : status.toLowerCase();
 
 /**
  * Changing a booking: the vendor's updates (advance, days, completion), either side's
@@ -23,20 +27,20 @@ import { m as messages } from "#shared/paraglide/messages.js";
  */
 export async function updateBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
   const { row, side } = await bookingFor(ctx, bookingId);
-  if (side !== "vendor") throw new NotFound("We could not find that booking.");
+  if (side !== "vendor") throw new NotFound(m.api_e_we_could_not_find_that_booking());
   const fields = parseInput(bookingUpdateInput, input, "Please correct the booking.");
-  if (row.status !== "CONFIRMED") throw new Conflict(`This booking is ${row.status.toLowerCase()}: it can no longer be changed.`);
+  if (row.status !== "CONFIRMED") throw new Conflict(m.api_e_booking_not_confirmed({ status: statusWord(row.status) }));
   if (fields.advancePaid !== undefined && fields.advancePaid > row.agreed_price)
-    throw new Invalid("Please correct the booking.", { advancePaid: "The advance cannot be more than the agreed price." });
+    throw new Invalid(m.api_e_please_correct_the_booking(), { advancePaid: m.api_e_the_advance_cannot_be_more_than_the() });
   if (fields.eventDate !== undefined && fields.eventDate < todayInIndia(ctx.now))
-    throw new Invalid("Please correct the booking.", { eventDate: "The event date cannot be in the past." });
+    throw new Invalid(m.api_e_please_correct_the_booking(), { eventDate: m.api_e_the_event_date_cannot_be_in_the() });
   const dates =
     fields.eventDate !== undefined
       ? { event_date: fields.eventDate, event_end_date: fields.eventEndDate && fields.eventEndDate > fields.eventDate ? fields.eventEndDate : null }
       : row;
   const end = lastDay(dates);
   if (fields.status === "COMPLETED" && (end === null || end >= todayInIndia(ctx.now)))
-    throw new Conflict(end ? `You can mark the booking completed after the event (${formatDate(end)}).` : "Set the event date before completing the booking.");
+    throw new Conflict(end ? m.api_e_complete_after_event({ date: formatDate(end) }) : m.api_e_set_event_date_first());
   // The couple is told what it must know: new event days, or the booking completed (with a word about reviewing).
   const dateChanged = fields.eventDate !== undefined && (dates.event_date !== row.event_date || dates.event_end_date !== row.event_end_date);
   const completed = fields.status === "COMPLETED";
@@ -44,10 +48,10 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
     [
       dateChanged
         ? dates.event_end_date
-          ? messages.mail_booking_new_dates({ date: formatDate(dates.event_date!), end: formatDate(dates.event_end_date) }, { locale })
-          : messages.mail_booking_new_date({ date: formatDate(dates.event_date!) }, { locale })
+          ? m.mail_booking_new_dates({ date: formatDate(dates.event_date!), end: formatDate(dates.event_end_date) }, { locale })
+          : m.mail_booking_new_date({ date: formatDate(dates.event_date!) }, { locale })
         : null,
-      completed ? messages.mail_booking_completed({}, { locale }) : null,
+      completed ? m.mail_booking_completed({}, { locale }) : null,
     ].filter((l): l is NonNullable<typeof l> => l !== null);
   const hasNews = dateChanged || completed;
   const mails = hasNews
@@ -56,10 +60,10 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
           ctx,
           bookingAsLead(row),
           "couple",
-          (locale) => messages.mail_booking_updated_subject({ vendor: row.business_name, service: row.service_name }, { locale }),
+          (locale) => m.mail_booking_updated_subject({ vendor: row.business_name, service: row.service_name }, { locale }),
           (locale) => [
             ...news(locale),
-            { link: { label: messages.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } },
+            { link: { label: m.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } },
           ],
         ),
       ]
@@ -84,15 +88,15 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
 export async function cancelBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
   const { row, side } = await bookingFor(ctx, bookingId);
   const { reason } = parseInput(cancelInput, input, "Please say why the booking is cancelled.");
-  if (row.status !== "CONFIRMED") throw new Conflict(`Only a confirmed booking can be cancelled; this one is ${row.status.toLowerCase()}.`);
+  if (row.status !== "CONFIRMED") throw new Conflict(m.api_e_only_confirmed_cancelled({ status: statusWord(row.status) }));
   const to: Side = side === "vendor" ? "couple" : "vendor";
   const who = side === "vendor" ? row.business_name : row.couple_name;
   const notice = leadNotice(
     ctx,
     bookingAsLead(row),
     to,
-    (locale) => messages.mail_booking_cancelled_subject({ who, service: row.service_name }, { locale }),
-    (locale) => [messages.mail_booking_cancelled_body({ who }, { locale }), messages.mail_reason_label({ reason }, { locale })],
+    (locale) => m.mail_booking_cancelled_subject({ who, service: row.service_name }, { locale }),
+    (locale) => [m.mail_booking_cancelled_body({ who }, { locale }), m.mail_reason_label({ reason }, { locale })],
   );
   const wanted = to === "couple" || (await vendorWants(ctx, row.vendor_id, "booking_changes"));
   const whatsApp = await bookingWhatsApp(ctx, row, to, row.event_date);
@@ -112,14 +116,14 @@ export async function cancelBooking(ctx: DomainContext, bookingId: string, input
 /** The vendor marks a deliverable delivered or an instalment received (or undoes it). */
 export async function setMilestoneDone(ctx: DomainContext, bookingId: string, milestoneId: string, input: unknown): Promise<Booking> {
   const { row, side } = await bookingFor(ctx, bookingId);
-  if (side !== "vendor") throw new NotFound("We could not find that booking.");
+  if (side !== "vendor") throw new NotFound(m.api_e_we_could_not_find_that_booking());
   const { done } = parseInput(milestoneUpdateInput, input);
-  if (row.status === "CANCELLED") throw new Conflict("This booking is cancelled: it can no longer be changed.");
+  if (row.status === "CANCELLED") throw new Conflict(m.api_e_this_booking_is_cancelled_it_can_no());
   const milestone = await ctx.db
     .prepare("SELECT kind, title, amount, done_at FROM booking_milestones WHERE id = ? AND booking_id = ?")
     .bind(milestoneId, bookingId)
     .first<{ kind: string; title: string; amount: number | null; done_at: number | null }>();
-  if (!milestone) throw new NotFound("We could not find that deliverable or payment.");
+  if (!milestone) throw new NotFound(m.api_e_we_could_not_find_that_deliverable_or());
   // An instalment newly marked received: the couple hears of it on WhatsApp when opted in (issue 32).
   const whatsApp =
     done && milestone.kind === "PAYMENT" && milestone.done_at === null && milestone.amount !== null
@@ -144,7 +148,7 @@ function bookingWhatsApp(ctx: DomainContext, row: Parameters<typeof bookingAsLea
   return whatsAppNotice(ctx, to === "vendor" ? row.vendor_id : row.user_id, "booking-change", [
     to === "vendor" ? row.couple_name : row.business_name,
     row.service_name,
-    eventDate ? withLocale(locale, () => formatDate(eventDate)) : messages.mail_whatsapp_date_to_be_fixed({}, { locale }),
+    eventDate ? withLocale(locale, () => formatDate(eventDate)) : m.mail_whatsapp_date_to_be_fixed({}, { locale }),
     `${ctx.request.origin}${bookingPath(to, row.id)}`,
   ]);
 }

@@ -4,6 +4,7 @@ import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
 import type { LeadParties, LeadRow } from "./lead-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Bookings: a lead becomes one when the couple accepts the vendor's latest valid quote (price = the
@@ -77,7 +78,7 @@ export async function bookingFor(ctx: DomainContext, bookingId: string): Promise
   const row = await ctx.db.prepare(`${BOOKING_SELECT} WHERE b.id = ?`).bind(bookingId).first<BookingRow>();
   if (row && actor.role === "VENDOR" && row.vendor_id === actor.id) return { row, side: "vendor" };
   if (row && actor.role === "USER" && row.user_id === actor.id) return { row, side: "couple" };
-  throw new NotFound("We could not find that booking.");
+  throw new NotFound(m.api_e_we_could_not_find_that_booking());
 }
 
 /** The names and addresses of a booking's two sides, as the lead mails take them (the link goes to the conversation). */

@@ -1,6 +1,7 @@
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts";
 import { type Booking, bookingFor, present, milestonesOf, type BookingStatus } from "./booking-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Reading bookings: one booking for its vendor or couple, and the signed-in side's list, upcoming
@@ -31,7 +32,7 @@ export type BookingSummary = {
 export async function myBookings(ctx: DomainContext): Promise<{ upcoming: BookingSummary[]; past: BookingSummary[] }> {
   const actor = requireSignedIn(ctx.actor, "Please log in to see your bookings.");
   const isVendor = actor.role === "VENDOR";
-  if (!isVendor && actor.role !== "USER") throw new NotFound("Bookings belong to vendors and couples.");
+  if (!isVendor && actor.role !== "USER") throw new NotFound(m.api_e_bookings_belong_to_vendors_and_couples());
   const today = todayInIndia(ctx.now);
   const { results } = await ctx.db
     .prepare(

@@ -1,6 +1,7 @@
 import { INBOX_STATUSES } from "#shared/lead-rules.ts";
 import { type DomainContext, requireRole, requireSignedIn, ACCESS, Invalid } from "../core/index.ts";
 import { type LeadStatus, OPEN_STATUSES } from "./lead-pipeline.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The inboxes: the vendor's enquiries with filters and its unread count, the couple's enquiries,
@@ -41,9 +42,9 @@ export async function vendorInbox(
   const actor = requireRole(requireSignedIn(ctx.actor), ACCESS.vendor, "Only vendors have an enquiry inbox.");
   const status = filters.status ? filters.status.toUpperCase() : null;
   if (status && !(INBOX_STATUSES as readonly string[]).includes(status))
-    throw new Invalid(`Status must be one of ${INBOX_STATUSES.join(", ")}.`, { status: "Unknown status." });
+    throw new Invalid(m.api_e_status_one_of({ statuses: INBOX_STATUSES.join(", ") }), { status: m.api_e_unknown_status() });
   const page = filters.page ?? 1;
-  if (!Number.isInteger(page) || page < 1 || page > 1000) throw new Invalid("Page must be between 1 and 1000.");
+  if (!Number.isInteger(page) || page < 1 || page > 1000) throw new Invalid(m.api_e_page_must_be_between_1_and_1000());
   const where = ["l.vendor_id = ?"];
   const binds: unknown[] = [actor.id];
   if (status) {

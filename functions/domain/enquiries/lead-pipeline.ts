@@ -1,4 +1,5 @@
 import { Conflict } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The enquiry's pipeline: its statuses, which action may start from which status, and the 409 a
@@ -34,23 +35,24 @@ export const LEAD_TRANSITIONS = {
 } as const satisfies Record<string, readonly LeadStatus[]>;
 export type LeadAction = keyof typeof LEAD_TRANSITIONS;
 
-const STATUS_WORDS: Record<LeadStatus, string> = {
-  NEW: "new",
-  CONTACTED: "answered",
-  QUOTED: "quoted",
-  BOOKED: "booked",
-  LOST: "closed",
-  SPAM: "reported as spam",
+/** How a refusal names the enquiry's status, in the request's language. */
+const STATUS_WORDS: Record<LeadStatus, () => string> = {
+  NEW: m.api_lead_status_new,
+  CONTACTED: m.api_lead_status_answered,
+  QUOTED: m.api_lead_status_quoted,
+  BOOKED: m.api_lead_status_booked,
+  LOST: m.api_lead_status_closed,
+  SPAM: m.api_lead_status_spam,
 };
 
-export const LEAD_REFUSALS: Record<LeadAction, string> = {
-  reply: "This enquiry is closed: no more messages can be sent.",
-  quote: "A quote can only be sent on an open enquiry.",
-  book: "Only an open enquiry can be marked booked.",
-  lost: "Only an open enquiry can be marked lost.",
-  spam: "Only an open enquiry can be reported as spam.",
-  accept: "There is no quote to accept on this enquiry.",
-  withdraw: "Only an open enquiry can be withdrawn.",
+export const LEAD_REFUSALS: Record<LeadAction, () => string> = {
+  reply: m.api_lead_refusal_reply,
+  quote: m.api_lead_refusal_quote,
+  book: m.api_lead_refusal_book,
+  lost: m.api_lead_refusal_lost,
+  spam: m.api_lead_refusal_spam,
+  accept: m.api_e_there_is_no_quote_to_accept_on,
+  withdraw: m.api_lead_refusal_withdraw,
 };
 
 /** The statuses `action` may start from, as an SQL list: status changes are guarded in SQL too, so a concurrent change is never overwritten. */
@@ -61,5 +63,7 @@ export function fromStatuses(action: LeadAction): string {
 /** Throws 409 when `action` may not start from `status`. */
 export function requireTransition(action: LeadAction, status: string): void {
   if (!(LEAD_TRANSITIONS[action] as readonly string[]).includes(status))
-    throw new Conflict(`${LEAD_REFUSALS[action]} (The enquiry is ${STATUS_WORDS[status as LeadStatus] ?? status.toLowerCase()}.)`);
+    throw new Conflict(
+      m.api_lead_refusal_with_status({ refusal: LEAD_REFUSALS[action](), status: STATUS_WORDS[status as LeadStatus]?.() ?? status.toLowerCase() }),
+    );
 }

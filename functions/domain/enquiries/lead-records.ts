@@ -9,6 +9,7 @@ import { type DomainContext, requireSignedIn, NotFound } from "../core/index.ts"
 import { type NotificationPrefs, vendorNotificationPrefs } from "../accounts/index.ts";
 import type { Side } from "./lead-pipeline.ts";
 import { withReplyTo } from "./reply-addresses.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * What the conversation's jobs share: the lead as its vendor or couple may see it (anyone else
@@ -73,12 +74,12 @@ export async function leadFor(ctx: DomainContext, leadId: string): Promise<{ lea
   const lead = await ctx.db.prepare(`${LEAD_SELECT} WHERE l.id = ?`).bind(leadId).first<LeadRow>();
   if (lead && actor.role === "VENDOR" && lead.vendor_id === actor.id) return { lead, side: "vendor" };
   if (lead && actor.role === "USER" && lead.user_id === actor.id) return { lead, side: "couple" };
-  throw new NotFound("We could not find that enquiry.");
+  throw new NotFound(m.api_e_we_could_not_find_that_enquiry());
 }
 
 export async function leadAs(ctx: DomainContext, leadId: string, side: Side): Promise<LeadRow> {
   const found = await leadFor(ctx, leadId);
-  if (found.side !== side) throw new NotFound("We could not find that enquiry.");
+  if (found.side !== side) throw new NotFound(m.api_e_we_could_not_find_that_enquiry());
   return found.lead;
 }
 

@@ -9,6 +9,7 @@ import { type DomainContext, requireSignedIn, requireRole, ACCESS, parseInput, N
 import { OPEN_STATUSES } from "./lead-pipeline.ts";
 import { conversationLink, vendorWants } from "./lead-records.ts";
 import { withReplyTo } from "./reply-addresses.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Leads: the record a couple's enquiry about a service creates (the user-facing word stays
@@ -21,7 +22,7 @@ import { withReplyTo } from "./reply-addresses.ts";
  */
 export type CreatedLead = { id: string; status: "NEW"; vendorName: string; replyMinutesMedian: number | null };
 
-const OPEN_LEAD_EXISTS = "You have already sent an enquiry for this service. The vendor will reply to it; you can follow it in your dashboard.";
+const OPEN_LEAD_EXISTS = m.api_e_you_have_already_sent_an_enquiry_for;
 
 /** True for D1's error when an insert breaks the open-lead unique index. */
 function isOpenLeadConflict(e: unknown): boolean {
@@ -52,12 +53,12 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
       login_email: string;
       locale: string | null;
     }>();
-  if (!service) throw new NotFound("We could not find that service.");
+  if (!service) throw new NotFound(m.api_e_we_could_not_find_that_service());
   const open = await d1
     .prepare(`SELECT id FROM leads WHERE user_id = ? AND service_id = ? AND status IN ${OPEN_STATUSES} LIMIT 1`)
     .bind(actor.id, serviceId)
     .first();
-  if (open) throw new Conflict(OPEN_LEAD_EXISTS);
+  if (open) throw new Conflict(OPEN_LEAD_EXISTS());
 
   const id = newId(now);
   const day = todayInIndia(now);
@@ -124,7 +125,7 @@ export async function makeLead(ctx: DomainContext, serviceId: string, input: unk
   try {
     await d1.batch(writes);
   } catch (e) {
-    if (isOpenLeadConflict(e)) throw new Conflict(OPEN_LEAD_EXISTS);
+    if (isOpenLeadConflict(e)) throw new Conflict(OPEN_LEAD_EXISTS());
     throw e;
   }
   ctx.events.record({ event: "enquiry", labels: [service.service_category, service.city], values: [fields.budget ?? 0, fields.guestCount ?? 0] });

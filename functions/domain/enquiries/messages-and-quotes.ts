@@ -9,6 +9,7 @@ import { requireTransition, type Side, fromStatuses } from "./lead-pipeline.ts";
 import { leadFor, vendorWants, leadNotice, writeAndNotify, leadAs, conversationLink, sideLocale } from "./lead-records.ts";
 import { withLocale } from "#platform/locale.ts";
 import { firstReplyWrites } from "./reply-time.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Writing in a conversation: a message from either side and the vendor's quote, each with the
@@ -59,7 +60,8 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
 export async function sendQuote(ctx: DomainContext, leadId: string, input: unknown): Promise<LeadQuote> {
   const lead = await leadAs(ctx, leadId, "vendor");
   const fields = parseInput(quoteInput, input, "Please correct the quote.");
-  if (fields.validUntil < todayInIndia(ctx.now)) throw new Invalid("Please correct the quote.", { validUntil: "Valid until cannot be in the past." });
+  if (fields.validUntil < todayInIndia(ctx.now))
+    throw new Invalid(m.api_e_please_correct_the_quote(), { validUntil: m.api_e_valid_until_cannot_be_in_the_past() });
   requireTransition("quote", lead.status);
   const id = newId(ctx.now);
   const summary = `Quote: ${formatRupees(fields.amount)}, valid until ${formatDate(fields.validUntil)}.\nIncludes: ${fields.includes}`;

@@ -11,14 +11,14 @@ import { blockDays } from "./booking-days.ts";
 import { bookingPath, type Booking } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
 import type { Locale } from "#shared/locale.ts";
-import { m as messages } from "#shared/paraglide/messages.js";
+import { m } from "#shared/paraglide/m.js";
 
 /**
  * A lead becomes a booking: the vendor books it with the agreed terms, or the couple accepts the
  * latest valid quote. One booking per lead, under races too.
  */
 
-const ALREADY_BOOKED = "This enquiry already has a booking.";
+const ALREADY_BOOKED = m.api_e_this_enquiry_already_has_a_booking;
 
 function isLeadBookedTwice(e: unknown): boolean {
   const text = String(e instanceof Error ? `${e.message} ${String(e.cause ?? "")}` : e);
@@ -77,7 +77,7 @@ async function insertBooking(
   const wanted = mail.to === "couple" || (await vendorWants(ctx, lead.vendor_id, "booking_changes"));
   const notice = leadNotice(ctx, lead, mail.to, mail.subject, (locale) => [
     ...mail.body(locale),
-    { link: { label: messages.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath(mail.to, id)}` } },
+    { link: { label: m.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath(mail.to, id)}` } },
   ]);
   // On WhatsApp too when the other side opted in (issue 32).
   const whatsApp = await whatsAppNotice(ctx, mail.to === "vendor" ? lead.vendor_id : lead.user_id, "booking-change", [
@@ -89,29 +89,29 @@ async function insertBooking(
   try {
     await writeAndNotify(ctx, writes, [...(wanted ? [notice] : []), ...(whatsApp ? [whatsApp] : [])]);
   } catch (e) {
-    if (isLeadBookedTwice(e)) throw new Conflict(ALREADY_BOOKED);
-    if (isLeadChanged(e)) throw new Conflict("This enquiry changed in the meantime (it was closed or booked). Reload the page to see it.");
+    if (isLeadBookedTwice(e)) throw new Conflict(ALREADY_BOOKED());
+    if (isLeadChanged(e)) throw new Conflict(m.api_e_this_enquiry_changed_in_the_meantime_it());
     throw e;
   }
   return id;
 }
 
 async function requireNoBooking(ctx: DomainContext, leadId: string): Promise<void> {
-  if (await ctx.db.prepare("SELECT 1 FROM bookings WHERE lead_id = ?").bind(leadId).first()) throw new Conflict(ALREADY_BOOKED);
+  if (await ctx.db.prepare("SELECT 1 FROM bookings WHERE lead_id = ?").bind(leadId).first()) throw new Conflict(ALREADY_BOOKED());
 }
 
 /** The vendor marks an open lead BOOKED with the agreed price, event day(s), advance, balance instalments and deliverables. */
 export async function bookLead(ctx: DomainContext, leadId: string, input: unknown): Promise<Booking> {
   const { lead, side } = await leadFor(ctx, leadId);
-  if (side !== "vendor") throw new NotFound("We could not find that enquiry.");
+  if (side !== "vendor") throw new NotFound(m.api_e_we_could_not_find_that_enquiry());
   const terms = parseInput(bookingInputAt(ctx.now), input, "Please correct the booking.");
   requireTransition("book", lead.status);
   await requireNoBooking(ctx, leadId);
   const id = await insertBooking(ctx, lead, terms, firstReplyWrites(ctx, lead), {
     to: "couple",
-    subject: (locale) => messages.mail_booking_confirmed_subject({ vendor: lead.business_name, service: lead.service_name }, { locale }),
+    subject: (locale) => m.mail_booking_confirmed_subject({ vendor: lead.business_name, service: lead.service_name }, { locale }),
     body: (locale) => [
-      messages.mail_booking_confirmed_body(
+      m.mail_booking_confirmed_body(
         { date: formatDate(terms.eventDate), price: formatRupees(terms.agreedPrice), advance: formatRupees(terms.advancePaid) },
         { locale },
       ),
@@ -123,15 +123,14 @@ export async function bookLead(ctx: DomainContext, leadId: string, input: unknow
 /** The couple accepts the latest quote while it is valid: a CONFIRMED booking at the quoted amount on the enquiry's event date. */
 export async function acceptQuote(ctx: DomainContext, leadId: string): Promise<Booking> {
   const { lead, side } = await leadFor(ctx, leadId);
-  if (side !== "couple") throw new NotFound("We could not find that enquiry.");
+  if (side !== "couple") throw new NotFound(m.api_e_we_could_not_find_that_enquiry());
   requireTransition("accept", lead.status);
   const quote = await ctx.db
     .prepare("SELECT id, amount, includes, valid_until FROM lead_quotes WHERE lead_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
     .bind(leadId)
     .first<{ id: string; amount: number; includes: string; valid_until: string }>();
-  if (!quote) throw new Conflict("There is no quote to accept on this enquiry.");
-  if (quote.valid_until < todayInIndia(ctx.now))
-    throw new Conflict(`This quote expired on ${formatDate(quote.valid_until)}. Ask the vendor for a new one in the conversation.`);
+  if (!quote) throw new Conflict(m.api_e_there_is_no_quote_to_accept_on());
+  if (quote.valid_until < todayInIndia(ctx.now)) throw new Conflict(m.api_e_quote_expired({ date: formatDate(quote.valid_until) }));
   await requireNoBooking(ctx, leadId);
   const eventDate = lead.event_date && lead.event_date >= todayInIndia(ctx.now) ? lead.event_date : null;
   const terms = {
@@ -144,11 +143,11 @@ export async function acceptQuote(ctx: DomainContext, leadId: string): Promise<B
   };
   const id = await insertBooking(ctx, lead, { ...terms, eventDate: eventDate as string }, [], {
     to: "vendor",
-    subject: (locale) => messages.mail_quote_accepted_subject({ couple: lead.couple_name, service: lead.service_name }, { locale }),
+    subject: (locale) => m.mail_quote_accepted_subject({ couple: lead.couple_name, service: lead.service_name }, { locale }),
     body: (locale) => [
       eventDate
-        ? messages.mail_quote_accepted_body_dated({ couple: lead.couple_name, amount: formatRupees(quote.amount), date: formatDate(eventDate) }, { locale })
-        : messages.mail_quote_accepted_body({ couple: lead.couple_name, amount: formatRupees(quote.amount) }, { locale }),
+        ? m.mail_quote_accepted_body_dated({ couple: lead.couple_name, amount: formatRupees(quote.amount), date: formatDate(eventDate) }, { locale })
+        : m.mail_quote_accepted_body({ couple: lead.couple_name, amount: formatRupees(quote.amount) }, { locale }),
     ],
   });
   return bookingById(ctx, id);

@@ -8,20 +8,35 @@ import type { guests, households, users } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { Dietary, GuestSide, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
-export const HOUSEHOLD_MISSING = "We could not find that household in your guest list.";
-export const GUEST_MISSING = "We could not find that guest in your guest list.";
+export const HOUSEHOLD_MISSING = m.api_e_we_could_not_find_that_household_in;
+export const GUEST_MISSING = m.api_e_we_could_not_find_that_guest_in;
 
 /** What a write of the guest list answers, in the page's toast and the API's message alike. */
 export const GUEST_MESSAGES = {
-  guestAdded: "Guest added.",
-  guestSaved: "Guest saved.",
-  guestRemoved: "Guest removed.",
-  householdAdded: "Household added.",
-  householdSaved: "Household saved.",
-  householdRemoved: "Household removed.",
-  invitationsSaved: "Invitations saved.",
-} as const;
+  get guestAdded() {
+    return m.api_guest_guest_added();
+  },
+  get guestSaved() {
+    return m.api_guest_guest_saved();
+  },
+  get guestRemoved() {
+    return m.api_guest_guest_removed();
+  },
+  get householdAdded() {
+    return m.api_guest_household_added();
+  },
+  get householdSaved() {
+    return m.api_guest_household_saved();
+  },
+  get householdRemoved() {
+    return m.api_guest_household_removed();
+  },
+  get invitationsSaved() {
+    return m.api_guest_invitations_saved();
+  },
+};
 
 export type Household = {
   id: string;
@@ -128,7 +143,7 @@ export const GUEST_COLUMNS = `g.id, g.household_id, h.name AS household_name, g.
 
 export async function ownedHousehold(ctx: DomainContext, userId: string, id: string): Promise<HouseholdRow> {
   const row = await ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.id = ? AND h.user_id = ?`).bind(id, userId).first<HouseholdRow>();
-  if (!row) throw new NotFound(HOUSEHOLD_MISSING);
+  if (!row) throw new NotFound(HOUSEHOLD_MISSING());
   return row;
 }
 
@@ -137,7 +152,7 @@ export async function ownedGuest(ctx: DomainContext, userId: string, id: string)
     .prepare(`SELECT ${GUEST_COLUMNS} FROM guests g JOIN households h ON h.id = g.household_id WHERE g.id = ? AND g.user_id = ?`)
     .bind(id, userId)
     .first<GuestRow>();
-  if (!row) throw new NotFound(GUEST_MISSING);
+  if (!row) throw new NotFound(GUEST_MISSING());
   return row;
 }
 

@@ -1,6 +1,6 @@
 /** The couple's guests: add (into a household, or a new one of their own), change, remove. */
-import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
 import { activityEntry, guardedEdit, openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
@@ -13,7 +13,7 @@ async function guestCountOf(ctx: DomainContext, userId: string): Promise<number>
 export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ message: string; guest: Guest }> {
   const me = await openWedding(ctx, "guests", "edit");
   const data = parseInput(guestInput, input);
-  if ((await guestCountOf(ctx, me.key)) >= GUESTS_MAX) throw new Conflict(`Your guest list is full (${GUESTS_MAX} guests).`);
+  if ((await guestCountOf(ctx, me.key)) >= GUESTS_MAX) throw new Conflict(m.api_e_guest_list_full({ max: GUESTS_MAX }));
   const id = newId(ctx.now);
   const writes: D1PreparedStatement[] = [];
   let householdId = data.householdId;

@@ -4,6 +4,7 @@ import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.t
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
 import { activityEntry, openWedding } from "../weddings/index.ts";
 import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const CSV_COLUMNS = ["Household", "Name", "Side", "Relation", "Phone", "Email", "City", "Dietary", "Stay", "Pickup"] as const;
 type Column = "household" | "name" | "side" | "relation" | "phone" | "email" | "city" | "dietary" | "stay" | "pickup";
@@ -84,19 +85,18 @@ export type ImportResult = { imported: number; householdsCreated: number; errors
  */
 export async function importGuests(ctx: DomainContext, csv: string): Promise<ImportResult> {
   const me = await openWedding(ctx, "guests", "edit");
-  if (new TextEncoder().encode(csv).length > IMPORT_BYTES_MAX) throw new Invalid("The CSV file is too large (at most 512 KB).", { csv: "At most 512 KB." });
+  if (new TextEncoder().encode(csv).length > IMPORT_BYTES_MAX) throw new Invalid(m.api_e_the_csv_file_is_too_large_at(), { csv: m.api_e_at_most_512_kb() });
   let rows: string[][];
   try {
     rows = parseCsv(csv);
   } catch {
-    throw new Invalid("The CSV file could not be read: a quoted field is not closed.", { csv: "A quoted field is not closed." });
+    throw new Invalid(m.api_e_the_csv_file_could_not_be_read(), { csv: m.api_e_a_quoted_field_is_not_closed() });
   }
   const header = rows[0]?.map((h) => HEADER_NAMES[letters(h)]) ?? [];
-  if (!header.includes("name"))
-    throw new Invalid("The first row must name the columns, including Name.", { csv: "The first row must name the columns, including Name." });
+  if (!header.includes("name")) throw new Invalid(m.api_e_the_first_row_must_name_the_columns(), { csv: m.api_e_the_first_row_must_name_the_columns() });
   const body = rows.slice(1);
   if (body.length > IMPORT_ROWS_MAX)
-    throw new Invalid(`Please import at most ${IMPORT_ROWS_MAX} guests at a time.`, { csv: `At most ${IMPORT_ROWS_MAX} rows.` });
+    throw new Invalid(m.api_e_import_at_most({ max: IMPORT_ROWS_MAX }), { csv: m.api_e_at_most_rows({ max: IMPORT_ROWS_MAX }) });
 
   const [existingHouseholds, count] = await ctx.db.batch([
     ctx.db.prepare("SELECT id, name FROM households WHERE user_id = ? ORDER BY created_at, id").bind(me.key),
@@ -134,7 +134,7 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
       return;
     }
     if (guestCount + imported >= GUESTS_MAX) {
-      errors.push({ row, reason: `Your guest list is full (${GUESTS_MAX} guests).` });
+      errors.push({ row, reason: m.api_e_guest_list_full({ max: GUESTS_MAX }) });
       return;
     }
     let householdId = household ? byName.get(household.toLowerCase()) : undefined;

@@ -3,8 +3,9 @@ import { invitationsInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, parseInput } from "../core/index.ts";
 import { activityEntry, openWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
-const FUNCTION_MISSING = "We could not find that function in your wedding plan.";
+const FUNCTION_MISSING = m.api_invite_function_missing;
 
 /**
  * The complete set of the couple's functions the household is invited to. Un-inviting removes the
@@ -19,7 +20,7 @@ export async function setInvitations(ctx: DomainContext, householdId: string, in
       .prepare("SELECT COUNT(*) AS n FROM events WHERE user_id = ? AND parent_id IS NULL AND id IN (SELECT value FROM json_each(?))")
       .bind(me.key, JSON.stringify(eventIds))
       .first<{ n: number }>();
-    if ((found?.n ?? 0) !== eventIds.length) throw new NotFound(FUNCTION_MISSING);
+    if ((found?.n ?? 0) !== eventIds.length) throw new NotFound(FUNCTION_MISSING());
   }
   const set = JSON.stringify(eventIds);
   await ctx.db.batch([

@@ -12,7 +12,7 @@ import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { MAIL_PREFERENCES_MESSAGES, maskAddress } from "../accounts/index.ts";
 import { type CoupleRow, coupleNames } from "./guest-records.ts";
 import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
-import { m as messages } from "#shared/paraglide/messages.js";
+import { m } from "#shared/paraglide/m.js";
 
 /** The signed link's purpose: reminders to answer one couple's invitation. */
 export const GUEST_REMINDERS_PURPOSE = "guest-reminders";
@@ -37,7 +37,7 @@ export async function guestReminderStop(
   locale: Locale = BASE_LOCALE,
 ) {
   const token = await signMailLink(secretOf(ctx), { purpose: GUEST_REMINDERS_PURPOSE, userId: guestId, expiresAt: now + MAIL_LINK_TTL_MS });
-  return { url: `${origin}${UNSUBSCRIBE_PATH}/${token}`, kindLabel: messages.mail_kind_guest_reminders({ couple }, { locale }) };
+  return { url: `${origin}${UNSUBSCRIBE_PATH}/${token}`, kindLabel: m.mail_kind_guest_reminders({ couple }, { locale }) };
 }
 
 type GuestTarget = { id: string; user_id: string; email: string | null; stopped: number } & CoupleRow;
@@ -55,7 +55,7 @@ async function target(ctx: Pick<DomainContext, "db" | "config" | "now">, token: 
     .bind(read.link.userId)
     .first<GuestTarget>();
   // The guest (or the couple's account) was deleted, or the address taken off: there is nothing left to remind.
-  if (!guest?.email) throw new NotFound("This guest is no longer on the couple's list: no more reminders will be sent.");
+  if (!guest?.email) throw new NotFound(m.api_e_this_guest_is_no_longer_on_the());
   return guest as GuestTarget & { email: string };
 }
 

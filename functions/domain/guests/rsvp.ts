@@ -2,6 +2,7 @@ import { rsvpInput, type RsvpResponse } from "#shared/guest-schemas.ts";
 import type { households, users } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A household's personal RSVP link (/rsvp/:token, /api/v1/rsvp/{token}): no account, the token is
@@ -14,10 +15,14 @@ import { type DomainContext, NotFound, takeOrThrow, type AllowanceRule, parseInp
  * the family's allowance.
  */
 
-const LINK_MISSING = "This invitation link is not valid. Please ask the couple for a new one.";
-const NOT_ON_INVITATION = "We could not find that guest or function on this invitation.";
+const LINK_MISSING = m.api_e_this_invitation_link_is_not_valid_please;
+const NOT_ON_INVITATION = m.api_e_we_could_not_find_that_guest_or;
 /** Answers a link may save in an hour (a family changing its mind is a few; a script is many). */
-export const RSVP_SAVES: AllowanceRule = { max: 30, windowMs: 60 * 60 * 1000, message: "Too many changes to these answers. Please wait {wait} and try again." };
+export const RSVP_SAVES: AllowanceRule = {
+  max: 30,
+  windowMs: 60 * 60 * 1000,
+  message: (wait: string) => m.api_limit_too_many_changes_to_these_answers_please({ wait }),
+};
 
 export type RsvpView = {
   household: string;
@@ -33,7 +38,7 @@ type LinkHouseholdRow = Row<typeof households, "id" | "name"> & Row<typeof users
 const tokenShape = (token: string) => /^[A-Za-z0-9_-]{22,64}$/.test(token);
 
 async function load(ctx: DomainContext, token: string): Promise<{ householdId: string; view: RsvpView }> {
-  if (!tokenShape(token)) throw new NotFound(LINK_MISSING);
+  if (!tokenShape(token)) throw new NotFound(LINK_MISSING());
   const [household, guests, functions, answers] = await ctx.db.batch([
     ctx.db.prepare("SELECT h.id, h.name, u.user_name, u.partner_name FROM households h JOIN users u ON u.id = h.user_id WHERE h.rsvp_token = ?").bind(token),
     ctx.db
@@ -56,7 +61,7 @@ async function load(ctx: DomainContext, token: string): Promise<{ householdId: s
       .bind(token),
   ]);
   const h = household!.results[0] as LinkHouseholdRow | undefined;
-  if (!h) throw new NotFound(LINK_MISSING);
+  if (!h) throw new NotFound(LINK_MISSING());
   const byGuest = new Map<string, RsvpView["guests"][number]["answers"]>();
   for (const a of answers!.results as { guest_id: string; event_id: string; response: RsvpResponse; party_size: number }[]) {
     const m = byGuest.get(a.guest_id) ?? {};
@@ -91,7 +96,7 @@ export async function answerRsvp(ctx: DomainContext, token: string, input: unkno
   const { answers } = parseInput(rsvpInput, input);
   const guests = new Set(view.guests.map((g) => g.id));
   const functions = new Set(view.functions.map((f) => f.id));
-  if (answers.some((a) => !guests.has(a.guestId) || !functions.has(a.eventId))) throw new NotFound(NOT_ON_INVITATION);
+  if (answers.some((a) => !guests.has(a.guestId) || !functions.has(a.eventId))) throw new NotFound(NOT_ON_INVITATION());
   // Per address where the platform reports it (issue 28): someone else holding the link cannot use up the family's saves.
   await takeOrThrow(ctx, ctx.request.ip ? `rsvp:${householdId}:ip:${ctx.request.ip}` : `rsvp:${householdId}`, RSVP_SAVES);
   await ctx.db.batch(

@@ -12,8 +12,9 @@ import { openWedding } from "../weddings/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
 import { type PendingRow, pendingStatement } from "./not-answered.ts";
 import { guestReminderStop } from "./reminder-optout.ts";
+import { m } from "#shared/paraglide/messages.js";
 
-const REMINDERS_STOPPED = "Everyone in this household with an e-mail address asked not to get reminders: share the link by WhatsApp or in person instead.";
+const REMINDERS_STOPPED = m.api_e_everyone_in_this_household_with_an_e_mail;
 
 /** The couple may remind a household again after this long. */
 export const REMIND_INTERVAL_MS = 12 * 60 * 60 * 1000;
@@ -70,7 +71,7 @@ async function householdShareFacts(ctx: DomainContext, userId: string, household
       .bind(householdId),
   ]);
   const row = household!.results[0] as HouseholdRow | undefined;
-  if (!row) throw new NotFound(HOUSEHOLD_MISSING);
+  if (!row) throw new NotFound(HOUSEHOLD_MISSING());
   return {
     household: toHousehold(ctx, row),
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
@@ -100,8 +101,8 @@ export async function shareHousehold(ctx: DomainContext, householdId: string, in
   const me = await openWedding(ctx, "invitations", "edit");
   const { channel, lang } = parseInput(shareInput, input);
   const f = await householdShareFacts(ctx, me.key, householdId);
-  if (!f.functions.length) throw new Conflict("Invite this household to a function first, then share its link.");
-  if (channel === "email" && !f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
+  if (!f.functions.length) throw new Conflict(m.api_e_invite_this_household_to_a_function_first());
+  if (channel === "email" && !f.emails.length) throw new Conflict(m.api_e_no_one_in_this_household_has_an());
   const links = shareLinksFor(
     f.household,
     f.couple,
@@ -122,15 +123,12 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
   const me = await openWedding(ctx, "invitations", "edit");
   const f = await householdShareFacts(ctx, me.key, householdId);
   const pending = (await pendingStatement(ctx.db, me.key, householdId).all<PendingRow>()).results;
-  if (!pending.length) throw new Conflict("Everyone in this household has answered: there is nothing to remind them of.");
-  if (!f.emails.length) throw new Conflict("No one in this household has an e-mail address: share the link by WhatsApp instead.");
-  if (!f.reminded.length) throw new Conflict(REMINDERS_STOPPED);
+  if (!pending.length) throw new Conflict(m.api_e_everyone_in_this_household_has_answered_there());
+  if (!f.emails.length) throw new Conflict(m.api_e_no_one_in_this_household_has_an());
+  if (!f.reminded.length) throw new Conflict(REMINDERS_STOPPED());
   const last = Math.max(0, ...pending.map((p) => p.reminded_at ?? 0));
   if (last && ctx.now - last < REMIND_INTERVAL_MS) {
-    throw new TooManyRequests(
-      "This household was reminded less than 12 hours ago. Please wait before reminding them again.",
-      Math.ceil((last + REMIND_INTERVAL_MS - ctx.now) / 1000),
-    );
+    throw new TooManyRequests(m.api_e_this_household_was_reminded_less_than_12(), Math.ceil((last + REMIND_INTERVAL_MS - ctx.now) / 1000));
   }
   const details = f.functions.filter((e) => pending.some((p) => p.event_id === e.id));
   // A guest has no account: the reminder is in the couple's language, its link opens the RSVP page in it.

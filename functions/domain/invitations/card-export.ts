@@ -8,6 +8,7 @@ import { type DomainContext, Invalid, parseInput } from "../core/index.ts";
 import { CARD_MESSAGES, cardRow, requireCanvasUse, requireTemplateUse } from "./card-records.ts";
 import { log } from "#platform/log.ts";
 import { openWedding } from "../weddings/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** A rendered card sent for export (print resolution: an A5 at 300 dpi is 1748 x 2480 px). */
 export const EXPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -53,16 +54,17 @@ export async function exportCard(
   await requireTemplateUse(ctx, w, row.templateId);
   await requireCanvasUse(ctx, w, row.canvas, row.templateId);
   const { format, size } = parseInput(exportInput, input, "Choose the export's format and size.");
-  if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Required." });
-  if (file.size > EXPORT_MAX_BYTES) throw new Invalid(`The rendered card is larger than ${EXPORT_MAX_BYTES / 1024 / 1024} MB.`, { image: "Too large." });
+  if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: m.api_e_required() });
+  if (file.size > EXPORT_MAX_BYTES)
+    throw new Invalid(m.api_e_rendered_card_larger({ size: String(EXPORT_MAX_BYTES / 1024 / 1024) }), { image: m.api_e_too_large() });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = imageTypeOf(bytes);
   if (!type || (type.ext !== "png" && type.ext !== "jpg"))
-    throw new Invalid("The rendered card must be a PNG or JPEG image.", { image: "Not a PNG or JPEG image." });
-  if (format === "png" && type.ext !== "png") throw new Invalid("A PNG export needs the card rendered as PNG.", { image: "Send a PNG image." });
+    throw new Invalid(m.api_e_the_rendered_card_must_be_a_png(), { image: m.api_e_not_a_png_or_jpeg_image() });
+  if (format === "png" && type.ext !== "png") throw new Invalid(m.api_e_a_png_export_needs_the_card_rendered(), { image: m.api_e_send_a_png_image() });
   const dims = dimensionsOf(bytes);
   if (!dims || dims.width > EXPORT_MAX_SIDE || dims.height > EXPORT_MAX_SIDE)
-    throw new Invalid(`The rendered card must be a readable image of at most ${EXPORT_MAX_SIDE} px a side.`, { image: "Not a readable image of that size." });
+    throw new Invalid(m.api_e_rendered_card_side({ max: EXPORT_MAX_SIDE }), { image: m.api_e_not_a_readable_image_of_that_size() });
   if (format === "png") return { bytes, contentType: "image/png", fileName: fileName(row.title, "png") };
   let pdfBytes: Uint8Array;
   try {
@@ -78,7 +80,7 @@ export async function exportCard(
     pdfBytes = await pdf.save();
   } catch (e) {
     log.error("making the card's PDF failed", {}, e);
-    throw new Invalid("The rendered card could not be read as an image.", { image: "Not a readable image." });
+    throw new Invalid(m.api_e_the_rendered_card_could_not_be_read(), { image: m.api_e_not_a_readable_image() });
   }
   return { bytes: pdfBytes, contentType: "application/pdf", fileName: fileName(row.title, "pdf") };
 }

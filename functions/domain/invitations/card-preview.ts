@@ -6,6 +6,7 @@ import { type DomainContext, Invalid, NotFound, removeUploadedObject } from "../
 import { openWedding } from "../weddings/index.ts";
 import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, requireTemplateUse } from "./card-records.ts";
 import { randomHex } from "#shared/tokens.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const IMAGE_TYPES = new Set(["jpg", "png", "webp"]);
 
@@ -14,17 +15,17 @@ export async function setCardPreview(ctx: DomainContext, cardId: string, file: F
   const w = await openWedding(ctx, "invitations", "edit");
   const row = await cardRow(ctx, w, cardId);
   await requireTemplateUse(ctx, w, row.templateId);
-  if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: "Required." });
-  if (file.size > PREVIEW_MAX_BYTES) throw new Invalid("The card image is larger than 5 MB.", { image: "At most 5 MB." });
+  if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: m.api_e_required() });
+  if (file.size > PREVIEW_MAX_BYTES) throw new Invalid(m.api_e_the_card_image_is_larger_than_5(), { image: m.api_e_at_most_5_mb() });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = imageTypeOf(bytes);
-  if (!type || !IMAGE_TYPES.has(type.ext)) throw new Invalid("The card image must be a JPEG, PNG or WebP image.", { image: "Not a JPEG, PNG or WebP image." });
+  if (!type || !IMAGE_TYPES.has(type.ext)) throw new Invalid(m.api_e_the_card_image_must_be_a_jpeg(), { image: m.api_e_not_a_jpeg_png_or_web_p_image() });
   try {
     // Decoded first (its header size checked before that): bytes that are not the image they claim to be are never stored.
     await (ctx.images ?? wasmPipeline).verify(bytes, type);
   } catch (e) {
     if (!(e instanceof ImageUnreadable)) throw e;
-    throw new Invalid(`The card image cannot be used: ${e.message}`, { image: e.message });
+    throw new Invalid(m.api_e_card_image_unusable({ reason: e.message }), { image: e.message });
   }
   const key = `u/cards/${w.key}/${cardId}-${randomHex(8)}.${type.ext}`;
   await ctx.media.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" } });

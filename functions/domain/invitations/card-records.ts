@@ -15,16 +15,31 @@ import { type DomainContext, Forbidden, Invalid, NotFound } from "../core/index.
 import { canUseTemplate, paidDesignOf, type TemplateForAccess } from "./template-access.ts";
 import { type WeddingAccess } from "../weddings/index.ts";
 import { type DetailField } from "./card-inputs.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const CARD_MESSAGES = {
-  notFound: "We could not find this card.",
-  templateNotFound: "We could not find this template.",
-  buyFirst: "This is a paid template. Buy it to use it in your card.",
-  staleRevision: "This card was changed elsewhere (another tab or device). Reload to get the latest version; your last change was not saved.",
-  tooMany: "You have 50 cards, the most a couple can keep. Delete one you no longer need to make another.",
-  revisionNeeded: "Send the card's revision with its canvas.",
-  imageNeeded: "Send the rendered card as an image (field image).",
-} as const;
+  get notFound() {
+    return m.api_card_not_found();
+  },
+  get templateNotFound() {
+    return m.api_card_template_not_found();
+  },
+  get buyFirst() {
+    return m.api_card_buy_first();
+  },
+  get staleRevision() {
+    return m.api_card_stale_revision();
+  },
+  get tooMany() {
+    return m.api_card_too_many();
+  },
+  get revisionNeeded() {
+    return m.api_card_revision_needed();
+  },
+  get imageNeeded() {
+    return m.api_card_image_needed();
+  },
+};
 
 /** Cards one couple may keep. */
 export const CARDS_MAX = 50;

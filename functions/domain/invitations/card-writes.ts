@@ -6,6 +6,7 @@ import { COLUMN, DETAIL_FIELDS, cleanDetail, createCardInput, type DetailField, 
 import { CARDS_MAX, CARD_MESSAGES, cardRow, checkedCanvas, requireCanvasUse, requireTemplateUse, type Card, usableTemplate } from "./card-records.ts";
 import { plannerDetails } from "./card-details.ts";
 import { getCard } from "./card-views.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Inserts a card if the couple has room (the count is rechecked by the INSERT itself); extra statements run in the same batch. */
 async function insertCard(
@@ -54,7 +55,7 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
     if (input.canvas !== undefined) await requireCanvasUse(ctx, w, canvas, templateId);
     if (!input.title?.trim()) cardTitle = t.name.slice(0, 120);
   } else {
-    if (input.canvas === undefined) throw new Invalid("Choose a template or send a canvas.", { canvas: "Required without a template." });
+    if (input.canvas === undefined) throw new Invalid(m.api_e_choose_a_template_or_send_a_canvas(), { canvas: m.api_e_required_without_a_template() });
     canvas = checkedCanvas(ctx, input.canvas);
     // A paid design's canvas is that design: bought, it keeps the design as its origin (which later checks follow).
     templateId = await requireCanvasUse(ctx, w, canvas, null);
@@ -106,7 +107,7 @@ export async function updateCard(ctx: DomainContext, cardId: string, raw: unknow
   let where = "id = ? AND user_id = ?";
   const whereBinds: unknown[] = [cardId, w.key];
   if (input.canvas !== undefined) {
-    if (input.revision === undefined) throw new Invalid(CARD_MESSAGES.revisionNeeded, { revision: "Required with canvas." });
+    if (input.revision === undefined) throw new Invalid(CARD_MESSAGES.revisionNeeded, { revision: m.api_e_required_with_canvas() });
     const canvas = checkedCanvas(ctx, input.canvas);
     const origin = await requireCanvasUse(ctx, w, canvas, current.templateId);
     sets.push("canvas = ?", "revision = revision + 1");

@@ -10,6 +10,7 @@ import { incomingPrefix, MediaSaveFailed } from "../catalogue/index.ts";
 import { WEDDING_MESSAGES } from "../weddings/index.ts";
 import { randomHex } from "#shared/tokens.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The editor's asset library (issue 13, /api/v1/editorAssets): photos a couple (or an admin making
@@ -24,11 +25,14 @@ export const ASSETS_PER_REQUEST = 10;
 export const ASSETS_MAX = 200;
 
 export const ASSET_MESSAGES = {
-  notFound: "We could not find that image in your library.",
-  tooManyAtOnce: `Add at most ${ASSETS_PER_REQUEST} images at a time.`,
-  libraryFull: (count: number) =>
-    `Your image library holds ${count} of at most ${ASSETS_MAX} images; you can add ${Math.max(0, ASSETS_MAX - count)} more. Delete some to make room.`,
-} as const;
+  get notFound() {
+    return m.api_asset_not_found();
+  },
+  get tooManyAtOnce() {
+    return m.api_asset_too_many_at_once({ max: ASSETS_PER_REQUEST });
+  },
+  libraryFull: (count: number) => m.api_asset_library_full({ count, max: ASSETS_MAX, room: Math.max(0, ASSETS_MAX - count) }),
+};
 
 const folder = z
   .string()
@@ -92,7 +96,7 @@ type Stored = { name: string; key: string; width: number; height: number; mime: 
 export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Promise<{ assets: EditorAsset[]; failed: FailedAsset[]; message: string }> {
   const actor = assetOwner(ctx);
   const input = parseInput(registerAssetsInput, raw ?? {}, MEDIA_MESSAGES.noFiles);
-  if (!input.images.length) throw new Invalid(MEDIA_MESSAGES.noFiles, { images: "Choose at least one image." });
+  if (!input.images.length) throw new Invalid(MEDIA_MESSAGES.noFiles, { images: m.api_e_choose_at_least_one_image() });
   if (input.images.length > ASSETS_PER_REQUEST) throw new Invalid(ASSET_MESSAGES.tooManyAtOnce, { images: ASSET_MESSAGES.tooManyAtOnce });
   const count = await assetCount(ctx, actor.id);
   if (count + input.images.length > ASSETS_MAX) throw new Invalid(ASSET_MESSAGES.libraryFull(count), { images: ASSET_MESSAGES.libraryFull(count) });
@@ -107,14 +111,14 @@ export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Pr
       const name = given || key.split("/").pop() || "image";
       try {
         if (!key.startsWith(prefix) || key.includes("..") || key.slice(prefix.length).includes("/"))
-          throw new Invalid("This upload is not yours; upload it again.");
+          throw new Invalid(m.api_e_this_upload_is_not_yours_upload_it());
         const object = await ctx.media.get(key);
-        if (!object) throw new Invalid("The uploaded file was not found; upload it again.");
+        if (!object) throw new Invalid(m.api_e_the_uploaded_file_was_not_found_upload());
         originals.push(key);
-        if (object.size > PHOTO_MAX_BYTES) throw new Invalid(`${name} is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`);
+        if (object.size > PHOTO_MAX_BYTES) throw new Invalid(m.api_e_named_file_larger_than({ name, size: String(PHOTO_MAX_BYTES / 1024 / 1024) }));
         const bytes = new Uint8Array(await object.arrayBuffer());
         const type = imageTypeOf(bytes);
-        if (!type) throw new Invalid(`${name} is not a JPEG, PNG, WebP, AVIF or GIF image.`);
+        if (!type) throw new Invalid(m.api_e_named_file_not_image({ name }));
         const { full } = await (ctx.images ?? wasmPipeline).photo(bytes, type);
         const assetKey = `u/assets/${actor.id}/${randomHex(12)}.${full.ext}`;
         await ctx.media.put(assetKey, full.bytes, { httpMetadata: { contentType: full.mime, cacheControl: "public, max-age=31536000, immutable" } });
@@ -177,5 +181,5 @@ export async function deleteEditorAsset(ctx: DomainContext, raw: unknown): Promi
   const done = await ctx.db.prepare("DELETE FROM editor_assets WHERE key = ? AND user_id = ?").bind(public_id, actor.id).run();
   if (!done.meta.changes) throw new NotFound(ASSET_MESSAGES.notFound);
   if (public_id.startsWith("u/")) await ctx.media.delete(public_id).catch((e: unknown) => log.error("removing an asset failed", {}, e));
-  return { message: "Image deleted." };
+  return { message: m.api_e_image_deleted() };
 }

@@ -16,22 +16,46 @@ import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, assertNoDelay, recordFailure, type DelayRule } from "../core/index.ts";
 import { CARD_MESSAGES } from "./card-records.ts";
 import { type WeddingAccess } from "../weddings/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const INVITE_MESSAGES = {
-  cardMissing: "We could not find this card.",
-  buyFirst: CARD_MESSAGES.buyFirst,
-  noPicture: "Open the card in the editor and save it so we have its picture.",
-  notPublished: "This invitation is not available. Please ask the couple for a new link.",
-  rsvpClosed: "The couple is not taking answers through this page any more. Please contact them directly.",
-  requestMissing: "We could not find that request.",
-  alreadyApproved:
-    "You are already on the guest list. Please answer through your personal link: we e-mailed it to you if you gave an e-mail address; otherwise ask the couple to send it on WhatsApp.",
-  alreadyDecided: "The couple has already answered this request.",
-  decided: "This request was already answered.",
-  functionMissing: "We could not find that function in your wedding plan.",
-  tooManyGuests: `Your guest list is full (at most ${GUESTS_MAX} guests).`,
-  tooManyWaiting: "This invitation has too many requests waiting for the couple to answer. Please try again later, or contact the couple directly.",
-} as const;
+  get cardMissing() {
+    return m.api_card_not_found();
+  },
+  get buyFirst() {
+    return CARD_MESSAGES.buyFirst;
+  },
+  get noPicture() {
+    return m.api_invite_no_picture();
+  },
+  get notPublished() {
+    return m.api_invite_not_published();
+  },
+  get rsvpClosed() {
+    return m.api_invite_rsvp_closed();
+  },
+  get requestMissing() {
+    return m.api_invite_request_missing();
+  },
+  get alreadyApproved() {
+    return m.api_invite_already_approved();
+  },
+  get alreadyDecided() {
+    return m.api_invite_already_decided();
+  },
+  get decided() {
+    return m.api_invite_decided();
+  },
+  get functionMissing() {
+    return m.api_invite_function_missing();
+  },
+  get tooManyGuests() {
+    return m.api_invite_too_many_guests({ max: GUESTS_MAX });
+  },
+  get tooManyWaiting() {
+    return m.api_invite_too_many_waiting();
+  },
+};
 
 /**
  * Unknown links looked up from one network address (issue 28): 20 free an hour (a mistyped link or
@@ -43,7 +67,7 @@ export const LINK_MISSES_PER_ADDRESS: DelayRule = {
   baseDelayMs: 60 * 1000,
   maxDelayMs: 60 * 60 * 1000,
   resetAfterMs: 60 * 60 * 1000,
-  message: "Too many invitation links that do not exist were opened from your network. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_invitation_links_that_do_not({ wait }),
 };
 
 /** A card as CARD_SELECT reads it: its columns, its canvas's size (cw, ch) and its couple's names, e-mail and city. */

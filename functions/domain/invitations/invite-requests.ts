@@ -8,6 +8,7 @@ import { type DomainContext, Conflict, Invalid, newId, takeOrThrow, type Allowan
 import { queueMail } from "#platform/mail.ts";
 import { EVENTS_SQL, INVITE_MESSAGES, chosen, firstName, publishedRow, type InviteCardRow, type EventRow } from "./invite-records.ts";
 import { blank, inviteRequestInput, type InviteRequestInput } from "./invite-inputs.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Requests waiting for the couple's answer on one invitation; a phone already waiting may still change its own. */
 export const PENDING_REQUESTS_MAX = 50;
@@ -16,14 +17,14 @@ export const PENDING_REQUESTS_MAX = 50;
 export const REQUESTS_PER_ADDRESS: AllowanceRule = {
   max: 20,
   windowMs: 60 * 60 * 1000,
-  message: "Too many requests from your network. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_requests_from_your_network_please({ wait }),
 };
 
 /** Changes to one phone's request on one invitation in an hour. */
 export const REQUESTS_PER_PHONE: AllowanceRule = {
   max: 5,
   windowMs: 60 * 60 * 1000,
-  message: "Too many changes to this request. Please wait {wait} and try again.",
+  message: (wait: string) => m.api_limit_too_many_changes_to_this_request_please({ wait }),
 };
 
 // ---------------------------------------------------------------- requests from the public page
@@ -46,7 +47,7 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
   const shown = new Set(chosen(row, events).map((e) => e.id));
   const errors: Record<string, string> = {};
   for (const id of Object.keys(body.answers)) if (!shown.has(id)) errors[`answers.${id}`] = "This function is not on the invitation.";
-  if (Object.keys(errors).length) throw new Invalid("Please correct the highlighted fields.", errors);
+  if (Object.keys(errors).length) throw new Invalid(m.api_v_correct_fields(), errors);
   if (ctx.request.ip) await takeOrThrow(ctx, `invite-request:ip:${ctx.request.ip}`, REQUESTS_PER_ADDRESS);
   await takeOrThrow(ctx, `invite-request:phone:${row.id}:${body.phone}`, REQUESTS_PER_PHONE);
   const previous = await ctx.db
@@ -93,7 +94,7 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
     await ctx.mail.deliver(mail.id);
   }
   return previous?.status === "PENDING" && previous.card_id === row.id
-    ? { status: "updated", message: "Your request is updated. The couple will confirm your invitation soon." }
+    ? { status: "updated", message: m.api_e_your_request_is_updated_the_couple_will() }
     : { status: "created", message: thanks };
 }
 

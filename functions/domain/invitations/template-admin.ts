@@ -4,6 +4,7 @@ import { templateInput, templatePatchInput, type TemplatePatch, type TemplateSta
 import { type DomainContext, Invalid, NotFound, newId, ACCESS, removeUploadedObject, requireRole, parseInput } from "../core/index.ts";
 import { COLUMNS, TEMPLATE_MESSAGES, rowById, summaryOf, type AdminTemplate, type TemplateRow, type TemplateDetail } from "./template-records.ts";
 import { getTemplate } from "./template-detail.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 function checkedCanvas(input: unknown): { json: string; width: number; height: number } {
   const raw = typeof input === "object" && input !== null ? input : input;
@@ -109,8 +110,8 @@ export async function updateTemplate(ctx: DomainContext, id: string, raw: unknow
   if (patch.designer !== undefined) set("designer", patch.designer);
   if (patch.status !== undefined) set("status", patch.status);
   if (!sets.length)
-    throw new Invalid("Nothing to change: send at least one field.", {
-      _: "Send at least one of name, description, canvas, price, mood, requirement, tags, designer, status.",
+    throw new Invalid(m.api_e_nothing_to_change_send_at_least_one(), {
+      _: m.api_e_send_at_least_one_of_name_description(),
     });
   set("updated_at", ctx.now);
   await ctx.db

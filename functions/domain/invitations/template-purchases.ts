@@ -7,6 +7,7 @@ import { canUseTemplate, forAccess, isPaidTemplate } from "./template-access.ts"
 import { mediaUrl } from "#shared/media.ts";
 import { type CheckoutForm, type GatewayOrder, ORDER_ID } from "#platform/payments.ts";
 import { paymentPageFor } from "#shared/links.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Buying a paid invitation template (issue 13, docs/decisions/0025-template-purchases.md), through
@@ -23,12 +24,22 @@ import { paymentPageFor } from "#shared/links.ts";
  *   the /success page; another couple's order is not found.
  */
 export const TEMPLATE_PURCHASE_MESSAGES = {
-  noTemplate: "This template does not exist.",
-  free: "This template is free: open it in the editor, there is nothing to pay.",
-  owned: "You already own this template.",
-  noOrder: "We could not find this order.",
-  refusal: "Only couples can buy an invitation template.",
-} as const;
+  get noTemplate() {
+    return m.api_template_purchase_no_template();
+  },
+  get free() {
+    return m.api_template_purchase_free();
+  },
+  get owned() {
+    return m.api_template_purchase_owned();
+  },
+  get noOrder() {
+    return m.api_payment_no_order();
+  },
+  get refusal() {
+    return m.api_template_purchase_refusal();
+  },
+};
 
 /** A template as a sale reads it. */
 type PricedTemplateRow = Row<typeof inviteTemplates, "id" | "name" | "price" | "amount_category" | "status" | "thumbnail_key" | "description">;

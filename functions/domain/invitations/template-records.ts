@@ -14,19 +14,37 @@ import { type CardCanvas } from "#shared/card-format.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { type TemplateAmount, type TemplateMood, type TemplateRequirement, type TemplateStatus } from "#shared/template-schemas.ts";
 import { type DomainContext, NotFound, ACCESS, allows } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const TEMPLATE_MESSAGES = {
-  notFound: "We could not find this template.",
-  adminsOnly: "Only admins can manage invitation templates.",
-  statusAdminsOnly: "Only admins can list draft or archived templates.",
-  created: "Template created.",
-  updated: "Template saved.",
-  deleted: "Template deleted.",
-  archivedInstead:
-    "Couples have bought or used this template, so it was archived instead of deleted: it leaves the gallery and their purchases and cards stay.",
-  thumbnailSaved: "Thumbnail saved.",
-  noImage: "Choose an image (PNG, JPEG or WebP) for the thumbnail.",
-} as const;
+  get notFound() {
+    return m.api_card_template_not_found();
+  },
+  get adminsOnly() {
+    return m.api_template_admins_only();
+  },
+  get statusAdminsOnly() {
+    return m.api_template_status_admins_only();
+  },
+  get created() {
+    return m.api_template_created();
+  },
+  get updated() {
+    return m.api_template_updated();
+  },
+  get deleted() {
+    return m.api_template_deleted();
+  },
+  get archivedInstead() {
+    return m.api_template_archived_instead();
+  },
+  get thumbnailSaved() {
+    return m.api_template_thumbnail_saved();
+  },
+  get noImage() {
+    return m.api_template_no_image();
+  },
+};
 
 export type TemplateSummary = {
   id: string;

@@ -5,6 +5,7 @@ import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound, newId, ACCESS, removeUploadedObject, requireRole } from "../core/index.ts";
 import { TEMPLATE_MESSAGES, rowById } from "./template-records.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Thumbnails are stored about this wide: a gallery card is at most ~300 CSS px (x1.5 for phones' dense screens). */
 export const THUMBNAIL_WIDTH = 480;
@@ -20,11 +21,10 @@ export async function setTemplateThumbnail(ctx: DomainContext, id: string, file:
   const row = await rowById(ctx, id);
   if (!row) throw new NotFound(TEMPLATE_MESSAGES.notFound);
   if (!file || file.size === 0) throw new Invalid(TEMPLATE_MESSAGES.noImage, { image: TEMPLATE_MESSAGES.noImage });
-  if (file.size > THUMBNAIL_MAX_BYTES) throw new Invalid("The thumbnail is larger than 5 MB.", { image: "The thumbnail is larger than 5 MB." });
+  if (file.size > THUMBNAIL_MAX_BYTES) throw new Invalid(m.api_e_the_thumbnail_is_larger_than_5_mb(), { image: m.api_e_the_thumbnail_is_larger_than_5_mb() });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = imageTypeOf(bytes);
-  if (!type || !["png", "jpg", "webp"].includes(type.ext))
-    throw new Invalid(TEMPLATE_MESSAGES.noImage, { image: "This file is not a PNG, JPEG or WebP image." });
+  if (!type || !["png", "jpg", "webp"].includes(type.ext)) throw new Invalid(TEMPLATE_MESSAGES.noImage, { image: m.api_e_this_file_is_not_a_png_jpeg() });
   let variant;
   try {
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, THUMBNAIL_WIDTH);

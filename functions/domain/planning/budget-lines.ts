@@ -40,7 +40,7 @@ const toLine = (r: BudgetLineRow): BudgetLine => ({
 
 async function ownedLine(ctx: DomainContext, key: string, lineId: string): Promise<BudgetLineRow> {
   const row = await ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE id = ? AND user_id = ?`).bind(lineId, key).first<BudgetLineRow>();
-  if (!row) throw new NotFound(LINE_NOT_FOUND);
+  if (!row) throw new NotFound(LINE_NOT_FOUND());
   return row;
 }
 
@@ -89,7 +89,7 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
     const errors: Record<string, string> = {};
     if (fields.booked !== undefined) errors.booked = "Booked comes from the booking (its agreed price).";
     if (fields.paid !== undefined) errors.paid = "Paid comes from the booking (its advance and the instalments received).";
-    throw new Invalid("This line stands for a booking: its booked and paid amounts come from the booking.", errors);
+    throw new Invalid(m.api_e_this_line_stands_for_a_booking_its(), errors);
   }
   const next = {
     category: fields.category ?? row.category,
@@ -102,9 +102,9 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
     notes: fields.notes === undefined ? row.notes : fields.notes,
     event_id: fields.eventId === undefined ? row.event_id : await functionFor(ctx, me.key, fields.eventId),
   };
-  if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid("Please correct the budget line.", { paid: BOOKED_FIRST });
+  if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid(m.api_e_please_correct_the_budget_line(), { paid: BOOKED_FIRST });
   if (!row.booking_id && next.paid > next.booked)
-    throw new Invalid("Please correct the budget line.", { paid: `Paid cannot be more than booked (${formatRupees(next.booked)}).` });
+    throw new Invalid(m.api_e_please_correct_the_budget_line(), { paid: m.api_e_paid_over_booked({ amount: formatRupees(next.booked) }) });
   await guardedEdit({
     now: ctx.now,
     sent: fields.version,
@@ -160,7 +160,7 @@ export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Prom
     ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.key),
     activityEntry(ctx, me, { area: "budget", action: "budget_line_removed", subject: line.label, onlyIfChanged: true }),
   ]);
-  if (!res!.meta.changes) throw new NotFound(LINE_NOT_FOUND);
+  if (!res!.meta.changes) throw new NotFound(LINE_NOT_FOUND());
   return { message: BUDGET_MESSAGES.lineDeleted };
 }
 
@@ -171,9 +171,9 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     .prepare("SELECT b.id, b.status, s.service_name FROM bookings b JOIN services s ON s.id = b.service_id WHERE b.id = ? AND b.user_id = ?")
     .bind(bookingId, me.key)
     .first<{ id: string; status: string; service_name: string }>();
-  if (!booking) throw new NotFound("We could not find that booking.");
+  if (!booking) throw new NotFound(m.api_e_we_could_not_find_that_booking());
   const fields = parseInput(bookingLinkInput, input, "Please correct the booking's budget line.");
-  if (booking.status === "CANCELLED") throw new Conflict("This booking is cancelled: it no longer counts in your budget.");
+  if (booking.status === "CANCELLED") throw new Conflict(m.api_e_this_booking_is_cancelled_it_no_longer());
   const eventId = await functionFor(ctx, me.key, fields.eventId);
   const existing = await ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
@@ -207,6 +207,6 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
     .bind(bookingId, me.key)
     .first<BudgetLineRow>();
-  if (!line) throw new Conflict("This booking changed in the meantime. Reload the page to see it.");
+  if (!line) throw new Conflict(m.api_e_this_booking_changed_in_the_meantime_reload());
   return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(line) };
 }

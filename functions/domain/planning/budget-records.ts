@@ -20,6 +20,7 @@ import type { bookingMilestones, bookings, budgetLines, leadQuotes, services, ve
 import type { Row } from "#db/rows.ts";
 import { type WeddingFunction } from "./wedding-functions.ts";
 import type { WeddingRights } from "../weddings/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type BudgetItem = {
   /** The line's id; "booking:<id>" or "quote:<leadId>" for what comes only from the vendor workspace. */
@@ -105,17 +106,27 @@ export type InstalmentRow = Row<typeof bookingMilestones, "booking_id" | "title"
 
 export const LINE_COLUMNS = "id, event_id, category, label, estimated, quoted, booked, paid, due_date, notes, booking_id, suggested, updated_at";
 
-export const LINE_NOT_FOUND = "We could not find that budget line.";
+export const LINE_NOT_FOUND = m.api_e_we_could_not_find_that_budget_line;
 
 /** What a write of the budget answers, in the page's toast and the API's message alike. */
 export const BUDGET_MESSAGES = {
-  totalSaved: "Total budget saved.",
-  lineAdded: "Budget line added.",
-  lineSaved: "Budget line saved.",
-  lineDeleted: "Budget line deleted.",
-  bookingPlaced: "Booking placed in your budget.",
-  suggested: (added: number) => (added ? `Suggested estimates added to ${added} categories.` : "Every category already has an estimate."),
-} as const;
+  get totalSaved() {
+    return m.api_budget_total_saved();
+  },
+  get lineAdded() {
+    return m.api_budget_line_added();
+  },
+  get lineSaved() {
+    return m.api_budget_line_saved();
+  },
+  get lineDeleted() {
+    return m.api_budget_line_deleted();
+  },
+  get bookingPlaced() {
+    return m.api_budget_booking_placed();
+  },
+  suggested: (added: number) => (added ? m.api_budget_suggested({ added }) : m.api_budget_all_estimated()),
+};
 
 export const zero = (): Amounts => ({ estimated: 0, quoted: 0, booked: 0, paid: 0 });
 

@@ -90,7 +90,7 @@ async function update(
     const [result] = await ctx.db.batch([write, activityEntry(ctx, me, { area: "plan", action: "checklist_changed", onlyIfChanged: true })]);
     if (result!.meta.changes) return { categories: next, version };
   }
-  throw new Conflict("The checklist changed at the same moment. Please try again.");
+  throw new Conflict(m.api_e_the_checklist_changed_at_the_same_moment());
 }
 
 /** How an item is now, in the refusal of a change made on a stale copy of it. */

@@ -5,6 +5,7 @@ import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
 import { activityEntry, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export function insertEvent(ctx: DomainContext, userId: string, id: string, parentId: string | null, f: Required<EventFields>, traditionKey: string | null) {
   return ctx.db
@@ -17,7 +18,7 @@ export function insertEvent(ctx: DomainContext, userId: string, id: string, pare
 
 export async function checkRoomForFunctions(ctx: DomainContext, userId: string, adding: number): Promise<void> {
   const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE user_id = ? AND parent_id IS NULL").bind(userId).first<{ n: number }>();
-  if ((row?.n ?? 0) + adding > FUNCTIONS_MAX) throw new Conflict(`A wedding plan can hold at most ${FUNCTIONS_MAX} functions.`);
+  if ((row?.n ?? 0) + adding > FUNCTIONS_MAX) throw new Conflict(m.api_e_functions_max({ max: FUNCTIONS_MAX }));
 }
 
 /** POST /event/newevent. */
@@ -36,9 +37,9 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
 export async function createSubEvent(ctx: DomainContext, parentId: string, input: EventInput): Promise<SubEvent> {
   const me = await openWedding(ctx, "plan", "edit");
   const parent = await ownedFunction(ctx, me.key, parentId);
-  if (parent.parentId) throw new Conflict("A sub-event cannot have sub-events of its own: add it to the function instead.");
+  if (parent.parentId) throw new Conflict(m.api_e_a_sub_event_cannot_have_sub_events_of_its());
   const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.key).first<{ n: number }>();
-  if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(`A function can hold at most ${SUB_EVENTS_MAX} sub-events.`);
+  if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(m.api_e_sub_events_max({ max: SUB_EVENTS_MAX }));
   const id = newId(ctx.now);
   await ctx.db.batch([
     insertEvent(ctx, me.key, id, parent.id, input, null),
@@ -57,7 +58,7 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
   const problem = timesProblem(start, end);
   if (problem) {
     const field = current.parent_id ? "subEventEndTime" : "eventEndTime";
-    throw new Invalid("Please correct the highlighted fields.", { [field]: problem });
+    throw new Invalid(m.api_v_correct_fields(), { [field]: problem });
   }
   const sets: string[] = [];
   const binds: unknown[] = [];

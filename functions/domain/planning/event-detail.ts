@@ -17,6 +17,7 @@ import {
   type TaskRow,
 } from "./event-records.ts";
 import { candidatesStatement, type VendorCandidate } from "./event-vendors.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type EventDetail = {
   event: PlannedEvent;
@@ -45,7 +46,7 @@ export async function eventDetail(ctx: DomainContext, eventId: string): Promise<
     candidatesStatement(ctx, me.key),
   ]);
   const row = own!.results[0] as EventRow | undefined;
-  if (!row) throw new NotFound("We could not find that function in your wedding plan.");
+  if (!row) throw new NotFound(m.api_invite_function_missing());
   const taskRows = tasks!.results as TaskRow[];
   const progress = (id: string): TaskProgress => {
     const mine = taskRows.filter((t) => t.event_id === id && t.status !== "CANCELLED");

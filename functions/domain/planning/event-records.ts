@@ -13,6 +13,7 @@ import type { eventServices, events, services, tasks } from "#db/schema/index.ts
 import type { Row } from "#db/rows.ts";
 import { indiaTimestamp } from "#shared/planner-schemas.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type LinkSource = "WISHLIST" | "ENQUIRY" | "BOOKING" | "SEARCH";
 
@@ -30,11 +31,19 @@ export type TaskProgress = { total: number; done: number; open: number };
 
 /** What a change to the plan answers, in the page's toast and the API's message alike. */
 export const PLAN_MESSAGES = {
-  functionUpdated: "Function updated.",
-  functionDeleted: "Function deleted.",
-  taskUpdated: "Task updated.",
-  taskDeleted: "Task deleted.",
-} as const;
+  get functionUpdated() {
+    return m.api_plan_function_updated();
+  },
+  get functionDeleted() {
+    return m.api_plan_function_deleted();
+  },
+  get taskUpdated() {
+    return m.api_plan_task_updated();
+  },
+  get taskDeleted() {
+    return m.api_plan_task_deleted();
+  },
+};
 
 /** A function or sub-event as EVENT_COLUMNS reads it. */
 export type EventRow = Row<
@@ -154,6 +163,6 @@ export const TASK_ORDER =
 
 export async function readEvent(ctx: DomainContext, id: string, userId: string): Promise<EventRow> {
   const row = await ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND user_id = ?`).bind(id, userId).first<EventRow>();
-  if (!row) throw new NotFound("We could not find that function in your wedding plan.");
+  if (!row) throw new NotFound(m.api_invite_function_missing());
   return row;
 }

@@ -3,6 +3,7 @@ import { type DomainContext, NotFound } from "../core/index.ts";
 import { activityEntry, openWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { LINK_SELECT, toLinked, type LinkRow, type LinkSource, type LinkedVendor } from "./event-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The couple's vendors the planner offers to link: wishlist, enquiries and bookings, the strongest source first. */
 export type VendorCandidate = LinkedVendor;
@@ -40,7 +41,7 @@ async function sourceOf(ctx: DomainContext, userId: string, serviceId: string): 
   if (row?.enquired) return "ENQUIRY";
   if (row?.wished) return "WISHLIST";
   if (row?.status === "active") return "SEARCH";
-  throw new NotFound("We could not find that vendor's service.");
+  throw new NotFound(m.api_e_we_could_not_find_that_vendors_service());
 }
 
 /** POST /event/{eventId}/vendors: link a service to a function; linking again refreshes its source. */
@@ -68,6 +69,6 @@ export async function unlinkVendor(ctx: DomainContext, eventId: string, serviceI
     ctx.db.prepare("DELETE FROM event_services WHERE event_id = ? AND service_id = ?").bind(eventId, serviceId),
     activityEntry(ctx, me, { area: "plan", action: "vendor_unlinked", functionName: fn.name, onlyIfChanged: true }),
   ]);
-  if (!res!.meta.changes) throw new NotFound("That vendor is not linked to this function.");
+  if (!res!.meta.changes) throw new NotFound(m.api_e_that_vendor_is_not_linked_to_this());
   return { eventId, serviceId };
 }

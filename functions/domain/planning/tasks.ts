@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
 import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
@@ -36,11 +37,11 @@ export const toTask = (r: TaskRow): Task => ({
 });
 
 const COLUMNS = "id, event_id, name, notes, status, priority, due_date, assignee, created_at";
-const NOT_FOUND = "We could not find that task in your wedding plan.";
+const NOT_FOUND = m.api_e_we_could_not_find_that_task_in;
 
 async function ownedTask(ctx: DomainContext, key: string, taskId: string): Promise<TaskRow> {
   const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM tasks WHERE id = ? AND user_id = ?`).bind(taskId, key).first<TaskRow>();
-  if (!row) throw new NotFound(NOT_FOUND);
+  if (!row) throw new NotFound(NOT_FOUND());
   return row;
 }
 
@@ -49,7 +50,7 @@ export async function createTask(ctx: DomainContext, eventId: string, input: Tas
   const me = await openWedding(ctx, "plan", "edit");
   const fn = await ownedFunction(ctx, me.key, eventId);
   const count = await ctx.db.prepare("SELECT count(*) AS n FROM tasks WHERE event_id = ?").bind(fn.id).first<{ n: number }>();
-  if ((count?.n ?? 0) >= TASKS_PER_FUNCTION_MAX) throw new Conflict(`A function can hold at most ${TASKS_PER_FUNCTION_MAX} tasks.`);
+  if ((count?.n ?? 0) >= TASKS_PER_FUNCTION_MAX) throw new Conflict(m.api_e_tasks_max({ max: TASKS_PER_FUNCTION_MAX }));
   const id = newId(ctx.now);
   const insert = ctx.db
     .prepare(
@@ -124,6 +125,6 @@ export async function deleteTask(ctx: DomainContext, eventId: string, taskId: st
     ctx.db.prepare("DELETE FROM tasks WHERE id = ? AND event_id = ? AND user_id = ?").bind(taskId, fn.id, me.key),
     activityEntry(ctx, me, { area: "plan", action: "task_removed", subject: task.name, functionName: fn.name, onlyIfChanged: true }),
   ]);
-  if (!res!.meta.changes) throw new NotFound(NOT_FOUND);
+  if (!res!.meta.changes) throw new NotFound(NOT_FOUND());
   return { message: PLAN_MESSAGES.taskDeleted, id: taskId };
 }

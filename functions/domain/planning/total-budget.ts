@@ -3,6 +3,7 @@ import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/bud
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
 import { activityEntry, openWedding } from "../weddings/index.ts";
 import { BUDGET_MESSAGES } from "./budget-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The couple's total budget in whole rupees. */
 export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ message: string; totalBudget: number }> {
@@ -24,7 +25,7 @@ export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message
   const me = await openWedding(ctx, "budget", "edit");
   const user = await ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(me.key).first<{ total_budget: number | null }>();
   const total = user?.total_budget ?? null;
-  if (!total) throw new Conflict("Set your total budget first: the split suggests a share of it for each category.");
+  if (!total) throw new Conflict(m.api_e_set_your_total_budget_first_the_split());
   const { results } = await ctx.db
     .prepare("SELECT category, sum(estimated) AS estimated FROM budget_lines WHERE user_id = ? GROUP BY category")
     .bind(me.key)

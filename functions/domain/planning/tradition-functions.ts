@@ -8,6 +8,7 @@ import { activityEntry, openWedding } from "../weddings/index.ts";
 import { dayOf, type PlannedEvent } from "./event-records.ts";
 import { checkRoomForFunctions, insertEvent } from "./event-changes.ts";
 import { weddingPlan } from "./wedding-plan.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * POST /event/from-template: the tradition's functions for the wedding day, each with its
@@ -17,17 +18,17 @@ import { weddingPlan } from "./wedding-plan.ts";
 export async function createFromTemplate(ctx: DomainContext, input: FromTemplateInput): Promise<PlannedEvent[]> {
   const me = await openWedding(ctx, "plan", "edit");
   const tradition = traditionById(input.tradition);
-  if (!tradition) throw new Invalid("Please choose a tradition.", { tradition: "Please choose a tradition." });
+  if (!tradition) throw new Invalid(m.api_e_please_choose_a_tradition(), { tradition: m.api_e_please_choose_a_tradition() });
   const proposed = proposeFunctions(tradition, input.weddingDate);
   const chosen = input.functions ?? proposed.map((p) => ({ key: p.key, name: undefined, eventDate: undefined }));
   const seen = new Set<string>();
   const picks = chosen.map((c, i) => {
     const p = proposed.find((f) => f.key === c.key);
     if (!p)
-      throw new Invalid("Please correct the highlighted fields.", {
-        [`functions.${i}.key`]: `“${c.key}” is not a function of the ${tradition.name} template.`,
+      throw new Invalid(m.api_v_correct_fields(), {
+        [`functions.${i}.key`]: m.api_e_not_tradition_function({ key: c.key, tradition: tradition.name }),
       });
-    if (seen.has(c.key)) throw new Invalid("Please correct the highlighted fields.", { [`functions.${i}.key`]: "Each function can be kept once." });
+    if (seen.has(c.key)) throw new Invalid(m.api_v_correct_fields(), { [`functions.${i}.key`]: m.api_e_each_function_can_be_kept_once() });
     seen.add(c.key);
     return { p, name: c.name ?? p.name, eventDate: c.eventDate ?? p.eventDate };
   });

@@ -2,6 +2,7 @@ import type { events } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
 import { openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * What every couple-planning area shares (issue 12): the wedding's functions (events) as the
@@ -58,6 +59,6 @@ export async function weddingFunctions(ctx: DomainContext, options: { withSubEve
  */
 export async function ownedFunction(ctx: DomainContext, key: string, eventId: string): Promise<WeddingFunction> {
   const row = await ctx.db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ? AND user_id = ?`).bind(eventId, key).first<FunctionRow>();
-  if (!row) throw new NotFound("We could not find that function in your wedding plan.");
+  if (!row) throw new NotFound(m.api_invite_function_missing());
   return toFunction(row);
 }

@@ -8,6 +8,7 @@ import type { weddingMembers } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { WEDDING_AREAS, type WEDDING_ROLES } from "#shared/stored-values.ts";
 import { type Actor, type DomainContext, ACCESS, Forbidden, newId, requireRole, requireSignedIn } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type WeddingRole = (typeof WEDDING_ROLES)[number];
 /** guests, budget, plan (functions, tasks, checklist), invitations (cards, e-invites, sending links). */
@@ -28,9 +29,13 @@ export type WeddingAccess = {
 };
 
 export const WEDDING_MESSAGES = {
-  logIn: "Please log in to plan your wedding.",
-  couplesOnly: "Only couples plan a wedding here.",
-} as const;
+  get logIn() {
+    return m.api_wedding_log_in();
+  },
+  get couplesOnly() {
+    return m.api_only_couples_plan();
+  },
+};
 
 /** What a member without the right to change an area is told (403). */
 const AREA_NAMES: Record<WeddingArea, string> = {

@@ -19,6 +19,7 @@ import { newOnceToken } from "#app/lib/once-token.tsx";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { IMPORT_BYTES_MAX } from "#shared/guest-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 const QUERY_KEYS = ["q", "side", "dietary", "householdId", "eventId", "answer", "page"] as const;
 
@@ -98,8 +99,8 @@ export const guestsAction = pageAction({
     },
     import: async ({ domain, form, intent, back }) => {
       const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) throw new Invalid("Please choose a CSV file.", { file: "Please choose a CSV file." });
-      if (file.size > IMPORT_BYTES_MAX) throw new Invalid("The CSV file is too large (at most 512 KB).", { file: "At most 512 KB." });
+      if (!(file instanceof File) || file.size === 0) throw new Invalid(m.api_e_please_choose_a_csv_file(), { file: m.api_e_please_choose_a_csv_file() });
+      if (file.size > IMPORT_BYTES_MAX) throw new Invalid(m.api_e_the_csv_file_is_too_large_at(), { file: m.api_e_at_most_512_kb() });
       const result = await importGuests(domain, await file.text());
       const message = `Imported ${result.imported} ${result.imported === 1 ? "guest" : "guests"}${result.errors.length ? `; ${result.errors.length} ${result.errors.length === 1 ? "row was" : "rows were"} not imported` : ""}.`;
       if (!result.errors.length) return back(message);

@@ -5,6 +5,7 @@ import { loadOrRespond, pagePath, readForm, submitOrRespond } from "#app/lib/pag
 import { redirectWithToast } from "#platform/cookies.ts";
 import { Invalid } from "#domain/core/index.ts";
 import { cardsView, deleteCard, duplicateCard } from "#domain/invitations/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /profile/invitationCards: the couple's cards (functions/domain/invitations/card-views.ts listCards) and two
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           return redirectWithToast(request, back, { type: "success", message });
         }
         default:
-          throw new Invalid("Unknown action.");
+          throw new Invalid(m.api_e_unknown_action());
       }
     },
     {

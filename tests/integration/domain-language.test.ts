@@ -1,0 +1,91 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createWorker } from "#functions/app.ts";
+import { call, ORIGIN, signedIn, snapshot } from "#tests/support/factories.ts";
+import { postPage, toastOf } from "#tests/support/pages.ts";
+
+/**
+ * The domain's own words (issue 32, decision 0046 "The domain's messages"): a refusal or a
+ * confirmation is said in the language of the request: the API's (the account's choice, else
+ * Accept-Language) and a page's (/hi). The English stays exactly as it was.
+ */
+async function coupleWhoChose(locale: "en" | "hi") {
+  const c = await signedIn("USER");
+  await env.DB.prepare("UPDATE users SET locale = ? WHERE id = ?").bind(locale, c.id).run();
+  return c;
+}
+
+const lines = (userId: string) => snapshot("SELECT * FROM budget_lines WHERE user_id = ? ORDER BY id", userId);
+
+describe("the domain's messages in the request's language", () => {
+  it("gives a Hindi couple the API's refusals and confirmations in Hindi, and changes nothing when refused", async () => {
+    const c = await coupleWhoChose("hi");
+    const before = await lines(c.id);
+    const missing = await call("/api/v1/budget/lines/no-such-line", { method: "DELETE", cookie: c.cookie });
+    expect({ status: missing.status, language: missing.headers.get("Content-Language"), json: await missing.json() }).toEqual({
+      status: 404,
+      language: "hi-IN",
+      json: { success: false, message: "बजट की वह पंक्ति हमें नहीं मिली।" },
+    });
+    expect(await lines(c.id)).toBe(before);
+
+    const saved = await call("/api/v1/budget/total", { method: "PUT", cookie: c.cookie, body: { totalBudget: 1500000 } });
+    expect(await saved.json()).toMatchObject({ success: true, message: "कुल बजट सेव हो गया।" });
+  });
+
+  it("keeps an English couple's words exactly as before", async () => {
+    const c = await coupleWhoChose("en");
+    const missing = await call("/api/v1/budget/lines/no-such-line", { method: "DELETE", cookie: c.cookie, headers: { "Accept-Language": "hi" } });
+    expect(await missing.json()).toEqual({ success: false, message: "We could not find that budget line." });
+  });
+
+  it("shows a Hindi page's form refusal and its toast in Hindi, and the English page's in English", async () => {
+    const c = await coupleWhoChose("hi");
+    const refused = await postPage("/hi/profile/weddingbudget", { intent: "delete-line", lineId: "no-such-line" }, c.cookie);
+    expect(await refused.json()).toMatchObject({ ok: false, intent: "delete-line", message: "बजट की वह पंक्ति हमें नहीं मिली।" });
+    expect(toastOf(await postPage("/hi/profile/weddingbudget", { intent: "total", totalBudget: "1500000" }, c.cookie))?.message).toBe("कुल बजट सेव हो गया।");
+
+    const english = await postPage("/profile/weddingbudget", { intent: "delete-line", lineId: "no-such-line" }, c.cookie);
+    expect(await english.json()).toMatchObject({ ok: false, message: "We could not find that budget line." });
+  });
+
+  it("says how long to wait before a new code in the same language", async () => {
+    const ask = (language: string) => call("/api/v1/phone/code", { method: "POST", body: { phone: "9876501234" }, headers: { "Accept-Language": language } });
+    await ask("en");
+    const again = await ask("hi");
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as { message: string }).message).toMatch(/^इस नंबर पर अभी-अभी कोड भेजा गया है। आप \d+ सेकंड बाद नया कोड माँग सकते हैं।$/);
+  });
+});
+
+describe("the Worker's own error texts", () => {
+  const failing = createWorker(async (request) => {
+    if (new URL(request.url).pathname.endsWith("/html"))
+      return new Response("<html><body><p data-request-ref hidden></p></body></html>", { status: 500, headers: { "Content-Type": "text/html" } });
+    throw new Error("the page's render failed");
+  });
+  const fetchPage = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await failing.fetch(
+      new Request(`${ORIGIN}${path}`, { headers }),
+      env as unknown as Env,
+      { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    );
+    return { status: res.status, id: res.headers.get("X-Request-Id"), text: await res.text() };
+  };
+
+  it("writes the plain 500 in the page's language, or the switch's choice, with its reference", async () => {
+    const hindi = await fetchPage("/hi/profile");
+    expect(hindi).toMatchObject({ status: 500, text: `हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें। (संदर्भ: ${hindi.id})` });
+    const chosen = await fetchPage("/profile", { Cookie: "mandap_lang=hi" });
+    expect(chosen.text).toBe(`हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें। (संदर्भ: ${chosen.id})`);
+    const english = await fetchPage("/profile");
+    expect(english.text).toBe(`Something went wrong on our side. Please try again. (Reference: ${english.id})`);
+  });
+
+  it("fills the error screen's reference line in the page's language", async () => {
+    const hindi = await fetchPage("/hi/html");
+    expect(hindi.text).toContain(`<p data-request-ref>संदर्भ: ${hindi.id}</p>`);
+    const english = await fetchPage("/html");
+    expect(english.text).toContain(`<p data-request-ref>Reference: ${english.id}</p>`);
+  });
+});

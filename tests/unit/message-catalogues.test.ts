@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { withLocale } from "#platform/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
+
+/**
+ * The message catalogues (issue 32, docs/decisions/0046): every message exists in English and in
+ * Hindi with the same parameters, so no request in either language meets a missing text or a
+ * parameter its language does not fill; a key lives in one area file only (a second definition
+ * would silently replace the first); and the domain's refusals come from the catalogue, never
+ * from an English literal written where they are thrown.
+ */
+const catalogues = import.meta.glob("../../messages/**/*.json", { import: "default", eager: true }) as Record<string, Record<string, unknown>>;
+
+const areaOf = (path: string) => path.replace("../../messages/", "").replace(/(^|\/)(en|hi)\.json$/, "") || "shared";
+const localeOf = (path: string) => path.match(/(en|hi)\.json$/)?.[1] as "en" | "hi";
+
+/** The parameters a message uses: `{name}` in its text and `input name` in a plural's declarations. */
+function parameters(message: unknown): string[] {
+  const text = JSON.stringify(message);
+  return [...new Set([...text.matchAll(/\{(\w+)\}|"input (\w+)"/g)].map((match) => match[1] ?? match[2] ?? ""))].sort();
+}
+
+const areas = new Map<string, { en: Record<string, unknown>; hi: Record<string, unknown> }>();
+for (const [path, messages] of Object.entries(catalogues)) {
+  const area = areas.get(areaOf(path)) ?? ({} as { en: Record<string, unknown>; hi: Record<string, unknown> });
+  area[localeOf(path)] = Object.fromEntries(Object.entries(messages).filter(([key]) => key !== "$schema"));
+  areas.set(areaOf(path), area);
+}
+
+describe("the message catalogues", () => {
+  it("has every area in both languages", () => {
+    expect([...areas.keys()].sort()).toEqual(["account", "admin", "api", "couple", "mail", "public", "shared", "vendor"]);
+    for (const [area, { en, hi }] of areas) expect({ area, en: !!en, hi: !!hi }).toEqual({ area, en: true, hi: true });
+  });
+
+  for (const [area, { en, hi }] of areas) {
+    it(`gives every ${area} message in both languages with the same parameters`, () => {
+      expect(Object.keys(hi).sort(), `${area}: keys`).toEqual(Object.keys(en).sort());
+      const differing = Object.keys(en)
+        .filter((key) => key in hi && parameters(en[key]).join() !== parameters(hi[key]).join())
+        .map((key) => `${key}: en {${parameters(en[key]).join(", ")}} hi {${parameters(hi[key]).join(", ")}}`);
+      expect(differing).toEqual([]);
+    });
+  }
+
+  it("defines each key in one area only", () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [area, { en }] of areas)
+      for (const key of Object.keys(en)) {
+        if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${area}`);
+        seen.set(key, area);
+      }
+    expect(twice).toEqual([]);
+  });
+
+  it("says a domain message with parameters and plurals in each language", () => {
+    expect(withLocale("en", () => [m.api_code_wrong({ left: m.api_code_tries_left({ left: 1 }) }), m.api_e_guest_list_full({ max: 800 })])).toEqual([
+      "That code is not right. 1 try left.",
+      "Your guest list is full (800 guests).",
+    ]);
+    expect(withLocale("hi", () => [m.api_code_wrong({ left: m.api_code_tries_left({ left: 3 }) }), m.api_e_guest_list_full({ max: 800 })])).toEqual([
+      "यह कोड सही नहीं है। 3 कोशिशें बाक़ी हैं।",
+      "आपकी मेहमानों की सूची भर गई है (800 मेहमान)।",
+    ]);
+  });
+});
+
+const domainSources = import.meta.glob(["../../functions/domain/**/*.ts", "../../functions/platform/**/*.ts", "../../functions/api/**/*.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+describe("the domain's refusals", () => {
+  it("come from the catalogue, not from English written where they are thrown", () => {
+    const literal = /new (NotFound|Invalid|Forbidden|Conflict|Unauthorized|TooManyRequests|PayloadTooLarge|UnsupportedMediaType)\(\s*["'`]/g;
+    const found = Object.entries(domainSources).flatMap(([path, source]) =>
+      [...source.matchAll(literal)].map((match) => `${path.replace("../../", "")}:${source.slice(0, match.index).split("\n").length}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("keep every *_MESSAGES text a getter or a function, so it is said in the language of the request", () => {
+    const object = /export const (\w+_MESSAGES) = \{([\s\S]*?)\n\}/g;
+    const literals = Object.entries(domainSources).flatMap(([path, source]) =>
+      [...source.matchAll(object)].flatMap(([, name, body]) =>
+        [...(body ?? "").matchAll(/^ {2}(\w+): ["'`]/gm)]
+          .map(([, key]) => `${name}.${key}`)
+          .filter((key) => !STORED_IN_RECORDS.includes(key))
+          .map((key) => `${path.replace("../../", "")}: ${key}`),
+      ),
+    );
+    expect(literals).toEqual([]);
+  });
+});
+
+/** Texts written into a stored record (a refund's reason, a reconciliation flag) stay in the base language: admins and the audit read them later. */
+const STORED_IN_RECORDS = [
+  "REFUND_MESSAGES.atGateway",
+  "REFUND_MESSAGES.gatewayFailed",
+  "PAYMENT_MESSAGES.lateRefund",
+  "RECONCILIATION_MESSAGES.unknownAtGateway",
+  "RECONCILIATION_MESSAGES.secondPayment",
+];
