@@ -99,7 +99,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     if (unsubscribed) return withSecurityHeaders(unsubscribed, request);
     if (isCrossOriginWrite(request)) {
       const body = url.pathname.startsWith("/api/")
-        ? Response.json({ success: false, message: withLocale(errorLocale(request), () => m.api_cross_site_request()) }, { status: 403 })
+        ? Response.json({ success: false, message: withLocale(errorLocale(request), () => m.api_cross_site()) }, { status: 403 })
         : new Response(
             withLocale(errorLocale(request), () => m.api_cross_site_form()),
             { status: 403 },
@@ -178,7 +178,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
           response = await route(request, env, ctx);
         } catch (e) {
           log.error("request failed", { method: request.method, path: new URL(request.url).pathname }, e);
-          const message = withLocale(errorLocale(request), () => m.api_server_error({ reference: requestId }));
+          const message = withLocale(errorLocale(request), () => m.api_plain_server_error({ reference: requestId }));
           response = withSecurityHeaders(plain(message, 500), request);
         }
         await discardUnreadBody(request);

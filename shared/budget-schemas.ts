@@ -70,14 +70,21 @@ export const BUDGET_NOTES_MAX = 500;
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" ? null : v);
 
-const category = z.enum(BUDGET_CATEGORY_KEYS, { error: () => "Category: choose one of the budget's categories." });
+const category = z.enum(BUDGET_CATEGORY_KEYS, { error: () => m.api_v_category_choose_one_of_the_budgets_categorie() });
 const label = z
-  .string({ message: "Label: please name the line." })
+  .string({ error: () => m.api_v_label_please_name_the_line() })
   .trim()
-  .min(1, "Label: please name the line.")
-  .max(BUDGET_LABEL_MAX, `Label: please keep it under ${BUDGET_LABEL_MAX} characters.`);
-const notes = z.string().trim().max(BUDGET_NOTES_MAX, `Notes: please keep them under ${BUDGET_NOTES_MAX} characters.`);
-const functionId = z.string().trim().min(1).max(64, "Function: choose one of your functions.");
+  .min(1, { error: () => m.api_v_label_please_name_the_line() })
+  .max(BUDGET_LABEL_MAX, { error: () => m.api_v_label_please_keep_it_under_characters({ max: BUDGET_LABEL_MAX }) });
+const notes = z
+  .string()
+  .trim()
+  .max(BUDGET_NOTES_MAX, { error: () => m.api_v_notes_please_keep_them_under_characters({ max: BUDGET_NOTES_MAX }) });
+const functionId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64, { error: () => m.api_v_function_choose_one_of_your_functions() });
 
 export const totalBudgetInput = z.object({ totalBudget: numeric(rupees(m.api_v_label_total_budget)) });
 
@@ -86,13 +93,13 @@ export const totalBudgetInput = z.object({ totalBudget: numeric(rupees(m.api_v_l
  * "more than booked" (issue 28). Paid is not taken as booked: what was paid is often an advance, so
  * the agreed price would be understated and the budget's committed and remaining figures would be wrong.
  */
-export const BOOKED_FIRST = "Enter the booked (agreed) amount first.";
+export const BOOKED_FIRST = m.api_v_booked_first;
 
 const paidWithinBooked = (b: { booked?: number; paid?: number }, ctx: z.RefinementCtx) => {
   // (On a change that sends paid alone, the stored booked decides: functions/domain/planning/budget.ts.)
-  if (b.booked === 0 && b.paid) ctx.addIssue({ code: "custom", path: ["paid"], message: BOOKED_FIRST });
+  if (b.booked === 0 && b.paid) ctx.addIssue({ code: "custom", path: ["paid"], message: BOOKED_FIRST() });
   else if (b.booked !== undefined && b.paid !== undefined && b.paid > b.booked)
-    ctx.addIssue({ code: "custom", path: ["paid"], message: "Paid cannot be more than booked." });
+    ctx.addIssue({ code: "custom", path: ["paid"], message: m.api_v_paid_cannot_be_more_than_booked() });
 };
 
 /** A new line of the couple's own: amounts default to 0; eventId puts it under one of the couple's functions. */
@@ -126,7 +133,7 @@ export const budgetLineUpdate = z
     /** The version of the line the edit was made on (BudgetLine.version): a stale one is refused (409). */
     version: rowVersion,
   })
-  .refine((b) => Object.entries(b).some(([k, v]) => k !== "version" && v !== undefined), { message: "Nothing to change: send at least one field." })
+  .refine((b) => Object.entries(b).some(([k, v]) => k !== "version" && v !== undefined), { error: () => m.api_e_nothing_to_change_send_at_least_one() })
   .superRefine(paidWithinBooked);
 export type BudgetLineUpdate = z.infer<typeof budgetLineUpdate>;
 

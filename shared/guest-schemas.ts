@@ -1,3 +1,5 @@
+import type { Label } from "./say.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { rowVersion } from "./row-version.ts";
 import { numeric } from "./numbers.ts";
@@ -32,47 +34,50 @@ export const IMPORT_REQUEST_BYTES_MAX = 2 * IMPORT_BYTES_MAX + 1024;
 export const GUESTS_PAGE_SIZE = 100;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-const optionalText = (label: string, max = FIELD_MAX) =>
+const optionalText = (label: Label, max = FIELD_MAX) =>
   z.preprocess(
     (v) => (blank(v) ? null : v),
     z
-      .string({ error: `${label} must be text.` })
+      .string({ error: () => m.api_v_label_must_be_text({ label: label() }) })
       .trim()
-      .max(max, `${label}: use at most ${max} characters.`)
+      .max(max, { error: () => m.api_v_label_at_most_chars({ label: label(), max }) })
       .nullable(),
   );
 
 /** A checkbox ("on"/"true" when ticked, absent when not) or a JSON boolean. */
-const checkbox = (label: string) =>
+const checkbox = (label: Label) =>
   z.preprocess(
     (v) => (v === "true" || v === "on" || v === "1" ? true : v === "false" || v === "0" || blank(v) ? false : v),
-    z.boolean({ error: `${label}: yes or no.` }),
+    z.boolean({ error: () => m.api_v_label_yes_or_no({ label: label() }) }),
   );
 
 export const guestName = z
-  .string({ error: "Please enter the guest's name." })
+  .string({ error: () => m.api_v_please_enter_the_guests_name() })
   .trim()
-  .min(1, "Please enter the guest's name.")
-  .max(GUEST_NAME_MAX, `Name: use at most ${GUEST_NAME_MAX} characters.`);
+  .min(1, { error: () => m.api_v_please_enter_the_guests_name() })
+  .max(GUEST_NAME_MAX, { error: () => m.api_v_name_use_at_most_characters({ max: GUEST_NAME_MAX }) });
 
 export const phoneField = z.preprocess(
   (v) => (blank(v) ? null : v),
   z
-    .string({ error: "Phone must be text." })
+    .string({ error: () => m.api_v_phone_must_be_text() })
     .trim()
-    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, "Phone: use digits, e.g. +91 98765 43210.")
+    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { error: () => m.api_v_phone_use_digits_e_g_91_98765_43210() })
     .nullable(),
 );
 
 export const emailField = z.preprocess(
   (v) => (blank(v) ? null : typeof v === "string" ? v.trim().toLowerCase() : v),
-  z.email({ error: "E-mail: use an address like name@example.com." }).max(254, "E-mail: use at most 254 characters.").nullable(),
+  z
+    .email({ error: () => m.api_v_e_mail_use_an_address_like_name_example_com() })
+    .max(254, { error: () => m.api_v_e_mail_use_at_most_254_characters() })
+    .nullable(),
 );
 
-const sideField = z.preprocess((v) => (blank(v) ? "BOTH" : v), z.enum(GUEST_SIDES, { error: "Side: choose the bride's, the groom's or both." }));
+const sideField = z.preprocess((v) => (blank(v) ? "BOTH" : v), z.enum(GUEST_SIDES, { error: () => m.api_v_side_choose_the_brides_the_grooms_or() }));
 const dietaryField = z.preprocess(
   (v) => (blank(v) ? null : v),
-  z.enum(DIETARY_PREFERENCES, { error: "Dietary: choose veg, jain, non-veg or vegan." }).nullable(),
+  z.enum(DIETARY_PREFERENCES, { error: () => m.api_v_dietary_choose_veg_jain_non_veg_or_vegan() }).nullable(),
 );
 const idField = z.string().trim().min(1).max(64);
 
@@ -80,13 +85,13 @@ const idField = z.string().trim().min(1).max(64);
 export const guestFields = z.object({
   name: guestName,
   side: sideField,
-  relation: optionalText("Relation"),
+  relation: optionalText(m.api_v_label_relation),
   phone: phoneField,
   email: emailField,
-  city: optionalText("City"),
+  city: optionalText(m.api_v_label_city),
   dietary: dietaryField,
-  needsStay: checkbox("Needs stay"),
-  needsPickup: checkbox("Needs pickup"),
+  needsStay: checkbox(m.api_v_label_needs_stay),
+  needsPickup: checkbox(m.api_v_label_needs_pickup),
 });
 export type GuestFields = z.infer<typeof guestFields>;
 
@@ -104,11 +109,11 @@ export const guestUpdateInput = guestFields.partial().extend({
 
 export const householdInput = z.object({
   name: z
-    .string({ error: "Please enter the household's name." })
+    .string({ error: () => m.api_v_please_enter_the_households_name() })
     .trim()
-    .min(1, "Please enter the household's name.")
-    .max(HOUSEHOLD_NAME_MAX, `Household: use at most ${HOUSEHOLD_NAME_MAX} characters.`),
-  notes: optionalText("Notes", NOTES_MAX),
+    .min(1, { error: () => m.api_v_please_enter_the_households_name() })
+    .max(HOUSEHOLD_NAME_MAX, { error: () => m.api_v_household_use_at_most_characters({ max: HOUSEHOLD_NAME_MAX }) }),
+  notes: optionalText(m.api_v_label_notes, NOTES_MAX),
 });
 
 export const householdUpdateInput = householdInput.partial();
@@ -121,9 +126,7 @@ export const householdUpdateInput = householdInput.partial();
 export const invitationsInput = z.object({
   eventIds: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? [] : [v]) : v),
-    z
-      .array(idField, { error: "eventIds: a list of function ids ([] un-invites the household from every function)." })
-      .max(100, "eventIds: at most 100 functions."),
+    z.array(idField, { error: () => m.api_v_event_ids_a_list_of_function_ids() }).max(100, { error: () => m.api_v_event_ids_at_most_100_functions() }),
   ),
 });
 
@@ -131,40 +134,63 @@ export const ANSWER_FILTERS = [...RSVP_RESPONSES, "NONE"] as const;
 
 /** Search and filters of the guest list. */
 export const guestQuery = z.object({
-  q: z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().max(100, "Search: use at most 100 characters.").optional()),
-  side: z.preprocess((v) => (blank(v) ? undefined : v), z.enum(GUEST_SIDES, { error: "Side: BRIDE, GROOM or BOTH." }).optional()),
-  dietary: z.preprocess((v) => (blank(v) ? undefined : v), z.enum(DIETARY_PREFERENCES, { error: "Dietary: VEG, JAIN, NON_VEG or VEGAN." }).optional()),
+  q: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(100, { error: () => m.api_v_search_use_at_most_100_characters() })
+      .optional(),
+  ),
+  side: z.preprocess((v) => (blank(v) ? undefined : v), z.enum(GUEST_SIDES, { error: () => m.api_v_side_bride_groom_or_both() }).optional()),
+  dietary: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.enum(DIETARY_PREFERENCES, { error: () => m.api_v_dietary_veg_jain_non_veg_or_vegan() }).optional(),
+  ),
   householdId: z.preprocess((v) => (blank(v) ? undefined : v), idField.optional()),
   eventId: z.preprocess((v) => (blank(v) ? undefined : v), idField.optional()),
-  answer: z.preprocess((v) => (blank(v) ? undefined : v), z.enum(ANSWER_FILTERS, { error: "Answer: ATTENDING, DECLINED, MAYBE or NONE." }).optional()),
-  page: numeric(z.number({ error: "Page: a number." }).int("Page: a whole number.").min(1).max(1000).optional()),
+  answer: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.enum(ANSWER_FILTERS, { error: () => m.api_v_answer_attending_declined_maybe_or_none() }).optional(),
+  ),
+  page: numeric(
+    z
+      .number({ error: () => m.api_v_page_a_number() })
+      .int({ error: () => m.api_v_page_a_whole_number() })
+      .min(1)
+      .max(1000)
+      .optional(),
+  ),
 });
 export type GuestQuery = z.infer<typeof guestQuery>;
 
 export const rsvpAnswer = z.object({
   guestId: idField,
   eventId: idField,
-  response: z.enum(RSVP_RESPONSES, { error: "Answer: attending, not attending or maybe." }),
+  response: z.enum(RSVP_RESPONSES, { error: () => m.api_v_answer_attending_not_attending_or_maybe() }),
   partySize: numeric(
     z
-      .number({ error: "Count: a number of people." })
-      .int("Count: a whole number of people.")
-      .min(1, "Count: at least 1.")
-      .max(PARTY_SIZE_MAX, `Count: at most ${PARTY_SIZE_MAX} people.`)
+      .number({ error: () => m.api_v_count_a_number_of_people() })
+      .int({ error: () => m.api_v_count_a_whole_number_of_people() })
+      .min(1, { error: () => m.api_v_count_at_least_1() })
+      .max(PARTY_SIZE_MAX, { error: () => m.api_v_count_at_most_people({ max: PARTY_SIZE_MAX }) })
       .default(1),
   ),
 });
 export type RsvpAnswer = z.infer<typeof rsvpAnswer>;
 
 export const rsvpInput = z.object({
-  answers: z.array(rsvpAnswer, { error: "answers: a list of answers." }).min(1, "Please choose an answer.").max(500, "Too many answers at once."),
+  answers: z
+    .array(rsvpAnswer, { error: () => m.api_v_answers_a_list_of_answers() })
+    .min(1, { error: () => m.api_v_please_choose_an_answer() })
+    .max(500, { error: () => m.api_v_too_many_answers_at_once() }),
 });
 
 export const shareInput = z.object({
-  channel: z.enum(["whatsapp", "email"], { error: "Channel: whatsapp or email." }),
-  lang: z.preprocess((v) => (blank(v) ? "en" : v), z.enum(["en", "hi"], { error: "Language: en or hi." })),
+  channel: z.enum(["whatsapp", "email"], { error: () => m.api_v_channel_whatsapp_or_email() }),
+  lang: z.preprocess((v) => (blank(v) ? "en" : v), z.enum(["en", "hi"], { error: () => m.api_v_language_en_or_hi() })),
 });
 
 export const importInput = z.object({
-  csv: z.string({ error: "Please choose a CSV file." }).max(IMPORT_BYTES_MAX + 1024, "The CSV file is too large (at most 512 KB)."),
+  csv: z.string({ error: () => m.api_e_please_choose_a_csv_file() }).max(IMPORT_BYTES_MAX + 1024, { error: () => m.api_e_the_csv_file_is_too_large_at() }),
 });

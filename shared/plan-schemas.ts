@@ -1,3 +1,5 @@
+import type { Label } from "./say.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { numeric } from "./numbers.ts";
 import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "./stored-values.ts";
@@ -20,30 +22,39 @@ export const ANALYTICS_DEPTH_LABELS = { BASIC: "Basic (totals)", FULL: "Full (pe
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /** A whole number from a form's text ("4,999" and " 90 " are fine) or JSON. */
-const wholeNumber = (message: string) => numeric(z.number({ error: message }).refine(Number.isFinite, message).int(message));
+const wholeNumber = (message: () => string) =>
+  numeric(
+    z
+      .number({ error: () => message() })
+      .refine(Number.isFinite, { error: () => message() })
+      .int({ error: () => message() }),
+  );
 
 /** A checkbox ("true"/"on" when ticked, absent when not) or a JSON boolean. */
-const checkbox = (message: string) =>
+const checkbox = (message: () => string) =>
   z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || blank(v) ? false : v), z.boolean({ error: message }));
 
 export const planInput = z
   .object({
     name: z
-      .string({ error: "Please enter the plan's name." })
+      .string({ error: () => m.api_v_please_enter_the_plans_name() })
       .trim()
-      .min(2, "Please enter the plan's name (at least 2 characters).")
-      .max(PLAN_NAME_MAX, `Use at most ${PLAN_NAME_MAX} characters.`),
+      .min(2, { error: () => m.api_v_please_enter_the_plans_name_at_least() })
+      .max(PLAN_NAME_MAX, { error: () => m.api_v_at_most_chars({ max: PLAN_NAME_MAX }) }),
     description: z.preprocess(
       (v) => (blank(v) ? "" : v),
-      z.string({ error: "The description must be text." }).trim().max(PLAN_DESCRIPTION_MAX, `Use at most ${PLAN_DESCRIPTION_MAX} characters.`),
+      z
+        .string({ error: () => m.api_v_the_description_must_be_text() })
+        .trim()
+        .max(PLAN_DESCRIPTION_MAX, { error: () => m.api_v_at_most_chars({ max: PLAN_DESCRIPTION_MAX }) }),
     ),
-    price: wholeNumber("Enter the price in whole rupees, e.g. 4999.")
-      .pipe(z.number().min(0, "The price cannot be negative."))
-      .pipe(z.number().max(PLAN_PRICE_MAX, `The price can be at most ₹${PLAN_PRICE_MAX.toLocaleString("en-IN")}.`)),
-    durationDays: wholeNumber("Enter the duration in whole days, e.g. 90.")
-      .pipe(z.number().min(1, "A plan lasts at least 1 day."))
-      .pipe(z.number().max(PLAN_DURATION_MAX, `A plan lasts at most ${PLAN_DURATION_MAX} days (3 years).`)),
-    isTrial: checkbox("Choose whether this is the free trial plan."),
+    price: wholeNumber(m.api_v_plan_price_whole)
+      .pipe(z.number().min(0, { error: () => m.api_v_the_price_cannot_be_negative() }))
+      .pipe(z.number().max(PLAN_PRICE_MAX, { error: () => m.api_v_the_price_can_be_at_most({ max: PLAN_PRICE_MAX.toLocaleString("en-IN") }) })),
+    durationDays: wholeNumber(m.api_v_plan_duration_whole)
+      .pipe(z.number().min(1, { error: () => m.api_v_a_plan_lasts_at_least_1_day() }))
+      .pipe(z.number().max(PLAN_DURATION_MAX, { error: () => m.api_v_a_plan_lasts_at_most_days_3({ max: PLAN_DURATION_MAX }) })),
+    isTrial: checkbox(m.api_v_plan_is_trial),
     features: z.preprocess(
       (v) =>
         typeof v === "string"
@@ -57,32 +68,31 @@ export const planInput = z
       z
         .array(
           z
-            .string({ error: "Each feature is a short line of text." })
+            .string({ error: () => m.api_v_each_feature_is_a_short_line_of() })
             .trim()
-            .min(1, "A feature cannot be empty.")
-            .max(PLAN_FEATURE_MAX, `Keep each feature to ${PLAN_FEATURE_MAX} characters.`),
-          { error: "List the features, one per line." },
+            .min(1, { error: () => m.api_v_a_feature_cannot_be_empty() })
+            .max(PLAN_FEATURE_MAX, { error: () => m.api_v_keep_each_feature_to_characters({ max: PLAN_FEATURE_MAX }) }),
+          { error: () => m.api_v_list_the_features_one_per_line() },
         )
-        .max(PLAN_FEATURES_MAX, `List at most ${PLAN_FEATURES_MAX} features.`),
+        .max(PLAN_FEATURES_MAX, { error: () => m.api_v_list_at_most_features({ max: PLAN_FEATURES_MAX }) }),
     ),
     maxActiveServices: z.preprocess(
       (v) => (blank(v) ? null : v),
       numeric(
         z
-          .number({ error: "Enter a whole number of services, or leave it empty for unlimited." })
-          .int("Enter a whole number of services, or leave it empty for unlimited.")
-          .min(1, "Allow at least 1 active service, or leave it empty for unlimited.")
-          .max(PLAN_SERVICES_MAX, `At most ${PLAN_SERVICES_MAX.toLocaleString("en-IN")}; leave it empty for unlimited.`)
+          .number({ error: () => m.api_v_enter_a_whole_number_of_services_or() })
+          .int({ error: () => m.api_v_enter_a_whole_number_of_services_or() })
+          .min(1, { error: () => m.api_v_allow_at_least_1_active_service_or() })
+          .max(PLAN_SERVICES_MAX, { error: () => m.api_v_at_most_leave_it_empty_for({ max: PLAN_SERVICES_MAX.toLocaleString("en-IN") }) })
           .nullable(),
       ),
     ),
-    featuredPlacement: checkbox("Choose whether the plan gives featured placement."),
-    analyticsDepth: z.enum(["BASIC", "FULL"], { error: "Choose Basic or Full analytics." }),
+    featuredPlacement: checkbox(m.api_v_plan_featured),
+    analyticsDepth: z.enum(["BASIC", "FULL"], { error: () => m.api_v_choose_basic_or_full_analytics() }),
   })
   .superRefine((plan, ctx) => {
-    if (plan.isTrial && plan.price !== 0) ctx.addIssue({ code: "custom", path: ["price"], message: "The free trial plan costs nothing: set the price to 0." });
-    if (!plan.isTrial && plan.price < 1)
-      ctx.addIssue({ code: "custom", path: ["price"], message: "A paid plan costs at least ₹1 (only the trial plan is free)." });
+    if (plan.isTrial && plan.price !== 0) ctx.addIssue({ code: "custom", path: ["price"], message: m.api_v_the_free_trial_plan_costs_nothing_set() });
+    if (!plan.isTrial && plan.price < 1) ctx.addIssue({ code: "custom", path: ["price"], message: m.api_v_a_paid_plan_costs_at_least_1() });
   });
 
 export type PlanInput = z.infer<typeof planInput>;
@@ -98,36 +108,39 @@ export const PURPOSE_LABELS: Record<(typeof PAYMENT_PURPOSES)[number], string> =
 export const TRANSACTIONS_PAGE_SIZE = 50;
 
 const emptyToUndefined = (v: unknown) => (blank(v) ? undefined : v);
-const istDay = (label: string) =>
+const istDay = (label: Label) =>
   z.preprocess(
     emptyToUndefined,
     z
-      .string({ error: `${label}: use a date like 2026-11-23.` })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}: use a date like 2026-11-23.`)
-      .refine((d) => {
-        const t = Date.parse(`${d}T00:00:00Z`);
-        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
-      }, `${label}: that date does not exist.`)
+      .string({ error: () => m.api_v_label_date_like_2026({ label: label() }) })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => m.api_v_label_date_like_2026({ label: label() }) })
+      .refine(
+        (d) => {
+          const t = Date.parse(`${d}T00:00:00Z`);
+          return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+        },
+        { error: () => m.api_v_label_date_missing({ label: label() }) },
+      )
       .optional(),
   );
 
 export const transactionFilters = z
   .object({
-    from: istDay("From"),
-    to: istDay("To"),
-    status: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUS_VALUES, { error: "Choose a status from the list." }).optional()),
-    purpose: z.preprocess(emptyToUndefined, z.enum(PAYMENT_PURPOSES, { error: "Choose plans or designs from the list." }).optional()),
+    from: istDay(m.api_v_label_from),
+    to: istDay(m.api_v_label_to),
+    status: z.preprocess(emptyToUndefined, z.enum(PAYMENT_STATUS_VALUES, { error: () => m.api_v_choose_a_status_from_the_list() }).optional()),
+    purpose: z.preprocess(emptyToUndefined, z.enum(PAYMENT_PURPOSES, { error: () => m.api_v_choose_plans_or_designs_from_the_list() }).optional()),
     page: numeric(
       z
-        .number({ error: "Page must be a number." })
-        .int("Page must be a whole number.")
-        .min(1, "Page must be at least 1.")
-        .max(1000, "Page must be at most 1,000.")
+        .number({ error: () => m.api_v_page_must_be_a_number() })
+        .int({ error: () => m.api_v_page_must_be_a_whole_number() })
+        .min(1, { error: () => m.api_v_page_must_be_at_least_1() })
+        .max(1000, { error: () => m.api_v_page_must_be_at_most_1_000() })
         .optional(),
     ),
   })
   .superRefine((f, ctx) => {
-    if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: "custom", path: ["to"], message: "“To” must be on or after “From”." });
+    if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: "custom", path: ["to"], message: m.api_v_to_must_be_on_or_after_from() });
   });
 
 export type TransactionFilters = z.infer<typeof transactionFilters>;
@@ -145,19 +158,19 @@ export const refundInput = z.object({
     (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v),
     numeric(
       z
-        .number({ error: "Enter the amount to refund in whole rupees, e.g. 500." })
-        .refine(Number.isFinite, "Enter the amount to refund in whole rupees, e.g. 500.")
-        .int("Enter the amount to refund in whole rupees, e.g. 500.")
-        .min(1, "Refund at least ₹1.")
-        .max(PLAN_PRICE_MAX * 2, "That is more than any payment on Mandap.")
+        .number({ error: () => m.api_v_enter_the_amount_to_refund_in_whole() })
+        .refine(Number.isFinite, { error: () => m.api_v_enter_the_amount_to_refund_in_whole() })
+        .int({ error: () => m.api_v_enter_the_amount_to_refund_in_whole() })
+        .min(1, { error: () => m.api_v_refund_at_least_1() })
+        .max(PLAN_PRICE_MAX * 2, { error: () => m.api_v_that_is_more_than_any_payment_on() })
         .optional(),
     ),
   ),
   reason: z
-    .string({ error: "Please say why this payment is refunded." })
+    .string({ error: () => m.api_v_please_say_why_this_payment_is_refunded_2() })
     .trim()
-    .min(3, "Please say why this payment is refunded (at least 3 characters).")
-    .max(REFUND_REASON_MAX, `Use at most ${REFUND_REASON_MAX} characters.`),
+    .min(3, { error: () => m.api_v_please_say_why_this_payment_is_refunded() })
+    .max(REFUND_REASON_MAX, { error: () => m.api_v_at_most_chars({ max: REFUND_REASON_MAX }) }),
 });
 export type RefundInput = z.infer<typeof refundInput>;
 
@@ -165,8 +178,8 @@ export const FLAG_NOTE_MAX = 500;
 /** An admin marks a reconciliation flag resolved (issue 30): what they found or did, for the audit log and the next admin. */
 export const resolveFlagInput = z.object({
   note: z
-    .string({ error: "Please say how this was resolved." })
+    .string({ error: () => m.api_v_please_say_how_this_was_resolved() })
     .trim()
-    .min(3, "Please say how this was resolved (at least 3 characters).")
-    .max(FLAG_NOTE_MAX, `Use at most ${FLAG_NOTE_MAX} characters.`),
+    .min(3, { error: () => m.api_v_please_say_how_this_was_resolved_at() })
+    .max(FLAG_NOTE_MAX, { error: () => m.api_v_at_most_chars({ max: FLAG_NOTE_MAX }) }),
 });

@@ -1,3 +1,5 @@
+import type { Label } from "./say.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { isoDate, rupees } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
@@ -50,16 +52,13 @@ export function indiaParts(value: string): { day: string; time: string } | null 
 /** India's day and time as the ISO timestamp the spec's client reads: 2027-02-14T19:00:00+05:30. */
 export const indiaTimestamp = (day: string, time: string | null) => (time ? `${day}T${time}:00+05:30` : null);
 
-const dayField = (label: string) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v !== "string") return v;
-      return v.includes("T") || / \d{2}:/.test(v) ? (indiaParts(v)?.day ?? v) : v.trim();
-    },
-    isoDate(() => label),
-  );
+const dayField = (label: Label) =>
+  z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    return v.includes("T") || / \d{2}:/.test(v) ? (indiaParts(v)?.day ?? v) : v.trim();
+  }, isoDate(label));
 
-const timeField = (label: string) =>
+const timeField = (label: Label) =>
   z.preprocess(
     (v) => {
       if (typeof v !== "string") return blank(v);
@@ -68,27 +67,27 @@ const timeField = (label: string) =>
       if (s.length > 8) return indiaParts(s)?.time ?? s;
       return /^\d{2}:\d{2}:\d{2}$/.test(s) ? s.slice(0, 5) : s;
     },
-    z.string({ message: `${label}: use a time like 18:30.` }).regex(TIME, `${label}: use a time like 18:30.`),
+    z.string({ error: () => m.api_v_label_time_like({ label: label() }) }).regex(TIME, { error: () => m.api_v_label_time_like({ label: label() }) }),
   );
 
-const text = (label: string, max: number) =>
+const text = (label: Label, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? undefined : v),
     z
-      .string({ message: `${label} must be text.` })
-      .max(max, `Please keep ${label.toLowerCase()} under ${max.toLocaleString("en-IN")} characters.`)
+      .string({ error: () => m.api_v_label_must_be_text({ label: label() }) })
+      .max(max, { error: () => m.api_v_keep_label_under({ label: label().toLowerCase(), max: max.toLocaleString("en-IN") }) })
       .nullable()
       .optional(),
   );
 
-const nameField = (label: string) =>
+const nameField = (label: Label) =>
   z
-    .string({ message: `Please give the ${label.toLowerCase()}.` })
+    .string({ error: () => m.api_v_give_the_label({ label: label().toLowerCase() }) })
     .trim()
-    .min(1, `Please give the ${label.toLowerCase()}.`)
-    .max(NAME_MAX, `Please keep the ${label.toLowerCase()} under ${NAME_MAX} characters.`);
+    .min(1, { error: () => m.api_v_give_the_label({ label: label().toLowerCase() }) })
+    .max(NAME_MAX, { error: () => m.api_v_keep_the_label_under({ label: label().toLowerCase(), max: NAME_MAX }) });
 
-const optionalBudget = (label: string) => numeric(rupees(() => label).optional());
+const optionalBudget = (label: Label) => numeric(rupees(label).optional());
 
 /** What the domain stores for a function or sub-event (undefined: leave as it is, on an update). */
 export type EventFields = {
@@ -103,15 +102,15 @@ export type EventFields = {
 
 type Prefix = "event" | "subEvent";
 
-function eventShape(p: Prefix, label: string) {
+function eventShape(p: Prefix, label: { name: Label; date: Label; budget: Label }) {
   return {
-    [`${p}Name`]: nameField(`${label} name`),
-    [`${p}Date`]: dayField(`${label} date`),
-    [`${p}Budget`]: optionalBudget(`${label} budget`),
-    [`${p}StartTime`]: timeField("Start time").optional(),
-    [`${p}EndTime`]: timeField("End time").optional(),
-    [`${p}Description`]: text("Description", DESCRIPTION_MAX),
-    venue: text("Venue", VENUE_MAX),
+    [`${p}Name`]: nameField(label.name),
+    [`${p}Date`]: dayField(label.date),
+    [`${p}Budget`]: optionalBudget(label.budget),
+    [`${p}StartTime`]: timeField(m.api_v_label_start_time).optional(),
+    [`${p}EndTime`]: timeField(m.api_v_label_end_time).optional(),
+    [`${p}Description`]: text(m.api_v_label_description, DESCRIPTION_MAX),
+    venue: text(m.api_v_label_venue, VENUE_MAX),
   } as Record<string, z.ZodType>;
 }
 
@@ -129,12 +128,12 @@ function toFields(p: Prefix, v: Record<string, unknown>): EventFields {
 
 /** The end of a function is after its start (times never cross midnight: a rite after midnight is on the next day). */
 export function timesProblem(start: string | null | undefined, end: string | null | undefined): string | null {
-  if (end && !start) return "Give a start time with the end time.";
-  if (start && end && end <= start) return "The end time must be after the start time.";
+  if (end && !start) return m.api_v_times_start_with_end();
+  if (start && end && end <= start) return m.api_v_times_end_after_start();
   return null;
 }
 
-function createSchema(p: Prefix, label: string) {
+function createSchema(p: Prefix, label: { name: Label; date: Label; budget: Label }) {
   return z
     .object(eventShape(p, label))
     .superRefine((v, ctx) => {
@@ -145,24 +144,26 @@ function createSchema(p: Prefix, label: string) {
 }
 
 /** POST /event/newevent: the spec's event payload plus our venue. */
-export const eventInput = createSchema("event", "Function");
+const FUNCTION_LABELS = { name: m.api_v_label_function_name, date: m.api_v_label_function_date, budget: m.api_v_label_function_budget };
+const SUB_EVENT_LABELS = { name: m.api_v_label_sub_event_name, date: m.api_v_label_sub_event_date, budget: m.api_v_label_sub_event_budget };
+export const eventInput = createSchema("event", FUNCTION_LABELS);
 /** POST /event/{eventId}/subevent. */
-export const subEventInput = createSchema("subEvent", "Sub-event");
+export const subEventInput = createSchema("subEvent", SUB_EVENT_LABELS);
 
 /** PUT /event/{eventId}: any of the event's fields (sub-event names accepted for a sub-event); the end is checked against the start the function keeps. */
 const clearable = (s: z.ZodType) => z.preprocess((v) => (v === "" ? null : v), s.nullable()).optional();
 export const eventUpdateInput = z
   .object(
     Object.fromEntries(
-      [...Object.entries(eventShape("event", "Function")), ...Object.entries(eventShape("subEvent", "Sub-event"))].map(([k, s]) => [
+      [...Object.entries(eventShape("event", FUNCTION_LABELS)), ...Object.entries(eventShape("subEvent", SUB_EVENT_LABELS))].map(([k, s]) => [
         k,
-        /Time$/.test(k) ? clearable(timeField(k.endsWith("StartTime") ? "Start time" : "End time")) : s.optional(),
+        /Time$/.test(k) ? clearable(timeField(k.endsWith("StartTime") ? m.api_v_label_start_time : m.api_v_label_end_time)) : s.optional(),
       ]),
     ),
   )
   .transform((v) => ({ ...toFields("subEvent", v), ...toFields("event", v) }))
   .refine((f) => Object.keys(f).length > 0, {
-    message: "Nothing to change: send eventName, eventDate, eventBudget, eventStartTime, eventEndTime, eventDescription or venue.",
+    error: () => m.api_v_nothing_to_change_send_event_name_event_date(),
   });
 
 export type EventInput = z.infer<typeof eventInput>;
@@ -170,35 +171,43 @@ export type EventUpdate = z.infer<typeof eventUpdateInput>;
 
 /** POST /event/from-template: the tradition, the wedding day, and which proposed functions to keep (renamed or moved as the couple likes). */
 export const fromTemplateInput = z.object({
-  tradition: z.enum(TRADITION_IDS, { error: () => "Please choose a tradition." }),
-  weddingDate: dayField("Wedding date"),
+  tradition: z.enum(TRADITION_IDS, { error: () => m.api_e_please_choose_a_tradition() }),
+  weddingDate: dayField(m.api_v_label_wedding_date),
   functions: z
     .array(
       z.object({
-        key: z.string({ message: "Each function needs its template key." }).trim().min(1, "Each function needs its template key.").max(80),
-        name: z.preprocess(blank, nameField("Function name").optional()),
-        eventDate: z.preprocess(blank, dayField("Function date").optional()),
+        key: z
+          .string({ error: () => m.api_v_each_function_needs_its_template_key() })
+          .trim()
+          .min(1, { error: () => m.api_v_each_function_needs_its_template_key() })
+          .max(80),
+        name: z.preprocess(blank, nameField(m.api_v_label_function_name).optional()),
+        eventDate: z.preprocess(blank, dayField(m.api_v_label_function_date).optional()),
       }),
     )
-    .min(1, "Keep at least one function.")
+    .min(1, { error: () => m.api_v_keep_at_least_one_function() })
     .max(FUNCTIONS_MAX)
     .optional(),
 });
 export type FromTemplateInput = z.infer<typeof fromTemplateInput>;
 
 export const vendorLinkInput = z.object({
-  serviceId: z.string({ message: "Please choose a vendor's service." }).trim().min(1, "Please choose a vendor's service.").max(64),
+  serviceId: z
+    .string({ error: () => m.api_v_please_choose_a_vendors_service() })
+    .trim()
+    .min(1, { error: () => m.api_v_please_choose_a_vendors_service() })
+    .max(64),
 });
 
-const priority = z.enum(TASK_PRIORITIES, { error: () => "Priority must be LOW, MEDIUM or HIGH." });
-const status = z.enum(TASK_STATUSES, { error: () => "Status must be TODO, IN_PROGRESS, DONE or CANCELLED." });
+const priority = z.enum(TASK_PRIORITIES, { error: () => m.api_v_priority_must_be_low_medium_or_high() });
+const status = z.enum(TASK_STATUSES, { error: () => m.api_v_status_must_be_todo_in_progress_done_or() });
 
 const taskShape = {
-  name: nameField("Task name"),
-  notes: text("Notes", NOTES_MAX),
+  name: nameField(m.api_v_label_task_name),
+  notes: text(m.api_v_label_notes, NOTES_MAX),
   priority: z.preprocess(blank, priority.optional()),
-  dueDate: z.preprocess(blank, dayField("Due date").nullable().optional()),
-  assignee: text("Assignee", ASSIGNEE_MAX),
+  dueDate: z.preprocess(blank, dayField(m.api_v_label_due_date_task).nullable().optional()),
+  assignee: text(m.api_v_label_assignee, ASSIGNEE_MAX),
   status: z.preprocess(blank, status.optional()),
 };
 
@@ -212,8 +221,12 @@ export const taskInput = z.preprocess(taskAliases, z.object(taskShape));
 export const taskUpdateInput = z.preprocess(
   taskAliases,
   z
-    .object({ ...taskShape, name: taskShape.name.optional(), dueDate: z.preprocess((v) => (v === "" ? null : v), dayField("Due date").nullable().optional()) })
-    .refine((t) => Object.values(t).some((x) => x !== undefined), { message: "Nothing to change: send name, notes, priority, dueDate, assignee or status." }),
+    .object({
+      ...taskShape,
+      name: taskShape.name.optional(),
+      dueDate: z.preprocess((v) => (v === "" ? null : v), dayField(m.api_v_label_due_date_task).nullable().optional()),
+    })
+    .refine((t) => Object.values(t).some((x) => x !== undefined), { error: () => m.api_v_nothing_to_change_send_name_notes_priority() }),
 );
 /** PATCH /event/task/status/{taskId}. */
 export const taskStatusInput = z.object({ status });

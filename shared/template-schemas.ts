@@ -1,3 +1,5 @@
+import type { Label } from "./say.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { TEMPLATE_MOODS, TEMPLATE_REQUIREMENTS, TEMPLATE_STATUSES } from "./stored-values.ts";
 import type { CardPlaceholder } from "./card-format.ts";
@@ -62,12 +64,12 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
 const emptyToUndefined = (v: unknown) => (blank(v) ? undefined : v);
 
 /** A comma-separated list ("WEDDING,LOVE") of values from `values` (case-insensitive), deduplicated. */
-function listOf<T extends string>(values: readonly T[], label: string) {
+function listOf<T extends string>(values: readonly T[], label: Label) {
   return z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .max(200, `Too many ${label}.`)
+      .max(200, { error: () => m.api_v_too_many_label({ label: label() }) })
       .transform((s, ctx) => {
         const items = [
           ...new Set(
@@ -79,7 +81,7 @@ function listOf<T extends string>(values: readonly T[], label: string) {
         ];
         const unknown = items.filter((x) => !values.includes(x as T));
         if (unknown.length) {
-          ctx.addIssue({ code: "custom", message: `Unknown ${label}: ${unknown.join(", ")}. Use ${values.join(", ")}.` });
+          ctx.addIssue({ code: "custom", message: m.api_v_unknown_values({ label: label(), unknown: unknown.join(", "), values: values.join(", ") }) });
           return z.NEVER;
         }
         return items as T[];
@@ -92,15 +94,15 @@ const tagText = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, "A tag cannot be empty.")
-  .max(TEMPLATE_LIMITS.tag, `A tag is at most ${TEMPLATE_LIMITS.tag} characters.`)
-  .regex(TAG_PATTERN, "Tags use lowercase letters, digits and hyphens (hindu, south-indian).");
+  .min(1, { error: () => m.api_v_a_tag_cannot_be_empty() })
+  .max(TEMPLATE_LIMITS.tag, { error: () => m.api_v_tag_at_most({ max: TEMPLATE_LIMITS.tag }) })
+  .regex(TAG_PATTERN, { error: () => m.api_v_tags_use_lowercase_letters_digits_and_hyphen() });
 
 const tagsQuery = z.preprocess(
   emptyToUndefined,
   z
     .string()
-    .max(400, "Too many tags.")
+    .max(400, { error: () => m.api_v_too_many_tags() })
     .transform((s, ctx) => {
       const items = [
         ...new Set(
@@ -110,80 +112,97 @@ const tagsQuery = z.preprocess(
             .filter(Boolean),
         ),
       ];
-      if (items.length > TEMPLATE_LIMITS.tags) ctx.addIssue({ code: "custom", message: `Choose at most ${TEMPLATE_LIMITS.tags} tags.` });
+      if (items.length > TEMPLATE_LIMITS.tags) ctx.addIssue({ code: "custom", message: m.api_v_choose_at_most_tags({ max: TEMPLATE_LIMITS.tags }) });
       const bad = items.filter((t) => t.length > TEMPLATE_LIMITS.tag || !TAG_PATTERN.test(t));
-      if (bad.length) ctx.addIssue({ code: "custom", message: "Tags use lowercase letters, digits and hyphens (hindu, south-indian)." });
+      if (bad.length) ctx.addIssue({ code: "custom", message: m.api_v_tags_use_lowercase_letters_digits_and_hyphen() });
       return items;
     })
     .optional(),
 );
 
-const wholeNumber = (label: string, min: number, max: number) =>
+const wholeNumber = (label: Label, min: number, max: number) =>
   numeric(
     z
-      .number({ error: `${label} must be a number.` })
-      .int(`${label} must be a whole number.`)
-      .min(min, `${label} must be at least ${min}.`)
-      .max(max, `${label} must be at most ${max}.`)
+      .number({ error: () => m.api_v_label_must_be_number({ label: label() }) })
+      .int({ error: () => m.api_v_label_must_be_whole({ label: label() }) })
+      .min(min, { error: () => m.api_v_label_at_least_n({ label: label(), min }) })
+      .max(max, { error: () => m.api_v_label_at_most_n({ label: label(), max }) })
       .optional(),
   );
 
 /** GET /inviteTemplate/get and the /templates page: every filter from the query string. */
 export const templateQuery = z.object({
-  mood: listOf(TEMPLATE_MOODS, "mood"),
+  mood: listOf(TEMPLATE_MOODS, m.api_v_label_mood),
   amount: z.preprocess(
     (v) => (blank(v) ? undefined : typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(TEMPLATE_AMOUNTS, { error: "Use FREE or PAID." }).optional(),
+    z.enum(TEMPLATE_AMOUNTS, { error: () => m.api_v_use_free_or_paid() }).optional(),
   ),
-  requirement: listOf(TEMPLATE_REQUIREMENTS, "requirement"),
+  requirement: listOf(TEMPLATE_REQUIREMENTS, m.api_v_label_requirement),
   tags: tagsQuery,
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(TEMPLATE_LIMITS.q, `Search at most ${TEMPLATE_LIMITS.q} characters.`).optional()),
-  sort: z.preprocess(emptyToUndefined, z.enum(TEMPLATE_SORTS, { error: `Sort by ${TEMPLATE_SORTS.join(", ")}.` }).default("newest")),
-  page: wholeNumber("Page", 1, 1000),
-  limit: wholeNumber("Limit", 1, TEMPLATE_PAGE_SIZE_MAX),
+  q: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(TEMPLATE_LIMITS.q, { error: () => m.api_v_search_at_most({ max: TEMPLATE_LIMITS.q }) })
+      .optional(),
+  ),
+  sort: z.preprocess(emptyToUndefined, z.enum(TEMPLATE_SORTS, { error: () => m.api_v_sort_by({ values: TEMPLATE_SORTS.join(", ") }) }).default("newest")),
+  page: wholeNumber(m.api_v_label_page, 1, 1000),
+  limit: wholeNumber(m.api_v_label_limit, 1, TEMPLATE_PAGE_SIZE_MAX),
   /** Admins only: DRAFT, ARCHIVED or ALL besides the published gallery. */
   status: z.preprocess(
     (v) => (blank(v) ? undefined : typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum([...TEMPLATE_STATUSES, "ALL"], { error: "Use DRAFT, PUBLISHED, ARCHIVED or ALL." }).optional(),
+    z.enum([...TEMPLATE_STATUSES, "ALL"], { error: () => m.api_v_use_draft_published_archived_or_all() }).optional(),
   ),
 });
 export type TemplateQuery = z.output<typeof templateQuery>;
 
 const tagsInput = z.preprocess(
   (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v),
-  z.array(tagText).max(TEMPLATE_LIMITS.tags, `At most ${TEMPLATE_LIMITS.tags} tags.`),
+  z.array(tagText).max(TEMPLATE_LIMITS.tags, { error: () => m.api_v_at_most_tags({ max: TEMPLATE_LIMITS.tags }) }),
 );
 
 const fields = {
   name: z
-    .string({ error: "Give the template a name." })
+    .string({ error: () => m.api_v_give_the_template_a_name() })
     .trim()
-    .min(1, "Give the template a name.")
-    .max(TEMPLATE_LIMITS.name, `The name is at most ${TEMPLATE_LIMITS.name} characters.`),
-  description: z.string().trim().max(TEMPLATE_LIMITS.description, `The description is at most ${TEMPLATE_LIMITS.description} characters.`),
+    .min(1, { error: () => m.api_v_give_the_template_a_name() })
+    .max(TEMPLATE_LIMITS.name, { error: () => m.api_v_template_name_at_most({ max: TEMPLATE_LIMITS.name }) }),
+  description: z
+    .string()
+    .trim()
+    .max(TEMPLATE_LIMITS.description, { error: () => m.api_v_template_description_at_most({ max: TEMPLATE_LIMITS.description }) }),
   /** The editor's canvas (an object, or its JSON text); checked by parseCardCanvas in the domain. */
   canvas: z.unknown(),
   price: numeric(
     z
-      .number({ error: "The price is a number of rupees (0 for free)." })
-      .int("The price is whole rupees.")
-      .min(0, "The price cannot be negative.")
-      .max(TEMPLATE_LIMITS.price, `The price is at most ₹${TEMPLATE_LIMITS.price.toLocaleString("en-IN")}.`),
+      .number({ error: () => m.api_v_the_price_is_a_number_of_rupees() })
+      .int({ error: () => m.api_v_the_price_is_whole_rupees() })
+      .min(0, { error: () => m.api_v_the_price_cannot_be_negative() })
+      .max(TEMPLATE_LIMITS.price, { error: () => m.api_v_template_price_at_most({ max: TEMPLATE_LIMITS.price.toLocaleString("en-IN") }) }),
   ),
   mood: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(TEMPLATE_MOODS, { error: `Choose a mood: ${TEMPLATE_MOODS.join(", ")}.` }),
+    z.enum(TEMPLATE_MOODS, { error: () => m.api_v_choose_a_mood({ values: TEMPLATE_MOODS.join(", ") }) }),
   ),
   requirement: z.preprocess(
     (v) => (blank(v) ? null : typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(TEMPLATE_REQUIREMENTS, { error: "Use HOT, POPULAR or LATEST (or leave it empty)." }).nullable(),
+    z.enum(TEMPLATE_REQUIREMENTS, { error: () => m.api_v_use_hot_popular_or_latest_or_leave() }).nullable(),
   ),
   tags: tagsInput,
   designer: z.preprocess(
     (v) => (blank(v) ? null : v),
-    z.string().trim().max(TEMPLATE_LIMITS.designer, `The designer is at most ${TEMPLATE_LIMITS.designer} characters.`).nullable(),
+    z
+      .string()
+      .trim()
+      .max(TEMPLATE_LIMITS.designer, { error: () => m.api_v_template_designer_at_most({ max: TEMPLATE_LIMITS.designer }) })
+      .nullable(),
   ),
-  status: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.enum(TEMPLATE_STATUSES, { error: "Use DRAFT, PUBLISHED or ARCHIVED." })),
+  status: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.enum(TEMPLATE_STATUSES, { error: () => m.api_v_use_draft_published_or_archived() }),
+  ),
 };
 
 /** POST /inviteTemplate/create: a new template (a draft unless said). */

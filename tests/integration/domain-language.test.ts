@@ -67,7 +67,7 @@ describe("the Worker's own error texts", () => {
   const fetchPage = async (path: string, headers: Record<string, string> = {}) => {
     const res = await failing.fetch(
       new Request(`${ORIGIN}${path}`, { headers }),
-      env as unknown as Env,
+      env as never,
       { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
     );
     return { status: res.status, id: res.headers.get("X-Request-Id"), text: await res.text() };
@@ -75,9 +75,9 @@ describe("the Worker's own error texts", () => {
 
   it("writes the plain 500 in the page's language, or the switch's choice, with its reference", async () => {
     const hindi = await fetchPage("/hi/profile");
-    expect(hindi).toMatchObject({ status: 500, text: `हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें। (संदर्भ: ${hindi.id})` });
+    expect(hindi).toMatchObject({ status: 500, text: `हमारी तरफ़ कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें। (संदर्भ: ${hindi.id})` });
     const chosen = await fetchPage("/profile", { Cookie: "mandap_lang=hi" });
-    expect(chosen.text).toBe(`हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें। (संदर्भ: ${chosen.id})`);
+    expect(chosen.text).toBe(`हमारी तरफ़ कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें। (संदर्भ: ${chosen.id})`);
     const english = await fetchPage("/profile");
     expect(english.text).toBe(`Something went wrong on our side. Please try again. (Reference: ${english.id})`);
   });

@@ -7,6 +7,11 @@ import { serviceInput } from "#shared/service-schemas.ts";
 import { phoneCodeInput } from "#shared/phone-schemas.ts";
 import { quoteInput } from "#shared/lead-rules.ts";
 import type { Locale } from "#shared/locale.ts";
+import { budgetLineInput } from "#shared/budget-schemas.ts";
+import { guestInput } from "#shared/guest-schemas.ts";
+import { eventInput, taskInput } from "#shared/planner-schemas.ts";
+import { templateQuery } from "#shared/template-schemas.ts";
+import { planInput } from "#shared/plan-schemas.ts";
 
 /** The field messages a request in `locale` is given for `input` (as the API's `errors` and a page's fields show them). */
 function fieldMessages(locale: Locale, schema: z.ZodType, input: unknown): { message: string; errors: Record<string, string> } {
@@ -101,6 +106,57 @@ describe("a shared schema's messages are said in the request's language", () => 
     expect(fieldMessages("hi", updateUserInput, { guest_estimate: "2.5" }).errors).toEqual({
       guest_estimate: "अनुमानित मेहमानों की संख्या पूरी संख्या होनी चाहिए।",
     });
+  });
+
+  it("says the planning, guest, template and plan schemas' rules in both languages, naming each field", () => {
+    const badFunction = { eventName: "", eventDate: "2027-02-30", eventStartTime: "7pm", eventDescription: 5 };
+    expect(fieldMessages("en", eventInput, badFunction).errors).toMatchObject({
+      eventName: "Please give the function name.",
+      eventDate: "Function date: that date does not exist.",
+      eventStartTime: "Start time: use a time like 18:30.",
+      eventDescription: "Description must be text.",
+    });
+    expect(fieldMessages("hi", eventInput, badFunction).errors).toMatchObject({
+      eventName: "कृपया रस्म का नाम लिखें।",
+      eventDate: "रस्म की तारीख़: यह तारीख़ कैलेंडर में नहीं है।",
+      eventStartTime: "शुरू होने का समय: 18:30 जैसा समय लिखें।",
+      eventDescription: "विवरण अक्षरों में लिखें।",
+    });
+    expect(fieldMessages("en", eventInput, { eventName: "Sangeet", eventDate: "2027-02-13", eventEndTime: "22:00" }).errors).toMatchObject({
+      eventEndTime: "Give a start time with the end time.",
+    });
+    expect(fieldMessages("hi", taskInput, { name: "x".repeat(121), priority: "URGENT" }).errors).toMatchObject({
+      name: "कृपया काम का नाम 120 अक्षरों से कम रखें।",
+      priority: "प्राथमिकता LOW, MEDIUM या HIGH होनी चाहिए।",
+    });
+    expect(fieldMessages("en", budgetLineInput, { category: "space", label: "", booked: 0, paid: 500 }).errors).toMatchObject({
+      category: "Category: choose one of the budget's categories.",
+      label: "Label: please name the line.",
+    });
+    expect(fieldMessages("en", budgetLineInput, { category: "decor", label: "Tent", booked: 0, paid: 500 }).errors).toEqual({
+      paid: "Enter the booked (agreed) amount first.",
+    });
+    expect(fieldMessages("hi", budgetLineInput, { category: "decor", label: "Tent", booked: 0, paid: 500 }).errors).toEqual({
+      paid: "पहले बुक की गई (तय) रकम लिखें।",
+    });
+    expect(fieldMessages("hi", budgetLineInput, { category: "space", label: "", booked: 0, paid: 500 }).errors).toMatchObject({
+      category: "श्रेणी: बजट की श्रेणियों में से एक चुनें।",
+      label: "नाम: कृपया पंक्ति का नाम लिखें।",
+    });
+    expect(fieldMessages("hi", guestInput, { name: "", email: "not-an-address", needsStay: "maybe" }).errors).toMatchObject({
+      name: "कृपया मेहमान का नाम लिखें।",
+      email: "ईमेल: name@example.com जैसा पता लिखें।",
+      needsStay: "ठहरने की ज़रूरत: हाँ या नहीं।",
+    });
+    expect(fieldMessages("en", templateQuery, { mood: "love,gloomy", page: "0" }).errors).toMatchObject({
+      mood: expect.stringMatching(/^Unknown mood: GLOOMY\. Use .+\.$/),
+      page: "Page must be at least 1.",
+    });
+    expect(fieldMessages("hi", templateQuery, { mood: "love,gloomy", page: "0" }).errors).toMatchObject({
+      mood: expect.stringMatching(/^अनजान मूड: GLOOMY। इनमें से लिखें: .+।$/),
+      page: "पेज: कम से कम 1।",
+    });
+    expect(fieldMessages("hi", planInput, { name: "Gold", price: "lots", durationDays: 30 }).errors.price).toBe("कीमत पूरे रुपयों में लिखें, जैसे 4999।");
   });
 
   it("gives a mobile number's messages in both languages", () => {

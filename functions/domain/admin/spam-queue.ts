@@ -95,7 +95,7 @@ export async function pendingSpamReports(ctx: DomainContext): Promise<number> {
 export type SpamDecision = "confirm" | "restore";
 
 /** What "Confirm spam" may also do: flag the couple's account. */
-export const confirmOptions = z.object({ flagCouple: z.boolean({ error: "flagCouple must be true or false." }).optional() });
+export const confirmOptions = z.object({ flagCouple: z.boolean({ error: () => m.api_v_flag_couple_must_be_true_or_false() }).optional() });
 
 export const SPAM_FLAG_REASON = "Sent enquiries confirmed as spam";
 
@@ -111,9 +111,9 @@ type Reported = {
   created_at: number;
 };
 
-const ALREADY: Record<string, string> = {
-  confirmed: "This report was already reviewed: the enquiry was confirmed as spam.",
-  restored: "This report was already reviewed: the enquiry was restored.",
+const ALREADY: Record<string, () => string> = {
+  confirmed: m.api_spam_already_confirmed,
+  restored: m.api_spam_already_restored,
 };
 
 /** A reported lead an admin may decide on, or the reason it may not (404 when it was never reported, 409 when already decided). */
@@ -123,7 +123,7 @@ async function reportedLead(ctx: DomainContext, leadId: string): Promise<Reporte
     .bind(leadId)
     .first<Reported>();
   if (!lead || lead.reported_at === null) throw new NotFound(m.api_e_we_could_not_find_that_reported_enquiry());
-  if (lead.reviewed_at !== null || lead.status !== "SPAM") throw new Conflict(ALREADY[lead.status === "SPAM" ? "confirmed" : "restored"]!);
+  if (lead.reviewed_at !== null || lead.status !== "SPAM") throw new Conflict(ALREADY[lead.status === "SPAM" ? "confirmed" : "restored"]!());
   return lead;
 }
 

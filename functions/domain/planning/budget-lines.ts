@@ -102,7 +102,7 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
     notes: fields.notes === undefined ? row.notes : fields.notes,
     event_id: fields.eventId === undefined ? row.event_id : await functionFor(ctx, me.key, fields.eventId),
   };
-  if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid(m.api_e_please_correct_the_budget_line(), { paid: BOOKED_FIRST });
+  if (!row.booking_id && next.paid > 0 && next.booked === 0) throw new Invalid(m.api_e_please_correct_the_budget_line(), { paid: BOOKED_FIRST() });
   if (!row.booking_id && next.paid > next.booked)
     throw new Invalid(m.api_e_please_correct_the_budget_line(), { paid: m.api_e_paid_over_booked({ amount: formatRupees(next.booked) }) });
   await guardedEdit({
