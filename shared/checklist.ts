@@ -124,27 +124,27 @@ export const categoryTitle = z
   .string({ error: CATEGORY_MESSAGE })
   .trim()
   .min(1, CATEGORY_MESSAGE)
-  .max(CHECKLIST_LIMITS.category, `Category title: use at most ${CHECKLIST_LIMITS.category} characters.`);
+  .max(CHECKLIST_LIMITS.category, { error: () => m.api_v_category_title_use_at_most_characters({ category: CHECKLIST_LIMITS.category }) });
 export const itemName = z
   .string({ error: ITEM_MESSAGE })
   .trim()
   .min(1, ITEM_MESSAGE)
-  .max(CHECKLIST_LIMITS.item, `Item name: use at most ${CHECKLIST_LIMITS.item} characters.`);
+  .max(CHECKLIST_LIMITS.item, { error: () => m.api_v_item_name_use_at_most_characters({ item: CHECKLIST_LIMITS.item }) });
 const scheduleDate = z.union([z.null(), isoDate(m.api_v_label_schedule_date)]);
 
 export const checklistItemSchema = z.object({
   name: itemName,
-  done: z.boolean({ error: "Done must be true or false." }).default(false),
+  done: z.boolean({ error: () => m.api_v_done_must_be_true_or_false() }).default(false),
   scheduleDate: z.preprocess((v) => (v === undefined || v === "" ? null : v), scheduleDate),
 });
 export const checklistCategorySchema = z.object({
   category: categoryTitle,
-  items: z.array(checklistItemSchema).max(CHECKLIST_LIMITS.items, `A category holds at most ${CHECKLIST_LIMITS.items} items.`),
+  items: z.array(checklistItemSchema).max(CHECKLIST_LIMITS.items, { error: () => m.api_v_a_category_holds_at_most_items({ items: CHECKLIST_LIMITS.items }) }),
 });
 /** The whole list (POST /checklist/save, a visitor's stored list). */
 export const checklistSchema = z
-  .array(checklistCategorySchema, { error: "Send the checklist as a list of categories." })
-  .max(CHECKLIST_LIMITS.categories, `The checklist holds at most ${CHECKLIST_LIMITS.categories} categories.`);
+  .array(checklistCategorySchema, { error: () => m.api_v_send_the_checklist_as_a_list_of() })
+  .max(CHECKLIST_LIMITS.categories, { error: () => m.api_v_the_checklist_holds_at_most_categories({ categories: CHECKLIST_LIMITS.categories }) });
 /** POST /checklist/save: the list itself, or { categories: [...] }. */
 export const saveChecklistInput = z.preprocess(
   (v) => (Array.isArray(v) ? { categories: v } : v),

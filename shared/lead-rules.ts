@@ -50,24 +50,28 @@ export const rupees = (label: Label, min = 0) =>
 
 export const leadMessageInput = z.object({
   body: z
-    .string({ message: "Please write a message." })
+    .string({ error: () => m.api_v_please_write_a_message() })
     .trim()
-    .min(1, "Please write a message.")
-    .max(LEAD_REPLY_MAX, `Please keep your message under ${LEAD_REPLY_MAX.toLocaleString("en-IN")} characters.`),
+    .min(1, { error: () => m.api_v_please_write_a_message() })
+    .max(LEAD_REPLY_MAX, { error: () => m.api_v_please_keep_your_message_under_characters({ max: LEAD_REPLY_MAX.toLocaleString("en-IN") }) }),
 });
 
 export const quoteInput = z.object({
   amount: numeric(rupees(m.api_v_label_quote, 1)),
   includes: z
-    .string({ message: "Please say what the quote includes." })
+    .string({ error: () => m.api_v_please_say_what_the_quote_includes() })
     .trim()
-    .min(3, "Please say what the quote includes.")
-    .max(QUOTE_INCLUDES_MAX, `Please keep what the quote includes under ${QUOTE_INCLUDES_MAX.toLocaleString("en-IN")} characters.`),
+    .min(3, { error: () => m.api_v_please_say_what_the_quote_includes() })
+    .max(QUOTE_INCLUDES_MAX, { error: () => m.api_v_please_keep_what_the_quote_includes_under({ max: QUOTE_INCLUDES_MAX.toLocaleString("en-IN") }) }),
   validUntil: isoDate(m.api_v_label_valid_until),
 });
 
 const reason = (required: string) =>
-  z.string({ message: required }).trim().min(2, required).max(REASON_MAX, `Please keep the reason under ${REASON_MAX} characters.`);
+  z
+    .string({ message: required })
+    .trim()
+    .min(2, required)
+    .max(REASON_MAX, { error: () => m.api_v_please_keep_the_reason_under_characters({ max: REASON_MAX }) });
 
 /** What the vendor may set directly: LOST (with a reason) or SPAM. BOOKED goes through the booking form. */
 export const leadStatusInput = z.discriminatedUnion(
@@ -82,7 +86,11 @@ export const leadStatusInput = z.discriminatedUnion(
 export const cancelInput = z.object({ reason: reason("Please say why the booking is cancelled.") });
 
 const milestone = z.object({
-  title: z.string().trim().min(2, "Please name it.").max(120, "Please keep the name under 120 characters."),
+  title: z
+    .string()
+    .trim()
+    .min(2, { error: () => m.api_v_please_name_it() })
+    .max(120, { error: () => m.api_v_please_keep_the_name_under_120_characters() }),
   dueDate: isoDate(m.api_v_label_due_date),
 });
 
@@ -94,25 +102,35 @@ export const bookingInputAt = (now?: number) =>
   z
     .object({
       agreedPrice: numeric(rupees(m.api_v_label_agreed_price, 1)),
-      eventDate: isoDate(m.api_v_label_event_date).refine((d) => d >= todayInIndia(now), "The event date cannot be in the past."),
+      eventDate: isoDate(m.api_v_label_event_date).refine((d) => d >= todayInIndia(now), { error: () => m.api_e_the_event_date_cannot_be_in_the() }),
       eventEndDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_last_event_day).optional()),
       advancePaid: numeric(rupees(m.api_v_label_advance).default(0)),
-      notes: z.preprocess(blankToUndefined, z.string().trim().max(REASON_MAX, `Please keep the notes under ${REASON_MAX} characters.`).optional()),
+      notes: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .trim()
+          .max(REASON_MAX, { error: () => m.api_v_please_keep_the_notes_under_characters({ max: REASON_MAX }) })
+          .optional(),
+      ),
       payments: z
         .array(milestone.extend({ amount: numeric(rupees(m.api_v_label_instalment, 1)) }))
-        .max(6, "At most 6 balance instalments.")
+        .max(6, { error: () => m.api_v_at_most_6_balance_instalments() })
         .default([]),
-      deliverables: z.array(milestone).max(10, "At most 10 deliverables.").default([]),
+      deliverables: z
+        .array(milestone)
+        .max(10, { error: () => m.api_v_at_most_10_deliverables() })
+        .default([]),
     })
     .superRefine((b, ctx) => {
-      if (b.advancePaid > b.agreedPrice) ctx.addIssue({ code: "custom", path: ["advancePaid"], message: "The advance cannot be more than the agreed price." });
+      if (b.advancePaid > b.agreedPrice) ctx.addIssue({ code: "custom", path: ["advancePaid"], message: m.api_e_the_advance_cannot_be_more_than_the() });
       if (b.eventEndDate && b.eventEndDate < b.eventDate)
-        ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: "The last event day cannot be before the first." });
+        ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: m.api_v_the_last_event_day_cannot_be_before() });
       if (b.eventEndDate && daysBetween(b.eventDate, b.eventEndDate) >= EVENT_DAYS_MAX)
-        ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: `An event can last at most ${EVENT_DAYS_MAX} days.` });
+        ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: m.api_v_an_event_can_last_at_most_days({ max: EVENT_DAYS_MAX }) });
       const balance = b.payments.reduce((sum, p) => sum + p.amount, 0);
       if (b.advancePaid + balance > b.agreedPrice)
-        ctx.addIssue({ code: "custom", path: ["payments"], message: "The advance and instalments add up to more than the agreed price." });
+        ctx.addIssue({ code: "custom", path: ["payments"], message: m.api_v_the_advance_and_instalments_add_up_to() });
     });
 export const bookingInput = bookingInputAt();
 export type BookingInput = z.infer<typeof bookingInput>;
@@ -123,24 +141,24 @@ export const bookingUpdateInput = z
     advancePaid: numeric(rupees(m.api_v_label_advance).optional()),
     eventDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_event_date).optional()),
     eventEndDate: z.preprocess(blankToUndefined, isoDate(m.api_v_label_last_event_day).optional()),
-    status: z.preprocess(
-      blankToUndefined,
-      z.enum(["COMPLETED"], { error: () => "Status can only be COMPLETED here (cancel with its own action)." }).optional(),
-    ),
+    status: z.preprocess(blankToUndefined, z.enum(["COMPLETED"], { error: () => m.api_v_status_can_only_be_completed_here_cancel() }).optional()),
   })
   .refine((b) => b.advancePaid !== undefined || b.status !== undefined || b.eventDate !== undefined, {
-    message: "Nothing to change: send advancePaid, eventDate or status.",
+    error: () => m.api_v_nothing_to_change_send_advance_paid_event_da(),
   })
   .superRefine((b, ctx) => {
-    if (b.eventEndDate && !b.eventDate) ctx.addIssue({ code: "custom", path: ["eventDate"], message: "Give the first event day too." });
+    if (b.eventEndDate && !b.eventDate) ctx.addIssue({ code: "custom", path: ["eventDate"], message: m.api_v_give_the_first_event_day_too() });
     if (b.eventDate && b.eventEndDate && b.eventEndDate < b.eventDate)
-      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: "The last event day cannot be before the first." });
+      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: m.api_v_the_last_event_day_cannot_be_before() });
     if (b.eventDate && b.eventEndDate && daysBetween(b.eventDate, b.eventEndDate) >= EVENT_DAYS_MAX)
-      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: `An event can last at most ${EVENT_DAYS_MAX} days.` });
+      ctx.addIssue({ code: "custom", path: ["eventEndDate"], message: m.api_v_an_event_can_last_at_most_days({ max: EVENT_DAYS_MAX }) });
   });
 
 export const milestoneUpdateInput = z.object({
-  done: z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean({ message: "done must be true or false." })),
+  done: z.preprocess(
+    (v) => (v === "true" || v === "on" ? true : v === "false" ? false : v),
+    z.boolean({ error: () => m.api_v_done_must_be_true_or_false_2() }),
+  ),
 });
 
 export function daysBetween(from: string, to: string): number {

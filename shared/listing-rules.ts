@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { LEAD_MESSAGE_MAX, LEAD_MESSAGE_MIN, REPLY_MAX, REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEWS_PAGE_MAX, todayInIndia } from "./listing-limits.ts";
 import { numeric } from "./numbers.ts";
@@ -25,19 +26,19 @@ export const reviewInput = z.object({
   value: score("Value for money"),
   flexibility: score("Flexibility"),
   comment: z
-    .string({ message: "Please write a comment." })
+    .string({ error: () => m.api_v_please_write_a_comment() })
     .trim()
-    .min(REVIEW_COMMENT_MIN, `Please write at least ${REVIEW_COMMENT_MIN} characters so other couples learn from your experience.`)
-    .max(REVIEW_COMMENT_MAX, `Please keep your review under ${REVIEW_COMMENT_MAX.toLocaleString("en-IN")} characters.`),
+    .min(REVIEW_COMMENT_MIN, { error: () => m.api_v_please_write_at_least_characters_so_other({ min: REVIEW_COMMENT_MIN }) })
+    .max(REVIEW_COMMENT_MAX, { error: () => m.api_v_please_keep_your_review_under_characters({ max: REVIEW_COMMENT_MAX.toLocaleString("en-IN") }) }),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const replyInput = z.object({
   reply: z
-    .string({ message: "Please write a reply." })
+    .string({ error: () => m.api_v_please_write_a_reply() })
     .trim()
-    .min(2, "Please write a reply.")
-    .max(REPLY_MAX, `Please keep your reply under ${REPLY_MAX.toLocaleString("en-IN")} characters.`),
+    .min(2, { error: () => m.api_v_please_write_a_reply() })
+    .max(REPLY_MAX, { error: () => m.api_v_please_keep_your_reply_under_characters({ max: REPLY_MAX.toLocaleString("en-IN") }) }),
 });
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -50,33 +51,35 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 export const leadInputAt = (now?: number) =>
   z.object({
     message: z
-      .string({ message: "Please tell the vendor what you need." })
+      .string({ error: () => m.api_v_please_tell_the_vendor_what_you_need() })
       .trim()
-      .min(LEAD_MESSAGE_MIN, `Please write at least ${LEAD_MESSAGE_MIN} characters: your functions, dates and what you need.`)
-      .max(LEAD_MESSAGE_MAX, `Please keep your message under ${LEAD_MESSAGE_MAX.toLocaleString("en-IN")} characters.`),
+      .min(LEAD_MESSAGE_MIN, { error: () => m.api_v_please_write_at_least_characters_your_functi({ min: LEAD_MESSAGE_MIN }) })
+      .max(LEAD_MESSAGE_MAX, { error: () => m.api_v_please_keep_your_message_under_characters({ max: LEAD_MESSAGE_MAX.toLocaleString("en-IN") }) }),
     eventDate: z.preprocess(
       blankToUndefined,
       z
         .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2027-02-14.")
-        .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "That date does not exist.")
-        .refine((d) => d >= todayInIndia(now), "The event date cannot be in the past.")
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => m.api_v_use_a_date_like_2027_02_14() })
+        .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+          error: () => m.api_v_that_date_does_not_exist(),
+        })
+        .refine((d) => d >= todayInIndia(now), { error: () => m.api_e_the_event_date_cannot_be_in_the() })
         .optional(),
     ),
     guestCount: numeric(
       z
-        .number({ message: "Guest count must be a number." })
-        .int("Guest count must be a whole number.")
-        .min(1, "Guest count must be at least 1.")
-        .max(100_000, "Guest count must be at most 1,00,000.")
+        .number({ error: () => m.api_v_guest_count_must_be_a_number() })
+        .int({ error: () => m.api_v_guest_count_must_be_a_whole_number() })
+        .min(1, { error: () => m.api_v_guest_count_must_be_at_least_1() })
+        .max(100_000, { error: () => m.api_v_guest_count_must_be_at_most_1_00_000() })
         .optional(),
     ),
     budget: numeric(
       z
-        .number({ message: "Budget must be a number of rupees." })
-        .int("Budget must be whole rupees.")
-        .min(0, "Budget cannot be negative.")
-        .max(1_000_000_000, "Budget must be at most ₹1,00,00,00,000.")
+        .number({ error: () => m.api_v_budget_must_be_a_number_of_rupees() })
+        .int({ error: () => m.api_v_budget_must_be_whole_rupees() })
+        .min(0, { error: () => m.api_v_budget_cannot_be_negative() })
+        .max(1_000_000_000, { error: () => m.api_v_budget_must_be_at_most_1_00_00_00_000() })
         .optional(),
     ),
   });
@@ -86,10 +89,10 @@ export type LeadInput = z.infer<typeof leadInput>;
 /** A page of a service's reviews (listing-limits.ts REVIEWS_PAGE_MAX): the service page and the API read it with this. */
 export const reviewsPageNumber = numeric(
   z
-    .number({ message: "Page must be a number." })
-    .int("Page must be a whole number.")
-    .min(1, "Page must be at least 1.")
-    .max(REVIEWS_PAGE_MAX, `Page must be at most ${REVIEWS_PAGE_MAX.toLocaleString("en-IN")}.`),
+    .number({ error: () => m.api_v_page_must_be_a_number() })
+    .int({ error: () => m.api_v_page_must_be_a_whole_number() })
+    .min(1, { error: () => m.api_v_page_must_be_at_least_1() })
+    .max(REVIEWS_PAGE_MAX, { error: () => m.api_v_page_must_be_at_most({ max: REVIEWS_PAGE_MAX.toLocaleString("en-IN") }) }),
 );
 
 /** The page's lenient reading of ?reviews=: anything that is not a valid page shows the first. */

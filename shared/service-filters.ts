@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 
 /**
@@ -33,12 +34,15 @@ const isoDay = z.preprocess(
   emptyToUndefined,
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-05.")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => m.api_v_use_a_date_like_2026_12_05() })
     // Date.parse rolls 2026-02-30 over to March; a real day survives the round trip.
-    .refine((d) => {
-      const t = Date.parse(`${d}T00:00:00Z`);
-      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
-    }, "That date does not exist.")
+    .refine(
+      (d) => {
+        const t = Date.parse(`${d}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+      },
+      { error: () => m.api_v_that_date_does_not_exist() },
+    )
     .optional(),
 );
 
@@ -52,7 +56,13 @@ export const serviceFilterFields = {
   maxPrice: optionalInt(0, 100_000_000, "Maximum price"),
   rating: z.preprocess(
     emptyToUndefined,
-    numeric(z.number({ message: "Rating must be a number." }).min(0, "Rating must be between 0 and 5.").max(5, "Rating must be between 0 and 5.").optional()),
+    numeric(
+      z
+        .number({ error: () => m.api_v_rating_must_be_a_number() })
+        .min(0, { error: () => m.api_v_rating_must_be_between_0_and_5() })
+        .max(5, { error: () => m.api_v_rating_must_be_between_0_and_5() })
+        .optional(),
+    ),
   ),
   available_on: isoDay,
   vendorId: optionalText,
@@ -65,20 +75,20 @@ export const serviceFilterFields = {
 export const serviceListQuery = z
   .object({
     ...serviceFilterFields,
-    status: z.preprocess(emptyToUndefined, z.enum(["active", "archived"], { message: "Status must be active or archived." }).optional()),
+    status: z.preprocess(emptyToUndefined, z.enum(["active", "archived"], { error: () => m.api_v_status_must_be_active_or_archived() }).optional()),
     sort_by: z.preprocess(
       emptyToUndefined,
       z
-        .enum(["rating", "price", "min_price", "views", "view_count", "newest", "created_at"], { message: "sort_by must be rating, price, views or newest." })
+        .enum(["rating", "price", "min_price", "views", "view_count", "newest", "created_at"], { error: () => m.api_v_sort_by_must_be_rating_price_views_or() })
         .optional(),
     ),
     sort_order: z.preprocess(
       (v) => (typeof v === "string" ? v.toLowerCase() : emptyToUndefined(v)),
-      z.enum(["asc", "desc"], { message: "sort_order must be asc or desc." }).optional(),
+      z.enum(["asc", "desc"], { error: () => m.api_v_sort_order_must_be_asc_or_desc() }).optional(),
     ),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: "Minimum price cannot be more than maximum price.",
+    error: () => m.api_v_minimum_price_cannot_be_more_than_maximum(),
     path: ["minPrice"],
   });
 export type ServiceListQuery = z.infer<typeof serviceListQuery>;

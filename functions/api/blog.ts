@@ -44,7 +44,13 @@ const nameParams = z.object({ name: z.string().min(1).max(80) });
 const tagParams = z.object({ tag: z.string().min(1).max(80) });
 const blogIdParams = z.object({ blogId: z.string().min(1).max(64) });
 const viewCountQuery = z.object({ urlTitle: z.string().min(1).max(120).optional() });
-const searchQuery = blogListInput.omit({ s: true }).extend({ q: z.string().trim().max(100, "Keep the search under 100 characters.").optional() });
+const searchQuery = blogListInput.omit({ s: true }).extend({
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: () => m.api_v_keep_the_search_under_100_characters() })
+    .optional(),
+});
 const pageQuery = blogListInput.pick({ page: true, limit: true });
 
 function readEndpoints(resource: Resource, access: Access): Resource {

@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import {
   changePasswordInput,
@@ -158,4 +159,9 @@ export const usersApi = new Resource("/users", "Accounts")
     return c.json({ success: true, ...result });
   });
 
-export const userIdParams = z.object({ id: z.string().min(1, "Missing account id.").max(64) });
+export const userIdParams = z.object({
+  id: z
+    .string()
+    .min(1, { error: () => m.api_v_missing_account_id() })
+    .max(64),
+});

@@ -241,7 +241,7 @@ export async function emailPreferences(ctx: DomainContext, token?: string): Prom
 
 const onOff = z.preprocess(
   (v) => (v === "on" || v === "true" || v === "1" ? true : v === "off" || v === "false" || v === "0" || v === "" ? false : v),
-  z.boolean({ error: "Each e-mail is on or off." }),
+  z.boolean({ error: () => m.api_v_each_e_mail_is_on_or_off() }),
 );
 
 /** The preferences form: each of the person's kinds on or off (an unticked box sends nothing: off). */

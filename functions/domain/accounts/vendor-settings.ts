@@ -132,9 +132,12 @@ export const BILLING_MESSAGES = {
 
 /** The settings form's fields (others, like the form's intent, are dropped): a GSTIN (empty = not registered) and a street address line. */
 export const billingDetailsInput = z.object({
-  gstin: z.string({ error: "gstin must be text." }).max(40, { error: "A GSTIN has exactly 15 characters, e.g. 27AAPFU0939F1ZV." }).optional(),
+  gstin: z
+    .string({ error: () => m.api_v_gstin_must_be_text() })
+    .max(40, { error: () => m.api_gstin_length() })
+    .optional(),
   billing_address: z
-    .string({ error: "billing_address must be text." })
+    .string({ error: () => m.api_v_billing_address_must_be_text() })
     .trim()
     .max(200, { error: () => BILLING_MESSAGES.address })
     .optional(),

@@ -198,7 +198,7 @@ function setChoice(db: D1Database, userId: string, on: boolean, source: "setting
 
 const onOff = z.preprocess(
   (v) => (v === "on" || v === "true" || v === "1" || v === true ? true : v === "off" || v === "false" || v === "0" || v === "" || v === false ? false : v),
-  z.boolean({ error: "WhatsApp messages are on or off." }),
+  z.boolean({ error: () => m.api_v_whats_app_messages_are_on_or_off() }),
 );
 /** The form and the API: `whatsapp` on or off (an unticked box sends nothing: off). */
 export const whatsAppPreferencesInput = z.object({ whatsapp: onOff.optional() });

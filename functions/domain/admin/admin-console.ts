@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { parseLocation, type LocationMap } from "#shared/place-names.ts";
 import { PLACES } from "#shared/places.ts";
@@ -17,7 +18,7 @@ import { DAY_MS, onIndiaClock } from "#shared/india-time.ts";
 export const ANALYTICS_RANGES = { "30d": { days: 30, bucket: "day" }, "90d": { days: 90, bucket: "week" }, "12m": { days: 365, bucket: "month" } } as const;
 export type AnalyticsRange = keyof typeof ANALYTICS_RANGES;
 
-export const analyticsQuery = z.object({ range: z.enum(["30d", "90d", "12m"], "Choose 30d, 90d or 12m.").optional() });
+export const analyticsQuery = z.object({ range: z.enum(["30d", "90d", "12m"], { error: () => m.api_v_choose_30d_90d_or_12m() }).optional() });
 
 export type SeriesPoint = { bucket: string; signups: number; enquiries: number; bookings: number; revenue: number };
 export type SubcategoryFigures = { serviceType: string; services: number; views: number; leads: number };
@@ -99,9 +100,17 @@ export async function generalAnalytics(ctx: DomainContext, raw: unknown = {}): P
 
 export const SEARCH_PAGE_SIZE = 25;
 const text = (max: number, what: string) => z.string(`${what} is text.`).trim().max(max, `${what}: at most ${max} characters.`);
-const page = z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(400, "page is at most 400.");
-const limit = z.number("limit is a number.").int("limit is a whole number.").min(1, "limit is at least 1.").max(50, "limit is at most 50.");
-const yesNo = z.enum(["yes", "no"], "Choose yes or no.");
+const page = z
+  .number({ error: () => m.api_v_page_is_a_number() })
+  .int({ error: () => m.api_v_page_is_a_whole_number() })
+  .min(1, { error: () => m.api_v_page_starts_at_1() })
+  .max(400, { error: () => m.api_v_page_is_at_most_400() });
+const limit = z
+  .number({ error: () => m.api_v_limit_is_a_number() })
+  .int({ error: () => m.api_v_limit_is_a_whole_number() })
+  .min(1, { error: () => m.api_v_limit_is_at_least_1() })
+  .max(50, { error: () => m.api_v_limit_is_at_most_50() });
+const yesNo = z.enum(["yes", "no"], { error: () => m.api_v_choose_yes_or_no() });
 
 export const vendorSearchInput = z
   .object({
@@ -115,7 +124,7 @@ export const vendorSearchInput = z
 export const serviceSearchInput = z
   .object({
     q: text(100, "q").optional(),
-    status: z.enum(SERVICE_STATUSES, "Choose active, archived or hidden.").optional(),
+    status: z.enum(SERVICE_STATUSES, { error: () => m.api_v_choose_active_archived_or_hidden() }).optional(),
     serviceType: text(60, "serviceType").optional(),
     city: text(60, "city").optional(),
     vendorId: text(64, "vendorId").optional(),
@@ -126,7 +135,7 @@ export const serviceSearchInput = z
 export const userSearchInput = z
   .object({
     q: text(100, "q").optional(),
-    role: z.enum(ROLES, "Choose USER, VENDOR, ADMIN or SUPER_ADMIN.").optional(),
+    role: z.enum(ROLES, { error: () => m.api_v_choose_user_vendor_admin_or_super_admin() }).optional(),
     verified: yesNo.optional(),
     page: numeric(page.optional()),
     limit: numeric(limit.optional()),

@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import type { adminAuditLog } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { z } from "zod";
@@ -39,11 +40,34 @@ function subjectLink(type: string, id: string): string | null {
 }
 
 export const auditQuery = z.object({
-  action: z.string().trim().max(60, "That is not an action.").optional(),
-  subjectType: z.string().trim().max(30, "That is not a record type.").optional(),
-  subjectId: z.string().trim().max(64, "That is not a record.").optional(),
-  actor: z.string().trim().max(254, "That is not an e-mail address.").optional(),
-  page: numeric(z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional()),
+  action: z
+    .string()
+    .trim()
+    .max(60, { error: () => m.api_v_that_is_not_an_action() })
+    .optional(),
+  subjectType: z
+    .string()
+    .trim()
+    .max(30, { error: () => m.api_v_that_is_not_a_record_type() })
+    .optional(),
+  subjectId: z
+    .string()
+    .trim()
+    .max(64, { error: () => m.api_v_that_is_not_a_record() })
+    .optional(),
+  actor: z
+    .string()
+    .trim()
+    .max(254, { error: () => m.api_v_that_is_not_an_e_mail_address() })
+    .optional(),
+  page: numeric(
+    z
+      .number({ error: () => m.api_v_page_is_a_number() })
+      .int({ error: () => m.api_v_page_is_a_whole_number() })
+      .min(1, { error: () => m.api_v_page_starts_at_1() })
+      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
+      .optional(),
+  ),
 });
 
 export const AUDIT_PAGE_SIZE = 50;

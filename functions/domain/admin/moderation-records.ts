@@ -53,8 +53,16 @@ export const MODERATION_MESSAGES = {
 };
 
 const reason = (what: string) =>
-  z.string(`Say why ${what}.`).trim().min(5, `Say why ${what} (at least 5 characters).`).max(500, "Keep the reason under 500 characters.");
-const optionalReason = z.string().trim().max(500, "Keep the reason under 500 characters.").optional();
+  z
+    .string(`Say why ${what}.`)
+    .trim()
+    .min(5, `Say why ${what} (at least 5 characters).`)
+    .max(500, { error: () => m.api_v_keep_the_reason_under_500_characters() });
+const optionalReason = z
+  .string()
+  .trim()
+  .max(500, { error: () => m.api_v_keep_the_reason_under_500_characters() })
+  .optional();
 
 export const archiveInput = z.object({ reason: reason("the service is archived") }).strict();
 export const restoreInput = z.object({ reason: optionalReason }).strict();

@@ -56,7 +56,7 @@ export const availabilityInput = z.object({
     .refine(realDay, { error: () => AVAILABILITY_MESSAGES.day }),
   blocked: z.preprocess(
     (v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
-    z.boolean({ error: "blocked must be true or false." }),
+    z.boolean({ error: () => m.api_v_blocked_must_be_true_or_false() }),
   ),
 });
 export type AvailabilityInput = z.infer<typeof availabilityInput>;

@@ -60,7 +60,7 @@ export async function receiveDirectUpload(ctx: DomainContext, token: string, bod
 export const registerInput = z.object({
   files: z
     .array(z.object({ key: z.string().min(1).max(512), name: z.string().trim().max(255).default("") }))
-    .max(SERVICE_PHOTOS_MAX, `Register at most ${SERVICE_PHOTOS_MAX} photos at once.`)
+    .max(SERVICE_PHOTOS_MAX, { error: () => m.api_v_register_at_most_photos_at_once({ max: SERVICE_PHOTOS_MAX }) })
     .default([]),
 });
 

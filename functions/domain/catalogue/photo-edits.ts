@@ -9,7 +9,13 @@ import { m } from "#shared/paraglide/messages.js";
  * photo's alt text.
  */
 
-export const publicIdInput = z.object({ publicId: z.string().trim().min(1, "Say which photo (publicId).").max(1024) });
+export const publicIdInput = z.object({
+  publicId: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.api_v_say_which_photo_public_id() })
+    .max(1024),
+});
 
 /** POST /delete/{serviceId}: removes one photo; the cover moves to the first remaining photo. Stored objects go after the row. */
 export async function deleteServicePhoto(ctx: DomainContext, serviceId: string, input: unknown): Promise<{ message: string }> {
@@ -30,7 +36,12 @@ export async function deleteServicePhoto(ctx: DomainContext, serviceId: string, 
   return { message: m.api_e_photo_deleted() };
 }
 
-export const orderInput = z.object({ ids: z.array(z.string().min(1).max(64)).min(1, "List the photos in their new order.").max(SERVICE_PHOTOS_MAX) });
+export const orderInput = z.object({
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, { error: () => m.api_v_list_the_photos_in_their_new_order() })
+    .max(SERVICE_PHOTOS_MAX),
+});
 
 /** New order of all the service's photos: exactly its photo ids, each once. */
 export async function reorderServicePhotos(ctx: DomainContext, serviceId: string, input: unknown): Promise<{ message: string; photos: ServicePhoto[] }> {
@@ -58,7 +69,13 @@ export async function moveServicePhoto(ctx: DomainContext, serviceId: string, me
   return { message: m.api_e_photo_order_saved() };
 }
 
-export const coverInput = z.object({ mediaId: z.string().trim().min(1, "Say which photo is the cover.").max(1024) });
+export const coverInput = z.object({
+  mediaId: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.api_v_say_which_photo_is_the_cover() })
+    .max(1024),
+});
 
 /** The service's cover (its card on browse and search): one of its own photos. */
 export async function setServiceCover(ctx: DomainContext, serviceId: string, input: unknown): Promise<{ message: string }> {
@@ -72,7 +89,12 @@ export async function setServiceCover(ctx: DomainContext, serviceId: string, inp
   return { message: m.api_e_cover_photo_set() };
 }
 
-export const altInput = z.object({ alt: z.string().trim().max(ALT_MAX, `Keep the description under ${ALT_MAX} characters.`) });
+export const altInput = z.object({
+  alt: z
+    .string()
+    .trim()
+    .max(ALT_MAX, { error: () => m.api_v_description_max({ max: ALT_MAX }) }),
+});
 
 /** A photo's alt text (what a screen reader says); empty clears it. */
 export async function setPhotoAlt(ctx: DomainContext, serviceId: string, mediaId: string, input: unknown): Promise<{ message: string }> {

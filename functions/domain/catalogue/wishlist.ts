@@ -61,7 +61,7 @@ async function addToWishlist(ctx: DomainContext, userId: string, serviceIds: rea
 }
 
 export const mergeWishlistInput = z.object({
-  ids: z.array(z.string().min(1).max(64)).max(200, "At most 200 favourites can be merged at once."),
+  ids: z.array(z.string().min(1).max(64)).max(200, { error: () => m.api_v_at_most_200_favourites_can_be_merged() }),
 });
 
 /** A visitor's wishlist (kept in the browser) joins the account at login; unknown ids are skipped. */

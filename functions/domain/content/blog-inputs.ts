@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 /** What a blog request may send: the zod schemas of posts, searches, comments and tags (limits in shared/blog.ts). */
 import { z } from "zod";
 import { BLOG_STATUSES } from "#shared/stored-values.ts";
@@ -38,27 +39,41 @@ const URL_TITLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const tagName = z
   .string()
   .trim()
-  .min(BLOG_LIMITS.tagMin, `A tag has at least ${BLOG_LIMITS.tagMin} characters.`)
-  .max(BLOG_LIMITS.tagMax, `A tag has at most ${BLOG_LIMITS.tagMax} characters.`)
-  .refine((v) => slugify(v).length > 0, "A tag needs a letter or a digit.");
+  .min(BLOG_LIMITS.tagMin, { error: () => m.api_v_a_tag_has_at_least_characters({ tagMin: BLOG_LIMITS.tagMin }) })
+  .max(BLOG_LIMITS.tagMax, { error: () => m.api_v_a_tag_has_at_most_characters({ tagMax: BLOG_LIMITS.tagMax }) })
+  .refine((v) => slugify(v).length > 0, { error: () => m.api_v_a_tag_needs_a_letter_or_a() });
 
 const postFields = {
   title: z
     .string()
     .trim()
-    .min(BLOG_LIMITS.titleMin, `The title has at least ${BLOG_LIMITS.titleMin} characters.`)
-    .max(BLOG_LIMITS.titleMax, `The title has at most ${BLOG_LIMITS.titleMax} characters.`),
+    .min(BLOG_LIMITS.titleMin, { error: () => m.api_v_the_title_has_at_least_characters({ titleMin: BLOG_LIMITS.titleMin }) })
+    .max(BLOG_LIMITS.titleMax, { error: () => m.api_v_the_title_has_at_most_characters({ titleMax: BLOG_LIMITS.titleMax }) }),
   urlTitle: z
     .string()
     .trim()
-    .max(BLOG_LIMITS.urlTitleMax, `The urlTitle has at most ${BLOG_LIMITS.urlTitleMax} characters.`)
-    .refine((v) => v === "" || URL_TITLE.test(v), "Use lower-case letters and digits joined by hyphens, e.g. udaipur-palace-weddings."),
-  excerpt: z.string().trim().max(BLOG_LIMITS.excerptMax, `The excerpt has at most ${BLOG_LIMITS.excerptMax} characters.`),
-  content: z.string().trim().min(1, "Write the post's content.").max(BLOG_LIMITS.contentMax, "The content is too long (100,000 characters at most)."),
-  status: z.enum(BLOG_STATUSES, "Choose DRAFT or PUBLISHED."),
-  publishedAt: z.number("Give the publish time as a number (epoch milliseconds).").int().min(0).max(8_640_000_000_000_000).nullable(),
-  tags: z.array(tagName, "List the tags as names.").max(BLOG_LIMITS.tagsMax, `A post has at most ${BLOG_LIMITS.tagsMax} tags.`),
-  featured: z.boolean("featured is true or false."),
+    .max(BLOG_LIMITS.urlTitleMax, { error: () => m.api_v_the_url_title_has_at_most_characters({ urlTitleMax: BLOG_LIMITS.urlTitleMax }) })
+    .refine((v) => v === "" || URL_TITLE.test(v), { error: () => m.api_v_use_lower_case_letters_and_digits_joined_by() }),
+  excerpt: z
+    .string()
+    .trim()
+    .max(BLOG_LIMITS.excerptMax, { error: () => m.api_v_the_excerpt_has_at_most_characters({ excerptMax: BLOG_LIMITS.excerptMax }) }),
+  content: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.api_v_write_the_posts_content() })
+    .max(BLOG_LIMITS.contentMax, { error: () => m.api_v_the_content_is_too_long_100_000_characters() }),
+  status: z.enum(BLOG_STATUSES, { error: () => m.api_v_choose_draft_or_published() }),
+  publishedAt: z
+    .number({ error: () => m.api_v_give_the_publish_time_as_a_number() })
+    .int()
+    .min(0)
+    .max(8_640_000_000_000_000)
+    .nullable(),
+  tags: z
+    .array(tagName, { error: () => m.api_v_list_the_tags_as_names() })
+    .max(BLOG_LIMITS.tagsMax, { error: () => m.api_v_a_post_has_at_most_tags({ tagsMax: BLOG_LIMITS.tagsMax }) }),
+  featured: z.boolean({ error: () => m.api_v_featured_is_true_or_false() }),
 };
 
 export const blogPostInput = z
@@ -88,17 +103,36 @@ export const blogPostPatch = z
   .strict();
 
 export const blogListInput = z.object({
-  s: z.string().trim().max(BLOG_LIMITS.queryMax, "Keep the search under 100 characters.").optional(),
-  t: z.string().trim().max(BLOG_LIMITS.queryMax, "Keep the title search under 100 characters.").optional(),
-  tag: z.string().trim().max(60, "That is not a tag.").optional(),
-  status: z.enum(["DRAFT", "PUBLISHED", "SCHEDULED", "ALL"], "Choose DRAFT, PUBLISHED, SCHEDULED or ALL.").optional(),
-  page: numeric(z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional()),
+  s: z
+    .string()
+    .trim()
+    .max(BLOG_LIMITS.queryMax, { error: () => m.api_v_keep_the_search_under_100_characters() })
+    .optional(),
+  t: z
+    .string()
+    .trim()
+    .max(BLOG_LIMITS.queryMax, { error: () => m.api_v_keep_the_title_search_under_100_characters() })
+    .optional(),
+  tag: z
+    .string()
+    .trim()
+    .max(60, { error: () => m.api_v_that_is_not_a_tag() })
+    .optional(),
+  status: z.enum(["DRAFT", "PUBLISHED", "SCHEDULED", "ALL"], { error: () => m.api_v_choose_draft_published_scheduled_or_all() }).optional(),
+  page: numeric(
+    z
+      .number({ error: () => m.api_v_page_is_a_number() })
+      .int({ error: () => m.api_v_page_is_a_whole_number() })
+      .min(1, { error: () => m.api_v_page_starts_at_1() })
+      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
+      .optional(),
+  ),
   limit: numeric(
     z
-      .number("limit is a number.")
-      .int("limit is a whole number.")
-      .min(1, "limit is at least 1.")
-      .max(BLOG_LIMITS.limitMax, `limit is at most ${BLOG_LIMITS.limitMax}.`)
+      .number({ error: () => m.api_v_limit_is_a_number() })
+      .int({ error: () => m.api_v_limit_is_a_whole_number() })
+      .min(1, { error: () => m.api_v_limit_is_at_least_1() })
+      .max(BLOG_LIMITS.limitMax, { error: () => m.api_v_limit_is_at_most({ limitMax: BLOG_LIMITS.limitMax }) })
       .optional(),
   ),
 });
@@ -106,15 +140,20 @@ export const blogListInput = z.object({
 export const blogCommentInput = z
   .object({
     content: z
-      .string("Write your comment.")
+      .string({ error: () => m.api_v_write_your_comment() })
       .trim()
-      .min(1, "Write your comment.")
-      .max(BLOG_LIMITS.commentMax, `A comment has at most ${BLOG_LIMITS.commentMax.toLocaleString("en-IN")} characters.`),
+      .min(1, { error: () => m.api_v_write_your_comment() })
+      .max(BLOG_LIMITS.commentMax, { error: () => m.api_v_a_comment_has_at_most_characters({ commentMax: BLOG_LIMITS.commentMax.toLocaleString("en-IN") }) }),
   })
   .strict();
 
 export const blogTagInput = z.object({ name: tagName }).strict();
 
 export const blogTagDeleteInput = z
-  .object({ ids: z.array(z.string().min(1).max(64), "List the tag ids.").min(1, "Say which tags to delete.").max(50, "At most 50 tags at once.") })
+  .object({
+    ids: z
+      .array(z.string().min(1).max(64), { error: () => m.api_v_list_the_tag_ids() })
+      .min(1, { error: () => m.api_v_say_which_tags_to_delete() })
+      .max(50, { error: () => m.api_v_at_most_50_tags_at_once() }),
+  })
   .strict();

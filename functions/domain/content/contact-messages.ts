@@ -38,19 +38,21 @@ export const CONTACT_PER_EMAIL: AllowanceRule = {
 export const contactInput = z
   .object({
     name: z
-      .string("Please enter your name.")
+      .string({ error: () => m.api_v_name_required() })
       .trim()
-      .min(2, "Please enter your name.")
-      .max(CONTACT_LIMITS.nameMax, `Use at most ${CONTACT_LIMITS.nameMax} characters.`),
+      .min(2, { error: () => m.api_v_name_required() })
+      .max(CONTACT_LIMITS.nameMax, { error: () => m.api_v_use_at_most_characters({ nameMax: CONTACT_LIMITS.nameMax }) }),
     email,
     // Blank (or null: the API's parsed body passes through here again) means none.
     phone: z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), phone.optional()).transform((v) => v ?? null),
-    topic: z.enum(CONTACT_TOPICS, "Choose what your message is about."),
+    topic: z.enum(CONTACT_TOPICS, { error: () => m.api_v_choose_what_your_message_is_about() }),
     message: z
-      .string("Please write your message.")
+      .string({ error: () => m.api_v_please_write_your_message() })
       .trim()
-      .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters.`)
-      .max(CONTACT_LIMITS.messageMax, `Please keep it under ${CONTACT_LIMITS.messageMax.toLocaleString("en-IN")} characters.`),
+      .min(CONTACT_LIMITS.messageMin, { error: () => m.api_v_please_write_at_least_characters({ messageMin: CONTACT_LIMITS.messageMin }) })
+      .max(CONTACT_LIMITS.messageMax, {
+        error: () => m.api_v_please_keep_it_under_characters({ messageMax: CONTACT_LIMITS.messageMax.toLocaleString("en-IN") }),
+      }),
     /** The honeypot: hidden from people, filled by bots. */
     website: z.string().max(500).optional(),
   })
@@ -166,9 +168,20 @@ const toMessage = (r: MessageRow): ContactMessage => ({
 });
 
 export const contactListInput = z.object({
-  status: z.enum(CONTACT_STATUSES, "Choose NEW, ANSWERED or CLOSED.").optional(),
-  q: z.string().trim().max(100, "Keep the search under 100 characters.").optional(),
-  page: numeric(z.number("page is a number.").int("page is a whole number.").min(1, "page starts at 1.").max(1000, "page is at most 1000.").optional()),
+  status: z.enum(CONTACT_STATUSES, { error: () => m.api_v_choose_new_answered_or_closed() }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: () => m.api_v_keep_the_search_under_100_characters() })
+    .optional(),
+  page: numeric(
+    z
+      .number({ error: () => m.api_v_page_is_a_number() })
+      .int({ error: () => m.api_v_page_is_a_whole_number() })
+      .min(1, { error: () => m.api_v_page_starts_at_1() })
+      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
+      .optional(),
+  ),
 });
 
 export const CONTACT_PAGE_SIZE = 20;
@@ -222,8 +235,12 @@ export async function contactMessageById(ctx: DomainContext, id: string): Promis
 
 export const contactStatusInput = z
   .object({
-    status: z.enum(CONTACT_STATUSES, "Choose NEW, ANSWERED or CLOSED."),
-    note: z.string().trim().max(1000, "Keep the note under 1,000 characters.").optional(),
+    status: z.enum(CONTACT_STATUSES, { error: () => m.api_v_choose_new_answered_or_closed() }),
+    note: z
+      .string()
+      .trim()
+      .max(1000, { error: () => m.api_v_keep_the_note_under_1_000_characters() })
+      .optional(),
   })
   .strict();
 

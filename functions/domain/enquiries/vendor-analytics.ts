@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { todayInIndia } from "#shared/listing-rules.ts";
 import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
@@ -19,7 +20,7 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 export const analyticsQuery = z.object({
   days: z
-    .preprocess((v) => (v === undefined || v === "" ? "30" : v), z.enum(["7", "30", "90"], { error: "days must be 7, 30 or 90." }))
+    .preprocess((v) => (v === undefined || v === "" ? "30" : v), z.enum(["7", "30", "90"], { error: () => m.api_v_days_must_be_7_30_or_90() }))
     .transform((v) => Number(v) as AnalyticsPeriod),
 });
 

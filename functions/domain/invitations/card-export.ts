@@ -16,8 +16,8 @@ export const EXPORT_MAX_BYTES = 20 * 1024 * 1024;
 const EXPORT_MAX_SIDE = 6000;
 
 export const exportInput = z.object({
-  format: z.enum(["pdf", "png"], { error: "Choose pdf or png." }),
-  size: z.enum(Object.keys(CARD_EXPORT_SIZES) as [CardExportSize, ...CardExportSize[]], { error: "Choose A5, A6 or STORY." }).default("A5"),
+  format: z.enum(["pdf", "png"], { error: () => m.api_v_choose_pdf_or_png() }),
+  size: z.enum(Object.keys(CARD_EXPORT_SIZES) as [CardExportSize, ...CardExportSize[]], { error: () => m.api_v_choose_a5_a6_or_story() }).default("A5"),
 });
 
 const MM = 72 / 25.4;

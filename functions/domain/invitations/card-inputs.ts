@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 /** What a card request may send: title, template, canvas and the details that fill its placeholders (zod schemas). */
 import { z } from "zod";
 
@@ -35,7 +36,10 @@ const detailShape = {
   description: detail("Description", 2000),
 };
 
-export const title = z.string({ error: "Title must be text." }).trim().max(120, "Title: at most 120 characters.");
+export const title = z
+  .string({ error: () => m.api_v_title_must_be_text() })
+  .trim()
+  .max(120, { error: () => m.api_v_title_at_most_120_characters() });
 
 export const createCardInput = z.object({
   templateId: z.string().trim().min(1).max(64).nullable().optional(),
@@ -47,9 +51,14 @@ export const createCardInput = z.object({
 export type CreateCardInput = z.infer<typeof createCardInput>;
 
 export const updateCardInput = z.object({
-  revision: z.number({ error: "Revision must be a whole number." }).int("Revision must be a whole number.").min(0).max(1_000_000_000).optional(),
+  revision: z
+    .number({ error: () => m.api_v_revision_must_be_a_whole_number() })
+    .int({ error: () => m.api_v_revision_must_be_a_whole_number() })
+    .min(0)
+    .max(1_000_000_000)
+    .optional(),
   canvas: z.unknown().optional(),
-  title: title.min(1, "Give the card a title.").optional(),
+  title: title.min(1, { error: () => m.api_v_give_the_card_a_title() }).optional(),
   ...detailShape,
 });
 

@@ -37,16 +37,42 @@ export const ASSET_MESSAGES = {
 const folder = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, "Use a folder name of letters, digits, - and _ (user_assets by default).")
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: () => m.api_v_use_a_folder_name_of_letters_digits() })
   .default(DEFAULT_UPLOAD_FOLDER);
 
 export const registerAssetsInput = z.object({
-  images: z.array(z.object({ key: z.string().trim().min(1, "Each image needs its key.").max(512), name: z.string().trim().max(255).default("") })).default([]),
+  images: z
+    .array(
+      z.object({
+        key: z
+          .string()
+          .trim()
+          .min(1, { error: () => m.api_v_each_image_needs_its_key() })
+          .max(512),
+        name: z.string().trim().max(255).default(""),
+      }),
+    )
+    .default([]),
   folder,
-  tags: z.array(z.string().trim().min(1).max(40, "Tags: at most 40 characters each.")).max(10, "At most 10 tags.").default([]),
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(40, { error: () => m.api_v_tags_at_most_40_characters_each() }),
+    )
+    .max(10, { error: () => m.api_v_at_most_10_tags() })
+    .default([]),
 });
 export const listAssetsQuery = z.object({ asset_folder: folder });
-export const deleteAssetInput = z.object({ public_id: z.string().trim().min(1, "Say which image (public_id).").max(512) });
+export const deleteAssetInput = z.object({
+  public_id: z
+    .string()
+    .trim()
+    .min(1, { error: () => m.api_v_say_which_image_public_id() })
+    .max(512),
+});
 
 export type EditorAsset = {
   public_id: string;
