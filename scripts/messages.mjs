@@ -13,6 +13,10 @@ export const paraglideOptions = {
   project: "./project.inlang",
   outdir: "./shared/paraglide",
   strategy: ["globalVariable", "baseLocale"],
+  // One module per message everywhere. The Vite plugin's own default is one module per language
+  // outside production builds, i.e. in the test pool: at about 2,500 messages that module (1.9 MB)
+  // no longer fits the pool's WebSocket frame and the test workers crash ("Message is too large").
+  outputStructure: "message-modules",
   // The generated files carry their own ignore files; the project's ignore lists name the folder too.
   emitReadme: false,
 };

@@ -6,7 +6,7 @@ import { log } from "#platform/log.ts";
 import { EMAIL_PREFERENCES_PATH, UNSUBSCRIBE_PATH } from "#shared/links.ts";
 import { NOTIFICATION_LABELS } from "./vendor-settings.ts";
 import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
-import { m } from "#shared/paraglide/m.js";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Which e-mails a person gets (issue 31): the switches that already existed (a couple's daily

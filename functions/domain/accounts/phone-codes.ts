@@ -10,7 +10,7 @@ import { hmacSha256Hex, verifyHmacSha256Hex } from "#platform/hmac.ts";
 import { log } from "#platform/log.ts";
 import { formatIndianMobile } from "#shared/phone-schemas.ts";
 import { BASE_LOCALE, getLocale, isLocale, type Locale } from "#shared/locale.ts";
-import { m } from "#shared/paraglide/m.js";
+import { m } from "#shared/paraglide/messages.js";
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;

@@ -10,7 +10,7 @@ import { freeDays, blockDays } from "./booking-days.ts";
 import { type Booking, bookingFor, lastDay, bookingAsLead, bookingPath } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
 import type { Locale } from "#shared/locale.ts";
-import { m } from "#shared/paraglide/m.js";
+import { m } from "#shared/paraglide/messages.js";
 
 /** A booking's status as a refusal names it, in the request's language. */
 const statusWord = (status: string) =>

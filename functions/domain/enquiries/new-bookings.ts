@@ -11,7 +11,7 @@ import { blockDays } from "./booking-days.ts";
 import { bookingPath, type Booking } from "./booking-records.ts";
 import { bookingById } from "./booking-views.ts";
 import type { Locale } from "#shared/locale.ts";
-import { m } from "#shared/paraglide/m.js";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A lead becomes a booking: the vendor books it with the agreed terms, or the couple accepts the

@@ -12,7 +12,7 @@ import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { MAIL_PREFERENCES_MESSAGES, maskAddress } from "../accounts/index.ts";
 import { type CoupleRow, coupleNames } from "./guest-records.ts";
 import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
-import { m } from "#shared/paraglide/m.js";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The signed link's purpose: reminders to answer one couple's invitation. */
 export const GUEST_REMINDERS_PURPOSE = "guest-reminders";
