@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { cpSync, mkdirSync } from "node:fs";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { paraglideOptions } from "./scripts/messages.mjs";
 
@@ -20,6 +21,25 @@ function testAssets(): string {
 }
 
 /**
+ * Generated and third-party modules reach the test pool without source maps. The pool hands a new
+ * test worker every module of its file's import graph in one WebSocket message (Vitest's
+ * `fetchWarmModules`), and workerd refuses a message over 32 MiB: with ~2,700 catalogue messages
+ * (one module each) and every module carrying its map, that message was 38 MB and the workers
+ * crashed ("Message is too large"). A stack trace through them is not what a failing test needs.
+ */
+function withoutSourceMaps(): Plugin {
+  const generated = /\/(node_modules|shared\/paraglide)\//;
+  return {
+    name: "mandap:test-without-source-maps",
+    enforce: "post",
+    transform(code, id) {
+      if (!generated.test(id)) return null;
+      return { code, map: { mappings: "" } };
+    },
+  };
+}
+
+/**
  * Unit and integration tests run inside workerd with real local D1 and R2. The Worker under test
  * is functions/test-entry.ts: the real composition without the React Router build, which the
  * pool cannot resolve (pages are covered by the e2e suite).
@@ -30,6 +50,7 @@ export default defineConfig(async () => {
     plugins: [
       // The message catalogues compile before the tests import them (scripts/messages.mjs).
       paraglideVitePlugin(paraglideOptions),
+      withoutSourceMaps(),
       cloudflareTest({
         main: "./functions/test-entry.ts",
         wrangler: { configPath: "./wrangler.jsonc" },

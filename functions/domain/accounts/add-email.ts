@@ -17,12 +17,20 @@ import { checkPhoneCode, CODE_RESEND_AFTER_MS, CODE_TTL_MS, spendCode, writeCode
  * owner could enter a code, and there is none.
  */
 export const EMAIL_ADD_MESSAGES = {
-  hasEmail: "Your account already has an e-mail address.",
-  sent: "We sent a 6-digit code to {email}. It is valid for 5 minutes.",
-  busy: "We sent a code to this address a moment ago. Please check the inbox, or wait a few minutes before asking again.",
-  taken: "This e-mail address already belongs to another Mandap account. Sign in with it, or use another address.",
-  added: "Your e-mail address is added. Receipts, invoices and notices now reach you by mail too.",
-} as const;
+  get hasEmail() {
+    return messages.api_email_add_has_email();
+  },
+  sent: (email: string) => messages.api_email_add_sent({ email }),
+  get busy() {
+    return messages.api_email_add_busy();
+  },
+  get taken() {
+    return messages.api_email_add_taken();
+  },
+  get added() {
+    return messages.api_email_add_added();
+  },
+};
 
 const codeIdOf = (userId: string, email: string) => `ADD_EMAIL:${userId}:${email}`;
 
@@ -77,7 +85,7 @@ export async function requestEmailCode(
     );
   }
   return {
-    message: EMAIL_ADD_MESSAGES.sent.replace("{email}", email),
+    message: EMAIL_ADD_MESSAGES.sent(email),
     email,
     resendAfterSeconds: CODE_RESEND_AFTER_MS / 1000,
     expiresInSeconds: CODE_TTL_MS / 1000,
