@@ -61,10 +61,7 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
           bookingAsLead(row),
           "couple",
           (locale) => m.mail_booking_updated_subject({ vendor: row.business_name, service: row.service_name }, { locale }),
-          (locale) => [
-            ...news(locale),
-            { link: { label: m.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } },
-          ],
+          (locale) => [...news(locale), { link: { label: m.mail_see_booking({}, { locale }), url: `${ctx.request.origin}${bookingPath("couple", row.id)}` } }],
         ),
       ]
     : [];
