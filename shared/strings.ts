@@ -2,7 +2,7 @@ import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Texts the spec fixes, in one place so the UI and the tests share them. Those a person reads in a
- * toast or flash (GUARD, GUARD_SIGN_IN, WISHLIST) are catalogue messages (messages/{en,hi}.json),
+ * toast or flash (GUARD, GUARD_SIGN_IN, WISHLIST) or on the service page (LISTING) are catalogue messages (messages/{en,hi}.json),
  * read when they are said, so they follow the request's or the page's language (decision 0046).
  */
 export const SITE_NAME = "Mandap";
@@ -95,34 +95,72 @@ export const LOADING = "Loading...";
 /** The badge on a feature that is announced but not built yet (it links nowhere). */
 export const COMING_SOON = "Coming soon";
 
-/** Service page, reviews, enquiries and the shortlist. */
+/**
+ * Service page, reviews, enquiries and the shortlist: catalogue messages (messages/public/), read
+ * when they are said, so a Hindi page says them in Hindi; English (outside a render, as in the
+ * tests) is the spec's words.
+ */
 export const LISTING = {
-  enquiryHeading: "Send an enquiry",
-  enquirySubmit: "Send enquiry",
-  enquirySent: (vendor: string) => `Enquiry sent to ${vendor}`,
-  whatNextHeading: "What happens next",
+  get enquiryHeading() {
+    return m.public_listing_enquiry_heading();
+  },
+  get enquirySubmit() {
+    return m.public_listing_enquiry_submit();
+  },
+  enquirySent: (vendor: string) => m.public_listing_enquiry_sent({ vendor }),
+  get whatNextHeading() {
+    return m.public_listing_what_next_heading();
+  },
   /**
    * What a couple is told after sending an enquiry: the vendor is e-mailed the enquiry (without the
    * couple's e-mail address or phone) and answers in the conversation under My enquiries; contact
    * details are shared once the vendor has replied; a quote can be accepted there and becomes a booking.
    */
   whatNext: (vendor: string, reply: string | null) => [
-    `Your enquiry is on its way to ${vendor}. Your e-mail address and phone stay private until they reply.`,
-    `${reply ? `${reply}. ` : ""}${vendor} replies in the conversation under My enquiries, usually with questions or a quote; we e-mail you when they do.`,
-    `When you accept a quote there, the booking is confirmed for both of you. Any advance is paid to ${vendor} directly.`,
+    m.public_listing_what_next_private({ vendor }),
+    `${reply ? m.public_listing_what_next_reply_time({ reply }) : ""}${m.public_listing_what_next_replies({ vendor })}`,
+    m.public_listing_what_next_booking({ vendor }),
   ],
-  enquiryOpen: "You have already sent an enquiry for this service.",
-  loginToEnquire: "Log in to send an enquiry",
-  loginToReview: "Log in to write a review",
-  reviewHeading: "Write a review",
-  reviewEditHeading: "Edit your review",
-  reviewSubmit: "Publish review",
-  reviewUpdate: "Update review",
-  verifiedBooking: "Verified booking",
-  noReviews: "No reviews yet. Couples who have used this service can be the first to review it.",
-  vendorReply: "Reply from the vendor",
-  addToCart: "Add to cart",
-  removeFromCart: "Remove from cart",
-  favoriteAdd: "Add to favorites",
-  favoriteRemove: "Remove from favorites",
-} as const;
+  get enquiryOpen() {
+    return m.public_listing_enquiry_open();
+  },
+  get loginToEnquire() {
+    return m.public_listing_login_to_enquire();
+  },
+  get loginToReview() {
+    return m.public_listing_login_to_review();
+  },
+  get reviewHeading() {
+    return m.public_listing_review_heading();
+  },
+  get reviewEditHeading() {
+    return m.public_listing_review_edit_heading();
+  },
+  get reviewSubmit() {
+    return m.public_listing_review_submit();
+  },
+  get reviewUpdate() {
+    return m.public_listing_review_update();
+  },
+  get verifiedBooking() {
+    return m.public_listing_verified_booking();
+  },
+  get noReviews() {
+    return m.public_listing_no_reviews();
+  },
+  get vendorReply() {
+    return m.public_listing_vendor_reply();
+  },
+  get addToCart() {
+    return m.public_listing_add_to_cart();
+  },
+  get removeFromCart() {
+    return m.public_listing_remove_from_cart();
+  },
+  get favoriteAdd() {
+    return m.public_listing_favorite_add();
+  },
+  get favoriteRemove() {
+    return m.public_listing_favorite_remove();
+  },
+};
