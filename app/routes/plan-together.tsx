@@ -10,6 +10,7 @@ import { FormAlert } from "#app/components/ui/index.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * An invitation to plan a wedding together (issue 33; the link of the mail or SMS). It shows who
@@ -80,7 +81,7 @@ export default function PlanTogether({ loaderData, actionData, params }: Route.C
   );
   const failure = actionData && !actionData.ok ? actionData.message : null;
   return (
-    <AuthCard title={m.couple_join_title({ inviter: i.inviter, couple: i.couple })}>
+    <AuthCard title={rich(m.couple_join_title, { inviter: <span translate="no">{i.inviter}</span>, couple: <span translate="no">{i.couple}</span> })}>
       <p className="font-semibold">{m.couple_join_as({ role })}</p>
       <p className="text-sm text-ink/75">
         {i.role === "PARTNER" || i.role === "COUPLE"

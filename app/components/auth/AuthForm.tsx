@@ -9,7 +9,7 @@ export function AuthCard({
   footer,
   wide,
 }: {
-  title: string;
+  title: ReactNode;
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;

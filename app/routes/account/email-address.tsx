@@ -10,6 +10,7 @@ import { pageAction } from "#app/lib/page-action.server.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * /email-address: an account made with a mobile number adds an e-mail address (issue 32,
@@ -73,7 +74,7 @@ export default function EmailAddress({ loaderData, actionData }: Route.Component
       )}
       {loaderData.email ? (
         <p className="text-sm" data-testid="account-email">
-          {m.account_email_current({ email: loaderData.email })}
+          {rich(m.account_email_current, { email: <span translate="no">{loaderData.email}</span> })}
         </p>
       ) : step === "code" ? (
         <>
@@ -81,7 +82,7 @@ export default function EmailAddress({ loaderData, actionData }: Route.Component
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={email} />
             <p className="text-sm">
-              {m.account_email_address()}: <strong>{email}</strong>
+              {m.account_email_address()}: <strong translate="no">{email}</strong>
             </p>
             <Field
               id="code"

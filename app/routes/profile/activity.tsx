@@ -6,6 +6,7 @@ import { appContext } from "#functions/page-context.ts";
 import { activityLine, activityTime } from "#shared/activity-text.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * /profile/activity: who did what in the wedding, when, in which area, newest first, 50 a page
@@ -43,7 +44,23 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         <ol className="mt-4 flex flex-col divide-y divide-maroon-100" data-testid="activity-list">
           {items.map((i) => (
             <li key={i.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4" data-testid="activity-item">
-              <p className="min-w-0 break-words">{activityLine(i)}</p>
+              <p className="min-w-0 break-words">
+                {/* The names are the members' and the wedding's own (user content): marked so. */}
+                {rich(
+                  (p) =>
+                    activityLine({
+                      ...i,
+                      actorName: p.actor,
+                      subject: i.subject === null ? null : p.subject,
+                      functionName: i.functionName === null ? null : p.fn,
+                    }),
+                  {
+                    actor: <span translate="no">{i.actorName}</span>,
+                    subject: <span translate="no">{i.subject}</span>,
+                    fn: <span translate="no">{i.functionName}</span>,
+                  },
+                )}
+              </p>
               <p className="flex shrink-0 items-center gap-2 text-sm text-ink/70">
                 <span className="rounded-full bg-maroon-50 px-2 py-0.5 text-xs font-semibold text-maroon-800">{AREA_LABEL[i.area]()}</span>
                 <time dateTime={new Date(i.at).toISOString()}>{activityTime(i.at)}</time>

@@ -136,7 +136,10 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
             {[...payments, ...deliverables].map((ms) => (
               <li key={ms.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  <span className={ms.done_at ? "line-through" : "font-medium"}>{ms.title}</span>
+                  {/* A milestone's title is the vendor's own words. */}
+                  <span className={ms.done_at ? "line-through" : "font-medium"} translate="no">
+                    {ms.title}
+                  </span>
                   {ms.amount !== null ? ` · ${formatRupees(ms.amount)}` : ""}
                   {ms.due_date ? m.vendor_booking_due({ date: formatDate(ms.due_date) }) : ""}
                   {ms.done_at ? (ms.kind === "PAYMENT" ? m.vendor_booking_received : m.vendor_booking_delivered)({ date: formatDate(ms.done_at) }) : ""}
@@ -147,7 +150,10 @@ export default function BookingDetail({ loaderData, actionData }: Route.Componen
                     <input type="hidden" name="done" value={ms.done_at ? "false" : "true"} />
                     <button type="submit" name="intent" value="milestone" className="text-sm font-semibold text-maroon-700 underline" disabled={busy}>
                       {ms.done_at ? m.vendor_booking_undo() : ms.kind === "PAYMENT" ? m.vendor_booking_mark_received() : m.vendor_booking_mark_delivered()}
-                      <span className="sr-only"> {ms.title}</span>
+                      <span className="sr-only" translate="no">
+                        {" "}
+                        {ms.title}
+                      </span>
                     </button>
                   </Form>
                 )}

@@ -7,6 +7,7 @@ import { pageTitle } from "#shared/strings.ts";
 import { INVITABLE_ROLES, WEDDING_AREAS } from "#shared/wedding-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { familyAction, loadFamily } from "./family.server.ts";
+import { rich } from "#app/components/rich.tsx";
 
 /**
  * "Family & planner" (/profile/family, issue 33): who plans the current wedding and with which
@@ -99,7 +100,9 @@ export default function Family({ loaderData: d, actionData }: Route.ComponentPro
         <h1 className="text-3xl font-bold text-maroon-700">{m.couple_family_title()}</h1>
         <p className="mt-1 text-ink/75">{m.couple_family_intro()}</p>
         <p className="mt-2 font-semibold" data-testid="my-role">
-          {m.couple_family_you_plan({ couple: d.wedding.couple, role: roleLabel(d.wedding.role) })}
+          {rich((p) => m.couple_family_you_plan({ couple: p.couple, role: roleLabel(d.wedding.role) }), {
+            couple: <span translate="no">{d.wedding.couple}</span>,
+          })}
         </p>
       </section>
 
