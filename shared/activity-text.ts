@@ -73,6 +73,24 @@ export function activityLine(e: ActivityWords): string {
       return m.couple_activity_request_approved({ actor, subject });
     case "request_declined":
       return m.couple_activity_request_declined({ actor, subject });
+    case "household_shared":
+      return m.couple_activity_household_shared({ actor, subject });
+    case "household_reminded":
+      return m.couple_activity_household_reminded({ actor, subject });
+    case "rsvp_link_reset":
+      return m.couple_activity_rsvp_link_reset({ actor, subject });
+    case "card_image_changed":
+      return m.couple_activity_card_image_changed({ actor, subject });
+    case "planner_invited":
+      return subject ? m.couple_activity_planner_invited({ actor, subject }) : m.couple_activity_planner_invited_someone({ actor });
+    case "planner_joined":
+      return m.couple_activity_planner_joined({ actor });
+    case "planner_left":
+      return m.couple_activity_planner_left({ actor });
+    case "planner_changed":
+      return m.couple_activity_planner_changed({ actor, subject });
+    case "planner_removed":
+      return m.couple_activity_planner_removed({ actor, subject });
     default:
       return actor;
   }

@@ -92,3 +92,5 @@ export const RSVP_RESPONSES = ["ATTENDING", "DECLINED", "MAYBE"] as const;
 export const WEDDING_ROLES = ["COUPLE", "PARTNER", "EDITOR", "VIEWER"] as const;
 /** The areas an editor may be given (wedding_members.areas, a comma list): guest list, budget, plan and checklist, invitations. */
 export const WEDDING_AREAS = ["guests", "budget", "plan", "invitations"] as const;
+/** The areas of a wedding's activity list (wedding_activity.area): the planning areas, and its people (co-planners invited, joining, leaving, changed, removed). */
+export const ACTIVITY_AREAS = [...WEDDING_AREAS, "people"] as const;

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns.ts";
 import { users } from "./identity.ts";
 import { weddings } from "./weddings.ts";
-import { WEDDING_AREAS } from "#shared/stored-values.ts";
+import { ACTIVITY_AREAS } from "#shared/stored-values.ts";
 
 /**
  * Who did what, when, in which area of a wedding (migration 0132, issue 33): one row per action,
@@ -17,7 +17,7 @@ export const weddingActivity = sqliteTable(
       .references(() => weddings.id, { onDelete: "cascade" }),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
-    area: text("area", { enum: WEDDING_AREAS }).notNull(),
+    area: text("area", { enum: ACTIVITY_AREAS }).notNull(),
     /** What was done (functions/domain/weddings/activity.ts ACTIVITY_ACTIONS). */
     action: text("action").notNull(),
     count: integer("count").notNull().default(1),

@@ -28,6 +28,7 @@ const AREA_LABEL = {
   budget: m.couple_activity_area_budget,
   plan: m.couple_activity_area_plan,
   invitations: m.couple_activity_area_invitations,
+  people: m.couple_activity_area_people,
 } as const;
 
 export default function Activity({ loaderData }: Route.ComponentProps) {

@@ -65,7 +65,10 @@ export async function deleteHousehold(ctx: DomainContext, id: string): Promise<{
 /** A new personal link; the old one stops working at once (404). */
 export async function resetHouseholdLink(ctx: DomainContext, id: string): Promise<Household> {
   const me = await openWedding(ctx, "guests", "edit");
-  await ownedHousehold(ctx, me.key, id);
-  await ctx.db.prepare("UPDATE households SET rsvp_token = ?, updated_at = ? WHERE id = ? AND user_id = ?").bind(newRsvpToken(), ctx.now, id, me.key).run();
+  const household = await ownedHousehold(ctx, me.key, id);
+  await ctx.db.batch([
+    ctx.db.prepare("UPDATE households SET rsvp_token = ?, updated_at = ? WHERE id = ? AND user_id = ?").bind(newRsvpToken(), ctx.now, id, me.key),
+    activityEntry(ctx, me, { area: "guests", action: "rsvp_link_reset", subject: household.name, onlyIfChanged: true }),
+  ]);
   return toHousehold(ctx, await ownedHousehold(ctx, me.key, id));
 }

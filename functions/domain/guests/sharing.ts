@@ -8,7 +8,7 @@ import { formatDate } from "#shared/format.ts";
 import { pathInLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
 import { type PendingRow, pendingStatement } from "./not-answered.ts";
 import { guestReminderStop } from "./reminder-optout.ts";
@@ -109,7 +109,10 @@ export async function shareHousehold(ctx: DomainContext, householdId: string, in
     f.functions.map((e) => e.name),
     f.emails,
   );
-  await ctx.db.prepare("UPDATE household_invitations SET shared_at = ? WHERE household_id = ?").bind(ctx.now, householdId).run();
+  await ctx.db.batch([
+    ctx.db.prepare("UPDATE household_invitations SET shared_at = ? WHERE household_id = ?").bind(ctx.now, householdId),
+    activityEntry(ctx, me, { area: "invitations", action: "household_shared", subject: f.household.name, onlyIfChanged: true }),
+  ]);
   return { url: channel === "email" ? links.email : links.whatsapp[lang], links };
 }
 
@@ -165,6 +168,7 @@ export async function remindHousehold(ctx: DomainContext, householdId: string): 
       .prepare("UPDATE household_invitations SET reminded_at = ? WHERE household_id = ? AND event_id IN (SELECT value FROM json_each(?))")
       .bind(ctx.now, householdId, JSON.stringify(pending.map((p) => p.event_id))),
     ...mails.map((m) => m.statement),
+    activityEntry(ctx, me, { area: "invitations", action: "household_reminded", subject: f.household.name, count: mails.length }),
   ]);
   await ctx.mail.deliver(mails.map((m) => m.id));
   return { reminded: mails.length, stopped: f.emails.length - f.reminded.length, functions: details.map((e) => e.name) };

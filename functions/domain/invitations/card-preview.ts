@@ -3,12 +3,14 @@ import { mediaUrl } from "#shared/media.ts";
 import { ImageUnreadable, wasmPipeline } from "#platform/images.ts";
 import { imageTypeOf } from "#platform/uploads.ts";
 import { type DomainContext, Invalid, NotFound, removeUploadedObject } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding } from "../weddings/index.ts";
 import { CARD_MESSAGES, PREVIEW_MAX_BYTES, cardRow, requireTemplateUse } from "./card-records.ts";
 import { randomHex } from "#shared/tokens.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 const IMAGE_TYPES = new Set(["jpg", "png", "webp"]);
+/** The editor uploads the card's picture every few seconds of work: the activity list says so once an hour per person and card. */
+const PICTURE_ACTIVITY_EVERY_MS = 60 * 60 * 1000;
 
 /** The rendered card (JPEG, PNG or WebP by its bytes, <= 5 MB) as the card's image; the previous one is removed. */
 export async function setCardPreview(ctx: DomainContext, cardId: string, file: File | undefined): Promise<{ previewUrl: string }> {
@@ -29,15 +31,22 @@ export async function setCardPreview(ctx: DomainContext, cardId: string, file: F
   }
   const key = `u/cards/${w.key}/${cardId}-${randomHex(8)}.${type.ext}`;
   await ctx.media.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: "public, max-age=31536000, immutable" } });
-  const done = await ctx.db
-    .prepare("UPDATE user_templates SET preview_key = ?, preview_updated_at = ? WHERE id = ? AND user_id = ?")
-    .bind(key, ctx.now, cardId, w.key)
-    .run()
+  const [done] = await ctx.db
+    .batch([
+      ctx.db.prepare("UPDATE user_templates SET preview_key = ?, preview_updated_at = ? WHERE id = ? AND user_id = ?").bind(key, ctx.now, cardId, w.key),
+      activityEntry(ctx, w, {
+        area: "invitations",
+        action: "card_image_changed",
+        subject: row.title,
+        onlyIfChanged: true,
+        notWithinMs: PICTURE_ACTIVITY_EVERY_MS,
+      }),
+    ])
     .catch(async (e: unknown) => {
       await removeUploadedObject(ctx, key);
       throw e;
     });
-  if (!done.meta.changes) {
+  if (!done!.meta.changes) {
     await removeUploadedObject(ctx, key);
     throw new NotFound(CARD_MESSAGES.notFound);
   }

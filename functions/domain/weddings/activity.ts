@@ -10,7 +10,11 @@ import type { weddingActivity } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { numeric } from "#shared/numbers.ts";
 import { type DomainContext, newId, parseInput } from "../core/index.ts";
-import { currentWedding, type WeddingAccess, type WeddingArea } from "./wedding-access.ts";
+import type { ACTIVITY_AREAS } from "#shared/stored-values.ts";
+import { currentWedding, type WeddingAccess } from "./wedding-access.ts";
+
+/** The planning areas, and "people": who plans the wedding (invitations to plan, joining, leaving, rights, removals). */
+export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 
 /** What an entry says was done; the page and the API word each one (messages/couple, couple_activity_*). */
 export const ACTIVITY_ACTIONS = [
@@ -45,6 +49,15 @@ export const ACTIVITY_ACTIONS = [
   "invitation_unpublished",
   "request_approved",
   "request_declined",
+  "household_shared",
+  "household_reminded",
+  "rsvp_link_reset",
+  "card_image_changed",
+  "planner_invited",
+  "planner_joined",
+  "planner_left",
+  "planner_changed",
+  "planner_removed",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -53,7 +66,7 @@ export const ACTIVITY_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export type ActivityInput = {
-  area: WeddingArea;
+  area: ActivityArea;
   action: ActivityAction;
   count?: number;
   /** The thing the action was about: a guest's, household's, task's, card's or line's name. */
@@ -65,15 +78,30 @@ export type ActivityInput = {
    * INSERT or UPDATE that may find nothing to do): SQLite's changes() of the previous statement.
    */
   onlyIfChanged?: boolean;
+  /**
+   * Written only if the same person has no entry of the same action about the same subject in
+   * this many milliseconds: for what repeats by itself while someone works (the card editor
+   * uploads the card's picture every few seconds of editing; one entry an hour says it).
+   */
+  notWithinMs?: number;
 };
 
-/** The entry's INSERT, to put in the same batch as the change it describes. */
-export function activityEntry(ctx: DomainContext, w: WeddingAccess, entry: ActivityInput): D1PreparedStatement {
-  const condition = entry.onlyIfChanged ? " WHERE changes() > 0" : "";
+/**
+ * The entry's INSERT, to put in the same batch as the change it describes. `w` is the wedding it
+ * belongs to and who acted (an openWedding answer, or the wedding a person has just joined).
+ */
+export function activityEntry(ctx: DomainContext, w: Pick<WeddingAccess, "weddingId" | "actor">, entry: ActivityInput): D1PreparedStatement {
+  const conditions = [
+    ...(entry.onlyIfChanged ? ["changes() > 0"] : []),
+    ...(entry.notWithinMs
+      ? [`NOT EXISTS (SELECT 1 FROM wedding_activity WHERE wedding_id = ?2 AND created_at > ?11 AND actor_id = ?3 AND action = ?6 AND subject IS ?8)`]
+      : []),
+  ];
+  const subject = entry.subject?.slice(0, 200) ?? null;
   return ctx.db
     .prepare(
       `INSERT INTO wedding_activity (id, wedding_id, actor_id, actor_name, area, action, count, subject, function_name, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${condition}`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""}`,
     )
     .bind(
       newId(ctx.now),
@@ -83,9 +111,10 @@ export function activityEntry(ctx: DomainContext, w: WeddingAccess, entry: Activ
       entry.area,
       entry.action,
       Math.max(0, Math.trunc(entry.count ?? 1)),
-      entry.subject?.slice(0, 200) ?? null,
+      subject,
       entry.functionName?.slice(0, 120) ?? null,
       ctx.now,
+      ...(entry.notWithinMs ? [ctx.now - entry.notWithinMs] : []),
     );
 }
 
@@ -94,7 +123,7 @@ export type ActivityItem = {
   actorName: string;
   /** Whether the entry is the reader's own action ("You added …"). */
   mine: boolean;
-  area: WeddingArea;
+  area: ActivityArea;
   action: ActivityAction;
   count: number;
   subject: string | null;

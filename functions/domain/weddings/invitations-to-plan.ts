@@ -31,6 +31,7 @@ import {
   requireSignedIn,
   sha256Hex,
 } from "../core/index.ts";
+import { activityEntry } from "./activity.ts";
 import { coupleName, coupleNameStatement, managingWedding, rightsOf } from "./members.ts";
 import { type WeddingArea, type WeddingRole, WEDDING_MESSAGES } from "./wedding-access.ts";
 
@@ -214,6 +215,8 @@ export async function invitePlanner(ctx: DomainContext, input: unknown): Promise
         ctx.now,
       ),
     ...(mail ? [mail.statement] : []),
+    // Named as the inviter typed it or as the account calls itself: the address or number stays with those who manage people.
+    activityEntry(ctx, w, { area: "people", action: "planner_invited", subject: data.name ?? known?.user_name ?? null }),
   ]);
   if (mail) await ctx.mail.deliver([mail.id]);
   if (phone)
@@ -306,6 +309,7 @@ export async function acceptInvitation(ctx: DomainContext, token: string): Promi
          SELECT wedding_id, ?2, role, areas, sees_contacts, ?1, invited_by, ?1, ?1 FROM wedding_invitations WHERE id = ?3 AND accepted_by = ?2 AND accepted_at = ?1`,
       )
       .bind(ctx.now, actor.id, row.id),
+    activityEntry(ctx, { weddingId: row.wedding_id, actor }, { area: "people", action: "planner_joined", onlyIfChanged: true }),
   ]);
   if (!used!.meta.changes) throw new Conflict(m.couple_cp_invitation_used());
   return { message: m.couple_cp_accepted({ couple: coupleName(row) }), weddingId: row.wedding_id };

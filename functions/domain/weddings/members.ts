@@ -11,6 +11,7 @@ import { formatIndianMobile } from "#shared/phone-schemas.ts";
 import { memberUpdateInput } from "#shared/wedding-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext, Conflict, Forbidden, NotFound, parseInput, requireRole, requireSignedIn, ACCESS } from "../core/index.ts";
+import { activityEntry } from "./activity.ts";
 import { currentWedding, parseAreas, type WeddingAccess, type WeddingArea, type WeddingRole, WEDDING_MESSAGES } from "./wedding-access.ts";
 
 export type WeddingMember = {
@@ -150,10 +151,12 @@ export async function changeMember(ctx: DomainContext, userId: string, input: un
   const w = await managingWedding(ctx);
   const data = parseInput(memberUpdateInput, input);
   const target = await otherMember(ctx, w, userId);
-  await ctx.db
-    .prepare("UPDATE wedding_members SET role = ?, areas = ?, sees_contacts = ?, updated_at = ? WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'")
-    .bind(data.role, data.areas.join(","), data.seesContacts ? 1 : 0, ctx.now, w.weddingId, userId)
-    .run();
+  await ctx.db.batch([
+    ctx.db
+      .prepare("UPDATE wedding_members SET role = ?, areas = ?, sees_contacts = ?, updated_at = ? WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'")
+      .bind(data.role, data.areas.join(","), data.seesContacts ? 1 : 0, ctx.now, w.weddingId, userId),
+    activityEntry(ctx, w, { area: "people", action: "planner_changed", subject: target.user_name, onlyIfChanged: true }),
+  ]);
   const row = await ctx.db
     .prepare(`${MEMBERS_SQL.replace("ORDER BY", "AND m.user_id = ? ORDER BY")}`)
     .bind(w.weddingId, userId)
@@ -165,7 +168,10 @@ export async function changeMember(ctx: DomainContext, userId: string, input: un
 export async function removeMember(ctx: DomainContext, userId: string): Promise<{ message: string }> {
   const w = await managingWedding(ctx);
   const target = await otherMember(ctx, w, userId);
-  await ctx.db.prepare("DELETE FROM wedding_members WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'").bind(w.weddingId, userId).run();
+  await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM wedding_members WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'").bind(w.weddingId, userId),
+    activityEntry(ctx, w, { area: "people", action: "planner_removed", subject: target.user_name, onlyIfChanged: true }),
+  ]);
   return { message: m.couple_cp_removed({ name: target.user_name }) };
 }
 
@@ -174,7 +180,10 @@ export async function leaveWedding(ctx: DomainContext): Promise<{ message: strin
   const w = await currentWedding(ctx);
   if (w.role === "COUPLE") throw new Conflict(m.couple_cp_couple_cannot_leave());
   const names = await coupleNameStatement(ctx, w.weddingId).first<{ user_name: string; partner_name: string | null }>();
-  await ctx.db.prepare("DELETE FROM wedding_members WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'").bind(w.weddingId, w.actor.id).run();
+  await ctx.db.batch([
+    ctx.db.prepare("DELETE FROM wedding_members WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'").bind(w.weddingId, w.actor.id),
+    activityEntry(ctx, w, { area: "people", action: "planner_left", onlyIfChanged: true }),
+  ]);
   return { message: m.couple_cp_left({ couple: names ? coupleName(names) : "" }) };
 }
 
