@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { timedDatabase } from "#platform/d1-timing.ts";
+import { readPageCacheVersion } from "#platform/page-cache.ts";
 import { describe, expect, it } from "vitest";
 import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections } from "#domain/catalogue/index.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
@@ -24,6 +25,32 @@ describe("the home page's shared sections", () => {
     const after = await homeSections({ ...testContext({ now: now + 2000 }), db });
     expect(after).not.toBe(first);
     expect(after.counters.activeServices).toBe(first.counters.activeServices + 1);
+  });
+
+  it("answer a visitor's page with no D1 call when they are of the version its page-cache key holds", async () => {
+    const now = Date.now() + 30_000;
+    const first = await homeSections(testContext({ now }));
+    const version = (await readPageCacheVersion(env.DB))!;
+    const { db, timing } = timedDatabase(env.DB);
+    expect(await homeSections({ ...testContext({ now: now + 1000 }), db, publicDataVersion: version })).toBe(first);
+    expect(timing().statements).toBe(0);
+  });
+
+  it("are kept under the version their own database answered, never under a newer one the page cache saw (a read replica behind)", async () => {
+    const now = Date.now() + 40_000;
+    const older = (await readPageCacheVersion(env.DB))!;
+    // This request's D1 session answers the version before the one the page cache read from the primary.
+    const lagging = new Proxy(env.DB, {
+      get: (target, key) =>
+        key === "prepare"
+          ? (sql: string) => target.prepare(/page_cache_version/.test(sql) ? `SELECT ${older} AS version` : sql)
+          : Reflect.get(target, key, target),
+    });
+    const first = await homeSections({ ...testContext({ now }), db: lagging, publicDataVersion: older + 1 });
+    // The next visitor of the newer version does not take them as that version's: it reads the version first.
+    const { db, timing } = timedDatabase(env.DB);
+    expect(await homeSections({ ...testContext({ now: now + 1000 }), db, publicDataVersion: older + 1 })).toBe(first);
+    expect(timing().statements).toBe(1);
   });
 
   it("are computed again after HOME_SECTIONS_MAX_AGE_MS even without a write (sign-ups change the counters)", async () => {

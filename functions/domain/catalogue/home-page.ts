@@ -48,13 +48,20 @@ let kept: { version: number; at: number; value: Promise<HomeSections> } | null =
  * The home page's shared sections, computed once per change of public data rather than per
  * request: kept in the isolate with the public data version they were computed at (migration
  * 0062's triggers bump it on every write a public page shows), for at most HOME_SECTIONS_MAX_AGE_MS.
- * A visitor's request brings the version its page-cache key holds (no D1 call); a signed-in
- * person's reads it (one call), so their own write shows at once. The counters' full counts and
- * the eight searches run only when something changed. A failed computation is not kept.
+ * A visitor's request brings the version its page-cache key holds: when the kept sections are of
+ * that version, they are answered with no D1 call. Otherwise (a signed-in person, or sections to
+ * compute) the version is read through the request's own database, the D1 session the sections
+ * are then read with, so sections are never kept under a version newer than the data they were
+ * read from (a read replica that lags behind the version's read cannot pin older sections).
+ * The counters' full counts and the eight searches run only when something changed. A failed
+ * computation is not kept.
  */
 export async function homeSections(ctx: DomainContext): Promise<HomeSections> {
-  const version = ctx.publicDataVersion ?? (await readPageCacheVersion(ctx.db)) ?? -1;
-  if (kept && kept.version === version && ctx.now - kept.at < HOME_SECTIONS_MAX_AGE_MS && ctx.now >= kept.at) return kept.value;
+  const usable = (entry: NonNullable<typeof kept>, version: number) =>
+    entry.version === version && ctx.now - entry.at < HOME_SECTIONS_MAX_AGE_MS && ctx.now >= entry.at;
+  if (kept && ctx.publicDataVersion !== undefined && usable(kept, ctx.publicDataVersion)) return kept.value;
+  const version = (await readPageCacheVersion(ctx.db)) ?? -1;
+  if (kept && usable(kept, version)) return kept.value;
   const value = computeHomeSections(ctx);
   const entry = { version, at: ctx.now, value };
   kept = entry;
