@@ -185,3 +185,46 @@ test("a double-click on Add guest stores one guest, before the page's scripts ru
   await form.getByRole("button", { name: "Add guest" }).click();
   await expect(page.getByTestId("guest").filter({ hasText: "After Scripts" })).toHaveCount(2);
 });
+
+test("a large list stays light: the invitation matrix follows the search, and a guest's form opens on its own link, also without scripts (issue 33)", async ({
+  page,
+  browser,
+  login,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await login({ role: "couple" });
+  await createFunctions(page.request, baseURL!, [["Wedding", "2027-02-14"]]);
+  await page.goto("/profile/guests");
+  await page.locator('input[name="file"]').setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+  await page.getByRole("button", { name: "Import guests" }).click();
+  await expect(page.getByText("Imported 3 guests; 1 row was not imported.")).toBeVisible();
+  // No guest's edit form is drawn until it is asked for.
+  await expect(page.getByRole("button", { name: "Save guest" })).toHaveCount(0);
+
+  // Searching for a family: the list and the invitation matrix show that family alone.
+  await page.getByRole("searchbox", { name: "Search" }).fill("Iyer");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByTestId("guest")).toHaveCount(1);
+  await expect(page.getByRole("checkbox", { name: "Invite Iyer family to Wedding" })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Invite Sharma family to Wedding" })).toHaveCount(0);
+  await expect(page.getByText("These are the households of the guests found in the list below.")).toBeVisible();
+
+  // Without scripts: "Edit" is a link that draws that guest's form; saving closes it and keeps the search.
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const p = await plain.newPage();
+  await p.goto("/profile/guests?q=Iyer");
+  await p.getByRole("link", { name: "Edit Ravi Iyer" }).click();
+  const form = p.locator("form").filter({ has: p.getByRole("button", { name: "Save guest" }) });
+  await expect(form).toHaveCount(1);
+  await form.getByLabel("City").fill("Bengaluru");
+  await form.getByRole("button", { name: "Save guest" }).click();
+  await expect(p.getByTestId("guest").filter({ hasText: "Ravi Iyer" })).toContainText("Bengaluru");
+  await expect(p.getByRole("button", { name: "Save guest" })).toHaveCount(0);
+  expect(new URL(p.url()).searchParams.get("q")).toBe("Iyer");
+  // Removing is in the same form.
+  await p.getByRole("link", { name: "Edit Ravi Iyer" }).click();
+  await p.getByRole("button", { name: "Remove Ravi Iyer" }).click();
+  await expect(p.getByTestId("guest")).toHaveCount(0);
+  await plain.close();
+});

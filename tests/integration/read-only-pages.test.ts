@@ -26,9 +26,11 @@ beforeAll(async () => {
   w = await buildWeddingWorld();
 });
 
-async function guestPageAs(cookie: string | undefined) {
-  const data = await loadPage<Loose>("/profile/guests", cookie);
-  return { data, html: await renderPage(Guests, data, "/profile/guests") };
+/** The guest page with the guest's and the household's edit forms asked for (they are drawn only on their `?edit=` links, issue 33). */
+async function guestPageAs(cookie: string | undefined, editing = true) {
+  const path = editing ? `/profile/guests?edit=${w.guest}&editHousehold=${w.household}` : "/profile/guests";
+  const data = await loadPage<Loose>(path, cookie);
+  return { data, html: await renderPage(Guests, data, "/profile/guests", path) };
 }
 
 const GUEST_LIST_FORMS = ["addGuest", "addHousehold", "deleteGuest", "deleteHousehold", "editGuest", "editHousehold", "import", "invite", "resetLink"];
@@ -104,6 +106,11 @@ describe("the guest page for each co-planner", () => {
       expect(html).toContain(`/profile/guests/share/${w.household}`);
       expect(html).not.toContain('data-testid="read-only-note"');
     }
+    // Without the edit links opened, a guest's and a household's forms are links to them.
+    const { html } = await guestPageAs(await cookieOf(w, "couple", "guests"), false);
+    expect(intentsOf(html)).toEqual(["addGuest", "addHousehold", "import", "invite", "remind"]);
+    expect(html).toContain(`?edit=${w.guest}#guest-${w.guest}`);
+    expect(html).toContain(`?editHousehold=${w.household}#household-${w.household}`);
   });
 });
 

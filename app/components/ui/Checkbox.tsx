@@ -31,3 +31,16 @@ export function Checkbox({ label, hint, error, meta, className, compact, id, nam
     </FieldFrame>
   );
 }
+
+export type CellCheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className" | "aria-label"> & { label: string };
+
+/**
+ * A checkbox alone in a table cell (a grid of many, such as households x functions): its label is
+ * its accessible name only, since the row and column headings say it on screen. No wrapper, no
+ * hint, error or class: a 25 x 12 grid of full checkboxes was over 100 KB of a page's HTML (issue 33).
+ * The grid styles its boxes (`accent-maroon-700 [&_input]:size-4` on the table: accent-color is
+ * inherited). Sends "on" (or `value`) when ticked.
+ */
+export function CellCheckbox({ label, ...input }: CellCheckboxProps) {
+  return <input type="checkbox" aria-label={label} {...input} />;
+}

@@ -5,7 +5,7 @@
 export { Field, type FieldProps } from "./Field.tsx";
 export { TextArea, type TextAreaProps } from "./TextArea.tsx";
 export { Select, type SelectOption, type SelectProps } from "./Select.tsx";
-export { Checkbox, type CheckboxProps } from "./Checkbox.tsx";
+export { Checkbox, CellCheckbox, type CheckboxProps, type CellCheckboxProps } from "./Checkbox.tsx";
 export { Chip } from "./Chip.tsx";
 export { FormAlert } from "./FormAlert.tsx";
 export { Panel } from "./Panel.tsx";

@@ -5,7 +5,7 @@ import { appContext } from "#functions/page-context.ts";
 import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { SubmitButton } from "#app/components/auth/AuthForm.tsx";
-import { Checkbox, Dialog, Field, FormAlert, Pager, Panel, Select, Tabs, TextArea } from "#app/components/ui/index.ts";
+import { CellCheckbox, Checkbox, Dialog, Field, FormAlert, Pager, Panel, Select, Tabs, TextArea } from "#app/components/ui/index.ts";
 import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { PASSWORD_RULE, registerUserInput } from "#shared/account-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -84,6 +84,9 @@ export default function UiPrimitives({ actionData }: Route.ComponentProps) {
             <Checkbox name="demo_reminders" label="E-mail me the daily planning reminder" hint="Once a day, at 8 am." />
             <Checkbox name="demo_terms" label="I accept the terms" error="Please accept the terms." />
             <Checkbox name="demo_disabled_box" label="Disabled and ticked" defaultChecked disabled />
+            <p className="text-sm">
+              In a grid cell, named by its row and column: <CellCheckbox name="demo_cell" label="Invite the Sharma family to the Sangeet" defaultChecked />
+            </p>
           </div>
           <Field name="demo_colour" type="color" label="Colour" defaultValue="#7f1d1d" />
           <Field name="demo_range" type="range" label="Opacity" min={0} max={1} step={0.05} defaultValue="0.8" />

@@ -2,40 +2,78 @@
 import { guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, parseInput } from "../core/index.ts";
 import { openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts";
-import { type CoupleRow, type Household, type HouseholdRow, coupleNames, householdWithoutContacts, toHousehold } from "./guest-records.ts";
-import { householdsStatement } from "./households.ts";
-import { type FoundGuestRow, type GuestSearch, guestSearchStatement, searchResult } from "./guest-search.ts";
+import { type CoupleRow, type Household, type HouseholdRow, HOUSEHOLD_SELECT, coupleNames, householdWithoutContacts, toHousehold } from "./guest-records.ts";
+import { type FoundGuestRow, type GuestSearch, guestSearchSql, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
 import { type NotAnswered, type PendingRow, groupPending, pendingStatement } from "./not-answered.ts";
+
+/**
+ * What the page draws of an 800-guest wedding (issue 33: under 200 KB of HTML). The API's search
+ * keeps 100 guests a page; the page lists 40, with their households in full, and the invitation
+ * matrix 15 households a page, or, while the list is searched or filtered, the households of the
+ * guests found. Every other household is a name in the add-a-guest picker and one search away.
+ */
+export const GUEST_LIST_PAGE_SIZE = 40;
+export const MATRIX_PAGE_SIZE = 15;
+/** Households listed under "Not answered yet" (the rest are one filter away in the guest list). */
+export const PENDING_SHOWN = 10;
 
 export type GuestPage = {
   couple: string;
   functions: { id: string; name: string; eventDate: string; startTime: string | null; venue: string | null }[];
+  /** Every household's id and name, for the pickers (filter, add a guest, move a guest). */
+  householdNames: { id: string; name: string }[];
+  /** Guests in the whole list. */
+  guestCount: number;
+  /** The households drawn in full: those of the guests found on this page and those of the invitation matrix's page. */
   households: Household[];
+  /** The invitation matrix's households (ids of `households`, by name): a page of every household, or those of the guests found while the list is searched. */
+  matrix: { page: number; pages: number; householdIds: string[]; followsSearch: boolean };
   search: GuestSearch;
   query: GuestQuery;
   headCounts: FunctionHeadCount[];
+  /** The first PENDING_SHOWN households that have not answered, and how many have not in all. */
   notAnswered: NotAnswered[];
+  notAnsweredCount: number;
   /** What the reader may change here (guests: households and guests; invitations: sharing and reminding) and whether they see contacts. */
   rights: WeddingRights;
 };
 
-/** Everything /profile/guests shows, in ONE D1 batch (one round trip): functions, households, a page of guests, head-counts, who has not answered. */
-export async function guestPage(ctx: DomainContext, input: unknown): Promise<GuestPage> {
+/**
+ * Everything /profile/guests shows, in ONE D1 batch (one round trip): functions, the households'
+ * names, the households drawn in full, a page of guests, head-counts, who has not answered.
+ * `matrixPage` is the invitation matrix's page (the page's `hpage`).
+ */
+export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage = 1 }: { matrixPage?: number } = {}): Promise<GuestPage> {
   const me = await openWedding(ctx, "guests", "read");
   const query = parseInput(guestQuery, input, "Some search options are not valid.");
-  const [couple, functions, households, search, heads, pending] = await ctx.db.batch([
+  const search = guestSearchSql(me.key, query, me.seesContacts, GUEST_LIST_PAGE_SIZE);
+  const byName = "ORDER BY h.name COLLATE NOCASE, h.id";
+  const [couple, functions, names, guestCount, listed, matrix, found, heads, pending] = await ctx.db.batch([
     ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.key),
     ctx.db
       .prepare(
         "SELECT id, name, event_date, start_time, venue FROM events WHERE user_id = ? AND parent_id IS NULL ORDER BY event_date, start_time IS NULL, start_time, created_at",
       )
       .bind(me.key),
-    householdsStatement(ctx.db, me.key),
-    guestSearchStatement(ctx.db, me.key, query, me.seesContacts),
+    ctx.db.prepare(`SELECT h.id, h.name FROM households h WHERE h.user_id = ? ${byName}`).bind(me.key),
+    ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key),
+    ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? AND h.id IN (SELECT household_id FROM (${search.sql})) ${byName}`).bind(me.key, ...search.binds),
+    ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? ${byName} LIMIT ${MATRIX_PAGE_SIZE} OFFSET ?`).bind(me.key, (matrixPage - 1) * MATRIX_PAGE_SIZE),
+    ctx.db.prepare(search.sql).bind(...search.binds),
     headCountStatement(ctx.db, me.key),
     pendingStatement(ctx.db, me.key),
   ]);
+  // A search or filter narrows the matrix to the households it found: a household is found by its name or a guest's.
+  const followsSearch = Object.entries(query).some(([k, v]) => k !== "page" && v !== undefined);
+  const households = new Map<string, Household>();
+  for (const r of [...(listed!.results as HouseholdRow[]), ...(followsSearch ? [] : (matrix!.results as HouseholdRow[]))]) {
+    if (households.has(r.id)) continue;
+    const h = toHousehold(ctx, r);
+    households.set(r.id, me.seesContacts ? h : householdWithoutContacts(h));
+  }
+  const householdNames = names!.results as { id: string; name: string }[];
+  const notAnswered = groupPending(pending!.results as PendingRow[]);
   return {
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
     functions: (functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[]).map((e) => ({
@@ -45,11 +83,22 @@ export async function guestPage(ctx: DomainContext, input: unknown): Promise<Gue
       startTime: e.start_time,
       venue: e.venue,
     })),
-    households: (households!.results as HouseholdRow[]).map((r) => toHousehold(ctx, r)).map((h) => (me.seesContacts ? h : householdWithoutContacts(h))),
-    search: searchResult(search!.results as FoundGuestRow[], query, me.seesContacts),
+    householdNames,
+    guestCount: (guestCount!.results[0] as { n: number }).n,
+    households: [...households.values()],
+    matrix: followsSearch
+      ? { page: 1, pages: 1, householdIds: (listed!.results as HouseholdRow[]).map((r) => r.id), followsSearch }
+      : {
+          page: matrixPage,
+          pages: Math.max(1, Math.ceil(householdNames.length / MATRIX_PAGE_SIZE)),
+          householdIds: (matrix!.results as HouseholdRow[]).map((r) => r.id),
+          followsSearch,
+        },
+    search: searchResult(found!.results as FoundGuestRow[], query, me.seesContacts, GUEST_LIST_PAGE_SIZE),
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
-    notAnswered: groupPending(pending!.results as PendingRow[]),
+    notAnswered: notAnswered.slice(0, PENDING_SHOWN),
+    notAnsweredCount: notAnswered.length,
     rights: rightsOf(me),
   };
 }

@@ -4,8 +4,20 @@ import { type DomainContext, textMatch, parseInput } from "../core/index.ts";
 import { openWedding } from "../weddings/index.ts";
 import { type Guest, type GuestRow, GUEST_COLUMNS, toGuest, withoutContacts } from "./guest-records.ts";
 
-/** The search statement (for the API call and the page's batch): guests by household, 100 a page, with the total. */
-export function guestSearchStatement(db: D1Database, userId: string, query: GuestQuery, seesContacts: boolean): D1PreparedStatement {
+/** The search statement (for the API call and the page's batch): guests by household, `pageSize` a page (the API's 100), with the total. */
+export function guestSearchStatement(
+  db: D1Database,
+  userId: string,
+  query: GuestQuery,
+  seesContacts: boolean,
+  pageSize = GUESTS_PAGE_SIZE,
+): D1PreparedStatement {
+  const { sql, binds } = guestSearchSql(userId, query, seesContacts, pageSize);
+  return db.prepare(sql).bind(...binds);
+}
+
+/** The search's SQL and its binds, so that the page can also read the households of the guests it found in the same batch. */
+export function guestSearchSql(userId: string, query: GuestQuery, seesContacts: boolean, pageSize: number): { sql: string; binds: unknown[] } {
   const where = ["g.user_id = ?"];
   const binds: unknown[] = [userId];
   // A member who may not see contact details cannot find a guest by them either (else a search would reveal a number).
@@ -51,13 +63,12 @@ export function guestSearchStatement(db: D1Database, userId: string, query: Gues
     where.push("EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.response = ?)");
     binds.push(query.answer);
   }
-  const offset = ((query.page ?? 1) - 1) * GUESTS_PAGE_SIZE;
-  return db
-    .prepare(
-      `SELECT ${GUEST_COLUMNS}, COUNT(*) OVER () AS total FROM guests g JOIN households h ON h.id = g.household_id
-       WHERE ${where.join(" AND ")} ORDER BY h.name COLLATE NOCASE, h.id, g.name COLLATE NOCASE, g.id LIMIT ${GUESTS_PAGE_SIZE} OFFSET ${offset}`,
-    )
-    .bind(...binds);
+  const offset = ((query.page ?? 1) - 1) * pageSize;
+  return {
+    sql: `SELECT ${GUEST_COLUMNS}, COUNT(*) OVER () AS total FROM guests g JOIN households h ON h.id = g.household_id
+       WHERE ${where.join(" AND ")} ORDER BY h.name COLLATE NOCASE, h.id, g.name COLLATE NOCASE, g.id LIMIT ${pageSize} OFFSET ${offset}`,
+    binds,
+  };
 }
 
 export type GuestSearch = { guests: Guest[]; total: number; page: number; pageSize: number };
@@ -65,11 +76,11 @@ export type GuestSearch = { guests: Guest[]; total: number; page: number; pageSi
 /** A guest the search found, with how many it found in all (COUNT(*) OVER ()). */
 export type FoundGuestRow = GuestRow & { total: number };
 
-export const searchResult = (rows: FoundGuestRow[], query: GuestQuery, seesContacts: boolean): GuestSearch => ({
+export const searchResult = (rows: FoundGuestRow[], query: GuestQuery, seesContacts: boolean, pageSize = GUESTS_PAGE_SIZE): GuestSearch => ({
   guests: rows.map(toGuest).map((g) => (seesContacts ? g : withoutContacts(g))),
   total: rows[0]?.total ?? 0,
   page: query.page ?? 1,
-  pageSize: GUESTS_PAGE_SIZE,
+  pageSize,
 });
 
 /** Search (name, household, phone, e-mail, city) and filters (side, dietary, household, invited to a function, answer), 100 a page. */

@@ -1,11 +1,10 @@
-import { useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { OnceToken } from "#app/lib/once-token.tsx";
 import { Checkbox, Field, Select } from "#app/components/ui/index.ts";
 import { DIETARY_PREFERENCES, GUEST_SIDES } from "#shared/guest-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
-import { button, dietaryLabel, Failure, linkButton, sideLabel, useEmptiedAfterSave, type Guest, type Household } from "./guests-ui.tsx";
+import { button, dietaryLabel, Failure, linkButton, pageLink, sideLabel, useEmptiedAfterSave, type Guest, type HouseholdName } from "./guests-ui.tsx";
 
 const sideOptions = () => GUEST_SIDES.map((s) => [s, sideLabel(s)] as const);
 const dietaryOptions = () => DIETARY_PREFERENCES.map((d) => [d, dietaryLabel(d)] as const);
@@ -18,7 +17,7 @@ function errorsOf(result: GuestsActionResult | undefined, intent: string): Recor
   return result && !result.ok && result.intent === intent ? result.errors : {};
 }
 
-function GuestFields({ guest, households, errors = {} }: { guest?: Guest; households: Household[]; errors?: Record<string, string> }) {
+function GuestFields({ guest, households, errors = {} }: { guest?: Guest; households: HouseholdName[]; errors?: Record<string, string> }) {
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
       <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={guest?.name} error={errors.name} inputClassName={small} />
@@ -28,7 +27,7 @@ function GuestFields({ guest, households, errors = {} }: { guest?: Guest; househ
         defaultValue={guest?.householdId ?? ""}
         error={errors.householdId}
         inputClassName={small}
-        options={households.map((h) => [h.id, h.name] as const)}
+        options={households}
         {...(guest ? {} : { placeholder: m.couple_guest_new_household_own() })}
       />
       <Select
@@ -83,61 +82,111 @@ function GuestFields({ guest, households, errors = {} }: { guest?: Guest; househ
   );
 }
 
-/**
- * A guest's edit form, folded. Its household list offers every household only once the form is
- * opened (with JavaScript): drawn for each of a page's 100 guests it made the page megabytes at 250
- * households. Without JavaScript the form keeps the guest's own household (every other field edits).
- */
-export function GuestEdit({ guest, households, busy }: { guest: Guest; households: Household[]; busy: boolean }) {
-  const [opened, setOpened] = useState(false);
+/** The link that opens an edit form: a plain link (`?edit=` or `?editHousehold=` in the URL), so it works without JavaScript. */
+function EditLink({ here, param, id, anchor, label, name }: { here: URLSearchParams; param: string; id: string; anchor: string; label: string; name: string }) {
   return (
-    <details className="mt-1" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary className="cursor-pointer text-xs font-semibold text-maroon-700">
-        {m.couple_guest_edit()}
-        <span className="sr-only"> {guest.name}</span>
-      </summary>
-      <Form method="post" className="mt-2 space-y-2">
-        <input type="hidden" name="guestId" value={guest.id} />
-        {/* The guest as drawn: an edit made on a stale copy is refused with what is stored now (issue 33). */}
-        <input type="hidden" name="version" value={guest.version} />
-        <GuestFields guest={guest} households={opened ? households : households.filter((h) => h.id === guest.householdId)} />
-        <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
-          {m.couple_guest_save()}
-        </button>
-      </Form>
-    </details>
+    <Link to={`${pageLink(here, param, id)}#${anchor}`} preventScrollReset discover="none" className="text-xs font-semibold text-maroon-700 underline">
+      {label}
+      <span className="sr-only"> {name}</span>
+    </Link>
   );
 }
 
-/** A household's name and notes, a new RSVP link, removing it with its guests. */
-export function HouseholdEdit({ household, busy }: { household: Household; busy: boolean }) {
+const closeLink = (here: URLSearchParams, param: string) => (
+  <Link to={pageLink(here, param, null)} preventScrollReset className="text-sm underline">
+    {m.couple_edit_close()}
+  </Link>
+);
+
+/**
+ * A guest's edit form with its remove button, drawn only for the guest being edited
+ * (`?edit={guestId}`): drawn for each of a page's guests, the forms were most of an 800-guest
+ * wedding's page (issue 33). Saving or removing closes it.
+ */
+export function GuestEdit({
+  guest,
+  households,
+  busy,
+  open,
+  here,
+}: {
+  guest: Guest;
+  households: HouseholdName[];
+  busy: boolean;
+  open: boolean;
+  here: URLSearchParams;
+}) {
+  if (!open) return <EditLink here={here} param="edit" id={guest.id} anchor={`guest-${guest.id}`} label={m.couple_guest_edit()} name={guest.name} />;
   return (
-    <details className="mt-2 text-sm">
-      <summary className="cursor-pointer font-semibold text-maroon-700">{m.couple_household_edit()}</summary>
-      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3">
-        <input type="hidden" name="householdId" value={household.id} />
-        <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={household.name} inputClassName={small} />
-        <Field
-          label={m.couple_household_notes()}
-          name="notes"
-          maxLength={1000}
-          defaultValue={household.notes ?? ""}
-          className="sm:col-span-2"
-          inputClassName={small}
+    <Form method="post" className="mt-2 space-y-2">
+      <input type="hidden" name="guestId" value={guest.id} />
+      {/* The guest as drawn: an edit made on a stale copy is refused with what is stored now (issue 33). */}
+      <input type="hidden" name="version" value={guest.version} />
+      <GuestFields guest={guest} households={households} />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="editGuest" className={button} disabled={busy}>
+          {m.couple_guest_save()}
+        </button>
+        <button type="submit" name="intent" value="deleteGuest" formNoValidate className={`${linkButton} text-red-800`} disabled={busy}>
+          {m.couple_remove()}
+          <span className="sr-only"> {guest.name}</span>
+        </button>
+        {closeLink(here, "edit")}
+      </div>
+    </Form>
+  );
+}
+
+/** A household's name and notes, a new RSVP link, removing it with its guests: drawn only for the household being edited (`?editHousehold={id}`). */
+export function HouseholdEdit({
+  household,
+  busy,
+  open,
+  here,
+}: {
+  household: { id: string; name: string; notes: string | null };
+  busy: boolean;
+  open: boolean;
+  here: URLSearchParams;
+}) {
+  if (!open)
+    return (
+      <p className="mt-1">
+        <EditLink
+          here={here}
+          param="editHousehold"
+          id={household.id}
+          anchor={`household-${household.id}`}
+          label={m.couple_household_edit()}
+          name={household.name}
         />
-        <div className="flex flex-wrap gap-3 sm:col-span-3">
-          <button type="submit" name="intent" value="editHousehold" className={button} disabled={busy}>
-            {m.couple_household_save()}
-          </button>
-          <button type="submit" name="intent" value="resetLink" className={linkButton} disabled={busy}>
-            {m.couple_household_new_link()}
-          </button>
-          <button type="submit" name="intent" value="deleteHousehold" className={`${linkButton} text-red-800`} disabled={busy}>
-            {m.couple_household_remove()}
-          </button>
-        </div>
-      </Form>
-    </details>
+      </p>
+    );
+  return (
+    <Form method="post" className="mt-2 grid gap-2 text-sm sm:grid-cols-3">
+      <input type="hidden" name="householdId" value={household.id} />
+      <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={household.name} inputClassName={small} />
+      <Field
+        label={m.couple_household_notes()}
+        name="notes"
+        maxLength={1000}
+        defaultValue={household.notes ?? ""}
+        className="sm:col-span-2"
+        inputClassName={small}
+      />
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+        <button type="submit" name="intent" value="editHousehold" className={button} disabled={busy}>
+          {m.couple_household_save()}
+        </button>
+        <button type="submit" name="intent" value="resetLink" className={linkButton} disabled={busy}>
+          {m.couple_household_new_link()}
+        </button>
+        <button type="submit" name="intent" value="deleteHousehold" className={`${linkButton} text-red-800`} disabled={busy}>
+          {m.couple_household_remove()}
+        </button>
+        {closeLink(here, "editHousehold")}
+      </div>
+    </Form>
   );
 }
 
@@ -148,7 +197,7 @@ export function AddForms({
   result,
   busy,
 }: {
-  households: Household[];
+  households: HouseholdName[];
   onceToken: string;
   result: GuestsActionResult | undefined;
   busy: boolean;

@@ -7,19 +7,7 @@ import { DIETARY_PREFERENCES, GUEST_SIDES } from "#shared/guest-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
 import { GuestEdit, HouseholdEdit } from "./guest-forms.tsx";
-import {
-  button,
-  dietaryLabel,
-  Failure,
-  functionLabel,
-  linkButton,
-  pageLink,
-  responseLabel,
-  ShareButtons,
-  sideLabel,
-  type Data,
-  type Guest,
-} from "./guests-ui.tsx";
+import { button, dietaryLabel, Failure, functionLabel, pageLink, responseLabel, ShareButtons, sideLabel, type Data, type Guest } from "./guests-ui.tsx";
 
 const small = "py-2 text-sm";
 
@@ -51,14 +39,7 @@ function GuestSearch({ d }: { d: Data }) {
         options={DIETARY_PREFERENCES.map((p) => [p, dietaryLabel(p)] as const)}
         inputClassName={small}
       />
-      <Select
-        label={m.couple_guest_household()}
-        name="householdId"
-        defaultValue={d.query.householdId ?? ""}
-        placeholder={m.couple_any_household()}
-        options={d.households.map((h) => [h.id, h.name] as const)}
-        inputClassName={small}
-      />
+      {d.query.householdId && <input type="hidden" name="householdId" value={d.query.householdId} />}
       <Select
         label={m.couple_invited_to()}
         name="eventId"
@@ -93,10 +74,25 @@ function GuestSearch({ d }: { d: Data }) {
 }
 
 /**
- * The guests found, by household: each household's RSVP link and share links (for those who may send
- * them), its edit form and each guest's edit and remove (for those who may change the guest list).
+ * The guests found, a page at a time, by household: each household's name (a link to its guests
+ * alone: with 250 households a picker of them was 15 KB of the page, and the search finds a
+ * household by its name), RSVP link and share links (for those who may send them), its edit link
+ * and each guest's edit link (for those who may change the guest list). `here` is the page's URL
+ * query (search, pages and the open edit form), which the edit links keep.
  */
-export function GuestList({ d, search, result, busy }: { d: Data; search: URLSearchParams; result: GuestsActionResult | undefined; busy: boolean }) {
+export function GuestList({
+  d,
+  search,
+  here,
+  result,
+  busy,
+}: {
+  d: Data;
+  search: URLSearchParams;
+  here: URLSearchParams;
+  result: GuestsActionResult | undefined;
+  busy: boolean;
+}) {
   const byHousehold = new Map<string, { name: string; guests: Guest[] }>();
   for (const g of d.search.guests) {
     const h = byHousehold.get(g.householdId) ?? { name: g.householdName, guests: [] };
@@ -122,11 +118,13 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
         {[...byHousehold.entries()].map(([id, group]) => {
           const h = householdById.get(id);
           return (
-            <article key={id} className="rounded-xl border border-maroon-100 p-3" data-testid="household">
+            <article key={id} id={`household-${id}`} className="rounded-xl border border-maroon-100 p-3" data-testid="household">
               <div className="flex flex-col gap-2 md:flex-row md:items-start md:justify-between">
                 <div>
                   <h3 className="text-lg font-semibold text-maroon-800" translate="no">
-                    {group.name}
+                    <Link to={pageLink(new URLSearchParams(), "householdId", id)} className="hover:underline">
+                      {group.name}
+                    </Link>
                   </h3>
                   {h?.notes && (
                     <p className="text-xs text-ink/70" translate="no">
@@ -144,10 +142,10 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
                 </div>
                 {h && sends && <ShareButtons household={h} />}
               </div>
-              {h && edits && <HouseholdEdit household={h} busy={busy} />}
+              {h && edits && <HouseholdEdit household={h} busy={busy} open={d.editing.household === id} here={here} />}
               <ul className="mt-2 divide-y divide-maroon-50">
                 {group.guests.map((g) => (
-                  <li key={g.id} className="py-2 text-sm" data-testid="guest">
+                  <li key={g.id} id={`guest-${g.id}`} className="py-2 text-sm" data-testid="guest">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span>
                         <span className="font-medium" translate="no">
@@ -170,17 +168,8 @@ export function GuestList({ d, search, result, busy }: { d: Data; search: URLSea
                           </span>
                         )}
                       </span>
-                      {edits && (
-                        <Form method="post">
-                          <input type="hidden" name="guestId" value={g.id} />
-                          <button type="submit" name="intent" value="deleteGuest" className={`${linkButton} text-red-800`} disabled={busy}>
-                            {m.couple_remove()}
-                            <span className="sr-only"> {g.name}</span>
-                          </button>
-                        </Form>
-                      )}
                     </div>
-                    {edits && <GuestEdit guest={g} households={d.households} busy={busy} />}
+                    {edits && <GuestEdit guest={g} households={d.householdNames} busy={busy} open={d.editing.guest === g.id} here={here} />}
                   </li>
                 ))}
               </ul>

@@ -1,15 +1,10 @@
 import { Form, Link } from "react-router";
-import { Checkbox, Pager } from "#app/components/ui/index.ts";
+import { CellCheckbox, Pager } from "#app/components/ui/index.ts";
 import { formatCount, formatDate } from "#shared/format.ts";
 import { DIETARY_PREFERENCES } from "#shared/guest-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
 import { dietaryLabel, Failure, functionLabel, linkButton, pageLink, responseLabel, ShareButtons, type Data } from "./guests-ui.tsx";
-
-/** Households in the invitation matrix per page. */
-export const MATRIX_PAGE_SIZE = 50;
-/** Households listed under "Not answered yet" (the rest are one filter away in the guest list). */
-const PENDING_SHOWN = 25;
 
 /** Per function: invited, the answers, and the dietary preferences of those coming. */
 export function HeadCounts({ headCounts }: { headCounts: Data["headCounts"] }) {
@@ -66,7 +61,6 @@ export function HeadCounts({ headCounts }: { headCounts: Data["headCounts"] }) {
 
 /** Households that have not answered: remind by e-mail, share their link (for those who may change the invitations). */
 export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsActionResult | undefined; busy: boolean }) {
-  const householdById = new Map(d.households.map((h) => [h.id, h]));
   const sends = d.rights.edits.invitations;
   return (
     <>
@@ -77,8 +71,7 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
         <p className="text-sm text-ink/75">{m.couple_everyone_answered()}</p>
       ) : (
         <ul className="divide-y divide-maroon-50">
-          {d.notAnswered.slice(0, PENDING_SHOWN).map((p) => {
-            const h = householdById.get(p.householdId);
+          {d.notAnswered.map((p) => {
             return (
               <li key={p.householdId} className="flex flex-col gap-2 py-2 md:flex-row md:items-center md:justify-between">
                 <div>
@@ -102,7 +95,7 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
                         </button>
                       </Form>
                     )}
-                    {h && <ShareButtons household={h} />}
+                    <ShareButtons household={{ id: p.householdId, name: p.name, emailCount: p.emailCount }} />
                   </div>
                 )}
               </li>
@@ -110,9 +103,9 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
           })}
         </ul>
       )}
-      {d.notAnswered.length > PENDING_SHOWN && (
+      {d.notAnsweredCount > d.notAnswered.length && (
         <p className="mt-2 text-sm">
-          {m.couple_more_not_answered({ count: formatCount(d.notAnswered.length - PENDING_SHOWN) })}{" "}
+          {m.couple_more_not_answered({ count: formatCount(d.notAnsweredCount - d.notAnswered.length) })}{" "}
           <Link to="?answer=NONE#list-heading" className="font-semibold text-maroon-700 underline">
             {m.couple_see_in_list()}
           </Link>
@@ -128,15 +121,19 @@ export function NotAnswered({ d, result, busy }: { d: Data; result: GuestsAction
  * its own. A reader who may not change the guest list sees who is invited, without the boxes and saves.
  */
 export function Invitations({ d, search, result, busy }: { d: Data; search: URLSearchParams; result: GuestsActionResult | undefined; busy: boolean }) {
-  const matrix = d.households.slice((d.hpage - 1) * MATRIX_PAGE_SIZE, d.hpage * MATRIX_PAGE_SIZE);
-  const matrixPages = Math.max(1, Math.ceil(d.households.length / MATRIX_PAGE_SIZE));
+  const householdById = new Map(d.households.map((h) => [h.id, h]));
+  const matrix = d.matrix.householdIds.flatMap((id) => householdById.get(id) ?? []);
   const edits = d.rights.edits.guests;
   return (
     <>
-      {edits && <p className="mb-2 text-sm text-ink/75">{m.couple_invitations_intro()}</p>}
+      {(edits || d.matrix.followsSearch) && (
+        <p className="mb-2 text-sm text-ink/75">
+          {edits && m.couple_invitations_intro()} {d.matrix.followsSearch && m.couple_invitations_of_found()}
+        </p>
+      )}
       <Failure result={result} intent="invite" />
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[480px] text-left text-sm">
+        <table className="w-full min-w-[480px] text-left text-sm accent-maroon-700 [&_input]:size-4 [&_td]:px-2 [&_td]:text-center">
           <thead>
             <tr className="border-b border-maroon-100 text-ink/70">
               <th className="py-2 pr-2">{m.couple_guest_household()}</th>
@@ -155,15 +152,13 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
                   {h.name}
                 </th>
                 {d.functions.map((f) => (
-                  <td key={f.id} className="px-2 text-center">
+                  <td key={f.id}>
                     {edits ? (
-                      <Checkbox
-                        label={<span className="sr-only">{m.couple_invite_to({ household: h.name, function: functionLabel(f.name) })}</span>}
+                      <CellCheckbox
+                        label={m.couple_invite_to({ household: h.name, function: functionLabel(f.name) })}
                         form={`invite-${h.id}`}
                         name={`event:${f.id}`}
-                        value="on"
                         defaultChecked={h.invitedEventIds.includes(f.id)}
-                        className="items-center"
                       />
                     ) : h.invitedEventIds.includes(f.id) ? (
                       <span aria-label={m.couple_invited()}>✓</span>
@@ -173,7 +168,7 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
                   </td>
                 ))}
                 {edits && (
-                  <td className="px-2">
+                  <td>
                     <Form method="post" id={`invite-${h.id}`}>
                       <input type="hidden" name="householdId" value={h.id} />
                       <button type="submit" name="intent" value="invite" className={linkButton} disabled={busy}>
@@ -189,8 +184,8 @@ export function Invitations({ d, search, result, busy }: { d: Data; search: URLS
         </table>
       </div>
       <Pager
-        page={d.hpage}
-        pages={matrixPages}
+        page={d.matrix.page}
+        pages={d.matrix.pages}
         href={(p) => pageLink(search, "hpage", p)}
         previousLabel={m.couple_previous_households()}
         nextLabel={m.couple_next_households()}

@@ -20,6 +20,8 @@ export const functionLabel = (name: string) => localName(name, getLocale());
 export type Data = Route.ComponentProps["loaderData"];
 export type Guest = Data["search"]["guests"][number];
 export type Household = Data["households"][number];
+/** A household as the pickers know it: [id, name]. */
+export type HouseholdName = Data["householdNames"][number];
 
 export const button = "rounded-full bg-maroon-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60";
 export const linkButton = "text-sm font-semibold text-maroon-700 underline disabled:opacity-60";
@@ -31,7 +33,7 @@ export function Failure({ result, intent, shown = [] }: { result: GuestsActionRe
   return <FormAlert className="mt-2" message={`${result.message} ${[...new Set(others)].join(" ")}`.trim()} />;
 }
 
-export function ShareButtons({ household }: { household: Household }) {
+export function ShareButtons({ household }: { household: Pick<Household, "id" | "name" | "emailCount"> }) {
   // Links through /profile/guests/share/…, which records the share and goes on to wa.me or mailto:
   // (a form posting there was blocked by the page's CSP, form-action 'self').
   const share = (query: string) => `/profile/guests/share/${encodeURIComponent(household.id)}?${query}`;
@@ -59,9 +61,10 @@ export function ShareButtons({ household }: { household: Household }) {
   );
 }
 
-export function pageLink(search: URLSearchParams, key: string, value: number) {
+export function pageLink(search: URLSearchParams, key: string, value: number | string | null) {
   const next = new URLSearchParams(search);
-  next.set(key, String(value));
+  if (value === null) next.delete(key);
+  else next.set(key, String(value));
   return `?${next.toString()}`;
 }
 

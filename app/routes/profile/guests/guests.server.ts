@@ -13,29 +13,50 @@ import {
   shareHousehold,
   updateGuest,
   updateHousehold,
+  type GuestPage,
   type ImportResult,
 } from "#domain/guests/index.ts";
 import { newOnceToken } from "#app/lib/once-token.tsx";
 import { pageAction } from "#app/lib/page-action.server.ts";
-import { loadOrRespond } from "#app/lib/page-errors.server.ts";
+import { loadOrRespond, pagePath } from "#app/lib/page-errors.server.ts";
 import { IMPORT_BYTES_MAX } from "#shared/guest-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 const QUERY_KEYS = ["q", "side", "dietary", "householdId", "eventId", "answer", "page"] as const;
+/** The URL's keys that open one guest's or one household's edit form (a form is drawn only for the one being edited). */
+export const EDIT_KEYS = ["edit", "editHousehold"] as const;
 
 /** The page in one D1 batch (functions/domain/guests/guest-page.ts guestPage); search options that do not fit are dropped, not a failure. */
 export async function loadGuests(request: Request, domain: DomainContext) {
   const url = new URL(request.url);
   const query = Object.fromEntries(QUERY_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));
   const hpage = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("hpage") ?? "1", 10) || 1));
+  const editing = { guest: url.searchParams.get("edit") ?? null, household: url.searchParams.get("editHousehold") ?? null };
   return loadOrRespond(request, async () => {
     try {
-      return { ...(await guestPage(domain, query)), hpage, queryInvalid: false, onceToken: newOnceToken() };
+      return { ...shown(await guestPage(domain, query, { matrixPage: hpage })), hpage, editing, queryInvalid: false, onceToken: newOnceToken() };
     } catch (e) {
       if (!(e instanceof Invalid)) throw e;
-      return { ...(await guestPage(domain, {})), hpage, queryInvalid: true, onceToken: newOnceToken() };
+      return { ...shown(await guestPage(domain, {}, { matrixPage: hpage })), hpage, editing, queryInvalid: true, onceToken: newOnceToken() };
     }
   });
+}
+
+/**
+ * Only what the page draws goes to the browser: of a household, not its first phone number, counts
+ * or dates (the API has them); every household's name as the pickers' [id, name] options.
+ */
+const shown = (page: GuestPage) => ({
+  ...page,
+  householdNames: page.householdNames.map((h): [string, string] => [h.id, h.name]),
+  households: page.households.map(({ id, name, notes, rsvpLink, emailCount, invitedEventIds }) => ({ id, name, notes, rsvpLink, emailCount, invitedEventIds })),
+});
+
+/** Back to the list after an edit is saved: the same search and pages, with the edit form closed. */
+function closed(request: Request): string {
+  const url = new URL(pagePath(request, { search: true }), "http://page");
+  for (const k of EDIT_KEYS) url.searchParams.delete(k);
+  return `${url.pathname}${url.search}`;
 }
 
 export type GuestsActionResult =
@@ -55,29 +76,29 @@ export const guestsAction = pageAction({
       const { message } = await addGuest(domain, fields);
       return back(message);
     },
-    editGuest: async ({ domain, fields, back }) => {
+    editGuest: async ({ request, domain, fields, back }) => {
       const { message } = await updateGuest(domain, String(fields.guestId ?? ""), {
         ...fields,
         needsStay: fields.needsStay ?? false,
         needsPickup: fields.needsPickup ?? false,
       });
-      return back(message);
+      return back(message, closed(request));
     },
-    deleteGuest: async ({ domain, fields, back }) => {
+    deleteGuest: async ({ request, domain, fields, back }) => {
       const { message } = await deleteGuest(domain, String(fields.guestId ?? ""));
-      return back(message);
+      return back(message, closed(request));
     },
     addHousehold: async ({ domain, fields, back }) => {
       const { message } = await createHousehold(domain, fields);
       return back(message);
     },
-    editHousehold: async ({ domain, fields, back }) => {
+    editHousehold: async ({ request, domain, fields, back }) => {
       const { message } = await updateHousehold(domain, householdOf(fields), fields);
-      return back(message);
+      return back(message, closed(request));
     },
-    deleteHousehold: async ({ domain, fields, back }) => {
+    deleteHousehold: async ({ request, domain, fields, back }) => {
       const { message } = await deleteHousehold(domain, householdOf(fields));
-      return back(message);
+      return back(message, closed(request));
     },
     resetLink: async ({ domain, fields, back }) => {
       await resetHouseholdLink(domain, householdOf(fields));

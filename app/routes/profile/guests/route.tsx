@@ -18,7 +18,8 @@ import { ReadOnlyNote } from "../read-only-note.tsx";
 /**
  * The couple's guest list (/profile/guests): head-counts per function and per dietary preference,
  * who has not answered (remind, share), the invitation matrix (households x functions), the list by
- * household with search and filters in the URL, add/edit/remove, CSV import and export. One D1
+ * household with search and filters in the URL (40 guests a page; an edit form is drawn only for the
+ * guest or household being edited, `?edit=`), add/edit/remove, CSV import and export. One D1
  * batch renders it; every form is a plain post with an intent (PRG), so it works without JS. The
  * loader and the forms' action are guests.server.ts's; the parts of the page are beside this file.
  * A co-planner who may not change the guest list (a viewer, an editor of another area) reads it
@@ -37,7 +38,13 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
   const result = actionData as GuestsActionResult | undefined;
   const busy = useNavigation().state !== "idle";
   const search = new URLSearchParams(Object.entries(d.query).flatMap(([k, v]) => (v === undefined || k === "page" ? [] : [[k, String(v)]])));
-  const totalGuests = d.households.reduce((n, h) => n + h.guestCount, 0);
+  // The URL as it is (search, the list's and the matrix's pages, the open edit form): what the edit links keep.
+  const here = new URLSearchParams(search);
+  if (d.search.page > 1) here.set("page", String(d.search.page));
+  if (d.hpage > 1) here.set("hpage", String(d.hpage));
+  if (d.editing.guest) here.set("edit", d.editing.guest);
+  if (d.editing.household) here.set("editHousehold", d.editing.household);
+  const totalGuests = d.guestCount;
   const edits = d.rights.edits.guests;
 
   return (
@@ -46,7 +53,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         <h1 className="text-3xl font-bold text-maroon-700">{m.couple_guests_title()}</h1>
         <p className="mt-1 text-ink/75">
           {m.couple_guests_count({ count: totalGuests, shown: formatCount(totalGuests) })}{" "}
-          {m.couple_guests_households({ count: d.households.length, shown: formatCount(d.households.length) })} ·{" "}
+          {m.couple_guests_households({ count: d.householdNames.length, shown: formatCount(d.householdNames.length) })} ·{" "}
           {m.couple_guests_functions({ count: d.functions.length })}
         </p>
         {d.functions.length === 0 && (
@@ -70,19 +77,19 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         <NotAnswered d={d} result={result} busy={busy} />
       </Panel>
 
-      {d.functions.length > 0 && d.households.length > 0 && (
+      {d.functions.length > 0 && d.householdNames.length > 0 && (
         <Panel title={m.couple_guests_invitations()} headingId="invitations-heading">
           <Invitations d={d} search={search} result={result} busy={busy} />
         </Panel>
       )}
 
       <Panel title={m.couple_guests_list()} headingId="list-heading">
-        <GuestList d={d} search={search} result={result} busy={busy} />
+        <GuestList d={d} search={search} here={here} result={result} busy={busy} />
       </Panel>
 
       {edits && (
         <Panel title={m.couple_guests_add_guest_title()} headingId="add-guest-heading">
-          <AddForms households={d.households} onceToken={d.onceToken} result={result} busy={busy} />
+          <AddForms households={d.householdNames} onceToken={d.onceToken} result={result} busy={busy} />
         </Panel>
       )}
 
