@@ -16,7 +16,7 @@ import { rich } from "#app/components/rich.tsx";
  * An invitation to plan a wedding together (issue 33; the link of the mail or SMS). It shows who
  * invites, to which wedding, with what role; signed in, Accept or Decline (only the account holding
  * the invited address or number: decision 0049); signed out, log in (by e-mail or mobile) and come
- * back here, or sign up first. A used, declined, withdrawn or expired link says so and changes nothing;
+ * back here, or sign up (the mailed link that makes the account brings the person back here). A used, declined, withdrawn or expired link says so and changes nothing;
  * a link that never existed is the not-found page's 404.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_join_meta()) }, { name: "robots", content: "noindex" }];
@@ -112,7 +112,7 @@ export default function PlanTogether({ loaderData, actionData, params }: Route.C
               <p className="flex flex-wrap gap-4">
                 <TextLink to={`/login?redirectTo=${back}`}>{m.couple_join_log_in()}</TextLink>
                 <TextLink to={`/phone-login?redirectTo=${back}`}>{m.couple_join_log_in_mobile()}</TextLink>
-                <TextLink to="/signup">{m.couple_join_sign_up()}</TextLink>
+                <TextLink to={`/signup?redirectTo=${back}`}>{m.couple_join_sign_up()}</TextLink>
               </p>
               <p className="text-ink/75">{m.couple_join_sign_up_after()}</p>
             </div>

@@ -36,6 +36,8 @@ import * as mobileNumber from "#app/routes/account/mobile-number.tsx";
 import * as emailAddress from "#app/routes/account/email-address.tsx";
 import * as couplePayments from "#app/routes/profile/payments.tsx";
 import * as invitationCards from "#app/routes/profile/invitation-cards/route.tsx";
+import * as signup from "#app/routes/auth/signup.tsx";
+import * as verifyEmail from "#app/routes/auth/verify-email.tsx";
 import { ORIGIN } from "./factories.ts";
 import { unprefixedPath } from "#shared/locale.ts";
 
@@ -58,6 +60,8 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/plan-together/:token" }), planTogether as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/weddingbudget" }), weddingBudget],
   [new URLPattern({ pathname: "/profile/invitationCards" }), invitationCards],
+  [new URLPattern({ pathname: "/signup" }), signup as unknown as RouteModule],
+  [new URLPattern({ pathname: "/verify-email" }), verifyEmail as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/weddingplan" }), weddingPlan],
   [new URLPattern({ pathname: "/profile/weddingplan/:eventId" }), weddingFunction as unknown as RouteModule],
   [new URLPattern({ pathname: "/contactus" }), contact],

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/signup";
 import { passwordRule, registerUserInput } from "#shared/account-schemas.ts";
 import { registerUser } from "#domain/accounts/index.ts";
@@ -9,6 +9,7 @@ import { formProps, usePageForm } from "#app/components/ui/forms.ts";
 import { CheckInbox } from "#app/components/auth/CheckInbox.tsx";
 import { GoogleButton } from "#app/components/auth/GoogleButton.tsx";
 import { redirectIfSignedIn } from "#app/lib/auth-forms.server.ts";
+import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -23,13 +24,16 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Accepts the sign-up and shows "check your inbox": the same answer whether or not the address
- * already has an account (the account is created when the e-mailed link is opened).
+ * already has an account (the account is created when the e-mailed link is opened). A sign-up that
+ * came from a page asking for it (`?redirectTo=`, an invitation to plan a wedding) carries the page
+ * in the mailed link, which leads back there once the account is made.
  */
 export const action = pageAction({
   defaultIntent: "signup",
   intents: {
-    signup: async ({ domain, input }) => {
-      const { message, email } = await registerUser(domain, input(registerUserInput));
+    signup: async ({ request, domain, input }) => {
+      const url = new URL(request.url);
+      const { message, email } = await registerUser(domain, input(registerUserInput), safeRedirectPath(url.searchParams.get("redirectTo"), url.origin));
       return { ok: true as const, message, email, errors: {} as Record<string, string> };
     },
   },
@@ -37,7 +41,10 @@ export const action = pageAction({
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = usePageForm(registerUserInput, { result: actionData });
-  if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath="/login" />;
+  // The page that sent the person here (?redirectTo=) goes on to the log-in links as well.
+  const { search } = useLocation();
+  const loginPath = `/login${new URLSearchParams(search).has("redirectTo") ? `?redirectTo=${encodeURIComponent(new URLSearchParams(search).get("redirectTo")!)}` : ""}`;
+  if (actionData?.ok) return <CheckInbox message={actionData.message} email={actionData.email} loginPath={loginPath} />;
   const errors = actionData?.errors ?? {};
   return (
     <AuthCard
@@ -45,7 +52,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       subtitle={m.account_signup_subtitle()}
       footer={
         <p>
-          {m.account_already_have_account()} <TextLink to="/login">{m.account_log_in()}</TextLink>. {m.account_own_wedding_business()}{" "}
+          {m.account_already_have_account()} <TextLink to={loginPath}>{m.account_log_in()}</TextLink>. {m.account_own_wedding_business()}{" "}
           <TextLink to="/vendorSignup">{m.account_register_as_vendor()}</TextLink>.
         </p>
       }

@@ -6,7 +6,7 @@ import { Invalid, homeOf } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
-import { sessionRedirect } from "#app/lib/auth-forms.server.ts";
+import { afterLogin, sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { formFailure, readForm } from "#app/lib/page-errors.server.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -16,7 +16,8 @@ import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 /**
  * The e-mailed link. Opening it shows a confirm form (a POST), so mail scanners that fetch links
  * cannot spend the token. A sign-up's link asks for the password chosen at sign-up, then creates
- * the account and signs in; an existing account's verification link just confirms the address.
+ * the account and signs in (then to the page the sign-up came from, when the link names one: an
+ * invitation to plan a wedding); an existing account's verification link just confirms the address.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.account_verify_meta()) }];
 
@@ -33,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (kind === "signup") {
       const { input } = await readForm(request, verifyEmailInput);
       const start = await completeSignup(domain, { token, password: input.password });
-      return sessionRedirect(request, start, homeOf({ role: start.role }), {
+      // The link carries the page the sign-up came from (?redirectTo=, an invitation to plan a wedding): back there, else home.
+      return sessionRedirect(request, start, afterLogin(request, start.role), {
         type: "success",
         message: ACCOUNT_MESSAGES.signupDone(start.welcomeName),
       });

@@ -20,6 +20,7 @@ import {
 import { slugify } from "#shared/slug.ts";
 import type { Role } from "#db/schema/identity.ts";
 import { hashPassword, verifyPassword } from "#platform/password.ts";
+import { safeRedirectPath } from "#platform/safe-redirect.ts";
 import { consumeStatement, issueAuthToken, peekAuthToken } from "./auth-tokens.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { checkPlace } from "./places.ts";
@@ -71,8 +72,11 @@ type SignupRequest = Omit<PendingSignup, "password_hash"> & { password: string }
  * are limited (maySendMail); a request over the limit is answered the same and changes nothing, so
  * the link already sent stays the one that works.
  */
-async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise<{ message: string; email: string }> {
+async function acceptSignup(ctx: DomainContext, request: SignupRequest, next: string | null = null): Promise<{ message: string; email: string }> {
   const { db: d1, now, request: info } = ctx;
+  // Where the mailed link sends the person once signed in (an invitation to plan a wedding): a path on this site only.
+  const back = safeRedirectPath(next, info.origin);
+  const thenBack = back ? `redirectTo=${encodeURIComponent(back)}` : "";
   if (info.ip) await takeOrThrow(ctx, `signup:address:${info.ip}`, SIGNUP_PER_ADDRESS);
   const passwordHash = await hashPassword(request.password);
   const existing = await userByEmail(d1, request.email);
@@ -95,7 +99,7 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
           greeting: messages.mail_namaste({ name: existing.user_name }, { locale }),
           body: [
             messages.mail_signup_exists_intro({}, { locale }),
-            { link: { label: messages.mail_log_in({}, { locale }), url: `${info.origin}${loginPath(door)}` } },
+            { link: { label: messages.mail_log_in({}, { locale }), url: `${info.origin}${loginPath(door)}${thenBack ? `?${thenBack}` : ""}` } },
             messages.mail_signup_exists_forgot({ url: `${info.origin}${forgotPath(door)}` }, { locale }),
             messages.mail_signup_exists_not_you({}, { locale }),
           ],
@@ -141,7 +145,12 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
           request.role === "VENDOR"
             ? messages.mail_signup_confirm_intro_vendor({ business: request.business_name ?? "" }, { locale })
             : messages.mail_signup_confirm_intro({}, { locale }),
-          { link: { label: messages.mail_confirm_email_button({}, { locale }), url: `${info.origin}/verify-email?token=${token}` } },
+          {
+            link: {
+              label: messages.mail_confirm_email_button({}, { locale }),
+              url: `${info.origin}/verify-email?token=${token}${thenBack ? `&${thenBack}` : ""}`,
+            },
+          },
           messages.mail_signup_confirm_ignore({}, { locale }),
         ],
         reason: messages.mail_signup_confirm_reason({}, { locale }),
@@ -154,18 +163,23 @@ async function acceptSignup(ctx: DomainContext, request: SignupRequest): Promise
   return signupAccepted(request.email);
 }
 
-export async function registerUser(ctx: DomainContext, input: RegisterUserInput) {
-  return acceptSignup(ctx, {
-    email: input.email,
-    role: "USER",
-    user_name: input.user_name,
-    password: input.password,
-    phone: input.phone ?? null,
-    business_name: null,
-    business_category: null,
-    state: null,
-    city: null,
-  });
+/** A couple's sign-up; `next` is where the mailed link leads after it (the invitation to plan a wedding the person came from). */
+export async function registerUser(ctx: DomainContext, input: RegisterUserInput, next: string | null = null) {
+  return acceptSignup(
+    ctx,
+    {
+      email: input.email,
+      role: "USER",
+      user_name: input.user_name,
+      password: input.password,
+      phone: input.phone ?? null,
+      business_name: null,
+      business_category: null,
+      state: null,
+      city: null,
+    },
+    next,
+  );
 }
 
 /** A vendor's sign-up: the city must be one of the state's in the location data (400 naming the field). */
