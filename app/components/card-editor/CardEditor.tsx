@@ -20,6 +20,7 @@ import { useCanvasHistory } from "./use-canvas-history.ts";
 import { useFabricCanvas } from "./use-fabric-canvas.ts";
 import { useZoom } from "./use-zoom.ts";
 import { useEditorKeys, useLeaveGuard } from "./use-editor-guards.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The card editor (issue 13): a fabric.js canvas (imported only by useFabricCanvas, with a dynamic
@@ -31,7 +32,7 @@ export function CardEditor({ target }: { target: EditorTarget }) {
   const navigate = useNavigate();
   const design = useMemo(() => ({ width: target.canvas.width, height: target.canvas.height }), [target.canvas.width, target.canvas.height]);
   const isCard = target.kind === "card" || target.kind === "draft";
-  const title = "title" in target ? target.title : "New template";
+  const title = "title" in target ? target.title : m.couple_editor_new_template();
   const stage = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<Canvas | null>(null);
   const [, setTick] = useState(0);
@@ -116,7 +117,7 @@ export function CardEditor({ target }: { target: EditorTarget }) {
           onTemplateName={(v) => {
             setTemplateName(v);
             changeCountRef.current += 1;
-            setStatus({ kind: "dirty", message: "Unsaved changes" });
+            setStatus({ kind: "dirty", message: m.couple_editor_unsaved() });
           }}
         />
       )}
@@ -131,7 +132,7 @@ export function CardEditor({ target }: { target: EditorTarget }) {
   return (
     <div className="flex min-h-[calc(100vh-4rem)] flex-col bg-stone-100 pb-16 md:pb-0" data-editor={ready ? "ready" : "loading"}>
       <EditorToolbar
-        heading={isCard ? title : templateName || "New template"}
+        heading={isCard ? title : templateName || m.couple_editor_new_template()}
         status={status}
         canUndo={steps.canUndo}
         canRedo={steps.canRedo}
@@ -154,9 +155,9 @@ export function CardEditor({ target }: { target: EditorTarget }) {
           {loadError ? (
             <p className="rounded-lg bg-red-50 p-4 text-red-800">{loadError}</p>
           ) : (
-            !ready && <p className="p-4 text-stone-600">Loading the editor…</p>
+            !ready && <p className="p-4 text-stone-600">{m.couple_editor_loading()}</p>
           )}
-          <div className="mx-auto w-fit shadow-lg" aria-label="Card canvas">
+          <div className="mx-auto w-fit shadow-lg" aria-label={m.couple_editor_canvas()}>
             <canvas ref={el} data-testid="card-canvas" />
           </div>
         </div>

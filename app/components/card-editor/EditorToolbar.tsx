@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { SaveStatus } from "./use-card-saving.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The editor's top bar: the card's name, the save status (read out as it changes), undo/redo, zoom, Save and (cards) Publish. */
 export function EditorToolbar({
@@ -32,7 +33,9 @@ export function EditorToolbar({
 }) {
   return (
     <div className="sticky top-0 z-20 flex flex-wrap md:order-1 items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
-      <h1 className="mr-auto max-w-[40vw] truncate font-serif text-base text-maroon-900 md:text-lg">{heading}</h1>
+      <h1 className="mr-auto max-w-[40vw] truncate font-serif text-base text-maroon-900 md:text-lg" translate="no">
+        {heading}
+      </h1>
       <p
         role="status"
         aria-live="polite"
@@ -41,20 +44,20 @@ export function EditorToolbar({
       >
         {status.message}
       </p>
-      <div className="flex items-center gap-1" role="toolbar" aria-label="Edit">
-        <ToolButton label="Undo" onClick={onUndo} disabled={!canUndo}>
+      <div className="flex items-center gap-1" role="toolbar" aria-label={m.couple_editor_edit()}>
+        <ToolButton label={m.couple_editor_undo()} onClick={onUndo} disabled={!canUndo}>
           ↶
         </ToolButton>
-        <ToolButton label="Redo" onClick={onRedo} disabled={!canRedo}>
+        <ToolButton label={m.couple_editor_redo()} onClick={onRedo} disabled={!canRedo}>
           ↷
         </ToolButton>
-        <ToolButton label="Zoom out" onClick={() => onZoom(zoom / 1.25)}>
+        <ToolButton label={m.couple_editor_zoom_out()} onClick={() => onZoom(zoom / 1.25)}>
           −
         </ToolButton>
-        <ToolButton label="Fit to screen" onClick={onFit}>
+        <ToolButton label={m.couple_editor_fit()} onClick={onFit}>
           {Math.round(zoom * 100)}%
         </ToolButton>
-        <ToolButton label="Zoom in" onClick={() => onZoom(zoom * 1.25)}>
+        <ToolButton label={m.couple_editor_zoom_in()} onClick={() => onZoom(zoom * 1.25)}>
           +
         </ToolButton>
       </div>
@@ -65,7 +68,7 @@ export function EditorToolbar({
           disabled={!canSave}
           className="rounded-lg border border-maroon-700 px-3 py-1.5 text-sm font-medium text-maroon-800 disabled:opacity-50"
         >
-          Save
+          {m.couple_editor_save()}
         </button>
         {onPublish && (
           <button
@@ -74,7 +77,7 @@ export function EditorToolbar({
             disabled={!canSave}
             className="rounded-lg bg-maroon-700 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-50"
           >
-            Publish
+            {m.couple_editor_publish()}
           </button>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { uploadAssets } from "#app/lib/upload-client.ts";
 import { cardsApi } from "./api.ts";
 import { button } from "./panel-styles.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The couple's photo library: upload (through the one upload client, with progress) and pick a photo to add to the card. */
 type Asset = { public_id: string; url: string; fileName: string };
@@ -28,7 +29,7 @@ export function ImagesPanel({ onPick }: { onPick: (url: string) => void }) {
     try {
       const result = await uploadAssets(files, { folder: "user_assets", tags: ["invitation"], onProgress: setUploading });
       const problems = result.failed.map((f) => `${f.name}: ${f.message}`);
-      setMessage(problems.length ? problems.join(" ") : (result.message ?? `${result.assets.length} uploaded.`));
+      setMessage(problems.length ? problems.join(" ") : (result.message ?? m.couple_editor_uploaded({ count: result.assets.length })));
       await load();
     } finally {
       setUploading(null);
@@ -37,7 +38,7 @@ export function ImagesPanel({ onPick }: { onPick: (url: string) => void }) {
   return (
     <div className="space-y-3">
       <label className={`${button} inline-block cursor-pointer`}>
-        {uploading !== null ? `Uploading… ${Math.round(uploading * 100)}%` : "Upload photos"}
+        {uploading !== null ? m.couple_editor_uploading({ percent: Math.round(uploading * 100) }) : m.couple_editor_upload()}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
@@ -56,18 +57,18 @@ export function ImagesPanel({ onPick }: { onPick: (url: string) => void }) {
         </p>
       )}
       {assets === null ? (
-        <p className="text-sm text-stone-500">Loading your photos…</p>
+        <p className="text-sm text-stone-500">{m.couple_editor_loading_photos()}</p>
       ) : assets.length === 0 ? (
-        <p className="text-sm text-stone-500">No photos yet. Upload one to add it to the card.</p>
+        <p className="text-sm text-stone-500">{m.couple_editor_no_photos()}</p>
       ) : (
-        <ul className="grid grid-cols-3 gap-2" aria-label="Your photos">
+        <ul className="grid grid-cols-3 gap-2" aria-label={m.couple_editor_your_photos()}>
           {assets.map((a) => (
             <li key={a.public_id}>
               <button
                 type="button"
                 onClick={() => onPick(a.url)}
                 className="block aspect-square w-full overflow-hidden rounded-md border border-stone-200"
-                aria-label={`Add ${a.fileName}`}
+                aria-label={m.couple_editor_add_photo({ name: a.fileName })}
               >
                 <img src={a.url} alt="" loading="lazy" className="h-full w-full object-cover" />
               </button>

@@ -2,6 +2,7 @@ import type { FabricObject } from "fabric";
 import { layerLabel } from "./placeholders.ts";
 import { IconButton } from "./panel-controls.tsx";
 import { type Selected } from "./panel-styles.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The card's objects, top first: select, move forward or back, lock, hide, delete. */
 export function LayersPanel({
@@ -13,9 +14,9 @@ export function LayersPanel({
   activeObject: Selected | null;
   onAction: (o: FabricObject, a: "select" | "forward" | "backward" | "lock" | "hide" | "delete") => void;
 }) {
-  if (!objects.length) return <p className="text-sm text-stone-500">The card is empty.</p>;
+  if (!objects.length) return <p className="text-sm text-stone-500">{m.couple_editor_empty()}</p>;
   return (
-    <ul className="divide-y divide-stone-100" aria-label="Layers">
+    <ul className="divide-y divide-stone-100" aria-label={m.couple_editor_layers()}>
       {(objects as Selected[]).map((o, i) => {
         const name = layerLabel(o);
         return (
@@ -23,19 +24,27 @@ export function LayersPanel({
             <button type="button" className="min-w-0 flex-1 truncate text-left text-sm text-stone-800" onClick={() => onAction(o, "select")}>
               {name}
             </button>
-            <IconButton label={`Bring ${name} forward`} onClick={() => onAction(o, "forward")}>
+            <IconButton label={m.couple_editor_forward({ name })} onClick={() => onAction(o, "forward")}>
               ↑
             </IconButton>
-            <IconButton label={`Send ${name} back`} onClick={() => onAction(o, "backward")}>
+            <IconButton label={m.couple_editor_backward({ name })} onClick={() => onAction(o, "backward")}>
               ↓
             </IconButton>
-            <IconButton label={`${o.selectable ? "Lock" : "Unlock"} ${name}`} onClick={() => onAction(o, "lock")} pressed={!o.selectable}>
-              {o.selectable ? "Lock" : "Locked"}
+            <IconButton
+              label={(o.selectable ? m.couple_editor_lock_name : m.couple_editor_unlock_name)({ name })}
+              onClick={() => onAction(o, "lock")}
+              pressed={!o.selectable}
+            >
+              {o.selectable ? m.couple_editor_lock() : m.couple_editor_locked()}
             </IconButton>
-            <IconButton label={`${o.visible ? "Hide" : "Show"} ${name}`} onClick={() => onAction(o, "hide")} pressed={!o.visible}>
-              {o.visible ? "Hide" : "Show"}
+            <IconButton
+              label={(o.visible ? m.couple_editor_hide_name : m.couple_editor_show_name)({ name })}
+              onClick={() => onAction(o, "hide")}
+              pressed={!o.visible}
+            >
+              {o.visible ? m.couple_editor_hide() : m.couple_editor_show()}
             </IconButton>
-            <IconButton label={`Delete ${name}`} onClick={() => onAction(o, "delete")}>
+            <IconButton label={m.couple_editor_delete_name({ name })} onClick={() => onAction(o, "delete")}>
               ✕
             </IconButton>
           </li>

@@ -2,6 +2,7 @@ import { CARD_FONTS } from "#shared/card-fonts.ts";
 import { Toggle } from "./panel-controls.tsx";
 import { Field, Select, TextArea } from "#app/components/ui/index.ts";
 import { button, colour, isText, type Selected } from "./panel-styles.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Add a text, and change the selected one: words, font, size, colour, style, alignment, spacing. */
 export function TextPanel({
@@ -19,17 +20,17 @@ export function TextPanel({
   return (
     <div className="space-y-3">
       <button type="button" className={button} onClick={onAdd}>
-        Add text
+        {m.couple_editor_add_text()}
       </button>
       {!t ? (
-        <p className="text-sm text-stone-500">Select a text on the card to change it. Double-click (or double-tap) a text to type in place.</p>
+        <p className="text-sm text-stone-500">{m.couple_editor_select_text()}</p>
       ) : (
         <>
-          <TextArea compact label="Text" rows={2} value={t.text ?? ""} onChange={(e) => onChange({ text: e.target.value })} />
-          {Boolean(t.path) && <p className="text-xs text-stone-500">This text follows a curve.</p>}
+          <TextArea compact label={m.couple_editor_text()} rows={2} value={t.text ?? ""} onChange={(e) => onChange({ text: e.target.value })} />
+          {Boolean(t.path) && <p className="text-xs text-stone-500">{m.couple_editor_follows_curve()}</p>}
           <Select
             compact
-            label="Font"
+            label={m.couple_editor_font()}
             value={t.fontFamily}
             onChange={(e) => onChange({ fontFamily: e.target.value })}
             options={CARD_FONTS.map((f) => [f.family, f.family] as const)}
@@ -37,36 +38,42 @@ export function TextPanel({
           <div className="grid grid-cols-2 gap-2">
             <Field
               compact
-              label="Size"
+              label={m.couple_editor_size()}
               type="number"
               min={6}
               max={300}
               value={Math.round(t.fontSize ?? 24)}
               onChange={(e) => Number(e.target.value) >= 6 && onChange({ fontSize: Math.min(300, Number(e.target.value)) })}
             />
-            <Field compact label="Colour" type="color" value={colour(t.fill, "#000000")} onChange={(e) => onChange({ fill: e.target.value })} />
+            <Field
+              compact
+              label={m.couple_editor_colour()}
+              type="color"
+              value={colour(t.fill, "#000000")}
+              onChange={(e) => onChange({ fill: e.target.value })}
+            />
           </div>
-          <div className="flex flex-wrap gap-1" role="group" aria-label="Style">
+          <div className="flex flex-wrap gap-1" role="group" aria-label={m.couple_editor_style()}>
             <Toggle pressed={t.fontWeight === "bold" || Number(t.fontWeight) >= 600} onClick={(on) => onChange({ fontWeight: on ? "bold" : "normal" })}>
-              Bold
+              {m.couple_editor_bold()}
             </Toggle>
             <Toggle pressed={t.fontStyle === "italic"} onClick={(on) => onChange({ fontStyle: on ? "italic" : "normal" })}>
-              Italic
+              {m.couple_editor_italic()}
             </Toggle>
             <Toggle pressed={Boolean(t.shadow)} onClick={onShadow}>
-              Shadow
+              {m.couple_editor_shadow()}
             </Toggle>
           </div>
-          <div className="flex flex-wrap gap-1" role="group" aria-label="Alignment">
+          <div className="flex flex-wrap gap-1" role="group" aria-label={m.couple_editor_alignment()}>
             {(["left", "center", "right"] as const).map((a) => (
               <Toggle key={a} pressed={t.textAlign === a} onClick={() => onChange({ textAlign: a })}>
-                {a === "center" ? "Centre" : a[0]!.toUpperCase() + a.slice(1)}
+                {{ left: m.couple_editor_align_left, center: m.couple_editor_align_center, right: m.couple_editor_align_right }[a]()}
               </Toggle>
             ))}
           </div>
           <Field
             compact
-            label="Letter spacing"
+            label={m.couple_editor_letter_spacing()}
             type="range"
             min={-100}
             max={800}

@@ -1,12 +1,11 @@
 import type { CardCanvas, CardDetails, CardExportSize } from "#shared/card-format.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The editor's calls to the Cards and Gallery APIs (contracts-13.md). Every call resolves to
  * {ok, status, message, body}; none throws for an answer the server gave.
  */
 export type Answer<T = Record<string, unknown>> = { ok: boolean; status: number; message: string; body: T & { message?: string; revision?: number } };
-
-const FALLBACK = "Something went wrong. Please try again.";
 
 async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Answer<T>> {
   const { json, ...rest } = init;
@@ -27,12 +26,12 @@ async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}
     } catch {
       /* not JSON */
     }
-    return { ok: res.ok, status: res.status, message: body.message ?? (res.ok ? "" : FALLBACK), body };
+    return { ok: res.ok, status: res.status, message: body.message ?? (res.ok ? "" : m.couple_editor_failed()), body };
   } catch {
     return {
       ok: false,
       status: 0,
-      message: "You seem to be offline. Your changes are kept here and saved when the connection is back.",
+      message: m.couple_editor_offline(),
       body: {} as Answer<T>["body"],
     };
   }
@@ -82,7 +81,7 @@ export async function exportCard(
   try {
     const res = await fetch(`/api/v1/userDataTemplate/${encodeURIComponent(id)}/export`, { method: "POST", credentials: "same-origin", body: form });
     if (!res.ok) {
-      let message = FALLBACK;
+      let message: string = m.couple_editor_failed();
       try {
         message = ((await res.json()) as { message?: string }).message ?? message;
       } catch {
@@ -93,7 +92,7 @@ export async function exportCard(
     const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
     return { ok: true, file: await res.blob(), fileName: named ?? `invitation-${size.toLowerCase()}.${format}` };
   } catch {
-    return { ok: false, message: "You seem to be offline. Try the export again when the connection is back." };
+    return { ok: false, message: m.couple_editor_offline_export() };
   }
 }
 

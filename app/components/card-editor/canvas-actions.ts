@@ -3,6 +3,7 @@ import { DEFAULT_CARD_FONT } from "#shared/card-fonts.ts";
 import type { CardDetails } from "#shared/card-format.ts";
 import type { Selected } from "./panel-styles.ts";
 import type { Fabric } from "./use-fabric-canvas.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type LayerAction = "select" | "forward" | "backward" | "lock" | "hide" | "delete";
 
@@ -54,7 +55,14 @@ export function canvasActions({
   const addText = () =>
     F &&
     addObject(
-      new F.Textbox("Your text", { ...center, width: design.width * 0.6, fontFamily: DEFAULT_CARD_FONT, fontSize: 32, fill: "#5b1a1a", textAlign: "center" }),
+      new F.Textbox(m.couple_editor_your_text(), {
+        ...center,
+        width: design.width * 0.6,
+        fontFamily: DEFAULT_CARD_FONT,
+        fontSize: 32,
+        fill: "#5b1a1a",
+        textAlign: "center",
+      }),
     );
   const addShape = (kind: "rect" | "circle" | "line") => {
     if (!F) return;
@@ -65,14 +73,14 @@ export function canvasActions({
   };
   const addImage = async (url: string) => {
     if (!F) return;
-    setBusy("Adding the image…");
+    setBusy(m.couple_editor_adding_image());
     try {
       const img = await F.FabricImage.fromURL(url);
       const scale = Math.min(1, (design.width * 0.6) / (img.width || 1), (design.height * 0.6) / (img.height || 1));
       img.set({ ...center, scaleX: scale, scaleY: scale });
       addObject(img);
     } catch {
-      setNotice("That image could not be loaded.");
+      setNotice(m.couple_editor_image_failed());
     } finally {
       setBusy(null);
     }

@@ -2,6 +2,7 @@ import type { Canvas } from "fabric";
 import type { CardExportSize } from "#shared/card-format.ts";
 import { download, exportCard } from "./api.ts";
 import { renderExport } from "./render.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Export (save first, render at the print size, download) and publish (save with the card's
@@ -29,24 +30,24 @@ export function exportActions({
 }) {
   const runExport = async (format: "pdf" | "png", size: CardExportSize) => {
     if (!c) return;
-    setBusy("Preparing your file…");
+    setBusy(m.couple_editor_preparing());
     setNotice(null);
     try {
       await saveNow(false);
       const id = cardId();
-      if (!id) return setNotice(statusMessage || "Save the card before exporting it.");
+      if (!id) return setNotice(statusMessage || m.couple_editor_save_before_export());
       c.discardActiveObject();
       const image = await renderExport(c, design, size, format);
       const file = await exportCard(id, image, format, size);
       if (!file.ok) return setNotice(file.message);
       download(file.file, file.fileName);
-      setNotice(`Downloaded ${file.fileName}.`);
+      setNotice(m.couple_editor_downloaded({ file: file.fileName }));
     } finally {
       setBusy(null);
     }
   };
   const publish = async () => {
-    setBusy("Saving and publishing…");
+    setBusy(m.couple_editor_publishing());
     try {
       c?.discardActiveObject();
       const ok = await saveNow(true);

@@ -1,17 +1,18 @@
 import type { CardCanvas, CardDetails, CardObject, CardPlaceholder } from "#shared/card-format.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The "Details" panel's fields and how they meet the canvas (pure): each field is a placeholder
  * key of shared/card-format.ts; text objects carrying `placeholder: key` show its value.
  */
-export const DETAIL_FIELDS: { key: CardPlaceholder; label: string; multiline?: boolean }[] = [
-  { key: "brideName", label: "Bride" },
-  { key: "groomName", label: "Groom" },
-  { key: "eventDate", label: "Date" },
-  { key: "time", label: "Time" },
-  { key: "location", label: "Venue" },
-  { key: "heading", label: "Heading" },
-  { key: "description", label: "Description", multiline: true },
+export const DETAIL_FIELDS: { key: CardPlaceholder; label: () => string; multiline?: boolean }[] = [
+  { key: "brideName", label: m.couple_editor_field_bride },
+  { key: "groomName", label: m.couple_editor_field_groom },
+  { key: "eventDate", label: m.couple_editor_field_date },
+  { key: "time", label: m.couple_editor_field_time },
+  { key: "location", label: m.couple_editor_field_venue },
+  { key: "heading", label: m.couple_editor_field_heading },
+  { key: "description", label: m.couple_editor_field_description, multiline: true },
 ];
 
 /** The details a canvas shows today: the text of the first object carrying each placeholder. */
@@ -44,10 +45,18 @@ export function layerLabel(o: { layerName?: unknown; text?: unknown; type?: unkn
   }
   const type = typeof o.type === "string" ? o.type.toLowerCase() : "object";
   return (
-    { rect: "Rectangle", circle: "Circle", line: "Line", image: "Image", textbox: "Text", "i-text": "Text", text: "Text", group: "Group", path: "Shape" }[
-      type
-    ] ?? "Object"
-  );
+    {
+      rect: m.couple_editor_rectangle,
+      circle: m.couple_editor_circle,
+      line: m.couple_editor_line,
+      image: m.couple_editor_image,
+      textbox: m.couple_editor_text,
+      "i-text": m.couple_editor_text,
+      text: m.couple_editor_text,
+      group: m.couple_editor_group,
+      path: m.couple_editor_shape,
+    }[type] ?? m.couple_editor_object
+  )();
 }
 
 /** Makes image sources relative ("/media/...") when the browser wrote them absolute for this origin. */

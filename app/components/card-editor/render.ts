@@ -1,5 +1,6 @@
 import type { Canvas } from "fabric";
 import { CARD_EXPORT_SIZES, type CardExportSize } from "#shared/card-format.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Rendering the editor's canvas to images (browser only): the list thumbnail / e-invite picture
@@ -18,7 +19,7 @@ export function exportPixels(size: CardExportSize): { width: number; height: num
 }
 
 function toBlob(el: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> {
-  return new Promise((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error("The card could not be drawn."))), type, quality));
+  return new Promise((resolve, reject) => el.toBlob((b) => (b ? resolve(b) : reject(new Error(m.couple_editor_draw_failed()))), type, quality));
 }
 
 /** The card drawn `scale` times its design size, without selection handles. */

@@ -4,6 +4,7 @@ import type { CardCanvas, CardDetails } from "#shared/card-format.ts";
 import { canRedo, canUndo, createHistory, pushSnapshot, redo, undo, type History } from "./history.ts";
 import { detailsFromCanvas } from "./placeholders.ts";
 import type { SaveStatus } from "./use-card-saving.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Changes to the canvas and their undo/redo: `changed` records a snapshot after each change and
@@ -45,7 +46,7 @@ export function useCanvasHistory({
     if (restoringRef.current || !canvasRef.current) return;
     setHistory(pushSnapshot(historyRef.current!, JSON.stringify(serialize())));
     changeCountRef.current += 1;
-    if (!blockedBy409Ref.current) setStatus({ kind: "dirty", message: "Unsaved changes" });
+    if (!blockedBy409Ref.current) setStatus({ kind: "dirty", message: m.couple_editor_unsaved() });
     rerender();
     scheduleSave();
   }, [canvasRef, serialize, changeCountRef, blockedBy409Ref, setStatus, rerender, scheduleSave, setHistory]);
@@ -66,7 +67,7 @@ export function useCanvasHistory({
       c.requestRenderAll();
       setDetails((d) => ({ ...d, ...detailsFromCanvas(JSON.parse(snapshot) as CardCanvas) }));
       changeCountRef.current += 1;
-      if (!blockedBy409Ref.current) setStatus({ kind: "dirty", message: "Unsaved changes" });
+      if (!blockedBy409Ref.current) setStatus({ kind: "dirty", message: m.couple_editor_unsaved() });
       rerender();
       scheduleSave();
     },

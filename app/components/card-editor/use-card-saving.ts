@@ -5,6 +5,7 @@ import type { EditorTarget } from "./types.ts";
 import { cardsApi, templatesApi } from "./api.ts";
 import { changedDetails, detailsFromCanvas, relativeMediaSources } from "./placeholders.ts";
 import { renderPreview, renderThumbnail } from "./render.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The editor's saving (issue 13): a card autosaves AUTOSAVE_DELAY_MS after the last change (a
@@ -43,7 +44,10 @@ export function useCardSaving({
   onNeedsName: () => void;
   setNotice: (notice: string | null) => void;
 }) {
-  const [status, setStatus] = useState<SaveStatus>({ kind: "idle", message: target.kind === "draft" ? "Not saved yet" : "All changes saved" });
+  const [status, setStatus] = useState<SaveStatus>({
+    kind: "idle",
+    message: target.kind === "draft" ? m.couple_editor_not_saved_yet() : m.couple_editor_all_saved(),
+  });
   const [details, setDetails] = useState<CardDetails>(() => ({ ...detailsFromCanvas(target.canvas), ...("details" in target ? target.details : {}) }));
 
   // Saving state lives in refs: the save loop reads the latest values, not a render's.
@@ -82,7 +86,7 @@ export function useCardSaving({
     previewTimerRef.current = null;
     const image = await renderPreview(c, design);
     const done = await cardsApi.preview(id, image);
-    if (!done.ok) setNotice(`The card's picture was not updated: ${done.message}`);
+    if (!done.ok) setNotice(m.couple_editor_picture_not_updated({ reason: done.message }));
   }, [canvasRef, design, setNotice]);
 
   const previewSoon = useCallback(() => {
@@ -96,7 +100,7 @@ export function useCardSaving({
     const upTo = changeCountRef.current;
     const canvas = serialize();
     const current = detailsRef.current;
-    setStatus({ kind: "saving", message: "Saving…" });
+    setStatus({ kind: "saving", message: m.couple_editor_saving() });
     const cardId = idsRef.current.cardId;
     const answer = cardId
       ? await cardsApi.patch(cardId, { revision: idsRef.current.revision, canvas, ...changedDetails(savedDetailsRef.current, current) })
@@ -122,7 +126,7 @@ export function useCardSaving({
     savedDetailsRef.current = { ...current };
     savedCountRef.current = upTo;
     const clean = changeCountRef.current === upTo;
-    setStatus(clean ? { kind: "saved", message: "All changes saved" } : { kind: "dirty", message: "Unsaved changes" });
+    setStatus(clean ? { kind: "saved", message: m.couple_editor_all_saved() } : { kind: "dirty", message: m.couple_editor_unsaved() });
     return clean;
   }, [serialize, title]);
 
@@ -131,11 +135,11 @@ export function useCardSaving({
     const canvas = serialize();
     const name = templateName.trim();
     if (!name) {
-      setStatus({ kind: "error", message: "Give the template a name (Details) before savingRef." });
+      setStatus({ kind: "error", message: m.couple_editor_name_template() });
       onNeedsName();
       return false;
     }
-    setStatus({ kind: "saving", message: "Saving…" });
+    setStatus({ kind: "saving", message: m.couple_editor_saving() });
     const id = idsRef.current.templateId;
     const answer = id
       ? await templatesApi.update(id, { canvas, name })
@@ -149,10 +153,10 @@ export function useCardSaving({
       window.history.replaceState(window.history.state, "", `/update_editor?template=${encodeURIComponent(answer.body.template.id)}`);
     }
     const thumb = await templatesApi.thumbnail(idsRef.current.templateId!, await renderThumbnail(canvasRef.current!, design));
-    if (!thumb.ok) setNotice(`The thumbnail was not updated: ${thumb.message}`);
+    if (!thumb.ok) setNotice(m.couple_editor_thumbnail_not_updated({ reason: thumb.message }));
     savedCountRef.current = upTo;
     const clean = changeCountRef.current === upTo;
-    setStatus(clean ? { kind: "saved", message: "All changes saved" } : { kind: "dirty", message: "Unsaved changes" });
+    setStatus(clean ? { kind: "saved", message: m.couple_editor_all_saved() } : { kind: "dirty", message: m.couple_editor_unsaved() });
     return clean;
   }, [serialize, templateName, design, canvasRef, onNeedsName, setNotice]);
 

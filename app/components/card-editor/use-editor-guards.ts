@@ -1,5 +1,6 @@
 import { useEffect, type MutableRefObject } from "react";
 import type { Canvas, FabricObject } from "fabric";
+import { m } from "#shared/paraglide/messages.js";
 
 /** Keyboard: Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z or Ctrl/Cmd+Y redo, Delete/Backspace removes the selection (not while typing). */
 export function useEditorKeys({
@@ -57,7 +58,7 @@ export function useLeaveGuard(unsaved: boolean) {
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.("a[href]");
       if (!link || e.defaultPrevented || link.getAttribute("target") === "_blank") return;
-      if (window.confirm("Your latest changes are not saved yet. Leave the editor anyway?")) return;
+      if (window.confirm(m.couple_editor_leave())) return;
       e.preventDefault();
       e.stopPropagation();
     };

@@ -4,6 +4,7 @@ import type { Canvas } from "fabric";
 import { loadCardFonts } from "#app/lib/card-fonts.ts";
 import type { CardCanvas } from "#shared/card-format.ts";
 import type { SaveStatus } from "./use-card-saving.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type Fabric = typeof FabricModule;
 
@@ -66,7 +67,7 @@ export function useFabricCanvas({
       canvas.on("text:editing:exited", onChange);
       canvas.on("text:changed", () => {
         changeCountRef.current += 1;
-        setStatus({ kind: "dirty", message: "Unsaved changes" });
+        setStatus({ kind: "dirty", message: m.couple_editor_unsaved() });
         scheduleSaveRef.current();
       });
       canvas.on("selection:created", rerender);
@@ -77,7 +78,7 @@ export function useFabricCanvas({
       setLoaded({ canvas, fabric });
     })().catch((e: unknown) => {
       console.error("the editor failed to load", e);
-      setLoadError("The editor could not load. Check your connection and reload the page.");
+      setLoadError(m.couple_editor_load_failed());
     });
     return () => {
       cancelled = true;

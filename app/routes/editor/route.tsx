@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { CardEditor } from "#app/components/card-editor/CardEditor.tsx";
 import { pageTitle } from "#shared/strings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /editor and /update_editor (one module, route ids "editor" and "update-editor"): the invitation
@@ -13,7 +14,9 @@ export { editorLoader as loader } from "./editor.server.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title: pageTitle(
-      loaderData && "target" in loaderData ? `Edit: ${"title" in loaderData.target ? loaderData.target.title : "New template"}` : "Invitation editor",
+      loaderData && "target" in loaderData
+        ? m.couple_editor_title_edit({ title: "title" in loaderData.target ? loaderData.target.title : m.couple_editor_new_template() })
+        : m.couple_editor_title(),
     ),
   },
   { name: "robots", content: "noindex, nofollow" },
@@ -26,14 +29,14 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
     const { templateId, message } = loaderData.buy;
     return (
       <section className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center">
-        <h1 className="font-display text-3xl font-bold text-maroon-700">Buy this template to use it</h1>
+        <h1 className="font-display text-3xl font-bold text-maroon-700">{m.couple_editor_buy()}</h1>
         <p className="max-w-lg text-ink/75">{message}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Link to={`/payment?template=${encodeURIComponent(templateId)}`} className="btn-primary">
-            Buy this template
+            {m.couple_editor_buy_link()}
           </Link>
           <Link to="/templates" className="btn-secondary">
-            See free templates
+            {m.couple_editor_free_templates()}
           </Link>
         </div>
       </section>
@@ -42,9 +45,7 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <noscript>
-        <p className="container-page my-6 rounded-lg bg-amber-50 p-4 text-amber-900">
-          The invitation editor needs JavaScript. Turn JavaScript on in your browser, or open this page on another device, to design your card.
-        </p>
+        <p className="container-page my-6 rounded-lg bg-amber-50 p-4 text-amber-900">{m.couple_editor_needs_js()}</p>
       </noscript>
       <CardEditor target={loaderData.target} />
     </>

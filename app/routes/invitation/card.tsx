@@ -17,16 +17,18 @@ import { formToObject } from "#domain/core/index.ts";
 import { weddingFunctions } from "#domain/planning/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
-import { DIETARY_LABELS, RESPONSE_LABELS } from "#shared/guest-schemas.ts";
+import type { Dietary, RsvpResponse } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Checkbox, Field, FormAlert } from "#app/components/ui/index.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /card: the couple's e-invite desk. Choose a card to publish (?card= preselects), the functions it
  * shows and whether the public page takes requests; copy or WhatsApp the share link; unpublish; and
  * approve or decline the requests guests sent from the public page. Plain forms with an intent (PRG).
  */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Your e-invite") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_einvite_title()) }, { name: "robots", content: "noindex" }];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -61,23 +63,32 @@ export async function action({ request, context }: Route.ActionArgs) {
           const cardId = String(input.cardId ?? "");
           const eventIds = form.getAll("eventIds").filter((v): v is string => typeof v === "string");
           await publishCard(domain, cardId, { eventIds, rsvpOpen: input.rsvpOpen === "on" || input.rsvpOpen === "true" });
-          return back("Your invitation is live.", `/card?card=${encodeURIComponent(cardId)}`);
+          return back(m.couple_einvite_done_live(), `/card?card=${encodeURIComponent(cardId)}`);
         }
         case "unpublish":
           await unpublishCard(domain, String(input.cardId ?? ""));
-          return back("Your invitation is no longer public.");
+          return back(m.couple_einvite_done_unpublished());
         case "approve":
           return back((await approveRequest(domain, String(input.requestId ?? ""))).message);
         case "decline":
           await declineRequest(domain, String(input.requestId ?? ""));
-          return back("Request declined.");
+          return back(m.couple_einvite_done_declined());
         default:
-          return back("Nothing to do.");
+          return back(m.couple_einvite_done_nothing());
       }
     },
     { intent: "card" },
   );
 }
+
+/** A request's food preference and answers, in the page's language. */
+const DIET_NAMES: Record<Dietary, () => string> = {
+  VEG: m.couple_diet_veg,
+  JAIN: m.couple_diet_jain,
+  NON_VEG: m.couple_diet_non_veg,
+  VEGAN: m.couple_diet_vegan,
+};
+const ANSWER_NAMES: Record<RsvpResponse, () => string> = { ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe };
 
 const button = "rounded-full bg-maroon-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60";
 const quiet = "rounded-full border border-maroon-700 px-4 py-2 text-sm font-semibold text-maroon-700 disabled:opacity-60";
@@ -92,7 +103,7 @@ function CopyButton({ text }: { text: string }) {
         void navigator.clipboard?.writeText(text).then(() => setDone(true));
       }}
     >
-      {done ? "Copied" : "Copy link"}
+      {done ? m.couple_einvite_copied() : m.couple_einvite_copy_link()}
     </button>
   );
 }
@@ -109,14 +120,16 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
   const toShare = requests.filter((r) => r.status === "APPROVED" && !r.email && r.whatsappUrl);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-bold text-maroon-700">Your e-invite</h1>
+      <h1 className="text-3xl font-bold text-maroon-700">{m.couple_einvite_title()}</h1>
       <FormAlert message={failure ? `${failure.message} ${[...new Set(Object.values(failure.errors))].join(" ")}` : null} className="" />
       {invitation?.shareUrl && (
         <section aria-labelledby="live" className="rounded-2xl border border-green-200 bg-green-50 p-4 md:p-6">
           <h2 id="live" className="text-xl font-bold text-green-900">
-            Live: {cards.find((c) => c.id === invitation.cardId)?.title ?? "your card"}
+            {rich(m.couple_einvite_live, {
+              card: <span translate="no">{cards.find((c) => c.id === invitation.cardId)?.title ?? m.couple_einvite_your_card()}</span>,
+            })}
           </h2>
-          <Field label="Share link" readOnly value={invitation.shareUrl} className="mt-2" />
+          <Field label={m.couple_einvite_share_link()} readOnly value={invitation.shareUrl} className="mt-2" />
           <div className="mt-3 flex flex-wrap gap-3">
             <CopyButton text={invitation.shareUrl} />
             {invitation.whatsappUrl && (
@@ -126,20 +139,20 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
                 rel="noopener noreferrer"
                 className="rounded-full bg-green-700 px-4 py-2 text-sm font-semibold text-white"
               >
-                Share on WhatsApp
+                {m.couple_einvite_share_whatsapp()}
               </a>
             )}
             <Link to={`/view/${invitation.slug}`} className={quiet}>
-              Open the page
+              {m.couple_einvite_open_page()}
             </Link>
             <Link to="/guests" className={quiet}>
-              What guests see
+              {m.couple_einvite_what_guests_see()}
             </Link>
             <Form method="post">
               <input type="hidden" name="intent" value="unpublish" />
               <input type="hidden" name="cardId" value={invitation.cardId} />
               <button type="submit" className={quiet} disabled={busy}>
-                Unpublish
+                {m.couple_einvite_unpublish()}
               </button>
             </Form>
           </div>
@@ -147,21 +160,23 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
       )}
       <section aria-labelledby="publish" className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
         <h2 id="publish" className="text-xl font-bold text-maroon-700">
-          {invitation ? "Change what is published" : "Publish a card"}
+          {invitation ? m.couple_einvite_change_published() : m.couple_einvite_publish_card()}
         </h2>
         {cards.length === 0 ? (
           <p className="mt-2">
-            You have no cards yet.{" "}
-            <Link to="/templates" className="font-semibold text-maroon-700 underline">
-              Choose a template
-            </Link>{" "}
-            and make one.
+            {rich(m.couple_einvite_no_cards, {
+              link: (
+                <Link to="/templates" className="font-semibold text-maroon-700 underline">
+                  {m.couple_einvite_choose_template()}
+                </Link>
+              ),
+            })}
           </p>
         ) : (
           <Form method="post" className="mt-3 space-y-4">
             <input type="hidden" name="intent" value="publish" />
             <fieldset>
-              <legend className="font-semibold">Card</legend>
+              <legend className="font-semibold">{m.couple_einvite_card()}</legend>
               <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {cards.map((c) => (
                   <label
@@ -173,31 +188,35 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
                       <img src={c.previewUrl} alt="" width={160} height={224} className="h-auto w-full rounded" loading="lazy" />
                     ) : (
                       <span className="flex aspect-[5/7] items-center justify-center rounded bg-maroon-50 p-2 text-center text-xs">
-                        No picture yet: open it in the editor and save
+                        {m.couple_einvite_no_picture()}
                       </span>
                     )}
-                    <span className="mt-1 block font-medium">{c.title}</span>
-                    {c.published && <span className="text-xs text-green-800">Live</span>}
+                    <span className="mt-1 block font-medium" translate="no">
+                      {c.title}
+                    </span>
+                    {c.published && <span className="text-xs text-green-800">{m.couple_einvite_card_live()}</span>}
                   </label>
                 ))}
               </div>
               {current && (
                 <p className="mt-2 text-sm">
                   <Link to={`/view_1?card=${encodeURIComponent(current.id)}`} className="text-maroon-700 underline">
-                    Preview {current.title} as guests see it
+                    {rich(m.couple_einvite_preview_as_guests, { card: <span translate="no">{current.title}</span> })}
                   </Link>
                 </p>
               )}
             </fieldset>
             <fieldset key={`f-${cardId}`}>
-              <legend className="font-semibold">Functions to show</legend>
+              <legend className="font-semibold">{m.couple_einvite_functions_to_show()}</legend>
               {functions.length === 0 ? (
                 <p className="text-sm">
-                  Add your functions in the{" "}
-                  <Link to="/profile/weddingplan" className="text-maroon-700 underline">
-                    planner
-                  </Link>{" "}
-                  to show a schedule.
+                  {rich(m.couple_einvite_add_functions, {
+                    planner: (
+                      <Link to="/profile/weddingplan" className="text-maroon-700 underline">
+                        {m.couple_einvite_planner()}
+                      </Link>
+                    ),
+                  })}
                 </p>
               ) : (
                 <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -212,11 +231,11 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
               name="rsvpOpen"
               value="on"
               defaultChecked={isLive ? invitation.rsvpOpen : true}
-              label="Guests without a personal link may ask to come (RSVP open)"
+              label={m.couple_einvite_rsvp_open()}
             />
             <div>
               <button type="submit" className={button} disabled={busy || !cardId}>
-                {isLive ? "Save" : invitation ? "Publish this card instead" : "Publish"}
+                {isLive ? m.couple_einvite_save() : invitation ? m.couple_einvite_publish_instead() : m.couple_einvite_publish()}
               </button>
             </div>
           </Form>
@@ -224,33 +243,47 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section aria-labelledby="requests" className="rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
         <h2 id="requests" className="text-xl font-bold text-maroon-700">
-          Requests ({pending.length} waiting)
+          {m.couple_einvite_requests({ count: pending.length })}
         </h2>
         {pending.length === 0 ? (
-          <p className="mt-2 text-sm">No requests waiting. Guests who open your link without a personal one can ask to come; they appear here.</p>
+          <p className="mt-2 text-sm">{m.couple_einvite_no_requests()}</p>
         ) : (
           <ul className="mt-3 space-y-3">
             {pending.map((r) => (
               <li key={r.id} className="rounded-xl border border-maroon-100 p-3" data-testid={`request-${r.phone}`}>
                 <p className="font-semibold">
-                  {r.name} · {r.phone} · {r.partySize} {r.partySize === 1 ? "person" : "people"}
-                  {r.dietary ? ` · ${DIETARY_LABELS[r.dietary]}` : ""}
+                  <span translate="no">
+                    {r.name} · {r.phone}
+                  </span>{" "}
+                  · {m.couple_einvite_people({ count: r.partySize })}
+                  {r.dietary ? ` · ${DIET_NAMES[r.dietary]()}` : ""}
                 </p>
-                <p className="text-sm">{r.answers.map((a) => `${a.name}: ${RESPONSE_LABELS[a.response]}`).join(" · ")}</p>
-                {r.message && <p className="mt-1 text-sm italic">“{r.message}”</p>}
+                <p className="text-sm">
+                  {r.answers.map((a, i) => (
+                    <span key={i}>
+                      {i > 0 && " · "}
+                      <span translate="no">{a.name}</span>: {ANSWER_NAMES[a.response]()}
+                    </span>
+                  ))}
+                </p>
+                {r.message && (
+                  <p className="mt-1 text-sm italic" translate="no">
+                    “{r.message}”
+                  </p>
+                )}
                 <div className="mt-2 flex gap-2">
                   <Form method="post">
                     <input type="hidden" name="intent" value="approve" />
                     <input type="hidden" name="requestId" value={r.id} />
                     <button type="submit" className={button} disabled={busy}>
-                      Approve
+                      {m.couple_einvite_approve()}
                     </button>
                   </Form>
                   <Form method="post">
                     <input type="hidden" name="intent" value="decline" />
                     <input type="hidden" name="requestId" value={r.id} />
                     <button type="submit" className={quiet} disabled={busy}>
-                      Decline
+                      {m.couple_einvite_decline()}
                     </button>
                   </Form>
                 </div>
@@ -260,15 +293,15 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
         )}
         {toShare.length > 0 && (
           <div className="mt-4">
-            <h3 className="font-semibold">Approved without an e-mail: send them their personal link</h3>
+            <h3 className="font-semibold">{m.couple_einvite_approved_no_email()}</h3>
             <ul className="mt-2 space-y-2">
               {toShare.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid={`approved-${r.phone}`}>
-                  <span>
+                  <span translate="no">
                     {r.name} · {r.phone}
                   </span>
                   <a href={r.whatsappUrl!} target="_blank" rel="noopener noreferrer" className="rounded-full bg-green-700 px-3 py-1 font-semibold text-white">
-                    Send the link on WhatsApp
+                    {m.couple_einvite_send_whatsapp()}
                   </a>
                 </li>
               ))}
@@ -276,11 +309,13 @@ export default function CardDesk({ loaderData, actionData }: Route.ComponentProp
           </div>
         )}
         <p className="mt-3 text-sm">
-          Approved guests join your{" "}
-          <Link to="/profile/guests" className="text-maroon-700 underline">
-            guest list
-          </Link>{" "}
-          with their own RSVP link.
+          {rich(m.couple_einvite_approved_join, {
+            list: (
+              <Link to="/profile/guests" className="text-maroon-700 underline">
+                {m.couple_einvite_guest_list()}
+              </Link>
+            ),
+          })}
         </p>
       </section>
     </div>

@@ -2,15 +2,43 @@ import { Form } from "react-router";
 import type { Invitation, InvitationFunction } from "#domain/invitations/index.ts";
 import { Field, FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { rich } from "#app/components/rich.tsx";
+import type { Dietary, RsvpResponse } from "#shared/guest-schemas.ts";
 
 /**
  * The live e-invite as guests see it (/view/:slug, /guests, /view_1): the card picture, the couple,
  * the schedule per function with a map link, the WhatsApp share link and, while RSVP is open, the
  * request form. Server-rendered; the form is a plain post (works without JS).
  */
+/**
+ * A function's or a city's name: the catalogue's Hindi name on a Hindi page ("Mehndi" → "मेहंदी",
+ * `shown`, from the loader: shown-names.server.ts), else the couple's own words, marked as such.
+ */
+function Name({ name, shown }: { name: string; shown?: string | null }) {
+  return shown && shown !== name ? <>{shown}</> : <span translate="no">{name}</span>;
+}
+
+/** The request form's choices in the page's language. */
+const DIET_NAMES: Record<Dietary, () => string> = {
+  VEG: m.couple_diet_veg,
+  JAIN: m.couple_diet_jain,
+  NON_VEG: m.couple_diet_non_veg,
+  VEGAN: m.couple_diet_vegan,
+};
+const ANSWER_NAMES: Record<RsvpResponse, () => string> = { ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe };
+
+/** The names an e-invite shows in the page's language (the loader works them out: shown-names.server.ts). */
+export type ShownNames = { city: string | null; functions: Record<string, string> };
+
 export type Failure = { message: string; errors: Record<string, string>; values?: Record<string, string> } | null;
 
-export function Schedule({ functions }: { functions: Pick<InvitationFunction, "id" | "name" | "dateLabel" | "timeLabel" | "venue" | "mapUrl">[] }) {
+export function Schedule({
+  functions,
+  names,
+}: {
+  functions: Pick<InvitationFunction, "id" | "name" | "dateLabel" | "timeLabel" | "venue" | "mapUrl">[];
+  names?: ShownNames;
+}) {
   if (!functions.length) return null;
   return (
     <section aria-labelledby="schedule" className="mt-6">
@@ -20,14 +48,16 @@ export function Schedule({ functions }: { functions: Pick<InvitationFunction, "i
       <ol className="mt-3 space-y-3">
         {functions.map((f) => (
           <li key={f.id} className="rounded-xl border border-maroon-100 bg-white p-4">
-            <h3 className="text-lg font-semibold text-maroon-800">{f.name}</h3>
+            <h3 className="text-lg font-semibold text-maroon-800">
+              <Name name={f.name} shown={names?.functions[f.id]} />
+            </h3>
             <p className="text-sm text-ink/80">
               <time>{f.dateLabel}</time>
               {f.timeLabel ? ` · ${f.timeLabel}` : ""}
             </p>
             {f.venue && (
               <p className="text-sm">
-                {f.venue}{" "}
+                <span translate="no">{f.venue}</span>{" "}
                 {f.mapUrl && (
                   <a href={f.mapUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-maroon-700 underline">
                     {m.couple_invite_map()}
@@ -55,14 +85,28 @@ export function CardPicture({ src, width, height, couple }: { src: string; width
   );
 }
 
-export function InvitationView({ invitation, failure, formAction }: { invitation: Invitation; failure?: Failure; formAction?: string | null }) {
+export function InvitationView({
+  invitation,
+  names,
+  failure,
+  formAction,
+}: {
+  invitation: Invitation;
+  names: ShownNames;
+  failure?: Failure;
+  formAction?: string | null;
+}) {
   const v = failure?.values ?? {};
   const err = failure?.errors ?? {};
   return (
     <article className="mx-auto max-w-2xl px-4 py-6">
       <CardPicture src={invitation.cardImageUrl} width={invitation.cardWidth} height={invitation.cardHeight} couple={invitation.couple} />
-      <h1 className="mt-6 text-center text-3xl font-bold text-maroon-700">{invitation.couple}</h1>
-      <p className="text-center text-ink/80">invite you to celebrate their wedding{invitation.city ? ` in ${invitation.city}` : ""}.</p>
+      <h1 className="mt-6 text-center text-3xl font-bold text-maroon-700" translate="no">
+        {invitation.couple}
+      </h1>
+      <p className="text-center text-ink/80">
+        {invitation.city ? rich(m.couple_invite_celebrate_in, { city: <Name name={invitation.city} shown={names.city} /> }) : m.couple_invite_celebrate()}
+      </p>
       {invitation.whatsappUrl && (
         <p className="mt-3 text-center">
           <a
@@ -71,26 +115,35 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
             rel="noopener noreferrer"
             className="inline-block rounded-full bg-green-700 px-5 py-2 font-semibold text-white"
           >
-            Share on WhatsApp
+            {m.couple_einvite_share_whatsapp()}
           </a>
         </p>
       )}
-      <Schedule functions={invitation.functions} />
+      <Schedule functions={invitation.functions} names={names} />
       {invitation.rsvpOpen && invitation.functions.length > 0 && formAction !== null && (
         <section aria-labelledby="rsvp" className="mt-8 rounded-2xl border border-maroon-100 bg-white p-4 md:p-6">
           <h2 id="rsvp" className="text-xl font-bold text-maroon-700">
-            RSVP
+            {m.couple_invite_rsvp()}
           </h2>
-          <p className="text-sm text-ink/75">Did the couple send you a personal link? Answer there. Otherwise tell them who you are and they will add you.</p>
+          <p className="text-sm text-ink/75">{m.couple_invite_rsvp_intro()}</p>
           <FormAlert message={failure?.message} className="mt-3" />
           <Form method="post" action={formAction ?? undefined} className="mt-4 space-y-4">
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field name="name" label="Your name" required maxLength={120} defaultValue={v.name} autoComplete="name" error={err.name} />
-              <Field name="phone" label="Mobile number" required type="tel" inputMode="tel" defaultValue={v.phone} autoComplete="tel" error={err.phone} />
-              <Field name="email" label="E-mail (optional)" type="email" maxLength={254} defaultValue={v.email} autoComplete="email" error={err.email} />
+              <Field name="name" label={m.couple_invite_your_name()} required maxLength={120} defaultValue={v.name} autoComplete="name" error={err.name} />
+              <Field
+                name="phone"
+                label={m.couple_invite_mobile()}
+                required
+                type="tel"
+                inputMode="tel"
+                defaultValue={v.phone}
+                autoComplete="tel"
+                error={err.phone}
+              />
+              <Field name="email" label={m.couple_invite_email()} type="email" maxLength={254} defaultValue={v.email} autoComplete="email" error={err.email} />
               <Field
                 name="partySize"
-                label="How many people (with you)"
+                label={m.couple_invite_party_size()}
                 type="number"
                 min={1}
                 max={invitation.form.partySizeMax}
@@ -99,21 +152,23 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
               />
               <Select
                 name="dietary"
-                label="Food preference"
+                label={m.couple_invite_food()}
                 defaultValue={v.dietary ?? ""}
-                placeholder="Not telling"
-                options={invitation.form.dietary}
+                placeholder={m.couple_invite_not_telling()}
+                options={invitation.form.dietary.map(([d]) => [d, DIET_NAMES[d as Dietary]()] as const)}
                 error={err.dietary}
               />
             </div>
             {invitation.functions.map((f) => (
               <fieldset key={f.id} className="rounded-xl border border-maroon-100 p-3">
-                <legend className="px-1 font-semibold text-maroon-800">{f.name}</legend>
-                <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={`Your answer for ${f.name}`}>
-                  {invitation.form.responses.map(([r, label]) => (
+                <legend className="px-1 font-semibold text-maroon-800">
+                  <Name name={f.name} shown={names.functions[f.id]} />
+                </legend>
+                <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={m.couple_invite_answer_for({ fn: names.functions[f.id] ?? f.name })}>
+                  {invitation.form.responses.map(([r]) => (
                     <label key={r} className="inline-flex items-center gap-1 text-sm">
                       <input type="radio" name={`answer:${f.id}`} value={r} defaultChecked={v[`answer:${f.id}`] === r} />
-                      {label}
+                      {ANSWER_NAMES[r as RsvpResponse]()}
                     </label>
                   ))}
                 </div>
@@ -121,16 +176,15 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
               </fieldset>
             ))}
             {err.answers && <p className="text-xs text-red-800">{err.answers}</p>}
-            <TextArea name="message" label="Message for the couple (optional)" maxLength={500} rows={3} defaultValue={v.message} error={err.message} />
+            <TextArea name="message" label={m.couple_invite_message()} maxLength={500} rows={3} defaultValue={v.message} error={err.message} />
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <Field name="website" label="Leave this empty" tabIndex={-1} autoComplete="off" />
+              <Field name="website" label={m.couple_invite_leave_empty()} tabIndex={-1} autoComplete="off" />
             </div>
             <p className="text-sm" data-testid="after-approval">
-              The couple confirms each request. Once they do, we e-mail you your own RSVP link, where you can change your answers later. If you give only a
-              mobile number, the couple will send you the link on WhatsApp.
+              {m.couple_invite_after_approval()}
             </p>
             <button type="submit" className="rounded-full bg-maroon-700 px-6 py-2 font-semibold text-white">
-              Send my answers
+              {m.couple_invite_send()}
             </button>
           </Form>
         </section>
@@ -140,20 +194,24 @@ export function InvitationView({ invitation, failure, formAction }: { invitation
 }
 
 /** The page's Open Graph and Twitter tags: the card picture (absolute URL) so WhatsApp shows a preview. */
-export function invitationMeta(inv: Invitation, options: { index: boolean }) {
+export function invitationMeta(inv: Invitation, names: ShownNames, options: { index: boolean }) {
+  // Worded in the page's language (the domain's title and description are the English ones).
+  const when = [inv.functions[0]?.dateLabel, names.city].filter(Boolean).join(", ");
+  const title = m.couple_invite_meta_title({ couple: inv.couple });
+  const description = when ? m.couple_invite_meta_description({ when }) : m.couple_invite_meta_description_plain();
   return [
-    { title: inv.title },
-    { name: "description", content: inv.description },
+    { title },
+    { name: "description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:title", content: inv.title },
-    { property: "og:description", content: inv.description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
     { property: "og:image", content: inv.cardImageUrl },
     { property: "og:image:width", content: String(inv.cardWidth) },
     { property: "og:image:height", content: String(inv.cardHeight) },
     ...(inv.shareUrl ? [{ property: "og:url", content: inv.shareUrl }] : []),
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: inv.title },
-    { name: "twitter:description", content: inv.description },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: inv.cardImageUrl },
     ...(options.index ? [] : [{ name: "robots", content: "noindex, nofollow" }]),
   ];
