@@ -361,6 +361,5 @@ export function creditNoteTax(invoice: TaxHeads, credited: TaxHeads, refundPaise
 export const CREDIT_NOTE_MESSAGES = {
   notFound: "We could not find that credit note.",
   footer: "This is a computer-generated credit note and needs no signature.",
-  against: (invoiceNumber: string, date: string) => `Against tax invoice ${invoiceNumber} dated ${date}`,
   issuedFor: "Issued for a refund of the invoice named above (CGST Act, section 34).",
 } as const;

@@ -1,14 +1,17 @@
 import { PDFDocument, rgb, type Color, type PDFPage } from "@cantoo/pdf-lib";
 import { type CreditNoteView, type InvoiceView } from "#domain/billing/index.ts";
-import { CREDIT_NOTE_MESSAGES, formatPaise, formatRate, INVOICE_MESSAGES } from "#shared/gst.ts";
+import { formatPaise, formatRate } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
+import { m as messages } from "#shared/paraglide/messages.js";
 import { drawRuns, embedPdfFonts, widthOf, type AssetsFetcher, type FontFace } from "./pdf-fonts.server.ts";
 
 /**
  * GST papers as A4 PDFs (@cantoo/pdf-lib, the maintained fork of pdf-lib): the tax invoice, and
  * the credit note that reverses part of one. Noto Sans (Latin and Devanagari subsets, embedded as
  * subsets: app/lib/pdf-fonts.server.ts) prints amounts as "₹14,999.00" and a name or address in
- * Devanagari as typed.
+ * Devanagari as typed. The labels are in the language of the request (a PDF opened from a Hindi
+ * page is /hi/invoices/{id}/pdf); the paper's record (parties, description, amount in words, the
+ * SAC's official description) is printed as issued.
  */
 
 const A4: [number, number] = [595.28, 841.89];
@@ -76,7 +79,7 @@ function wrap(text: string, face: FontFace, size: number, width: number): string
 async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetcher | undefined): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(heading.docTitle);
-  doc.setSubject(`GST ${heading.docTitle.toLowerCase()} from ${paper.supplier.legalName}`);
+  doc.setSubject(messages.tax_pdf_subject({ document: heading.docTitle.toLowerCase(), supplier: paper.supplier.legalName }));
   doc.setAuthor(paper.supplier.legalName);
   doc.setCreator("Mandap");
   doc.setProducer("Mandap (@cantoo/pdf-lib)");
@@ -110,13 +113,13 @@ async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetc
   text(heading.title, MARGIN, y, { face: bold, size: 18, color: MAROON });
   text(`${heading.numberLabel} ${paper.number}`, right, y + 2, { face: bold, size: 11, align: "right" });
   y -= 16;
-  text(`Date: ${formatDate(paper.issuedAt)}`, right, y, { align: "right" });
+  text(`${messages.tax_date()} ${formatDate(paper.issuedAt)}`, right, y, { align: "right" });
   for (const reference of heading.references) {
     y -= 14;
     text(reference, right, y, { align: "right" });
   }
   y -= 14;
-  text(`Place of supply: ${paper.placeOfSupply}`, right, y, { align: "right" });
+  text(`${messages.tax_place_of_supply()} ${paper.placeOfSupply}`, right, y, { align: "right" });
   y -= 22;
   rule(y);
   y -= 18;
@@ -125,15 +128,20 @@ async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetc
   const column = (right - MARGIN - 24) / 2;
   const s = paper.supplier;
   const b = paper.billedTo;
-  text("Supplier", MARGIN, y, { face: bold, color: MUTED, size: 9 });
-  text("Billed to", MARGIN + column + 24, y, { face: bold, color: MUTED, size: 9 });
+  text(messages.tax_supplier(), MARGIN, y, { face: bold, color: MUTED, size: 9 });
+  text(messages.tax_billed_to(), MARGIN + column + 24, y, { face: bold, color: MUTED, size: 9 });
   y -= 15;
   const supplierEnd = block([s.legalName], MARGIN, y, column, 11, bold);
   const recipientEnd = block([b.businessName], MARGIN + column + 24, y, column, 11, bold);
   const recipientPlace = [b.address, [b.city, b.state].filter(Boolean).join(", ")].filter(Boolean) as string[];
-  const supplierBottom = block([s.address, `${s.state} (state code ${s.stateCode})`, `GSTIN: ${s.gstin}`], MARGIN, supplierEnd, column);
+  const supplierBottom = block([s.address, messages.tax_state_code({ state: s.state, code: s.stateCode }), `GSTIN: ${s.gstin}`], MARGIN, supplierEnd, column);
   const recipientBottom = block(
-    [...recipientPlace, ...(b.stateCode ? [`State code ${b.stateCode}`] : []), b.gstin ? `GSTIN: ${b.gstin}` : "GSTIN: not registered", b.email],
+    [
+      ...recipientPlace,
+      ...(b.stateCode ? [messages.tax_state_code_only({ code: b.stateCode })] : []),
+      `GSTIN: ${b.gstin ?? messages.tax_gstin_not_registered()}`,
+      b.email,
+    ],
     MARGIN + column + 24,
     recipientEnd,
     column,
@@ -143,9 +151,9 @@ async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetc
   y -= 18;
 
   // The line and the tax.
-  text("Description", MARGIN, y, { face: bold, size: 9, color: MUTED });
+  text(messages.tax_description(), MARGIN, y, { face: bold, size: 9, color: MUTED });
   text("SAC", right - 170, y, { face: bold, size: 9, color: MUTED });
-  text("Amount", right, y, { face: bold, size: 9, color: MUTED, align: "right" });
+  text(messages.tax_amount(), right, y, { face: bold, size: 9, color: MUTED, align: "right" });
   y -= 16;
   const descEnd = block([paper.description], MARGIN, y, right - 190 - MARGIN);
   text(paper.sac, right - 170, y);
@@ -158,7 +166,7 @@ async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetc
     text(amount, right, y, { ...opts, align: "right" });
     y -= (opts.size ?? 10) + 8;
   };
-  row("Taxable value", rupees(paper.taxableValue));
+  row(messages.tax_taxable_value(), rupees(paper.taxableValue));
   if (paper.cgstRate || paper.sgstRate) {
     row(`CGST @ ${formatRate(paper.cgstRate)}`, rupees(paper.cgstAmount));
     row(`SGST @ ${formatRate(paper.sgstRate)}`, rupees(paper.sgstAmount));
@@ -167,9 +175,9 @@ async function taxPaperPdf(paper: TaxPaper, heading: Heading, assets: AssetsFetc
   }
   y -= 2;
   page.drawLine({ start: { x: right - 260, y: y + 14 }, end: { x: right, y: y + 14 }, thickness: 0.6, color: MUTED });
-  row("Total", rupees(paper.total), { face: bold, size: 12 });
+  row(messages.tax_total(), rupees(paper.total), { face: bold, size: 12 });
   y -= 4;
-  y = block([`Amount in words: ${paper.totalInWords}`], MARGIN, y, right - MARGIN, 10, bold) - 10;
+  y = block([`${messages.tax_amount_in_words()} ${paper.totalInWords}`], MARGIN, y, right - MARGIN, 10, bold) - 10;
   block([...heading.notes, `SAC ${paper.sac}${paper.sacDescription ? `: ${paper.sacDescription}` : ""}.`], MARGIN, y, right - MARGIN, 9);
 
   text(heading.footer, MARGIN, MARGIN, { size: 9, color: MUTED });
@@ -181,12 +189,12 @@ export function invoicePdf(invoice: InvoiceView, assets: AssetsFetcher | undefin
   return taxPaperPdf(
     invoice,
     {
-      title: "TAX INVOICE",
-      docTitle: `Tax invoice ${invoice.number}`,
-      numberLabel: "Invoice no.",
+      title: messages.tax_invoice_heading(),
+      docTitle: messages.tax_invoice_title_number({ number: invoice.number }),
+      numberLabel: messages.tax_invoice_no(),
       references: [],
-      notes: [invoice.priceNote, "Tax payable on reverse charge: No."],
-      footer: INVOICE_MESSAGES.footer,
+      notes: [invoice.priceNote, messages.tax_reverse_charge()],
+      footer: messages.tax_invoice_footer(),
     },
     assets,
   );
@@ -197,12 +205,12 @@ export function creditNotePdf(note: CreditNoteView, assets: AssetsFetcher | unde
   return taxPaperPdf(
     note,
     {
-      title: "CREDIT NOTE",
-      docTitle: `Credit note ${note.number}`,
-      numberLabel: "Credit note no.",
+      title: messages.tax_credit_note_heading(),
+      docTitle: messages.tax_credit_note_title_number({ number: note.number }),
+      numberLabel: messages.tax_credit_note_no(),
       references: [note.against],
-      notes: [`Reason: ${note.reason}`, CREDIT_NOTE_MESSAGES.issuedFor, "Tax payable on reverse charge: No."],
-      footer: CREDIT_NOTE_MESSAGES.footer,
+      notes: [messages.tax_reason({ reason: note.reason }), messages.tax_credit_note_issued_for(), messages.tax_reverse_charge()],
+      footer: messages.tax_credit_note_footer(),
     },
     assets,
   );

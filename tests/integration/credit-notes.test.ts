@@ -9,6 +9,7 @@ import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, signedIn } from "#tests/support/factories.ts";
 import { callback, createPlan, type OrderAnswer, paymentOf, payInSandbox, sendWebhook } from "#tests/support/payments.ts";
 import { pdfPageText } from "#tests/support/pdf-text.ts";
+import { withLocale } from "#platform/locale.ts";
 
 /**
  * GST credit notes (issue 30, functions/domain/billing/credit-notes.ts): a vendor's plan bought in
@@ -266,6 +267,29 @@ describe("reading a credit note", () => {
     ])
       expect(text).toContain(expected);
     expect(text).not.toContain("Rs.");
+  });
+});
+
+describe("the credit note in Hindi", () => {
+  it("as a PDF opened from a Hindi page: Hindi labels, the invoice it reverses and the reason as recorded", { timeout: 30_000 }, async () => {
+    const admin = await signedIn("ADMIN");
+    const { vendor, paymentId, invoice } = await paidPlan(4999);
+    expect((await refund(admin.cookie, paymentId, { amount: 1000, reason: "Goodwill: listing was down" })).status).toBe(200);
+    const [row] = await notesOf(paymentId);
+    const ctx = testContext({ actor: actorOf(vendor.id) });
+    const { text } = await withLocale("hi", async () => pdfPageText(await creditNotePdf(await readCreditNote(ctx, String(row!.id)), env.ASSETS)));
+    // The text read back is in the shaped glyphs' visual order (tests/integration/invoices.test.ts): labels that read back as typed.
+    for (const expected of [
+      `नं. ${row!.number}`,
+      `टैक्स इनवॉइस ${invoice.number}`,
+      "पाने वाला",
+      "कुल₹1,000.00",
+      "कारण: Goodwill: listing was down",
+      "हस्ताक्षर की ज़रूरत नहीं है।",
+    ])
+      expect(text).toContain(expected);
+    for (const english of ["CREDIT NOTE", "Credit note no.", "Against tax invoice", "Reason:", "Supplier", "Total", "computer-generated"])
+      expect(text).not.toContain(english);
   });
 });
 

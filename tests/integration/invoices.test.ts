@@ -10,6 +10,7 @@ import { actorOf, testContext } from "#tests/support/context.ts";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { invoicePdf } from "#app/lib/invoice-pdf.server.ts";
 import { pdfPageText } from "#tests/support/pdf-text.ts";
+import { withLocale } from "#platform/locale.ts";
 
 /**
  * GST invoices issued in the crediting batch (functions/domain/billing/invoices.ts). A credit is simulated
@@ -281,6 +282,48 @@ describe("the invoice as a PDF", { timeout: 30_000 }, () => {
       INVOICE_MESSAGES.footer,
     ])
       expect(text).toContain(expected);
+  });
+
+  it("opened from a Hindi page (/hi/invoices/{id}/pdf), prints its labels in Hindi and the invoice's record as issued", async () => {
+    const vendor = await createVendor({ businessName: "Rang Mehndi Studio", state: "Rajasthan", city: "Udaipur" });
+    const row = await issue(await creditedPayment(vendor.id, 4999, "Silver"), ist(2044, 7, 7));
+    const ctx = testContext({ actor: actorOf(vendor.id) });
+    const { text } = await withLocale("hi", async () => pdfPageText(await invoicePdf(await readInvoice(ctx, String(row!.id)), env.ASSETS)));
+    // fontkit shapes Devanagari, so the text read back is in the glyphs' visual order (a vowel sign ि
+    // before its consonant, a reph after): these are labels whose glyphs read back as typed.
+    for (const expected of [
+      "टैक्स इनवॉइस",
+      "इनवॉइस नं. MDP/4445/000001",
+      "पाने वाला",
+      "Karnataka (राज्य कोड 29)",
+      "राज्य कोड 08",
+      "GSTIN: पंजीकृत नहीं",
+      "कर योग्य मूल्य₹4,236.44",
+      "IGST @ 18 %₹762.56",
+      "कुल₹4,999.00",
+      "Rupees Four Thousand Nine Hundred Ninety-Nine Only",
+      "प्लान की कीमत में GST",
+      "हस्ताक्षर की ज़रूरत नहीं है।",
+      "Mandap Silver plan: vendor listing subscription",
+      "Rang Mehndi Studio",
+    ])
+      expect(text).toContain(expected);
+    for (const english of [
+      "TAX INVOICE",
+      "Invoice no.",
+      "Place of supply",
+      "Supplier",
+      "Billed to",
+      "Description",
+      "Taxable value",
+      "Total",
+      "Amount in words",
+      "reverse charge",
+      INVOICE_MESSAGES.footer,
+    ])
+      expect(text).not.toContain(english);
+    // The same paper read outside a Hindi page is the English one.
+    expect((await pdfPageText(await invoicePdf(await readInvoice(ctx, String(row!.id)), env.ASSETS))).text).toContain("TAX INVOICE");
   });
 
   it("prints ₹ and a business name and address in Devanagari as typed, in embedded Noto Sans subsets", async () => {

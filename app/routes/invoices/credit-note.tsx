@@ -4,10 +4,12 @@ import { readCreditNote } from "#domain/billing/index.ts";
 import { can } from "#domain/core/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
-import { CREDIT_NOTE_MESSAGES } from "#shared/gst.ts";
+import { getLocale, pathInLocale } from "#shared/locale.ts";
+import { rich } from "#app/components/rich.tsx";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { paymentsLink, TaxDocument } from "./tax-document.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /credit-notes/{creditNoteId}: a GST credit note (a refund of an invoiced payment, issue 30), for
@@ -16,7 +18,7 @@ import { paymentsLink, TaxDocument } from "./tax-document.tsx";
  * GET /api/v1/subscribe/credit-note/{id}.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Credit note ${loaderData.note.number}` : "Credit note") },
+  { title: pageTitle(loaderData ? m.tax_credit_note_title_number({ number: loaderData.note.number }) : m.tax_credit_note_title()) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -34,32 +36,32 @@ export default function CreditNote({ loaderData }: Route.ComponentProps) {
   return (
     <TaxDocument
       id="credit-note"
-      title="Credit note"
-      numberLabel="Credit note no. "
+      title={m.tax_credit_note_title()}
+      numberLabel={`${m.tax_credit_note_no()} `}
       numberTestId="credit-note-number"
       doc={note}
       headerExtra={
         <div>
-          <dt className="inline">Against tax invoice: </dt>
+          <dt className="inline">{m.tax_against_label()} </dt>
           <dd className="inline" data-testid="against-invoice">
-            <span className="font-mono">{note.invoiceNumber}</span> dated {formatDate(note.invoiceIssuedAt)}
+            <span className="font-mono">{note.invoiceNumber}</span> {m.tax_dated({ date: formatDate(note.invoiceIssuedAt) })}
           </dd>
         </div>
       }
       supply={{
-        heading: "What was refunded",
+        heading: m.tax_what_refunded(),
         headingId: "refund-heading",
-        description: `Refund: ${note.description}`,
-        extra: <p className="mt-1 text-sm">Reason: {note.reason}</p>,
+        description: rich(m.tax_refund_of, { description: <span translate="no">{note.description}</span> }),
+        extra: <p className="mt-1 text-sm">{rich(m.tax_reason, { reason: <span translate="no">{note.reason}</span> })}</p>,
       }}
-      totalLabel="Total refunded"
-      notes={[CREDIT_NOTE_MESSAGES.issuedFor]}
-      footer={CREDIT_NOTE_MESSAGES.footer}
-      pdfUrl={`/credit-notes/${note.id}/pdf`}
+      totalLabel={m.tax_total_refunded()}
+      notes={[m.tax_credit_note_issued_for()]}
+      footer={m.tax_credit_note_footer()}
+      pdfUrl={pathInLocale(`/credit-notes/${note.id}/pdf`, getLocale())}
       links={
         <>
           <Link className="btn" to={`/invoices/${note.invoiceId}`}>
-            The invoice
+            {m.tax_the_invoice()}
           </Link>
           {paymentsLink(payments)}
         </>

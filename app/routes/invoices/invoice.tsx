@@ -3,9 +3,10 @@ import { readInvoice } from "#domain/billing/index.ts";
 import { can } from "#domain/core/index.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { appContext } from "#functions/page-context.ts";
-import { INVOICE_MESSAGES } from "#shared/gst.ts";
+import { getLocale, pathInLocale } from "#shared/locale.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { paymentsLink, TaxDocument } from "./tax-document.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /invoices/{invoiceId}: a GST tax invoice, for the vendor or couple it was issued to or an admin (anyone
@@ -14,7 +15,7 @@ import { paymentsLink, TaxDocument } from "./tax-document.tsx";
  * credit note's too (tax-document.tsx).
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Tax invoice ${loaderData.invoice.number}` : "Tax invoice") },
+  { title: pageTitle(loaderData ? m.tax_invoice_title_number({ number: loaderData.invoice.number }) : m.tax_invoice_title()) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -34,15 +35,16 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
   return (
     <TaxDocument
       id="invoice"
-      title="Tax invoice"
-      numberLabel="Invoice no. "
+      title={m.tax_invoice_title()}
+      numberLabel={`${m.tax_invoice_no()} `}
       numberTestId="invoice-number"
       doc={invoice}
-      supply={{ heading: "What was supplied", headingId: "supply-heading", description: invoice.description }}
-      totalLabel="Total"
-      notes={[invoice.priceNote, "Tax payable on reverse charge: No."]}
-      footer={INVOICE_MESSAGES.footer}
-      pdfUrl={`/invoices/${invoice.id}/pdf`}
+      // The description is the invoice's record as issued.
+      supply={{ heading: m.tax_what_supplied(), headingId: "supply-heading", description: <span translate="no">{invoice.description}</span> }}
+      totalLabel={m.tax_total()}
+      notes={[invoice.priceNote, m.tax_reverse_charge()]}
+      footer={m.tax_invoice_footer()}
+      pdfUrl={pathInLocale(`/invoices/${invoice.id}/pdf`, getLocale())}
       links={paymentsLink(payments)}
     />
   );

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import type { TaxDocumentView } from "#domain/billing/index.ts";
 import { formatPaise, formatRate } from "#shared/gst.ts";
 import { formatDate } from "#shared/format.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The one layout of a GST tax document (decision 0045: the credit note is the invoice's layout):
@@ -20,9 +22,9 @@ export type TaxDocumentProps = {
   /** Header lines after the date (a credit note: the invoice it is against). */
   headerExtra?: ReactNode;
   /** The supply section's hidden heading, its id, the description line and what goes under the SAC. */
-  supply: { heading: string; headingId: string; description: string; extra?: ReactNode };
+  supply: { heading: string; headingId: string; description: ReactNode; extra?: ReactNode };
   totalLabel: string;
-  notes: string[];
+  notes: ReactNode[];
   footer: string;
   pdfUrl: string;
   /** Links after "Download PDF". */
@@ -60,23 +62,25 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
             <h1 id={`${id}-title`} className="text-2xl font-bold tracking-wide text-maroon-700 md:text-3xl">
               {title}
             </h1>
-            <p className="mt-1 text-sm text-ink/75">Original for recipient</p>
+            <p className="mt-1 text-sm text-ink/75">{m.tax_original()}</p>
           </div>
           <dl className="text-sm sm:text-right">
             <div>
               <dt className="inline font-semibold">{numberLabel}</dt>
-              <dd className="inline font-mono font-semibold" data-testid={numberTestId}>
+              <dd className="inline font-mono font-semibold" data-testid={numberTestId} translate="no">
                 {doc.number}
               </dd>
             </div>
             <div>
-              <dt className="inline">Date: </dt>
+              <dt className="inline">{m.tax_date()} </dt>
               <dd className="inline">{formatDate(doc.issuedAt)}</dd>
             </div>
             {headerExtra}
             <div>
-              <dt className="inline">Place of supply: </dt>
-              <dd className="inline">{doc.placeOfSupply}</dd>
+              <dt className="inline">{m.tax_place_of_supply()} </dt>
+              <dd className="inline" translate="no">
+                {doc.placeOfSupply}
+              </dd>
             </div>
           </dl>
         </header>
@@ -84,31 +88,45 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
         <div className="grid gap-5 border-b border-maroon-100 py-5 sm:grid-cols-2">
           <section aria-labelledby="supplier-heading">
             <h2 id="supplier-heading" className="text-xs font-semibold tracking-wider text-ink/75 uppercase">
-              Supplier
+              {m.tax_supplier()}
             </h2>
-            <p className="mt-1 font-semibold">{s.legalName}</p>
-            <p className="text-sm">{s.address}</p>
-            <p className="text-sm">
-              {s.state} (state code {s.stateCode})
+            {/* The parties as the paper was issued (their names and addresses are its record): marked so. */}
+            <p className="mt-1 font-semibold" translate="no">
+              {s.legalName}
             </p>
+            <p className="text-sm" translate="no">
+              {s.address}
+            </p>
+            <p className="text-sm">{rich(m.tax_state_code, { state: <span translate="no">{s.state}</span>, code: s.stateCode })}</p>
             <p className="text-sm">
               GSTIN: <span className="font-mono">{s.gstin}</span>
             </p>
           </section>
           <section aria-labelledby="recipient-heading">
             <h2 id="recipient-heading" className="text-xs font-semibold tracking-wider text-ink/75 uppercase">
-              Billed to
+              {m.tax_billed_to()}
             </h2>
-            <p className="mt-1 font-semibold">{b.businessName}</p>
-            {b.address && <p className="text-sm">{b.address}</p>}
-            {(b.city || b.state) && (
-              <p className="text-sm">
-                {[b.city, b.state].filter(Boolean).join(", ")}
-                {b.stateCode ? ` (state code ${b.stateCode})` : ""}
+            <p className="mt-1 font-semibold" translate="no">
+              {b.businessName}
+            </p>
+            {b.address && (
+              <p className="text-sm" translate="no">
+                {b.address}
               </p>
             )}
-            <p className="text-sm">GSTIN: {b.gstin ? <span className="font-mono">{b.gstin}</span> : "not registered"}</p>
-            <p className="text-sm break-all">{b.email}</p>
+            {(b.city || b.state) && (
+              <p className="text-sm">
+                {b.stateCode ? (
+                  rich(m.tax_state_code, { state: <span translate="no">{[b.city, b.state].filter(Boolean).join(", ")}</span>, code: b.stateCode })
+                ) : (
+                  <span translate="no">{[b.city, b.state].filter(Boolean).join(", ")}</span>
+                )}
+              </p>
+            )}
+            <p className="text-sm">GSTIN: {b.gstin ? <span className="font-mono">{b.gstin}</span> : m.tax_gstin_not_registered()}</p>
+            <p className="text-sm break-all" translate="no">
+              {b.email}
+            </p>
           </section>
         </div>
 
@@ -119,9 +137,11 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
           <div className="flex justify-between gap-4">
             <div>
               <p className="font-semibold">{supply.description}</p>
+              {/* The SAC's description is the GST schedule's own (English) name of the service. */}
               <p className="text-sm text-ink/75">
                 SAC {doc.sac}
-                {doc.sacDescription ? `: ${doc.sacDescription}` : ""}
+                {doc.sacDescription ? ": " : ""}
+                {doc.sacDescription && <span lang="en-IN">{doc.sacDescription}</span>}
               </p>
               {supply.extra}
             </div>
@@ -130,7 +150,7 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
         </section>
 
         <dl className="ml-auto max-w-sm py-4 text-sm">
-          {line("Taxable value", doc.taxableValue)}
+          {line(m.tax_taxable_value(), doc.taxableValue)}
           {intra ? (
             <>
               {line(`CGST @ ${formatRate(doc.cgstRate)}`, doc.cgstAmount)}
@@ -142,22 +162,22 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
           {line(totalLabel, doc.total, true)}
         </dl>
         <p className="text-sm">
-          <span className="font-semibold">Amount in words: </span>
+          <span className="font-semibold">{m.tax_amount_in_words()} </span>
           <span data-testid="amount-in-words">{doc.totalInWords}</span>
         </p>
         <ul className="mt-4 space-y-0.5 text-xs text-ink/75">
-          {notes.map((n) => (
-            <li key={n}>{n}</li>
+          {notes.map((n, i) => (
+            <li key={i}>{n}</li>
           ))}
         </ul>
         <p className="mt-6 border-t border-maroon-100 pt-4 text-center text-xs text-ink/75">{footer}</p>
 
         <div className="no-print mt-6 flex flex-wrap gap-3">
           <button type="button" className="btn-primary" onClick={() => window.print()}>
-            Print
+            {m.tax_print()}
           </button>
           <a className="btn" href={pdfUrl} download={`${doc.number.replaceAll("/", "-")}.pdf`}>
-            Download PDF
+            {m.tax_download_pdf()}
           </a>
           {links}
         </div>
@@ -170,6 +190,6 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
 export const paymentsLink = (payments: string | null) =>
   payments && (
     <Link className="btn" to={payments}>
-      Payment history
+      {m.tax_payment_history()}
     </Link>
   );

@@ -169,7 +169,8 @@ export async function readCreditNote(ctx: DomainContext, creditNoteId: string): 
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,
     invoiceIssuedAt: row.invoice_issued_at,
-    against: CREDIT_NOTE_MESSAGES.against(row.invoice_number, formatDate(row.invoice_issued_at)),
+    // In the language of the request or page that reads it.
+    against: messages.tax_against({ number: row.invoice_number, date: formatDate(row.invoice_issued_at) }),
     reason: row.reason,
   };
 }

@@ -267,11 +267,12 @@ export async function readInvoice(ctx: DomainContext, invoiceId: string): Promis
     ...taxDocumentView(row),
     pricesIncludeGst: Boolean(row.prices_include_gst),
     kind: row.sac === DESIGN_SAC_CODE ? "design" : "plan",
+    // In the language of the request or page that reads it (the paper's own figures are as issued).
     priceNote:
       row.sac === DESIGN_SAC_CODE
-        ? "The design's price includes GST."
+        ? messages.tax_price_note_design()
         : row.prices_include_gst
-          ? "The plan price includes GST."
-          : "GST is charged on top of the plan price.",
+          ? messages.tax_price_note_included()
+          : messages.tax_price_note_on_top(),
   };
 }
