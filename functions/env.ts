@@ -1,11 +1,14 @@
 import type { AiBinding } from "./platform/ai.ts";
 import type { MailQueueMessage } from "./platform/mail.ts";
 import type { JobMessage } from "./cron/continuations.ts";
+import type { WeddingStore } from "./stores/wedding-store/index.ts";
 
 /** Bindings and variables of the Worker (wrangler.jsonc, `.dev.vars`, `wrangler secret`). */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
+  /** Each wedding's store, a Durable Object with SQLite storage (a prototype, decision 0055; nothing in the product reads it yet). */
+  WEDDING_STORE?: DurableObjectNamespace<WeddingStore>;
   /** The static assets (build/client): the Worker reads its PDF fonts through it (app/lib/pdf-fonts.server.ts). */
   ASSETS?: Fetcher;
   APP_ENV: "development" | "test" | "production" | string;

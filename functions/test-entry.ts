@@ -1,5 +1,8 @@
 import { createWorker } from "./app.ts";
 
+/** Each wedding's store (decision 0055): a Durable Object class is exported by the Worker's entry. */
+export { WeddingStore } from "./stores/wedding-store/index.ts";
+
 /**
  * The Worker as tests run it: the same composition with a stand-in for the React Router build
  * (the workerd test pool cannot resolve `virtual:react-router/server-build`). Page rendering is

@@ -3,6 +3,9 @@ import { createWorker } from "./app.ts";
 import type { Env } from "./env.ts";
 import { LOCALE_PREFIX, localeOfPath } from "#shared/locale.ts";
 
+/** Each wedding's store (decision 0055): a Durable Object class is exported by the Worker's entry. */
+export { WeddingStore } from "./stores/wedding-store/index.ts";
+
 const serverBuild = () => import("virtual:react-router/server-build");
 const pages = createRequestHandler(serverBuild, import.meta.env.MODE);
 

@@ -1,0 +1,97 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { HEADCOUNT_SQL } from "#domain/guests/index.ts";
+import { type StoreResult, type StoreTable, weddingStore } from "#functions/stores/wedding-store/index.ts";
+
+type Rows = Record<string, unknown>[];
+
+/**
+ * Each wedding's store (decision 0055, a prototype): one Durable Object with SQLite per wedding
+ * holds its functions, households, guests, invitations and answers in D1's own tables, so the
+ * guest list's queries run there unchanged; a batch is all or nothing; a dropped store is empty.
+ */
+const ns = () => env.WEDDING_STORE!;
+const now = 1_767_225_600_000;
+
+function wedding(key: string) {
+  return {
+    events: [
+      { id: `${key}-e1`, user_id: key, name: "Sangeet", event_date: "2027-02-13", created_at: now, updated_at: now },
+      { id: `${key}-e2`, user_id: key, name: "Wedding", event_date: "2027-02-14", created_at: now, updated_at: now },
+    ],
+    households: [
+      { id: `${key}-h1`, user_id: key, name: "Sharma family", rsvp_token: `${key}-t1`, created_at: now, updated_at: now },
+      { id: `${key}-h2`, user_id: key, name: "Iyer family", rsvp_token: `${key}-t2`, created_at: now, updated_at: now },
+    ],
+    guests: [
+      { id: `${key}-g1`, user_id: key, household_id: `${key}-h1`, name: "Anil", dietary: "VEG", created_at: now, updated_at: now },
+      { id: `${key}-g2`, user_id: key, household_id: `${key}-h1`, name: "Sunita", dietary: "JAIN", created_at: now, updated_at: now },
+      { id: `${key}-g3`, user_id: key, household_id: `${key}-h2`, name: "Ravi", created_at: now, updated_at: now },
+    ],
+    household_invitations: [
+      { household_id: `${key}-h1`, event_id: `${key}-e1`, invited_at: now },
+      { household_id: `${key}-h1`, event_id: `${key}-e2`, invited_at: now },
+      { household_id: `${key}-h2`, event_id: `${key}-e2`, invited_at: now },
+    ],
+    guest_rsvps: [
+      { guest_id: `${key}-g1`, event_id: `${key}-e1`, response: "ATTENDING", party_size: 3, answered_at: now },
+      { guest_id: `${key}-g2`, event_id: `${key}-e1`, response: "DECLINED", party_size: 1, answered_at: now },
+      { guest_id: `${key}-g3`, event_id: `${key}-e2`, response: "MAYBE", party_size: 2, answered_at: now },
+    ],
+  };
+}
+
+describe("a wedding's store", () => {
+  it("holds a wedding's guest list in D1's tables: the head-count query answers there as it does in D1", async () => {
+    const store = weddingStore(ns(), "store-headcount");
+    const rows = wedding("couple-a");
+    for (const [table, list] of Object.entries(rows)) expect(await store.importRows(table as keyof typeof rows, list)).toBe(list.length);
+    // RPC types cannot carry `unknown` column values: the answers are typed as the store declares them.
+    const [counts] = (await store.batch([{ sql: HEADCOUNT_SQL, params: ["couple-a"] }])) as unknown as StoreResult[];
+    expect(counts!.results.map((r) => [r.name, r.guests, r.attending, r.maybe, r.declined, r.not_answered, r.veg, r.jain])).toEqual([
+      ["Sangeet", 2, 3, 0, 1, 0, 3, 0],
+      ["Wedding", 3, 0, 2, 0, 2, 0, 0],
+    ]);
+    expect(counts!.rowsRead).toBeGreaterThan(0);
+    const stats = await store.stats();
+    expect(stats.rows).toEqual({ events: 2, households: 2, guests: 3, household_invitations: 3, guest_rsvps: 3 });
+    expect(stats.bytes).toBeGreaterThan(0);
+    // Its export is every row, as stored.
+    const exported = (await store.exportRows()) as unknown as Record<StoreTable, Rows>;
+    expect(exported.guests.map((g) => g.name).sort()).toEqual(["Anil", "Ravi", "Sunita"]);
+  });
+
+  it("writes a batch all or nothing, and another wedding's store is another database", async () => {
+    const store = weddingStore(ns(), "store-atomic");
+    const rows = wedding("couple-b");
+    await store.importRows("events", rows.events);
+    await store.importRows("households", rows.households);
+    const refused = await Promise.resolve(
+      store.batch([
+        {
+          sql: "INSERT INTO guests (id, user_id, household_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+          params: ["g-new", "couple-b", "couple-b-h1", "Meena", now, now],
+        },
+        {
+          sql: "INSERT INTO guests (id, user_id, household_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+          params: ["g-new", "couple-b", "couple-b-h1", "Twice", now, now],
+        },
+      ]),
+    ).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(refused).toMatch(/UNIQUE/);
+    expect((await store.stats()).rows.guests).toBe(0);
+    expect((await weddingStore(ns(), "store-other").stats()).rows.households).toBe(0);
+  });
+
+  it("is empty once dropped (the couple closed their account)", async () => {
+    const store = weddingStore(ns(), "store-drop");
+    const rows = wedding("couple-c");
+    for (const [table, list] of Object.entries(rows)) await store.importRows(table as keyof typeof rows, list);
+    await store.drop();
+    const fresh = weddingStore(ns(), "store-drop");
+    expect((await fresh.stats()).rows).toEqual({ events: 0, households: 0, guests: 0, household_invitations: 0, guest_rsvps: 0 });
+  });
+});
