@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { showToast } from "#app/components/Toaster.tsx";
 import { loginPath } from "#shared/links.ts";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import type { action } from "./service.server.ts";
 
 export function CartButton({ inCart, signedIn, canUseCart, canonical }: { inCart: boolean; signedIn: boolean; canUseCart: boolean; canonical: string }) {

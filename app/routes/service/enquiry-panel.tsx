@@ -3,7 +3,7 @@ import type { PageFailure } from "#app/lib/page-errors.server.ts";
 import { loginPath } from "#shared/links.ts";
 import { formatDate, replyTimeLabel } from "#shared/format.ts";
 import { LEAD_MESSAGE_MIN } from "#shared/listing-limits.ts";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { Field, FormAlert, TextArea } from "#app/components/ui/index.ts";
 import type { action } from "./service.server.ts";
 import type { LoaderData } from "./types.ts";

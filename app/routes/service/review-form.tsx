@@ -5,7 +5,7 @@ import { FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
 import { FieldFrame, useFieldWiring } from "#app/components/ui/field-wiring.tsx";
 import { shrinkChosenPhotos } from "#app/lib/upload-client.ts";
 import { REVIEW_COMMENT_MIN, REVIEW_PHOTOS_MAX, SUB_SCORES } from "#shared/listing-limits.ts";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { PHOTO_ACCEPT } from "#shared/service-media.ts";
 import type { Review } from "#domain/catalogue/index.ts";
 import { useServiceActionData } from "./service-action-data.ts";

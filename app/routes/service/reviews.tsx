@@ -8,7 +8,7 @@ import { Pager } from "#app/components/ui/index.ts";
 import { loginPath } from "#shared/links.ts";
 import { reviewCount } from "#shared/format.ts";
 import { REVIEWS_PAGE_SIZE, SUB_SCORES } from "#shared/listing-limits.ts";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { ReviewForm } from "./review-form.tsx";
 import { ReviewItem } from "./review-item.tsx";
 import { useServiceActionData } from "./service-action-data.ts";
