@@ -10,6 +10,7 @@ import { directUploadsFor } from "./platform/direct-uploads.ts";
 import { readSessionToken } from "./platform/session-cookie.ts";
 import { paymentGatewayFor } from "./platform/payments.ts";
 import { eventRecorderFor } from "./platform/analytics.ts";
+import { weddingLiveFor } from "./platform/wedding-live.ts";
 import { planPurpose, servePaymentPurposes } from "#domain/billing/index.ts";
 import { templatePurpose } from "#domain/invitations/index.ts";
 import { log } from "./platform/log.ts";
@@ -58,6 +59,7 @@ export function createDomainContext(
     ai: descriptionWriterFor(env),
     payments: paymentGatewayFor(env, new URL(request.url).origin, defer),
     events: eventRecorderFor(env, defer),
+    live: weddingLiveFor(env),
   };
 }
 

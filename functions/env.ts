@@ -2,6 +2,7 @@ import type { AiBinding } from "./platform/ai.ts";
 import type { MailQueueMessage } from "./platform/mail.ts";
 import type { JobMessage } from "./cron/continuations.ts";
 import type { WeddingStore } from "./stores/wedding-store/index.ts";
+import type { WeddingLive } from "./platform/wedding-live.ts";
 
 /** Bindings and variables of the Worker (wrangler.jsonc, `.dev.vars`, `wrangler secret`). */
 export interface Env {
@@ -31,6 +32,8 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** The mail queue's producer (wrangler.jsonc `queues`): outbox ids to deliver (functions/platform/mail.ts). Without it the mailer delivers by itself. */
   MAIL_QUEUE?: Queue<MailQueueMessage>;
+  /** One Durable Object per wedding holding its open planning pages' WebSockets (functions/platform/wedding-live.ts; docs/deploy.md "Live planning"). Without it pages do not update live. */
+  WEDDING_LIVE?: DurableObjectNamespace<WeddingLive>;
   /** The jobs queue's producer: the rest of a scheduled job that did not fit one invocation's D1 queries (functions/cron/continuations.ts). */
   JOB_QUEUE?: Queue<JobMessage>;
   /** HMAC key of the signed links in mails (unsubscribe, e-mail preferences); required in production (functions/platform/mail-links.ts). */

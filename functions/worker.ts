@@ -1,5 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createWorker } from "./app.ts";
+
+/** The Durable Object class of live planning (wrangler.jsonc durable_objects): exported by the Worker's entry. */
+export { WeddingLive } from "./platform/wedding-live.ts";
 import type { Env } from "./env.ts";
 import { LOCALE_PREFIX, localeOfPath } from "#shared/locale.ts";
 

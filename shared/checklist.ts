@@ -4,6 +4,7 @@ import { browsePath } from "./catalogue.ts";
 import { isoDate } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
 import { rowVersion } from "./row-version.ts";
+import { say } from "./say.ts";
 import { parseLocation, type LocationMap } from "./place-names.ts";
 import { PLACES } from "./places.ts";
 
@@ -175,7 +176,7 @@ export function itemVersion(item: ChecklistItem): string {
   }
   return h.toString(36);
 }
-const itemVersionField = z.preprocess((v) => (v === "" ? undefined : v), z.string().max(20).optional());
+const itemVersionField = z.preprocess((v) => (v === "" ? undefined : v), z.string(say(m.api_v_item_version)).max(20, say(m.api_v_item_version)).optional());
 
 /**
  * One action of the checklist page (a form's `intent`). `name` / `title` guard the index: when the

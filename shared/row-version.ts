@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { numeric } from "./numbers.ts";
+import { m } from "./paraglide/messages.js";
+import { say } from "./say.ts";
 
 /**
  * The version of a planning row that a page form and an API client send back with an edit (issue
@@ -8,4 +10,4 @@ import { numeric } from "./numbers.ts";
  * current value. Optional: an edit without it is still guarded against a change between the
  * server's own read and write.
  */
-export const rowVersion = numeric(z.number({ error: "Send the version you read." }).int("Send the version you read.").min(0).optional());
+export const rowVersion = numeric(z.number(say(m.api_v_version)).int(say(m.api_v_version)).min(0, say(m.api_v_version)).optional());

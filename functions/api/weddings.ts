@@ -6,6 +6,7 @@ import {
   declineInvitation,
   invitePlanner,
   leaveWedding,
+  openLiveChannel,
   pendingInvitations,
   removeMember,
   revokeInvitation,
@@ -16,6 +17,7 @@ import {
 import { ACCESS } from "#domain/core/index.ts";
 import { memberUpdateInput, planInviteInput } from "#shared/wedding-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { weddingLiveFor } from "#platform/wedding-live.ts";
 import { Resource } from "./endpoint.ts";
 
 const id = z.string().min(1).max(64);
@@ -135,6 +137,24 @@ export const weddingsApi = new Resource("/weddings", "Weddings and co-planners")
       responses: { 409: "The couple's own wedding" },
     },
     async (c) => c.json({ success: true, ...(await leaveWedding(c.get("domain"))) }),
+  )
+  .endpoint(
+    {
+      method: "get",
+      path: "/live",
+      summary: "Follow the current wedding's changes live: a WebSocket (Upgrade: websocket) that hears { type: 'changed', area, by }",
+      description:
+        "wedding: the current wedding's id (GET /weddings/current). Any member may listen, viewers too; another wedding, or one the caller no longer plans, is 404. Removing a member closes their sockets (code 4403). Send 'ping' to be answered 'pong'.",
+      query: z.object({ wedding: z.string().max(64).optional() }),
+      ...PLANNER,
+      responses: { 101: "The socket", 404: "Not a wedding the caller plans now", 426: "Not a WebSocket upgrade" },
+    },
+    async (c, { query }) => {
+      const w = await openLiveChannel(c.get("domain"), query);
+      const live = weddingLiveFor(c.env);
+      if (c.req.header("Upgrade")?.toLowerCase() !== "websocket" || !live) return c.json({ success: false, message: m.api_live_websocket_only() }, 426);
+      return live.connect(w.weddingId, w.actor.id, c.req.raw);
+    },
   )
   .endpoint(
     {

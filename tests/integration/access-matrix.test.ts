@@ -883,6 +883,10 @@ Object.assign(MATRIX, {
     guard: weddingMembersOf,
   },
   "DELETE /api/v1/weddings/members/{userId}": { call: (w) => ({ params: { userId: w.coPlanner } }), ...COUPLE_ONLY, guard: weddingMembersOf },
+  // The live socket (issue 33): without the wedding's id and an Upgrade header nobody gets one (401, 403, or 400 for a planner);
+  // who is accepted and who refused on a real upgrade (couple, partner, editor, viewer; visitor, vendor, another wedding's couple,
+  // a removed co-planner): tests/integration/wedding-live.test.ts.
+  "GET /api/v1/weddings/live": { call: () => ({}), allowed: [] },
   // Every caller here is the couple of their own wedding, which they cannot leave (409); a member leaving: tests/integration/co-planners.test.ts.
   "POST /api/v1/weddings/leave": { call: () => ({}), allowed: [] },
   "POST /api/v1/weddings/{weddingId}/switch": {

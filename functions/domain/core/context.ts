@@ -47,6 +47,16 @@ export type DomainContext = {
    * and then whoever needs it reads it (a signed-in person sees their own writes at once).
    */
   publicDataVersion?: number;
+  /** Each wedding's live object (functions/platform/wedding-live.ts): told of every change so open pages update; absent without the binding. */
+  live?: WeddingLivePort;
+};
+
+/** What the domain tells a wedding's live object (issue 33, docs/decisions/0052-plan-together-live.md). */
+export type WeddingLivePort = {
+  /** An area of the wedding changed (after its D1 batch committed), by whom (their name and account). */
+  changed(weddingId: string, notice: { area: string; by: string; byId: string }): Promise<void>;
+  /** A member left or was removed: their open pages stop listening. */
+  removed(weddingId: string, userId: string): Promise<void>;
 };
 
 /**

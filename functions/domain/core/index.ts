@@ -7,7 +7,16 @@
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
 export { type AuditSubject, auditEntry } from "./audit-log.ts";
-export { type DomainContext, type RequestInfo, type Actor, type ValidSession, type DomainConfig, type BillingConfig, type ReplyConfig } from "./context.ts";
+export {
+  type DomainContext,
+  type WeddingLivePort,
+  type RequestInfo,
+  type Actor,
+  type ValidSession,
+  type DomainConfig,
+  type BillingConfig,
+  type ReplyConfig,
+} from "./context.ts";
 export {
   type DomainError,
   Invalid,

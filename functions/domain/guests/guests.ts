@@ -2,7 +2,7 @@
 import { m } from "#shared/paraglide/messages.js";
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding } from "../weddings/index.ts";
+import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
 
 async function guestCountOf(ctx: DomainContext, userId: string): Promise<number> {
@@ -25,6 +25,7 @@ export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ me
   writes.push(insertGuest(ctx, me.key, householdId, id, data, ctx.now));
   writes.push(activityEntry(ctx, me, { area: "guests", action: "guests_added", count: 1, subject: data.name }));
   await ctx.db.batch(writes);
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.guestAdded, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 
@@ -84,6 +85,7 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
       return new StaleEdit(m.api_stale_guest({ name: current.name }), current);
     },
   });
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 
@@ -96,5 +98,6 @@ export async function deleteGuest(ctx: DomainContext, id: string): Promise<{ mes
     ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ?").bind(id, me.key),
     activityEntry(ctx, me, { area: "guests", action: "guest_removed", subject: guest.name, onlyIfChanged: true }),
   ]);
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.guestRemoved };
 }

@@ -1,7 +1,7 @@
 /** The couple's households: list, create, rename, remove, and a new personal link. */
 import { householdInput, householdUpdateInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, newId, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import {
   GUEST_MESSAGES,
   type Household,
@@ -32,6 +32,7 @@ export async function createHousehold(ctx: DomainContext, input: unknown): Promi
     insertHousehold(ctx, me.key, id, data.name, data.notes),
     activityEntry(ctx, me, { area: "guests", action: "household_added", subject: data.name }),
   ]);
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.householdAdded, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
@@ -45,6 +46,7 @@ export async function updateHousehold(ctx: DomainContext, id: string, input: unk
       .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.key),
     activityEntry(ctx, me, { area: "guests", action: "household_changed", subject: data.name ?? before.name }),
   ]);
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.householdSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
@@ -59,6 +61,7 @@ export async function deleteHousehold(ctx: DomainContext, id: string): Promise<{
     ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ?").bind(id, me.key),
     activityEntry(ctx, me, { area: "guests", action: "household_removed", subject: household.name, onlyIfChanged: true }),
   ]);
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.householdRemoved };
 }
 

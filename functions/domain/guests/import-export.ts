@@ -2,7 +2,7 @@
 import { GUESTS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.ts";
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -149,7 +149,10 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
     imported += 1;
   });
   // One entry for the whole file, in the same batch as its guests.
-  if (writes.length) await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "guests", action: "guests_imported", count: imported })]);
+  if (writes.length) {
+    await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "guests", action: "guests_imported", count: imported })]);
+    tellWedding(ctx, me, "guests");
+  }
   return { imported, householdsCreated, errors };
 }
 

@@ -1,7 +1,7 @@
 /** Which of the couple's functions a household is invited to. */
 import { invitationsInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -38,5 +38,6 @@ export async function setInvitations(ctx: DomainContext, householdId: string, in
       .bind(householdId, ctx.now, me.key, set),
     activityEntry(ctx, me, { area: "guests", action: "household_invited", count: eventIds.length, subject: household.name }),
   ]);
+  tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.invitationsSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, householdId)) };
 }

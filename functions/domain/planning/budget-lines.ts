@@ -3,7 +3,7 @@ import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } fro
 import { formatRupees } from "#shared/format.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext, Conflict, Invalid, NotFound, StaleEdit, newId, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding } from "../weddings/index.ts";
+import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { BUDGET_MESSAGES, LINE_COLUMNS, LINE_NOT_FOUND, type BudgetLineRow } from "./budget-records.ts";
 
@@ -77,6 +77,7 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
       ctx.now,
     );
   await ctx.db.batch([insert, activityEntry(ctx, me, { area: "budget", action: "budget_line_added", subject: line.label })]);
+  tellWedding(ctx, me, "budget");
   return { message: BUDGET_MESSAGES.lineAdded, line: toLine(await ownedLine(ctx, me.key, id)) };
 }
 
@@ -149,6 +150,7 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
       return new StaleEdit(message, now);
     },
   });
+  tellWedding(ctx, me, "budget");
   return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, me.key, lineId)) };
 }
 
@@ -160,6 +162,7 @@ export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Prom
     ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.key),
     activityEntry(ctx, me, { area: "budget", action: "budget_line_removed", subject: line.label, onlyIfChanged: true }),
   ]);
+  tellWedding(ctx, me, "budget");
   if (!res!.meta.changes) throw new NotFound(LINE_NOT_FOUND());
   return { message: BUDGET_MESSAGES.lineDeleted };
 }
@@ -193,6 +196,7 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
         existing.id,
       );
     await ctx.db.batch([change, placed]);
+    tellWedding(ctx, me, "budget");
     return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, me.key, existing.id)) };
   }
   const id = newId(ctx.now);
@@ -203,6 +207,7 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     )
     .bind(id, me.key, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now);
   await ctx.db.batch([insert, placed]);
+  tellWedding(ctx, me, "budget");
   const line = await ctx.db
     .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
     .bind(bookingId, me.key)

@@ -13,7 +13,7 @@ import {
 import { formatDate } from "#shared/format.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext, Conflict, StaleEdit, parseInput } from "../core/index.ts";
-import { activityEntry, nextVersion, openWedding, rightsOf, type WeddingAccess, type WeddingRights } from "../weddings/index.ts";
+import { activityEntry, nextVersion, openWedding, rightsOf, tellWedding, type WeddingAccess, type WeddingRights } from "../weddings/index.ts";
 
 /**
  * The couple's wedding checklist (spec: Checklist, Checklist actions, POST /checklist/save, GET
@@ -88,7 +88,10 @@ async function update(
     // Unchanged (the same list saved again): nothing to write, nothing to tell.
     if (json === text) return { categories: next, version: now.version };
     const [result] = await ctx.db.batch([write, activityEntry(ctx, me, { area: "plan", action: "checklist_changed", onlyIfChanged: true })]);
-    if (result!.meta.changes) return { categories: next, version };
+    if (result!.meta.changes) {
+      tellWedding(ctx, me, "plan");
+      return { categories: next, version };
+    }
   }
   throw new Conflict(m.api_e_the_checklist_changed_at_the_same_moment());
 }

@@ -1,7 +1,7 @@
 /** The couple's total budget and the split it suggests across categories. */
 import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/budget-schemas.ts";
 import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import { BUDGET_MESSAGES } from "./budget-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -13,6 +13,7 @@ export async function setTotalBudget(ctx: DomainContext, input: unknown): Promis
     ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.key),
     activityEntry(ctx, me, { area: "budget", action: "budget_total_set" }),
   ]);
+  tellWedding(ctx, me, "budget");
   return { message: BUDGET_MESSAGES.totalSaved, totalBudget };
 }
 
@@ -43,6 +44,7 @@ export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message
   );
   if (!writes.length) return { message: BUDGET_MESSAGES.suggested(0), added: 0 };
   const done = await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "budget", action: "budget_split_suggested", count: writes.length })]);
+  tellWedding(ctx, me, "budget");
   const added = done.slice(0, writes.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
   return { message: BUDGET_MESSAGES.suggested(added), added };
 }

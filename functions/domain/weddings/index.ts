@@ -45,3 +45,4 @@ export {
 } from "./invitations-to-plan.ts";
 export { ACTIVITY_ACTIONS, activityEntry, type ActivityAction, type ActivityItem, type ActivityPage, purgeOldActivity, activityList } from "./activity.ts";
 export { guardedEdit, nextVersion } from "./stale-edits.ts";
+export { openLiveChannel, tellRemoved, tellWedding } from "./live.ts";

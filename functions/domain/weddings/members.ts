@@ -13,6 +13,7 @@ import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext, Conflict, Forbidden, NotFound, parseInput, requireRole, requireSignedIn, ACCESS } from "../core/index.ts";
 import { activityEntry } from "./activity.ts";
 import { currentWedding, parseAreas, type WeddingAccess, type WeddingArea, type WeddingRole, WEDDING_MESSAGES } from "./wedding-access.ts";
+import { tellRemoved } from "./live.ts";
 
 export type WeddingMember = {
   userId: string;
@@ -172,6 +173,8 @@ export async function removeMember(ctx: DomainContext, userId: string): Promise<
     ctx.db.prepare("DELETE FROM wedding_members WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'").bind(w.weddingId, userId),
     activityEntry(ctx, w, { area: "people", action: "planner_removed", subject: target.user_name, onlyIfChanged: true }),
   ]);
+  // Their open pages stop listening at once (the live object closes their sockets).
+  tellRemoved(ctx, w.weddingId, userId);
   return { message: m.couple_cp_removed({ name: target.user_name }) };
 }
 
@@ -184,6 +187,7 @@ export async function leaveWedding(ctx: DomainContext): Promise<{ message: strin
     ctx.db.prepare("DELETE FROM wedding_members WHERE wedding_id = ? AND user_id = ? AND role <> 'COUPLE'").bind(w.weddingId, w.actor.id),
     activityEntry(ctx, w, { area: "people", action: "planner_left", onlyIfChanged: true }),
   ]);
+  tellRemoved(ctx, w.weddingId, w.actor.id);
   return { message: m.couple_cp_left({ couple: names ? coupleName(names) : "" }) };
 }
 

@@ -4,6 +4,7 @@ import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { showToast } from "#app/components/Toaster.tsx";
+import { useWeddingLive } from "#app/lib/wedding-live.ts";
 import { applyChecklistAction, checklistActionInput, type Checklist } from "#shared/checklist.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { getLocale } from "#shared/locale.ts";
@@ -72,6 +73,8 @@ function ServerForm({ children, className, label, autoSubmit, resetAfter }: Acti
 
 export default function ChecklistRoute({ loaderData }: Route.ComponentProps) {
   const edits = loaderData.rights.edits.plan;
+  // Another co-planner's change of this area reloads the page's data (issue 33).
+  useWeddingLive("plan");
   // A visitor's list joins the account's only where the reader may change it (a viewer's would be refused).
   useVisitorChecklistMerge(edits);
   const list = usePendingList(loaderData.list);

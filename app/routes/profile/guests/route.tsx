@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "#functions/page-context.ts";
+import { useWeddingLive } from "#app/lib/wedding-live.ts";
 import { OnceToken } from "#app/lib/once-token.tsx";
 import { Panel } from "#app/components/ui/index.ts";
 import { formatCount } from "#shared/format.ts";
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = guestsAction;
 
 export default function Guests({ loaderData, actionData }: Route.ComponentProps) {
+  // Another co-planner's change of this area reloads the page's data (issue 33).
+  useWeddingLive("guests");
   const d = loaderData;
   const result = actionData as GuestsActionResult | undefined;
   const busy = useNavigation().state !== "idle";

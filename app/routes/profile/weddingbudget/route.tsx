@@ -6,6 +6,7 @@ import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { OnceToken } from "#app/lib/once-token.tsx";
+import { useWeddingLive } from "#app/lib/wedding-live.ts";
 import { BudgetChart, type BudgetChartSeries } from "./budget-chart.tsx";
 import { LineFields, LineRow } from "./budget-lines.tsx";
 import { CategoryFigures, FunctionFigures, UpcomingPayments } from "./budget-tables.tsx";
@@ -24,6 +25,8 @@ export { action, loader } from "./weddingbudget.server.ts";
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.couple_budget_title()) }, { name: "robots", content: "noindex" }];
 
 export default function WeddingBudget({ loaderData, actionData }: Route.ComponentProps) {
+  // Another co-planner's change of this area reloads the page's data (issue 33).
+  useWeddingLive("budget");
   const { budget } = loaderData;
   const feedback = actionData as Feedback;
   const busy = useNavigation().state !== "idle";
