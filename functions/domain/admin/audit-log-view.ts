@@ -2,8 +2,7 @@ import { m } from "#shared/paraglide/messages.js";
 import type { adminAuditLog } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { z } from "zod";
-import { type AuditSubject, type DomainContext, requireRole, ACCESS, parseInput } from "../core/index.ts";
-import { numeric } from "#shared/numbers.ts";
+import { type AuditSubject, type DomainContext, requireRole, ACCESS, pageQuery, parseInput } from "../core/index.ts";
 
 /** Reading the audit log (super admins): a filtered page of entries, and one subject's history for its record page. */
 
@@ -60,14 +59,7 @@ export const auditQuery = z.object({
     .trim()
     .max(254, { error: () => m.api_v_that_is_not_an_e_mail_address() })
     .optional(),
-  page: numeric(
-    z
-      .number({ error: () => m.api_v_page_is_a_number() })
-      .int({ error: () => m.api_v_page_is_a_whole_number() })
-      .min(1, { error: () => m.api_v_page_starts_at_1() })
-      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
-      .optional(),
-  ),
+  page: pageQuery(),
 });
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -5,6 +5,7 @@ import { BLOG_STATUSES } from "#shared/stored-values.ts";
 import { slugify } from "#shared/slug.ts";
 import { BLOG_LIMITS } from "#shared/blog.ts";
 import { numeric } from "#shared/numbers.ts";
+import { pageQuery } from "../core/index.ts";
 
 export type BlogListQuery = {
   /** Full-text search over title, excerpt and content. */
@@ -119,14 +120,7 @@ export const blogListInput = z.object({
     .max(60, { error: () => m.api_v_that_is_not_a_tag() })
     .optional(),
   status: z.enum(["DRAFT", "PUBLISHED", "SCHEDULED", "ALL"], { error: () => m.api_v_choose_draft_published_scheduled_or_all() }).optional(),
-  page: numeric(
-    z
-      .number({ error: () => m.api_v_page_is_a_number() })
-      .int({ error: () => m.api_v_page_is_a_whole_number() })
-      .min(1, { error: () => m.api_v_page_starts_at_1() })
-      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
-      .optional(),
-  ),
+  page: pageQuery(),
   limit: numeric(
     z
       .number({ error: () => m.api_v_limit_is_a_number() })

@@ -9,8 +9,19 @@ import { email, phone } from "#shared/account-schemas.ts";
 import { CONTACT_LIMITS, CONTACT_TOPICS } from "#shared/contact.ts";
 import { formatDate } from "#shared/format.ts";
 import { queueMail } from "#platform/mail.ts";
-import { auditEntry, type DomainContext, NotFound, newId, ACCESS, requireRole, takeOrThrow, type AllowanceRule, sha256Hex, parseInput } from "../core/index.ts";
-import { numeric } from "#shared/numbers.ts";
+import {
+  auditEntry,
+  type DomainContext,
+  NotFound,
+  newId,
+  ACCESS,
+  requireRole,
+  takeOrThrow,
+  type AllowanceRule,
+  sha256Hex,
+  pageQuery,
+  parseInput,
+} from "../core/index.ts";
 import { log } from "#platform/log.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -174,14 +185,7 @@ export const contactListInput = z.object({
     .trim()
     .max(100, { error: () => m.api_v_keep_the_search_under_100_characters() })
     .optional(),
-  page: numeric(
-    z
-      .number({ error: () => m.api_v_page_is_a_number() })
-      .int({ error: () => m.api_v_page_is_a_whole_number() })
-      .min(1, { error: () => m.api_v_page_starts_at_1() })
-      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
-      .optional(),
-  ),
+  page: pageQuery(),
 });
 
 export const CONTACT_PAGE_SIZE = 20;

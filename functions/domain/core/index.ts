@@ -77,5 +77,5 @@ export {
 } from "./rate-limits.ts";
 export { newToken, sha256Hex, createSession, startSession, endSession, invalidateUserSessions } from "./sessions.ts";
 export { textMatch } from "./text-match.ts";
-export { fieldErrors, parseInput, formToObject } from "./validation.ts";
+export { fieldErrors, pageQuery, parseInput, formToObject } from "./validation.ts";
 export { purgeOldRecords, RETENTION_DAYS, PURGE_BATCH, type PurgeRun } from "./retention.ts";

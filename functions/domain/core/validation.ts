@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { numeric } from "#shared/numbers.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { Invalid, type FieldErrors } from "./errors.ts";
 
@@ -32,3 +33,14 @@ export function formToObject(form: FormData, arrays: readonly string[] = []): Re
   }
   return out;
 }
+
+/** A list's optional `page` query (1 to 1000), as every paged admin list reads it. */
+export const pageQuery = () =>
+  numeric(
+    z
+      .number({ error: () => m.api_v_page_is_a_number() })
+      .int({ error: () => m.api_v_page_is_a_whole_number() })
+      .min(1, { error: () => m.api_v_page_starts_at_1() })
+      .max(1000, { error: () => m.api_v_page_is_at_most_1000() })
+      .optional(),
+  );
