@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Loads the demo data into the local D1 and R2 (the same state `npm start` serves).
 //   npm run db:seed                      demo data (2,000 services) if the database is empty
-//   npm run db:seed -- --services 100000 a bigger catalogue for benchmarks (replaces the data)
+//   npm run db:seed -- --services 100000 a bigger catalogue for benchmarks (replaces the data), written straight into
+//                                        the local D1's SQLite file (scripts/seed-direct.mjs): stop any server on that state first
+//   npm run db:seed -- --services 400 --through-d1   the same catalogue through the platform proxy, as the demo loads
 //   npm run db:seed -- --reset           wipe and reload
 //   npm run db:seed -- --templates 500   the invitation gallery filled to 500 templates (copies of the demo designs, for benchmarks)
 //   npm run db:seed -- --users 50000     accounts filled up to 50,000 (couples who never logged in, for the admin search bench)
@@ -17,6 +19,7 @@ import { hashPassword } from "#platform/password.ts";
 import { DEMO_PASSWORDS } from "#db/seed/demo-passwords.ts";
 import { DEMO_BLOG_COMMENTS, DEMO_BLOG_POSTS, DEMO_BLOG_TAGS, blogCoverSvg } from "#db/seed/blog-posts.ts";
 import { slugify } from "#shared/slug.ts";
+import { loadCatalogueDirect, localD1File } from "./seed-direct.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     quiet: { type: "boolean", default: false },
     templates: { type: "string" },
     users: { type: "string" },
+    "through-d1": { type: "boolean", default: false },
   },
 });
 const services = values.services ? Number(values.services) : DEFAULT_SERVICES;
@@ -71,6 +75,19 @@ function insertStatements(table, rows, maxBytes = 90_000) {
 }
 
 const started = Date.now();
+// A bench catalogue (--services) goes straight into the SQLite file before the platform proxy opens it.
+const direct = values.services !== undefined && !values["through-d1"];
+if (direct) {
+  const file = localD1File(statePath);
+  if (!file)
+    throw new Error(`${statePath} has no local D1 yet: apply the migrations first (wrangler d1 migrations apply DB --local --persist-to ${statePath})`);
+  log(`Generating ${services.toLocaleString("en-IN")} services (seed ${seed}) into ${file}…`);
+  const generated = generateDemoData({ seed, services, now: DEMO_NOW });
+  const passwords = [];
+  for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) passwords.push({ email: account.email, hash: await hashPassword(DEMO_PASSWORDS[key]) });
+  const rows = loadCatalogueDirect(file, services >= BULK_SERVICES ? generated : withFirstPageCovers(generated), { tables: TABLES, passwords, log });
+  log(`Inserted ${rows.toLocaleString("en-IN")} rows in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
 const proxy = await getPlatformProxy({ persist: { path: `${statePath}/v3` } });
 try {
   const { DB, MEDIA } = proxy.env;
@@ -83,7 +100,7 @@ try {
       for (const stmt of insertStatements("plans", demoPlans(DEMO_NOW))) await DB.exec(stmt);
       log("Added the demo plans.");
     }
-  } else {
+  } else if (!direct) {
     if (existing > 0) {
       log("Removing the existing data…");
       for (const t of TABLES) await DB.exec(`DELETE FROM ${t};`);
