@@ -158,7 +158,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
       summary: "Import guests from CSV text (header row; good rows in one batch, bad rows listed with reasons)",
       idempotent: true,
       description:
-        "Body {csv}: columns Household, Name, Side, Relation, Phone, Email, City, Dietary, Stay, Pickup (any order and case). At most 512 KB and 1000 rows.",
+        "Body {csv}: columns Household, Name, Side, Relation, Phone, Email, City, Dietary, Stay, Pickup (any order and case), or their Hindi names as a Hindi export writes them; cells' fixed words (side, dietary, yes or no) in either language. At most 512 KB and 1000 rows.",
       body: importInput,
       // The JSON cap (256 KB) would refuse a CSV the import takes (512 KB).
       maxBodyBytes: IMPORT_REQUEST_BYTES_MAX,
@@ -167,14 +167,17 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
     },
     async (c, { body }) => c.json({ success: true, ...(await importGuests(c.get("domain"), body.csv)) }),
   )
-  .endpoint({ method: "get", path: "/export", summary: "The guest list as CSV (the import's columns)", ...PLANNER }, async (c) => {
-    const csv = await exportGuests(c.get("domain"));
-    return c.body(csv, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="guests.csv"',
-      "Cache-Control": "private, no-store",
-    });
-  })
+  .endpoint(
+    { method: "get", path: "/export", summary: "The guest list as CSV (the import's columns, in the language of the answer)", ...PLANNER },
+    async (c) => {
+      const csv = await exportGuests(c.get("domain"));
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="guests.csv"',
+        "Cache-Control": "private, no-store",
+      });
+    },
+  )
   .endpoint(
     { method: "get", path: "/headcounts", summary: "Head-counts per function and per dietary preference, and who has not answered", ...PLANNER },
     async (c) => {

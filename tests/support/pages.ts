@@ -6,6 +6,7 @@ import { createWorker } from "#functions/app.ts";
 import * as blogPost from "#app/routes/blog/post/route.tsx";
 import * as contact from "#app/routes/content/contact.tsx";
 import * as guests from "#app/routes/profile/guests/route.tsx";
+import * as guestsExport from "#app/routes/profile/guests/export.ts";
 import * as checklist from "#app/routes/profile/checklist/route.tsx";
 import * as family from "#app/routes/profile/family/route.tsx";
 import * as planTogether from "#app/routes/plan-together.tsx";
@@ -55,6 +56,7 @@ type RouteModule = {
 
 const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/guests" }), guests],
+  [new URLPattern({ pathname: "/profile/guests/export.csv" }), guestsExport as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/checklist" }), checklist as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/family" }), family as unknown as RouteModule],
   [new URLPattern({ pathname: "/plan-together/:token" }), planTogether as unknown as RouteModule],

@@ -2,83 +2,20 @@
 import { GUESTS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.ts";
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
+import { type Column, type Dietary, type Side, columnOf, dietaryOf, dietaryWord, headerRow, sideOf, sideWord, yesNoOf, yesNoWord } from "./guest-csv-words.ts";
 import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
+/** The English file's columns (the API documents them; guest-csv-words.ts has both languages'). */
 export const CSV_COLUMNS = ["Household", "Name", "Side", "Relation", "Phone", "Email", "City", "Dietary", "Stay", "Pickup"] as const;
-type Column = "household" | "name" | "side" | "relation" | "phone" | "email" | "city" | "dietary" | "stay" | "pickup";
-
-const HEADER_NAMES: Record<string, Column> = {
-  household: "household",
-  family: "household",
-  householdname: "household",
-  familyname: "household",
-  group: "household",
-  name: "name",
-  guest: "name",
-  guestname: "name",
-  fullname: "name",
-  side: "side",
-  relation: "relation",
-  relationship: "relation",
-  phone: "phone",
-  mobile: "phone",
-  phonenumber: "phone",
-  mobilenumber: "phone",
-  whatsapp: "phone",
-  contact: "phone",
-  email: "email",
-  emailaddress: "email",
-  mail: "email",
-  city: "city",
-  town: "city",
-  dietary: "dietary",
-  diet: "dietary",
-  food: "dietary",
-  foodpreference: "dietary",
-  dietarypreference: "dietary",
-  meal: "dietary",
-  stay: "stay",
-  needsstay: "stay",
-  accommodation: "stay",
-  pickup: "pickup",
-  needspickup: "pickup",
-  transport: "pickup",
-};
-
-const letters = (v: string) => v.toLowerCase().replace(/[^a-z]/g, "");
-
-function sideOf(v: string): string {
-  const s = letters(v);
-  if (!s || ["both", "bothsides", "common", "mutual"].includes(s)) return "BOTH";
-  if (s === "b" || s.startsWith("bride")) return "BRIDE";
-  if (s === "g" || s.startsWith("groom")) return "GROOM";
-  return v;
-}
-
-function dietaryOf(v: string): string | null {
-  const s = letters(v);
-  if (!s) return null;
-  if (["veg", "vegetarian", "v", "veggie"].includes(s)) return "VEG";
-  if (s === "jain") return "JAIN";
-  if (["nonveg", "nonvegetarian", "nv"].includes(s)) return "NON_VEG";
-  if (s === "vegan") return "VEGAN";
-  return v;
-}
-
-function yesNo(v: string, label: string): boolean | string {
-  const s = v.trim().toLowerCase();
-  if (["yes", "y", "true", "1", "x", "✓", "haan", "ha"].includes(s)) return true;
-  if (["no", "n", "false", "0", "", "nahi"].includes(s)) return false;
-  return `${label}: write yes or no.`;
-}
 
 export type ImportResult = { imported: number; householdsCreated: number; errors: { row: number; reason: string }[] };
 
 /**
  * A CSV with a header row (Household, Name, Side, Relation, Phone, Email, City, Dietary, Stay,
- * Pickup, in any order and case, common spellings accepted). The good rows are imported in one
+ * Pickup, in any order and case, common spellings accepted, or the same in Hindi: परिवार, नाम...),
+ * its cells' fixed words (side, dietary, yes or no) in either language too. The good rows are imported in one
  * atomic batch; the bad ones are listed with their row number (the header is row 1) and the reason.
  * Rows with the same Household name join one household (an existing one of that name, else a new
  * one); a row without one gets a household of its own.
@@ -92,7 +29,7 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
   } catch {
     throw new Invalid(m.api_e_the_csv_file_could_not_be_read(), { csv: m.api_e_a_quoted_field_is_not_closed() });
   }
-  const header = rows[0]?.map((h) => HEADER_NAMES[letters(h)]) ?? [];
+  const header = rows[0]?.map((cell) => columnOf(cell)) ?? [];
   if (!header.includes("name")) throw new Invalid(m.api_e_the_first_row_must_name_the_columns(), { csv: m.api_e_the_first_row_must_name_the_columns() });
   const body = rows.slice(1);
   if (body.length > IMPORT_ROWS_MAX)
@@ -114,8 +51,8 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
     const row = index + 2;
     if (cells.every((c) => c.trim() === "")) return;
     const get = (col: Column) => undefuse((cells[header.indexOf(col)] ?? "").trim());
-    const stay = yesNo(get("stay"), "Stay");
-    const pickup = yesNo(get("pickup"), "Pickup");
+    const stay = yesNoOf(get("stay"), "stay");
+    const pickup = yesNoOf(get("pickup"), "pickup");
     const parsed = guestFields.safeParse({
       name: get("name"),
       side: sideOf(get("side")),
@@ -156,7 +93,11 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
   return { imported, householdsCreated, errors };
 }
 
-/** The whole list as CSV (same columns as the import), every cell safe against spreadsheet formulas. */
+/**
+ * The whole list as CSV (same columns as the import), every cell safe against spreadsheet formulas;
+ * the header and the cells' fixed words in the language of the request (a Hindi account's or /hi page's
+ * file is in Hindi, and imports back unchanged).
+ */
 export async function exportGuests(ctx: DomainContext): Promise<string> {
   const me = await openWedding(ctx, "guests", "read");
   const { results } = await ctx.db
@@ -165,20 +106,19 @@ export async function exportGuests(ctx: DomainContext): Promise<string> {
     )
     .bind(me.key)
     .all<GuestRow>();
-  const yes = (b: number) => (b ? "Yes" : "No");
   return toCsv([
-    [...CSV_COLUMNS],
+    headerRow(),
     ...results.map((g) => [
       g.household_name,
       g.name,
-      g.side,
+      sideWord(g.side as Side),
       g.relation ?? "",
       me.seesContacts ? (g.phone ?? "") : "",
       me.seesContacts ? (g.email ?? "") : "",
       g.city ?? "",
-      g.dietary ? { VEG: "Veg", JAIN: "Jain", NON_VEG: "Non-veg", VEGAN: "Vegan" }[g.dietary] : "",
-      yes(g.needs_stay),
-      yes(g.needs_pickup),
+      g.dietary ? dietaryWord(g.dietary as Dietary) : "",
+      yesNoWord(Boolean(g.needs_stay)),
+      yesNoWord(Boolean(g.needs_pickup)),
     ]),
   ]);
 }

@@ -7,6 +7,7 @@ import { Panel } from "#app/components/ui/index.ts";
 import { formatCount } from "#shared/format.ts";
 import { PARTY_SIZE_MAX } from "#shared/guest-schemas.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { getLocale, pathInLocale } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { guestsAction, loadGuests } from "./guests.server.ts";
 import type { GuestsActionResult } from "./guests.server.ts";
@@ -49,6 +50,8 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
   if (d.editing.household) here.set("editHousehold", d.editing.household);
   const totalGuests = d.guestCount;
   const edits = d.rights.edits.guests;
+  // The file in the language of this page (a raw link: React Router's basename does not reach it).
+  const exportUrl = pathInLocale("/profile/guests/export.csv", getLocale());
 
   return (
     <div className="space-y-4">
@@ -100,9 +103,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         {edits ? (
           <>
             <p className="text-sm text-ink/75">
-              {m.couple_guests_csv_before()}{" "}
-              <span translate="no">Household, Name, Side, Relation, Phone, Email, City, Dietary (Veg, Jain, Non-veg, Vegan), Stay, Pickup (yes or no).</span>{" "}
-              {m.couple_guests_csv_after({ max: PARTY_SIZE_MAX })}
+              {m.couple_guests_csv_before()} {m.couple_guests_csv_columns()} {m.couple_guests_csv_after({ max: PARTY_SIZE_MAX })}
             </p>
             <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-3">
               <OnceToken token={d.onceToken} />
@@ -113,13 +114,13 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
               <button type="submit" name="intent" value="import" className={button} disabled={busy}>
                 {m.couple_guests_import()}
               </button>
-              <a href="/profile/guests/export.csv" className="text-sm font-semibold text-maroon-700 underline" download>
+              <a href={exportUrl} className="text-sm font-semibold text-maroon-700 underline" download>
                 {m.couple_guests_export()}
               </a>
             </Form>
           </>
         ) : (
-          <a href="/profile/guests/export.csv" className="text-sm font-semibold text-maroon-700 underline" download>
+          <a href={exportUrl} className="text-sm font-semibold text-maroon-700 underline" download>
             {m.couple_guests_export()}
           </a>
         )}
