@@ -90,10 +90,14 @@ export const serviceSearchKeys = sqliteTable(
   (t) => [uniqueIndex("service_search_keys_service_unique").on(t.serviceId)],
 );
 
+/**
+ * A service's photos. WITHOUT ROWID, keyed (service_id, id) (migrations/0158): a service's rows sit
+ * together and every statement names the service; Drizzle cannot say WITHOUT ROWID, the migration does.
+ */
 export const serviceMedia = sqliteTable(
   "service_media",
   {
-    id: id(),
+    id: text("id").notNull(),
     serviceId: text("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
@@ -111,13 +115,14 @@ export const serviceMedia = sqliteTable(
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("service_media_service_idx").on(t.serviceId, t.position)],
+  (t) => [primaryKey({ columns: [t.serviceId, t.id] })],
 );
 
+/** A service's questions and answers: WITHOUT ROWID, keyed (service_id, id), as service_media (migrations/0158). */
 export const serviceFaqs = sqliteTable(
   "service_faqs",
   {
-    id: id(),
+    id: text("id").notNull(),
     serviceId: text("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
@@ -126,7 +131,7 @@ export const serviceFaqs = sqliteTable(
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("service_faqs_service_idx").on(t.serviceId, t.position)],
+  (t) => [primaryKey({ columns: [t.serviceId, t.id] })],
 );
 
 /**
@@ -164,9 +169,9 @@ export const reviews = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("reviews_service_user_unique").on(t.serviceId, t.userId),
+    // One review per couple per service; couple first, so it is also the couple's index (migrations/0159).
+    uniqueIndex("reviews_user_service_unique").on(t.userId, t.serviceId),
     index("reviews_service_idx").on(t.serviceId, t.status, t.createdAt),
-    index("reviews_user_idx").on(t.userId),
   ],
 );
 

@@ -10,7 +10,25 @@
 import { readdirSync, statSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { searchServices } from "#domain/catalogue/index.ts";
+import {
+  addFaq,
+  deleteFaq,
+  deleteServicePhoto,
+  moveFaq,
+  moveServicePhoto,
+  replyToReview,
+  setPhotoAlt,
+  submitReview,
+  searchServices,
+  serviceForEdit,
+  servicePage,
+  servicePhotos,
+  topTestimonials,
+  updateFaq,
+  updateReview,
+  vendorPage,
+} from "#domain/catalogue/index.ts";
+import { reviewPhotoKeys } from "#domain/core/index.ts";
 import { serviceListQuery, sortFromQuery } from "#shared/service-filters.ts";
 import { SEARCH_SHAPES } from "./search.mjs";
 
@@ -45,6 +63,101 @@ function recordingD1(db, seen) {
   };
 }
 const plain = (v) => (typeof v === "boolean" ? Number(v) : v);
+
+/**
+ * Like recordingD1, for a read-only file: a statement that writes (INSERT, UPDATE, DELETE) is
+ * recorded for its plan and not run (it answers no rows, no changes), so the domain's writes can be
+ * followed as far as their first write's answer matters.
+ */
+function plansOnlyD1(db, seen) {
+  const writes = (sql) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i.test(sql);
+  const statement = (sql, args = []) => ({
+    bind: (...a) => statement(sql, a),
+    async all() {
+      seen.push({ sql, args });
+      return { results: writes(sql) ? [] : db.prepare(sql).all(...args.map(plain)), meta: { rows_read: 0, changes: 0 } };
+    },
+    async first(column) {
+      const { results } = await this.all();
+      const row = results[0];
+      return column ? (row?.[column] ?? null) : (row ?? null);
+    },
+    async run() {
+      return this.all();
+    },
+    sql,
+    args,
+  });
+  return { prepare: (sql) => statement(sql), batch: (statements) => Promise.all(statements.map((s) => s.all())) };
+}
+
+/** The child tables of the catalogue: a service's reviews, photos' rows and FAQs. */
+const CHILD_TABLES = ["reviews", "service_media", "service_faqs"];
+
+/**
+ * The plan of every statement that reads or writes a service's reviews, photos' rows or FAQs on the
+ * paths that use them: the service page (anonymous), the vendor page (gallery, testimonials), the
+ * home page's testimonials, the vendor's photo and FAQ pages, photo and FAQ edits, a couple's review
+ * and its edit, a reply to a review, and the photo keys read before an account closes. A statement
+ * whose plan has a SCAN without an index is flagged: over one of those tables, at a million
+ * services, that is millions of rows.
+ */
+export async function childTablePlans(db) {
+  const pick = db
+    .prepare(
+      `SELECT s.id, s.vendor_id, v.slug, r.id AS review_id, r.user_id AS couple_id,
+         (SELECT f.id FROM service_faqs f WHERE f.service_id = s.id LIMIT 1) AS faq_id, (SELECT m.id FROM service_media m WHERE m.service_id = s.id LIMIT 1) AS photo_id,
+         (SELECT u.id FROM users u WHERE u.role = 'USER' AND NOT EXISTS (SELECT 1 FROM reviews o WHERE o.user_id = u.id AND o.service_id = s.id) LIMIT 1) AS new_couple_id
+       FROM services s JOIN vendors v ON v.user_id = s.vendor_id JOIN reviews r ON r.service_id = s.id AND r.vendor_reply IS NULL
+       WHERE s.status = 'active' AND EXISTS (SELECT 1 FROM service_media m WHERE m.service_id = s.id) AND EXISTS (SELECT 1 FROM service_faqs f WHERE f.service_id = s.id)
+       LIMIT 1`,
+    )
+    .get();
+  if (!pick) return [];
+  const seen = [];
+  const d1 = plansOnlyD1(db, seen);
+  const actor = (id, role) => ({ id, role, email: "bench@example.invalid", userName: "Bench", profilePhoto: null, isVerified: true });
+  const ctx = (who = null) => ({ db: d1, actor: who, now: Date.now(), events: { record() {} }, env: {}, media: null });
+  const vendor = actor(pick.vendor_id, "VENDOR");
+  const review = {
+    rating: 5,
+    quality: 5,
+    responsiveness: 5,
+    professionalism: 5,
+    value: 5,
+    flexibility: 5,
+    comment: "The food was wonderful, the team was on time for every function and the price was exactly what they had quoted us.",
+  };
+  const paths = [
+    () => servicePage(ctx(), pick.id),
+    () => vendorPage(ctx(), pick.slug),
+    () => topTestimonials(ctx()),
+    () => servicePhotos(ctx(vendor), pick.id),
+    () => serviceForEdit(ctx(vendor), pick.id),
+    () => addFaq(ctx(vendor), pick.id, { question: "Do you travel?", answer: "Yes, across India." }),
+    () => updateFaq(ctx(vendor), pick.id, pick.faq_id, { question: "Do you travel?", answer: "Yes, across India." }),
+    () => moveFaq(ctx(vendor), pick.id, pick.faq_id, "down"),
+    () => deleteFaq(ctx(vendor), pick.id, pick.faq_id),
+    () => deleteServicePhoto(ctx(vendor), pick.id, { publicId: pick.photo_id }),
+    () => moveServicePhoto(ctx(vendor), pick.id, pick.photo_id, "down"),
+    () => setPhotoAlt(ctx(vendor), pick.id, pick.photo_id, { alt: "The stage at night" }),
+    () => submitReview(ctx(actor(pick.new_couple_id, "USER")), pick.id, review),
+    () => updateReview(ctx(actor(pick.couple_id, "USER")), pick.id, pick.review_id, review),
+    () => replyToReview(ctx(vendor), pick.id, pick.review_id, { reply: "Thank you for your kind words." }),
+    () => reviewPhotoKeys(ctx(), "couple", pick.couple_id),
+    () => reviewPhotoKeys(ctx(), "vendor", pick.vendor_id),
+  ];
+  // A path may stop early (a write answered "no change" here): its statements up to there are planned.
+  for (const path of paths) await path().catch((e) => process.env.STORAGE_DEBUG && console.error(e));
+  const touches = new RegExp(`\\b(${CHILD_TABLES.join("|")})\\b`);
+  const statements = [...new Map(seen.filter((s) => touches.test(s.sql)).map((s) => [s.sql.replace(/\s+/g, " ").trim(), s])).entries()];
+  return statements.map(([sql, s]) => {
+    const { indexes, lines } = planOf(db, s.sql, s.args);
+    // A whole-table read: SCAN without an index (an alias hides the table's name, so a scan of a subquery is listed too).
+    const scans = lines.filter((l) => /^SCAN (?!CONSTANT ROW)\S+( AS \S+)?$/.test(l));
+    return { sql, indexes, lines, scans };
+  });
+}
 
 function searchContext(d1) {
   return { db: d1, actor: null, now: Date.now(), events: { record() {} } };
@@ -163,8 +276,9 @@ export async function storageReport(state, { timeRounds = 20 } = {}) {
     times.sort((a, b) => a - b);
     shapes.push({ query, medianMs: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1] });
   }
+  const childPlans = await childTablePlans(db);
   db.close();
-  return { state, file, fileBytes: statSync(file).size, services, total, objects, indexUse, plans, shapes };
+  return { state, file, fileBytes: statSync(file).size, services, total, objects, indexUse, plans, shapes, childPlans };
 }
 
 const mb = (b) => (b / 1024 / 1024).toFixed(1);
@@ -201,6 +315,11 @@ export function printStorageReport(r) {
   console.log("\n| bench search shape | SQLite alone median ms | max ms |");
   console.log("|---|---|---|");
   for (const s of r.shapes) console.log(`| ${s.query} | ${s.medianMs.toFixed(2)} | ${s.maxMs.toFixed(2)} |`);
+  console.log(`\n${r.childPlans.length} statements over reviews, service_media and service_faqs (service, vendor, home, photo, FAQ and reply paths):\n`);
+  for (const p of r.childPlans)
+    console.log(
+      `- ${p.scans.length ? `**${p.scans.join(", ")}** ` : ""}${p.sql.slice(0, 160)}${p.sql.length > 160 ? " …" : ""}\n  plan: ${p.lines.join("; ")}`,
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
