@@ -4,8 +4,9 @@ import { addEmailInput, emailCodeInput } from "#shared/email-address-schemas.ts"
 import { addEmail, requestEmailCode, requireAccountView } from "#domain/accounts/index.ts";
 import { requireSignedIn } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { AuthCard, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { BackToAccount, OneTimeCodeField, SendNewCode, StepOutcome } from "#app/components/auth/OneTimeCode.tsx";
+import { Field } from "#app/components/ui/index.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -52,26 +53,9 @@ export default function EmailAddress({ loaderData, actionData }: Route.Component
   const values: Record<string, string> = (actionData && !actionData.ok && actionData.values) || {};
   const step = actionData?.ok ? actionData.step : actionData?.intent === "verify" ? "code" : "email";
   const email = (actionData?.ok ? actionData.email : values.email) ?? "";
-  const settings = loaderData.back === "settings";
   return (
-    <AuthCard
-      title={m.account_email_title()}
-      subtitle={m.account_email_intro()}
-      footer={
-        <p>
-          <TextLink to={settings ? "/VendorDashboard/vendor-setting" : "/profile"}>
-            {settings ? m.account_mobile_back_settings() : m.account_mobile_back_profile()}
-          </TextLink>
-        </p>
-      }
-    >
-      {actionData?.ok ? (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          {actionData.message}
-        </p>
-      ) : (
-        <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
-      )}
+    <AuthCard title={m.account_email_title()} subtitle={m.account_email_intro()} footer={<BackToAccount to={loaderData.back} />}>
+      <StepOutcome outcome={actionData} />
       {loaderData.email ? (
         <p className="text-sm" data-testid="account-email">
           {rich(m.account_email_current, { email: <span translate="no">{loaderData.email}</span> })}
@@ -84,28 +68,10 @@ export default function EmailAddress({ loaderData, actionData }: Route.Component
             <p className="text-sm">
               {m.account_email_address()}: <strong translate="no">{email}</strong>
             </p>
-            <Field
-              id="code"
-              name="code"
-              label={m.account_six_digit_code()}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              defaultValue={values.code}
-              error={errors.code ?? errors.email}
-            />
+            <OneTimeCodeField defaultValue={values.code} error={errors.code ?? errors.email} />
             <SubmitButton pendingText={m.account_checking()}>{m.account_email_add()}</SubmitButton>
           </Form>
-          <Form method="post" action={location.pathname} className="mt-3 text-sm">
-            <input type="hidden" name="intent" value="code" />
-            <input type="hidden" name="email" value={email} />
-            <button type="submit" className="font-semibold text-maroon-700 underline">
-              {m.account_send_new_code()}
-            </button>{" "}
-            {m.account_after_30_seconds()} · <TextLink to={location.pathname}>{m.account_email_use_another()}</TextLink>
-          </Form>
+          <SendNewCode action={location.pathname} address="email" value={email} restartTo={location.pathname} restartLabel={m.account_email_use_another()} />
         </>
       ) : (
         <Form method="post" action={location.pathname} className="flex flex-col gap-4">

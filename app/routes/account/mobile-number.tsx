@@ -4,8 +4,8 @@ import { addPhoneInput, formatIndianMobile, phoneCodeInput } from "#shared/phone
 import { addPhone, requestAddPhoneCode, requireAccountView } from "#domain/accounts/index.ts";
 import { requireSignedIn } from "#domain/core/index.ts";
 import { appContext } from "#functions/page-context.ts";
-import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { AuthCard, SubmitButton } from "#app/components/auth/AuthForm.tsx";
+import { BackToAccount, MobileNumberField, OneTimeCodeField, SendNewCode, StepOutcome } from "#app/components/auth/OneTimeCode.tsx";
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { pageTitle } from "#shared/strings.ts";
@@ -53,26 +53,9 @@ export default function MobileNumber({ loaderData, actionData }: Route.Component
   const values: Record<string, string> = (actionData && !actionData.ok && actionData.values) || {};
   const step = actionData?.ok ? actionData.step : actionData?.intent === "verify" ? "code" : "phone";
   const phone = (actionData?.ok ? actionData.phone : values.phone) ?? "";
-  const settings = loaderData.back === "settings";
   return (
-    <AuthCard
-      title={m.account_mobile_title()}
-      subtitle={m.account_mobile_intro()}
-      footer={
-        <p>
-          <TextLink to={settings ? "/VendorDashboard/vendor-setting" : "/profile"}>
-            {settings ? m.account_mobile_back_settings() : m.account_mobile_back_profile()}
-          </TextLink>
-        </p>
-      }
-    >
-      {actionData?.ok ? (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          {actionData.message}
-        </p>
-      ) : (
-        <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
-      )}
+    <AuthCard title={m.account_mobile_title()} subtitle={m.account_mobile_intro()} footer={<BackToAccount to={loaderData.back} />}>
+      <StepOutcome outcome={actionData} />
       {loaderData.verifiedPhone ? (
         <p className="text-sm" data-testid="verified-phone">
           {m.account_mobile_current({ phone: formatIndianMobile(loaderData.verifiedPhone) })}
@@ -86,46 +69,16 @@ export default function MobileNumber({ loaderData, actionData }: Route.Component
             <p className="text-sm">
               {m.account_mobile_number_colon()} <strong>{formatIndianMobile(phone)}</strong>
             </p>
-            <Field
-              id="code"
-              name="code"
-              label={m.account_six_digit_code()}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              defaultValue={values.code}
-              error={errors.code ?? errors.phone}
-            />
+            <OneTimeCodeField defaultValue={values.code} error={errors.code ?? errors.phone} />
             <SubmitButton pendingText={m.account_checking()}>{m.account_mobile_verify()}</SubmitButton>
           </Form>
-          <Form method="post" action={location.pathname} className="mt-3 text-sm">
-            <input type="hidden" name="intent" value="code" />
-            <input type="hidden" name="phone" value={phone} />
-            <button type="submit" className="font-semibold text-maroon-700 underline">
-              {m.account_send_new_code()}
-            </button>{" "}
-            {m.account_after_30_seconds()} · <TextLink to={location.pathname}>{m.account_use_another_number()}</TextLink>
-          </Form>
+          <SendNewCode action={location.pathname} address="phone" value={phone} restartTo={location.pathname} restartLabel={m.account_use_another_number()} />
         </>
       ) : step === "phone" ? (
         <Form method="post" action={location.pathname} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="code" />
           {loaderData.verifiedPhone ? <p className="text-sm">{m.account_mobile_change()}</p> : null}
-          <Field
-            id="phone"
-            name="phone"
-            label={m.account_mobile_number()}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            defaultValue={phone}
-            placeholder="98123 45678"
-            hint={m.account_phone_hint()}
-            error={errors.phone}
-          />
+          <MobileNumberField defaultValue={phone} error={errors.phone} />
           <SubmitButton pendingText={m.account_sending_code()}>{m.account_send_code()}</SubmitButton>
         </Form>
       ) : null}

@@ -4,7 +4,8 @@ import { phoneCodeInput, phoneSignInInput, vendorPhoneSignInInput } from "#share
 import { phoneSignIn, requestSignInCode, type Door } from "#domain/accounts/index.ts";
 import { appContext } from "#functions/page-context.ts";
 import { AuthCard, SubmitButton, TextLink } from "#app/components/auth/AuthForm.tsx";
-import { Field, FormAlert } from "#app/components/ui/index.ts";
+import { Field } from "#app/components/ui/index.ts";
+import { MobileNumberField, OneTimeCodeField, SendNewCode, StepOutcome } from "#app/components/auth/OneTimeCode.tsx";
 import { afterLogin, redirectIfSignedIn, sessionRedirect } from "#app/lib/auth-forms.server.ts";
 import { pagePath } from "#app/lib/page-errors.server.ts";
 import { pageAction } from "#app/lib/page-action.server.ts";
@@ -87,29 +88,11 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
         </p>
       }
     >
-      {actionData?.ok ? (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          {actionData.message}
-        </p>
-      ) : (
-        <FormAlert message={actionData?.message && !Object.keys(errors).length ? actionData.message : null} />
-      )}
+      <StepOutcome outcome={actionData} />
       {step === "phone" ? (
         <Form method="post" action={location.pathname + location.search} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="code" />
-          <Field
-            id="phone"
-            name="phone"
-            label={m.account_mobile_number()}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            defaultValue={phone}
-            placeholder="98123 45678"
-            hint={m.account_phone_hint()}
-            error={errors.phone}
-          />
+          <MobileNumberField defaultValue={phone} error={errors.phone} />
           <SubmitButton pendingText={m.account_sending_code()}>{m.account_send_code()}</SubmitButton>
         </Form>
       ) : (
@@ -124,18 +107,7 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
             <p className="text-sm md:col-span-2">
               {m.account_mobile_number_colon()} <strong>{formatIndianMobile(phone)}</strong>
             </p>
-            <Field
-              id="code"
-              name="code"
-              label={m.account_six_digit_code()}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              defaultValue={code}
-              error={errors.code}
-            />
+            <OneTimeCodeField defaultValue={code} error={errors.code} />
             {step === "signup" ? (
               <>
                 <Field
@@ -168,14 +140,13 @@ export default function PhoneLogin({ loaderData, actionData }: Route.ComponentPr
               <SubmitButton pendingText={m.account_checking()}>{step === "signup" ? m.account_create_account() : m.account_log_in()}</SubmitButton>
             </div>
           </Form>
-          <Form method="post" action={location.pathname + location.search} className="mt-3 text-sm">
-            <input type="hidden" name="intent" value="code" />
-            <input type="hidden" name="phone" value={phone} />
-            <button type="submit" className="font-semibold text-maroon-700 underline">
-              {m.account_send_new_code()}
-            </button>{" "}
-            {m.account_after_30_seconds()} · <TextLink to={location.pathname}>{m.account_use_another_number()}</TextLink>
-          </Form>
+          <SendNewCode
+            action={location.pathname + location.search}
+            address="phone"
+            value={phone}
+            restartTo={location.pathname}
+            restartLabel={m.account_use_another_number()}
+          />
         </>
       )}
     </AuthCard>
