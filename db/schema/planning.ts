@@ -203,6 +203,44 @@ export const guestRsvps = sqliteTable(
   (t) => [primaryKey({ columns: [t.guestId, t.eventId] }), index("guest_rsvps_event_idx").on(t.eventId, t.response)],
 );
 
+/**
+ * A function's head-count kept on write (migration 0154, docs/decisions/0060): what the recount
+ * (functions/domain/guests/headcount-sql.ts HEADCOUNT_SQL) says for it, kept equal by SQLite
+ * triggers on events, guests, household_invitations and guest_rsvps.
+ */
+const counter = (name: string) => integer(name).notNull().default(0);
+export const functionCounts = sqliteTable("function_counts", {
+  eventId: text("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  households: counter("households"),
+  guests: counter("guests"),
+  attending: counter("attending"),
+  maybe: counter("maybe"),
+  declined: counter("declined"),
+  notAnswered: counter("not_answered"),
+  veg: counter("veg"),
+  jain: counter("jain"),
+  nonVeg: counter("non_veg"),
+  vegan: counter("vegan"),
+  unknown: counter("unknown"),
+});
+
+/** How many of an invited household's guests have not answered for that function (migration 0154, kept by triggers). */
+export const invitationCounts = sqliteTable(
+  "invitation_counts",
+  {
+    householdId: text("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    unanswered: counter("unanswered"),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.eventId] })],
+);
+
 /** One planning reminder digest per couple per India day (the daily job's once-only record). */
 export const planningDigests = sqliteTable(
   "planning_digests",

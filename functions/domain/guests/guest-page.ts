@@ -5,7 +5,7 @@ import { openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts"
 import { type CoupleRow, type Household, type HouseholdRow, HOUSEHOLD_SELECT, coupleNames, householdWithoutContacts, toHousehold } from "./guest-records.ts";
 import { type FoundGuestRow, type GuestSearch, guestSearchSql, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
-import { type NotAnswered, type PendingRow, groupPending, pendingStatement } from "./not-answered.ts";
+import { type NotAnswered, type PendingRow, firstPendingStatement, groupPending } from "./not-answered.ts";
 
 /**
  * What the page draws of an 800-guest wedding (issue 33: under 200 KB of HTML). The API's search
@@ -62,7 +62,7 @@ export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage
     ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? ${byName} LIMIT ${MATRIX_PAGE_SIZE} OFFSET ?`).bind(me.key, (matrixPage - 1) * MATRIX_PAGE_SIZE),
     ctx.db.prepare(search.sql).bind(...search.binds),
     headCountStatement(ctx.db, me.key),
-    pendingStatement(ctx.db, me.key),
+    firstPendingStatement(ctx.db, me.key, PENDING_SHOWN),
   ]);
   // A search or filter narrows the matrix to the households it found: a household is found by its name or a guest's.
   const followsSearch = Object.entries(query).some(([k, v]) => k !== "page" && v !== undefined);
@@ -73,7 +73,8 @@ export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage
     households.set(r.id, me.seesContacts ? h : householdWithoutContacts(h));
   }
   const householdNames = names!.results as { id: string; name: string }[];
-  const notAnswered = groupPending(pending!.results as PendingRow[]);
+  const pendingRows = pending!.results as (PendingRow & { households_pending: number })[];
+  const notAnswered = groupPending(pendingRows);
   return {
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
     functions: (functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[]).map((e) => ({
@@ -97,8 +98,8 @@ export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage
     search: searchResult(found!.results as FoundGuestRow[], query, me.seesContacts, GUEST_LIST_PAGE_SIZE),
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
-    notAnswered: notAnswered.slice(0, PENDING_SHOWN),
-    notAnsweredCount: notAnswered.length,
+    notAnswered,
+    notAnsweredCount: pendingRows[0]?.households_pending ?? 0,
     rights: rightsOf(me),
   };
 }

@@ -4,7 +4,7 @@ import type { Row } from "#db/rows.ts";
 import type { Dietary } from "#shared/guest-schemas.ts";
 import type { DomainContext } from "../core/index.ts";
 import { openWedding } from "../weddings/index.ts";
-import { HEADCOUNT_SQL } from "./headcount-sql.ts";
+import { COUNTED_HEADCOUNT_SQL } from "./headcount-sql.ts";
 
 export type FunctionHeadCount = {
   eventId: string;
@@ -25,7 +25,7 @@ export type FunctionHeadCount = {
   dietary: Record<Dietary | "UNKNOWN", number>;
 };
 
-/** One function as HEADCOUNT_SQL reads it: its columns and the counts of households, guests, answers and diets. */
+/** One function as COUNTED_HEADCOUNT_SQL (and the recount, HEADCOUNT_SQL) reads it: its columns and the counts of households, guests, answers and diets. */
 export type HeadCountRow = Row<typeof events, "id" | "name" | "event_date" | "start_time"> & {
   households: number;
   guests: number;
@@ -40,9 +40,9 @@ export type HeadCountRow = Row<typeof events, "id" | "name" | "event_date" | "st
   unknown: number;
 };
 
-/** Head-counts of every function of the couple in ONE query (invitations x guests x answers, grouped by function). */
+/** Head-counts of every function of the couple in ONE query: a row per function, from the counters kept on write. */
 export function headCountStatement(db: D1Database, userId: string): D1PreparedStatement {
-  return db.prepare(HEADCOUNT_SQL).bind(userId);
+  return db.prepare(COUNTED_HEADCOUNT_SQL).bind(userId);
 }
 
 export const toHeadCount = (r: HeadCountRow): FunctionHeadCount => ({

@@ -1,8 +1,14 @@
 /**
- * The head-count per wedding function and per dietary preference (what the caterer needs) in one
- * query; `?1` is the couple's id. Attending and maybe count people (party sizes added up), declined
- * and not answered count guests. Plain text with no imports, so the bench (tests/bench/planning.mjs)
- * runs exactly this query to report its D1 rows read and time.
+ * The head-count per wedding function and per dietary preference (what the caterer needs); `?1` is
+ * the couple's id. Attending and maybe count people (party sizes added up), declined and not
+ * answered count guests. Plain text with no imports, so the bench (tests/bench/planning.mjs) runs
+ * exactly these queries to report their D1 rows read and time.
+ *
+ * COUNTED_HEADCOUNT_SQL (what the guest page and the API read) reads the counters kept on write
+ * (migration 0154, docs/decisions/0060): one row per function. HEADCOUNT_SQL recounts every
+ * invitation x guest x answer: what the counters must always equal
+ * (tests/integration/head-count-counters.test.ts), and what the store prototype runs (it has no
+ * counters yet).
  */
 const people = (cond: string) => `COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND ${cond} THEN r.party_size ELSE 0 END), 0)`;
 
@@ -24,4 +30,12 @@ export const HEADCOUNT_SQL = `SELECT e.id, e.name, e.event_date, e.start_time,
    LEFT JOIN guest_rsvps r ON r.guest_id = g.id AND r.event_id = e.id
    WHERE e.user_id = ?1 AND e.parent_id IS NULL
    GROUP BY e.id
+   ORDER BY e.event_date, e.start_time IS NULL, e.start_time, e.created_at`;
+
+const COUNTERS = ["households", "guests", "attending", "maybe", "declined", "not_answered", "veg", "jain", "non_veg", "vegan", "unknown"];
+
+export const COUNTED_HEADCOUNT_SQL = `SELECT e.id, e.name, e.event_date, e.start_time,
+     ${COUNTERS.map((c) => `COALESCE(c.${c}, 0) AS ${c}`).join(", ")}
+   FROM events e LEFT JOIN function_counts c ON c.event_id = e.id
+   WHERE e.user_id = ?1 AND e.parent_id IS NULL
    ORDER BY e.event_date, e.start_time IS NULL, e.start_time, e.created_at`;

@@ -27,6 +27,6 @@ export { REMIND_INTERVAL_MS, invitationText, whatsappUrl, shareLinks, shareHouse
 export { CSV_COLUMNS, importGuests, exportGuests, type ImportResult } from "./import-export.ts";
 export { guestPage, type GuestPage } from "./guest-page.ts";
 export { isGuestReminderToken, guestReminderLinkView, stopGuestRemindersByLink, type GuestReminderView } from "./reminder-optout.ts";
-export { HEADCOUNT_SQL } from "./headcount-sql.ts";
+export { COUNTED_HEADCOUNT_SQL, HEADCOUNT_SQL } from "./headcount-sql.ts";
 export { answerRsvp, rsvpByToken } from "./rsvp.ts";
 export { RSVP_SUMMARY_PAGE, sendRsvpSummaries, type RsvpSummaryRun } from "./rsvp-whatsapp.ts";

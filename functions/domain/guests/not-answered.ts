@@ -18,18 +18,40 @@ export type PendingRow = Row<typeof households, "name"> &
   Row<typeof householdInvitations, "reminded_at" | "shared_at"> &
   Row<typeof events, "event_date"> & { household_id: string; event_id: string; event_name: string; email_count: number };
 
-/** Invitations where some guest of the household has not answered yet. */
+/** A pending invitation's columns and joins; `c` is its invitation_counts row (how many of the household's guests have not answered). */
+const PENDING_COLUMNS = `h.id AS household_id, h.name, e.id AS event_id, e.name AS event_name, e.event_date, hi.reminded_at, hi.shared_at,
+  (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id AND g.email IS NOT NULL) AS email_count`;
+const PENDING_JOINS = `JOIN households h ON h.id = c.household_id
+  JOIN household_invitations hi ON hi.household_id = c.household_id AND hi.event_id = c.event_id JOIN events e ON e.id = c.event_id`;
+const PENDING_ORDER = "ORDER BY h.name COLLATE NOCASE, h.id, e.event_date, e.start_time";
+
+/**
+ * Invitations where some guest of the household has not answered yet (the counter kept on write,
+ * migration 0154, not a recount of every guest's answers).
+ */
 export function pendingStatement(db: D1Database, userId: string, householdId?: string): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT h.id AS household_id, h.name, e.id AS event_id, e.name AS event_name, e.event_date, hi.reminded_at, hi.shared_at,
-         (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id AND g.email IS NOT NULL) AS email_count
-       FROM household_invitations hi JOIN households h ON h.id = hi.household_id JOIN events e ON e.id = hi.event_id
-       WHERE h.user_id = ?1 ${householdId ? "AND h.id = ?2" : ""}
-         AND EXISTS (SELECT 1 FROM guests g WHERE g.household_id = h.id AND NOT EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = hi.event_id))
-       ORDER BY h.name COLLATE NOCASE, h.id, e.event_date, e.start_time`,
+      `SELECT ${PENDING_COLUMNS} FROM invitation_counts c ${PENDING_JOINS} WHERE h.user_id = ?1 ${householdId ? "AND h.id = ?2" : ""} AND c.unanswered > 0 ${PENDING_ORDER}`,
     )
     .bind(...(householdId ? [userId, householdId] : [userId]));
+}
+
+/**
+ * The page's "Not answered yet": the pending invitations of the first `households` households (by
+ * name) that owe an answer, each row with how many households owe one in all (`households_pending`).
+ */
+export function firstPendingStatement(db: D1Database, userId: string, households: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `WITH shown AS (
+         SELECT h.id, COUNT(*) OVER () AS households_pending FROM households h
+         WHERE h.user_id = ?1 AND EXISTS (SELECT 1 FROM invitation_counts c WHERE c.household_id = h.id AND c.unanswered > 0)
+         ORDER BY h.name COLLATE NOCASE, h.id LIMIT ?2)
+       SELECT shown.households_pending, ${PENDING_COLUMNS} FROM shown JOIN invitation_counts c ON c.household_id = shown.id ${PENDING_JOINS}
+       WHERE c.unanswered > 0 ${PENDING_ORDER}`,
+    )
+    .bind(userId, households);
 }
 
 export function groupPending(rows: PendingRow[]): NotAnswered[] {
