@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, createReview, createService, createUser, createVendor } from "#tests/support/factories.ts";
+import fillAhead from "../../scripts/d1/0158-fill-ahead.sql?raw";
 
 /**
  * The leaner child tables of the catalogue (issue 34, docs/decisions/0051-a-million-listings.md):
@@ -91,6 +92,53 @@ describe("migration 0158: photos' rows and FAQs kept together per service", () =
     await env.DB.prepare("DELETE FROM services WHERE id = ?").bind(s.id).run();
     expect(await rows(`SELECT id FROM service_media WHERE service_id = '${s.id}'`)).toEqual([]);
     expect(await rows(`SELECT id FROM service_faqs WHERE service_id = '${s.id}'`)).toEqual([]);
+  });
+});
+
+describe("migration 0158 at a large catalogue: the tables filled ahead in ranges (docs/deploy.md)", () => {
+  const MEDIA = "id, service_id, key, kind, width, height, alt, position, created_at, card_key, card_width, card_height";
+  const FAQS = "id, service_id, question, answer, position, created_at";
+  // The operator's ranged fill, as docs/deploy.md gives it.
+  const fill = (from: string, to: string) =>
+    env.DB.batch([
+      env.DB.prepare(
+        `INSERT OR IGNORE INTO service_media_clustered (${MEDIA}) SELECT ${MEDIA} FROM service_media WHERE service_id >= ? AND service_id < ? ORDER BY service_id, id`,
+      ).bind(from, to),
+      env.DB.prepare(
+        `INSERT OR IGNORE INTO service_faqs_clustered (${FAQS}) SELECT ${FAQS} FROM service_faqs WHERE service_id >= ? AND service_id < ? ORDER BY service_id, id`,
+      ).bind(from, to),
+    ]);
+
+  it("keeps the writes made between the fill and the migration, and leaves no extra table or trigger", async () => {
+    const vendor = await createVendor();
+    const [first, second] = [(await createService({ vendorId: vendor.id })).id, (await createService({ vendorId: vendor.id })).id].sort() as [string, string];
+    await photo(first, 0, "Kept");
+    const edited = await photo(first, 1, "Before");
+    const removed = await photo(first, 2, "Removed");
+    await faq(first, 0, "Edited question?");
+    await photo(second, 0, "Second");
+
+    await env.DB.batch(fillAhead.split("--> statement-breakpoint").map((q) => env.DB.prepare(q)));
+    await fill("", second);
+    // Vendors keep working while the rest is filled: an edit, a deletion and additions on both sides.
+    await env.DB.prepare("UPDATE service_media SET alt = 'After', position = 5 WHERE service_id = ? AND id = ?").bind(first, edited).run();
+    await env.DB.prepare("DELETE FROM service_media WHERE service_id = ? AND id = ?").bind(first, removed).run();
+    await env.DB.prepare("UPDATE service_faqs SET answer = 'A new answer' WHERE service_id = ?").bind(first).run();
+    await photo(first, 6, "Added to a filled range");
+    await photo(second, 1, "Added to a range not filled yet");
+    await fill(second, "\uffff");
+
+    const media = "SELECT * FROM service_media ORDER BY service_id, id";
+    const faqs = "SELECT * FROM service_faqs ORDER BY service_id, id";
+    const before = { media: await rows(media), faqs: await rows(faqs) };
+    await migration("0158_")();
+
+    expect(await rows(media)).toEqual(before.media);
+    expect(await rows(faqs)).toEqual(before.faqs);
+    expect(await rows(`SELECT alt FROM service_media WHERE service_id = '${first}' ORDER BY position`)).toEqual(
+      ["Kept", "After", "Added to a filled range"].map((alt) => ({ alt })),
+    );
+    expect(await rows("SELECT name FROM sqlite_master WHERE name LIKE '%clustered%' OR name LIKE '%mirror%'")).toEqual([]);
   });
 });
 
