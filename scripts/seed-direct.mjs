@@ -82,8 +82,6 @@ export function loadCatalogueDirect(file, chunks, { tables, passwords = [], log 
       }
       return stmt;
     };
-    // The search trigger gave each service its integer key (the full-text rowid) in insert order.
-    const searchKey = db.prepare("INSERT INTO service_search_keys (service_id) VALUES (?)");
     let rows = 0;
     let servicesInTransaction = 0;
     let services = 0;
@@ -94,7 +92,6 @@ export function loadCatalogueDirect(file, chunks, { tables, passwords = [], log 
       const stmt = insertInto(chunk.table, columns);
       for (const row of chunk.rows) {
         stmt.run(...columns.map((c) => bindable(row[c])));
-        if (chunk.table === "services") searchKey.run(String(row.id));
       }
       rows += chunk.rows.length;
       if (chunk.table === "services") {
@@ -109,6 +106,11 @@ export function loadCatalogueDirect(file, chunks, { tables, passwords = [], log 
       }
     }
     for (const { email, hash } of passwords) db.prepare("UPDATE users SET password_hash = ? WHERE email = ?").run(hash, email);
+    // What the search trigger writes per row (migrations/0163): each service's integer key (the
+    // full-text rowid) in insert order, with the columns a search filters and sorts on.
+    db.exec(`INSERT INTO service_search_keys (service_id, status, featured, rating, review_count, min_price, view_count, created_at, service_category, service_type, state, city, vendor_reply_minutes)
+      SELECT s.id, s.status, s.featured, s.rating, s.review_count, s.min_price, s.view_count, s.created_at, s.service_category, s.service_type, s.state, s.city, v.reply_minutes_median
+      FROM services s LEFT JOIN vendors v ON v.user_id = s.vendor_id ORDER BY s.rowid;`);
     db.exec("COMMIT");
 
     log(`Building ${indexes.length} indexes and the full-text index…`);

@@ -78,14 +78,29 @@ export const services = sqliteTable(
 
 /**
  * A stable integer key per service for the full-text index (migrations/0001_search.sql): FTS5 rows
- * are keyed by it, because a text primary key's implicit rowid may change on VACUUM. Written only
- * by the search triggers.
+ * are keyed by it, because a text primary key's implicit rowid may change on VACUUM. It also carries
+ * a copy of what a search filters and sorts on (migrations/0163), so a text search's matches are
+ * filtered and sorted from their keys and only the page's services rows are read
+ * (docs/decisions/0058-search-reads-its-keys.md). Written only by the search triggers, from services.
  */
 export const serviceSearchKeys = sqliteTable(
   "service_search_keys",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     serviceId: text("service_id").notNull(),
+    status: text("status", { enum: SERVICE_STATUSES }).notNull().default("active"),
+    featured: flag("featured"),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    minPrice: integer("min_price").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(0),
+    serviceCategory: caseInsensitiveText("service_category").notNull().default(""),
+    serviceType: caseInsensitiveText("service_type").notNull().default(""),
+    state: caseInsensitiveText("state").notNull().default(""),
+    city: caseInsensitiveText("city").notNull().default(""),
+    /** The vendor's median first reply in minutes (vendors.reply_minutes_median), for the recommended order. */
+    vendorReplyMinutes: integer("vendor_reply_minutes"),
   },
   (t) => [uniqueIndex("service_search_keys_service_unique").on(t.serviceId)],
 );

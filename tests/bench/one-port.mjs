@@ -4,9 +4,11 @@
 // cached home and browse pages as a share of it and of a bare Worker sending as many bytes, then search one client at a time and ten at once.
 // Needs a build (`npx react-router build`) and a migrated database.
 //   node tests/bench/one-port.mjs --port 8803 --state .wrangler/bench-100000 [--duration 10] [--connections 10] [--rounds 30]
+//   --search-only: only the searches (one client, then ten), with the load average before and after
 // `npm run bench` measures the same and more, with the two Workers side by side on three ports.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { waitFor } from "./scheduled-worker.mjs";
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     rounds: { type: "string", default: "30" },
     "no-search": { type: "boolean", default: false },
+    "search-only": { type: "boolean", default: false },
   },
 });
 const port = Number(values.port);
@@ -63,6 +66,20 @@ process.on("exit", () => {
   }
 });
 await waitFor(`${base}/`);
+if (values["search-only"]) {
+  const before = loadavg();
+  const one = await searchLatency(base, Number(values.rounds));
+  const ten = await searchLatencyConcurrent(base, 10, 3);
+  await stop(server);
+  console.log(
+    `\ndata: ${values.state}; load average ${before.map((l) => l.toFixed(1)).join(" ")} before, ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} after\n`,
+  );
+  printSearchLatency(one);
+  printSearchConcurrent(ten);
+  process.exit(0);
+}
 const pages = [];
 for (const [name, path] of [
   ["home page (cached)", "/"],

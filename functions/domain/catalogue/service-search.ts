@@ -69,12 +69,29 @@ export const REPLY_RANK_MINUTES = 24 * 60;
 /** A text search considers at most this many (the newest) matching services (docs/decisions/0002). */
 export const TEXT_MATCH_CAP = 2000;
 
+/** The sort orders, on `{t}` (the services row s, or its search key k). */
 const ORDER: Record<SortBy, string> = {
-  rating: "s.rating {dir}, s.review_count {dir}",
-  price: "s.min_price {dir}",
-  views: "s.view_count {dir}",
-  newest: "s.created_at {dir}",
+  rating: "{t}.rating {dir}, {t}.review_count {dir}",
+  price: "{t}.min_price {dir}",
+  views: "{t}.view_count {dir}",
+  newest: "{t}.created_at {dir}",
 };
+
+/**
+ * A condition or order written on `{t}`, for the services row (s, with its vendor v) or for its
+ * search key (k): `{t}.{id}` is the service's id, `{vendor}` its vendor's id, `{reply}` its
+ * vendor's median reply time.
+ */
+function on(sql: string, table: "s" | "k"): string {
+  const named =
+    table === "s"
+      ? sql.replaceAll("{id}", "id").replaceAll("{vendor}", "s.vendor_id").replaceAll("{reply}", "v.reply_minutes_median")
+      : sql
+          .replaceAll("{id}", "service_id")
+          .replaceAll("{vendor}", "(SELECT vendor_id FROM services WHERE id = k.service_id)")
+          .replaceAll("{reply}", "k.vendor_reply_minutes");
+  return named.replaceAll("{t}", table);
+}
 
 type PreparedSearch = {
   list: D1PreparedStatement;
@@ -93,10 +110,12 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
     const own = actor && search.vendorId === actor.id;
     if (!own && !can.viewAdminArea(actor)) throw new Forbidden(m.api_e_only_the_vendor_can_list_their_archived());
   }
-  const where: string[] = ["s.status = ?"];
+  // Each condition is written twice: on the services row (s), and on the service's search key (k,
+  // migrations/0163), which carries the same columns for the text path. `{t}` is the table.
+  const conditions: string[] = ["{t}.status = ?"];
   const binds: unknown[] = [status];
   const add = (clause: string, ...values: unknown[]) => {
-    where.push(clause);
+    conditions.push(clause);
     binds.push(...values);
   };
   // Names are matched in any case or spacing by mapping them to the stored (catalogue / place)
@@ -113,31 +132,32 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // With a place, the place's index is the narrower one; the unary + keeps SQLite from choosing a
   // category index instead (it prefers the category-and-price index, the smallest, and then reads
   // the category row by row: 105 ms for "Wedding Vendor in Rajasthan" at 100,000 services, 1 ms so).
-  const categoryTerm = search.state || search.city ? "+s.service_category = ?" : "s.service_category = ?";
+  const categoryTerm = search.state || search.city ? "+{t}.service_category = ?" : "{t}.service_category = ?";
   if (search.service_category && !impliedBySubcategory) add(categoryTerm, group?.name ?? search.service_category);
-  if (search.service_type) add("s.service_type = ?", subcategory?.name ?? search.service_type);
-  if (search.state) add("s.state = ?", place.state ?? search.state);
-  if (search.city) add("s.city = ?", place.city ?? search.city);
-  if (search.minPrice !== undefined) add("s.min_price >= ?", search.minPrice);
-  if (search.maxPrice !== undefined) add("s.min_price <= ?", search.maxPrice);
-  if (search.rating !== undefined) add("s.rating >= ?", search.rating);
-  if (search.vendorId) add("s.vendor_id = ?", search.vendorId);
+  if (search.service_type) add("{t}.service_type = ?", subcategory?.name ?? search.service_type);
+  if (search.state) add("{t}.state = ?", place.state ?? search.state);
+  if (search.city) add("{t}.city = ?", place.city ?? search.city);
+  if (search.minPrice !== undefined) add("{t}.min_price >= ?", search.minPrice);
+  if (search.maxPrice !== undefined) add("{t}.min_price <= ?", search.maxPrice);
+  if (search.rating !== undefined) add("{t}.rating >= ?", search.rating);
+  if (search.vendorId) add("{vendor} = ?", search.vendorId);
   // The vendor's name is matched word by word (each typed word a prefix of a word of the name, any
   // case) through the FTS table's vendor_name column, never with LIKE: D1 refuses LIKE patterns
   // over 50 bytes, and a pattern built from input would read every row. A name with no words
   // ("%", "--") matches nothing.
   const vendorWords = search.vendor_name ? ftsQuery(search.vendor_name) : null;
   if (search.vendor_name && !vendorWords) add("0");
-  if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = s.id AND b.day = ?)", search.available_on);
+  if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = {t}.{id} AND b.day = ?)", search.available_on);
   const words = search.q ? ftsQuery(search.q, { spellings: true }) : null;
   const match = [words, vendorWords ? `vendor_name : (${vendorWords})` : null].filter(Boolean).join(" AND ") || null;
 
   // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
-  const page = search.page ?? 1;
+  const pageNumber = search.page ?? 1;
   if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) throw new Invalid(m.api_e_limit_between({ max: PAGE_SIZE_MAX }));
-  if (!Number.isInteger(page) || page < 1 || page > PAGE_MAX) throw new Invalid(m.api_e_page_between({ max: PAGE_MAX.toLocaleString("en-IN") }));
-  const offset = (page - 1) * limit;
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > PAGE_MAX)
+    throw new Invalid(m.api_e_page_between({ max: PAGE_MAX.toLocaleString("en-IN") }));
+  const offset = (pageNumber - 1) * limit;
   // Only the first COUNT_CAP matches are listed, as the total stops there (`totalIsCapped`): a page
   // starting past them is empty without walking an index to its offset (page 10,000 of 100, with no
   // filter, read 204,125 rows and took 2.6 s at 100,000 services; docs/decisions/0051-a-million-listings.md).
@@ -149,37 +169,54 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // rated ones that reply slower or have no figure yet. Only there: the text path sorts its bounded
   // matches anyway, while without text the sort's index must match ORDER exactly to stop after the page.
   const recommended = match && sort.by === "rating" && dir === "DESC";
-  const replyRank = `(coalesce(v.reply_minutes_median, ${REPLY_RANK_MINUTES + 1}) > ${REPLY_RANK_MINUTES})`;
+  const replyRank = `(coalesce({reply}, ${REPLY_RANK_MINUTES + 1}) > ${REPLY_RANK_MINUTES})`;
   // The default order (rating, best first) puts vendors with featured placement first
   // (plan-limits.ts keeps services.featured; indexes services_*featured_rating_idx match it).
-  const featuredFirst = sort.by === "rating" && dir === "DESC" ? "s.featured DESC, " : "";
-  const orderBy = recommended
-    ? `s.featured DESC, s.rating DESC, ${replyRank}, s.review_count DESC, s.id DESC`
-    : `${featuredFirst}${ORDER[sort.by].replaceAll("{dir}", dir)}, s.id ${dir}`;
-  const whereSql = where.join(" AND ");
-  // Free text drives the query from FTS5: the newest matches (at most TEXT_MATCH_CAP; FTS5 walks its
-  // index backwards at no extra cost) are found first, then filtered and sorted, so rows read and
-  // time stay bounded however common the words are. Without text the sort's index drives it and
-  // stops after the page.
-  const matched = match
-    ? `(SELECT k.service_id AS id FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rowid DESC LIMIT ${TEXT_MATCH_CAP}) f JOIN service_search_keys k ON k.id = f.rowid) m CROSS JOIN services s ON s.id = m.id`
-    : "services s";
-  if (match) binds.unshift(match);
-  const from = `FROM ${matched} JOIN vendors v ON v.user_id = s.vendor_id`;
+  const featuredFirst = sort.by === "rating" && dir === "DESC" ? "{t}.featured DESC, " : "";
+  const order = recommended
+    ? `{t}.featured DESC, {t}.rating DESC, ${replyRank}, {t}.review_count DESC, {t}.{id} DESC`
+    : `${featuredFirst}${ORDER[sort.by].replaceAll("{dir}", dir)}, {t}.{id} ${dir}`;
+  const orderBy = on(order, "s");
+  const whereSql = on(conditions.join(" AND "), "s");
+  const page = "LIMIT ? OFFSET ?";
+  // Every page ends by reading its own rows (and their vendors) in the sort order.
+  const rowsOf = (ids: string, extra = "") =>
+    `SELECT ${SUMMARY_COLUMNS}${extra} FROM (${ids}) p CROSS JOIN services s ON s.id = p.id JOIN vendors v ON v.user_id = s.vendor_id ORDER BY ${orderBy}`;
 
+  if (match) {
+    // Free text drives the query from FTS5: the newest matches (at most TEXT_MATCH_CAP; FTS5 walks
+    // its index backwards at no extra cost) are filtered, counted and sorted on their search keys,
+    // read by integer key in the index's order (migrations/0163), so rows read and time stay bounded
+    // however common the words are, and only the page's services rows are read. Before, each match's
+    // services row was read by its text id: 2,000 random reads, most of a common word's time
+    // (docs/decisions/0058-search-reads-its-keys.md).
+    const keys = `FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rowid DESC LIMIT ${TEXT_MATCH_CAP}) f CROSS JOIN service_search_keys k ON k.id = f.rowid WHERE ${on(conditions.join(" AND "), "k")}`;
+    const ranked = (counted: boolean) =>
+      `SELECT k.service_id AS id${counted ? ", count(*) OVER () AS matches" : ""} ${keys} ORDER BY ${on(order, "k")} ${page}`;
+    const textBinds = [match, ...binds, ...listWindow];
+    return {
+      list: d1.prepare(rowsOf(ranked(false))).bind(...textBinds),
+      // Sorting the bounded matches counts them on the way; a separate count would run the match again.
+      listCounted: d1.prepare(rowsOf(ranked(true), ", p.matches")).bind(...textBinds),
+      count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${keys} LIMIT ?)`).bind(match, ...binds, COUNT_CAP + 1),
+      limit,
+      page: pageNumber,
+    };
+  }
+  // Without text the sort's index drives it and stops after the page. A later page finds its ids
+  // in the index first (covering when the filters are the index's columns) and reads only its own
+  // rows: reading the rows it skips took 21 ms for page 40 at 100,000 services.
+  const list =
+    offset > 0
+      ? rowsOf(`SELECT s.id FROM services s WHERE ${whereSql} ORDER BY ${orderBy} ${page}`)
+      : `SELECT ${SUMMARY_COLUMNS} FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE ${whereSql} ORDER BY ${orderBy} ${page}`;
   return {
-    list: d1.prepare(`SELECT ${SUMMARY_COLUMNS} ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...binds, ...listWindow),
-    // A text search sorts all its (bounded) matches anyway, so counting them on the way costs
-    // nearly nothing, where a separate count would run the text match and its joins a second time.
-    listCounted: match
-      ? d1
-          .prepare(`SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS matches ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-          .bind(...binds, ...listWindow)
-      : null,
-    // Every service has a vendor, and the vendor's name is matched in FTS: the count needs no join.
-    count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${matched} WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
+    list: d1.prepare(list).bind(...binds, ...listWindow),
+    listCounted: null,
+    // Every service has a vendor: the count needs no join.
+    count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM services s WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
     limit,
-    page,
+    page: pageNumber,
   };
 }
 
