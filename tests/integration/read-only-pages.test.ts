@@ -48,6 +48,9 @@ describe("the guest page for each co-planner", () => {
     expect(html).not.toContain(w.guestEmail);
     expect(html).toContain("You can view this guest list. Only the couple and the people they allow can change it.");
     expect(html).toContain("Guests’ phone numbers and e-mail addresses are hidden");
+    // The search box does not offer what this viewer cannot search by.
+    expect(html).toContain('placeholder="Name, household, city"');
+    expect(html).not.toContain("Name, phone, e-mail, city");
     expect(postsAnything(html)).toBe(false);
     expect(intentsOf(html)).toEqual([]);
     expect(html).not.toContain("/profile/guests/share/");
@@ -66,6 +69,7 @@ describe("the guest page for each co-planner", () => {
       expect(html).toContain(w.guestPhone);
       expect(html).toContain(w.guestEmail);
       expect(html).not.toContain("Guests’ phone numbers and e-mail addresses are hidden");
+      expect(html).toContain('placeholder="Name, phone, e-mail, city"');
       expect(postsAnything(html)).toBe(false);
     } finally {
       await env.DB.prepare("UPDATE wedding_members SET sees_contacts = 0 WHERE user_id = ?").bind(w.viewer).run();

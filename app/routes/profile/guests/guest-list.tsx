@@ -20,7 +20,8 @@ function GuestSearch({ d }: { d: Data }) {
         name="q"
         type="search"
         defaultValue={d.query.q ?? ""}
-        placeholder={m.couple_search_placeholder()}
+        // A member who may not see contacts cannot search by them (functions/domain/guests/guest-search.ts): the hint says so.
+        placeholder={d.rights.seesContacts ? m.couple_search_placeholder() : m.couple_search_placeholder_no_contacts()}
         inputClassName={small}
       />
       <Select
