@@ -61,6 +61,52 @@ describe("a wedding's store", () => {
     expect(exported.guests.map((g) => g.name).sort()).toEqual(["Anil", "Ravi", "Sunita"]);
   });
 
+  it("copies in a wedding of 800 guests in one call per table: every row arrives, whatever the rows per statement", async () => {
+    const store = weddingStore(ns(), "store-large");
+    const key = "couple-large";
+    const households = Array.from({ length: 250 }, (_, h) => ({
+      id: `${key}-h${h}`,
+      user_id: key,
+      name: `Family ${h}`,
+      rsvp_token: `${key}-t${h}`,
+      created_at: now,
+      updated_at: now,
+    }));
+    // 14 columns a guest: 7 rows fit a statement's 100 bound values, so 800 rows end with a shorter statement.
+    const guests = Array.from({ length: 800 }, (_, g) => ({
+      id: `${key}-g${g}`,
+      user_id: key,
+      household_id: `${key}-h${g % 250}`,
+      name: `Guest ${g}`,
+      side: "BRIDE",
+      relation: null,
+      phone: `98765${String(g).padStart(5, "0")}`,
+      email: null,
+      city: "Jaipur",
+      dietary: g % 2 ? "VEG" : "JAIN",
+      needs_stay: 0,
+      needs_pickup: 0,
+      created_at: now,
+      updated_at: now,
+    }));
+    const events = [{ id: `${key}-e1`, user_id: key, name: "Wedding", event_date: "2027-02-14", created_at: now, updated_at: now }];
+    const invitations = households.map((h) => ({ household_id: h.id, event_id: `${key}-e1`, invited_at: now }));
+    const answers = guests
+      .filter((_, g) => g % 3 === 0)
+      .map((g) => ({ guest_id: g.id, event_id: `${key}-e1`, response: "ATTENDING", party_size: 1, answered_at: now }));
+    expect(await store.importRows("events", events)).toBe(1);
+    expect(await store.importRows("households", households)).toBe(250);
+    expect(await store.importRows("guests", guests)).toBe(800);
+    expect(await store.importRows("household_invitations", invitations)).toBe(250);
+    expect(await store.importRows("guest_rsvps", answers)).toBe(267);
+    expect((await store.stats()).rows).toEqual({ events: 1, households: 250, guests: 800, household_invitations: 250, guest_rsvps: 267 });
+    const [counts] = (await store.batch([{ sql: HEADCOUNT_SQL, params: [key] }])) as unknown as StoreResult[];
+    expect(counts!.results.map((r) => [r.guests, r.attending, r.not_answered, r.veg, r.jain])).toEqual([[800, 267, 533, 133, 134]]);
+    // The last guest came in the last, shorter statement with its own values.
+    const exported = (await store.exportRows()) as unknown as Record<StoreTable, Rows>;
+    expect(exported.guests.find((g) => g.id === `${key}-g799`)).toMatchObject({ name: "Guest 799", phone: "9876500799", household_id: `${key}-h49` });
+  });
+
   it("writes a batch all or nothing, and another wedding's store is another database", async () => {
     const store = weddingStore(ns(), "store-atomic");
     const rows = wedding("couple-b");

@@ -8,6 +8,12 @@ export type StoreStatement = { sql: string; params: unknown[] };
 export type StoreResult = { results: Record<string, unknown>[]; rowsRead: number; rowsWritten: number };
 
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
+/** Bound values one statement may carry in a Durable Object's SQLite. */
+const MAX_BOUND = 100;
+
+function createTables(sql: SqlStorage): void {
+  for (const statement of WEDDING_STORE_SCHEMA) sql.exec(statement);
+}
 
 /**
  * One wedding's guest list in a Durable Object with SQLite storage (a prototype: decision 0055;
@@ -18,9 +24,8 @@ const COLUMN = /^[a-z_][a-z0-9_]*$/;
 export class WeddingStore extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
-      for (const sql of WEDDING_STORE_SCHEMA) ctx.storage.sql.exec(sql);
-    });
+    // One transaction: each statement on its own would be a commit (a disk sync) every time an object starts.
+    ctx.blockConcurrencyWhile(async () => ctx.storage.transactionSync(() => createTables(ctx.storage.sql)));
   }
 
   /** Statements in one transaction (all or nothing, as a D1 batch): each one's rows and counts. */
@@ -40,9 +45,16 @@ export class WeddingStore extends DurableObject<Env> {
     if (rows.length === 0) return 0;
     const columns = Object.keys(rows[0]!);
     if (!columns.every((c) => COLUMN.test(c))) throw new Error("Bad column name.");
-    const sql = `INSERT OR REPLACE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+    // As many rows a statement as its bound values allow (a store's SQL takes at most 100): one statement per row costs several times more.
+    const perStatement = Math.max(1, Math.floor(MAX_BOUND / columns.length));
+    const one = `(${columns.map(() => "?").join(", ")})`;
+    const insert = (n: number) => `INSERT OR REPLACE INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: n }, () => one).join(", ")}`;
+    const full = insert(perStatement);
     return this.ctx.storage.transactionSync(() => {
-      for (const row of rows) this.ctx.storage.sql.exec(sql, ...columns.map((c) => row[c] ?? null));
+      for (let at = 0; at < rows.length; at += perStatement) {
+        const part = rows.slice(at, at + perStatement);
+        this.ctx.storage.sql.exec(part.length === perStatement ? full : insert(part.length), ...part.flatMap((row) => columns.map((c) => row[c] ?? null)));
+      }
       return rows.length;
     });
   }
@@ -64,6 +76,6 @@ export class WeddingStore extends DurableObject<Env> {
   /** The wedding is gone (its couple closed the account): every row and the object's storage (the empty tables come back, so a late call finds nothing rather than failing). */
   async drop(): Promise<void> {
     await this.ctx.storage.deleteAll();
-    for (const sql of WEDDING_STORE_SCHEMA) this.ctx.storage.sql.exec(sql);
+    this.ctx.storage.transactionSync(() => createTables(this.ctx.storage.sql));
   }
 }
