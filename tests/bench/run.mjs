@@ -9,6 +9,9 @@
 //   npm run bench -- --services 1000000 --catalogue-only   the catalogue's figures only (pages, search, rows read, where a page's
 //                                                         time goes, Lighthouse): no dashboard, job, planning or gallery copies of
 //                                                         the database, which at a million services would be 8 GB each
+//   npm run bench -- --wedding-stores [--weddings 10000] [--keep-state]   only each wedding's store against D1 (wedding-store.mjs: 10,000
+//                                                         weddings' stores, the 800-guest wedding's reads, the reminder's
+//                                                         invocations, export and deletion; tests/bench/results/wedding-store.json)
 // Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -34,6 +37,7 @@ import { pageBreakdown, printPageBreakdown } from "./breakdown.mjs";
 import { dailyCostTable, printCost } from "./cost.mjs";
 import { d1File } from "./storage.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
+import { printWeddingStoreBench, weddingStoreBench } from "./wedding-store.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -48,12 +52,24 @@ const { values } = parseArgs({
     "catalogue-only": { type: "boolean", default: false },
     "soak-minutes": { type: "string", default: "10" },
     "soak-connections": { type: "string", default: "50" },
+    "wedding-stores": { type: "boolean", default: false },
+    weddings: { type: "string", default: "10000" },
+    "keep-state": { type: "boolean", default: false },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const BIN = resolve("node_modules/.bin");
 const env = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH}` };
+
+if (values["wedding-stores"]) {
+  // Its own Worker and state (tests/bench/wedding-store/): nothing of the app's database or build is needed.
+  const result = await weddingStoreBench({ weddings: Number(values.weddings), port: Number(process.env.BENCH_PORT ?? 8797), keepState: values["keep-state"] });
+  printWeddingStoreBench(result);
+  mkdirSync("tests/bench/results", { recursive: true });
+  writeFileSync("tests/bench/results/wedding-store.json", `${JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2)}\n`);
+  process.exit(0);
+}
 
 let state = ".wrangler/state";
 if (values.services) {
