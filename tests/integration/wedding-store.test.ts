@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { HEADCOUNT_SQL } from "#domain/guests/index.ts";
+import { COUNTED_HEADCOUNT_SQL, HEADCOUNT_SQL } from "#domain/guests/index.ts";
 import { type StoreResult, type StoreTable, weddingStore } from "#functions/stores/wedding-store/index.ts";
 
 type Rows = Record<string, unknown>[];
@@ -53,8 +53,36 @@ describe("a wedding's store", () => {
       ["Wedding", 3, 0, 2, 0, 2, 0, 0],
     ]);
     expect(counts!.rowsRead).toBeGreaterThan(0);
+    // The counters kept on write (migration 0154) are kept in the store too: the counted query the page reads says the same,
+    // and an answer written there moves them in the same transaction.
+    const kept = async () =>
+      ((await store.batch([{ sql: COUNTED_HEADCOUNT_SQL, params: ["couple-a"] }])) as unknown as StoreResult[])[0]!.results.map((r) => [
+        r.name,
+        r.guests,
+        r.attending,
+        r.maybe,
+        r.declined,
+        r.not_answered,
+        r.veg,
+        r.jain,
+      ]);
+    expect(await kept()).toEqual([
+      ["Sangeet", 2, 3, 0, 1, 0, 3, 0],
+      ["Wedding", 3, 0, 2, 0, 2, 0, 0],
+    ]);
+    await store.batch([
+      {
+        sql: "INSERT INTO guest_rsvps (guest_id, event_id, response, party_size, answered_at) VALUES (?, ?, 'ATTENDING', 2, ?)",
+        params: ["couple-a-g1", "couple-a-e2", now],
+      },
+    ]);
+    expect(await kept()).toEqual([
+      ["Sangeet", 2, 3, 0, 1, 0, 3, 0],
+      ["Wedding", 3, 2, 2, 0, 1, 2, 0],
+    ]);
     const stats = await store.stats();
-    expect(stats.rows).toEqual({ events: 2, households: 2, guests: 3, household_invitations: 3, guest_rsvps: 3 });
+    // The three answers copied in and the one written above.
+    expect(stats.rows).toEqual({ events: 2, households: 2, guests: 3, household_invitations: 3, guest_rsvps: 4 });
     expect(stats.bytes).toBeGreaterThan(0);
     // Its export is every row, as stored.
     const exported = (await store.exportRows()) as unknown as Record<StoreTable, Rows>;

@@ -4,7 +4,7 @@
  * reads D1. The Worker's entries export the class (functions/worker.ts, functions/test-entry.ts).
  */
 export { WeddingStore, type StoreResult, type StoreStatement } from "./wedding-store.ts";
-export { STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
+export { ANSWER_COUNTERS_SCHEMA, STORE_COUNTER_TABLES, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
 import type { WeddingStore } from "./wedding-store.ts";
 
 /** The store of one wedding: its object is named by the wedding's id. */

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env.ts";
-import { STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
+import { ANSWER_COUNTERS_SCHEMA, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
 
 /** One statement sent to a store: SQL with `?` or `?N` parameters and their values. */
 export type StoreStatement = { sql: string; params: unknown[] };
@@ -12,7 +12,7 @@ const COLUMN = /^[a-z_][a-z0-9_]*$/;
 const MAX_BOUND = 100;
 
 function createTables(sql: SqlStorage): void {
-  for (const statement of WEDDING_STORE_SCHEMA) sql.exec(statement);
+  for (const statement of [...WEDDING_STORE_SCHEMA, ...ANSWER_COUNTERS_SCHEMA]) sql.exec(statement);
 }
 
 /**
@@ -39,7 +39,11 @@ export class WeddingStore extends DurableObject<Env> {
     );
   }
 
-  /** Rows copied in (from D1, when a wedding moves; the bench's seeding): each row an object of column values. Returns how many were written. */
+  /**
+   * Rows copied in (from D1, when a wedding moves; the bench's seeding): each row an object of column values. Returns how many were written.
+   * Plain INSERTs: a row already there refuses the whole call (copy a wedding again after `drop`). An outer OR REPLACE would also
+   * turn the counters' triggers' own INSERT OR IGNORE into a REPLACE and reset a function's counts (SQLite lets the outer clause win).
+   */
   importRows(table: StoreTable, rows: Record<string, unknown>[]): number {
     if (!STORE_TABLES.includes(table)) throw new Error(`Not a store table: ${table}`);
     if (rows.length === 0) return 0;
@@ -48,7 +52,7 @@ export class WeddingStore extends DurableObject<Env> {
     // As many rows a statement as its bound values allow (a store's SQL takes at most 100): one statement per row costs several times more.
     const perStatement = Math.max(1, Math.floor(MAX_BOUND / columns.length));
     const one = `(${columns.map(() => "?").join(", ")})`;
-    const insert = (n: number) => `INSERT OR REPLACE INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: n }, () => one).join(", ")}`;
+    const insert = (n: number) => `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array.from({ length: n }, () => one).join(", ")}`;
     const full = insert(perStatement);
     return this.ctx.storage.transactionSync(() => {
       for (let at = 0; at < rows.length; at += perStatement) {

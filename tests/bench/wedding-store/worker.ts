@@ -24,7 +24,15 @@ import type { Env } from "#functions/env.ts";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { functionHeadCounts, guestPage } from "#domain/guests/index.ts";
 import type { Actor } from "#domain/core/index.ts";
-import { STORE_TABLES, type StoreResult, type StoreStatement, type StoreTable, WeddingStore, weddingStore } from "#functions/stores/wedding-store/index.ts";
+import {
+  STORE_COUNTER_TABLES,
+  STORE_TABLES,
+  type StoreResult,
+  type StoreStatement,
+  type StoreTable,
+  WeddingStore,
+  weddingStore,
+} from "#functions/stores/wedding-store/index.ts";
 
 export { WeddingStore };
 
@@ -193,7 +201,7 @@ async function pool<T, R>(items: T[], concurrency: number, work: (item: T) => Pr
 
 type Counts = { d1Calls: number; storeCalls: number; d1RowsRead: number; storeRowsRead: number };
 const TABLE_NAMES = /\b(?:from|join|into|update)\s+([a-z_]+)/gi;
-const storeTables = new Set<string>(STORE_TABLES);
+const storeTables = new Set<string>([...STORE_TABLES, ...STORE_COUNTER_TABLES]);
 /** A statement reads only the store's tables (else it stays with D1: accounts, weddings, members). */
 const readsStoreOnly = (sql: string) => [...sql.matchAll(TABLE_NAMES)].every((m) => storeTables.has(m[1]!.toLowerCase()));
 
