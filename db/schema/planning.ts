@@ -139,7 +139,8 @@ export const households = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("households_user_idx").on(t.userId, t.name), uniqueIndex("households_rsvp_token_unique").on(t.rsvpToken)],
+  // name COLLATE NOCASE in the index (migration 0155): the guest page's order.
+  (t) => [index("households_user_idx").on(t.userId, t.name, t.id), uniqueIndex("households_rsvp_token_unique").on(t.rsvpToken)],
 );
 
 export const guests = sqliteTable(
@@ -166,7 +167,8 @@ export const guests = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("guests_user_idx").on(t.userId, t.name), index("guests_household_idx").on(t.householdId)],
+  // name COLLATE NOCASE in guests_household_idx (migration 0155): the guest page's order within a household.
+  (t) => [index("guests_user_idx").on(t.userId, t.name), index("guests_household_idx").on(t.householdId, t.name, t.id)],
 );
 
 /** Which households are invited to which functions. */
@@ -238,7 +240,12 @@ export const invitationCounts = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     unanswered: counter("unanswered"),
   },
-  (t) => [primaryKey({ columns: [t.householdId, t.eventId] })],
+  (t) => [
+    primaryKey({ columns: [t.householdId, t.eventId] }),
+    index("invitation_counts_pending_idx")
+      .on(t.householdId)
+      .where(sql`${t.unanswered} > 0`),
+  ],
 );
 
 /** One planning reminder digest per couple per India day (the daily job's once-only record). */

@@ -47,7 +47,10 @@ export type GuestPage = {
 export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage = 1 }: { matrixPage?: number } = {}): Promise<GuestPage> {
   const me = await openWedding(ctx, "guests", "read");
   const query = parseInput(guestQuery, input, "Some search options are not valid.");
-  const search = guestSearchSql(me.key, query, me.seesContacts, GUEST_LIST_PAGE_SIZE);
+  // A search or filter narrows the matrix to the households it found: a household is found by its name or a guest's.
+  const followsSearch = Object.entries(query).some(([k, v]) => k !== "page" && v !== undefined);
+  // Unnarrowed, the list's total is the guest count the batch reads anyway.
+  const search = guestSearchSql(me.key, query, me.seesContacts, GUEST_LIST_PAGE_SIZE, { withTotal: followsSearch });
   const byName = "ORDER BY h.name COLLATE NOCASE, h.id";
   const [couple, functions, names, guestCount, listed, matrix, found, heads, pending] = await ctx.db.batch([
     ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.key),
@@ -58,14 +61,13 @@ export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage
       .bind(me.key),
     ctx.db.prepare(`SELECT h.id, h.name FROM households h WHERE h.user_id = ? ${byName}`).bind(me.key),
     ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key),
-    ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? AND h.id IN (SELECT household_id FROM (${search.sql})) ${byName}`).bind(me.key, ...search.binds),
+    // `+h.user_id`: the households are found by their ids from the search, not by reading every household of the wedding.
+    ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE +h.user_id = ? AND h.id IN (SELECT household_id FROM (${search.sql})) ${byName}`).bind(me.key, ...search.binds),
     ctx.db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? ${byName} LIMIT ${MATRIX_PAGE_SIZE} OFFSET ?`).bind(me.key, (matrixPage - 1) * MATRIX_PAGE_SIZE),
     ctx.db.prepare(search.sql).bind(...search.binds),
     headCountStatement(ctx.db, me.key),
     firstPendingStatement(ctx.db, me.key, PENDING_SHOWN),
   ]);
-  // A search or filter narrows the matrix to the households it found: a household is found by its name or a guest's.
-  const followsSearch = Object.entries(query).some(([k, v]) => k !== "page" && v !== undefined);
   const households = new Map<string, Household>();
   for (const r of [...(listed!.results as HouseholdRow[]), ...(followsSearch ? [] : (matrix!.results as HouseholdRow[]))]) {
     if (households.has(r.id)) continue;
@@ -95,7 +97,13 @@ export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage
           householdIds: (matrix!.results as HouseholdRow[]).map((r) => r.id),
           followsSearch,
         },
-    search: searchResult(found!.results as FoundGuestRow[], query, me.seesContacts, GUEST_LIST_PAGE_SIZE),
+    search: searchResult(
+      found!.results as FoundGuestRow[],
+      query,
+      me.seesContacts,
+      GUEST_LIST_PAGE_SIZE,
+      followsSearch ? undefined : (guestCount!.results[0] as { n: number }).n,
+    ),
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
     notAnswered,

@@ -16,10 +16,23 @@ export function guestSearchStatement(
   return db.prepare(sql).bind(...binds);
 }
 
-/** The search's SQL and its binds, so that the page can also read the households of the guests it found in the same batch. */
-export function guestSearchSql(userId: string, query: GuestQuery, seesContacts: boolean, pageSize: number): { sql: string; binds: unknown[] } {
-  const where = ["g.user_id = ?"];
-  const binds: unknown[] = [userId];
+/**
+ * The search's SQL and its binds, so that the page can also read the households of the guests it
+ * found in the same batch. Households are the outer loop (CROSS JOIN), walked in name order by
+ * households_user_idx and each one's guests by guests_household_idx (migration 0155), so a page
+ * reads its own guests, not the wedding's. `withTotal: false` leaves out how many were found
+ * (COUNT(*) OVER () reads every match): the page knows it when nothing narrows the list.
+ */
+export function guestSearchSql(
+  userId: string,
+  query: GuestQuery,
+  seesContacts: boolean,
+  pageSize: number,
+  { withTotal = true }: { withTotal?: boolean } = {},
+): { sql: string; binds: unknown[] } {
+  // `+g.user_id`: the guest's own key is checked but not used as an index (guests_user_idx would be read whole for each household).
+  const where = ["h.user_id = ?", "+g.user_id = ?"];
+  const binds: unknown[] = [userId, userId];
   // A member who may not see contact details cannot find a guest by them either (else a search would reveal a number).
   const words = textMatch(seesContacts ? ["g.name", "h.name", "g.email", "g.city", "g.phone"] : ["g.name", "h.name", "g.city"], query.q);
   if (words) {
@@ -65,7 +78,7 @@ export function guestSearchSql(userId: string, query: GuestQuery, seesContacts: 
   }
   const offset = ((query.page ?? 1) - 1) * pageSize;
   return {
-    sql: `SELECT ${GUEST_COLUMNS}, COUNT(*) OVER () AS total FROM guests g JOIN households h ON h.id = g.household_id
+    sql: `SELECT ${GUEST_COLUMNS}${withTotal ? ", COUNT(*) OVER () AS total" : ""} FROM households h CROSS JOIN guests g ON g.household_id = h.id
        WHERE ${where.join(" AND ")} ORDER BY h.name COLLATE NOCASE, h.id, g.name COLLATE NOCASE, g.id LIMIT ${pageSize} OFFSET ${offset}`,
     binds,
   };
@@ -73,12 +86,18 @@ export function guestSearchSql(userId: string, query: GuestQuery, seesContacts: 
 
 export type GuestSearch = { guests: Guest[]; total: number; page: number; pageSize: number };
 
-/** A guest the search found, with how many it found in all (COUNT(*) OVER ()). */
-export type FoundGuestRow = GuestRow & { total: number };
+/** A guest the search found, with how many it found in all (COUNT(*) OVER (), unless the search left it out). */
+export type FoundGuestRow = GuestRow & { total?: number };
 
-export const searchResult = (rows: FoundGuestRow[], query: GuestQuery, seesContacts: boolean, pageSize = GUESTS_PAGE_SIZE): GuestSearch => ({
+export const searchResult = (
+  rows: FoundGuestRow[],
+  query: GuestQuery,
+  seesContacts: boolean,
+  pageSize = GUESTS_PAGE_SIZE,
+  total = rows[0]?.total ?? 0,
+): GuestSearch => ({
   guests: rows.map(toGuest).map((g) => (seesContacts ? g : withoutContacts(g))),
-  total: rows[0]?.total ?? 0,
+  total,
   page: query.page ?? 1,
   pageSize,
 });

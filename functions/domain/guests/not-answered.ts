@@ -42,13 +42,13 @@ export function pendingStatement(db: D1Database, userId: string, householdId?: s
  * name) that owe an answer, each row with how many households owe one in all (`households_pending`).
  */
 export function firstPendingStatement(db: D1Database, userId: string, households: number): D1PreparedStatement {
+  // Whether a household owes an answer is one entry of invitation_counts_pending_idx; the households are walked in name order (households_user_idx).
+  const owes = "h.user_id = ?1 AND EXISTS (SELECT 1 FROM invitation_counts c WHERE c.household_id = h.id AND c.unanswered > 0)";
   return db
     .prepare(
-      `WITH shown AS (
-         SELECT h.id, COUNT(*) OVER () AS households_pending FROM households h
-         WHERE h.user_id = ?1 AND EXISTS (SELECT 1 FROM invitation_counts c WHERE c.household_id = h.id AND c.unanswered > 0)
-         ORDER BY h.name COLLATE NOCASE, h.id LIMIT ?2)
-       SELECT shown.households_pending, ${PENDING_COLUMNS} FROM shown JOIN invitation_counts c ON c.household_id = shown.id ${PENDING_JOINS}
+      `WITH shown AS (SELECT h.id FROM households h WHERE ${owes} ORDER BY h.name COLLATE NOCASE, h.id LIMIT ?2)
+       SELECT (SELECT COUNT(*) FROM households h WHERE ${owes}) AS households_pending, ${PENDING_COLUMNS}
+       FROM shown JOIN invitation_counts c ON c.household_id = shown.id ${PENDING_JOINS}
        WHERE c.unanswered > 0 ${PENDING_ORDER}`,
     )
     .bind(userId, households);
