@@ -91,6 +91,10 @@ export function activityLine(e: ActivityWords): string {
       return m.couple_activity_planner_changed({ actor, subject });
     case "planner_removed":
       return m.couple_activity_planner_removed({ actor, subject });
+    case "planner_declined":
+      return m.couple_activity_planner_declined({ actor });
+    case "planner_invitation_withdrawn":
+      return subject ? m.couple_activity_planner_invitation_withdrawn({ actor, subject }) : m.couple_activity_planner_invitation_withdrawn_someone({ actor });
     default:
       return actor;
   }

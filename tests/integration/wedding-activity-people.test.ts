@@ -84,6 +84,37 @@ describe("the activity list of the wedding's people", () => {
     expect(((await page.json()) as Loose).items[0]).toMatchObject({ area: "people", action: "planner_removed", actorName: "Asha Verma" });
   });
 
+  it("says who declined an invitation and who withdrew one; a withdrawal of a used invitation says nothing", async () => {
+    const couple = await person("Asha Verma");
+    const weddingId = (await weddings(couple, "GET", "/current")).body.wedding.weddingId as string;
+    const meena = await person("Meena Verma");
+    expect((await weddings(couple, "POST", "/invitations", { contact: meena.email, name: "Meena ji", role: "VIEWER" })).status).toBe(201);
+    expect((await weddings(meena, "POST", `/invitations/${await mailedToken(meena.email)}/decline`)).status).toBe(200);
+    const rohit = await weddings(couple, "POST", "/invitations", { contact: "+91 98765 43210", name: "Rohit (planner)", role: "VIEWER" });
+    const nameless = await weddings(couple, "POST", "/invitations", { contact: "+91 98765 43211", role: "VIEWER" });
+    expect((await weddings(couple, "DELETE", `/invitations/${rohit.body.invitation.id}`)).status).toBe(200);
+    expect((await weddings(couple, "DELETE", `/invitations/${nameless.body.invitation.id}`)).status).toBe(200);
+    // Withdrawn already: refused, and not listed twice.
+    expect((await weddings(couple, "DELETE", `/invitations/${rohit.body.invitation.id}`)).status).toBe(404);
+    expect((await entries(weddingId)).slice(1)).toEqual([
+      { actor_name: "Meena Verma", area: "people", action: "planner_declined", count: 1, subject: null },
+      { actor_name: "Asha Verma", area: "people", action: "planner_invited", count: 1, subject: "Rohit (planner)" },
+      { actor_name: "Asha Verma", area: "people", action: "planner_invited", count: 1, subject: null },
+      { actor_name: "Asha Verma", area: "people", action: "planner_invitation_withdrawn", count: 1, subject: "Rohit (planner)" },
+      { actor_name: "Asha Verma", area: "people", action: "planner_invitation_withdrawn", count: 1, subject: null },
+    ]);
+    expect((await texts(couple)).slice(0, 2)).toEqual([
+      "Asha Verma withdrew an invitation to plan the wedding",
+      "Asha Verma withdrew the invitation to Rohit (planner)",
+    ]);
+    expect((await texts(couple, "hi")).slice(0, 3)).toEqual([
+      "Asha Verma ने शादी की योजना का एक न्योता वापस लिया",
+      "Asha Verma ने Rohit (planner) को भेजा न्योता वापस लिया",
+      "Asha Verma ने किसी को शादी की योजना में बुलाया",
+    ]);
+    expect(await texts(couple)).toContain("Meena Verma declined the invitation to plan the wedding");
+  });
+
   it("names nobody's address or number: an invitation to a number no account holds reads 'someone'", async () => {
     const couple = await person("Asha Verma");
     const weddingId = (await weddings(couple, "GET", "/current")).body.wedding.weddingId as string;

@@ -58,6 +58,8 @@ export const ACTIVITY_ACTIONS = [
   "planner_left",
   "planner_changed",
   "planner_removed",
+  "planner_declined",
+  "planner_invitation_withdrawn",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -232,13 +232,20 @@ export async function invitePlanner(ctx: DomainContext, input: unknown): Promise
 /** Withdraws a pending invitation of the actor's current wedding: its link stops working at once. */
 export async function revokeInvitation(ctx: DomainContext, invitationId: string): Promise<{ message: string }> {
   const w = await managingWedding(ctx);
-  const done = await ctx.db
-    .prepare(
-      `UPDATE wedding_invitations SET revoked_at = ?1, updated_at = ?1 WHERE id = ?2 AND wedding_id = ?3 AND accepted_at IS NULL AND declined_at IS NULL AND revoked_at IS NULL`,
-    )
-    .bind(ctx.now, invitationId, w.weddingId)
-    .run();
-  if (!done.meta.changes) throw new NotFound(m.couple_cp_pending_missing());
+  const invited = await ctx.db
+    .prepare("SELECT name FROM wedding_invitations WHERE id = ? AND wedding_id = ?")
+    .bind(invitationId, w.weddingId)
+    .first<{ name: string | null }>();
+  const [done] = await ctx.db.batch([
+    ctx.db
+      .prepare(
+        `UPDATE wedding_invitations SET revoked_at = ?1, updated_at = ?1 WHERE id = ?2 AND wedding_id = ?3 AND accepted_at IS NULL AND declined_at IS NULL AND revoked_at IS NULL`,
+      )
+      .bind(ctx.now, invitationId, w.weddingId),
+    // Only when this withdrawal closed the invitation (an open one of this wedding); never an address or number, as for the invitation.
+    activityEntry(ctx, w, { area: "people", action: "planner_invitation_withdrawn", subject: invited?.name ?? null, onlyIfChanged: true }),
+  ]);
+  if (!done!.meta.changes) throw new NotFound(m.couple_cp_pending_missing());
   return { message: m.couple_cp_revoked() };
 }
 
@@ -315,13 +322,15 @@ export async function acceptInvitation(ctx: DomainContext, token: string): Promi
   return { message: m.couple_cp_accepted({ couple: coupleName(row) }), weddingId: row.wedding_id };
 }
 
-/** Declines: the invitation is closed and nothing else changes. */
+/** Declines: the invitation is closed and the wedding's activity list says who declined; nothing else changes. */
 export async function declineInvitation(ctx: DomainContext, token: string): Promise<{ message: string }> {
-  const { row } = await answerable(ctx, token);
-  const done = await ctx.db
-    .prepare(`UPDATE wedding_invitations AS i SET declined_at = ?1, updated_at = ?1 WHERE i.id = ?2 AND ${OPEN} AND i.expires_at > ?1`)
-    .bind(ctx.now, row.id)
-    .run();
-  if (!done.meta.changes) throw new Conflict(m.couple_cp_invitation_used());
+  const { actor, row } = await answerable(ctx, token);
+  const [done] = await ctx.db.batch([
+    ctx.db
+      .prepare(`UPDATE wedding_invitations AS i SET declined_at = ?1, updated_at = ?1 WHERE i.id = ?2 AND ${OPEN} AND i.expires_at > ?1`)
+      .bind(ctx.now, row.id),
+    activityEntry(ctx, { weddingId: row.wedding_id, actor }, { area: "people", action: "planner_declined", onlyIfChanged: true }),
+  ]);
+  if (!done!.meta.changes) throw new Conflict(m.couple_cp_invitation_used());
   return { message: m.couple_cp_declined() };
 }
