@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, createUser, createVendor, ORIGIN, sessionCookieFor, worker } from "#tests/support/factories.ts";
+import { postPage } from "#tests/support/pages.ts";
 
 /**
  * Changes appear live (issue 33, docs/decisions/0052-plan-together-live.md): the wedding's
@@ -151,6 +152,25 @@ describe("a change is heard by the wedding's open pages", () => {
     expect(saved.status).toBe(200);
     expect(await couple.hear("changed")).toEqual({ type: "changed", area: "plan", by: "Rohan Mehta", mine: false });
     expect(couple.heard).toHaveLength(1);
+  });
+});
+
+describe("the planner's functions and tasks are heard as the plan area", () => {
+  it("the partner adds, ticks off and removes a task on a function's page, and adds a function: the couple's socket hears each", async () => {
+    const w = await weddingWithFamily();
+    const made = await call("/api/v1/event/newevent", { method: "POST", cookie: w.couple.cookie, body: { eventName: "Sangeet", eventDate: "2027-02-13" } });
+    const eventId = ((await made.json()) as { event: { id: string } }).event.id;
+    const couple = await listen(w.weddingId, w.couple.cookie);
+    const form = (fields: Record<string, string>) => postPage(`/profile/weddingplan/${eventId}`, fields, w.partner.cookie);
+
+    // Each form is saved (the page redirects back to itself).
+    expect((await form({ intent: "task", name: "Book the dhol", priority: "HIGH" })).status).toBe(302);
+    const task = await env.DB.prepare("SELECT id FROM tasks WHERE event_id = ?").bind(eventId).first<{ id: string }>();
+    expect((await form({ intent: "task-status", taskId: task!.id, status: "DONE" })).status).toBe(302);
+    expect((await form({ intent: "task-delete", taskId: task!.id })).status).toBe(302);
+    await call("/api/v1/event/newevent", { method: "POST", cookie: w.partner.cookie, body: { eventName: "Haldi", eventDate: "2027-02-12" } });
+    await vi.waitFor(() => expect(couple.heard).toHaveLength(4), { timeout: 5000 });
+    expect(couple.heard).toEqual(Array.from({ length: 4 }, () => ({ type: "changed", area: "plan", by: "Rohan Mehta", mine: false })));
   });
 });
 

@@ -2,7 +2,7 @@
 import type { EventFields, EventInput, EventUpdate } from "#shared/planner-schemas.ts";
 import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -30,6 +30,7 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
     insertEvent(ctx, me.key, id, null, input, null),
     activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name }),
   ]);
+  tellWedding(ctx, me, "plan");
   return toEvent(await readEvent(ctx, id, me.key));
 }
 
@@ -45,6 +46,7 @@ export async function createSubEvent(ctx: DomainContext, parentId: string, input
     insertEvent(ctx, me.key, id, parent.id, input, null),
     activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name, functionName: parent.name }),
   ]);
+  tellWedding(ctx, me, "plan");
   return toSubEvent(await readEvent(ctx, id, me.key));
 }
 
@@ -78,6 +80,7 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
     ctx.db.prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`).bind(...binds, ctx.now, eventId, me.key),
     activityEntry(ctx, me, { area: "plan", action: "function_changed", subject: update.name ?? current.name, onlyIfChanged: true }),
   ]);
+  tellWedding(ctx, me, "plan");
   const row = await readEvent(ctx, eventId, me.key);
   return { message: PLAN_MESSAGES.functionUpdated, event: row.parent_id ? toSubEvent(row) : toEvent(row) };
 }
@@ -94,5 +97,8 @@ export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<
     ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.key),
     activityEntry(ctx, me, { area: "plan", action: "function_removed", subject: fn.name, onlyIfChanged: true }),
   ]);
+  tellWedding(ctx, me, "plan");
+  // Its invitations and answers went with it: the guest list's head-counts changed too.
+  tellWedding(ctx, me, "guests");
   return { message: PLAN_MESSAGES.functionDeleted, id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
 }

@@ -2,7 +2,7 @@ import { m } from "#shared/paraglide/messages.js";
 import type { TaskInput, TaskUpdate } from "#shared/planner-schemas.ts";
 import { TASKS_PER_FUNCTION_MAX } from "#shared/planner-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, TASK_ORDER, type TaskRow } from "./event-records.ts";
 
@@ -70,6 +70,7 @@ export async function createTask(ctx: DomainContext, eventId: string, input: Tas
       ctx.now,
     );
   await ctx.db.batch([insert, activityEntry(ctx, me, { area: "plan", action: "task_added", subject: input.name, functionName: fn.name })]);
+  tellWedding(ctx, me, "plan");
   return toTask(await ownedTask(ctx, me.key, id));
 }
 
@@ -108,6 +109,7 @@ async function changeTask(ctx: DomainContext, taskId: string, update: TaskUpdate
     ctx.db.prepare(`UPDATE tasks SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`).bind(...binds, ctx.now, taskId, me.key),
     activityEntry(ctx, me, { area: "plan", action: "task_changed", subject: update.name ?? before.name, onlyIfChanged: true }),
   ]);
+  tellWedding(ctx, me, "plan");
   return toTask(await ownedTask(ctx, me.key, taskId));
 }
 
@@ -126,5 +128,6 @@ export async function deleteTask(ctx: DomainContext, eventId: string, taskId: st
     activityEntry(ctx, me, { area: "plan", action: "task_removed", subject: task.name, functionName: fn.name, onlyIfChanged: true }),
   ]);
   if (!res!.meta.changes) throw new NotFound(NOT_FOUND());
+  tellWedding(ctx, me, "plan");
   return { message: PLAN_MESSAGES.taskDeleted, id: taskId };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/event";
 import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { useWeddingLive } from "#app/lib/wedding-live.ts";
 import type { EventDetail } from "#domain/planning/index.ts";
 import {
   Alert,
@@ -34,6 +35,8 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
   const { event: e, parent, tasks, candidates, rights } = loaderData;
   const edits = rights.edits.plan;
   const result = actionData as ActionResult;
+  // Tasks a co-planner changes appear here without reloading (docs/decisions/0052).
+  useWeddingLive("plan");
   const busy = useNavigation().state === "submitting";
   const isSub = Boolean(parent);
   const nameOf = new Map<string, string>([[e.id, e.eventName], ...e.subEvents.map((s) => [s.id, s.subEventName] as [string, string])]);

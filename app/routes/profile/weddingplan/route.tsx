@@ -4,6 +4,7 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { getLocale, LOCALE_TAG } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { useWeddingLive } from "#app/lib/wedding-live.ts";
 import { OnceToken } from "#app/lib/once-token.tsx";
 import type { PlannedEvent } from "#domain/planning/index.ts";
 import { Checkbox, Field as UiField, Select } from "#app/components/ui/index.ts";
@@ -20,6 +21,8 @@ const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString
 export default function WeddingPlan({ loaderData, actionData }: Route.ComponentProps) {
   const { plan, weddingDate, traditions, chosenTradition, proposal, dateProblem, onceToken } = loaderData;
   const result = actionData as ActionResult;
+  // Functions and tasks a co-planner changes appear here without reloading (docs/decisions/0052).
+  useWeddingLive("plan");
   const busy = useNavigation().state === "submitting";
   const empty = plan.events.length === 0;
   const edits = plan.rights.edits.plan;
