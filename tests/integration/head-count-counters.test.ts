@@ -185,7 +185,7 @@ describe("head-counts kept on write", () => {
     const last = await expectCountsExact(c.id, c.cookie);
     expect(last.functions.map((f: Loose) => f.eventId)).toEqual([sangeet, wedding]);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM function_counts WHERE event_id = ?").bind(reception).first<{ n: number }>()).toEqual({ n: 0 });
-  });
+  }, 30_000);
 
   it("are refilled from the rows by their migration, and running it twice changes nothing", async () => {
     const { couple: c } = await coupleAndMother();
@@ -207,5 +207,5 @@ describe("head-counts kept on write", () => {
     expect(await expectCountsExact(c.id, c.cookie)).toEqual(right);
     expect(right.functions[0]).toMatchObject({ invitedHouseholds: 1, invitedGuests: 2, attending: 4, notAnswered: 1, dietary: { JAIN: 4 } });
     expect(right.notAnswered.map((n: Loose) => n.householdId)).toEqual([h]);
-  });
+  }, 30_000);
 });
