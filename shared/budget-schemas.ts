@@ -39,6 +39,23 @@ export const BUDGET_CATEGORIES: readonly BudgetCategory[] = [
   { key: "other", label: "Other and contingency", share: 3, subcategories: [] },
 ];
 
+const CATEGORY_NAMES: Record<string, () => string> = {
+  venue: m.couple_budget_cat_venue,
+  catering: m.couple_budget_cat_catering,
+  decor: m.couple_budget_cat_decor,
+  photography: m.couple_budget_cat_photography,
+  attire: m.couple_budget_cat_attire,
+  beauty: m.couple_budget_cat_beauty,
+  music: m.couple_budget_cat_music,
+  invitations: m.couple_budget_cat_invitations,
+  transport: m.couple_budget_cat_transport,
+  rituals: m.couple_budget_cat_rituals,
+  planning: m.couple_budget_cat_planning,
+  other: m.couple_budget_cat_other,
+};
+/** A budget category's name in the request's or page's language (the list above names them in English). */
+export const budgetCategoryName = (key: string, english: string) => CATEGORY_NAMES[key]?.() ?? english;
+
 export const BUDGET_CATEGORY_KEYS = BUDGET_CATEGORIES.map((c) => c.key) as [string, ...string[]];
 export const OTHER_CATEGORY = "other";
 

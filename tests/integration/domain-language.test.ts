@@ -33,6 +33,14 @@ describe("the domain's messages in the request's language", () => {
     expect(await saved.json()).toMatchObject({ success: true, message: "कुल बजट सेव हो गया।" });
   });
 
+  it("confirms a new verification link in the account's language", async () => {
+    const c = await coupleWhoChose("hi");
+    await env.DB.prepare("UPDATE users SET is_verified = 0 WHERE id = ?").bind(c.id).run();
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(c.id).first<{ email: string }>())!.email;
+    const sent = await call("/api/v1/users/resend-verification", { method: "POST", cookie: c.cookie });
+    expect(await sent.json()).toEqual({ success: true, message: `हमने ${email} पर सत्यापन का नया लिंक भेजा है।` });
+  });
+
   it("keeps an English couple's words exactly as before", async () => {
     const c = await coupleWhoChose("en");
     const missing = await call("/api/v1/budget/lines/no-such-line", { method: "DELETE", cookie: c.cookie, headers: { "Accept-Language": "hi" } });

@@ -228,10 +228,19 @@ describe("duplicate and delete", () => {
     const { card } = await copy.json<CardAnswer & { card: { previewUrl: string | null; publicSlug: string | null } }>();
     expect(card).toMatchObject({ title: "Copy of Sangeet", previewUrl: null, publicSlug: null, revision: 1 });
     expect(await env.MEDIA.head(key)).not.toBeNull();
-    expect((await call(`/api/v1/userDataTemplate/${id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(200);
+    const deleted = await call(`/api/v1/userDataTemplate/${id}`, { method: "DELETE", cookie: me.cookie });
+    expect({ status: deleted.status, body: await deleted.json() }).toMatchObject({ status: 200, body: { message: "Sangeet deleted." } });
     expect(await env.MEDIA.head(key)).toBeNull();
     expect(JSON.parse(await cardsOf(me.id)).map((c: { id: string }) => c.id)).toEqual([card.id]);
     expect((await call(`/api/v1/userDataTemplate/${id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(404);
+  });
+
+  it("says a deleted card is gone in the couple's language", async () => {
+    const me = await couple();
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(me.id).run();
+    const { id } = await insertCard(me.id, { title: "संगीत कार्ड" });
+    const deleted = await call(`/api/v1/userDataTemplate/${id}`, { method: "DELETE", cookie: me.cookie });
+    expect(await deleted.json()).toMatchObject({ success: true, message: "संगीत कार्ड हटा दिया गया।" });
   });
 });
 

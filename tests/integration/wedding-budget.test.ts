@@ -360,6 +360,16 @@ describe("warnings", () => {
       message: "Mehndi: booked ₹58,000 is ₹38,000 over its budget of ₹20,000.",
     });
     expect(b.totals.remaining).toBe(-8000);
+
+    // The same warnings for a couple who chose Hindi: the category's and the function's names too.
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(c.id).run();
+    const hindi = (await budgetOf(c.cookie)).warnings.map((w: Loose) => w.message);
+    expect(hindi).toEqual([
+      "आपने ₹58,000 तय कर दिए हैं, जो आपके कुल बजट ₹50,000 से ₹8,000 ज़्यादा है।",
+      "वेन्यू: बुक किए गए ₹40,000 अनुमान ₹30,000 से ₹10,000 ज़्यादा हैं।",
+      "मेकअप और मेहंदी: बुक किए गए ₹18,000 अनुमान ₹15,000 से ₹3,000 ज़्यादा हैं।",
+      "मेहंदी: बुक किए गए ₹58,000 इसके बजट ₹20,000 से ₹38,000 ज़्यादा हैं।",
+    ]);
   });
 });
 

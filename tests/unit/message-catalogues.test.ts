@@ -87,6 +87,14 @@ describe("the domain's refusals", () => {
     expect(found).toEqual([]);
   });
 
+  it("and its confirmations come from the catalogue too, not from English written where they are returned", () => {
+    const literal = /\bmessage:\s*[`"'“][A-Z$“]/g;
+    const found = Object.entries(domainSources).flatMap(([path, source]) =>
+      [...source.matchAll(literal)].map((match) => `${path.replace("../../", "")}:${source.slice(0, match.index).split("\n").length}`),
+    );
+    expect(found.filter((place) => !SAID_ONLY_TO_ADMINS_OR_MACHINES.some((file) => place.startsWith(`${file}:`)))).toEqual([]);
+  });
+
   it("keep every *_MESSAGES text a getter or a function, so it is said in the language of the request", () => {
     const object = /export const (\w+_MESSAGES) = \{([\s\S]*?)\n\}/g;
     const literals = Object.entries(domainSources).flatMap(([path, source]) =>
@@ -100,6 +108,18 @@ describe("the domain's refusals", () => {
     expect(literals).toEqual([]);
   });
 });
+
+/**
+ * Files whose returned words only an admin (the console stays English, decision 0046) or another
+ * machine (a payment gateway's or Meta's webhook call) reads.
+ */
+const SAID_ONLY_TO_ADMINS_OR_MACHINES = [
+  "functions/domain/admin/service-moderation.ts",
+  "functions/domain/accounts/admin-roles.ts",
+  "functions/domain/invitations/template-admin.ts",
+  "functions/domain/billing/payment-webhooks.ts",
+  "functions/api/whatsapp.ts",
+];
 
 /** Texts written into a stored record (a refund's reason, a reconciliation flag) stay in the base language: admins and the audit read them later. */
 const STORED_IN_RECORDS = [

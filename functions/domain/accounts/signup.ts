@@ -368,7 +368,7 @@ export async function resendVerification(ctx: DomainContext): Promise<{ message:
   if (user.is_verified) return { message: m.api_e_your_e_mail_address_is_already_verified() };
   if (!(await maySendMail(ctx, "verify", user.email))) throw new TooManyRequests(m.api_e_we_sent_a_verification_link_a_moment(), 120);
   await sendVerification(ctx, user);
-  return { message: `We sent a new verification link to ${user.email}.` };
+  return { message: m.api_verification_link_sent({ email: user.email }) };
 }
 
 async function sendVerification(ctx: DomainContext, user: { id: string; email: string; user_name: string; locale: string | null }) {

@@ -152,7 +152,7 @@ export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ 
   ]);
   if (!done!.meta.changes) throw new NotFound(CARD_MESSAGES.notFound);
   await removeUploadedObject(ctx, row.previewKey);
-  return { message: `${row.title} deleted.` };
+  return { message: m.api_card_deleted({ title: row.title }) };
 }
 
 /** A copy of the card ("Copy of …"), unpublished and without its rendered image; counts towards the 50. */

@@ -1,5 +1,8 @@
 /** The couple's whole budget read at once: items, totals per category and per function, warnings and payments to come. */
-import { BUDGET_CATEGORIES, categoryLabel, categoryOfSubcategory, suggestedSplit } from "#shared/budget-schemas.ts";
+import { BUDGET_CATEGORIES, budgetCategoryName, categoryLabel, categoryOfSubcategory, suggestedSplit } from "#shared/budget-schemas.ts";
+import { getLocale } from "#shared/locale.ts";
+import { localName } from "#shared/local-names.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { formatRupees } from "#shared/format.ts";
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { type DomainContext } from "../core/index.ts";
@@ -212,26 +215,36 @@ function budgetWarnings(total: number | null, totals: Amounts, categories: Categ
   if (total !== null && committed > total)
     warnings.push({
       kind: "total",
-      message: `You have committed ${formatRupees(committed)}, ${formatRupees(committed - total)} more than your total budget of ${formatRupees(total)}.`,
+      message: m.api_budget_over_total({ committed: formatRupees(committed), over: formatRupees(committed - total), total: formatRupees(total) }),
     });
   for (const c of categories)
     if (c.over)
       warnings.push({
         kind: "category",
         category: c.key,
-        message: `${c.label}: booked ${formatRupees(c.booked)} is ${formatRupees(c.booked - c.estimated)} over the estimate of ${formatRupees(c.estimated)}.`,
+        message: m.api_budget_over_category({
+          category: budgetCategoryName(c.key, c.label),
+          booked: formatRupees(c.booked),
+          over: formatRupees(c.booked - c.estimated),
+          estimated: formatRupees(c.estimated),
+        }),
       });
   for (const f of functions)
     if (f.over)
       warnings.push({
         kind: "function",
         eventId: f.id,
-        message: `${f.name}: booked ${formatRupees(f.booked)} is ${formatRupees(f.booked - f.budget)} over its budget of ${formatRupees(f.budget)}.`,
+        message: m.api_budget_over_function({
+          name: localName(f.name, getLocale()),
+          booked: formatRupees(f.booked),
+          over: formatRupees(f.booked - f.budget),
+          budget: formatRupees(f.budget),
+        }),
       });
   if (total !== null && totals.estimated > total)
     warnings.push({
       kind: "estimates",
-      message: `Your estimates add up to ${formatRupees(totals.estimated)}, ${formatRupees(totals.estimated - total)} more than your total budget.`,
+      message: m.api_budget_over_estimates({ estimated: formatRupees(totals.estimated), over: formatRupees(totals.estimated - total) }),
     });
   return warnings;
 }

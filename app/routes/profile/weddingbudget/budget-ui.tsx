@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import type { PageFailure } from "#app/lib/page-errors.server.ts";
+import { budgetCategoryName } from "#shared/budget-schemas.ts";
 import { formatRupees } from "#shared/format.ts";
 import { Field as UiField, FormAlert, Panel as UiPanel, Select } from "#app/components/ui/index.ts";
 import { getLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
-import { m } from "#shared/paraglide/messages.js";
 
 /** Small pieces of the budget page: panels, fields, figures, and which form a refusal belongs to. */
 export type Feedback = PageFailure | undefined;
@@ -59,22 +59,8 @@ export function Field({
 
 export const money = (n: number) => formatRupees(n);
 
-const CATEGORY_NAMES: Record<string, () => string> = {
-  venue: m.couple_budget_cat_venue,
-  catering: m.couple_budget_cat_catering,
-  decor: m.couple_budget_cat_decor,
-  photography: m.couple_budget_cat_photography,
-  attire: m.couple_budget_cat_attire,
-  beauty: m.couple_budget_cat_beauty,
-  music: m.couple_budget_cat_music,
-  invitations: m.couple_budget_cat_invitations,
-  transport: m.couple_budget_cat_transport,
-  rituals: m.couple_budget_cat_rituals,
-  planning: m.couple_budget_cat_planning,
-  other: m.couple_budget_cat_other,
-};
-/** A budget category's name in the page's language (shared/budget-schemas.ts names them in English). */
-export const categoryName = (key: string, english: string) => CATEGORY_NAMES[key]?.() ?? english;
+/** A budget category's name in the page's language. */
+export const categoryName = budgetCategoryName;
 /** A function's name: the catalogue's Hindi name on a Hindi page, else as the couple wrote it. */
 export const functionLabel = (name: string) => localName(name, getLocale());
 /** What is left of a category's estimate; without an estimate there is nothing to count down from. */
