@@ -82,8 +82,10 @@ export async function searchLatencyConcurrent(base, clients = 10, seconds = 3) {
 export function printSearchConcurrent({ clients, shapes, p95 }) {
   console.log(`\n| search (${clients} clients at once) | req/s | p50 ms | p95 ms | not 200 |`);
   console.log("|---|---|---|---|---|");
-  for (const s of shapes) console.log(`| ${s.query} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.non2xx} |`);
-  console.log(`\nSearch p95 with ${clients} clients over all shapes: ${p95.toFixed(1)} ms (budget ${SEARCH_P95_BUDGET_MS} ms at 100,000 services)`);
+  // A shape none of whose requests finished within the run has no percentiles.
+  const ms = (v) => (v === undefined ? "none finished" : v.toFixed(1));
+  for (const s of shapes) console.log(`| ${s.query} | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${s.non2xx} |`);
+  console.log(`\nSearch p95 with ${clients} clients over all shapes: ${ms(p95)} ms (budget ${SEARCH_P95_BUDGET_MS} ms at 100,000 services)`);
 }
 
 export function printSearchLatency({ shapes, p95, bad }) {
