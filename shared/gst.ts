@@ -1,5 +1,7 @@
 import { formatCount } from "./format.ts";
 import { onIndiaClock } from "./india-time.ts";
+import { getLocale, type Locale } from "./locale.ts";
+import { belowHundredInWords, numberInWords as wordsOf } from "./number-words.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /**
@@ -103,73 +105,27 @@ export function formatPaise(paise: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Amount in words (Indian numbering: thousand, lakh, crore)
+// Amount in words (Indian numbering: thousand, lakh, crore; shared/number-words.ts)
 
-const ONES = [
-  "Zero",
-  "One",
-  "Two",
-  "Three",
-  "Four",
-  "Five",
-  "Six",
-  "Seven",
-  "Eight",
-  "Nine",
-  "Ten",
-  "Eleven",
-  "Twelve",
-  "Thirteen",
-  "Fourteen",
-  "Fifteen",
-  "Sixteen",
-  "Seventeen",
-  "Eighteen",
-  "Nineteen",
-];
-const TENS = ["", "", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"];
-
-/** 1..99 in words ("Ninety-Nine"). */
-function belowHundred(n: number): string {
-  if (n < 20) return ONES[n]!;
-  const tens = TENS[Math.floor(n / 10)]!;
-  return n % 10 ? `${tens}-${ONES[n % 10]}` : tens;
-}
-
-/** 1..999 in words, without "and" ("Nine Hundred Ninety-Nine"). */
-function belowThousand(n: number): string {
-  const hundreds = Math.floor(n / 100);
-  const rest = n % 100;
-  return [hundreds ? `${ONES[hundreds]} Hundred` : "", rest ? belowHundred(rest) : ""].filter(Boolean).join(" ");
-}
-
-/** A whole number in words with Indian grouping: 1,23,45,678 -> "One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight". */
+/**
+ * A whole number in words with Indian grouping, in English (the spec's and the tests' form):
+ * 1,23,45,678 -> "One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight".
+ */
 export function numberInWords(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Not a whole number: ${n}`);
-  if (n === 0) return "Zero";
-  const crore = Math.floor(n / 1_00_00_000);
-  const lakh = Math.floor((n % 1_00_00_000) / 1_00_000);
-  const thousand = Math.floor((n % 1_00_000) / 1000);
-  const rest = n % 1000;
-  return [
-    crore ? `${numberInWords(crore)} Crore` : "",
-    lakh ? `${belowHundred(lakh)} Lakh` : "",
-    thousand ? `${belowHundred(thousand)} Thousand` : "",
-    rest ? belowThousand(rest) : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  return wordsOf(n, "en");
 }
 
 /**
- * An amount in paise in words, one style everywhere: "Rupees Fourteen Thousand Nine Hundred
- * Ninety-Nine and Fifty Paise Only"; without paise "Rupees One Lakh Only"; zero "Rupees Zero Only".
+ * An amount in paise in words, in the language of the request, one style everywhere: "Rupees
+ * Fourteen Thousand Nine Hundred Ninety-Nine and Fifty Paise Only" and "चौदह हज़ार नौ सौ निन्यानबे
+ * रुपये और पचास पैसे मात्र"; without paise "Rupees One Lakh Only", "एक लाख रुपये मात्र"; zero
+ * "Rupees Zero Only", "शून्य रुपये मात्र".
  */
-export function amountInWords(paise: number): string {
+export function amountInWords(paise: number, locale: Locale = getLocale()): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`Not an amount in paise: ${paise}`);
-  const rupees = Math.floor(paise / 100);
+  const rupees = wordsOf(Math.floor(paise / 100), locale);
   const rest = paise % 100;
-  return `Rupees ${numberInWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ""} Only`;
+  return rest ? m.tax_amount_words_paise({ rupees, paise: belowHundredInWords(rest, locale) }, { locale }) : m.tax_amount_words({ rupees }, { locale });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ import { drawRuns, embedPdfFonts, widthOf, type AssetsFetcher, type FontFace } f
  * GST papers as A4 PDFs (@cantoo/pdf-lib, the maintained fork of pdf-lib): the tax invoice, and
  * the credit note that reverses part of one. Noto Sans (Latin and Devanagari subsets, embedded as
  * subsets: app/lib/pdf-fonts.server.ts) prints amounts as "₹14,999.00" and a name or address in
- * Devanagari as typed. The labels are in the language of the request (a PDF opened from a Hindi
- * page is /hi/invoices/{id}/pdf); the paper's record (parties, description, amount in words, the
- * SAC's official description) is printed as issued.
+ * Devanagari as typed. The labels and the amount in words are in the language of the request (a PDF
+ * opened from a Hindi page is /hi/invoices/{id}/pdf: "एक लाख पचास हज़ार रुपये मात्र"); the paper's
+ * record (parties, description, the SAC's official description) is printed as issued.
  */
 
 const A4: [number, number] = [595.28, 841.89];

@@ -284,11 +284,13 @@ describe("the credit note in Hindi", () => {
       `टैक्स इनवॉइस ${invoice.number}`,
       "पाने वाला",
       "कुल₹1,000.00",
+      // एक हज़ार रुपये मात्र
+      "एक हज़ार रुपये मात्र",
       "कारण: Goodwill: listing was down",
       "हस्ताक्षर की ज़रूरत नहीं है।",
     ])
       expect(text).toContain(expected);
-    for (const english of ["CREDIT NOTE", "Credit note no.", "Against tax invoice", "Reason:", "Supplier", "Total", "computer-generated"])
+    for (const english of ["CREDIT NOTE", "Credit note no.", "Against tax invoice", "Reason:", "Supplier", "Total", "Rupees", "computer-generated"])
       expect(text).not.toContain(english);
   });
 });

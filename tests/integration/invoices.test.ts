@@ -284,7 +284,7 @@ describe("the invoice as a PDF", { timeout: 30_000 }, () => {
       expect(text).toContain(expected);
   });
 
-  it("opened from a Hindi page (/hi/invoices/{id}/pdf), prints its labels in Hindi and the invoice's record as issued", async () => {
+  it("opened from a Hindi page (/hi/invoices/{id}/pdf), prints its labels and the amount in words in Hindi and the invoice's record as issued", async () => {
     const vendor = await createVendor({ businessName: "Rang Mehndi Studio", state: "Rajasthan", city: "Udaipur" });
     const row = await issue(await creditedPayment(vendor.id, 4999, "Silver"), ist(2044, 7, 7));
     const ctx = testContext({ actor: actorOf(vendor.id) });
@@ -301,7 +301,9 @@ describe("the invoice as a PDF", { timeout: 30_000 }, () => {
       "कर योग्य मूल्य₹4,236.44",
       "IGST @ 18 %₹762.56",
       "कुल₹4,999.00",
-      "Rupees Four Thousand Nine Hundred Ninety-Nine Only",
+      // The amount in words in Hindi (shared/number-words.ts): चार हज़ार नौ सौ निन्यानबे रुपये मात्र.
+      "चार हज़ार नौ सौ",
+      "रुपये मात्र",
       "प्लान की कीमत में GST",
       "हस्ताक्षर की ज़रूरत नहीं है।",
       "Mandap Silver plan: vendor listing subscription",
@@ -318,6 +320,7 @@ describe("the invoice as a PDF", { timeout: 30_000 }, () => {
       "Taxable value",
       "Total",
       "Amount in words",
+      "Rupees",
       "reverse charge",
       INVOICE_MESSAGES.footer,
     ])
