@@ -1,7 +1,7 @@
 // The e-invite specs' couples, each with one card and its rendered picture (tests/e2e/einvite-paths.ts),
 // made by tests/e2e/prepare.mjs before the server starts. The picture is an SVG stand-in for the
 // JPEG the editor uploads.
-import { EINVITE, EINVITE_ACCESS, EINVITE_CRAWL } from "./einvite-paths.ts";
+import { EINVITE, EINVITE_ACCESS, EINVITE_CRAWL, EINVITE_HINDI } from "./einvite-paths.ts";
 
 const PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840" viewBox="0 0 600 840">
 <rect width="600" height="840" fill="#fff8ec"/><rect x="24" y="24" width="552" height="792" fill="none" stroke="#b4531b" stroke-width="6"/>
@@ -13,7 +13,7 @@ const PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840
 /** @param {D1Database} DB @param {R2Bucket} MEDIA @param {string} hash @param {number} now */
 export async function prepareEInvite(DB, MEDIA, hash, now) {
   const canvas = JSON.stringify({ version: "7.4.0", width: 600, height: 840, objects: [] });
-  for (const c of [EINVITE, EINVITE_ACCESS, EINVITE_CRAWL]) {
+  for (const c of [EINVITE, EINVITE_ACCESS, EINVITE_CRAWL, EINVITE_HINDI]) {
     await MEDIA.put(c.previewKey, PICTURE, { httpMetadata: { contentType: "image/svg+xml" } });
     await DB.batch([
       DB.prepare(

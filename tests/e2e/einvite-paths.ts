@@ -21,3 +21,5 @@ export const EINVITE = couple("journey");
 export const EINVITE_ACCESS = couple("access");
 /** The link crawler's couple (tests/e2e/links.spec.ts): a card and no functions, so /card shows its "add your functions" link. */
 export const EINVITE_CRAWL = couple("crawl");
+/** The Hindi crawl's couple (tests/e2e/hindi-crawl.spec.ts): publishes its card, so the crawl reads a live /view/{slug} and /card. */
+export const EINVITE_HINDI = couple("hindi");

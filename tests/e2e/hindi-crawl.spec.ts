@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
 import { expect, test, type Account, type Page } from "./fixtures.ts";
-import { EINVITE_CRAWL } from "./einvite-paths.ts";
+import { EINVITE_CRAWL, EINVITE_HINDI } from "./einvite-paths.ts";
+import { answerSandboxCheckout } from "./sandbox-support.ts";
 import { POOL_PASSWORD } from "./pool-paths.ts";
 import { vendorWithData } from "./vendor-data.ts";
 import routeMap from "../../app/routes.ts";
@@ -47,10 +48,7 @@ const EINVITE_PAGES = ["/card", "/guests"];
  * Pages (as crawled without /hi, or the route's pattern for a page of one record) whose bodies still
  * have English, with why. Every other page must have none.
  */
-const NOT_YET = new Map<string, string>([
-  // Its labels are Hindi; the total in words is English (shared/gst.ts amountInWords), as the PDF prints it.
-  ["/invoices/:invoiceId", "the amount in words: no Hindi number words yet"],
-]);
+const NOT_YET = new Map<string, string>([]);
 
 const STATE = process.env.MANDAP_STATE ?? ".wrangler/e2e-state";
 
@@ -84,6 +82,13 @@ const ALLOWED = new Set([
   "CSV",
   "PNG",
   "GSTIN",
+  // The GST heads and the service code, written in Latin letters on Hindi GST invoices too.
+  "CGST",
+  "SGST",
+  "IGST",
+  "SAC",
+  // The payment system's name, as Hindi pages and apps write it.
+  "UPI",
   "JPEG",
   "WebP",
   "GIF",
@@ -196,7 +201,7 @@ test.describe("the Hindi crawl", () => {
     factory,
     baseURL,
     browser,
-  }) => {
+  }, testInfo) => {
     const origin = baseURL!;
     const headers = { Origin: origin };
     await page.context().addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
@@ -269,11 +274,62 @@ test.describe("the Hindi crawl", () => {
     await visit(booked.page, [{ path: `/profile/bookings/${data.bookingId}`, name: "/profile/bookings/:bookingId" }]);
     await booked.context.close();
 
-    // A vendor's GST invoice (issued before the server started: tests/e2e/invoice-fixtures.mjs).
-    const issued = (JSON.parse(readFileSync(`${STATE}/invoices.json`, "utf8")) as { vendor: Account; invoiceId: string }[])[0]!;
+    // A vendor's GST invoice, and another's credit note for a refund of part of a plan (issued before
+    // the server started: tests/e2e/invoice-fixtures.mjs), with their amounts in Hindi words.
+    type Issued = { key: string; vendor: Account; invoiceId: string; creditNoteId?: string };
+    const papers = JSON.parse(readFileSync(`${STATE}/invoices.json`, "utf8")) as Issued[];
+    const issued = papers[0]!;
+    const refunded = papers.find((p) => p.key === "refunded")!;
+    /** Keeps the PDF a Hindi page links to beside the test's results, to look at (Devanagari in the embedded font). */
+    const keepPdf = async (on: Page, path: string, file: string) => {
+      const pdf = await on.request.get(path);
+      expect(pdf.headers()["content-type"], path).toContain("application/pdf");
+      writeFileSync(testInfo.outputPath(file), await pdf.body());
+    };
     const invoiced = await signedInPage(browser, origin, issued.vendor);
     await visit(invoiced.page, [{ path: `/invoices/${issued.invoiceId}`, name: "/invoices/:invoiceId" }]);
+    await expect(invoiced.page.getByTestId("amount-in-words")).toHaveText(/^[\u0900-\u097f ]+ रुपये मात्र$/);
+    await keepPdf(invoiced.page, `/hi/invoices/${issued.invoiceId}/pdf`, "invoice-hi.pdf");
     await invoiced.context.close();
+    const credited = await signedInPage(browser, origin, refunded.vendor);
+    await visit(credited.page, [{ path: `/credit-notes/${refunded.creditNoteId}`, name: "/credit-notes/:creditNoteId" }]);
+    await expect(credited.page.getByTestId("amount-in-words")).toHaveText("एक हज़ार रुपये मात्र");
+    await keepPdf(credited.page, `/hi/credit-notes/${refunded.creditNoteId}/pdf`, "credit-note-hi.pdf");
+    await credited.context.close();
+
+    // A couple's paid design: the payment page, a declined and a paid order's outcome, the page once the design is theirs.
+    const buyer = await signedInPage(browser, origin, await account({ role: "couple" }));
+    const design = "tpl-royal-maroon";
+    await visit(buyer.page, [{ path: `/payment?template=${design}`, name: "/payment" }]);
+    for (const decision of ["Decline payment", "Pay"] as const) {
+      await buyer.page.goto(`/hi/payment?template=${design}`);
+      await buyer.page.locator('main form:has(input[name="intent"][value="pay"]) button[type="submit"]').click();
+      await answerSandboxCheckout(buyer.page, decision);
+      await buyer.page.waitForURL(/\/success\?order=order_[A-Za-z0-9]+$/, { timeout: 15_000 });
+      const order = new URL(buyer.page.url()).searchParams.get("order")!;
+      await visit(buyer.page, [{ path: `/success?order=${order}`, name: "/success" }]);
+    }
+    await visit(buyer.page, [{ path: `/payment?template=${design}`, name: "/payment" }]);
+    await buyer.context.close();
+
+    // A published e-invite: its public page as a guest opens it, and the couple's desk with the invitation live.
+    const inviting = await signedInPage(browser, origin, { role: "couple", email: EINVITE_HINDI.email, password: POOL_PASSWORD });
+    const fn = await inviting.page.request.post("/api/v1/event/newevent", {
+      headers,
+      data: { eventName: "Haldi", eventDate: "2027-02-11", eventStartTime: "10:00" },
+    });
+    expect(fn.status(), await fn.text()).toBe(201);
+    await inviting.page.goto("/hi/card");
+    await inviting.page.locator('main form:has(input[name="intent"][value="publish"]) button[type="submit"]').click();
+    const shareLink = inviting.page.locator('main input[readonly][value*="/view/"]');
+    await expect(shareLink).toHaveCount(1);
+    const slugPath = new URL(await shareLink.inputValue()).pathname.replace(/^\/hi/, "");
+    await visit(inviting.page, ["/card"]);
+    await inviting.context.close();
+    const guest = await browser.newContext({ baseURL: origin });
+    await guest.addCookies([{ name: "mandap_visited", value: "1", url: origin }]);
+    await visit(await guest.newPage(), [{ path: slugPath, name: "/view/:slug" }]);
+    await guest.close();
 
     // The admin console: in English by decision (0046, marked lang="en"); its pages open in Hindi with the Hindi shell.
     const admin = await signedInPage(browser, origin, await account({ role: "superAdmin" }));

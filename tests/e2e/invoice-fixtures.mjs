@@ -2,11 +2,14 @@
 // paying needs the gateway (another part of issue 11), so two vendors get a SUCCESS payment
 // written directly and their invoice issued by the real domain code (invoiceStatements, in one
 // batch as the crediting does). One is in the supplier's state (CGST + SGST), one in another
-// state with a GSTIN (IGST). Their credentials and invoice ids go to INVOICES_FILE.
+// state with a GSTIN (IGST). A third has had ₹1,000 of its plan refunded: its credit note is issued
+// by the real domain code too (creditNoteStatements, as the refund's settling does), for the Hindi
+// crawl. Their credentials and invoice (and credit note) ids go to INVOICES_FILE.
 import { writeFileSync } from "node:fs";
 // Node runs this file with type stripping only, and the billing face loads payment-records.ts (parameter
 // properties Node cannot strip): the one deep import outside the domain, allowed in eslint.config.js.
 import { invoiceStatements } from "#domain/billing/invoices.ts";
+import { creditNoteStatements } from "#domain/billing/credit-notes.ts";
 
 export const INVOICES_FILE = "invoices.json";
 
@@ -38,6 +41,17 @@ export async function prepareInvoices(DB, state, hash, password, now) {
       plan: "Silver",
       price: 4999,
     },
+    {
+      key: "refunded",
+      name: `Shubh Mehndi ${tag}`,
+      state: "Rajasthan",
+      city: "Jaipur",
+      address: "7 Johari Bazaar",
+      gstin: null,
+      plan: "Silver",
+      price: 4999,
+      refund: 1000,
+    },
   ];
   for (const v of vendors) {
     const id = `e2e-inv-${v.key}-${tag}`;
@@ -55,11 +69,23 @@ export async function prepareInvoices(DB, state, hash, password, now) {
     ]);
     await DB.batch(await invoiceStatements(ctx, { id: `${id}-pay`, userId: id, amount: v.price, planName: v.plan }, now));
     const invoice = await DB.prepare("SELECT id, number FROM invoices WHERE payment_id = ?").bind(`${id}-pay`).first();
+    let creditNoteId;
+    if (v.refund) {
+      const refund = { id: `${id}-refund`, paymentId: `${id}-pay`, amountPaise: v.refund * 100, reason: "Goodwill: the listing was down for a week" };
+      await DB.prepare(
+        "INSERT INTO payment_refunds (id, payment_id, gateway_refund_id, amount, amount_paise, reason, status, created_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, 'PROCESSED', ?, ?)",
+      )
+        .bind(refund.id, refund.paymentId, `rfnd_e2e${v.key}${tag}`, v.refund, refund.amountPaise, refund.reason, now, now)
+        .run();
+      await DB.batch(await creditNoteStatements(ctx, refund, now));
+      creditNoteId = (await DB.prepare("SELECT id FROM credit_notes WHERE refund_id = ?").bind(refund.id).first()).id;
+    }
     made.push({
       key: v.key,
       vendor: { id, role: "vendor", email, password, name: `Invoice Vendor ${v.key}`, businessName: v.name },
       invoiceId: invoice.id,
       number: invoice.number,
+      ...(creditNoteId ? { creditNoteId } : {}),
     });
   }
   writeFileSync(`${state}/${INVOICES_FILE}`, JSON.stringify(made));

@@ -8,7 +8,7 @@ import { button } from "./styles.ts";
 type CardToPublish = Awaited<ReturnType<typeof cardsToPublish>>[number];
 type OwnInvitation = Awaited<ReturnType<typeof ownInvitation>>;
 /** A wedding function as the desk lists it, its date already worded on the server. */
-export type FunctionToShow = { id: string; name: string; dateLabel: string };
+export type FunctionToShow = { id: string; name: string; ownName: boolean; dateLabel: string };
 
 /**
  * Publish a card (or change what the published one shows): the card, the functions it shows and
@@ -97,7 +97,17 @@ export function PublishCardForm({
             ) : (
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {functions.map((f) => (
-                  <Checkbox key={f.id} name="eventIds" value={f.id} defaultChecked={shown.has(f.id)} label={`${f.name} · ${f.dateLabel}`} />
+                  <Checkbox
+                    key={f.id}
+                    name="eventIds"
+                    value={f.id}
+                    defaultChecked={shown.has(f.id)}
+                    label={
+                      <>
+                        <span translate={f.ownName ? "no" : undefined}>{f.name}</span> · {f.dateLabel}
+                      </>
+                    }
+                  />
                 ))}
               </div>
             )}

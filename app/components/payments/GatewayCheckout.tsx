@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatRupees } from "#shared/format.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The payment gateway's checkout form (functions/platform/payments.ts `checkoutForm`): a plain form
@@ -31,7 +32,7 @@ export function GatewayCheckout({
   return (
     <section className="mt-4 rounded-xl border-2 border-maroon-700 p-4" aria-labelledby="pay-heading" data-testid="checkout">
       <h2 id="pay-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-maroon-700">
-        Pay {amount} to Mandap
+        {m.checkout_pay_to_mandap({ amount })}
       </h2>
       <p className="mt-1 text-sm">{children}</p>
       <form ref={form} method="post" action={action} className="mt-3">
@@ -39,7 +40,7 @@ export function GatewayCheckout({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <button type="submit" className="rounded-lg bg-maroon-700 px-4 py-2 font-semibold text-white hover:bg-maroon-800">
-          Pay {amount}
+          {m.checkout_pay({ amount })}
         </button>
       </form>
     </section>

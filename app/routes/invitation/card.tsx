@@ -18,6 +18,8 @@ import { weddingFunctions } from "#domain/planning/index.ts";
 import { redirectWithToast } from "#platform/cookies.ts";
 import { readFormData } from "#platform/request-body.ts";
 import { pageTitle } from "#shared/strings.ts";
+import { hasHindiName, localName } from "#shared/local-names.ts";
+import { getLocale } from "#shared/locale.ts";
 import { FormAlert } from "#app/components/ui/index.ts";
 import { InviteRequests } from "#app/components/einvite/InviteRequests.tsx";
 import { LiveInvitation } from "#app/components/einvite/LiveInvitation.tsx";
@@ -45,7 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const wanted = new URL(request.url).searchParams.get("card");
     const selected = cards.find((c) => c.id === wanted)?.id ?? invitation?.cardId ?? cards[0]?.id ?? null;
     // Dates are worded here, on the server: the page's module must not take the domain into the browser.
-    return { cards, functions: functions.map((f) => ({ ...f, dateLabel: inviteDate(f.eventDate) })), invitation, requests, selected };
+    // A function's name is its Hindi name on a Hindi page when it is a tradition's (Haldi: हल्दी); a couple's own name is theirs.
+    const shown = functions.map((f) => ({
+      id: f.id,
+      name: localName(f.name, getLocale()),
+      ownName: !hasHindiName(f.name),
+      dateLabel: inviteDate(f.eventDate),
+    }));
+    return { cards, functions: shown, invitation, requests, selected };
   });
 }
 

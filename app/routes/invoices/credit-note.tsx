@@ -44,7 +44,10 @@ export default function CreditNote({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="inline">{m.tax_against_label()} </dt>
           <dd className="inline" data-testid="against-invoice">
-            <span className="font-mono">{note.invoiceNumber}</span> {m.tax_dated({ date: formatDate(note.invoiceIssuedAt) })}
+            <span className="font-mono" translate="no">
+              {note.invoiceNumber}
+            </span>{" "}
+            {m.tax_dated({ date: formatDate(note.invoiceIssuedAt) })}
           </dd>
         </div>
       }

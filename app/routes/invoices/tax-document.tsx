@@ -99,7 +99,10 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
             </p>
             <p className="text-sm">{rich(m.tax_state_code, { state: <span translate="no">{s.state}</span>, code: s.stateCode })}</p>
             <p className="text-sm">
-              GSTIN: <span className="font-mono">{s.gstin}</span>
+              GSTIN:{" "}
+              <span className="font-mono" translate="no">
+                {s.gstin}
+              </span>
             </p>
           </section>
           <section aria-labelledby="recipient-heading">
@@ -123,7 +126,16 @@ export function TaxDocument({ id, title, numberLabel, numberTestId, doc, headerE
                 )}
               </p>
             )}
-            <p className="text-sm">GSTIN: {b.gstin ? <span className="font-mono">{b.gstin}</span> : m.tax_gstin_not_registered()}</p>
+            <p className="text-sm">
+              GSTIN:{" "}
+              {b.gstin ? (
+                <span className="font-mono" translate="no">
+                  {b.gstin}
+                </span>
+              ) : (
+                m.tax_gstin_not_registered()
+              )}
+            </p>
             <p className="text-sm break-all" translate="no">
               {b.email}
             </p>

@@ -12,6 +12,8 @@ import { appContext } from "#functions/page-context.ts";
 import { formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { editorPageFor } from "#shared/links.ts";
+import { rich } from "#app/components/rich.tsx";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * /payment?template={id} (issue 13, couples): a paid invitation template's summary and "Pay ₹N".
@@ -21,7 +23,7 @@ import { editorPageFor } from "#shared/links.ts";
  * sent to log in and back; an owned (or free) design links to the editor instead.
  */
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: pageTitle(data?.template ? `Buy ${data.template.name}` : "Buy a template") },
+  { title: pageTitle(data?.template ? m.couple_pay_buy({ name: data.template.name }) : m.couple_pay_buy_template()) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,8 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** What the page shows after "Pay": the gateway's checkout form. */
 type CheckoutSection = { ok: true; rupees: number; action: string; fields: Record<string, string>; templateName: string };
 
-export const PAY_FAILED = "We could not start the payment just now. Nothing was charged; please try again in a few minutes.";
-
 /**
  * "Pay": who is asking is checked before the form is read (a visitor is sent to log in and back);
  * the domain's refusals (a vendor, an owned or free design) show on the page; the gateway that
@@ -45,7 +45,9 @@ export const PAY_FAILED = "We could not start the payment just now. Nothing was 
  */
 export const action = pageAction({
   access: ACCESS.signedIn,
-  unknown: "Press Pay to buy this design.",
+  get unknown() {
+    return m.couple_pay_press_pay();
+  },
   intents: {
     pay: async ({ request, domain }) => {
       try {
@@ -62,18 +64,13 @@ export const action = pageAction({
         if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, message: e.message, errors: {} }, { status: e.status });
         if (isDomainError(e)) throw e;
         console.error("template purchase failed", e);
-        return data<PageFailure>({ ok: false, message: PAY_FAILED, errors: {} }, { status: 503 });
+        return data<PageFailure>({ ok: false, message: m.couple_pay_failed_to_start(), errors: {} }, { status: 503 });
       }
     },
   },
 });
 
-const WHAT_YOU_GET = [
-  "This design for all your cards: change the names, dates, venue and photos as often as you like",
-  "Exports as PNG and print-ready PDF (A5, A6 and a phone-story size)",
-  "Publish it as your e-invite, with RSVPs from your guests per function",
-  "Pay once, yours for good",
-];
+const WHAT_YOU_GET = [m.couple_pay_get_cards, m.couple_pay_get_exports, m.couple_pay_get_einvite, m.couple_pay_get_once];
 
 export default function TemplatePayment({ loaderData, actionData }: Route.ComponentProps) {
   const { template } = loaderData;
@@ -82,16 +79,23 @@ export default function TemplatePayment({ loaderData, actionData }: Route.Compon
   const price = formatRupees(template.price);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 md:py-10">
-      <h1 className="text-2xl font-bold text-maroon-700 md:text-3xl">{template.owned || !template.paid ? template.name : `Buy ${template.name}`}</h1>
+      <h1 className="text-2xl font-bold text-maroon-700 md:text-3xl">
+        {template.owned || !template.paid ? (
+          <span translate="no">{template.name}</span>
+        ) : (
+          rich(m.couple_pay_buy, { name: <span translate="no">{template.name}</span> })
+        )}
+      </h1>
       <div className="mt-5 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="mx-auto w-full max-w-[15rem] overflow-hidden rounded-xl border border-maroon-100 bg-marigold-300/10 md:max-w-none">
           {template.thumbnailUrl ? (
-            <img src={template.thumbnailUrl} alt={`The ${template.name} invitation design`} className="h-auto w-full" width={540} height={960} />
+            <img src={template.thumbnailUrl} alt={m.couple_pay_design_alt({ name: template.name })} className="h-auto w-full" width={540} height={960} />
           ) : (
             <div
               className="flex aspect-[9/16] items-center justify-center p-6 text-center text-lg font-semibold text-maroon-700"
               role="img"
-              aria-label={`The ${template.name} invitation design`}
+              aria-label={m.couple_pay_design_alt({ name: template.name })}
+              translate="no"
             >
               {template.name}
             </div>
@@ -99,46 +103,50 @@ export default function TemplatePayment({ loaderData, actionData }: Route.Compon
         </div>
         <section aria-labelledby="summary-heading">
           <h2 id="summary-heading" className="sr-only">
-            Summary
+            {m.couple_pay_summary()}
           </h2>
           <p className="text-3xl font-bold" data-testid="template-price">
-            {template.paid ? price : "Free"}
+            {template.paid ? price : m.couple_pay_free()}
           </p>
-          {template.paid && <p className="text-sm text-ink/75">Including GST. One payment, no subscription.</p>}
-          {template.description && <p className="mt-3 text-sm">{template.description}</p>}
-          <h3 className="mt-4 font-semibold">What you get</h3>
+          {template.paid && <p className="text-sm text-ink/75">{m.couple_pay_including_gst()}</p>}
+          {template.description && (
+            <p className="mt-3 text-sm" translate="no">
+              {template.description}
+            </p>
+          )}
+          <h3 className="mt-4 font-semibold">{m.couple_pay_what_you_get()}</h3>
           <ul className="mt-1 list-disc pl-5 text-sm">
             {WHAT_YOU_GET.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line.name}>{line()}</li>
             ))}
           </ul>
           {template.owned || template.canUse ? (
             <div className="mt-5 rounded-xl bg-green-50 p-4 text-green-900" role="status" data-testid="owned">
-              <p className="font-semibold">{template.owned ? "You own this design." : template.paid ? "You can use this design." : "This design is free."}</p>
+              <p className="font-semibold">{template.owned ? m.couple_pay_owned() : template.paid ? m.couple_pay_can_use() : m.couple_pay_is_free()}</p>
               <Link
                 to={editorPageFor(template.id)}
                 className="mt-2 inline-block rounded-lg bg-maroon-700 px-4 py-2 font-semibold text-white hover:bg-maroon-800"
               >
-                Open in the editor
+                {m.couple_pay_open_editor()}
               </Link>
             </div>
           ) : checkout ? (
             <GatewayCheckout rupees={checkout.rupees} action={checkout.action} fields={checkout.fields} autoSubmit>
-              {checkout.templateName}. You will pay on the payment gateway&apos;s page (UPI or card) and come back here.
+              {rich(m.couple_pay_checkout_note, { name: <span translate="no">{checkout.templateName}</span> })}
             </GatewayCheckout>
           ) : (
             <div className="mt-5">
               <FormAlert message={failure?.message} />
               <Form method="post">
                 <input type="hidden" name="intent" value="pay" />
-                <SubmitButton pendingText="Starting the payment...">Pay {price}</SubmitButton>
+                <SubmitButton pendingText={m.couple_pay_starting()}>{m.couple_pay_pay({ price })}</SubmitButton>
               </Form>
-              <p className="mt-2 text-xs text-ink/75">You pay on the payment gateway&apos;s page by UPI or card.</p>
+              <p className="mt-2 text-xs text-ink/75">{m.couple_pay_on_gateway()}</p>
             </div>
           )}
           <p className="mt-6 text-sm">
             <Link to="/templates" className="font-semibold text-maroon-700 underline">
-              Back to all designs
+              {m.couple_pay_back()}
             </Link>
           </p>
         </section>

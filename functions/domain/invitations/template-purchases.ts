@@ -255,7 +255,17 @@ export async function templateForPurchase(ctx: DomainContext, templateId: string
 
 export type TemplateOrderOutcome =
   | { status: "paid"; orderId: string; templateId: string; templateName: string; amount: number }
-  | { status: "failed"; orderId: string; templateId: string; templateName: string; amount: number; reason: string }
+  | {
+      status: "failed";
+      orderId: string;
+      templateId: string;
+      templateName: string;
+      amount: number;
+      /** Why, in the language of the request. */
+      reason: string;
+      /** The payment's stored failure reason (the gateway's words, kept in English for the records), when it has one. */
+      recordedReason?: string | null;
+    }
   | { status: "pending"; orderId: string; templateId: string; templateName: string; amount: number };
 
 /** The /success page: the outcome of one of the couple's own template orders (another's, or an unknown one, is NotFound). */
@@ -286,17 +296,15 @@ export async function templateOrderOutcome(ctx: DomainContext, orderId: string):
     return {
       status: "failed",
       ...base,
-      reason: (await ownsTemplate(ctx, actor.id, row.templateId))
-        ? "This order was paid after the same design was already yours, so it was not needed: the payment has been refunded."
-        : "This order was refunded, so the design is no longer yours for new cards.",
+      reason: (await ownsTemplate(ctx, actor.id, row.templateId)) ? m.api_template_order_refunded_owned() : m.api_template_order_refunded(),
     };
   if (row.paymentStatus === "SUCCESS" && row.orderStatus === "failed")
     return {
       status: "failed",
       ...base,
-      reason: "This order was paid after the same design was already yours, so it was not needed: the payment will be refunded.",
+      reason: m.api_template_order_refund_due(),
     };
   if (row.paymentStatus === "FAILED" || row.orderStatus === "failed")
-    return { status: "failed", ...base, reason: row.reason ?? "The payment did not go through." };
+    return { status: "failed", ...base, reason: m.api_template_order_failed(), recordedReason: row.reason };
   return { status: "pending", ...base };
 }
