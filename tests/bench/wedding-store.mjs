@@ -155,7 +155,7 @@ export async function weddingStoreBench({ weddings = 10_000, port = 9802, rounds
       [0, 1].map(async () => {
         while (chunks.length) {
           const from = chunks.shift();
-          const r = await callJson(driver.base, `/seed/stores?from=${from}&count=${Math.min(50, weddings - from)}&day=${day}`);
+          const r = await callJson(driver.base, `/seed/stores?from=${from}&count=${Math.min(50, weddings - from)}&day=${day}${resume ? "&resume=1" : ""}`);
           calls += r.calls;
           rowsPerWedding = r.rowsPerWedding;
           done += r.weddings;

@@ -423,7 +423,13 @@ export default {
           const from = int(url, "from", 0);
           const ids = Array.from({ length: int(url, "count", 10) }, (_, i) => from + i);
           const t = performance.now();
-          const calls = await pool(ids, int(url, "concurrency", 8), (i) => importWedding(weddingStore(ns, smallKey(i)), smallWedding(i, day)));
+          // Resuming (?resume=1), a store an interrupted run left half-copied is dropped first: importRows refuses rows already there.
+          const resume = url.searchParams.get("resume") === "1";
+          const calls = await pool(ids, int(url, "concurrency", 8), async (i) => {
+            const store = weddingStore(ns, smallKey(i));
+            if (resume && Object.values((await store.stats()).rows).some((n) => n > 0)) await store.drop();
+            return importWedding(store, smallWedding(i, day));
+          });
           const rows = Object.values(smallWedding(from, day)).reduce((n, t) => n + t.length, 0);
           return json({ ms: performance.now() - t, weddings: ids.length, calls: calls.reduce((a, b) => a + b, 0), rowsPerWedding: rows });
         }
