@@ -142,7 +142,11 @@ for (const [lang, w] of Object.entries(LANGUAGES)) {
     await expect(card).toContainText(w.whatsAppOff);
     await card.locator('a[href$="/whatsapp-preferences"]').click();
     await expect(v).toHaveURL(/\/whatsapp-preferences$/);
-    await v.locator('form:has(input[name="whatsapp"][value="on"]) button[type="submit"]').click();
+    // The choice is saved before the settings page is read again (going there at once could cancel the post).
+    await Promise.all([
+      v.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/whatsapp-preferences") && r.status() < 400),
+      v.locator('form:has(input[name="whatsapp"][value="on"]) button[type="submit"]').click(),
+    ]);
     await v.goto(`${w.prefix}/VendorDashboard/vendor-setting`);
     await expect(card).toContainText(w.whatsAppOn);
     await shot(v, "whatsapp-on", project);
