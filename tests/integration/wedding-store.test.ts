@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { COUNTED_HEADCOUNT_SQL, HEADCOUNT_SQL } from "#domain/guests/index.ts";
-import { type StoreResult, type StoreTable, weddingStore } from "#functions/stores/wedding-store/index.ts";
+import { STORE_COUNTER_TABLES, STORE_TABLES, type StoreResult, type StoreTable, weddingStore } from "#functions/stores/wedding-store/index.ts";
 
 type Rows = Record<string, unknown>[];
 
@@ -133,6 +133,14 @@ describe("a wedding's store", () => {
     // The last guest came in the last, shorter statement with its own values.
     const exported = (await store.exportRows()) as unknown as Record<StoreTable, Rows>;
     expect(exported.guests.find((g) => g.id === `${key}-g799`)).toMatchObject({ name: "Guest 799", phone: "9876500799", household_id: `${key}-h49` });
+  });
+
+  it("has D1's indexes on the tables it holds, so the planning queries find the same paths there", async () => {
+    const INDEXES = `SELECT name, lower(replace(replace(sql, '\`', ''), ' ', '')) AS sql FROM sqlite_master
+       WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ${`('${[...STORE_TABLES, ...STORE_COUNTER_TABLES].join("', '")}')`} ORDER BY name`;
+    const [inStore] = (await weddingStore(ns(), "store-indexes").batch([{ sql: INDEXES, params: [] }])) as unknown as StoreResult[];
+    const inD1 = await env.DB.prepare(INDEXES).all();
+    expect(inStore!.results).toEqual(inD1.results);
   });
 
   it("writes a batch all or nothing, and another wedding's store is another database", async () => {

@@ -10,10 +10,12 @@ export const WEDDING_STORE_SCHEMA = [
     name TEXT NOT NULL, description TEXT, event_date TEXT NOT NULL, start_time TEXT, end_time TEXT,
     budget INTEGER DEFAULT 0 NOT NULL, venue TEXT, tradition_key TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
   "CREATE INDEX IF NOT EXISTS events_user_idx ON events (user_id, event_date, start_time)",
+  "CREATE INDEX IF NOT EXISTS events_parent_idx ON events (parent_id)",
   `CREATE TABLE IF NOT EXISTS households (
     id TEXT PRIMARY KEY NOT NULL, user_id TEXT NOT NULL, name TEXT NOT NULL, rsvp_token TEXT NOT NULL, notes TEXT,
     created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
-  "CREATE INDEX IF NOT EXISTS households_user_idx ON households (user_id, name)",
+  // Migration 0155's name-ordered indexes, as in D1: the guest page walks households, then their guests, by name.
+  "CREATE INDEX IF NOT EXISTS households_user_idx ON households (user_id, name COLLATE NOCASE, id)",
   "CREATE UNIQUE INDEX IF NOT EXISTS households_rsvp_token_unique ON households (rsvp_token)",
   `CREATE TABLE IF NOT EXISTS guests (
     id TEXT PRIMARY KEY NOT NULL, user_id TEXT NOT NULL, household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE,
@@ -21,7 +23,7 @@ export const WEDDING_STORE_SCHEMA = [
     needs_stay INTEGER DEFAULT 0 NOT NULL, needs_pickup INTEGER DEFAULT 0 NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
     reminders_stopped_at INTEGER)`,
   "CREATE INDEX IF NOT EXISTS guests_user_idx ON guests (user_id, name)",
-  "CREATE INDEX IF NOT EXISTS guests_household_idx ON guests (household_id)",
+  "CREATE INDEX IF NOT EXISTS guests_household_idx ON guests (household_id, name COLLATE NOCASE, id)",
   `CREATE TABLE IF NOT EXISTS household_invitations (
     household_id TEXT NOT NULL REFERENCES households(id) ON DELETE CASCADE, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
     invited_at INTEGER NOT NULL, shared_at INTEGER, reminded_at INTEGER, PRIMARY KEY (household_id, event_id))`,
@@ -117,6 +119,8 @@ END;`,
   UPDATE function_counts SET (guests, attending, maybe, declined, not_answered, veg, jain, non_veg, vegan, unknown) = (SELECT function_counts.guests + COUNT(*), function_counts.attending + COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND 1 THEN r.party_size ELSE 0 END), 0), function_counts.maybe + COALESCE(SUM(CASE WHEN r.response = 'MAYBE' THEN r.party_size ELSE 0 END), 0), function_counts.declined + COALESCE(SUM(r.response = 'DECLINED'), 0), function_counts.not_answered + COALESCE(SUM(r.response IS NULL), 0), function_counts.veg + COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND g.dietary = 'VEG' THEN r.party_size ELSE 0 END), 0), function_counts.jain + COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND g.dietary = 'JAIN' THEN r.party_size ELSE 0 END), 0), function_counts.non_veg + COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND g.dietary = 'NON_VEG' THEN r.party_size ELSE 0 END), 0), function_counts.vegan + COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND g.dietary = 'VEGAN' THEN r.party_size ELSE 0 END), 0), function_counts.unknown + COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND g.dietary IS NULL THEN r.party_size ELSE 0 END), 0)
     FROM guests g, (SELECT NEW.response AS response, NEW.party_size AS party_size) r WHERE g.id = NEW.guest_id) WHERE event_id = NEW.event_id AND EXISTS (SELECT 1 FROM guests g JOIN household_invitations hi ON hi.household_id = g.household_id WHERE g.id = NEW.guest_id AND hi.event_id = NEW.event_id);
 END;`,
+  // Migration 0155: whether a household owes an answer is one index entry.
+  "CREATE INDEX IF NOT EXISTS invitation_counts_pending_idx ON invitation_counts (household_id) WHERE unanswered > 0",
 ];
 
 /** Tables a store holds that its triggers fill (counters): read there, never copied in or exported. */
