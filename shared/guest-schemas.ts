@@ -116,7 +116,10 @@ export const householdInput = z.object({
   notes: optionalText(m.api_v_label_notes, NOTES_MAX),
 });
 
-export const householdUpdateInput = householdInput.partial();
+export const householdUpdateInput = householdInput.partial().extend({
+  /** The version of the household the edit was made on (Household.version): a stale one is refused (409). */
+  version: rowVersion,
+});
 
 /**
  * The complete set of functions a household is invited to (others are un-invited). The list is

@@ -11,3 +11,6 @@ import { say } from "./say.ts";
  * server's own read and write.
  */
 export const rowVersion = numeric(z.number(say(m.api_v_version)).int(say(m.api_v_version)).min(0, say(m.api_v_version)).optional());
+
+/** A remove (or another one-field write) made on a copy: the version of that copy, sent as `?version=` or a form's hidden field. */
+export const versionInput = z.object({ version: rowVersion });

@@ -33,6 +33,7 @@ import {
   shareInput,
 } from "#shared/guest-schemas.ts";
 import { Resource } from "./endpoint.ts";
+import { versionInput } from "#shared/row-version.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 const id = z.string().min(1).max(64);
@@ -86,11 +87,15 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
     {
       method: "put",
       path: "/households/:id",
-      summary: "Rename a household or change its notes",
+      summary: "Rename a household or change its notes (version: the household's version the edit was made on)",
       params: householdParams,
       body: householdUpdateInput,
       ...PLANNER,
-      responses: { 200: "The household", 404: "Not your household" },
+      responses: {
+        200: "The household",
+        404: "Not your household",
+        409: "Changed by someone else since that version: nothing saved; current is the household as it is now",
+      },
     },
     async (c, { params, body }) => c.json({ success: true, ...(await updateHousehold(c.get("domain"), params.id, body)) }),
   )
@@ -98,12 +103,17 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
     {
       method: "delete",
       path: "/households/:id",
-      summary: "Remove a household with its guests, invitations and answers",
+      summary: "Remove a household with its guests, invitations and answers (version: the household's version the removal was decided on)",
       params: householdParams,
+      query: versionInput,
       ...PLANNER,
-      responses: { 200: "Removed", 404: "Not your household" },
+      responses: {
+        200: "Removed",
+        404: "Not your household",
+        409: "Changed by someone else since that version: nothing removed; current is the household as it is now",
+      },
     },
-    async (c, { params }) => c.json({ success: true, ...(await deleteHousehold(c.get("domain"), params.id)) }),
+    async (c, { params, query }) => c.json({ success: true, ...(await deleteHousehold(c.get("domain"), params.id, query)) }),
   )
   .endpoint(
     {
@@ -205,12 +215,17 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
     {
       method: "delete",
       path: "/:guestId",
-      summary: "Remove a guest and their answers",
+      summary: "Remove a guest and their answers (version: the guest's version the removal was decided on)",
       params: guestParams,
+      query: versionInput,
       ...PLANNER,
-      responses: { 200: "Removed", 404: "Not your guest" },
+      responses: {
+        200: "Removed",
+        404: "Not your guest",
+        409: "Changed by someone else since that version: nothing removed; current is the guest as it is now",
+      },
     },
-    async (c, { params }) => c.json({ success: true, ...(await deleteGuest(c.get("domain"), params.guestId)) }),
+    async (c, { params, query }) => c.json({ success: true, ...(await deleteGuest(c.get("domain"), params.guestId, query)) }),
   );
 
 /** The household's personal RSVP link (no account): it reads and answers only its own household's invitations. */

@@ -98,6 +98,77 @@ describe("one guest edited from two copies", () => {
   });
 });
 
+describe("removals and households on a stale copy", () => {
+  it("API: a guest removed on a copy someone changed since is 409 with the guest as it is now and stays; with the current version it goes", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const res = await json(await call("/api/v1/guests", { method: "POST", cookie: couple.cookie, body: { name: "Ravi Sharma", side: "BRIDE" } }));
+    const guest = res.body.guest as { id: string; version: number };
+    expect((await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: mother.cookie, body: { city: "Udaipur", version: guest.version } })).status).toBe(
+      200,
+    );
+
+    const stale = await json(await call(`/api/v1/guests/${guest.id}?version=${guest.version}`, { method: "DELETE", cookie: couple.cookie }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { id: guest.id, city: "Udaipur" } });
+    expect(stale.body.message).toBe(
+      "Ravi Sharma's details were changed by someone else after you opened them, so Ravi Sharma was not removed. The guest list now shows what they say; remove them again if it is still needed.",
+    );
+    expect(await env.DB.prepare("SELECT city FROM guests WHERE id = ?").bind(guest.id).first("city")).toBe("Udaipur");
+    expect(await activityCount(weddingId, "guest_removed")).toBe(0);
+
+    const hindi = await json(
+      await call(`/api/v1/guests/${guest.id}?version=${guest.version}`, { method: "DELETE", cookie: couple.cookie, headers: { "Accept-Language": "hi" } }),
+    );
+    expect(hindi.body.message).toContain("को हटाया नहीं गया");
+    const gone = await call(`/api/v1/guests/${guest.id}?version=${stale.body.current.version}`, { method: "DELETE", cookie: couple.cookie });
+    expect(gone.status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM guests WHERE id = ?").bind(guest.id).first("n")).toBe(0);
+    expect(await activityCount(weddingId, "guest_removed")).toBe(1);
+  });
+
+  it("a household renamed on the page from a stale form is refused, and removed through the API from a stale copy is 409 with its guests kept", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const made = await json(await call("/api/v1/guests/households", { method: "POST", cookie: couple.cookie, body: { name: "Sharma family" } }));
+    const household = made.body.household as { id: string; version: number };
+    await call("/api/v1/guests", { method: "POST", cookie: couple.cookie, body: { name: "Anil Sharma", householdId: household.id } });
+    const renamed = await json(
+      await call(`/api/v1/guests/households/${household.id}`, {
+        method: "PUT",
+        cookie: mother.cookie,
+        body: { name: "Sharma parivar", version: household.version },
+      }),
+    );
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.household.version).toBeGreaterThan(household.version);
+
+    const form = await postPage(
+      "/profile/guests",
+      { intent: "editHousehold", householdId: household.id, version: String(household.version), name: "Sharmas", notes: "" },
+      couple.cookie,
+    );
+    expect(form.status).toBe(409);
+    const failure = await form.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "editHousehold" });
+    expect(failure.message).toBe(
+      "The household “Sharma parivar” was changed by someone else after you opened it, so your change was not saved. It now shows what is stored; make your change again if it is still needed.",
+    );
+    const removed = await json(
+      await call(`/api/v1/guests/households/${household.id}?version=${household.version}`, { method: "DELETE", cookie: couple.cookie }),
+    );
+    expect(removed.status).toBe(409);
+    expect(removed.body.current).toMatchObject({ id: household.id, name: "Sharma parivar", guestCount: 1 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM guests WHERE household_id = ?").bind(household.id).first("n")).toBe(1);
+    expect(await activityCount(weddingId, "household_removed")).toBe(0);
+
+    // From the page's form drawn at the current version it goes, with its guest.
+    const current = removed.body.current.version as number;
+    const gone = await postPage("/profile/guests", { intent: "deleteHousehold", householdId: household.id, version: String(current) }, couple.cookie);
+    expect(gone.status).toBe(303);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM guests WHERE household_id = ?").bind(household.id).first("n")).toBe(0);
+    expect(await activityCount(weddingId, "household_removed")).toBe(1);
+  });
+});
+
 describe("one budget line edited from two copies", () => {
   async function lineOfCouple(cookie: string) {
     const res = await json(

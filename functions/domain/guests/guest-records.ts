@@ -49,6 +49,8 @@ export type Household = {
   invitedEventIds: string[];
   sharedAt: number | null;
   remindedAt: number | null;
+  /** The household's version (its updated_at): sent back with an edit or a removal, refused when it is no longer the stored one. */
+  version: number;
 };
 
 export type Guest = {
@@ -69,7 +71,7 @@ export type Guest = {
 };
 
 /** A household as HOUSEHOLD_SELECT reads it: its columns and what its guests and invitations add (event_ids a comma list). */
-export type HouseholdRow = Row<typeof households, "id" | "name" | "notes" | "rsvp_token"> & {
+export type HouseholdRow = Row<typeof households, "id" | "name" | "notes" | "rsvp_token" | "updated_at"> & {
   guest_count: number;
   email_count: number;
   phone: string | null;
@@ -128,9 +130,10 @@ export const toHousehold = (ctx: Pick<DomainContext, "request">, r: HouseholdRow
   invitedEventIds: r.event_ids ? r.event_ids.split(",") : [],
   sharedAt: r.shared_at,
   remindedAt: r.reminded_at,
+  version: r.updated_at,
 });
 
-export const HOUSEHOLD_SELECT = `SELECT h.id, h.name, h.notes, h.rsvp_token,
+export const HOUSEHOLD_SELECT = `SELECT h.id, h.name, h.notes, h.rsvp_token, h.updated_at,
   (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id) AS guest_count,
   (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id AND g.email IS NOT NULL) AS email_count,
   (SELECT g.phone FROM guests g WHERE g.household_id = h.id AND g.phone IS NOT NULL ORDER BY g.created_at, g.id LIMIT 1) AS phone,

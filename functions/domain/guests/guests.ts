@@ -1,6 +1,7 @@
 /** The couple's guests: add (into a household, or a new one of their own), change, remove. */
 import { m } from "#shared/paraglide/messages.js";
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
+import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
 import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
@@ -89,15 +90,33 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
   return { message: GUEST_MESSAGES.guestSaved, guest: toGuest(await ownedGuest(ctx, me.key, id)) };
 }
 
-/** Removes the guest and their answers; the household stays (it may hold others, or get new ones). */
-export async function deleteGuest(ctx: DomainContext, id: string): Promise<{ message: string }> {
+/**
+ * Removes the guest and their answers; the household stays (it may hold others, or get new ones).
+ * A removal made on a stale copy (`version`, as for an edit) is refused with the guest as it is now.
+ */
+export async function deleteGuest(ctx: DomainContext, id: string, input: unknown = {}): Promise<{ message: string }> {
   const me = await openWedding(ctx, "guests", "edit");
-  const guest = await ownedGuest(ctx, me.key, id);
-  await ctx.db.batch([
-    ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id = (SELECT id FROM guests WHERE id = ? AND user_id = ?)").bind(id, me.key),
-    ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ?").bind(id, me.key),
-    activityEntry(ctx, me, { area: "guests", action: "guest_removed", subject: guest.name, onlyIfChanged: true }),
-  ]);
+  const { version } = parseInput(versionInput, input);
+  const guest = toGuest(await ownedGuest(ctx, me.key, id));
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: guest.version,
+    write: async (expected) => {
+      const [, removed] = await ctx.db.batch([
+        ctx.db
+          .prepare("DELETE FROM guest_rsvps WHERE guest_id = (SELECT id FROM guests WHERE id = ? AND user_id = ? AND updated_at = ?)")
+          .bind(id, me.key, expected),
+        ctx.db.prepare("DELETE FROM guests WHERE id = ? AND user_id = ? AND updated_at = ?").bind(id, me.key, expected),
+        activityEntry(ctx, me, { area: "guests", action: "guest_removed", subject: guest.name, onlyIfChanged: true }),
+      ]);
+      return removed!.meta.changes;
+    },
+    stale: async () => {
+      const current = toGuest(await ownedGuest(ctx, me.key, id));
+      return new StaleEdit(m.api_stale_guest_remove({ name: current.name }), current);
+    },
+  });
   tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.guestRemoved };
 }

@@ -1,7 +1,9 @@
 /** The couple's households: list, create, rename, remove, and a new personal link. */
 import { householdInput, householdUpdateInput } from "#shared/guest-schemas.ts";
-import { type DomainContext, newId, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
+import { versionInput } from "#shared/row-version.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { type DomainContext, StaleEdit, newId, parseInput } from "../core/index.ts";
+import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import {
   GUEST_MESSAGES,
   type Household,
@@ -36,31 +38,62 @@ export async function createHousehold(ctx: DomainContext, input: unknown): Promi
   return { message: GUEST_MESSAGES.householdAdded, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
+/** Changes the name or notes; an edit made on a stale copy (`version`) is refused with the household as it is now (weddings/stale-edits.ts). */
 export async function updateHousehold(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; household: Household }> {
   const me = await openWedding(ctx, "guests", "edit");
-  const data = parseInput(householdUpdateInput, input);
+  const { version, ...data } = parseInput(householdUpdateInput, input);
   const before = await ownedHousehold(ctx, me.key, id);
-  await ctx.db.batch([
-    ctx.db
-      .prepare("UPDATE households SET name = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ?")
-      .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, ctx.now, id, me.key),
-    activityEntry(ctx, me, { area: "guests", action: "household_changed", subject: data.name ?? before.name }),
-  ]);
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: before.updated_at,
+    write: async (expected, next) => {
+      const [update] = await ctx.db.batch([
+        ctx.db
+          .prepare("UPDATE households SET name = ?, notes = ?, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?")
+          .bind(data.name ?? before.name, data.notes === undefined ? before.notes : data.notes, next, id, me.key, expected),
+        activityEntry(ctx, me, { area: "guests", action: "household_changed", subject: data.name ?? before.name, onlyIfChanged: true }),
+      ]);
+      return update!.meta.changes;
+    },
+    stale: () => staleHousehold(ctx, me.key, id, m.api_stale_household),
+  });
   tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.householdSaved, household: toHousehold(ctx, await ownedHousehold(ctx, me.key, id)) };
 }
 
-/** Removes the household with its guests, their answers and its invitations, in one batch. */
-export async function deleteHousehold(ctx: DomainContext, id: string): Promise<{ message: string }> {
+async function staleHousehold(ctx: DomainContext, key: string, id: string, say: (p: { name: string }) => string): Promise<StaleEdit> {
+  const current = toHousehold(ctx, await ownedHousehold(ctx, key, id));
+  return new StaleEdit(say({ name: current.name }), current);
+}
+
+/**
+ * Removes the household with its guests, their answers and its invitations, in one batch. A removal
+ * made on a stale copy (`version`) is refused with the household as it is now.
+ */
+export async function deleteHousehold(ctx: DomainContext, id: string, input: unknown = {}): Promise<{ message: string }> {
   const me = await openWedding(ctx, "guests", "edit");
+  const { version } = parseInput(versionInput, input);
   const household = await ownedHousehold(ctx, me.key, id);
-  await ctx.db.batch([
-    ctx.db.prepare("DELETE FROM guest_rsvps WHERE guest_id IN (SELECT id FROM guests WHERE household_id = ? AND user_id = ?)").bind(id, me.key),
-    ctx.db.prepare("DELETE FROM household_invitations WHERE household_id = (SELECT id FROM households WHERE id = ? AND user_id = ?)").bind(id, me.key),
-    ctx.db.prepare("DELETE FROM guests WHERE household_id = ? AND user_id = ?").bind(id, me.key),
-    ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ?").bind(id, me.key),
-    activityEntry(ctx, me, { area: "guests", action: "household_removed", subject: household.name, onlyIfChanged: true }),
-  ]);
+  // Every statement acts only while the household is still the version read.
+  const same = "SELECT id FROM households WHERE id = ? AND user_id = ? AND updated_at = ?";
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: household.updated_at,
+    write: async (expected) => {
+      const at = [id, me.key, expected];
+      const [, , , removed] = await ctx.db.batch([
+        ctx.db.prepare(`DELETE FROM guest_rsvps WHERE guest_id IN (SELECT id FROM guests WHERE household_id = (${same}))`).bind(...at),
+        ctx.db.prepare(`DELETE FROM household_invitations WHERE household_id = (${same})`).bind(...at),
+        ctx.db.prepare(`DELETE FROM guests WHERE household_id = (${same})`).bind(...at),
+        ctx.db.prepare("DELETE FROM households WHERE id = ? AND user_id = ? AND updated_at = ?").bind(...at),
+        activityEntry(ctx, me, { area: "guests", action: "household_removed", subject: household.name, onlyIfChanged: true }),
+      ]);
+      return removed!.meta.changes;
+    },
+    stale: () => staleHousehold(ctx, me.key, id, m.api_stale_household_remove),
+  });
   tellWedding(ctx, me, "guests");
   return { message: GUEST_MESSAGES.householdRemoved };
 }

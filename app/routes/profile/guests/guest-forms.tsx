@@ -144,7 +144,7 @@ export function HouseholdEdit({
   open,
   here,
 }: {
-  household: { id: string; name: string; notes: string | null };
+  household: { id: string; name: string; notes: string | null; version: number };
   busy: boolean;
   open: boolean;
   here: URLSearchParams;
@@ -165,6 +165,8 @@ export function HouseholdEdit({
   return (
     <Form method="post" className="mt-2 grid gap-2 text-sm sm:grid-cols-3">
       <input type="hidden" name="householdId" value={household.id} />
+      {/* The copy this form was drawn from: an edit or removal after someone else changed the household is refused (decision 0052). */}
+      <input type="hidden" name="version" value={household.version} />
       <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={household.name} inputClassName={small} />
       <Field
         label={m.couple_household_notes()}

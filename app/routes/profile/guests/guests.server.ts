@@ -49,7 +49,15 @@ export async function loadGuests(request: Request, domain: DomainContext) {
 const shown = (page: GuestPage) => ({
   ...page,
   householdNames: page.householdNames.map((h): [string, string] => [h.id, h.name]),
-  households: page.households.map(({ id, name, notes, rsvpLink, emailCount, invitedEventIds }) => ({ id, name, notes, rsvpLink, emailCount, invitedEventIds })),
+  households: page.households.map(({ id, name, notes, rsvpLink, emailCount, invitedEventIds, version }) => ({
+    id,
+    name,
+    notes,
+    rsvpLink,
+    emailCount,
+    invitedEventIds,
+    version,
+  })),
 });
 
 /** Back to the list after an edit is saved: the same search and pages, with the edit form closed. */
@@ -85,7 +93,7 @@ export const guestsAction = pageAction({
       return back(message, closed(request));
     },
     deleteGuest: async ({ request, domain, fields, back }) => {
-      const { message } = await deleteGuest(domain, String(fields.guestId ?? ""));
+      const { message } = await deleteGuest(domain, String(fields.guestId ?? ""), fields);
       return back(message, closed(request));
     },
     addHousehold: async ({ domain, fields, back }) => {
@@ -97,7 +105,7 @@ export const guestsAction = pageAction({
       return back(message, closed(request));
     },
     deleteHousehold: async ({ request, domain, fields, back }) => {
-      const { message } = await deleteHousehold(domain, householdOf(fields));
+      const { message } = await deleteHousehold(domain, householdOf(fields), fields);
       return back(message, closed(request));
     },
     resetLink: async ({ domain, fields, back }) => {
