@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator, useRouteLoaderData } from "react-router";
+import { useFetchers, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { showToast } from "#app/components/Toaster.tsx";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -27,9 +27,15 @@ export function useWeddingLive(area: LiveArea): void {
   const weddingId = (useRouteLoaderData("routes/profile/layout") as LayoutData | undefined)?.weddings?.find((w) => w.current)?.weddingId;
   const { revalidate } = useRevalidator();
   const reload = useRef(revalidate);
+  // This tab's own write under way: its fetcher or form reloads the page's data when it is done.
+  const fetchers = useFetchers();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const ownWriteUnderWay = useRef(busy);
   useEffect(() => {
     reload.current = revalidate;
-  }, [revalidate]);
+    ownWriteUnderWay.current = busy;
+  }, [revalidate, busy]);
 
   useEffect(() => {
     if (!weddingId || typeof WebSocket === "undefined") return;
@@ -52,6 +58,10 @@ export function useWeddingLive(area: LiveArea): void {
           return; // "pong"
         }
         if (notice.type !== "changed" || notice.area !== area) return;
+        // The member's own change heard while this tab's write is still reloading: a second reload
+        // then would show the new data while the pending write is still drawn over it (an added
+        // checklist item twice, for a moment). Another tab of theirs, idle, reloads as before.
+        if (notice.mine && ownWriteUnderWay.current) return;
         void reload.current();
         if (!notice.mine && notice.by) showToast("info", SAID[area]({ name: notice.by }));
       };
