@@ -28,7 +28,6 @@ const HOLDS_NO_PERSONAL_DATA: Record<string, string> = {
   blog_tags: "the blog's tags",
   blog_post_tags: "which post has which tag",
   page_cache_version: "a number that retires cached pages",
-  service_search_keys: "search keys of listings",
   service_daily_stats: "per-day totals of a listing's views and enquiries",
   subscription_reminders: "which reminder run handled which subscription",
   payment_refund_locks: "a lock held while one refund is asked of the gateway",
