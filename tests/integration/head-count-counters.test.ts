@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { HEADCOUNT_SQL } from "#domain/guests/index.ts";
-import { call, createUser, sessionCookieFor } from "#tests/support/factories.ts";
+import { call } from "#tests/support/factories.ts";
+import { coupleAndMother as coupleWithMother } from "#tests/support/co-planner.ts";
 import { insertCard } from "#tests/support/invitations.ts";
 import { loadPage, postPage } from "#tests/support/pages.ts";
 
@@ -57,22 +58,8 @@ async function expectCountsExact(coupleId: string, cookie: string) {
   return api;
 }
 
-/** A couple and the bride's mother, an editor of the guest list and invitations (a co-planner). */
-async function coupleAndMother() {
-  const couple = await createUser({ role: "USER", userName: "Asha Verma" });
-  const mother = await createUser({ role: "USER", userName: "Meena Verma" });
-  const c = { id: couple.id, cookie: await sessionCookieFor(couple.id) };
-  const mum = { id: mother.id, cookie: await sessionCookieFor(mother.id) };
-  await call("/api/v1/checklist/get", { cookie: c.cookie });
-  const wedding = await env.DB.prepare("SELECT id FROM weddings WHERE couple_user_id = ?").bind(couple.id).first<{ id: string }>();
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO wedding_members (wedding_id, user_id, role, areas, sees_contacts, opened_at, added_by, created_at, updated_at) VALUES (?, ?, 'EDITOR', 'guests,invitations', 1, ?, ?, ?, ?)",
-  )
-    .bind(wedding!.id, mother.id, now + 1000, couple.id, now, now)
-    .run();
-  return { couple: c, mother: mum };
-}
+/** A couple and the bride's mother, an editor of the guest list and invitations in the couple's wedding (her current one). */
+const coupleAndMother = () => coupleWithMother({ areas: "guests,invitations", seesContacts: true });
 
 describe("head-counts kept on write", () => {
   it("equal a recount after every kind of write to functions, households, guests, invitations and answers", async () => {

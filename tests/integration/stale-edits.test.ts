@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { itemVersion } from "#shared/checklist.ts";
-import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { call, snapshot } from "#tests/support/factories.ts";
+import { coupleAndMother as coupleWithMother } from "#tests/support/co-planner.ts";
 import { postPage, toastOf } from "#tests/support/pages.ts";
 
 /**
@@ -17,22 +18,8 @@ import { postPage, toastOf } from "#tests/support/pages.ts";
 type Loose = Record<string, any>;
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Loose });
 
-/** A couple and the bride's mother, an editor of guests, budget and plan in the couple's wedding (their current one). */
-async function coupleAndMother() {
-  const couple = await createUser({ role: "USER", userName: "Asha Verma" });
-  const mother = await createUser({ role: "USER", userName: "Meena Verma" });
-  const c = { id: couple.id, cookie: await sessionCookieFor(couple.id) };
-  const mum = { id: mother.id, cookie: await sessionCookieFor(mother.id) };
-  await call("/api/v1/checklist/get", { cookie: c.cookie });
-  const wedding = await env.DB.prepare("SELECT id FROM weddings WHERE couple_user_id = ?").bind(couple.id).first<{ id: string }>();
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO wedding_members (wedding_id, user_id, role, areas, sees_contacts, opened_at, added_by, created_at, updated_at) VALUES (?, ?, 'EDITOR', 'guests,budget,plan', 0, ?, ?, ?, ?)",
-  )
-    .bind(wedding!.id, mother.id, now + 1000, couple.id, now, now)
-    .run();
-  return { couple: c, mother: mum, weddingId: wedding!.id };
-}
+/** A couple and the bride's mother, an editor of guests, budget and plan in the couple's wedding (her current one). */
+const coupleAndMother = () => coupleWithMother({ areas: "guests,budget,plan", seesContacts: false });
 
 const activityCount = (weddingId: string, action: string) =>
   env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_activity WHERE wedding_id = ? AND action = ?")

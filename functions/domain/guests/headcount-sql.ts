@@ -7,8 +7,10 @@
  * COUNTED_HEADCOUNT_SQL (what the guest page and the API read) reads the counters kept on write
  * (migration 0154, docs/decisions/0060): one row per function. HEADCOUNT_SQL recounts every
  * invitation x guest x answer: what the counters must always equal
- * (tests/integration/head-count-counters.test.ts), and what the store prototype runs (it has no
- * counters yet).
+ * (tests/integration/head-count-counters.test.ts). A wedding's store (decision 0055,
+ * functions/stores/wedding-store/schema.ts) makes the same counter tables and triggers with its
+ * tables, so COUNTED_HEADCOUNT_SQL runs there unchanged (tests/integration/wedding-store.test.ts
+ * compares both queries in a store).
  */
 const people = (cond: string) => `COALESCE(SUM(CASE WHEN r.response = 'ATTENDING' AND ${cond} THEN r.party_size ELSE 0 END), 0)`;
 
