@@ -56,6 +56,8 @@ export function loadCatalogueDirect(file, chunks, { tables, passwords = [], log 
     db.exec("BEGIN");
     db.exec("INSERT INTO services_fts (services_fts) VALUES ('delete-all'); DELETE FROM service_search_keys;");
     for (const t of tables) db.exec(`DELETE FROM ${t};`);
+    // What the search-term triggers left of the deleted listings (none when all were deleted).
+    db.exec("DELETE FROM search_terms;");
     db.exec("DELETE FROM outbox;");
     db.exec("COMMIT");
 
@@ -123,6 +125,8 @@ export function loadCatalogueDirect(file, chunks, { tables, passwords = [], log 
       FROM service_search_keys k
       JOIN services s ON s.id = k.service_id
       LEFT JOIN vendors v ON v.user_id = s.vendor_id;`);
+    // The index's terms, as the search-term triggers count them: the statement migration 0167 fills them with.
+    db.exec("INSERT INTO search_terms (term, uses) SELECT term, sum(doc) FROM services_fts_vocab GROUP BY term;");
     db.exec("BEGIN");
     for (const t of triggers) db.exec(t.sql);
     // Cached pages of the data before are stale now (what the page-cache triggers said per row).

@@ -106,6 +106,17 @@ export const serviceSearchKeys = sqliteTable(
 );
 
 /**
+ * Each term of the full-text index with how many (listing, field) pairs use it (migrations/0167): a
+ * typed word is matched as the most used terms that start with it instead of as an FTS5 prefix,
+ * which merges every such term's whole list of listings first (docs/decisions/0058-search-reads-its-keys.md).
+ * WITHOUT ROWID, keyed by the term. Written only by the search-term triggers.
+ */
+export const searchTerms = sqliteTable("search_terms", {
+  term: text("term").primaryKey(),
+  uses: integer("uses").notNull(),
+});
+
+/**
  * A service's photos. WITHOUT ROWID, keyed (service_id, id) (migrations/0158): a service's rows sit
  * together and every statement names the service; Drizzle cannot say WITHOUT ROWID, the migration does.
  */

@@ -2,9 +2,10 @@
  * The catalogue: vendors' services and their photos and calendars, discovery and search, the
  * service and vendor pages, the home page, views, reviews and the couple's wishlist.
  *
- * Discovery, one job a file: service-search.ts (search and its filters), service-summaries.ts (a
- * service as lists show it), service-detail.ts (one service), service-locations.ts (the location
- * box), home-sections.ts (the hero's counters, latest posts, testimonials), sitemaps.ts.
+ * Discovery, one job a file: service-search.ts (search and its filters), search-match.ts (typed
+ * words as the index's terms), service-summaries.ts (a service as lists show it), service-detail.ts
+ * (one service), service-locations.ts (the location box), home-sections.ts (the hero's counters,
+ * latest posts, testimonials), sitemaps.ts.
  *
  * A vendor's services, one job a file: service-writing.ts (create, edit), service-status.ts
  * (archive, delete), services-dashboard.ts, service-faqs.ts, description-drafts.ts;
@@ -46,7 +47,8 @@ export {
   toggleCartItem,
   clearCart,
 } from "./wishlist.ts";
-export { searchServices, ftsQuery } from "./service-search.ts";
+export { searchServices } from "./service-search.ts";
+export { ftsQuery, TERMS_PER_WORD } from "./search-match.ts";
 export { toServiceCard, type ServiceCardData } from "./service-summaries.ts";
 export { serviceDetail } from "./service-detail.ts";
 export { serviceLocations } from "./service-locations.ts";

@@ -1,7 +1,8 @@
 import { type SortBy, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_MAX, COUNT_CAP } from "#shared/service-filters.ts";
 import { findGroup } from "#shared/catalogue.ts";
-import { searchTerms, spellingsOf, subcategoryNamed } from "#shared/search-words.ts";
+import { subcategoryNamed } from "#shared/search-words.ts";
 import { type DomainContext, can, Forbidden, Invalid } from "../core/index.ts";
+import { textMatch } from "./search-match.ts";
 import { resolvePlace, serviceLocations } from "./service-locations.ts";
 import { type ServiceSummary, SUMMARY_COLUMNS, type SummaryRow, toSummary } from "./service-summaries.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -42,27 +43,6 @@ export type ServicePage = {
   rowsRead: number;
 };
 
-/**
- * Turns typed text into an FTS5 query: every word must match, as a prefix, quotes and every other
- * operator character stripped. Combining marks stay in their word (Devanagari vowel signs). With
- * `spellings`, a word also matches the other spellings of its group (shared/search-words.ts:
- * "lahenga" finds lehengas, "pundit" pandits, "bangalore" Bengaluru; a Hindi word in Devanagari
- * its Latin words, "जयपुर" Jaipur, "मेहंदी" mehndi), and connecting words ("in", "में") are left out.
- */
-export function ftsQuery(text: string, { spellings = false } = {}): string | null {
-  const words = searchTerms(text, { keepConnecting: !spellings });
-  if (!words.length) return null;
-  return (
-    words
-      .map((w) => {
-        const forms = spellings ? spellingsOf(w) : [w];
-        return forms.length > 1 ? `(${forms.map((f) => `"${f}"*`).join(" OR ")})` : `"${forms[0]}"*`;
-      })
-      // FTS5 accepts an implicit AND only between phrases: a group needs the explicit operator.
-      .join(spellings ? " AND " : " ")
-  );
-}
-
 /** Vendors whose median first reply is within this many minutes rank first among equally rated text matches. */
 export const REPLY_RANK_MINUTES = 24 * 60;
 
@@ -100,6 +80,8 @@ type PreparedSearch = {
   count: D1PreparedStatement;
   limit: number;
   page: number;
+  /** Rows read before the statements: the typed words' terms (search-match.ts). */
+  rowsRead: number;
 };
 
 /** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
@@ -141,15 +123,22 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   if (search.maxPrice !== undefined) add("{t}.min_price <= ?", search.maxPrice);
   if (search.rating !== undefined) add("{t}.rating >= ?", search.rating);
   if (search.vendorId) add("{vendor} = ?", search.vendorId);
-  // The vendor's name is matched word by word (each typed word a prefix of a word of the name, any
+  // The vendor's name is matched word by word (each typed word the start of a word of the name, any
   // case) through the FTS table's vendor_name column, never with LIKE: D1 refuses LIKE patterns
   // over 50 bytes, and a pattern built from input would read every row. A name with no words
   // ("%", "--") matches nothing.
-  const vendorWords = search.vendor_name ? ftsQuery(search.vendor_name) : null;
-  if (search.vendor_name && !vendorWords) add("0");
+  const vendorWords = search.vendor_name ? await textMatch(ctx, search.vendor_name) : null;
+  if (search.vendor_name && !vendorWords?.match) add("0");
   if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = {t}.{id} AND b.day = ?)", search.available_on);
-  const words = search.q ? ftsQuery(search.q, { spellings: true }) : null;
-  const match = [words, vendorWords ? `vendor_name : (${vendorWords})` : null].filter(Boolean).join(" AND ") || null;
+  // Each typed word as the index's terms that start with it (search-match.ts); a word that no term
+  // starts with matches nothing, without a full-text query.
+  const words = search.q ? await textMatch(ctx, search.q, { spellings: true }) : null;
+  if (words?.matchesNothing) add("0");
+  const rowsRead = (words?.rowsRead ?? 0) + (vendorWords?.rowsRead ?? 0);
+  const match =
+    words?.matchesNothing || (vendorWords && !vendorWords.match)
+      ? null
+      : [words?.match, vendorWords?.match ? `vendor_name : (${vendorWords.match})` : null].filter(Boolean).join(" AND ") || null;
 
   // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
@@ -201,6 +190,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
       count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${keys} LIMIT ?)`).bind(match, ...binds, COUNT_CAP + 1),
       limit,
       page: pageNumber,
+      rowsRead,
     };
   }
   // Without text the sort's index drives it and stops after the page. A later page finds its ids
@@ -217,6 +207,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
     count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM services s WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
     limit,
     page: pageNumber,
+    rowsRead,
   };
 }
 
@@ -228,7 +219,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
  */
 export async function searchServices(ctx: DomainContext, search: ServiceSearch): Promise<ServicePage> {
   const d1 = ctx.db;
-  const { list: listQuery, listCounted, count: countQuery, limit, page } = await prepareSearch(ctx, search);
+  const { list: listQuery, listCounted, count: countQuery, limit, page, rowsRead: termsRead } = await prepareSearch(ctx, search);
   let list: D1Result<Record<string, unknown>>;
   let count: D1Result<Record<string, unknown>> | null = null;
   let counted: number;
@@ -265,7 +256,7 @@ export async function searchServices(ctx: DomainContext, search: ServiceSearch):
     page,
     limit,
     totalPages: Math.max(1, Math.ceil(total / limit)),
-    rowsRead: (list.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
+    rowsRead: termsRead + (list.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
   };
 }
 
