@@ -103,7 +103,11 @@ const functionId = z
   .min(1)
   .max(64, { error: () => m.api_v_function_choose_one_of_your_functions() });
 
-export const totalBudgetInput = z.object({ totalBudget: numeric(rupees(m.api_v_label_total_budget)) });
+export const totalBudgetInput = z.object({
+  totalBudget: numeric(rupees(m.api_v_label_total_budget)),
+  /** The total the copy showed (0 when none was set): the total's version, refused (409) when it is no longer the stored one (decision 0052). */
+  version: rowVersion,
+});
 
 /**
  * Paid with Booked left blank: the couple is asked for the agreed amount rather than told paid is

@@ -3,6 +3,7 @@ import { m } from "#shared/paraglide/messages.js";
 import { z } from "zod";
 import { isoDate, rupees } from "./lead-rules.ts";
 import { numeric } from "./numbers.ts";
+import { rowVersion } from "./row-version.ts";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./stored-values.ts";
 import { TRADITION_IDS } from "./traditions.ts";
 
@@ -225,11 +226,15 @@ export const taskUpdateInput = z.preprocess(
       ...taskShape,
       name: taskShape.name.optional(),
       dueDate: z.preprocess((v) => (v === "" ? null : v), dayField(m.api_v_label_due_date_task).nullable().optional()),
+      /** The version of the task the edit was made on (Task.version): a stale one is refused (409). */
+      version: rowVersion,
     })
-    .refine((t) => Object.values(t).some((x) => x !== undefined), { error: () => m.api_v_nothing_to_change_send_name_notes_priority() }),
+    .refine(({ version: _version, ...t }) => Object.values(t).some((x) => x !== undefined), {
+      error: () => m.api_v_nothing_to_change_send_name_notes_priority(),
+    }),
 );
-/** PATCH /event/task/status/{taskId}. */
-export const taskStatusInput = z.object({ status });
+/** PATCH /event/task/status/{taskId}; `version` as for an edit. */
+export const taskStatusInput = z.object({ status, version: rowVersion });
 
 export type TaskInput = z.infer<typeof taskInput>;
 export type TaskUpdate = z.infer<typeof taskUpdateInput>;

@@ -10,6 +10,7 @@ import {
   updateBudgetLine,
 } from "#domain/planning/index.ts";
 import { ACCESS } from "#domain/core/index.ts";
+import { versionInput } from "#shared/row-version.ts";
 import { Resource } from "./endpoint.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -37,11 +38,17 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
     {
       method: "put",
       path: "/total",
-      summary: "Set the couple's total budget (whole rupees)",
+      summary: "Set the couple's total budget (whole rupees; version: the total your copy showed, 0 when none was set)",
+      description:
+        "The total's version is the total itself: a change sent with a version that is no longer the stored total is refused (409) with the total as it is now, and nothing is saved. Without a version the total is set as before.",
       body: totalBudgetInput,
       access: ACCESS.planner,
       refusal: REFUSAL,
-      responses: { 200: "The total budget", 400: "Not an amount in whole rupees" },
+      responses: {
+        200: "The total budget",
+        400: "Not an amount in whole rupees",
+        409: "Changed by someone else since that version: nothing saved; current is the total as it is now",
+      },
     },
     async (c, { body }) => c.json({ success: true, ...(await setTotalBudget(c.get("domain"), body)) }),
   )
@@ -80,13 +87,18 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
     {
       method: "delete",
       path: "/lines/:id",
-      summary: "Delete a budget line (a booking's line: the booking goes back to its own category)",
+      summary: "Delete a budget line (a booking's line: the booking goes back to its own category; version: the line's version the removal was decided on)",
       params: z.object({ id }),
+      query: versionInput,
       access: ACCESS.planner,
       refusal: REFUSAL,
-      responses: { 200: "Deleted", 404: "Not your line" },
+      responses: {
+        200: "Deleted",
+        404: "Not your line",
+        409: "Changed by someone else since that version: nothing deleted; current is the line as it is now",
+      },
     },
-    async (c, { params }) => c.json({ success: true, ...(await deleteBudgetLine(c.get("domain"), params.id)) }),
+    async (c, { params, query }) => c.json({ success: true, ...(await deleteBudgetLine(c.get("domain"), params.id, query)) }),
   )
   .endpoint(
     {

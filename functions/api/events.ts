@@ -10,6 +10,7 @@ import {
   taskUpdateInput,
   vendorLinkInput,
 } from "#shared/planner-schemas.ts";
+import { versionInput } from "#shared/row-version.ts";
 import { isoDate } from "#shared/lead-rules.ts";
 import { ACCESS } from "#domain/core/index.ts";
 import {
@@ -202,12 +203,16 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "put",
       path: "/task/:taskId",
-      summary: "Change a task",
+      summary: "Change a task (version: the task's version the edit was made on)",
       params: taskParams,
       body: taskUpdateInput,
       access,
       refusal: REFUSAL,
-      responses: { 200: "The task", 404: "Not your task" },
+      responses: {
+        200: "The task",
+        404: "Not your task",
+        409: "Changed by someone else since that version: nothing saved; current is the task as it is now",
+      },
     },
     async (c, { params, body }) => c.json({ success: true, ...(await updateTask(c.get("domain"), params.taskId, body)) }),
   )
@@ -215,25 +220,34 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "delete",
       path: "/task/:eventId/:taskId",
-      summary: "Delete a task of a function",
+      summary: "Delete a task of a function (version: the task's version the removal was decided on)",
       params: z.object({ eventId: id, taskId: id }),
+      query: versionInput,
       access,
       refusal: REFUSAL,
-      responses: { 200: "Deleted", 404: "Not your task" },
+      responses: {
+        200: "Deleted",
+        404: "Not your task",
+        409: "Changed by someone else since that version: nothing deleted; current is the task as it is now",
+      },
     },
-    async (c, { params }) => c.json({ success: true, ...(await deleteTask(c.get("domain"), params.eventId, params.taskId)) }),
+    async (c, { params, query }) => c.json({ success: true, ...(await deleteTask(c.get("domain"), params.eventId, params.taskId, query)) }),
   )
   .endpoint(
     {
       method: "patch",
       path: "/task/status/:taskId",
-      summary: "Set a task's status alone: TODO, IN_PROGRESS, DONE or CANCELLED",
+      summary: "Set a task's status alone: TODO, IN_PROGRESS, DONE or CANCELLED (version: the task's version the status was chosen on)",
       params: taskParams,
       body: taskStatusInput,
       access,
       refusal: REFUSAL,
-      responses: { 200: "The task", 404: "Not your task" },
+      responses: {
+        200: "The task",
+        404: "Not your task",
+        409: "Changed by someone else since that version: nothing saved; current is the task as it is now",
+      },
     },
     async (c, { params, body }) =>
-      c.json({ success: true, message: m.api_task_status_updated(), task: await setTaskStatus(c.get("domain"), params.taskId, body.status) }),
+      c.json({ success: true, message: m.api_task_status_updated(), task: await setTaskStatus(c.get("domain"), params.taskId, body) }),
   );

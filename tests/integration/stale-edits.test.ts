@@ -297,3 +297,219 @@ describe("one checklist item changed from two copies", () => {
     expect(again.status).toBe(200);
   });
 });
+
+describe("a budget line deleted from a stale copy", () => {
+  it("API: the delete sent with the version read before the mother's edit is 409 with the line's amounts now, and the line stays; with the current version it goes", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const made = await json(
+      await call("/api/v1/budget/lines", { method: "POST", cookie: couple.cookie, body: { category: "music", label: "Dhol players", estimated: 25000 } }),
+    );
+    const line = made.body.line as { id: string; version: number };
+    const edited = await json(
+      await call(`/api/v1/budget/lines/${line.id}`, { method: "PUT", cookie: mother.cookie, body: { estimated: 32000, version: line.version } }),
+    );
+    expect(edited.status).toBe(200);
+
+    const before = await snapshot("SELECT * FROM budget_lines WHERE id = ?", line.id);
+    const stale = await json(await call(`/api/v1/budget/lines/${line.id}?version=${line.version}`, { method: "DELETE", cookie: couple.cookie }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { id: line.id, estimated: 32000, version: edited.body.line.version } });
+    expect(stale.body.message).toBe(
+      "The budget line “Dhol players” was changed by someone else after you opened it, so it was not deleted. It now reads: estimated ₹32,000, quoted ₹0, booked ₹0, paid ₹0. Delete it again if it is still not needed.",
+    );
+    expect(await snapshot("SELECT * FROM budget_lines WHERE id = ?", line.id)).toBe(before);
+    expect(await activityCount(weddingId, "budget_line_removed")).toBe(0);
+    const hindi = await json(
+      await call(`/api/v1/budget/lines/${line.id}?version=${line.version}`, { method: "DELETE", cookie: couple.cookie, headers: { "Accept-Language": "hi" } }),
+    );
+    expect(hindi.body.message).toContain("इसलिए उसे हटाया नहीं गया");
+
+    const gone = await call(`/api/v1/budget/lines/${line.id}?version=${stale.body.current.version}`, { method: "DELETE", cookie: couple.cookie });
+    expect(gone.status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM budget_lines WHERE id = ?").bind(line.id).first("n")).toBe(0);
+    expect(await activityCount(weddingId, "budget_line_removed")).toBe(1);
+  });
+
+  it("page form: the delete button drawn before the mother's edit is refused on the page; the same button drawn now deletes; the API without a version deletes as before", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const add = async (label: string) =>
+      (await json(await call("/api/v1/budget/lines", { method: "POST", cookie: couple.cookie, body: { category: "decor", label, estimated: 60000 } }))).body
+        .line as { id: string; version: number };
+    const line = await add("Mandap flowers");
+    const edited = await json(
+      await call(`/api/v1/budget/lines/${line.id}`, { method: "PUT", cookie: mother.cookie, body: { quoted: 75000, version: line.version } }),
+    );
+    const remove = (version: number) => postPage("/profile/weddingbudget", { intent: "delete-line", lineId: line.id, version: String(version) }, couple.cookie);
+
+    const refused = await remove(line.version);
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "delete-line" });
+    expect(failure.message).toContain("It now reads: estimated ₹60,000, quoted ₹75,000");
+    expect(await env.DB.prepare("SELECT quoted FROM budget_lines WHERE id = ?").bind(line.id).first("quoted")).toBe(75000);
+
+    expect((await remove(edited.body.line.version)).status).toBe(302);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM budget_lines WHERE id = ?").bind(line.id).first("n")).toBe(0);
+
+    const other = await add("Entrance arch");
+    expect((await call(`/api/v1/budget/lines/${other.id}`, { method: "DELETE", cookie: mother.cookie })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM budget_lines WHERE id = ?").bind(other.id).first("n")).toBe(0);
+  });
+});
+
+describe("one task changed from two copies", () => {
+  async function taskOfCouple(cookie: string) {
+    const fn = await json(
+      await call("/api/v1/event/newevent", { method: "POST", cookie, body: { eventName: "Mehendi", eventDate: "2027-02-12", eventBudget: 80000 } }),
+    );
+    expect(fn.status).toBe(201);
+    const eventId = fn.body.event.id as string;
+    const made = await json(await call(`/api/v1/event/task/${eventId}`, { method: "POST", cookie, body: { name: "Book the mehendi artist" } }));
+    expect(made.status).toBe(201);
+    return { eventId, task: made.body.task as { id: string; version: number } };
+  }
+
+  it("API: an edit, a status and a delete sent with the version read before the mother's edit are each 409 with the task now and change nothing; with the current version they are saved", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const { eventId, task } = await taskOfCouple(couple.cookie);
+    const first = await json(
+      await call(`/api/v1/event/task/${task.id}`, {
+        method: "PUT",
+        cookie: mother.cookie,
+        body: { dueDate: "2027-01-20", status: "IN_PROGRESS", version: task.version },
+      }),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.task.version).toBeGreaterThan(task.version);
+
+    const before = await snapshot("SELECT * FROM tasks WHERE id = ?", task.id);
+    const changes = await activityCount(weddingId, "task_changed");
+    const said =
+      "The task “Book the mehendi artist” was changed by someone else after you opened it, so your change was not saved. It is now: in progress, due 20 Jan 2027.";
+    const edit = await json(
+      await call(`/api/v1/event/task/${task.id}`, { method: "PUT", cookie: couple.cookie, body: { assignee: "Asha", version: task.version } }),
+    );
+    expect(edit.status).toBe(409);
+    expect(edit.body).toMatchObject({
+      success: false,
+      current: { id: task.id, status: "IN_PROGRESS", dueDate: "2027-01-20", version: first.body.task.version },
+    });
+    expect(edit.body.message).toBe(said);
+    const status = await json(
+      await call(`/api/v1/event/task/status/${task.id}`, { method: "PATCH", cookie: couple.cookie, body: { status: "DONE", version: task.version } }),
+    );
+    expect(status.status).toBe(409);
+    expect(status.body.message).toBe(said);
+    const removed = await json(await call(`/api/v1/event/task/${eventId}/${task.id}?version=${task.version}`, { method: "DELETE", cookie: couple.cookie }));
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe(
+      "The task “Book the mehendi artist” was changed by someone else after you opened it, so it was not deleted. It is now: in progress, due 20 Jan 2027. Delete it again if it is still not needed.",
+    );
+    const hindi = await json(
+      await call(`/api/v1/event/task/status/${task.id}`, {
+        method: "PATCH",
+        cookie: couple.cookie,
+        headers: { "Accept-Language": "hi" },
+        body: { status: "DONE", version: task.version },
+      }),
+    );
+    expect(hindi.body.message).toContain("अब यह है: चल रहा है, 20 जनवरी 2027 तक।");
+    expect(await snapshot("SELECT * FROM tasks WHERE id = ?", task.id)).toBe(before);
+    expect(await activityCount(weddingId, "task_changed")).toBe(changes);
+    expect(await activityCount(weddingId, "task_removed")).toBe(0);
+
+    const current = first.body.task.version as number;
+    const done = await json(
+      await call(`/api/v1/event/task/status/${task.id}`, { method: "PATCH", cookie: couple.cookie, body: { status: "DONE", version: current } }),
+    );
+    expect(done.status).toBe(200);
+    expect(done.body.task).toMatchObject({ status: "DONE" });
+    // Without a version the API changes the task as before (guarded only against a change between its own read and write).
+    const unversioned = await json(await call(`/api/v1/event/task/${task.id}`, { method: "PUT", cookie: mother.cookie, body: { assignee: "Meena" } }));
+    expect(unversioned.status).toBe(200);
+    const gone = await call(`/api/v1/event/task/${eventId}/${task.id}?version=${unversioned.body.task.version}`, { method: "DELETE", cookie: couple.cookie });
+    expect(gone.status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM tasks WHERE id = ?").bind(task.id).first("n")).toBe(0);
+  });
+
+  it("page forms: the edit, status and delete forms drawn before the mother's edit are refused on the function's page, and the task keeps her change", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const { eventId, task } = await taskOfCouple(couple.cookie);
+    const path = `/profile/weddingplan/${eventId}`;
+    const drawn = String(task.version);
+    const saved = await postPage(
+      path,
+      { intent: "task-update", taskId: task.id, version: drawn, name: "Book the mehendi artist", assignee: "Meena" },
+      mother.cookie,
+    );
+    expect(saved.status).toBe(302);
+
+    const edit = await postPage(
+      path,
+      { intent: "task-update", taskId: task.id, version: drawn, name: "Book Asha's mehendi artist", assignee: "" },
+      couple.cookie,
+    );
+    expect(edit.status).toBe(409);
+    const failure = await edit.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "task-update" });
+    expect(failure.message).toContain("The task “Book the mehendi artist” was changed by someone else");
+    expect(failure.values).toBeUndefined();
+    const status = await postPage(path, { intent: "task-status", taskId: task.id, version: drawn, status: "DONE" }, couple.cookie);
+    expect(status.status).toBe(409);
+    expect(await status.json<Loose>()).toMatchObject({ ok: false, intent: "task-status" });
+    const remove = await postPage(path, { intent: "task-delete", taskId: task.id, taskEventId: eventId, version: drawn }, couple.cookie);
+    expect(remove.status).toBe(409);
+    expect(await env.DB.prepare("SELECT name, assignee, status FROM tasks WHERE id = ?").bind(task.id).first()).toEqual({
+      name: "Book the mehendi artist",
+      assignee: "Meena",
+      status: "TODO",
+    });
+
+    const now = String(await env.DB.prepare("SELECT updated_at FROM tasks WHERE id = ?").bind(task.id).first("updated_at"));
+    expect((await postPage(path, { intent: "task-status", taskId: task.id, version: now, status: "DONE" }, couple.cookie)).status).toBe(302);
+    const after = String(await env.DB.prepare("SELECT updated_at FROM tasks WHERE id = ?").bind(task.id).first("updated_at"));
+    expect((await postPage(path, { intent: "task-delete", taskId: task.id, taskEventId: eventId, version: after }, couple.cookie)).status).toBe(302);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM tasks WHERE id = ?").bind(task.id).first("n")).toBe(0);
+  });
+});
+
+describe("the total budget changed from two copies", () => {
+  it("API: a total sent with the total the copy showed is refused once the mother set another, with the total now; with it, or without a version, it is saved", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const total = () => env.DB.prepare("SELECT total_budget FROM users WHERE id = ?").bind(couple.id).first("total_budget");
+    const set = (cookie: string, body: Loose, headers: Record<string, string> = {}) =>
+      call("/api/v1/budget/total", { method: "PUT", cookie, body, headers }).then(json);
+
+    // Neither had a total: the version of "none set" is 0.
+    expect((await set(mother.cookie, { totalBudget: 2000000, version: 0 })).status).toBe(200);
+    const stale = await set(couple.cookie, { totalBudget: 1500000, version: 0 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { totalBudget: 2000000, version: 2000000 } });
+    expect(stale.body.message).toBe(
+      "The total budget was changed by someone else after you opened the budget, so your change was not saved. It is now ₹20,00,000.",
+    );
+    expect((await set(couple.cookie, { totalBudget: 1500000, version: 0 }, { "Accept-Language": "hi" })).body.message).toContain("₹20,00,000");
+    expect(await total()).toBe(2000000);
+    expect(await activityCount(weddingId, "budget_total_set")).toBe(1);
+
+    expect((await set(couple.cookie, { totalBudget: 1500000, version: stale.body.current.version })).status).toBe(200);
+    expect(await total()).toBe(1500000);
+    expect((await set(mother.cookie, { totalBudget: 1800000 })).status).toBe(200);
+    expect(await total()).toBe(1800000);
+    expect(await activityCount(weddingId, "budget_total_set")).toBe(3);
+  });
+
+  it("page form: the total form drawn before the mother's change is refused on the page and not refilled; drawn now, it saves", async () => {
+    const { couple, mother } = await coupleAndMother();
+    expect((await postPage("/profile/weddingbudget", { intent: "total", totalBudget: "2500000", version: "0" }, mother.cookie)).status).toBe(302);
+    const refused = await postPage("/profile/weddingbudget", { intent: "total", totalBudget: "3000000", version: "0" }, couple.cookie);
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "total" });
+    expect(failure.message).toContain("It is now ₹25,00,000.");
+    expect(failure.values).toBeUndefined();
+    expect(await env.DB.prepare("SELECT total_budget FROM users WHERE id = ?").bind(couple.id).first("total_budget")).toBe(2500000);
+    expect((await postPage("/profile/weddingbudget", { intent: "total", totalBudget: "3000000", version: "2500000" }, couple.cookie)).status).toBe(302);
+    expect(await env.DB.prepare("SELECT total_budget FROM users WHERE id = ?").bind(couple.id).first("total_budget")).toBe(3000000);
+  });
+});

@@ -2,6 +2,7 @@
 import { BOOKED_FIRST, bookingLinkInput, budgetLineInput, budgetLineUpdate } from "#shared/budget-schemas.ts";
 import { formatRupees } from "#shared/format.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, Conflict, Invalid, NotFound, StaleEdit, newId, parseInput } from "../core/index.ts";
 import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
@@ -138,32 +139,48 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
       ]);
       return result!.meta.changes;
     },
-    stale: async () => {
-      const now = toLine(await ownedLine(ctx, me.key, lineId));
-      const message = m.api_stale_budget_line({
-        label: now.label,
-        estimated: formatRupees(now.estimated),
-        quoted: formatRupees(now.quoted),
-        booked: formatRupees(now.booked),
-        paid: formatRupees(now.paid),
-      });
-      return new StaleEdit(message, now);
-    },
+    stale: () => staleLine(ctx, me.key, lineId, m.api_stale_budget_line),
   });
   tellWedding(ctx, me, "budget");
   return { message: BUDGET_MESSAGES.lineSaved, line: toLine(await ownedLine(ctx, me.key, lineId)) };
 }
 
-/** Deletes a line; a booking's line goes back to the booking's own category (the booking itself is untouched). */
-export async function deleteBudgetLine(ctx: DomainContext, lineId: string): Promise<{ message: string }> {
+/** The refusal of an edit or a removal made on a stale copy of a line: the line's amounts as they are now. */
+async function staleLine(ctx: DomainContext, key: string, lineId: string, say: typeof m.api_stale_budget_line): Promise<StaleEdit> {
+  const now = toLine(await ownedLine(ctx, key, lineId));
+  const message = say({
+    label: now.label,
+    estimated: formatRupees(now.estimated),
+    quoted: formatRupees(now.quoted),
+    booked: formatRupees(now.booked),
+    paid: formatRupees(now.paid),
+  });
+  return new StaleEdit(message, now);
+}
+
+/**
+ * Deletes a line; a booking's line goes back to the booking's own category (the booking itself is
+ * untouched). A removal made on a stale copy (`version`, as for an edit) is refused with the line as it is now.
+ */
+export async function deleteBudgetLine(ctx: DomainContext, lineId: string, input: unknown = {}): Promise<{ message: string }> {
   const me = await openWedding(ctx, "budget", "edit");
+  const { version } = parseInput(versionInput, input);
   const line = await ownedLine(ctx, me.key, lineId);
-  const [res] = await ctx.db.batch([
-    ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ?").bind(lineId, me.key),
-    activityEntry(ctx, me, { area: "budget", action: "budget_line_removed", subject: line.label, onlyIfChanged: true }),
-  ]);
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: line.updated_at,
+    write: async (expected) => {
+      const [removed] = await ctx.db.batch([
+        ctx.db.prepare("DELETE FROM budget_lines WHERE id = ? AND user_id = ? AND updated_at = ?").bind(lineId, me.key, expected),
+        activityEntry(ctx, me, { area: "budget", action: "budget_line_removed", subject: line.label, onlyIfChanged: true }),
+      ]);
+      return removed!.meta.changes;
+    },
+    // A line removed meanwhile is not found (404), as before.
+    stale: () => staleLine(ctx, me.key, lineId, m.api_stale_budget_line_remove),
+  });
   tellWedding(ctx, me, "budget");
-  if (!res!.meta.changes) throw new NotFound(LINE_NOT_FOUND());
   return { message: BUDGET_MESSAGES.lineDeleted };
 }
 

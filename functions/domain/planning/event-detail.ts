@@ -38,7 +38,7 @@ export async function eventDetail(ctx: DomainContext, eventId: string): Promise<
     ctx.db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE parent_id = ? AND user_id = ? ${ORDER}`).bind(eventId, me.key),
     ctx.db
       .prepare(
-        `SELECT id, event_id, name, notes, status, priority, due_date, assignee, created_at FROM tasks
+        `SELECT id, event_id, name, notes, status, priority, due_date, assignee, created_at, updated_at FROM tasks
          WHERE user_id = ? AND event_id IN (SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?) ${TASK_ORDER}`,
       )
       .bind(me.key, eventId, eventId, me.key),

@@ -156,7 +156,8 @@ export const progressOf = (c: TaskCounts | undefined): TaskProgress =>
 export const dayOf = (value: string | null | undefined): string | null => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
 /** A task as the planner reads it. */
-export type TaskRow = Row<typeof tasks, "id" | "event_id" | "name" | "notes" | "status" | "priority" | "due_date" | "assignee" | "created_at">;
+/** A task's row; its updated_at is the version its forms send back (decision 0052). */
+export type TaskRow = Row<typeof tasks, "id" | "event_id" | "name" | "notes" | "status" | "priority" | "due_date" | "assignee" | "created_at" | "updated_at">;
 
 export const TASK_ORDER =
   "ORDER BY status IN ('DONE', 'CANCELLED'), due_date IS NULL, due_date, CASE priority WHEN 'HIGH' THEN 0 WHEN 'MEDIUM' THEN 1 ELSE 2 END, created_at";

@@ -1,18 +1,44 @@
 /** The couple's total budget and the split it suggests across categories. */
 import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/budget-schemas.ts";
-import { type DomainContext, Conflict, newId, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
+import { formatRupees } from "#shared/format.ts";
+import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
+import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import { BUDGET_MESSAGES } from "./budget-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
-/** The couple's total budget in whole rupees. */
+/** The couple's total budget as stored, or null while none is set. */
+const storedTotal = async (ctx: DomainContext, key: string) =>
+  (await ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(key).first<{ total_budget: number | null }>())?.total_budget ?? null;
+
+/**
+ * The couple's total budget in whole rupees. A change made on a stale copy is refused with the
+ * total as it is now (decision 0052). The total is a column of the couple's account, whose
+ * updated_at moves with their language, photo or password too, so its version is the total itself
+ * (0 while none is set): `version` is the total the copy showed, and the write is a compare-and-set on it.
+ */
 export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ message: string; totalBudget: number }> {
   const me = await openWedding(ctx, "budget", "edit");
-  const { totalBudget } = parseInput(totalBudgetInput, input, "Please correct the total budget.");
-  await ctx.db.batch([
-    ctx.db.prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ?").bind(totalBudget, ctx.now, me.key),
-    activityEntry(ctx, me, { area: "budget", action: "budget_total_set" }),
-  ]);
+  const { totalBudget, version } = parseInput(totalBudgetInput, input, "Please correct the total budget.");
+  const stored = await storedTotal(ctx, me.key);
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: stored ?? 0,
+    write: async (expected) => {
+      const [update] = await ctx.db.batch([
+        ctx.db
+          .prepare("UPDATE users SET total_budget = ?, updated_at = ? WHERE id = ? AND coalesce(total_budget, 0) = ?")
+          .bind(totalBudget, ctx.now, me.key, expected),
+        activityEntry(ctx, me, { area: "budget", action: "budget_total_set", onlyIfChanged: true }),
+      ]);
+      return update!.meta.changes;
+    },
+    stale: async () => {
+      const now = await storedTotal(ctx, me.key);
+      const message = now === null ? m.api_stale_total_budget_unset() : m.api_stale_total_budget({ amount: formatRupees(now) });
+      return new StaleEdit(message, { totalBudget: now, version: now ?? 0 });
+    },
+  });
   tellWedding(ctx, me, "budget");
   return { message: BUDGET_MESSAGES.totalSaved, totalBudget };
 }
@@ -24,8 +50,7 @@ export async function setTotalBudget(ctx: DomainContext, input: unknown): Promis
  */
 export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message: string; added: number }> {
   const me = await openWedding(ctx, "budget", "edit");
-  const user = await ctx.db.prepare("SELECT total_budget FROM users WHERE id = ?").bind(me.key).first<{ total_budget: number | null }>();
-  const total = user?.total_budget ?? null;
+  const total = await storedTotal(ctx, me.key);
   if (!total) throw new Conflict(m.api_e_set_your_total_budget_first_the_split());
   const { results } = await ctx.db
     .prepare("SELECT category, sum(estimated) AS estimated FROM budget_lines WHERE user_id = ? GROUP BY category")

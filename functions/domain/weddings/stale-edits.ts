@@ -1,7 +1,8 @@
 /**
  * No silent overwrite (issue 33, docs/decisions/0052-plan-together-live.md): two co-planners editing
- * one guest, one budget line or one checklist item at once. Every such row has a version (its
- * `updated_at`, which a guarded write moves forward by at least one even within one millisecond);
+ * one guest, household, budget line, task or checklist item (or the total budget) at once. Every
+ * such row has a version (its `updated_at`, which a guarded write moves forward by at least one
+ * even within one millisecond; the total budget's is the total itself);
  * the page form and the API send back the version of the copy they edited, and the write is a
  * compare-and-set on it. An edit made on a stale copy is refused (StaleEdit: 409, with the current
  * value) and writes nothing. An edit without a version is still guarded against a change between

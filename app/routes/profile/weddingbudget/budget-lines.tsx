@@ -150,6 +150,8 @@ export function LineRow({
           <Form method="post" className="mt-2">
             <Alert message={remove?.message} />
             <input type="hidden" name="lineId" value={key} />
+            {/* The copy this form was drawn from: a removal after someone else changed the line is refused (decision 0052). */}
+            {item.version !== null && <input type="hidden" name="version" value={item.version} />}
             <button type="submit" name="intent" value="delete-line" className="text-sm font-semibold text-red-700 underline" disabled={busy}>
               {m.couple_budget_delete_line()}
               <span className="sr-only" translate="no">

@@ -85,6 +85,8 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         {edits && (
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label={m.couple_budget_total()}>
             <Alert message={total?.message} />
+            {/* The total this form was drawn with is its version: a change after someone else set another total is refused (decision 0052). */}
+            <input type="hidden" name="version" value={budget.totalBudget ?? 0} />
             <div className="w-56">
               <Field
                 id="total"

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const pick = (input: Record<string, unknown>, names: string[]) => Object.fromEntries(names.filter((n) => n in input).map((n) => [n, input[n]]));
 const LINE_FIELDS = ["category", "label", "estimated", "quoted", "booked", "paid", "dueDate", "notes", "eventId"];
 const BOOKING_LINE_FIELDS = ["category", "label", "estimated", "dueDate", "notes", "eventId"];
-/** An edit also sends back the line's version, so one made on a stale copy is refused (issue 33). */
+/** An edit (and a removal, and the total) also sends back the version of the copy drawn, so one made on a stale copy is refused (issue 33). */
 const EDIT_FIELDS = [...LINE_FIELDS, "version"];
 const BOOKING_EDIT_FIELDS = [...BOOKING_LINE_FIELDS, "version"];
 
@@ -46,7 +46,7 @@ export const action = pageAction({
   once: true,
   intents: {
     total: async ({ request, domain, fields }) => {
-      const { message } = await setTotalBudget(domain, { totalBudget: fields.totalBudget });
+      const { message } = await setTotalBudget(domain, pick(fields, ["totalBudget", "version"]));
       return saved(request, message);
     },
     "add-line": async ({ request, domain, fields }) => {
@@ -58,7 +58,7 @@ export const action = pageAction({
       return saved(request, message, "#lines");
     },
     "delete-line": async ({ request, domain, fields }) => {
-      const { message } = await deleteBudgetLine(domain, idOf(fields));
+      const { message } = await deleteBudgetLine(domain, idOf(fields), pick(fields, ["version"]));
       return saved(request, message, "#lines");
     },
     suggest: async ({ request, domain }) => {

@@ -107,6 +107,8 @@ export function TaskItem({ task: t, where, result, edits }: { task: TaskRow; whe
           <status.Form method="post" className="flex items-center gap-2">
             <input type="hidden" name="intent" value="task-status" />
             <input type="hidden" name="taskId" value={t.id} />
+            {/* The copy these forms were drawn from: a change or removal after someone else changed the task is refused (decision 0052). */}
+            <input type="hidden" name="version" value={t.updated_at} />
             <Select
               id={`status-${t.id}`}
               label={<span className="sr-only">{m.couple_task_status_of({ name: shownName(t.name) })}</span>}
@@ -134,6 +136,7 @@ export function TaskItem({ task: t, where, result, edits }: { task: TaskRow; whe
               <Alert message={r.message} />
             </div>
             <input type="hidden" name="taskId" value={t.id} />
+            <input type="hidden" name="version" value={t.updated_at} />
             <Field label={m.couple_task_task()} name="name" id={`name-${t.id}`} required error={r.errors.name} defaultValue={r.values.name ?? t.name} />
             <Field
               label={m.couple_task_assigned_to()}
@@ -168,7 +171,7 @@ export function TaskItem({ task: t, where, result, edits }: { task: TaskRow; whe
           <div className="mt-2">
             <DeleteButton
               intent="task-delete"
-              fields={{ taskId: t.id, taskEventId: t.event_id }}
+              fields={{ taskId: t.id, taskEventId: t.event_id, version: String(t.updated_at) }}
               label={m.couple_task_delete()}
               confirm={m.couple_task_delete_confirm({ name: shownName(t.name) })}
             />

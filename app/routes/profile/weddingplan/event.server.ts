@@ -55,9 +55,9 @@ export const action = pageAction({
       return saved(request, `Task “${task.name}” added.`);
     },
     "task-status": async ({ request, domain, fields }) => {
-      const { status } = parseInput(taskStatusInput, fields);
-      const task = await setTaskStatus(domain, str(fields.taskId), status);
-      return saved(request, `“${task.name}” is now ${TASK_STATUS_LABELS[status].toLowerCase()}.`);
+      const input = parseInput(taskStatusInput, fields);
+      const task = await setTaskStatus(domain, str(fields.taskId), input);
+      return saved(request, `“${task.name}” is now ${TASK_STATUS_LABELS[input.status].toLowerCase()}.`);
     },
     "task-update": async ({ request, domain, fields }) => {
       const { taskId: _taskId, intent: _intent, ...rest } = fields;
@@ -65,7 +65,7 @@ export const action = pageAction({
       return saved(request, message);
     },
     "task-delete": async ({ request, domain, params, fields }) => {
-      const { message } = await deleteTask(domain, str(fields.taskEventId) || eventOf(params), str(fields.taskId));
+      const { message } = await deleteTask(domain, str(fields.taskEventId) || eventOf(params), str(fields.taskId), { version: fields.version });
       return saved(request, message);
     },
     link: async ({ request, domain, params, fields }) => {
