@@ -73,6 +73,35 @@ function clientOnlyStaysInBrowser(): Plugin {
   };
 }
 
+/**
+ * How the browser's JavaScript is cut into files (docs/decisions/0053, 2026-11-30). Each file is
+ * gzipped on its own, so many small files cost more than the same code in one. Two files hold what
+ * every page loads anyway: "framework" (React, React DOM, the scheduler, React Router) and "shell"
+ * (app/root.tsx and everything it imports statically: header, footer, language switch, toasts'
+ * trigger, the messages they use). A module reached only through a dynamic import() is not part of
+ * the shell, and a route's own modules stay in the chunks the bundler makes for it.
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
+// Modules that only re-export others (every message, a folder's index): the root importing one of
+// them does not use all of what they name, so the walk up does not go through them.
+const BARREL = /[\\/](paraglide[\\/]messages(\.js|[\\/]_index\.js)|index\.tsx?)$/;
+function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: readonly string[] } | null }) {
+  // Walks up the static importers: the module is in the shell when root.tsx is one of its ancestors.
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let module = queue.pop(); module !== undefined; module = queue.pop()) {
+    if (ROOT_ROUTE.test(module)) return "shell";
+    for (const importer of ctx.getModuleInfo(module)?.importers ?? []) {
+      if (!seen.has(importer) && !BARREL.test(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return null;
+}
+
 export default defineConfig(({ command, isPreview }) => ({
   define: { __MANDAP_BUILD__: JSON.stringify(buildId) },
   plugins: [
@@ -94,6 +123,22 @@ export default defineConfig(({ command, isPreview }) => ({
   ],
   // The hero's first image (app/app.css) goes into the stylesheet as a data URL, whatever its size.
   build: { assetsInlineLimit: (file: string) => (/[\\/]hero-1\.svg$/.test(file) ? true : undefined) },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: FRAMEWORK, priority: 2 },
+                { name: shellChunk, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   server: { port: Number(process.env.PORT ?? 5173) },
 }));

@@ -95,5 +95,5 @@ export const LOADING = "Loading...";
 /** The badge on a feature that is announced but not built yet (it links nowhere). */
 export const COMING_SOON = "Coming soon";
 
-/** The service page's words (LISTING) live in their own module, so pages that only need a title do not load them. */
-export { LISTING } from "./listing-words.ts";
+// The service page's words (LISTING) live in shared/listing-words.ts, imported from there: every page
+// loads this module, and the client build's shell chunk (vite.config.ts) takes what it imports.

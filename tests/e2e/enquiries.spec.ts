@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { formatDate } from "#shared/format.ts";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { expect, test } from "./fixtures.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
 import { browserAs } from "./browsers.ts";

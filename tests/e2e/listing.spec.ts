@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { FAVORITE, LISTING, VENDOR_FALLBACK } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
+import { FAVORITE, VENDOR_FALLBACK } from "#shared/strings.ts";
 import { expect, seedQuery, test, type Account } from "./fixtures.ts";
 import { holdScripts } from "./held-scripts.ts";
 

@@ -1,6 +1,6 @@
 import { PhotonImage } from "@cf-wasm/photon";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { expect, test, type Account } from "./fixtures.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
 import { browserAs } from "./browsers.ts";

@@ -1,4 +1,4 @@
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { indiaDateInDays } from "#shared/india-time.ts";
 import { expect, test } from "./fixtures.ts";
 import { browserAs, shots } from "./browsers.ts";

@@ -1,4 +1,5 @@
-import { FAVORITE, LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
+import { FAVORITE } from "#shared/strings.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("a couple shortlists from the browse page and finds it, with the cart, in the wishlist @mobile", async ({ page, request, login }) => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LISTING } from "#shared/strings.ts";
+import { LISTING } from "#shared/listing-words.ts";
 import { call, createService, createUser, createVendor, sessionCookieFor } from "#tests/support/factories.ts";
 
 /**
