@@ -60,6 +60,7 @@ export default [
     route("payments", "routes/profile/payments.tsx", { id: "profile-payments" }),
     // Who plans the wedding together: family and planner (issue 33).
     route("family", "routes/profile/family/route.tsx", { id: "profile-family" }),
+    route("family/export.zip", "routes/profile/family/export.ts", { id: "profile-family-export" }),
     // Who did what in the wedding (issue 33).
     route("activity", "routes/profile/activity.tsx", { id: "profile-activity" }),
   ]),

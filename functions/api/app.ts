@@ -30,6 +30,7 @@ import { budgetApi } from "./budget.ts";
 import { guestsApi, rsvpApi } from "./guests.ts";
 import { weddingsApi } from "./weddings.ts";
 import { weddingActivityApi } from "./wedding-activity.ts";
+import { weddingExportApi } from "./wedding-export.ts";
 import { inviteTemplateApi, watchHistoryApi } from "./invite-templates.ts";
 import { templatePurchasesApi } from "./template-purchases.ts";
 import { userCardsApi } from "./user-cards.ts";
@@ -132,6 +133,7 @@ export function createApi() {
   api.route("/rsvp", rsvpApi.app);
   api.route("/weddings", weddingsApi.app); // co-planners (issue 33)
   api.route("/weddings", weddingActivityApi.app); // who did what (issue 33)
+  api.route("/weddings", weddingExportApi.app); // the records as a zip of CSVs (issue 33)
   // Invitations (issue 13).
   api.route("/inviteTemplate", inviteTemplateApi.app);
   api.route("/templateWatchHistory", watchHistoryApi.app);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { call, snapshot } from "#tests/support/factories.ts";
 import { apiOperations, fillPath } from "#tests/support/openapi.ts";
@@ -21,12 +22,15 @@ import { buildWeddingWorld, cookieOf, type PlanningArea, type WeddingRoleName, t
 
 type Row = {
   area: PlanningArea;
-  need: "read" | "edit";
+  /** manage: only those who manage the wedding's people (the couple and partners). */
+  need: "read" | "edit" | "manage";
   /** Whether the endpoint reads its wedding through openWedding yet (false: expected to change). */
   viaWedding: boolean;
   call: (w: WeddingWorld) => { params?: Record<string, string>; body?: unknown };
   /** A read that lists guests' contacts: the phone and e-mail reach only those allowed. */
   contacts?: boolean;
+  /** The answer is a zip: its files' text is what the caller reads. */
+  zip?: boolean;
 };
 
 const G = (need: Row["need"], call: Row["call"], extra: Partial<Row> = {}): Row => ({ area: "guests", need, viaWedding: true, call, ...extra });
@@ -98,6 +102,8 @@ const ROWS: Record<string, Row> = {
   "PATCH /api/v1/userDataTemplate/{id}": OWN("invitations", "edit", (w) => ({ params: { id: w.card }, body: { title: "Renamed card" } })),
   "DELETE /api/v1/userDataTemplate/{id}": OWN("invitations", "edit", (w) => ({ params: { id: w.card } })),
   "POST /api/v1/userDataTemplate/{id}/duplicate": OWN("invitations", "edit", (w) => ({ params: { id: w.card } })),
+  // The wedding's records as a zip of CSVs: the couple and partners only (functions/domain/exports/).
+  "GET /api/v1/weddings/export": { area: "guests", need: "manage", viaWedding: true, call: none, contacts: true, zip: true },
 };
 
 /** Planning operations without role rows here, and why (their access per account is in tests/integration/access-matrix.test.ts). */
@@ -116,7 +122,7 @@ const NOT_HERE: Record<string, string> = {
   "GET /api/v1/invitation/view/{slug}": "public: the share link is the authority",
   "POST /api/v1/invitation/view/{slug}/requests": "public: the share link is the authority",
 };
-const PLANNING = /^\/api\/v1\/(guests|budget|event|checklist|userDataTemplate|invitation)(\/|$)/;
+const PLANNING = /^\/api\/v1\/((guests|budget|event|checklist|userDataTemplate|invitation)(\/|$)|weddings\/export$)/;
 
 type Outcome = "yes" | "refused" | "own";
 
@@ -126,6 +132,7 @@ function expected(role: WeddingRoleName, row: Row): Outcome {
   if (role === "removed" || role === "otherCouple") return "own";
   if (role === "couple") return "yes";
   if (!row.viaWedding) return "own"; // expected to change
+  if (row.need === "manage") return role === "partner" ? "yes" : "refused";
   if (role === "partner" || role === "editorOfArea") return "yes";
   return row.need === "read" ? "yes" : "refused";
 }
@@ -180,7 +187,12 @@ describe("access matrix: role rows of every planning endpoint (issue 33)", () =>
             cookie: await cookieOf(w, role, row.area),
             body: body ?? (method === "GET" ? undefined : {}),
           });
-          const text = await res.text();
+          const zipped = row.zip && res.headers.get("Content-Type") === "application/zip";
+          const text = zipped
+            ? Object.values(unzipSync(new Uint8Array(await res.arrayBuffer())))
+                .map((f) => strFromU8(f))
+                .join("\n")
+            : await res.text();
           const what = `${op.key} as ${role} answered ${res.status}: ${text.slice(0, 300)}`;
           const after = await weddingState(w);
           expect(res.status, what).toBeLessThan(500);

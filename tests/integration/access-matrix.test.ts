@@ -854,6 +854,9 @@ Object.assign(MATRIX, {
   // Who did what in the current wedding: every member reads their own wedding's (tests/integration/wedding-activity.test.ts).
   "GET /api/v1/weddings/activity": { call: () => ({}), allowed: SHOPPERS },
   "GET /api/v1/weddings/members": { call: () => ({}), allowed: SHOPPERS, owners: ["couple"], secrets: (w) => [w.coPlannerEmail] },
+  // The records of the caller's own wedding as a zip (its text is compressed, so what it holds and who of a wedding may:
+  // tests/integration/wedding-export.test.ts and the role rows in tests/integration/access-matrix-roles.test.ts).
+  "GET /api/v1/weddings/export": { call: () => ({}), allowed: SHOPPERS },
   "POST /api/v1/weddings/invitations": {
     call: () => ({ body: { contact: "mother@family.example", role: "EDITOR", areas: ["guests"] } }),
     allowed: SHOPPERS,

@@ -9,6 +9,7 @@ import * as guests from "#app/routes/profile/guests/route.tsx";
 import * as guestsExport from "#app/routes/profile/guests/export.ts";
 import * as checklist from "#app/routes/profile/checklist/route.tsx";
 import * as family from "#app/routes/profile/family/route.tsx";
+import * as familyExport from "#app/routes/profile/family/export.ts";
 import * as planTogether from "#app/routes/plan-together.tsx";
 import * as weddingBudget from "#app/routes/profile/weddingbudget/route.tsx";
 import * as weddingPlan from "#app/routes/profile/weddingplan/route.tsx";
@@ -59,6 +60,7 @@ const ROUTES: [URLPattern, RouteModule][] = [
   [new URLPattern({ pathname: "/profile/guests/export.csv" }), guestsExport as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/checklist" }), checklist as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/family" }), family as unknown as RouteModule],
+  [new URLPattern({ pathname: "/profile/family/export.zip" }), familyExport as unknown as RouteModule],
   [new URLPattern({ pathname: "/plan-together/:token" }), planTogether as unknown as RouteModule],
   [new URLPattern({ pathname: "/profile/weddingbudget" }), weddingBudget],
   [new URLPattern({ pathname: "/profile/invitationCards" }), invitationCards],

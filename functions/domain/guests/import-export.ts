@@ -93,32 +93,36 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
   return { imported, householdsCreated, errors };
 }
 
+/** One wedding's guests with their household's name, in the guest file's order (bind the wedding's key). */
+export const GUEST_FILE_SQL = `SELECT ${GUEST_COLUMNS} FROM guests g JOIN households h ON h.id = g.household_id WHERE g.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id, g.created_at, g.id`;
+
 /**
- * The whole list as CSV (same columns as the import), every cell safe against spreadsheet formulas;
- * the header and the cells' fixed words in the language of the request (a Hindi account's or /hi page's
- * file is in Hindi, and imports back unchanged).
+ * The guest file from GUEST_FILE_SQL's rows (same columns as the import), every cell safe against
+ * spreadsheet formulas; the header and the cells' fixed words in the language of the request (a Hindi
+ * account's or /hi page's file is in Hindi, and imports back unchanged). Phone and e-mail only to a
+ * reader who may see contacts. The wedding's zip of records (functions/domain/exports/) writes the same file.
  */
-export async function exportGuests(ctx: DomainContext): Promise<string> {
-  const me = await openWedding(ctx, "guests", "read");
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT ${GUEST_COLUMNS} FROM guests g JOIN households h ON h.id = g.household_id WHERE g.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id, g.created_at, g.id`,
-    )
-    .bind(me.key)
-    .all<GuestRow>();
+export function guestFile(rows: readonly GuestRow[], seesContacts: boolean): string {
   return toCsv([
     headerRow(),
-    ...results.map((g) => [
+    ...rows.map((g) => [
       g.household_name,
       g.name,
       sideWord(g.side as Side),
       g.relation ?? "",
-      me.seesContacts ? (g.phone ?? "") : "",
-      me.seesContacts ? (g.email ?? "") : "",
+      seesContacts ? (g.phone ?? "") : "",
+      seesContacts ? (g.email ?? "") : "",
       g.city ?? "",
       g.dietary ? dietaryWord(g.dietary as Dietary) : "",
       yesNoWord(Boolean(g.needs_stay)),
       yesNoWord(Boolean(g.needs_pickup)),
     ]),
   ]);
+}
+
+/** The whole list as CSV (guestFile), for any member of the wedding. */
+export async function exportGuests(ctx: DomainContext): Promise<string> {
+  const me = await openWedding(ctx, "guests", "read");
+  const { results } = await ctx.db.prepare(GUEST_FILE_SQL).bind(me.key).all<GuestRow>();
+  return guestFile(results, me.seesContacts);
 }

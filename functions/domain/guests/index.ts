@@ -16,7 +16,7 @@
  * This file is the area's only face: code outside functions/domain/guests/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export { newRsvpToken, rsvpLink, type Guest, type Household } from "./guest-records.ts";
+export { newRsvpToken, rsvpLink, type Guest, type GuestRow, type Household } from "./guest-records.ts";
 export { listHouseholds, createHousehold, updateHousehold, deleteHousehold, resetHouseholdLink } from "./households.ts";
 export { addGuest, updateGuest, deleteGuest } from "./guests.ts";
 export { searchGuests, type GuestSearch } from "./guest-search.ts";
@@ -24,7 +24,8 @@ export { setInvitations } from "./invitations.ts";
 export { functionHeadCounts, type FunctionHeadCount } from "./head-counts.ts";
 export { notAnswered, type NotAnswered } from "./not-answered.ts";
 export { REMIND_INTERVAL_MS, invitationText, whatsappUrl, shareLinks, shareHousehold, remindHousehold, type ShareLinks } from "./sharing.ts";
-export { CSV_COLUMNS, importGuests, exportGuests, type ImportResult } from "./import-export.ts";
+export { CSV_COLUMNS, GUEST_FILE_SQL, guestFile, importGuests, exportGuests, type ImportResult } from "./import-export.ts";
+export { toCsv } from "./guest-csv.ts";
 export { guestPage, type GuestPage } from "./guest-page.ts";
 export { isGuestReminderToken, guestReminderLinkView, stopGuestRemindersByLink, type GuestReminderView } from "./reminder-optout.ts";
 export { COUNTED_HEADCOUNT_SQL, HEADCOUNT_SQL } from "./headcount-sql.ts";

@@ -6,6 +6,7 @@ import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { INVITABLE_ROLES, WEDDING_AREAS } from "#shared/wedding-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { getLocale, pathInLocale } from "#shared/locale.ts";
 import { familyAction, loadFamily } from "./family.server.ts";
 import { rich } from "#app/components/rich.tsx";
 
@@ -228,6 +229,16 @@ export default function Family({ loaderData: d, actionData }: Route.ComponentPro
             </button>
           </Form>
           <Failure result={result} intent="invite" />
+        </Panel>
+      )}
+
+      {manages && (
+        <Panel title={m.couple_family_export_title()} headingId="export-heading">
+          <p className="text-sm text-ink/75">{m.couple_family_export_intro()}</p>
+          {/* A raw link in this page's language: React Router's basename does not reach a download. */}
+          <a href={pathInLocale("/profile/family/export.zip", getLocale())} className={`${quiet} mt-2 inline-block`} download>
+            {m.couple_family_export_link()}
+          </a>
         </Panel>
       )}
 
