@@ -15,13 +15,6 @@ import { TRADITION_IDS } from "./traditions.ts";
  */
 
 export { TASK_PRIORITIES, TASK_STATUSES };
-export const TASK_STATUS_LABELS: Record<(typeof TASK_STATUSES)[number], string> = {
-  TODO: "To do",
-  IN_PROGRESS: "In progress",
-  DONE: "Done",
-  CANCELLED: "Cancelled",
-};
-export const TASK_PRIORITY_LABELS: Record<(typeof TASK_PRIORITIES)[number], string> = { LOW: "Low", MEDIUM: "Medium", HIGH: "High" };
 
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 2000;

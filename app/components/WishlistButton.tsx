@@ -5,7 +5,6 @@ import { loadWishlist, subscribeWishlist, toggleWishlistItem, wishlistSnapshot }
 import { showToast } from "./Toaster.tsx";
 
 /** The same rule the server applies (a vendor has no wishlist). */
-const WISHLIST_ROLE_MESSAGE = "Only couples have a wishlist.";
 
 /**
  * The wishlist heart, for ServiceCard's `actions` slot and the service page. Without JavaScript it
@@ -38,7 +37,7 @@ export function WishlistButton({
     event.preventDefault();
     if (busy) return;
     if (viewer?.signedIn && !accountId) {
-      showToast("error", WISHLIST_ROLE_MESSAGE);
+      showToast("error", m.couple_wishlist_couples_only());
       return;
     }
     setBusy(true);

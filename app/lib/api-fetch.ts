@@ -1,3 +1,5 @@
+import { m } from "#shared/paraglide/messages.js";
+
 /**
  * The client's way to call the JSON API: same-origin with credentials, JSON in and out. Any 401
  * means the session is gone: the client's state is cleared by reloading the page (spec section 4),
@@ -23,7 +25,7 @@ export async function apiFetch<T = Record<string, unknown>>(
   try {
     body = (await res.json()) as ApiResult<T>;
   } catch {
-    body = { success: false, message: "Something went wrong. Please try again." };
+    body = { success: false, message: m.api_something_went_wrong() };
   }
   return { status: res.status, body };
 }

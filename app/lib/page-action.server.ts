@@ -5,6 +5,7 @@ import { readFormData } from "#platform/request-body.ts";
 import { appContext, type AppContext } from "#functions/page-context.ts";
 import { runFormOnce } from "./once-token.server.ts";
 import { formFailure, pagePath, parseForm } from "./page-errors.server.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The one way to write a page's form action (docs/decisions/0041-page-actions.md):
@@ -66,10 +67,10 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
   defaultIntent?: keyof H & string;
   /** The forms carry a one-time token (app/lib/once-token.tsx): a form sent twice writes once and both posts get the same answer. */
   once?: boolean;
-  /** What a form whose intent is none of these is told (400; default "Unknown action."). */
-  unknown?: string;
+  /** What a form whose intent is none of these is told (400; default "Unknown action."): a function for a catalogue message, said in the request's language. */
+  unknown?: string | (() => string);
   /** The field messages that go with `unknown`. */
-  unknownFields?: Record<string, string>;
+  unknownFields?: Record<string, string> | (() => Record<string, string>);
   /** Reads the body its own way (a multipart form with files under per-file caps); readFormData, the capped form reader, when left out. */
   read?: (request: Request) => Promise<FormData>;
   /** How a refusal is labelled for the page, when not by the posted intent (e.g. one card's form among many: `retire:<planId>`). */
@@ -77,8 +78,6 @@ export type PageActionOptions<H extends Record<string, IntentHandler>> = {
   /** A sign-in form (the log-in page): its own 401 (wrong e-mail or password) is shown on the form, not answered with "log in first". */
   signInForm?: boolean;
 };
-
-export const UNKNOWN_INTENT = "Unknown action.";
 
 /** Any form's text fields, as they were sent. */
 const ANY_FORM = z.record(z.string(), z.unknown());
@@ -96,7 +95,10 @@ export function pageAction<H extends Record<string, IntentHandler>>(options: Pag
       if (typeof sent === "string" && Object.hasOwn(options.intents, sent)) intent = sent;
       else if (options.defaultIntent === undefined) intent = typeof sent === "string" ? sent : "";
       const handler = Object.hasOwn(options.intents, intent) ? options.intents[intent] : undefined;
-      if (!handler) throw new Invalid(options.unknown ?? UNKNOWN_INTENT, options.unknownFields);
+      if (!handler) {
+        const { unknown = m.api_e_unknown_action, unknownFields } = options;
+        throw new Invalid(typeof unknown === "function" ? unknown() : unknown, typeof unknownFields === "function" ? unknownFields() : unknownFields);
+      }
       const write = async () => {
         const call: IntentCall = {
           request,

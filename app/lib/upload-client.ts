@@ -1,5 +1,6 @@
 import { DEFAULT_UPLOAD_FOLDER, MEDIA_MESSAGES, PHOTO_MAX_BYTES } from "#shared/service-media.ts";
 import type { EditorAsset } from "#domain/invitations/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * The browser's one upload client (issue 29), used by every upload a page makes:
@@ -230,7 +231,7 @@ async function sendSigned(folder: string, file: File, onProgress: (fraction: num
   const sent = await put(sig.json.uploadUrl, file, onProgress);
   if (sent.status < 200 || sent.status >= 300)
     return {
-      reason: sent.json.errors?.file ?? sent.json.message ?? (sent.status === 0 ? "The connection was lost." : "The upload did not finish."),
+      reason: sent.json.errors?.file ?? sent.json.message ?? (sent.status === 0 ? m.api_connection_lost() : m.api_upload_unfinished()),
       signed: true,
     };
   onProgress(1);
@@ -245,12 +246,12 @@ export async function uploadServicePhoto(serviceId: string, file: File, onProgre
   const sent = await sendSigned(`services/${serviceId}`, file, onProgress);
   if ("reason" in sent) return failed(sent.reason);
   const reg = await postJson(`/api/v1/upload/${encodeURIComponent(serviceId)}/register`, { files: [{ key: sent.key, name: file.name }] });
-  if (reg.status === 0) return failed("The connection was lost.");
+  if (reg.status === 0) return failed(m.api_connection_lost());
   if (reg.status !== 200) {
     const reason = reg.json.errors?.files?.replace(`${MEDIA_MESSAGES.failedFor(file.name)}: `, "") ?? reg.json.message;
     return reg.status === 500 ? failed(MEDIA_MESSAGES.dbFailed) : failed(reason);
   }
-  return { ok: true, message: reg.json.message ?? "Uploaded." };
+  return { ok: true, message: reg.json.message ?? m.api_uploaded() };
 }
 
 /** Runs `work` over the items, at most `limit` at a time. */

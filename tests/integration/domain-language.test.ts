@@ -57,6 +57,33 @@ describe("the domain's messages in the request's language", () => {
     expect(await english.json()).toMatchObject({ ok: false, message: "We could not find that budget line." });
   });
 
+  it("says a page's own toasts in Hindi on a Hindi page: plurals, a task's new status, a guest import with a row left out, an unknown form", async () => {
+    const c = await coupleWhoChose("hi");
+    const added = await postPage(
+      "/hi/profile/weddingplan",
+      { intent: "create", eventName: "Sangeet", eventDate: "2027-02-13", eventBudget: "150000" },
+      c.cookie,
+    );
+    expect(toastOf(added)?.message).toBe("Sangeet आपकी योजना में जोड़ दिया गया।");
+    const eventId = (await env.DB.prepare("SELECT id FROM events WHERE user_id = ? AND name = 'Sangeet'").bind(c.id).first<string>("id"))!;
+
+    const task = await postPage(`/hi/profile/weddingplan/${eventId}`, { intent: "task", name: "Book the dhol", priority: "HIGH" }, c.cookie);
+    expect(toastOf(task)?.message).toBe("काम “Book the dhol” जोड़ दिया गया।");
+    const taskId = (await env.DB.prepare("SELECT id FROM tasks WHERE event_id = ?").bind(eventId).first<string>("id"))!;
+    const done = await postPage(`/hi/profile/weddingplan/${eventId}`, { intent: "task-status", taskId, status: "DONE" }, c.cookie);
+    expect(toastOf(done)?.message).toBe("“Book the dhol” हो गया।");
+
+    const csv = new File(["Name,City\nKiran Rao,Pune\nAsha Rao,Pune\n,Nowhere\n"], "guests.csv", { type: "text/csv" });
+    const imported = await postPage("/hi/profile/guests", { intent: "import", file: csv }, c.cookie);
+    expect(await imported.json()).toMatchObject({ ok: true, intent: "import", message: "2 मेहमान इम्पोर्ट हुए; 1 पंक्ति इम्पोर्ट नहीं हुई।" });
+
+    const unknown = await postPage("/hi/profile/weddingplan", { intent: "dance" }, c.cookie);
+    expect(await unknown.json()).toMatchObject({ ok: false, message: "यह काम पहचाना नहीं गया।" });
+
+    const english = await postPage("/profile/weddingplan", { intent: "create", eventName: "Mehendi", eventDate: "2027-02-12", eventBudget: "50000" }, c.cookie);
+    expect(toastOf(english)?.message).toBe("Mehendi added to your plan.");
+  });
+
   it("says how long to wait before a new code in the same language", async () => {
     const ask = (language: string) => call("/api/v1/phone/code", { method: "POST", body: { phone: "9876501234" }, headers: { "Accept-Language": language } });
     await ask("en");

@@ -109,6 +109,51 @@ describe("the domain's refusals", () => {
   });
 });
 
+describe("the pages' own answers", () => {
+  it("come from the catalogue: a toast, a form's refusal or an upload's outcome written as an English sentence in app/ is said in English to a Hindi reader", () => {
+    const found = Object.entries(pageSources)
+      .filter(([path]) => !READ_ONLY_BY_ADMINS.some((place) => path.replace("../../", "").startsWith(place)))
+      .flatMap(([path, source]) =>
+        withoutComments(source)
+          .split("\n")
+          .flatMap((line, index) => {
+            if (/console\.|^\s*import |Error\(/.test(line)) return [];
+            const sentence = line.match(ENGLISH_SENTENCE);
+            return sentence ? [`${path.replace("../../", "")}:${index + 1}: ${sentence[1]}`] : [];
+          }),
+      );
+    expect(Object.keys(pageSources).length).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  });
+
+  it("finds such a sentence where one is written (so the check above cannot pass on nothing)", () => {
+    expect('return back("New RSVP link made: the old one no longer works.");'.match(ENGLISH_SENTENCE)?.[1]).toBe(
+      "New RSVP link made: the old one no longer works.",
+    );
+    expect("return sent(intent, `Quote sent.`);".match(ENGLISH_SENTENCE)?.[1]).toBe("Quote sent.");
+    expect("return back(m.couple_toast_rsvp_link_reset());".match(ENGLISH_SENTENCE)).toBeNull();
+    expect(withoutComments('/**\n * Says "Quote sent."\n */\nx(); // "Done."')).not.toMatch(ENGLISH_SENTENCE);
+  });
+});
+
+/** The app's sources, one module per file (see sourceLoaders). */
+const pageSources: Record<string, string> = Object.fromEntries(
+  await Promise.all(
+    Object.entries(import.meta.glob<string>(["../../app/**/*.{ts,tsx}"], { query: "?raw", import: "default" })).map(
+      async ([path, load]) => [path, await load()] as const,
+    ),
+  ),
+);
+
+/** A quoted English sentence: a capitalised word, more words, a full stop (or ! ?) before the closing quote; `${x} ` or “ may open it. */
+const ENGLISH_SENTENCE = /[`"'“]((?:\$\{[^}]+\} |“)?[A-Z][a-z]+(?: [^"`'\n]+)?[a-z)”}][.!?])[`"'”]/;
+
+/** Comments blanked, lines kept where they were (a URL's // is not a comment). */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, "")).replace(/(^|[^:])\/\/.*$/gm, "$1");
+
+/** The admin console and the admins' blog writer stay English (decision 0046); the dev pages are not in production. */
+const READ_ONLY_BY_ADMINS = ["app/routes/admin/", "app/components/admin/", "app/routes/dev/", "app/routes/blog/editor", "app/routes/blog/dashboard.tsx"];
+
 /**
  * Files whose returned words only an admin (the console stays English, decision 0046) or another
  * machine (a payment gateway's or Meta's webhook call) reads.

@@ -4,11 +4,13 @@ import { createSubscriptionOrder, GatewayUnavailable } from "#domain/billing/ind
 import { readPageForm } from "#platform/request-body.ts";
 import { formFailure, type PageFailure } from "#app/lib/page-errors.server.ts";
 import { log } from "#platform/log.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** What the Plan page shows after "Buy": the gateway's checkout form as "Pay ₹X to Mandap". */
 export type CheckoutSection = { ok: true; intent: "buy"; planName: string; rupees: number; action: string; fields: Record<string, string> };
 
-export const BUY_FAILED = "We could not start the payment just now. Nothing was charged; please try again in a few minutes.";
+/** Said when the gateway could not be reached ("Nothing was charged"), in the request's language. */
+export const buyFailed = () => m.couple_pay_failed_to_start();
 
 /**
  * The Plan page's "Buy" (a form with intent=buy and planId): one call to createSubscriptionOrder
@@ -22,7 +24,7 @@ export async function buyPlan(request: Request, domain: DomainContext, order: ty
   const intent = String(form.get("intent") ?? "");
   const planId = String(form.get("planId") ?? "");
   if (intent !== "buy" || !planId || planId.length > 64)
-    return data<PageFailure>({ ok: false, intent: "buy", message: "Choose a plan to buy.", errors: {} }, { status: 400 });
+    return data<PageFailure>({ ok: false, intent: "buy", message: m.vendor_plan_choose_one_to_buy(), errors: {} }, { status: 400 });
   try {
     const made = await order(domain, planId);
     const section: CheckoutSection = {
@@ -39,6 +41,6 @@ export async function buyPlan(request: Request, domain: DomainContext, order: ty
     // No payment gateway on this site (503) or the gateway refused (502): the domain's message says which.
     if (e instanceof GatewayUnavailable) return data<PageFailure>({ ok: false, intent: "buy", message: e.message, errors: {} }, { status: e.status });
     log.error("plan purchase failed", {}, e);
-    return data<PageFailure>({ ok: false, intent: "buy", message: BUY_FAILED, errors: {} }, { status: 503 });
+    return data<PageFailure>({ ok: false, intent: "buy", message: buyFailed(), errors: {} }, { status: 503 });
   }
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/vendor-logo";
 import { ACCESS, requireRole } from "#domain/core/index.ts";
 import { singlePhotoAction } from "#app/lib/single-photo-form.server.ts";
 import { appContext } from "#functions/page-context.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * POST /VendorDashboard/vendor-profile/logo: the business profile page's plain logo form. The logo
@@ -21,6 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "logo",
     back: PROFILE,
     // Anyone but a vendor is refused before the body is read.
-    authorize: () => requireRole(domain.actor, ACCESS.vendor, "Only vendors have a business logo."),
+    authorize: () => requireRole(domain.actor, ACCESS.vendor, m.api_only_vendors_logo()),
   });
 }

@@ -5,6 +5,7 @@ import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { addBlogComment, blogPostByUrlTitle, deleteBlogComment, recordBlogView, relatedBlogPosts, toggleBlogLike } from "#domain/content/index.ts";
 import { ACCESS, type DomainContext } from "#domain/core/index.ts";
 import { readerId } from "#platform/cookies.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The post, its related posts, and its view counted once per browser per day (a random reader cookie). */
 export async function loadPost(request: Request, domain: DomainContext, urlTitle: string) {
@@ -41,18 +42,18 @@ const postOf = (domain: DomainContext, params: Record<string, string | undefined
 export const postAction = pageAction({
   access: ACCESS.signedIn,
   once: true,
-  unknown: "Choose what to do.",
-  unknownFields: { intent: "Like, comment or delete a comment." },
+  unknown: m.api_blog_choose_what_to_do,
+  unknownFields: () => ({ intent: m.api_blog_like_comment_or_delete() }),
   intents: {
     like: async ({ domain, params, intent }) => ({ ok: true as const, intent, ...(await toggleBlogLike(domain, (await postOf(domain, params)).id)) }),
     comment: async ({ domain, params, fields, intent }) => {
       await addBlogComment(domain, (await postOf(domain, params)).id, { content: fields.content });
-      return { ok: true as const, intent, message: "Your comment is posted." };
+      return { ok: true as const, intent, message: m.api_blog_comment_posted() };
     },
     "delete-comment": async ({ domain, params, fields, intent }) => {
       await postOf(domain, params);
       await deleteBlogComment(domain, typeof fields.commentId === "string" ? fields.commentId : "");
-      return { ok: true as const, intent, message: "Comment deleted." };
+      return { ok: true as const, intent, message: m.api_comment_deleted() };
     },
   },
 });

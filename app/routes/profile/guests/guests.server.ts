@@ -110,7 +110,7 @@ export const guestsAction = pageAction({
     },
     resetLink: async ({ domain, fields, back }) => {
       await resetHouseholdLink(domain, householdOf(fields));
-      return back("New RSVP link made: the old one no longer works.");
+      return back(m.couple_toast_rsvp_link_reset());
     },
     invite: async ({ domain, form, fields, back }) => {
       const eventIds = [...form.keys()].filter((k) => k.startsWith("event:")).map((k) => k.slice("event:".length));
@@ -119,8 +119,8 @@ export const guestsAction = pageAction({
     },
     remind: async ({ domain, fields, back }) => {
       const r = await remindHousehold(domain, householdOf(fields));
-      const stopped = r.stopped ? ` ${r.stopped} ${r.stopped === 1 ? "address has" : "addresses have"} asked not to get reminders.` : "";
-      return back(`Reminder e-mailed to ${r.reminded} ${r.reminded === 1 ? "guest" : "guests"}.${stopped}`);
+      const reminded = m.couple_toast_reminded({ count: r.reminded });
+      return back(r.stopped ? `${reminded} ${m.couple_toast_reminders_stopped({ count: r.stopped })}` : reminded);
     },
     share: async ({ domain, fields }) => {
       const { url } = await shareHousehold(domain, householdOf(fields), fields);
@@ -131,7 +131,10 @@ export const guestsAction = pageAction({
       if (!(file instanceof File) || file.size === 0) throw new Invalid(m.api_e_please_choose_a_csv_file(), { file: m.api_e_please_choose_a_csv_file() });
       if (file.size > IMPORT_BYTES_MAX) throw new Invalid(m.api_e_the_csv_file_is_too_large_at(), { file: m.api_e_at_most_512_kb() });
       const result = await importGuests(domain, await file.text());
-      const message = `Imported ${result.imported} ${result.imported === 1 ? "guest" : "guests"}${result.errors.length ? `; ${result.errors.length} ${result.errors.length === 1 ? "row was" : "rows were"} not imported` : ""}.`;
+      const imported = m.couple_toast_guests_imported({ count: result.imported });
+      const message = result.errors.length
+        ? m.couple_toast_import_done_skipped({ imported, skipped: m.couple_toast_rows_not_imported({ count: result.errors.length }) })
+        : m.couple_toast_import_done({ imported });
       if (!result.errors.length) return back(message);
       return data<GuestsActionResult>({ ok: true, intent, message, import: result });
     },

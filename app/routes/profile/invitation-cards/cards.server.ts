@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       switch (intent) {
         case "duplicate": {
           const card = await duplicateCard(domain, cardId);
-          return redirectWithToast(request, back, { type: "success", message: `${card.title} made.` });
+          return redirectWithToast(request, back, { type: "success", message: m.couple_toast_card_made({ title: card.title }) });
         }
         case "delete": {
           const { message } = await deleteCard(domain, cardId);

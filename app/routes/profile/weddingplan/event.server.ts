@@ -16,7 +16,8 @@ import {
   setTaskStatus,
   updateTask,
 } from "#domain/planning/index.ts";
-import { TASK_STATUS_LABELS, eventUpdateInput, subEventInput, taskInput, taskStatusInput, taskUpdateInput, vendorLinkInput } from "#shared/planner-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { type TASK_STATUSES, eventUpdateInput, subEventInput, taskInput, taskStatusInput, taskUpdateInput, vendorLinkInput } from "#shared/planner-schemas.ts";
 
 /**
  * /profile/weddingplan/:eventId: one function (or sub-event) with its sub-events, the tasks of
@@ -31,6 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const eventOf = (params: Record<string, string | undefined>) => params.eventId ?? "";
 /** A saved form goes back to the page (or `to`) with a success toast: post, redirect, get. */
+/** "“Book the pandit” is now done.": each status's toast, whole, so each language words it its own way. */
+const TASK_NOW: Record<(typeof TASK_STATUSES)[number], (inputs: { name: string }) => string> = {
+  TODO: m.couple_toast_task_now_todo,
+  IN_PROGRESS: m.couple_toast_task_now_in_progress,
+  DONE: m.couple_toast_task_now_done,
+  CANCELLED: m.couple_toast_task_now_cancelled,
+};
 const saved = (request: Request, message: string, to = pagePath(request)) => redirectWithToast(request, to, { type: "success", message });
 
 /** Every form of the function's page, by intent, each one domain call. */
@@ -48,16 +56,16 @@ export const action = pageAction({
     },
     subevent: async ({ request, domain, params, fields }) => {
       const sub = await createSubEvent(domain, eventOf(params), parseInput(subEventInput, fields));
-      return saved(request, `${sub.subEventName} added.`);
+      return saved(request, m.couple_toast_sub_event_added({ name: sub.subEventName }));
     },
     task: async ({ request, domain, params, fields }) => {
       const task = await createTask(domain, str(fields.taskEventId) || eventOf(params), parseInput(taskInput, fields));
-      return saved(request, `Task “${task.name}” added.`);
+      return saved(request, m.couple_toast_task_added({ name: task.name }));
     },
     "task-status": async ({ request, domain, fields }) => {
       const input = parseInput(taskStatusInput, fields);
       const task = await setTaskStatus(domain, str(fields.taskId), input);
-      return saved(request, `“${task.name}” is now ${TASK_STATUS_LABELS[input.status].toLowerCase()}.`);
+      return saved(request, TASK_NOW[input.status]({ name: task.name }));
     },
     "task-update": async ({ request, domain, fields }) => {
       const { taskId: _taskId, intent: _intent, ...rest } = fields;
@@ -71,11 +79,11 @@ export const action = pageAction({
     link: async ({ request, domain, params, fields }) => {
       const { serviceId } = parseInput(vendorLinkInput, fields);
       const vendor = await linkVendor(domain, eventOf(params), serviceId);
-      return saved(request, `${vendor.serviceName} linked.`);
+      return saved(request, m.couple_toast_vendor_linked({ name: vendor.serviceName }));
     },
     unlink: async ({ request, domain, params, fields }) => {
       await unlinkVendor(domain, eventOf(params), str(fields.serviceId));
-      return saved(request, "Vendor unlinked.");
+      return saved(request, m.api_vendor_unlinked());
     },
   },
 });

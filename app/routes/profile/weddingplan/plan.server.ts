@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         switch (intent) {
           case "create": {
             const event = await createEvent(domain, parseInput(eventInput, input));
-            return redirectWithToast(request, back, { type: "success", message: `${event.eventName} added to your plan.` });
+            return redirectWithToast(request, back, { type: "success", message: m.couple_toast_function_added({ name: event.eventName }) });
           }
           case "template": {
             // The template form repeats "keep".
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             const events = await createFromTemplate(domain, parsed);
             return redirectWithToast(request, back, {
               type: "success",
-              message: `${events.length} ${events.length === 1 ? "function" : "functions"} added to your plan.`,
+              message: m.couple_toast_functions_added({ count: events.length }),
             });
           }
           case "delete": {
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             return redirectWithToast(request, back, { type: "success", message });
           }
           default:
-            return { ok: false as const, intent, message: "Unknown action.", errors: {} as Record<string, string> };
+            return { ok: false as const, intent, message: m.api_e_unknown_action(), errors: {} as Record<string, string> };
         }
       });
     },

@@ -4,6 +4,7 @@ import { acceptQuote, bookingPath, bookLead, leadConversation, sendLeadMessage, 
 import { pageAction } from "#app/lib/page-action.server.ts";
 import { loadOrRespond } from "#app/lib/page-errors.server.ts";
 import { todayInIndia } from "#shared/listing-rules.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The conversation as its vendor or its couple sees it (the domain decides which, and what they may do). */
 export function loadEnquiry(request: Request, domain: DomainContext, leadId: string) {
@@ -46,23 +47,23 @@ export const enquiryAction = pageAction({
   intents: {
     reply: async ({ domain, params, fields, intent }) => {
       await sendLeadMessage(domain, leadOf(params), { body: fields.body });
-      return sent(intent, "Message sent.");
+      return sent(intent, m.api_message_sent());
     },
     quote: async ({ domain, params, fields, intent }) => {
       await sendQuote(domain, leadOf(params), fields);
-      return sent(intent, "Quote sent.");
+      return sent(intent, m.api_quote_sent());
     },
     lost: async ({ domain, params, fields, intent }) => {
       await setLeadStatus(domain, leadOf(params), { status: "LOST", reason: fields.reason });
-      return sent(intent, "Enquiry marked lost.");
+      return sent(intent, m.api_enquiry_marked_lost());
     },
     spam: async ({ domain, params, intent }) => {
       await setLeadStatus(domain, leadOf(params), { status: "SPAM" });
-      return sent(intent, "Enquiry reported as spam.");
+      return sent(intent, m.api_enquiry_reported_spam());
     },
     withdraw: async ({ domain, params, intent }) => {
       await withdrawLead(domain, leadOf(params));
-      return sent(intent, "Enquiry withdrawn.");
+      return sent(intent, m.api_enquiry_withdrawn());
     },
     book: async ({ domain, params, fields }) => {
       const booking = await bookLead(domain, leadOf(params), bookingTerms(fields));
