@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { NotFound } from "#domain/core/index.ts";
 import { GatewayUnavailable, PAYMENT_MESSAGES } from "#domain/billing/index.ts";
 import { testContext } from "#tests/support/context.ts";
+import { withLocale } from "#platform/locale.ts";
 import PlanPage from "#app/routes/vendor-dashboard/plan.tsx";
 import { buyPlan } from "#app/routes/vendor-dashboard/plan.server.ts";
 
@@ -88,6 +89,20 @@ describe("buying a plan on the Plan page", () => {
     const answer = (await buy({ intent: "buy" })) as unknown as Answer;
     expect(answer.init?.status).toBe(400);
     expect(calls).toEqual([]);
+  });
+
+  it("shows a failed order's reason in the gateway's own words marked as English, inside the reader's language", async () => {
+    const Stub = createRoutesStub([{ id: "plan", path: "/", Component: PlanPage as never }]);
+    const outcome = { status: "failed", orderId: "order_Abc123", planName: "Silver", reason: "Card declined by the bank" };
+    const render = async () => {
+      const stream = await renderToReadableStream(
+        createElement(Stub, { initialEntries: ["/"], hydrationData: { loaderData: { plan: { plans: [], subscriptions: [], outcome, now: Date.now() } } } }),
+      );
+      await stream.allReady;
+      return new Response(stream).text();
+    };
+    expect(await withLocale("hi", render)).toContain('का भुगतान नहीं हो पाया: <span lang="en">Card declined by the bank</span> इसके लिए कोई पैसा नहीं कटा');
+    expect(await withLocale("en", render)).toContain('did not go through: <span lang="en">Card declined by the bank</span> Nothing was charged');
   });
 
   it("renders the answer as 'Pay ₹4,999 to Mandap': a plain POST form to the gateway with the hidden fields and a Pay button", async () => {

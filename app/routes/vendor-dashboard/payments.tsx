@@ -95,7 +95,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                     <Status payment={p} />
                   </div>
                 </div>
-                {p.failure_reason && p.status !== "SUCCESS" && <p className="mt-2 text-red-800">{p.failure_reason}</p>}
+                {p.failure_reason && p.status !== "SUCCESS" && (
+                  <p lang="en" className="mt-2 text-red-800">
+                    {p.failure_reason}
+                  </p>
+                )}
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
                   <dt className="text-ink/60">{m.vendor_payments_id()}</dt>
                   <dd className="break-all font-mono">{p.gateway_payment_id ?? "—"}</dd>
@@ -129,7 +133,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                     <td className="py-2 pr-3 whitespace-nowrap">{formatRupees(p.amount)}</td>
                     <td className="py-2 pr-3">
                       <Status payment={p} />
-                      {p.failure_reason && p.status !== "SUCCESS" && <p className="mt-1 text-xs text-red-800">{p.failure_reason}</p>}
+                      {p.failure_reason && p.status !== "SUCCESS" && (
+                        <p lang="en" className="mt-1 text-xs text-red-800">
+                          {p.failure_reason}
+                        </p>
+                      )}
                     </td>
                     <td className="py-2 pr-3 font-mono text-xs break-all">{p.gateway_payment_id ?? "—"}</td>
                     <td className="py-2">

@@ -59,7 +59,7 @@ function Outcome({ outcome }: { outcome: OrderOutcome }) {
   if (outcome.status === "failed")
     return (
       <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="order-outcome">
-        {rich(m.vendor_plan_failed, { plan: <span translate="no">{outcome.planName}</span>, reason: outcome.reason })}
+        {rich(m.vendor_plan_failed, { plan: <span translate="no">{outcome.planName}</span>, reason: <span lang="en">{outcome.reason}</span> })}
       </p>
     );
   return (
@@ -100,7 +100,7 @@ function CurrentSubscription({ subscriptions, now }: { subscriptions: VendorSubs
                 : ""}
           </p>
           {shown.status === "PENDING" && shown.failure_reason && (
-            <p className="mt-1 text-sm text-red-800">{m.vendor_plan_last_attempt({ reason: shown.failure_reason })}</p>
+            <p className="mt-1 text-sm text-red-800">{rich(m.vendor_plan_last_attempt, { reason: <span lang="en">{shown.failure_reason}</span> })}</p>
           )}
         </>
       )}
