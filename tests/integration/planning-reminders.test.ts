@@ -338,6 +338,54 @@ describe("the daily planning reminder", () => {
     expect(text).not.toContain("Household I");
   });
 
+  it("reads who owes an answer from the head-count counters: the mail says what the guest rows say, and guests who owe nothing add no rows read", async () => {
+    const { now, today, d } = freshDay();
+    const c = await couple();
+    const sangeet = await fn(c.id, "Sangeet", d(6));
+    await household(c.id, sangeet, "Sharma family", 4, 1);
+    await household(c.id, sangeet, "Verma family", 2);
+    const kapoor = await household(c.id, sangeet, "Kapoor family", 3, 3);
+    // The day's run (it mails every couple with something due); then this couple's again, as if not yet mailed today.
+    await remind(now);
+    const again = async () => {
+      await run("DELETE FROM planning_digests WHERE user_id = ? AND day = ?", c.id, today);
+      return remind(now);
+    };
+    const first = await again();
+    const [mail] = await mailsTo(c.email);
+    expect(mail!.subject).toMatch(/: 5 guests to hear from$/);
+    expect(mail!.text).toContain(`- Sangeet, ${fmt(d(6))}: 5 guests in 2 households: Sharma family (3), Verma family (2)`);
+
+    // 200 more guests of the Kapoor family, every one of whom has answered: nothing more to say, and nothing more read.
+    const answered = Array.from({ length: 200 }, (_, i) => [next("g"), `Kapoor ${i}`] as const);
+    await env.DB.batch(
+      answered.flatMap(([guest, name]) => [
+        env.DB.prepare("INSERT INTO guests (id, user_id, household_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)").bind(
+          guest,
+          c.id,
+          kapoor,
+          name,
+        ),
+        env.DB.prepare("INSERT INTO guest_rsvps (guest_id, event_id, response, answered_at) VALUES (?, ?, 'DECLINED', 0)").bind(guest, sangeet),
+      ]),
+    );
+    const second = await again();
+    const mails = await mailsTo(c.email);
+    expect(mails).toHaveLength(3);
+    expect(new Set(mails.map((m) => `${m.subject}\n${m.text}`)).size).toBe(1);
+    expect(second.rowsReadBy.guests).toBe(first.rowsReadBy.guests);
+
+    // One of them who has not answered is in the mail: the counters follow the guest rows.
+    await run("INSERT INTO guests (id, user_id, household_id, name, created_at, updated_at) VALUES (?, ?, ?, 'Kapoor late', 0, 0)", next("g"), c.id, kapoor);
+    await run("DELETE FROM outbox WHERE to_address = ?", c.email);
+    await again();
+    expect((await mailsTo(c.email))[0]!.text).toContain(
+      `- Sangeet, ${fmt(d(6))}: 6 guests in 3 households: Sharma family (3), Verma family (2), Kapoor family (1)`,
+    );
+    // The extra mails are not left in the queue the later tests deliver from.
+    await run("DELETE FROM outbox WHERE to_address = ?", c.email);
+  });
+
   it("reports failures: the job's own (the cron invocation fails) and the mail transport's, without mailing twice", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});

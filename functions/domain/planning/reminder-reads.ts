@@ -74,17 +74,19 @@ export function pageStatements(db: D1Database, day: string, cursor: string) {
     ),
     bind(
       db.prepare(
+        // Who owes an answer comes from the head-count counters kept on write (migration 0154, decision
+        // 0060): a function with someone waiting (function_counts), then each invitation's count of
+        // guests without an answer (invitation_counts), never the guests or their answers themselves.
         `${PAGE_CTE} SELECT user_id, event_id, event_name, event_date, household, waiting, households, guests FROM (
            SELECT w.*, row_number() OVER (PARTITION BY event_id ORDER BY waiting DESC, household) AS rn,
              count(*) OVER (PARTITION BY event_id) AS households, sum(waiting) OVER (PARTITION BY event_id) AS guests
            FROM (
-             SELECT e.user_id, e.id AS event_id, e.name AS event_name, e.event_date, e.start_time, h.name AS household, count(*) AS waiting
+             SELECT e.user_id, e.id AS event_id, e.name AS event_name, e.event_date, e.start_time, h.name AS household, c.unanswered AS waiting
              FROM page CROSS JOIN events e ON e.user_id = page.id AND e.event_date >= ?1 AND e.event_date <= ?5
+               CROSS JOIN function_counts f ON f.event_id = e.id AND f.not_answered > 0
                CROSS JOIN household_invitations i ON i.event_id = e.id
-               CROSS JOIN households h ON h.id = i.household_id AND h.user_id = e.user_id
-               CROSS JOIN guests g ON g.household_id = h.id
-             WHERE NOT EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = e.id)
-             GROUP BY e.id, h.id) w)
+               CROSS JOIN invitation_counts c ON c.household_id = i.household_id AND c.event_id = e.id AND c.unanswered > 0
+               CROSS JOIN households h ON h.id = i.household_id AND h.user_id = e.user_id) w)
          WHERE rn <= ${HOUSEHOLD_NAMES_MAX}
          ORDER BY user_id, event_date, start_time, event_name, event_id, rn`,
       ),
