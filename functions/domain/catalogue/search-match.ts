@@ -1,5 +1,4 @@
 import { searchTerms, spellingsOf } from "#shared/search-words.ts";
-import type { DomainContext } from "../core/index.ts";
 
 /**
  * What typed text matches in the full-text index (services_fts): each word a group of forms (the
@@ -102,70 +101,39 @@ function lookedUp(form: string): { head: string; last: string } | null {
   return { head: terms.slice(0, -1).join(" "), last };
 }
 
-export type TextMatch = {
-  /** The FTS5 query; null when the text has no words. */
-  match: string | null;
-  /** A word that no term of the index starts with: nothing can match, and no full-text query is run. */
-  matchesNothing: boolean;
-  /** Rows the term lookup read. */
-  rowsRead: number;
-};
-
 /**
- * Typed text as an FTS5 query of exact terms: each form ORs the (at most TERMS_PER_WORD) most used
- * terms of search_terms that start with it, and a word's group the most used of all its forms'
- * terms. A form of two or three letters, or one in a script this module cannot fold for certain,
- * stays a prefix term (`ftsQuery`). A form that no term starts with is dropped; a word none of whose
- * forms is left makes the text match nothing, as its prefix term did.
+ * Typed text as an SQL expression whose value is the FTS5 query of exact terms, for `MATCH` in the
+ * search's own statement (no round trip before it): each word's group ORs the (at most
+ * TERMS_PER_WORD) most used terms of search_terms that start with any of its forms, each form's terms
+ * a range of the table's key (U+10FFFF sorts after every other character). A form of two or three
+ * letters, or in a script this module cannot fold for certain, stays a prefix term (`ftsQuery`). A
+ * word with no term and no prefix form makes the value NULL: the caller matches nothing then,
+ * without FTS5 reading any list, as the word's prefix term matched nothing. Null when the text has no
+ * words. The words go in as one JSON value (json_each), not one statement per word: D1 refuses a
+ * compound SELECT of more than a few parts.
  */
-export async function textMatch(ctx: DomainContext, text: string, { spellings = false } = {}): Promise<TextMatch> {
+export function textMatch(text: string, { spellings = false } = {}): { sql: string; bind: string } | null {
   const words = wordForms(text, spellings);
-  if (!words.length) return { match: null, matchesNothing: false, rowsRead: 0 };
-  const lasts = [...new Set(words.flatMap((forms) => forms.map(lookedUp).flatMap((l) => (l ? [l.last] : []))))];
-  const found = new Map<string, { term: string; uses: number }[]>();
-  let rowsRead = 0;
-  if (lasts.length) {
-    // One statement for all the words (D1 refuses a compound SELECT of more than a few terms): each
-    // word's terms are a range of the table's key (U+10FFFF sorts after every other character).
-    const result = await ctx.db
-      .prepare(
-        `SELECT word, term, uses FROM (
-           SELECT w.key AS word, t.term, t.uses, row_number() OVER (PARTITION BY w.key ORDER BY t.uses DESC) AS rank
-           FROM json_each(?) w CROSS JOIN search_terms t ON t.term >= w.value AND t.term < w.value || char(1114111)
-         ) WHERE rank <= ${TERMS_PER_WORD}`,
-      )
-      .bind(JSON.stringify(lasts))
-      .all<{ word: number; term: string; uses: number }>();
-    rowsRead = result.meta.rows_read ?? 0;
-    for (const row of result.results) {
-      const last = lasts[row.word]!;
-      found.set(last, [...(found.get(last) ?? []), { term: row.term, uses: row.uses }]);
-    }
-  }
-  const groups: string[][] = [];
-  for (const forms of words) {
+  if (!words.length) return null;
+  const groups = words.map((forms) => {
     const prefixes: string[] = [];
-    const exact = new Map<string, number>();
+    const looked: [string, string][] = [];
     for (const form of forms) {
       const l = lookedUp(form);
-      if (!l) {
-        prefixes.push(`"${form}"*`);
-        continue;
-      }
-      for (const { term, uses } of found.get(l.last) ?? []) {
-        const phrase = `"${l.head ? `${l.head} ` : ""}${term}"`;
-        exact.set(phrase, Math.max(uses, exact.get(phrase) ?? 0));
-      }
+      if (l) looked.push([l.head ? `${l.head} ` : "", l.last]);
+      else prefixes.push(`"${form}"*`);
     }
-    const phrases = [
-      ...prefixes,
-      ...[...exact]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, TERMS_PER_WORD)
-        .map(([phrase]) => phrase),
-    ];
-    if (!phrases.length) return { match: null, matchesNothing: true, rowsRead };
-    groups.push(phrases);
-  }
-  return { match: render(groups, spellings), matchesNothing: false, rowsRead };
+    return { prefix: prefixes.length ? prefixes.join(" OR ") : null, forms: looked };
+  });
+  // Each word's exact terms once (MATERIALIZED: SQLite would otherwise copy the subquery into every
+  // place the outer query names it), then its group: prefix terms and exact terms ORed.
+  const exact = `SELECT group_concat(phrase, ' OR ') FROM (
+      SELECT '"' || (f.value ->> 0) || t.term || '"' AS phrase FROM json_each(g.value, '$.forms') f
+      CROSS JOIN search_terms t ON t.term >= (f.value ->> 1) AND t.term < (f.value ->> 1) || char(1114111)
+      GROUP BY phrase ORDER BY max(t.uses) DESC LIMIT ${TERMS_PER_WORD})`;
+  return {
+    sql: `(WITH word AS MATERIALIZED (SELECT g.value ->> '$.prefix' AS p, (${exact}) AS x FROM json_each(?) g)
+      SELECT CASE WHEN count(*) = count(coalesce(p, x)) THEN group_concat('(' || coalesce(p || ' OR ' || x, p, x) || ')', ' AND ') END FROM word)`,
+    bind: JSON.stringify(groups),
+  };
 }

@@ -80,8 +80,6 @@ type PreparedSearch = {
   count: D1PreparedStatement;
   limit: number;
   page: number;
-  /** Rows read before the statements: the typed words' terms (search-match.ts). */
-  rowsRead: number;
 };
 
 /** The D1 statements for one search (the rule is here once; searchServices and the batch run them). */
@@ -127,18 +125,16 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // case) through the FTS table's vendor_name column, never with LIKE: D1 refuses LIKE patterns
   // over 50 bytes, and a pattern built from input would read every row. A name with no words
   // ("%", "--") matches nothing.
-  const vendorWords = search.vendor_name ? await textMatch(ctx, search.vendor_name) : null;
-  if (search.vendor_name && !vendorWords?.match) add("0");
+  const vendorWords = search.vendor_name ? textMatch(search.vendor_name) : null;
+  if (search.vendor_name && !vendorWords) add("0");
   if (search.available_on) add("NOT EXISTS (SELECT 1 FROM service_blocked_dates b WHERE b.service_id = {t}.{id} AND b.day = ?)", search.available_on);
-  // Each typed word as the index's terms that start with it (search-match.ts); a word that no term
-  // starts with matches nothing, without a full-text query.
-  const words = search.q ? await textMatch(ctx, search.q, { spellings: true }) : null;
-  if (words?.matchesNothing) add("0");
-  const rowsRead = (words?.rowsRead ?? 0) + (vendorWords?.rowsRead ?? 0);
-  const match =
-    words?.matchesNothing || (vendorWords && !vendorWords.match)
-      ? null
-      : [words?.match, vendorWords?.match ? `vendor_name : (${vendorWords.match})` : null].filter(Boolean).join(" AND ") || null;
+  // Each typed word as the index's terms that start with it, worked out in the statement itself
+  // (search-match.ts); when a word matches no term the query is an empty phrase, which matches
+  // nothing without FTS5 reading any list.
+  const words = search.q ? textMatch(search.q, { spellings: true }) : null;
+  const matchParts = [words?.sql, vendorWords ? `'vendor_name : (' || ${vendorWords.sql} || ')'` : null].filter(Boolean);
+  const match = matchParts.length ? `coalesce(${matchParts.join(" || ' AND ' || ")}, '""')` : null;
+  const matchBinds = [words?.bind, vendorWords?.bind].filter((b) => b !== undefined);
 
   // The paging rule (shared/service-filters.ts) holds for every caller, not only those that parse a query.
   const limit = search.limit ?? PAGE_SIZE_DEFAULT;
@@ -179,18 +175,17 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
     // however common the words are, and only the page's services rows are read. Before, each match's
     // services row was read by its text id: 2,000 random reads, most of a common word's time
     // (docs/decisions/0058-search-reads-its-keys.md).
-    const keys = `FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ? ORDER BY rowid DESC LIMIT ${TEXT_MATCH_CAP}) f CROSS JOIN service_search_keys k ON k.id = f.rowid WHERE ${on(conditions.join(" AND "), "k")}`;
+    const keys = `FROM (SELECT rowid FROM services_fts WHERE services_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${TEXT_MATCH_CAP}) f CROSS JOIN service_search_keys k ON k.id = f.rowid WHERE ${on(conditions.join(" AND "), "k")}`;
     const ranked = (counted: boolean) =>
       `SELECT k.service_id AS id${counted ? ", count(*) OVER () AS matches" : ""} ${keys} ORDER BY ${on(order, "k")} ${page}`;
-    const textBinds = [match, ...binds, ...listWindow];
+    const textBinds = [...matchBinds, ...binds, ...listWindow];
     return {
       list: d1.prepare(rowsOf(ranked(false))).bind(...textBinds),
       // Sorting the bounded matches counts them on the way; a separate count would run the match again.
       listCounted: d1.prepare(rowsOf(ranked(true), ", p.matches")).bind(...textBinds),
-      count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${keys} LIMIT ?)`).bind(match, ...binds, COUNT_CAP + 1),
+      count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${keys} LIMIT ?)`).bind(...matchBinds, ...binds, COUNT_CAP + 1),
       limit,
       page: pageNumber,
-      rowsRead,
     };
   }
   // Without text the sort's index drives it and stops after the page. A later page finds its ids
@@ -207,7 +202,6 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
     count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM services s WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
     limit,
     page: pageNumber,
-    rowsRead,
   };
 }
 
@@ -219,7 +213,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
  */
 export async function searchServices(ctx: DomainContext, search: ServiceSearch): Promise<ServicePage> {
   const d1 = ctx.db;
-  const { list: listQuery, listCounted, count: countQuery, limit, page, rowsRead: termsRead } = await prepareSearch(ctx, search);
+  const { list: listQuery, listCounted, count: countQuery, limit, page } = await prepareSearch(ctx, search);
   let list: D1Result<Record<string, unknown>>;
   let count: D1Result<Record<string, unknown>> | null = null;
   let counted: number;
@@ -256,7 +250,7 @@ export async function searchServices(ctx: DomainContext, search: ServiceSearch):
     page,
     limit,
     totalPages: Math.max(1, Math.ceil(total / limit)),
-    rowsRead: termsRead + (list.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
+    rowsRead: (list.meta.rows_read ?? 0) + (count?.meta.rows_read ?? 0),
   };
 }
 
