@@ -14,6 +14,7 @@ import { isCrossOriginWrite, markPersonal, newNonce, pageCsp, PRIVATE_NO_STORE, 
 import { readSessionToken, resolveSession } from "./platform/session-cookie.ts";
 import { databaseForRequest } from "./platform/d1-sessions.ts";
 import { d1ServerTiming, timedDatabase } from "./platform/d1-timing.ts";
+import { coalescedReads } from "./platform/d1-reads.ts";
 import { mayReadServerTiming } from "./platform/server-timing.ts";
 import { cacheablePageRequest, createPageCache, type PageCacheOptions, storableResponse } from "./platform/page-cache.ts";
 import { sandboxGatewayAccess } from "./platform/payments.ts";
@@ -150,7 +151,9 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     const { session, setCookie } = await resolveSession(d1.db, request);
     const context = new RouterContextProvider();
     const requestDb = databaseForRequest(d1.db, request, Boolean(session));
-    const domain = createDomainContext(env, ctx, request, session, Date.now(), requestDb.db);
+    // A page's loaders run at once: their reads go to D1 as one batch (d1-reads.ts); a write's request keeps its order.
+    const reads = request.method === "GET" || request.method === "HEAD";
+    const domain = createDomainContext(env, ctx, request, session, Date.now(), reads ? coalescedReads(requestDb.db) : requestDb.db);
     // A visitor's render uses the version its cache key holds; a signed-in person's reads its own.
     if (cached) domain.publicDataVersion = cached.version;
     context.set(appContext, { env, ctx, domain, nonce, actor: session?.actor ?? null, session });
