@@ -50,11 +50,13 @@ const yesNo = (v: Cell) => (v ? m.api_csv_yes() : m.api_csv_no());
 
 /**
  * The statements of the one D1 batch, bound to the wedding's key (the couple's user_id of the
- * planning rows) or its id (members, invitations to plan, activity). When the wedding's rows live
- * in its store (decision 0055), the planning tables (events, households, guests, invitations,
- * answers; tasks, budget, checklist and cards once they move) come from one `exportRows()` call on
- * the store instead of statements 1-10, and this batch keeps only what stays in D1: the total budget,
- * the members, the invitations to plan and the activity.
+ * planning rows) or its id (members, invitations to plan, activity). When the product reads the
+ * wedding's rows from its store (decision 0055; the store holds events, households, guests,
+ * invitations and answers today), those statements become one `exportRows()` call on the store and
+ * the joins that name things (an answer's guest and function) move here; `exportRows()` answers
+ * every column, households' rsvp_token too, so the files keep choosing theirs. Tasks, checklist,
+ * budget, e-invite requests and cards follow when they move; the total budget, members, invitations
+ * to plan and the activity stay in this D1 batch.
  */
 function statements(ctx: DomainContext, key: string, weddingId: string): D1PreparedStatement[] {
   const q = (sql: string, ...binds: unknown[]) => ctx.db.prepare(sql).bind(...binds);
