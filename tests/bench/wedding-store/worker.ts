@@ -298,19 +298,20 @@ async function digest(value: unknown): Promise<string> {
 /**
  * The guests part of the morning digest for ONE wedding (functions/domain/planning/reminder-reads.ts's
  * statement without its page of couples): households with a guest who has not answered for a
- * function in the next two weeks, five names per function, with the totals.
+ * function in the next two weeks, five names per function, with the totals. Like the product's, it
+ * reads the head-count counters the store keeps (function_counts, invitation_counts), not the guests;
+ * decision 0055's figures were measured with the earlier form that read every invited guest.
  */
 const DIGEST_SQL = `SELECT event_id, event_name, event_date, household, waiting, households, guests FROM (
    SELECT w.*, row_number() OVER (PARTITION BY event_id ORDER BY waiting DESC, household) AS rn,
      count(*) OVER (PARTITION BY event_id) AS households, sum(waiting) OVER (PARTITION BY event_id) AS guests
    FROM (
-     SELECT e.id AS event_id, e.name AS event_name, e.event_date, e.start_time, h.name AS household, count(*) AS waiting
-     FROM events e CROSS JOIN household_invitations i ON i.event_id = e.id
+     SELECT e.id AS event_id, e.name AS event_name, e.event_date, e.start_time, h.name AS household, c.unanswered AS waiting
+     FROM events e CROSS JOIN function_counts f ON f.event_id = e.id AND f.not_answered > 0
+       CROSS JOIN household_invitations i ON i.event_id = e.id
+       CROSS JOIN invitation_counts c ON c.household_id = i.household_id AND c.event_id = e.id AND c.unanswered > 0
        CROSS JOIN households h ON h.id = i.household_id
-       CROSS JOIN guests g ON g.household_id = h.id
-     WHERE e.event_date >= ?1 AND e.event_date <= ?2
-       AND NOT EXISTS (SELECT 1 FROM guest_rsvps r WHERE r.guest_id = g.id AND r.event_id = e.id)
-     GROUP BY e.id, h.id) w)
+     WHERE e.event_date >= ?1 AND e.event_date <= ?2) w)
  WHERE rn <= 5 ORDER BY event_date, start_time, event_name, event_id, rn`;
 
 // ---- The export: CSV files in a zip ------------------------------------------------------------------
