@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { m } from "#shared/paraglide/messages.js";
 import { shownName } from "#app/lib/shown-names.ts";
-import { suggestPlaces, type LocationMap, type PlaceSuggestion } from "#shared/place-names.ts";
+import type { LocationMap, PlaceSuggestion, suggestPlaces } from "#shared/place-names.ts";
 import { Field } from "#app/components/ui/Field.tsx";
 
 export type { LocationMap };
@@ -14,7 +14,9 @@ export type LocationChoice = { region: string; city?: string };
  * Delhi NCR). Choosing a city yields "region/city", a whole state "region" (in the hidden `name`
  * field and through `onSelect`). The list closes on
  * selection, Escape or a click outside. Before JavaScript loads the visible field is a plain text
- * box (`textName`) the server understands ("Jaipur", "Jaipur, Rajasthan").
+ * box (`textName`) the server understands ("Jaipur", "Jaipur, Rajasthan"). The suggestions' rules and
+ * old names (shared/place-names.ts) load when the list first opens, not with the page
+ * (docs/decisions/0053).
  */
 export function LocationBox({
   locations,
@@ -50,8 +52,22 @@ export function LocationBox({
   const [choice, setChoice] = useState<LocationChoice | null>(defaultValue ?? null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [suggest, setSuggest] = useState<typeof suggestPlaces | null>(null);
 
-  const groups = useMemo(() => suggestPlaces(locations, choice ? "" : text), [locations, text, choice]);
+  useEffect(() => {
+    if (!open || suggest) return;
+    let current = true;
+    // Failing to load leaves a plain text box the server understands; the next opening tries again.
+    import("#shared/place-names.ts").then(
+      (names) => current && setSuggest(() => names.suggestPlaces),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, suggest]);
+
+  const groups = useMemo(() => (suggest ? suggest(locations, choice ? "" : text) : []), [suggest, locations, text, choice]);
   const flat = useMemo(() => groups.flatMap(([, places]) => places), [groups]);
 
   // Catch up with what was done before the scripts ran (on the discovery pages they load after the
@@ -133,7 +149,7 @@ export function LocationBox({
         inputClassName="h-12 rounded-xl px-4 text-ink placeholder:text-ink/70"
       />
       <input type="hidden" name={name} value={choice ? (choice.city ? `${choice.region}/${choice.city}` : choice.region) : ""} />
-      {open && (
+      {open && suggest && (
         <ul
           id={listId}
           role="listbox"
