@@ -5,6 +5,11 @@ import { ServerRouter, type HandleErrorFunction } from "react-router";
 import { appContext } from "#functions/page-context.ts";
 import { log } from "#platform/log.ts";
 import { lowerModulePreloadPriority, scriptsAfterFirstPaint } from "./lib/head-stream.server.ts";
+import { knowHindiPlaceNames } from "./lib/shown-names.ts";
+import { PLACE_NAMES_HI } from "#shared/places.ts";
+
+// The server renders both languages; the browser loads these only for a Hindi page (app/entry.client.tsx).
+knowHindiPlaceNames(PLACE_NAMES_HI);
 
 /**
  * The pages a visitor lands on from a search engine or a shared link, whose first paint matters

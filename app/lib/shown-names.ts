@@ -1,6 +1,16 @@
 import { ALL_SUBCATEGORIES, CATALOGUE } from "#shared/catalogue.ts";
 import { getLocale } from "#shared/locale.ts";
-import { PLACE_NAMES_HI } from "#shared/places.ts";
+
+/**
+ * The states' and cities' Hindi names (shared/places.ts PLACE_NAMES_HI), given before anything is
+ * rendered in Hindi: by the server when it starts (app/entry.server.tsx) and by the browser before it
+ * hydrates a Hindi page (app/entry.client.tsx). A page in English never downloads them
+ * (docs/decisions/0053): every language change loads a whole document.
+ */
+let placeNamesHi: Readonly<Record<string, string>> = {};
+export function knowHindiPlaceNames(names: Readonly<Record<string, string>>) {
+  placeNamesHi = names;
+}
 
 /**
  * A category, subcategory, state or city name in the page's language, for components that reach the
@@ -12,5 +22,5 @@ export function shownName(name: string): string {
   if (getLocale() !== "hi") return name;
   const group = CATALOGUE.find((g) => g.name === name);
   if (group) return group.hi;
-  return ALL_SUBCATEGORIES.find((s) => s.name === name)?.hi ?? PLACE_NAMES_HI[name] ?? name;
+  return ALL_SUBCATEGORIES.find((s) => s.name === name)?.hi ?? placeNamesHi[name] ?? name;
 }
