@@ -43,21 +43,12 @@ export async function loadGuests(request: Request, domain: DomainContext) {
 }
 
 /**
- * Only what the page draws goes to the browser: of a household, not its first phone number, counts
- * or dates (the API has them); every household's name as the pickers' [id, name] options.
+ * Only what the page draws goes to the browser: every household's name as the pickers' [id, name]
+ * options (the households drawn in full are already the page's own columns: ListedHousehold).
  */
 const shown = (page: GuestPage) => ({
   ...page,
   householdNames: page.householdNames.map((h): [string, string] => [h.id, h.name]),
-  households: page.households.map(({ id, name, notes, rsvpLink, emailCount, invitedEventIds, version }) => ({
-    id,
-    name,
-    notes,
-    rsvpLink,
-    emailCount,
-    invitedEventIds,
-    version,
-  })),
 });
 
 /** Back to the list after an edit is saved: the same search and pages, with the edit form closed. */
