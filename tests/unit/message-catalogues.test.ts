@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withLocale } from "#platform/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
+import { readOnlyMessage } from "#domain/weddings/index.ts";
 
 /**
  * The message catalogues (issue 32, docs/decisions/0046): every message exists in English and in
@@ -106,6 +107,17 @@ describe("the domain's refusals", () => {
       ),
     );
     expect(literals).toEqual([]);
+  });
+});
+
+describe("the domain's refusals passed as arguments", () => {
+  it("are said in Hindi to a Hindi reader: a viewer's read-only area, a sign-in guard, a form's summary", () => {
+    expect(withLocale("hi", () => [readOnlyMessage("guests"), m.guard_sign_in_to_see_your_bookings(), m.api_e_please_correct_the_booking()])).toEqual([
+      "आप इस शादी की मेहमानों की सूची देख सकते हैं, पर बदल नहीं सकते।",
+      "अपनी बुकिंग देखने के लिए कृपया लॉग इन करें।",
+      "कृपया बुकिंग ठीक करें।",
+    ]);
+    expect(withLocale("en", () => readOnlyMessage("plan"))).toBe("You can see this wedding's plan and checklist but not change it.");
   });
 });
 

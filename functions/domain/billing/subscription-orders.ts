@@ -5,6 +5,7 @@ import type { CheckoutForm } from "#platform/payments.ts";
 import { PAYMENT_MESSAGES, PLAN_PAGE } from "./payment-records.ts";
 import { checkoutFor, openOrder } from "./checkout-orders.ts";
 import { planPurpose } from "./plan-purpose.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Buying a plan (issue 11, docs/decisions/0017-payments.md): the money path, exactly once.
@@ -38,7 +39,7 @@ export type SubscriptionOrder = {
 type PlanRow = Row<typeof plans, "id" | "name" | "price" | "duration_days" | "is_trial" | "is_active">;
 
 export async function createSubscriptionOrder(ctx: DomainContext, planId: string): Promise<SubscriptionOrder> {
-  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors can buy a plan.");
+  const actor = requireRole(ctx.actor, ACCESS.vendor, m.api_only_vendors_buy_plan());
   const plan = await ctx.db.prepare("SELECT id, name, price, duration_days, is_trial, is_active FROM plans WHERE id = ?").bind(planId).first<PlanRow>();
   if (!plan) throw new NotFound(PAYMENT_MESSAGES.noPlan);
   if (!plan.is_active) throw new Conflict(PAYMENT_MESSAGES.retiredPlan);

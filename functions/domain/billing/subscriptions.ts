@@ -1,4 +1,5 @@
 import { type DomainContext, ACCESS, requireRole, newId, sha256Hex } from "../core/index.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * What a vendor sees of their subscription (issue 11): the free trial that starts when their
@@ -79,7 +80,7 @@ export type VendorSubscription = {
 
 /** The signed-in vendor's subscriptions (never another account's), newest first. */
 export async function vendorSubscriptions(ctx: DomainContext): Promise<VendorSubscription[]> {
-  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors have subscriptions.");
+  const actor = requireRole(ctx.actor, ACCESS.vendor, m.api_only_vendors_subscriptions());
   const { results } = await ctx.db
     .prepare(
       `SELECT s.id, s.plan_id, p.name AS plan_name, s.status, s.is_trial, s.start_date, s.end_date, s.trial_end_date, s.failure_reason, s.created_at
@@ -119,7 +120,7 @@ export type PaymentRecord = {
 
 /** The signed-in vendor's payments to Mandap, newest first (never another account's). */
 export async function paymentHistory(ctx: DomainContext): Promise<PaymentRecord[]> {
-  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors have plan payments.");
+  const actor = requireRole(ctx.actor, ACCESS.vendor, m.api_only_vendors_plan_payments());
   const { results } = await ctx.db
     .prepare(
       `SELECT p.id, p.created_at AS date, p.purpose, pl.name AS plan_name, p.amount, p.currency, p.status, p.gateway_order_id, p.gateway_payment_id,
@@ -182,6 +183,6 @@ export async function orderOutcome(ctx: DomainContext, orderId: string): Promise
   if (row.paymentStatus === "SUCCESS" || row.paymentStatus === "REFUNDED" || row.subscriptionStatus === "ACTIVE" || row.subscriptionStatus === "EXPIRED")
     return { status: "paid", orderId, planName: row.planName, startDate: row.startDate, endDate: row.endDate, isTrial: Boolean(row.isTrial) };
   if (row.paymentStatus === "FAILED" || row.subscriptionStatus === "CANCELLED")
-    return { status: "failed", orderId, planName: row.planName, reason: row.paymentReason ?? row.subscriptionReason ?? "The payment did not go through." };
+    return { status: "failed", orderId, planName: row.planName, reason: row.paymentReason ?? row.subscriptionReason ?? m.api_template_order_failed() };
   return { status: "pending", orderId, planName: row.planName };
 }

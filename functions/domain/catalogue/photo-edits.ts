@@ -80,7 +80,7 @@ export const coverInput = z.object({
 /** The service's cover (its card on browse and search): one of its own photos. */
 export async function setServiceCover(ctx: DomainContext, serviceId: string, input: unknown): Promise<{ message: string }> {
   const service = await manageableService(ctx, serviceId);
-  const { mediaId } = parseInput(coverInput, input, "Say which photo is the cover.");
+  const { mediaId } = parseInput(coverInput, input, m.api_v_say_which_photo_is_the_cover());
   const photo = await photoOf(ctx, service.id, mediaId);
   await ctx.db
     .prepare("UPDATE services SET cover_key = ?, updated_at = ? WHERE id = ?")

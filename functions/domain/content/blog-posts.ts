@@ -20,10 +20,11 @@ import {
   type BlogPostSummary,
   type PostRow,
 } from "./blog-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** GET /?s&t&tag&status (spec section 3's params): newest first. `status` counts for admins only. */
 export async function listBlogPosts(ctx: DomainContext, rawQuery: BlogListQuery | Record<string, unknown>): Promise<BlogList> {
-  const query = parseInput(blogListInput, rawQuery ?? {}, "Some search options are not valid.");
+  const query = parseInput(blogListInput, rawQuery ?? {}, m.api_query_invalid());
   const admin = can.writeBlog(ctx.actor);
   const where: string[] = [];
   const binds: unknown[] = [];

@@ -196,7 +196,7 @@ export async function listContactMessages(
   raw: unknown,
 ): Promise<{ messages: ContactMessage[]; total: number; page: number; pages: number; counts: Record<ContactStatus, number> }> {
   requireRole(ctx.actor, ACCESS.admin);
-  const query = parseInput(contactListInput, raw ?? {}, "Some search options are not valid.");
+  const query = parseInput(contactListInput, raw ?? {}, m.api_query_invalid());
   const where: string[] = [];
   const binds: unknown[] = [];
   if (query.status) {

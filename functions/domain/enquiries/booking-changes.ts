@@ -28,7 +28,7 @@ const statusWord = (status: string) =>
 export async function updateBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
   const { row, side } = await bookingFor(ctx, bookingId);
   if (side !== "vendor") throw new NotFound(m.api_e_we_could_not_find_that_booking());
-  const fields = parseInput(bookingUpdateInput, input, "Please correct the booking.");
+  const fields = parseInput(bookingUpdateInput, input, m.api_e_please_correct_the_booking());
   if (row.status !== "CONFIRMED") throw new Conflict(m.api_e_booking_not_confirmed({ status: statusWord(row.status) }));
   if (fields.advancePaid !== undefined && fields.advancePaid > row.agreed_price)
     throw new Invalid(m.api_e_please_correct_the_booking(), { advancePaid: m.api_e_the_advance_cannot_be_more_than_the() });

@@ -74,7 +74,7 @@ export function bookingPath(side: Side, bookingId: string): string {
 
 /** The booking as its vendor or its couple sees it; anyone else is told it does not exist. */
 export async function bookingFor(ctx: DomainContext, bookingId: string): Promise<{ row: BookingRow; side: Side }> {
-  const actor = requireSignedIn(ctx.actor, "Please log in to see your bookings.");
+  const actor = requireSignedIn(ctx.actor, m.guard_sign_in_to_see_your_bookings());
   const row = await ctx.db.prepare(`${BOOKING_SELECT} WHERE b.id = ?`).bind(bookingId).first<BookingRow>();
   if (row && actor.role === "VENDOR" && row.vendor_id === actor.id) return { row, side: "vendor" };
   if (row && actor.role === "USER" && row.user_id === actor.id) return { row, side: "couple" };

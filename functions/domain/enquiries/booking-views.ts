@@ -30,7 +30,7 @@ export type BookingSummary = {
 
 /** The signed-in vendor's or couple's bookings: upcoming first (soonest first), then past (latest first). */
 export async function myBookings(ctx: DomainContext): Promise<{ upcoming: BookingSummary[]; past: BookingSummary[] }> {
-  const actor = requireSignedIn(ctx.actor, "Please log in to see your bookings.");
+  const actor = requireSignedIn(ctx.actor, m.guard_sign_in_to_see_your_bookings());
   const isVendor = actor.role === "VENDOR";
   if (!isVendor && actor.role !== "USER") throw new NotFound(m.api_e_bookings_belong_to_vendors_and_couples());
   const today = todayInIndia(ctx.now);

@@ -70,7 +70,7 @@ const LEAD_SELECT = `SELECT l.*, s.service_name, v.business_name, v.slug AS vend
  * vendor or couple, an admin through these doors) is told it does not exist.
  */
 export async function leadFor(ctx: DomainContext, leadId: string): Promise<{ lead: LeadRow; side: Side }> {
-  const actor = requireSignedIn(ctx.actor, "Please log in to see your enquiries.");
+  const actor = requireSignedIn(ctx.actor, m.guard_sign_in_to_see_your_enquiries());
   const lead = await ctx.db.prepare(`${LEAD_SELECT} WHERE l.id = ?`).bind(leadId).first<LeadRow>();
   if (lead && actor.role === "VENDOR" && lead.vendor_id === actor.id) return { lead, side: "vendor" };
   if (lead && actor.role === "USER" && lead.user_id === actor.id) return { lead, side: "couple" };

@@ -22,7 +22,7 @@ import { m } from "#shared/paraglide/messages.js";
  */
 export async function sendLeadMessage(ctx: DomainContext, leadId: string, input: unknown): Promise<LeadMessage> {
   const { lead, side } = await leadFor(ctx, leadId);
-  const { body } = parseInput(leadMessageInput, input, "Please write a message.");
+  const { body } = parseInput(leadMessageInput, input, m.api_v_please_write_a_message());
   requireTransition("reply", lead.status);
   const id = newId(ctx.now);
   const senderId = side === "vendor" ? lead.vendor_id : lead.user_id;
@@ -59,7 +59,7 @@ export async function sendLeadMessage(ctx: DomainContext, leadId: string, input:
 /** The vendor's quote: stored, shown in the conversation, the lead QUOTED; a newer quote replaces the older as the one to accept. */
 export async function sendQuote(ctx: DomainContext, leadId: string, input: unknown): Promise<LeadQuote> {
   const lead = await leadAs(ctx, leadId, "vendor");
-  const fields = parseInput(quoteInput, input, "Please correct the quote.");
+  const fields = parseInput(quoteInput, input, m.api_e_please_correct_the_quote());
   if (fields.validUntil < todayInIndia(ctx.now))
     throw new Invalid(m.api_e_please_correct_the_quote(), { validUntil: m.api_e_valid_until_cannot_be_in_the_past() });
   requireTransition("quote", lead.status);

@@ -104,7 +104,7 @@ async function requireNoBooking(ctx: DomainContext, leadId: string): Promise<voi
 export async function bookLead(ctx: DomainContext, leadId: string, input: unknown): Promise<Booking> {
   const { lead, side } = await leadFor(ctx, leadId);
   if (side !== "vendor") throw new NotFound(m.api_e_we_could_not_find_that_enquiry());
-  const terms = parseInput(bookingInputAt(ctx.now), input, "Please correct the booking.");
+  const terms = parseInput(bookingInputAt(ctx.now), input, m.api_e_please_correct_the_booking());
   requireTransition("book", lead.status);
   await requireNoBooking(ctx, leadId);
   const id = await insertBooking(ctx, lead, terms, firstReplyWrites(ctx, lead), {

@@ -6,6 +6,7 @@ import { type CoupleRow, type Household, type HouseholdRow, coupleNames, rsvpLin
 import { type FoundGuestRow, type GuestSearch, guestSearchSql, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
 import { type NotAnswered, type PendingRow, firstPendingStatement, groupPending } from "./not-answered.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * What the page draws of an 800-guest wedding (issue 33: under 200 KB of HTML). The API's search
@@ -60,7 +61,7 @@ export type GuestPage = {
  */
 export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage = 1 }: { matrixPage?: number } = {}): Promise<GuestPage> {
   const me = await openWedding(ctx, "guests", "read");
-  const query = parseInput(guestQuery, input, "Some search options are not valid.");
+  const query = parseInput(guestQuery, input, m.api_query_invalid());
   // A search or filter narrows the matrix to the households it found: a household is found by its name or a guest's.
   const followsSearch = Object.entries(query).some(([k, v]) => k !== "page" && v !== undefined);
   // Unnarrowed, the list's total is the guest count the batch reads anyway.

@@ -3,6 +3,7 @@ import { GUESTS_PAGE_SIZE, guestQuery, type GuestQuery } from "#shared/guest-sch
 import { type DomainContext, textMatch, parseInput } from "../core/index.ts";
 import { openWedding } from "../weddings/index.ts";
 import { type Guest, type GuestRow, GUEST_COLUMNS, toGuest, withoutContacts } from "./guest-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The search statement (for the API call and the page's batch): guests by household, `pageSize` a page (the API's 100), with the total. */
 export function guestSearchStatement(
@@ -105,7 +106,7 @@ export const searchResult = (
 /** Search (name, household, phone, e-mail, city) and filters (side, dietary, household, invited to a function, answer), 100 a page. */
 export async function searchGuests(ctx: DomainContext, input: unknown = {}): Promise<GuestSearch> {
   const me = await openWedding(ctx, "guests", "read");
-  const query = parseInput(guestQuery, input, "Some search options are not valid.");
+  const query = parseInput(guestQuery, input, m.api_query_invalid());
   const { results } = await guestSearchStatement(ctx.db, me.key, query, me.seesContacts).all<FoundGuestRow>();
   return searchResult(results, query, me.seesContacts);
 }

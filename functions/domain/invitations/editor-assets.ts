@@ -192,7 +192,7 @@ export async function registerEditorAssets(ctx: DomainContext, raw: unknown): Pr
 /** GET /editorAssets?asset_folder=: the caller's images in the folder, newest first. */
 export async function listEditorAssets(ctx: DomainContext, raw: unknown): Promise<EditorAsset[]> {
   const actor = assetOwner(ctx);
-  const { asset_folder } = parseInput(listAssetsQuery, raw ?? {}, "Some search options are not valid.");
+  const { asset_folder } = parseInput(listAssetsQuery, raw ?? {}, m.api_query_invalid());
   const { results } = await ctx.db
     .prepare("SELECT key, width, height, folder, tags, file_name FROM editor_assets WHERE user_id = ? AND folder = ? ORDER BY created_at DESC, id DESC LIMIT ?")
     .bind(actor.id, asset_folder, ASSETS_MAX)

@@ -2,12 +2,13 @@
 import { TEMPLATE_PAGE_SIZE, templateQuery } from "#shared/template-schemas.ts";
 import { type DomainContext, Invalid, textMatch, parseInput } from "../core/index.ts";
 import { COLUMNS, OWNED, TEMPLATE_MESSAGES, isAdmin, summaryOf, type TemplateRow, type TemplateSummary } from "./template-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export type TemplateList = { templates: TemplateSummary[]; total: number; page: number; pageSize: number };
 
 /** GET /inviteTemplate/get and /templates: published templates (admins may ask for any status), filtered, sorted, one page. */
 export async function listTemplates(ctx: DomainContext, rawQuery: unknown): Promise<TemplateList> {
-  const query = parseInput(templateQuery, rawQuery ?? {}, "Some search options are not valid.");
+  const query = parseInput(templateQuery, rawQuery ?? {}, m.api_query_invalid());
   const status = query.status ?? "PUBLISHED";
   if (status !== "PUBLISHED" && !isAdmin(ctx)) throw new Invalid(TEMPLATE_MESSAGES.statusAdminsOnly, { status: TEMPLATE_MESSAGES.statusAdminsOnly });
   const where: string[] = [];

@@ -54,7 +54,7 @@ async function functionFor(ctx: DomainContext, key: string, eventId: string | nu
 /** A line of the couple's own (not from a booking): category, label, amounts, due date, notes, function. */
 export async function createBudgetLine(ctx: DomainContext, input: unknown): Promise<{ message: string; line: BudgetLine }> {
   const me = await openWedding(ctx, "budget", "edit");
-  const line = parseInput(budgetLineInput, input, "Please correct the budget line.");
+  const line = parseInput(budgetLineInput, input, m.api_e_please_correct_the_budget_line());
   const eventId = await functionFor(ctx, me.key, line.eventId);
   const id = newId(ctx.now);
   const insert = ctx.db
@@ -86,7 +86,7 @@ export async function createBudgetLine(ctx: DomainContext, input: unknown): Prom
 export async function updateBudgetLine(ctx: DomainContext, lineId: string, input: unknown): Promise<{ message: string; line: BudgetLine }> {
   const me = await openWedding(ctx, "budget", "edit");
   const row = await ownedLine(ctx, me.key, lineId);
-  const fields = parseInput(budgetLineUpdate, input, "Please correct the budget line.");
+  const fields = parseInput(budgetLineUpdate, input, m.api_e_please_correct_the_budget_line());
   if (row.booking_id && (fields.booked !== undefined || fields.paid !== undefined)) {
     const errors: Record<string, string> = {};
     if (fields.booked !== undefined) errors.booked = "Booked comes from the booking (its agreed price).";

@@ -37,14 +37,14 @@ export const WEDDING_MESSAGES = {
   },
 };
 
-/** What a member without the right to change an area is told (403). */
-const AREA_NAMES: Record<WeddingArea, string> = {
-  guests: "guest list",
-  budget: "budget",
-  plan: "plan and checklist",
-  invitations: "invitations",
+/** What a member without the right to change an area is told (403), each sentence whole in the catalogue. */
+const READ_ONLY: Record<WeddingArea, () => string> = {
+  guests: m.api_wedding_read_only_guests,
+  budget: m.api_wedding_read_only_budget,
+  plan: m.api_wedding_read_only_plan,
+  invitations: m.api_wedding_read_only_invitations,
 };
-export const readOnlyMessage = (area: WeddingArea) => `You can see this wedding's ${AREA_NAMES[area]} but not change it.`;
+export const readOnlyMessage = (area: WeddingArea) => READ_ONLY[area]();
 
 type MemberRow = Row<typeof weddingMembers, "wedding_id" | "role" | "areas" | "sees_contacts"> & { couple_user_id: string };
 
