@@ -155,6 +155,27 @@ describe("publishing", () => {
 });
 
 describe("requests from the public page", () => {
+  it("thanks a guest who reads Hindi in Hindi, and names a function not on the invitation in Hindi", async () => {
+    const c = await published();
+    const hindi = { "Accept-Language": "hi-IN,hi;q=0.9" };
+    const thanked = await json(
+      await call(`/api/v1/invitation/view/${c.slug}/requests`, {
+        method: "POST",
+        headers: hindi,
+        body: { ...request(), answers: { [c.sangeet.id]: "ATTENDING" } },
+      }),
+    );
+    expect(thanked).toMatchObject({ status: 201, body: { message: "धन्यवाद! जोड़ा जल्द ही आपके निमंत्रण की पुष्टि करेगा।" } });
+    const refused = await json(
+      await call(`/api/v1/invitation/view/${c.slug}/requests`, {
+        method: "POST",
+        headers: hindi,
+        body: { ...request({ phone: "9876500001" }), answers: { "not-a-function": "ATTENDING" } },
+      }),
+    );
+    expect(refused.body.errors).toEqual({ "answers.not-a-function": "यह समारोह निमंत्रण में नहीं है।" });
+  });
+
   it("stores a request; the same phone again updates the pending one", async () => {
     const c = await published();
     const first = await json(

@@ -12,6 +12,7 @@ import {
 import { log } from "#platform/log.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account-messages.ts";
 import { deleteVendorAccount } from "./vendor-settings.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /**
  * Deletes the signed-in account and everything that belongs to it (foreign keys cascade), then,
@@ -21,7 +22,7 @@ import { deleteVendorAccount } from "./vendor-settings.ts";
  * `vendorOnly`: the vendors' door (DELETE /vendors/delete) deletes vendor accounts only.
  */
 export async function deleteAccount(ctx: DomainContext, { vendorOnly = false }: { vendorOnly?: boolean } = {}): Promise<{ message: string }> {
-  const actor = vendorOnly ? requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts can be deleted here.") : requireSignedIn(ctx.actor);
+  const actor = vendorOnly ? requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendor_delete_here()) : requireSignedIn(ctx.actor);
   // A vendor account closes by the vendor rules, whichever door asks (bookings, enquiries, notices).
   if (actor.role === "VENDOR") return { message: (await deleteVendorAccount(ctx)).message };
   // The review rows go with the account: their photos' keys are read first.

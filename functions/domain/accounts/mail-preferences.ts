@@ -212,7 +212,7 @@ async function preferencesPerson(ctx: DomainContext, token: string | undefined):
     if (!person) throw new NotFound(MAIL_PREFERENCES_MESSAGES.gone);
     return { person, via: "link" };
   }
-  const actor = requireSignedIn(ctx.actor, "Please log in to choose which e-mails you get.");
+  const actor = requireSignedIn(ctx.actor, m.api_d_log_in_mail_choices());
   const person = await personOf(ctx.db, actor.id);
   if (!person) throw new NotFound(MAIL_PREFERENCES_MESSAGES.gone);
   return { person, via: "session" };

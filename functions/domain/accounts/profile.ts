@@ -62,7 +62,7 @@ export async function updateUser(ctx: DomainContext, input: UpdateUserInput): Pr
  * the location data together with the other half as stored, so the city always belongs to the state.
  */
 export async function updateVendor(ctx: DomainContext, input: Partial<UpdateVendorInput>): Promise<AccountView> {
-  const actor = requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts have a business profile.");
+  const actor = requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendor_profile());
   if (input.state !== undefined || input.city !== undefined) {
     const stored = await ctx.db
       .prepare("SELECT state, city FROM vendors WHERE user_id = ?")

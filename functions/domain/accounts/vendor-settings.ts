@@ -80,7 +80,7 @@ export async function vendorNotificationPrefs(ctx: Pick<DomainContext, "db">, ve
   };
 }
 
-const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts have these settings.");
+const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendor_settings());
 
 /** The signed-in vendor's preferences (GET /vendors/notifications, the settings page). */
 export async function myNotificationPrefs(ctx: DomainContext): Promise<NotificationPrefs> {
@@ -216,7 +216,7 @@ type OpenLead = { email: string; user_name: string; locale: string | null; servi
  * for upcoming bookings is inside the DELETE too, so a booking confirmed meanwhile still stops it.
  */
 export async function deleteVendorAccount(ctx: DomainContext): Promise<{ message: string; couplesNotified: number }> {
-  const vendor = requireRole(ctx.actor, ACCESS.vendor, "Only vendor accounts can be deleted here.");
+  const vendor = requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendor_delete_here());
   const { db, now } = ctx;
   const today = todayInIndia(now);
   const upcomingSql = "SELECT count(*) FROM bookings WHERE vendor_id = ?1 AND status = 'CONFIRMED' AND (event_date IS NULL OR event_date >= ?2)";

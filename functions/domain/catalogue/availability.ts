@@ -101,7 +101,7 @@ export async function serviceAvailability(ctx: DomainContext, serviceId: string,
 
 /** The signed-in vendor's own service, or 404 (another vendor's id looks like no service at all). */
 async function ownService(ctx: DomainContext, serviceId: string) {
-  const vendor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors manage availability.");
+  const vendor = requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendors_availability());
   const service = await ctx.db
     .prepare("SELECT id, service_name FROM services WHERE id = ? AND vendor_id = ?")
     .bind(serviceId, vendor.id)
@@ -145,7 +145,7 @@ export async function setAvailability(ctx: DomainContext, serviceId: string, inp
 
 /** The vendor's services for the calendar's picker (archived ones too: their dates stay theirs). */
 export async function calendarServices(ctx: DomainContext): Promise<{ id: string; service_name: string; status: string }[]> {
-  const vendor = requireRole(ctx.actor, ACCESS.vendor, "Only vendors manage availability.");
+  const vendor = requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendors_availability());
   const { results } = await ctx.db
     .prepare("SELECT id, service_name, status FROM services WHERE vendor_id = ? ORDER BY status, service_name LIMIT 500")
     .bind(vendor.id)

@@ -20,7 +20,7 @@ export const publicIdInput = z.object({
 /** POST /delete/{serviceId}: removes one photo; the cover moves to the first remaining photo. Stored objects go after the row. */
 export async function deleteServicePhoto(ctx: DomainContext, serviceId: string, input: unknown): Promise<{ message: string }> {
   const service = await manageableService(ctx, serviceId);
-  const { publicId } = parseInput(publicIdInput, input, "Say which photo to delete.");
+  const { publicId } = parseInput(publicIdInput, input, m.api_d_which_photo_delete());
   const photo = await photoOf(ctx, service.id, publicId);
   const cardKey = photo.card_key ?? photo.key;
   await ctx.db.batch([
@@ -46,7 +46,7 @@ export const orderInput = z.object({
 /** New order of all the service's photos: exactly its photo ids, each once. */
 export async function reorderServicePhotos(ctx: DomainContext, serviceId: string, input: unknown): Promise<{ message: string; photos: ServicePhoto[] }> {
   const service = await manageableService(ctx, serviceId);
-  const { ids } = parseInput(orderInput, input, "The new order could not be read.");
+  const { ids } = parseInput(orderInput, input, m.api_d_order_unreadable());
   const rows = await mediaRows(ctx, service.id);
   const known = new Set(rows.map((r) => r.id));
   if (ids.length !== rows.length || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
@@ -99,7 +99,7 @@ export const altInput = z.object({
 /** A photo's alt text (what a screen reader says); empty clears it. */
 export async function setPhotoAlt(ctx: DomainContext, serviceId: string, mediaId: string, input: unknown): Promise<{ message: string }> {
   const service = await manageableService(ctx, serviceId);
-  const { alt } = parseInput(altInput, input, "Please correct the photo description.");
+  const { alt } = parseInput(altInput, input, m.api_d_correct_photo_description());
   const photo = await photoOf(ctx, service.id, mediaId);
   await ctx.db
     .prepare("UPDATE service_media SET alt = ? WHERE id = ? AND service_id = ?")

@@ -26,8 +26,8 @@ import { m } from "#shared/paraglide/messages.js";
  */
 /** Only couples (role USER) write reviews; adapters call it before reading a body. */
 export function requireReviewer(actor: Actor | null): Actor {
-  requireSignedIn(actor, "Please log in to write a review.");
-  return requireRole(actor, ACCESS.couple, "Only couples can review a service.");
+  requireSignedIn(actor, m.api_d_log_in_to_review());
+  return requireRole(actor, ACCESS.couple, m.api_d_only_couples_review());
 }
 
 async function reviewableService(d1: D1Database, serviceId: string) {
@@ -63,7 +63,7 @@ export async function submitReview(ctx: DomainContext, serviceId: string, input:
   const { db: d1, now } = ctx;
   const photos = imageStore(ctx.media, ctx.images ?? wasmPipeline);
   const couple = requireReviewer(ctx.actor);
-  const fields: ReviewInput = parseInput(reviewInput, input, "Please correct your review.");
+  const fields: ReviewInput = parseInput(reviewInput, input, m.api_d_correct_review());
   checkPhotoCount(files.length);
   const service = await reviewableService(d1, serviceId);
   if (service.vendor_id === couple.id) throw new Forbidden(m.api_e_you_cannot_review_your_own_service());
@@ -116,7 +116,7 @@ export async function updateReview(
   const { db: d1, now } = ctx;
   const photos = imageStore(ctx.media, ctx.images ?? wasmPipeline);
   const couple = requireReviewer(ctx.actor);
-  const fields = parseInput(reviewInput, input, "Please correct your review.");
+  const fields = parseInput(reviewInput, input, m.api_d_correct_review());
   const replace = files !== null && files.length > 0;
   if (replace) checkPhotoCount(files.length);
   await reviewableService(d1, serviceId);
@@ -159,8 +159,8 @@ export async function updateReview(
 /** The owning vendor or the Mandap team (an admin) answers a review, once; the reply records which. */
 export async function replyToReview(ctx: DomainContext, serviceId: string, reviewId: string, input: unknown): Promise<Review> {
   const { db: d1, now } = ctx;
-  const actor = requireSignedIn(ctx.actor, "Please log in to reply.");
-  const { reply } = parseInput(replyInput, input, "Please correct your reply.");
+  const actor = requireSignedIn(ctx.actor, m.api_d_log_in_to_reply());
+  const { reply } = parseInput(replyInput, input, m.api_d_correct_reply());
   const row = await d1
     .prepare("SELECT r.id, r.vendor_reply, s.vendor_id FROM reviews r JOIN services s ON s.id = r.service_id WHERE r.id = ? AND r.service_id = ?")
     .bind(reviewId, serviceId)

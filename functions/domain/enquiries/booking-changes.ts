@@ -84,7 +84,7 @@ export async function updateBooking(ctx: DomainContext, bookingId: string, input
 /** Either side cancels a confirmed booking with a reason: its blocked days are freed and the other side is told. */
 export async function cancelBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<Booking> {
   const { row, side } = await bookingFor(ctx, bookingId);
-  const { reason } = parseInput(cancelInput, input, "Please say why the booking is cancelled.");
+  const { reason } = parseInput(cancelInput, input, m.api_d_say_why_cancelled());
   if (row.status !== "CONFIRMED") throw new Conflict(m.api_e_only_confirmed_cancelled({ status: statusWord(row.status) }));
   const to: Side = side === "vendor" ? "couple" : "vendor";
   const who = side === "vendor" ? row.business_name : row.couple_name;

@@ -30,7 +30,7 @@ function uncountLead(ctx: DomainContext, lead: LeadRow): D1PreparedStatement[] {
  */
 export async function setLeadStatus(ctx: DomainContext, leadId: string, input: unknown): Promise<{ id: string; status: LeadStatus }> {
   const lead = await leadAs(ctx, leadId, "vendor");
-  const fields = parseInput(leadStatusInput, input, "Please choose a valid status.");
+  const fields = parseInput(leadStatusInput, input, messages.api_d_choose_valid_status());
   if (fields.status === "LOST") {
     requireTransition("lost", lead.status);
     const reason = fields.reason;

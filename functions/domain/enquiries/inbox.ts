@@ -39,7 +39,7 @@ export async function vendorInbox(
   ctx: DomainContext,
   filters: { status?: string | null; serviceId?: string | null; page?: number } = {},
 ): Promise<{ leads: InboxLead[]; unread: number; services: { id: string; name: string }[]; page: number; hasMore: boolean }> {
-  const actor = requireRole(requireSignedIn(ctx.actor), ACCESS.vendor, "Only vendors have an enquiry inbox.");
+  const actor = requireRole(requireSignedIn(ctx.actor), ACCESS.vendor, m.api_d_only_vendors_inbox());
   const status = filters.status ? filters.status.toUpperCase() : null;
   if (status && !(INBOX_STATUSES as readonly string[]).includes(status))
     throw new Invalid(m.api_e_status_one_of({ statuses: INBOX_STATUSES.join(", ") }), { status: m.api_e_unknown_status() });
@@ -96,7 +96,7 @@ export function awaitingReplyStatement(d1: D1Database, vendorId: string): D1Prep
 
 /** The couple's enquiries, newest first, unread when the vendor wrote since the couple last looked. */
 export async function coupleLeads(ctx: DomainContext): Promise<InboxLead[]> {
-  const actor = requireRole(requireSignedIn(ctx.actor), ACCESS.couple, "Only couples send enquiries.");
+  const actor = requireRole(requireSignedIn(ctx.actor), ACCESS.couple, m.api_d_only_couples_send_enquiries());
   const { results } = await ctx.db
     .prepare(
       `SELECT l.id, CASE WHEN l.status = 'SPAM' THEN 'LOST' ELSE l.status END AS status, l.service_id, s.service_name, v.business_name AS name, l.message, l.event_date,

@@ -32,9 +32,9 @@ function isOpenLeadConflict(e: unknown): boolean {
 
 export async function makeLead(ctx: DomainContext, serviceId: string, input: unknown): Promise<CreatedLead> {
   const { db: d1, now } = ctx;
-  requireSignedIn(ctx.actor, "Please log in to send an enquiry.");
-  const actor = requireRole(ctx.actor, ACCESS.couple, "Only couples can send enquiries to vendors.");
-  const fields = parseInput(leadInputAt(now), input, "Please correct your enquiry.");
+  requireSignedIn(ctx.actor, m.api_d_log_in_to_enquire());
+  const actor = requireRole(ctx.actor, ACCESS.couple, m.api_d_only_couples_enquire_vendors());
+  const fields = parseInput(leadInputAt(now), input, m.api_d_correct_enquiry());
   const service = await d1
     .prepare(
       `SELECT s.id, s.service_name, s.service_category, s.city, s.vendor_id, v.business_name, v.email AS vendor_email, v.reply_minutes_median, u.email AS login_email, u.locale

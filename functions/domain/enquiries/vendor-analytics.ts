@@ -61,7 +61,7 @@ export function daysBefore(day: string, n: number): string {
 /** A booking's India day, from its created_at (epoch ms). */
 const BOOKING_DAY = `date(b.created_at / 1000 + ${INDIA_OFFSET_SECONDS}, 'unixepoch')`;
 
-const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, "Only vendors have analytics.");
+const requireVendor = (ctx: DomainContext) => requireRole(ctx.actor, ACCESS.vendor, m.api_d_only_vendors_analytics());
 
 /** GET /analytics/getViewData and the analytics page: the signed-in vendor's last `days` days including today. */
 export async function vendorAnalytics(ctx: DomainContext, days: AnalyticsPeriod = 30): Promise<VendorAnalytics> {

@@ -53,7 +53,7 @@ export async function exportCard(
   const row = await cardRow(ctx, w, cardId);
   await requireTemplateUse(ctx, w, row.templateId);
   await requireCanvasUse(ctx, w, row.canvas, row.templateId);
-  const { format, size } = parseInput(exportInput, input, "Choose the export's format and size.");
+  const { format, size } = parseInput(exportInput, input, m.api_d_choose_export_format());
   if (!file || file.size === 0) throw new Invalid(CARD_MESSAGES.imageNeeded, { image: m.api_e_required() });
   if (file.size > EXPORT_MAX_BYTES)
     throw new Invalid(m.api_e_rendered_card_larger({ size: String(EXPORT_MAX_BYTES / 1024 / 1024) }), { image: m.api_e_too_large() });

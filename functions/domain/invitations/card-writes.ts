@@ -37,7 +37,7 @@ async function insertCard(
  */
 export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card> {
   const w = await openWedding(ctx, "invitations", "edit");
-  const input = parseInput(createCardInput, raw ?? {}, "Please correct the card's details.");
+  const input = parseInput(createCardInput, raw ?? {}, m.api_d_correct_card());
   const given: Partial<Record<DetailField, string | null>> = {};
   for (const f of DETAIL_FIELDS) {
     const v = cleanDetail(input[f]);
@@ -89,7 +89,7 @@ export class StaleCard extends Conflict {
  */
 export async function updateCard(ctx: DomainContext, cardId: string, raw: unknown): Promise<{ id: string; revision: number; updatedAt: number }> {
   const w = await openWedding(ctx, "invitations", "edit");
-  const input = parseInput(updateCardInput, raw ?? {}, "Please correct the card's details.");
+  const input = parseInput(updateCardInput, raw ?? {}, m.api_d_correct_card());
   const current = await cardRow(ctx, w, cardId);
   await requireTemplateUse(ctx, w, current.templateId);
   const sets: string[] = [];

@@ -41,12 +41,12 @@ export async function requestInvite(ctx: DomainContext, slug: string, input: unk
   const row = await publishedRow(ctx, slug);
   if (!row.rsvp_open) throw new Conflict(INVITE_MESSAGES.rsvpClosed);
   const body = parseInput(inviteRequestInput, input ?? {});
-  const thanks = "Thank you! The couple will confirm your invitation soon.";
+  const thanks = m.api_d_invite_request_thanks();
   if (!blank(body.website)) return { status: "created", message: thanks };
   const { results: events } = await ctx.db.prepare(EVENTS_SQL).bind(row.user_id).all<EventRow>();
   const shown = new Set(chosen(row, events).map((e) => e.id));
   const errors: Record<string, string> = {};
-  for (const id of Object.keys(body.answers)) if (!shown.has(id)) errors[`answers.${id}`] = "This function is not on the invitation.";
+  for (const id of Object.keys(body.answers)) if (!shown.has(id)) errors[`answers.${id}`] = m.api_d_function_not_on_invitation();
   if (Object.keys(errors).length) throw new Invalid(m.api_v_correct_fields(), errors);
   if (ctx.request.ip) await takeOrThrow(ctx, `invite-request:ip:${ctx.request.ip}`, REQUESTS_PER_ADDRESS);
   await takeOrThrow(ctx, `invite-request:phone:${row.id}:${body.phone}`, REQUESTS_PER_PHONE);

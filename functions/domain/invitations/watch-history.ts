@@ -2,6 +2,7 @@
 import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
 import { startOfIndiaDay } from "#shared/india-time.ts";
 import { COLUMNS, OWNED, summaryOf, type TemplateRow, type TemplateSummary, visibleRow } from "./template-records.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 export const WATCH_HISTORY_SIZE = 20;
 
@@ -11,7 +12,7 @@ export const WATCH_HISTORY_SIZE = 20;
  * One atomic batch: the count reads the previous view before the upsert moves it.
  */
 export async function recordTemplateView(ctx: DomainContext, id: string): Promise<{ viewedAt: number }> {
-  const actor = requireRole(ctx.actor, ACCESS.planner, "Watch history is kept for couples.");
+  const actor = requireRole(ctx.actor, ACCESS.planner, m.api_d_watch_history_couples());
   const row = await visibleRow(ctx, id);
   await ctx.db.batch([
     ctx.db
@@ -32,7 +33,7 @@ export type WatchedTemplate = TemplateSummary & { viewedAt: number };
 
 /** GET /templateWatchHistory: the couple's most recently viewed templates still in the gallery. */
 export async function watchHistory(ctx: DomainContext, limit = WATCH_HISTORY_SIZE): Promise<WatchedTemplate[]> {
-  const actor = requireRole(ctx.actor, ACCESS.planner, "Watch history is kept for couples.");
+  const actor = requireRole(ctx.actor, ACCESS.planner, m.api_d_watch_history_couples());
   const { results } = await ctx.db
     .prepare(
       `SELECT ${COLUMNS}, ${OWNED}, v.viewed_at AS viewedAt FROM template_views v JOIN invite_templates t ON t.id = v.template_id

@@ -108,7 +108,7 @@ function itemState(item: ChecklistItem): string {
  */
 export async function saveChecklist(ctx: DomainContext, input: unknown): Promise<{ categories: Checklist; version: number }> {
   const me = await openWedding(ctx, "plan", "edit");
-  const { categories, version } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
+  const { categories, version } = parseInput(saveChecklistInput, input, m.api_d_correct_checklist());
   return update(
     ctx,
     me,
@@ -126,7 +126,7 @@ export async function saveChecklist(ctx: DomainContext, input: unknown): Promise
  */
 export async function changeChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
   const me = await openWedding(ctx, "plan", "edit");
-  const action = parseInput(checklistActionInput, input, "Please correct the checklist.");
+  const action = parseInput(checklistActionInput, input, m.api_d_correct_checklist());
   const { categories } = await update(
     ctx,
     me,
@@ -147,6 +147,6 @@ export async function changeChecklist(ctx: DomainContext, input: unknown): Promi
  */
 export async function mergeVisitorChecklist(ctx: DomainContext, input: unknown): Promise<Checklist> {
   const me = await openWedding(ctx, "plan", "edit");
-  const { categories } = parseInput(saveChecklistInput, input, "Please correct the checklist.");
+  const { categories } = parseInput(saveChecklistInput, input, m.api_d_correct_checklist());
   return (await update(ctx, me, (list) => mergeChecklists(list, categories))).categories;
 }

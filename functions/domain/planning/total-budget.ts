@@ -18,7 +18,7 @@ const storedTotal = async (ctx: DomainContext, key: string) =>
  */
 export async function setTotalBudget(ctx: DomainContext, input: unknown): Promise<{ message: string; totalBudget: number }> {
   const me = await openWedding(ctx, "budget", "edit");
-  const { totalBudget, version } = parseInput(totalBudgetInput, input, "Please correct the total budget.");
+  const { totalBudget, version } = parseInput(totalBudgetInput, input, m.api_d_correct_total_budget());
   const stored = await storedTotal(ctx, me.key);
   await guardedEdit({
     now: ctx.now,

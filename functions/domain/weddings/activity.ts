@@ -12,6 +12,7 @@ import { numeric } from "#shared/numbers.ts";
 import { type DomainContext, newId, parseInput } from "../core/index.ts";
 import type { ACTIVITY_AREAS } from "#shared/stored-values.ts";
 import { currentWedding, type WeddingAccess } from "./wedding-access.ts";
+import { m } from "#shared/paraglide/messages.js";
 
 /** The planning areas, and "people": who plans the wedding (invitations to plan, joining, leaving, rights, removals). */
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
@@ -142,7 +143,7 @@ const pageQuery = z.object({ page: numeric(z.number().int().min(1).max(1000).opt
 /** The wedding's entries of the last year, newest first, a page at a time; every member reads them. */
 export async function activityList(ctx: DomainContext, query: unknown = {}): Promise<ActivityPage> {
   const w = await currentWedding(ctx);
-  const page = parseInput(pageQuery, query ?? {}, "Please correct the page number.").page ?? 1;
+  const page = parseInput(pageQuery, query ?? {}, m.api_d_correct_page_number()).page ?? 1;
   const { results } = await ctx.db
     .prepare(
       `SELECT id, actor_id, actor_name, area, action, count, subject, function_name, created_at FROM wedding_activity
