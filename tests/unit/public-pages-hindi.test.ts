@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withLocale } from "#platform/locale.ts";
 import { scopeHeading } from "#app/lib/browse.ts";
+import { knowHindiPlaceNames } from "#app/lib/shown-names.ts";
+import { PLACE_NAMES_HI } from "#shared/places.ts";
 import { findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { CONTACT_TOPICS } from "#shared/contact.ts";
 import { SORT_OPTIONS } from "#shared/sort-options.ts";
@@ -13,6 +15,9 @@ import { SCORE_NAMES } from "#app/routes/service/score-names.ts";
 import { SUB_SCORES } from "#shared/listing-limits.ts";
 import en from "../../messages/public/en.json";
 import hi from "../../messages/public/hi.json";
+
+// The server knows the places' Hindi names from its start (app/entry.server.tsx does this); these tests import the pages' modules without it.
+beforeAll(() => knowHindiPlaceNames(PLACE_NAMES_HI));
 
 const devanagari = /[\u0900-\u097F]/;
 
