@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { googleLogin } from "#domain/accounts/index.ts";
 import { Unauthorized, sha256Hex } from "#domain/core/index.ts";
 import type { KeySource } from "#platform/google.ts";
+import { withLocale } from "#platform/locale.ts";
 import { hashPassword } from "#platform/password.ts";
 import { testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor } from "#tests/support/factories.ts";
@@ -106,6 +107,15 @@ describe("Google sign-in", () => {
       expect(await env.DB.prepare("SELECT count(*) AS n FROM users").first<number>("n")).toBe(before);
     });
   }
+
+  it("says why it refuses in the reader's language: Hindi to a Hindi request, English to an English one", async () => {
+    const expired = await idToken({ sub: "s10", email: email(), exp: Math.floor(Date.now() / 1000) - 3600 });
+    const hindi = await withLocale("hi", () => login(expired).catch((e: unknown) => e));
+    expect(hindi).toBeInstanceOf(Unauthorized);
+    expect((hindi as Error).message).toBe("Google से साइन-इन का समय ख़त्म हो गया। कृपया फिर से कोशिश करें।");
+    const english = await withLocale("en", () => login(expired).catch((e: unknown) => e));
+    expect((english as Error).message).toBe("The Google sign-in has expired. Please try again.");
+  });
 
   it("refuses a tampered payload", async () => {
     const token = await idToken({ sub: "s8", email: email() });
