@@ -187,4 +187,20 @@ describe("a reply by e-mail", () => {
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(couple.id).run();
     expect(await deliver({ from: vendor.email, to }, mime({ from: vendor.email, to, text: "Hello?" }))).toMatch(/no longer on Mandap/);
   });
+
+  it("is answered in the language the vendor chose, and an English vendor's in English", async () => {
+    const { vendor, couple, leadId } = await conversation();
+    const to = replyAddressFor(config, leadId, "vendor");
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(vendor.id).run();
+    const big = mime({ from: vendor.email, to, text: "Yes" });
+    expect(await deliver({ from: vendor.email, to }, big, REPLY_RAW_MAX_BYTES + 1)).toBe("जवाब बहुत बड़ा है (512 KB से ज़्यादा)। कृपया अटैचमेंट के बिना जवाब दें।");
+    const quotedOnly = mime({ from: vendor.email, to, text: "\n\nOn Sun, 29 Nov 2026, Mandap wrote:\n> old" });
+    expect(await deliver({ from: vendor.email, to }, quotedOnly)).toBe("पुरानी बातचीत का उद्धरण हटाने पर जवाब में कुछ नहीं बचा। कृपया अपना जवाब उसके ऊपर लिखें।");
+    // The couple, who chose nothing, is answered in English.
+    const coupleTo = replyAddressFor(config, leadId, "couple");
+    expect(await deliver({ from: couple.email, to: coupleTo }, mime({ from: couple.email, to: coupleTo, text: "Hi" }), REPLY_RAW_MAX_BYTES + 1)).toBe(
+      "The reply is too large (over 512 KB). Please answer without attachments.",
+    );
+    expect(await messagesOf(leadId)).toEqual([]);
+  });
 });

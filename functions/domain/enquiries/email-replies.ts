@@ -1,5 +1,8 @@
 import PostalMime from "postal-mime";
+import { withLocale } from "#platform/locale.ts";
 import { log } from "#platform/log.ts";
+import { mailLocale } from "#platform/mail-layout.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { type Actor, type DomainContext, type ReplyConfig, isDomainError } from "../core/index.ts";
 import type { Side } from "./lead-pipeline.ts";
 import { readReplyAddress } from "./reply-addresses.ts";
@@ -19,6 +22,10 @@ import { sendLeadMessage } from "./messages-and-quotes.ts";
  * mail server, when the address is not one we made, the sender is not that side's person, the
  * message is too big or says nothing once quoted history is stripped, or the conversation is
  * closed or gone. Nothing is written then.
+ *
+ * The reason goes back to the sender's mail server, which mails it to them: once the conversation is
+ * known it is said in the language that side's person chose (users.locale), as our mails to them
+ * are; before (no reply address of ours), in English.
  */
 
 /** Raw messages above this are refused before they are read (a reply is text; attachments are not kept). */
@@ -69,6 +76,21 @@ export type ReplyOutcome = { ok: true; leadId: string; side: Side; messageId: st
 
 const refused = (reason: string): ReplyOutcome => ({ ok: false, reason });
 
+/** The conversation a reply address names: both sides' people. */
+type Conversation = {
+  user_id: string;
+  vendor_id: string;
+  couple_email: string;
+  couple_name: string;
+  couple_photo: string | null;
+  couple_verified: number;
+  vendor_login_email: string;
+  vendor_email: string | null;
+  vendor_user_name: string;
+  vendor_photo: string | null;
+  vendor_verified: number;
+};
+
 /**
  * A mail to a reply address, as the `email()` handler hands it over: the envelope's recipient and
  * sender, the raw MIME message and its size. Returns the message made in the conversation, or why
@@ -79,44 +101,44 @@ export async function receiveEmailReply(
   config: ReplyConfig | null,
   mail: { to: string; from: string; raw: ReadableStream<Uint8Array> | ArrayBuffer | string; rawSize: number },
 ): Promise<ReplyOutcome> {
-  if (!config) return refused("Replies by e-mail are not set up here.");
+  if (!config) return refused(m.api_reply_not_set_up());
   const target = readReplyAddress(config, mail.to);
-  if (!target) return refused("This address does not belong to a conversation on Mandap.");
-  if (mail.rawSize > REPLY_RAW_MAX_BYTES) return refused(`The reply is too large (over ${REPLY_RAW_MAX_BYTES / 1024} KB). Please answer without attachments.`);
+  if (!target) return refused(m.api_reply_unknown_address());
   const lead = await ctx.db
     .prepare(
       `SELECT l.user_id, l.vendor_id, u.email AS couple_email, u.user_name AS couple_name, u.profile_photo AS couple_photo, u.is_verified AS couple_verified,
-              vu.email AS vendor_login_email, v.email AS vendor_email, vu.user_name AS vendor_user_name, vu.profile_photo AS vendor_photo, vu.is_verified AS vendor_verified
+              vu.email AS vendor_login_email, v.email AS vendor_email, vu.user_name AS vendor_user_name, vu.profile_photo AS vendor_photo, vu.is_verified AS vendor_verified,
+              u.locale AS couple_locale, vu.locale AS vendor_locale
        FROM leads l JOIN users u ON u.id = l.user_id JOIN users vu ON vu.id = l.vendor_id JOIN vendors v ON v.user_id = l.vendor_id WHERE l.id = ?`,
     )
     .bind(target.leadId)
-    .first<{
-      user_id: string;
-      vendor_id: string;
-      couple_email: string;
-      couple_name: string;
-      couple_photo: string | null;
-      couple_verified: number;
-      vendor_login_email: string;
-      vendor_email: string | null;
-      vendor_user_name: string;
-      vendor_photo: string | null;
-      vendor_verified: number;
-    }>();
-  if (!lead) return refused("This conversation is no longer on Mandap.");
+    .first<Conversation & { couple_locale: string | null; vendor_locale: string | null }>();
+  if (!lead) return refused(m.api_reply_conversation_gone());
+  const locale = mailLocale(target.side === "vendor" ? lead.vendor_locale : lead.couple_locale);
+  return withLocale(locale, () => receiveInConversation(ctx, mail, target, lead));
+}
+
+/** The rest of `receiveEmailReply` once the conversation is known, in its side's person's language. */
+async function receiveInConversation(
+  ctx: DomainContext,
+  mail: { from: string; raw: ReadableStream<Uint8Array> | ArrayBuffer | string; rawSize: number },
+  target: { leadId: string; side: Side },
+  lead: Conversation,
+): Promise<ReplyOutcome> {
+  if (mail.rawSize > REPLY_RAW_MAX_BYTES) return refused(m.api_reply_too_large({ kb: REPLY_RAW_MAX_BYTES / 1024 }));
   const sender = bareAddress(mail.from);
   const allowed = target.side === "vendor" ? [lead.vendor_login_email, lead.vendor_email] : [lead.couple_email];
-  if (!sender || !allowed.some((a) => a && a.toLowerCase() === sender)) return refused("Only the person this conversation's mail was sent to can reply to it.");
+  if (!sender || !allowed.some((a) => a && a.toLowerCase() === sender)) return refused(m.api_reply_not_the_recipient());
 
   let parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
     parsed = await PostalMime.parse(mail.raw);
   } catch (e) {
     log.warn("email reply unreadable", { leadId: target.leadId }, e);
-    return refused("We could not read this message.");
+    return refused(m.api_reply_unreadable());
   }
   const body = replyText(parsed.text ?? textOfHtml(parsed.html ?? ""));
-  if (!body) return refused("The reply was empty once the quoted conversation was removed. Please write your answer above it.");
+  if (!body) return refused(m.api_reply_empty());
 
   const actor: Actor =
     target.side === "vendor"
