@@ -155,8 +155,12 @@ export const eventUpdateInput = z
       ]),
     ),
   )
-  .transform((v) => ({ ...toFields("subEvent", v), ...toFields("event", v) }))
-  .refine((f) => Object.keys(f).length > 0, {
+  .extend({
+    /** The version of the function the change was made on (PlannedEvent.version): a stale one is refused (409). */
+    version: rowVersion,
+  })
+  .transform(({ version, ...v }) => ({ ...toFields("subEvent", v), ...toFields("event", v), ...(version === undefined ? {} : { version: version as number }) }))
+  .refine(({ version: _version, ...f }) => Object.keys(f).length > 0, {
     error: () => m.api_v_nothing_to_change_send_event_name_event_date(),
   });
 

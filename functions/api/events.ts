@@ -107,13 +107,17 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "put",
       path: "/:eventId",
-      summary: "Change a function or sub-event",
+      summary: "Change a function or sub-event (version: the function's version the change was made on)",
       description: "Any of the event fields (eventName... or subEventName...) and venue; an empty time clears it.",
       params: eventParams,
       body: eventUpdateInput,
       access,
       refusal: REFUSAL,
-      responses: { 200: "The function", 404: "Not your function" },
+      responses: {
+        200: "The function",
+        404: "Not your function",
+        409: "Changed by someone else since that version: nothing saved; current is the function as it is now",
+      },
     },
     async (c, { params, body }) => c.json({ success: true, ...(await updateEvent(c.get("domain"), params.eventId, body)) }),
   )
@@ -121,13 +125,18 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "delete",
       path: "/:eventId",
-      summary: "Delete a function with its sub-events, tasks and vendor links",
+      summary: "Delete a function with its sub-events, tasks and vendor links (version: the function's version the removal was decided on)",
       params: eventParams,
+      query: versionInput,
       access,
       refusal: REFUSAL,
-      responses: { 200: "Deleted", 404: "Not your function" },
+      responses: {
+        200: "Deleted",
+        404: "Not your function",
+        409: "Changed by someone else since that version: nothing deleted; current is the function as it is now",
+      },
     },
-    async (c, { params }) => c.json({ success: true, ...(await deleteEvent(c.get("domain"), params.eventId)) }),
+    async (c, { params, query }) => c.json({ success: true, ...(await deleteEvent(c.get("domain"), params.eventId, query)) }),
   )
   .endpoint(
     {

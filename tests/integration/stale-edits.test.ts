@@ -513,3 +513,125 @@ describe("the total budget changed from two copies", () => {
     expect(await env.DB.prepare("SELECT total_budget FROM users WHERE id = ?").bind(couple.id).first("total_budget")).toBe(3000000);
   });
 });
+
+describe("one function changed from two copies", () => {
+  /** The couple's Mehendi (12 Feb 2027) with a sub-event and a task. */
+  async function functionOfCouple(cookie: string) {
+    const fn = await json(
+      await call("/api/v1/event/newevent", { method: "POST", cookie, body: { eventName: "Mehendi", eventDate: "2027-02-12", eventBudget: 80000 } }),
+    );
+    expect(fn.status).toBe(201);
+    const event = fn.body.event as { id: string; version: number };
+    const sub = await json(
+      await call(`/api/v1/event/${event.id}/subevent`, { method: "POST", cookie, body: { subEventName: "Haldi", subEventDate: "2027-02-12" } }),
+    );
+    expect(sub.status).toBe(201);
+    expect((await call(`/api/v1/event/task/${event.id}`, { method: "POST", cookie, body: { name: "Book the mehendi artist" } })).status).toBe(201);
+    return { event, subEvent: sub.body.subEvent as { id: string; version: number } };
+  }
+  const familyOf = (eventId: string) =>
+    snapshot(
+      "SELECT e.*, (SELECT COUNT(*) FROM tasks t WHERE t.event_id = e.id) AS tasks FROM events e WHERE e.id = ? OR e.parent_id = ? ORDER BY e.id",
+      eventId,
+      eventId,
+    );
+
+  it("API: a change and a delete sent with the version read before the mother moved the function are 409 with its day and times now, and change nothing; with the current version they are saved", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const { event } = await functionOfCouple(couple.cookie);
+    const first = await json(
+      await call(`/api/v1/event/${event.id}`, {
+        method: "PUT",
+        cookie: mother.cookie,
+        body: { eventStartTime: "16:00", eventEndTime: "20:00", version: event.version },
+      }),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.event.version).toBeGreaterThan(event.version);
+
+    const before = await familyOf(event.id);
+    const changes = await activityCount(weddingId, "function_changed");
+    const renamed = await json(
+      await call(`/api/v1/event/${event.id}`, { method: "PUT", cookie: couple.cookie, body: { eventName: "Mehndi night", version: event.version } }),
+    );
+    expect(renamed.status).toBe(409);
+    expect(renamed.body).toMatchObject({
+      success: false,
+      current: { id: event.id, eventName: "Mehendi", startTime: "16:00", endTime: "20:00", version: first.body.event.version },
+    });
+    expect(renamed.body.message).toBe(
+      "The function “Mehendi” was changed by someone else after you opened it, so your change was not saved. It is now on 12 Feb 2027, 16:00 to 20:00.",
+    );
+    const hindi = await json(
+      await call(`/api/v1/event/${event.id}`, {
+        method: "PUT",
+        cookie: couple.cookie,
+        headers: { "Accept-Language": "hi" },
+        body: { eventName: "Mehndi night", version: event.version },
+      }),
+    );
+    expect(hindi.body.message).toContain("अब यह 12 फ़रवरी 2027 को 16:00 से 20:00 बजे तक है।");
+    const removed = await json(await call(`/api/v1/event/${event.id}?version=${event.version}`, { method: "DELETE", cookie: couple.cookie }));
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe(
+      "The function “Mehendi” was changed by someone else after you opened it, so it was not deleted. It is now on 12 Feb 2027, 16:00 to 20:00. Delete it again if it is still not needed.",
+    );
+    expect(await familyOf(event.id)).toBe(before);
+    expect(await activityCount(weddingId, "function_changed")).toBe(changes);
+    expect(await activityCount(weddingId, "function_removed")).toBe(0);
+
+    const current = first.body.event.version as number;
+    const again = await json(
+      await call(`/api/v1/event/${event.id}`, { method: "PUT", cookie: couple.cookie, body: { eventName: "Mehndi night", version: current } }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.event).toMatchObject({ eventName: "Mehndi night" });
+    // The rename moved the version on: a delete decided before it is refused; one sent with it removes the function and all under it.
+    expect((await call(`/api/v1/event/${event.id}?version=${current}`, { method: "DELETE", cookie: mother.cookie })).status).toBe(409);
+    const gone = await json(await call(`/api/v1/event/${event.id}?version=${again.body.event.version}`, { method: "DELETE", cookie: mother.cookie }));
+    expect(gone.status).toBe(200);
+    expect(gone.body.removedTasks).toBe(1);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE id = ? OR parent_id = ?").bind(event.id, event.id).first("n")).toBe(0);
+    expect(await activityCount(weddingId, "function_removed")).toBe(1);
+  });
+
+  it("page forms: a sub-event's edit and the function's delete drawn before the mother's change are refused on the page; the plan's delete drawn now removes it", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const { event, subEvent } = await functionOfCouple(couple.cookie);
+    const edit = (cookie: string, subEventName: string) =>
+      postPage(
+        `/profile/weddingplan/${subEvent.id}`,
+        { intent: "update", version: String(subEvent.version), subEventName, subEventDate: "2027-02-12" },
+        cookie,
+      );
+    expect((await edit(mother.cookie, "Haldi and chooda")).status).toBe(302);
+
+    const refused = await edit(couple.cookie, "Haldi ceremony");
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "update" });
+    expect(failure.message).toBe(
+      "The function “Haldi and chooda” was changed by someone else after you opened it, so your change was not saved. It is now on 12 Feb 2027.",
+    );
+    expect(failure.values).toBeUndefined();
+    expect(await env.DB.prepare("SELECT name FROM events WHERE id = ?").bind(subEvent.id).first("name")).toBe("Haldi and chooda");
+
+    // The mother renames the function itself; the couple's delete button was drawn before.
+    const renamed = await json(
+      await call(`/api/v1/event/${event.id}`, { method: "PUT", cookie: mother.cookie, body: { eventName: "Mehendi raat", version: event.version } }),
+    );
+    expect(renamed.status).toBe(200);
+    const before = await snapshot("SELECT id FROM events WHERE id = ? OR parent_id = ?", event.id, event.id);
+    const onEventPage = await postPage(`/profile/weddingplan/${event.id}`, { intent: "delete-event", version: String(event.version) }, couple.cookie);
+    expect(onEventPage.status).toBe(409);
+    expect(await onEventPage.json<Loose>()).toMatchObject({ ok: false, intent: "delete-event" });
+    const onPlanPage = await postPage("/profile/weddingplan", { intent: "delete", eventId: event.id, version: String(event.version) }, couple.cookie);
+    expect(onPlanPage.status).toBe(409);
+    expect((await onPlanPage.json<Loose>()).message).toContain("The function “Mehendi raat” was changed by someone else");
+    expect(await snapshot("SELECT id FROM events WHERE id = ? OR parent_id = ?", event.id, event.id)).toBe(before);
+
+    const now = String(renamed.body.event.version);
+    expect((await postPage("/profile/weddingplan", { intent: "delete", eventId: event.id, version: now }, couple.cookie)).status).toBe(302);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE id = ? OR parent_id = ?").bind(event.id, event.id).first("n")).toBe(0);
+  });
+});

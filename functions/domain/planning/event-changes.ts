@@ -1,10 +1,17 @@
-/** Functions and sub-events one by one: create (with room left), change, delete with everything under them. */
+/**
+ * Functions and sub-events one by one: create (with room left), change, delete with everything under
+ * them. A change or a removal made on a stale copy (`version`: the function's updated_at as the copy
+ * showed it) is refused with the function's date and times as they are now (decision 0052,
+ * weddings/stale-edits.ts).
+ */
 import type { EventFields, EventInput, EventUpdate } from "#shared/planner-schemas.ts";
 import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-schemas.ts";
-import { type DomainContext, Conflict, Invalid, newId } from "../core/index.ts";
-import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
+import { formatDate } from "#shared/format.ts";
+import { versionInput } from "#shared/row-version.ts";
+import { type DomainContext, Conflict, Invalid, StaleEdit, newId, parseInput } from "../core/index.ts";
+import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
-import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type PlannedEvent, type SubEvent } from "./event-records.ts";
+import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type EventRow, type PlannedEvent, type SubEvent } from "./event-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 export function insertEvent(ctx: DomainContext, userId: string, id: string, parentId: string | null, f: Required<EventFields>, traditionKey: string | null) {
@@ -76,29 +83,73 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
   put("budget", update.budget);
   put("description", update.description);
   put("venue", update.venue);
-  await ctx.db.batch([
-    ctx.db.prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ?`).bind(...binds, ctx.now, eventId, me.key),
-    activityEntry(ctx, me, { area: "plan", action: "function_changed", subject: update.name ?? current.name, onlyIfChanged: true }),
-  ]);
+  await guardedEdit({
+    now: ctx.now,
+    sent: update.version,
+    stored: current.updated_at,
+    write: async (expected, version) => {
+      const [change] = await ctx.db.batch([
+        ctx.db
+          .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`)
+          .bind(...binds, version, eventId, me.key, expected),
+        activityEntry(ctx, me, { area: "plan", action: "function_changed", subject: update.name ?? current.name, onlyIfChanged: true }),
+      ]);
+      return change!.meta.changes;
+    },
+    stale: () => staleFunction(ctx, me.key, eventId, m.api_stale_function),
+  });
   tellWedding(ctx, me, "plan");
   const row = await readEvent(ctx, eventId, me.key);
   return { message: PLAN_MESSAGES.functionUpdated, event: row.parent_id ? toSubEvent(row) : toEvent(row) };
 }
 
-/** DELETE /event/{eventId}: the function, its sub-events and all their tasks and vendor links, at once. */
-export async function deleteEvent(ctx: DomainContext, eventId: string): Promise<{ message: string; id: string; removedTasks: number }> {
+/** When a function is, in the reader's language: its day, and its times when it has them. */
+function whenOf(row: EventRow): string {
+  const date = formatDate(row.event_date);
+  if (row.start_time && row.end_time) return m.api_function_when_span({ date, start: row.start_time, end: row.end_time });
+  if (row.start_time) return m.api_function_when_from({ date, start: row.start_time });
+  return m.api_function_when_day({ date });
+}
+
+/** The refusal of a change or removal made on a stale copy: the function's name, day and times as they are now. */
+async function staleFunction(ctx: DomainContext, key: string, eventId: string, say: typeof m.api_stale_function): Promise<StaleEdit> {
+  const now = await readEvent(ctx, eventId, key); // 404 when it went meanwhile
+  return new StaleEdit(say({ name: now.name, when: whenOf(now) }), now.parent_id ? toSubEvent(now) : toEvent(now));
+}
+
+/**
+ * DELETE /event/{eventId}: the function, its sub-events and all their tasks and vendor links, at
+ * once; `version` as for a change. Every statement of the batch holds only while the function is
+ * still at the version the removal was decided on, so a refused removal deletes nothing under it either.
+ */
+export async function deleteEvent(ctx: DomainContext, eventId: string, input: unknown = {}): Promise<{ message: string; id: string; removedTasks: number }> {
   const me = await openWedding(ctx, "plan", "edit");
-  const fn = await ownedFunction(ctx, me.key, eventId);
-  const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
-  const [tasks] = await ctx.db.batch([
-    ctx.db.prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family})`).bind(me.key, eventId, eventId, me.key),
-    ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family})`).bind(eventId, eventId, me.key),
-    ctx.db.prepare("DELETE FROM events WHERE parent_id = ? AND user_id = ?").bind(eventId, me.key),
-    ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ?").bind(eventId, me.key),
-    activityEntry(ctx, me, { area: "plan", action: "function_removed", subject: fn.name, onlyIfChanged: true }),
-  ]);
+  const { version } = parseInput(versionInput, input);
+  const stored = await readEvent(ctx, eventId, me.key);
+  let removedTasks = 0;
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored: stored.updated_at,
+    write: async (expected) => {
+      const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
+      const still = "EXISTS (SELECT 1 FROM events WHERE id = ? AND user_id = ? AND updated_at = ?)";
+      const [tasks, , , removed] = await ctx.db.batch([
+        ctx.db
+          .prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family}) AND ${still}`)
+          .bind(me.key, eventId, eventId, me.key, eventId, me.key, expected),
+        ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family}) AND ${still}`).bind(eventId, eventId, me.key, eventId, me.key, expected),
+        ctx.db.prepare(`DELETE FROM events WHERE parent_id = ? AND user_id = ? AND ${still}`).bind(eventId, me.key, eventId, me.key, expected),
+        ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ? AND updated_at = ?").bind(eventId, me.key, expected),
+        activityEntry(ctx, me, { area: "plan", action: "function_removed", subject: stored.name, onlyIfChanged: true }),
+      ]);
+      removedTasks = tasks!.meta.changes ?? 0;
+      return removed!.meta.changes;
+    },
+    stale: () => staleFunction(ctx, me.key, eventId, m.api_stale_function_remove),
+  });
   tellWedding(ctx, me, "plan");
   // Its invitations and answers went with it: the guest list's head-counts changed too.
   tellWedding(ctx, me, "guests");
-  return { message: PLAN_MESSAGES.functionDeleted, id: eventId, removedTasks: tasks!.meta.changes ?? 0 };
+  return { message: PLAN_MESSAGES.functionDeleted, id: eventId, removedTasks };
 }

@@ -48,7 +48,7 @@ export const PLAN_MESSAGES = {
 /** A function or sub-event as EVENT_COLUMNS reads it. */
 export type EventRow = Row<
   typeof events,
-  "id" | "parent_id" | "name" | "description" | "event_date" | "start_time" | "end_time" | "budget" | "venue" | "tradition_key"
+  "id" | "parent_id" | "name" | "description" | "event_date" | "start_time" | "end_time" | "budget" | "venue" | "tradition_key" | "updated_at"
 >;
 
 export type SubEvent = {
@@ -65,6 +65,8 @@ export type SubEvent = {
   venue: string | null;
   traditionKey: string | null;
   tasks: TaskProgress;
+  /** The sub-event's version (its updated_at): sent back with a change or a removal, refused when it is no longer the stored one (decision 0052). */
+  version: number;
 };
 
 export type PlannedEvent = {
@@ -83,9 +85,11 @@ export type PlannedEvent = {
   tasks: TaskProgress;
   subEvents: SubEvent[];
   vendors: LinkedVendor[];
+  /** The function's version (its updated_at): sent back with a change or a removal, refused when it is no longer the stored one (decision 0052). */
+  version: number;
 };
 
-export const EVENT_COLUMNS = "id, parent_id, name, description, event_date, start_time, end_time, budget, venue, tradition_key";
+export const EVENT_COLUMNS = "id, parent_id, name, description, event_date, start_time, end_time, budget, venue, tradition_key, updated_at";
 
 export const ORDER = "ORDER BY event_date, start_time IS NULL, start_time, created_at";
 
@@ -108,6 +112,7 @@ export function toEvent(r: EventRow, tasks: TaskProgress = NO_TASKS): PlannedEve
     tasks,
     subEvents: [],
     vendors: [],
+    version: r.updated_at,
   };
 }
 
@@ -126,6 +131,7 @@ export function toSubEvent(r: EventRow, tasks: TaskProgress = NO_TASKS): SubEven
     venue: r.venue,
     traditionKey: r.tradition_key,
     tasks,
+    version: r.updated_at,
   };
 }
 

@@ -105,6 +105,8 @@ export function EditFunction({ event: e, result, busy }: { event: EventDetail["e
           <div className="md:col-span-2">
             <Alert message={r.message} />
           </div>
+          {/* The copy this form was drawn from: a change after someone else changed the function is refused (decision 0052). */}
+          <input type="hidden" name="version" value={e.version} />
           <Field label={m.couple_event_name()} name="eventName" id="edit-name" required error={err("Name")} defaultValue={v.eventName ?? e.eventName} />
           <Field
             label={m.couple_plan_date()}
@@ -156,9 +158,10 @@ export function EditFunction({ event: e, result, busy }: { event: EventDetail["e
         </Form>
       </details>
       <div className="mt-4">
+        <Alert message={resultOf(result, "delete-event").message} />
         <DeleteButton
           intent="delete-event"
-          fields={{}}
+          fields={{ version: String(e.version) }}
           label={m.couple_plan_delete_name({ name: shownName(e.eventName) })}
           confirm={
             e.subEvents.length

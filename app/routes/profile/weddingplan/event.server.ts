@@ -50,8 +50,8 @@ export const action = pageAction({
       const { message } = await updateEvent(domain, eventOf(params), parseInput(eventUpdateInput, fields));
       return saved(request, message);
     },
-    "delete-event": async ({ request, domain, params }) => {
-      const { message } = await deleteEvent(domain, eventOf(params));
+    "delete-event": async ({ request, domain, params, fields }) => {
+      const { message } = await deleteEvent(domain, eventOf(params), { version: fields.version });
       return saved(request, message, "/profile/weddingplan");
     },
     subevent: async ({ request, domain, params, fields }) => {

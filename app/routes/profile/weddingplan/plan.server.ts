@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             });
           }
           case "delete": {
-            const { message } = await deleteEvent(domain, String(input.eventId ?? ""));
+            const { message } = await deleteEvent(domain, String(input.eventId ?? ""), { version: input.version });
             return redirectWithToast(request, back, { type: "success", message });
           }
           default:

@@ -157,7 +157,7 @@ function TimelineEvent({ event: e, edits }: { event: PlannedEvent; edits: boolea
         {edits && (
           <DeleteButton
             intent="delete"
-            fields={{ eventId: e.id }}
+            fields={{ eventId: e.id, version: String(e.version) }}
             label={m.couple_plan_delete_name({ name: shownName(e.eventName) })}
             confirm={m.couple_plan_delete_confirm({ name: shownName(e.eventName) })}
           />
