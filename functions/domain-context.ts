@@ -11,6 +11,7 @@ import { readSessionToken } from "./platform/session-cookie.ts";
 import { paymentGatewayFor } from "./platform/payments.ts";
 import { eventRecorderFor } from "./platform/analytics.ts";
 import { weddingLiveFor } from "./platform/wedding-live.ts";
+import { weddingStoresFor } from "./stores/wedding-store/index.ts";
 import { planPurpose, servePaymentPurposes } from "#domain/billing/index.ts";
 import { templatePurpose } from "#domain/invitations/index.ts";
 import { log } from "./platform/log.ts";
@@ -60,6 +61,7 @@ export function createDomainContext(
     payments: paymentGatewayFor(env, new URL(request.url).origin, defer),
     events: eventRecorderFor(env, defer),
     live: weddingLiveFor(env),
+    stores: weddingStoresFor(env),
   };
 }
 

@@ -8,7 +8,7 @@ import type { WeddingLive } from "./platform/wedding-live.ts";
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
-  /** Each wedding's store, a Durable Object with SQLite storage (a prototype, decision 0055; nothing in the product reads it yet). */
+  /** Each wedding's store, a Durable Object with SQLite storage (decision 0055): a moved wedding's guest list (decision 0066). Without it no wedding can move. */
   WEDDING_STORE?: DurableObjectNamespace<WeddingStore>;
   /** The static assets (build/client): the Worker reads its PDF fonts through it (app/lib/pdf-fonts.server.ts). */
   ASSETS?: Fetcher;

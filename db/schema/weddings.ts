@@ -16,8 +16,23 @@ export const weddings = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Since when its guest list is in its own store (migration 0170, docs/decisions/0066); null: in D1. */
+    storedAt: timestamp("stored_at"),
   },
   (t) => [uniqueIndex("weddings_couple_unique").on(t.coupleUserId)],
+);
+
+/** Which moved wedding a household's RSVP link belongs to (migration 0171, docs/decisions/0066): the link's token alone finds its store. */
+export const weddingRsvpTokens = sqliteTable(
+  "wedding_rsvp_tokens",
+  {
+    token: text("token").primaryKey().notNull(),
+    weddingId: text("wedding_id")
+      .notNull()
+      .references(() => weddings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wedding_rsvp_tokens_wedding_idx").on(t.weddingId)],
 );
 
 /** A person's place in a wedding: role, the areas an editor edits (comma list), whether they see guests' contact details. */

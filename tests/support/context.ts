@@ -7,6 +7,7 @@ import type { Env } from "#functions/env.ts";
 import { createDomainContext, domainConfig } from "#functions/domain-context.ts";
 import { paymentGatewayFor } from "#platform/payments.ts";
 import { d1EventRecorder } from "#platform/analytics.ts";
+import { weddingStoresFor } from "#functions/stores/wedding-store/index.ts";
 
 /**
  * A domain context for tests that call domain functions directly: the test D1 and R2, mail stored
@@ -43,6 +44,7 @@ export function testContext(
     ai: localWriter,
     payments: paymentGatewayFor(env, request.origin),
     events: d1EventRecorder(env.DB, defer),
+    stores: weddingStoresFor(env as unknown as Env),
     deferred,
     settle: async () => {
       await Promise.all(deferred);

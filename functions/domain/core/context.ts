@@ -49,7 +49,24 @@ export type DomainContext = {
   publicDataVersion?: number;
   /** Each wedding's live object (functions/platform/wedding-live.ts): told of every change so open pages update; absent without the binding. */
   live?: WeddingLivePort;
+  /** Each wedding's store (functions/stores/wedding-store/, docs/decisions/0066): absent without the binding, and then no wedding can move. */
+  stores?: WeddingStoresPort;
 };
+
+/** Each wedding's store, as the domain uses it (docs/decisions/0055, 0066): a moved wedding's database, and the move's copy. */
+export type WeddingStoresPort = {
+  /** A moved wedding's database: D1's surface; a statement on the store's tables runs in its store, any other in `d1`. */
+  database(weddingId: string, d1: D1Database): D1Database;
+  /** Rows copied into the wedding's store, one transaction a call; a row already there refuses the whole call. */
+  importRows(weddingId: string, table: WeddingStoreTable, rows: Record<string, unknown>[]): Promise<number>;
+  /** How many rows each of the store's tables holds. */
+  rows(weddingId: string): Promise<Record<WeddingStoreTable, number>>;
+  /** Empties the wedding's store (a move that did not finish, a closed account). */
+  drop(weddingId: string): Promise<void>;
+};
+
+/** The guest list's tables a wedding's store holds, parents first (functions/stores/wedding-store/schema.ts STORE_TABLES). */
+export type WeddingStoreTable = "events" | "households" | "guests" | "household_invitations" | "guest_rsvps";
 
 /** What the domain tells a wedding's live object (issue 33, docs/decisions/0052-plan-together-live.md). */
 export type WeddingLivePort = {

@@ -10,6 +10,8 @@ export { type AuditSubject, auditEntry } from "./audit-log.ts";
 export {
   type DomainContext,
   type WeddingLivePort,
+  type WeddingStoresPort,
+  type WeddingStoreTable,
   type RequestInfo,
   type Actor,
   type ValidSession,

@@ -1,7 +1,7 @@
 /** Everything /profile/guests shows, in one D1 batch. */
 import { guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, parseInput } from "../core/index.ts";
-import { openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts";
+import { inWedding, openWedding, rightsOf, type WeddingRights } from "../weddings/index.ts";
 import { type CoupleRow, type Household, type HouseholdRow, coupleNames, rsvpLink } from "./guest-records.ts";
 import { type FoundGuestRow, type GuestSearch, guestSearchSql, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
@@ -59,8 +59,9 @@ export type GuestPage = {
  * names, the households drawn in full, a page of guests, head-counts, who has not answered.
  * `matrixPage` is the invitation matrix's page (the page's `hpage`).
  */
-export async function guestPage(ctx: DomainContext, input: unknown, { matrixPage = 1 }: { matrixPage?: number } = {}): Promise<GuestPage> {
-  const me = await openWedding(ctx, "guests", "read");
+export async function guestPage(caller: DomainContext, input: unknown, { matrixPage = 1 }: { matrixPage?: number } = {}): Promise<GuestPage> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
   const query = parseInput(guestQuery, input, m.api_query_invalid());
   // A search or filter narrows the matrix to the households it found: a household is found by its name or a guest's.
   const followsSearch = Object.entries(query).some(([k, v]) => k !== "page" && v !== undefined);

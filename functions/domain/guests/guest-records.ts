@@ -8,6 +8,7 @@ import type { guests, households, users } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { Dietary, GuestSide, guestFields } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound } from "../core/index.ts";
+import type { WeddingAccess } from "../weddings/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 export const HOUSEHOLD_MISSING = m.api_e_we_could_not_find_that_household_in;
@@ -159,10 +160,32 @@ export async function ownedGuest(ctx: DomainContext, userId: string, id: string)
   return row;
 }
 
-export function insertHousehold(ctx: DomainContext, userId: string, id: string, name: string, notes: string | null): D1PreparedStatement {
+export function insertHousehold(
+  ctx: DomainContext,
+  userId: string,
+  id: string,
+  name: string,
+  notes: string | null,
+  token: string = newRsvpToken(),
+): D1PreparedStatement {
   return ctx.db
     .prepare("INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(id, userId, name, newRsvpToken(), notes, ctx.now, ctx.now);
+    .bind(id, userId, name, token, notes, ctx.now, ctx.now);
+}
+
+/**
+ * A moved wedding's new RSVP links, recorded in D1's map (wedding_rsvp_tokens) before the store's
+ * transaction that gives them to households (docs/decisions/0066): the public link finds the store
+ * from its token alone, and a link whose household was never written finds none there (404, as any
+ * unknown link). A D1 wedding's links are found in `households`: nothing to record.
+ */
+export async function recordLinks(ctx: DomainContext, wedding: Pick<WeddingAccess, "weddingId" | "storedAt">, tokens: string[]): Promise<void> {
+  if (wedding.storedAt === null || tokens.length === 0) return;
+  await ctx.db.batch(
+    tokens.map((token) =>
+      ctx.db.prepare("INSERT INTO wedding_rsvp_tokens (token, wedding_id, created_at) VALUES (?, ?, ?)").bind(token, wedding.weddingId, ctx.now),
+    ),
+  );
 }
 
 export function insertGuest(

@@ -1,7 +1,7 @@
 /** Searching and filtering the couple's guests, 100 a page. */
 import { GUESTS_PAGE_SIZE, guestQuery, type GuestQuery } from "#shared/guest-schemas.ts";
 import { type DomainContext, textMatch, parseInput } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { inWedding, openWedding } from "../weddings/index.ts";
 import { type Guest, type GuestRow, GUEST_COLUMNS, toGuest, withoutContacts } from "./guest-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -104,8 +104,9 @@ export const searchResult = (
 });
 
 /** Search (name, household, phone, e-mail, city) and filters (side, dietary, household, invited to a function, answer), 100 a page. */
-export async function searchGuests(ctx: DomainContext, input: unknown = {}): Promise<GuestSearch> {
-  const me = await openWedding(ctx, "guests", "read");
+export async function searchGuests(caller: DomainContext, input: unknown = {}): Promise<GuestSearch> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
   const query = parseInput(guestQuery, input, m.api_query_invalid());
   const { results } = await guestSearchStatement(ctx.db, me.key, query, me.seesContacts).all<FoundGuestRow>();
   return searchResult(results, query, me.seesContacts);

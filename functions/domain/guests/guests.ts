@@ -3,16 +3,17 @@ import { m } from "#shared/paraglide/messages.js";
 import { GUESTS_MAX, guestInput, guestUpdateInput } from "#shared/guest-schemas.ts";
 import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
-import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, ownedGuest, ownedHousehold, toGuest } from "./guest-records.ts";
+import { activityEntry, guardedEdit, inWedding, openWedding, tellWedding } from "../weddings/index.ts";
+import { GUEST_MESSAGES, type Guest, insertGuest, insertHousehold, newRsvpToken, ownedGuest, ownedHousehold, recordLinks, toGuest } from "./guest-records.ts";
 
 async function guestCountOf(ctx: DomainContext, userId: string): Promise<number> {
   return (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 }
 
 /** A guest into one of the couple's households, or (no household given) into a new household of one named after them. */
-export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ message: string; guest: Guest }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function addGuest(caller: DomainContext, input: unknown): Promise<{ message: string; guest: Guest }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const data = parseInput(guestInput, input);
   if ((await guestCountOf(ctx, me.key)) >= GUESTS_MAX) throw new Conflict(m.api_e_guest_list_full({ max: GUESTS_MAX }));
   const id = newId(ctx.now);
@@ -21,7 +22,9 @@ export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ me
   if (householdId) await ownedHousehold(ctx, me.key, householdId);
   else {
     householdId = newId(ctx.now);
-    writes.push(insertHousehold(ctx, me.key, householdId, data.name, null));
+    const token = newRsvpToken();
+    await recordLinks(ctx, me, [token]);
+    writes.push(insertHousehold(ctx, me.key, householdId, data.name, null, token));
   }
   writes.push(insertGuest(ctx, me.key, householdId, id, data, ctx.now));
   writes.push(activityEntry(ctx, me, { area: "guests", action: "guests_added", count: 1, subject: data.name }));
@@ -36,8 +39,9 @@ export async function addGuest(ctx: DomainContext, input: unknown): Promise<{ me
  * guest changed between this read and the write) is refused with the guest as it is now, and
  * changes nothing (weddings/stale-edits.ts).
  */
-export async function updateGuest(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; guest: Guest }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function updateGuest(caller: DomainContext, id: string, input: unknown): Promise<{ message: string; guest: Guest }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const { version, ...data } = parseInput(guestUpdateInput, input);
   const before = toGuest(await ownedGuest(ctx, me.key, id));
   const householdId = data.householdId ?? before.householdId;
@@ -94,8 +98,9 @@ export async function updateGuest(ctx: DomainContext, id: string, input: unknown
  * Removes the guest and their answers; the household stays (it may hold others, or get new ones).
  * A removal made on a stale copy (`version`, as for an edit) is refused with the guest as it is now.
  */
-export async function deleteGuest(ctx: DomainContext, id: string, input: unknown = {}): Promise<{ message: string }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function deleteGuest(caller: DomainContext, id: string, input: unknown = {}): Promise<{ message: string }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const { version } = parseInput(versionInput, input);
   const guest = toGuest(await ownedGuest(ctx, me.key, id));
   await guardedEdit({

@@ -3,7 +3,7 @@ import type { events } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { Dietary } from "#shared/guest-schemas.ts";
 import type { DomainContext } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { inWedding, openWedding } from "../weddings/index.ts";
 import { COUNTED_HEADCOUNT_SQL } from "./headcount-sql.ts";
 
 export type FunctionHeadCount = {
@@ -60,8 +60,9 @@ export const toHeadCount = (r: HeadCountRow): FunctionHeadCount => ({
 });
 
 /** Head-counts per function and per dietary preference (what the caterer needs), in one query. */
-export async function functionHeadCounts(ctx: DomainContext): Promise<FunctionHeadCount[]> {
-  const me = await openWedding(ctx, "guests", "read");
+export async function functionHeadCounts(caller: DomainContext): Promise<FunctionHeadCount[]> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
   const { results } = await headCountStatement(ctx.db, me.key).all<HeadCountRow>();
   return results.map(toHeadCount);
 }

@@ -3,7 +3,7 @@ import { householdInput, householdUpdateInput } from "#shared/guest-schemas.ts";
 import { versionInput } from "#shared/row-version.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext, StaleEdit, newId, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
+import { activityEntry, guardedEdit, inWedding, openWedding, tellWedding } from "../weddings/index.ts";
 import {
   GUEST_MESSAGES,
   type Household,
@@ -13,11 +13,13 @@ import {
   insertHousehold,
   newRsvpToken,
   ownedHousehold,
+  recordLinks,
   toHousehold,
 } from "./guest-records.ts";
 
-export async function listHouseholds(ctx: DomainContext): Promise<Household[]> {
-  const me = await openWedding(ctx, "guests", "read");
+export async function listHouseholds(caller: DomainContext): Promise<Household[]> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
   const { results } = await householdsStatement(ctx.db, me.key).all<HouseholdRow>();
   return results.map((r) => toHousehold(ctx, r)).map((h) => (me.seesContacts ? h : householdWithoutContacts(h)));
 }
@@ -26,12 +28,15 @@ export function householdsStatement(db: D1Database, userId: string): D1PreparedS
   return db.prepare(`${HOUSEHOLD_SELECT} WHERE h.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id`).bind(userId);
 }
 
-export async function createHousehold(ctx: DomainContext, input: unknown): Promise<{ message: string; household: Household }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function createHousehold(caller: DomainContext, input: unknown): Promise<{ message: string; household: Household }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const data = parseInput(householdInput, input);
   const id = newId(ctx.now);
+  const token = newRsvpToken();
+  await recordLinks(ctx, me, [token]);
   await ctx.db.batch([
-    insertHousehold(ctx, me.key, id, data.name, data.notes),
+    insertHousehold(ctx, me.key, id, data.name, data.notes, token),
     activityEntry(ctx, me, { area: "guests", action: "household_added", subject: data.name }),
   ]);
   tellWedding(ctx, me, "guests");
@@ -39,8 +44,9 @@ export async function createHousehold(ctx: DomainContext, input: unknown): Promi
 }
 
 /** Changes the name or notes; an edit made on a stale copy (`version`) is refused with the household as it is now (weddings/stale-edits.ts). */
-export async function updateHousehold(ctx: DomainContext, id: string, input: unknown): Promise<{ message: string; household: Household }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function updateHousehold(caller: DomainContext, id: string, input: unknown): Promise<{ message: string; household: Household }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const { version, ...data } = parseInput(householdUpdateInput, input);
   const before = await ownedHousehold(ctx, me.key, id);
   await guardedEdit({
@@ -71,8 +77,9 @@ async function staleHousehold(ctx: DomainContext, key: string, id: string, say: 
  * Removes the household with its guests, their answers and its invitations, in one batch. A removal
  * made on a stale copy (`version`) is refused with the household as it is now.
  */
-export async function deleteHousehold(ctx: DomainContext, id: string, input: unknown = {}): Promise<{ message: string }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function deleteHousehold(caller: DomainContext, id: string, input: unknown = {}): Promise<{ message: string }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const { version } = parseInput(versionInput, input);
   const household = await ownedHousehold(ctx, me.key, id);
   // Every statement acts only while the household is still the version read.
@@ -99,11 +106,14 @@ export async function deleteHousehold(ctx: DomainContext, id: string, input: unk
 }
 
 /** A new personal link; the old one stops working at once (404). */
-export async function resetHouseholdLink(ctx: DomainContext, id: string): Promise<Household> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function resetHouseholdLink(caller: DomainContext, id: string): Promise<Household> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const household = await ownedHousehold(ctx, me.key, id);
+  const token = newRsvpToken();
+  await recordLinks(ctx, me, [token]);
   await ctx.db.batch([
-    ctx.db.prepare("UPDATE households SET rsvp_token = ?, updated_at = ? WHERE id = ? AND user_id = ?").bind(newRsvpToken(), ctx.now, id, me.key),
+    ctx.db.prepare("UPDATE households SET rsvp_token = ?, updated_at = ? WHERE id = ? AND user_id = ?").bind(token, ctx.now, id, me.key),
     activityEntry(ctx, me, { area: "guests", action: "rsvp_link_reset", subject: household.name, onlyIfChanged: true }),
   ]);
   return toHousehold(ctx, await ownedHousehold(ctx, me.key, id));

@@ -3,8 +3,8 @@ import { GUESTS_MAX, IMPORT_BYTES_MAX, IMPORT_ROWS_MAX, guestFields } from "#sha
 import { type DomainContext, Invalid, newId, fieldErrors } from "../core/index.ts";
 import { parseCsv, toCsv, undefuse } from "./guest-csv.ts";
 import { type Column, type Dietary, type Side, columnOf, dietaryOf, dietaryWord, headerRow, sideOf, sideWord, yesNoOf, yesNoWord } from "./guest-csv-words.ts";
-import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
-import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold } from "./guest-records.ts";
+import { activityEntry, inWedding, openWedding, tellWedding } from "../weddings/index.ts";
+import { type GuestRow, GUEST_COLUMNS, insertGuest, insertHousehold, newRsvpToken, recordLinks } from "./guest-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /** The English file's columns (the API documents them; guest-csv-words.ts has both languages'). */
@@ -20,8 +20,9 @@ export type ImportResult = { imported: number; householdsCreated: number; errors
  * Rows with the same Household name join one household (an existing one of that name, else a new
  * one); a row without one gets a household of its own.
  */
-export async function importGuests(ctx: DomainContext, csv: string): Promise<ImportResult> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function importGuests(caller: DomainContext, csv: string): Promise<ImportResult> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   if (new TextEncoder().encode(csv).length > IMPORT_BYTES_MAX) throw new Invalid(m.api_e_the_csv_file_is_too_large_at(), { csv: m.api_e_at_most_512_kb() });
   let rows: string[][];
   try {
@@ -45,6 +46,7 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
 
   const errors: ImportResult["errors"] = [];
   const writes: D1PreparedStatement[] = [];
+  const links: string[] = [];
   let imported = 0;
   let householdsCreated = 0;
   body.forEach((cells, index) => {
@@ -77,7 +79,9 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
     let householdId = household ? byName.get(household.toLowerCase()) : undefined;
     if (!householdId) {
       householdId = newId(ctx.now);
-      writes.push(insertHousehold(ctx, me.key, householdId, household || parsed.data.name, null));
+      const token = newRsvpToken();
+      links.push(token);
+      writes.push(insertHousehold(ctx, me.key, householdId, household || parsed.data.name, null, token));
       householdsCreated += 1;
       if (household) byName.set(household.toLowerCase(), householdId);
     }
@@ -87,6 +91,7 @@ export async function importGuests(ctx: DomainContext, csv: string): Promise<Imp
   });
   // One entry for the whole file, in the same batch as its guests.
   if (writes.length) {
+    await recordLinks(ctx, me, links);
     await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "guests", action: "guests_imported", count: imported })]);
     tellWedding(ctx, me, "guests");
   }
@@ -121,8 +126,9 @@ export function guestFile(rows: readonly GuestRow[], seesContacts: boolean): str
 }
 
 /** The whole list as CSV (guestFile), for any member of the wedding. */
-export async function exportGuests(ctx: DomainContext): Promise<string> {
-  const me = await openWedding(ctx, "guests", "read");
+export async function exportGuests(caller: DomainContext): Promise<string> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
   const { results } = await ctx.db.prepare(GUEST_FILE_SQL).bind(me.key).all<GuestRow>();
   return guestFile(results, me.seesContacts);
 }

@@ -1,7 +1,7 @@
 /** Which of the couple's functions a household is invited to. */
 import { invitationsInput } from "#shared/guest-schemas.ts";
 import { type DomainContext, NotFound, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding, tellWedding } from "../weddings/index.ts";
+import { activityEntry, inWedding, openWedding, tellWedding } from "../weddings/index.ts";
 import { GUEST_MESSAGES, type Household, ownedHousehold, toHousehold } from "./guest-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -11,8 +11,9 @@ const FUNCTION_MISSING = m.api_invite_function_missing;
  * The complete set of the couple's functions the household is invited to. Un-inviting removes the
  * household's answers for that function in the same batch. Another couple's (or no) function is 404.
  */
-export async function setInvitations(ctx: DomainContext, householdId: string, input: unknown): Promise<{ message: string; household: Household }> {
-  const me = await openWedding(ctx, "guests", "edit");
+export async function setInvitations(caller: DomainContext, householdId: string, input: unknown): Promise<{ message: string; household: Household }> {
+  const me = await openWedding(caller, "guests", "edit");
+  const ctx = inWedding(caller, me);
   const eventIds = [...new Set(parseInput(invitationsInput, input).eventIds)];
   const household = await ownedHousehold(ctx, me.key, householdId);
   if (eventIds.length) {

@@ -2,7 +2,7 @@
 import type { events, householdInvitations, households } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { DomainContext } from "../core/index.ts";
-import { openWedding } from "../weddings/index.ts";
+import { inWedding, openWedding } from "../weddings/index.ts";
 
 export type NotAnswered = {
   householdId: string;
@@ -70,7 +70,8 @@ export function groupPending(rows: PendingRow[]): NotAnswered[] {
 }
 
 /** Households that have not answered for every function they are invited to. */
-export async function notAnswered(ctx: DomainContext): Promise<NotAnswered[]> {
-  const me = await openWedding(ctx, "guests", "read");
+export async function notAnswered(caller: DomainContext): Promise<NotAnswered[]> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
   return groupPending((await pendingStatement(ctx.db, me.key).all<PendingRow>()).results);
 }

@@ -2,6 +2,7 @@ import { rsvpInput, type RsvpResponse } from "#shared/guest-schemas.ts";
 import type { households, users } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
+import { weddingDatabase } from "../weddings/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /**
@@ -37,21 +38,24 @@ type LinkHouseholdRow = Row<typeof households, "id" | "name"> & Row<typeof users
 /** Tokens are base64url of 24 random bytes; anything else cannot be one and is 404 without a query. */
 const tokenShape = (token: string) => /^[A-Za-z0-9_-]{22,64}$/.test(token);
 
-async function load(ctx: DomainContext, token: string): Promise<{ householdId: string; view: RsvpView }> {
-  if (!tokenShape(token)) throw new NotFound(LINK_MISSING());
-  const [household, guests, functions, answers] = await ctx.db.batch([
-    ctx.db.prepare("SELECT h.id, h.name, u.user_name, u.partner_name FROM households h JOIN users u ON u.id = h.user_id WHERE h.rsvp_token = ?").bind(token),
-    ctx.db
-      .prepare("SELECT g.id, g.name FROM guests g JOIN households h ON h.id = g.household_id WHERE h.rsvp_token = ? ORDER BY g.created_at, g.id")
-      .bind(token),
-    ctx.db
+/** A moved wedding's link (docs/decisions/0066): which wedding the token belongs to, its couple's names, whether it is in its store. */
+const MOVED_LINK_SQL = `SELECT w.id AS wedding_id, w.stored_at, u.user_name, u.partner_name FROM wedding_rsvp_tokens t
+  JOIN weddings w ON w.id = t.wedding_id JOIN users u ON u.id = w.couple_user_id WHERE t.token = ?`;
+type MovedLinkRow = LinkHouseholdRow & { wedding_id: string; stored_at: number | null };
+
+/** The link's household, guests, functions and answers, read from `db` (D1, or a moved wedding's store). */
+function linkStatements(db: D1Database, token: string, householdSql: string): D1PreparedStatement[] {
+  return [
+    db.prepare(householdSql).bind(token),
+    db.prepare("SELECT g.id, g.name FROM guests g JOIN households h ON h.id = g.household_id WHERE h.rsvp_token = ? ORDER BY g.created_at, g.id").bind(token),
+    db
       .prepare(
         `SELECT e.id, e.name, e.event_date, e.start_time, e.end_time, e.venue FROM household_invitations hi
          JOIN households h ON h.id = hi.household_id JOIN events e ON e.id = hi.event_id
          WHERE h.rsvp_token = ? ORDER BY e.event_date, e.start_time IS NULL, e.start_time, e.created_at`,
       )
       .bind(token),
-    ctx.db
+    db
       .prepare(
         `SELECT r.guest_id, r.event_id, r.response, r.party_size FROM guest_rsvps r
          JOIN guests g ON g.id = r.guest_id JOIN households h ON h.id = g.household_id
@@ -59,7 +63,33 @@ async function load(ctx: DomainContext, token: string): Promise<{ householdId: s
          WHERE h.rsvp_token = ?`,
       )
       .bind(token),
+  ];
+}
+
+/**
+ * The link's household and what it shows, and the database its answers are written to: D1's rows in
+ * one batch, or, when D1's map says the token's wedding has moved to its store, that store's (the
+ * couple's names come from D1 with the map).
+ */
+async function load(ctx: DomainContext, token: string): Promise<{ householdId: string; view: RsvpView; db: D1Database }> {
+  if (!tokenShape(token)) throw new NotFound(LINK_MISSING());
+  const inD1 = await ctx.db.batch([
+    ctx.db.prepare(MOVED_LINK_SQL).bind(token),
+    ...linkStatements(
+      ctx.db,
+      token,
+      "SELECT h.id, h.name, u.user_name, u.partner_name FROM households h JOIN users u ON u.id = h.user_id WHERE h.rsvp_token = ?",
+    ),
   ]);
+  const moved = inD1[0]!.results[0] as MovedLinkRow | undefined;
+  let db = ctx.db;
+  let [household, guests, functions, answers] = inD1.slice(1);
+  if (moved?.stored_at != null) {
+    db = weddingDatabase(ctx, moved.wedding_id, moved.stored_at);
+    [household, guests, functions, answers] = await db.batch(linkStatements(db, token, "SELECT h.id, h.name FROM households h WHERE h.rsvp_token = ?"));
+    const found = household!.results[0] as LinkHouseholdRow | undefined;
+    if (found) Object.assign(found, { user_name: moved.user_name, partner_name: moved.partner_name });
+  }
   const h = household!.results[0] as LinkHouseholdRow | undefined;
   if (!h) throw new NotFound(LINK_MISSING());
   const byGuest = new Map<string, RsvpView["guests"][number]["answers"]>();
@@ -70,6 +100,7 @@ async function load(ctx: DomainContext, token: string): Promise<{ householdId: s
   }
   return {
     householdId: h.id,
+    db,
     view: {
       household: h.name,
       couple: h.partner_name ? `${h.user_name} & ${h.partner_name}` : h.user_name,
@@ -92,16 +123,16 @@ export async function rsvpByToken(ctx: DomainContext, token: string): Promise<Rs
  * and address (per link only where no address is reported).
  */
 export async function answerRsvp(ctx: DomainContext, token: string, input: unknown): Promise<RsvpView> {
-  const { householdId, view } = await load(ctx, token);
+  const { householdId, view, db } = await load(ctx, token);
   const { answers } = parseInput(rsvpInput, input);
   const guests = new Set(view.guests.map((g) => g.id));
   const functions = new Set(view.functions.map((f) => f.id));
   if (answers.some((a) => !guests.has(a.guestId) || !functions.has(a.eventId))) throw new NotFound(NOT_ON_INVITATION());
   // Per address where the platform reports it (issue 28): someone else holding the link cannot use up the family's saves.
   await takeOrThrow(ctx, ctx.request.ip ? `rsvp:${householdId}:ip:${ctx.request.ip}` : `rsvp:${householdId}`, RSVP_SAVES);
-  await ctx.db.batch(
+  await db.batch(
     answers.map((a) =>
-      ctx.db
+      db
         .prepare(
           `INSERT INTO guest_rsvps (guest_id, event_id, response, party_size, answered_at)
            SELECT g.id, hi.event_id, ?, ?, ? FROM guests g

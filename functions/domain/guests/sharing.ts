@@ -8,7 +8,7 @@ import { formatDate } from "#shared/format.ts";
 import { pathInLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, inWedding, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
 import { type PendingRow, pendingStatement } from "./not-answered.ts";
 import { guestReminderStop } from "./reminder-optout.ts";
@@ -85,8 +85,9 @@ async function householdShareFacts(ctx: DomainContext, userId: string, household
 }
 
 /** The household's share links (WhatsApp in English and Hindi, e-mail); read only. */
-export async function shareLinks(ctx: DomainContext, householdId: string): Promise<ShareLinks> {
-  const me = await openWedding(ctx, "invitations", "edit");
+export async function shareLinks(caller: DomainContext, householdId: string): Promise<ShareLinks> {
+  const me = await openWedding(caller, "invitations", "edit");
+  const ctx = inWedding(caller, me);
   const f = await householdShareFacts(ctx, me.key, householdId);
   return shareLinksFor(
     f.household,
@@ -97,8 +98,9 @@ export async function shareLinks(ctx: DomainContext, householdId: string): Promi
 }
 
 /** The couple shares through our button: records shared_at on the household's invitations and answers the link to open. */
-export async function shareHousehold(ctx: DomainContext, householdId: string, input: unknown): Promise<{ url: string; links: ShareLinks }> {
-  const me = await openWedding(ctx, "invitations", "edit");
+export async function shareHousehold(caller: DomainContext, householdId: string, input: unknown): Promise<{ url: string; links: ShareLinks }> {
+  const me = await openWedding(caller, "invitations", "edit");
+  const ctx = inWedding(caller, me);
   const { channel, lang } = parseInput(shareInput, input);
   const f = await householdShareFacts(ctx, me.key, householdId);
   if (!f.functions.length) throw new Conflict(m.api_e_invite_this_household_to_a_function_first());
@@ -122,8 +124,11 @@ export async function shareHousehold(ctx: DomainContext, householdId: string, in
  * batch as the queued mails. Once per REMIND_INTERVAL_MS. An address that asked for no more
  * reminders (the mail's one-click unsubscribe) is skipped and counted in `stopped`.
  */
-export async function remindHousehold(ctx: DomainContext, householdId: string): Promise<{ reminded: number; stopped: number; functions: string[] }> {
-  const me = await openWedding(ctx, "invitations", "edit");
+export async function remindHousehold(caller: DomainContext, householdId: string): Promise<{ reminded: number; stopped: number; functions: string[] }> {
+  const me = await openWedding(caller, "invitations", "edit");
+  const ctx = inWedding(caller, me);
+  // The mails go through D1's outbox and their stop link finds the guest in D1: not yet for a wedding in its store (docs/decisions/0066).
+  requireGuestListInD1(me);
   const f = await householdShareFacts(ctx, me.key, householdId);
   const pending = (await pendingStatement(ctx.db, me.key, householdId).all<PendingRow>()).results;
   if (!pending.length) throw new Conflict(m.api_e_everyone_in_this_household_has_answered_there());

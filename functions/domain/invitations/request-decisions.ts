@@ -7,7 +7,7 @@ import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { newRsvpToken, whatsappUrl } from "../guests/index.ts";
-import { activityEntry, openWedding } from "../weddings/index.ts";
+import { activityEntry, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { INVITE_MESSAGES, firstName } from "./invite-records.ts";
 
@@ -112,6 +112,7 @@ export async function approveRequest(
   id: string,
 ): Promise<{ householdId: string; guestId: string; rsvpUrl: string; mailed: boolean; message: string }> {
   const me = await openWedding(ctx, "invitations", "edit");
+  requireGuestListInD1(me);
   const req = await pendingRequest(ctx, me.key, id);
   const count = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key).first<{ n: number }>())?.n ?? 0;
   if (count >= GUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyGuests);

@@ -9,7 +9,7 @@ import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-sch
 import { formatDate } from "#shared/format.ts";
 import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, Conflict, Invalid, StaleEdit, newId, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
+import { activityEntry, guardedEdit, openWedding, requireGuestListInD1, tellWedding } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type EventRow, type PlannedEvent, type SubEvent } from "./event-records.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -31,6 +31,7 @@ export async function checkRoomForFunctions(ctx: DomainContext, userId: string, 
 /** POST /event/newevent. */
 export async function createEvent(ctx: DomainContext, input: EventInput): Promise<PlannedEvent> {
   const me = await openWedding(ctx, "plan", "edit");
+  requireGuestListInD1(me);
   await checkRoomForFunctions(ctx, me.key, 1);
   const id = newId(ctx.now);
   await ctx.db.batch([
@@ -44,6 +45,7 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
 /** POST /event/{eventId}/subevent: under one of the couple's functions (not under a sub-event). */
 export async function createSubEvent(ctx: DomainContext, parentId: string, input: EventInput): Promise<SubEvent> {
   const me = await openWedding(ctx, "plan", "edit");
+  requireGuestListInD1(me);
   const parent = await ownedFunction(ctx, me.key, parentId);
   if (parent.parentId) throw new Conflict(m.api_e_a_sub_event_cannot_have_sub_events_of_its());
   const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.key).first<{ n: number }>();
@@ -60,6 +62,7 @@ export async function createSubEvent(ctx: DomainContext, parentId: string, input
 /** PUT /event/{eventId}: a function or a sub-event; the end time is checked against the start it will have. */
 export async function updateEvent(ctx: DomainContext, eventId: string, update: EventUpdate): Promise<{ message: string; event: PlannedEvent | SubEvent }> {
   const me = await openWedding(ctx, "plan", "edit");
+  requireGuestListInD1(me);
   await ownedFunction(ctx, me.key, eventId);
   const current = await readEvent(ctx, eventId, me.key);
   const start = update.startTime !== undefined ? update.startTime : current.start_time;
@@ -124,6 +127,7 @@ async function staleFunction(ctx: DomainContext, key: string, eventId: string, s
  */
 export async function deleteEvent(ctx: DomainContext, eventId: string, input: unknown = {}): Promise<{ message: string; id: string; removedTasks: number }> {
   const me = await openWedding(ctx, "plan", "edit");
+  requireGuestListInD1(me);
   const { version } = parseInput(versionInput, input);
   const stored = await readEvent(ctx, eventId, me.key);
   let removedTasks = 0;

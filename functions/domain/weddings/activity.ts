@@ -144,13 +144,24 @@ const pageQuery = z.object({ page: numeric(z.number().int().min(1).max(1000).opt
 export async function activityList(ctx: DomainContext, query: unknown = {}): Promise<ActivityPage> {
   const w = await currentWedding(ctx);
   const page = parseInput(pageQuery, query ?? {}, m.api_d_correct_page_number()).page ?? 1;
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT id, actor_id, actor_name, area, action, count, subject, function_name, created_at FROM wedding_activity
-       WHERE wedding_id = ? AND created_at > ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    )
-    .bind(w.weddingId, ctx.now - ACTIVITY_KEPT_MS, ACTIVITY_PAGE_SIZE + 1, (page - 1) * ACTIVITY_PAGE_SIZE)
-    .all<ActivityRow>();
+  const offset = (page - 1) * ACTIVITY_PAGE_SIZE;
+  const entries = (db: D1Database, limit: number, skip: number) =>
+    db
+      .prepare(
+        `SELECT id, actor_id, actor_name, area, action, count, subject, function_name, created_at FROM wedding_activity
+         WHERE wedding_id = ? AND created_at > ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(w.weddingId, ctx.now - ACTIVITY_KEPT_MS, limit, skip)
+      .all<ActivityRow>();
+  let results: ActivityRow[];
+  if (w.storedAt === null) results = (await entries(ctx.db, ACTIVITY_PAGE_SIZE + 1, offset)).results;
+  else {
+    // A moved wedding's guest-list entries are in its store (written with their change), the other areas' in D1: the page is the newest of both.
+    const [inD1, inStore] = await Promise.all([entries(ctx.db, offset + ACTIVITY_PAGE_SIZE + 1, 0), entries(w.db, offset + ACTIVITY_PAGE_SIZE + 1, 0)]);
+    results = [...inD1.results, ...inStore.results]
+      .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(offset, offset + ACTIVITY_PAGE_SIZE + 1);
+  }
   const known = new Set<string>(ACTIVITY_ACTIONS);
   const items = results
     .slice(0, ACTIVITY_PAGE_SIZE)

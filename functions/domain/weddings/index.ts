@@ -9,16 +9,19 @@
  */
 export {
   currentWedding,
+  inWedding,
   mayEdit,
   openWedding,
   parseAreas,
   readOnlyMessage,
+  requireGuestListInD1,
   rightsOf,
   type WeddingAccess,
   type WeddingArea,
   type WeddingRights,
   type WeddingRole,
   WEDDING_MESSAGES,
+  weddingDatabase,
 } from "./wedding-access.ts";
 export {
   changeMember,
@@ -45,4 +48,5 @@ export {
 } from "./invitations-to-plan.ts";
 export { ACTIVITY_ACTIONS, activityEntry, type ActivityAction, type ActivityItem, type ActivityPage, purgeOldActivity, activityList } from "./activity.ts";
 export { guardedEdit, nextVersion } from "./stale-edits.ts";
+export { moveWeddingToStore, type WeddingMove } from "./wedding-move.ts";
 export { openLiveChannel, tellRemoved, tellWedding } from "./live.ts";

@@ -7,7 +7,7 @@
 import type { weddingMembers } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { WEDDING_AREAS, type WEDDING_ROLES } from "#shared/stored-values.ts";
-import { type Actor, type DomainContext, ACCESS, Forbidden, newId, requireRole, requireSignedIn } from "../core/index.ts";
+import { type Actor, type DomainContext, ACCESS, Conflict, Forbidden, newId, requireRole, requireSignedIn } from "../core/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 export type WeddingRole = (typeof WEDDING_ROLES)[number];
@@ -16,8 +16,16 @@ export type WeddingArea = (typeof WEDDING_AREAS)[number];
 
 export type WeddingAccess = {
   weddingId: string;
-  /** The user_id of the wedding's planning rows in D1: its couple's account. */
+  /** The user_id of the wedding's planning rows in D1 (and in its store): its couple's account. */
   key: string;
+  /**
+   * The wedding's database for its guest list (docs/decisions/0066): D1 (ctx.db) while the wedding is
+   * in D1, and once it has moved (`storedAt`) its store behind D1's surface, where statements on the
+   * guest list's tables run in the store and the rest in D1. Other areas keep ctx.db.
+   */
+  db: D1Database;
+  /** When the wedding's guest list moved to its own store, or null while it is in D1. */
+  storedAt: number | null;
   actor: Actor;
   role: WeddingRole;
   /** The areas this member may change (every area for the couple and partners). */
@@ -46,9 +54,9 @@ const READ_ONLY: Record<WeddingArea, () => string> = {
 };
 export const readOnlyMessage = (area: WeddingArea) => READ_ONLY[area]();
 
-type MemberRow = Row<typeof weddingMembers, "wedding_id" | "role" | "areas" | "sees_contacts"> & { couple_user_id: string };
+type MemberRow = Row<typeof weddingMembers, "wedding_id" | "role" | "areas" | "sees_contacts"> & { couple_user_id: string; stored_at: number | null };
 
-const CURRENT_SQL = `SELECT m.wedding_id, m.role, m.areas, m.sees_contacts, w.couple_user_id
+const CURRENT_SQL = `SELECT m.wedding_id, m.role, m.areas, m.sees_contacts, w.couple_user_id, w.stored_at
   FROM wedding_members m JOIN weddings w ON w.id = m.wedding_id
   WHERE m.user_id = ?1 ORDER BY m.opened_at DESC, m.wedding_id LIMIT 1`;
 
@@ -64,6 +72,8 @@ function accessOf(ctx: DomainContext, actor: Actor, row: MemberRow): WeddingAcce
   return {
     weddingId: row.wedding_id,
     key: row.couple_user_id,
+    db: weddingDatabase(ctx, row.wedding_id, row.stored_at),
+    storedAt: row.stored_at,
     actor,
     role: row.role,
     areas,
@@ -71,6 +81,20 @@ function accessOf(ctx: DomainContext, actor: Actor, row: MemberRow): WeddingAcce
     managesPeople: everything,
   };
 }
+
+/** D1 for a wedding in D1; its store behind D1's surface once it has moved. */
+export function weddingDatabase(ctx: Pick<DomainContext, "db" | "stores">, weddingId: string, storedAt: number | null): D1Database {
+  if (storedAt === null) return ctx.db;
+  if (!ctx.stores) throw new Error("This wedding's guest list is in its store, and the Worker has no WEDDING_STORE binding to reach it.");
+  return ctx.stores.database(weddingId, ctx.db);
+}
+
+/**
+ * The request's context with the wedding's database in place of D1 (`wedding.db`): what the guest
+ * list's functions read and write through after openWedding, so their queries and the helpers they
+ * call keep their SQL and reach the wedding's rows wherever they are.
+ */
+export const inWedding = (ctx: DomainContext, wedding: Pick<WeddingAccess, "db">): DomainContext => ({ ...ctx, db: wedding.db });
 
 /**
  * The account's own wedding, made the first time it plans (one INSERT OR IGNORE on the unique
@@ -109,6 +133,16 @@ export async function openWedding(ctx: DomainContext, area: WeddingArea, need: "
   const wedding = await currentWedding(ctx);
   if (need === "edit" && !wedding.areas.includes(area)) throw new Forbidden(readOnlyMessage(area));
   return wedding;
+}
+
+/**
+ * Refuses (409) a write a moved wedding cannot do yet because it would change its store and D1 in
+ * two commits (docs/decisions/0066, "What a moved wedding cannot do yet"): its functions (which D1's
+ * tasks, budget lines and vendors point to), approving an e-invite request, reminding a household by
+ * e-mail. Nothing is written.
+ */
+export function requireGuestListInD1(wedding: Pick<WeddingAccess, "storedAt">): void {
+  if (wedding.storedAt !== null) throw new Conflict(m.api_wedding_stored_not_yet());
 }
 
 /** Whether the member may change the area (for loaders that hand the page booleans). */

@@ -32,6 +32,13 @@ export const WEDDING_STORE_SCHEMA = [
     guest_id TEXT NOT NULL REFERENCES guests(id) ON DELETE CASCADE, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
     response TEXT NOT NULL, party_size INTEGER DEFAULT 1 NOT NULL, answered_at INTEGER NOT NULL, PRIMARY KEY (guest_id, event_id))`,
   "CREATE INDEX IF NOT EXISTS guest_rsvps_event_idx ON guest_rsvps (event_id, response)",
+  // The guest list's entries of the wedding's activity list once it has moved (docs/decisions/0066): written in the same
+  // transaction as the change they describe (a conditional one reads changes() of the statement before it), so they live
+  // where the change does. Migration 0132's columns, without the foreign keys to weddings and users (D1's).
+  `CREATE TABLE IF NOT EXISTS wedding_activity (
+    id TEXT PRIMARY KEY NOT NULL, wedding_id TEXT NOT NULL, actor_id TEXT, actor_name TEXT NOT NULL, area TEXT NOT NULL, action TEXT NOT NULL,
+    count INTEGER DEFAULT 1 NOT NULL, subject TEXT, function_name TEXT, created_at INTEGER NOT NULL)`,
+  "CREATE INDEX IF NOT EXISTS wedding_activity_wedding_idx ON wedding_activity (wedding_id, created_at)",
 ];
 
 /**
@@ -129,3 +136,6 @@ export const STORE_COUNTER_TABLES = ["function_counts", "invitation_counts"] as 
 /** The tables a store holds, parents first (the order rows are copied in and counted). */
 export const STORE_TABLES = ["events", "households", "guests", "household_invitations", "guest_rsvps"] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
+
+/** Whether a statement writes (INSERT, UPDATE, DELETE or REPLACE, after a WITH clause too). */
+export const isWrite = (sql: string) => /^\s*(?:with\b[\s\S]*?\)\s*)?(?:insert|update|delete|replace)\b/i.test(sql);

@@ -1,11 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env.ts";
-import { ANSWER_COUNTERS_SCHEMA, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
+import { ANSWER_COUNTERS_SCHEMA, isWrite, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
 
 /** One statement sent to a store: SQL with `?` or `?N` parameters and their values. */
 export type StoreStatement = { sql: string; params: unknown[] };
-/** What a statement answered: its rows and what SQLite counted (as D1's meta.rows_read and rows_written). */
-export type StoreResult = { results: Record<string, unknown>[]; rowsRead: number; rowsWritten: number };
+/**
+ * What a statement answered: its rows, what SQLite counted (as D1's meta.rows_read and rows_written,
+ * triggers' rows included) and, for a write, the rows it changed itself (SQLite's changes(), D1's meta.changes).
+ */
+export type StoreResult = { results: Record<string, unknown>[]; rowsRead: number; rowsWritten: number; changes: number };
 
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 /** Bound values one statement may carry in a Durable Object's SQLite. */
@@ -16,8 +19,8 @@ function createTables(sql: SqlStorage): void {
 }
 
 /**
- * One wedding's guest list in a Durable Object with SQLite storage (a prototype: decision 0055;
- * nothing in the product reads it yet). Its tables are D1's (schema.ts), so the planning queries
+ * One wedding's guest list in a Durable Object with SQLite storage (decision 0055): a moved
+ * wedding's (weddings.stored_at, docs/decisions/0066), read and written through storeRouted (routed.ts). Its tables are D1's (schema.ts), so the planning queries
  * run here unchanged, and a batch is one transaction as D1's is. One object per wedding, named by
  * the wedding's id (`WEDDING_STORE.idFromName(weddingId)`).
  */
@@ -34,7 +37,9 @@ export class WeddingStore extends DurableObject<Env> {
       statements.map(({ sql, params }) => {
         const cursor = this.ctx.storage.sql.exec(sql, ...params);
         const results = cursor.toArray() as Record<string, unknown>[];
-        return { results, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten };
+        // changes() is the last INSERT, UPDATE or DELETE's own rows; a SELECT leaves it as it was (so the next statement's changes() is unmoved).
+        const changes = isWrite(sql) ? Number(this.ctx.storage.sql.exec("SELECT changes() AS n").one().n) : 0;
+        return { results, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten, changes };
       }),
     );
   }

@@ -16,19 +16,20 @@
  *   GET  /stats?from=&count=            the stores' sizes as they report them
  *   GET  /seeded                        how many of the bench's weddings D1 holds (to resume a seeding)
  *
- * The store path gives the domain functions a D1-shaped database (`storeRouted`) that sends a
- * statement reading only the store's tables to the wedding's store and every other (the member's
- * rights, the couple's names) to D1: what decision 0055's migration plan puts behind openWedding.
+ * The store path gives the domain functions the product's D1-shaped database of a moved wedding
+ * (`storeRouted`, functions/stores/wedding-store/routed.ts) that sends a statement naming only the
+ * store's tables to the wedding's store and every other (the member's rights, the couple's names) to
+ * D1: what openWedding hands a moved wedding's guest list (decision 0055's step 1, decision 0066).
  */
 import type { Env } from "#functions/env.ts";
 import { createDomainContext } from "#functions/domain-context.ts";
 import { functionHeadCounts, guestPage } from "#domain/guests/index.ts";
 import type { Actor } from "#domain/core/index.ts";
 import {
-  STORE_COUNTER_TABLES,
+  type RoutedCounts,
   STORE_TABLES,
   type StoreResult,
-  type StoreStatement,
+  storeRouted,
   type StoreTable,
   WeddingStore,
   weddingStore,
@@ -197,59 +198,9 @@ async function pool<T, R>(items: T[], concurrency: number, work: (item: T) => Pr
   return out;
 }
 
-// ---- The store behind D1's surface ----------------------------------------------------------------
+// ---- The store behind D1's surface: the product's own (functions/stores/wedding-store/routed.ts) ----------
 
-type Counts = { d1Calls: number; storeCalls: number; d1RowsRead: number; storeRowsRead: number };
-const TABLE_NAMES = /\b(?:from|join|into|update)\s+([a-z_]+)/gi;
-const storeTables = new Set<string>([...STORE_TABLES, ...STORE_COUNTER_TABLES]);
-/** A statement reads only the store's tables (else it stays with D1: accounts, weddings, members). */
-const readsStoreOnly = (sql: string) => [...sql.matchAll(TABLE_NAMES)].every((m) => storeTables.has(m[1]!.toLowerCase()));
-
-type Routed = { sql: string; params: unknown[] };
-const metaOf = (rowsRead: number, rowsWritten: number) => ({ rows_read: rowsRead, rows_written: rowsWritten, duration: 0, changes: rowsWritten });
-
-/** A D1Database whose statements run in the wedding's store when they read only its tables, else in D1; a batch is one call to each. */
-function storeRouted(db: D1Database, store: DurableObjectStub<WeddingStore>, counts: Counts): D1Database {
-  const statement = (sql: string, params: unknown[] = []) => {
-    const s = {
-      sql,
-      params,
-      bind: (...p: unknown[]) => statement(sql, p),
-      all: async () => (await batch([s]))[0]!,
-      run: async () => (await batch([s]))[0]!,
-      first: async (column?: string) => {
-        const row = ((await batch([s]))[0]!.results[0] ?? null) as Record<string, unknown> | null;
-        return column ? (row?.[column] ?? null) : row;
-      },
-      raw: async () => (await batch([s]))[0]!.results.map((r) => Object.values(r as object)),
-    };
-    return s;
-  };
-  async function batch(statements: Routed[]) {
-    const toStore = statements.map((s) => readsStoreOnly(s.sql));
-    const storeSide = statements.filter((_, i) => toStore[i]);
-    const d1Side = statements.filter((_, i) => !toStore[i]);
-    const [fromStore, fromD1] = await Promise.all([
-      storeSide.length ? (store.batch(storeSide.map(({ sql, params }) => ({ sql, params }) as StoreStatement)) as unknown as Promise<StoreResult[]>) : [],
-      d1Side.length ? db.batch(d1Side.map(({ sql, params }) => db.prepare(sql).bind(...params))) : [],
-    ]);
-    if (storeSide.length) counts.storeCalls += 1;
-    if (d1Side.length) counts.d1Calls += 1;
-    let s = 0;
-    let d = 0;
-    return statements.map((_, i) => {
-      if (toStore[i]) {
-        const r = fromStore[s++]!;
-        counts.storeRowsRead += r.rowsRead;
-        return { results: r.results, success: true, meta: metaOf(r.rowsRead, r.rowsWritten) };
-      }
-      const r = fromD1[d++]!;
-      counts.d1RowsRead += r.meta?.rows_read ?? 0;
-      return r;
-    });
-  }
-  return { prepare: (sql: string) => statement(sql), batch } as unknown as D1Database;
-}
+type Counts = RoutedCounts;
 
 /** D1 itself, counting its calls and rows read the same way. */
 function countedD1(db: D1Database, counts: Counts): D1Database {

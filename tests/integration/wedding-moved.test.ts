@@ -1,0 +1,244 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { guestPage } from "#domain/guests/index.ts";
+import { moveWeddingToStore } from "#domain/weddings/index.ts";
+import { sideOf, storeRouted, weddingStore, type StoreResult } from "#functions/stores/wedding-store/index.ts";
+import { actorOf, testContext } from "#tests/support/context.ts";
+import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { coupleAndMother } from "#tests/support/co-planner.ts";
+import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
+
+/**
+ * Each wedding's store, step 1 (issue 33, decision 0055's migration plan, docs/decisions/0066): a
+ * wedding moved to its store (weddings.stored_at) answers the guest page, head-counts, household and
+ * guest writes and the public RSVP link as it did in D1, its guest list is written in its store and
+ * no longer in D1, and the rights and stale-edit guards hold there as they do in D1.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Loose });
+
+/** A couple with a guest list in D1: two functions, three households (one guest without a household name of its own), answers. */
+async function plannedWedding(userName = "Asha Verma") {
+  const user = await createUser({ role: "USER", userName });
+  await env.DB.prepare("UPDATE users SET partner_name = 'Rahul Mehta' WHERE id = ?").bind(user.id).run();
+  const cookie = await sessionCookieFor(user.id);
+  await call("/api/v1/checklist/get", { cookie });
+  const wedding = (await env.DB.prepare("SELECT id FROM weddings WHERE couple_user_id = ?").bind(user.id).first<{ id: string }>())!;
+  const sangeet = await createEvent(user.id, { name: "Sangeet", eventDate: "2027-02-13" });
+  const shaadi = await createEvent(user.id, { name: "Wedding", eventDate: "2027-02-14" });
+  await createEvent(user.id, { name: "Baraat", eventDate: "2027-02-14", parentId: shaadi.id });
+  const sharma = await createHousehold(user.id, "Sharma family");
+  const iyer = await createHousehold(user.id, "Iyer family");
+  const anil = await createGuest(user.id, sharma.id, { name: "Anil Sharma", dietary: "VEG", phone: "+919876543210" });
+  const sunita = await createGuest(user.id, sharma.id, { name: "Sunita Sharma", dietary: "JAIN" });
+  const ravi = await createGuest(user.id, iyer.id, { name: "Ravi Iyer", side: "GROOM" });
+  await invite(sharma.id, sangeet.id);
+  await invite(sharma.id, shaadi.id);
+  await invite(iyer.id, shaadi.id);
+  await answer(anil.id, sangeet.id, "ATTENDING", 3);
+  await answer(sunita.id, sangeet.id, "DECLINED");
+  await answer(ravi.id, shaadi.id, "MAYBE", 2);
+  return { id: user.id, cookie, weddingId: wedding.id, sangeet, shaadi, sharma, iyer, anil, sunita, ravi };
+}
+
+/** What the guest list's reads answer, through the API and the page's domain function. */
+async function reads(w: { id: string; cookie: string }) {
+  const ctx = testContext({ actor: actorOf(w.id, "USER") });
+  const page = await guestPage(ctx, {});
+  return {
+    headcounts: (await json(await call("/api/v1/guests/headcounts", { cookie: w.cookie }))).body,
+    households: (await json(await call("/api/v1/guests/households", { cookie: w.cookie }))).body,
+    guests: (await json(await call("/api/v1/guests", { cookie: w.cookie }))).body,
+    page,
+  };
+}
+
+/** An answer with the ids, versions and links of one wedding's rows replaced by their place, so two weddings' answers compare. */
+function alike(value: unknown, ids: string[]): unknown {
+  let text = JSON.stringify(value);
+  ids.forEach((id, i) => (text = text.replaceAll(id, `#${i}`)));
+  return JSON.parse(
+    text
+      .replace(/"version":\d+/g, '"version":0')
+      .replace(/\/rsvp\/[A-Za-z0-9_-]+/g, "/rsvp/LINK")
+      .replace(/"[0-9a-f]{8}-[0-9a-f-]{27}"/g, '"NEW"'),
+  );
+}
+
+const d1GuestList = (userId: string) =>
+  Promise.all([
+    snapshot("SELECT * FROM households WHERE user_id = ? ORDER BY id", userId),
+    snapshot("SELECT * FROM guests WHERE user_id = ? ORDER BY id", userId),
+    snapshot("SELECT r.* FROM guest_rsvps r JOIN guests g ON g.id = r.guest_id WHERE g.user_id = ? ORDER BY r.guest_id, r.event_id", userId),
+    snapshot("SELECT i.* FROM household_invitations i JOIN households h ON h.id = i.household_id WHERE h.user_id = ? ORDER BY 1, 2", userId),
+    snapshot("SELECT * FROM function_counts f JOIN events e ON e.id = f.event_id WHERE e.user_id = ? ORDER BY e.id", userId),
+  ]);
+
+const storeRows = (weddingId: string) => weddingStore(env.WEDDING_STORE!, weddingId).stats();
+const inStore = async (weddingId: string, sql: string, ...params: unknown[]) =>
+  ((await weddingStore(env.WEDDING_STORE!, weddingId).batch([{ sql, params }])) as unknown as StoreResult[])[0]!.results;
+
+const move = (weddingId: string) => moveWeddingToStore(testContext(), weddingId);
+
+describe("a wedding moved to its store", () => {
+  it("answers the guest page, head-counts, households and guests as it did in D1, from its store", async () => {
+    const w = await plannedWedding();
+    const before = await reads(w);
+    expect(before.headcounts.functions.map((f: Loose) => [f.name, f.attending, f.declined, f.maybe])).toEqual([
+      ["Sangeet", 3, 1, 0],
+      ["Wedding", 0, 0, 2],
+    ]);
+
+    const moved = await move(w.weddingId);
+    expect(moved).toMatchObject({ already: false, rows: { events: 3, households: 2, guests: 3, household_invitations: 3, guest_rsvps: 3 } });
+    const row = await env.DB.prepare("SELECT stored_at FROM weddings WHERE id = ?").bind(w.weddingId).first<{ stored_at: number | null }>();
+    expect(row?.stored_at).toBe(moved.storedAt);
+    // The links' map: the public link finds the store from its token alone.
+    const links = await env.DB.prepare("SELECT token FROM wedding_rsvp_tokens WHERE wedding_id = ? ORDER BY token").bind(w.weddingId).all<{ token: string }>();
+    expect(links.results.map((r) => r.token)).toEqual([w.sharma.token, w.iyer.token].sort());
+
+    expect(await reads(w)).toEqual(before);
+    // What the answers were read from: the store. A row changed in D1 behind the move shows nowhere.
+    await env.DB.prepare("UPDATE guests SET name = 'Only in D1' WHERE id = ?").bind(w.ravi.id).run();
+    expect(JSON.stringify(await reads(w))).not.toContain("Only in D1");
+
+    // Run twice, the move changes nothing.
+    expect(await move(w.weddingId)).toMatchObject({ already: true, storedAt: moved.storedAt, rows: moved.rows });
+  });
+
+  it("adds a household, edits a guest and takes an RSVP answer by its link as a D1 wedding does, writing them in its store and not in D1", async () => {
+    const inD1 = await plannedWedding("Asha Verma");
+    const stored = await plannedWedding("Asha Verma");
+    await move(stored.weddingId);
+    const d1Before = await d1GuestList(stored.id);
+
+    async function work(w: Awaited<ReturnType<typeof plannedWedding>>) {
+      const added = await json(await call("/api/v1/guests/households", { method: "POST", cookie: w.cookie, body: { name: "Kapoor family", notes: "Delhi" } }));
+      const guest = (await json(await call(`/api/v1/guests?q=Ravi`, { cookie: w.cookie }))).body.guests[0];
+      const edited = await json(
+        await call(`/api/v1/guests/${w.ravi.id}`, { method: "PUT", cookie: w.cookie, body: { city: "Chennai", dietary: "VEGAN", version: guest.version } }),
+      );
+      const link = await json(await call(`/api/v1/rsvp/${w.sharma.token}`));
+      const answered = await json(
+        await call(`/api/v1/rsvp/${w.sharma.token}`, {
+          method: "POST",
+          body: { answers: [{ guestId: w.sunita.id, eventId: w.shaadi.id, response: "ATTENDING", partySize: 2 }] },
+        }),
+      );
+      const newLink = added.body.household.rsvpLink.split("/rsvp/")[1];
+      const fresh = await json(await call(`/api/v1/rsvp/${newLink}`));
+      const ids = [w.sangeet.id, w.shaadi.id, w.sharma.id, w.iyer.id, w.anil.id, w.sunita.id, w.ravi.id, added.body.household.id, w.weddingId, w.id];
+      return { ids, answers: { added, edited, link, answered, fresh, after: await reads(w) } };
+    }
+    const a = await work(inD1);
+    const b = await work(stored);
+    expect(a.answers.added.status).toBe(201);
+    expect(a.answers.edited.body.guest).toMatchObject({ city: "Chennai", dietary: "VEGAN" });
+    expect(a.answers.answered.status).toBe(200);
+    expect(a.answers.fresh).toMatchObject({ status: 200, body: { invitation: { household: "Kapoor family" } } });
+    expect(alike(b.answers, b.ids)).toEqual(alike(a.answers, a.ids));
+
+    // Written in the store, not in D1.
+    expect(await d1GuestList(stored.id)).toEqual(d1Before);
+    expect((await storeRows(stored.weddingId)).rows).toMatchObject({ households: 3, guests: 3, guest_rsvps: 4 });
+    expect(await inStore(stored.weddingId, "SELECT city, dietary FROM guests WHERE id = ?", stored.ravi.id)).toEqual([{ city: "Chennai", dietary: "VEGAN" }]);
+    // The guest list's entries of the activity list are in the store with their change, and the list shows them.
+    expect((await inStore(stored.weddingId, "SELECT action FROM wedding_activity ORDER BY created_at, id")).map((r) => r.action)).toEqual([
+      "household_added",
+      "guest_changed",
+    ]);
+    expect(
+      (
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_activity WHERE wedding_id = ? AND area = 'guests'")
+          .bind(stored.weddingId)
+          .first<{ n: number }>()
+      )?.n,
+    ).toBe(0);
+    const activity = await json(await call("/api/v1/weddings/activity", { cookie: stored.cookie }));
+    expect(activity.body.items.map((i: Loose) => i.action)).toEqual(
+      (await json(await call("/api/v1/weddings/activity", { cookie: inD1.cookie }))).body.items.map((i: Loose) => i.action),
+    );
+    expect(activity.body.items.map((i: Loose) => i.action)).toEqual(expect.arrayContaining(["household_added", "guest_changed"]));
+  });
+
+  it("keeps the rights and the stale-edit guard: a stale copy's edit is 409 with the guest as it is in the store, a viewer's is 403, another couple's 404", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother({ areas: "guests", seesContacts: false });
+    const household = await createHousehold(couple.id, "Sharma family");
+    const guest = await createGuest(couple.id, household.id, { name: "Ravi Sharma", phone: "+919876543210" });
+    await move(weddingId);
+    const read = (await json(await call("/api/v1/guests", { cookie: couple.cookie }))).body.guests[0];
+
+    const first = await json(
+      await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: mother.cookie, body: { city: "Udaipur", version: read.version } }),
+    );
+    expect(first.status).toBe(200);
+    const storeBefore = await inStore(weddingId, "SELECT * FROM guests WHERE id = ?", guest.id);
+    const stale = await json(await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: couple.cookie, body: { city: "Kota", version: read.version } }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { id: guest.id, city: "Udaipur", version: first.body.guest.version } });
+    expect(await inStore(weddingId, "SELECT * FROM guests WHERE id = ?", guest.id)).toEqual(storeBefore);
+    expect((await inStore(weddingId, "SELECT action FROM wedding_activity")).map((r) => r.action)).toEqual(["guest_changed"]);
+
+    await env.DB.prepare("UPDATE wedding_members SET role = 'VIEWER', areas = '' WHERE wedding_id = ? AND user_id = ?").bind(weddingId, mother.id).run();
+    // A viewer who may not see contacts gets the store's rows without them, as D1's.
+    expect((await json(await call("/api/v1/guests", { cookie: mother.cookie }))).body.guests[0]).toMatchObject({ name: "Ravi Sharma", phone: null });
+    expect((await json(await call("/api/v1/guests", { cookie: couple.cookie }))).body.guests[0]).toMatchObject({ phone: "+919876543210" });
+    const viewer = await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: mother.cookie, body: { city: "Pune" } });
+    expect(viewer.status).toBe(403);
+    const other = await plannedWedding("Neha Kapoor");
+    expect((await call(`/api/v1/guests/${guest.id}`, { method: "PUT", cookie: other.cookie, body: { city: "Pune" } })).status).toBe(404);
+    expect((await call(`/api/v1/guests/households/${household.id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
+    expect((await call("/api/v1/guests/headcounts")).status).toBe(401);
+    expect(await inStore(weddingId, "SELECT city FROM guests WHERE id = ?", guest.id)).toEqual([{ city: "Udaipur" }]);
+  });
+
+  it("refuses, and writes nothing, what would change its store and D1 in two commits: a new function, an e-mail reminder", async () => {
+    const w = await plannedWedding();
+    await move(w.weddingId);
+    const events = () => snapshot("SELECT * FROM events WHERE user_id = ? ORDER BY id", w.id);
+    const before = await events();
+    const made = await json(await call("/api/v1/event/newevent", { method: "POST", cookie: w.cookie, body: { eventName: "Mehndi", eventDate: "2027-02-12" } }));
+    expect(made.status).toBe(409);
+    expect(made.body.message).toBe(
+      "This wedding's guest list has moved to its own store, where this cannot be done yet. The guest list, head-counts and RSVP links work as before.",
+    );
+    expect(await events()).toBe(before);
+    expect((await storeRows(w.weddingId)).rows.events).toBe(3);
+    const reminded = await call(`/api/v1/guests/households/${w.iyer.id}/remind`, { method: "POST", cookie: w.cookie });
+    expect(reminded.status).toBe(409);
+    expect(await inStore(w.weddingId, "SELECT reminded_at FROM household_invitations WHERE household_id = ?", w.iyer.id)).toEqual([{ reminded_at: null }]);
+  });
+
+  it("routes a statement by the tables it names and refuses a mix that would read stale rows or be half written", async () => {
+    const w = await plannedWedding();
+    await move(w.weddingId);
+    expect(sideOf("SELECT COUNT(*) FROM guests g JOIN households h ON h.id = g.household_id")).toBe("store");
+    expect(sideOf("DELETE FROM household_invitations WHERE event_id NOT IN (SELECT value FROM json_each(?))")).toBe("store");
+    expect(sideOf("INSERT INTO households (id, user_id) VALUES (?, ?)")).toBe("store");
+    expect(sideOf("INSERT INTO guest_rsvps (guest_id) SELECT g.id FROM guests g ON CONFLICT (guest_id) DO UPDATE SET response = excluded.response")).toBe(
+      "store",
+    );
+    expect(sideOf("SELECT user_name FROM users WHERE id = ?")).toBe("d1");
+    expect(() => sideOf("SELECT h.id FROM households h JOIN users u ON u.id = h.user_id")).toThrow(/read each side apart/);
+
+    const db = storeRouted(env.DB, weddingStore(env.WEDDING_STORE!, w.weddingId));
+    const d1Before = await d1GuestList(w.id);
+    await expect(
+      db.batch([
+        db.prepare("UPDATE guests SET city = 'Half' WHERE id = ?").bind(w.ravi.id),
+        db.prepare("UPDATE users SET partner_name = 'Half' WHERE id = ?").bind(w.id),
+      ]),
+    ).rejects.toThrow(/half done/);
+    expect(await inStore(w.weddingId, "SELECT city FROM guests WHERE id = ?", w.ravi.id)).toEqual([{ city: null }]);
+    expect(await d1GuestList(w.id)).toEqual(d1Before);
+    // Reads on both sides in one batch are one call to each.
+    const [names, count] = await db.batch([
+      db.prepare("SELECT partner_name FROM users WHERE id = ?").bind(w.id),
+      db.prepare("SELECT COUNT(*) AS n FROM guests"),
+    ]);
+    expect(names!.results).toEqual([{ partner_name: "Rahul Mehta" }]);
+    expect(count!.results).toEqual([{ n: 3 }]);
+  });
+});
