@@ -261,6 +261,12 @@ describe("the couple's Payments (GET /api/v1/template/payments, the /profile/pay
         refunds: [{ id: expect.any(String), amount: 100, status: "PROCESSED", date: expect.any(Number) }],
       },
     ]);
+    // A couple who chose Hindi reads what became of the second payment in Hindi.
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(buyer.id).run();
+    expect((await payments(buyer.cookie)).body.payments.map((p) => p.note)).toEqual([
+      "यह डिज़ाइन पहले से आपका था, इसलिए यह दूसरा भुगतान अपने-आप पूरा लौटा दिया गया।",
+      null,
+    ]);
     // The credit note is the couple's (and admins'): another couple is told it does not exist.
     const notePath = `/api/v1/subscribe/credit-note/${String(note.id)}`;
     expect(await (await call(notePath, { cookie: buyer.cookie })).json()).toMatchObject({

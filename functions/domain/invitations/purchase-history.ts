@@ -1,5 +1,6 @@
 import { type DomainContext, ACCESS, requireRole } from "../core/index.ts";
 import type { PAYMENT_STATUSES, REFUND_STATUSES } from "#shared/stored-values.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { TEMPLATE_PURCHASE_MESSAGES } from "./template-purchases.ts";
 
 /**
@@ -45,13 +46,24 @@ export type TaxDocumentLink = { id: string; number: string; url: string; pdfUrl:
 /** The most payments the page lists (a couple buys a handful of designs). */
 export const COUPLE_PAYMENTS_MAX = 100;
 
+/** What became of a payment that bought nothing, in the reader's language (getters: read per request). */
 export const PURCHASE_NOTES = {
-  secondRefunded: "You already owned this design, so this second payment was refunded in full by itself.",
-  secondToRefund: "You already owned this design, so this second payment will be refunded.",
-  refunded: "Refunded in full: the design is no longer yours for new cards (cards already made keep it).",
-  late: "Paid after the order had expired, so it was not taken: it will be refunded.",
-  lateRefunded: "Paid after the order had expired, so it was not taken: refunded in full by itself.",
-} as const;
+  get secondRefunded() {
+    return m.api_purchase_note_second_refunded();
+  },
+  get secondToRefund() {
+    return m.api_purchase_note_second_to_refund();
+  },
+  get refunded() {
+    return m.api_purchase_note_refunded();
+  },
+  get late() {
+    return m.api_purchase_note_late();
+  },
+  get lateRefunded() {
+    return m.api_purchase_note_late_refunded();
+  },
+};
 
 type PaymentRow = {
   id: string;
@@ -127,7 +139,7 @@ export async function couplePayments(ctx: DomainContext): Promise<CouplePayment[
     id: r.id,
     date: r.date,
     templateId: r.templateId,
-    designName: r.designName ?? "A design no longer listed",
+    designName: r.designName ?? m.api_purchase_design_unlisted(),
     amount: r.amount,
     status: r.status,
     refundedAmount: r.refundedAmount,
