@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { crop, fliph, PhotonImage, resize, rotate, SamplingFilter } from "@cf-wasm/photon";
 import { IMAGE_MEGAPIXELS_MAX } from "#shared/service-media.ts";
 import { randomHex } from "#shared/tokens.ts";
@@ -186,12 +187,12 @@ function concatHeader(bytes: Uint8Array, at: number): Uint8Array {
 export function checkedSize(bytes: Uint8Array, type: ImageType): { width: number; height: number } {
   const size = dimensionsOf(bytes);
   const extent = type.ext === "gif" ? gifExtent(bytes) : type.ext === "webp" ? webpExtent(bytes) : size;
-  if (!size || !extent) throw new ImageUnreadable(`This ${type.ext.toUpperCase()} image cannot be read.`);
+  if (!size || !extent) throw new ImageUnreadable(m.api_image_unreadable_type({ type: type.ext.toUpperCase() }));
   const width = Math.max(size.width, extent.width);
   const height = Math.max(size.height, extent.height);
   if (width * height > IMAGE_PIXELS_MAX)
     throw new ImageUnreadable(
-      `This image is ${width.toLocaleString("en-IN")} x ${height.toLocaleString("en-IN")} pixels; images can have at most ${IMAGE_PIXELS_MAX / 1_000_000} megapixels.`,
+      m.api_image_too_many_pixels({ width: width.toLocaleString("en-IN"), height: height.toLocaleString("en-IN"), max: IMAGE_PIXELS_MAX / 1_000_000 }),
     );
   return size;
 }
@@ -252,12 +253,12 @@ function rotateOwned(image: PhotonImage, angle: number): PhotonImage {
 /** The decoded image, upright; refused (ImageUnreadable) when too large or not decodable. */
 function decode(bytes: Uint8Array, type: ImageType): PhotonImage {
   checkedSize(bytes, type);
-  if (type.ext === "avif") throw new ImageUnreadable("AVIF images cannot be read here: please upload a JPEG, PNG, WebP or GIF.");
+  if (type.ext === "avif") throw new ImageUnreadable(m.api_image_avif_unreadable());
   let image: PhotonImage;
   try {
     image = PhotonImage.new_from_byteslice(bytes);
   } catch {
-    throw new ImageUnreadable(`This ${type.ext.toUpperCase()} image cannot be read.`);
+    throw new ImageUnreadable(m.api_image_unreadable_type({ type: type.ext.toUpperCase() }));
   }
   return upright(image, exifOrientation(bytes));
 }
@@ -332,10 +333,10 @@ const streamOf = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes]).stream() 
 export function cloudflareImagesPipeline(images: ImagesBinding): ImagePipeline {
   const info = async (bytes: Uint8Array<ArrayBuffer>) => {
     const type = imageTypeOf(bytes);
-    if (!type) throw new ImageUnreadable("This image cannot be read.");
+    if (!type) throw new ImageUnreadable(m.api_image_unreadable());
     checkedSize(bytes, type);
     const about = await images.info(streamOf(bytes));
-    if (!("width" in about)) throw new ImageUnreadable("This image cannot be read.");
+    if (!("width" in about)) throw new ImageUnreadable(m.api_image_unreadable());
     return about;
   };
   const render = async (bytes: Uint8Array<ArrayBuffer>, transform: ImageTransform, width: number, height: number): Promise<ImageVariant> => {

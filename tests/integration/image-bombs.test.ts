@@ -90,6 +90,26 @@ describe("every upload path refuses a bomb with a 400 and stores nothing", () =>
     expect(await bucketKeys()).toEqual(before);
   });
 
+  it("says why in the uploader's language: a Hindi vendor's refusal and confirmation in Hindi, an English vendor's in English", async () => {
+    const bomb = await pngBomb(10_000, 10_000);
+    const hindi = await createVendor();
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(hindi.id).run();
+    const hindiCookie = await sessionCookieFor(hindi.id);
+    const refused = await send("/api/v1/upload-single", hindiCookie, "file", bomb, "bomb.png", "POST", { kind: "logo" });
+    expect(text(await refused.json<Answer>())).toContain("यह तस्वीर 10,000 x 10,000 पिक्सेल की है; तस्वीर ज़्यादा से ज़्यादा 40 मेगापिक्सेल की हो सकती है।");
+    const logo = await pngBomb(200, 200);
+    const saved = await send("/api/v1/upload-single", hindiCookie, "file", logo, "logo.png", "POST", { kind: "logo" });
+    expect((await saved.json<Answer>()).message).toBe("लोगो बदल दिया गया।");
+
+    const english = await createVendor();
+    const englishCookie = await sessionCookieFor(english.id);
+    const refusedInEnglish = await send("/api/v1/upload-single", englishCookie, "file", bomb, "bomb.png", "POST", { kind: "logo" });
+    expect(text(await refusedInEnglish.json<Answer>())).toContain(`This image is 10,000 x 10,000 pixels; images can have at most ${CAP}.`);
+    expect((await (await send("/api/v1/upload-single", englishCookie, "file", logo, "logo.png", "POST", { kind: "logo" })).json<Answer>()).message).toBe(
+      "Logo updated.",
+    );
+  });
+
   it("a direct upload is refused when it arrives, and one put straight into storage is refused at the register step", async () => {
     const bomb = await pngBomb(10_000, 10_000);
     const vendor = await createVendor();

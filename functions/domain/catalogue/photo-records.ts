@@ -74,7 +74,7 @@ function toPhoto(row: MediaRow, coverKey: string | null): ServicePhoto {
 
 /** The service if the actor may manage its media: its vendor, or an admin. Anyone else: 404 (its existence does not leak). */
 export async function manageableService(ctx: DomainContext, serviceId: string): Promise<ServiceRow> {
-  const actor = requireRole(ctx.actor, ACCESS.vendorOrAdmin, "Only the service's vendor can manage its photos.");
+  const actor = requireRole(ctx.actor, ACCESS.vendorOrAdmin, m.api_media_vendor_only());
   const row = await ctx.db.prepare("SELECT id, vendor_id, service_name, cover_key FROM services WHERE id = ?").bind(serviceId).first<ServiceRow>();
   if (!row || (actor.role === "VENDOR" && row.vendor_id !== actor.id)) throw new NotFound(NOT_FOUND());
   return row;
@@ -99,7 +99,7 @@ export async function servicePhotos(ctx: DomainContext, serviceId: string): Prom
 export function reasonOf(error: unknown): string {
   if (error instanceof Invalid || error instanceof ImageUnreadable) return error.message;
   log.error("photo processing failed", {}, error);
-  return "It could not be processed.";
+  return m.api_image_not_processed();
 }
 
 export async function removeObjects(ctx: DomainContext, keys: readonly string[]): Promise<void> {

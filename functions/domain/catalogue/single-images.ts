@@ -50,5 +50,5 @@ export async function uploadSingleImage(ctx: DomainContext, kind: string, file: 
   }
   const previousKey = previous?.key?.startsWith("/media/") ? decodeURIComponent(previous.key.slice("/media/".length)) : previous?.key;
   if (previousKey && previousKey !== key) await removeObjects(ctx, [previousKey]);
-  return { message: kind === "logo" ? "Logo updated." : "Profile photo updated.", key, url: mediaUrl(key) };
+  return { message: kind === "logo" ? m.api_media_logo_updated() : m.api_media_profile_photo_updated(), key, url: mediaUrl(key) };
 }

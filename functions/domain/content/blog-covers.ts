@@ -27,7 +27,7 @@ export async function setBlogCover(ctx: DomainContext, id: string, file: File | 
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, BLOG_LIMITS.coverWidth);
   } catch (e) {
     if (!(e instanceof ImageUnreadable)) log.error("blog cover processing failed", {}, e);
-    const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
+    const reason = e instanceof ImageUnreadable ? e.message : m.api_image_could_not_be_read();
     throw new Invalid(reason, { cover: reason });
   }
   const key = `u/blog/${id}/${newId(ctx.now)}.${variant.ext}`;

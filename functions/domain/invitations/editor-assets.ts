@@ -104,7 +104,7 @@ async function assetCount(ctx: DomainContext, userId: string): Promise<number> {
 const reasonOf = (e: unknown) => {
   if (e instanceof Invalid || e instanceof ImageUnreadable) return e.message;
   log.error("asset processing failed", {}, e);
-  return "It could not be processed.";
+  return m.api_image_not_processed();
 };
 
 /**
@@ -203,7 +203,7 @@ export async function listEditorAssets(ctx: DomainContext, raw: unknown): Promis
 /** DELETE /editorAssets {public_id}: removes one of the caller's images (the row, then the stored object). Another account's: 404. */
 export async function deleteEditorAsset(ctx: DomainContext, raw: unknown): Promise<{ message: string }> {
   const actor = assetOwner(ctx);
-  const { public_id } = parseInput(deleteAssetInput, raw ?? {}, "Say which image to delete.");
+  const { public_id } = parseInput(deleteAssetInput, raw ?? {}, m.api_e_say_which_image_to_delete());
   const done = await ctx.db.prepare("DELETE FROM editor_assets WHERE key = ? AND user_id = ?").bind(public_id, actor.id).run();
   if (!done.meta.changes) throw new NotFound(ASSET_MESSAGES.notFound);
   if (public_id.startsWith("u/")) await ctx.media.delete(public_id).catch((e: unknown) => log.error("removing an asset failed", {}, e));

@@ -30,7 +30,7 @@ export async function setTemplateThumbnail(ctx: DomainContext, id: string, file:
     variant = await (ctx.images ?? wasmPipeline).narrow(bytes, type, THUMBNAIL_WIDTH);
   } catch (e) {
     if (!(e instanceof ImageUnreadable)) log.error("template thumbnail processing failed", {}, e);
-    const reason = e instanceof ImageUnreadable ? e.message : "This image could not be read.";
+    const reason = e instanceof ImageUnreadable ? e.message : m.api_image_could_not_be_read();
     throw new Invalid(reason, { image: reason });
   }
   const key = `u/templates/${row.id}/${newId(ctx.now)}.${variant.ext}`;
