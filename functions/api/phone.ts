@@ -1,3 +1,4 @@
+import { m } from "#shared/paraglide/messages.js";
 import { addPhoneInput, phoneCodeInput, phoneSignInInput, vendorPhoneSignInInput } from "#shared/phone-schemas.ts";
 import { addPhone, type PhoneSignInResult, phoneSignIn, requestAddPhoneCode, requestSignInCode } from "#domain/accounts/index.ts";
 import { homeOf } from "#domain/core/index.ts";
@@ -9,7 +10,7 @@ import { Resource } from "./endpoint.ts";
 function signInAnswer(c: ApiContext, result: PhoneSignInResult) {
   if (result.status === "needs-signup") return c.json({ success: true, needsSignup: true, message: result.message, fields: result.fields, user: null });
   const created = result.status === "created";
-  const message = created ? `Welcome to Mandap, ${result.account.vendor?.name ?? result.account.user_name}!` : "Logged in successfully.";
+  const message = created ? m.api_account_welcome_new({ name: result.account.vendor?.name ?? result.account.user_name }) : m.api_phone_welcome_back();
   return sessionStarted(c, result, message, created ? 201 : 200, { needsSignup: false, home: homeOf(result.account) });
 }
 

@@ -60,7 +60,7 @@ export const usersApi = new Resource("/users", "Accounts")
       access: "public",
       responses: { 200: "Signed in", 401: "Wrong e-mail or password", 429: "Too many failed attempts" },
     },
-    async (c, { body }) => sessionStarted(c, await login(c.get("domain"), { ...body, door: "user" }), "Logged in successfully."),
+    async (c, { body }) => sessionStarted(c, await login(c.get("domain"), { ...body, door: "user" }), m.api_phone_welcome_back()),
   )
   .endpoint(
     {
@@ -73,7 +73,7 @@ export const usersApi = new Resource("/users", "Accounts")
     },
     async (c, { body }) => {
       const start = await googleLogin(c.get("domain"), body);
-      const message = start.created ? `Welcome to Mandap, ${start.account.user_name}!` : "Logged in successfully.";
+      const message = start.created ? m.api_account_welcome_new({ name: start.account.user_name }) : m.api_phone_welcome_back();
       return sessionStarted(c, start, message, start.created ? 201 : 200, { home: homeOf(start.account) });
     },
   )

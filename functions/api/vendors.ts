@@ -49,7 +49,7 @@ export const vendorAccountsApi = new Resource("/vendors", "Vendor accounts")
       access: "public",
       responses: { 401: "Wrong e-mail or password", 429: "Too many failed attempts" },
     },
-    async (c, { body }) => sessionStarted(c, await login(c.get("domain"), { ...body, door: "vendor" }), "Logged in successfully."),
+    async (c, { body }) => sessionStarted(c, await login(c.get("domain"), { ...body, door: "vendor" }), m.api_phone_welcome_back()),
   )
   .endpoint(
     { method: "post", path: "/logout", summary: "End this session; clears the session cookie and the first-visit flag", access: "public" },

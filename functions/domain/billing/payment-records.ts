@@ -18,7 +18,7 @@ import { m } from "#shared/paraglide/messages.js";
  */
 export class GatewayUnavailable extends Error {
   readonly status: 502 | 503;
-  constructor(message = "The payment gateway could not be reached. Nothing was charged; please try again in a minute.", status: 502 | 503 = 502) {
+  constructor(message = m.api_payment_unreachable(), status: 502 | 503 = 502) {
     super(message);
     this.status = status;
     this.name = "GatewayUnavailable";

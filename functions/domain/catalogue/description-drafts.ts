@@ -22,7 +22,7 @@ export const AI_DRAFT_LIMIT: AllowanceRule = {
  */
 export async function draftDescription(ctx: DomainContext, input: unknown): Promise<DescriptionDraft> {
   const actor = requireManager(ctx);
-  const facts = parseInput(descriptionDraftInput, input, "Add the service's name and subcategory first, then ask for a draft.");
+  const facts = parseInput(descriptionDraftInput, input, m.api_e_add_the_services_name_and_subcategory_first());
   await takeOrThrow(ctx, `ai-draft:${actor.id}`, AI_DRAFT_LIMIT);
   return ctx.ai.draft(facts);
 }

@@ -10,8 +10,8 @@ import { m } from "#shared/paraglide/messages.js";
  * wishlist in the same batch. Couples (and admins) only: a vendor has neither.
  */
 function requireShopper(actor: Actor | null, what: "wishlist" | "cart"): Actor {
-  requireSignedIn(actor, `Please log in to use your ${what}.`);
-  return requireRole(actor, ACCESS.shopper, `Only couples have a ${what}.`);
+  requireSignedIn(actor, what === "wishlist" ? m.api_wishlist_sign_in() : m.api_cart_sign_in());
+  return requireRole(actor, ACCESS.shopper, what === "wishlist" ? m.couple_wishlist_couples_only() : m.api_cart_couples_only());
 }
 
 async function requireActiveService(ctx: DomainContext, serviceId: string) {

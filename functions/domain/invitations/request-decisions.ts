@@ -188,9 +188,7 @@ export async function approveRequest(
   const made = await ctx.db.prepare("SELECT 1 AS ok FROM households WHERE id = ?").bind(householdId).first();
   if (!made) throw new Conflict(INVITE_MESSAGES.decided);
   if (mail) await ctx.mail.deliver(mail.id);
-  const message = mail
-    ? `Added to your guest list. We e-mailed ${req.name} their personal link.`
-    : `Added to your guest list. ${req.name} gave no e-mail: send them their personal link on WhatsApp (below).`;
+  const message = mail ? messages.api_invite_request_added_mailed({ name: req.name }) : messages.api_invite_request_added_no_email({ name: req.name });
   return { householdId, guestId, rsvpUrl, mailed: !!mail, message };
 }
 

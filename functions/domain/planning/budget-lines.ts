@@ -89,8 +89,8 @@ export async function updateBudgetLine(ctx: DomainContext, lineId: string, input
   const fields = parseInput(budgetLineUpdate, input, m.api_e_please_correct_the_budget_line());
   if (row.booking_id && (fields.booked !== undefined || fields.paid !== undefined)) {
     const errors: Record<string, string> = {};
-    if (fields.booked !== undefined) errors.booked = "Booked comes from the booking (its agreed price).";
-    if (fields.paid !== undefined) errors.paid = "Paid comes from the booking (its advance and the instalments received).";
+    if (fields.booked !== undefined) errors.booked = m.api_budget_booked_from_booking();
+    if (fields.paid !== undefined) errors.paid = m.api_budget_paid_from_booking();
     throw new Invalid(m.api_e_this_line_stands_for_a_booking_its(), errors);
   }
   const next = {
@@ -192,7 +192,7 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
     .bind(bookingId, me.key)
     .first<{ id: string; status: string; service_name: string }>();
   if (!booking) throw new NotFound(m.api_e_we_could_not_find_that_booking());
-  const fields = parseInput(bookingLinkInput, input, "Please correct the booking's budget line.");
+  const fields = parseInput(bookingLinkInput, input, m.api_e_please_correct_the_bookings_budget_line());
   if (booking.status === "CANCELLED") throw new Conflict(m.api_e_this_booking_is_cancelled_it_no_longer());
   const eventId = await functionFor(ctx, me.key, fields.eventId);
   const existing = await ctx.db
