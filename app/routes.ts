@@ -39,6 +39,7 @@ export default [
   route("dev/sms", "routes/dev/sms.tsx"),
   route("dev/cron", "routes/dev/cron.tsx"),
   route("dev/ui", "routes/dev/ui.tsx"),
+  route("dev/wedding-store", "routes/dev/wedding-store.tsx"),
   route("profile", "routes/profile/layout.tsx", [
     index("routes/profile/index.tsx"),
     route("photo", "routes/profile/photo.tsx", { id: "profile-photo" }),

@@ -18,6 +18,7 @@ const DEV_PATHS = [
   "/dev/mailbox.data",
   "/dev/error-screen",
   "/dev/ui",
+  "/dev/wedding-store",
   "/DEV/Mailbox",
 ];
 

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { strFromU8, unzipSync } from "fflate";
+import { deleteAccount } from "#domain/accounts/index.ts";
 import { guestPage } from "#domain/guests/index.ts";
 import { moveWeddingToStore } from "#domain/weddings/index.ts";
 import { sideOf, storeRouted, weddingStore, type StoreResult } from "#functions/stores/wedding-store/index.ts";
@@ -240,5 +242,32 @@ describe("a wedding moved to its store", () => {
     ]);
     expect(names!.results).toEqual([{ partner_name: "Rahul Mehta" }]);
     expect(count!.results).toEqual([{ n: 3 }]);
+  });
+
+  it("exports its guest list from its store with the rest of the wedding, and empties its store when the couple closes the account", async () => {
+    const w = await plannedWedding();
+    await call("/api/v1/guests/households", { method: "POST", cookie: w.cookie, body: { name: "Khanna family" } });
+    await move(w.weddingId);
+    await env.DB.prepare("UPDATE households SET name = 'Only in D1' WHERE id = ?").bind(w.iyer.id).run();
+    expect((await call("/api/v1/guests/households", { method: "POST", cookie: w.cookie, body: { name: "Kapoor family" } })).status).toBe(201);
+
+    const res = await call("/api/v1/weddings/export", { cookie: w.cookie });
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const households = strFromU8(files["households.csv"]!);
+    expect(households).toContain("Kapoor family");
+    expect(households).toContain("Iyer family");
+    expect(households).not.toContain("Only in D1");
+    expect(strFromU8(files["functions.csv"]!)).toContain("Baraat");
+    // The activity file holds the entry written in D1 before the move and the one written in the store after it, newest first.
+    const activity = strFromU8(files["activity.csv"]!);
+    expect(activity.indexOf("Kapoor family")).toBeGreaterThan(-1);
+    expect(activity.indexOf("Khanna family")).toBeGreaterThan(activity.indexOf("Kapoor family"));
+
+    const ctx = testContext({ actor: actorOf(w.id, "USER") });
+    await deleteAccount(ctx);
+    await ctx.settle();
+    expect((await storeRows(w.weddingId)).rows).toEqual({ events: 0, households: 0, guests: 0, household_invitations: 0, guest_rsvps: 0 });
+    expect(await inStore(w.weddingId, "SELECT COUNT(*) AS n FROM wedding_activity")).toEqual([{ n: 0 }]);
   });
 });

@@ -48,21 +48,29 @@ const text = (v: Cell) => (v === null || v === undefined ? "" : String(v));
 const at = (ms: Cell) => (typeof ms === "number" ? indiaDateTime(ms) : "");
 const yesNo = (v: Cell) => (v ? m.api_csv_yes() : m.api_csv_no());
 
+type Statement = { statement: D1PreparedStatement; guestList: boolean };
+
+/** The wedding's activity entries, newest first (bind its id). */
+const ACTIVITY_SQL = `SELECT actor_name, area, action, count, subject, function_name, created_at FROM wedding_activity
+       WHERE wedding_id = ? ORDER BY created_at DESC, id DESC`;
+
 /**
  * The statements of the one D1 batch, bound to the wedding's key (the couple's user_id of the
- * planning rows) or its id (members, invitations to plan, activity). When the product reads the
- * wedding's rows from its store (decision 0055; the store holds events, households, guests,
- * invitations and answers today), those statements become one `exportRows()` call on the store and
- * the joins that name things (an answer's guest and function) move here; `exportRows()` answers
- * every column, households' rsvp_token too, so the files keep choosing theirs. Tasks, checklist,
- * budget, e-invite requests and cards follow when they move; the total budget, members, invitations
- * to plan and the activity stay in this D1 batch.
+ * planning rows) or its id (members, invitations to plan, activity). The guest list's (`guestList`:
+ * functions, guests, households, invitations, answers) are prepared on the wedding's database: for a
+ * wedding moved to its store (decision 0066) they run there unchanged, in one call beside the D1
+ * batch (a moved wedding's functions cannot change, so D1's copy the tasks and budget join is the
+ * store's). Tasks, checklist, budget, e-invite requests and cards follow when they move; the total
+ * budget, members, invitations to plan and the activity stay in D1 (a moved wedding's guest-list
+ * entries are added from its store).
  */
-function statements(ctx: DomainContext, key: string, weddingId: string): D1PreparedStatement[] {
-  const q = (sql: string, ...binds: unknown[]) => ctx.db.prepare(sql).bind(...binds);
+function statements(ctx: DomainContext, key: string, weddingId: string, guestList: D1Database): Statement[] {
+  const q = (sql: string, ...binds: unknown[]) => ({ statement: ctx.db.prepare(sql).bind(...binds), guestList: false });
+  // The guest list's statements (functions, guests, households, invitations, answers) read the wedding's database: its store once moved (decision 0066).
+  const g = (sql: string, ...binds: unknown[]) => ({ statement: guestList.prepare(sql).bind(...binds), guestList: true });
   return [
     q("SELECT total_budget FROM users WHERE id = ?", key),
-    q(
+    g(
       `SELECT e.id, e.name, p.name AS parent_name, e.event_date, e.start_time, e.end_time, e.venue, e.budget, e.description
        FROM events e LEFT JOIN events p ON p.id = e.parent_id WHERE e.user_id = ? ORDER BY e.event_date, COALESCE(e.start_time, ''), e.created_at, e.id`,
       key,
@@ -78,19 +86,19 @@ function statements(ctx: DomainContext, key: string, weddingId: string): D1Prepa
        FROM budget_lines b LEFT JOIN events e ON e.id = b.event_id WHERE b.user_id = ? ORDER BY b.category, b.created_at, b.id`,
       key,
     ),
-    q(GUEST_FILE_SQL, key),
-    q(
+    g(GUEST_FILE_SQL, key),
+    g(
       `SELECT h.name, h.notes, (SELECT COUNT(*) FROM guests g WHERE g.household_id = h.id) AS guests
        FROM households h WHERE h.user_id = ? ORDER BY h.name COLLATE NOCASE, h.id`,
       key,
     ),
-    q(
+    g(
       `SELECT h.name AS household, e.name AS function_name, e.event_date, i.invited_at, i.shared_at, i.reminded_at
        FROM household_invitations i JOIN households h ON h.id = i.household_id JOIN events e ON e.id = i.event_id
        WHERE h.user_id = ? ORDER BY e.event_date, e.id, h.name COLLATE NOCASE, h.id`,
       key,
     ),
-    q(
+    g(
       `SELECT h.name AS household, g.name AS guest, e.name AS function_name, r.response, r.party_size, r.answered_at
        FROM guest_rsvps r JOIN guests g ON g.id = r.guest_id JOIN households h ON h.id = g.household_id JOIN events e ON e.id = r.event_id
        WHERE g.user_id = ? ORDER BY e.event_date, e.id, h.name COLLATE NOCASE, h.id, g.created_at, g.id`,
@@ -119,11 +127,7 @@ function statements(ctx: DomainContext, key: string, weddingId: string): D1Prepa
       weddingId,
       ctx.now,
     ),
-    q(
-      `SELECT actor_name, area, action, count, subject, function_name, created_at FROM wedding_activity
-       WHERE wedding_id = ? ORDER BY created_at DESC, id DESC`,
-      weddingId,
-    ),
+    q(ACTIVITY_SQL, weddingId),
   ];
 }
 
@@ -342,7 +346,24 @@ function files(results: Rows[]): Record<WeddingExportFile, string> {
 export async function weddingExport(ctx: DomainContext): Promise<WeddingExport> {
   const me = await currentWedding(ctx);
   if (!me.managesPeople) throw new Forbidden(WEDDING_EXPORT_MESSAGES.refused);
-  const results = (await ctx.db.batch(statements(ctx, me.key, me.weddingId))).map((r) => r.results as Rows);
+  const all = statements(ctx, me.key, me.weddingId, me.db);
+  let results: Rows[];
+  if (me.storedAt === null) results = (await ctx.db.batch(all.map((a) => a.statement))).map((r) => r.results as Rows);
+  else {
+    // A moved wedding (decision 0066): the guest list's statements are one call to its store, the rest one D1 batch, at the same time.
+    const onStore = all.map((a) => a.guestList);
+    const [fromStore, fromD1, storeActivity] = await Promise.all([
+      me.db.batch(all.filter((a) => a.guestList).map((a) => a.statement)),
+      ctx.db.batch(all.filter((a) => !a.guestList).map((a) => a.statement)),
+      me.db.prepare(ACTIVITY_SQL).bind(me.weddingId).all(),
+    ]);
+    let s = 0;
+    let d = 0;
+    results = all.map((_, i) => (onStore[i] ? fromStore[s++]! : fromD1[d++]!).results as Rows);
+    // Its guest list's activity entries are in its store: the file holds both, newest first.
+    const last = results.length - 1;
+    results[last] = [...results[last]!, ...(storeActivity.results as Rows)].sort((a, b) => Number(b.created_at) - Number(a.created_at));
+  }
   const csv = files(results);
   // fflate's mtime is in local time; the zip's entries carry the moment of the export.
   const mtime = new Date(ctx.now);
