@@ -191,6 +191,27 @@ describe("the daily job across the reminder and expiry days (India time)", () =>
     ]);
   });
 
+  it("writes the reminder in the language the vendor chose: its subject, words, date and footer in Hindi", async () => {
+    const hindi = await createVendor({ businessName: "Shubh Tent House" });
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(hindi.id).run();
+    const now = runAt("2031-08-01");
+    await createSubscription(hindi.id, {
+      isTrial: true,
+      plan: { maxActiveServices: 3, price: 0, isTrial: true },
+      endDate: istMidnight("2031-08-04") + 3_600_000,
+    });
+    await job(now);
+    const mail = await env.DB.prepare("SELECT subject, text, html FROM outbox WHERE to_address = ?")
+      .bind(hindi.email)
+      .first<{ subject: string; text: string; html: string }>();
+    expect(mail?.subject).toBe("आपका Mandap मुफ़्त ट्रायल 3 दिन में ख़त्म होगा");
+    expect(mail?.text).toContain("नमस्ते Shubh Tent House,");
+    expect(mail?.text).toContain("आपका मुफ़्त ट्रायल 3 दिन में, 4 अगस्त 2031 को ख़त्म होगा।");
+    expect(mail?.text).toContain("आपके Mandap वेंडर खाते के बारे में यह सूचना आपको प्लान ख़त्म होने से 7, 3 और 1 दिन पहले मिलती है।");
+    expect(mail?.html).toContain('<html lang="hi-IN">');
+    expect(mail?.text).not.toContain("free trial");
+  });
+
   it("marks orders left PENDING for more than 24 hours abandoned: subscription CANCELLED, payment FAILED with the reason", async () => {
     const vendor = await createVendor();
     const now = runAt("2031-05-01");

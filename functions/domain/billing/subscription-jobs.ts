@@ -1,5 +1,7 @@
 import { queueMail } from "#platform/mail.ts";
-import { composeMail } from "#platform/mail-layout.ts";
+import { composeMail, mailLocale } from "#platform/mail-layout.ts";
+import { withLocale } from "#platform/locale.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { formatDate } from "#shared/format.ts";
 import { isQueryBudgetSpent, newId } from "../core/index.ts";
 import { PLAN_PATH, planLimitStatements } from "./plan-limits.ts";
@@ -217,6 +219,8 @@ type DueReminder = {
   plan_name: string;
   business_name: string;
   email: string;
+  /** The vendor's chosen language (users.locale): the reminder is written in it. */
+  locale: string | null;
   days_left: number;
   bucket: 7 | 3 | 1;
 };
@@ -232,7 +236,7 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
     const due = await meter.all<DueReminder>(
       db
         .prepare(
-          `SELECT s.id, s.end_date, s.is_trial, p.name AS plan_name, v.business_name, coalesce(nullif(v.email, ''), u.email) AS email,
+          `SELECT s.id, s.end_date, s.is_trial, p.name AS plan_name, v.business_name, coalesce(nullif(v.email, ''), u.email) AS email, u.locale,
              ${daysLeft} AS days_left, ${bucket} AS bucket
            FROM subscriptions s JOIN plans p ON p.id = s.plan_id JOIN vendors v ON v.user_id = s.vendor_id JOIN users u ON u.id = v.user_id
            WHERE s.status = 'ACTIVE' AND s.end_date > ?1 AND s.end_date < ?3
@@ -273,42 +277,36 @@ async function sendReminders(db: D1Database, meter: Meter, options: DailyJobOpti
   }
 }
 
-const inDays = (n: number) => (n <= 0 ? "today" : n === 1 ? "tomorrow" : `in ${n} days`);
+const inDays = (n: number) => (n <= 0 ? m.mail_plan_when_today() : n === 1 ? m.mail_plan_when_tomorrow() : m.mail_plan_when_in_days({ n }));
 
-/** The reminder's wording: a trial's and a paid plan's differ. */
+/** The reminder's wording, in the vendor's language (users.locale): a trial's and a paid plan's differ. */
 export function reminderMail(
-  r: Pick<DueReminder, "email" | "business_name" | "plan_name" | "end_date" | "is_trial" | "days_left">,
+  r: Pick<DueReminder, "email" | "business_name" | "plan_name" | "end_date" | "is_trial" | "days_left"> & { locale?: string | null },
   { origin }: { origin: string },
 ) {
-  const when = inDays(r.days_left);
-  const date = formatDate(r.end_date);
-  const planUrl = `${origin}${PLAN_PATH}`;
-  const reason = "You receive this notice about your Mandap vendor account 7, 3 and 1 days before your plan ends.";
-  if (r.is_trial)
-    return composeMail({
+  const locale = mailLocale(r.locale);
+  return withLocale(locale, () => {
+    const when = inDays(r.days_left);
+    const date = formatDate(r.end_date);
+    const planUrl = `${origin}${PLAN_PATH}`;
+    const frame = {
       to: r.email,
-      subject: `Your Mandap free trial ends ${when}`,
+      locale,
       audience: "vendor",
       origin,
-      greeting: `Hello ${r.business_name},`,
-      body: [
-        `Your free trial ends ${when}, on ${date}.`,
-        "Choose a plan before then to keep all your services listed: after the trial, services beyond the free limit are hidden from couples (never deleted) until you choose a plan.",
-        { link: { label: "See the plans", url: planUrl } },
-      ],
-      reason,
+      greeting: m.mail_greeting({ name: r.business_name }),
+      reason: m.mail_plan_reason(),
+    } as const;
+    if (r.is_trial)
+      return composeMail({
+        ...frame,
+        subject: m.mail_plan_trial_subject({ when }),
+        body: [m.mail_plan_trial_ends({ when, date }), m.mail_plan_trial_choose(), { link: { label: m.mail_plan_see_plans(), url: planUrl } }],
+      });
+    return composeMail({
+      ...frame,
+      subject: m.mail_plan_subject({ plan: r.plan_name, when }),
+      body: [m.mail_plan_ends({ plan: r.plan_name, when, date }), m.mail_plan_renew_text(), { link: { label: m.mail_plan_renew(), url: planUrl } }],
     });
-  return composeMail({
-    to: r.email,
-    subject: `Your Mandap ${r.plan_name} plan ends ${when}`,
-    audience: "vendor",
-    origin,
-    greeting: `Hello ${r.business_name},`,
-    body: [
-      `Your ${r.plan_name} plan ends ${when}, on ${date}.`,
-      "Renew before then to keep your services listed as they are: after it ends, services beyond the free limit are hidden from couples (never deleted) until you renew.",
-      { link: { label: "Renew or choose a plan", url: planUrl } },
-    ],
-    reason,
   });
 }
