@@ -67,7 +67,15 @@ describe("publishing", () => {
       ["Wedding", "Sun, 14 Feb 2027", "10:30 am", "https://www.google.com/maps/search/?api=1&query=Jai%20Mahal%2C%20Jaipur"],
     ]);
     expect(view.body.invitation.whatsappUrl).toMatch(/^https:\/\/wa\.me\/\?text=/);
-    expect(decodeURIComponent(view.body.invitation.whatsappUrl)).toContain(`http://localhost/view/${c.slug}`);
+    expect(decodeURIComponent(view.body.invitation.whatsappUrl)).toContain(
+      `Ananya & Rohan invite you to their wedding on Sat, 13 Feb 2027. See the invitation and tell us if you can come: http://localhost/view/${c.slug}`,
+    );
+
+    // A guest whose browser asks for Hindi gets the words around the card in Hindi.
+    const hindi = await json(await call(`/api/v1/invitation/view/${c.slug}`, { headers: { "Accept-Language": "hi" } }));
+    expect(hindi.body.invitation.title).toBe("Ananya & Rohan आपको आमंत्रित करते हैं");
+    expect(hindi.body.invitation.description).toMatch(/^शादी के उत्सव: .*Jaipur। निमंत्रण देखिए और जवाब दीजिए।$/);
+    expect(decodeURIComponent(hindi.body.invitation.whatsappUrl)).toContain(`निमंत्रण देखिए और बताइए कि आप आ सकेंगे या नहीं: http://localhost/view/${c.slug}`);
   });
 
   it("shows only the chosen functions", async () => {

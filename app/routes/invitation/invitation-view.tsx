@@ -195,7 +195,7 @@ export function InvitationView({
 
 /** The page's Open Graph and Twitter tags: the card picture (absolute URL) so WhatsApp shows a preview. */
 export function invitationMeta(inv: Invitation, names: ShownNames, options: { index: boolean }) {
-  // Worded in the page's language (the domain's title and description are the English ones).
+  // Worded here with the city's shown name (the domain's title and description name it as stored).
   const when = [inv.functions[0]?.dateLabel, names.city].filter(Boolean).join(", ");
   const title = m.couple_invite_meta_title({ couple: inv.couple });
   const description = when ? m.couple_invite_meta_description({ when }) : m.couple_invite_meta_description_plain();

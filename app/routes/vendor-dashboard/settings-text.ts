@@ -1,17 +1,6 @@
 import type { NotificationPrefs } from "#domain/accounts/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
-/** DELETION_TERMS in the page's language, in the same order (tests/unit/vendor-dashboard-hindi.test.ts keeps the English equal). */
-export const deletionTerms = () => [
-  m.vendor_delete_term_1(),
-  m.vendor_delete_term_2(),
-  m.vendor_delete_term_3(),
-  m.vendor_delete_term_4(),
-  m.vendor_delete_term_5(),
-  m.vendor_delete_term_6(),
-  m.vendor_delete_term_7(),
-];
-
 /** NOTIFICATION_LABELS (functions/domain/accounts/vendor-settings.ts) in the page's language; the English is the same word for word. */
 const NOTIFICATION_TEXT: Record<keyof NotificationPrefs, () => string> = {
   new_enquiry: m.vendor_notify_new_enquiry,

@@ -7,6 +7,7 @@ import {
   billingDetailsInput,
   deleteVendorAccount,
   DELETE_CONFIRMATION,
+  deletionTerms,
   myBillingDetails,
   saveBillingDetails,
   SETTINGS_MESSAGES,
@@ -25,12 +26,11 @@ import { getLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { rich } from "#app/components/rich.tsx";
-import { deletionTerms } from "./settings-text.ts";
 
 /**
  * The vendor's account settings (/VendorDashboard/settings): change the password, and delete the
- * account with a typed confirmation. The page states what deletion does: DELETION_TERMS of the module
- * that does it (functions/domain/accounts/vendor-settings.ts), in the page's language (settings-text.ts).
+ * account with a typed confirmation. The page states what deletion does: deletionTerms() of the module
+ * that does it (functions/domain/accounts/vendor-settings.ts), in the page's language.
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.vendor_settings_title()) }];
 
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrRespond(request, async () => {
     const { email, has_password } = await requireAccountView(domain);
     const billing = can.manageBusinessProfile(domain.actor) ? await myBillingDetails(domain) : null;
-    return { email, has_password, confirmWord: DELETE_CONFIRMATION, billing };
+    return { email, has_password, confirmWord: DELETE_CONFIRMATION, billing, terms: deletionTerms() };
   });
 }
 
@@ -66,8 +66,7 @@ export const action = pageAction({
 });
 
 export default function VendorSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, has_password, confirmWord, billing } = loaderData;
-  const terms = deletionTerms();
+  const { email, has_password, confirmWord, billing, terms } = loaderData;
   const locale = getLocale();
   const billingResult = actionData?.intent === "billing" ? actionData : null;
   const billingErrors: Record<string, string> = billingResult?.errors ?? {};

@@ -27,7 +27,7 @@ export {
   DEFAULT_NOTIFICATION_PREFS,
   DELETE_CONFIRMATION,
   deleteVendorAccount,
-  DELETION_TERMS,
+  deletionTerms,
   myBillingDetails,
   myNotificationPrefs,
   NOTIFICATION_LABELS,

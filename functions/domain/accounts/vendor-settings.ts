@@ -24,7 +24,7 @@ import { m } from "#shared/paraglide/messages.js";
 
 /**
  * A vendor's settings: which e-mails they want, and closing the account (what happens to their
- * services, enquiries, bookings and reviews is stated on the settings page from DELETION_TERMS and
+ * services, enquiries, bookings and reviews is stated on the settings page from deletionTerms() and
  * is exactly what `deleteVendorAccount` does).
  */
 
@@ -180,16 +180,19 @@ export async function saveBillingDetails(ctx: DomainContext, input: BillingDetai
 // ---------------------------------------------------------------------------------------------
 // Closing the account
 
-/** What deleting a vendor account does, in the words the settings page shows. */
-export const DELETION_TERMS = [
-  "You cannot delete the account while you have a confirmed booking whose event is today or later: complete or cancel it first, so no couple is left without the vendor they booked.",
-  "Your business profile, public page and every service (with its photos, FAQs, blocked dates and statistics) are removed at once and disappear from search.",
-  "Every open enquiry is closed: each couple who is still waiting for you gets an e-mail saying you have left Mandap, so they can look for another vendor. All enquiries and their conversations are then deleted.",
-  "Past bookings (completed, cancelled, or confirmed for a date that has passed) are deleted with your services.",
-  "Reviews couples wrote about your services are deleted with the services.",
-  "Your plan ends with the account, and the rest of a paid period is not refunded. Your subscriptions and payment history are deleted; your GST invoices are kept, because Mandap must keep its tax records. The free trial is not given again to the same e-mail address.",
-  "You are signed out everywhere and your log-in e-mail can be used for a new account. This cannot be undone.",
-] as const;
+/**
+ * What deleting a vendor account does, in the words the settings page shows, in the language of
+ * the request (a function: a module constant would keep the language of the first request).
+ */
+export const deletionTerms = (): string[] => [
+  m.vendor_delete_term_1(),
+  m.vendor_delete_term_2(),
+  m.vendor_delete_term_3(),
+  m.vendor_delete_term_4(),
+  m.vendor_delete_term_5(),
+  m.vendor_delete_term_6(),
+  m.vendor_delete_term_7(),
+];
 
 export const DELETE_CONFIRMATION = "DELETE";
 
@@ -209,7 +212,7 @@ export const SETTINGS_MESSAGES = {
 type OpenLead = { email: string; user_name: string; locale: string | null; service_name: string };
 
 /**
- * Deletes the signed-in vendor's account as DELETION_TERMS says, in one atomic batch: the couples
+ * Deletes the signed-in vendor's account as deletionTerms() says, in one atomic batch: the couples
  * of open enquiries are mailed (queued in the same batch) and the rows go by the foreign keys'
  * cascade (services -> media, FAQs, reviews, leads, bookings, blocked dates, stats); the stored
  * objects of the services' photos, the logo and the profile photo are removed afterwards. The refusal

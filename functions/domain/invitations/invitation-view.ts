@@ -2,6 +2,7 @@
 import { DIETARY_LABELS, DIETARY_PREFERENCES, RESPONSE_LABELS, PARTY_SIZE_MAX, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
 import { calendarDay, clockTime } from "#shared/format.ts";
 import { mediaUrl } from "#shared/media.ts";
+import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext } from "../core/index.ts";
 import { whatsappUrl, rsvpByToken } from "../guests/index.ts";
 import { openWedding } from "../weddings/index.ts";
@@ -67,15 +68,14 @@ export const toFunction = (
   return {
     ...f,
     dateLabel: inviteDate(f.eventDate),
-    timeLabel: start ? `${start}${end ? ` to ${end}` : ""}` : null,
+    timeLabel: start ? (end ? m.couple_rsvp_time_to({ start, end }) : start) : null,
     mapUrl: mapUrl(f.venue),
   } satisfies InvitationFunction;
 };
 
 function shareText(couple: string, functions: InvitationFunction[], url: string): string {
   const first = functions[0];
-  const when = first ? ` on ${first.dateLabel}` : "";
-  return `${couple} invite you to their wedding${when}. See the invitation and tell us if you can come: ${url}`;
+  return first ? m.api_invite_share_text_on({ couple, date: first.dateLabel, url }) : m.api_invite_share_text({ couple, url });
 }
 
 function toInvitation(ctx: Pick<DomainContext, "request">, row: InviteCardRow, events: EventRow[]): Invitation {
@@ -93,8 +93,8 @@ function toInvitation(ctx: Pick<DomainContext, "request">, row: InviteCardRow, e
     slug: row.public_slug,
     published: row.published_at !== null && row.public_slug !== null,
     couple,
-    title: `${couple} invite you`,
-    description: description ? `Wedding celebrations: ${description}. See the invitation and RSVP.` : "See the wedding invitation and RSVP.",
+    title: m.couple_invite_meta_title({ couple }),
+    description: description ? m.couple_invite_meta_description({ when: description }) : m.couple_invite_meta_description_plain(),
     city,
     cardImageUrl: `${ctx.request.origin}${mediaUrl(row.preview_key)}`,
     cardWidth: imageWidth,
