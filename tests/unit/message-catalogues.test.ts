@@ -121,6 +121,41 @@ describe("the domain's refusals passed as arguments", () => {
   });
 });
 
+describe("the domain's words passed as arguments or returned", () => {
+  it("come from the catalogue: an English sentence written in functions/{domain,platform,api} is said in English to a Hindi reader", () => {
+    const found = Object.entries(domainSources).flatMap(([path, source]) => {
+      const file = path.replace("../../", "");
+      return withoutApiDocs(withoutComments(source))
+        .split("\n")
+        .flatMap((line, index) => {
+          if (FOR_DEVELOPERS.test(line)) return [];
+          const sentence = englishSentenceIn(line);
+          return sentence && !keptInEnglish(file, sentence) ? [`${file}:${index + 1}: ${sentence}`] : [];
+        });
+    });
+    expect(Object.keys(domainSources).length).toBeGreaterThan(200);
+    expect(found).toEqual([]);
+  });
+
+  it("finds such a sentence where one is written, and leaves the API's documentation and developers' errors alone", () => {
+    expect(englishSentenceIn('throw new GoogleTokenError("The Google sign-in token\'s signature is not valid.");')).toBe(
+      "The Google sign-in token's signature is not valid.",
+    );
+    expect(englishSentenceIn("return refused(`The reply is too large (over ${REPLY_RAW_MAX_BYTES / 1024} KB). Please answer without attachments.`);")).toBe(
+      "The reply is too large (over ${REPLY_RAW_MAX_BYTES / 1024} KB). Please answer without attachments.",
+    );
+    expect(englishSentenceIn('  return { message: kind === "logo" ? "Logo updated." : "Profile photo updated." };')).toBe("Logo updated.");
+    expect(englishSentenceIn("return refused(m.api_reply_empty());")).toBeNull();
+    expect(withoutApiDocs('{ summary: "Log in", description:\n  "Sends a code. Answers 429 when asked too often.",\n  access: "public" }')).not.toMatch(
+      /[A-Z][a-z]+ /,
+    );
+    expect(FOR_DEVELOPERS.test('if (!size) throw new Error("Billing was not handed any payment purpose.");')).toBe(true);
+    expect(keptInEnglish("functions/domain/billing/refunds.ts", "Refunded at the payment gateway.")).toBe(true);
+    expect(keptInEnglish("functions/domain/billing/refunds.ts", "Your refund is on its way.")).toBe(false);
+    expect(keptInEnglish("functions/domain/admin/spam-queue.ts", "Confirmed as spam.")).toBe(true);
+  });
+});
+
 describe("the pages' own answers", () => {
   it("come from the catalogue: a toast, a form's refusal or an upload's outcome written as an English sentence in app/ is said in English to a Hindi reader", () => {
     const found = Object.entries(pageSources)
@@ -186,3 +221,58 @@ const STORED_IN_RECORDS = [
   "RECONCILIATION_MESSAGES.unknownAtGateway",
   "RECONCILIATION_MESSAGES.secondPayment",
 ];
+
+/** A quoted English sentence in functions/: ENGLISH_SENTENCE, or one in double quotes or backticks with an apostrophe inside ("the token's signature"). */
+const ENGLISH_SENTENCE_WITH_APOSTROPHE = /(["`])((?:\$\{[^}]+\} |“)?[A-Z][a-z]+(?: (?:(?!\1)[^\n])+)?[a-z)”}][.!?])\1/;
+const englishSentenceIn = (line: string): string | null => line.match(ENGLISH_SENTENCE_WITH_APOSTROPHE)?.[2] ?? line.match(ENGLISH_SENTENCE)?.[1] ?? null;
+
+/** Lines only developers read: logs, a programming error's `new Error`, imports. */
+const FOR_DEVELOPERS = /console\.|^\s*import |\bnew Error\(|\blog\.(debug|info|warn|error)\(/;
+
+/** The OpenAPI document's words (an endpoint's summary, description and responses), blanked: they are for the developers of API clients. */
+const withoutApiDocs = (source: string) =>
+  source.replace(/\b(description|summary|\d{3}):\s*(["'`])(?:\\.|(?!\2)[^\\])*\2/g, (docs) => docs.replace(/[^\n]/g, " "));
+
+/**
+ * English that stays English in functions/, each with why (decision 0046): a file or folder (every sentence in it), or
+ * "file: sentence" for that sentence only (the start of it). Everything else a person reads comes from the catalogue.
+ */
+const KEPT_IN_ENGLISH = [
+  // Only admins read these: the admin console stays English.
+  "functions/domain/admin/",
+  "functions/domain/billing/plan-admin.ts",
+  "functions/domain/billing/transactions.ts",
+  "functions/domain/invitations/template-admin.ts",
+  // The team's copy of a contact message, mailed to the team's mailbox (the sender's acknowledgement is in their language).
+  "functions/domain/content/contact-messages.ts: Reply to ${input.email}.",
+  "functions/domain/content/contact-messages.ts: You receive this e-mail because messages from the contact page go to the team's mailbox.",
+  // Machines: the payment gateway's and Meta's webhook calls, the model's prompt and the English drafts it stands in for,
+  // the sandbox gateway's own pages (a local stand-in for Razorpay's checkout, never in production), the 503 body of a
+  // media file an <img> asked for, and the direct-upload folder an API client names.
+  "functions/domain/billing/payment-webhooks.ts",
+  "functions/api/whatsapp.ts",
+  "functions/platform/ai.ts",
+  "functions/platform/sandbox-gateway.ts",
+  "functions/platform/media.ts: This file cannot be read right now.",
+  "functions/domain/catalogue/direct-photo-uploads.ts: Use user_assets or services/{serviceId}.",
+  // The OpenAPI document's shared sentences, kept in constants the descriptions use.
+  "functions/api/vendor-services.ts: The service's vendor, or an admin;",
+  "functions/api/invite-templates.ts: Each template:",
+  // Written into stored records (a refund's or a failure's reason, a reconciliation flag): admins and the audit read them
+  // later in any language; a couple's page shows a failure reason as recorded, marked lang="en".
+  "functions/domain/billing/payment-records.ts: Paid after the order expired, so nothing was bought",
+  "functions/domain/billing/payment-records.ts: Replaced by a newer order.",
+  "functions/domain/billing/payment-records.ts: The payment failed.",
+  "functions/domain/billing/refunds.ts: Refunded at the payment gateway.",
+  "functions/domain/billing/refunds.ts: The gateway could not refund the payment.",
+  "functions/domain/billing/reconciliation.ts",
+  "functions/domain/invitations/template-purpose.ts: Paid for a design the couple already owned",
+];
+
+function keptInEnglish(file: string, sentence: string): boolean {
+  return KEPT_IN_ENGLISH.some((entry) => {
+    const at = entry.indexOf(": ");
+    if (at < 0) return entry.endsWith("/") ? file.startsWith(entry) : file === entry;
+    return file === entry.slice(0, at) && sentence.startsWith(entry.slice(at + 2));
+  });
+}

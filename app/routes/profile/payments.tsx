@@ -66,7 +66,12 @@ function Payment({ p }: { p: CouplePayment }) {
           )}
         </div>
       </div>
-      {p.note && <p className="mt-2 text-sm text-ink/80">{p.note}</p>}
+      {p.note && (
+        // A failed payment's note is the reason the gateway gave, stored as a record in English (decision 0046).
+        <p className="mt-2 text-sm text-ink/80" lang={p.status === "FAILED" ? "en" : undefined}>
+          {p.note}
+        </p>
+      )}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-ink/65">{m.couple_invoice()}</dt>
         <dd>
