@@ -165,5 +165,10 @@ export const bookingLinkInput = z.object({
   label: z.preprocess(blankToUndefined, label.optional()),
   estimated: numeric(rupees(m.api_v_label_estimated).optional()),
   notes: z.preprocess(blankToNull, notes.nullable().optional()),
+  /**
+   * The version of the booking's line the placement was decided on (BudgetLine.version; 0 when the
+   * copy showed the booking without a line): a stale one is refused (409).
+   */
+  version: rowVersion,
 });
 export type BookingLinkInput = z.infer<typeof bookingLinkInput>;

@@ -195,6 +195,8 @@ export const vendorLinkInput = z.object({
     .trim()
     .min(1, { error: () => m.api_v_please_choose_a_vendors_service() })
     .max(64),
+  /** The version of the function the link was decided on (PlannedEvent.version): a stale one is refused (409). */
+  version: rowVersion,
 });
 
 const priority = z.enum(TASK_PRIORITIES, { error: () => m.api_v_priority_must_be_low_medium_or_high() });

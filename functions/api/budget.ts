@@ -104,24 +104,35 @@ export const budgetApi = new Resource("/budget", "Wedding budget")
     {
       method: "post",
       path: "/suggest",
-      summary: "Suggest a split: every category without an estimate gets its fixed share of the total budget",
-      description: "Shares per category are fixed and documented (docs/decisions/0021-wedding-budget.md). 409 without a total budget.",
+      summary:
+        "Suggest a split: every category without an estimate gets its fixed share of the total budget (version: the budget's splitVersion it was asked for on)",
+      description:
+        "Shares per category are fixed and documented (docs/decisions/0021-wedding-budget.md). 409 without a total budget. `?version=`: the `splitVersion` of the budget read (GET /budget), which changes with the total and with any category's estimates.",
+      query: versionInput,
       access: ACCESS.planner,
       refusal: REFUSAL,
-      responses: { 200: "How many estimates were added", 409: "No total budget" },
+      responses: {
+        200: "How many estimates were added",
+        409: "No total budget, or the budget changed since that version: nothing added; current is the total and the estimates per category now",
+      },
     },
-    async (c) => c.json({ success: true, ...(await applySuggestedSplit(c.get("domain"))) }),
+    async (c, { query }) => c.json({ success: true, ...(await applySuggestedSplit(c.get("domain"), query)) }),
   )
   .endpoint(
     {
       method: "put",
       path: "/bookings/:id",
-      summary: "Put one of the couple's bookings under a category and a function (booked and paid still come from the booking)",
+      summary:
+        "Put one of the couple's bookings under a category and a function (booked and paid still come from the booking; version: the line's version the placement was decided on, 0 for a booking without a line)",
       params: z.object({ id }),
       body: bookingLinkInput,
       access: ACCESS.planner,
       refusal: REFUSAL,
-      responses: { 200: "The booking's line", 404: "Not your booking or function", 409: "Cancelled booking" },
+      responses: {
+        200: "The booking's line",
+        404: "Not your booking or function",
+        409: "Cancelled booking, or its line changed by someone else since that version: nothing saved; current is the line as it is now",
+      },
     },
     async (c, { params, body }) => c.json({ success: true, ...(await linkBooking(c.get("domain"), params.id, body)) }),
   );

@@ -158,29 +158,39 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "post",
       path: "/:eventId/vendors",
-      summary: "Link a vendor's service to a function",
-      description: "{serviceId}. The source is the strongest of BOOKING, ENQUIRY, WISHLIST (SEARCH for any other active listing).",
+      summary: "Link a vendor's service to a function (version: the function's version the link was decided on)",
+      description:
+        "{serviceId, version}. The source is the strongest of BOOKING, ENQUIRY, WISHLIST (SEARCH for any other active listing). A link or an unlink moves the function's version on.",
       params: eventParams,
       body: vendorLinkInput,
       access,
       refusal: REFUSAL,
-      responses: { 201: "The link", 404: "Not your function, or no such service" },
+      responses: {
+        201: "The link",
+        404: "Not your function, or no such service",
+        409: "The function changed since that version: nothing linked; current is the function's vendors now",
+      },
     },
     async (c, { params, body }) =>
-      c.json({ success: true, message: m.api_vendor_linked(), vendor: await linkVendor(c.get("domain"), params.eventId, body.serviceId) }, 201),
+      c.json({ success: true, message: m.api_vendor_linked(), vendor: await linkVendor(c.get("domain"), params.eventId, body.serviceId, body) }, 201),
   )
   .endpoint(
     {
       method: "delete",
       path: "/vendor/:eventId/:serviceId",
-      summary: "Unlink a vendor's service from a function",
+      summary: "Unlink a vendor's service from a function (version: the function's version the unlink was decided on)",
       params: z.object({ eventId: id, serviceId: id }),
+      query: versionInput,
       access,
       refusal: REFUSAL,
-      responses: { 200: "Unlinked", 404: "Not your function, or not linked" },
+      responses: {
+        200: "Unlinked",
+        404: "Not your function, or not linked",
+        409: "The function changed since that version: nothing unlinked; current is the function's vendors now",
+      },
     },
-    async (c, { params }) =>
-      c.json({ success: true, message: m.api_vendor_unlinked(), ...(await unlinkVendor(c.get("domain"), params.eventId, params.serviceId)) }),
+    async (c, { params, query }) =>
+      c.json({ success: true, message: m.api_vendor_unlinked(), ...(await unlinkVendor(c.get("domain"), params.eventId, params.serviceId, query)) }),
   )
   .endpoint(
     {

@@ -79,18 +79,24 @@ export const userCardsApi = new Resource("/userDataTemplate", "Invitation cards"
       path: "/:id",
       summary: "Save a card's title, details and/or canvas",
       description:
-        "A `canvas` needs the `revision` it was edited from: when the card was saved elsewhere meanwhile the answer is 409 with the current `revision` and nothing changes.",
+        "`revision`: the card's revision the save was made on (it goes up with every save, title and details too); a `canvas` needs it. When the card was saved elsewhere meanwhile the answer is 409 with the card as it is now (`current`) and its `revision`, and nothing changes.",
       params,
       body: updateCardInput,
       maxBodyBytes: CARD_LIMITS.maxRequestBytes,
       access: ACCESS.planner,
-      responses: { 200: "Saved", 400: "Bad canvas or details", 403: "A paid template not bought", 404: "No such card of yours", 409: "Stale revision" },
+      responses: {
+        200: "Saved",
+        400: "Bad canvas or details",
+        403: "A paid template not bought",
+        404: "No such card of yours",
+        409: "Saved elsewhere since that revision: nothing saved; current is the card as it is now",
+      },
     },
     async (c, { params, body }) => {
       try {
         return c.json({ success: true, card: await updateCard(c.get("domain"), params.id, body) });
       } catch (e) {
-        if (e instanceof StaleCard) return c.json({ success: false, message: e.message, revision: e.revision }, 409);
+        if (e instanceof StaleCard) return c.json({ success: false, message: e.message, current: e.current, revision: e.revision }, 409);
         throw e;
       }
     },

@@ -190,7 +190,7 @@ test("curved text of a template keeps its curve through editing and saving; a ch
   });
   expect(elsewhere.status()).toBe(200);
   await page.getByLabel("Text", { exact: true }).fill("Overwrite attempt");
-  await expect(page.getByTestId("save-status")).toContainText("changed elsewhere", { timeout: 15_000 });
+  await expect(page.getByTestId("save-status")).toContainText("was changed by someone else (or in another tab)", { timeout: 15_000 });
   const after = (await (await page.request.get(`/api/v1/userDataTemplate/${card.id}`)).json()) as { card: { canvas: typeof canvas } };
   expect(after.card.canvas.objects.find((o) => o.layerName === "Curved blessing")!.text).toBe("Shubh Vivah 2027");
 });

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { itemVersion } from "#shared/checklist.ts";
-import { call, snapshot } from "#tests/support/factories.ts";
+import { call, createService, createVendor, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
 import { coupleAndMother as coupleWithMother } from "#tests/support/co-planner.ts";
 import { postPage, toastOf } from "#tests/support/pages.ts";
+import { sampleCanvas } from "#tests/support/invitations.ts";
 
 /**
  * No silent overwrite (issue 33, docs/decisions/0052-plan-together-live.md): the couple and the
@@ -633,5 +634,243 @@ describe("one function changed from two copies", () => {
     const now = String(renamed.body.event.version);
     expect((await postPage("/profile/weddingplan", { intent: "delete", eventId: event.id, version: now }, couple.cookie)).status).toBe(302);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE id = ? OR parent_id = ?").bind(event.id, event.id).first("n")).toBe(0);
+  });
+});
+
+describe("a booking placed in the budget from two copies", () => {
+  /** A booking of the couple's, made the way the product makes one: they enquire, the vendor books it. */
+  async function bookingOfCouple(cookie: string) {
+    const vendor = await createVendor({ businessName: `Shubh ${crypto.randomUUID().slice(0, 6)}` });
+    const service = await createService({ vendorId: vendor.id, serviceName: "Shubh Caterers", serviceType: "Caterers" });
+    const eventDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const lead = await json(
+      await call(`/api/v1/services/makeLead/${service.id}`, {
+        method: "PUT",
+        cookie,
+        body: { message: "We would love you for our wedding in Jaipur next spring.", eventDate },
+      }),
+    );
+    expect(lead.status).toBe(201);
+    const booking = await json(
+      await call(`/api/v1/leads/${lead.body.lead.id}/booking`, {
+        method: "POST",
+        cookie: await sessionCookieFor(vendor.id),
+        body: { agreedPrice: 150000, eventDate, advancePaid: 20000, payments: [], deliverables: [] },
+      }),
+    );
+    expect(booking.status).toBe(201);
+    return booking.body.booking.id as string;
+  }
+
+  it("API: a placement sent with the line's version read before the mother's is 409 with the line now and changes nothing; with the current version it is saved", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const bookingId = await bookingOfCouple(couple.cookie);
+    const place = (cookie: string, body: Loose, headers: Record<string, string> = {}) =>
+      call(`/api/v1/budget/bookings/${bookingId}`, { method: "PUT", cookie, body, headers }).then(json);
+
+    const first = await place(couple.cookie, { category: "catering", estimated: 140000, version: 0 });
+    expect(first.status).toBe(200);
+    const read = first.body.line as { id: string; version: number };
+    const hers = await place(mother.cookie, { category: "venue", estimated: 160000, version: read.version });
+    expect(hers.status).toBe(200);
+    expect(hers.body.line.version).toBeGreaterThan(read.version);
+
+    const before = await snapshot("SELECT * FROM budget_lines WHERE booking_id = ?", bookingId);
+    const placed = await activityCount(weddingId, "booking_placed");
+    const stale = await place(couple.cookie, { category: "decor", estimated: 120000, version: read.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { id: read.id, category: "venue", estimated: 160000, version: hers.body.line.version } });
+    expect(stale.body.message).toBe(
+      "The budget line “Shubh Caterers” was changed by someone else after you opened it, so your change was not saved. It now reads: estimated ₹1,60,000, quoted ₹0, booked ₹0, paid ₹0.",
+    );
+    expect((await place(couple.cookie, { category: "decor", version: read.version }, { "Accept-Language": "hi" })).body.message).toContain("₹1,60,000");
+    expect(await snapshot("SELECT * FROM budget_lines WHERE booking_id = ?", bookingId)).toBe(before);
+    expect(await activityCount(weddingId, "booking_placed")).toBe(placed);
+
+    const again = await place(couple.cookie, { category: "decor", version: hers.body.line.version });
+    expect(again.status).toBe(200);
+    expect(again.body.line).toMatchObject({ id: read.id, category: "decor", estimated: 160000 });
+  });
+
+  it("page form: the placing form drawn while the booking had no line is refused once the mother placed it, and her line stays as she placed it", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const bookingId = await bookingOfCouple(couple.cookie);
+    const form = (cookie: string, category: string) =>
+      postPage("/profile/weddingbudget", { intent: "link-booking", bookingId, category, eventId: "", version: "0" }, cookie);
+    expect((await form(mother.cookie, "venue")).status).toBe(302);
+
+    const refused = await form(couple.cookie, "catering");
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "link-booking" });
+    expect(failure.message).toContain("The budget line “Shubh Caterers” was changed by someone else");
+    expect(await env.DB.prepare("SELECT category FROM budget_lines WHERE booking_id = ?").bind(bookingId).all()).toMatchObject({
+      results: [{ category: "venue" }],
+    });
+  });
+});
+
+describe("one invitation card saved from two copies", () => {
+  it("API (the card editor's save): a canvas or a title saved on the revision read before the mother's save is 409 with the card now and changes nothing; on the current revision it is saved", async () => {
+    const { couple, mother, weddingId } = await coupleWithMother({ areas: "invitations", seesContacts: false });
+    const made = await json(
+      await call("/api/v1/userDataTemplate", { method: "POST", cookie: couple.cookie, body: { canvas: sampleCanvas(), title: "Sangeet card" } }),
+    );
+    expect(made.status).toBe(201);
+    const card = made.body.card as { id: string; revision: number };
+    const save = (cookie: string, body: Loose, headers: Record<string, string> = {}) =>
+      call(`/api/v1/userDataTemplate/${card.id}`, { method: "PATCH", cookie, body, headers }).then(json);
+
+    const hers = sampleCanvas();
+    hers.objects[0]!.text = "Meena's draft";
+    const first = await save(mother.cookie, { revision: card.revision, canvas: hers, brideName: "Ananya" });
+    expect(first.status).toBe(200);
+    expect(first.body.card.revision).toBe(card.revision + 1);
+
+    const before = await snapshot("SELECT * FROM user_templates WHERE id = ?", card.id);
+    const changes = await activityCount(weddingId, "card_changed");
+    const mine = sampleCanvas();
+    mine.objects[0]!.text = "Asha's draft";
+    const stale = await save(couple.cookie, { revision: card.revision, canvas: mine });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      success: false,
+      revision: card.revision + 1,
+      current: { id: card.id, title: "Sangeet card", brideName: "Ananya", revision: card.revision + 1 },
+    });
+    expect(stale.body.current.canvas.objects[0].text).toBe("Meena's draft");
+    expect(stale.body.message).toBe(
+      "The card “Sangeet card” was changed by someone else (or in another tab) after you opened it, so your last change was not saved. Reload the editor to see the card as it is now, then make your change again.",
+    );
+    const title = await save(couple.cookie, { revision: card.revision, title: "Haldi card" }, { "Accept-Language": "hi" });
+    expect(title.status).toBe(409);
+    expect(title.body.message).toContain("इसलिए आपका पिछला बदलाव सेव नहीं हुआ");
+    expect(await snapshot("SELECT * FROM user_templates WHERE id = ?", card.id)).toBe(before);
+    expect(await activityCount(weddingId, "card_changed")).toBe(changes);
+
+    const again = await save(couple.cookie, { revision: stale.body.revision, canvas: mine, title: "Haldi card" });
+    expect(again.status).toBe(200);
+    expect(again.body.card.revision).toBe(card.revision + 2);
+    // A title saved without a revision (an API client's rename) is a save too: the editor's copy read before it is now stale.
+    expect((await save(mother.cookie, { title: "Mehendi card" })).body.card.revision).toBe(card.revision + 3);
+    expect((await save(couple.cookie, { revision: card.revision + 2, canvas: mine })).status).toBe(409);
+    expect(await env.DB.prepare("SELECT title FROM user_templates WHERE id = ?").bind(card.id).first("title")).toBe("Mehendi card");
+  });
+});
+
+describe("a function's vendors linked from two copies", () => {
+  it("API: a link and an unlink sent with the function's version read before the mother linked a vendor are 409 with its vendors now and change nothing; with the current version they are saved", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    const vendor = await createVendor({ businessName: `Shubh Events ${crypto.randomUUID().slice(0, 6)}` });
+    const dhol = await createService({ vendorId: vendor.id, serviceName: "Dhol Wale", serviceType: "Wedding DJ" });
+    const lights = await createService({ vendorId: vendor.id, serviceName: "Roshni Lights", serviceType: "Decorators" });
+    const fn = await json(
+      await call("/api/v1/event/newevent", { method: "POST", cookie: couple.cookie, body: { eventName: "Sangeet", eventDate: "2027-02-13" } }),
+    );
+    const event = fn.body.event as { id: string; version: number };
+    const link = (cookie: string, serviceId: string, version: number) =>
+      call(`/api/v1/event/${event.id}/vendors`, { method: "POST", cookie, body: { serviceId, version } }).then(json);
+
+    expect((await link(mother.cookie, dhol.id, event.version)).status).toBe(201);
+    const links = () => snapshot("SELECT service_id, source FROM event_services WHERE event_id = ? ORDER BY service_id", event.id);
+    const before = await links();
+    const linked = await activityCount(weddingId, "vendor_linked");
+
+    const stale = await link(couple.cookie, lights.id, event.version);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { id: event.id, vendors: [{ serviceId: dhol.id, serviceName: "Dhol Wale" }] } });
+    expect(stale.body.current.version).toBeGreaterThan(event.version);
+    expect(stale.body.message).toBe(
+      "“Sangeet” was changed by someone else after you opened it, so your change to its vendors was not saved. Its vendors now: Dhol Wale.",
+    );
+    const unlink = await json(
+      await call(`/api/v1/event/vendor/${event.id}/${dhol.id}?version=${event.version}`, {
+        method: "DELETE",
+        cookie: couple.cookie,
+        headers: { "Accept-Language": "hi" },
+      }),
+    );
+    expect(unlink.status).toBe(409);
+    expect(unlink.body.message).toContain("अभी जुड़े वेंडर: Dhol Wale।");
+    expect(await links()).toBe(before);
+    expect(await activityCount(weddingId, "vendor_linked")).toBe(linked);
+    expect(await activityCount(weddingId, "vendor_unlinked")).toBe(0);
+
+    const current = stale.body.current.version as number;
+    expect((await link(couple.cookie, lights.id, current)).status).toBe(201);
+    // That link moved the function's version on again: an edit of the function made on the copy before it is refused too.
+    expect(
+      (await call(`/api/v1/event/${event.id}`, { method: "PUT", cookie: mother.cookie, body: { eventName: "Sangeet night", version: current } })).status,
+    ).toBe(409);
+    const now = (await env.DB.prepare("SELECT updated_at FROM events WHERE id = ?").bind(event.id).first("updated_at")) as number;
+    expect((await call(`/api/v1/event/vendor/${event.id}/${dhol.id}?version=${now}`, { method: "DELETE", cookie: couple.cookie })).status).toBe(200);
+    expect(await snapshot("SELECT service_id FROM event_services WHERE event_id = ?", event.id)).toBe(JSON.stringify([{ service_id: lights.id }]));
+  });
+
+  it("page form: the link button drawn before the mother's link is refused on the function's page; drawn now, it links", async () => {
+    const { couple, mother } = await coupleAndMother();
+    const vendor = await createVendor({ businessName: `Shubh Events ${crypto.randomUUID().slice(0, 6)}` });
+    const dhol = await createService({ vendorId: vendor.id, serviceName: "Dhol Wale", serviceType: "Wedding DJ" });
+    const lights = await createService({ vendorId: vendor.id, serviceName: "Roshni Lights", serviceType: "Decorators" });
+    const fn = await json(
+      await call("/api/v1/event/newevent", { method: "POST", cookie: couple.cookie, body: { eventName: "Sangeet", eventDate: "2027-02-13" } }),
+    );
+    const event = fn.body.event as { id: string; version: number };
+    const path = `/profile/weddingplan/${event.id}`;
+    expect((await postPage(path, { intent: "link", serviceId: dhol.id, version: String(event.version) }, mother.cookie)).status).toBe(302);
+
+    const refused = await postPage(path, { intent: "link", serviceId: lights.id, version: String(event.version) }, couple.cookie);
+    expect(refused.status).toBe(409);
+    const failure = await refused.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "link" });
+    expect(failure.message).toContain("Its vendors now: Dhol Wale.");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM event_services WHERE event_id = ?").bind(event.id).first("n")).toBe(1);
+
+    const now = String(await env.DB.prepare("SELECT updated_at FROM events WHERE id = ?").bind(event.id).first("updated_at"));
+    expect((await postPage(path, { intent: "link", serviceId: lights.id, version: now }, couple.cookie)).status).toBe(302);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM event_services WHERE event_id = ?").bind(event.id).first("n")).toBe(2);
+  });
+});
+
+describe("the suggested split asked for from a stale copy of the budget", () => {
+  it("API and page: a split asked for on the budget read before the mother estimated a category is refused with the budget now and adds nothing; asked for on the current budget it adds the other categories", async () => {
+    const { couple, mother, weddingId } = await coupleAndMother();
+    expect((await call("/api/v1/budget/total", { method: "PUT", cookie: couple.cookie, body: { totalBudget: 2000000 } })).status).toBe(200);
+    const read = async () => (await json(await call("/api/v1/budget", { cookie: couple.cookie }))).body.budget as Loose;
+    const seen = (await read()).splitVersion as number;
+
+    // The mother estimates the venue while the couple's page shows it without an estimate.
+    expect(
+      (await call("/api/v1/budget/lines", { method: "POST", cookie: mother.cookie, body: { category: "venue", label: "Rambagh lawns", estimated: 900000 } }))
+        .status,
+    ).toBe(201);
+    const lines = () => snapshot("SELECT category, label, estimated FROM budget_lines WHERE user_id = ? ORDER BY category, label", couple.id);
+    const before = await lines();
+
+    const stale = await json(await call(`/api/v1/budget/suggest?version=${seen}`, { method: "POST", cookie: couple.cookie }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, current: { totalBudget: 2000000, estimated: { venue: 900000 } } });
+    expect(stale.body.message).toBe(
+      "The budget was changed by someone else after you opened it, so the split was not applied. The total is now ₹20,00,000, and the page now shows each category's estimates as they are; suggest the split again if it is still wanted.",
+    );
+    const hindi = await json(
+      await call(`/api/v1/budget/suggest?version=${seen}`, { method: "POST", cookie: couple.cookie, headers: { "Accept-Language": "hi" } }),
+    );
+    expect(hindi.body.message).toContain("इसलिए बँटवारा लागू नहीं हुआ। कुल बजट अब ₹20,00,000 है");
+    const page = await postPage("/profile/weddingbudget", { intent: "suggest", version: String(seen) }, couple.cookie);
+    expect(page.status).toBe(409);
+    const failure = await page.json<Loose>();
+    expect(failure).toMatchObject({ ok: false, intent: "suggest" });
+    expect(failure.message).toContain("so the split was not applied");
+    expect(await lines()).toBe(before);
+    expect(await activityCount(weddingId, "budget_split_suggested")).toBe(0);
+
+    const current = (await read()).splitVersion as number;
+    expect(current).toBe(stale.body.current.version);
+    expect((await postPage("/profile/weddingbudget", { intent: "suggest", version: String(current) }, couple.cookie)).status).toBe(302);
+    const after = JSON.parse(await lines()) as Loose[];
+    expect(after.filter((l) => l.category === "venue")).toEqual([{ category: "venue", label: "Rambagh lawns", estimated: 900000 }]);
+    expect(after.length).toBeGreaterThan(2);
+    expect(await activityCount(weddingId, "budget_split_suggested")).toBe(1);
   });
 });

@@ -175,22 +175,30 @@ describe("saving", () => {
     edited.objects[0]!.text = "Second tab";
     const stale = await call(`/api/v1/userDataTemplate/${id}`, { method: "PATCH", cookie: me.cookie, body: { revision: 1, canvas: edited } });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toMatchObject({ success: false, message: CARD_MESSAGES.staleRevision, revision: 2 });
+    const refusal = await stale.json<{ current: CardAnswer["card"] }>();
+    expect(refusal).toMatchObject({
+      success: false,
+      message:
+        "The card “My invitation” was changed by someone else (or in another tab) after you opened it, so your last change was not saved. Reload the editor to see the card as it is now, then make your change again.",
+      current: { id, revision: 2 },
+      revision: 2,
+    });
+    expect(refusal.current.canvas.objects[0]!.text).toBe("First tab");
     expect(await cardsOf(me.id)).toBe(before);
-    // A canvas needs its revision; fields alone do not.
+    // A canvas needs its revision; fields alone do not, and they count as a save (the revision goes up).
     expect((await call(`/api/v1/userDataTemplate/${id}`, { method: "PATCH", cookie: me.cookie, body: { canvas: edited } })).status).toBe(400);
     const titled = await call(`/api/v1/userDataTemplate/${id}`, { method: "PATCH", cookie: me.cookie, body: { title: "Sangeet card", groomName: "Rohan" } });
-    expect(await titled.json()).toMatchObject({ card: { revision: 2 } });
+    expect(await titled.json()).toMatchObject({ card: { revision: 3 } });
     const got = await (await call(`/api/v1/userDataTemplate/${id}`, { cookie: me.cookie })).json<{ card: Record<string, unknown> }>();
-    expect(got.card).toMatchObject({ title: "Sangeet card", groomName: "Rohan", revision: 2 });
+    expect(got.card).toMatchObject({ title: "Sangeet card", groomName: "Rohan", revision: 3 });
     // A bad canvas on save: 400, nothing stored.
     const bad = await call(`/api/v1/userDataTemplate/${id}`, {
       method: "PATCH",
       cookie: me.cookie,
-      body: { revision: 2, canvas: sampleCanvas({ objects: [{ type: "Image", src: "https://evil.example/x.png" }] }) },
+      body: { revision: 3, canvas: sampleCanvas({ objects: [{ type: "Image", src: "https://evil.example/x.png" }] }) },
     });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(await cardsOf(me.id))[0].revision).toBe(2);
+    expect(JSON.parse(await cardsOf(me.id))[0].revision).toBe(3);
   });
 
   it("a card of a paid template the couple no longer owns cannot be saved, duplicated or exported", async () => {

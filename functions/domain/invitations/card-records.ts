@@ -27,9 +27,6 @@ export const CARD_MESSAGES = {
   get buyFirst() {
     return m.api_card_buy_first();
   },
-  get staleRevision() {
-    return m.api_card_stale_revision();
-  },
   get tooMany() {
     return m.api_card_too_many();
   },

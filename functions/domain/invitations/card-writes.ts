@@ -1,9 +1,9 @@
 /** Writing cards: create (room for 50), save with compare-and-set on the revision, duplicate, delete. */
 import { type CardCanvas, type CardDetails, fillPlaceholders } from "#shared/card-format.ts";
-import { type DomainContext, Conflict, Invalid, NotFound, newId, parseInput, removeUploadedObject } from "../core/index.ts";
-import { activityEntry, openWedding, type WeddingAccess } from "../weddings/index.ts";
+import { type DomainContext, Invalid, NotFound, StaleEdit, newId, parseInput, removeUploadedObject } from "../core/index.ts";
+import { activityEntry, guardedEdit, openWedding, type WeddingAccess } from "../weddings/index.ts";
 import { COLUMN, DETAIL_FIELDS, cleanDetail, createCardInput, type DetailField, updateCardInput } from "./card-inputs.ts";
-import { CARDS_MAX, CARD_MESSAGES, cardRow, checkedCanvas, requireCanvasUse, requireTemplateUse, type Card, usableTemplate } from "./card-records.ts";
+import { CARDS_MAX, CARD_MESSAGES, cardRow, checkedCanvas, requireCanvasUse, requireTemplateUse, toCard, type Card, usableTemplate } from "./card-records.ts";
 import { plannerDetails } from "./card-details.ts";
 import { getCard } from "./card-views.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -73,19 +73,24 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
   return getCard(ctx, id, w);
 }
 
-/** A stale save: the stored revision moved on. Answered 409 with the current revision. */
-export class StaleCard extends Conflict {
+/**
+ * A save made on a stale copy (issue 33, decision 0052): the card's revision moved on since the copy
+ * was read. Answered 409 with the card as it is now (`current`) and its `revision`; nothing changes.
+ */
+export class StaleCard extends StaleEdit {
   readonly revision: number;
-  constructor(revision: number) {
-    super(CARD_MESSAGES.staleRevision);
-    this.revision = revision;
+  constructor(card: Card) {
+    super(m.api_stale_card({ title: card.title }), card);
+    this.revision = card.revision;
   }
 }
 
 /**
- * PATCH: the card's title and details, and/or its canvas. A canvas is saved only when `revision`
- * is still the stored one (compare-and-set; else 409 with the current revision and nothing
- * changes); the revision goes up with each canvas saved.
+ * PATCH: the card's title and details, and/or its canvas. The card's version is its `revision`,
+ * which goes up by one with every save (title and details too): a save sent with a `revision` that
+ * is no longer the stored one is refused with the card as it is now (StaleCard: 409) and nothing
+ * changes. A canvas needs its revision (the editor always sends it); title and details alone may
+ * come without one, and are then guarded only against a save between this read and its write.
  */
 export async function updateCard(ctx: DomainContext, cardId: string, raw: unknown): Promise<{ id: string; revision: number; updatedAt: number }> {
   const w = await openWedding(ctx, "invitations", "edit");
@@ -104,34 +109,40 @@ export async function updateCard(ctx: DomainContext, cardId: string, raw: unknow
     sets.push(`${COLUMN[f]} = ?`);
     binds.push(v);
   }
-  let where = "id = ? AND user_id = ?";
-  const whereBinds: unknown[] = [cardId, w.key];
   if (input.canvas !== undefined) {
     if (input.revision === undefined) throw new Invalid(CARD_MESSAGES.revisionNeeded, { revision: m.api_e_required_with_canvas() });
     const canvas = checkedCanvas(ctx, input.canvas);
     const origin = await requireCanvasUse(ctx, w, canvas, current.templateId);
-    sets.push("canvas = ?", "revision = revision + 1");
+    sets.push("canvas = ?");
     binds.push(canvas);
     if (origin && !current.templateId) {
       sets.push("template_id = ?");
       binds.push(origin);
     }
-    where += " AND revision = ?";
-    whereBinds.push(input.revision);
   }
-  if (!sets.length) return { id: cardId, revision: current.revision, updatedAt: current.updatedAt };
-  sets.push("updated_at = ?");
-  binds.push(ctx.now);
+  const stale = async () => new StaleCard(toCard(await cardRow(ctx, w, cardId))); // 404 when it went meanwhile
+  if (!sets.length) {
+    if (input.revision !== undefined && input.revision !== current.revision) throw await stale();
+    return { id: cardId, revision: current.revision, updatedAt: current.updatedAt };
+  }
   // A canvas saved alone (the editor's autosave, every few seconds) is not an entry; a new title or details are.
   const named = input.title !== undefined || DETAIL_FIELDS.some((f) => cleanDetail(input[f]) !== undefined);
-  const [done] = await ctx.db.batch([
-    ctx.db.prepare(`UPDATE user_templates SET ${sets.join(", ")} WHERE ${where}`).bind(...binds, ...whereBinds),
-    ...(named ? [activityEntry(ctx, w, { area: "invitations", action: "card_changed", subject: input.title ?? current.title, onlyIfChanged: true })] : []),
-  ]);
-  if (!done!.meta.changes) {
-    const now = await cardRow(ctx, w, cardId); // 404 when it went meanwhile
-    throw new StaleCard(now.revision);
-  }
+  await guardedEdit({
+    now: ctx.now,
+    sent: input.revision,
+    stored: current.revision,
+    // The revision counts saves (1, 2, 3...): each accepted one adds one, whatever the clock says.
+    write: async (expected) => {
+      const [done] = await ctx.db.batch([
+        ctx.db
+          .prepare(`UPDATE user_templates SET ${sets.join(", ")}, revision = revision + 1, updated_at = ? WHERE id = ? AND user_id = ? AND revision = ?`)
+          .bind(...binds, ctx.now, cardId, w.key, expected),
+        ...(named ? [activityEntry(ctx, w, { area: "invitations", action: "card_changed", subject: input.title ?? current.title, onlyIfChanged: true })] : []),
+      ]);
+      return done!.meta.changes;
+    },
+    stale,
+  });
   const after = await cardRow(ctx, w, cardId);
   return { id: cardId, revision: after.revision, updatedAt: after.updatedAt };
 }

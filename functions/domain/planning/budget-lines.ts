@@ -184,7 +184,11 @@ export async function deleteBudgetLine(ctx: DomainContext, lineId: string, input
   return { message: BUDGET_MESSAGES.lineDeleted };
 }
 
-/** Puts one of the couple's bookings under a category and a function (creates or changes its line). */
+/**
+ * Puts one of the couple's bookings under a category and a function (creates or changes its line).
+ * A placement made on a stale copy (`version`: the line's version as the copy showed it, 0 when it
+ * showed no line) is refused with the line as it is now, like a line's edit.
+ */
 export async function linkBooking(ctx: DomainContext, bookingId: string, input: unknown): Promise<{ message: string; line: BudgetLine }> {
   const me = await openWedding(ctx, "budget", "edit");
   const booking = await ctx.db
@@ -195,40 +199,71 @@ export async function linkBooking(ctx: DomainContext, bookingId: string, input: 
   const fields = parseInput(bookingLinkInput, input, m.api_e_please_correct_the_bookings_budget_line());
   if (booking.status === "CANCELLED") throw new Conflict(m.api_e_this_booking_is_cancelled_it_no_longer());
   const eventId = await functionFor(ctx, me.key, fields.eventId);
-  const existing = await ctx.db
-    .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
-    .bind(bookingId, me.key)
-    .first<BudgetLineRow>();
+  const lineOf = () =>
+    ctx.db.prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`).bind(bookingId, me.key).first<BudgetLineRow>();
+  const existing = await lineOf();
   const placed = activityEntry(ctx, me, { area: "budget", action: "booking_placed", subject: booking.service_name, onlyIfChanged: true });
+  // A line that appeared meanwhile (another placement) is the stale copy's refusal; one that went meanwhile is 404, as for an edit.
+  const stale = async () => {
+    const now = await lineOf();
+    if (!now) throw new NotFound(LINE_NOT_FOUND());
+    return staleLine(ctx, me.key, now.id, m.api_stale_budget_line);
+  };
   if (existing) {
-    const change = ctx.db
-      .prepare("UPDATE budget_lines SET category = ?, event_id = ?, label = ?, estimated = ?, notes = ?, updated_at = ? WHERE id = ?")
-      .bind(
-        fields.category,
-        fields.eventId === undefined ? existing.event_id : eventId,
-        fields.label ?? existing.label,
-        fields.estimated ?? existing.estimated,
-        fields.notes === undefined ? existing.notes : fields.notes,
-        ctx.now,
-        existing.id,
-      );
-    await ctx.db.batch([change, placed]);
+    await guardedEdit({
+      now: ctx.now,
+      sent: fields.version,
+      stored: existing.updated_at,
+      write: async (expected, version) => {
+        const change = ctx.db
+          .prepare("UPDATE budget_lines SET category = ?, event_id = ?, label = ?, estimated = ?, notes = ?, updated_at = ? WHERE id = ? AND updated_at = ?")
+          .bind(
+            fields.category,
+            fields.eventId === undefined ? existing.event_id : eventId,
+            fields.label ?? existing.label,
+            fields.estimated ?? existing.estimated,
+            fields.notes === undefined ? existing.notes : fields.notes,
+            version,
+            existing.id,
+            expected,
+          );
+        const [result] = await ctx.db.batch([change, placed]);
+        return result!.meta.changes;
+      },
+      stale,
+    });
     tellWedding(ctx, me, "budget");
     return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, me.key, existing.id)) };
   }
   const id = newId(ctx.now);
-  const insert = ctx.db
-    .prepare(
-      `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, booking_id, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (booking_id) WHERE booking_id IS NOT NULL DO NOTHING`,
-    )
-    .bind(id, me.key, eventId, fields.category, fields.label ?? booking.service_name, fields.estimated ?? 0, bookingId, fields.notes ?? null, ctx.now, ctx.now);
-  await ctx.db.batch([insert, placed]);
+  await guardedEdit({
+    now: ctx.now,
+    // No line now: a copy that showed one (a version above 0) was of a line deleted meanwhile, and placing it again overwrites nothing.
+    sent: fields.version === undefined ? undefined : 0,
+    stored: 0,
+    write: async () => {
+      const insert = ctx.db
+        .prepare(
+          `INSERT INTO budget_lines (id, user_id, event_id, category, label, estimated, booking_id, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (booking_id) WHERE booking_id IS NOT NULL DO NOTHING`,
+        )
+        .bind(
+          id,
+          me.key,
+          eventId,
+          fields.category,
+          fields.label ?? booking.service_name,
+          fields.estimated ?? 0,
+          bookingId,
+          fields.notes ?? null,
+          ctx.now,
+          ctx.now,
+        );
+      const [result] = await ctx.db.batch([insert, placed]);
+      return result!.meta.changes;
+    },
+    stale,
+  });
   tellWedding(ctx, me, "budget");
-  const line = await ctx.db
-    .prepare(`SELECT ${LINE_COLUMNS} FROM budget_lines WHERE booking_id = ? AND user_id = ?`)
-    .bind(bookingId, me.key)
-    .first<BudgetLineRow>();
-  if (!line) throw new Conflict(m.api_e_this_booking_changed_in_the_meantime_reload());
-  return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(line) };
+  return { message: BUDGET_MESSAGES.bookingPlaced, line: toLine(await ownedLine(ctx, me.key, id)) };
 }

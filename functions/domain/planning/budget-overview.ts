@@ -23,6 +23,7 @@ import {
   type BudgetLineRow,
   type QuoteRow,
   type UpcomingPayment,
+  splitVersion,
   zero,
 } from "./budget-records.ts";
 
@@ -293,6 +294,7 @@ export async function budgetOverview(ctx: DomainContext): Promise<BudgetOverview
   const committed = totals.booked;
   return {
     totalBudget: data.total,
+    splitVersion: splitVersion(data.total, data.lines),
     totals: { ...totals, committed, remaining: data.total !== null ? data.total - committed : null, due: totals.booked - totals.paid },
     categories,
     functions,

@@ -71,6 +71,8 @@ export type UpcomingPayment = {
 
 export type BudgetOverview = {
   totalBudget: number | null;
+  /** The version of what "Suggest a split" reads (the total and each category's estimate), which its form sends back (decision 0052). */
+  splitVersion: number;
   totals: Amounts & { committed: number; remaining: number | null; due: number };
   categories: CategoryTotals[];
   functions: FunctionTotals[];
@@ -141,4 +143,19 @@ export const add = (into: Amounts, item: Amounts) => {
 export function bookingAmounts(b: BookingRow): Pick<Amounts, "quoted" | "booked" | "paid"> {
   if (b.status === "CANCELLED") return { quoted: 0, booked: 0, paid: 0 };
   return { quoted: b.quoted ?? 0, booked: b.agreed_price, paid: Math.min(b.agreed_price, b.advance_paid + b.instalments_paid) };
+}
+
+/**
+ * The version of what "Suggest a split" reads: the total budget and the sum of estimates per
+ * category (a 31-bit FNV-1a hash of them, so it fits the version field). Any change a co-planner
+ * makes to either (a line added, changed or deleted in a category, the total set) gives another one,
+ * so a split asked for on a copy of the budget from before is refused (decision 0052).
+ */
+export function splitVersion(total: number | null, lines: readonly { category: string; estimated: number }[]): number {
+  const sums = new Map<string, number>();
+  for (const l of lines) sums.set(l.category, (sums.get(l.category) ?? 0) + l.estimated);
+  const text = [String(total ?? 0), ...[...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([c, n]) => `${c}=${n}`)].join("|");
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) & 0x7fffffff;
 }

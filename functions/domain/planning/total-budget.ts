@@ -1,9 +1,10 @@
 /** The couple's total budget and the split it suggests across categories. */
 import { BUDGET_CATEGORIES, suggestedSplit, totalBudgetInput } from "#shared/budget-schemas.ts";
 import { formatRupees } from "#shared/format.ts";
+import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, Conflict, StaleEdit, newId, parseInput } from "../core/index.ts";
 import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
-import { BUDGET_MESSAGES } from "./budget-records.ts";
+import { BUDGET_MESSAGES, splitVersion } from "./budget-records.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /** The couple's total budget as stored, or null while none is set. */
@@ -43,33 +44,60 @@ export async function setTotalBudget(ctx: DomainContext, input: unknown): Promis
   return { message: BUDGET_MESSAGES.totalSaved, totalBudget };
 }
 
+/** What "Suggest a split" reads: the total, the estimates per category, and their version (budget-records.ts splitVersion). */
+async function splitInputs(ctx: DomainContext, key: string) {
+  const total = await storedTotal(ctx, key);
+  const { results } = await ctx.db
+    .prepare("SELECT category, sum(estimated) AS estimated FROM budget_lines WHERE user_id = ? GROUP BY category")
+    .bind(key)
+    .all<{ category: string; estimated: number }>();
+  return { total, estimated: new Map(results.map((r) => [r.category, r.estimated])), version: splitVersion(total, results) };
+}
+
 /**
  * "Suggest a split": each category without an estimate gets a line estimating its fixed share of
  * the total budget (shared/budget-schemas.ts BUDGET_CATEGORIES; the couple edits them). Categories
  * the couple already estimated are left as they are. Deterministic: the same total, the same split.
+ * Asked for on a stale copy of the budget (`version`: BudgetOverview.splitVersion, the total and the
+ * estimates per category the copy showed), it is refused with the total and estimates as they are
+ * now (decision 0052), and nothing is added.
  */
-export async function applySuggestedSplit(ctx: DomainContext): Promise<{ message: string; added: number }> {
+export async function applySuggestedSplit(ctx: DomainContext, input: unknown = {}): Promise<{ message: string; added: number }> {
   const me = await openWedding(ctx, "budget", "edit");
-  const total = await storedTotal(ctx, me.key);
+  const { version } = parseInput(versionInput, input);
+  const { total, estimated, version: stored } = await splitInputs(ctx, me.key);
   if (!total) throw new Conflict(m.api_e_set_your_total_budget_first_the_split());
-  const { results } = await ctx.db
-    .prepare("SELECT category, sum(estimated) AS estimated FROM budget_lines WHERE user_id = ? GROUP BY category")
-    .bind(me.key)
-    .all<{ category: string; estimated: number }>();
-  const estimated = new Map(results.map((r) => [r.category, r.estimated]));
   const split = suggestedSplit(total);
   const writes = BUDGET_CATEGORIES.filter((c) => !estimated.get(c.key) && (split[c.key] ?? 0) > 0).map((c) =>
     ctx.db
       .prepare(
-        // A category without an estimate when the batch runs (a second click in another tab adds nothing).
+        // A category without an estimate, under the same total, when the batch runs (a second click in another tab adds nothing).
         `INSERT INTO budget_lines (id, user_id, category, label, estimated, suggested, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, ?6 WHERE NOT EXISTS (SELECT 1 FROM budget_lines WHERE user_id = ?2 AND category = ?3 AND estimated > 0)`,
+         SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, ?6 WHERE NOT EXISTS (SELECT 1 FROM budget_lines WHERE user_id = ?2 AND category = ?3 AND estimated > 0)
+           AND (SELECT total_budget FROM users WHERE id = ?2) = ?7`,
       )
-      .bind(newId(ctx.now), me.key, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now),
+      .bind(newId(ctx.now), me.key, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now, total),
   );
+  let added = 0;
+  await guardedEdit({
+    now: ctx.now,
+    sent: version,
+    stored,
+    write: async () => {
+      // Every category has an estimate: nothing to add, and nothing another co-planner did is overwritten.
+      if (!writes.length) return 1;
+      const done = await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "budget", action: "budget_split_suggested", count: writes.length })]);
+      added = done.slice(0, writes.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+      return added;
+    },
+    stale: async () => {
+      const now = await splitInputs(ctx, me.key);
+      const current = { totalBudget: now.total, version: now.version, estimated: Object.fromEntries(now.estimated) };
+      const message = now.total === null ? m.api_stale_budget_split_unset() : m.api_stale_budget_split({ amount: formatRupees(now.total) });
+      return new StaleEdit(message, current);
+    },
+  });
   if (!writes.length) return { message: BUDGET_MESSAGES.suggested(0), added: 0 };
-  const done = await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "budget", action: "budget_split_suggested", count: writes.length })]);
   tellWedding(ctx, me, "budget");
-  const added = done.slice(0, writes.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
   return { message: BUDGET_MESSAGES.suggested(added), added };
 }

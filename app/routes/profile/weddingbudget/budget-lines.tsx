@@ -174,6 +174,8 @@ export function LineRow({
           </summary>
           <Form method="post" className="mt-2 grid gap-3 sm:grid-cols-3" aria-label={m.couple_budget_place_label({ name: item.label })}>
             <input type="hidden" name="bookingId" value={key} />
+            {/* The copy this form was drawn from (0: the booking had no line): a placement after someone else placed it is refused (decision 0052). */}
+            <input type="hidden" name="version" value={item.version ?? 0} />
             <div className="sm:col-span-3">
               <Alert message={link?.message} />
             </div>

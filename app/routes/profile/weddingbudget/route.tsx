@@ -126,6 +126,8 @@ export default function WeddingBudget({ loaderData, actionData }: Route.Componen
         action={
           edits && budget.totalBudget ? (
             <Form method="post">
+              {/* The total and estimates this page showed: a split asked for after someone else changed them is refused (decision 0052). */}
+              <input type="hidden" name="version" value={budget.splitVersion} />
               <button type="submit" name="intent" value="suggest" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy}>
                 {m.couple_budget_suggest()}
               </button>

@@ -61,12 +61,12 @@ export const action = pageAction({
       const { message } = await deleteBudgetLine(domain, idOf(fields), pick(fields, ["version"]));
       return saved(request, message, "#lines");
     },
-    suggest: async ({ request, domain }) => {
-      const { message } = await applySuggestedSplit(domain);
+    suggest: async ({ request, domain, fields }) => {
+      const { message } = await applySuggestedSplit(domain, pick(fields, ["version"]));
       return saved(request, message, "#categories");
     },
     "link-booking": async ({ request, domain, fields }) => {
-      const { message } = await linkBooking(domain, idOf(fields), pick(fields, ["category", "eventId"]));
+      const { message } = await linkBooking(domain, idOf(fields), pick(fields, ["category", "eventId", "version"]));
       return saved(request, message, "#lines");
     },
   },

@@ -77,12 +77,12 @@ export const action = pageAction({
       return saved(request, message);
     },
     link: async ({ request, domain, params, fields }) => {
-      const { serviceId } = parseInput(vendorLinkInput, fields);
-      const vendor = await linkVendor(domain, eventOf(params), serviceId);
+      const input = parseInput(vendorLinkInput, fields);
+      const vendor = await linkVendor(domain, eventOf(params), input.serviceId, input);
       return saved(request, m.couple_toast_vendor_linked({ name: vendor.serviceName }));
     },
     unlink: async ({ request, domain, params, fields }) => {
-      await unlinkVendor(domain, eventOf(params), str(fields.serviceId));
+      await unlinkVendor(domain, eventOf(params), str(fields.serviceId), { version: fields.version });
       return saved(request, m.api_vendor_unlinked());
     },
   },

@@ -4,7 +4,7 @@ import { formatDate, formatRupees } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { useWeddingLive } from "#app/lib/wedding-live.ts";
-import { Panel, Progress, sourceLabel, VendorChip, Name, shownName, timeRange, type ActionResult } from "./ui.tsx";
+import { Alert, Panel, Progress, sourceLabel, VendorChip, Name, shownName, timeRange, type ActionResult } from "./ui.tsx";
 
 export { action, loader } from "./event.server.ts";
 import { AddTask, TaskItem } from "./event-tasks.tsx";
@@ -82,7 +82,7 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
             {e.vendors.map((v) => (
               <li key={v.serviceId} className="flex flex-wrap items-center justify-between gap-2">
                 <VendorChip name={v.serviceName} vendor={v.vendorName} booked={v.booked} source={v.source} />
-                {edits && <VendorButton intent="unlink" serviceId={v.serviceId} label={m.couple_event_unlink({ name: v.serviceName })} />}
+                {edits && <VendorButton intent="unlink" serviceId={v.serviceId} version={e.version} label={m.couple_event_unlink({ name: v.serviceName })} />}
               </li>
             ))}
           </ul>
@@ -112,7 +112,7 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
                         {sourceLabel(c.source, c.booked)}
                       </span>
                     </span>
-                    <VendorButton intent="link" serviceId={c.serviceId} label={m.couple_event_link({ name: c.serviceName })} />
+                    <VendorButton intent="link" serviceId={c.serviceId} version={e.version} label={m.couple_event_link({ name: c.serviceName })} />
                   </li>
                 ))}
               </ul>
@@ -126,11 +126,15 @@ export default function WeddingFunction({ loaderData, actionData }: Route.Compon
   );
 }
 
-function VendorButton({ intent, serviceId, label }: { intent: "link" | "unlink"; serviceId: string; label: string }) {
-  const fetcher = useFetcher();
+function VendorButton({ intent, serviceId, version, label }: { intent: "link" | "unlink"; serviceId: string; version: number; label: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const refused = fetcher.data && !fetcher.data.ok ? (fetcher.data.message ?? null) : null;
   return (
     <fetcher.Form method="post">
+      <Alert message={refused} />
       <input type="hidden" name="serviceId" value={serviceId} />
+      {/* The function as this page showed it: a link or unlink after someone else changed it is refused (decision 0052). */}
+      <input type="hidden" name="version" value={version} />
       <button
         type="submit"
         name="intent"
