@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
 import { deleteAccount } from "#domain/accounts/index.ts";
 import { guestPage } from "#domain/guests/index.ts";
-import { moveWeddingToStore } from "#domain/weddings/index.ts";
+import { moveWeddingToStore, openWedding } from "#domain/weddings/index.ts";
 import { sideOf, storeRouted, weddingStore, type StoreResult } from "#functions/stores/wedding-store/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
@@ -269,5 +269,24 @@ describe("a wedding moved to its store", () => {
     await ctx.settle();
     expect((await storeRows(w.weddingId)).rows).toEqual({ events: 0, households: 0, guests: 0, household_invitations: 0, guest_rsvps: 0 });
     expect(await inStore(w.weddingId, "SELECT COUNT(*) AS n FROM wedding_activity")).toEqual([{ n: 0 }]);
+  });
+
+  it("refuses a guest-list write that read the wedding in D1 and commits after the move switched it to its store: nothing lands in D1", async () => {
+    const w = await plannedWedding();
+    // A request reads the directory (unmoved), then the move switches the wedding before its write commits.
+    const me = await openWedding(testContext({ actor: actorOf(w.id, "USER") }), "guests", "edit");
+    expect(me.storedAt).toBeNull();
+    await move(w.weddingId);
+    const before = await d1GuestList(w.id);
+    await expect(me.db.batch([me.db.prepare("UPDATE guests SET city = 'Late' WHERE id = ?").bind(w.ravi.id)])).rejects.toThrow(
+      "This wedding's guest list moved to its own store just now, so your change was not saved. Please make it again.",
+    );
+    expect(await d1GuestList(w.id)).toEqual(before);
+    // Its reads still answer (D1's copy), and a write of a wedding still in D1 goes through.
+    expect(await me.db.prepare("SELECT name FROM guests WHERE id = ?").bind(w.ravi.id).first()).toEqual({ name: "Ravi Iyer" });
+    const other = await plannedWedding("Neha Kapoor");
+    const theirs = await openWedding(testContext({ actor: actorOf(other.id, "USER") }), "guests", "edit");
+    const [changed] = await theirs.db.batch([theirs.db.prepare("UPDATE guests SET city = 'Pune' WHERE id = ?").bind(other.ravi.id)]);
+    expect(changed!.meta.changes).toBe(1);
   });
 });

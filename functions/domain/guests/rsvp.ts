@@ -2,7 +2,7 @@ import { rsvpInput, type RsvpResponse } from "#shared/guest-schemas.ts";
 import type { households, users } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { type DomainContext, NotFound, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
-import { weddingDatabase } from "../weddings/index.ts";
+import { guardedWhileInD1, weddingDatabase } from "../weddings/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /**
@@ -39,9 +39,9 @@ type LinkHouseholdRow = Row<typeof households, "id" | "name"> & Row<typeof users
 const tokenShape = (token: string) => /^[A-Za-z0-9_-]{22,64}$/.test(token);
 
 /** A moved wedding's link (docs/decisions/0066): which wedding the token belongs to, its couple's names, whether it is in its store. */
-const MOVED_LINK_SQL = `SELECT w.id AS wedding_id, w.stored_at, u.user_name, u.partner_name FROM wedding_rsvp_tokens t
+const MOVED_LINK_SQL = `SELECT w.id AS wedding_id, w.couple_user_id, w.stored_at, u.user_name, u.partner_name FROM wedding_rsvp_tokens t
   JOIN weddings w ON w.id = t.wedding_id JOIN users u ON u.id = w.couple_user_id WHERE t.token = ?`;
-type MovedLinkRow = LinkHouseholdRow & { wedding_id: string; stored_at: number | null };
+type MovedLinkRow = LinkHouseholdRow & { wedding_id: string; couple_user_id: string; stored_at: number | null };
 
 /** The link's household, guests, functions and answers, read from `db` (D1, or a moved wedding's store). */
 function linkStatements(db: D1Database, token: string, householdSql: string): D1PreparedStatement[] {
@@ -78,14 +78,16 @@ async function load(ctx: DomainContext, token: string): Promise<{ householdId: s
     ...linkStatements(
       ctx.db,
       token,
-      "SELECT h.id, h.name, u.user_name, u.partner_name FROM households h JOIN users u ON u.id = h.user_id WHERE h.rsvp_token = ?",
+      "SELECT h.id, h.name, h.user_id, u.user_name, u.partner_name FROM households h JOIN users u ON u.id = h.user_id WHERE h.rsvp_token = ?",
     ),
   ]);
   const moved = inD1[0]!.results[0] as MovedLinkRow | undefined;
-  let db = ctx.db;
   let [household, guests, functions, answers] = inD1.slice(1);
+  const inD1Household = household!.results[0] as (LinkHouseholdRow & { user_id: string }) | undefined;
+  // A wedding in D1: its answers are written to D1, refused if it moves meanwhile.
+  let db = inD1Household ? guardedWhileInD1(ctx.db, inD1Household.user_id) : ctx.db;
   if (moved?.stored_at != null) {
-    db = weddingDatabase(ctx, moved.wedding_id, moved.stored_at);
+    db = weddingDatabase(ctx, { weddingId: moved.wedding_id, key: moved.couple_user_id, storedAt: moved.stored_at });
     [household, guests, functions, answers] = await db.batch(linkStatements(db, token, "SELECT h.id, h.name FROM households h WHERE h.rsvp_token = ?"));
     const found = household!.results[0] as LinkHouseholdRow | undefined;
     if (found) Object.assign(found, { user_name: moved.user_name, partner_name: moved.partner_name });

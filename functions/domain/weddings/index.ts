@@ -9,6 +9,7 @@
  */
 export {
   currentWedding,
+  guardedWhileInD1,
   inWedding,
   mayEdit,
   openWedding,

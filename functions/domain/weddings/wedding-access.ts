@@ -72,7 +72,7 @@ function accessOf(ctx: DomainContext, actor: Actor, row: MemberRow): WeddingAcce
   return {
     weddingId: row.wedding_id,
     key: row.couple_user_id,
-    db: weddingDatabase(ctx, row.wedding_id, row.stored_at),
+    db: weddingDatabase(ctx, { weddingId: row.wedding_id, key: row.couple_user_id, storedAt: row.stored_at }),
     storedAt: row.stored_at,
     actor,
     role: row.role,
@@ -82,11 +82,52 @@ function accessOf(ctx: DomainContext, actor: Actor, row: MemberRow): WeddingAcce
   };
 }
 
-/** D1 for a wedding in D1; its store behind D1's surface once it has moved. */
-export function weddingDatabase(ctx: Pick<DomainContext, "db" | "stores">, weddingId: string, storedAt: number | null): D1Database {
-  if (storedAt === null) return ctx.db;
+/**
+ * D1 for a wedding in D1; its store behind D1's surface once it has moved. A wedding in D1 gets D1
+ * with its write batches guarded (`guardedWhileInD1`), so a write that read the wedding as unmoved
+ * cannot land in D1 after a move switched it to its store.
+ */
+export function weddingDatabase(ctx: Pick<DomainContext, "db" | "stores">, wedding: { weddingId: string; key: string; storedAt: number | null }): D1Database {
+  if (wedding.storedAt === null) return guardedWhileInD1(ctx.db, wedding.key);
   if (!ctx.stores) throw new Error("This wedding's guest list is in its store, and the Worker has no WEDDING_STORE binding to reach it.");
-  return ctx.stores.database(weddingId, ctx.db);
+  return ctx.stores.database(wedding.weddingId, ctx.db);
+}
+
+/** Fails (malformed JSON) when the wedding of key ?1 has moved to its store: the first statement of a guarded write batch. */
+const STILL_IN_D1_SQL =
+  "SELECT json(CASE WHEN EXISTS (SELECT 1 FROM weddings WHERE couple_user_id = ?1 AND stored_at IS NOT NULL) THEN 'moved' ELSE '0' END) AS still_in_d1";
+const WRITES = /^\s*(?:with\b[\s\S]*?\)\s*)?(?:insert|update|delete|replace)\b/i;
+/** Whether a prepared statement writes (a statement whose SQL cannot be read counts as a write). */
+const writes = (statement: D1PreparedStatement) => {
+  const sql = (statement as { statement?: unknown }).statement;
+  return typeof sql !== "string" || WRITES.test(sql);
+};
+
+/**
+ * D1 for a wedding read as unmoved (decision 0066, "the race the move closes"): a batch that writes
+ * starts with a statement that fails once the wedding has moved, so the whole batch (one D1
+ * transaction) writes nothing, and the writer is told to make the change again (409); the move's
+ * compare-and-set catches the writes that commit before its switch. Reads are untouched.
+ */
+export function guardedWhileInD1(d1: D1Database, key: string): D1Database {
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop !== "batch") {
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return async (statements: D1PreparedStatement[]) => {
+        if (!statements.some(writes)) return target.batch(statements);
+        try {
+          return (await target.batch([target.prepare(STILL_IN_D1_SQL).bind(key), ...statements])).slice(1);
+        } catch (error) {
+          const moved = await target.prepare("SELECT stored_at FROM weddings WHERE couple_user_id = ?").bind(key).first<{ stored_at: number | null }>();
+          if (moved?.stored_at != null) throw new Conflict(m.api_wedding_moved_just_now());
+          throw error;
+        }
+      };
+    },
+  });
 }
 
 /**
