@@ -496,6 +496,15 @@ describe("telling the couple and the guest (issue 28)", () => {
     const [listed] = (await json(await call("/api/v1/invitation/requests", { cookie: c.cookie }))).body.requests;
     expect(listed).toMatchObject({ status: "APPROVED", rsvpUrl: `http://localhost/rsvp/${token}` });
     expect(listed.whatsappUrl).toMatch(/^https:\/\/wa\.me\/919844400011\?text=/);
-    expect(decodeURIComponent(listed.whatsappUrl)).toContain(`/rsvp/${token}`);
+    expect(decodeURIComponent(listed.whatsappUrl)).toContain(
+      `Dear Priya, you are on our guest list. Please tell us if you can come, and change your answers any time, here: http://localhost/rsvp/${token}`,
+    );
+
+    // A couple who chose Hindi sends it in Hindi, linking the Hindi RSVP page.
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(c.user.id).run();
+    const [inHindi] = (await json(await call("/api/v1/invitation/requests", { cookie: c.cookie }))).body.requests;
+    expect(decodeURIComponent(inHindi.whatsappUrl)).toContain(
+      `प्रिय Priya, आप हमारी मेहमानों की सूची में हैं। कृपया इस लिंक पर बताइए कि आप आ सकेंगे या नहीं, और अपने जवाब कभी भी बदलिए: http://localhost/hi/rsvp/${token}`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** The couple's requests: the list, approving one (household, guest, invitations and answers in one batch) or declining it. */
 import { composeMail, mailLocale } from "#platform/mail-layout.ts";
 import { m as messages } from "#shared/paraglide/messages.js";
-import { pathInLocale } from "#shared/locale.ts";
+import { getLocale, pathInLocale } from "#shared/locale.ts";
 import type { households, inviteRequests } from "#db/schema/index.ts";
 import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
@@ -88,8 +88,12 @@ async function coupleName(ctx: DomainContext, key: string): Promise<string> {
 
 const personalLink = (ctx: Pick<DomainContext, "request">, token: string) => `${ctx.request.origin}/rsvp/${token}`;
 
-const personalLinkText = (couple: string, guest: string, url: string) =>
-  `Dear ${firstName(guest)}, you are on our guest list. Please tell us if you can come, and change your answers any time, here: ${url} (${couple})`;
+/** The WhatsApp message the couple sends an approved guest, in the couple's page's language, linking the RSVP page in it. */
+const personalLinkText = (couple: string, guest: string, url: string) => {
+  const link = new URL(url);
+  const inLanguage = `${link.origin}${pathInLocale(link.pathname, getLocale())}`;
+  return messages.api_invite_personal_link_text({ name: firstName(guest), url: inLanguage, couple });
+};
 
 async function pendingRequest(ctx: DomainContext, userId: string, id: string): Promise<RequestRow> {
   const row = await ctx.db
