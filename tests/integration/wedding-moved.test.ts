@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
 import { deleteAccount } from "#domain/accounts/index.ts";
 import { guestPage } from "#domain/guests/index.ts";
+import { createEvent as addFunction } from "#domain/planning/index.ts";
+import { eventInput } from "#shared/planner-schemas.ts";
 import { moveWeddingToStore, openWedding } from "#domain/weddings/index.ts";
 import { sideOf, storeRouted, weddingStore, type StoreResult } from "#functions/stores/wedding-store/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
@@ -288,5 +290,29 @@ describe("a wedding moved to its store", () => {
     const theirs = await openWedding(testContext({ actor: actorOf(other.id, "USER") }), "guests", "edit");
     const [changed] = await theirs.db.batch([theirs.db.prepare("UPDATE guests SET city = 'Pune' WHERE id = ?").bind(other.ravi.id)]);
     expect(changed!.meta.changes).toBe(1);
+  });
+
+  it("refuses a function added by a request that read the wedding in D1 when the move switches it before the write commits", async () => {
+    const w = await plannedWedding();
+    // D1 that lets the move's switch land just before the function's INSERT commits.
+    const switchFirst = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            if (statements.some((s) => /INSERT INTO events/i.test(String((s as unknown as { statement?: string }).statement))))
+              await target.prepare("UPDATE weddings SET stored_at = ? WHERE id = ?").bind(Date.now(), w.weddingId).run();
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const events = () => snapshot("SELECT * FROM events WHERE user_id = ? ORDER BY id", w.id);
+    const before = await events();
+    const ctx = { ...testContext({ actor: actorOf(w.id, "USER") }), db: switchFirst };
+    await expect(addFunction(ctx, eventInput.parse({ eventName: "Mehndi", eventDate: "2027-02-12" }))).rejects.toThrow(
+      "This wedding's guest list moved to its own store just now, so your change was not saved. Please make it again.",
+    );
+    expect(await events()).toBe(before);
   });
 });

@@ -188,7 +188,7 @@ export async function approveRequest(
         { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.key] },
       )
     : null;
-  await ctx.db.batch(mail ? [...statements, mail.statement] : statements);
+  await me.db.batch(mail ? [...statements, mail.statement] : statements);
   const made = await ctx.db.prepare("SELECT 1 AS ok FROM households WHERE id = ?").bind(householdId).first();
   if (!made) throw new Conflict(INVITE_MESSAGES.decided);
   if (mail) await ctx.mail.deliver(mail.id);

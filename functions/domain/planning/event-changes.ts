@@ -34,10 +34,8 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
   requireGuestListInD1(me);
   await checkRoomForFunctions(ctx, me.key, 1);
   const id = newId(ctx.now);
-  await ctx.db.batch([
-    insertEvent(ctx, me.key, id, null, input, null),
-    activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name }),
-  ]);
+  // me.db: D1, whose write batch is refused (409) if the wedding moved to its store since openWedding (decision 0066).
+  await me.db.batch([insertEvent(ctx, me.key, id, null, input, null), activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name })]);
   tellWedding(ctx, me, "plan");
   return toEvent(await readEvent(ctx, id, me.key));
 }
@@ -51,7 +49,7 @@ export async function createSubEvent(ctx: DomainContext, parentId: string, input
   const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.key).first<{ n: number }>();
   if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(m.api_e_sub_events_max({ max: SUB_EVENTS_MAX }));
   const id = newId(ctx.now);
-  await ctx.db.batch([
+  await me.db.batch([
     insertEvent(ctx, me.key, id, parent.id, input, null),
     activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name, functionName: parent.name }),
   ]);
@@ -91,7 +89,7 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
     sent: update.version,
     stored: current.updated_at,
     write: async (expected, version) => {
-      const [change] = await ctx.db.batch([
+      const [change] = await me.db.batch([
         ctx.db
           .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`)
           .bind(...binds, version, eventId, me.key, expected),
@@ -138,7 +136,7 @@ export async function deleteEvent(ctx: DomainContext, eventId: string, input: un
     write: async (expected) => {
       const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
       const still = "EXISTS (SELECT 1 FROM events WHERE id = ? AND user_id = ? AND updated_at = ?)";
-      const [tasks, , , removed] = await ctx.db.batch([
+      const [tasks, , , removed] = await me.db.batch([
         ctx.db
           .prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family}) AND ${still}`)
           .bind(me.key, eventId, eventId, me.key, eventId, me.key, expected),

@@ -56,7 +56,7 @@ export async function createFromTemplate(ctx: DomainContext, input: FromTemplate
     }
   }
   statements.push(activityEntry(ctx, me, { area: "plan", action: "functions_added", count: picks.length, subject: tradition.name }));
-  await ctx.db.batch(statements);
+  await me.db.batch(statements);
   const plan = await weddingPlan(ctx);
   return plan.events.filter((e) => ids.includes(e.id));
 }
