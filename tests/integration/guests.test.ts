@@ -527,6 +527,26 @@ describe("sharing and reminding", () => {
     expect(hi.body.links.whatsapp.en).toContain(encodeURIComponent(`http://localhost/rsvp/${h.token}`));
     expect(hi.body.links.rsvpLink).toBe(`http://localhost/rsvp/${h.token}`);
     expect(hi.body.links.email).toMatch(/^mailto:anil%40example\.com,sunita%40example\.com\?subject=/);
+    // The e-mail is prefilled in the language of the page that asks: English as before, Hindi with the Hindi RSVP page.
+    const mail = new URL(hi.body.links.email as string);
+    expect(mail.searchParams.get("subject")).toBe("Asha Verma & Rahul Mehta: you are invited");
+    expect(mail.searchParams.get("body")).toBe(
+      `Namaste Sharma family! Asha Verma & Rahul Mehta warmly invite you to Sangeet. Please tell us who can come: http://localhost/rsvp/${h.token}`,
+    );
+    const inHindi = await json(
+      await call(`/api/v1/guests/households/${h.id}/share`, {
+        method: "POST",
+        cookie: c.cookie,
+        headers: { "Accept-Language": "hi" },
+        body: { channel: "email" },
+      }),
+    );
+    expect(inHindi.status).toBe(200);
+    const hindiMail = new URL(inHindi.body.url as string);
+    expect(hindiMail.searchParams.get("subject")).toBe("Asha Verma & Rahul Mehta की ओर से आपको निमंत्रण");
+    expect(hindiMail.searchParams.get("body")).toBe(
+      `नमस्ते Sharma family! Asha Verma & Rahul Mehta आपको संगीत में सादर आमंत्रित करते हैं। कृपया इस लिंक पर बताइए कि कौन आ रहा है: http://localhost/hi/rsvp/${h.token}`,
+    );
     expect(await snapshot("SELECT shared_at IS NOT NULL AS s FROM household_invitations WHERE household_id = ?", h.id)).toBe('[{"s":1}]');
     const lonely = await createHousehold(c.id, "Not invited");
     expect((await call(`/api/v1/guests/households/${lonely.id}/share`, { method: "POST", cookie: c.cookie, body: { channel: "whatsapp" } })).status).toBe(409);

@@ -1,11 +1,11 @@
-/** Sharing a household's link (WhatsApp in English and Hindi, e-mail) and reminding it by e-mail. */
+/** Sharing a household's link (WhatsApp in English and Hindi, e-mail in the page's language) and reminding it by e-mail. */
 import { composeMail, mailLocale } from "#platform/mail-layout.ts";
 import { withLocale } from "#platform/locale.ts";
 import { m as messages } from "#shared/paraglide/messages.js";
 import { queueMail } from "#platform/mail.ts";
 import { shareInput } from "#shared/guest-schemas.ts";
 import { formatDate } from "#shared/format.ts";
-import { pathInLocale } from "#shared/locale.ts";
+import { type Locale, getLocale, pathInLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
 import { activityEntry, inWedding, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
@@ -21,11 +21,10 @@ export const REMIND_INTERVAL_MS = 12 * 60 * 60 * 1000;
 
 export type ShareLinks = { rsvpLink: string; whatsapp: { en: string; hi: string }; email: string };
 
-/** The prefilled invitation text, in English or Hindi (Devanagari), carrying the household's link. */
-export function invitationText(lang: "en" | "hi", household: string, couple: string, functions: string[], link: string): string {
-  const list = functions.map((name) => localName(name, lang)).join(", ");
-  if (lang === "hi") return `नमस्ते ${household}! ${couple} आपको ${list || "हमारी शादी"} में सादर आमंत्रित करते हैं। कृपया इस लिंक पर बताइए कि कौन आ रहा है: ${link}`;
-  return `Namaste ${household}! ${couple} warmly invite you to ${list || "our wedding"}. Please tell us who can come: ${link}`;
+/** The prefilled invitation text from the catalogue, in English or Hindi (Devanagari), carrying the household's link. */
+export function invitationText(lang: Locale, household: string, couple: string, functions: string[], link: string): string {
+  const list = functions.map((name) => localName(name, lang)).join(", ") || messages.api_guest_invitation_our_wedding({}, { locale: lang });
+  return messages.api_guest_invitation_text({ household, couple, functions: list, link }, { locale: lang });
 }
 
 /** wa.me to the household's first phone (an Indian 10-digit number gets +91), or to any chat when it has none. */
@@ -36,22 +35,21 @@ export function whatsappUrl(phone: string | null, text: string): string {
   return `https://wa.me/${digits.length >= 10 ? digits : ""}?text=${encodeURIComponent(text)}`;
 }
 
-/** The household's link on the Hindi pages (/hi/rsvp/...): a Hindi invitation opens its RSVP page in Hindi. */
-function inHindi(link: string): string {
+/** The household's link on the pages of `locale` (/hi/rsvp/... in Hindi): a Hindi invitation opens its RSVP page in Hindi. */
+function inLocale(link: string, locale: Locale): string {
   const url = new URL(link);
-  return `${url.origin}${pathInLocale(url.pathname, "hi")}`;
+  return `${url.origin}${pathInLocale(url.pathname, locale)}`;
 }
 
 function shareLinksFor(household: { name: string; rsvpLink: string; phone: string | null }, couple: string, functions: string[], emails: string[]): ShareLinks {
-  const en = invitationText("en", household.name, couple, functions, household.rsvpLink);
-  const subject = `${couple}: you are invited`;
+  const text = (locale: Locale) => invitationText(locale, household.name, couple, functions, inLocale(household.rsvpLink, locale));
+  // The e-mail is prefilled in the language of the couple's page that asks for it, as its link.
+  const locale = getLocale();
+  const subject = messages.api_guest_invitation_subject({ couple }, { locale });
   return {
     rsvpLink: household.rsvpLink,
-    whatsapp: {
-      en: whatsappUrl(household.phone, en),
-      hi: whatsappUrl(household.phone, invitationText("hi", household.name, couple, functions, inHindi(household.rsvpLink))),
-    },
-    email: `mailto:${emails.map(encodeURIComponent).join(",")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(en)}`,
+    whatsapp: { en: whatsappUrl(household.phone, text("en")), hi: whatsappUrl(household.phone, text("hi")) },
+    email: `mailto:${emails.map(encodeURIComponent).join(",")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text(locale))}`,
   };
 }
 
@@ -144,7 +142,7 @@ export async function remindHousehold(caller: DomainContext, householdId: string
   const lines = withLocale(locale, () =>
     details.map((e) => `${localName(e.name, locale)}: ${formatDate(e.event_date)}${e.start_time ? `, ${e.start_time}` : ""}${e.venue ? `, ${e.venue}` : ""}`),
   );
-  const rsvpLink = locale === "hi" ? inHindi(f.household.rsvpLink) : f.household.rsvpLink;
+  const rsvpLink = inLocale(f.household.rsvpLink, locale);
   const stops = await Promise.all(f.reminded.map((r) => guestReminderStop(ctx, ctx.request.origin, r.guest_id, f.couple, ctx.now, locale)));
   const mails = f.reminded.map(({ email: to }, i) =>
     queueMail(
