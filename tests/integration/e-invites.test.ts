@@ -75,7 +75,8 @@ describe("publishing", () => {
     const hindi = await json(await call(`/api/v1/invitation/view/${c.slug}`, { headers: { "Accept-Language": "hi" } }));
     expect(hindi.body.invitation.title).toBe("Ananya & Rohan आपको आमंत्रित करते हैं");
     expect(hindi.body.invitation.description).toMatch(/^शादी के उत्सव: .*Jaipur। निमंत्रण देखिए और जवाब दीजिए।$/);
-    expect(decodeURIComponent(hindi.body.invitation.whatsappUrl)).toContain(`निमंत्रण देखिए और बताइए कि आप आ सकेंगे या नहीं: http://localhost/view/${c.slug}`);
+    // ... and the WhatsApp text they share links the invitation's Hindi page.
+    expect(decodeURIComponent(hindi.body.invitation.whatsappUrl)).toContain(`निमंत्रण देखिए और बताइए कि आप आ सकेंगे या नहीं: http://localhost/hi/view/${c.slug}`);
   });
 
   it("shows only the chosen functions", async () => {

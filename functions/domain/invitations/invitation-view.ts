@@ -1,6 +1,7 @@
 /** The invitation as guests see it: the public page by its slug, the couple's preview, and the card above a household's personal link. */
 import { DIETARY_LABELS, DIETARY_PREFERENCES, RESPONSE_LABELS, PARTY_SIZE_MAX, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
 import { calendarDay, clockTime } from "#shared/format.ts";
+import { getLocale, pathInLocale } from "#shared/locale.ts";
 import { mediaUrl } from "#shared/media.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { type DomainContext } from "../core/index.ts";
@@ -73,7 +74,10 @@ export const toFunction = (
   } satisfies InvitationFunction;
 };
 
-function shareText(couple: string, functions: InvitationFunction[], url: string): string {
+/** The WhatsApp text in the reader's language, linking the invitation's page in it (/hi/view/... in Hindi). */
+function shareText(couple: string, functions: InvitationFunction[], shareUrl: string): string {
+  const link = new URL(shareUrl);
+  const url = `${link.origin}${pathInLocale(link.pathname, getLocale())}`;
   const first = functions[0];
   return first ? m.api_invite_share_text_on({ couple, date: first.dateLabel, url }) : m.api_invite_share_text({ couple, url });
 }
