@@ -68,7 +68,9 @@ export async function applySuggestedSplit(ctx: DomainContext, input: unknown = {
   const { total, estimated, version: stored } = await splitInputs(ctx, me.key);
   if (!total) throw new Conflict(m.api_e_set_your_total_budget_first_the_split());
   const split = suggestedSplit(total);
-  const writes = BUDGET_CATEGORIES.filter((c) => !estimated.get(c.key) && (split[c.key] ?? 0) > 0).map((c) =>
+  const missing = BUDGET_CATEGORIES.filter((c) => !estimated.get(c.key) && (split[c.key] ?? 0) > 0).map((c) => ({ c, id: newId(ctx.now) }));
+  const ids = missing.map(({ id }) => id);
+  const writes = missing.map(({ c, id }) =>
     ctx.db
       .prepare(
         // A category without an estimate, under the same total, when the batch runs (a second click in another tab adds nothing).
@@ -76,7 +78,7 @@ export async function applySuggestedSplit(ctx: DomainContext, input: unknown = {
          SELECT ?1, ?2, ?3, ?4, ?5, 1, ?6, ?6 WHERE NOT EXISTS (SELECT 1 FROM budget_lines WHERE user_id = ?2 AND category = ?3 AND estimated > 0)
            AND (SELECT total_budget FROM users WHERE id = ?2) = ?7`,
       )
-      .bind(newId(ctx.now), me.key, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now, total),
+      .bind(id, me.key, c.key, `${c.label} (suggested, ${c.share}%)`, split[c.key]!, ctx.now, total),
   );
   let added = 0;
   await guardedEdit({
@@ -86,7 +88,12 @@ export async function applySuggestedSplit(ctx: DomainContext, input: unknown = {
     write: async () => {
       // Every category has an estimate: nothing to add, and nothing another co-planner did is overwritten.
       if (!writes.length) return 1;
-      const done = await ctx.db.batch([...writes, activityEntry(ctx, me, { area: "budget", action: "budget_split_suggested", count: writes.length })]);
+      const done = await ctx.db.batch([
+        ...writes,
+        // Finds the lines this batch added (none when the budget changed between the read and the write), so the entry is written only with them.
+        ctx.db.prepare(`UPDATE budget_lines SET suggested = 1 WHERE user_id = ? AND id IN (${ids.map(() => "?").join(", ")})`).bind(me.key, ...ids),
+        activityEntry(ctx, me, { area: "budget", action: "budget_split_suggested", count: writes.length, onlyIfChanged: true }),
+      ]);
       added = done.slice(0, writes.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
       return added;
     },
