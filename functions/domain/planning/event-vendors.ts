@@ -6,7 +6,7 @@
  */
 import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, NotFound, StaleEdit, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding, tellWedding } from "../weddings/index.ts";
+import { activityEntry, guardedEdit, openWedding, requireGuestListInD1, tellWedding, type WeddingAccess } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { LINK_SELECT, readEvent, toLinked, type LinkRow, type LinkSource, type LinkedVendor } from "./event-records.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -76,18 +76,22 @@ async function staleVendors(ctx: DomainContext, key: string, eventId: string): P
  */
 async function changeLinks(
   ctx: DomainContext,
-  key: string,
+  me: WeddingAccess,
   eventId: string,
   sent: number | undefined,
   change: (next: number) => D1PreparedStatement[],
 ): Promise<void> {
+  // It moves the function's version on, so it writes where a function's change does (decision 0066).
+  requireGuestListInD1(me);
+  const key = me.key;
   const stored = await readEvent(ctx, eventId, key);
   await guardedEdit({
     now: ctx.now,
     sent,
     stored: stored.updated_at,
     write: async (expected, next) => {
-      const [moved] = await ctx.db.batch([
+      // me.db: D1, whose write batch is refused (409) if the wedding moved to its store since openWedding.
+      const [moved] = await me.db.batch([
         ctx.db.prepare("UPDATE events SET updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?").bind(next, eventId, key, expected),
         ...change(next),
       ]);
@@ -106,7 +110,7 @@ export async function linkVendor(ctx: DomainContext, eventId: string, serviceId:
   const { version } = parseInput(versionInput, input);
   const fn = await ownedFunction(ctx, me.key, eventId);
   const source = await sourceOf(ctx, me.key, serviceId);
-  await changeLinks(ctx, me.key, eventId, version, (next) => [
+  await changeLinks(ctx, me, eventId, version, (next) => [
     ctx.db
       .prepare(
         `INSERT INTO event_services (event_id, service_id, source, created_at) SELECT ?, ?, ?, ? WHERE ${HELD}
@@ -132,7 +136,7 @@ export async function unlinkVendor(
   const fn = await ownedFunction(ctx, me.key, eventId);
   const linked = await ctx.db.prepare("SELECT 1 AS n FROM event_services WHERE event_id = ? AND service_id = ?").bind(eventId, serviceId).first();
   if (!linked) throw new NotFound(m.api_e_that_vendor_is_not_linked_to_this());
-  await changeLinks(ctx, me.key, eventId, version, (next) => [
+  await changeLinks(ctx, me, eventId, version, (next) => [
     ctx.db.prepare(`DELETE FROM event_services WHERE event_id = ? AND service_id = ? AND ${HELD}`).bind(eventId, serviceId, eventId, next),
     activityEntry(ctx, me, { area: "plan", action: "vendor_unlinked", functionName: fn.name, onlyIfChanged: true }),
   ]);
