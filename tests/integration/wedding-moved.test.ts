@@ -315,4 +315,47 @@ describe("a wedding moved to its store", () => {
     );
     expect(await events()).toBe(before);
   });
+  it("honours a guest's stop-reminders link as a D1 wedding does, writing the stop in its store and leaving D1's copy as it was", async () => {
+    const inD1 = await plannedWedding("Asha Verma");
+    const stored = await plannedWedding("Asha Verma");
+    for (const w of [inD1, stored]) await env.DB.prepare("UPDATE guests SET email = 'Anil@Example.com' WHERE id = ?").bind(w.anil.id).run();
+    // The reminder (and its stop link) went out while the wedding was in D1; the move comes after.
+    const links = await Promise.all(
+      [inD1, stored].map(async (w) => {
+        await call(`/api/v1/guests/households/${w.sharma.id}/remind`, { method: "POST", cookie: w.cookie });
+        const row = await env.DB.prepare("SELECT headers FROM outbox WHERE to_address = 'Anil@Example.com' AND text LIKE ?")
+          .bind(`%${w.sharma.token}%`)
+          .first<{ headers: string }>();
+        return new URL(/^<([^>]+)>$/.exec((JSON.parse(row!.headers) as Record<string, string>)["List-Unsubscribe"]!)![1]!);
+      }),
+    );
+    await move(stored.weddingId);
+    const d1Before = await d1GuestList(stored.id);
+    const oneClick = async (link: URL) => {
+      const res = await call(link.pathname, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const uses = async (link: URL) => [await oneClick(link), await oneClick(link)];
+    const [a, b] = [await uses(links[0]!), await uses(links[1]!)];
+    expect(a).toEqual([
+      { status: 200, text: "Done: you will not get reminders from Asha Verma & Rahul Mehta any more." },
+      { status: 200, text: "You had already stopped reminders from Asha Verma & Rahul Mehta; nothing more to do." },
+    ]);
+    expect(b).toEqual(a);
+    expect(await env.DB.prepare("SELECT reminders_stopped_at IS NOT NULL AS stopped FROM guests WHERE id = ?").bind(inD1.anil.id).first()).toEqual({
+      stopped: 1,
+    });
+    // The moved wedding's stop is in its store; D1's copy is unchanged.
+    expect(await inStore(stored.weddingId, "SELECT reminders_stopped_at IS NOT NULL AS stopped FROM guests WHERE id = ?", stored.anil.id)).toEqual([
+      { stopped: 1 },
+    ]);
+    expect(await d1GuestList(stored.id)).toEqual(d1Before);
+    // The store's address is the one the link answers for: taken off there, the link has nothing left to stop.
+    await weddingStore(env.WEDDING_STORE!, stored.weddingId).batch([{ sql: "UPDATE guests SET email = NULL WHERE id = ?", params: [stored.anil.id] }]);
+    expect((await oneClick(links[1]!)).status).toBe(404);
+  });
 });

@@ -11,6 +11,7 @@ import { UNSUBSCRIBE_PATH } from "#shared/links.ts";
 import { type DomainContext, Invalid, NotFound } from "../core/index.ts";
 import { MAIL_PREFERENCES_MESSAGES, maskAddress } from "../accounts/index.ts";
 import { type CoupleRow, coupleNames } from "./guest-records.ts";
+import { weddingDatabase } from "../weddings/index.ts";
 import { BASE_LOCALE, type Locale } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -41,43 +42,66 @@ export async function guestReminderStop(
 }
 
 type GuestTarget = { id: string; user_id: string; email: string | null; stopped: number } & CoupleRow;
+type GuestInD1 = GuestTarget & { wedding_id: string | null; stored_at: number | null };
+type LinkContext = Pick<DomainContext, "db" | "config" | "now" | "stores">;
 
-async function target(ctx: Pick<DomainContext, "db" | "config" | "now">, token: string): Promise<GuestTarget & { email: string }> {
+/** Whether this couple's rows with the guest's address have stopped reminders (one statement naming only `guests`, so it runs in a store too). */
+const STOPPED_SQL = "EXISTS (SELECT 1 FROM guests o WHERE o.user_id = g.user_id AND lower(o.email) = lower(g.email) AND o.reminders_stopped_at IS NOT NULL)";
+
+/**
+ * The link's guest, and the database its stop is written to (docs/decisions/0066): D1's row names the
+ * couple, their names and whether their wedding has moved to its store. A wedding in D1 answers from
+ * that row and writes through guarded D1 (a stop that read it unmoved cannot land in D1 after the
+ * move's switch); a moved one reads the guest's address and stop in its store and writes there, so
+ * D1's copy, frozen at the move, is neither read for the answer nor changed.
+ */
+async function target(ctx: LinkContext, token: string): Promise<GuestTarget & { email: string; db: D1Database }> {
   const read = await readMailLink(secretOf(ctx), token, ctx.now);
   if (!read.ok) throw new Invalid(MAIL_PREFERENCES_MESSAGES[read.reason]);
   if (read.link.purpose !== GUEST_REMINDERS_PURPOSE) throw new Invalid(MAIL_PREFERENCES_MESSAGES.forged);
   const guest = await ctx.db
     .prepare(
-      `SELECT g.id, g.user_id, g.email, u.user_name, u.partner_name,
-              EXISTS (SELECT 1 FROM guests o WHERE o.user_id = g.user_id AND lower(o.email) = lower(g.email) AND o.reminders_stopped_at IS NOT NULL) AS stopped
-       FROM guests g JOIN users u ON u.id = g.user_id WHERE g.id = ?`,
+      `SELECT g.id, g.user_id, g.email, u.user_name, u.partner_name, w.id AS wedding_id, w.stored_at, ${STOPPED_SQL} AS stopped
+       FROM guests g JOIN users u ON u.id = g.user_id LEFT JOIN weddings w ON w.couple_user_id = g.user_id WHERE g.id = ?`,
     )
     .bind(read.link.userId)
-    .first<GuestTarget>();
+    .first<GuestInD1>();
   // The guest (or the couple's account) was deleted, or the address taken off: there is nothing left to remind.
-  if (!guest?.email) throw new NotFound(m.api_e_this_guest_is_no_longer_on_the());
-  return guest as GuestTarget & { email: string };
+  const gone = () => new NotFound(m.api_e_this_guest_is_no_longer_on_the());
+  if (!guest) throw gone();
+  // No weddings row yet (a couple who never opened the planner): D1, guarded like any wedding in D1.
+  const db = weddingDatabase(ctx, { weddingId: guest.wedding_id ?? "", key: guest.user_id, storedAt: guest.stored_at });
+  if (guest.stored_at != null) {
+    const stored = await db
+      .prepare(`SELECT g.email, ${STOPPED_SQL} AS stopped FROM guests g WHERE g.id = ?`)
+      .bind(guest.id)
+      .first<{ email: string | null; stopped: number }>();
+    if (!stored?.email) throw gone();
+    return { ...guest, email: stored.email, stopped: stored.stopped, db };
+  }
+  if (!guest.email) throw gone();
+  return { ...guest, email: guest.email, db };
 }
 
 export type GuestReminderView = { name: string; address: string; on: boolean };
 
 /** What the unsubscribe page asks a guest to confirm (GET). */
-export async function guestReminderLinkView(ctx: Pick<DomainContext, "db" | "config" | "now">, token: string): Promise<GuestReminderView> {
+export async function guestReminderLinkView(ctx: LinkContext, token: string): Promise<GuestReminderView> {
   const guest = await target(ctx, token);
   return { name: kindLabel(coupleNames(guest)), address: maskAddress(guest.email), on: !guest.stopped };
 }
 
 /** Stops this couple's reminders to the link's address (the one-click POST and the page's button); a second use says it already was. */
-export async function stopGuestRemindersByLink(
-  ctx: Pick<DomainContext, "db" | "config" | "now">,
-  token: string,
-): Promise<{ message: string; changed: boolean }> {
+export async function stopGuestRemindersByLink(ctx: LinkContext, token: string): Promise<{ message: string; changed: boolean }> {
   const guest = await target(ctx, token);
   const name = kindLabel(coupleNames(guest));
   if (guest.stopped) return { changed: false, message: MAIL_PREFERENCES_MESSAGES.alreadyStopped(name) };
-  await ctx.db
-    .prepare("UPDATE guests SET reminders_stopped_at = ?1 WHERE user_id = ?2 AND lower(email) = lower(?3) AND reminders_stopped_at IS NULL")
-    .bind(ctx.now, guest.user_id, guest.email)
-    .run();
+  const { db } = guest;
+  // A batch, so a wedding in D1 gets the guard's check in the same transaction.
+  await db.batch([
+    db
+      .prepare("UPDATE guests SET reminders_stopped_at = ?1 WHERE user_id = ?2 AND lower(email) = lower(?3) AND reminders_stopped_at IS NULL")
+      .bind(ctx.now, guest.user_id, guest.email),
+  ]);
   return { changed: true, message: MAIL_PREFERENCES_MESSAGES.stopped(name) };
 }
