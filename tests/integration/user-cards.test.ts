@@ -243,6 +243,17 @@ describe("duplicate and delete", () => {
     expect((await call(`/api/v1/userDataTemplate/${id}`, { method: "DELETE", cookie: me.cookie })).status).toBe(404);
   });
 
+  it("names a new card and a copy in the language of the person who makes them (issue 32)", async () => {
+    const me = await couple();
+    await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(me.id).run();
+    const created = await call("/api/v1/userDataTemplate", { method: "POST", cookie: me.cookie, body: { canvas: sampleCanvas() } });
+    expect(created.status).toBe(201);
+    const { card } = await created.json<CardAnswer>();
+    expect(card.title).toBe("मेरा निमंत्रण");
+    const copy = await call(`/api/v1/userDataTemplate/${card.id}/duplicate`, { method: "POST", cookie: me.cookie });
+    expect((await copy.json<{ card: { title: string } }>()).card.title).toBe("मेरा निमंत्रण की कॉपी");
+  });
+
   it("says a deleted card is gone in the couple's language", async () => {
     const me = await couple();
     await env.DB.prepare("UPDATE users SET locale = 'hi' WHERE id = ?").bind(me.id).run();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { coupleNames } from "#domain/guests/index.ts";
 import { withLocale } from "#platform/locale.ts";
 import { getLocale, localeOfPath, pathInLocale, unprefixedPath } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -24,6 +25,14 @@ describe("the locale of a request", () => {
     expect(hindi).toEqual(["मुख्य सामग्री पर जाएँ", "मुख्य सामग्री पर जाएँ", "hi"]);
     expect(english).toEqual(["Skip to content", "Skip to content", "en"]);
     expect(getLocale()).toBe("en");
+  });
+});
+
+describe("a couple's names", () => {
+  it("are as typed, and 'The couple' in the request's language when their row is gone (issue 32)", async () => {
+    expect(coupleNames({ user_name: "Asha", partner_name: "Rahul" })).toBe("Asha & Rahul");
+    expect(await withLocale("en", async () => coupleNames(null))).toBe("The couple");
+    expect(await withLocale("hi", async () => [coupleNames(null), coupleNames({ user_name: "Asha", partner_name: null })])).toEqual(["दंपति", "Asha"]);
   });
 });
 

@@ -205,4 +205,5 @@ export function insertGuest(
 }
 
 export type CoupleRow = Row<typeof users, "user_name" | "partner_name">;
-export const coupleNames = (c: CoupleRow | null) => (c ? (c.partner_name ? `${c.user_name} & ${c.partner_name}` : c.user_name) : "The couple");
+/** "Asha & Rahul", or "The couple" from the catalogue in the request's language when the couple's row is gone. */
+export const coupleNames = (c: CoupleRow | null) => (c ? (c.partner_name ? `${c.user_name} & ${c.partner_name}` : c.user_name) : m.api_the_couple());

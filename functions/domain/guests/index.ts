@@ -16,7 +16,7 @@
  * This file is the area's only face: code outside functions/domain/guests/ imports from here, never
  * from the files beside it (ESLint enforces it; docs/decisions/0039-domain-areas.md).
  */
-export { newRsvpToken, rsvpLink, type Guest, type GuestRow, type Household } from "./guest-records.ts";
+export { coupleNames, newRsvpToken, rsvpLink, type Guest, type GuestRow, type Household } from "./guest-records.ts";
 export { listHouseholds, createHousehold, updateHousehold, deleteHousehold, resetHouseholdLink } from "./households.ts";
 export { addGuest, updateGuest, deleteGuest } from "./guests.ts";
 export { searchGuests, type GuestSearch } from "./guest-search.ts";

@@ -45,7 +45,8 @@ export async function createCard(ctx: DomainContext, raw: unknown): Promise<Card
   }
   let templateId: string | null = null;
   let canvas: string;
-  let cardTitle = input.title?.trim() || "My invitation";
+  // The default title is the creating person's content, in their language (the request's).
+  let cardTitle = input.title?.trim() || m.api_card_default_title();
   if (input.templateId) {
     const t = await usableTemplate(ctx, w, input.templateId);
     templateId = t.id;
@@ -166,7 +167,7 @@ export async function deleteCard(ctx: DomainContext, cardId: string): Promise<{ 
   return { message: m.api_card_deleted({ title: row.title }) };
 }
 
-/** A copy of the card ("Copy of …"), unpublished and without its rendered image; counts towards the 50. */
+/** A copy of the card ("Copy of …", in the copying person's language), unpublished and without its rendered image; counts towards the 50. */
 export async function duplicateCard(ctx: DomainContext, cardId: string): Promise<Card> {
   const w = await openWedding(ctx, "invitations", "edit");
   const row = await cardRow(ctx, w, cardId);
@@ -174,6 +175,6 @@ export async function duplicateCard(ctx: DomainContext, cardId: string): Promise
   const id = newId(ctx.now);
   const details: Partial<Record<DetailField, string | null>> = {};
   for (const f of DETAIL_FIELDS) details[f] = row[f];
-  await insertCard(ctx, w, { id, templateId: row.templateId, title: `Copy of ${row.title}`.slice(0, 120), canvas: row.canvas, details });
+  await insertCard(ctx, w, { id, templateId: row.templateId, title: m.api_card_copy_title({ title: row.title }).slice(0, 120), canvas: row.canvas, details });
   return getCard(ctx, id, w);
 }
