@@ -67,6 +67,8 @@ describe("a booking from the couple's acceptance of a quote", () => {
     expect(res.status).toBe(201);
     const booking = res.body.booking;
     expect(booking).toMatchObject({ status: "CONFIRMED", agreed_price: 180000, advance_paid: 0, balance_due: 180000, event_date: w.eventDate, side: "couple" });
+    // Its notes are what the quote includes, in the vendor's words, with no English of ours before them.
+    expect(booking.notes).toBe("Two photographers, 500 edited photos");
     expect((await env.DB.prepare("SELECT status FROM leads WHERE id = ?").bind(w.leadId).first<{ status: string }>())!.status).toBe("BOOKED");
     expect(await blocked(w.service.id)).toEqual([{ day: w.eventDate, note: "Booking" }]);
     const mail = await env.DB.prepare("SELECT subject, text FROM outbox WHERE to_address = ? ORDER BY created_at DESC, id DESC")

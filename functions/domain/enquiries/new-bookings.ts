@@ -139,7 +139,10 @@ export async function acceptQuote(ctx: DomainContext, leadId: string): Promise<B
     advancePaid: 0,
     payments: [],
     deliverables: [],
-    notes: `Quote accepted: ${quote.includes}`,
+    // The quote's own words (the vendor's), with nothing of ours added: both sides read the same
+    // record, each in their own language, so an English "Quote accepted:" prefix was English to a
+    // Hindi reader; the booking itself says it came from the accepted quote.
+    notes: quote.includes,
   };
   const id = await insertBooking(ctx, lead, { ...terms, eventDate: eventDate as string }, [], {
     to: "vendor",
