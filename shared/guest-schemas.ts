@@ -15,10 +15,6 @@ export type GuestSide = (typeof GUEST_SIDES)[number];
 export type Dietary = (typeof DIETARY_PREFERENCES)[number];
 export type RsvpResponse = (typeof RSVP_RESPONSES)[number];
 
-export const SIDE_LABELS: Record<GuestSide, string> = { BRIDE: "Bride's side", GROOM: "Groom's side", BOTH: "Both sides" };
-export const DIETARY_LABELS: Record<Dietary, string> = { VEG: "Veg", JAIN: "Jain", NON_VEG: "Non-veg", VEGAN: "Vegan" };
-export const RESPONSE_LABELS: Record<RsvpResponse, string> = { ATTENDING: "Attending", DECLINED: "Not attending", MAYBE: "Maybe" };
-
 export const GUEST_NAME_MAX = 120;
 export const HOUSEHOLD_NAME_MAX = 120;
 export const NOTES_MAX = 1000;

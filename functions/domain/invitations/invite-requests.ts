@@ -3,7 +3,7 @@ import { composeMail, mailLocale } from "#platform/mail-layout.ts";
 import { m as messages } from "#shared/paraglide/messages.js";
 import { LOCALE_PREFIX, type Locale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
-import type { RESPONSE_LABELS } from "#shared/guest-schemas.ts";
+import type { RsvpResponse } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, Invalid, newId, takeOrThrow, type AllowanceRule, parseInput } from "../core/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { EVENTS_SQL, INVITE_MESSAGES, chosen, firstName, publishedRow, type InviteCardRow, type EventRow } from "./invite-records.ts";
@@ -124,7 +124,7 @@ function coupleNotice(ctx: DomainContext, row: InviteCardRow, body: InviteReques
 }
 
 /** A guest's answer in the couple's mail, in its language. */
-const RESPONSE_IN: Record<keyof typeof RESPONSE_LABELS, (locale: Locale) => string> = {
+const RESPONSE_IN: Record<RsvpResponse, (locale: Locale) => string> = {
   ATTENDING: (locale) => messages.mail_rsvp_attending({}, { locale }),
   DECLINED: (locale) => messages.mail_rsvp_declined({}, { locale }),
   MAYBE: (locale) => messages.mail_rsvp_maybe({}, { locale }),
