@@ -1,20 +1,13 @@
 import { Form, Link } from "react-router";
 import type { listRequests } from "#domain/invitations/index.ts";
-import type { Dietary, RsvpResponse } from "#shared/guest-schemas.ts";
 import { rich } from "#app/components/rich.tsx";
+import { dietaryLabel, responseLabel } from "#shared/guest-names.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { button, quiet } from "./styles.ts";
 
 type InviteRequest = Awaited<ReturnType<typeof listRequests>>[number];
 
 /** A request's food preference and answers, in the page's language. */
-const DIET_NAMES: Record<Dietary, () => string> = {
-  VEG: m.couple_diet_veg,
-  JAIN: m.couple_diet_jain,
-  NON_VEG: m.couple_diet_non_veg,
-  VEGAN: m.couple_diet_vegan,
-};
-const ANSWER_NAMES: Record<RsvpResponse, () => string> = { ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe };
 
 /** The requests guests sent from the public e-invite page: approve or decline each; WhatsApp the approved who gave no e-mail. */
 export function InviteRequests({ requests, busy }: { requests: InviteRequest[]; busy: boolean }) {
@@ -36,13 +29,13 @@ export function InviteRequests({ requests, busy }: { requests: InviteRequest[]; 
                   {r.name} · {r.phone}
                 </span>{" "}
                 · {m.couple_einvite_people({ count: r.partySize })}
-                {r.dietary ? ` · ${DIET_NAMES[r.dietary]()}` : ""}
+                {r.dietary ? ` · ${dietaryLabel(r.dietary)}` : ""}
               </p>
               <p className="text-sm">
                 {r.answers.map((a, i) => (
                   <span key={i}>
                     {i > 0 && " · "}
-                    <span translate="no">{a.name}</span>: {ANSWER_NAMES[a.response]()}
+                    <span translate="no">{a.name}</span>: {responseLabel(a.response)}
                   </span>
                 ))}
               </p>

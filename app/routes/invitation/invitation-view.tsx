@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { Invitation, InvitationFunction } from "#domain/invitations/index.ts";
 import { Field, FormAlert, Select, TextArea } from "#app/components/ui/index.ts";
+import { dietaryLabel, responseLabel } from "#shared/guest-names.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { rich } from "#app/components/rich.tsx";
 import type { Dietary, RsvpResponse } from "#shared/guest-schemas.ts";
@@ -19,13 +20,6 @@ function Name({ name, shown }: { name: string; shown?: string | null }) {
 }
 
 /** The request form's choices in the page's language. */
-const DIET_NAMES: Record<Dietary, () => string> = {
-  VEG: m.couple_diet_veg,
-  JAIN: m.couple_diet_jain,
-  NON_VEG: m.couple_diet_non_veg,
-  VEGAN: m.couple_diet_vegan,
-};
-const ANSWER_NAMES: Record<RsvpResponse, () => string> = { ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe };
 
 /** The names an e-invite shows in the page's language (the loader works them out: shown-names.server.ts). */
 export type ShownNames = { city: string | null; functions: Record<string, string> };
@@ -155,7 +149,7 @@ export function InvitationView({
                 label={m.couple_invite_food()}
                 defaultValue={v.dietary ?? ""}
                 placeholder={m.couple_invite_not_telling()}
-                options={invitation.form.dietary.map(([d]) => [d, DIET_NAMES[d as Dietary]()] as const)}
+                options={invitation.form.dietary.map(([d]) => [d, dietaryLabel(d as Dietary)] as const)}
                 error={err.dietary}
               />
             </div>
@@ -168,7 +162,7 @@ export function InvitationView({
                   {invitation.form.responses.map(([r]) => (
                     <label key={r} className="inline-flex items-center gap-1 text-sm">
                       <input type="radio" name={`answer:${f.id}`} value={r} defaultChecked={v[`answer:${f.id}`] === r} />
-                      {ANSWER_NAMES[r as RsvpResponse]()}
+                      {responseLabel(r as RsvpResponse)}
                     </label>
                   ))}
                 </div>

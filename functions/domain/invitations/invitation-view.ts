@@ -1,5 +1,6 @@
 /** The invitation as guests see it: the public page by its slug, the couple's preview, and the card above a household's personal link. */
-import { DIETARY_PREFERENCES, PARTY_SIZE_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
+import { dietaryLabel, responseLabel } from "#shared/guest-names.ts";
+import { DIETARY_PREFERENCES, PARTY_SIZE_MAX, RSVP_RESPONSES } from "#shared/guest-schemas.ts";
 import { calendarDay, clockTime } from "#shared/format.ts";
 import { getLocale, pathInLocale } from "#shared/locale.ts";
 import { mediaUrl } from "#shared/media.ts";
@@ -54,18 +55,10 @@ export type Invitation = {
 
 export type RequestFormChoices = { dietary: [string, string][]; responses: [string, string][]; partySizeMax: number };
 
-const DIET_NAME: Record<Dietary, () => string> = {
-  VEG: m.couple_diet_veg,
-  JAIN: m.couple_diet_jain,
-  NON_VEG: m.couple_diet_non_veg,
-  VEGAN: m.couple_diet_vegan,
-};
-const ANSWER_NAME: Record<RsvpResponse, () => string> = { ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe };
-
 /** The request form's choices with their names in the request's language (an API client shows them as they are). */
 const formChoices = (): RequestFormChoices => ({
-  dietary: DIETARY_PREFERENCES.map((d) => [d, DIET_NAME[d]()]),
-  responses: RSVP_RESPONSES.map((r) => [r, ANSWER_NAME[r]()]),
+  dietary: DIETARY_PREFERENCES.map((d) => [d, dietaryLabel(d)]),
+  responses: RSVP_RESPONSES.map((r) => [r, responseLabel(r)]),
   partySizeMax: PARTY_SIZE_MAX,
 });
 

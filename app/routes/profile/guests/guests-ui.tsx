@@ -3,16 +3,11 @@ import { useNavigation } from "react-router";
 import { FormAlert } from "#app/components/ui/index.ts";
 import type { Route } from "./+types/route";
 import type { GuestsActionResult } from "./guests.server.ts";
-import type { Dietary, GuestSide, RsvpResponse } from "#shared/guest-schemas.ts";
 import { getLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { m } from "#shared/paraglide/messages.js";
 
-/** The guest list's fixed words in the page's language (shared/guest-schemas.ts names them in English). */
-export const sideLabel = (side: GuestSide) => ({ BRIDE: m.couple_side_bride, GROOM: m.couple_side_groom, BOTH: m.couple_side_both })[side]();
-export const dietaryLabel = (d: Dietary) =>
-  ({ VEG: m.couple_diet_veg, JAIN: m.couple_diet_jain, NON_VEG: m.couple_diet_non_veg, VEGAN: m.couple_diet_vegan })[d]();
-export const responseLabel = (r: RsvpResponse) => ({ ATTENDING: m.couple_rsvp_attending, DECLINED: m.couple_rsvp_declined, MAYBE: m.couple_rsvp_maybe })[r]();
+export { dietaryLabel, responseLabel, sideLabel } from "#shared/guest-names.ts";
 /** A function's name: the catalogue's Hindi name on a Hindi page, else as the couple wrote it. */
 export const functionLabel = (name: string) => localName(name, getLocale());
 
