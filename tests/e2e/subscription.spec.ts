@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures.ts";
+import { daysRemaining } from "../../shared/subscription-status.ts";
 import { PAYING_VENDOR } from "./pool-paths.ts";
 
 /**
@@ -117,10 +118,16 @@ test("a vendor who has paid sees the history: paid with its invoice link, declin
   await noSidewaysScroll(page, width);
   await page.screenshot({ path: `${dir}/payments-history-${width}.png`, fullPage: true });
 
+  // prepare.mjs seeds a 90-day plan that started 10 days before it ran: 80 days, or 79 once midnight
+  // in India has passed since (CI has crossed it). The count is the rule's on the record's end date.
+  const own = await page.request.get("/api/v1/subscribe/subscription");
+  const paidPlan = ((await own.json()) as { subscriptions: { id: string; end_date: number }[] }).subscriptions.find((s) => s.id === "e2e-sub-paid");
+  const days = daysRemaining(paidPlan!.end_date, Date.now());
+  expect([79, 80]).toContain(days);
   await page.goto("/VendorDashboard/Plan");
-  await expect(page.getByTestId("plan-status")).toHaveText("80 days remaining");
+  await expect(page.getByTestId("plan-status")).toHaveText(`${days} days remaining`);
   const box = await visibleBox(page);
-  await expect(box.getByTestId("subscription-status")).toHaveText("80 days remaining");
+  await expect(box.getByTestId("subscription-status")).toHaveText(`${days} days remaining`);
 
   // Back from the gateway (its callback ends at ?order=): the order's outcome.
   await page.goto("/VendorDashboard/Plan?order=order_E2EPaid00000001");
