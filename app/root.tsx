@@ -180,6 +180,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Chrome>
     );
   }
+  // Something the page needs cannot be reached for a moment (a wedding's store, docs/decisions/0066): said so, not the error screen.
+  if (isRouteErrorResponse(error) && error.status === 503 && typeof error.data === "string" && error.data) {
+    return (
+      <Chrome>
+        <title>{pageTitle(m.title_unavailable())}</title>
+        <section role="alert" className="container-page py-12">
+          <h1 className="text-3xl font-bold text-maroon-700">{m.unavailable_heading()}</h1>
+          <p className="mt-3">{error.data}</p>
+        </section>
+      </Chrome>
+    );
+  }
   // The error is logged, never shown: on the server by entry.server.tsx (handleError), here in the browser's console.
   if (typeof document !== "undefined") console.error(error);
   return (

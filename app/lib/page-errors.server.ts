@@ -10,6 +10,7 @@ import {
   StaleEdit,
   TooManyRequests,
   Unauthorized,
+  Unavailable,
   type DomainError,
   formToObject,
   parseInput,
@@ -32,7 +33,8 @@ import { GUARD } from "#shared/strings.ts";
  *
  * Loaders (`loadOrRespond`, `pageResponseFor`): a missing record is the not-found page (404), a
  * visitor is sent to log in and back, a refused account goes home with the message as an error
- * toast; anything else is a `PageFailure` with its status.
+ * toast, something unreachable for a moment (Unavailable, 503) is the root's page with its message;
+ * anything else is a `PageFailure` with its status.
  *
  * Errors that are not domain errors are real failures and go on to the error boundary.
  */
@@ -97,7 +99,7 @@ function failureOf(error: DomainError, request: Request, intent?: string) {
   const values = error instanceof StaleEdit ? undefined : submitted.get(request);
   if (values) failure.values = values;
   const init: ResponseInit = { status: error.status };
-  if (error instanceof TooManyRequests) init.headers = { "Retry-After": String(error.retryAfterSeconds) };
+  if (error instanceof TooManyRequests || error instanceof Unavailable) init.headers = { "Retry-After": String(error.retryAfterSeconds) };
   return data<PageFailure>(failure, init);
 }
 
@@ -130,6 +132,8 @@ export function pageResponseFor(error: unknown, request: Request): Response | Re
   if (error instanceof NotFound) return data(null, { status: 404 });
   if (error instanceof Unauthorized) return loginRedirect(request);
   if (error instanceof Forbidden) return redirectWithToast(request, "/", { type: "error", message: error.message });
+  // Something the page needs cannot be reached for a moment (503): the page says so in the domain's words, not the error screen.
+  if (error instanceof Unavailable) return data(error.message, { status: 503, headers: { "Retry-After": String(error.retryAfterSeconds) } });
   return failureOf(error, request);
 }
 

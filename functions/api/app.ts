@@ -6,7 +6,7 @@ import { currentRequestId, log } from "#platform/log.ts";
 import { apiLocale, withLocale } from "#platform/locale.ts";
 import { LOCALE_TAG } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
-import { ClientAborted, Conflict, Invalid, isDomainError, StaleEdit, TooManyRequests } from "#domain/core/index.ts";
+import { ClientAborted, Conflict, Invalid, isDomainError, StaleEdit, TooManyRequests, Unavailable } from "#domain/core/index.ts";
 import type { ApiEnv } from "./context.ts";
 import { openApiDocument } from "./openapi.ts";
 import { analyticsApi, servicesApi } from "./services.ts";
@@ -47,7 +47,7 @@ import { adminConsoleApi } from "./admin-console.ts";
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
   if (err instanceof ClientAborted) log.warn("client aborted", { method: c.req.method, path: c.req.path });
   if (isDomainError(err)) {
-    if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
+    if (err instanceof TooManyRequests || err instanceof Unavailable) c.header("Retry-After", String(err.retryAfterSeconds));
     const body: Record<string, unknown> = { success: false, message: err.message };
     if ((err instanceof Invalid || err instanceof Conflict) && Object.keys(err.fields).length) body.errors = err.fields;
     if (err instanceof StaleEdit) body.current = err.current;

@@ -11,6 +11,7 @@ import { actorOf, testContext } from "#tests/support/context.ts";
 import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
 import { coupleAndMother } from "#tests/support/co-planner.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
+import { page } from "#tests/support/pages.ts";
 
 /**
  * Each wedding's store, step 1 (issue 33, decision 0055's migration plan, docs/decisions/0066): a
@@ -357,5 +358,43 @@ describe("a wedding moved to its store", () => {
     // The store's address is the one the link answers for: taken off there, the link has nothing left to stop.
     await weddingStore(env.WEDDING_STORE!, stored.weddingId).batch([{ sql: "UPDATE guests SET email = NULL WHERE id = ?", params: [stored.anil.id] }]);
     expect((await oneClick(links[1]!)).status).toBe(404);
+  });
+
+  it("says the wedding's planning is unavailable for a moment (503, never a 500) on a Worker without the WEDDING_STORE binding, and writes nothing", async () => {
+    const w = await plannedWedding();
+    await move(w.weddingId);
+    const noStore = { WEDDING_STORE: undefined };
+    const d1Before = await d1GuestList(w.id);
+    const storeBefore = await storeRows(w.weddingId);
+
+    const api = await page("/api/v1/guests/headcounts", { headers: { Cookie: w.cookie } }, noStore);
+    expect(api.status).toBe(503);
+    expect(api.headers.get("Retry-After")).toBe("30");
+    expect(await api.json()).toEqual({
+      success: false,
+      message: "This wedding's planning is unavailable for a moment. Nothing was changed; please try again shortly.",
+    });
+    const hindi = await page("/api/v1/guests", { headers: { Cookie: w.cookie, "Accept-Language": "hi" } }, noStore);
+    expect(hindi.status).toBe(503);
+    expect(((await hindi.json()) as Loose).message).toBe("इस शादी की योजना कुछ देर के लिए उपलब्ध नहीं है। कुछ भी नहीं बदला; कृपया थोड़ी देर में फिर से कोशिश करें।");
+    const added = await page(
+      "/api/v1/guests/households",
+      { method: "POST", headers: { Cookie: w.cookie, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Kapoor family" }) },
+      noStore,
+    );
+    expect(added.status).toBe(503);
+
+    // The guest page: its loader's answer is the message with 503, which the root page shows (not the error screen).
+    const guestsPage = await page("/profile/guests", { headers: { Cookie: w.cookie } }, noStore);
+    expect(guestsPage.status).toBe(503);
+    expect(await guestsPage.json()).toBe("This wedding's planning is unavailable for a moment. Nothing was changed; please try again shortly.");
+    // The public RSVP link of a moved wedding: the same 503.
+    expect((await page(`/api/v1/rsvp/${w.sharma.token}`, {}, noStore)).status).toBe(503);
+
+    expect(await d1GuestList(w.id)).toEqual(d1Before);
+    expect(await storeRows(w.weddingId)).toEqual(storeBefore);
+    // The areas still in D1 answer as before, and with the binding back the guest list does too.
+    expect((await page("/api/v1/checklist/get", { headers: { Cookie: w.cookie } }, noStore)).status).toBe(200);
+    expect((await page("/api/v1/guests/headcounts", { headers: { Cookie: w.cookie } })).status).toBe(200);
   });
 });

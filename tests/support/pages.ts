@@ -134,12 +134,15 @@ const pages = createWorker(async (request, context) => {
   return new Response("Not found", { status: 404 });
 });
 
-/** A request to the mounted pages, answered after the work it deferred (mails) is done. */
-export async function page(path: string, init: RequestInit = {}): Promise<Response> {
+/**
+ * A request to the mounted pages (and the API beside them), answered after the work it deferred
+ * (mails) is done; `bindings` replaces some of the Worker's (a deploy without one: `{ WEDDING_STORE: undefined }`).
+ */
+export async function page(path: string, init: RequestInit = {}, bindings: Partial<Env> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const request = new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init });
   if (request.method !== "GET" && !request.headers.has("Origin")) request.headers.set("Origin", ORIGIN);
-  const response = await pages.fetch(request, env as unknown as Env, ctx);
+  const response = await pages.fetch(request, { ...(env as unknown as Env), ...bindings }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadOrRespond, pageResponseFor, submitOrRespond } from "#app/lib/page-errors.server.ts";
-import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized } from "#domain/core/index.ts";
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests, Unauthorized, Unavailable } from "#domain/core/index.ts";
 
 const request = new Request("http://localhost/profile/checklist?tab=2");
 type Init = { init: ResponseInit | null; data: unknown };
@@ -23,6 +23,19 @@ describe("domain errors on pages", () => {
     const cookie = decodeURIComponent(res.headers.get("set-cookie") ?? "");
     expect(cookie).toContain('"type":"error"');
     expect(cookie).toContain("You do not have permission to access this page.");
+  });
+
+  it("answers something unreachable for a moment with 503, its message for the page to show and when to try again", async () => {
+    const res = pageResponseFor(new Unavailable("Unavailable for a moment."), request) as unknown as Init;
+    expect(res.init?.status).toBe(503);
+    expect(res.data).toBe("Unavailable for a moment.");
+    expect(new Headers(res.init?.headers).get("retry-after")).toBe("30");
+    const form = (await submitOrRespond(request, async () => {
+      throw new Unavailable("Unavailable for a moment.", 5);
+    })) as unknown as Init;
+    expect(form.init?.status).toBe(503);
+    expect(form.data).toMatchObject({ ok: false, message: "Unavailable for a moment." });
+    expect(new Headers(form.init?.headers).get("retry-after")).toBe("5");
   });
 
   it("leaves other errors alone", () => {

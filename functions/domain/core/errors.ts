@@ -5,7 +5,7 @@ import { m } from "#shared/paraglide/messages.js";
  * pages map them to responses or redirects. Messages are written for the person who will read them.
  */
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+  abstract readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -89,6 +89,19 @@ export class TooManyRequests extends DomainError {
   readonly status = 429;
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * What the request needs cannot be reached for a moment (a wedding's store, docs/decisions/0066): nothing
+ * was written; the same request later works. Answered 503 with Retry-After, never a 500.
+ */
+export class Unavailable extends DomainError {
+  readonly status = 503;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds = 30) {
     super(message);
     this.retryAfterSeconds = retryAfterSeconds;
   }

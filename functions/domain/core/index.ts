@@ -30,6 +30,7 @@ export {
   ClientAborted,
   UnsupportedMediaType,
   TooManyRequests,
+  Unavailable,
   isDomainError,
 } from "./errors.ts";
 export {

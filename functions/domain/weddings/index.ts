@@ -17,6 +17,7 @@ export {
   readOnlyMessage,
   requireGuestListInD1,
   rightsOf,
+  storeUnavailable,
   type WeddingAccess,
   type WeddingArea,
   type WeddingRights,

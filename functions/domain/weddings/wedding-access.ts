@@ -7,7 +7,7 @@
 import type { weddingMembers } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { WEDDING_AREAS, type WEDDING_ROLES } from "#shared/stored-values.ts";
-import { type Actor, type DomainContext, ACCESS, Conflict, Forbidden, newId, requireRole, requireSignedIn } from "../core/index.ts";
+import { type Actor, type DomainContext, ACCESS, Conflict, Forbidden, newId, requireRole, requireSignedIn, Unavailable } from "../core/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 export type WeddingRole = (typeof WEDDING_ROLES)[number];
@@ -89,8 +89,24 @@ function accessOf(ctx: DomainContext, actor: Actor, row: MemberRow): WeddingAcce
  */
 export function weddingDatabase(ctx: Pick<DomainContext, "db" | "stores">, wedding: { weddingId: string; key: string; storedAt: number | null }): D1Database {
   if (wedding.storedAt === null) return guardedWhileInD1(ctx.db, wedding.key);
-  if (!ctx.stores) throw new Error("This wedding's guest list is in its store, and the Worker has no WEDDING_STORE binding to reach it.");
+  if (!ctx.stores) return storeUnreachable();
   return ctx.stores.database(wedding.weddingId, ctx.db);
+}
+
+/** What the Worker cannot reach for a moment: a moved wedding's store (503, en + hi; docs/decisions/0066). */
+export const storeUnavailable = () => new Unavailable(m.api_wedding_store_unavailable());
+
+/**
+ * A moved wedding's database on a Worker without the WEDDING_STORE binding (a misconfigured deploy):
+ * its first statement is refused with 503 (storeUnavailable), so the reader is told the wedding's
+ * planning is unavailable for a moment (never a 500) and nothing is written. The areas that stay in
+ * D1 (ctx.db) are unaffected.
+ */
+function storeUnreachable(): D1Database {
+  const refuse = () => {
+    throw storeUnavailable();
+  };
+  return { prepare: refuse, batch: async () => refuse(), exec: async () => refuse(), dump: async () => refuse(), withSession: refuse } as unknown as D1Database;
 }
 
 /** Fails (malformed JSON) when the wedding of key ?1 has moved to its store: the first statement of a guarded write batch. */
