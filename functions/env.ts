@@ -10,6 +10,8 @@ export interface Env {
   MEDIA: R2Bucket;
   /** Each wedding's store, a Durable Object with SQLite storage (decision 0055): a moved wedding's guest list (decision 0066). Without it no wedding can move. */
   WEDDING_STORE?: DurableObjectNamespace<WeddingStore>;
+  /** "on": the daily job moves weddings still in D1 to their stores (docs/decisions/0066 "Moving every wedding"); anything else, none moves by itself. */
+  WEDDING_MOVES?: string;
   /** The static assets (build/client): the Worker reads its PDF fonts through it (app/lib/pdf-fonts.server.ts). */
   ASSETS?: Fetcher;
   APP_ENV: "development" | "test" | "production" | string;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
@@ -18,8 +19,17 @@ export const weddings = sqliteTable(
     updatedAt: updatedAt(),
     /** Since when its guest list is in its own store (migration 0170, docs/decisions/0066); null: in D1. */
     storedAt: timestamp("stored_at"),
+    /** Who is moving it to its store now, and until when (migration 0177, docs/decisions/0066 "Moving every wedding"). */
+    moveLease: text("move_lease"),
+    moveLeaseUntil: timestamp("move_lease_until"),
   },
-  (t) => [uniqueIndex("weddings_couple_unique").on(t.coupleUserId)],
+  (t) => [
+    uniqueIndex("weddings_couple_unique").on(t.coupleUserId),
+    // The weddings still to move, oldest first (the moving job's read).
+    index("weddings_unmoved_idx")
+      .on(t.createdAt)
+      .where(sql`${t.storedAt} IS NULL`),
+  ],
 );
 
 /** Which moved wedding a household's RSVP link belongs to (migration 0171, docs/decisions/0066): the link's token alone finds its store. */

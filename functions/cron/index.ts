@@ -1,7 +1,8 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts/index.ts";
 import { purgeExpiredIdempotencyKeys, purgeOldRecords } from "#domain/core/index.ts";
-import { purgeOldActivity } from "#domain/weddings/index.ts";
+import { moveWeddingsToStores, purgeOldActivity } from "#domain/weddings/index.ts";
+import { weddingStoresFor } from "#functions/stores/wedding-store/index.ts";
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { retryAutomaticRefunds, runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
 import { sendPlanningReminders } from "#domain/planning/index.ts";
@@ -83,6 +84,17 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     { name: "purge-old-records", purge: true, run: (env, now) => purgeOldRecords(env.DB, now) },
     // Weddings' activity entries past their year (issue 33, functions/domain/weddings/activity.ts).
     { name: "purge-old-wedding-activity", purge: true, run: (env, now) => purgeOldActivity({ db: env.DB, now }) },
+    // Weddings still in D1 moved to their own stores, one after another (issue 33, docs/decisions/0066 "Moving every wedding"): only where
+    // the deployer turned it on (WEDDING_MOVES = "on"), as a moved wedding cannot yet do everything one in D1 can.
+    {
+      name: "move-weddings-to-stores",
+      run: async (env, now) => {
+        if (env.WEDDING_MOVES !== "on") return { off: true };
+        const run = await moveWeddingsToStores({ db: env.DB, stores: weddingStoresFor(env), now });
+        log.info("weddings moved to their stores", { run: { moved: run.moved.length, failed: run.failed, storeCalls: run.storeCalls } });
+        return run;
+      },
+    },
     // Abandoned orders, expiry with plan limits, and the 7/3/1-day reminders (docs/decisions/0019-plan-limits.md).
     {
       name: "subscriptions",

@@ -155,6 +155,7 @@ describe("runScheduled", () => {
       { name: "purge-expired-idempotency-keys", ok: true },
       { name: "purge-old-records", ok: true },
       { name: "purge-old-wedding-activity", ok: true },
+      { name: "move-weddings-to-stores", ok: true },
       { name: "subscriptions", ok: true },
       { name: "payment-reconciliation", ok: true },
     ]);

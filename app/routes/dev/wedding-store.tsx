@@ -4,15 +4,15 @@ import { appContext } from "#functions/page-context.ts";
 import { devPagesEnabled } from "#platform/dev-pages.ts";
 import { readPageForm } from "#platform/request-body.ts";
 import { weddingStoresFor } from "#functions/stores/wedding-store/index.ts";
-import { moveWeddingToStore, type WeddingMove } from "#domain/weddings/index.ts";
+import { moveWeddingToStore, WeddingMoveBusy, type WeddingMove } from "#domain/weddings/index.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { Field, FormAlert } from "#app/components/ui/index.ts";
 
 /**
  * Development only: moves one wedding's guest list into its own store (docs/decisions/0066), found
  * by its couple's e-mail address or the wedding's id, so a developer can try a moved wedding's guest
- * page, head-counts and RSVP links. The same domain function the tests call; the queue job that
- * moves every wedding is not built. Not found unless the development pages are enabled
+ * page, head-counts and RSVP links. The same domain function the tests and the daily job
+ * (WEDDING_MOVES = "on") call. Not found unless the development pages are enabled
  * (functions/platform/dev-pages.ts).
  */
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Wedding stores (development)") }, { name: "robots", content: "noindex" }];
@@ -34,8 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     .bind(which)
     .first<{ id: string }>();
   if (!wedding) return data({ error: "No wedding has that id or couple's e-mail address.", move: null }, { status: 404 });
-  const move: WeddingMove = await moveWeddingToStore({ db: env.DB, stores: weddingStoresFor(env), now: Date.now() }, wedding.id);
-  return { error: null, move };
+  try {
+    const move: WeddingMove = await moveWeddingToStore({ db: env.DB, stores: weddingStoresFor(env), now: Date.now() }, wedding.id);
+    return { error: null, move };
+  } catch (e) {
+    // The daily job (or another tab) is moving it now: say so, and try again later.
+    if (e instanceof WeddingMoveBusy) return data({ error: e.message, move: null }, { status: 409 });
+    throw e;
+  }
 }
 
 export default function WeddingStores({ loaderData, actionData }: Route.ComponentProps) {

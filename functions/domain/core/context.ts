@@ -58,7 +58,9 @@ export type WeddingStoresPort = {
   /** A moved wedding's database: D1's surface; a statement on the store's tables runs in its store, any other in `d1`. */
   database(weddingId: string, d1: D1Database): D1Database;
   /** Rows copied into the wedding's store, one transaction a call; a row already there refuses the whole call. */
-  importRows(weddingId: string, table: WeddingStoreTable, rows: Record<string, unknown>[]): Promise<number>;
+  importRows(weddingId: string, table: WeddingStoreTable, rows: Record<string, unknown>[], copy?: string): Promise<number>;
+  /** Empties the wedding's store for a move's copy: from then on importRows naming another copy is refused. */
+  beginCopy(weddingId: string, copy: string): Promise<void>;
   /** How many rows each of the store's tables holds. */
   rows(weddingId: string): Promise<Record<WeddingStoreTable, number>>;
   /** Empties the wedding's store (a move that did not finish, a closed account). */

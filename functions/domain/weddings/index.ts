@@ -50,5 +50,14 @@ export {
 } from "./invitations-to-plan.ts";
 export { ACTIVITY_ACTIONS, activityEntry, type ActivityAction, type ActivityItem, type ActivityPage, purgeOldActivity, activityList } from "./activity.ts";
 export { guardedEdit, nextVersion } from "./stale-edits.ts";
-export { moveWeddingToStore, type WeddingMove } from "./wedding-move.ts";
+export {
+  MOVE_LEASE_MS,
+  moveWeddingsToStores,
+  moveWeddingToStore,
+  STORE_CALLS_PER_PART,
+  StoreCallsSpent,
+  WeddingMoveBusy,
+  type WeddingMove,
+  type WeddingMovesRun,
+} from "./wedding-move.ts";
 export { openLiveChannel, tellRemoved, tellWedding } from "./live.ts";

@@ -7,8 +7,8 @@
  * compare-and-set on what was copied: if the guest list changed in D1 while it was being copied, the
  * store is emptied and the copy made again. The D1 rows stay (step 5 deletes them after a week).
  */
-import type { DomainContext, WeddingStoreTable } from "../core/index.ts";
-import { NotFound } from "../core/index.ts";
+import type { DomainContext, WeddingStoresPort, WeddingStoreTable } from "../core/index.ts";
+import { isQueryBudgetSpent, NotFound, QueryBudgetSpent } from "../core/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /** The tables copied, parents first (a sub-event after its function, a guest after its household). */
@@ -50,19 +50,48 @@ export type WeddingMove = {
   rows: Record<WeddingStoreTable, number>;
 };
 
-type WeddingRow = { id: string; couple_user_id: string; stored_at: number | null };
+/** How long a move holds its wedding: far longer than a copy takes (seconds for 800 guests); a move that failed keeps it, so the wedding is passed by until then. */
+export const MOVE_LEASE_MS = 15 * 60_000;
+
+/** Another move of this wedding holds its lease (the job and the development page at once, or a part the queue retried). */
+export class WeddingMoveBusy extends Error {
+  readonly weddingId: string;
+  readonly until: number;
+  constructor(weddingId: string, until: number) {
+    super(`Another move of wedding ${weddingId} is under way (its lease lapses at ${new Date(until).toISOString()}).`);
+    this.name = "WeddingMoveBusy";
+    this.weddingId = weddingId;
+    this.until = until;
+  }
+}
 
 /**
- * Moves one wedding's guest list into its store; run twice, the second call changes nothing. For the
- * dev and admin tooling and tests now; the queue job that moves every wedding is step 2.
+ * Moves one wedding's guest list into its store; run twice, the second call changes nothing. One move
+ * of a wedding at a time: it takes the wedding's lease first (migration 0177) and its store refuses
+ * the rows of any copy but the last one begun, so a move whose lease lapsed cannot mix its rows into
+ * another's copy, nor switch the wedding (the switch names the lease).
  */
 export async function moveWeddingToStore(ctx: Pick<DomainContext, "db" | "stores" | "now">, weddingId: string): Promise<WeddingMove> {
   const stores = ctx.stores;
   if (!stores) throw new Error("No WEDDING_STORE binding: a wedding cannot move to its store here.");
-  const wedding = await ctx.db.prepare("SELECT id, couple_user_id, stored_at FROM weddings WHERE id = ?").bind(weddingId).first<WeddingRow>();
-  if (!wedding) throw new NotFound(m.api_not_found());
-  if (wedding.stored_at !== null) return { weddingId, storedAt: wedding.stored_at, already: true, rows: await stores.rows(weddingId) };
-  const key = wedding.couple_user_id;
+  const copy = crypto.randomUUID();
+  const leased = await ctx.db
+    .prepare(
+      `UPDATE weddings SET move_lease = ?1, move_lease_until = ?2 + ${MOVE_LEASE_MS}
+       WHERE id = ?3 AND stored_at IS NULL AND (move_lease_until IS NULL OR move_lease_until <= ?2) RETURNING couple_user_id`,
+    )
+    .bind(copy, ctx.now, weddingId)
+    .first<{ couple_user_id: string }>();
+  if (!leased) {
+    const wedding = await ctx.db
+      .prepare("SELECT stored_at, move_lease_until FROM weddings WHERE id = ?")
+      .bind(weddingId)
+      .first<{ stored_at: number | null; move_lease_until: number | null }>();
+    if (!wedding) throw new NotFound(m.api_not_found());
+    if (wedding.stored_at !== null) return { weddingId, storedAt: wedding.stored_at, already: true, rows: await stores.rows(weddingId) };
+    throw new WeddingMoveBusy(weddingId, wedding.move_lease_until ?? ctx.now);
+  }
+  const key = leased.couple_user_id;
 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // One D1 batch: the rows and their fingerprint are one snapshot.
@@ -71,17 +100,20 @@ export async function moveWeddingToStore(ctx: Pick<DomainContext, "db" | "stores
       ...TABLES.map((t) => ctx.db.prepare(ROWS_SQL[t]).bind(key)),
     ]);
     const seen = (fingerprint!.results[0] as { f: string }).f;
-    // A copy an earlier call left unfinished is emptied first: importRows refuses a row already there.
-    if (Object.values(await stores.rows(weddingId)).some((n) => n > 0)) await stores.drop(weddingId);
+    // The store is emptied (a copy an earlier call left unfinished: importRows refuses a row already there) and takes this copy's rows only.
+    await stores.beginCopy(weddingId, copy);
     for (const [i, table] of TABLES.entries()) {
       const rows = tables[i]!.results as Record<string, unknown>[];
-      for (let at = 0; at < rows.length; at += IMPORT_CHUNK) await stores.importRows(weddingId, table, rows.slice(at, at + IMPORT_CHUNK));
+      for (let at = 0; at < rows.length; at += IMPORT_CHUNK) await stores.importRows(weddingId, table, rows.slice(at, at + IMPORT_CHUNK), copy);
     }
-    // The switch: only while the wedding is unmoved and its guest list is what was copied. The links' map is written only if it switched.
+    // The switch: only while this move holds the wedding and its guest list is what was copied. The links' map is written only if it switched.
     const [switched] = await ctx.db.batch([
       ctx.db
-        .prepare(`UPDATE weddings SET stored_at = ?1, updated_at = ?1 WHERE id = ?2 AND stored_at IS NULL AND (${FINGERPRINT_SQL.replaceAll("?1", "?3")}) = ?4`)
-        .bind(ctx.now, weddingId, key, seen),
+        .prepare(
+          `UPDATE weddings SET stored_at = ?1, updated_at = ?1, move_lease = NULL, move_lease_until = NULL
+           WHERE id = ?2 AND stored_at IS NULL AND move_lease = ?5 AND (${FINGERPRINT_SQL.replaceAll("?1", "?3")}) = ?4`,
+        )
+        .bind(ctx.now, weddingId, key, seen, copy),
       ctx.db
         .prepare(
           "INSERT OR IGNORE INTO wedding_rsvp_tokens (token, wedding_id, created_at) SELECT rsvp_token, ?1, ?2 FROM households WHERE user_id = ?3 AND changes() > 0",
@@ -89,10 +121,69 @@ export async function moveWeddingToStore(ctx: Pick<DomainContext, "db" | "stores
         .bind(weddingId, ctx.now, key),
     ]);
     if (switched!.meta.changes > 0) return { weddingId, storedAt: ctx.now, already: false, rows: await stores.rows(weddingId) };
-    const now = await ctx.db.prepare("SELECT stored_at FROM weddings WHERE id = ?").bind(weddingId).first<{ stored_at: number | null }>();
-    // Another call moved it at the same time (from its own copy): that one stands.
+    const now = await ctx.db
+      .prepare("SELECT stored_at, move_lease FROM weddings WHERE id = ?")
+      .bind(weddingId)
+      .first<{ stored_at: number | null; move_lease: string | null }>();
     if (now?.stored_at != null) return { weddingId, storedAt: now.stored_at, already: true, rows: await stores.rows(weddingId) };
+    // The lease lapsed and another move holds the wedding now: its copy stands, this one stops.
+    if (now?.move_lease !== copy) throw new WeddingMoveBusy(weddingId, ctx.now + MOVE_LEASE_MS);
   }
-  await stores.drop(weddingId);
+  // The lease is kept: the wedding is passed by until it lapses. The store's partial copy is emptied by the next move's beginCopy.
   throw new Error(`The guest list of wedding ${weddingId} changed during each of ${ATTEMPTS} copies; it stays in D1. Move it again later.`);
+}
+
+/** Calls to weddings' stores one part of the moving job makes before it leaves the rest to the next part (Workers Free: 50 subrequests an invocation). */
+export const STORE_CALLS_PER_PART = 25;
+
+/** This part's calls to the stores are spent: the job goes on in the next invocation, as when its D1 calls are (functions/cron/continuations.ts). */
+export class StoreCallsSpent extends QueryBudgetSpent {
+  constructor(limit: number) {
+    super(limit);
+    this.message = `this invocation's ${limit} calls to weddings' stores are spent; the job continues in the next invocation`;
+    this.name = "StoreCallsSpent";
+  }
+}
+
+export type WeddingMovesRun = { moved: string[]; failed: { weddingId: string; error: string }[]; storeCalls: number };
+
+/**
+ * The job that moves every wedding still in D1 to its store (decision 0066, "Moving every wedding"):
+ * oldest first, one wedding after another, each through moveWeddingToStore (its lease: never two moves
+ * of one wedding at once, whoever runs them). A wedding that fails keeps its lease and is passed by
+ * until it lapses; the run goes on with the next. When this part's calls to the stores reach
+ * `storeCalls`, it stops before the next wedding and throws StoreCallsSpent: the continuation runs the
+ * rest, choosing again only the weddings still to move. Resumable at any point: a move cut off by the
+ * invocation's D1 budget keeps its lease and is made again on a later run.
+ */
+export async function moveWeddingsToStores(ctx: Pick<DomainContext, "db" | "stores" | "now">, storeCalls = STORE_CALLS_PER_PART): Promise<WeddingMovesRun> {
+  const stores = ctx.stores;
+  if (!stores) throw new Error("No WEDDING_STORE binding: weddings cannot move to their stores here.");
+  const run: WeddingMovesRun = { moved: [], failed: [], storeCalls: 0 };
+  const counted = <K extends keyof WeddingStoresPort>(name: K) =>
+    ((...args: unknown[]) => {
+      run.storeCalls += 1;
+      return (stores[name] as (...a: unknown[]) => unknown)(...args);
+    }) as WeddingStoresPort[K];
+  const metered: Pick<DomainContext, "db" | "stores" | "now"> = {
+    db: ctx.db,
+    now: ctx.now,
+    stores: { database: stores.database, importRows: counted("importRows"), beginCopy: counted("beginCopy"), rows: counted("rows"), drop: counted("drop") },
+  };
+  for (;;) {
+    const next = await ctx.db
+      .prepare("SELECT id FROM weddings WHERE stored_at IS NULL AND (move_lease_until IS NULL OR move_lease_until <= ?) ORDER BY created_at, id LIMIT 1")
+      .bind(ctx.now)
+      .first<{ id: string }>();
+    if (!next) return run;
+    if (run.storeCalls >= storeCalls) throw new StoreCallsSpent(storeCalls);
+    try {
+      const move = await moveWeddingToStore(metered, next.id);
+      if (!move.already) run.moved.push(next.id);
+    } catch (e) {
+      if (isQueryBudgetSpent(e)) throw e;
+      // Kept leased (or another move holds it): the next pass of the loop chooses another wedding.
+      run.failed.push({ weddingId: next.id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
 }

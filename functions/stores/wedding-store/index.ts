@@ -23,7 +23,8 @@ export function weddingStoresFor(env: Pick<Env, "WEDDING_STORE">): WeddingStores
   if (!ns) return undefined;
   return {
     database: (weddingId, d1) => storeRouted(d1, weddingStore(ns, weddingId)),
-    importRows: (weddingId, table, rows) => weddingStore(ns, weddingId).importRows(table, rows as never) as Promise<number>,
+    importRows: (weddingId, table, rows, copy) => weddingStore(ns, weddingId).importRows(table, rows as never, copy) as Promise<number>,
+    beginCopy: (weddingId, copy) => weddingStore(ns, weddingId).beginCopy(copy),
     rows: async (weddingId) => (await weddingStore(ns, weddingId).stats()).rows,
     drop: (weddingId) => weddingStore(ns, weddingId).drop(),
   };

@@ -14,8 +14,15 @@ const COLUMN = /^[a-z_][a-z0-9_]*$/;
 /** Bound values one statement may carry in a Durable Object's SQLite. */
 const MAX_BOUND = 100;
 
+/**
+ * Which move's copy the store is taking (docs/decisions/0066 "Moving every wedding"): set when a copy
+ * begins, so rows a lapsed move still sends after another move began are refused. Not a table of the
+ * guest list: no routed statement names it, and no export carries it.
+ */
+const COPY_SCHEMA = "CREATE TABLE IF NOT EXISTS store_copy (one INTEGER PRIMARY KEY CHECK (one = 1), copy TEXT NOT NULL)";
+
 function createTables(sql: SqlStorage): void {
-  for (const statement of [...WEDDING_STORE_SCHEMA, ...ANSWER_COUNTERS_SCHEMA]) sql.exec(statement);
+  for (const statement of [...WEDDING_STORE_SCHEMA, ...ANSWER_COUNTERS_SCHEMA, COPY_SCHEMA]) sql.exec(statement);
 }
 
 /**
@@ -49,8 +56,9 @@ export class WeddingStore extends DurableObject<Env> {
    * Plain INSERTs: a row already there refuses the whole call (copy a wedding again after `drop`). An outer OR REPLACE would also
    * turn the counters' triggers' own INSERT OR IGNORE into a REPLACE and reset a function's counts (SQLite lets the outer clause win).
    */
-  importRows(table: StoreTable, rows: Record<string, unknown>[]): number {
+  importRows(table: StoreTable, rows: Record<string, unknown>[], copy?: string): number {
     if (!STORE_TABLES.includes(table)) throw new Error(`Not a store table: ${table}`);
+    if (copy !== undefined && this.copyTaken() !== copy) throw new Error("Another move of this wedding began a copy: this one's rows are refused.");
     if (rows.length === 0) return 0;
     const columns = Object.keys(rows[0]!);
     if (!columns.every((c) => COLUMN.test(c))) throw new Error("Bad column name.");
@@ -66,6 +74,17 @@ export class WeddingStore extends DurableObject<Env> {
       }
       return rows.length;
     });
+  }
+
+  /** A move's copy begins: the store is emptied and takes rows only from `copy` (importRows' third argument) until the next begins. */
+  async beginCopy(copy: string): Promise<void> {
+    await this.drop();
+    this.ctx.storage.sql.exec("INSERT INTO store_copy (one, copy) VALUES (1, ?)", copy);
+  }
+
+  private copyTaken(): string | null {
+    const row = this.ctx.storage.sql.exec("SELECT copy FROM store_copy").toArray()[0];
+    return row ? String(row.copy) : null;
   }
 
   /** Every row of every table (the wedding's export, and the copy back to D1 if the move is undone). */
