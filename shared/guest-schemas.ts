@@ -131,6 +131,18 @@ export const invitationsInput = z.object({
 
 export const ANSWER_FILTERS = [...RSVP_RESPONSES, "NONE"] as const;
 
+/** A list's page number, 1 to 1000 (optional: the first). */
+function pageField() {
+  return numeric(
+    z
+      .number({ error: () => m.api_v_page_a_number() })
+      .int({ error: () => m.api_v_page_a_whole_number() })
+      .min(1)
+      .max(1000)
+      .optional(),
+  );
+}
+
 /** Search and filters of the guest list. */
 export const guestQuery = z.object({
   q: z.preprocess(
@@ -152,16 +164,13 @@ export const guestQuery = z.object({
     (v) => (blank(v) ? undefined : v),
     z.enum(ANSWER_FILTERS, { error: () => m.api_v_answer_attending_declined_maybe_or_none() }).optional(),
   ),
-  page: numeric(
-    z
-      .number({ error: () => m.api_v_page_a_number() })
-      .int({ error: () => m.api_v_page_a_whole_number() })
-      .min(1)
-      .max(1000)
-      .optional(),
-  ),
+  page: pageField(),
 });
 export type GuestQuery = z.infer<typeof guestQuery>;
+
+/** The head-counts' page of "not answered yet" households (GET /api/v1/guests/headcounts). */
+export const headCountQuery = z.object({ page: pageField() });
+export type HeadCountQuery = z.infer<typeof headCountQuery>;
 
 export const rsvpAnswer = z.object({
   guestId: idField,

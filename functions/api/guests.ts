@@ -5,10 +5,10 @@ import {
   deleteGuest,
   deleteHousehold,
   exportGuests,
-  functionHeadCounts,
+  headCounts,
   importGuests,
   listHouseholds,
-  notAnswered,
+  NOT_ANSWERED_PAGE_SIZE,
   remindHousehold,
   resetHouseholdLink,
   searchGuests,
@@ -24,6 +24,7 @@ import {
   guestInput,
   guestQuery,
   guestUpdateInput,
+  headCountQuery,
   householdInput,
   householdUpdateInput,
   IMPORT_REQUEST_BYTES_MAX,
@@ -189,11 +190,16 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
     },
   )
   .endpoint(
-    { method: "get", path: "/headcounts", summary: "Head-counts per function and per dietary preference, and who has not answered", ...PLANNER },
-    async (c) => {
-      const domain = c.get("domain");
-      return c.json({ success: true, functions: await functionHeadCounts(domain), notAnswered: await notAnswered(domain) });
+    {
+      method: "get",
+      path: "/headcounts",
+      summary: `Head-counts per function and per dietary preference, and who has not answered, ${NOT_ANSWERED_PAGE_SIZE} households a page`,
+      description:
+        "functions: every function's counts. notAnswered: a page (page, pageSize) of the households, by name, where a guest has not answered for a function they are invited to; notAnsweredCount: how many households in all.",
+      query: headCountQuery,
+      ...PLANNER,
     },
+    async (c, { query }) => c.json({ success: true, ...(await headCounts(c.get("domain"), query)) }),
   )
   .endpoint(
     {

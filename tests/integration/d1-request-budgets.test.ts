@@ -60,7 +60,8 @@ const CASES: Case[] = [
   // The couple's guest page of an 800-guest wedding and its head-counts.
   // 6 calls before the page's reads went as one batch (functions/platform/d1-reads.ts), 4 after.
   { role: "couple", url: () => "/profile/guests", budget: 7 },
-  { role: "couple", url: () => "/api/v1/guests/headcounts", budget: 8 },
+  // 5 calls before the head-counts and "not answered" opened the wedding once and read in one batch (2026-11-30), 3 after.
+  { role: "couple", url: () => "/api/v1/guests/headcounts", budget: 6 },
   { role: "couple", url: () => "/api/v1/guests", budget: 6 },
   // Search, home and a service page, for a visitor and for a signed-in couple.
   { role: "visitor", url: () => "/", budget: 10 },

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { functionHeadCounts, guestPage } from "#domain/guests/index.ts";
+import { NOT_ANSWERED_PAGE_SIZE, functionHeadCounts, guestPage, headCounts } from "#domain/guests/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
 import { createUser } from "#tests/support/factories.ts";
 
@@ -132,6 +132,26 @@ describe("guest list at wedding size", () => {
     // (38,291 rows when every view recounted every answer and sorted every guest; docs/decisions/0060).
     expect(calls[1]!.rows).toBeLessThan(5000);
     console.log(`guest page data: 1 batch after the member's row, ${pageMs.toFixed(1)} ms, ${calls[1]!.rows} rows read`);
+
+    // The head-counts API: the counters and a page of who has not answered, in one batch after the member's row. Every household
+    // here has a guest who has not answered (guests 0, 3, 6, … answered), invited to 6 of the 12 functions.
+    calls.length = 0;
+    const t2 = performance.now();
+    const api = await headCounts(ctx, {});
+    const apiMs = performance.now() - t2;
+    expect(calls).toEqual([{ rows: 1 }, expect.anything()]);
+    expect(api.functions).toEqual(heads);
+    expect(api.notAnsweredCount).toBe(250);
+    expect(api.notAnswered.map((h) => h.name)).toEqual(page.householdNames.slice(0, NOT_ANSWERED_PAGE_SIZE).map((h) => h.name));
+    expect(api.notAnswered[0]!.functions.map((f) => f.name)).toEqual(["Function 0", "Function 2", "Function 4", "Function 6", "Function 8", "Function 10"]);
+    // Every pending invitation with its household's e-mail count was read before (25,131 rows for the API at bench scale, decision 0060).
+    expect(calls[1]!.rows).toBeLessThan(2500);
+    console.log(`head-counts API: 1 batch after the member's row, ${apiMs.toFixed(1)} ms, ${calls[1]!.rows} rows read`);
+    // The pages together are every household that owes an answer, each once; past the last, none, and the count still says how many.
+    const pages = [api];
+    for (let p = 2; p <= 5; p++) pages.push(await headCounts(ctx, { page: String(p) }));
+    expect(new Set(pages.flatMap((r) => r.notAnswered.map((h) => h.householdId))).size).toBe(250);
+    expect(await headCounts(ctx, { page: 6 })).toMatchObject({ notAnswered: [], notAnsweredCount: 250, page: 6, pageSize: NOT_ANSWERED_PAGE_SIZE });
 
     // A household found by its name (on the matrix's 17th page): its guests listed (and Guest 249, whose name has the number),
     // and the matrix shows the households of the guests found.

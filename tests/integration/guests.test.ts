@@ -287,8 +287,17 @@ describe("invitations and head-counts", () => {
         dietary: { VEG: 2, JAIN: 0, NON_VEG: 0, VEGAN: 0, UNKNOWN: 0 },
       },
     ]);
-    expect(res.body.notAnswered).toMatchObject([{ householdId: h1.id, functions: [{ eventId: wedding.id }] }]);
+    expect(res.body.notAnswered).toMatchObject([{ householdId: h1.id, functions: [{ eventId: wedding.id, name: "Wedding", eventDate: "2027-02-14" }] }]);
+    expect(res.body).toMatchObject({ notAnsweredCount: 1, page: 1, pageSize: 50 });
     expect(JSON.stringify(res.body)).not.toContain(theirs.id);
+    // A page past the last lists no one and still says how many owe an answer; a page that is not a number is 400.
+    expect((await json(await call("/api/v1/guests/headcounts?page=2", { cookie: c.cookie }))).body).toMatchObject({
+      notAnswered: [],
+      notAnsweredCount: 1,
+      page: 2,
+    });
+    const bad = await call("/api/v1/guests/headcounts?page=two", { cookie: c.cookie });
+    expect(bad.status).toBe(400);
     // The bench's entry point answers the same.
     expect(await functionHeadCounts(testContext({ actor: actorOf(c.id, "USER") }))).toEqual(res.body.functions);
   });

@@ -5,7 +5,7 @@ import { inWedding, openWedding, rightsOf, type WeddingRights } from "../wedding
 import { type CoupleRow, type Household, type HouseholdRow, coupleNames, rsvpLink } from "./guest-records.ts";
 import { type FoundGuestRow, type GuestSearch, guestSearchSql, searchResult } from "./guest-search.ts";
 import { type FunctionHeadCount, type HeadCountRow, headCountStatement, toHeadCount } from "./head-counts.ts";
-import { type NotAnswered, type PendingRow, firstPendingStatement, groupPending } from "./not-answered.ts";
+import { type NotAnswered, type PendingRow, groupPending, pendingCountStatement, pendingPageStatement } from "./not-answered.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /**
@@ -68,7 +68,7 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
   // Unnarrowed, the list's total is the guest count the batch reads anyway.
   const search = guestSearchSql(me.key, query, me.seesContacts, GUEST_LIST_PAGE_SIZE, { withTotal: followsSearch });
   const byName = "ORDER BY h.name COLLATE NOCASE, h.id";
-  const [couple, functions, names, guestCount, listed, matrix, found, heads, pending] = await ctx.db.batch([
+  const [couple, functions, names, guestCount, listed, matrix, found, heads, pendingCount, pending] = await ctx.db.batch([
     ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.key),
     ctx.db
       .prepare(
@@ -86,7 +86,8 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
       .bind(me.key, (matrixPage - 1) * MATRIX_PAGE_SIZE),
     ctx.db.prepare(search.sql).bind(...search.binds),
     headCountStatement(ctx.db, me.key),
-    firstPendingStatement(ctx.db, me.key, PENDING_SHOWN),
+    pendingCountStatement(ctx.db, me.key),
+    pendingPageStatement(ctx.db, me.key, PENDING_SHOWN),
   ]);
   const households = new Map<string, ListedHousehold>();
   for (const r of [...(listed!.results as ListedHouseholdRow[]), ...(followsSearch ? [] : (matrix!.results as ListedHouseholdRow[]))]) {
@@ -102,17 +103,16 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
     });
   }
   const householdNames = names!.results as { id: string; name: string }[];
-  const pendingRows = pending!.results as (PendingRow & { households_pending: number })[];
-  const notAnswered = groupPending(pendingRows);
+  const functionList = (functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[]).map((e) => ({
+    id: e.id,
+    name: e.name,
+    eventDate: e.event_date,
+    startTime: e.start_time,
+    venue: e.venue,
+  }));
   return {
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
-    functions: (functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[]).map((e) => ({
-      id: e.id,
-      name: e.name,
-      eventDate: e.event_date,
-      startTime: e.start_time,
-      venue: e.venue,
-    })),
+    functions: functionList,
     householdNames,
     guestCount: (guestCount!.results[0] as { n: number }).n,
     households: [...households.values()],
@@ -133,8 +133,8 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
     ),
     query,
     headCounts: (heads!.results as HeadCountRow[]).map(toHeadCount),
-    notAnswered,
-    notAnsweredCount: pendingRows[0]?.households_pending ?? 0,
+    notAnswered: groupPending(pending!.results as PendingRow[], functionList),
+    notAnsweredCount: (pendingCount!.results[0] as { n: number }).n,
     rights: rightsOf(me),
   };
 }

@@ -2,9 +2,12 @@
 import type { events } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import type { Dietary } from "#shared/guest-schemas.ts";
-import type { DomainContext } from "../core/index.ts";
+import { headCountQuery } from "#shared/guest-schemas.ts";
+import { m } from "#shared/paraglide/messages.js";
+import { type DomainContext, parseInput } from "../core/index.ts";
 import { inWedding, openWedding } from "../weddings/index.ts";
 import { COUNTED_HEADCOUNT_SQL } from "./headcount-sql.ts";
+import { NOT_ANSWERED_PAGE_SIZE, type NotAnswered, type PendingRow, groupPending, pendingCountStatement, pendingPageStatement } from "./not-answered.ts";
 
 export type FunctionHeadCount = {
   eventId: string;
@@ -65,4 +68,42 @@ export async function functionHeadCounts(caller: DomainContext): Promise<Functio
   const ctx = inWedding(caller, me);
   const { results } = await headCountStatement(ctx.db, me.key).all<HeadCountRow>();
   return results.map(toHeadCount);
+}
+
+export type HeadCounts = {
+  functions: FunctionHeadCount[];
+  /** A page of the households that owe an answer (NOT_ANSWERED_PAGE_SIZE, by name), each with its pending functions. */
+  notAnswered: NotAnswered[];
+  /** Households that owe an answer in all. */
+  notAnsweredCount: number;
+  page: number;
+  pageSize: number;
+};
+
+/**
+ * The head-counts API: every function's counts and a page of who has not answered, from one
+ * opening of the wedding and ONE batch (its store's, once moved): the counters kept on write, the
+ * count of households that owe an answer, and the page's households with their pending
+ * invitations, named from the head-count's functions.
+ */
+export async function headCounts(caller: DomainContext, input: unknown): Promise<HeadCounts> {
+  const me = await openWedding(caller, "guests", "read");
+  const ctx = inWedding(caller, me);
+  const { page = 1 } = parseInput(headCountQuery, input, m.api_query_invalid());
+  const [heads, count, pending] = await ctx.db.batch([
+    headCountStatement(ctx.db, me.key),
+    pendingCountStatement(ctx.db, me.key),
+    pendingPageStatement(ctx.db, me.key, NOT_ANSWERED_PAGE_SIZE, (page - 1) * NOT_ANSWERED_PAGE_SIZE),
+  ]);
+  const functions = (heads!.results as HeadCountRow[]).map(toHeadCount);
+  return {
+    functions,
+    notAnswered: groupPending(
+      pending!.results as PendingRow[],
+      functions.map((f) => ({ id: f.eventId, name: f.name, eventDate: f.eventDate })),
+    ),
+    notAnsweredCount: (count!.results[0] as { n: number }).n,
+    page,
+    pageSize: NOT_ANSWERED_PAGE_SIZE,
+  };
 }

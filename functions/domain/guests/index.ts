@@ -21,8 +21,8 @@ export { listHouseholds, createHousehold, updateHousehold, deleteHousehold, rese
 export { addGuest, updateGuest, deleteGuest } from "./guests.ts";
 export { searchGuests, type GuestSearch } from "./guest-search.ts";
 export { setInvitations } from "./invitations.ts";
-export { functionHeadCounts, type FunctionHeadCount } from "./head-counts.ts";
-export { notAnswered, type NotAnswered } from "./not-answered.ts";
+export { functionHeadCounts, headCounts, type FunctionHeadCount, type HeadCounts } from "./head-counts.ts";
+export { NOT_ANSWERED_PAGE_SIZE, type NotAnswered } from "./not-answered.ts";
 export { REMIND_INTERVAL_MS, invitationText, whatsappUrl, shareLinks, shareHousehold, remindHousehold, type ShareLinks } from "./sharing.ts";
 export { CSV_COLUMNS, GUEST_FILE_SQL, guestFile, importGuests, exportGuests, type ImportResult } from "./import-export.ts";
 export { toCsv } from "./guest-csv.ts";

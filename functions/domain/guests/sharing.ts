@@ -10,7 +10,7 @@ import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
 import { activityEntry, inWedding, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
-import { type PendingRow, pendingStatement } from "./not-answered.ts";
+import { householdPendingStatement } from "./not-answered.ts";
 import { guestReminderStop } from "./reminder-optout.ts";
 import { m } from "#shared/paraglide/messages.js";
 
@@ -128,7 +128,7 @@ export async function remindHousehold(caller: DomainContext, householdId: string
   // The mails go through D1's outbox and their stop link finds the guest in D1: not yet for a wedding in its store (docs/decisions/0066).
   requireGuestListInD1(me);
   const f = await householdShareFacts(ctx, me.key, householdId);
-  const pending = (await pendingStatement(ctx.db, me.key, householdId).all<PendingRow>()).results;
+  const pending = (await householdPendingStatement(ctx.db, me.key, householdId).all<{ event_id: string; reminded_at: number | null }>()).results;
   if (!pending.length) throw new Conflict(m.api_e_everyone_in_this_household_has_answered_there());
   if (!f.emails.length) throw new Conflict(m.api_e_no_one_in_this_household_has_an());
   if (!f.reminded.length) throw new Conflict(REMINDERS_STOPPED());
