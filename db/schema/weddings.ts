@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { WEDDING_ROLES } from "#shared/stored-values.ts";
@@ -43,6 +43,25 @@ export const weddingRsvpTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("wedding_rsvp_tokens_wedding_idx").on(t.weddingId)],
+);
+
+/**
+ * The store's half of a moved wedding's write that changes D1 and its store (migration 0174,
+ * docs/decisions/0066): recorded in the same D1 batch as D1's half, run in the store in `seq` order
+ * (each once), then deleted. One left here is run by the wedding's next request.
+ */
+export const weddingStoreWrites = sqliteTable(
+  "wedding_store_writes",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    weddingId: text("wedding_id")
+      .notNull()
+      .references(() => weddings.id, { onDelete: "cascade" }),
+    /** JSON: the store statements, [{ sql, params }], run in one store transaction. */
+    statements: text("statements").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wedding_store_writes_wedding_idx").on(t.weddingId, t.seq)],
 );
 
 /** A person's place in a wedding: role, the areas an editor edits (comma list), whether they see guests' contact details. */

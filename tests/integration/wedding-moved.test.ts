@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
 import { deleteAccount } from "#domain/accounts/index.ts";
 import { guestPage } from "#domain/guests/index.ts";
-import { createEvent as addFunction } from "#domain/planning/index.ts";
-import { eventInput } from "#shared/planner-schemas.ts";
+import { createEvent as addFunction, deleteEvent as removeFunction, updateEvent as changeFunction } from "#domain/planning/index.ts";
+import { eventInput, eventUpdateInput } from "#shared/planner-schemas.ts";
 import { moveWeddingToStore, openWedding } from "#domain/weddings/index.ts";
 import { sideOf, storeRouted, weddingStore, type StoreResult } from "#functions/stores/wedding-store/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
@@ -33,7 +33,7 @@ async function plannedWedding(userName = "Asha Verma") {
   const wedding = (await env.DB.prepare("SELECT id FROM weddings WHERE couple_user_id = ?").bind(user.id).first<{ id: string }>())!;
   const sangeet = await createEvent(user.id, { name: "Sangeet", eventDate: "2027-02-13" });
   const shaadi = await createEvent(user.id, { name: "Wedding", eventDate: "2027-02-14" });
-  await createEvent(user.id, { name: "Baraat", eventDate: "2027-02-14", parentId: shaadi.id });
+  const baraat = await createEvent(user.id, { name: "Baraat", eventDate: "2027-02-14", parentId: shaadi.id });
   const sharma = await createHousehold(user.id, "Sharma family");
   const iyer = await createHousehold(user.id, "Iyer family");
   const anil = await createGuest(user.id, sharma.id, { name: "Anil Sharma", dietary: "VEG", phone: "+919876543210" });
@@ -45,7 +45,7 @@ async function plannedWedding(userName = "Asha Verma") {
   await answer(anil.id, sangeet.id, "ATTENDING", 3);
   await answer(sunita.id, sangeet.id, "DECLINED");
   await answer(ravi.id, shaadi.id, "MAYBE", 2);
-  return { id: user.id, cookie, weddingId: wedding.id, sangeet, shaadi, sharma, iyer, anil, sunita, ravi };
+  return { id: user.id, cookie, weddingId: wedding.id, sangeet, shaadi, baraat, sharma, iyer, anil, sunita, ravi };
 }
 
 /** What the guest list's reads answer, through the API and the page's domain function. */
@@ -199,21 +199,99 @@ describe("a wedding moved to its store", () => {
     expect(await inStore(weddingId, "SELECT city FROM guests WHERE id = ?", guest.id)).toEqual([{ city: "Udaipur" }]);
   });
 
-  it("refuses, and writes nothing, what would change its store and D1 in two commits: a new function, an e-mail reminder", async () => {
+  it("refuses, and writes nothing, what would change its store and D1 in two commits: an e-mail reminder", async () => {
     const w = await plannedWedding();
     await move(w.weddingId);
-    const events = () => snapshot("SELECT * FROM events WHERE user_id = ? ORDER BY id", w.id);
-    const before = await events();
-    const made = await json(await call("/api/v1/event/newevent", { method: "POST", cookie: w.cookie, body: { eventName: "Mehndi", eventDate: "2027-02-12" } }));
-    expect(made.status).toBe(409);
-    expect(made.body.message).toBe(
-      "This wedding's guest list has moved to its own store, where this cannot be done yet. The guest list, head-counts and RSVP links work as before.",
-    );
-    expect(await events()).toBe(before);
-    expect((await storeRows(w.weddingId)).rows.events).toBe(3);
     const reminded = await call(`/api/v1/guests/households/${w.iyer.id}/remind`, { method: "POST", cookie: w.cookie });
     expect(reminded.status).toBe(409);
     expect(await inStore(w.weddingId, "SELECT reminded_at FROM household_invitations WHERE household_id = ?", w.iyer.id)).toEqual([{ reminded_at: null }]);
+  });
+
+  it("adds, changes and removes functions and sub-events as a D1 wedding does: in D1 for the plan, and in its store's copy the guest list reads", async () => {
+    const inD1 = await plannedWedding("Asha Verma");
+    const stored = await plannedWedding("Asha Verma");
+    await move(stored.weddingId);
+
+    async function work(w: Awaited<ReturnType<typeof plannedWedding>>) {
+      const post = (path: string, body: unknown, method = "POST") => call(path, { method, cookie: w.cookie, body }).then(json);
+      const made = await post("/api/v1/event/newevent", { eventName: "Mehndi", eventDate: "2027-02-12" });
+      const mehndi = made.body.event;
+      const sub = await post(`/api/v1/event/${mehndi.id}/subevent`, { subEventName: "Henna for the bride", subEventDate: "2027-02-12" });
+      const invited = await post(`/api/v1/guests/households/${w.iyer.id}/invitations`, { eventIds: [w.shaadi.id, mehndi.id] }, "PUT");
+      const renamed = await post(`/api/v1/event/${mehndi.id}`, { eventName: "Mehndi ceremony", venue: "Jaipur", version: mehndi.version }, "PUT");
+      // A change made on the copy before the rename is refused with the function as it is now, and changes nothing.
+      const stale = await post(`/api/v1/event/${mehndi.id}`, { eventName: "Stale", version: mehndi.version }, "PUT");
+      const staleRemoval = await json(await call(`/api/v1/event/${mehndi.id}?version=${mehndi.version}`, { method: "DELETE", cookie: w.cookie }));
+      const answered = await json(
+        await call(`/api/v1/rsvp/${w.iyer.token}`, {
+          method: "POST",
+          body: { answers: [{ guestId: w.ravi.id, eventId: mehndi.id, response: "ATTENDING", partySize: 2 }] },
+        }),
+      );
+      // The Sangeet goes with its invitations and answers.
+      const removed = await json(await call(`/api/v1/event/${w.sangeet.id}`, { method: "DELETE", cookie: w.cookie }));
+      const template = await post("/api/v1/event/from-template", { tradition: "hindu", weddingDate: "2027-02-14", functions: [{ key: "hindu:roka" }] });
+      const plan = await json(await call("/api/v1/event/getevents", { cookie: w.cookie }));
+      const ids = [w.sangeet.id, w.shaadi.id, w.baraat.id, w.sharma.id, w.iyer.id, w.anil.id, w.sunita.id, w.ravi.id, mehndi.id, w.weddingId, w.id];
+      return { ids, answers: { made, sub, invited, renamed, stale, staleRemoval, answered, removed, template, plan, after: await reads(w) } };
+    }
+    const a = await work(inD1);
+    const b = await work(stored);
+    expect(a.answers.made.status).toBe(201);
+    expect(a.answers.sub.status).toBe(201);
+    expect(a.answers.renamed.status).toBe(200);
+    expect(a.answers.stale).toMatchObject({ status: 409, body: { current: { eventName: "Mehndi ceremony", venue: "Jaipur" } } });
+    expect(a.answers.staleRemoval.status).toBe(409);
+    expect(a.answers.removed.status).toBe(200);
+    expect(a.answers.template.status).toBe(201);
+    expect(a.answers.after.headcounts.functions.map((f: Loose) => [f.name, f.attending, f.maybe])).toEqual([
+      ["Roka", 0, 0],
+      ["Mehndi ceremony", 2, 0],
+      ["Wedding", 0, 2],
+    ]);
+    expect(alike(b.answers, b.ids)).toEqual(alike(a.answers, a.ids));
+
+    // D1 holds the moved wedding's functions (the plan, tasks and budget read them there), and its store's copy is the same rows.
+    const d1Events = (await env.DB.prepare("SELECT * FROM events WHERE user_id = ? ORDER BY id").bind(stored.id).all()).results;
+    expect(d1Events.map((e) => e.name)).toEqual(expect.arrayContaining(["Mehndi ceremony", "Henna for the bride", "Roka", "Wedding", "Baraat"]));
+    expect(d1Events.map((e) => e.name)).not.toContain("Sangeet");
+    expect(await inStore(stored.weddingId, "SELECT * FROM events ORDER BY id")).toEqual(d1Events);
+    // The Sangeet's invitation and answers went with it in the store.
+    expect(await inStore(stored.weddingId, "SELECT COUNT(*) AS n FROM household_invitations WHERE event_id = ?", stored.sangeet.id)).toEqual([{ n: 0 }]);
+    expect(await inStore(stored.weddingId, "SELECT COUNT(*) AS n FROM guest_rsvps WHERE event_id = ?", stored.sangeet.id)).toEqual([{ n: 0 }]);
+    // Nothing is left owed to the store.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(stored.weddingId).first()).toEqual({ n: 0 });
+  });
+
+  it("keeps a function change whose store half failed, and the wedding's next request finishes it in the store, once and in order", async () => {
+    const w = await plannedWedding();
+    await move(w.weddingId);
+    const real = testContext({ actor: actorOf(w.id, "USER") });
+    // A store that fails after D1's batch committed: the request ends between the two writes.
+    const failing = { ...real, stores: { ...real.stores!, applyWrites: () => Promise.reject(new Error("the store is down")) } };
+    const made = await addFunction(failing, eventInput.parse({ eventName: "Mehndi", eventDate: "2027-02-12" }));
+    const renamed = await changeFunction(failing, made.id, eventUpdateInput.parse({ eventName: "Mehndi ceremony", version: made.version }));
+    await removeFunction(failing, w.sangeet.id);
+    // D1 has the changes (the plan shows them), and records what the store still owes; the store has none of them yet.
+    expect(renamed.event).toMatchObject({ eventName: "Mehndi ceremony" });
+    const owed = await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(w.weddingId).first<{ n: number }>();
+    expect(owed?.n).toBe(3);
+    expect(await inStore(w.weddingId, "SELECT name FROM events ORDER BY event_date, name")).toEqual([
+      { name: "Sangeet" },
+      { name: "Baraat" },
+      { name: "Wedding" },
+    ]);
+
+    // The next request of the wedding (any member's, here the guest list's head-counts) finishes them first, in the order D1 committed them.
+    const counts = await json(await call("/api/v1/guests/headcounts", { cookie: w.cookie }));
+    expect(counts.body.functions.map((f: Loose) => f.name)).toEqual(["Mehndi ceremony", "Wedding"]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(w.weddingId).first()).toEqual({ n: 0 });
+    const d1Events = (await env.DB.prepare("SELECT * FROM events WHERE user_id = ? ORDER BY id").bind(w.id).all()).results;
+    expect(await inStore(w.weddingId, "SELECT * FROM events ORDER BY id")).toEqual(d1Events);
+    // A write the store ran already (a second request finishing the same records) runs no more.
+    const again = await weddingStore(env.WEDDING_STORE!, w.weddingId).applyWrites([{ seq: 1, statements: [{ sql: "DELETE FROM events", params: [] }] }]);
+    expect(again).toBe(0);
+    expect(await inStore(w.weddingId, "SELECT COUNT(*) AS n FROM events")).toEqual([{ n: 3 }]);
   });
 
   it("routes a statement by the tables it names and refuses a mix that would read stale rows or be half written", async () => {

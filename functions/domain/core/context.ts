@@ -65,6 +65,8 @@ export type WeddingStoresPort = {
   rows(weddingId: string): Promise<Record<WeddingStoreTable, number>>;
   /** Empties the wedding's store (a move that did not finish, a closed account). */
   drop(weddingId: string): Promise<void>;
+  /** Runs the store's halves of writes recorded in D1 (wedding_store_writes), in `seq` order, each once; how many ran. */
+  applyWrites(weddingId: string, writes: { seq: number; statements: { sql: string; params: unknown[] }[] }[]): Promise<number>;
 };
 
 /** The guest list's tables a wedding's store holds, parents first (functions/stores/wedding-store/schema.ts STORE_TABLES). */

@@ -9,7 +9,7 @@ import { FUNCTIONS_MAX, SUB_EVENTS_MAX, timesProblem } from "#shared/planner-sch
 import { formatDate } from "#shared/format.ts";
 import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, Conflict, Invalid, StaleEdit, newId, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding, requireGuestListInD1, tellWedding } from "../weddings/index.ts";
+import { activityEntry, functionRemoved, functionsCopied, guardedEdit, openWedding, tellWedding, writeBothSides } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { PLAN_MESSAGES, readEvent, toEvent, toSubEvent, type EventRow, type PlannedEvent, type SubEvent } from "./event-records.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -31,11 +31,15 @@ export async function checkRoomForFunctions(ctx: DomainContext, userId: string, 
 /** POST /event/newevent. */
 export async function createEvent(ctx: DomainContext, input: EventInput): Promise<PlannedEvent> {
   const me = await openWedding(ctx, "plan", "edit");
-  requireGuestListInD1(me);
   await checkRoomForFunctions(ctx, me.key, 1);
   const id = newId(ctx.now);
-  // me.db: D1, whose write batch is refused (409) if the wedding moved to its store since openWedding (decision 0066).
-  await me.db.batch([insertEvent(ctx, me.key, id, null, input, null), activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name })]);
+  // A wedding in D1: its write batch is refused (409) if the wedding moved to its store since openWedding; a moved one's store gets a copy (decision 0066).
+  await writeBothSides(
+    ctx,
+    me,
+    [insertEvent(ctx, me.key, id, null, input, null), activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name })],
+    [functionsCopied("id = ?", [id])],
+  );
   tellWedding(ctx, me, "plan");
   return toEvent(await readEvent(ctx, id, me.key));
 }
@@ -43,16 +47,20 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
 /** POST /event/{eventId}/subevent: under one of the couple's functions (not under a sub-event). */
 export async function createSubEvent(ctx: DomainContext, parentId: string, input: EventInput): Promise<SubEvent> {
   const me = await openWedding(ctx, "plan", "edit");
-  requireGuestListInD1(me);
   const parent = await ownedFunction(ctx, me.key, parentId);
   if (parent.parentId) throw new Conflict(m.api_e_a_sub_event_cannot_have_sub_events_of_its());
   const row = await ctx.db.prepare("SELECT count(*) AS n FROM events WHERE parent_id = ? AND user_id = ?").bind(parent.id, me.key).first<{ n: number }>();
   if ((row?.n ?? 0) >= SUB_EVENTS_MAX) throw new Conflict(m.api_e_sub_events_max({ max: SUB_EVENTS_MAX }));
   const id = newId(ctx.now);
-  await me.db.batch([
-    insertEvent(ctx, me.key, id, parent.id, input, null),
-    activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name, functionName: parent.name }),
-  ]);
+  await writeBothSides(
+    ctx,
+    me,
+    [
+      insertEvent(ctx, me.key, id, parent.id, input, null),
+      activityEntry(ctx, me, { area: "plan", action: "function_added", subject: input.name, functionName: parent.name }),
+    ],
+    [functionsCopied("id = ?", [id])],
+  );
   tellWedding(ctx, me, "plan");
   return toSubEvent(await readEvent(ctx, id, me.key));
 }
@@ -60,7 +68,6 @@ export async function createSubEvent(ctx: DomainContext, parentId: string, input
 /** PUT /event/{eventId}: a function or a sub-event; the end time is checked against the start it will have. */
 export async function updateEvent(ctx: DomainContext, eventId: string, update: EventUpdate): Promise<{ message: string; event: PlannedEvent | SubEvent }> {
   const me = await openWedding(ctx, "plan", "edit");
-  requireGuestListInD1(me);
   await ownedFunction(ctx, me.key, eventId);
   const current = await readEvent(ctx, eventId, me.key);
   const start = update.startTime !== undefined ? update.startTime : current.start_time;
@@ -89,12 +96,18 @@ export async function updateEvent(ctx: DomainContext, eventId: string, update: E
     sent: update.version,
     stored: current.updated_at,
     write: async (expected, version) => {
-      const [change] = await me.db.batch([
-        ctx.db
-          .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`)
-          .bind(...binds, version, eventId, me.key, expected),
-        activityEntry(ctx, me, { area: "plan", action: "function_changed", subject: update.name ?? current.name, onlyIfChanged: true }),
-      ]);
+      const [change] = await writeBothSides(
+        ctx,
+        me,
+        [
+          ctx.db
+            .prepare(`UPDATE events SET ${sets.join(", ")}, updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?`)
+            .bind(...binds, version, eventId, me.key, expected),
+          activityEntry(ctx, me, { area: "plan", action: "function_changed", subject: update.name ?? current.name, onlyIfChanged: true }),
+        ],
+        // Copied only if the compare-and-set held (the row is at the new version).
+        [functionsCopied("id = ? AND updated_at = ?", [eventId, version])],
+      );
       return change!.meta.changes;
     },
     stale: () => staleFunction(ctx, me.key, eventId, m.api_stale_function),
@@ -125,7 +138,6 @@ async function staleFunction(ctx: DomainContext, key: string, eventId: string, s
  */
 export async function deleteEvent(ctx: DomainContext, eventId: string, input: unknown = {}): Promise<{ message: string; id: string; removedTasks: number }> {
   const me = await openWedding(ctx, "plan", "edit");
-  requireGuestListInD1(me);
   const { version } = parseInput(versionInput, input);
   const stored = await readEvent(ctx, eventId, me.key);
   let removedTasks = 0;
@@ -136,15 +148,20 @@ export async function deleteEvent(ctx: DomainContext, eventId: string, input: un
     write: async (expected) => {
       const family = "SELECT id FROM events WHERE (id = ? OR parent_id = ?) AND user_id = ?";
       const still = "EXISTS (SELECT 1 FROM events WHERE id = ? AND user_id = ? AND updated_at = ?)";
-      const [tasks, , , removed] = await me.db.batch([
-        ctx.db
-          .prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family}) AND ${still}`)
-          .bind(me.key, eventId, eventId, me.key, eventId, me.key, expected),
-        ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family}) AND ${still}`).bind(eventId, eventId, me.key, eventId, me.key, expected),
-        ctx.db.prepare(`DELETE FROM events WHERE parent_id = ? AND user_id = ? AND ${still}`).bind(eventId, me.key, eventId, me.key, expected),
-        ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ? AND updated_at = ?").bind(eventId, me.key, expected),
-        activityEntry(ctx, me, { area: "plan", action: "function_removed", subject: stored.name, onlyIfChanged: true }),
-      ]);
+      const [tasks, , , removed] = await writeBothSides(
+        ctx,
+        me,
+        [
+          ctx.db
+            .prepare(`DELETE FROM tasks WHERE user_id = ? AND event_id IN (${family}) AND ${still}`)
+            .bind(me.key, eventId, eventId, me.key, eventId, me.key, expected),
+          ctx.db.prepare(`DELETE FROM event_services WHERE event_id IN (${family}) AND ${still}`).bind(eventId, eventId, me.key, eventId, me.key, expected),
+          ctx.db.prepare(`DELETE FROM events WHERE parent_id = ? AND user_id = ? AND ${still}`).bind(eventId, me.key, eventId, me.key, expected),
+          ctx.db.prepare("DELETE FROM events WHERE id = ? AND user_id = ? AND updated_at = ?").bind(eventId, me.key, expected),
+          activityEntry(ctx, me, { area: "plan", action: "function_removed", subject: stored.name, onlyIfChanged: true }),
+        ],
+        [functionRemoved(eventId)],
+      );
       removedTasks = tasks!.meta.changes ?? 0;
       return removed!.meta.changes;
     },

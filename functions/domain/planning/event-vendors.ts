@@ -6,7 +6,7 @@
  */
 import { versionInput } from "#shared/row-version.ts";
 import { type DomainContext, NotFound, StaleEdit, parseInput } from "../core/index.ts";
-import { activityEntry, guardedEdit, openWedding, requireGuestListInD1, tellWedding, type WeddingAccess } from "../weddings/index.ts";
+import { activityEntry, functionsCopied, guardedEdit, openWedding, tellWedding, writeBothSides, type WeddingAccess } from "../weddings/index.ts";
 import { ownedFunction } from "./wedding-functions.ts";
 import { LINK_SELECT, readEvent, toLinked, type LinkRow, type LinkSource, type LinkedVendor } from "./event-records.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -81,8 +81,6 @@ async function changeLinks(
   sent: number | undefined,
   change: (next: number) => D1PreparedStatement[],
 ): Promise<void> {
-  // It moves the function's version on, so it writes where a function's change does (decision 0066).
-  requireGuestListInD1(me);
   const key = me.key;
   const stored = await readEvent(ctx, eventId, key);
   await guardedEdit({
@@ -90,11 +88,16 @@ async function changeLinks(
     sent,
     stored: stored.updated_at,
     write: async (expected, next) => {
-      // me.db: D1, whose write batch is refused (409) if the wedding moved to its store since openWedding.
-      const [moved] = await me.db.batch([
-        ctx.db.prepare("UPDATE events SET updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?").bind(next, eventId, key, expected),
-        ...change(next),
-      ]);
+      // It moves the function's version on, so it writes where a function's change does: a moved wedding's store gets the new version (decision 0066).
+      const [moved] = await writeBothSides(
+        ctx,
+        me,
+        [
+          ctx.db.prepare("UPDATE events SET updated_at = ? WHERE id = ? AND user_id = ? AND updated_at = ?").bind(next, eventId, key, expected),
+          ...change(next),
+        ],
+        [functionsCopied("id = ? AND updated_at = ?", [eventId, next])],
+      );
       return moved!.meta.changes;
     },
     stale: () => staleVendors(ctx, key, eventId),

@@ -4,7 +4,7 @@ import { TRADITIONS, proposeFunctions, shiftDay, traditionById, type ProposedFun
 import { todayInIndia } from "#shared/listing-limits.ts";
 import { daysBetween } from "#shared/lead-rules.ts";
 import { type DomainContext, Invalid, newId } from "../core/index.ts";
-import { activityEntry, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
+import { activityEntry, functionsCopied, openWedding, writeBothSides } from "../weddings/index.ts";
 import { dayOf, type PlannedEvent } from "./event-records.ts";
 import { checkRoomForFunctions, insertEvent } from "./event-changes.ts";
 import { weddingPlan } from "./wedding-plan.ts";
@@ -17,7 +17,6 @@ import { m } from "#shared/paraglide/messages.js";
  */
 export async function createFromTemplate(ctx: DomainContext, input: FromTemplateInput): Promise<PlannedEvent[]> {
   const me = await openWedding(ctx, "plan", "edit");
-  requireGuestListInD1(me);
   const tradition = traditionById(input.tradition);
   if (!tradition) throw new Invalid(m.api_e_please_choose_a_tradition(), { tradition: m.api_e_please_choose_a_tradition() });
   const proposed = proposeFunctions(tradition, input.weddingDate);
@@ -56,7 +55,10 @@ export async function createFromTemplate(ctx: DomainContext, input: FromTemplate
     }
   }
   statements.push(activityEntry(ctx, me, { area: "plan", action: "functions_added", count: picks.length, subject: tradition.name }));
-  await me.db.batch(statements);
+  const made = JSON.stringify(ids);
+  await writeBothSides(ctx, me, statements, [
+    functionsCopied("id IN (SELECT value FROM json_each(?)) OR parent_id IN (SELECT value FROM json_each(?))", [made, made]),
+  ]);
   const plan = await weddingPlan(ctx);
   return plan.events.filter((e) => ids.includes(e.id));
 }

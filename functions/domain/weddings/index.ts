@@ -17,7 +17,6 @@ export {
   readOnlyMessage,
   requireGuestListInD1,
   rightsOf,
-  storeUnavailable,
   type WeddingAccess,
   type WeddingArea,
   type WeddingRights,
@@ -60,4 +59,14 @@ export {
   type WeddingMove,
   type WeddingMovesRun,
 } from "./wedding-move.ts";
+export {
+  finishStoreWrites,
+  functionRemoved,
+  functionsCopied,
+  storeHalf,
+  storeUnavailable,
+  writeBothSides,
+  type StoreHalf,
+  type StoreStatement,
+} from "./store-writes.ts";
 export { openLiveChannel, tellRemoved, tellWedding } from "./live.ts";

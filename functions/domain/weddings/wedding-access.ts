@@ -7,7 +7,8 @@
 import type { weddingMembers } from "#db/schema/index.ts";
 import type { Row } from "#db/rows.ts";
 import { WEDDING_AREAS, type WEDDING_ROLES } from "#shared/stored-values.ts";
-import { type Actor, type DomainContext, ACCESS, Conflict, Forbidden, newId, requireRole, requireSignedIn, Unavailable } from "../core/index.ts";
+import { type Actor, type DomainContext, ACCESS, Conflict, Forbidden, newId, requireRole, requireSignedIn } from "../core/index.ts";
+import { finishStoreWrites, storeUnavailable } from "./store-writes.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 export type WeddingRole = (typeof WEDDING_ROLES)[number];
@@ -54,9 +55,15 @@ const READ_ONLY: Record<WeddingArea, () => string> = {
 };
 export const readOnlyMessage = (area: WeddingArea) => READ_ONLY[area]();
 
-type MemberRow = Row<typeof weddingMembers, "wedding_id" | "role" | "areas" | "sees_contacts"> & { couple_user_id: string; stored_at: number | null };
+type MemberRow = Row<typeof weddingMembers, "wedding_id" | "role" | "areas" | "sees_contacts"> & {
+  couple_user_id: string;
+  stored_at: number | null;
+  /** A moved wedding's store still owes writes D1 recorded (store-writes.ts). */
+  store_owes: number;
+};
 
-const CURRENT_SQL = `SELECT m.wedding_id, m.role, m.areas, m.sees_contacts, w.couple_user_id, w.stored_at
+const CURRENT_SQL = `SELECT m.wedding_id, m.role, m.areas, m.sees_contacts, w.couple_user_id, w.stored_at,
+    w.stored_at IS NOT NULL AND EXISTS (SELECT 1 FROM wedding_store_writes s WHERE s.wedding_id = w.id) AS store_owes
   FROM wedding_members m JOIN weddings w ON w.id = m.wedding_id
   WHERE m.user_id = ?1 ORDER BY m.opened_at DESC, m.wedding_id LIMIT 1`;
 
@@ -92,9 +99,6 @@ export function weddingDatabase(ctx: Pick<DomainContext, "db" | "stores">, weddi
   if (!ctx.stores) return storeUnreachable();
   return ctx.stores.database(wedding.weddingId, ctx.db);
 }
-
-/** What the Worker cannot reach for a moment: a moved wedding's store (503, en + hi; docs/decisions/0066). */
-export const storeUnavailable = () => new Unavailable(m.api_wedding_store_unavailable());
 
 /**
  * A moved wedding's database on a Worker without the WEDDING_STORE binding (a misconfigured deploy):
@@ -179,6 +183,8 @@ export async function currentWedding(ctx: DomainContext): Promise<WeddingAccess>
     row = (current!.results[0] as MemberRow | undefined) ?? null;
   }
   if (!row) throw new Error("the planner's wedding could not be made");
+  // A write an earlier request left half done (D1's half written, the store's recorded): the store gets it before this request reads it.
+  if (row.store_owes) await finishStoreWrites(ctx, row.wedding_id);
   return accessOf(ctx, actor, row);
 }
 

@@ -168,7 +168,14 @@ export async function moveWeddingsToStores(ctx: Pick<DomainContext, "db" | "stor
   const metered: Pick<DomainContext, "db" | "stores" | "now"> = {
     db: ctx.db,
     now: ctx.now,
-    stores: { database: stores.database, importRows: counted("importRows"), beginCopy: counted("beginCopy"), rows: counted("rows"), drop: counted("drop") },
+    stores: {
+      database: stores.database,
+      importRows: counted("importRows"),
+      beginCopy: counted("beginCopy"),
+      rows: counted("rows"),
+      drop: counted("drop"),
+      applyWrites: counted("applyWrites"),
+    },
   };
   for (;;) {
     const next = await ctx.db

@@ -27,5 +27,6 @@ export function weddingStoresFor(env: Pick<Env, "WEDDING_STORE">): WeddingStores
     beginCopy: (weddingId, copy) => weddingStore(ns, weddingId).beginCopy(copy),
     rows: async (weddingId) => (await weddingStore(ns, weddingId).stats()).rows,
     drop: (weddingId) => weddingStore(ns, weddingId).drop(),
+    applyWrites: (weddingId, writes) => weddingStore(ns, weddingId).applyWrites(writes as never) as Promise<number>,
   };
 }

@@ -39,6 +39,8 @@ export const WEDDING_STORE_SCHEMA = [
     id TEXT PRIMARY KEY NOT NULL, wedding_id TEXT NOT NULL, actor_id TEXT, actor_name TEXT NOT NULL, area TEXT NOT NULL, action TEXT NOT NULL,
     count INTEGER DEFAULT 1 NOT NULL, subject TEXT, function_name TEXT, created_at INTEGER NOT NULL)`,
   "CREATE INDEX IF NOT EXISTS wedding_activity_wedding_idx ON wedding_activity (wedding_id, created_at)",
+  // The last of D1's wedding_store_writes (its seq) run here (docs/decisions/0066, "Writes on both sides"): each runs once, in D1's order.
+  "CREATE TABLE IF NOT EXISTS applied_writes (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL)",
 ];
 
 /**

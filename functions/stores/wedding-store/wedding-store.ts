@@ -21,6 +21,9 @@ const MAX_BOUND = 100;
  */
 const COPY_SCHEMA = "CREATE TABLE IF NOT EXISTS store_copy (one INTEGER PRIMARY KEY CHECK (one = 1), copy TEXT NOT NULL)";
 
+/** A value SQLite binds: a list or an object (a JSON parameter read back from D1) is bound as its JSON text. */
+const bindable = (v: unknown) => (v !== null && typeof v === "object" ? JSON.stringify(v) : v);
+
 function createTables(sql: SqlStorage): void {
   for (const statement of [...WEDDING_STORE_SCHEMA, ...ANSWER_COUNTERS_SCHEMA, COPY_SCHEMA]) sql.exec(statement);
 }
@@ -49,6 +52,29 @@ export class WeddingStore extends DurableObject<Env> {
         return { results, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten, changes };
       }),
     );
+  }
+
+  /**
+   * The store's halves of writes that changed D1 and this store (docs/decisions/0066, "Writes on both
+   * sides"), in the order D1 committed them (`seq`), in one transaction: each runs once. A write at or
+   * below the last `seq` run here was run already (by another request finishing the same writes) and
+   * is skipped, so two requests finishing them at once run each one once, in order. Returns how many ran.
+   */
+  applyWrites(writes: { seq: number; statements: StoreStatement[] }[]): number {
+    const sql = this.ctx.storage.sql;
+    return this.ctx.storage.transactionSync(() => {
+      const last = Number(sql.exec("SELECT COALESCE(MAX(seq), 0) AS n FROM applied_writes").one().n);
+      let ran = 0;
+      let upTo = last;
+      for (const write of [...writes].sort((a, b) => a.seq - b.seq)) {
+        if (write.seq <= upTo) continue;
+        for (const { sql: text, params } of write.statements) sql.exec(text, ...params.map(bindable));
+        upTo = write.seq;
+        ran += 1;
+      }
+      if (upTo > last) sql.exec("INSERT OR REPLACE INTO applied_writes (id, seq) VALUES (1, ?)", upTo);
+      return ran;
+    });
   }
 
   /**
