@@ -47,7 +47,16 @@ export {
   type InvitationView,
   type PendingInvitation,
 } from "./invitations-to-plan.ts";
-export { ACTIVITY_ACTIONS, activityEntry, type ActivityAction, type ActivityItem, type ActivityPage, purgeOldActivity, activityList } from "./activity.ts";
+export {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_KEPT_MS,
+  activityEntry,
+  type ActivityAction,
+  type ActivityItem,
+  type ActivityPage,
+  purgeOldActivity,
+  activityList,
+} from "./activity.ts";
 export { guardedEdit, nextVersion } from "./stale-edits.ts";
 export {
   MOVE_LEASE_MS,

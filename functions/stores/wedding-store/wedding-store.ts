@@ -1,6 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env.ts";
 import { ANSWER_COUNTERS_SCHEMA, isWrite, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
+import { ACTIVITY_KEPT_MS } from "#domain/weddings/index.ts";
+import { log } from "#platform/log.ts";
+
+/** A write of the store's activity entries (the guest list's, of a moved wedding). */
+const WRITES_ACTIVITY = /\bwedding_activity\b/i;
 
 /** One statement sent to a store: SQL with `?` or `?N` parameters and their values. */
 export type StoreStatement = { sql: string; params: unknown[] };
@@ -43,7 +48,7 @@ export class WeddingStore extends DurableObject<Env> {
 
   /** Statements in one transaction (all or nothing, as a D1 batch): each one's rows and counts. */
   batch(statements: StoreStatement[]): StoreResult[] {
-    return this.ctx.storage.transactionSync(() =>
+    const results = this.ctx.storage.transactionSync(() =>
       statements.map(({ sql, params }) => {
         const cursor = this.ctx.storage.sql.exec(sql, ...params);
         const results = cursor.toArray() as Record<string, unknown>[];
@@ -52,6 +57,26 @@ export class WeddingStore extends DurableObject<Env> {
         return { results, rowsRead: cursor.rowsRead, rowsWritten: cursor.rowsWritten, changes };
       }),
     );
+    if (statements.some(({ sql }) => isWrite(sql) && WRITES_ACTIVITY.test(sql)))
+      void this.schedulePurge().catch((e: unknown) => log.error("wedding store: the activity purge's alarm was not set", {}, e));
+    return results;
+  }
+
+  /**
+   * Activity entries are kept a year (ACTIVITY_KEPT_MS, as D1's daily purge keeps them): the store's
+   * own alarm deletes them, set for when its oldest entry turns a year old, so no daily job has to
+   * visit every wedding's store. Set after a write of an entry when none is set.
+   */
+  private async schedulePurge(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) !== null) return;
+    const oldest = this.ctx.storage.sql.exec("SELECT MIN(created_at) AS at FROM wedding_activity").one().at;
+    if (oldest !== null) await this.ctx.storage.setAlarm(Number(oldest) + ACTIVITY_KEPT_MS);
+  }
+
+  /** The activity purge's alarm: entries a year old go, and the next alarm is set for the oldest left. */
+  override async alarm(): Promise<void> {
+    this.ctx.storage.sql.exec("DELETE FROM wedding_activity WHERE created_at <= ?", Date.now() - ACTIVITY_KEPT_MS);
+    await this.schedulePurge();
   }
 
   /**
@@ -129,6 +154,7 @@ export class WeddingStore extends DurableObject<Env> {
 
   /** The wedding is gone (its couple closed the account): every row and the object's storage (the empty tables come back, so a late call finds nothing rather than failing). */
   async drop(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.ctx.storage.transactionSync(() => createTables(this.ctx.storage.sql));
   }
