@@ -5,8 +5,8 @@ import "./app.css";
 import devanagari400 from "@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url";
 import { appContext } from "#functions/page-context.ts";
 import { ErrorScreen } from "./components/ErrorScreen.tsx";
+import { hydrationDone, keptFromServer } from "./components/KeptFromServer.tsx";
 import { WishlistSync } from "./components/WishlistButton.tsx";
-import { NotFoundPage } from "./components/NotFoundPage.tsx";
 import { ScrollToTop } from "./components/ScrollToTop.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
@@ -22,6 +22,9 @@ import { followsSavedChoice, getLocale, isLocale, LOCALE_TAG, LOCALES, pathInLoc
 import { pagePath } from "./lib/page-errors.server.ts";
 import { LANGUAGE_REDIRECT_HEADER } from "#platform/locale-pages.ts";
 import { m } from "#shared/paraglide/messages.js";
+
+// Words and links only: a 404 page keeps the server's HTML for them (docs/decisions/0053).
+const NotFoundPage = keptFromServer(() => import("./components/NotFoundPage.tsx").then((kept) => kept.NotFoundPage));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, actor } = context.get(appContext);
@@ -85,14 +88,24 @@ function chromeFor(pathname: string) {
   };
 }
 
+/**
+ * The head's two inline scripts run once, from the server's HTML, before React is there. Hydration
+ * keeps an element's inner HTML as the server wrote it, so the browser's copy of this module needs
+ * no text for them: the scripts' 1.4 KB stay out of every page's JavaScript (docs/decisions/0053).
+ */
+const HEAD_SCRIPTS = import.meta.env.SSR ? [FIRST_VISIT_SCRIPT, EARLY_TAPS_SCRIPT] : ["", ""];
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The layout's effect runs once the page's first render has committed (after App's or ErrorBoundary's).
+  useEffect(hydrationDone, []);
   return (
     // The first-visit script adds a class to <html> before React hydrates it.
     <html lang={LOCALE_TAG[getLocale()]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <script dangerouslySetInnerHTML={{ __html: FIRST_VISIT_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: EARLY_TAPS_SCRIPT }} />
+        {HEAD_SCRIPTS.map((script, i) => (
+          <script key={i} dangerouslySetInnerHTML={{ __html: script }} suppressHydrationWarning />
+        ))}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7f1d3c" />
         <Meta />

@@ -1,92 +1,25 @@
-import { Link } from "react-router";
-import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
-import { SITE_NAME } from "#shared/strings.ts";
-import { Logo } from "./Logo.tsx";
+import { keptFromServer } from "./KeptFromServer.tsx";
 import { OfficeMap } from "./OfficeMap.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
-import { getLocale } from "#shared/locale.ts";
-import { m } from "#shared/paraglide/messages.js";
 
-const SOCIAL = [
-  { label: "Facebook", href: "https://www.facebook.com/" },
-  { label: "Instagram", href: "https://www.instagram.com/" },
-  { label: "YouTube", href: "https://www.youtube.com/" },
-  { label: "Pinterest", href: "https://www.pinterest.com/" },
-];
+// Words and links only: a page keeps the server's HTML for them, and their code loads when a footer
+// is first drawn after the page has loaded (docs/decisions/0053). The switch and the map run.
+const KeptColumns = keptFromServer(() => import("./SiteFooterKept.tsx").then((kept) => kept.FooterColumns));
+const KeptLinks = keptFromServer(() => import("./SiteFooterKept.tsx").then((kept) => kept.FooterLinks));
+const KeptCopyright = keptFromServer(() => import("./SiteFooterKept.tsx").then((kept) => kept.FooterCopyright));
 
 export function SiteFooter({ contactPhone }: { contactPhone: string }) {
-  const hindi = getLocale() === "hi";
   return (
     <footer className="mt-16 bg-maroon-900 text-white [content-visibility:auto] [contain-intrinsic-size:auto_1030px] lg:[contain-intrinsic-size:auto_600px]">
-      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-6">
-        <div className="col-span-2">
-          <Logo light />
-          <p className="mt-3 max-w-sm text-sm text-white/80">{m.footer_tagline()}</p>
-          <p className="mt-3 text-sm text-white/80">
-            {m.footer_call_us()}{" "}
-            <a className="underline" href={`tel:${contactPhone.replace(/\s/g, "")}`}>
-              {contactPhone}
-            </a>
-          </p>
-          <ul className="mt-4 flex flex-wrap gap-3 text-sm">
-            {SOCIAL.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-white/85 underline-offset-4 hover:underline">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        {CATALOGUE.map((group) => (
-          <div key={group.slug}>
-            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-marigold-300">{hindi ? group.hi : group.name}</h2>
-            <ul className="mt-3 space-y-1.5 text-sm">
-              {group.subcategories.slice(0, 6).map((s) => (
-                <li key={s.slug}>
-                  <Link to={browsePath(group.name, s.name)} className="text-white/80 hover:text-white">
-                    {hindi ? s.hi : s.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
+      <KeptColumns className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-6" contactPhone={contactPhone} />
       <div className="container-page grid gap-8 border-t border-white/15 py-8 md:grid-cols-2">
-        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          <li>
-            <Link to="/" className="text-white/85 hover:text-white">
-              {m.footer_home()}
-            </Link>
-          </li>
-          <li>
-            <Link to="/about" className="text-white/85 hover:text-white">
-              {m.footer_about()}
-            </Link>
-          </li>
-          <li>
-            <Link to="/contactus" className="text-white/85 hover:text-white">
-              {m.footer_contact()}
-            </Link>
-          </li>
-          <li>
-            <a href="/privacypolicy.html" className="text-white/85 hover:text-white">
-              {m.footer_privacy()}
-            </a>
-          </li>
-          <li>
-            <a href="/terms.html" className="text-white/85 hover:text-white">
-              {m.footer_terms()}
-            </a>
-          </li>
-          <li>
-            <LanguageSwitch className="-my-2 [&_button]:text-white [&_button]:hover:bg-white/10" />
-          </li>
-        </ul>
+        <div className="flex flex-wrap items-start gap-x-5 gap-y-2">
+          <KeptLinks />
+          <LanguageSwitch className="-my-2 text-sm [&_button]:text-white [&_button]:hover:bg-white/10" />
+        </div>
         <OfficeMap />
       </div>
-      <p className="pb-8 text-center text-xs text-white/60">{m.footer_copyright({ year: String(new Date().getFullYear()), site: SITE_NAME })}</p>
+      <KeptCopyright />
     </footer>
   );
 }

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { initials } from "#shared/format.ts";
 import { SITE_NAME } from "#shared/strings.ts";
 import type { Viewer } from "#domain/core/index.ts";
 import { Logo } from "./Logo.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
-import { getLocale } from "#shared/locale.ts";
+import { keptFromServer } from "./KeptFromServer.tsx";
 import { m } from "#shared/paraglide/messages.js";
+
+// Links only: a page keeps the server's HTML for the catalogue menus (docs/decisions/0053).
+const KeptCatalogueMenus = keptFromServer(() => import("./SiteHeaderKept.tsx").then((kept) => kept.CatalogueMenus));
 
 /**
  * The top bar: dropdowns Venue, Vendor, Brides and Grooms from the catalogue, Invitation, Blog,
@@ -49,32 +51,12 @@ export function SiteHeader({ viewer, showNavigation }: { viewer: Viewer | null; 
     navRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [location.pathname, location.search]);
 
-  // Catalogue names in the page's language (the catalogue carries each Hindi name beside the English).
-  const hindi = getLocale() === "hi";
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium hover:bg-maroon-50 hover:text-maroon-700 ${isActive ? "text-maroon-700" : "text-ink"}`;
 
   const menus = (
     <>
-      {CATALOGUE.map((group) => (
-        <details key={group.slug} className="group relative" data-menu={group.navLabel}>
-          <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-maroon-50 hover:text-maroon-700 [&::-webkit-details-marker]:hidden">
-            {hindi ? group.navLabelHi : group.navLabel}
-            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" className="transition-transform group-open:rotate-180">
-              <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" />
-            </svg>
-          </summary>
-          <ul className="z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-maroon-100 bg-white p-2 shadow-lg md:absolute md:left-0 md:w-64">
-            {group.subcategories.map((s) => (
-              <li key={s.slug}>
-                <Link to={browsePath(group.name, s.name)} className="block rounded-md px-3 py-2 text-sm hover:bg-maroon-50 hover:text-maroon-700">
-                  {hindi ? s.hi : s.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ))}
+      <KeptCatalogueMenus className="contents" />
       <NavLink to="/templates" className={linkClass}>
         {m.nav_invitation()}
       </NavLink>

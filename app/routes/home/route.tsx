@@ -4,8 +4,8 @@ import { BlogCover } from "#app/components/blog/BlogCover.tsx";
 import { Link } from "react-router";
 import { Carousel } from "#app/components/Carousel.tsx";
 import { Reveal } from "#app/components/Reveal.tsx";
+import { keptFromServer } from "#app/components/KeptFromServer.tsx";
 import { ServiceCard } from "#app/components/ServiceCard.tsx";
-import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { formatDate } from "#shared/format.ts";
 import { pageTitle } from "#shared/strings.ts";
 import { getLocale } from "#shared/locale.ts";
@@ -17,6 +17,15 @@ import { HeroImages, HeroSearch } from "./hero.tsx";
 import { Benefits, Counters, SectionHeading } from "./sections.tsx";
 
 export { loader } from "./home.server.ts";
+
+// Sections with nothing to run in the browser: the page keeps the server's HTML for them, and their
+// code loads only when the home page is reached by a client-side navigation (docs/decisions/0053).
+const KeptPopular = keptFromServer(() => import("./kept.tsx").then((kept) => kept.Popular));
+const KeptAbout = keptFromServer(() => import("./kept.tsx").then((kept) => kept.About));
+const KeptVendors = keptFromServer(() => import("./kept.tsx").then((kept) => kept.Vendors));
+const KeptCategories = keptFromServer(() => import("./kept.tsx").then((kept) => kept.Categories));
+const KeptDestination = keptFromServer(() => import("./kept.tsx").then((kept) => kept.Destination));
+const KeptTestimonials = keptFromServer(() => import("./kept.tsx").then((kept) => kept.Testimonials));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.text.title ?? "") },
@@ -54,77 +63,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Reveal aria-labelledby="popular-title" className="container-page py-10">
         <SectionHeading id="popular-title" title={text.popular} />
-        <ul className="flex flex-wrap gap-2">
-          {popular.map((p) => (
-            <li key={p.label}>
-              <Link
-                to={p.href}
-                className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm font-medium hover:border-maroon-600 hover:text-maroon-700"
-              >
-                {p.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <KeptPopular popular={popular} />
       </Reveal>
 
       <Reveal aria-labelledby="about-title" className="container-page grid items-center gap-8 py-10 md:grid-cols-2">
         <div>
           <SectionHeading id="about-title" title={text.aboutTitle} />
-          <p className="text-ink/80">{text.aboutText}</p>
-          <Link to="/browse" className="btn-secondary mt-5">
-            {text.discover}
-          </Link>
+          <KeptAbout text={text} />
         </div>
         <img src="/images/categories/destination.svg" alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full rounded-2xl object-cover" />
       </Reveal>
 
       <Reveal aria-label={text.vendorsLabel} className="container-page py-6">
-        <div className="flex flex-col items-start gap-4 rounded-2xl bg-gradient-to-r from-marigold-400 to-marigold-300 p-6 md:flex-row md:items-center md:justify-between md:p-8">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-maroon-800">{text.vendorsLabel}</p>
-            <p className="mt-1 font-display text-2xl font-bold text-maroon-900">{text.vendorsTitle}</p>
-            <p className="mt-1 text-maroon-900/85">{text.vendorsText}</p>
-          </div>
-          <Link to="/vendorSignup" className="btn-primary">
-            {text.vendorsAction}
-          </Link>
-        </div>
+        <KeptVendors text={text} />
       </Reveal>
 
       <Reveal aria-labelledby="categories-title" className="container-page py-10">
         <SectionHeading id="categories-title" title={text.categoriesTitle} text={text.categoriesText} />
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {CATALOGUE.map((g) => (
-            <li key={g.slug} className="overflow-hidden rounded-2xl border border-maroon-100 bg-white shadow-sm" data-testid="category-card">
-              <img src={`/images/categories/${g.slug}.svg`} alt="" width={800} height={600} loading="lazy" className="aspect-[4/3] w-full object-cover" />
-              <details className="group p-4">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-2 [&::-webkit-details-marker]:hidden">
-                  <span className="font-display text-xl font-semibold">{hindi ? g.hi : g.name}</span>
-                  <span
-                    aria-hidden="true"
-                    className="grid h-8 w-8 place-items-center rounded-full bg-maroon-700 text-lg leading-none text-white transition-transform group-open:rotate-45"
-                  >
-                    +
-                  </span>
-                  <span className="sr-only">{m.public_home_show_group({ group: hindi ? g.hi : g.name })}</span>
-                </summary>
-                <ul className="mt-3 grid gap-1">
-                  {g.subcategories.map((s) => (
-                    <li key={s.slug}>
-                      <Link to={browsePath(g.name, s.name)} className="block rounded-md px-2 py-1 text-sm hover:bg-maroon-50 hover:text-maroon-700">
-                        {hindi ? s.hi : s.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-              <Link to={browsePath(g.name)} className="mx-4 mb-4 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
-                {m.public_home_group_all({ group: hindi ? g.hi : g.name.toLowerCase() })}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <KeptCategories />
       </Reveal>
 
       {carousels.map((c) => (
@@ -187,58 +143,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Reveal>
 
       <Reveal aria-labelledby="destination-title" className="container-page py-8">
-        <div className="relative isolate overflow-hidden rounded-2xl text-white">
-          <img src="/images/hero/hero-4.svg" alt="" width={1600} height={900} loading="lazy" className="absolute inset-0 -z-10 h-full w-full object-cover" />
-          <div className="absolute inset-0 -z-10 bg-maroon-900/80" />
-          <div className="p-8 md:p-12">
-            <h2 id="destination-title" className="text-3xl font-bold md:text-4xl">
-              {text.destinationTitle}
-            </h2>
-            <p className="mt-2 max-w-xl text-white/90">{text.destinationText}</p>
-            <a
-              href={`tel:${phone.replace(/\s/g, "")}`}
-              className="btn mt-5 bg-marigold-400 text-maroon-900 hover:bg-marigold-300"
-              data-testid="destination-phone"
-            >
-              {m.public_home_call({ phone })}
-            </a>
-          </div>
-        </div>
+        <KeptDestination text={text} phone={phone} />
       </Reveal>
 
       <Reveal aria-labelledby="testimonials-title" className="container-page py-10">
         <SectionHeading id="testimonials-title" title={text.testimonialsTitle} />
-        {testimonials.length === 0 ? (
-          <p className="text-ink/70">{text.testimonialsEmpty}</p>
-        ) : (
-          <ul className="grid gap-4 md:grid-cols-3">
-            {testimonials.map((t) => (
-              <li key={t.id}>
-                <figure className="flex h-full flex-col rounded-2xl border border-maroon-100 bg-white p-5 shadow-sm">
-                  <p className="text-marigold-500">
-                    <span aria-hidden="true">{"★".repeat(t.rating)}</span>
-                    <span className="sr-only">{m.public_home_rated({ rating: t.rating })}</span>
-                  </p>
-                  <blockquote translate="no" className="mt-2 line-clamp-5 flex-1 text-sm text-ink/85">
-                    “{t.comment}”
-                  </blockquote>
-                  <figcaption className="mt-3 text-sm">
-                    <span className="font-semibold" translate="no">
-                      {t.author}
-                    </span>
-                    <span className="text-ink/70">
-                      {" "}
-                      · <span translate="no">{t.serviceName}</span>, {t.city}
-                    </span>
-                    {t.verifiedBooking && (
-                      <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-800">{m.public_home_verified_booking()}</span>
-                    )}
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        )}
+        <KeptTestimonials text={text} testimonials={testimonials} />
       </Reveal>
     </>
   );

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Parts of a page the browser keeps as the server drew them (app/components/KeptFromServer.tsx,
+ * docs/decisions/0053): the home page's words-and-links sections and the footer's columns and
+ * links. Their code is not among the scripts a page loads, yet what a visitor does with them works
+ * as before: a link in one is a client-side navigation, a page reached that way draws them, and
+ * hydration reports no error.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as { __mandapReady?: boolean }).__mandapReady === true);
+}
+
+/** A mark on the window: gone after a whole document loads, kept through a client-side navigation. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => ((window as { __keptMark?: number }).__keptMark = 1));
+}
+const marked = (page: Page) => page.evaluate(() => (window as { __keptMark?: number }).__keptMark === 1);
+
+test.describe("parts kept from the server", () => {
+  test("the home page hydrates without errors and its kept links navigate without reloading", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await markWindow(page);
+
+    // A subcategory inside a category card's <details> (a kept section).
+    const card = page.getByTestId("category-card").first();
+    await card.locator("summary").click();
+    await card.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/all\/wedding-venue\//);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await marked(page)).toBe(true);
+
+    // The footer's links (kept) on the next page too.
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await marked(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("the home page reached by a client-side navigation draws its kept sections", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator("footer").getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await marked(page)).toBe(true);
+    await expect(page.getByTestId("category-card")).toHaveCount(4);
+    await expect(page.getByTestId("destination-phone")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Popular searches" }).getByRole("link").first()).toBeVisible();
+  });
+
+  test("a Hindi page's kept links stay under /hi", async ({ page }) => {
+    await page.goto("/hi");
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator("footer").getByRole("link", { name: "हमारे बारे में" }).click();
+    await expect(page).toHaveURL(/\/hi\/about$/);
+    expect(await marked(page)).toBe(true);
+  });
+});
