@@ -5,11 +5,13 @@ import { ServerRouter, type HandleErrorFunction } from "react-router";
 import { appContext } from "#functions/page-context.ts";
 import { log } from "#platform/log.ts";
 import { lowerModulePreloadPriority, scriptsAfterFirstPaint } from "./lib/head-stream.server.ts";
-import { knowHindiPlaceNames } from "./lib/shown-names.ts";
+import { knowHindiCatalogueNames, knowHindiPlaceNames } from "./lib/shown-names.ts";
 import { PLACE_NAMES_HI } from "#shared/places.ts";
+import { CATALOGUE } from "#shared/catalogue.ts";
 
 // The server renders both languages; the browser loads these only for a Hindi page (app/entry.client.tsx).
 knowHindiPlaceNames(PLACE_NAMES_HI);
+knowHindiCatalogueNames(CATALOGUE);
 
 /**
  * The pages a visitor lands on from a search engine or a shared link, whose first paint matters

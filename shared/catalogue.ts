@@ -133,22 +133,7 @@ export function unitsFor(subcategoryName: string): readonly string[] {
   return ALL_SUBCATEGORIES.find((s) => s.name === subcategoryName)?.units ?? [];
 }
 
-/**
- * /all/{group}/{subcategory}/{state}/{city} link for the navigation and cards; a whole group's
- * results in a place leave the subcategory out (/all/{group}/{state}/{city}).
- */
-export function browsePath(groupName?: string, subcategoryName?: string, state?: string, city?: string): string {
-  const parts = ["/all"];
-  if (groupName) parts.push(slugify(groupName));
-  if (groupName && subcategoryName) parts.push(slugify(subcategoryName));
-  if (groupName && state) parts.push(slugify(state));
-  if (groupName && state && city) parts.push(slugify(city));
-  return parts.join("/");
-}
-
-export function servicePath(s: { id: string; serviceCategory: string; serviceType: string; state: string; city: string }): string {
-  return `${browsePath(s.serviceCategory, s.serviceType, s.state, s.city)}/${s.id}`;
-}
+export { browsePath, servicePath } from "./browse-paths.ts";
 
 /** Discover page tiles (spec section 2). */
 export const DISCOVER_TILES = [

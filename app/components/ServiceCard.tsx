@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ServiceCardData } from "#domain/catalogue/index.ts";
-import { servicePath } from "#shared/catalogue.ts";
+import { servicePath } from "#shared/browse-paths.ts";
 import { priceFrom, replyTimeLabel, reviewCount } from "#shared/format.ts";
 import { m } from "#shared/paraglide/messages.js";
 import { shownName } from "#app/lib/shown-names.ts";

@@ -1,15 +1,24 @@
-import { ALL_SUBCATEGORIES, CATALOGUE } from "#shared/catalogue.ts";
+import type { CategoryGroup } from "#shared/catalogue.ts";
 import { getLocale } from "#shared/locale.ts";
 
 /**
- * The states' and cities' Hindi names (shared/places.ts PLACE_NAMES_HI), given before anything is
- * rendered in Hindi: by the server when it starts (app/entry.server.tsx) and by the browser before it
- * hydrates a Hindi page (app/entry.client.tsx). A page in English never downloads them
- * (docs/decisions/0053): every language change loads a whole document.
+ * The Hindi names of states and cities (shared/places.ts PLACE_NAMES_HI) and of the catalogue's
+ * groups and subcategories (shared/catalogue.ts `hi`), given before anything is rendered in Hindi:
+ * by the server when it starts (app/entry.server.tsx) and by the browser before it hydrates a Hindi
+ * page (app/entry.client.tsx). A page in English never downloads them (docs/decisions/0053): every
+ * language change loads a whole document.
  */
 let placeNamesHi: Readonly<Record<string, string>> = {};
+let catalogueNamesHi: ReadonlyMap<string, string> = new Map();
 export function knowHindiPlaceNames(names: Readonly<Record<string, string>>) {
   placeNamesHi = names;
+}
+export function knowHindiCatalogueNames(catalogue: readonly CategoryGroup[]) {
+  const names = new Map<string, string>();
+  // A group's name wins over a subcategory's of the same spelling, the first subcategory over a later one.
+  for (const group of [...catalogue].reverse()) for (const s of [...group.subcategories].reverse()) names.set(s.name, s.hi);
+  for (const group of catalogue) names.set(group.name, group.hi);
+  catalogueNamesHi = names;
 }
 
 /**
@@ -20,7 +29,5 @@ export function knowHindiPlaceNames(names: Readonly<Record<string, string>>) {
  */
 export function shownName(name: string): string {
   if (getLocale() !== "hi") return name;
-  const group = CATALOGUE.find((g) => g.name === name);
-  if (group) return group.hi;
-  return ALL_SUBCATEGORIES.find((s) => s.name === name)?.hi ?? placeNamesHi[name] ?? name;
+  return catalogueNamesHi.get(name) ?? placeNamesHi[name] ?? name;
 }

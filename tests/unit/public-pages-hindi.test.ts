@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { withLocale } from "#platform/locale.ts";
 import { scopeHeading } from "#app/lib/browse.ts";
-import { knowHindiPlaceNames } from "#app/lib/shown-names.ts";
+import { knowHindiCatalogueNames, knowHindiPlaceNames } from "#app/lib/shown-names.ts";
 import { PLACE_NAMES_HI } from "#shared/places.ts";
-import { findGroup, findSubcategory } from "#shared/catalogue.ts";
+import { CATALOGUE, findGroup, findSubcategory } from "#shared/catalogue.ts";
 import { CONTACT_TOPICS } from "#shared/contact.ts";
 import { SORT_OPTIONS } from "#shared/sort-options.ts";
 import { ALWAYS_EDITABLE, MOOD_LABELS, PLACEHOLDER_LABELS, REQUIREMENT_LABELS, SORT_LABELS } from "#shared/template-schemas.ts";
@@ -16,8 +16,11 @@ import { SUB_SCORES } from "#shared/listing-limits.ts";
 import en from "../../messages/public/en.json";
 import hi from "../../messages/public/hi.json";
 
-// The server knows the places' Hindi names from its start (app/entry.server.tsx does this); these tests import the pages' modules without it.
-beforeAll(() => knowHindiPlaceNames(PLACE_NAMES_HI));
+// The server knows the places' and the catalogue's Hindi names from its start (app/entry.server.tsx does this); these tests import the pages' modules without it.
+beforeAll(() => {
+  knowHindiPlaceNames(PLACE_NAMES_HI);
+  knowHindiCatalogueNames(CATALOGUE);
+});
 
 const devanagari = /[\u0900-\u097F]/;
 

@@ -2,11 +2,10 @@ import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { LocationBox } from "#app/components/LocationBox.tsx";
 import { showToast } from "#app/components/Toaster.tsx";
-import { ALL_SUBCATEGORIES } from "#shared/catalogue.ts";
+import { keptFromServer } from "#app/components/KeptFromServer.tsx";
 import { SEARCH } from "#shared/strings.ts";
 import { Field } from "#app/components/ui/Field.tsx";
 import { m } from "#shared/paraglide/messages.js";
-import { getLocale } from "#shared/locale.ts";
 
 export const HERO_IMAGE_COUNT = 6;
 export const HERO_ROTATE_MS = 5000;
@@ -40,9 +39,10 @@ export function HeroImages() {
   );
 }
 
+// The vendor field's suggestions are options only: the page keeps the server's HTML (docs/decisions/0053).
+const KeptVendorOptions = keptFromServer(() => import("./kept.tsx").then((kept) => kept.VendorOptions));
+
 export function HeroSearch({ locations }: { locations: Record<string, string[]> }) {
-  // The search understands the catalogue's Hindi names (shared/search-words.ts), so a Hindi page suggests them.
-  const hindi = getLocale() === "hi";
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(e.currentTarget);
     const vendor = String(form.get("vendor") ?? "").trim();
@@ -73,13 +73,7 @@ export function HeroSearch({ locations }: { locations: Record<string, string[]> 
           placeholder={m.public_hero_vendor_placeholder()}
           inputClassName="h-12 rounded-xl px-4 text-ink placeholder:text-ink/70"
         />
-        <datalist id="hero-vendor-options">
-          {ALL_SUBCATEGORIES.map((s) => (
-            <option key={`${s.group.slug}-${s.slug}`} value={hindi ? s.hi : s.name}>
-              {hindi ? s.group.hi : s.group.name}
-            </option>
-          ))}
-        </datalist>
+        <KeptVendorOptions />
       </div>
       <LocationBox locations={locations} label={m.public_hero_location_label()} />
       <button type="submit" className="btn-primary h-12 px-8">

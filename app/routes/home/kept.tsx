@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
+import { ALL_SUBCATEGORIES, browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { getLocale } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
 import type { Route } from "./+types/route";
@@ -145,5 +145,19 @@ export function Testimonials({ text, testimonials }: { text: Text; testimonials:
         </ul>
       )}
     </>
+  );
+}
+
+/** The hero search's vendor suggestions. The search understands the catalogue's Hindi names (shared/search-words.ts), so a Hindi page suggests them. */
+export function VendorOptions() {
+  const hindi = getLocale() === "hi";
+  return (
+    <datalist id="hero-vendor-options">
+      {ALL_SUBCATEGORIES.map((s) => (
+        <option key={`${s.group.slug}-${s.slug}`} value={hindi ? s.hi : s.name}>
+          {hindi ? s.group.hi : s.group.name}
+        </option>
+      ))}
+    </datalist>
   );
 }
