@@ -179,6 +179,8 @@ export const inviteRequests = sqliteTable(
     householdId: text("household_id").references(() => households.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at"),
+    /** Approved in a moved wedding: its household in the wedding's store (migration 0175, docs/decisions/0066); no foreign key, the store is not D1. */
+    storeHouseholdId: text("store_household_id"),
   },
   (t) => [uniqueIndex("invite_requests_phone_unique").on(t.cardId, t.phone), index("invite_requests_user_idx").on(t.userId, t.status, t.createdAt)],
 );

@@ -12,6 +12,8 @@ import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/fac
 import { coupleAndMother } from "#tests/support/co-planner.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 import { page } from "#tests/support/pages.ts";
+import { insertCard } from "#tests/support/invitations.ts";
+import { approveRequest } from "#domain/invitations/index.ts";
 
 /**
  * Each wedding's store, step 1 (issue 33, decision 0055's migration plan, docs/decisions/0066): a
@@ -66,8 +68,9 @@ function alike(value: unknown, ids: string[]): unknown {
   ids.forEach((id, i) => (text = text.replaceAll(id, `#${i}`)));
   return JSON.parse(
     text
-      .replace(/"version":\d+/g, '"version":0')
+      .replace(/"(version|createdAt)":\d+/g, '"$1":0')
       .replace(/\/rsvp\/[A-Za-z0-9_-]+/g, "/rsvp/LINK")
+      .replace(/%2Frsvp%2F[A-Za-z0-9_-]+/g, "%2Frsvp%2FLINK")
       .replace(/"[0-9a-f]{8}-[0-9a-f-]{27}"/g, '"NEW"'),
   );
 }
@@ -86,6 +89,31 @@ const inStore = async (weddingId: string, sql: string, ...params: unknown[]) =>
   ((await weddingStore(env.WEDDING_STORE!, weddingId).batch([{ sql, params }])) as unknown as StoreResult[])[0]!.results;
 
 const move = (weddingId: string) => moveWeddingToStore(testContext(), weddingId);
+
+/** A guest's request to come, through the wedding's published e-invite (its Sangeet and Wedding), with an e-mail address: its id. */
+async function guestAsks(w: { id: string; cookie: string; sangeet: { id: string }; shaadi: { id: string } }, who: Loose = {}) {
+  const card = await insertCard(w.id, { previewKey: `cards/${w.id}/preview.jpg` });
+  const published = await json(
+    await call(`/api/v1/invitation/${card.id}/publish`, { method: "POST", cookie: w.cookie, body: { eventIds: [w.sangeet.id, w.shaadi.id], rsvpOpen: true } }),
+  );
+  const asked = await call(`/api/v1/invitation/view/${published.body.slug}/requests`, {
+    method: "POST",
+    body: {
+      name: "Priya Nair",
+      phone: "98765 43210",
+      email: "priya@example.com",
+      partySize: 3,
+      dietary: "JAIN",
+      answers: { [w.sangeet.id]: "ATTENDING", [w.shaadi.id]: "MAYBE" },
+      ...who,
+    },
+  });
+  expect(asked.status).toBeLessThan(300);
+  const row = await env.DB.prepare("SELECT id FROM invite_requests WHERE user_id = ? AND status = 'PENDING' ORDER BY created_at DESC")
+    .bind(w.id)
+    .first<{ id: string }>();
+  return row!.id;
+}
 
 describe("a wedding moved to its store", () => {
   it("answers the guest page, head-counts, households and guests as it did in D1, from its store", async () => {
@@ -292,6 +320,88 @@ describe("a wedding moved to its store", () => {
     const again = await weddingStore(env.WEDDING_STORE!, w.weddingId).applyWrites([{ seq: 1, statements: [{ sql: "DELETE FROM events", params: [] }] }]);
     expect(again).toBe(0);
     expect(await inStore(w.weddingId, "SELECT COUNT(*) AS n FROM events")).toEqual([{ n: 3 }]);
+  });
+
+  it("approves an e-invite request as a D1 wedding does: the request in D1, the household, guest and answers in its store, the link's mail and map in D1", async () => {
+    const inD1 = await plannedWedding("Asha Verma");
+    const stored = await plannedWedding("Asha Verma");
+    await move(stored.weddingId);
+    const d1Before = await d1GuestList(stored.id);
+
+    async function work(w: Awaited<ReturnType<typeof plannedWedding>>) {
+      const id = await guestAsks(w);
+      const approved = await json(await call(`/api/v1/invitation/requests/${id}/approve`, { method: "POST", cookie: w.cookie, body: {} }));
+      const again = await json(await call(`/api/v1/invitation/requests/${id}/approve`, { method: "POST", cookie: w.cookie, body: {} }));
+      const listed = await json(await call("/api/v1/invitation/requests", { cookie: w.cookie }));
+      const token = String(approved.body.rsvpUrl).split("/rsvp/")[1];
+      const link = await json(await call(`/api/v1/rsvp/${token}`));
+      const mailed = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = ? AND text LIKE ?")
+        .bind("priya@example.com", `%${token}%`)
+        .first();
+      const ids = [
+        w.sangeet.id,
+        w.shaadi.id,
+        w.baraat.id,
+        w.sharma.id,
+        w.iyer.id,
+        w.anil.id,
+        w.sunita.id,
+        w.ravi.id,
+        id,
+        approved.body.householdId,
+        approved.body.guestId,
+        w.weddingId,
+        w.id,
+      ];
+      return { ids, id, householdId: approved.body.householdId as string, answers: { approved, again, listed, link, mailed, after: await reads(w) } };
+    }
+    const a = await work(inD1);
+    const b = await work(stored);
+    expect(a.answers.approved.status).toBe(200);
+    expect(a.answers.again.status).toBe(409);
+    expect(a.answers.listed.body.requests[0]).toMatchObject({ status: "APPROVED", rsvpUrl: expect.stringContaining("/rsvp/") });
+    expect(a.answers.link).toMatchObject({ status: 200, body: { invitation: { household: "Priya Nair" } } });
+    expect(a.answers.mailed).toEqual({ n: 1 });
+    expect(a.answers.after.headcounts.functions.map((f: Loose) => [f.name, f.attending, f.maybe])).toEqual([
+      ["Sangeet", 6, 0],
+      ["Wedding", 0, 5],
+    ]);
+    expect(alike(b.answers, b.ids)).toEqual(alike(a.answers, a.ids));
+
+    // The household is in the store only; D1 has the request approved with its store household, and the link's map.
+    expect(await d1GuestList(stored.id)).toEqual(d1Before);
+    expect(await inStore(stored.weddingId, "SELECT name, notes FROM households WHERE id = ?", b.householdId)).toEqual([
+      { name: "Priya Nair", notes: "Asked through the e-invite" },
+    ]);
+    expect(await env.DB.prepare("SELECT status, household_id, store_household_id FROM invite_requests WHERE id = ?").bind(b.id).first()).toEqual({
+      status: "APPROVED",
+      household_id: null,
+      store_household_id: b.householdId,
+    });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(stored.weddingId).first()).toEqual({ n: 0 });
+  });
+
+  it("keeps an approval whose store half failed: the request is approved, and the guest's link (or any request of the wedding) makes the household", async () => {
+    const w = await plannedWedding();
+    await move(w.weddingId);
+    const id = await guestAsks(w);
+    const real = testContext({ actor: actorOf(w.id, "USER") });
+    const failing = { ...real, stores: { ...real.stores!, applyWrites: () => Promise.reject(new Error("the store is down")) } };
+    const approved = await approveRequest(failing, id);
+    expect(approved.mailed).toBe(true);
+    expect(await inStore(w.weddingId, "SELECT COUNT(*) AS n FROM households WHERE id = ?", approved.householdId)).toEqual([{ n: 0 }]);
+    // Approving again is refused (the request is decided): no second household, and the retry is what the link's first use does.
+    await expect(approveRequest(real, id)).rejects.toThrow();
+    const token = approved.rsvpUrl.split("/rsvp/")[1];
+    const link = await json(await call(`/api/v1/rsvp/${token}`));
+    expect(link).toMatchObject({ status: 200, body: { invitation: { household: "Priya Nair" } } });
+    expect(await inStore(w.weddingId, "SELECT name FROM guests WHERE household_id = ?", approved.householdId)).toEqual([{ name: "Priya Nair" }]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(w.weddingId).first()).toEqual({ n: 0 });
+    // Two approvals of another request at once make one household, as in D1.
+    const other = await guestAsks(w, { name: "Kiran Rao", phone: "91234 56789", email: "kiran@example.com" });
+    const both = await Promise.allSettled([approveRequest(real, other), approveRequest(real, other)]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await inStore(w.weddingId, "SELECT COUNT(*) AS n FROM households WHERE name = 'Kiran Rao'")).toEqual([{ n: 1 }]);
   });
 
   it("routes a statement by the tables it names and refuses a mix that would read stale rows or be half written", async () => {

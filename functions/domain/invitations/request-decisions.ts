@@ -7,7 +7,7 @@ import type { LeftJoined, Row } from "#db/rows.ts";
 import { GUESTS_MAX, RSVP_RESPONSES, type Dietary, type RsvpResponse } from "#shared/guest-schemas.ts";
 import { type DomainContext, Conflict, NotFound, newId } from "../core/index.ts";
 import { newRsvpToken, whatsappUrl } from "../guests/index.ts";
-import { activityEntry, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
+import { activityEntry, openWedding, storeHalf, writeBothSides, type StoreStatement } from "../weddings/index.ts";
 import { queueMail } from "#platform/mail.ts";
 import { INVITE_MESSAGES, firstName } from "./invite-records.ts";
 
@@ -52,7 +52,8 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
   const [requests, events] = await ctx.db.batch([
     ctx.db
       .prepare(
-        `SELECT r.id, r.name, r.phone, r.email, r.party_size, r.dietary, r.message, r.answers, r.status, r.created_at, h.rsvp_token FROM (
+        `SELECT r.id, r.name, r.phone, r.email, r.party_size, r.dietary, r.message, r.answers, r.status, r.created_at, h.rsvp_token,
+           CASE WHEN r.status = 'APPROVED' THEN COALESCE(r.store_household_id, r.household_id) END AS approved_household FROM (
            SELECT * FROM invite_requests WHERE user_id = ?1 AND status = 'PENDING'
            UNION ALL SELECT * FROM (SELECT * FROM invite_requests WHERE user_id = ?1 AND status <> 'PENDING' ORDER BY decided_at DESC LIMIT 50)) r
          LEFT JOIN households h ON h.id = r.household_id AND h.user_id = ?1 AND r.status = 'APPROVED'
@@ -61,9 +62,24 @@ export async function listRequests(ctx: DomainContext): Promise<InviteRequest[]>
       .bind(me.key),
     ctx.db.prepare("SELECT id, name FROM events WHERE user_id = ?").bind(me.key),
   ]);
+  const rows = requests!.results as (ListedRequestRow & { approved_household: string | null })[];
+  // A moved wedding's households (and their links, which may have been reset since the move) are its store's, not D1's copy.
+  if (me.storedAt !== null) {
+    const ids = rows.map((r) => r.approved_household).filter((h): h is string => h !== null);
+    const links = ids.length
+      ? (
+          await me.db
+            .prepare("SELECT id, rsvp_token FROM households WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))")
+            .bind(me.key, JSON.stringify(ids))
+            .all<{ id: string; rsvp_token: string }>()
+        ).results
+      : [];
+    const tokenOf = new Map(links.map((l) => [l.id, l.rsvp_token]));
+    for (const r of rows) r.rsvp_token = r.approved_household ? (tokenOf.get(r.approved_household) ?? null) : null;
+  }
   const names = new Map((events!.results as { id: string; name: string }[]).map((e) => [e.id, e.name]));
   const couple = await coupleName(ctx, me.key);
-  return (requests!.results as ListedRequestRow[]).map((r) => ({
+  return rows.map((r) => ({
     id: r.id,
     name: r.name,
     phone: me.seesContacts ? r.phone : null,
@@ -106,67 +122,89 @@ async function pendingRequest(ctx: DomainContext, userId: string, id: string): P
 }
 
 /**
- * Approves a request in ONE batch: a household named after the requester (with a new personal
- * link), the guest (name, phone, dietary), invitations to the functions they answered and their
- * answers with the party size, and the request marked approved. Every insert is conditional on the
- * request still being pending, so two approvals at once make one household.
+ * Approves a request: a household named after the requester (with a new personal link), the guest
+ * (name, phone, dietary), invitations to the functions they answered and their answers with the
+ * party size, and the request marked approved. In a wedding in D1, ONE batch: every insert is
+ * conditional on the request still being pending, so two approvals at once make one household. In a
+ * moved wedding the request is D1's and the household its store's (docs/decisions/0066, "Writes on
+ * both sides"): D1's batch marks the request approved with its store household, records the link's
+ * token and the store's half, and queues the mail, all only if the request was still pending; then
+ * the store makes the household.
  */
 export async function approveRequest(
   ctx: DomainContext,
   id: string,
 ): Promise<{ householdId: string; guestId: string; rsvpUrl: string; mailed: boolean; message: string }> {
   const me = await openWedding(ctx, "invitations", "edit");
-  requireGuestListInD1(me);
+  const moved = me.storedAt !== null;
   const req = await pendingRequest(ctx, me.key, id);
-  const count = (await ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key).first<{ n: number }>())?.n ?? 0;
+  // The guest list's count: the store's for a moved wedding.
+  const count = (await me.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key).first<{ n: number }>())?.n ?? 0;
   if (count >= GUESTS_MAX) throw new Conflict(INVITE_MESSAGES.tooManyGuests);
   const householdId = newId(ctx.now);
   const guestId = newId(ctx.now);
   const token = newRsvpToken();
   const answers = Object.entries(answersOf(req.answers));
   const pending = "EXISTS (SELECT 1 FROM invite_requests WHERE id = ? AND user_id = ? AND status = 'PENDING')";
-  const statements = [
-    ctx.db
-      .prepare(
-        `INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) SELECT ?, ?, ?, ?, 'Asked through the e-invite', ?, ? WHERE ${pending}`,
-      )
-      .bind(householdId, me.key, req.name.slice(0, 120), token, ctx.now, ctx.now, id, me.key),
-    ctx.db
-      .prepare(
-        `INSERT INTO guests (id, user_id, household_id, name, side, phone, email, dietary, needs_stay, needs_pickup, created_at, updated_at)
+  // The guest list's half: in D1's batch (its first insert only while the request is pending), or the store's half of a moved wedding's.
+  const guestList: StoreStatement[] = [
+    {
+      sql: `INSERT INTO households (id, user_id, name, rsvp_token, notes, created_at, updated_at) SELECT ?, ?, ?, ?, 'Asked through the e-invite', ?, ?${moved ? "" : ` WHERE ${pending}`}`,
+      params: [householdId, me.key, req.name.slice(0, 120), token, ctx.now, ctx.now, ...(moved ? [] : [id, me.key])],
+    },
+    {
+      sql: `INSERT INTO guests (id, user_id, household_id, name, side, phone, email, dietary, needs_stay, needs_pickup, created_at, updated_at)
          SELECT ?, ?, h.id, ?, 'BOTH', ?, ?, ?, 0, 0, ?, ? FROM households h WHERE h.id = ? AND h.user_id = ?`,
-      )
-      .bind(guestId, me.key, req.name, req.phone, req.email, req.dietary, ctx.now, ctx.now, householdId, me.key),
+      params: [guestId, me.key, req.name, req.phone, req.email, req.dietary, ctx.now, ctx.now, householdId, me.key],
+    },
     ...answers.flatMap(([eventId, response]) => [
-      ctx.db
-        .prepare(
-          `INSERT OR IGNORE INTO household_invitations (household_id, event_id, invited_at)
+      {
+        sql: `INSERT OR IGNORE INTO household_invitations (household_id, event_id, invited_at)
            SELECT h.id, e.id, ? FROM households h JOIN events e ON e.user_id = h.user_id AND e.parent_id IS NULL WHERE h.id = ? AND h.user_id = ? AND e.id = ?`,
-        )
-        .bind(ctx.now, householdId, me.key, eventId),
+        params: [ctx.now, householdId, me.key, eventId],
+      },
       // The RSVP rule of rsvp.ts: an answer only for a guest of a household invited to the function.
-      ctx.db
-        .prepare(
-          `INSERT INTO guest_rsvps (guest_id, event_id, response, party_size, answered_at)
+      {
+        sql: `INSERT INTO guest_rsvps (guest_id, event_id, response, party_size, answered_at)
            SELECT g.id, hi.event_id, ?, ?, ? FROM guests g JOIN household_invitations hi ON hi.household_id = g.household_id AND hi.event_id = ?
            WHERE g.id = ? AND g.user_id = ?
            ON CONFLICT (guest_id, event_id) DO UPDATE SET response = excluded.response, party_size = excluded.party_size, answered_at = excluded.answered_at`,
-        )
-        .bind(response, response === "DECLINED" ? 1 : req.party_size, ctx.now, eventId, guestId, me.key),
+        params: [response, response === "DECLINED" ? 1 : req.party_size, ctx.now, eventId, guestId, me.key],
+      },
     ]),
-    ctx.db
-      .prepare(
-        "UPDATE invite_requests SET status = 'APPROVED', household_id = (SELECT id FROM households WHERE id = ?), decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'",
-      )
-      .bind(householdId, ctx.now, id, me.key),
+  ];
+  // What holds once the request is approved: D1's household in a wedding in D1, the request's store household in a moved one.
+  const approved = moved
+    ? { sql: "EXISTS (SELECT 1 FROM invite_requests WHERE id = ? AND store_household_id = ?)", binds: [id, householdId] }
+    : { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.key] };
+  const decided = moved
+    ? ctx.db
+        .prepare("UPDATE invite_requests SET status = 'APPROVED', store_household_id = ?, decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'")
+        .bind(householdId, ctx.now, id, me.key)
+    : ctx.db
+        .prepare(
+          "UPDATE invite_requests SET status = 'APPROVED', household_id = (SELECT id FROM households WHERE id = ?), decided_at = ? WHERE id = ? AND user_id = ? AND status = 'PENDING'",
+        )
+        .bind(householdId, ctx.now, id, me.key);
+  const statements = [
+    ...(moved ? [] : guestList.map((s) => ctx.db.prepare(s.sql).bind(...s.params))),
+    decided,
     activityEntry(ctx, me, { area: "invitations", action: "request_approved", subject: req.name, onlyIfChanged: true }),
+    // The public link finds a moved wedding's store from its token alone (D1's map, written before the store's half).
+    ...(moved
+      ? [
+          ctx.db
+            .prepare(`INSERT INTO wedding_rsvp_tokens (token, wedding_id, created_at) SELECT ?, ?, ? WHERE ${approved.sql}`)
+            .bind(token, me.weddingId, ctx.now, ...approved.binds),
+        ]
+      : []),
   ];
   const rsvpUrl = personalLink(ctx, token);
   const couple = await coupleName(ctx, me.key);
   // A guest has no account: the mail is in the couple's language (the wedding's couple's users.locale), its link opens the RSVP page in it.
   const locale = mailLocale(await ctx.db.prepare("SELECT locale FROM users WHERE id = ?").bind(me.key).first<string | null>("locale"));
   const mailedUrl = locale === "hi" ? `${new URL(rsvpUrl).origin}${pathInLocale(new URL(rsvpUrl).pathname, "hi")}` : rsvpUrl;
-  // With an e-mail, the guest's personal link goes out through the outbox, queued in the same batch only if the household is made.
+  // With an e-mail, the guest's personal link goes out through the outbox, queued in the same batch only if the request is approved.
   const mail = req.email
     ? queueMail(
         ctx.db,
@@ -185,11 +223,14 @@ export async function approveRequest(
           reason: messages.mail_guest_listed_reason({ couple }, { locale }),
         }),
         ctx.now,
-        { sql: "EXISTS (SELECT 1 FROM households WHERE id = ? AND user_id = ?)", binds: [householdId, me.key] },
+        approved,
       )
     : null;
-  await me.db.batch(mail ? [...statements, mail.statement] : statements);
-  const made = await ctx.db.prepare("SELECT 1 AS ok FROM households WHERE id = ?").bind(householdId).first();
+  await writeBothSides(ctx, me, mail ? [...statements, mail.statement] : statements, [storeHalf(guestList, approved)]);
+  const made = await ctx.db
+    .prepare(`SELECT 1 AS ok WHERE ${approved.sql}`)
+    .bind(...approved.binds)
+    .first();
   if (!made) throw new Conflict(INVITE_MESSAGES.decided);
   if (mail) await ctx.mail.deliver(mail.id);
   const message = mail ? messages.api_invite_request_added_mailed({ name: req.name }) : messages.api_invite_request_added_no_email({ name: req.name });

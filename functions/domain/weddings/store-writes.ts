@@ -106,13 +106,13 @@ type Recorded = { seq: number; statements: string };
 /**
  * Runs in the wedding's store what D1 records it still owes, in D1's order, and deletes the records.
  * A failure is logged and leaves them for the wedding's next request (the change D1 holds stands);
- * answers whether none is left.
+ * answers how many records were run (0: none was owed, or the store failed).
  */
-export async function finishStoreWrites(ctx: Pick<DomainContext, "db" | "stores">, weddingId: string): Promise<boolean> {
-  if (!ctx.stores) return false;
+export async function finishStoreWrites(ctx: Pick<DomainContext, "db" | "stores">, weddingId: string): Promise<number> {
+  if (!ctx.stores) return 0;
   const owed = (await ctx.db.prepare("SELECT seq, statements FROM wedding_store_writes WHERE wedding_id = ? ORDER BY seq").bind(weddingId).all<Recorded>())
     .results;
-  if (owed.length === 0) return true;
+  if (owed.length === 0) return 0;
   try {
     await ctx.stores.applyWrites(
       weddingId,
@@ -120,11 +120,11 @@ export async function finishStoreWrites(ctx: Pick<DomainContext, "db" | "stores"
     );
   } catch (error) {
     log.error("wedding store: writes recorded in D1 could not be run in the store; the wedding's next request tries again", { weddingId }, error);
-    return false;
+    return 0;
   }
   await ctx.db
     .prepare("DELETE FROM wedding_store_writes WHERE wedding_id = ? AND seq <= ?")
     .bind(weddingId, owed[owed.length - 1]!.seq)
     .run();
-  return true;
+  return owed.length;
 }
