@@ -63,4 +63,19 @@ test.describe("parts kept from the server", () => {
     await expect(page).toHaveURL(/\/hi\/about$/);
     expect(await marked(page)).toBe(true);
   });
+
+  test("a kept catalogue menu in the header navigates without reloading and closes on the new page @mobile", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await markWindow(page);
+    // A phone opens the menu button first; the catalogue menus are drawn in both bars, one of them shown.
+    const phoneMenu = page.locator('details[data-menu="mobile"] > summary');
+    if (await phoneMenu.isVisible()) await phoneMenu.click();
+    const venue = page.locator('details[data-menu="Venue"]').locator("visible=true");
+    await venue.locator("summary").click();
+    await venue.getByRole("link", { name: "Hotel", exact: true }).click();
+    await expect(page).toHaveURL(/\/all\/wedding-venue\/hotel$/);
+    expect(await marked(page)).toBe(true);
+    await expect(page.getByRole("navigation", { name: "Main" }).locator("details[open]")).toHaveCount(0);
+  });
 });
