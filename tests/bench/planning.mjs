@@ -32,8 +32,8 @@ export const PLANNING_COUPLES = 10_000;
 export const WEDDING = { functions: 12, guests: 800, households: 250, tasks: 200 };
 /** The planning reminder's cron expression (functions/cron/index.ts PLANNING_MORNING). */
 const PLANNING_MORNING = "30 2 * * *";
-// The two pages, and the head-count API (one query behind it) as the guest page and an app would call it.
-export const PLANNING_PAGES = ["/profile/weddingplan", "/profile/guests", "/api/v1/guests/headcounts"];
+// The two pages (the guest page in English and in Hindi, issue 33: both under 200 KB), and the head-counts API as an app would call it.
+export const PLANNING_PAGES = ["/profile/weddingplan", "/profile/guests", "/hi/profile/guests", "/api/v1/guests/headcounts"];
 
 const DAY = 86_400_000;
 const IST = 330 * 60_000;

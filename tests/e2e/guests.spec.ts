@@ -209,6 +209,10 @@ test("a large list stays light: the invitation matrix follows the search, and a 
   await expect(page.getByRole("checkbox", { name: "Invite Iyer family to Wedding" })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Invite Sharma family to Wedding" })).toHaveCount(0);
   await expect(page.getByText("These are the households of the guests found in the list below.")).toBeVisible();
+  // "Add a guest" offers the households on the page (the one found), and says how to reach another: every name was most of a big wedding's page.
+  const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Add guest" }) });
+  await expect(add.getByLabel("Household").locator("option")).toHaveText(["A new household of their own", "Iyer family"]);
+  await expect(add.getByText("The households on this page: search the list to add to another.")).toBeVisible();
 
   // Without scripts: "Edit" is a link that draws that guest's form; saving closes it and keeps the search.
   const plain = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
@@ -217,6 +221,8 @@ test("a large list stays light: the invitation matrix follows the search, and a 
   await p.getByRole("link", { name: "Edit Ravi Iyer" }).click();
   const form = p.locator("form").filter({ has: p.getByRole("button", { name: "Save guest" }) });
   await expect(form).toHaveCount(1);
+  // A guest's own form may move them to any household, found or not.
+  await expect(form.getByLabel("Household").locator("option")).toContainText(["Iyer family", "Sharma family"]);
   await form.getByLabel("City").fill("Bengaluru");
   await form.getByRole("button", { name: "Save guest" }).click();
   await expect(p.getByTestId("guest").filter({ hasText: "Ravi Iyer" })).toContainText("Bengaluru");

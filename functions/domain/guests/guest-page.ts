@@ -12,7 +12,8 @@ import { m } from "#shared/paraglide/messages.js";
  * What the page draws of an 800-guest wedding (issue 33: under 200 KB of HTML). The API's search
  * keeps 100 guests a page; the page lists 40, with their households in full, and the invitation
  * matrix 15 households a page, or, while the list is searched or filtered, the households of the
- * guests found. Every other household is a name in the add-a-guest picker and one search away.
+ * guests found. Every other household is one search away (the add-a-guest picker offers the households
+ * drawn; a guest's edit form, all of them).
  */
 export const GUEST_LIST_PAGE_SIZE = 40;
 export const MATRIX_PAGE_SIZE = 15;
@@ -36,8 +37,14 @@ type ListedHouseholdRow = Pick<HouseholdRow, "id" | "name" | "notes" | "rsvp_tok
 export type GuestPage = {
   couple: string;
   functions: { id: string; name: string; eventDate: string; startTime: string | null; venue: string | null }[];
-  /** Every household's id and name, for the pickers (filter, add a guest, move a guest). */
-  householdNames: { id: string; name: string }[];
+  /** How many households the wedding has. */
+  householdCount: number;
+  /**
+   * Every household's id and name, only when asked (`allHouseholdNames`: the one guest's edit form
+   * that can move them to any household); null otherwise. With 250 households the names were about
+   * 25 KB of every view of the page (its data and a picker of them, issue 33).
+   */
+  allHouseholdNames: { id: string; name: string }[] | null;
   /** Guests in the whole list. */
   guestCount: number;
   /** The households drawn in full: those of the guests found on this page and those of the invitation matrix's page. */
@@ -56,10 +63,15 @@ export type GuestPage = {
 
 /**
  * Everything /profile/guests shows, in ONE D1 batch (one round trip): functions, the households'
- * names, the households drawn in full, a page of guests, head-counts, who has not answered.
+ * count (or, asked, their names), the households drawn in full, a page of guests, head-counts, who
+ * has not answered.
  * `matrixPage` is the invitation matrix's page (the page's `hpage`).
  */
-export async function guestPage(caller: DomainContext, input: unknown, { matrixPage = 1 }: { matrixPage?: number } = {}): Promise<GuestPage> {
+export async function guestPage(
+  caller: DomainContext,
+  input: unknown,
+  { matrixPage = 1, allHouseholdNames = false }: { matrixPage?: number; allHouseholdNames?: boolean } = {},
+): Promise<GuestPage> {
   const me = await openWedding(caller, "guests", "read");
   const ctx = inWedding(caller, me);
   const query = parseInput(guestQuery, input, m.api_query_invalid());
@@ -68,14 +80,16 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
   // Unnarrowed, the list's total is the guest count the batch reads anyway.
   const search = guestSearchSql(me.key, query, me.seesContacts, GUEST_LIST_PAGE_SIZE, { withTotal: followsSearch });
   const byName = "ORDER BY h.name COLLATE NOCASE, h.id";
-  const [couple, functions, names, guestCount, listed, matrix, found, heads, pendingCount, pending] = await ctx.db.batch([
+  const [couple, functions, householdRows, guestCount, listed, matrix, found, heads, pendingCount, pending] = await ctx.db.batch([
     ctx.db.prepare("SELECT user_name, partner_name FROM users WHERE id = ?").bind(me.key),
     ctx.db
       .prepare(
         "SELECT id, name, event_date, start_time, venue FROM events WHERE user_id = ? AND parent_id IS NULL ORDER BY event_date, start_time IS NULL, start_time, created_at",
       )
       .bind(me.key),
-    ctx.db.prepare(`SELECT h.id, h.name FROM households h WHERE h.user_id = ? ${byName}`).bind(me.key),
+    allHouseholdNames
+      ? ctx.db.prepare(`SELECT h.id, h.name FROM households h WHERE h.user_id = ? ${byName}`).bind(me.key)
+      : ctx.db.prepare("SELECT COUNT(*) AS n FROM households WHERE user_id = ?").bind(me.key),
     ctx.db.prepare("SELECT COUNT(*) AS n FROM guests WHERE user_id = ?").bind(me.key),
     // `+h.user_id`: the households are found by their ids from the search, not by reading every household of the wedding.
     ctx.db
@@ -102,7 +116,8 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
       version: r.updated_at,
     });
   }
-  const householdNames = names!.results as { id: string; name: string }[];
+  const names = allHouseholdNames ? (householdRows!.results as { id: string; name: string }[]) : null;
+  const householdCount = names ? names.length : (householdRows!.results[0] as { n: number }).n;
   const functionList = (functions!.results as { id: string; name: string; event_date: string; start_time: string | null; venue: string | null }[]).map((e) => ({
     id: e.id,
     name: e.name,
@@ -113,14 +128,15 @@ export async function guestPage(caller: DomainContext, input: unknown, { matrixP
   return {
     couple: coupleNames((couple!.results[0] as CoupleRow | undefined) ?? null),
     functions: functionList,
-    householdNames,
+    householdCount,
+    allHouseholdNames: names,
     guestCount: (guestCount!.results[0] as { n: number }).n,
     households: [...households.values()],
     matrix: followsSearch
       ? { page: 1, pages: 1, householdIds: (listed!.results as ListedHouseholdRow[]).map((r) => r.id), followsSearch }
       : {
           page: matrixPage,
-          pages: Math.max(1, Math.ceil(householdNames.length / MATRIX_PAGE_SIZE)),
+          pages: Math.max(1, Math.ceil(householdCount / MATRIX_PAGE_SIZE)),
           householdIds: (matrix!.results as ListedHouseholdRow[]).map((r) => r.id),
           followsSearch,
         },

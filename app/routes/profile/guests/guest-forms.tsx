@@ -17,7 +17,18 @@ function errorsOf(result: GuestsActionResult | undefined, intent: string): Recor
   return result && !result.ok && result.intent === intent ? result.errors : {};
 }
 
-function GuestFields({ guest, households, errors = {} }: { guest?: Guest; households: HouseholdName[]; errors?: Record<string, string> }) {
+function GuestFields({
+  guest,
+  households,
+  more = false,
+  errors = {},
+}: {
+  guest?: Guest;
+  households: HouseholdName[];
+  /** Whether the wedding has households the picker does not offer (it offers those drawn on the page): its hint says how to reach one. */
+  more?: boolean;
+  errors?: Record<string, string>;
+}) {
   return (
     <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
       <Field label={m.couple_guest_name()} name="name" required maxLength={120} defaultValue={guest?.name} error={errors.name} inputClassName={small} />
@@ -28,6 +39,7 @@ function GuestFields({ guest, households, errors = {} }: { guest?: Guest; househ
         error={errors.householdId}
         inputClassName={small}
         options={households}
+        {...(more ? { hint: m.couple_guest_household_drawn() } : {})}
         {...(guest ? {} : { placeholder: m.couple_guest_new_household_own() })}
       />
       <Select
@@ -195,11 +207,13 @@ export function HouseholdEdit({
 /** "Add a guest" and "New household": each emptied after it is saved, each sent once per token. */
 export function AddForms({
   households,
+  more,
   onceToken,
   result,
   busy,
 }: {
   households: HouseholdName[];
+  more: boolean;
   onceToken: string;
   result: GuestsActionResult | undefined;
   busy: boolean;
@@ -211,7 +225,7 @@ export function AddForms({
     <>
       <Form method="post" className="space-y-2" ref={addGuestForm}>
         <OnceToken token={onceToken} />
-        <GuestFields households={households} errors={errorsOf(result, "addGuest")} />
+        <GuestFields households={households} more={more} errors={errorsOf(result, "addGuest")} />
         <Failure result={result} intent="addGuest" shown={GUEST_FIELDS} />
         <button type="submit" name="intent" value="addGuest" className={button} disabled={busy}>
           {m.couple_guest_add()}

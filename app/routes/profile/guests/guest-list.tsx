@@ -7,7 +7,19 @@ import { DIETARY_PREFERENCES, GUEST_SIDES } from "#shared/guest-schemas.ts";
 import { m } from "#shared/paraglide/messages.js";
 import type { GuestsActionResult } from "./guests.server.ts";
 import { GuestEdit, HouseholdEdit } from "./guest-forms.tsx";
-import { button, dietaryLabel, Failure, functionLabel, pageLink, responseLabel, ShareButtons, sideLabel, type Data, type Guest } from "./guests-ui.tsx";
+import {
+  button,
+  dietaryLabel,
+  drawnHouseholds,
+  Failure,
+  functionLabel,
+  pageLink,
+  responseLabel,
+  ShareButtons,
+  sideLabel,
+  type Data,
+  type Guest,
+} from "./guests-ui.tsx";
 
 const small = "py-2 text-sm";
 
@@ -103,6 +115,7 @@ export function GuestList({
   const householdById = new Map(d.households.map((h) => [h.id, h]));
   const pages = Math.max(1, Math.ceil(d.search.total / d.search.pageSize));
   const { guests: edits, invitations: sends } = d.rights.edits;
+  const drawn = drawnHouseholds(d);
   return (
     <>
       <GuestSearch d={d} />
@@ -170,7 +183,7 @@ export function GuestList({
                         )}
                       </span>
                     </div>
-                    {edits && <GuestEdit guest={g} households={d.householdNames} busy={busy} open={d.editing.guest === g.id} here={here} />}
+                    {edits && <GuestEdit guest={g} households={d.allHouseholdNames ?? drawn} busy={busy} open={d.editing.guest === g.id} here={here} />}
                   </li>
                 ))}
               </ul>

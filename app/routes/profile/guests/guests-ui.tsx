@@ -16,7 +16,14 @@ export type Data = Route.ComponentProps["loaderData"];
 export type Guest = Data["search"]["guests"][number];
 export type Household = Data["households"][number];
 /** A household as the pickers know it: [id, name]. */
-export type HouseholdName = Data["householdNames"][number];
+export type HouseholdName = readonly [id: string, name: string];
+
+/**
+ * The households the page draws (the list's and the invitation matrix's), by name, as a picker's
+ * options: what "Add a guest" offers, and a guest's edit form when every name was not read.
+ */
+export const drawnHouseholds = (d: Data): HouseholdName[] =>
+  d.households.map((h) => [h.id, h.name] as const).sort(([, a], [, b]) => a.localeCompare(b, undefined, { sensitivity: "base" }));
 
 export const button = "rounded-full bg-maroon-700 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60";
 export const linkButton = "text-sm font-semibold text-maroon-700 underline disabled:opacity-60";

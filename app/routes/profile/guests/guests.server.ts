@@ -32,23 +32,26 @@ export async function loadGuests(request: Request, domain: DomainContext) {
   const query = Object.fromEntries(QUERY_KEYS.map((k) => [k, url.searchParams.get(k) ?? undefined]));
   const hpage = Math.max(1, Math.min(1000, Number.parseInt(url.searchParams.get("hpage") ?? "1", 10) || 1));
   const editing = { guest: url.searchParams.get("edit") ?? null, household: url.searchParams.get("editHousehold") ?? null };
+  // Every household's name only for the guest's edit form, which may move them to any household.
+  const options = { matrixPage: hpage, allHouseholdNames: editing.guest !== null };
   return loadOrRespond(request, async () => {
     try {
-      return { ...shown(await guestPage(domain, query, { matrixPage: hpage })), hpage, editing, queryInvalid: false, onceToken: newOnceToken() };
+      return { ...shown(await guestPage(domain, query, options)), hpage, editing, queryInvalid: false, onceToken: newOnceToken() };
     } catch (e) {
       if (!(e instanceof Invalid)) throw e;
-      return { ...shown(await guestPage(domain, {}, { matrixPage: hpage })), hpage, editing, queryInvalid: true, onceToken: newOnceToken() };
+      return { ...shown(await guestPage(domain, {}, options)), hpage, editing, queryInvalid: true, onceToken: newOnceToken() };
     }
   });
 }
 
 /**
- * Only what the page draws goes to the browser: every household's name as the pickers' [id, name]
- * options (the households drawn in full are already the page's own columns: ListedHousehold).
+ * Only what the page draws goes to the browser: every household's name, when read, as the move
+ * picker's [id, name] options (the households drawn in full are already the page's own columns:
+ * ListedHousehold, and the add-a-guest picker's options).
  */
 const shown = (page: GuestPage) => ({
   ...page,
-  householdNames: page.householdNames.map((h): [string, string] => [h.id, h.name]),
+  allHouseholdNames: page.allHouseholdNames?.map((h): [string, string] => [h.id, h.name]) ?? null,
 });
 
 /** Back to the list after an edit is saved: the same search and pages, with the edit form closed. */

@@ -14,7 +14,7 @@ import type { GuestsActionResult } from "./guests.server.ts";
 import { AddForms } from "./guest-forms.tsx";
 import { GuestList } from "./guest-list.tsx";
 import { HeadCounts, Invitations, NotAnswered } from "./guest-tables.tsx";
-import { button, Failure } from "./guests-ui.tsx";
+import { button, drawnHouseholds, Failure } from "./guests-ui.tsx";
 import { ReadOnlyNote } from "../read-only-note.tsx";
 
 /**
@@ -59,7 +59,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         <h1 className="text-3xl font-bold text-maroon-700">{m.couple_guests_title()}</h1>
         <p className="mt-1 text-ink/75">
           {m.couple_guests_count({ count: totalGuests, shown: formatCount(totalGuests) })}{" "}
-          {m.couple_guests_households({ count: d.householdNames.length, shown: formatCount(d.householdNames.length) })} ·{" "}
+          {m.couple_guests_households({ count: d.householdCount, shown: formatCount(d.householdCount) })} ·{" "}
           {m.couple_guests_functions({ count: d.functions.length })}
         </p>
         {d.functions.length === 0 && (
@@ -83,7 +83,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
         <NotAnswered d={d} result={result} busy={busy} />
       </Panel>
 
-      {d.functions.length > 0 && d.householdNames.length > 0 && (
+      {d.functions.length > 0 && d.householdCount > 0 && (
         <Panel title={m.couple_guests_invitations()} headingId="invitations-heading">
           <Invitations d={d} search={search} result={result} busy={busy} />
         </Panel>
@@ -95,7 +95,7 @@ export default function Guests({ loaderData, actionData }: Route.ComponentProps)
 
       {edits && (
         <Panel title={m.couple_guests_add_guest_title()} headingId="add-guest-heading">
-          <AddForms households={d.householdNames} onceToken={d.onceToken} result={result} busy={busy} />
+          <AddForms households={drawnHouseholds(d)} more={d.householdCount > d.households.length} onceToken={d.onceToken} result={result} busy={busy} />
         </Panel>
       )}
 
