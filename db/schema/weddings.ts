@@ -32,7 +32,10 @@ export const weddings = sqliteTable(
   ],
 );
 
-/** Which moved wedding a household's RSVP link belongs to (migration 0171, docs/decisions/0066): the link's token alone finds its store. */
+/**
+ * Which moved wedding a household's RSVP link belongs to (migration 0171, docs/decisions/0066): the link's token alone finds its store.
+ * Also `stop:<guest id>` for a reminder's stop link to a guest a moved wedding has only in its store.
+ */
 export const weddingRsvpTokens = sqliteTable(
   "wedding_rsvp_tokens",
   {

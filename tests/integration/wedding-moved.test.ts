@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
 import { deleteAccount } from "#domain/accounts/index.ts";
-import { guestPage } from "#domain/guests/index.ts";
+import { guestPage, remindHousehold } from "#domain/guests/index.ts";
 import { createEvent as addFunction, deleteEvent as removeFunction, updateEvent as changeFunction } from "#domain/planning/index.ts";
 import { eventInput, eventUpdateInput } from "#shared/planner-schemas.ts";
 import { moveWeddingToStore, openWedding } from "#domain/weddings/index.ts";
@@ -227,12 +227,99 @@ describe("a wedding moved to its store", () => {
     expect(await inStore(weddingId, "SELECT city FROM guests WHERE id = ?", guest.id)).toEqual([{ city: "Udaipur" }]);
   });
 
-  it("refuses, and writes nothing, what would change its store and D1 in two commits: an e-mail reminder", async () => {
+  it("reminds a household by e-mail as a D1 wedding does: the mails in D1's outbox, reminded_at in its store, and the stop link works for a guest only in its store", async () => {
+    const inD1 = await plannedWedding("Asha Verma");
+    const stored = await plannedWedding("Asha Verma");
+    await move(stored.weddingId);
+
+    async function work(w: Awaited<ReturnType<typeof plannedWedding>>) {
+      // A household added after the move: in a moved wedding its guest is in the store only.
+      const added = await json(await call("/api/v1/guests", { method: "POST", cookie: w.cookie, body: { name: "Meera Kapoor", email: "Meera@Example.com" } }));
+      const householdId = added.body.guest.householdId as string;
+      const invited = await json(
+        await call(`/api/v1/guests/households/${householdId}/invitations`, { method: "PUT", cookie: w.cookie, body: { eventIds: [w.sangeet.id] } }),
+      );
+      const reminded = await json(await call(`/api/v1/guests/households/${householdId}/remind`, { method: "POST", cookie: w.cookie }));
+      const again = await json(await call(`/api/v1/guests/households/${householdId}/remind`, { method: "POST", cookie: w.cookie }));
+      const mail = await env.DB.prepare("SELECT headers FROM outbox WHERE lower(to_address) = 'meera@example.com' AND text LIKE ?")
+        .bind(`%${String(invited.body.household.rsvpLink).split("/rsvp/")[1]}%`)
+        .all<{ headers: string }>();
+      const stop = new URL(/^<([^>]+)>$/.exec((JSON.parse(mail.results[0]!.headers) as Record<string, string>)["List-Unsubscribe"]!)![1]!);
+      const oneClick = async () => {
+        const res = await call(stop.pathname, {
+          method: "POST",
+          body: "List-Unsubscribe=One-Click",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+        });
+        return { status: res.status, text: await res.text() };
+      };
+      const stopped = [await oneClick(), await oneClick()];
+      const ids = [
+        w.sangeet.id,
+        w.shaadi.id,
+        w.baraat.id,
+        w.sharma.id,
+        w.iyer.id,
+        w.anil.id,
+        w.sunita.id,
+        w.ravi.id,
+        householdId,
+        added.body.guest.id,
+        w.weddingId,
+        w.id,
+      ];
+      return { ids, householdId, guestId: added.body.guest.id as string, answers: { added, invited, reminded, again, mails: mail.results.length, stopped } };
+    }
+    const a = await work(inD1);
+    const b = await work(stored);
+    expect(a.answers.reminded).toMatchObject({ status: 200, body: { reminded: 1, functions: ["Sangeet"] } });
+    expect(a.answers.again.status).toBe(429);
+    expect(a.answers.mails).toBe(1);
+    expect(a.answers.stopped).toEqual([
+      { status: 200, text: "Done: you will not get reminders from Asha Verma & Rahul Mehta any more." },
+      { status: 200, text: "You had already stopped reminders from Asha Verma & Rahul Mehta; nothing more to do." },
+    ]);
+    expect(alike(b.answers, b.ids)).toEqual(alike(a.answers, a.ids));
+
+    // The moved wedding's guest and invitation are in its store only, with the reminder and the stop there.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM guests WHERE id = ?").bind(b.guestId).first()).toEqual({ n: 0 });
+    expect(
+      await inStore(stored.weddingId, "SELECT reminded_at IS NOT NULL AS reminded FROM household_invitations WHERE household_id = ?", b.householdId),
+    ).toEqual([{ reminded: 1 }]);
+    expect(await inStore(stored.weddingId, "SELECT reminders_stopped_at IS NOT NULL AS stopped FROM guests WHERE id = ?", b.guestId)).toEqual([{ stopped: 1 }]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(stored.weddingId).first()).toEqual({ n: 0 });
+  });
+
+  it("keeps a reminder whose store half failed: its mail is queued once, and the retry finds the household reminded (429), not mailed twice", async () => {
     const w = await plannedWedding();
+    await env.DB.prepare("UPDATE guests SET email = 'anil@example.com' WHERE id = ?").bind(w.anil.id).run();
     await move(w.weddingId);
-    const reminded = await call(`/api/v1/guests/households/${w.iyer.id}/remind`, { method: "POST", cookie: w.cookie });
-    expect(reminded.status).toBe(409);
-    expect(await inStore(w.weddingId, "SELECT reminded_at FROM household_invitations WHERE household_id = ?", w.iyer.id)).toEqual([{ reminded_at: null }]);
+    const real = testContext({ actor: actorOf(w.id, "USER") });
+    const failing = { ...real, stores: { ...real.stores!, applyWrites: () => Promise.reject(new Error("the store is down")) } };
+    expect(await remindHousehold(failing, w.sharma.id)).toMatchObject({ reminded: 1 });
+    expect(await inStore(w.weddingId, "SELECT reminded_at FROM household_invitations WHERE household_id = ?", w.sharma.id)).toEqual([
+      { reminded_at: null },
+      { reminded_at: null },
+    ]);
+    const owed = await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(w.weddingId).first();
+    expect(owed).toEqual({ n: 1 });
+
+    const retry = await json(await call(`/api/v1/guests/households/${w.sharma.id}/remind`, { method: "POST", cookie: w.cookie }));
+    expect(retry.status).toBe(429);
+    // Only the functions someone had not answered were reminded (the Wedding), as in D1.
+    expect(
+      await inStore(
+        w.weddingId,
+        "SELECT event_id, reminded_at IS NOT NULL AS reminded FROM household_invitations WHERE household_id = ? ORDER BY event_id = ?",
+        w.sharma.id,
+        w.shaadi.id,
+      ),
+    ).toEqual([
+      { event_id: w.sangeet.id, reminded: 0 },
+      { event_id: w.shaadi.id, reminded: 1 },
+    ]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = 'anil@example.com'").first()).toEqual({ n: 1 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(w.weddingId).first()).toEqual({ n: 0 });
   });
 
   it("adds, changes and removes functions and sub-events as a D1 wedding does: in D1 for the plan, and in its store's copy the guest list reads", async () => {

@@ -41,6 +41,19 @@ export async function guestReminderStop(
   return { url: `${origin}${UNSUBSCRIBE_PATH}/${token}`, kindLabel: m.mail_kind_guest_reminders({ couple }, { locale }) };
 }
 
+/** D1's map key of a moved wedding's guest's stop link (wedding_rsvp_tokens): a guest added after the move has no D1 row to name the wedding. */
+const stopKey = (guestId: string) => `stop:${guestId}`;
+
+/**
+ * The D1 row a reminder of a moved wedding writes with its mails (docs/decisions/0066): which wedding
+ * the stop link's guest belongs to, in the links' map, for a guest who is only in the store.
+ */
+export function reminderStopMapped(ctx: Pick<DomainContext, "db" | "now">, weddingId: string, guestId: string): D1PreparedStatement {
+  return ctx.db
+    .prepare("INSERT OR IGNORE INTO wedding_rsvp_tokens (token, wedding_id, created_at) VALUES (?, ?, ?)")
+    .bind(stopKey(guestId), weddingId, ctx.now);
+}
+
 type GuestTarget = { id: string; user_id: string; email: string | null; stopped: number } & CoupleRow;
 type GuestInD1 = GuestTarget & { wedding_id: string | null; stored_at: number | null };
 type LinkContext = Pick<DomainContext, "db" | "config" | "now" | "stores">;
@@ -59,13 +72,22 @@ async function target(ctx: LinkContext, token: string): Promise<GuestTarget & { 
   const read = await readMailLink(secretOf(ctx), token, ctx.now);
   if (!read.ok) throw new Invalid(MAIL_PREFERENCES_MESSAGES[read.reason]);
   if (read.link.purpose !== GUEST_REMINDERS_PURPOSE) throw new Invalid(MAIL_PREFERENCES_MESSAGES.forged);
-  const guest = await ctx.db
-    .prepare(
-      `SELECT g.id, g.user_id, g.email, u.user_name, u.partner_name, w.id AS wedding_id, w.stored_at, ${STOPPED_SQL} AS stopped
+  const guest =
+    (await ctx.db
+      .prepare(
+        `SELECT g.id, g.user_id, g.email, u.user_name, u.partner_name, w.id AS wedding_id, w.stored_at, ${STOPPED_SQL} AS stopped
        FROM guests g JOIN users u ON u.id = g.user_id LEFT JOIN weddings w ON w.couple_user_id = g.user_id WHERE g.id = ?`,
-    )
-    .bind(read.link.userId)
-    .first<GuestInD1>();
+      )
+      .bind(read.link.userId)
+      .first<GuestInD1>()) ??
+    // A guest a moved wedding added after its move is in its store only: D1's map (written with the reminder) names the wedding.
+    (await ctx.db
+      .prepare(
+        `SELECT ?2 AS id, w.couple_user_id AS user_id, NULL AS email, u.user_name, u.partner_name, w.id AS wedding_id, w.stored_at, 0 AS stopped
+       FROM wedding_rsvp_tokens t JOIN weddings w ON w.id = t.wedding_id JOIN users u ON u.id = w.couple_user_id WHERE t.token = ?1 AND w.stored_at IS NOT NULL`,
+      )
+      .bind(stopKey(read.link.userId), read.link.userId)
+      .first<GuestInD1>());
   // The guest (or the couple's account) was deleted, or the address taken off: there is nothing left to remind.
   const gone = () => new NotFound(m.api_e_this_guest_is_no_longer_on_the());
   if (!guest) throw gone();

@@ -8,10 +8,10 @@ import { formatDate } from "#shared/format.ts";
 import { type Locale, getLocale, pathInLocale } from "#shared/locale.ts";
 import { localName } from "#shared/local-names.ts";
 import { type DomainContext, Conflict, NotFound, TooManyRequests, parseInput } from "../core/index.ts";
-import { activityEntry, inWedding, openWedding, requireGuestListInD1 } from "../weddings/index.ts";
+import { activityEntry, inWedding, openWedding, storeHalf, writeBothSides, type StoreStatement } from "../weddings/index.ts";
 import { type CoupleRow, type HouseholdRow, coupleNames, HOUSEHOLD_MISSING, HOUSEHOLD_SELECT, toHousehold } from "./guest-records.ts";
 import { householdPendingStatement } from "./not-answered.ts";
-import { guestReminderStop } from "./reminder-optout.ts";
+import { guestReminderStop, reminderStopMapped } from "./reminder-optout.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 const REMINDERS_STOPPED = m.api_e_everyone_in_this_household_with_an_e_mail;
@@ -125,8 +125,6 @@ export async function shareHousehold(caller: DomainContext, householdId: string,
 export async function remindHousehold(caller: DomainContext, householdId: string): Promise<{ reminded: number; stopped: number; functions: string[] }> {
   const me = await openWedding(caller, "invitations", "edit");
   const ctx = inWedding(caller, me);
-  // The mails go through D1's outbox and their stop link finds the guest in D1: not yet for a wedding in its store (docs/decisions/0066).
-  requireGuestListInD1(me);
   const f = await householdShareFacts(ctx, me.key, householdId);
   const pending = (await householdPendingStatement(ctx.db, me.key, householdId).all<{ event_id: string; reminded_at: number | null }>()).results;
   if (!pending.length) throw new Conflict(m.api_e_everyone_in_this_household_has_answered_there());
@@ -144,9 +142,12 @@ export async function remindHousehold(caller: DomainContext, householdId: string
   );
   const rsvpLink = inLocale(f.household.rsvpLink, locale);
   const stops = await Promise.all(f.reminded.map((r) => guestReminderStop(ctx, ctx.request.origin, r.guest_id, f.couple, ctx.now, locale)));
+  // A moved wedding's mails and entry are D1's (its outbox), its invitations' reminded_at its store's: D1 first, with the store's half recorded (docs/decisions/0066).
+  const moved = me.storedAt !== null;
+  const d1 = moved ? caller.db : ctx.db;
   const mails = f.reminded.map(({ email: to }, i) =>
     queueMail(
-      ctx.db,
+      d1,
       composeMail({
         to,
         locale,
@@ -166,13 +167,22 @@ export async function remindHousehold(caller: DomainContext, householdId: string
       ctx.now,
     ),
   );
-  await ctx.db.batch([
-    ctx.db
-      .prepare("UPDATE household_invitations SET reminded_at = ? WHERE household_id = ? AND event_id IN (SELECT value FROM json_each(?))")
-      .bind(ctx.now, householdId, JSON.stringify(pending.map((p) => p.event_id))),
-    ...mails.map((m) => m.statement),
-    activityEntry(ctx, me, { area: "invitations", action: "household_reminded", subject: f.household.name, count: mails.length }),
-  ]);
+  const reminded: StoreStatement = {
+    sql: "UPDATE household_invitations SET reminded_at = ? WHERE household_id = ? AND event_id IN (SELECT value FROM json_each(?))",
+    params: [ctx.now, householdId, JSON.stringify(pending.map((p) => p.event_id))],
+  };
+  await writeBothSides(
+    caller,
+    me,
+    [
+      ...(moved ? [] : [ctx.db.prepare(reminded.sql).bind(...reminded.params)]),
+      ...mails.map((m) => m.statement),
+      activityEntry(moved ? caller : ctx, me, { area: "invitations", action: "household_reminded", subject: f.household.name, count: mails.length }),
+      // A guest of a moved wedding may be in its store only: the mail's stop link finds the wedding from D1's map (reminder-optout.ts).
+      ...(moved ? f.reminded.map((r) => reminderStopMapped(caller, me.weddingId, r.guest_id)) : []),
+    ],
+    moved ? [storeHalf([reminded])] : [],
+  );
   await ctx.mail.deliver(mails.map((m) => m.id));
   return { reminded: mails.length, stopped: f.emails.length - f.reminded.length, functions: details.map((e) => e.name) };
 }

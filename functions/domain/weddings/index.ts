@@ -15,7 +15,6 @@ export {
   openWedding,
   parseAreas,
   readOnlyMessage,
-  requireGuestListInD1,
   rightsOf,
   type WeddingAccess,
   type WeddingArea,

@@ -198,16 +198,6 @@ export async function openWedding(ctx: DomainContext, area: WeddingArea, need: "
   return wedding;
 }
 
-/**
- * Refuses (409) a write a moved wedding cannot do yet because it would change its store and D1 in
- * two commits (docs/decisions/0066, "What a moved wedding cannot do yet"): its functions (which D1's
- * tasks, budget lines and vendors point to), approving an e-invite request, reminding a household by
- * e-mail. Nothing is written.
- */
-export function requireGuestListInD1(wedding: Pick<WeddingAccess, "storedAt">): void {
-  if (wedding.storedAt !== null) throw new Conflict(m.api_wedding_stored_not_yet());
-}
-
 /** Whether the member may change the area (for loaders that hand the page booleans). */
 export const mayEdit = (wedding: WeddingAccess, area: WeddingArea) => wedding.areas.includes(area);
 
