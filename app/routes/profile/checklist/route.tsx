@@ -57,6 +57,8 @@ function ServerForm({ children, className, label, autoSubmit, resetAfter }: Acti
       aria-label={label}
       className={className}
       onChange={autoSubmit ? (e) => e.currentTarget.requestSubmit() : undefined}
+      // A tick made before the page's scripts ran is held and saved once they have (shared/early-taps.ts).
+      data-save-on-change={autoSubmit ? "" : undefined}
       onSubmit={(e) => {
         e.preventDefault();
         const form = e.currentTarget;

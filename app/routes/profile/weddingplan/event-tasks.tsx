@@ -104,7 +104,8 @@ export function TaskItem({ task: t, where, result, edits }: { task: TaskRow; whe
         </div>
         {!edits && <p className="text-sm font-semibold text-ink/75">{STATUS_LABELS[t.status]()}</p>}
         {edits && (
-          <status.Form method="post" className="flex items-center gap-2">
+          // A status chosen before the page's scripts ran is held and saved once they have (shared/early-taps.ts).
+          <status.Form method="post" className="flex items-center gap-2" data-save-on-change="">
             <input type="hidden" name="intent" value="task-status" />
             <input type="hidden" name="taskId" value={t.id} />
             {/* The copy these forms were drawn from: a change or removal after someone else changed the task is refused (decision 0052). */}
