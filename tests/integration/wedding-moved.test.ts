@@ -8,7 +8,7 @@ import { eventInput, eventUpdateInput } from "#shared/planner-schemas.ts";
 import { moveWeddingToStore, openWedding } from "#domain/weddings/index.ts";
 import { sideOf, storeRouted, weddingStore, type StoreResult } from "#functions/stores/wedding-store/index.ts";
 import { actorOf, testContext } from "#tests/support/context.ts";
-import { call, createUser, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
+import { call, createService, createUser, createVendor, sessionCookieFor, snapshot } from "#tests/support/factories.ts";
 import { coupleAndMother } from "#tests/support/co-planner.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 import { page } from "#tests/support/pages.ts";
@@ -374,6 +374,17 @@ describe("a wedding moved to its store", () => {
     // The Sangeet's invitation and answers went with it in the store.
     expect(await inStore(stored.weddingId, "SELECT COUNT(*) AS n FROM household_invitations WHERE event_id = ?", stored.sangeet.id)).toEqual([{ n: 0 }]);
     expect(await inStore(stored.weddingId, "SELECT COUNT(*) AS n FROM guest_rsvps WHERE event_id = ?", stored.sangeet.id)).toEqual([{ n: 0 }]);
+    // Linking a vendor moves the function's version on: in D1 and in the store's copy alike, and a stale link is refused as in D1.
+    const service = await createService({ vendorId: (await createVendor()).id });
+    const version = async () =>
+      (await env.DB.prepare("SELECT updated_at FROM events WHERE id = ?").bind(stored.shaadi.id).first<{ updated_at: number }>())!.updated_at;
+    const before = await version();
+    const link = (v: number) =>
+      call(`/api/v1/event/${stored.shaadi.id}/vendors`, { method: "POST", cookie: stored.cookie, body: { serviceId: service.id, version: v } });
+    expect((await link(before)).status).toBe(201);
+    expect(await version()).toBeGreaterThan(before);
+    expect((await link(before)).status).toBe(409);
+    expect(await inStore(stored.weddingId, "SELECT updated_at FROM events WHERE id = ?", stored.shaadi.id)).toEqual([{ updated_at: await version() }]);
     // Nothing is left owed to the store.
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM wedding_store_writes WHERE wedding_id = ?").bind(stored.weddingId).first()).toEqual({ n: 0 });
   });
