@@ -160,28 +160,26 @@ export function GuestList({
               <ul className="mt-2 divide-y divide-maroon-50">
                 {group.guests.map((g) => (
                   <li key={g.id} id={`guest-${g.id}`} className="py-2 text-sm" data-testid="guest">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span>
-                        <span className="font-medium" translate="no">
-                          {g.name}
-                        </span>
-                        <span className="text-ink/70">
-                          {" "}
-                          · {sideLabel(g.side)}
-                          {g.relation ? " · " : ""}
-                          {g.relation ? <span translate="no">{g.relation}</span> : null}
-                          {g.city ? " · " : ""}
-                          {g.city ? <span translate="no">{localName(g.city, getLocale())}</span> : null}
-                          {g.dietary ? ` · ${dietaryLabel(g.dietary)}` : ""}
-                          {g.needsStay ? m.couple_needs_stay() : ""}
-                          {g.needsPickup ? m.couple_needs_pickup() : ""}
-                        </span>
-                        {(g.phone || g.email) && (
-                          <span className="block text-xs text-ink/65" translate="no">
-                            {[g.phone, g.email].filter(Boolean).join(" · ")}
-                          </span>
-                        )}
+                    {/* One block (the edit link goes below it), not a flex box around a span: 40 times a page. */}
+                    <div>
+                      <span className="font-medium" translate="no">
+                        {g.name}
                       </span>
+                      <span className="text-ink/70">
+                        {` · ${sideLabel(g.side)}`}
+                        {g.relation ? " · " : ""}
+                        {g.relation ? <span translate="no">{g.relation}</span> : null}
+                        {g.city ? " · " : ""}
+                        {g.city ? <span translate="no">{localName(g.city, getLocale())}</span> : null}
+                        {g.dietary ? ` · ${dietaryLabel(g.dietary)}` : ""}
+                        {g.needsStay ? m.couple_needs_stay() : ""}
+                        {g.needsPickup ? m.couple_needs_pickup() : ""}
+                      </span>
+                      {(g.phone || g.email) && (
+                        <span className="block text-xs text-ink/65" translate="no">
+                          {[g.phone, g.email].filter(Boolean).join(" · ")}
+                        </span>
+                      )}
                     </div>
                     {edits && <GuestEdit guest={g} households={d.allHouseholdNames ?? drawn} busy={busy} open={d.editing.guest === g.id} here={here} />}
                   </li>
