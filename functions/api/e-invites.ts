@@ -26,6 +26,7 @@ export const invitationsApi = new Resource("/invitation", "E-invites")
     {
       method: "get",
       path: "/requests",
+      weddingStore: true,
       summary: "Requests from the public invitation page: pending first, then the latest answered",
       ...PLANNER,
     },
@@ -35,6 +36,7 @@ export const invitationsApi = new Resource("/invitation", "E-invites")
     {
       method: "post",
       path: "/requests/:id/approve",
+      weddingStore: true,
       summary: "Approve a request: a household with its own RSVP link, the guest, invitations and answers, in one batch",
       params: requestParams,
       ...PLANNER,

@@ -53,6 +53,11 @@ export type EndpointSpec<Q, B, P> = {
    * `Idempotent-Replayed: true`). Documented in the OpenAPI document.
    */
   idempotent?: boolean;
+  /**
+   * Reads or writes a wedding's guest list, which may be in the wedding's own store (decision 0066):
+   * documented with the 503 a moved wedding answers when its store cannot be reached for a moment.
+   */
+  weddingStore?: boolean;
 };
 
 export type RegisteredEndpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> & {
@@ -73,16 +78,19 @@ export class Resource {
   readonly app = new Hono<ApiEnv>();
   readonly base: string;
   readonly tag: string;
-  constructor(base: string, tag: string) {
+  /** Every endpoint of the resource reaches a wedding's store (EndpointSpec.weddingStore). */
+  readonly weddingStore: boolean;
+  constructor(base: string, tag: string, options: { weddingStore?: boolean } = {}) {
     this.base = base;
     this.tag = tag;
+    this.weddingStore = options.weddingStore ?? false;
   }
 
   endpoint<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
     spec: EndpointSpec<Q, B, P>,
     handler: (c: ApiContext, input: { query: Infer<Q>; body: Infer<B>; params: Infer<P> }) => Response | Promise<Response>,
   ): this {
-    endpointRegistry.push({ ...spec, fullPath: `/api/v1${this.base}${spec.path}`.replace(/\/$/, "") || "/", tag: this.tag });
+    endpointRegistry.push({ weddingStore: this.weddingStore, ...spec, fullPath: `/api/v1${this.base}${spec.path}`.replace(/\/$/, "") || "/", tag: this.tag });
     this.app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       requireAccess(spec.access, c.get("actor"), spec.refusal?.());
       checkBodyType(c, spec.bodyTypes);

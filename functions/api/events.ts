@@ -75,6 +75,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "post",
       path: "/newevent",
+      weddingStore: true,
       summary: "Add a function",
       idempotent: true,
       description:
@@ -90,6 +91,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "post",
       path: "/from-template",
+      weddingStore: true,
       summary: "Create functions from a tradition template for a wedding date (one batch)",
       description:
         "tradition, weddingDate, functions? [{key, name?, eventDate?}]: the proposed functions kept (all when absent), renamed or moved; sub-events come along.",
@@ -107,6 +109,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "put",
       path: "/:eventId",
+      weddingStore: true,
       summary: "Change a function or sub-event (version: the function's version the change was made on)",
       description: "Any of the event fields (eventName... or subEventName...) and venue; an empty time clears it.",
       params: eventParams,
@@ -125,6 +128,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "delete",
       path: "/:eventId",
+      weddingStore: true,
       summary: "Delete a function with its sub-events, tasks and vendor links (version: the function's version the removal was decided on)",
       params: eventParams,
       query: versionInput,
@@ -142,6 +146,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "post",
       path: "/:eventId/subevent",
+      weddingStore: true,
       summary: "Add a sub-event to a function",
       idempotent: true,
       description: "subEventName, subEventDate, subEventBudget, subEventStartTime, subEventEndTime, subEventDescription, venue.",
@@ -158,6 +163,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "post",
       path: "/:eventId/vendors",
+      weddingStore: true,
       summary: "Link a vendor's service to a function (version: the function's version the link was decided on)",
       description:
         "{serviceId, version}. The source is the strongest of BOOKING, ENQUIRY, WISHLIST (SEARCH for any other active listing). A link or an unlink moves the function's version on.",
@@ -178,6 +184,7 @@ export const eventsApi = new Resource("/event", "Wedding planner (events and tas
     {
       method: "delete",
       path: "/vendor/:eventId/:serviceId",
+      weddingStore: true,
       summary: "Unlink a vendor's service from a function (version: the function's version the unlink was decided on)",
       params: z.object({ eventId: id, serviceId: id }),
       query: versionInput,

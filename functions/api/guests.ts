@@ -44,7 +44,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(128) });
 const PLANNER = { access: ACCESS.planner, refusal: m.api_only_couples_guests } as const;
 
 /** Guest list and RSVP (issue 12): the couple's own; another couple's is 404. Rules live in functions/domain/guests/. */
-export const guestsApi = new Resource("/guests", "Guest list and RSVP")
+export const guestsApi = new Resource("/guests", "Guest list and RSVP", { weddingStore: true })
   .endpoint(
     {
       method: "get",
@@ -235,7 +235,7 @@ export const guestsApi = new Resource("/guests", "Guest list and RSVP")
   );
 
 /** The household's personal RSVP link (no account): it reads and answers only its own household's invitations. */
-export const rsvpApi = new Resource("/rsvp", "RSVP by personal link")
+export const rsvpApi = new Resource("/rsvp", "RSVP by personal link", { weddingStore: true })
   .endpoint(
     {
       method: "get",

@@ -80,6 +80,11 @@ export function openApiDocument(serverUrl: string) {
       responses["409"] ??= { description: IDEMPOTENCY_MESSAGES.inFlight, content: { "application/json": { schema: errorSchema } } };
       responses["422"] ??= { description: IDEMPOTENCY_MESSAGES.mismatch, content: { "application/json": { schema: errorSchema } } };
     }
+    if (e.weddingStore)
+      responses["503"] ??= {
+        description: "The wedding has moved to its own store, which cannot be reached for a moment: nothing was changed; try again after Retry-After seconds",
+        content: { "application/json": { schema: errorSchema } },
+      };
     parameters.push(ACCEPT_LANGUAGE_HEADER);
     for (const response of Object.values(responses)) (response as { headers?: unknown }).headers = CONTENT_LANGUAGE;
     (paths[path] ??= {})[e.method] = {

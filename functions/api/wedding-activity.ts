@@ -13,7 +13,7 @@ const pageQuery = z.object({ page: numeric(z.number().int().min(1).max(1000).opt
  * Every member of the actor's current wedding reads it (couple, partner, editor, viewer). Each item
  * carries its words in the caller's language (`text`, `time`) beside the fields they are made of.
  */
-export const weddingActivityApi = new Resource("/weddings", "Weddings").endpoint(
+export const weddingActivityApi = new Resource("/weddings", "Weddings", { weddingStore: true }).endpoint(
   {
     method: "get",
     path: "/activity",

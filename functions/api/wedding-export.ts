@@ -8,7 +8,7 @@ import { m } from "#shared/paraglide/messages.js";
  * the same file as the page's /profile/family/export.zip: for the couple and partners; any other
  * member is refused (403), a visitor 401. Headers in the caller's language.
  */
-export const weddingExportApi = new Resource("/weddings", "Weddings").endpoint(
+export const weddingExportApi = new Resource("/weddings", "Weddings", { weddingStore: true }).endpoint(
   {
     method: "get",
     path: "/export",

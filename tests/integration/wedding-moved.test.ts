@@ -677,6 +677,32 @@ describe("a wedding moved to its store", () => {
     // The public RSVP link of a moved wedding: the same 503.
     expect((await page(`/api/v1/rsvp/${w.sharma.token}`, {}, noStore)).status).toBe(503);
 
+    // Every endpoint that reaches the store answers the same 503, and the API document says it may (the
+    // endpoints of the areas that stay in D1 do not).
+    const sent = (method: string, body?: unknown) => ({
+      method,
+      headers: { Cookie: w.cookie, ...(body ? { "Content-Type": "application/json" } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const reachStore: [method: string, documented: string, path: string, body?: unknown][] = [
+      ["get", "/api/v1/guests/headcounts", "/api/v1/guests/headcounts"],
+      ["get", "/api/v1/guests", "/api/v1/guests"],
+      ["post", "/api/v1/guests/households", "/api/v1/guests/households", { name: "Kapoor family" }],
+      ["get", "/api/v1/rsvp/{token}", `/api/v1/rsvp/${w.sharma.token}`],
+      ["post", "/api/v1/event/newevent", "/api/v1/event/newevent", { eventName: "Mehendi", eventDate: "2027-02-12" }],
+      ["put", "/api/v1/event/{eventId}", `/api/v1/event/${w.sangeet.id}`, { eventName: "Sangeet night" }],
+      ["delete", "/api/v1/event/{eventId}", `/api/v1/event/${w.baraat.id}`],
+      ["post", "/api/v1/event/{eventId}/subevent", `/api/v1/event/${w.shaadi.id}/subevent`, { subEventName: "Pheras", subEventDate: "2027-02-14" }],
+      ["get", "/api/v1/weddings/activity", "/api/v1/weddings/activity"],
+      ["get", "/api/v1/weddings/export", "/api/v1/weddings/export"],
+    ];
+    const document = (await (await page("/api/v1/openapi.json")).json()) as Loose;
+    for (const [method, documented, path, body] of reachStore) {
+      expect((await page(path, sent(method.toUpperCase(), body), noStore)).status, `${method} ${path}`).toBe(503);
+      expect(document.paths[documented][method].responses, `${method} ${documented} documents 503`).toHaveProperty("503");
+    }
+    expect(document.paths["/api/v1/checklist/get"].get.responses).not.toHaveProperty("503");
+
     expect(await d1GuestList(w.id)).toEqual(d1Before);
     expect(await storeRows(w.weddingId)).toEqual(storeBefore);
     // The areas still in D1 answer as before, and with the binding back the guest list does too.
