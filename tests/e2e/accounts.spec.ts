@@ -48,7 +48,8 @@ async function logOut(page: Page) {
 test.describe("couple accounts", () => {
   test("sign up, verify by the mailbox link, log out, log in, reset the password", async ({ page, context }) => {
     test.setTimeout(90_000); // a whole journey on a shared 2-core machine
-    const email = `asha.${stamp()}@example.com`;
+    // A long address, as real ones can be: the profile page must wrap it on a phone, not scroll sideways.
+    const email = `asha.rao.and.rahul.mehta.wedding.${stamp()}@example.com`;
     // A first visit to the home page sets the first-visit flag (in the browser, shared/first-visit.ts).
     await page.goto("/");
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === "mandap_visited")).toBe(true);
@@ -68,6 +69,9 @@ test.describe("couple accounts", () => {
     await expect(page.getByText(ACCOUNT_MESSAGES.signupDone("Asha Rao"))).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Asha Rao" })).toBeVisible();
     await expect(page.getByRole("main").getByText("Verified", { exact: true }).filter({ visible: true })).toHaveCount(2); // beside the name and beside Profile in the sidebar
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the profile page's width on a phone").toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The first-visit flag goes at logout.
     expect((await context.cookies()).some((c) => c.name === "mandap_visited")).toBe(true);

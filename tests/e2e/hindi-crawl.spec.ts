@@ -382,6 +382,8 @@ test.describe("the RSVP page in Hindi", () => {
     ).toEqual([]);
     await guest.getByRole("radio", { name: "आ रहे हैं" }).check();
     await guest.getByRole("button", { name: "हमारे जवाब सहेजिए" }).click();
+    // Saved when the thanks shows (the URL is the same before and after: a reload before it loses the answer).
+    await expect(guest.getByText("धन्यवाद! आपके जवाब सहेज लिए गए हैं।")).toBeVisible();
     await expect(guest).toHaveURL(/\/hi\/rsvp\//);
     await guest.reload();
     await expect(guest.getByRole("radio", { name: "आ रहे हैं" })).toBeChecked();

@@ -108,7 +108,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </h1>
               {account.is_verified && <VerifiedBadge />}
             </div>
-            <p className="mt-1 text-sm text-ink/75">
+            <p className="mt-1 text-sm text-ink/75 wrap-anywhere">
               {account.partner_name ? (
                 <>
                   {m.couple_with_before()}
