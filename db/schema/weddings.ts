@@ -67,6 +67,21 @@ export const weddingStoreWrites = sqliteTable(
   (t) => [index("wedding_store_writes_wedding_idx").on(t.weddingId, t.seq)],
 );
 
+/**
+ * Where a run of a daily job that reads weddings' stores got to (migration 0178, docs/decisions/0066):
+ * the last couple done, under the job's name and the run's scheduled moment; the run's next part starts after it.
+ */
+export const jobCursors = sqliteTable(
+  "job_cursors",
+  {
+    job: text("job").notNull(),
+    runAt: integer("run_at").notNull(),
+    cursor: text("cursor").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runAt] })],
+);
+
 /** A person's place in a wedding: role, the areas an editor edits (comma list), whether they see guests' contact details. */
 export const weddingMembers = sqliteTable(
   "wedding_members",

@@ -147,6 +147,7 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
           now,
           handOff: mailHandOff(env),
           linkSecret: domainConfig(env).mailLinkSecret,
+          stores: weddingStoresFor(env),
         });
         // What it did and what it cost: the Worker's logs, and tests/bench/planning.mjs.
         log.info("planning reminders", { run });
@@ -157,7 +158,13 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
     {
       name: "rsvp-whatsapp-summaries",
       run: async (env, now) => {
-        const run = await sendRsvpSummaries(env.DB, { origin: siteOrigin(env), now, linkSecret: domainConfig(env).mailLinkSecret, handOff: mailHandOff(env) });
+        const run = await sendRsvpSummaries(env.DB, {
+          origin: siteOrigin(env),
+          now,
+          linkSecret: domainConfig(env).mailLinkSecret,
+          handOff: mailHandOff(env),
+          stores: weddingStoresFor(env),
+        });
         log.info("rsvp whatsapp summaries", { run });
         return run;
       },

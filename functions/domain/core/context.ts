@@ -67,7 +67,20 @@ export type WeddingStoresPort = {
   drop(weddingId: string): Promise<void>;
   /** Runs the store's halves of writes recorded in D1 (wedding_store_writes), in `seq` order, each once; how many ran. */
   applyWrites(weddingId: string, writes: { seq: number; statements: { sql: string; params: unknown[] }[] }[]): Promise<number>;
+  /**
+   * A moved couple's functions from `day` to `until` with households waiting to answer, the planning reminder's rows (the rule of
+   * D1's page read, functions/domain/planning/reminder-reads.ts), read in the wedding's store.
+   */
+  waitingToAnswer(weddingId: string, coupleId: string, day: string, until: string): Promise<Record<string, unknown>[]>;
+  /**
+   * A moved couple's RSVP figures, the WhatsApp summary's (the rule of D1's read, functions/domain/guests/rsvp-whatsapp.ts), and
+   * whether a guest answered after `since`, read in the wedding's store.
+   */
+  rsvpFigures(weddingId: string, coupleId: string, since: number): Promise<RsvpFigures>;
 };
+
+/** A wedding's guests coming, not coming and invited (every guest of an invited household), and whether one answered since a moment (1 or 0). */
+export type RsvpFigures = { answered: number; coming: number; declined: number; invited: number };
 
 /** The guest list's tables a wedding's store holds, parents first (functions/stores/wedding-store/schema.ts STORE_TABLES). */
 export type WeddingStoreTable = "events" | "households" | "guests" | "household_invitations" | "guest_rsvps";

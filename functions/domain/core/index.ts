@@ -11,6 +11,7 @@ export {
   type DomainContext,
   type WeddingLivePort,
   type WeddingStoresPort,
+  type RsvpFigures,
   type WeddingStoreTable,
   type RequestInfo,
   type Actor,
@@ -43,7 +44,19 @@ export {
   purgeExpiredIdempotencyKeys,
 } from "./idempotency.ts";
 export { newId } from "./ids.ts";
-export { INVOCATION_QUERY_BUDGET, type QueryBudget, QueryBudgetSpent, type QueryTally, isQueryBudgetSpent, meteredDatabase } from "./query-budget.ts";
+export {
+  INVOCATION_QUERY_BUDGET,
+  type QueryBudget,
+  QueryBudgetSpent,
+  type QueryTally,
+  isQueryBudgetSpent,
+  meteredDatabase,
+  STORE_CALLS_PER_PART,
+  StoreCallsSpent,
+  jobCursorDone,
+  jobCursorRead,
+  jobCursorSaved,
+} from "./query-budget.ts";
 export { removeServiceObjects, removeAccountObjects, removeUploadedObject, removeStoredObjects, reviewPhotoKeys } from "./media-objects.ts";
 export {
   type Access,

@@ -31,6 +31,54 @@ export function isQueryBudgetSpent(e: unknown): e is Error {
 }
 
 /**
+ * Calls to weddings' stores (docs/decisions/0066) one part of a daily job makes before it leaves the
+ * rest to the next part: the moving job's copies, and the cross-wedding reads of moved weddings (the
+ * planning reminder's digest, the WhatsApp RSVP summary). A store call is a subrequest like a D1 call.
+ */
+export const STORE_CALLS_PER_PART = 25;
+
+/** This part's calls to the stores are spent: the job goes on in the next invocation, as when its D1 calls are (functions/cron/continuations.ts). */
+export class StoreCallsSpent extends QueryBudgetSpent {
+  constructor(limit: number) {
+    super(limit);
+    this.message = `this invocation's ${limit} calls to weddings' stores are spent; the job continues in the next invocation`;
+    this.name = "StoreCallsSpent";
+  }
+}
+
+/**
+ * Where a run of a daily job that reads weddings' stores got to (migration 0178): the last couple
+ * done, kept under the job's name and the run's scheduled moment (every part of a run is given the
+ * same `now`). A part that stops at its store calls saves it, and the next part starts after it, so
+ * a couple whose store was read and who needed nothing is not read again (a part otherwise starts
+ * over and would read the same stores each time). It goes when the run ends, and one an earlier run
+ * left goes when a cursor is next saved.
+ */
+export function jobCursorRead(db: D1Database, job: string, runAt: number): D1PreparedStatement {
+  return db.prepare("SELECT cursor FROM job_cursors WHERE job = ?1 AND run_at = ?2").bind(job, runAt);
+}
+
+/** The statements saving a run's cursor (in the batch of the writes it stands for, or alone). */
+export function jobCursorSaved(db: D1Database, job: string, runAt: number, cursor: string): D1PreparedStatement[] {
+  return [
+    db.prepare("DELETE FROM job_cursors WHERE job = ?1 AND run_at < ?2").bind(job, runAt - JOB_CURSOR_KEPT_MS),
+    db
+      .prepare(
+        "INSERT INTO job_cursors (job, run_at, cursor, updated_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (job, run_at) DO UPDATE SET cursor = max(cursor, excluded.cursor), updated_at = excluded.updated_at",
+      )
+      .bind(job, runAt, cursor, Date.now()),
+  ];
+}
+
+/** The run is done: its cursor goes (and any an earlier run left). */
+export function jobCursorDone(db: D1Database, job: string, runAt: number): D1PreparedStatement {
+  return db.prepare("DELETE FROM job_cursors WHERE job = ?1 AND run_at <= ?2").bind(job, runAt);
+}
+
+/** How long a cursor a run left (one that failed and was given up) is kept: a run's continuations finish within hours. */
+const JOB_CURSOR_KEPT_MS = 2 * 86_400_000;
+
+/**
  * What one view of a metered database made: its D1 calls (the budget's unit) and, where the
  * field is present, the statements inside them (a batch holds many), the rows D1 reports it read
  * (`meta.rows_read`) and the calls it refused past the budget (a request's measure,

@@ -30,4 +30,4 @@ export { guestPage, type GuestPage } from "./guest-page.ts";
 export { isGuestReminderToken, guestReminderLinkView, stopGuestRemindersByLink, type GuestReminderView } from "./reminder-optout.ts";
 export { COUNTED_HEADCOUNT_SQL, HEADCOUNT_SQL } from "./headcount-sql.ts";
 export { answerRsvp, rsvpByToken } from "./rsvp.ts";
-export { RSVP_SUMMARY_PAGE, sendRsvpSummaries, type RsvpSummaryRun } from "./rsvp-whatsapp.ts";
+export { RSVP_FIGURES_IN_STORE_SQL, RSVP_SUMMARY_PAGE, sendRsvpSummaries, type RsvpSummaryRun } from "./rsvp-whatsapp.ts";

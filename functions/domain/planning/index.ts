@@ -26,6 +26,7 @@ export { eventDetail, type EventDetail } from "./event-detail.ts";
 export { type PlannedEvent, type TaskRow } from "./event-records.ts";
 export { linkVendor, unlinkVendor, vendorCandidates } from "./event-vendors.ts";
 export { sendPlanningReminders } from "./planning-reminders.ts";
+export { WAITING_TO_ANSWER_IN_STORE_SQL } from "./reminder-reads.ts";
 export { daysAfter, HOUSEHOLD_NAMES_MAX, SECTION_MAX_LINES } from "./reminder-records.ts";
 export { createTask, deleteTask, listTasks, setTaskStatus, updateTask } from "./tasks.ts";
 export { applySuggestedSplit, setTotalBudget } from "./total-budget.ts";

@@ -22,15 +22,23 @@
  * (and fails, so it is noticed) after MAX_QUERIES D1 calls; under the cron each invocation is
  * limited to far fewer, and the next invocation continues (functions/cron/continuations.ts).
  *
+ * A couple whose wedding moved to its store (docs/decisions/0066) has its households waiting to answer
+ * read there, not in D1's copy frozen at the move: one store call each (only when D1 has one of its
+ * functions in the window), at most STORE_CALLS_PER_PART a part. When they are spent the page stops
+ * before the next such couple, its mails are written with the run's cursor (job_cursors, migration
+ * 0178), and StoreCallsSpent hands the rest to the next part, which starts after the cursor.
+ *
  * This file is the run; reminder-reads.ts reads a page, reminder-digests.ts groups it, reminder-mail.ts
  * writes the mail; reminder-records.ts holds what they share.
  */
 import { todayInIndia } from "#shared/listing-rules.ts";
-import { newId } from "../core/index.ts";
+import { jobCursorDone, jobCursorRead, jobCursorSaved, newId, STORE_CALLS_PER_PART, StoreCallsSpent, type WeddingStoresPort } from "../core/index.ts";
+import { log } from "#platform/log.ts";
 import {
   DIGEST_KEEP_DAYS,
   MAX_QUERIES,
   PAGE,
+  RSVP_WITHIN_DAYS,
   daysAfter,
   itemCount,
   type Couple,
@@ -64,10 +72,17 @@ export type PlanningRemindersRun = {
   rowsWritten: number;
   /** Rows read by each query of the page batches (couples, tasks, milestones, budget lines, guests) and by the writes. */
   rowsReadBy: Record<string, number>;
+  /** Calls to moved weddings' stores (at most `storeCalls` a part). */
+  storeCalls: number;
+  /** Moved weddings whose store could not be read: their couple gets no digest this run (logged). */
+  storeFailed: string[];
   ms: number;
 };
 
 const READ_NAMES = ["couples", "tasks", "milestones", "budget lines", "guests"] as const;
+
+/** The job's name for its cursor (job_cursors): the cron's job of the same name. */
+const JOB = "planning-reminders";
 
 export class PlanningRemindersFailure extends Error {
   // A plain field, not a parameter property: the benches import this file in Node's strip-only TypeScript mode.
@@ -104,6 +119,8 @@ export async function sendPlanningReminders(
     now,
     handOff,
     linkSecret,
+    stores,
+    storeCalls = STORE_CALLS_PER_PART,
   }: {
     origin: string;
     now: number;
@@ -111,33 +128,76 @@ export async function sendPlanningReminders(
     handOff?: (ids: readonly string[]) => Promise<void>;
     /** The key of the mails' unsubscribe links (DomainConfig.mailLinkSecret). */
     linkSecret: string | null;
+    /** Each wedding's store: a moved couple's households waiting to answer are read there (absent without the binding: such a couple gets no digest, logged). */
+    stores?: WeddingStoresPort;
+    /** Calls to the stores this part may make (STORE_CALLS_PER_PART). */
+    storeCalls?: number;
   },
 ): Promise<PlanningRemindersRun> {
   const started = Date.now();
   const day = todayInIndia(now);
   const runId = newId(now);
-  const run: PlanningRemindersRun = { day, couples: 0, mailed: 0, items: 0, queries: 0, statements: 0, rowsRead: 0, rowsWritten: 0, rowsReadBy: {}, ms: 0 };
+  const run: PlanningRemindersRun = {
+    day,
+    couples: 0,
+    mailed: 0,
+    items: 0,
+    queries: 0,
+    statements: 0,
+    rowsRead: 0,
+    rowsWritten: 0,
+    rowsReadBy: {},
+    storeCalls: 0,
+    storeFailed: [],
+    ms: 0,
+  };
   const batch = meter(db, run);
   try {
-    let cursor = "";
+    const [saved] = await batch([jobCursorRead(db, JOB, now)], ["cursor"]);
+    let cursor = (saved?.results[0] as { cursor?: string } | undefined)?.cursor ?? "";
+    let cursorKept = cursor !== "";
     for (;;) {
       const [couples, tasks, milestones, lines, waiting] = await batch(pageStatements(db, day, cursor), READ_NAMES);
-      const page = (couples?.results ?? []) as Couple[];
-      if (!page.length) break;
+      const read = (couples?.results ?? []) as Couple[];
+      if (!read.length) break;
+      // Moved couples' households waiting to answer, from their stores, as many as this part's calls allow; the page stops before the first one left.
+      const moved = read.filter((c) => c.store_wedding !== null);
+      const reading = moved.slice(0, Math.max(0, storeCalls - run.storeCalls));
+      const cut = reading.length < moved.length ? read.indexOf(moved[reading.length]!) : read.length;
+      const page = read.slice(0, cut);
+      run.storeCalls += reading.length;
+      const until = daysAfter(day, RSVP_WITHIN_DAYS);
+      const failed = new Set<string>();
+      const fromStores = (
+        await Promise.all(
+          reading.map(async (c) => {
+            try {
+              if (!stores) throw new Error("no WEDDING_STORE binding");
+              return (await stores.waitingToAnswer(c.store_wedding!, c.id, day, until)) as WaitingRow[];
+            } catch (e) {
+              log.error("planning reminders: a moved wedding's store could not be read (no digest this run)", { weddingId: c.store_wedding }, e);
+              run.storeFailed.push(c.store_wedding!);
+              failed.add(c.id);
+              return [];
+            }
+          }),
+        )
+      ).flat();
       run.couples += page.length;
-      cursor = page[page.length - 1]!.id;
+      if (page.length) cursor = page[page.length - 1]!.id;
       const digests = digestsOf({
         tasks: (tasks?.results ?? []) as DueTaskRow[],
         milestones: (milestones?.results ?? []) as DueMilestoneRow[],
         lines: (lines?.results ?? []) as DueLineRow[],
-        waiting: (waiting?.results ?? []) as WaitingRow[],
+        // D1's rows are of couples in D1 only; each store's, of its couple: each couple's rows stay together, in the order the mail lists them.
+        waiting: [...((waiting?.results ?? []) as WaitingRow[]), ...fromStores],
       });
       const mails = (
         await Promise.all(
           page.map(async (c) => {
             const digest = digests.get(c.id);
             const n = digest ? itemCount(digest) : 0;
-            if (!digest || n === 0) return [];
+            if (!digest || n === 0 || failed.has(c.id)) return [];
             const unsubscribe = await optionalMailLinks(
               { mailLinkSecret: linkSecret },
               { origin, userId: c.id, kind: "planning-reminder", now, locale: mailLocale(c.locale) },
@@ -146,9 +206,11 @@ export async function sendPlanningReminders(
           }),
         )
       ).flat();
+      // A page that read stores saves how far it got, in the batch of its mails or alone: the run's next part does not read them again.
+      const progress = reading.length && page.length ? jobCursorSaved(db, JOB, now, cursor) : [];
       if (mails.length) {
-        const results = await batch(writeStatements(db, mails, { day, runId, now }));
-        const queued = results.slice(2).reduce((s, r) => s + (r.meta?.changes ?? 0), 0);
+        const results = await batch([...writeStatements(db, mails, { day, runId, now }), ...progress]);
+        const queued = results.slice(2, results.length - progress.length).reduce((s, r) => s + (r.meta?.changes ?? 0), 0);
         run.mailed += queued;
         // Every id of the page: one whose row another run's marker kept out is acknowledged by the consumer as missing.
         await handOff?.(mails.map((m) => m.id));
@@ -164,9 +226,12 @@ export async function sendPlanningReminders(
           ]);
           run.items += Number((mine[0]?.results?.[0] as { n?: number } | undefined)?.n ?? 0);
         }
-      }
-      if (page.length < PAGE) break;
+      } else if (progress.length) await batch(progress);
+      cursorKept ||= progress.length > 0;
+      if (cut < read.length) throw new StoreCallsSpent(storeCalls);
+      if (read.length < PAGE) break;
     }
+    if (cursorKept) await batch([jobCursorDone(db, JOB, now)]);
   } catch (e) {
     run.ms = Date.now() - started;
     throw new PlanningRemindersFailure(run, e);

@@ -31,7 +31,8 @@ export const HOUSEHOLD_NAMES_MAX = 8;
 /** planning_digests rows older than this many days are removed when the couple is next mailed. */
 export const DIGEST_KEEP_DAYS = 30;
 
-export type Couple = Row<typeof users, "id" | "email" | "user_name" | "partner_name" | "locale">;
+/** A couple of a page; `store_wedding`: their wedding moved to its store and has a function in the window for answers, so its store says who owes one. */
+export type Couple = Row<typeof users, "id" | "email" | "user_name" | "partner_name" | "locale"> & { store_wedding: string | null };
 
 /** Each list query returns at most this many rows per couple (and kind), with the couple's total in `total`. */
 type Counted = { total: number; overdue: number };

@@ -8,7 +8,7 @@
  * store is emptied and the copy made again. The D1 rows stay (step 5 deletes them after a week).
  */
 import type { DomainContext, WeddingStoresPort, WeddingStoreTable } from "../core/index.ts";
-import { isQueryBudgetSpent, NotFound, QueryBudgetSpent } from "../core/index.ts";
+import { isQueryBudgetSpent, NotFound, STORE_CALLS_PER_PART, StoreCallsSpent } from "../core/index.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 /** The tables copied, parents first (a sub-event after its function, a guest after its household). */
@@ -133,17 +133,7 @@ export async function moveWeddingToStore(ctx: Pick<DomainContext, "db" | "stores
   throw new Error(`The guest list of wedding ${weddingId} changed during each of ${ATTEMPTS} copies; it stays in D1. Move it again later.`);
 }
 
-/** Calls to weddings' stores one part of the moving job makes before it leaves the rest to the next part (Workers Free: 50 subrequests an invocation). */
-export const STORE_CALLS_PER_PART = 25;
-
-/** This part's calls to the stores are spent: the job goes on in the next invocation, as when its D1 calls are (functions/cron/continuations.ts). */
-export class StoreCallsSpent extends QueryBudgetSpent {
-  constructor(limit: number) {
-    super(limit);
-    this.message = `this invocation's ${limit} calls to weddings' stores are spent; the job continues in the next invocation`;
-    this.name = "StoreCallsSpent";
-  }
-}
+export { STORE_CALLS_PER_PART, StoreCallsSpent } from "../core/index.ts";
 
 export type WeddingMovesRun = { moved: string[]; failed: { weddingId: string; error: string }[]; storeCalls: number };
 
@@ -175,6 +165,8 @@ export async function moveWeddingsToStores(ctx: Pick<DomainContext, "db" | "stor
       rows: counted("rows"),
       drop: counted("drop"),
       applyWrites: counted("applyWrites"),
+      waitingToAnswer: counted("waitingToAnswer"),
+      rsvpFigures: counted("rsvpFigures"),
     },
   };
   for (;;) {

@@ -8,7 +8,7 @@ export { WeddingStore, type StoreResult, type StoreStatement } from "./wedding-s
 export { ANSWER_COUNTERS_SCHEMA, STORE_COUNTER_TABLES, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
 export { sideOf, storeRouted, STORE_OWN_TABLES, type RoutedCounts, type Side } from "./routed.ts";
 import type { WeddingStore } from "./wedding-store.ts";
-import type { WeddingStoresPort } from "#domain/core/index.ts";
+import type { RsvpFigures, WeddingStoresPort } from "#domain/core/index.ts";
 import type { Env } from "../../env.ts";
 import { storeRouted } from "./routed.ts";
 
@@ -28,5 +28,8 @@ export function weddingStoresFor(env: Pick<Env, "WEDDING_STORE">): WeddingStores
     rows: async (weddingId) => (await weddingStore(ns, weddingId).stats()).rows,
     drop: (weddingId) => weddingStore(ns, weddingId).drop(),
     applyWrites: (weddingId, writes) => weddingStore(ns, weddingId).applyWrites(writes as never) as Promise<number>,
+    waitingToAnswer: (weddingId, coupleId, day, until) =>
+      weddingStore(ns, weddingId).waitingToAnswer(coupleId, day, until) as Promise<Record<string, unknown>[]>,
+    rsvpFigures: (weddingId, coupleId, since) => weddingStore(ns, weddingId).rsvpFigures(coupleId, since) as Promise<RsvpFigures>,
   };
 }

@@ -2,6 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../../env.ts";
 import { ANSWER_COUNTERS_SCHEMA, isWrite, STORE_TABLES, WEDDING_STORE_SCHEMA, type StoreTable } from "./schema.ts";
 import { ACTIVITY_KEPT_MS } from "#domain/weddings/index.ts";
+import { WAITING_TO_ANSWER_IN_STORE_SQL } from "#domain/planning/index.ts";
+import { RSVP_FIGURES_IN_STORE_SQL } from "#domain/guests/index.ts";
+import type { RsvpFigures } from "#domain/core/index.ts";
 import { log } from "#platform/log.ts";
 
 /** A write of the store's activity entries (the guest list's, of a moved wedding). */
@@ -100,6 +103,21 @@ export class WeddingStore extends DurableObject<Env> {
       if (upTo > last) sql.exec("INSERT OR REPLACE INTO applied_writes (id, seq) VALUES (1, ?)", upTo);
       return ran;
     });
+  }
+
+  /**
+   * The daily planning reminder's households waiting to answer, per function from `day` to `until`
+   * (decision 0066, "cross-wedding reads reach the store"): the rule of D1's page read
+   * (functions/domain/planning/reminder-reads.ts), over this wedding's counters.
+   */
+  waitingToAnswer(coupleId: string, day: string, until: string): Record<string, unknown>[] {
+    return this.ctx.storage.sql.exec(WAITING_TO_ANSWER_IN_STORE_SQL, day, coupleId, until).toArray() as Record<string, unknown>[];
+  }
+
+  /** The WhatsApp RSVP summary's figures, and whether a guest answered after `since` (functions/domain/guests/rsvp-whatsapp.ts's rule). */
+  rsvpFigures(coupleId: string, since: number): RsvpFigures {
+    const row = this.ctx.storage.sql.exec(RSVP_FIGURES_IN_STORE_SQL, coupleId, since).one();
+    return { answered: Number(row.answered), coming: Number(row.coming), declined: Number(row.declined), invited: Number(row.invited) };
   }
 
   /**
