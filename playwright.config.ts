@@ -9,7 +9,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? "line" : "list",
+  // In CI the line reporter, then where the time went (tests/e2e/slowest-reporter.ts): CI shows only the last lines.
+  reporter: process.env.CI ? [["line"], ["./tests/e2e/slowest-reporter.ts"]] : "list",
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

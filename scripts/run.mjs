@@ -16,14 +16,28 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
   });
 }
 
+/** Each step mustRun ran, with its seconds: printed together at the end (CI shows only a run's last lines). */
+const steps = [];
+
+/** One line with every step's time so far, e.g. "Times: typecheck 41 s · e2e 2,580 s (failed)". */
+export function printTimes() {
+  if (steps.length === 0) return;
+  const total = steps.reduce((sum, s) => sum + s.seconds, 0);
+  const list = steps.map((s) => `${s.label} ${Math.round(s.seconds).toLocaleString("en")} s${s.failed ? " (failed)" : ""}`);
+  console.log(`\nTimes: ${list.join(" · ")} · total ${Math.round(total).toLocaleString("en")} s`);
+}
+
 export async function mustRun(label, command, args, options) {
   const started = Date.now();
   const code = await run(command, args, options);
+  const seconds = (Date.now() - started) / 1000;
+  steps.push({ label, seconds, failed: code !== 0 });
   if (code !== 0) {
     console.error(`\n✗ ${label} failed (exit ${code}).`);
+    printTimes();
     process.exit(code);
   }
-  console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`✓ ${label} (${seconds.toFixed(1)} s)`);
 }
 
 /**
