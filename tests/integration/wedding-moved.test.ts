@@ -13,7 +13,7 @@ import { coupleAndMother } from "#tests/support/co-planner.ts";
 import { answer, createEvent, createGuest, createHousehold, invite } from "#tests/support/planning.ts";
 import { page } from "#tests/support/pages.ts";
 import { insertCard } from "#tests/support/invitations.ts";
-import { approveRequest } from "#domain/invitations/index.ts";
+import { approveRequest, personalInvitation } from "#domain/invitations/index.ts";
 
 /**
  * Each wedding's store, step 1 (issue 33, decision 0055's migration plan, docs/decisions/0066): a
@@ -194,6 +194,22 @@ describe("a wedding moved to its store", () => {
       (await json(await call("/api/v1/weddings/activity", { cookie: inD1.cookie }))).body.items.map((i: Loose) => i.action),
     );
     expect(activity.body.items.map((i: Loose) => i.action)).toEqual(expect.arrayContaining(["household_added", "guest_changed"]));
+  });
+
+  it("shows the couple's published card on a moved wedding's personal links, for a household from before the move and one added after, as a D1 wedding does", async () => {
+    const inD1 = await plannedWedding();
+    const stored = await plannedWedding();
+    await move(stored.weddingId);
+    const cards = async (w: Awaited<ReturnType<typeof plannedWedding>>) => {
+      await insertCard(w.id, { previewKey: `cards/${w.id}/preview.jpg`, publicSlug: `card-${w.id}` });
+      const added = await json(await call("/api/v1/guests/households", { method: "POST", cookie: w.cookie, body: { name: "Kapoor family" } }));
+      expect(added.status).toBe(201);
+      const newToken = String(added.body.household.rsvpLink).split("/rsvp/")[1]!;
+      return Promise.all([w.sharma.token, newToken].map(async (token) => (await personalInvitation(testContext(), token)).card?.cardImageUrl ?? null));
+    };
+    expect(await cards(inD1)).toEqual([`http://localhost/media/cards/${inD1.id}/preview.jpg`, `http://localhost/media/cards/${inD1.id}/preview.jpg`]);
+    // The household added after the move is in the store only: its link found no couple, and so no card, through D1's households.
+    expect(await cards(stored)).toEqual([`http://localhost/media/cards/${stored.id}/preview.jpg`, `http://localhost/media/cards/${stored.id}/preview.jpg`]);
   });
 
   it("keeps the rights and the stale-edit guard: a stale copy's edit is 409 with the guest as it is in the store, a viewer's is 403, another couple's 404", async () => {

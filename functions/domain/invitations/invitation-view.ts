@@ -138,11 +138,19 @@ export async function ownInvitation(ctx: DomainContext): Promise<Invitation | nu
   return row ? withEvents(ctx, row) : null;
 }
 
-/** What /rsvp/:token adds above the answers: the couple's published card, or null when they have none. */
+/**
+ * What /rsvp/:token adds above the answers: the couple's published card, or null when they have none.
+ * The couple is found from the token as the RSVP link finds its wedding (docs/decisions/0066): a moved
+ * wedding's link in D1's map (`wedding_rsvp_tokens`; its households, and any added since the move, are
+ * in its store only), else the household's row of a wedding in D1.
+ */
 export async function personalCard(ctx: DomainContext, token: string): Promise<{ cardImageUrl: string; cardWidth: number; cardHeight: number } | null> {
   const row = await ctx.db
     .prepare(
-      `${CARD_SELECT} JOIN households h ON h.user_id = c.user_id WHERE h.rsvp_token = ? AND c.published_at IS NOT NULL AND c.public_slug IS NOT NULL AND c.preview_key IS NOT NULL`,
+      `${CARD_SELECT} WHERE c.user_id = coalesce(
+         (SELECT w.couple_user_id FROM wedding_rsvp_tokens t JOIN weddings w ON w.id = t.wedding_id WHERE t.token = ?1),
+         (SELECT h.user_id FROM households h WHERE h.rsvp_token = ?1))
+       AND c.published_at IS NOT NULL AND c.public_slug IS NOT NULL AND c.preview_key IS NOT NULL`,
     )
     .bind(token)
     .first<InviteCardRow>();
