@@ -22,6 +22,10 @@ export const weddings = sqliteTable(
     /** Who is moving it to its store now, and until when (migration 0177, docs/decisions/0066 "Moving every wedding"). */
     moveLease: text("move_lease"),
     moveLeaseUntil: timestamp("move_lease_until"),
+    /** When D1's copy of its guest list, frozen at the move, was deleted, a week after it (migration 0182, docs/decisions/0066). */
+    copyDroppedAt: timestamp("copy_dropped_at"),
+    /** When the job last found the copy could not go yet (its store did not hold the move's copy): tried again a day later. */
+    copyDropTriedAt: timestamp("copy_drop_tried_at"),
   },
   (t) => [
     uniqueIndex("weddings_couple_unique").on(t.coupleUserId),
@@ -29,6 +33,10 @@ export const weddings = sqliteTable(
     index("weddings_unmoved_idx")
       .on(t.createdAt)
       .where(sql`${t.storedAt} IS NULL`),
+    // The moved weddings whose D1 copy is still there, by when they moved (the job that drops the copies).
+    index("weddings_copy_kept_idx")
+      .on(t.storedAt)
+      .where(sql`${t.storedAt} IS NOT NULL AND ${t.copyDroppedAt} IS NULL`),
   ],
 );
 

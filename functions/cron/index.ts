@@ -1,7 +1,7 @@
 import type { Env } from "#functions/env.ts";
 import { purgeExpiredAuth } from "#domain/accounts/index.ts";
 import { purgeExpiredIdempotencyKeys, purgeOldRecords } from "#domain/core/index.ts";
-import { moveWeddingsToStores, purgeOldActivity } from "#domain/weddings/index.ts";
+import { dropMovedCopies, moveWeddingsToStores, purgeOldActivity } from "#domain/weddings/index.ts";
 import { weddingStoresFor } from "#functions/stores/wedding-store/index.ts";
 import { sendWeeklySummaries } from "#domain/enquiries/index.ts";
 import { retryAutomaticRefunds, runDailyReconciliation, runDailySubscriptionJob } from "#domain/billing/index.ts";
@@ -92,6 +92,17 @@ export const jobsBySchedule: Record<string, CronJob[]> = {
         if (env.WEDDING_MOVES !== "on") return { off: true };
         const run = await moveWeddingsToStores({ db: env.DB, stores: weddingStoresFor(env), now });
         log.info("weddings moved to their stores", { run: { moved: run.moved.length, failed: run.failed, storeCalls: run.storeCalls } });
+        return run;
+      },
+    },
+    // A week after a wedding moved, D1's copy of its guest list (frozen at the move) is deleted (docs/decisions/0066 "D1's copy goes
+    // after a week"): only where moves are on, and only when the wedding's store holds the move's copy.
+    {
+      name: "drop-moved-copies",
+      run: async (env, now) => {
+        if (env.WEDDING_MOVES !== "on") return { off: true };
+        const run = await dropMovedCopies({ db: env.DB, stores: weddingStoresFor(env), now });
+        log.info("moved weddings' copies dropped from D1", { run: { dropped: run.dropped.length, kept: run.kept, storeCalls: run.storeCalls } });
         return run;
       },
     },

@@ -156,6 +156,7 @@ describe("runScheduled", () => {
       { name: "purge-old-records", ok: true },
       { name: "purge-old-wedding-activity", ok: true },
       { name: "move-weddings-to-stores", ok: true },
+      { name: "drop-moved-copies", ok: true },
       { name: "subscriptions", ok: true },
       { name: "payment-reconciliation", ok: true },
     ]);

@@ -63,6 +63,8 @@ export type WeddingStoresPort = {
   beginCopy(weddingId: string, copy: string): Promise<void>;
   /** How many rows each of the store's tables holds. */
   rows(weddingId: string): Promise<Record<WeddingStoreTable, number>>;
+  /** Whether the wedding's store holds a move's copy (begun, not emptied since): D1's frozen copy may be deleted only then. */
+  holdsCopy(weddingId: string): Promise<boolean>;
   /** Empties the wedding's store (a move that did not finish, a closed account). */
   drop(weddingId: string): Promise<void>;
   /** Runs the store's halves of writes recorded in D1 (wedding_store_writes), in `seq` order, each once; how many ran. */

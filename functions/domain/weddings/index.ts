@@ -67,6 +67,7 @@ export {
   type WeddingMove,
   type WeddingMovesRun,
 } from "./wedding-move.ts";
+export { COPY_DROP_RETRY_MS, dropMovedCopies, MOVED_COPY_KEPT_MS, type MovedCopiesRun } from "./moved-copies.ts";
 export {
   finishStoreWrites,
   functionRemoved,

@@ -163,6 +163,7 @@ export async function moveWeddingsToStores(ctx: Pick<DomainContext, "db" | "stor
       importRows: counted("importRows"),
       beginCopy: counted("beginCopy"),
       rows: counted("rows"),
+      holdsCopy: counted("holdsCopy"),
       drop: counted("drop"),
       applyWrites: counted("applyWrites"),
       waitingToAnswer: counted("waitingToAnswer"),

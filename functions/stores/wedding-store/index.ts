@@ -26,6 +26,7 @@ export function weddingStoresFor(env: Pick<Env, "WEDDING_STORE">): WeddingStores
     importRows: (weddingId, table, rows, copy) => weddingStore(ns, weddingId).importRows(table, rows as never, copy) as Promise<number>,
     beginCopy: (weddingId, copy) => weddingStore(ns, weddingId).beginCopy(copy),
     rows: async (weddingId) => (await weddingStore(ns, weddingId).stats()).rows,
+    holdsCopy: (weddingId) => weddingStore(ns, weddingId).holdsCopy() as Promise<boolean>,
     drop: (weddingId) => weddingStore(ns, weddingId).drop(),
     applyWrites: (weddingId, writes) => weddingStore(ns, weddingId).applyWrites(writes as never) as Promise<number>,
     waitingToAnswer: (weddingId, coupleId, day, until) =>

@@ -156,6 +156,11 @@ export class WeddingStore extends DurableObject<Env> {
     return row ? String(row.copy) : null;
   }
 
+  /** Whether the store holds a move's copy (begun by beginCopy, not emptied since): D1's frozen copy may go only then. */
+  holdsCopy(): boolean {
+    return this.copyTaken() !== null;
+  }
+
   /** Every row of every table (the wedding's export, and the copy back to D1 if the move is undone). */
   exportRows(): Record<StoreTable, Record<string, unknown>[]> {
     const out = {} as Record<StoreTable, Record<string, unknown>[]>;
