@@ -56,18 +56,15 @@ export const services = sqliteTable(
     index("services_vendor_idx").on(t.vendorId, t.status),
     // (Eight shorter indexes, each the front of one below, were dropped by migrations/0138: docs/decisions/0051-a-million-listings.md.)
     // Sort orders with their tie-breakers (migrations/0020): a page is read in index order.
-    index("services_sort_rating_idx").on(t.status, t.rating, t.reviewCount, t.id),
     index("services_sort_price_idx").on(t.status, t.minPrice, t.id),
     index("services_sort_views_idx").on(t.status, t.viewCount, t.id),
     index("services_sort_created_idx").on(t.status, t.createdAt, t.id),
-    index("services_type_sort_rating_idx").on(t.status, t.serviceType, t.rating, t.reviewCount, t.id),
     index("services_type_sort_price_idx").on(t.status, t.serviceType, t.minPrice, t.id),
-    index("services_category_sort_rating_idx").on(t.status, t.serviceCategory, t.rating, t.reviewCount, t.id),
     // A category sorted by price (migrations/0063): the page is read in index order, not sorted from the whole category.
     index("services_category_sort_price_idx").on(t.status, t.serviceCategory, t.minPrice, t.id),
-    index("services_loc_sort_rating_idx").on(t.status, t.state, t.city, t.rating, t.reviewCount, t.id),
-    index("services_type_loc_sort_rating_idx").on(t.status, t.serviceType, t.state, t.city, t.rating, t.reviewCount, t.id),
-    // The default order, featured placement first (migrations/0049).
+    // The rating orders, featured placement first for the default one (migrations/0049); rating,
+    // lowest first, merges the featured and the other services from the same index (migrations/0180
+    // dropped the rating indexes without `featured`).
     index("services_featured_rating_idx").on(t.status, t.featured, t.rating, t.reviewCount, t.id),
     index("services_type_featured_rating_idx").on(t.status, t.serviceType, t.featured, t.rating, t.reviewCount, t.id),
     index("services_category_featured_rating_idx").on(t.status, t.serviceCategory, t.featured, t.rating, t.reviewCount, t.id),

@@ -5,6 +5,7 @@
 // Needs a build (`npx react-router build`) and a migrated database.
 //   node tests/bench/one-port.mjs --port 8803 --state .wrangler/bench-100000 [--duration 10] [--connections 10] [--rounds 30]
 //   --search-only: only the searches (one client, then ten), with the load average before and after
+//   --build DIR: serve another copy of a build (default build), e.g. to compare two versions in turn
 // `npm run bench` measures the same and more, with the two Workers side by side on three ports.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "30" },
     "no-search": { type: "boolean", default: false },
     "search-only": { type: "boolean", default: false },
+    build: { type: "string", default: "build" },
   },
 });
 const port = Number(values.port);
@@ -57,7 +59,7 @@ async function rate(url) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
 
-let server = launch("build/server/wrangler.json", ["--persist-to", values.state]);
+let server = launch(`${values.build}/server/wrangler.json`, ["--persist-to", values.state]);
 process.on("exit", () => {
   try {
     process.kill(-server.pid, "SIGTERM");

@@ -20,6 +20,9 @@ export const SEARCH_SHAPES = [
   "q=jaipur%20caterers&minPrice=500&maxPrice=5000&rating=3&limit=24",
   "service_type=Wedding%20Photographers&available_on=2026-12-05&limit=24",
   "minPrice=100000&sort_by=price&sort_order=desc&limit=24",
+  // Rating, lowest first: merged from the featured and the other services (docs/decisions/0051, 2026-12-01).
+  "sort_by=rating&sort_order=asc&limit=24",
+  "service_type=Caterers&state=Rajasthan&city=Jaipur&sort_by=rating&sort_order=asc&page=2&limit=24",
 ];
 
 /** Bad input (issue 34): every filter at once, the longest words allowed and 1,000 characters (a 400), pages past the end, Devanagari. Never a 500. */

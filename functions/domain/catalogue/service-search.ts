@@ -191,12 +191,30 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // Without text the sort's index drives it and stops after the page. A later page finds its ids
   // in the index first (covering when the filters are the index's columns) and reads only its own
   // rows: reading the rows it skips took 21 ms for page 40 at 100,000 services.
-  const list =
-    offset > 0
+  // Rating, lowest first, is the one order whose index starts with a column it does not sort by:
+  // the rating indexes are (…, featured, rating, review_count, id) for the default order, featured
+  // first. So the featured services and the others are each read in that index's order and merged
+  // (SQLite's MERGE (UNION ALL) stops after the page), instead of a second set of rating indexes
+  // without `featured` (migrations/0180). `featured` is a flag, 0 or 1 (plan-limits.ts writes it).
+  // With a price bound and no minimum rating SQLite reads the price range and sorts it (as it did
+  // when those rating indexes existed): merged, each half would read the range again, so that
+  // search stays one statement (docs/decisions/0051-a-million-listings.md, 2026-12-01).
+  const priceBound = search.minPrice !== undefined || search.maxPrice !== undefined;
+  const mergeFeatured = sort.by === "rating" && dir === "ASC" && !(priceBound && search.rating === undefined);
+  // The first page reads its rows in the merge; a later page merges ids and reads only its own rows.
+  const from = offset > 0 ? "s.id, s.rating, s.review_count FROM services s" : `${SUMMARY_COLUMNS} FROM services s JOIN vendors v ON v.user_id = s.vendor_id`;
+  const merged = [1, 0].map((featured) => `SELECT ${from} WHERE ${whereSql} AND s.featured = ${featured}`).join(" UNION ALL ");
+  // A compound SELECT orders by its result columns' names (id, rating, review_count).
+  const mergedOrder = `ORDER BY ${order.replaceAll("{t}.", "").replaceAll("{id}", "id")} ${page}`;
+  const list = mergeFeatured
+    ? offset > 0
+      ? rowsOf(`${merged} ${mergedOrder}`)
+      : `${merged} ${mergedOrder}`
+    : offset > 0
       ? rowsOf(`SELECT s.id FROM services s WHERE ${whereSql} ORDER BY ${orderBy} ${page}`)
       : `SELECT ${SUMMARY_COLUMNS} FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE ${whereSql} ORDER BY ${orderBy} ${page}`;
   return {
-    list: d1.prepare(list).bind(...binds, ...listWindow),
+    list: d1.prepare(list).bind(...binds, ...(mergeFeatured ? binds : []), ...listWindow),
     listCounted: null,
     // Every service has a vendor: the count needs no join.
     count: d1.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM services s WHERE ${whereSql} LIMIT ?)`).bind(...binds, COUNT_CAP + 1),
