@@ -53,6 +53,7 @@ export {
   meteredDatabase,
   STORE_CALLS_PER_PART,
   StoreCallsSpent,
+  withinStoreCalls,
   jobCursorDone,
   jobCursorRead,
   jobCursorSaved,

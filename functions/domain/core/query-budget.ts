@@ -47,6 +47,18 @@ export class StoreCallsSpent extends QueryBudgetSpent {
 }
 
 /**
+ * A page of couples read by a daily job, cut before the first moved couple (`store_wedding` set) whose
+ * store this part's `callsLeft` cannot reach: the page to handle now, and the moved couples in it
+ * whose stores to read (one call each). The rest of the read goes to the next part.
+ */
+export function withinStoreCalls<T extends { store_wedding: string | null }>(read: T[], callsLeft: number): { page: T[]; reading: T[] } {
+  const moved = read.filter((c) => c.store_wedding !== null);
+  const reading = moved.slice(0, Math.max(0, callsLeft));
+  const cut = reading.length < moved.length ? read.indexOf(moved[reading.length]!) : read.length;
+  return { page: read.slice(0, cut), reading };
+}
+
+/**
  * Where a run of a daily job that reads weddings' stores got to (migration 0178): the last couple
  * done, kept under the job's name and the run's scheduled moment (every part of a run is given the
  * same `now`). A part that stops at its store calls saves it, and the next part starts after it, so

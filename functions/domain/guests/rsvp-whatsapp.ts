@@ -10,6 +10,7 @@ import {
   type DomainContext,
   type RsvpFigures,
   type WeddingStoresPort,
+  withinStoreCalls,
 } from "../core/index.ts";
 import { log } from "#platform/log.ts";
 import { renderWhatsApp, WHATSAPP_TEMPLATES, whatsAppStopLink, type WhatsAppLanguage } from "../accounts/index.ts";
@@ -142,10 +143,7 @@ export async function sendRsvpSummaries(
     run.queries += 1;
     if (!read.length) break;
     // Moved couples' figures from their stores, as many as this part's calls allow; the page stops before the first one left.
-    const moved = read.filter((c) => c.store_wedding !== null);
-    const reading = moved.slice(0, Math.max(0, storeCalls - run.storeCalls));
-    const cut = reading.length < moved.length ? read.indexOf(moved[reading.length]!) : read.length;
-    const page = read.slice(0, cut);
+    const { page, reading } = withinStoreCalls(read, storeCalls - run.storeCalls);
     run.storeCalls += reading.length;
     const fromStores = new Map<string, RsvpFigures | null>();
     await Promise.all(
@@ -205,7 +203,7 @@ export async function sendRsvpSummaries(
       if (queued.length) await handOff?.(queued.map((r) => r.id));
     }
     cursorKept ||= saved.length > 0;
-    if (cut < read.length) throw new StoreCallsSpent(storeCalls);
+    if (page.length < read.length) throw new StoreCallsSpent(storeCalls);
     if (read.length < RSVP_SUMMARY_PAGE) break;
   }
   if (cursorKept) {

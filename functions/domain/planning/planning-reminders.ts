@@ -32,7 +32,16 @@
  * writes the mail; reminder-records.ts holds what they share.
  */
 import { todayInIndia } from "#shared/listing-rules.ts";
-import { jobCursorDone, jobCursorRead, jobCursorSaved, newId, STORE_CALLS_PER_PART, StoreCallsSpent, type WeddingStoresPort } from "../core/index.ts";
+import {
+  jobCursorDone,
+  jobCursorRead,
+  jobCursorSaved,
+  newId,
+  STORE_CALLS_PER_PART,
+  StoreCallsSpent,
+  withinStoreCalls,
+  type WeddingStoresPort,
+} from "../core/index.ts";
 import { log } from "#platform/log.ts";
 import {
   DIGEST_KEEP_DAYS,
@@ -161,10 +170,7 @@ export async function sendPlanningReminders(
       const read = (couples?.results ?? []) as Couple[];
       if (!read.length) break;
       // Moved couples' households waiting to answer, from their stores, as many as this part's calls allow; the page stops before the first one left.
-      const moved = read.filter((c) => c.store_wedding !== null);
-      const reading = moved.slice(0, Math.max(0, storeCalls - run.storeCalls));
-      const cut = reading.length < moved.length ? read.indexOf(moved[reading.length]!) : read.length;
-      const page = read.slice(0, cut);
+      const { page, reading } = withinStoreCalls(read, storeCalls - run.storeCalls);
       run.storeCalls += reading.length;
       const until = daysAfter(day, RSVP_WITHIN_DAYS);
       const failed = new Set<string>();
@@ -228,7 +234,7 @@ export async function sendPlanningReminders(
         }
       } else if (progress.length) await batch(progress);
       cursorKept ||= progress.length > 0;
-      if (cut < read.length) throw new StoreCallsSpent(storeCalls);
+      if (page.length < read.length) throw new StoreCallsSpent(storeCalls);
       if (read.length < PAGE) break;
     }
     if (cursorKept) await batch([jobCursorDone(db, JOB, now)]);
