@@ -4,8 +4,10 @@
 //   node tests/bench/search-results.mjs <stateDir> > after.json
 //   node tests/bench/search-results.mjs --compare before.json after.json
 // The searches: storage.mjs's 12 filter sets × 3 texts and 8 more filter sets without text (price
-// ranges, a minimum rating, one vendor's listings), every sort order (8: each of rating, price,
-// views and newest both ways), pages 1, 2 and 40 of 24. Each answers its ids in order, its total
+// ranges, a minimum rating, one vendor's listings), then VENDOR_FILTERS' vendor lists (the vendor
+// with the most listings and the one with the fewest, 10 a page, a category, the archived list, a
+// vendor with none), every sort order (8: each of rating, price, views and newest both ways), pages
+// 1, 2 and 40 (of 24 unless the filter set says otherwise). Each answers its ids in order, its total
 // and whether it was capped; each statement its EXPLAIN QUERY PLAN. --compare fails (exit 1) when
 // any search's answer differs, and lists every plan line that reads a whole table (`SCAN` of a
 // table, not of a subquery) or sorts with a temporary B-tree in a statement that has none before.
@@ -31,10 +33,25 @@ const MORE_FILTERS = (vendorId) => [
   { vendorId },
 ];
 
-/** storage.mjs's filter sets and texts, and MORE_FILTERS without text, with every sort order and three pages. */
-export function resultVariants(vendorId) {
+/**
+ * A vendor's own lists (issue 34, the vendor page's and GET /services?vendorId=): `most` and
+ * `fewest` are the vendors with the most and the fewest services, `category` the most common
+ * category of `most`'s services. The archived list is asked by that vendor (searchResults signs
+ * it in as them).
+ */
+const VENDOR_FILTERS = ({ most, fewest, category }) => [
+  { vendorId: most, limit: 10 },
+  { vendorId: fewest, limit: 24 },
+  { vendorId: fewest, limit: 10 },
+  { vendorId: most, service_category: category, limit: 10 },
+  { vendorId: most, status: "archived", limit: 24 },
+  { vendorId: "no-such-vendor", limit: 24 },
+];
+
+/** storage.mjs's filter sets and texts, MORE_FILTERS without text and VENDOR_FILTERS, with every sort order and three pages. */
+export function resultVariants(vendorId, vendors) {
   const seen = new Map();
-  const more = MORE_FILTERS(vendorId).map((f) => ({ ...f, limit: 24 }));
+  const more = [...MORE_FILTERS(vendorId).map((f) => ({ ...f, limit: 24 })), ...(vendors ? VENDOR_FILTERS(vendors) : [])];
   for (const v of [...searchVariants(), ...more]) {
     const rest = { ...v };
     delete rest.sort;
@@ -61,10 +78,16 @@ export async function searchResults(state) {
   const db = new DatabaseSync(d1File(state), { readOnly: true });
   // The vendor with the most listings (ties by id), the same in both databases.
   const vendorId = db.prepare("SELECT vendor_id FROM services GROUP BY vendor_id ORDER BY count(*) DESC, vendor_id LIMIT 1").get().vendor_id;
+  const fewest = db.prepare("SELECT vendor_id FROM services GROUP BY vendor_id ORDER BY count(*), vendor_id LIMIT 1").get().vendor_id;
+  const category = db
+    .prepare("SELECT service_category FROM services WHERE vendor_id = ? GROUP BY service_category ORDER BY count(*) DESC, service_category LIMIT 1")
+    .get(vendorId).service_category;
   const out = [];
-  for (const search of resultVariants(vendorId)) {
+  for (const search of resultVariants(vendorId, { most: vendorId, fewest, category })) {
     const seen = [];
-    const ctx = { db: recordingD1(db, seen), actor: null, now: Date.now(), events: { record() {} } };
+    // Only the vendor lists their archived services.
+    const actor = search.status === "archived" ? { id: search.vendorId, role: "vendor" } : null;
+    const ctx = { db: recordingD1(db, seen), actor, now: Date.now(), events: { record() {} } };
     const page = await searchServices(ctx, search);
     out.push({
       search,
