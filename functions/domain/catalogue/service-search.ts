@@ -199,8 +199,16 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // With a price bound and no minimum rating SQLite reads the price range and sorts it (as it did
   // when those rating indexes existed): merged, each half would read the range again, so that
   // search stays one statement (docs/decisions/0051-a-million-listings.md, 2026-12-01).
+  // A vendor's own list reads only that vendor's services (services_vendor_idx) and sorts them:
+  // a vendor has a few dozen, while the sort's index, which SQLite otherwise prefers, holds every
+  // service of the status and each row was read to test its vendor (150-220 ms in SQLite alone at
+  // 100,000 services). The unary + leaves the vendor index the only one the list can search (every
+  // other index starts with `status`); the status is still tested on every row. Only the list: the
+  // count already reads the vendor index.
+  const ownList = Boolean(search.vendorId);
+  const listWhereSql = ownList ? on(["+{t}.status = ?", ...conditions.slice(1)].join(" AND "), "s") : whereSql;
   const priceBound = search.minPrice !== undefined || search.maxPrice !== undefined;
-  const mergeFeatured = sort.by === "rating" && dir === "ASC" && !(priceBound && search.rating === undefined);
+  const mergeFeatured = !ownList && sort.by === "rating" && dir === "ASC" && !(priceBound && search.rating === undefined);
   // The first page reads its rows in the merge; a later page merges ids and reads only its own rows.
   const from = offset > 0 ? "s.id, s.rating, s.review_count FROM services s" : `${SUMMARY_COLUMNS} FROM services s JOIN vendors v ON v.user_id = s.vendor_id`;
   const merged = [1, 0].map((featured) => `SELECT ${from} WHERE ${whereSql} AND s.featured = ${featured}`).join(" UNION ALL ");
@@ -211,8 +219,8 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
       ? rowsOf(`${merged} ${mergedOrder}`)
       : `${merged} ${mergedOrder}`
     : offset > 0
-      ? rowsOf(`SELECT s.id FROM services s WHERE ${whereSql} ORDER BY ${orderBy} ${page}`)
-      : `SELECT ${SUMMARY_COLUMNS} FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE ${whereSql} ORDER BY ${orderBy} ${page}`;
+      ? rowsOf(`SELECT s.id FROM services s WHERE ${listWhereSql} ORDER BY ${orderBy} ${page}`)
+      : `SELECT ${SUMMARY_COLUMNS} FROM services s JOIN vendors v ON v.user_id = s.vendor_id WHERE ${listWhereSql} ORDER BY ${orderBy} ${page}`;
   return {
     list: d1.prepare(list).bind(...binds, ...(mergeFeatured ? binds : []), ...listWindow),
     listCounted: null,
