@@ -92,7 +92,8 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   }
   // Each condition is written twice: on the services row (s), and on the service's search key (k,
   // migrations/0163), which carries the same columns for the text path. `{t}` is the table.
-  const conditions: string[] = ["{t}.status = ?"];
+  const STATUS = "{t}.status = ?";
+  const conditions: string[] = [STATUS];
   const binds: unknown[] = [status];
   const add = (clause: string, ...values: unknown[]) => {
     conditions.push(clause);
@@ -206,7 +207,7 @@ async function prepareSearch(ctx: DomainContext, search: ServiceSearch): Promise
   // other index starts with `status`); the status is still tested on every row. Only the list: the
   // count already reads the vendor index.
   const ownList = Boolean(search.vendorId);
-  const listWhereSql = ownList ? on(["+{t}.status = ?", ...conditions.slice(1)].join(" AND "), "s") : whereSql;
+  const listWhereSql = ownList ? on(conditions.map((c) => (c === STATUS ? `+${c}` : c)).join(" AND "), "s") : whereSql;
   const priceBound = search.minPrice !== undefined || search.maxPrice !== undefined;
   const mergeFeatured = !ownList && sort.by === "rating" && dir === "ASC" && !(priceBound && search.rating === undefined);
   // The first page reads its rows in the merge; a later page merges ids and reads only its own rows.
