@@ -26,14 +26,25 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The locale a page's path names: "hi" for /hi and /hi/..., otherwise English. */
-export function localeOfPath(pathname: string): Locale {
-  return pathname === "/hi" || pathname.startsWith("/hi/") ? "hi" : "en";
+/**
+ * The page a path is for, when it is React Router's data request of a page (a client-side
+ * navigation or a form's submission): "<path>.data", or "<path>_.data" for a path ending in "/"
+ * ("/_.data" is the home page's, "/hi.data" the Hindi home page's). Any other path is its own page.
+ */
+export function pageOfDataPath(pathname: string): string {
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
-/** The path without its locale prefix ("/hi/all/x" -> "/all/x", "/hi" -> "/"). */
+/** The locale a page's path names: "hi" for /hi and /hi/... (and /hi.data, the Hindi home page's data), otherwise English. */
+export function localeOfPath(pathname: string): Locale {
+  return pathname === "/hi" || pathname === "/hi.data" || pathname.startsWith("/hi/") ? "hi" : "en";
+}
+
+/** The path without its locale prefix ("/hi/all/x" -> "/all/x", "/hi" -> "/", "/hi.data" -> "/_.data"). */
 export function unprefixedPath(pathname: string): string {
   if (localeOfPath(pathname) === "en") return pathname;
+  if (pathname === "/hi.data") return "/_.data";
   return pathname.slice(LOCALE_PREFIX.hi.length) || "/";
 }
 
@@ -73,9 +84,7 @@ const PERSONAL_PAGES = [
 ];
 
 export function followsSavedChoice(pathname: string): boolean {
-  const path = unprefixedPath(pathname)
-    .toLowerCase()
-    .replace(/\.data$/, "");
+  const path = pageOfDataPath(unprefixedPath(pathname)).toLowerCase();
   return PERSONAL_PAGES.some((page) => {
     const p = page.toLowerCase();
     return path === p || path.startsWith(`${p}/`);

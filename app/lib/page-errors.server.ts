@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { unprefixedPath } from "#shared/locale.ts";
+import { pageOfDataPath, unprefixedPath } from "#shared/locale.ts";
 import type { z } from "zod";
 import {
   Conflict,
@@ -51,13 +51,13 @@ export type PageFailure = {
 
 /**
  * The path of the page a request is for (client navigations and submissions fetch
- * "<path>.data", and "/_root.data" for the home page). With `{ search: true }` the query too,
+ * "<path>.data", and "/_.data" for the home page: pageOfDataPath). With `{ search: true }` the query too,
  * without React Router's own `index` and `_routes` parameters.
  */
 export function pagePath(request: Request, { search = false }: { search?: boolean } = {}): string {
   const url = new URL(request.url);
   // A Hindi page's path is its English twin's (/hi/profile is /profile): the guards and forms match on it.
-  const path = unprefixedPath(url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, ""));
+  const path = unprefixedPath(pageOfDataPath(url.pathname));
   if (!search) return path;
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");

@@ -1,7 +1,7 @@
 import { readCookie, FLASH_COOKIE } from "./cookies.ts";
 import { readSessionToken } from "./session-cookie.ts";
 import { log } from "./log.ts";
-import { unprefixedPath } from "#shared/locale.ts";
+import { pageOfDataPath, unprefixedPath } from "#shared/locale.ts";
 
 /**
  * Public pages for visitors, kept in the isolate's memory and in Cloudflare's cache (the Cache API,
@@ -46,11 +46,10 @@ function sharedCache(): Cache {
 /** The public pages that are the same for every visitor. Service and vendor pages count views per browser and stay uncached. */
 const CACHEABLE = [/^\/$/, /^\/all(\/[^/]+){0,4}$/, /^\/browse$/, /^\/blogs$/, /^\/about$/, /^\/carousels\/[a-z-]+$/];
 
-/** The page path of a document or a client-navigation data request ("/_root.data" is "/"). */
+/** The page path of a document or a client-navigation data request ("/_.data" and "/hi.data" are "/"). */
 function pagePathOf(pathname: string): string {
-  if (pathname === "/_root.data") return "/";
   // A Hindi page (/hi/...) is cached as its English twin is; the key is its own URL.
-  return unprefixedPath(pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname);
+  return unprefixedPath(pageOfDataPath(pathname));
 }
 
 /** The version of public data (migration 0062's triggers bump it on every write a public page shows); null when the row is missing. */

@@ -53,6 +53,29 @@ test.describe("parts kept from the server", () => {
     await expect(page.getByTestId("category-card")).toHaveCount(4);
     await expect(page.getByTestId("destination-phone")).toBeVisible();
     await expect(page.getByRole("region", { name: "Popular searches" }).getByRole("link").first()).toBeVisible();
+
+    // A link in a part drawn in the browser (not kept) is a client-side navigation too.
+    const card = page.getByTestId("category-card").first();
+    await card.locator("summary").click();
+    await card.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/all\/wedding-venue\//);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a Hindi page drawn in the browser keeps its kept parts' links under /hi", async ({ page }) => {
+    await page.goto("/hi/about");
+    await hydrated(page);
+    await markWindow(page);
+    await page.locator("footer").getByRole("link", { name: "होम" }).click();
+    await expect(page).toHaveURL(/\/hi$/);
+    const card = page.getByTestId("category-card").first();
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("link").first()).toHaveAttribute("href", /^\/hi\/all\/wedding-venue/);
+    await card.locator("summary").click();
+    await card.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/hi\/all\/wedding-venue/);
+    expect(await marked(page)).toBe(true);
   });
 
   test("a Hindi page's kept links stay under /hi", async ({ page }) => {

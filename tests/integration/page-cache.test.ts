@@ -104,6 +104,13 @@ describe("the public page cache", () => {
     }
   });
 
+  it("keeps the home page's data for a client-side navigation too, in each language (React Router 8 fetches /_.data and /hi.data)", async () => {
+    for (const path of ["/_.data", "/hi.data", "/hi/about.data"]) {
+      await get(path);
+      expect((await get(path)).cache, path).toBe("HIT");
+    }
+  });
+
   it("serves a fresh page after a write to public data (the version in the key), at most PAGE_CACHE_VERSION_MS later", async () => {
     const path = `/?n=${Date.now()}`;
     const later = () => (clock += PAGE_CACHE_VERSION_MS);

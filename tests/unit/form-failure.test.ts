@@ -68,7 +68,9 @@ describe("form failures", () => {
 describe("the page a request is for", () => {
   it("is the page's path, for page requests and React Router's data requests alike", () => {
     expect(pagePath(new Request("http://localhost/admin/revokeAdmin.data?_routes=routes/admin"))).toBe("/admin/revokeAdmin");
-    expect(pagePath(new Request("http://localhost/_root.data"))).toBe("/");
+    expect(pagePath(new Request("http://localhost/_.data"))).toBe("/");
+    expect(pagePath(new Request("http://localhost/hi.data"))).toBe("/");
+    expect(pagePath(new Request("http://localhost/hi/profile/guests.data?_routes=routes/profile"))).toBe("/profile/guests");
     expect(pagePath(new Request("http://localhost/vendorLogin?redirectTo=%2FVendorDashboard"))).toBe("/vendorLogin");
     expect(pagePath(new Request("http://localhost/vendorLogin?redirectTo=%2FVendorDashboard"), { search: true })).toBe(
       "/vendorLogin?redirectTo=%2FVendorDashboard",

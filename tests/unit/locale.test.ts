@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { coupleNames } from "#domain/guests/index.ts";
 import { withLocale } from "#platform/locale.ts";
-import { getLocale, localeOfPath, pathInLocale, unprefixedPath } from "#shared/locale.ts";
+import { followsSavedChoice, getLocale, localeOfPath, pageOfDataPath, pathInLocale, unprefixedPath } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -52,5 +52,20 @@ describe("locale paths", () => {
     expect(pathInLocale("/hi", "en")).toBe("/");
     expect(pathInLocale("/hi/about", "hi")).toBe("/hi/about");
     expect(unprefixedPath("/hi/")).toBe("/");
+  });
+
+  it("reads React Router's data requests as their pages (a client-side navigation to the Hindi home page fetches /hi.data)", () => {
+    expect(localeOfPath("/hi.data")).toBe("hi");
+    expect(localeOfPath("/hi/about.data")).toBe("hi");
+    expect(localeOfPath("/hindi.data")).toBe("en");
+    expect(unprefixedPath("/hi.data")).toBe("/_.data");
+    expect(unprefixedPath("/hi/about.data")).toBe("/about.data");
+    expect(pageOfDataPath("/_.data")).toBe("/");
+    expect(pageOfDataPath("/hi.data")).toBe("/hi");
+    expect(pageOfDataPath("/all/_.data")).toBe("/all/");
+    expect(pageOfDataPath("/profile/guests.data")).toBe("/profile/guests");
+    expect(pageOfDataPath("/profile/guests")).toBe("/profile/guests");
+    expect(followsSavedChoice("/hi/profile.data")).toBe(true);
+    expect(followsSavedChoice("/hi.data")).toBe(false);
   });
 });
