@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { KeptLink } from "./KeptFromServer.tsx";
 import { CATALOGUE, browsePath } from "#shared/catalogue.ts";
 import { getLocale } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -11,19 +11,19 @@ export function NotFoundPage() {
       <h1 className="text-3xl font-bold">{m.not_found_heading()}</h1>
       <p className="max-w-lg text-ink/75">{m.not_found_text()}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">
+        <KeptLink to="/" className="btn-primary">
           {m.not_found_home()}
-        </Link>
-        <Link to="/all" className="btn-secondary">
+        </KeptLink>
+        <KeptLink to="/all" className="btn-secondary">
           {m.not_found_browse()}
-        </Link>
+        </KeptLink>
       </div>
       <ul className="mt-4 flex flex-wrap justify-center gap-2 text-sm">
         {CATALOGUE.map((g) => (
           <li key={g.slug}>
-            <Link to={browsePath(g.name)} className="rounded-full bg-maroon-50 px-3 py-1 text-maroon-700 hover:bg-maroon-100">
+            <KeptLink to={browsePath(g.name)} className="rounded-full bg-maroon-50 px-3 py-1 text-maroon-700 hover:bg-maroon-100">
               {hindi ? g.hi : g.name}
-            </Link>
+            </KeptLink>
           </li>
         ))}
       </ul>

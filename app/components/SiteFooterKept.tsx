@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { KeptLink } from "./KeptFromServer.tsx";
 import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { SITE_NAME } from "#shared/strings.ts";
 import { getLocale } from "#shared/locale.ts";
@@ -46,9 +46,9 @@ export function FooterColumns({ contactPhone }: { contactPhone: string }) {
           <ul className="mt-3 space-y-1.5 text-sm">
             {group.subcategories.slice(0, 6).map((s) => (
               <li key={s.slug}>
-                <Link to={browsePath(group.name, s.name)} className="text-white/80 hover:text-white">
+                <KeptLink to={browsePath(group.name, s.name)} className="text-white/80 hover:text-white">
                   {hindi ? s.hi : s.name}
-                </Link>
+                </KeptLink>
               </li>
             ))}
           </ul>
@@ -62,19 +62,19 @@ export function FooterLinks() {
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
       <li>
-        <Link to="/" className="text-white/85 hover:text-white">
+        <KeptLink to="/" className="text-white/85 hover:text-white">
           {m.footer_home()}
-        </Link>
+        </KeptLink>
       </li>
       <li>
-        <Link to="/about" className="text-white/85 hover:text-white">
+        <KeptLink to="/about" className="text-white/85 hover:text-white">
           {m.footer_about()}
-        </Link>
+        </KeptLink>
       </li>
       <li>
-        <Link to="/contactus" className="text-white/85 hover:text-white">
+        <KeptLink to="/contactus" className="text-white/85 hover:text-white">
           {m.footer_contact()}
-        </Link>
+        </KeptLink>
       </li>
       <li>
         <a href="/privacypolicy.html" className="text-white/85 hover:text-white">

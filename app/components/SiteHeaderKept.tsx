@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { KeptLink } from "./KeptFromServer.tsx";
 import { browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { getLocale } from "#shared/locale.ts";
 
@@ -24,9 +24,9 @@ export function CatalogueMenus() {
           <ul className="z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-maroon-100 bg-white p-2 shadow-lg md:absolute md:left-0 md:w-64">
             {group.subcategories.map((s) => (
               <li key={s.slug}>
-                <Link to={browsePath(group.name, s.name)} className="block rounded-md px-3 py-2 text-sm hover:bg-maroon-50 hover:text-maroon-700">
+                <KeptLink to={browsePath(group.name, s.name)} className="block rounded-md px-3 py-2 text-sm hover:bg-maroon-50 hover:text-maroon-700">
                   {hindi ? s.hi : s.name}
-                </Link>
+                </KeptLink>
               </li>
             ))}
           </ul>

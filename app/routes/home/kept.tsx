@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { KeptLink } from "#app/components/KeptFromServer.tsx";
 import { ALL_SUBCATEGORIES, browsePath, CATALOGUE } from "#shared/catalogue.ts";
 import { getLocale } from "#shared/locale.ts";
 import { m } from "#shared/paraglide/messages.js";
@@ -17,12 +17,12 @@ export function Popular({ popular }: { popular: Home["popular"] }) {
     <ul className="flex flex-wrap gap-2">
       {popular.map((p) => (
         <li key={p.label}>
-          <Link
+          <KeptLink
             to={p.href}
             className="inline-block rounded-full border border-maroon-100 bg-white px-4 py-2 text-sm font-medium hover:border-maroon-600 hover:text-maroon-700"
           >
             {p.label}
-          </Link>
+          </KeptLink>
         </li>
       ))}
     </ul>
@@ -33,9 +33,9 @@ export function About({ text }: { text: Text }) {
   return (
     <>
       <p className="text-ink/80">{text.aboutText}</p>
-      <Link to="/browse" className="btn-secondary mt-5">
+      <KeptLink to="/browse" className="btn-secondary mt-5">
         {text.discover}
-      </Link>
+      </KeptLink>
     </>
   );
 }
@@ -48,9 +48,9 @@ export function Vendors({ text }: { text: Text }) {
         <p className="mt-1 font-display text-2xl font-bold text-maroon-900">{text.vendorsTitle}</p>
         <p className="mt-1 text-maroon-900/85">{text.vendorsText}</p>
       </div>
-      <Link to="/vendorSignup" className="btn-primary">
+      <KeptLink to="/vendorSignup" className="btn-primary">
         {text.vendorsAction}
-      </Link>
+      </KeptLink>
     </div>
   );
 }
@@ -76,16 +76,16 @@ export function Categories() {
             <ul className="mt-3 grid gap-1">
               {g.subcategories.map((s) => (
                 <li key={s.slug}>
-                  <Link to={browsePath(g.name, s.name)} className="block rounded-md px-2 py-1 text-sm hover:bg-maroon-50 hover:text-maroon-700">
+                  <KeptLink to={browsePath(g.name, s.name)} className="block rounded-md px-2 py-1 text-sm hover:bg-maroon-50 hover:text-maroon-700">
                     {hindi ? s.hi : s.name}
-                  </Link>
+                  </KeptLink>
                 </li>
               ))}
             </ul>
           </details>
-          <Link to={browsePath(g.name)} className="mx-4 mb-4 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
+          <KeptLink to={browsePath(g.name)} className="mx-4 mb-4 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline">
             {m.public_home_group_all({ group: hindi ? g.hi : g.name.toLowerCase() })}
-          </Link>
+          </KeptLink>
         </li>
       ))}
     </ul>
