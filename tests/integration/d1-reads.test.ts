@@ -22,6 +22,20 @@ describe("a page's reads sent to D1 together", () => {
     expect(timed.timing()).toMatchObject({ statements: 6, roundTrips: 3 });
   });
 
+  it("reads asked for after a loader's own awaits (helpers calling helpers) still go in one round trip", async () => {
+    const timed = timedDatabase(env.DB);
+    const db = coalescedReads(timed.db);
+    // A read behind `depth` async helpers, each awaiting the next: as a loader's guard and domain call do.
+    const nested = async (depth: number, n: number): Promise<unknown> => {
+      if (depth === 0) return db.prepare("SELECT ? AS n").bind(n).first("n");
+      await Promise.resolve(depth);
+      return nested(depth - 1, n);
+    };
+    const answers = await Promise.all([nested(0, 1), nested(3, 2), nested(8, 3), Promise.resolve().then(() => nested(5, 4))]);
+    expect(answers).toEqual([1, 2, 3, 4]);
+    expect(timed.timing()).toMatchObject({ statements: 4, roundTrips: 1 });
+  });
+
   it("a read that fails fails alone: the others read with it get their answers", async () => {
     const db = coalescedReads(env.DB);
     const [good, bad, column, after] = await Promise.allSettled([
