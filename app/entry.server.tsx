@@ -1,10 +1,5 @@
 import { isbot } from "isbot";
-// React's Node build, not its edge build, though this runs in a Worker (nodejs_compat gives it
-// setImmediate and the Node modules it imports): same API, same HTML (14 pages compared byte for
-// byte), and the 800-guest guest page's p50 was 54.6 ms with the edge build and 46.9 with this one,
-// means of six runs each in turn (decision 0060, "2026-12-01, morning"). The Node build keeps its
-// output as strings and encodes it in large pieces, where the edge build encodes every attribute.
-import { renderToReadableStream } from "react-dom/server.node";
+import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter, type HandleErrorFunction } from "react-router";
 import { appContext } from "#functions/page-context.ts";
