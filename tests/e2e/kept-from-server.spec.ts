@@ -17,6 +17,16 @@ async function markWindow(page: Page) {
 }
 const marked = (page: Page) => page.evaluate(() => (window as { __keptMark?: number }).__keptMark === 1);
 
+/** Opens the home page's first category card and follows its first link: a client-side navigation to the venues. */
+async function followFirstCategoryLink(page: Page, to: RegExp) {
+  const card = page.getByTestId("category-card").first();
+  await card.locator("summary").click();
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(to);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await marked(page)).toBe(true);
+}
+
 test.describe("parts kept from the server", () => {
   test("the home page hydrates without errors and its kept links navigate without reloading", async ({ page }) => {
     const errors: string[] = [];
@@ -29,12 +39,7 @@ test.describe("parts kept from the server", () => {
     await markWindow(page);
 
     // A subcategory inside a category card's <details> (a kept section).
-    const card = page.getByTestId("category-card").first();
-    await card.locator("summary").click();
-    await card.getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/all\/wedding-venue\//);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await marked(page)).toBe(true);
+    await followFirstCategoryLink(page, /\/all\/wedding-venue\//);
 
     // The footer's links (kept) on the next page too.
     await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
@@ -55,12 +60,7 @@ test.describe("parts kept from the server", () => {
     await expect(page.getByRole("region", { name: "Popular searches" }).getByRole("link").first()).toBeVisible();
 
     // A link in a part drawn in the browser (not kept) is a client-side navigation too.
-    const card = page.getByTestId("category-card").first();
-    await card.locator("summary").click();
-    await card.getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/all\/wedding-venue\//);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await marked(page)).toBe(true);
+    await followFirstCategoryLink(page, /\/all\/wedding-venue\//);
   });
 
   test("a Hindi page drawn in the browser keeps its kept parts' links under /hi", async ({ page }) => {
@@ -69,13 +69,8 @@ test.describe("parts kept from the server", () => {
     await markWindow(page);
     await page.locator("footer").getByRole("link", { name: "होम" }).click();
     await expect(page).toHaveURL(/\/hi$/);
-    const card = page.getByTestId("category-card").first();
-    await expect(card).toBeVisible();
-    await expect(card.getByRole("link").first()).toHaveAttribute("href", /^\/hi\/all\/wedding-venue/);
-    await card.locator("summary").click();
-    await card.getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/hi\/all\/wedding-venue/);
-    expect(await marked(page)).toBe(true);
+    await expect(page.getByTestId("category-card").first().getByRole("link").first()).toHaveAttribute("href", /^\/hi\/all\/wedding-venue/);
+    await followFirstCategoryLink(page, /\/hi\/all\/wedding-venue/);
   });
 
   test("a Hindi page's kept links stay under /hi", async ({ page }) => {
