@@ -90,8 +90,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
   const api = createApi();
   const pageCache = createPageCache(options.pageCache);
 
-  async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const url = new URL(request.url);
+  async function route(request: Request, url: URL, env: Env, ctx: ExecutionContext): Promise<Response> {
     if (url.pathname === "/healthz" && (request.method === "GET" || request.method === "HEAD")) {
       return withSecurityHeaders(await healthResponse(env), request);
     }
@@ -142,7 +141,7 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
     // Server-Timing to admins and local development (read by the bench; never cached).
     const d1 = timedDatabase(env.DB);
     // Visitors' public pages come from the page cache when a copy of the current data is there.
-    const cached = cacheablePageRequest(request) ? await pageCache.key(d1.db, request) : null;
+    const cached = cacheablePageRequest(request, url.pathname) ? await pageCache.key(d1.db, url) : null;
     const cacheKey = cached?.key ?? null;
     if (cacheKey) {
       const hit = await pageCache.match(cacheKey, nonce);
@@ -175,19 +174,30 @@ export function createWorker(pages: PagesHandler, options: { pageCache?: PageCac
   return {
     async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
       const requestId = newRequestId();
+      const url = new URL(request.url);
+      // A visitor's public page this isolate holds for the current data: answered before anything
+      // else (no route above serves a cacheable page's GET, and nothing here logs), so a cached page
+      // costs about what a bare Worker sending its bytes does (decision 0053).
+      if (!request.body && cacheablePageRequest(request, url.pathname)) {
+        const kept = pageCache.fromMemory(url, newNonce());
+        if (kept) {
+          kept.headers.set("X-Request-Id", requestId);
+          return kept;
+        }
+      }
       return withRequestId(requestId, async () => {
         let response: Response;
         try {
-          response = await route(request, env, ctx);
+          response = await route(request, url, env, ctx);
         } catch (e) {
-          log.error("request failed", { method: request.method, path: new URL(request.url).pathname }, e);
+          log.error("request failed", { method: request.method, path: url.pathname }, e);
           const message = withLocale(errorLocale(request), () => m.api_plain_server_error({ reference: requestId }));
           response = withSecurityHeaders(plain(message, 500), request);
         }
         await discardUnreadBody(request);
         // Whatever this write changed, this isolate's next visitor page shows it (page-cache.ts).
         if (WRITES.includes(request.method)) pageCache.forgetVersion();
-        return withRequestReference(response, requestId, localeOfPath(new URL(request.url).pathname));
+        return withRequestReference(response, requestId, localeOfPath(url.pathname));
       });
     },
     async scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {

@@ -59,11 +59,11 @@ export async function readPageCacheVersion(db: D1Database): Promise<number | nul
 }
 
 /** Whether this request may be answered from (and stored in) the page cache. */
-export function cacheablePageRequest(request: Request): boolean {
+export function cacheablePageRequest(request: Request, pathname = new URL(request.url).pathname): boolean {
   if (request.method !== "GET") return false;
   if (request.headers.has("authorization")) return false;
   if (readSessionToken(request) || readCookie(request, FLASH_COOKIE)) return false;
-  const path = pagePathOf(new URL(request.url).pathname);
+  const path = pagePathOf(pathname);
   return CACHEABLE.some((re) => re.test(path));
 }
 
@@ -81,8 +81,14 @@ export function storableResponse(response: Response): boolean {
 interface KeptPage {
   status: number;
   headers: [string, string][];
+  /** The headers as a hit answers them: all but the policy, then the policy cut at its nonce (`csp`), then HIT. */
+  hitHeaders: [string, string][];
+  /** The Content-Security-Policy value cut at `'nonce-<old>'`; empty when the page had no policy. */
+  csp: string[];
   /** The body's UTF-8 bytes between the nonce's occurrences. */
   pieces: Uint8Array[];
+  /** The pieces' bytes together. */
+  piecesLength: number;
   oldNonce: string;
   bytes: number;
   expires: number;
@@ -93,26 +99,31 @@ const utf8 = new TextEncoder();
 /** The kept body with `nonce` (ASCII, as every nonce is) between its pieces, in one buffer. */
 function bodyWith(page: KeptPage, nonce: string): Uint8Array<ArrayBuffer> {
   const between = utf8.encode(nonce);
-  const length = page.pieces.reduce((sum, piece) => sum + piece.length, 0) + between.length * (page.pieces.length - 1);
-  const out = new Uint8Array(length);
-  let at = 0;
-  page.pieces.forEach((piece, i) => {
-    if (i > 0) {
-      out.set(between, at);
-      at += between.length;
-    }
-    out.set(piece, at);
-    at += piece.length;
-  });
+  const { pieces } = page;
+  const out = new Uint8Array(page.piecesLength + between.length * (pieces.length - 1));
+  out.set(pieces[0]!, 0);
+  let at = pieces[0]!.length;
+  for (let i = 1; i < pieces.length; i++) {
+    out.set(between, at);
+    at += between.length;
+    out.set(pieces[i]!, at);
+    at += pieces[i]!.length;
+  }
   return out;
 }
 
 function keep(status: number, responseHeaders: Headers, body: string, nonce: string, now: number): KeptPage {
   const headers = [...responseHeaders].filter(([name]) => !/^(set-cookie|age|expires|cf-cache-status|x-page-|server-timing)/i.test(name));
+  const policy = headers.find(([name]) => name.toLowerCase() === "content-security-policy")?.[1];
+  const pieces = (nonce ? body.split(nonce) : [body]).map((piece) => utf8.encode(piece));
   return {
     status,
     headers,
-    pieces: (nonce ? body.split(nonce) : [body]).map((piece) => utf8.encode(piece)),
+    // Worked out once, so a hit only joins strings: it is most of what a cached page costs (decision 0053).
+    hitHeaders: headers.filter(([name]) => name.toLowerCase() !== "content-security-policy"),
+    csp: policy === undefined ? [] : nonce ? policy.split(`'nonce-${nonce}'`) : [policy],
+    pieces,
+    piecesLength: pieces.reduce((sum, piece) => sum + piece.length, 0),
     oldNonce: nonce,
     bytes: body.length * 3,
     expires: now + PAGE_CACHE_SECONDS * 1000,
@@ -121,10 +132,9 @@ function keep(status: number, responseHeaders: Headers, body: string, nonce: str
 
 /** A kept page made ready for this visitor: a fresh nonce in the CSP header and wherever the old one was in the body, marked HIT. */
 function answer(page: KeptPage, freshNonce: string): Response {
-  const headers = new Headers(page.headers);
-  const csp = headers.get("Content-Security-Policy");
-  if (csp) headers.set("Content-Security-Policy", csp.split(`'nonce-${page.oldNonce}'`).join(`'nonce-${freshNonce}'`));
-  headers.set(PAGE_CACHE_HEADER, "HIT");
+  const headers: [string, string][] = [...page.hitHeaders];
+  if (page.csp.length) headers.push(["Content-Security-Policy", page.csp.join(`'nonce-${freshNonce}'`)]);
+  headers.push([PAGE_CACHE_HEADER, "HIT"]);
   return new Response(bodyWith(page, freshNonce), { status: page.status, headers });
 }
 
@@ -146,6 +156,14 @@ async function fromShared(stored: Response, now: number): Promise<KeptPage> {
   else headers.delete("Cache-Control");
   const body = await stored.text();
   return keep(stored.status, headers, body, oldNonce, now);
+}
+
+/** A page's cache key: its URL with the version of public data and the release. Answers differ by document vs data only through the URL; no Vary on cookies. */
+function keyOf(page: URL, version: number, release: string | null): string {
+  const url = new URL(page);
+  url.searchParams.set("__pv", String(version));
+  if (release !== null) url.searchParams.set("__pr", release);
+  return url.toString();
 }
 
 export interface PageCacheOptions {
@@ -172,6 +190,8 @@ export function createPageCache(options: PageCacheOptions = {}) {
   const now = options.now ?? Date.now;
   let version: { value: number; readAt: number } | null = null;
   let release: Promise<string> | null = null;
+  /** The release once `release` has answered (the keys of `fromMemory`). */
+  let releaseName: string | null = null;
   const memory = new Map<string, KeptPage>();
   let memoryBytes = 0;
 
@@ -216,25 +236,41 @@ export function createPageCache(options: PageCacheOptions = {}) {
      * render of the page uses it rather than reading it again: the home page's sections); null
      * (render, do not cache) when the version cannot be read.
      */
-    async key(db: D1Database, request: Request): Promise<{ key: string; version: number } | null> {
+    async key(db: D1Database, page: URL): Promise<{ key: string; version: number } | null> {
       const current = await currentVersion(db);
       if (current === null) return null;
-      const url = new URL(request.url);
-      url.searchParams.set("__pv", String(current));
+      let name: string | null = null;
       if (options.release) {
         release ??= options.release().catch((e: unknown) => {
           release = null;
           throw e;
         });
         try {
-          url.searchParams.set("__pr", await release);
+          name = releaseName = await release;
         } catch (e) {
           log.error("page cache release", {}, e);
           return null;
         }
       }
-      // Answers differ by document vs data only through the URL; no Vary on cookies.
-      return { key: url.toString(), version: current };
+      return { key: keyOf(page, current, name), version: current };
+    },
+
+    /**
+     * A visitor's page straight from this isolate's memory, with `freshNonce`, when the version of
+     * public data was read less than `versionMs` ago and a live copy for it is kept; else null (the
+     * request then takes the whole way: `key`, `match`, or a render). Nothing is read or awaited:
+     * a hit costs what a bare Worker sending the same bytes costs, plus the copy (decision 0053).
+     */
+    fromMemory(page: URL, freshNonce: string): Response | null {
+      const at = now();
+      if (!version || at - version.readAt >= versionMs || at < version.readAt) return null;
+      if (options.release && releaseName === null) return null;
+      const key = keyOf(page, version.value, releaseName);
+      const kept = memory.get(key);
+      if (!kept || kept.expires <= at) return null;
+      memory.delete(key);
+      memory.set(key, kept);
+      return answer(kept, freshNonce);
     },
 
     /** A write was answered in this isolate: the next visitor's page reads the version again, so it shows the write at once here. */

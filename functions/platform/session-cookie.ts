@@ -21,6 +21,8 @@ export function clearSessionCookie(request: Request): string {
 }
 
 export function readSessionToken(request: Request): string | null {
+  // Without cookies there is no token to look for (and the cookie's name, which needs the URL, is not worked out).
+  if (!request.headers.has("cookie")) return null;
   return readCookie(request, sessionCookieName(request));
 }
 

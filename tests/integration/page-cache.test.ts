@@ -207,7 +207,7 @@ describe("the public page cache", () => {
 
   it("renders without the cache when the version cannot be read", async () => {
     const broken = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) } as unknown as D1Database;
-    expect(await createPageCache().key(broken, new Request("http://localhost/"))).toBeNull();
+    expect(await createPageCache().key(broken, new URL("http://localhost/"))).toBeNull();
   });
 
   it("does not bump the version for view counters", async () => {
