@@ -37,6 +37,7 @@ import { pageBreakdown, printPageBreakdown } from "./breakdown.mjs";
 import { dailyCostTable, printCost } from "./cost.mjs";
 import { d1File } from "./storage.mjs";
 import { galleryAuditTarget, galleryPage, prepareTemplatesState, printGallery } from "./templates.mjs";
+import { cachedShare, helloWithAssetsConfig, printCachedShare } from "./cached-share.mjs";
 import { printWeddingStoreBench, weddingStoreBench } from "./wedding-store.mjs";
 
 const { values } = parseArgs({
@@ -214,6 +215,8 @@ async function rowsRead(url) {
 // BENCH_PORT and BENCH_HELLO_PORT move the app (the proxy is the next port) and the hello Worker off 8797-8799 when another bench runs there.
 const APP_PORT = Number(process.env.BENCH_PORT ?? 8797);
 const HELLO_PORT = Number(process.env.BENCH_HELLO_PORT ?? APP_PORT + 1);
+// The hello Worker behind the app's static assets (cached-share.mjs); BENCH_ASSETS_HELLO_PORT moves it.
+const ASSETS_HELLO_PORT = Number(process.env.BENCH_ASSETS_HELLO_PORT ?? 8782);
 const PROXY_PORT = APP_PORT + 2;
 const DASHBOARD_PORT = 8796;
 const DAILY_JOB_PORT = 8793;
@@ -223,12 +226,14 @@ const TEMPLATES_PORT = 8785;
 const TEMPLATES_PROXY_PORT = 8786;
 const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
 const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
+const helloAssets = launch(helloWithAssetsConfig("build"), ASSETS_HELLO_PORT);
 const dashboardApp = catalogueOnly ? null : launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
 const templatesApp = catalogueOnly ? null : launch("build/server/wrangler.json", TEMPLATES_PORT, ["--persist-to", templatesState]);
 const stopAll = () => {
   app.kill("SIGTERM");
   templatesApp?.kill("SIGTERM");
   hello.kill("SIGTERM");
+  helloAssets.kill("SIGTERM");
   dashboardApp?.kill("SIGTERM");
 };
 process.on("exit", stopAll);
@@ -280,6 +285,10 @@ try {
   );
   console.log(`Home page JS by file (gzip KB): ${js.perFile.map((f) => `${f.file} ${f.gzipKB.toFixed(1)}`).join(", ")}`);
   console.log(`D1 rows read: services list ${listRows ?? "n/a"}, search ${searchRows ?? "n/a"}`);
+  await waitFor(`http://127.0.0.1:${ASSETS_HELLO_PORT}/`);
+  printCachedShare(
+    await cachedShare({ app: base, hello: `http://127.0.0.1:${HELLO_PORT}`, helloAssets: `http://127.0.0.1:${ASSETS_HELLO_PORT}`, rounds: 3, connections }),
+  );
   console.log("");
   const breakdown = await pageBreakdown(base, `http://127.0.0.1:${HELLO_PORT}/`, [
     { name: "home page", path: "/" },
