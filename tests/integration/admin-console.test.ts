@@ -95,6 +95,35 @@ describe("the admin searches", () => {
     expect((await post("service-search", { q: s1.id }, admin.cookie)).body.rows.map((r: Loose) => r.id)).toEqual([s1.id]);
   });
 
+  it("lists services of every status newest first, and its pages follow that one order", async () => {
+    const admin = await signedIn("ADMIN");
+    const vendor = await createVendor();
+    const w = word();
+    // Eight services, their statuses mixed, created a minute apart (the newest is the last made). The
+    // newest five are active: a search that merges one list per status must read past a page's rows in one.
+    const statuses = ["archived", "hidden", "archived", "active", "active", "active", "active", "active"] as const;
+    const made: string[] = [];
+    for (const [i, status] of statuses.entries()) {
+      const service = await createService({ vendorId: vendor.id, serviceName: `Courtyard ${w} ${i}` });
+      await env.DB.prepare("UPDATE services SET status = ?, created_at = ? WHERE id = ?")
+        .bind(status, 1_700_000_000_000 + i * 60_000, service.id)
+        .run();
+      made.push(service.id);
+    }
+    const newestFirst = [...made].reverse();
+    const all = await post("service-search", { q: w }, admin.cookie);
+    expect(all.body.rows.map((r: Loose) => r.id)).toEqual(newestFirst);
+    expect(all.body.rows.map((r: Loose) => r.status)).toEqual([...statuses].reverse());
+    const pages: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = await post("service-search", { q: w, limit: 2, page }, admin.cookie);
+      expect(res.body.more).toBe(page < 4);
+      pages.push(...res.body.rows.map((r: Loose) => r.id));
+    }
+    expect(pages).toEqual(newestFirst);
+    expect((await post("service-search", { q: w, status: "archived" }, admin.cookie)).body.rows.map((r: Loose) => r.id)).toEqual([made[2], made[0]]);
+  });
+
   it("finds accounts by e-mail and role; long queries are fine and odd bodies are a 400 naming the field", async () => {
     const admin = await signedIn("ADMIN");
     const user = await createUser({ userName: `Neha ${word()}` });
