@@ -195,6 +195,10 @@ export const reviews = sqliteTable(
     // One review per couple per service; couple first, so it is also the couple's index (migrations/0159).
     uniqueIndex("reviews_user_service_unique").on(t.userId, t.serviceId),
     index("reviews_service_idx").on(t.serviceId, t.status, t.createdAt),
+    /** The home page's testimonials, best and newest first (migrations/0183). */
+    index("reviews_testimonial_idx")
+      .on(t.rating, t.createdAt)
+      .where(sql`status = 'PUBLISHED' AND rating >= 4 AND length(comment) >= 60`),
   ],
 );
 

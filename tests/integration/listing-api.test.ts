@@ -4,7 +4,16 @@ import { WISHLIST } from "#shared/strings.ts";
 import { REVIEW_COMMENT_MIN, REVIEWS_PAGE_MAX, reviewsPageFrom } from "#shared/listing-rules.ts";
 import { PAGE_MAX, PAGE_SIZE_MAX } from "#shared/service-filters.ts";
 import { readCookie } from "#platform/cookies.ts";
-import { countView, viewDecision, VIEW_COOKIES, searchServices, topTestimonials, serviceReviews, servicePage } from "#domain/catalogue/index.ts";
+import {
+  countView,
+  viewDecision,
+  VIEW_COOKIES,
+  searchServices,
+  topTestimonials,
+  TESTIMONIALS_SQL,
+  serviceReviews,
+  servicePage,
+} from "#domain/catalogue/index.ts";
 import { refreshReplyTime } from "#domain/enquiries/index.ts";
 import type { Actor } from "#domain/core/index.ts";
 import { listingContext } from "#tests/support/context.ts";
@@ -321,6 +330,43 @@ describe("reviews: one per couple per service, rating and five sub-scores, comme
     const list = await topTestimonials(listingContext({ now: Date.now() + 24 * 60 * 60 * 1000 }), 6);
     const badge = Object.fromEntries(list.filter((t) => Object.values(ids).includes(t.id)).map((t) => [t.id, t.verifiedBooking]));
     expect(badge).toEqual({ [ids.booked!]: true, [ids.unbooked!]: false });
+  });
+
+  it("the home page's testimonials: best, then newest, of active services, read in the index's order without a sort", async () => {
+    const { serviceId } = await vendorWithService();
+    const { serviceId: archivedId } = await vendorWithService();
+    const posted: Record<string, string> = {};
+    const postReview = async (key: string, service: string, over: Record<string, unknown>) => {
+      const c = await couple();
+      const res = await call(`/api/v1/services/feedback/${service}`, { method: "POST", body: review(over), cookie: c.cookie });
+      posted[key] = (await res.json<{ feedback: { id: string } }>()).feedback.id;
+    };
+    await postReview("older5", serviceId, { rating: 5 });
+    await postReview("newer5", serviceId, { rating: 5 });
+    await postReview("newest4", serviceId, { rating: 4 });
+    await postReview("three", serviceId, { rating: 3 });
+    await postReview("archived", archivedId, { rating: 5 });
+    const base = Date.now() + 365 * 24 * 60 * 60 * 1000;
+    for (const [key, at] of [
+      ["older5", base],
+      ["newer5", base + 60_000],
+      ["newest4", base + 120_000],
+      ["three", base + 180_000],
+      ["archived", base + 240_000],
+    ] as const)
+      await env.DB.prepare("UPDATE reviews SET created_at = ? WHERE id = ?").bind(at, posted[key]).run();
+    await env.DB.prepare("UPDATE services SET status = 'archived' WHERE id = ?").bind(archivedId).run();
+    const { results } = await env.DB.prepare(TESTIMONIALS_SQL).bind(1000).all<{ id: string; rating: number }>();
+    const ids = results.map((r) => r.id);
+    // Newer than every other test's reviews: these two five-star ones lead, the newest first; the
+    // four-star one follows every five-star review; three stars and an archived service's never show.
+    expect(ids.slice(0, 2)).toEqual([posted.newer5, posted.older5]);
+    expect(results.findIndex((r) => r.rating === 4)).toBe(ids.indexOf(posted.newest4!));
+    expect(ids).not.toContain(posted.three);
+    expect(ids).not.toContain(posted.archived);
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${TESTIMONIALS_SQL}`).bind(3).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(plan[0]).toMatch(/reviews_testimonial_idx/);
+    expect(plan.join(" / ")).not.toMatch(/TEMP B-TREE/);
   });
 
   it("takes photos as multipart: images are stored under u/, other files are refused and nothing is saved", async () => {

@@ -45,6 +45,17 @@ export type Testimonial = { id: string; rating: number; comment: string; author:
 
 let testimonialCache: { at: number; value: Testimonial[] } | null = null;
 
+/**
+ * The best and newest published reviews with a comment worth quoting, of active services. Reviews
+ * lead (CROSS JOIN keeps that order), read in reviews_testimonial_idx's order, so the statement stops
+ * at the `?`-th whose service is active; led by services it read every active service's reviews and
+ * sorted them: 11.3 million rows, about 12 s, at a million services (migrations/0183).
+ */
+export const TESTIMONIALS_SQL = `SELECT r.id, r.rating, r.comment, r.user_id, r.service_id, u.user_name, s.service_name, s.city
+  FROM reviews r CROSS JOIN services s ON s.id = r.service_id CROSS JOIN users u ON u.id = r.user_id
+  WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND length(r.comment) >= 60 AND s.status = 'active'
+  ORDER BY r.rating DESC, r.created_at DESC, r.rowid DESC LIMIT ?`;
+
 /** Real reviews for the home page: five-star, published, with a substantial comment; cached 10 minutes. */
 export async function topTestimonials(ctx: DomainContext, limit = 6): Promise<Testimonial[]> {
   const { now } = ctx;
@@ -53,12 +64,7 @@ export async function topTestimonials(ctx: DomainContext, limit = 6): Promise<Te
   const { results } = await ctx.db
     .prepare(
       // The badge is looked up for the chosen reviews only (outer query), from bookings.
-      `SELECT r.*, ${verifiedBookingSql("r", now)} AS verified_booking FROM (
-         SELECT r.id, r.rating, r.comment, r.user_id, r.service_id, u.user_name, s.service_name, s.city
-         FROM reviews r JOIN users u ON u.id = r.user_id JOIN services s ON s.id = r.service_id
-         WHERE r.status = 'PUBLISHED' AND r.rating >= 4 AND s.status = 'active' AND length(r.comment) >= 60
-         ORDER BY r.rating DESC, r.created_at DESC LIMIT ?
-       ) r`,
+      `SELECT r.*, ${verifiedBookingSql("r", now)} AS verified_booking FROM (${TESTIMONIALS_SQL}) r`,
     )
     .bind(limit)
     .all<{ id: string; rating: number; comment: string; verified_booking: number; user_name: string; service_name: string; city: string }>();

@@ -52,7 +52,7 @@ export { ftsQuery, TERMS_PER_WORD } from "./search-match.ts";
 export { toServiceCard, type ServiceCardData } from "./service-summaries.ts";
 export { serviceDetail } from "./service-detail.ts";
 export { serviceLocations } from "./service-locations.ts";
-export { heroAnalytics, topTestimonials, type HeroAnalytics } from "./home-sections.ts";
+export { heroAnalytics, topTestimonials, TESTIMONIALS_SQL, type HeroAnalytics } from "./home-sections.ts";
 export { SITEMAP_MAX_URLS, SERVICES_PER_SITEMAP, sitemapPages, sitemapServiceFiles, sitemapServices, type SitemapEntry } from "./sitemaps.ts";
 export { MediaSaveFailed, manageableService, servicePhotos } from "./photo-records.ts";
 export { photoRoom, tooManyPhotos, uploadServicePhotos } from "./photo-uploads.ts";
