@@ -14,7 +14,9 @@ import type { CronJob } from "./index.ts";
  * resumable: each write one atomic D1 batch, each step selecting only what is still to do (a
  * marker row, a status), so that a part never does again what an earlier one did.
  *
- * Each invocation logs "cron invocation" with its D1 calls, per job (the bench reads it). Without
+ * Each invocation logs "cron invocation" with its D1 calls and the rows they read and wrote, per job
+ * (the bench reads it: a job's whole cost is the sum over its parts, as each part's own report
+ * counts only that part). Without
  * a JOB_QUEUE binding the parts run one after another in the same invocation (and say so).
  */
 
@@ -26,7 +28,8 @@ export const JOB_QUEUE_NAME = "mandap-jobs";
 /** Parts after which a job is given up (a job that never finishes is a bug; at 45 calls a part this is 22,500 D1 calls). */
 export const JOB_MAX_PARTS = 500;
 
-export type JobSlice = { name: string; ok: boolean; done: boolean; queries: number; error?: string };
+/** One job's part in one invocation: its D1 calls and the rows D1 reported they read and wrote. */
+export type JobSlice = { name: string; ok: boolean; done: boolean; queries: number; rowsRead: number; rowsWritten: number; error?: string };
 
 const newBudget = (limit = INVOCATION_QUERY_BUDGET): QueryBudget => ({ limit, used: 0 });
 
@@ -36,31 +39,32 @@ const newBudget = (limit = INVOCATION_QUERY_BUDGET): QueryBudget => ({ limit, us
  * own failure: `ok: false` with the error (logged as "cron job failed").
  */
 export async function runJobSlice(job: CronJob, env: Env, message: JobMessage, budget: QueryBudget = newBudget()): Promise<JobSlice> {
-  const tally = { calls: 0 };
+  const tally = { calls: 0, rowsRead: 0, rowsWritten: 0 };
   const metered: Env = { ...env, DB: meteredDatabase(env.DB, budget, tally) };
   const clock = job.purge ? Math.min(message.now, Date.now()) : message.now;
+  const cost = () => ({ queries: tally.calls, rowsRead: tally.rowsRead, rowsWritten: tally.rowsWritten });
   try {
     await job.run(metered, clock);
-    return { name: job.name, ok: true, done: true, queries: tally.calls };
+    return { name: job.name, ok: true, done: true, ...cost() };
   } catch (err) {
     if (!isQueryBudgetSpent(err)) {
       log.error("cron job failed", { job: job.name, part: message.part }, err);
-      return { name: job.name, ok: false, done: false, queries: tally.calls, error: err instanceof Error ? err.message : String(err) };
+      return { name: job.name, ok: false, done: false, ...cost(), error: err instanceof Error ? err.message : String(err) };
     }
     const next: JobMessage = { ...message, part: message.part + 1 };
     if (next.part >= JOB_MAX_PARTS) {
       const error = `still not done after ${JOB_MAX_PARTS} invocations of ${budget.limit} D1 queries`;
       log.error("cron job failed", { job: job.name, part: message.part, error });
-      return { name: job.name, ok: false, done: false, queries: tally.calls, error };
+      return { name: job.name, ok: false, done: false, ...cost(), error };
     }
     if (env.JOB_QUEUE) {
       await env.JOB_QUEUE.send(next, { contentType: "json" });
-      return { name: job.name, ok: true, done: false, queries: tally.calls };
+      return { name: job.name, ok: true, done: false, ...cost() };
     }
     // No jobs queue: the next part at once, in this invocation, with a budget of its own.
     log.info("cron job continues in this invocation (no JOB_QUEUE binding)", { job: job.name, part: next.part, queries: tally.calls });
     const rest = await runJobSlice(job, env, next);
-    return { ...rest, queries: tally.calls + rest.queries };
+    return { ...rest, queries: tally.calls + rest.queries, rowsRead: tally.rowsRead + rest.rowsRead, rowsWritten: tally.rowsWritten + rest.rowsWritten };
   }
 }
 

@@ -127,6 +127,10 @@ export function printDailyJob(runs, vendors = DAILY_JOB_VENDORS) {
 
 /** Each run's invocations (the cron's own and its continuations on the jobs queue) with their D1 calls. */
 export function printInvocations(title, runs) {
+  if (runs.some((r) => r.invocations.length > 1))
+    console.log(
+      `${title}: D1 calls and rows read and written are the whole run's, summed over its invocations; what it did, statements and rows by step are its last part's (the part that logs the report).`,
+    );
   for (const r of runs) {
     const parts = r.invocations.map((i) => `${i.part === 0 ? "cron" : `part ${i.part}`} ${i.queries}${i.job ? ` (this job ${i.job.queries})` : ""}`);
     const worst = Math.max(0, ...r.invocations.map((i) => i.queries));

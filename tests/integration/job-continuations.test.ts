@@ -50,6 +50,22 @@ describe("the metered database", () => {
     // The refused DELETE was never made.
     expect(await env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE key = ?").bind(id).first("n")).toBe(1);
   });
+
+  it("counts the rows D1 reports read and written, in a query and in a batch, where the tally asks for them", async () => {
+    const tally = { calls: 0, rowsRead: 0, rowsWritten: 0 };
+    const db = meteredDatabase(env.DB, { limit: 5, used: 0 }, tally);
+    const id = `metered-rows-${Date.now()}`;
+    await db.batch([
+      db.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?, 1, 0)").bind(id),
+      db.prepare("INSERT INTO rate_limits (key, count, window_start) VALUES (?, 1, 0)").bind(`${id}-b`),
+    ]);
+    const written = tally.rowsWritten;
+    expect(written).toBeGreaterThanOrEqual(2);
+    await db.prepare("DELETE FROM rate_limits WHERE key LIKE ?").bind(`${id}%`).run();
+    expect(tally.rowsWritten).toBeGreaterThanOrEqual(written + 2);
+    expect(tally.rowsRead).toBeGreaterThan(0);
+    expect(tally.calls).toBe(2);
+  });
 });
 
 describe("a scheduled run past its budget", () => {
@@ -129,6 +145,11 @@ describe("a job split over invocations", () => {
       .all<{ mails: number; markers: number }>();
     expect(perVendor.results).toHaveLength(vendors);
     expect(perVendor.results.every((r) => r.mails === 1 && r.markers === 1)).toBe(true);
+    // Each part says what it read and wrote (the job's own report, logged by its last part, counts
+    // only that part): every part read, and over the parts at least each vendor's mail and marker were written.
+    expect(slices.every((s) => s.rowsRead > 0)).toBe(true);
+    expect(slices.reduce((sum, s) => sum + s.rowsWritten, 0)).toBeGreaterThanOrEqual(2 * vendors);
+    expect(slices.slice(0, -1).reduce((sum, s) => sum + s.rowsWritten, 0)).toBeGreaterThan(0);
   });
 
   it("the jobs queue's consumer drops a message naming no job, and the queues are declared in wrangler.jsonc", async () => {

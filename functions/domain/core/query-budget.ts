@@ -93,12 +93,12 @@ const JOB_CURSOR_KEPT_MS = 2 * 86_400_000;
 /**
  * What one view of a metered database made: its D1 calls (the budget's unit) and, where the
  * field is present, the statements inside them (a batch holds many), the rows D1 reports it read
- * (`meta.rows_read`) and the calls it refused past the budget (a request's measure,
- * tests/integration/d1-request-budgets.test.ts).
+ * and wrote (`meta.rows_read`, `meta.rows_written`) and the calls it refused past the budget (a
+ * request's measure, tests/integration/d1-request-budgets.test.ts; a job's part, cron/continuations.ts).
  */
-export type QueryTally = { calls: number; statements?: number; rowsRead?: number; refused?: number };
+export type QueryTally = { calls: number; statements?: number; rowsRead?: number; rowsWritten?: number; refused?: number };
 
-type Meta = { meta?: { rows_read?: number } };
+type Meta = { meta?: { rows_read?: number; rows_written?: number } };
 
 /**
  * `db` with its calls counted against `budget` (shared by every view of one invocation) and in
@@ -118,7 +118,10 @@ export function meteredDatabase(db: D1Database, budget: QueryBudget, tally: Quer
     if (tally.statements !== undefined) tally.statements += statements;
   };
   const read = <T>(result: T): T => {
-    if (tally.rowsRead !== undefined) for (const r of Array.isArray(result) ? (result as Meta[]) : [result as Meta]) tally.rowsRead += r?.meta?.rows_read ?? 0;
+    for (const r of Array.isArray(result) ? (result as Meta[]) : [result as Meta]) {
+      if (tally.rowsRead !== undefined) tally.rowsRead += r?.meta?.rows_read ?? 0;
+      if (tally.rowsWritten !== undefined) tally.rowsWritten += r?.meta?.rows_written ?? 0;
+    }
     return result;
   };
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
