@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { timedDatabase } from "#platform/d1-timing.ts";
 import { readPageCacheVersion } from "#platform/page-cache.ts";
 import { describe, expect, it } from "vitest";
-import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections } from "#domain/catalogue/index.ts";
+import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections, PLACES_WITH_SERVICES_SQL, serviceLocations } from "#domain/catalogue/index.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
 
@@ -25,6 +25,34 @@ describe("the home page's shared sections", () => {
     const after = await homeSections({ ...testContext({ now: now + 2000 }), db });
     expect(after).not.toBe(first);
     expect(after.counters.activeServices).toBe(first.counters.activeServices + 1);
+  });
+
+  it("name every state and city with an active service once, as a grouping would, one index seek a place", async () => {
+    const vendor = await createVendor();
+    const places = [
+      ["Assam", "Guwahati", "active"],
+      ["Assam", "guwahati", "active"], // the same city in another case: one place
+      ["Assam", "Jorhat", "archived"], // no active service: not a place
+      ["Bihar", "Patna", "active"],
+      ["Bihar", "Gaya", "active"],
+      ["Zeta State", "Last City", "active"],
+    ] as const;
+    for (const [state, city, status] of places) await createService({ vendorId: vendor.id, state, city, status });
+    const grouped = (
+      await env.DB.prepare("SELECT state, city FROM services WHERE status = 'active' GROUP BY state, city ORDER BY state, city").all<{
+        state: string;
+        city: string;
+      }>()
+    ).results;
+    const expected: Record<string, string[]> = {};
+    for (const r of grouped) (expected[r.state] ??= []).push(r.city);
+    const found = await serviceLocations(testContext(), true);
+    expect(found).toEqual(expected);
+    expect(found.Assam?.map((c) => c.toLowerCase())).toEqual(["guwahati"]);
+    expect(found.Bihar).toEqual(["Gaya", "Patna"]);
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${PLACES_WITH_SERVICES_SQL}`).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(plan.some((line) => /status=\? AND state=\? AND city>\?/.test(line))).toBe(true);
+    expect(plan.filter((line) => /^SCAN s\b|^SCAN services\b/.test(line))).toEqual([]);
   });
 
   it("answer a visitor's page with no D1 call when they are of the version its page-cache key holds", async () => {

@@ -51,7 +51,7 @@ export { searchServices } from "./service-search.ts";
 export { ftsQuery, TERMS_PER_WORD } from "./search-match.ts";
 export { toServiceCard, type ServiceCardData } from "./service-summaries.ts";
 export { serviceDetail } from "./service-detail.ts";
-export { serviceLocations } from "./service-locations.ts";
+export { serviceLocations, PLACES_WITH_SERVICES_SQL } from "./service-locations.ts";
 export { heroAnalytics, topTestimonials, TESTIMONIALS_SQL, type HeroAnalytics } from "./home-sections.ts";
 export { SITEMAP_MAX_URLS, SERVICES_PER_SITEMAP, sitemapPages, sitemapServiceFiles, sitemapServices, type SitemapEntry } from "./sitemaps.ts";
 export { MediaSaveFailed, manageableService, servicePhotos } from "./photo-records.ts";
