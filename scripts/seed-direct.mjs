@@ -129,6 +129,11 @@ export function loadCatalogueDirect(file, chunks, { tables, passwords = [], log 
     db.exec("INSERT INTO search_terms (term, uses) SELECT term, sum(doc) FROM services_fts_vocab GROUP BY term;");
     db.exec("BEGIN");
     for (const t of triggers) db.exec(t.sql);
+    // The hero's counts, as the public-count triggers would have kept them: the statement migration 0184 fills them with.
+    db.exec(`INSERT OR REPLACE INTO public_counts (name, n) VALUES
+      ('active_services', (SELECT count(*) FROM services WHERE status = 'active')),
+      ('verified_vendors', (SELECT count(*) FROM vendors WHERE is_verified = 1)),
+      ('verified_couples', (SELECT count(*) FROM users WHERE role = 'USER' AND is_verified = 1));`);
     // Cached pages of the data before are stale now (what the page-cache triggers said per row).
     db.exec("UPDATE page_cache_version SET version = version + 1 WHERE id = 1;");
     db.exec("COMMIT");

@@ -269,6 +269,15 @@ export const blogLikes = sqliteTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
 
+/**
+ * The home page's hero counts (active services, verified vendors, verified couples), one row each,
+ * kept by the triggers of migration 0184. WITHOUT ROWID, keyed by the name (Drizzle cannot say it).
+ */
+export const publicCounts = sqliteTable("public_counts", {
+  name: text("name").primaryKey(),
+  n: integer("n").notNull(),
+});
+
 /** The public page cache's version (functions/platform/page-cache.ts): one row, bumped by the triggers of migration 0062. */
 export const pageCacheVersion = sqliteTable("page_cache_version", {
   id: integer("id").primaryKey(),

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { timedDatabase } from "#platform/d1-timing.ts";
 import { readPageCacheVersion } from "#platform/page-cache.ts";
 import { describe, expect, it } from "vitest";
-import { carousel, HOME_SECTIONS_MAX_AGE_MS, homeSections, PLACES_WITH_SERVICES_SQL, serviceLocations } from "#domain/catalogue/index.ts";
+import { carousel, heroAnalytics, HOME_SECTIONS_MAX_AGE_MS, homeSections, PLACES_WITH_SERVICES_SQL, serviceLocations } from "#domain/catalogue/index.ts";
 import { createService, createUser, createVendor } from "#tests/support/factories.ts";
 import { testContext } from "#tests/support/context.ts";
 
@@ -25,6 +25,43 @@ describe("the home page's shared sections", () => {
     const after = await homeSections({ ...testContext({ now: now + 2000 }), db });
     expect(after).not.toBe(first);
     expect(after.counters.activeServices).toBe(first.counters.activeServices + 1);
+  });
+
+  it("count active services, verified vendors and verified couples as the tables hold them, after every kind of write", async () => {
+    const counted = async () => {
+      const row = await env.DB.prepare(
+        `SELECT (SELECT count(*) FROM users WHERE role = 'USER' AND is_verified = 1) AS verifiedUsers,
+           (SELECT count(*) FROM vendors WHERE is_verified = 1) AS verifiedVendors,
+           (SELECT count(*) FROM services WHERE status = 'active') AS activeServices`,
+      ).first<{ verifiedUsers: number; verifiedVendors: number; activeServices: number }>();
+      return row!;
+    };
+    const before = await heroAnalytics(testContext());
+    expect(before).toEqual(await counted());
+    const vendor = await createVendor();
+    const active = await createService({ vendorId: vendor.id });
+    const archived = await createService({ vendorId: vendor.id, status: "archived" });
+    const couple = await createUser({ role: "USER", isVerified: true });
+    await createUser({ role: "USER", isVerified: false });
+    const writes = [
+      ["UPDATE vendors SET is_verified = 1 WHERE user_id = ?", vendor.id],
+      ["UPDATE services SET status = 'archived' WHERE id = ?", active.id],
+      ["UPDATE services SET status = 'active' WHERE id = ?", archived.id],
+      ["UPDATE services SET status = 'hidden' WHERE id = ?", archived.id],
+      ["UPDATE services SET status = 'active' WHERE id = ?", active.id],
+      ["UPDATE users SET role = 'VENDOR' WHERE id = ?", couple.id],
+      ["UPDATE users SET role = 'USER', is_verified = 0 WHERE id = ?", couple.id],
+      ["UPDATE users SET is_verified = 1 WHERE id = ?", couple.id],
+      ["DELETE FROM services WHERE id = ?", active.id],
+      ["DELETE FROM users WHERE id = ?", couple.id],
+      // The vendor's account: its vendor row and its services go by cascade.
+      ["DELETE FROM users WHERE id = ?", vendor.id],
+    ] as const;
+    for (const [sql, id] of writes) {
+      await env.DB.prepare(sql).bind(id).run();
+      expect(await heroAnalytics(testContext()), sql).toEqual(await counted());
+    }
+    expect(await heroAnalytics(testContext())).toEqual(before);
   });
 
   it("name every state and city with an active service once, as a grouping would, one index seek a place", async () => {

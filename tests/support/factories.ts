@@ -46,7 +46,7 @@ export type ServiceInput = {
   serviceUnit?: string;
   state?: string;
   city?: string;
-  status?: "active" | "archived";
+  status?: "active" | "archived" | "hidden";
   rating?: number;
   viewCount?: number;
   createdAt?: number;

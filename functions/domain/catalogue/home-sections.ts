@@ -11,15 +11,10 @@ export type HeroAnalytics = { verifiedUsers: number; verifiedVendors: number; ac
 
 /** The hero counters: verified couples, verified vendors and active services. */
 export async function heroAnalytics(ctx: DomainContext): Promise<HeroAnalytics> {
-  const row = await ctx.db
-    .prepare(
-      `SELECT
-        (SELECT count(*) FROM users WHERE role = 'USER' AND is_verified = 1) AS verifiedUsers,
-        (SELECT count(*) FROM vendors WHERE is_verified = 1) AS verifiedVendors,
-        (SELECT count(*) FROM services WHERE status = 'active') AS activeServices`,
-    )
-    .first<HeroAnalytics>();
-  return row ?? { verifiedUsers: 0, verifiedVendors: 0, activeServices: 0 };
+  // Kept on write by migration 0184's triggers: three rows, where counting read every active service (decision 0067).
+  const { results } = await ctx.db.prepare("SELECT name, n FROM public_counts").all<{ name: string; n: number }>();
+  const count = (name: string) => results.find((r) => r.name === name)?.n ?? 0;
+  return { verifiedUsers: count("verified_couples"), verifiedVendors: count("verified_vendors"), activeServices: count("active_services") };
 }
 
 export type BlogPreview = { title: string; urlTitle: string; excerpt: string; coverImage: string | null; publishedAt: number | null };
