@@ -76,3 +76,14 @@ export function printPageBreakdown(rows) {
       `| ${r.page} | ${r.htmlKB.toFixed(0)} | ${r.renderedMs.toFixed(1)} | ${r.d1Ms.toFixed(0)} (${r.statements ?? "?"}, ${r.roundTrips ?? "?"}) | ${r.rowsRead ?? "?"} / ${r.rowsWritten ?? "?"} | ${r.launcherMs.toFixed(1)} | ${r.cpuMs.toFixed(1)} | ${r.cachedMs.toFixed(1)} |`,
     );
 }
+
+/**
+ * The home page's shared sections as an isolate computes them (functions/domain/catalogue/home-page.ts):
+ * its first home render, which must be the first request to the home page since the Worker started
+ * (the renders of pageBreakdown find them kept and read nothing). Again every HOME_SECTIONS_MAX_AGE_MS
+ * in each isolate that shows the home page, and after every public write.
+ */
+export async function homeSectionsComputed(base) {
+  const r = await timedGet(`${base}/?bench=sections-${Date.now().toString(36)}`);
+  return { ms: r.ms, d1Ms: r.d1Ms, statements: r.statements, rowsRead: r.rowsRead, cache: r.cache };
+}

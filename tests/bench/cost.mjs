@@ -27,6 +27,17 @@ export function d1MonthlyCost({ readsPerDay, writesPerDay, storageGB }, p = D1_P
  * worst case: a cached view reads nothing but the version, at most once a second per isolate), plus
  * `searches` API searches a day, plus the day's jobs.
  */
+/**
+ * What computing the home page's sections adds for one isolate showing the home page all day: `rows`
+ * each time, once every `everyMs` (the sections' longest keep; a public write makes it sooner).
+ * The dollars are those it adds to `month` (reads already past the included allowance cost in full).
+ */
+export function homeSectionsPerIsolate(month, { rows, everyMs }, p = D1_PRICES) {
+  const perDay = rows * Math.ceil(86_400_000 / everyMs);
+  const withThem = d1MonthlyCost({ readsPerDay: month.readsPerDay + perDay, writesPerDay: month.writesPerDay, storageGB: month.storageGB }, p);
+  return { rows, everyMs, perDay, perMonth: perDay * 30, dollars: withThem.total - month.total };
+}
+
 export function dailyCostTable({
   views = 100_000,
   searches = 100_000,
@@ -47,5 +58,12 @@ export function printCost(c) {
     `\nD1 a month at ${c.views.toLocaleString("en-IN")} page views and ${c.searches.toLocaleString("en-IN")} searches a day: ` +
       `${(c.reads / 1e6).toFixed(1)} M rows read ($${c.readCost.toFixed(2)}), ${(c.writes / 1e6).toFixed(2)} M rows written ($${c.writeCost.toFixed(2)}), ` +
       `${c.storageGB.toFixed(2)} GB stored ($${c.storageCost.toFixed(2)}): $${c.total.toFixed(2)} (Workers Paid prices; the plan's $5 not included)`,
+  );
+}
+
+export function printHomeSectionsCost(h) {
+  console.log(
+    `Not in that month: the home page's sections, ${h.rows.toLocaleString("en-IN")} rows read each time an isolate computes them (at least every ${h.everyMs / 60_000} min ` +
+      `while it shows the home page, and after each public write): ${(h.perMonth / 1e6).toFixed(1)} M rows, $${h.dollars.toFixed(2)} a month for each such isolate`,
   );
 }
