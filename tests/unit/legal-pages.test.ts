@@ -28,6 +28,7 @@ const HOLDS_NO_PERSONAL_DATA: Record<string, string> = {
   blog_tags: "the blog's tags",
   blog_post_tags: "which post has which tag",
   page_cache_version: "a number that retires cached pages",
+  public_counts: "three totals the home page shows (active services, verified vendors, verified couples)",
   service_daily_stats: "per-day totals of a listing's views and enquiries",
   subscription_reminders: "which reminder run handled which subscription",
   payment_refund_locks: "a lock held while one refund is asked of the gateway",
