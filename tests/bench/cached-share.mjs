@@ -8,14 +8,15 @@
 // from the second is the app's own work; what separates the two bare Workers is the router's.
 // `npm run bench` prints it with its other figures; alone, with its own three Workers:
 //   node tests/bench/cached-share.mjs --state .wrangler/bench-100000 [--build build] [--port 8830] [--rounds 5] [--duration 4]
+// (it applies the migrations to the state first, as npm run bench does)
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { waitFor } from "./scheduled-worker.mjs";
+import { launchWorker, waitFor } from "./scheduled-worker.mjs";
+import { mustRun } from "../../scripts/run.mjs";
 
 export const CACHED_SHARE_TARGET = 0.75;
 
@@ -95,30 +96,6 @@ export function printCachedShare(r) {
   }
 }
 
-/** Starts `wrangler dev` for `config` on `port` (its devtools on port + 1000), in its own process group. */
-export function launchWorker(config, port, extra = []) {
-  const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
-  return spawn(
-    "wrangler",
-    [
-      "dev",
-      "-c",
-      config,
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--ip",
-      "127.0.0.1",
-      "--log-level",
-      "error",
-      "--show-interactive-dev-session=false",
-      ...extra,
-    ],
-    { env, stdio: ["ignore", "ignore", "inherit"], detached: true },
-  );
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { values } = parseArgs({
     options: {
@@ -131,10 +108,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     },
   });
   const port = Number(values.port);
+  // Migrations added since the database was seeded apply to it too, as npm run bench does.
+  await mustRun("bench database migrated", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", values.state], {
+    env: { CI: "1" },
+    quiet: true,
+  });
   const children = [
-    launchWorker(`${values.build}/server/wrangler.json`, port, ["--persist-to", values.state]),
-    launchWorker("tests/bench/hello/wrangler.jsonc", port + 1),
-    launchWorker(helloWithAssetsConfig(values.build), port + 2),
+    launchWorker(`${values.build}/server/wrangler.json`, port, ["--persist-to", values.state], { detached: true }),
+    launchWorker("tests/bench/hello/wrangler.jsonc", port + 1, [], { detached: true }),
+    launchWorker(helloWithAssetsConfig(values.build), port + 2, [], { detached: true }),
   ];
   const stopAll = () => {
     for (const child of children) {

@@ -14,9 +14,7 @@
 //                                                         invocations, export and deletion; tests/bench/results/wedding-store.json)
 // Lighthouse also audits the invitation gallery (/templates) on a copy holding 500 templates (templates.mjs).
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { delimiter, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { ensureChromium } from "../../scripts/chromium.mjs";
@@ -28,7 +26,7 @@ import { dashboardLatency, prepareDashboardState, printDashboardLatency } from "
 import { printUploadBench, uploadBench } from "./uploads.mjs";
 import { prepareWebhookState, printWebhookLatency, webhookLatency } from "./webhook.mjs";
 import { dailyJobBench, nextDailyRun, prepareDailyJobState, printDailyJob } from "./daily-job.mjs";
-import { waitFor } from "./scheduled-worker.mjs";
+import { launchWorker, waitFor } from "./scheduled-worker.mjs";
 import { nextPlanningRun, planningBench, preparePlanningState, printPlanningBench } from "./planning.mjs";
 import { nextWeeklyRun, prepareWeeklySummaryState, printWeeklySummary, weeklySummaryBench } from "./weekly-summary.mjs";
 import { printSoak, soak } from "./soak.mjs";
@@ -61,8 +59,6 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const BIN = resolve("node_modules/.bin");
-const env = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH}` };
 
 if (values["wedding-stores"]) {
   // Its own Worker and state (tests/bench/wedding-store/): nothing of the app's database or build is needed.
@@ -114,7 +110,7 @@ const templatesState = catalogueOnly ? null : await prepareTemplatesState(state)
 /** `--soak`: the app alone on loopback, the soak, its report; nothing else of the bench. */
 async function runSoak() {
   const port = 8783;
-  const soakApp = launch("build/server/wrangler.json", port, ["--persist-to", state]);
+  const soakApp = launchWorker("build/server/wrangler.json", port, ["--persist-to", state]);
   process.on("exit", () => soakApp.kill("SIGTERM"));
   await waitFor(`http://127.0.0.1:${port}/`);
   const minutes = Number(values["soak-minutes"]);
@@ -125,34 +121,6 @@ async function runSoak() {
   mkdirSync("tests/bench/results", { recursive: true });
   writeFileSync("tests/bench/results/soak.json", `${JSON.stringify({ at: new Date().toISOString(), state, ...result }, null, 2)}\n`);
   process.exit(result.errors > 0 ? 1 : 0);
-}
-
-function launch(config, port, extra = []) {
-  // Each instance gets its own devtools port: two wrangler dev on the default one collide
-  // ("Address already in use") and the second never comes up.
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      "-c",
-      config,
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--ip",
-      "127.0.0.1",
-      "--log-level",
-      "error",
-      "--show-interactive-dev-session=false",
-      ...extra,
-    ],
-    {
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  return child;
 }
 
 function percentile(sorted, p) {
@@ -225,11 +193,11 @@ const PLANNING_PORT = 8789;
 const WEEKLY_PORT = 8795;
 const TEMPLATES_PORT = 8785;
 const TEMPLATES_PROXY_PORT = 8786;
-const app = launch("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
-const hello = launch("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
-const helloAssets = launch(helloWithAssetsConfig("build"), ASSETS_HELLO_PORT);
-const dashboardApp = catalogueOnly ? null : launch("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
-const templatesApp = catalogueOnly ? null : launch("build/server/wrangler.json", TEMPLATES_PORT, ["--persist-to", templatesState]);
+const app = launchWorker("build/server/wrangler.json", APP_PORT, ["--persist-to", state]);
+const hello = launchWorker("tests/bench/hello/wrangler.jsonc", HELLO_PORT);
+const helloAssets = launchWorker(helloWithAssetsConfig("build"), ASSETS_HELLO_PORT);
+const dashboardApp = catalogueOnly ? null : launchWorker("build/server/wrangler.json", DASHBOARD_PORT, ["--persist-to", dashboardBench.state]);
+const templatesApp = catalogueOnly ? null : launchWorker("build/server/wrangler.json", TEMPLATES_PORT, ["--persist-to", templatesState]);
 const stopAll = () => {
   app.kill("SIGTERM");
   templatesApp?.kill("SIGTERM");

@@ -19,6 +19,35 @@ export async function waitFor(url, timeoutMs = 90_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * Starts `wrangler dev` for `config` on `port`, quiet but for errors. Each instance gets its own
+ * devtools port (port + 1000): two on the default one collide ("Address already in use") and the
+ * second never comes up. `detached` puts it in its own process group, to stop it with everything it
+ * started (`process.kill(-child.pid)`).
+ */
+export function launchWorker(config, port, extra = [], { detached = false } = {}) {
+  const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
+  return spawn(
+    "wrangler",
+    [
+      "dev",
+      "-c",
+      config,
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(port + 1000),
+      "--ip",
+      "127.0.0.1",
+      "--log-level",
+      "error",
+      "--show-interactive-dev-session=false",
+      ...extra,
+    ],
+    { env, stdio: ["ignore", "ignore", "inherit"], detached },
+  );
+}
+
 /** The built Worker (wrangler dev --test-scheduled) on `state`; its output is collected in `worker.output`. */
 export function startScheduledWorker(state, port) {
   const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
