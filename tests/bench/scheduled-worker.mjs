@@ -20,12 +20,13 @@ export async function waitFor(url, timeoutMs = 90_000) {
 }
 
 /**
- * Starts `wrangler dev` for `config` on `port`, quiet but for errors. Each instance gets its own
- * devtools port (port + 1000): two on the default one collide ("Address already in use") and the
- * second never comes up. `detached` puts it in its own process group, to stop it with everything it
+ * Starts `wrangler dev` for `config` on `port`. Each instance gets its own devtools port (port +
+ * 1000): two on the default one collide ("Address already in use") and the second never comes up.
+ * It prints only its errors, or with `collect` logs everything to its stdout and stderr pipes for
+ * the caller to read. `detached` puts it in its own process group, to stop it with everything it
  * started (`process.kill(-child.pid)`).
  */
-export function launchWorker(config, port, extra = [], { detached = false } = {}) {
+export function launchWorker(config, port, extra = [], { detached = false, collect = false } = {}) {
   const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
   return spawn(
     "wrangler",
@@ -39,37 +40,17 @@ export function launchWorker(config, port, extra = [], { detached = false } = {}
       String(port + 1000),
       "--ip",
       "127.0.0.1",
-      "--log-level",
-      "error",
+      ...(collect ? [] : ["--log-level", "error"]),
       "--show-interactive-dev-session=false",
       ...extra,
     ],
-    { env, stdio: ["ignore", "ignore", "inherit"], detached },
+    { env, stdio: collect ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"], detached },
   );
 }
 
 /** The built Worker (wrangler dev --test-scheduled) on `state`; its output is collected in `worker.output`. */
 export function startScheduledWorker(state, port) {
-  const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      "-c",
-      "build/server/wrangler.json",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      state,
-      "--test-scheduled",
-      "--show-interactive-dev-session=false",
-    ],
-    { env, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child = launchWorker("build/server/wrangler.json", port, ["--persist-to", state, "--test-scheduled"], { collect: true });
   const worker = { child, output: "", base: `http://127.0.0.1:${port}` };
   child.stdout.on("data", (b) => (worker.output += b));
   child.stderr.on("data", (b) => (worker.output += b));

@@ -15,13 +15,13 @@
 //
 //   node tests/bench/wedding-store.mjs [--weddings 10000] [--port 9802] [--rounds 30] [--keep-state]
 //   npm run bench -- --wedding-stores [--weddings N]
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { delimiter, join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { mustRun } from "../../scripts/run.mjs";
-import { waitFor } from "./scheduled-worker.mjs";
+import { launchWorker, waitFor } from "./scheduled-worker.mjs";
 import { d1File } from "./storage.mjs";
 
 const CONFIG = "tests/bench/wedding-store/wrangler.jsonc";
@@ -33,31 +33,11 @@ export const SUBREQUESTS_PER_INVOCATION = 1000;
 /** Weddings per reminder invocation: one D1 read of the page, one store call each, and room for the outbox batch and the queue sends. */
 export const REMINDER_PAGE = 900;
 
-const env = { ...process.env, PATH: `${resolve("node_modules/.bin")}${delimiter}${process.env.PATH}` };
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const nextDay = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 function startDriver(port) {
-  const child = spawn(
-    "wrangler",
-    [
-      "dev",
-      "-c",
-      CONFIG,
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      STATE,
-      "--log-level",
-      "error",
-      "--show-interactive-dev-session=false",
-    ],
-    { env, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  const child = launchWorker(CONFIG, port, ["--persist-to", STATE]);
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
